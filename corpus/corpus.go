@@ -1,0 +1,278 @@
+package corpus
+
+import (
+	"bytes"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/klauspost/compress/zstd"
+)
+
+//go:generate go run ./internal/gen -src ../../shared/corpus -out .
+
+// ArchiveName and ManifestName are the files an archive directory holds.
+const (
+	ArchiveName  = "revisions.zst"
+	ManifestName = "manifest.json"
+)
+
+// FormatVersion changes whenever the archive layout changes; caches of
+// derived data are keyed by it together with the archive hash.
+const FormatVersion = 1
+
+//go:embed revisions.zst manifest.json
+var embedded embed.FS
+
+// A Revision is one published CR file of the archive.
+type Revision struct {
+	File     string `json:"file"`     // CR-2026-01-16.txt
+	Date     Date   `json:"date"`     // the effective date
+	Size     int    `json:"bytes"`    // size of the published bytes
+	SHA256   string `json:"sha256"`   // of the published bytes
+	Encoding string `json:"encoding"` // utf-8, utf-8-bom, utf-16le-bom, utf-16be-bom, windows-1252
+	Source   string `json:"source,omitempty"`
+	Notes    string `json:"notes,omitempty"`
+
+	// Where the canonical text (UTF-8, "\n" line ends) lies in the
+	// decompressed stream, and how to rebuild the published line ends.
+	Offset int   `json:"offset"`
+	Length int   `json:"length"`
+	EOL    EOLs  `json:"eol"`
+	Lines  int   `json:"lines"` // number of line terminators
+}
+
+// Name is the revision's date as users type it: "2026-01-16".
+func (r Revision) Name() string { return r.Date.String() }
+
+// Date is a calendar date with no time of day.
+type Date struct{ time.Time }
+
+// String prints YYYY-MM-DD.
+func (d Date) String() string { return d.Format(time.DateOnly) }
+
+// MarshalText prints YYYY-MM-DD.
+func (d Date) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
+
+// MarshalJSON prints "YYYY-MM-DD" (time.Time's own method would print a
+// time of day).
+func (d Date) MarshalJSON() ([]byte, error) { return []byte(`"` + d.String() + `"`), nil }
+
+// UnmarshalJSON reads "YYYY-MM-DD".
+func (d *Date) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return fmt.Errorf("date %s: %w", b, err)
+	}
+	return d.UnmarshalText([]byte(s))
+}
+
+// UnmarshalText reads YYYY-MM-DD.
+func (d *Date) UnmarshalText(b []byte) error {
+	t, err := time.Parse(time.DateOnly, string(b))
+	d.Time = t
+	return err
+}
+
+// An Archive is a compressed set of revisions: a zstd stream of their
+// canonical texts, newest first, so that the latest revision is read without
+// decompressing the others, and a manifest.
+//
+// An Archive is safe for concurrent use. Texts it returns must not be
+// modified.
+type Archive struct {
+	revs []Revision // oldest first
+	data []byte     // the compressed stream
+	hash string     // identifies the archive for caches
+
+	mu  sync.Mutex
+	dec *zstd.Decoder
+	buf []byte // the stream decompressed so far
+}
+
+var (
+	defaultOnce    sync.Once
+	defaultArchive *Archive
+	defaultErr     error
+)
+
+// Default returns the archive embedded in the binary: every revision
+// published since 1999.
+func Default() (*Archive, error) {
+	defaultOnce.Do(func() { defaultArchive, defaultErr = Open(embedded) })
+	return defaultArchive, defaultErr
+}
+
+// Open reads an archive from a directory holding ArchiveName and
+// ManifestName.
+func Open(fsys fs.FS) (*Archive, error) {
+	m, err := fs.ReadFile(fsys, ManifestName)
+	if err != nil {
+		return nil, fmt.Errorf("corpus: %w", err)
+	}
+	var man manifest
+	if err := json.Unmarshal(m, &man); err != nil {
+		return nil, fmt.Errorf("corpus: %s: %w", ManifestName, err)
+	}
+	if man.Format != FormatVersion {
+		return nil, fmt.Errorf("corpus: %s has format %d, this program reads %d", ManifestName, man.Format, FormatVersion)
+	}
+	data, err := fs.ReadFile(fsys, ArchiveName)
+	if err != nil {
+		return nil, fmt.Errorf("corpus: %w", err)
+	}
+	revs := man.Revisions
+	sort.Slice(revs, func(i, j int) bool { return revs[i].Date.Before(revs[j].Date.Time) })
+	return &Archive{revs: revs, data: data, hash: man.ArchiveSHA256}, nil
+}
+
+type manifest struct {
+	Format        int        `json:"format"`
+	ArchiveSHA256 string     `json:"archive_sha256"`
+	Window        int        `json:"window"`
+	Revisions     []Revision `json:"revisions"`
+}
+
+// Hash identifies the archive's content; caches of derived data key on it.
+func (a *Archive) Hash() string { return a.hash }
+
+// Revisions lists the revisions, oldest first.
+func (a *Archive) Revisions() []Revision { return a.revs }
+
+// Text returns the canonical text of r: UTF-8 without BOM, lines ended by
+// "\n". It has the same lines and characters as the published file, so
+// positions (line and column) agree with it.
+func (a *Archive) Text(r Revision) ([]byte, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	end := r.Offset + r.Length
+	if r.Offset < 0 || r.Length < 0 {
+		return nil, fmt.Errorf("corpus: %s: bad offset", r.File)
+	}
+	if end > len(a.buf) {
+		if err := a.fill(end); err != nil {
+			return nil, fmt.Errorf("corpus: %s: %w", r.File, err)
+		}
+	}
+	return a.buf[r.Offset:end:end], nil
+}
+
+// fill decompresses the stream until at least n bytes are out.
+func (a *Archive) fill(n int) error {
+	if a.dec == nil {
+		d, err := zstd.NewReader(bytes.NewReader(a.data), zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true), zstd.WithDecoderMaxWindow(64<<20))
+		if err != nil {
+			return err
+		}
+		a.dec = d
+	}
+	if cap(a.buf) < n {
+		nb := make([]byte, len(a.buf), max(n+n/8, 2*cap(a.buf)))
+		copy(nb, a.buf)
+		a.buf = nb
+	}
+	for len(a.buf) < n {
+		if len(a.buf) == cap(a.buf) {
+			nb := make([]byte, len(a.buf), 2*cap(a.buf))
+			copy(nb, a.buf)
+			a.buf = nb
+		}
+		k, err := a.dec.Read(a.buf[len(a.buf):cap(a.buf)])
+		a.buf = a.buf[:len(a.buf)+k]
+		if err == io.EOF && len(a.buf) < n {
+			return errors.New("archive ends early")
+		}
+		if err != nil && err != io.EOF {
+			return err
+		}
+	}
+	return nil
+}
+
+// Raw returns the bytes of r exactly as published: its encoding, byte-order
+// mark and line endings restored. Their SHA-256 is r.SHA256.
+func (a *Archive) Raw(r Revision) ([]byte, error) {
+	t, err := a.Text(r)
+	if err != nil {
+		return nil, err
+	}
+	return Encode(t, r.Encoding, r.EOL)
+}
+
+// UnknownRevisionError is returned by Select for a selector that names no
+// revision; Nearest lists the closest dates.
+type UnknownRevisionError struct {
+	Selector string
+	Nearest  []string
+}
+
+func (e *UnknownRevisionError) Error() string {
+	msg := fmt.Sprintf("no revision %q", e.Selector)
+	if len(e.Nearest) > 0 {
+		msg += "; nearest: " + strings.Join(e.Nearest, ", ")
+	}
+	return msg + " (see 'crules versions')"
+}
+
+// Select finds a revision by a selector as users type it: "latest" (also
+// ""), "first", an exact date "2006-10-01", or a prefix "2006" or "2006-10",
+// meaning the latest revision inside it.
+func (a *Archive) Select(sel string) (Revision, error) {
+	if len(a.revs) == 0 {
+		return Revision{}, errors.New("corpus: empty archive")
+	}
+	s := strings.TrimSpace(strings.ToLower(sel))
+	switch s {
+	case "", "latest", "last", "newest":
+		return a.revs[len(a.revs)-1], nil
+	case "first", "oldest":
+		return a.revs[0], nil
+	}
+	s = strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(s, "cr-"), "cr"), ".txt")
+	valid := len(s) == 4 || len(s) == 7 || len(s) == 10
+	for i := 0; valid && i < len(s); i++ {
+		c := s[i]
+		if !(c >= '0' && c <= '9' || c == '-' && (i == 4 || i == 7)) {
+			valid = false
+		}
+	}
+	if valid {
+		for i := len(a.revs) - 1; i >= 0; i-- {
+			if strings.HasPrefix(a.revs[i].Name(), s) {
+				return a.revs[i], nil
+			}
+		}
+	}
+	return Revision{}, &UnknownRevisionError{Selector: sel, Nearest: a.nearest(s)}
+}
+
+// nearest returns the revisions whose dates are closest to s, read as far as
+// it goes as a date.
+func (a *Archive) nearest(s string) []string {
+	pad := "0000-01-01"
+	if len(s) < len(pad) {
+		s += pad[len(s):]
+	}
+	t, err := time.Parse(time.DateOnly, s[:10])
+	if err != nil {
+		var out []string
+		for _, r := range a.revs[max(0, len(a.revs)-3):] {
+			out = append(out, r.Name())
+		}
+		return out
+	}
+	i := sort.Search(len(a.revs), func(i int) bool { return !a.revs[i].Date.Before(t) })
+	var out []string
+	for j := max(0, i-2); j < min(len(a.revs), i+2); j++ {
+		out = append(out, a.revs[j].Name())
+	}
+	return out
+}

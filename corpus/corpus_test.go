@@ -1,0 +1,124 @@
+package corpus_test
+
+import (
+	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/crules/crules/corpus"
+)
+
+// sharedCorpus is the raw corpus beside the repository, which only tests
+// and the generator read.
+const sharedCorpus = "../../shared/corpus"
+
+func TestEveryRevisionMatchesItsSHA256(t *testing.T) {
+	a, err := corpus.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	revs := a.Revisions()
+	if len(revs) != 113 {
+		t.Fatalf("%d revisions embedded, want 113", len(revs))
+	}
+	for _, r := range revs {
+		raw, err := a.Raw(r)
+		if err != nil {
+			t.Fatalf("%s: %v", r.File, err)
+		}
+		sum := sha256.Sum256(raw)
+		if got := hex.EncodeToString(sum[:]); got != r.SHA256 || len(raw) != r.Size {
+			t.Errorf("%s: rebuilt bytes have sha256 %s (%d bytes), manifest says %s (%d bytes)", r.File, got, len(raw), r.SHA256, r.Size)
+		}
+	}
+}
+
+// TestManifestAgreesWithSharedCorpus checks the embedded manifest against
+// the MANIFEST.tsv the archive was generated from, so a stale archive is
+// caught.
+func TestManifestAgreesWithSharedCorpus(t *testing.T) {
+	f, err := os.Open(filepath.Join(sharedCorpus, "MANIFEST.tsv"))
+	if err != nil {
+		t.Fatalf("the raw corpus must sit beside the repository: %v", err)
+	}
+	defer f.Close()
+	want := map[string]string{}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		c := strings.Split(sc.Text(), "\t")
+		if len(c) > 4 && !strings.HasPrefix(c[0], "#") {
+			want[c[0]] = c[1] + " " + c[4]
+		}
+	}
+	a, _ := corpus.Default()
+	got := map[string]string{}
+	for _, r := range a.Revisions() {
+		got[r.File] = r.Name() + " " + r.SHA256
+	}
+	if len(got) != len(want) {
+		t.Errorf("embedded %d revisions, MANIFEST.tsv lists %d: run go generate ./corpus", len(got), len(want))
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%s: embedded %q, MANIFEST.tsv %q: run go generate ./corpus", k, got[k], v)
+		}
+	}
+}
+
+func TestSelect(t *testing.T) {
+	a, _ := corpus.Default()
+	for _, tc := range []struct{ sel, want string }{
+		{"", "2026-01-16"},
+		{"latest", "2026-01-16"},
+		{"first", "1999-04-23"},
+		{"2006-10-01", "2006-10-01"},
+		{"2006", "2006-10-01"},
+		{"2009-07", "2009-07-11"},
+		{"CR-2005-10-01.txt", "2005-10-01"},
+	} {
+		r, err := a.Select(tc.sel)
+		if err != nil || r.Name() != tc.want {
+			t.Errorf("Select(%q) = %s, %v; want %s", tc.sel, r.Name(), err, tc.want)
+		}
+	}
+	for _, sel := range []string{"1850-01-01", "2006-13", "yesterday", "2000"} {
+		_, err := a.Select(sel)
+		var u *corpus.UnknownRevisionError
+		if !errors.As(err, &u) || len(u.Nearest) == 0 {
+			t.Errorf("Select(%q) = %v; want an UnknownRevisionError with suggestions", sel, err)
+		}
+	}
+}
+
+func TestCanonicalizeRoundTrip(t *testing.T) {
+	for _, in := range []string{"", "a", "a\r\nb\rc\n", "\r\r\n\n", "x\r\ny\r\nz"} {
+		canon, eols := corpus.Canonicalize([]byte(in))
+		if strings.ContainsRune(string(canon), '\r') {
+			t.Errorf("Canonicalize(%q) kept a CR: %q", in, canon)
+		}
+		back, err := corpus.Encode(canon, "utf-8", eols)
+		if err != nil || string(back) != in {
+			t.Errorf("Encode(Canonicalize(%q)) = %q, %v", in, back, err)
+		}
+	}
+}
+
+func BenchmarkLatestText(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		a, err := corpus.Open(os.DirFS("."))
+		if err != nil {
+			b.Fatal(err)
+		}
+		r, _ := a.Select("latest")
+		if _, err := a.Text(r); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

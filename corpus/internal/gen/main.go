@@ -1,0 +1,168 @@
+// Command gen rebuilds the embedded corpus archive from a directory of raw
+// CR files and their MANIFEST.tsv (run by 'go generate ./corpus').
+//
+// For each file listed in the manifest it checks the SHA-256, decodes the
+// text, canonicalises line endings and checks that the recipe rebuilds the
+// published bytes exactly. The canonical texts, newest first, become one
+// long-window zstd stream; near-duplicate revisions compress to a few KB
+// each, and the newest is read without decompressing the rest.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/crules/crules/corpus"
+	"github.com/crules/crules/parse"
+	"github.com/klauspost/compress/zstd"
+)
+
+const window = 4 << 20
+
+func main() {
+	src := flag.String("src", "../../shared/corpus", "directory of raw CR files with MANIFEST.tsv")
+	out := flag.String("out", ".", "directory to write "+corpus.ArchiveName+" and "+corpus.ManifestName+" to")
+	flag.Parse()
+	if err := run(*src, *out); err != nil {
+		fmt.Fprintln(os.Stderr, "gen:", err)
+		os.Exit(1)
+	}
+}
+
+type row struct {
+	file, date, sha, source, notes string
+	size                           int
+}
+
+func readManifest(path string) ([]row, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var rows []row
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	n := 0
+	for sc.Scan() {
+		n++
+		t := sc.Text()
+		if strings.HasPrefix(t, "#") || strings.TrimSpace(t) == "" {
+			continue
+		}
+		c := strings.Split(t, "\t")
+		if len(c) < 10 {
+			return nil, fmt.Errorf("%s:%d: %d columns, want 10", path, n, len(c))
+		}
+		size, err := strconv.Atoi(c[3])
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: bytes column: %v", path, n, err)
+		}
+		rows = append(rows, row{file: c[0], date: c[1], size: size, sha: c[4], source: c[7], notes: c[9]})
+	}
+	return rows, sc.Err()
+}
+
+func run(src, out string) error {
+	rows, err := readManifest(filepath.Join(src, "MANIFEST.tsv"))
+	if err != nil {
+		return err
+	}
+	sort.Slice(rows, func(i, j int) bool { return rows[i].date > rows[j].date }) // newest first
+	var stream bytes.Buffer
+	var revs []corpus.Revision
+	for _, r := range rows {
+		raw, err := os.ReadFile(filepath.Join(src, r.file))
+		if err != nil {
+			return err
+		}
+		sum := sha256.Sum256(raw)
+		if got := hex.EncodeToString(sum[:]); got != r.sha || len(raw) != r.size {
+			return fmt.Errorf("%s: sha256 %s (%d bytes), manifest says %s (%d bytes)", r.file, got, len(raw), r.sha, r.size)
+		}
+		text, enc, err := parse.Decode(raw)
+		if err != nil {
+			return fmt.Errorf("%s: %w", r.file, err)
+		}
+		canon, eols := corpus.Canonicalize([]byte(text))
+		back, err := corpus.Encode(canon, string(enc), eols)
+		if err != nil {
+			return fmt.Errorf("%s: %w", r.file, err)
+		}
+		if !bytes.Equal(back, raw) {
+			return fmt.Errorf("%s: the %s recipe does not rebuild the published bytes", r.file, enc)
+		}
+		date, err := time.Parse(time.DateOnly, r.date)
+		if err != nil {
+			return fmt.Errorf("%s: date: %w", r.file, err)
+		}
+		revs = append(revs, corpus.Revision{
+			File: r.file, Date: corpus.Date{Time: date}, Size: r.size, SHA256: r.sha,
+			Encoding: string(enc), Source: r.source, Notes: r.notes,
+			Offset: stream.Len(), Length: len(canon), EOL: eols, Lines: bytes.Count(canon, []byte("\n")),
+		})
+		stream.Write(canon)
+	}
+	var z bytes.Buffer
+	enc, err := zstd.NewWriter(&z, zstd.WithEncoderLevel(zstd.SpeedBestCompression), zstd.WithWindowSize(window), zstd.WithEncoderConcurrency(1))
+	if err != nil {
+		return err
+	}
+	if _, err := enc.Write(stream.Bytes()); err != nil {
+		return err
+	}
+	if err := enc.Close(); err != nil {
+		return err
+	}
+	sum := sha256.Sum256(z.Bytes())
+	man := struct {
+		Format        int               `json:"format"`
+		ArchiveSHA256 string            `json:"archive_sha256"`
+		Window        int               `json:"window"`
+		Revisions     []corpus.Revision `json:"revisions"`
+	}{corpus.FormatVersion, hex.EncodeToString(sum[:]), window, revs}
+	mj, err := json.MarshalIndent(man, "", "\t")
+	if err != nil {
+		return err
+	}
+	if err := writeAtomic(filepath.Join(out, corpus.ArchiveName), z.Bytes()); err != nil {
+		return err
+	}
+	if err := writeAtomic(filepath.Join(out, corpus.ManifestName), append(mj, '\n')); err != nil {
+		return err
+	}
+	fmt.Printf("gen: %d revisions, %d bytes of text, %d bytes compressed\n", len(revs), stream.Len(), z.Len())
+	return nil
+}
+
+func writeAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".gen-*")
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

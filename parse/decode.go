@@ -1,0 +1,117 @@
+package parse
+
+import (
+	"bytes"
+	"fmt"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/unicode"
+)
+
+// Encoding names the character encoding a source was read in.
+type Encoding string
+
+// The encodings the CR has been published in.
+const (
+	UTF8        Encoding = "utf-8"
+	UTF8BOM     Encoding = "utf-8-bom"
+	UTF16LEBOM  Encoding = "utf-16le-bom"
+	UTF16BEBOM  Encoding = "utf-16be-bom"
+	Windows1252 Encoding = "windows-1252"
+)
+
+// MaxSize is the largest input Parse accepts. The largest revision ever
+// published is under 2 MB (UTF-16); anything far larger is not a CR.
+const MaxSize = 32 << 20
+
+// Decode turns the raw bytes of a CR file into UTF-8 text. It sniffs a
+// byte-order mark (UTF-8, UTF-16LE, UTF-16BE), takes BOM-less input as
+// UTF-8 when it is valid UTF-8, and as Windows-1252 otherwise. Line endings
+// are left as they are. It fails on binary data, on UTF-16 without a BOM
+// and on input larger than MaxSize.
+func Decode(src []byte) (string, Encoding, error) {
+	if len(src) > MaxSize {
+		return "", "", fmt.Errorf("%w: input is %.1f MB; no Comprehensive Rules text is larger than %d MB", ErrEncoding, float64(len(src))/(1<<20), MaxSize>>20)
+	}
+	switch {
+	case bytes.HasPrefix(src, []byte{0xEF, 0xBB, 0xBF}):
+		body := src[3:]
+		if !utf8.Valid(body) {
+			return "", "", fmt.Errorf("%w: UTF-8 byte-order mark, but invalid UTF-8 at byte %d", ErrEncoding, 3+invalidUTF8At(body))
+		}
+		return string(body), UTF8BOM, nil
+	case bytes.HasPrefix(src, []byte{0xFF, 0xFE}):
+		return decodeWith(src, unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM), UTF16LEBOM)
+	case bytes.HasPrefix(src, []byte{0xFE, 0xFF}):
+		return decodeWith(src, unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM), UTF16BEBOM)
+	}
+	if i := bytes.IndexByte(src, 0); i >= 0 {
+		if order := utf16Order(src); order != "" {
+			return "", "", fmt.Errorf("%w: looks like UTF-16 (%s) without a byte-order mark; save it as UTF-8 or as UTF-16 with a BOM", ErrEncoding, order)
+		}
+		return "", "", fmt.Errorf("%w: binary data (NUL byte at offset %d), not a text file", ErrEncoding, i)
+	}
+	if utf8.Valid(src) {
+		return string(src), UTF8, nil
+	}
+	return decodeWith(src, charmap.Windows1252, Windows1252)
+}
+
+func decodeWith(src []byte, e encoding.Encoding, name Encoding) (string, Encoding, error) {
+	if name == UTF16LEBOM || name == UTF16BEBOM {
+		if len(src)%2 != 0 {
+			return "", "", fmt.Errorf("%w: %s text with an odd number of bytes (%d): truncated?", ErrEncoding, name, len(src))
+		}
+	}
+	out, err := e.NewDecoder().Bytes(src)
+	if err != nil {
+		return "", "", fmt.Errorf("%w: %s: %v", ErrEncoding, name, err)
+	}
+	if i := bytes.IndexByte(out, 0); i >= 0 {
+		return "", "", fmt.Errorf("%w: binary data (NUL character after decoding %s), not a text file", ErrEncoding, name)
+	}
+	return string(out), name, nil
+}
+
+// utf16Order guesses whether BOM-less bytes are UTF-16 text: most even (or
+// odd) bytes are NUL, as in ASCII text stored in 16-bit units.
+func utf16Order(src []byte) string {
+	n := len(src)
+	if n > 4096 {
+		n = 4096
+	}
+	n &^= 1
+	if n < 4 {
+		return ""
+	}
+	var even, odd int
+	for i := 0; i < n; i += 2 {
+		if src[i] == 0 {
+			even++
+		}
+		if src[i+1] == 0 {
+			odd++
+		}
+	}
+	half := n / 2
+	switch {
+	case odd*10 > half*8 && even*10 < half:
+		return "little-endian"
+	case even*10 > half*8 && odd*10 < half:
+		return "big-endian"
+	}
+	return ""
+}
+
+func invalidUTF8At(b []byte) int {
+	for i := 0; i < len(b); {
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size == 1 {
+			return i
+		}
+		i += size
+	}
+	return len(b)
+}

@@ -1,0 +1,672 @@
+package parse
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Parse reads the raw bytes of a Comprehensive Rules revision, or of an
+// excerpt of one, into a Document.
+//
+// Any encoding and layout the CR has been published in is accepted (see
+// Decode). name is used in positions ("CR-2005-10-01.txt:1234:1").
+//
+// Parse returns a document whenever the input decodes and holds at least one
+// numbered rule; what it had to skip or guess is in Document.Warnings. Input
+// that is not text, or text with no rules in it, yields a nil document and an
+// ErrorList whose entries wrap ErrEncoding or ErrNotRules.
+func Parse(name string, src []byte) (*Document, error) {
+	text, enc, err := Decode(src)
+	if err != nil {
+		return nil, ErrorList{{File: name, Severity: SeverityError, Msg: err.Error(), kind: ErrEncoding}}
+	}
+	return ParseText(name, text, enc)
+}
+
+// ParseText is Parse for text that is already decoded; enc records where it
+// came from and may be empty.
+func ParseText(name, text string, enc Encoding) (*Document, error) {
+	if enc == "" {
+		enc = UTF8
+	}
+	p := &parser{name: name, text: text}
+	p.doc = &Document{Name: name, Text: text, Encoding: enc}
+	if strings.TrimSpace(text) == "" {
+		return nil, ErrorList{{File: name, Severity: SeverityError, Msg: "empty input: " + ErrNotRules.Error(), kind: ErrNotRules}}
+	}
+	p.lines = splitLines(text)
+	p.cls = make([]cline, len(p.lines))
+	maxLen := 0
+	for i, l := range p.lines {
+		p.cls[i] = classify(text[l.start:l.end], l.start)
+		maxLen = max(maxLen, l.end-l.start)
+	}
+	p.detectLayout(maxLen)
+
+	bodyStart := p.findBody()
+	if bodyStart < 0 {
+		return nil, ErrorList{{File: name, Pos: p.pos(0, 0), Severity: SeverityError,
+			Msg: "no numbered rules found (like \"100.1.\" or \"702.47a\"): " + ErrNotRules.Error(), kind: ErrNotRules}}
+	}
+	gloss, credits := p.findBackMatter(bodyStart)
+	bodyEnd := len(p.lines)
+	if gloss >= 0 {
+		bodyEnd = gloss
+	}
+	p.frontMatter(0, bodyStart)
+	p.doc.Fragment = p.doc.Effective.IsZero() && len(p.doc.Contents) == 0 && gloss < 0
+	if p.doc.Fragment {
+		p.doc.Title, p.doc.Intro = "", nil // what came before the rules is not a header
+	}
+	if p.doc.Fragment && bodyStart > 0 {
+		for i := 0; i < bodyStart; i++ {
+			if p.cls[i].kind != kBlank {
+				p.skip(i, "text before the rules")
+			}
+		}
+	}
+	p.body(bodyStart, bodyEnd)
+	if gloss >= 0 {
+		end := len(p.lines)
+		if credits >= 0 {
+			end = credits
+		}
+		p.glossary(gloss+1, end)
+		if credits >= 0 {
+			p.doc.Credits = p.paragraphs(credits+1, len(p.lines))
+		} else if !p.doc.Fragment {
+			p.warn(p.endPos(), "the glossary is not followed by Credits: the text seems cut off")
+		}
+	} else if !p.doc.Fragment {
+		p.warn(p.endPos(), "no Glossary heading after the rules: the text seems cut off")
+	}
+	p.flushSkip()
+	p.finish()
+	return p.doc, nil
+}
+
+type parser struct {
+	name    string
+	text    string
+	lines   []line
+	cls     []cline
+	doc     *Document
+	wrapped bool
+
+	// body state
+	part    *Part
+	chapter *Chapter
+	rule    *Rule    // the current numbered rule
+	cur     *Rule    // the current rule or subrule
+	last    RuleID   // the last rule number read
+	target  *string  // where a wrapped continuation line goes
+	tIndent int      // indentation of the paragraph target belongs to
+	seen    map[RuleID]int
+	skipRun [2]int // first and last line of the run of skipped lines, -1 when none
+	skipWhy string
+}
+
+func (p *parser) pos(lineIdx, off int) Pos {
+	if lineIdx >= len(p.lines) {
+		return p.endPos()
+	}
+	l := p.lines[lineIdx]
+	if off < l.start {
+		off = l.start
+	}
+	return Pos{Line: lineIdx + 1, Col: utf8.RuneCountInString(p.text[l.start:off]) + 1, Offset: off}
+}
+
+func (p *parser) endPos() Pos {
+	if len(p.lines) == 0 {
+		return Pos{Line: 1, Col: 1}
+	}
+	i := len(p.lines) - 1
+	return p.pos(i, p.lines[i].end)
+}
+
+func (p *parser) warn(pos Pos, format string, args ...any) {
+	p.doc.Warnings = append(p.doc.Warnings, &Diagnostic{File: p.name, Pos: pos, Severity: SeverityWarning, Msg: fmt.Sprintf(format, args...)})
+}
+
+// skip records line i as skipped; adjacent skipped lines (blank lines
+// between them allowed) make one warning.
+func (p *parser) skip(i int, why string) {
+	if p.skipWhy != "" {
+		if p.skipWhy == why && p.onlyBlankBetween(p.skipRun[1], i) {
+			p.skipRun[1] = i
+			return
+		}
+		p.flushSkip()
+	}
+	p.skipRun = [2]int{i, i}
+	p.skipWhy = why
+}
+
+func (p *parser) onlyBlankBetween(a, b int) bool {
+	for j := a + 1; j < b; j++ {
+		if p.cls[j].kind != kBlank {
+			return false
+		}
+	}
+	return true
+}
+
+func (p *parser) flushSkip() {
+	if p.skipWhy == "" {
+		return
+	}
+	first, last := p.skipRun[0], p.skipRun[1]
+	c := p.cls[first]
+	n := 0
+	for j := first; j <= last; j++ {
+		if p.cls[j].kind != kBlank {
+			n++
+		}
+	}
+	quote := p.text[c.start:c.end]
+	if utf8.RuneCountInString(quote) > 40 {
+		r := []rune(quote)
+		quote = string(r[:40]) + "…"
+	}
+	what := "line"
+	if n > 1 {
+		what = fmt.Sprintf("%d lines", n)
+	}
+	p.warn(p.pos(first, c.start), "skipped %s of %s: %q", what, p.skipWhy, quote)
+	p.skipWhy = ""
+}
+
+// detectLayout decides between one paragraph per line and hard-wrapped
+// text: wrapped files have no long lines, and many of their lines run on
+// into a next line that starts no rule, example or heading.
+func (p *parser) detectLayout(maxLen int) {
+	p.doc.Layout = LayoutParagraphs
+	if maxLen > 200 {
+		return
+	}
+	nonBlank, runOn := 0, 0
+	for i := 0; i+1 < len(p.cls); i++ {
+		if p.cls[i].kind == kBlank {
+			continue
+		}
+		nonBlank++
+		if p.cls[i+1].kind == kText && p.cls[i+1].indent <= p.cls[i].indent+2 {
+			runOn++
+		}
+	}
+	if nonBlank > 0 && runOn*10 >= nonBlank {
+		p.wrapped = true
+		p.doc.Layout = LayoutWrapped
+	}
+}
+
+// findBody returns the first line of the rules: the first numbered rule,
+// preceded by its chapter heading and part heading when they are there.
+func (p *parser) findBody() int {
+	first := -1
+	for i, c := range p.cls {
+		if (c.kind == kRule || c.kind == kBrokenRule) && c.id.Rule > 0 {
+			first = i
+			break
+		}
+	}
+	if first < 0 {
+		return -1
+	}
+	id := p.cls[first].id
+	start := first
+	wantChapter := true
+	for j := first - 1; j >= 0; j-- {
+		c := p.cls[j]
+		switch {
+		case c.kind == kBlank || c.kind == kUnderline:
+			continue
+		case wantChapter && c.kind == kChapter && c.id.Chapter == id.Chapter:
+			start, wantChapter = j, false
+			continue
+		case c.kind == kPart && c.part == id.Part():
+			start = j
+		}
+		break
+	}
+	return start
+}
+
+// findBackMatter returns the line of the "Glossary" heading and of the
+// "Credits" heading after the rules, -1 for each that is missing.
+func (p *parser) findBackMatter(from int) (gloss, credits int) {
+	gloss, credits = -1, -1
+	for i := from; i < len(p.cls); i++ {
+		c := p.cls[i]
+		if c.kind != kText {
+			continue
+		}
+		t := p.text[c.start:c.end]
+		switch {
+		case gloss < 0 && strings.EqualFold(t, "Glossary"):
+			gloss = i
+		case gloss >= 0 && strings.EqualFold(t, "Credits"):
+			return gloss, i
+		}
+	}
+	return gloss, credits
+}
+
+// frontMatter reads the title, the effective date, the introduction and the
+// table of contents.
+func (p *parser) frontMatter(from, to int) {
+	d := p.doc
+	i := from
+	for i < to && (p.cls[i].kind == kBlank || p.cls[i].kind == kUnderline) {
+		i++
+	}
+	var title []string
+	for ; i < to && p.cls[i].kind != kBlank && p.cls[i].kind != kUnderline; i++ {
+		c := p.cls[i]
+		t := p.text[c.start:c.end]
+		if date, ok := effectiveDate(t); ok {
+			d.Effective = date
+			break
+		}
+		if j := strings.LastIndexByte(t, ' '); j > 0 {
+			if date, err := time.Parse("01/02/06", t[j+1:]); err == nil {
+				d.Effective = date
+				t = strings.TrimSpace(t[:j])
+			}
+		}
+		title = append(title, t)
+		if len(title) == 3 {
+			break
+		}
+	}
+	d.Title = strings.Join(title, " ")
+	inTOC := false
+	var intro []int
+	for ; i < to; i++ {
+		c := p.cls[i]
+		if c.kind == kBlank || c.kind == kUnderline {
+			continue
+		}
+		t := p.text[c.start:c.end]
+		if date, ok := effectiveDate(t); ok {
+			if d.Effective.IsZero() {
+				d.Effective = date
+			}
+			continue
+		}
+		switch strings.ToLower(t) {
+		case "contents", "table of contents":
+			inTOC = true
+			continue
+		case "introduction":
+			continue
+		}
+		if inTOC {
+			if e, ok := tocEntry(c, t); ok {
+				e.Pos = p.pos(i, c.start)
+				d.Contents = append(d.Contents, e)
+				continue
+			}
+		}
+		intro = append(intro, i)
+	}
+	d.Intro = p.paragraphsOf(intro)
+}
+
+// effectiveDate reads "These rules are current as of October 1, 2008." and
+// "These rules are effective as of November 17, 2023" (period optional).
+func effectiveDate(t string) (time.Time, bool) {
+	for _, key := range []string{"effective as of ", "current as of "} {
+		i := strings.Index(t, key)
+		if i < 0 {
+			continue
+		}
+		s := strings.TrimRight(strings.TrimSpace(t[i+len(key):]), ".")
+		if date, err := time.Parse("January 2, 2006", s); err == nil {
+			return date, true
+		}
+	}
+	return time.Time{}, false
+}
+
+// tocEntry reads a line of the contents: "7. Additional Rules",
+// "702. Keyword Abilities", "Glossary", with dot leaders and page numbers
+// ("100. General........2") dropped.
+func tocEntry(c cline, t string) (*TOCEntry, bool) {
+	if k := strings.Index(t, ".."); k > 0 {
+		t = strings.TrimSpace(t[:k])
+	}
+	switch strings.ToLower(t) {
+	case "glossary", "credits", "introduction":
+		return &TOCEntry{Title: t}, true
+	}
+	var c2 cline
+	switch classifyContent(t, 0, &c2) {
+	case kPart:
+		return &TOCEntry{Number: t[:1], Title: strings.TrimSpace(c2.body)}, true
+	case kChapter:
+		return &TOCEntry{Number: c2.id.String(), Title: strings.TrimSpace(c2.body)}, true
+	}
+	return nil, false
+}
+
+// paragraphs reads lines [from, to) as paragraphs: one a line, or in
+// wrapped text one a run of lines.
+func (p *parser) paragraphs(from, to int) []*Paragraph {
+	var idx []int
+	for i := from; i < to; i++ {
+		if k := p.cls[i].kind; k != kBlank && k != kUnderline {
+			idx = append(idx, i)
+		}
+	}
+	return p.paragraphsOf(idx)
+}
+
+func (p *parser) paragraphsOf(idx []int) []*Paragraph {
+	var out []*Paragraph
+	for n, i := range idx {
+		c := p.cls[i]
+		t := p.text[c.start:c.end]
+		if p.wrapped && n > 0 && idx[n-1] == i-1 && len(out) > 0 && c.indent < p.cls[idx[n-1]].indent+3 {
+			last := out[len(out)-1]
+			last.Text += " " + t
+			continue
+		}
+		out = append(out, &Paragraph{Text: t, Pos: p.pos(i, c.start)})
+	}
+	return out
+}
+
+// body reads the parts, chapters, rules and examples in lines [from, to).
+func (p *parser) body(from, to int) {
+	p.seen = make(map[RuleID]int)
+	prevBlank := true
+	prevLine := -1
+	for i := from; i < to; i++ {
+		c := p.cls[i]
+		switch c.kind {
+		case kBlank:
+			prevBlank = true
+			continue
+		case kUnderline:
+			continue
+		}
+		if p.skipWhy != "" && !(c.kind == kText && p.doc.Fragment) {
+			p.flushSkip()
+		}
+		afterBreak := prevBlank || prevLine < 0 || !p.wrapped
+		prevBlank = false
+		prevText := ""
+		if prevLine >= 0 {
+			pc := p.cls[prevLine]
+			prevText = p.text[pc.start:pc.end]
+		}
+		prevLine = i
+		switch c.kind {
+		case kPart:
+			if afterBreak && p.nextIsChapterOf(i, to, c.part) {
+				p.startPart(i, c)
+				continue
+			}
+		case kChapter:
+			if afterBreak {
+				p.startChapter(i, c, false)
+				continue
+			}
+		case kRule, kBrokenRule:
+			if afterBreak || p.cur == nil || (c.id.Compare(p.last) > 0 && endsSentence(prevText)) {
+				if c.kind == kBrokenRule {
+					p.warn(p.pos(i, c.start), "rule number with a stray space read as %s", c.id)
+				}
+				p.startRule(i, c)
+				continue
+			}
+		case kExample:
+			p.startExample(i, c)
+			continue
+		case kBadRule:
+			p.warn(p.pos(i, c.start), "%q is not a rule number; its line is read as text of the rule before it", strings.Fields(c.body)[0])
+		}
+		p.textLine(i, c, afterBreak)
+	}
+}
+
+// nextIsChapterOf reports whether the next heading after line i is a chapter
+// of part n: "1. Game Concepts" is a part heading only when "100. …" follows.
+func (p *parser) nextIsChapterOf(i, to, n int) bool {
+	for j := i + 1; j < to; j++ {
+		c := p.cls[j]
+		if c.kind == kBlank || c.kind == kUnderline {
+			continue
+		}
+		return c.kind == kChapter && c.id.Part() == n
+	}
+	return false
+}
+
+func (p *parser) startPart(i int, c cline) {
+	part := &Part{Number: c.part, Title: c.body, Pos: p.pos(i, c.start)}
+	p.doc.Parts = append(p.doc.Parts, part)
+	p.part, p.chapter, p.rule, p.cur = part, nil, nil, nil
+	p.target, p.tIndent = &part.Title, c.indent
+}
+
+func (p *parser) startChapter(i int, c cline, implicit bool) *Chapter {
+	if p.part == nil || p.part.Number != c.id.Part() {
+		part := &Part{Number: c.id.Part(), Pos: p.pos(i, c.start), Implicit: true}
+		p.doc.Parts = append(p.doc.Parts, part)
+		p.part = part
+	}
+	ch := &Chapter{ID: c.id.ChapterID(), Pos: p.pos(i, c.start), Implicit: implicit}
+	if !implicit {
+		ch.Title = c.body
+		p.target, p.tIndent = &ch.Title, c.indent
+	}
+	p.part.Chapters = append(p.part.Chapters, ch)
+	p.chapter, p.rule, p.cur = ch, nil, nil
+	return ch
+}
+
+func (p *parser) startRule(i int, c cline) {
+	id := c.id
+	pos := p.pos(i, c.start)
+	if p.chapter == nil || p.chapter.ID.Chapter != id.Chapter {
+		if ch := p.doc.Chapter(id.Chapter); ch != nil {
+			p.chapter, p.rule = ch, nil // back in a chapter after a misnumbered rule
+		} else {
+			p.startChapter(i, c, true)
+		}
+	}
+	if !p.last.IsZero() && id.Compare(p.last) <= 0 {
+		if prev, dup := p.seen[id]; dup {
+			p.warn(pos, "rule %s appears again (first at line %d)", id, prev)
+		} else {
+			p.warn(pos, "rule %s is out of order (after %s)", id, p.last)
+		}
+	}
+	if _, dup := p.seen[id]; !dup {
+		p.seen[id] = pos.Line
+	}
+	p.last = id
+	r := &Rule{ID: id, Pos: pos, Text: c.body}
+	if id.Level() == LevelRule {
+		if isHeading(c.body) {
+			r.Title, r.Text = c.body, ""
+		}
+		p.chapter.Rules = append(p.chapter.Rules, r)
+		p.rule = r
+	} else {
+		if p.rule == nil || p.rule.ID != id.Parent() {
+			p.rule = p.findRule(id.Parent())
+		}
+		if p.rule == nil {
+			p.warn(pos, "subrule %s has no rule %s before it", id, id.Parent())
+			p.rule = &Rule{ID: id.Parent(), Pos: pos, Implicit: true}
+			p.chapter.Rules = append(p.chapter.Rules, p.rule)
+		}
+		p.rule.Children = append(p.rule.Children, r)
+	}
+	p.cur = r
+	if r.Title != "" {
+		p.target = &r.Title
+	} else {
+		p.target = &r.Text
+	}
+	p.tIndent = c.indent
+}
+
+// findRule looks for rule id among the rules of the current chapter.
+func (p *parser) findRule(id RuleID) *Rule {
+	rs := p.chapter.Rules
+	for k := len(rs) - 1; k >= 0; k-- {
+		if rs[k].ID == id {
+			return rs[k]
+		}
+	}
+	return nil
+}
+
+// isHeading tells a rule that only names its subject ("702.47. Splice",
+// "214.6. Artifacts") from one that states a rule.
+func isHeading(t string) bool {
+	if t == "" || len(t) > 80 || strings.Count(t, " ") > 8 {
+		return false
+	}
+	return !endsSentence(t) && !strings.HasSuffix(t, ",") && !strings.HasSuffix(t, ";")
+}
+
+func (p *parser) startExample(i int, c cline) {
+	if p.cur == nil {
+		p.skip(i, "an example outside any rule")
+		return
+	}
+	ex := &Example{Text: c.body, Pos: p.pos(i, c.start)}
+	p.cur.Examples = append(p.cur.Examples, ex)
+	p.target, p.tIndent = &ex.Text, c.indent
+}
+
+// textLine places a line that starts no node: a wrapped continuation of the
+// paragraph before it, a further paragraph of the current rule, or junk.
+func (p *parser) textLine(i int, c cline, afterBreak bool) {
+	t := p.text[c.start:c.end]
+	if p.wrapped && !afterBreak && p.target != nil && c.indent < p.tIndent+3 {
+		*p.target += " " + t
+		return
+	}
+	if p.cur == nil || p.doc.Fragment {
+		p.skip(i, "text outside the rules")
+		return
+	}
+	if utf8.RuneCountInString(t) < 3 {
+		p.skip(i, "stray text")
+		return
+	}
+	// A further paragraph belongs to the rule, even after an example.
+	if p.cur.Title != "" {
+		p.cur.Text = t
+		p.target = &p.cur.Text
+	} else {
+		p.cur.Text += "\n" + t
+		p.target = &p.cur.Text
+	}
+	p.tIndent = c.indent
+}
+
+// glossary reads the entries in lines [from, to): a term on a line of its
+// own after a blank line, then its definition.
+func (p *parser) glossary(from, to int) {
+	var e *GlossaryEntry
+	var para *Paragraph
+	paraIndent := 0
+	prevBlank := true
+	for i := from; i < to; i++ {
+		c := p.cls[i]
+		if c.kind == kBlank {
+			prevBlank = true
+			continue
+		}
+		if c.kind == kUnderline {
+			continue
+		}
+		t := p.text[c.start:c.end]
+		wasBlank := prevBlank
+		prevBlank = false
+		if wasBlank && c.indent == 0 && !(e != nil && c.kind == kExample) {
+			e = &GlossaryEntry{Term: t, Pos: p.pos(i, c.start)}
+			if k := strings.Index(strings.ToLower(t), "(obsolete)"); k >= 0 {
+				e.Obsolete = true
+				e.Term = strings.TrimSpace(t[:k] + t[k+len("(obsolete)"):])
+			}
+			p.doc.Glossary = append(p.doc.Glossary, e)
+			para = nil
+			continue
+		}
+		if e == nil {
+			p.skip(i, "glossary text before the first term")
+			continue
+		}
+		if p.wrapped && !wasBlank && para != nil && c.indent < paraIndent+3 && c.kind != kExample {
+			para.Text += " " + t
+			continue
+		}
+		para = &Paragraph{Text: t, Pos: p.pos(i, c.start)}
+		paraIndent = c.indent
+		e.Definition = append(e.Definition, para)
+	}
+}
+
+// finish builds the index and decides the era.
+func (p *parser) finish() {
+	d := p.doc
+	d.index = make(map[RuleID]*Rule)
+	d.Walk(func(r *Rule) bool {
+		if _, ok := d.index[r.ID]; !ok {
+			d.index[r.ID] = r
+			if !r.Implicit {
+				d.ids = append(d.ids, r.ID)
+			}
+		}
+		return true
+	})
+	sort.Slice(d.ids, func(i, j int) bool { return d.ids[i].Compare(d.ids[j]) < 0 })
+	d.Era = detectEra(d)
+	d.Warnings.Sort()
+}
+
+// detectEra reads the era from the document itself: where the chapter
+// "Keyword Abilities" is, or failing that (fragments) which chapters hold
+// titled keyword rules.
+func detectEra(d *Document) Era {
+	titled502, maxChapter := 0, 0
+	for _, part := range d.Parts {
+		for _, c := range part.Chapters {
+			if strings.Contains(strings.ToLower(c.Title), "keyword abilities") {
+				switch c.ID.Chapter {
+				case 502:
+					return Era502
+				case 702:
+					return Era702
+				}
+			}
+			maxChapter = c.ID.Chapter
+			if c.ID.Chapter == 502 {
+				for _, r := range c.Rules {
+					if r.Title != "" {
+						titled502++
+					}
+				}
+			}
+		}
+	}
+	switch {
+	case maxChapter >= 700:
+		return Era702
+	case titled502 > 0:
+		return Era502
+	}
+	return EraUnknown
+}

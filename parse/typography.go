@@ -1,0 +1,104 @@
+package parse
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Normalize returns a form of s for comparing texts across revisions, which
+// differ in typography more than in words. It
+//   - straightens curly quotes and primes (‘ ’ “ ” ′ ″) to ' and ";
+//   - writes every dash (en dash, em dash, "--", a " - " used as a dash) as "-";
+//   - drops (R), (TM), ®, ™, the _underscore_ italics of 2008–2014 and
+//     U+FFFD left by lossy conversions;
+//   - reads the "?" that replaced smart punctuation in 2009-05-01 between two
+//     letters as an apostrophe;
+//   - turns non-breaking spaces, tabs and newlines into spaces and collapses
+//     runs of white space.
+//
+// Normalize is idempotent: Normalize(Normalize(s)) == Normalize(s).
+func Normalize(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false // a space is pending
+	emit := func(r rune) {
+		if space && b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		space = false
+		b.WriteRune(r)
+	}
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		rest := s[i+size:]
+		switch {
+		case r == '‘' || r == '’' || r == '′' || r == '`':
+			emit('\'')
+		case r == '“' || r == '”' || r == '″':
+			emit('"')
+		case r == '–' || r == '—' || r == '―' || r == '‒' || r == '−':
+			// A dash surrounded by spaces keeps them; "f–h" stays tight.
+			emitDash(&b, &space)
+		case r == '-' && strings.HasPrefix(rest, "-"):
+			emitDash(&b, &space)
+			size++
+		case r == '-' && space && strings.HasPrefix(rest, " "):
+			emitDash(&b, &space)
+		case r == '®' || r == '™' || r == utf8.RuneError:
+		case r == '(' && hasMarkPrefix(rest):
+			size += strings.IndexByte(rest, ')') + 1
+		case r == '_' && italicMarker(s, i):
+		case r == '?' && i > 0 && len(rest) > 0 && isASCIILetterBefore(s, i) && isLetter(rest[0]):
+			emit('\'')
+		case r == '\u00a0' || unicode.IsSpace(r):
+			space = true
+		default:
+			emit(r)
+		}
+		i += size
+	}
+	return b.String()
+}
+
+func emitDash(b *strings.Builder, space *bool) {
+	// Write "-", keeping one space before it if one was pending; any space
+	// after it is collected by the caller as usual.
+	if *space && b.Len() > 0 {
+		b.WriteByte(' ')
+	}
+	*space = false
+	if strings.HasSuffix(b.String(), "-") {
+		return
+	}
+	b.WriteByte('-')
+}
+
+// hasMarkPrefix reports whether rest (after "(") starts with "R)", "r)",
+// "TM)" or "tm)".
+func hasMarkPrefix(rest string) bool {
+	for _, m := range []string{"R)", "r)", "TM)", "tm)", "Tm)"} {
+		if strings.HasPrefix(rest, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// italicMarker reports whether the underscore at s[i] opens or closes an
+// _italic_ span: a letter on one side and not on the other.
+func italicMarker(s string, i int) bool {
+	before := i > 0 && isWordByte(s[i-1])
+	after := i+1 < len(s) && isWordByte(s[i+1])
+	return before != after
+}
+
+func isWordByte(c byte) bool { return isLetter(c) || isDigit(c) || c >= 0x80 }
+
+func isASCIILetterBefore(s string, i int) bool { return i > 0 && isLetter(s[i-1]) }
+
+// foldTerm is the key glossary terms are matched by: normalised typography,
+// lower case.
+func foldTerm(s string) string {
+	return strings.ToLower(Normalize(s))
+}
