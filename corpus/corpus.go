@@ -44,10 +44,10 @@ type Revision struct {
 
 	// Where the canonical text (UTF-8, "\n" line ends) lies in the
 	// decompressed stream, and how to rebuild the published line ends.
-	Offset int   `json:"offset"`
-	Length int   `json:"length"`
-	EOL    EOLs  `json:"eol"`
-	Lines  int   `json:"lines"` // number of line terminators
+	Offset int  `json:"offset"`
+	Length int  `json:"length"`
+	EOL    EOLs `json:"eol"`
+	Lines  int  `json:"lines"` // number of line terminators
 }
 
 // Name is the revision's date as users type it: "2026-01-16".

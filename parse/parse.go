@@ -99,11 +99,11 @@ type parser struct {
 	// body state
 	part    *Part
 	chapter *Chapter
-	rule    *Rule    // the current numbered rule
-	cur     *Rule    // the current rule or subrule
-	last    RuleID   // the last rule number read
-	target  *string  // where a wrapped continuation line goes
-	tIndent int      // indentation of the paragraph target belongs to
+	rule    *Rule   // the current numbered rule
+	cur     *Rule   // the current rule or subrule
+	last    RuleID  // the last rule number read
+	target  *string // where a wrapped continuation line goes
+	tIndent int     // indentation of the paragraph target belongs to
 	seen    map[RuleID]int
 	skipRun [2]int // first and last line of the run of skipped lines, -1 when none
 	skipWhy string
