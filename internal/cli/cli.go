@@ -1,0 +1,154 @@
+// Package cli implements the crules command line: one cobra command per
+// verb, each a thin layer of flags over the parse and corpus packages that
+// prints text or JSON to injected writers.
+//
+// Exit status: 0 when the command did what was asked, 1 when it ran but
+// found nothing (or found problems), 2 when the request or the input is bad.
+// Nothing is written to stdout on exit 2.
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/crules/crules/corpus"
+	"github.com/spf13/cobra"
+)
+
+// Exit codes.
+const (
+	ExitOK       = 0
+	ExitNotFound = 1
+	ExitBad      = 2
+)
+
+// An exitError carries the exit code for an error; Main maps every other
+// error to ExitBad.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+func notFound(format string, args ...any) error {
+	return &exitError{ExitNotFound, fmt.Errorf(format, args...)}
+}
+
+func badRequest(format string, args ...any) error {
+	return &exitError{ExitBad, fmt.Errorf(format, args...)}
+}
+
+// Env is what commands read and write: tests inject buffers and a corpus.
+type Env struct {
+	Stdout, Stderr io.Writer
+	// Archive returns the corpus; nil means the embedded one.
+	Archive func() (*corpus.Archive, error)
+	// Color enables terminal colour on Stdout.
+	Color bool
+	// Terminal tells whether Stderr is a terminal (for notes).
+	Terminal bool
+	quiet    bool
+}
+
+func (e *Env) archive() (*corpus.Archive, error) {
+	if e.Archive != nil {
+		return e.Archive()
+	}
+	return corpus.Default()
+}
+
+// note prints a line on stderr unless --quiet.
+func (e *Env) note(format string, args ...any) {
+	if !e.quiet {
+		fmt.Fprintf(e.Stderr, format+"\n", args...)
+	}
+}
+
+// Main runs the command line with args (without the program name) and
+// returns the exit status.
+func Main(args []string, stdout, stderr io.Writer) int {
+	env := &Env{Stdout: stdout, Stderr: stderr}
+	env.Color = isTerminal(stdout) && os.Getenv("NO_COLOR") == ""
+	env.Terminal = isTerminal(stderr)
+	return Run(env, args)
+}
+
+// Run executes args in env and returns the exit status. Output a command
+// produces is buffered and written to env.Stdout only when the command
+// succeeds or finds nothing, never on exit 2.
+func Run(env *Env, args []string) int {
+	out := env.Stdout
+	var buf bufWriter
+	env.Stdout = &buf
+	defer func() { env.Stdout = out }()
+	root := NewRootCmd(env)
+	root.SetArgs(args)
+	err := root.Execute()
+	code := ExitOK
+	if err != nil {
+		code = ExitBad
+		var ee *exitError
+		if errors.As(err, &ee) {
+			code = ee.code
+		}
+		fmt.Fprintf(env.Stderr, "crules: %v\n", err)
+	}
+	if code != ExitBad {
+		out.Write(buf.b)
+	}
+	return code
+}
+
+type bufWriter struct{ b []byte }
+
+func (w *bufWriter) Write(p []byte) (int, error) { w.b = append(w.b, p...); return len(p), nil }
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// NewRootCmd builds the command tree.
+func NewRootCmd(env *Env) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "crules",
+		Short: "The Magic: The Gathering Comprehensive Rules, every revision since 1999",
+		Long: `crules reads every revision of the Magic: The Gathering Comprehensive Rules
+published since 1999 (all of them embedded in this binary) and looks rules,
+glossary terms and contents up, offline.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetOut(env.Stdout)
+	root.SetErr(env.Stderr)
+	root.PersistentFlags().BoolVarP(&env.quiet, "quiet", "q", false, "print no notes or warnings on stderr")
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return badRequest("%v (see '%s --help')", err, c.CommandPath())
+	})
+	root.AddCommand(
+		newVersionsCmd(env, nil),
+		newRuleCmd(env, nil),
+		newGlossaryCmd(env, nil),
+		newTOCCmd(env, nil),
+		newParseCmd(env, nil),
+	)
+	return root
+}
+
+// exactArgs is cobra.ExactArgs with an exit status of 2.
+func exactArgs(n int) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if err := cobra.ExactArgs(n)(cmd, args); err != nil {
+			return badRequest("%v (usage: %s)", err, cmd.UseLine())
+		}
+		return nil
+	}
+}
