@@ -101,7 +101,7 @@ func classify(s string, off int) cline {
 	// when a rule number or an example follows it.
 	if b := bulletLen(rest); b > 0 {
 		r2 := strings.TrimLeft(rest[b:], " \t")
-		if k := classifyContent(r2, off+len(s)-len(r2), &c); k == kRule || k == kExample || k == kBrokenRule {
+		if k := classifyContent(r2, off+len(s)-len(r2), &c); k == kRule || k == kExample || k == kBrokenRule || k == kChapter {
 			c.start = off + len(s) - len(r2)
 			c.kind = k
 			return c

@@ -51,7 +51,7 @@ func ParseText(name, text string, enc Encoding) (*Document, error) {
 		return nil, ErrorList{{File: name, Pos: p.pos(0, 0), Severity: SeverityError,
 			Msg: "no numbered rules found (like \"100.1.\" or \"702.47a\"): " + ErrNotRules.Error(), kind: ErrNotRules}}
 	}
-	gloss, credits := p.findBackMatter(bodyStart)
+	gloss, index, credits := p.findBackMatter(bodyStart)
 	bodyEnd := len(p.lines)
 	if gloss >= 0 {
 		bodyEnd = gloss
@@ -73,6 +73,10 @@ func ParseText(name, text string, enc Encoding) (*Document, error) {
 		end := len(p.lines)
 		if credits >= 0 {
 			end = credits
+		}
+		if index >= 0 {
+			p.doc.Index = p.paragraphs(index+1, end)
+			end = index
 		}
 		p.glossary(gloss+1, end)
 		if credits >= 0 {
@@ -236,24 +240,33 @@ func (p *parser) findBody() int {
 	return start
 }
 
-// findBackMatter returns the line of the "Glossary" heading and of the
-// "Credits" heading after the rules, -1 for each that is missing.
-func (p *parser) findBackMatter(from int) (gloss, credits int) {
-	gloss, credits = -1, -1
+// findBackMatter returns the lines of the "Glossary", "Index" (1999 only)
+// and "Credits" headings after the rules, -1 for each that is missing.
+func (p *parser) findBackMatter(from int) (gloss, index, credits int) {
+	gloss, index, credits = -1, -1, -1
 	for i := from; i < len(p.cls); i++ {
 		c := p.cls[i]
-		if c.kind != kText {
+		if c.kind != kText || c.indent > 0 {
 			continue
 		}
 		t := p.text[c.start:c.end]
 		switch {
 		case gloss < 0 && strings.EqualFold(t, "Glossary"):
 			gloss = i
+		case gloss >= 0 && index < 0 && strings.EqualFold(t, "Index") && p.isHeadingLine(i):
+			index = i
 		case gloss >= 0 && strings.EqualFold(t, "Credits"):
-			return gloss, i
+			return gloss, index, i
 		}
 	}
-	return gloss, credits
+	return gloss, index, credits
+}
+
+// isHeadingLine reports whether line i stands alone: a blank line or an
+// underline before and after it.
+func (p *parser) isHeadingLine(i int) bool {
+	sep := func(j int) bool { return j < 0 || j >= len(p.cls) || p.cls[j].kind == kBlank || p.cls[j].kind == kUnderline }
+	return sep(i-1) && sep(i+1)
 }
 
 // frontMatter reads the title, the effective date, the introduction and the
@@ -341,7 +354,7 @@ func tocEntry(c cline, t string) (*TOCEntry, bool) {
 		t = strings.TrimSpace(t[:k])
 	}
 	switch strings.ToLower(t) {
-	case "glossary", "credits", "introduction":
+	case "glossary", "credits", "introduction", "index":
 		return &TOCEntry{Title: t}, true
 	}
 	var c2 cline

@@ -51,6 +51,7 @@ type Document struct {
 	Contents []*TOCEntry  // the table of contents, as printed
 	Parts    []*Part
 	Glossary []*GlossaryEntry
+	Index    []*Paragraph // the index of terms some early revisions print
 	Credits  []*Paragraph
 
 	Warnings ErrorList // positioned notes on what was skipped or guessed
