@@ -103,11 +103,11 @@ type parser struct {
 	// body state
 	part    *Part
 	chapter *Chapter
-	rule    *Rule   // the current numbered rule
-	cur     *Rule   // the current rule or subrule
-	last    RuleID  // the last rule number read
-	target  *string // where a wrapped continuation line goes
-	tIndent int     // indentation of the paragraph target belongs to
+	rule    *Rule  // the current numbered rule
+	cur     *Rule  // the current rule or subrule
+	last    RuleID // the last rule number read
+	target  joiner // where a wrapped continuation line goes
+	tIndent int    // indentation of the paragraph target belongs to
 	seen    map[RuleID]int
 	skipRun [2]int // first and last line of the run of skipped lines, -1 when none
 	skipWhy string
@@ -265,7 +265,9 @@ func (p *parser) findBackMatter(from int) (gloss, index, credits int) {
 // isHeadingLine reports whether line i stands alone: a blank line or an
 // underline before and after it.
 func (p *parser) isHeadingLine(i int) bool {
-	sep := func(j int) bool { return j < 0 || j >= len(p.cls) || p.cls[j].kind == kBlank || p.cls[j].kind == kUnderline }
+	sep := func(j int) bool {
+		return j < 0 || j >= len(p.cls) || p.cls[j].kind == kBlank || p.cls[j].kind == kUnderline
+	}
 	return sep(i-1) && sep(i+1)
 }
 
@@ -381,18 +383,38 @@ func (p *parser) paragraphs(from, to int) []*Paragraph {
 
 func (p *parser) paragraphsOf(idx []int) []*Paragraph {
 	var out []*Paragraph
+	var j joiner
 	for n, i := range idx {
 		c := p.cls[i]
 		t := p.text[c.start:c.end]
 		if p.wrapped && n > 0 && idx[n-1] == i-1 && len(out) > 0 && c.indent < p.cls[idx[n-1]].indent+3 {
-			last := out[len(out)-1]
-			last.Text += " " + t
+			j.add(" ", t)
 			continue
 		}
-		out = append(out, &Paragraph{Text: t, Pos: p.pos(i, c.start)})
+		para := &Paragraph{Text: t, Pos: p.pos(i, c.start)}
+		out = append(out, para)
+		j.open(&para.Text)
 	}
+	j.open(nil)
 	return out
 }
+
+// A joiner appends continuation lines to a text without copying it once a
+// line: the pieces are joined when the next paragraph opens.
+type joiner struct {
+	dst   *string
+	parts []string
+}
+
+// open flushes the pending pieces and starts collecting for dst (nil: none).
+func (j *joiner) open(dst *string) {
+	if j.dst != nil && len(j.parts) > 0 {
+		*j.dst += strings.Join(j.parts, "")
+	}
+	j.dst, j.parts = dst, j.parts[:0]
+}
+
+func (j *joiner) add(sep, t string) { j.parts = append(j.parts, sep, t) }
 
 // body reads the parts, chapters, rules and examples in lines [from, to).
 func (p *parser) body(from, to int) {
@@ -431,7 +453,8 @@ func (p *parser) body(from, to int) {
 				continue
 			}
 		case kRule, kBrokenRule:
-			if afterBreak || p.cur == nil || (c.id.Compare(p.last) > 0 && endsSentence(prevText)) {
+			afterHeading := p.cur != nil && p.cur.Title != "" && p.cur.Text == ""
+			if afterBreak || p.cur == nil || (c.id.Compare(p.last) > 0 && (endsSentence(prevText) || afterHeading)) {
 				if c.kind == kBrokenRule {
 					p.warn(p.pos(i, c.start), "rule number with a stray space read as %s", c.id)
 				}
@@ -446,6 +469,7 @@ func (p *parser) body(from, to int) {
 		}
 		p.textLine(i, c, afterBreak)
 	}
+	p.target.open(nil)
 }
 
 // nextIsChapterOf reports whether the next heading after line i is a chapter
@@ -465,7 +489,8 @@ func (p *parser) startPart(i int, c cline) {
 	part := &Part{Number: c.part, Title: c.body, Pos: p.pos(i, c.start)}
 	p.doc.Parts = append(p.doc.Parts, part)
 	p.part, p.chapter, p.rule, p.cur = part, nil, nil, nil
-	p.target, p.tIndent = &part.Title, c.indent
+	p.target.open(&part.Title)
+	p.tIndent = c.indent
 }
 
 func (p *parser) startChapter(i int, c cline, implicit bool) *Chapter {
@@ -477,7 +502,8 @@ func (p *parser) startChapter(i int, c cline, implicit bool) *Chapter {
 	ch := &Chapter{ID: c.id.ChapterID(), Pos: p.pos(i, c.start), Implicit: implicit}
 	if !implicit {
 		ch.Title = c.body
-		p.target, p.tIndent = &ch.Title, c.indent
+		p.target.open(&ch.Title)
+		p.tIndent = c.indent
 	}
 	p.part.Chapters = append(p.part.Chapters, ch)
 	p.chapter, p.rule, p.cur = ch, nil, nil
@@ -525,9 +551,9 @@ func (p *parser) startRule(i int, c cline) {
 	}
 	p.cur = r
 	if r.Title != "" {
-		p.target = &r.Title
+		p.target.open(&r.Title)
 	} else {
-		p.target = &r.Text
+		p.target.open(&r.Text)
 	}
 	p.tIndent = c.indent
 }
@@ -559,32 +585,36 @@ func (p *parser) startExample(i int, c cline) {
 	}
 	ex := &Example{Text: c.body, Pos: p.pos(i, c.start)}
 	p.cur.Examples = append(p.cur.Examples, ex)
-	p.target, p.tIndent = &ex.Text, c.indent
+	p.target.open(&ex.Text)
+	p.tIndent = c.indent
 }
 
 // textLine places a line that starts no node: a wrapped continuation of the
 // paragraph before it, a further paragraph of the current rule, or junk.
 func (p *parser) textLine(i int, c cline, afterBreak bool) {
 	t := p.text[c.start:c.end]
-	if p.wrapped && !afterBreak && p.target != nil && c.indent < p.tIndent+3 {
-		*p.target += " " + t
+	if p.wrapped && !afterBreak && p.target.dst != nil && c.indent < p.tIndent+3 {
+		p.target.add(" ", t)
 		return
 	}
 	if p.cur == nil || p.doc.Fragment {
 		p.skip(i, "text outside the rules")
+		p.target.open(nil)
 		return
 	}
 	if utf8.RuneCountInString(t) < 3 {
 		p.skip(i, "stray text")
+		p.target.open(nil)
 		return
 	}
 	// A further paragraph belongs to the rule, even after an example.
-	if p.cur.Title != "" {
-		p.cur.Text = t
-		p.target = &p.cur.Text
+	if p.target.dst != &p.cur.Text {
+		p.target.open(&p.cur.Text)
+	}
+	if *p.target.dst == "" && len(p.target.parts) == 0 {
+		p.target.add("", t)
 	} else {
-		p.cur.Text += "\n" + t
-		p.target = &p.cur.Text
+		p.target.add("\n", t)
 	}
 	p.tIndent = c.indent
 }
@@ -594,6 +624,8 @@ func (p *parser) textLine(i int, c cline, afterBreak bool) {
 func (p *parser) glossary(from, to int) {
 	var e *GlossaryEntry
 	var para *Paragraph
+	var j joiner
+	defer j.open(nil)
 	paraIndent := 0
 	prevBlank := true
 	for i := from; i < to; i++ {
@@ -616,6 +648,7 @@ func (p *parser) glossary(from, to int) {
 			}
 			p.doc.Glossary = append(p.doc.Glossary, e)
 			para = nil
+			j.open(nil)
 			continue
 		}
 		if e == nil {
@@ -623,10 +656,11 @@ func (p *parser) glossary(from, to int) {
 			continue
 		}
 		if p.wrapped && !wasBlank && para != nil && c.indent < paraIndent+3 && c.kind != kExample {
-			para.Text += " " + t
+			j.add(" ", t)
 			continue
 		}
 		para = &Paragraph{Text: t, Pos: p.pos(i, c.start)}
+		j.open(&para.Text)
 		paraIndent = c.indent
 		e.Definition = append(e.Definition, para)
 	}
