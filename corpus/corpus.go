@@ -93,9 +93,10 @@ type Archive struct {
 	data []byte     // the compressed stream
 	hash string     // identifies the archive for caches
 
-	mu  sync.Mutex
-	dec *zstd.Decoder
-	buf []byte // the stream decompressed so far
+	mu    sync.Mutex
+	dec   *zstd.Decoder
+	pos   int            // bytes of the stream dec has produced
+	texts map[int][]byte // decoded texts kept, by offset
 }
 
 var (
@@ -150,51 +151,78 @@ func (a *Archive) Revisions() []Revision { return a.revs }
 // Text returns the canonical text of r: UTF-8 without BOM, lines ended by
 // "\n". It has the same lines and characters as the published file, so
 // positions (line and column) agree with it.
+//
+// Only r's text is kept: the revisions the stream holds before it (the newer
+// ones) are decompressed and dropped. Use All to read many revisions.
 func (a *Archive) Text(r Revision) ([]byte, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	end := r.Offset + r.Length
+	return a.text(r)
+}
+
+func (a *Archive) text(r Revision) ([]byte, error) {
+	if t, ok := a.texts[r.Offset]; ok && len(t) == r.Length {
+		return t, nil
+	}
 	if r.Offset < 0 || r.Length < 0 {
 		return nil, fmt.Errorf("corpus: %s: bad offset", r.File)
 	}
-	if end > len(a.buf) {
-		if err := a.fill(end); err != nil {
+	if a.dec == nil || r.Offset < a.pos {
+		if err := a.rewind(); err != nil {
+			return nil, err
+		}
+	}
+	if skip := int64(r.Offset - a.pos); skip > 0 {
+		n, err := io.CopyN(io.Discard, a.dec, skip)
+		a.pos += int(n)
+		if err != nil {
 			return nil, fmt.Errorf("corpus: %s: %w", r.File, err)
 		}
 	}
-	return a.buf[r.Offset:end:end], nil
+	t := make([]byte, r.Length)
+	n, err := io.ReadFull(a.dec, t)
+	a.pos += n
+	if err != nil {
+		return nil, fmt.Errorf("corpus: %s: archive ends early: %w", r.File, err)
+	}
+	if a.texts == nil {
+		a.texts = map[int][]byte{}
+	}
+	a.texts[r.Offset] = t
+	return t, nil
 }
 
-// fill decompresses the stream until at least n bytes are out.
-func (a *Archive) fill(n int) error {
+func (a *Archive) rewind() error {
 	if a.dec == nil {
-		d, err := zstd.NewReader(bytes.NewReader(a.data), zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true), zstd.WithDecoderMaxWindow(64<<20))
+		d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true), zstd.WithDecoderMaxWindow(64<<20))
 		if err != nil {
 			return err
 		}
 		a.dec = d
 	}
-	if cap(a.buf) < n {
-		nb := make([]byte, len(a.buf), max(n+n/8, 2*cap(a.buf)))
-		copy(nb, a.buf)
-		a.buf = nb
+	a.pos = 0
+	return a.dec.Reset(bytes.NewReader(a.data))
+}
+
+// All returns the texts of every revision, in the order of Revisions,
+// decompressing the stream once.
+func (a *Archive) All() ([][]byte, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	order := make([]int, len(a.revs))
+	for i := range order {
+		order[i] = i
 	}
-	for len(a.buf) < n {
-		if len(a.buf) == cap(a.buf) {
-			nb := make([]byte, len(a.buf), 2*cap(a.buf))
-			copy(nb, a.buf)
-			a.buf = nb
+	sort.Slice(order, func(x, y int) bool { return a.revs[order[x]].Offset < a.revs[order[y]].Offset })
+	out := make([][]byte, len(a.revs))
+	for _, i := range order {
+		t, err := a.text(a.revs[i])
+		if err != nil {
+			return nil, err
 		}
-		k, err := a.dec.Read(a.buf[len(a.buf):cap(a.buf)])
-		a.buf = a.buf[:len(a.buf)+k]
-		if err == io.EOF && len(a.buf) < n {
-			return errors.New("archive ends early")
-		}
-		if err != nil && err != io.EOF {
-			return err
-		}
+		out[i] = t
 	}
-	return nil
+	return out, nil
 }
 
 // Raw returns the bytes of r exactly as published: its encoding, byte-order

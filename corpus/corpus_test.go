@@ -2,6 +2,7 @@ package corpus_test
 
 import (
 	"bufio"
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -25,6 +26,9 @@ func TestEveryRevisionMatchesItsSHA256(t *testing.T) {
 	revs := a.Revisions()
 	if len(revs) != 113 {
 		t.Fatalf("%d revisions embedded, want 113", len(revs))
+	}
+	if _, err := a.All(); err != nil {
+		t.Fatal(err)
 	}
 	for _, r := range revs {
 		raw, err := a.Raw(r)
@@ -105,6 +109,33 @@ func TestCanonicalizeRoundTrip(t *testing.T) {
 		back, err := corpus.Encode(canon, "utf-8", eols)
 		if err != nil || string(back) != in {
 			t.Errorf("Encode(Canonicalize(%q)) = %q, %v", in, back, err)
+		}
+	}
+}
+
+// TestTextInAnyOrder reads revisions out of stream order, which rewinds the
+// decoder, and checks they agree with one pass over all of them.
+func TestTextInAnyOrder(t *testing.T) {
+	a, err := corpus.Open(os.DirFS("."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	revs := a.Revisions()
+	for _, i := range []int{0, len(revs) - 1, 50, 51, 3} {
+		got, err := a.Text(revs[i])
+		if err != nil || len(got) != revs[i].Length {
+			t.Fatalf("%s: %d bytes, %v", revs[i].File, len(got), err)
+		}
+	}
+	b, _ := corpus.Open(os.DirFS("."))
+	all, err := b.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, i := range []int{0, len(revs) - 1, 50, 51, 3} {
+		got, _ := a.Text(revs[i])
+		if !bytes.Equal(got, all[i]) {
+			t.Errorf("%s: Text and All differ", revs[i].File)
 		}
 	}
 }

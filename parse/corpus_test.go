@@ -33,13 +33,13 @@ func corpusDocs(t testing.TB) map[string]*parse.Document {
 			return
 		}
 		docs = map[string]*parse.Document{}
-		for _, r := range a.Revisions() {
-			text, err := a.Text(r)
-			if err != nil {
-				docsErr = err
-				return
-			}
-			d, err := parse.Parse(r.File, text)
+		texts, err := a.All()
+		if err != nil {
+			docsErr = err
+			return
+		}
+		for i, r := range a.Revisions() {
+			d, err := parse.Parse(r.File, texts[i])
 			if err != nil {
 				docsErr = fmt.Errorf("%s: %w", r.File, err)
 				return
@@ -338,11 +338,7 @@ func BenchmarkParseLatestRaw(b *testing.B) {
 
 func BenchmarkParseAll(b *testing.B) {
 	a, _ := corpus.Default()
-	var texts [][]byte
-	for _, r := range a.Revisions() {
-		t, _ := a.Text(r)
-		texts = append(texts, t)
-	}
+	texts, _ := a.All()
 	b.ReportAllocs()
 	for b.Loop() {
 		for i, t := range texts {

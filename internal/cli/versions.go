@@ -43,14 +43,9 @@ type versionJSON struct {
 // parseAll parses every revision, on all cores.
 func parseAll(a *corpus.Archive) ([]*parse.Document, error) {
 	revs := a.Revisions()
-	// Decompress in order first: the stream is sequential.
-	texts := make([][]byte, len(revs))
-	for i, r := range revs {
-		t, err := a.Text(r)
-		if err != nil {
-			return nil, err
-		}
-		texts[i] = t
+	texts, err := a.All()
+	if err != nil {
+		return nil, err
 	}
 	docs := make([]*parse.Document, len(revs))
 	errs := make([]error, len(revs))

@@ -1,0 +1,202 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// run executes the command line and returns exit status, stdout, stderr.
+func run(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := Run(&Env{Stdout: &out, Stderr: &errb}, args)
+	if code == ExitBad && out.Len() > 0 {
+		t.Errorf("%v: exit 2 with output on stdout: %q", args, out.String())
+	}
+	return code, out.String(), errb.String()
+}
+
+func TestRuleFlagParsing(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want ruleOptions
+	}{
+		{[]string{"rule", "702.47a"}, ruleOptions{docFlags: docFlags{Rev: "latest"}, ID: "702.47a"}},
+		{[]string{"rule", "502.40", "--rev", "2006-10-01", "--json"}, ruleOptions{docFlags: docFlags{Rev: "2006-10-01"}, ID: "502.40", JSON: true}},
+		{[]string{"rule", "--file", "x.txt", "100.1"}, ruleOptions{docFlags: docFlags{Rev: "latest", File: "x.txt"}, ID: "100.1"}},
+	} {
+		var got *ruleOptions
+		root := NewRootCmd(&Env{Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{}})
+		for _, c := range root.Commands() {
+			if c.Name() == "rule" {
+				root.RemoveCommand(c)
+			}
+		}
+		root.AddCommand(newRuleCmd(&Env{}, func(o *ruleOptions) error { got = o; return nil }))
+		root.SetArgs(tc.args)
+		if err := root.Execute(); err != nil {
+			t.Fatalf("%v: %v", tc.args, err)
+		}
+		if *got != tc.want {
+			t.Errorf("%v: options %+v, want %+v", tc.args, *got, tc.want)
+		}
+	}
+}
+
+func TestRule(t *testing.T) {
+	code, out, _ := run(t, "rule", "702.47a")
+	if code != 0 || !strings.HasPrefix(out, "702.47a Splice is a static ability") || !strings.Contains(out, "\nExample: Since the card with splice") {
+		t.Errorf("rule 702.47a: exit %d\n%s", code, out)
+	}
+	code, out, _ = run(t, "rule", "502.40.", "--rev", "2006")
+	if code != 0 || !strings.HasPrefix(out, "502.40. Splice\n\n502.40a Splice is a static ability") || !strings.Contains(out, "\n502.40e ") {
+		t.Errorf("rule 502.40 --rev 2006: exit %d\n%s", code, out)
+	}
+	code, out, errs := run(t, "rule", "702.47z")
+	if code != 1 || out != "" || !strings.Contains(errs, "no rule 702.47z in 2026-01-16; nearest: 702.47a") {
+		t.Errorf("unknown rule: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	code, _, errs = run(t, "rule", "702.47a", "--rev", "1850-01-01")
+	if code != 2 || !strings.Contains(errs, `no revision "1850-01-01"; nearest: 1999-04-23`) {
+		t.Errorf("bad revision: exit %d, %q", code, errs)
+	}
+	code, _, errs = run(t, "rule", "seven")
+	if code != 2 || !strings.Contains(errs, "not a rule number") {
+		t.Errorf("bad ID: exit %d, %q", code, errs)
+	}
+	code, _, errs = run(t, "rule", "702.47a", "--bogus")
+	if code != 2 || !strings.Contains(errs, "unknown flag") {
+		t.Errorf("bad flag: exit %d, %q", code, errs)
+	}
+	code, _, _ = run(t, "rule", "702.47a", "--rev", "2020", "--file", "x")
+	if code != 2 {
+		t.Errorf("--rev with --file: exit %d", code)
+	}
+}
+
+func TestRuleJSON(t *testing.T) {
+	code, out, _ := run(t, "rule", "702.47", "--json")
+	var j map[string]any
+	if code != 0 || json.Unmarshal([]byte(out), &j) != nil {
+		t.Fatalf("exit %d, %s", code, out)
+	}
+	for _, k := range []string{"id", "title", "text", "examples", "children", "rev", "era", "line"} {
+		if _, ok := j[k]; !ok {
+			t.Errorf("rule JSON has no %q: %s", k, out)
+		}
+	}
+	if j["id"] != "702.47" || j["title"] != "Splice" || j["rev"] != "2026-01-16" || j["era"] != "702" || len(j["children"].([]any)) != 5 {
+		t.Errorf("rule JSON: %s", out)
+	}
+}
+
+func TestGlossaryAndTOC(t *testing.T) {
+	code, out, _ := run(t, "glossary", "SPLICE", "--rev", "2019-10-04")
+	if code != 0 || out != "Splice\nA keyword ability that lets a player add a card’s rules text onto another spell. See rule 702.46, “Splice.”\n" {
+		t.Errorf("glossary: exit %d %q", code, out)
+	}
+	code, _, errs := run(t, "glossary", "splise")
+	if code != 1 || !strings.Contains(errs, "did you mean: Splice") {
+		t.Errorf("glossary suggestion: exit %d %q", code, errs)
+	}
+	code, out, _ = run(t, "glossary", "mana burn", "--rev", "2008")
+	if code != 0 || !strings.Contains(out, "mana burn") {
+		t.Errorf("mana burn in 2008: exit %d %q", code, out)
+	}
+	code, out, _ = run(t, "toc", "--rev", "2006-10-01")
+	if code != 0 || !strings.Contains(out, "5. Additional Rules\n") || !strings.Contains(out, "    502. Keyword Abilities\n") {
+		t.Errorf("toc: exit %d\n%s", code, out)
+	}
+}
+
+func TestParseCommand(t *testing.T) {
+	code, out, _ := run(t, "parse", "../../../shared/corpus/CR-2008-10-01.txt", "--stats")
+	var st map[string]any
+	if code != 0 || json.Unmarshal([]byte(out), &st) != nil {
+		t.Fatalf("exit %d %s", code, out)
+	}
+	want := map[string]any{"effective": "2008-10-01", "era": "502", "rules": 1173.0, "glossary": 398.0, "warnings": 2.0}
+	for k, v := range want {
+		if st[k] != v {
+			t.Errorf("--stats %s = %v, want %v", k, st[k], v)
+		}
+	}
+	for _, k := range []string{"examples", "chapters"} {
+		if _, ok := st[k]; !ok {
+			t.Errorf("--stats has no %q", k)
+		}
+	}
+	code, out, _ = run(t, "parse", "../../../shared/seeds/002_19de83fc8624363a.txt", "--json")
+	var doc struct {
+		Fragment bool
+		Parts    []struct{ Chapters []struct{ ID string } }
+		Warnings []struct{ Line int }
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &doc) != nil || !doc.Fragment || len(doc.Warnings) == 0 {
+		t.Errorf("parse seed --json: exit %d %.300s", code, out)
+	}
+}
+
+// TestBadFiles: every bad input is exit 2, a message naming the file, and
+// nothing on stdout (run checks that).
+func TestBadFiles(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string][]byte{
+		"empty.txt":  nil,
+		"image.png":  []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"),
+		"utf16.txt":  []byte("1\x000\x000\x00.\x001\x00.\x00 \x00A\x00"),
+		"prose.txt":  []byte("Hello, world.\n"),
+		"large.txt":  bytes.Repeat([]byte("lorem ipsum dolor\n"), 3<<20),
+		"binary.bin": {0, 1, 2, 3},
+	}
+	for name, data := range files {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, args := range [][]string{{"parse", p}, {"rule", "100.1", "--file", p}} {
+			code, _, errs := run(t, args...)
+			if code != 2 || !strings.Contains(errs, p+":") {
+				t.Errorf("%v: exit %d, stderr %q", args, code, errs)
+			}
+		}
+	}
+	code, _, errs := run(t, "parse", filepath.Join(dir, "missing.txt"))
+	if code != 2 || !strings.Contains(errs, "no such file") {
+		t.Errorf("missing file: exit %d %q", code, errs)
+	}
+}
+
+func TestVersions(t *testing.T) {
+	code, out, _ := run(t, "versions", "--json")
+	var vs []map[string]any
+	if code != 0 || json.Unmarshal([]byte(out), &vs) != nil || len(vs) != 113 {
+		t.Fatalf("exit %d, %d versions", code, len(vs))
+	}
+	last := vs[len(vs)-1]
+	if last["rev"] != "2026-01-16" || last["rules"] != 3114.0 || last["glossary"] != 725.0 || last["era"] != "702" {
+		t.Errorf("latest: %v", last)
+	}
+	if vs[0]["rev"] != "1999-04-23" || vs[0]["era"] != "502" {
+		t.Errorf("first: %v", vs[0])
+	}
+}
+
+func TestCompletion(t *testing.T) {
+	code, out, _ := run(t, "__complete", "rule", "702.4")
+	if code != 0 || !strings.Contains(out, "702.47a\n") {
+		t.Errorf("rule completion: exit %d %.200s", code, out)
+	}
+	code, out, _ = run(t, "__complete", "rule", "--rev", "2006")
+	if code != 0 || !strings.Contains(out, "2006-10-01\n") {
+		t.Errorf("rev completion: exit %d %.200s", code, out)
+	}
+	code, out, _ = run(t, "completion", "bash")
+	if code != 0 || !strings.Contains(out, "bash completion") {
+		t.Errorf("completion bash: exit %d", code)
+	}
+}
