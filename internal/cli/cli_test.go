@@ -165,7 +165,18 @@ func TestBadFiles(t *testing.T) {
 			}
 		}
 	}
-	code, _, errs := run(t, "parse", filepath.Join(dir, "missing.txt"))
+	// A revision cut off mid-glossary parses, with a warning on stderr.
+	src, err := os.ReadFile("../../../shared/corpus/CR-2013-02-01.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := filepath.Join(dir, "cut.txt")
+	os.WriteFile(cut, src[:bytes.LastIndex(src, []byte("Attack Multiple Players"))+30], 0o644)
+	code, out, errs := run(t, "parse", cut, "--stats")
+	if code != 0 || !strings.Contains(out, `"glossary"`) || !strings.Contains(errs, "cut.txt:") || !strings.Contains(errs, "cut off") {
+		t.Errorf("cut-off file: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	code, _, errs = run(t, "parse", filepath.Join(dir, "missing.txt"))
 	if code != 2 || !strings.Contains(errs, "no such file") {
 		t.Errorf("missing file: exit %d %q", code, errs)
 	}

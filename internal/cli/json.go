@@ -69,6 +69,14 @@ type partJSON struct {
 	Chapters []*chapterJSON `json:"chapters"`
 }
 
+func newPartJSON(p *parse.Part, withRules bool) *partJSON {
+	j := &partJSON{Number: p.Number, Title: p.Title, Line: p.Pos.Line, Implicit: p.Implicit, Chapters: []*chapterJSON{}}
+	for _, c := range p.Chapters {
+		j.Chapters = append(j.Chapters, newChapterJSON(c, withRules))
+	}
+	return j
+}
+
 type glossaryJSON struct {
 	Term       string   `json:"term"`
 	Obsolete   bool     `json:"obsolete"`
@@ -138,11 +146,7 @@ func newDocumentJSON(d *parse.Document) *documentJSON {
 		j.Contents = append(j.Contents, tocJSON{e.Number, e.Title, e.Pos.Line})
 	}
 	for _, p := range d.Parts {
-		pj := &partJSON{Number: p.Number, Title: p.Title, Line: p.Pos.Line, Implicit: p.Implicit, Chapters: []*chapterJSON{}}
-		for _, c := range p.Chapters {
-			pj.Chapters = append(pj.Chapters, newChapterJSON(c, true))
-		}
-		j.Parts = append(j.Parts, pj)
+		j.Parts = append(j.Parts, newPartJSON(p, true))
 	}
 	for _, g := range d.Glossary {
 		j.Glossary = append(j.Glossary, newGlossaryJSON(g))

@@ -37,11 +37,7 @@ func runTOC(env *Env, o *tocOptions) error {
 	if o.JSON {
 		parts := []*partJSON{}
 		for _, p := range l.Doc.Parts {
-			pj := &partJSON{Number: p.Number, Title: p.Title, Line: p.Pos.Line, Implicit: p.Implicit, Chapters: []*chapterJSON{}}
-			for _, c := range p.Chapters {
-				pj.Chapters = append(pj.Chapters, newChapterJSON(c, false))
-			}
-			parts = append(parts, pj)
+			parts = append(parts, newPartJSON(p, false))
 		}
 		return writeJSON(env.Stdout, struct {
 			Rev   string      `json:"rev"`
