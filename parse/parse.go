@@ -642,6 +642,18 @@ func (p *parser) glossary(from, to int) {
 		prevBlank = false
 		if wasBlank && c.indent == 0 && !(e != nil && c.kind == kExample) {
 			e = &GlossaryEntry{Term: t, Pos: p.pos(i, c.start)}
+			// "Exile1. A zone. …" (2021-06-18): a numbered definition
+			// glued to its term.
+			if k := strings.Index(t, "1. "); k > 0 && isLetter(t[k-1]) {
+				e.Term = t[:k]
+				para = &Paragraph{Text: t[k:], Pos: p.pos(i, c.start+k)}
+				paraIndent = c.indent
+				e.Definition = append(e.Definition, para)
+				p.warn(e.Pos, "glossary term %q runs into its definition; read as two lines", e.Term)
+				p.doc.Glossary = append(p.doc.Glossary, e)
+				j.open(&para.Text)
+				continue
+			}
 			if k := strings.Index(strings.ToLower(t), "(obsolete)"); k >= 0 {
 				e.Obsolete = true
 				e.Term = strings.TrimSpace(t[:k] + t[k+len("(obsolete)"):])
@@ -680,6 +692,15 @@ func (p *parser) finish() {
 		return true
 	})
 	sort.Slice(d.ids, func(i, j int) bool { return d.ids[i].Compare(d.ids[j]) < 0 })
+	d.chapters = map[int]*Chapter{}
+	for _, part := range d.Parts {
+		for _, c := range part.Chapters {
+			if old, ok := d.chapters[c.ID.Chapter]; !ok || old.Implicit && !c.Implicit {
+				d.chapters[c.ID.Chapter] = c
+			}
+		}
+	}
+	d.indexTerms()
 	d.Era = detectEra(d)
 	d.Warnings.Sort()
 }

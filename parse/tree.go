@@ -2,6 +2,7 @@ package parse
 
 import (
 	"sort"
+	"strings"
 	"time"
 )
 
@@ -56,8 +57,10 @@ type Document struct {
 
 	Warnings ErrorList // positioned notes on what was skipped or guessed
 
-	index map[RuleID]*Rule
-	ids   []RuleID // sorted, distinct, rules and subrules
+	index    map[RuleID]*Rule
+	ids      []RuleID // sorted, distinct, rules and subrules
+	chapters map[int]*Chapter
+	terms    map[string]*GlossaryEntry // folded term and variants → entry
 }
 
 // A Paragraph is a run of text with its position.
@@ -128,16 +131,21 @@ type GlossaryEntry struct {
 // occurs twice in a revision, the first is returned.
 func (d *Document) Rule(id RuleID) *Rule { return d.index[id] }
 
-// Chapter returns the chapter with the given number, or nil.
+// Chapter returns the chapter with the given number, or nil. When a
+// chapter number occurs twice, the first that is not implicit is returned.
 func (d *Document) Chapter(n int) *Chapter {
+	if d.chapters != nil {
+		return d.chapters[n]
+	}
+	var found *Chapter
 	for _, p := range d.Parts {
 		for _, c := range p.Chapters {
-			if c.ID.Chapter == n {
-				return c
+			if c.ID.Chapter == n && (found == nil || found.Implicit && !c.Implicit) {
+				found = c
 			}
 		}
 	}
-	return nil
+	return found
 }
 
 // Part returns the part with the given number, or nil.
@@ -199,16 +207,46 @@ func (d *Document) Nearest(id RuleID, n int) []RuleID {
 	return out
 }
 
-// Glossary returns the glossary entry whose term matches term, ignoring case
-// and typography, or nil.
+// GlossaryEntry returns the glossary entry for term, or nil. Case and
+// typography are ignored; a term matches each comma-separated variant of
+// an entry ("Kicked" finds "Kicker, Kicked"), and a plural its singular
+// ("Continuous Effects" finds "Continuous Effect").
 func (d *Document) GlossaryEntry(term string) *GlossaryEntry {
 	k := foldTerm(term)
-	for _, g := range d.Glossary {
-		if foldTerm(g.Term) == k {
-			return g
+	if g := d.terms[k]; g != nil {
+		return g
+	}
+	for _, suffix := range []string{"s", "es"} {
+		if s, ok := strings.CutSuffix(k, suffix); ok {
+			if g := d.terms[s]; g != nil {
+				return g
+			}
 		}
 	}
 	return nil
+}
+
+func (d *Document) indexTerms() {
+	d.terms = make(map[string]*GlossaryEntry, 2*len(d.Glossary))
+	add := func(k string, g *GlossaryEntry) {
+		if _, ok := d.terms[k]; !ok && k != "" {
+			d.terms[k] = g
+		}
+	}
+	for _, g := range d.Glossary {
+		add(foldTerm(g.Term), g)
+	}
+	for _, g := range d.Glossary {
+		// "Hidden Information (Informal)" is found as "Hidden Information".
+		t := g.Term
+		if i := strings.LastIndexByte(t, '('); i > 0 && strings.HasSuffix(t, ")") {
+			t = strings.TrimSpace(t[:i])
+			add(foldTerm(t), g)
+		}
+		for _, v := range strings.Split(t, ",") {
+			add(foldTerm(v), g)
+		}
+	}
 }
 
 // Walk calls fn for every rule and subrule in source order, parents before
