@@ -2,7 +2,6 @@ package xref
 
 import (
 	"strings"
-	"unicode/utf8"
 
 	"github.com/crules/crules/parse"
 )
@@ -31,62 +30,144 @@ const maxExpand = 40
 
 // extract finds the citations in a text. Numbers with a dot ("702.47",
 // "601.2f–h") are citations wherever they stand; bare numbers are only
-// after "rule(s)" or "section(s)", so "+1/+1", "{2}", "2/2", "PO Box 707",
-// years and counts are not.
+// after "rule(s)" or "section(s)", perhaps across a list ("rules 601, 602,
+// and 603"), so "+1/+1", "{2}", "2/2", "PO Box 707", years and counts are
+// not. Only the words before a bare number are read, so a text is scanned
+// at the speed of a search for digits.
 func extract(text string) []citation {
 	var out []citation
-	ctx := ctxNone
 	for i := 0; i < len(text); {
-		c := text[i]
-		switch {
-		case isLetter(c):
-			j := i
-			for j < len(text) && (isLetter(text[j]) || text[j] == '/') {
-				j++
-			}
-			switch strings.ToLower(text[i:j]) {
-			case "rule", "rules":
-				ctx = ctxRule
-			case "section", "sections":
-				ctx = ctxSection
-			case "and", "or", "and/or", "through", "see", "also", "of":
-				// list glue keeps the context
-			default:
-				ctx = ctxNone
-			}
-			i = j
-		case isDigit(c):
-			if i > 0 && (isDigit(text[i-1]) || isLetter(text[i-1]) || strings.ContainsRune("./+-{$", rune(text[i-1]))) {
-				i = skipNumber(text, i)
-				ctx = ctxNone
-				continue
-			}
-			cit, n := number(text, i, ctx)
-			if n == 0 {
-				i = skipNumber(text, i)
-				ctx = ctxNone
-				continue
-			}
-			i += n
-			if title, m := citedTitle(text[i:]); m > 0 {
-				cit.title = title
-				i += m
-			}
-			out = append(out, cit)
-			if ctx == ctxNone {
-				ctx = ctxRule // "see 601.2b and 601.2f–h": a list goes on
-			}
-		case c == '.' || c == ';' || c == ')' || c == ':':
-			if c != '.' || i+1 == len(text) || text[i+1] == ' ' || text[i+1] == '\n' {
-				ctx = ctxNone
-			}
-			i++
-		default:
-			_, size := utf8.DecodeRuneInString(text[i:])
-			i += size
+		k := strings.IndexAny(text[i:], "0123456789")
+		if k < 0 {
+			break
 		}
+		i += k
+		if i > 0 && (isDigit(text[i-1]) || isLetter(text[i-1]) || strings.IndexByte("./+-{$", text[i-1]) >= 0) {
+			i = skipNumber(text, i)
+			continue
+		}
+		cit, n := number(text, i)
+		if n == 0 {
+			i = skipNumber(text, i)
+			continue
+		}
+		i += n
+		if title, m := citedTitle(text[i:]); m > 0 {
+			cit.title = title
+			i += m
+		}
+		out = append(out, cit)
 	}
 	return out
+}
+
+// contextBefore reads the words before a bare number at text[i:], back
+// over list glue, earlier numbers and quoted titles, to the word that makes
+// it a citation.
+func contextBefore(text string, i int) context {
+	j := i
+	for steps := 0; steps < 16 && j > 0; steps++ {
+		for j > 0 && (text[j-1] == ' ' || text[j-1] == ',') {
+			j--
+		}
+		if j == 0 {
+			return ctxNone
+		}
+		switch c := text[j-1]; {
+		case isLetter(c) || c == '/':
+			k := j
+			for k > 0 && (isLetter(text[k-1]) || text[k-1] == '/') {
+				k--
+			}
+			if k > 0 && isDigit(text[k-1]) { // the letter of "601.2f"
+				j = k
+				continue
+			}
+			switch classifyWord(text[k:j]) {
+			case wordRule:
+				return ctxRule
+			case wordSection:
+				return ctxSection
+			case wordOther:
+				return ctxNone
+			}
+			j = k
+		case isDigit(c) || c == '.' && j > 1 && isDigit(text[j-2]):
+			for j > 0 && (isDigit(text[j-1]) || text[j-1] == '.' || text[j-1] == '-') {
+				j--
+			}
+			for _, d := range []string{"–", "—", "\ufffd"} {
+				if strings.HasSuffix(text[:j], d) {
+					j -= len(d)
+					break
+				}
+			}
+		case c == '"':
+			k := strings.LastIndexByte(text[:j-1], '"')
+			if k < 0 || j-k > 120 {
+				return ctxNone
+			}
+			j = k
+		case strings.HasSuffix(text[:j], "”"):
+			k := strings.LastIndex(text[:j], "“")
+			if k < 0 || j-k > 120 {
+				return ctxNone
+			}
+			j = k
+		default:
+			return ctxNone
+		}
+	}
+	return ctxNone
+}
+
+type wordKind uint8
+
+const (
+	wordOther   wordKind = iota
+	wordRule             // rule, rules
+	wordSection          // section, sections
+	wordGlue             // and, or, and/or, through, see, also, of
+)
+
+func classifyWord(w string) wordKind {
+	switch len(w) {
+	case 2:
+		if strings.EqualFold(w, "or") || strings.EqualFold(w, "of") {
+			return wordGlue
+		}
+	case 3:
+		if strings.EqualFold(w, "and") || strings.EqualFold(w, "see") {
+			return wordGlue
+		}
+	case 4:
+		if strings.EqualFold(w, "rule") {
+			return wordRule
+		}
+		if strings.EqualFold(w, "also") {
+			return wordGlue
+		}
+	case 5:
+		if strings.EqualFold(w, "rules") {
+			return wordRule
+		}
+	case 6:
+		if strings.EqualFold(w, "and/or") {
+			return wordGlue
+		}
+	case 7:
+		if strings.EqualFold(w, "section") {
+			return wordSection
+		}
+		if strings.EqualFold(w, "through") {
+			return wordGlue
+		}
+	case 8:
+		if strings.EqualFold(w, "sections") {
+			return wordSection
+		}
+	}
+	return wordOther
 }
 
 func skipNumber(text string, i int) int {
@@ -99,13 +180,18 @@ func skipNumber(text string, i int) int {
 // number reads a citation at text[i:] in the given context: "702.47",
 // "601.2f–h", "409.1a-409.1f", "419.7-8", "212-215", "309", "8". It returns
 // 0 when the number there is not a citation.
-func number(text string, i int, ctx context) (citation, int) {
+func number(text string, i int) (citation, int) {
 	s := text[i:]
 	digits := 0
 	for digits < len(s) && isDigit(s[digits]) {
 		digits++
 	}
 	cit := citation{start: i}
+	dotted := digits == 3 && len(s) > 4 && s[3] == '.' && isDigit(s[4])
+	ctx := ctxRule
+	if !dotted {
+		ctx = contextBefore(text, i)
+	}
 	switch {
 	case digits == 1 && ctx == ctxSection:
 		if len(s) > 1 && (s[1] == '.' && len(s) > 2 && isDigit(s[2]) || s[1] == '/') {
@@ -210,7 +296,8 @@ func dashLen(s string) int {
 	switch {
 	case strings.HasPrefix(s, "-"):
 		return 1
-	case strings.HasPrefix(s, "–"), strings.HasPrefix(s, "—"):
+	case strings.HasPrefix(s, "–"), strings.HasPrefix(s, "—"), strings.HasPrefix(s, "\ufffd"):
+		// U+FFFD stands for an en dash lost in a lossy conversion (2001–2002).
 		return len("–")
 	}
 	return 0

@@ -15,8 +15,18 @@ type locator struct {
 }
 
 func newLocator(d *parse.Document) *locator {
-	l := &locator{text: d.Text, lineStarts: []int{0}}
+	l := &locator{text: d.Text, lineStarts: make([]int, 1, strings.Count(d.Text, "\n")+1)}
 	t := d.Text
+	if !strings.Contains(t, "\r") { // canonical text: a fast path
+		for i := 0; ; {
+			j := strings.IndexByte(t[i:], '\n')
+			if j < 0 {
+				return l
+			}
+			i += j + 1
+			l.lineStarts = append(l.lineStarts, i)
+		}
+	}
 	for i := 0; i < len(t); i++ {
 		switch t[i] {
 		case '\n':

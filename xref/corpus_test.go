@@ -1,0 +1,168 @@
+package xref_test
+
+import (
+	"bufio"
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/crules/crules/corpus"
+	"github.com/crules/crules/parse"
+	"github.com/crules/crules/xref"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files in testdata")
+
+type revGraph struct {
+	rev corpus.Revision
+	g   *xref.Graph
+}
+
+func graphs(t *testing.T) []revGraph {
+	a, err := corpus.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts, err := a.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []revGraph
+	for i, r := range a.Revisions() {
+		d, err := parse.Parse(r.File, texts[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, revGraph{r, xref.Build(d)})
+	}
+	return out
+}
+
+// TestResolutionRates: every revision's citation counts against
+// testdata/citations.golden, and the targets: 99.5% of citations resolve in
+// every 702-era revision, 99% in every 502-era one.
+func TestResolutionRates(t *testing.T) {
+	var b bytes.Buffer
+	fmt.Fprintln(&b, "# rev\tera\tcitations\tresolved\tunresolved\ttitle_mismatches\trate")
+	worst := map[parse.Era]float64{parse.Era502: 1, parse.Era702: 1}
+	for _, rg := range graphs(t) {
+		s := rg.g.Stats()
+		era := rg.g.Doc.Era
+		fmt.Fprintf(&b, "%s\t%s\t%d\t%d\t%d\t%d\t%.4f\n", rg.rev.Name(), era, s.Citations, s.Resolved, s.Unresolved, s.TitleMismatches, s.Rate())
+		floor := 0.995
+		if era == parse.Era502 {
+			floor = 0.99
+		}
+		if s.Rate() < floor {
+			t.Errorf("%s: %.2f%% of citations resolve, want at least %.1f%%", rg.rev.Name(), 100*s.Rate(), 100*floor)
+		}
+		if s.Citations < 100 {
+			t.Errorf("%s: only %d citations found", rg.rev.Name(), s.Citations)
+		}
+		worst[era] = min(worst[era], s.Rate())
+	}
+	t.Logf("lowest resolution rate: 502 era %.2f%%, 702 era %.2f%%", 100*worst[parse.Era502], 100*worst[parse.Era702])
+	golden(t, "testdata/citations.golden", b.Bytes())
+}
+
+// TestLatestDefects: each unresolved citation and title mismatch left in
+// the latest revision is listed in testdata/latest-defects.tsv with the
+// reason it is a defect of the text, not of the parser.
+func TestLatestDefects(t *testing.T) {
+	gs := graphs(t)
+	latest := gs[len(gs)-1]
+	f, err := os.Open("testdata/latest-defects.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	documented := map[string]string{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		c := strings.Split(line, "\t")
+		if len(c) != 4 || strings.TrimSpace(c[3]) == "" {
+			t.Fatalf("latest-defects.tsv: %q: want rev, position, message and a reason", line)
+		}
+		if c[0] != latest.rev.Name() {
+			t.Errorf("latest-defects.tsv lists %s, the latest revision is %s", c[0], latest.rev.Name())
+		}
+		documented[c[1]+"\t"+c[2]] = c[3]
+	}
+	for _, fd := range xref.Check(latest.g) {
+		if fd.Code != "unresolved" && fd.Code != "title-mismatch" {
+			continue
+		}
+		k := fd.Pos.String() + "\t" + fd.Code + ": " + fd.Msg
+		if _, ok := documented[k]; !ok {
+			t.Errorf("undocumented finding in %s: %s", latest.rev.Name(), k)
+		}
+		delete(documented, k)
+	}
+	for k := range documented {
+		t.Errorf("latest-defects.tsv lists %q, which Check no longer finds", k)
+	}
+}
+
+func TestRefsOfSplice(t *testing.T) {
+	gs := graphs(t)
+	g := gs[len(gs)-1].g
+	var out []string
+	for _, r := range g.Outgoing(parse.MustParseRuleID("702.47a")) {
+		out = append(out, r.Target.String())
+	}
+	if strings.Join(out, " ") != "601.2b 601.2f 601.2g 601.2h" {
+		t.Errorf("702.47a cites %v", out)
+	}
+	found := false
+	for _, r := range g.IncomingRule(parse.MustParseRuleID("601.2f")) {
+		if r.Source.Rule.String() == "702.47a" {
+			found = true
+		}
+	}
+	if !found {
+		t.Error("601.2f is not cited by 702.47a")
+	}
+	var from []string
+	for _, r := range g.IncomingRule(parse.MustParseRuleID("702.47")) {
+		from = append(from, r.Source.String())
+	}
+	if !strings.Contains(strings.Join(from, "|"), "glossary “Splice”") {
+		t.Errorf("702.47 is cited by %v, not by the glossary entry Splice", from)
+	}
+}
+
+func golden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		gl, wl := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
+		for i := 0; i < max(len(gl), len(wl)); i++ {
+			var g, w string
+			if i < len(gl) {
+				g = gl[i]
+			}
+			if i < len(wl) {
+				w = wl[i]
+			}
+			if g != w {
+				t.Errorf("%s:%d:\n got: %s\nwant: %s", path, i+1, g, w)
+			}
+		}
+	}
+}
