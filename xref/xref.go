@@ -108,6 +108,7 @@ type Graph struct {
 	out   map[parse.RuleID][]*Ref
 	in    map[Target][]*Ref
 	cites int // citations as written so far
+	terms *termIndex
 }
 
 // Stats are a revision's citation counts. A citation is counted as
@@ -183,7 +184,7 @@ func (g *Graph) GlossaryRefs(term string) []*Ref {
 // Build extracts and resolves every citation in d: in rule text, examples
 // and glossary definitions.
 func Build(d *parse.Document) *Graph {
-	g := &Graph{Doc: d, out: map[parse.RuleID][]*Ref{}, in: map[Target][]*Ref{}}
+	g := &Graph{Doc: d, out: map[parse.RuleID][]*Ref{}, in: map[Target][]*Ref{}, terms: newTermIndex(d)}
 	loc := newLocator(d)
 	d.Walk(func(r *parse.Rule) bool {
 		if r.Implicit {

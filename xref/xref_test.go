@@ -123,3 +123,25 @@ func TestLettering(t *testing.T) {
 		t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+func TestTerms(t *testing.T) {
+	src := "100. General\n\n100.1. An activated ability of a creature is cast; the Kicked spell's kicker costs. You tap.\n\nGlossary\n\n" +
+		"Activate\nA.\n\nActivated Ability\nB.\n\nCreature\nC.\n\nKicker, Kicked\nD.\n\nYou, Your\nE.\n\nTap\nF.\n\nCredits\n\nX\n"
+	d, err := parse.Parse("t.txt", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := Build(d)
+	r := d.Rule(parse.MustParseRuleID("100.1"))
+	var got []string
+	for _, m := range g.Terms(r.Text) {
+		got = append(got, r.Text[m.Start:m.End]+"="+m.Entry.Term)
+	}
+	want := "activated ability=Activated Ability creature=Creature Kicked=Kicker, Kicked kicker=Kicker, Kicked tap=Tap"
+	if strings.Join(got, " ") != want {
+		t.Errorf("terms: %s\nwant   %s", strings.Join(got, " "), want)
+	}
+	if n := len(g.RuleTerms(r)); n != 4 {
+		t.Errorf("RuleTerms: %d entries, want 4", n)
+	}
+}

@@ -139,6 +139,9 @@ glossary terms and contents up, offline.`,
 		newGlossaryCmd(env, nil),
 		newTOCCmd(env, nil),
 		newParseCmd(env, nil),
+		newRefsCmd(env, nil),
+		newCheckCmd(env, nil),
+		newGraphCmd(env, nil),
 	)
 	return root
 }

@@ -49,6 +49,17 @@ func parseAll(a *corpus.Archive) ([]*parse.Document, error) {
 	}
 	docs := make([]*parse.Document, len(revs))
 	errs := make([]error, len(revs))
+	parallel(len(revs), func(i int) { docs[i], errs[i] = parse.Parse(revs[i].File, texts[i]) })
+	for i, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("embedded revision %s: %w", revs[i].Name(), err)
+		}
+	}
+	return docs, nil
+}
+
+// parallel runs fn(0..n-1) on all cores.
+func parallel(n int, fn func(i int)) {
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
@@ -56,21 +67,15 @@ func parseAll(a *corpus.Archive) ([]*parse.Document, error) {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				docs[i], errs[i] = parse.Parse(revs[i].File, texts[i])
+				fn(i)
 			}
 		}()
 	}
-	for i := range revs {
+	for i := 0; i < n; i++ {
 		next <- i
 	}
 	close(next)
 	wg.Wait()
-	for i, err := range errs {
-		if err != nil {
-			return nil, fmt.Errorf("embedded revision %s: %w", revs[i].Name(), err)
-		}
-	}
-	return docs, nil
 }
 
 func runVersions(env *Env, o *versionsOptions) error {

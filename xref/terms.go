@@ -1,0 +1,150 @@
+package xref
+
+import (
+	"strings"
+
+	"github.com/crules/crules/parse"
+)
+
+// A TermMatch is a glossary term found in a text: text[Start:End] is the
+// word or words, Entry the glossary entry that defines them.
+type TermMatch struct {
+	Start, End int
+	Entry      *parse.GlossaryEntry
+}
+
+// termIndex finds glossary terms in running text: each comma-separated
+// variant of an entry's term ("Kicker, Kicked"), whole words, any case, a
+// plural "s" or "es" on the last word allowed. Variants shorter than three
+// letters ("X") and the pronouns "You, Your" are left out: they would link
+// most sentences.
+type termIndex struct {
+	byFirst map[string][]termVariant // first word, lower case → variants, longest first
+}
+
+type termVariant struct {
+	words []string
+	entry *parse.GlossaryEntry
+}
+
+func newTermIndex(d *parse.Document) *termIndex {
+	ix := &termIndex{byFirst: map[string][]termVariant{}}
+	for _, e := range d.Glossary {
+		term := e.Term
+		if i := strings.LastIndexByte(term, '('); i > 0 {
+			term = term[:i]
+		}
+		for _, v := range strings.Split(term, ",") {
+			words := splitWords(strings.ToLower(parse.Normalize(v)))
+			if len(words) == 0 || len(strings.Join(words, " ")) < 3 || stopTerms[words[0]] && len(words) == 1 {
+				continue
+			}
+			ix.byFirst[words[0]] = append(ix.byFirst[words[0]], termVariant{words, e})
+		}
+	}
+	for k, vs := range ix.byFirst {
+		// Longest first, so "Activated Ability" wins over "Activate".
+		for i := 1; i < len(vs); i++ {
+			for j := i; j > 0 && len(vs[j].words) > len(vs[j-1].words); j-- {
+				vs[j], vs[j-1] = vs[j-1], vs[j]
+			}
+		}
+		ix.byFirst[k] = vs
+	}
+	return ix
+}
+
+var stopTerms = map[string]bool{"you": true, "your": true}
+
+func splitWords(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '\'' || r >= 0x80)
+	})
+}
+
+type span struct{ start, end int }
+
+// words returns the byte spans of the words of text.
+func words(text string) []span {
+	var out []span
+	for i := 0; i < len(text); {
+		for i < len(text) && !isWordByte(text[i]) {
+			i++
+		}
+		j := i
+		for j < len(text) && isWordByte(text[j]) {
+			j++
+		}
+		if j > i {
+			out = append(out, span{i, j})
+		}
+		i = j
+	}
+	return out
+}
+
+func isWordByte(c byte) bool { return isLetter(c) || isDigit(c) || c == '-' || c == '\'' }
+
+func (ix *termIndex) find(text string) []TermMatch {
+	ws := words(text)
+	var out []TermMatch
+	for i := 0; i < len(ws); {
+		first := strings.ToLower(text[ws[i].start:ws[i].end])
+		matched := 0
+		for _, cand := range [...]string{first, strings.TrimSuffix(first, "s"), strings.TrimSuffix(first, "es")} {
+			for _, v := range ix.byFirst[cand] {
+				if n := v.matchAt(text, ws[i:]); n > 0 {
+					out = append(out, TermMatch{ws[i].start, ws[i+n-1].end, v.entry})
+					matched = n
+					break
+				}
+			}
+			if matched > 0 {
+				break
+			}
+		}
+		i += max(1, matched)
+	}
+	return out
+}
+
+// matchAt reports how many words of ws v matches, 0 for none.
+func (v termVariant) matchAt(text string, ws []span) int {
+	if len(ws) < len(v.words) {
+		return 0
+	}
+	for k, want := range v.words {
+		got := strings.ToLower(text[ws[k].start:ws[k].end])
+		if got == want {
+			continue
+		}
+		if k == len(v.words)-1 && (got == want+"s" || got == want+"es") {
+			continue
+		}
+		return 0
+	}
+	return len(v.words)
+}
+
+// Terms finds the glossary terms used in text (a rule's text, say), for
+// linking words to their definitions.
+func (g *Graph) Terms(text string) []TermMatch {
+	if g.terms == nil {
+		return nil
+	}
+	return g.terms.find(text)
+}
+
+// RuleTerms lists the glossary entries whose terms rule r uses, in order of
+// first use.
+func (g *Graph) RuleTerms(r *parse.Rule) []*parse.GlossaryEntry {
+	seen := map[*parse.GlossaryEntry]bool{}
+	var out []*parse.GlossaryEntry
+	for _, m := range g.Terms(r.Title + "\n" + r.Text) {
+		if !seen[m.Entry] {
+			seen[m.Entry] = true
+			out = append(out, m.Entry)
+		}
+	}
+	return out
+}
