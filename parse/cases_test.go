@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/crules/crules/internal/golden"
 	"github.com/crules/crules/parse"
 	"golang.org/x/tools/txtar"
 )
@@ -36,7 +37,7 @@ func TestCases(t *testing.T) {
 			if again := dump(filepath.Base(file), input); again != got {
 				t.Fatal("two parses of the same input differ")
 			}
-			if *update {
+			if golden.Updating() {
 				found := false
 				for i, f := range a.Files {
 					if f.Name == "dump" {

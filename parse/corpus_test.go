@@ -2,7 +2,6 @@ package parse_test
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,10 +10,9 @@ import (
 	"testing"
 
 	"github.com/crules/crules/corpus"
+	"github.com/crules/crules/internal/golden"
 	"github.com/crules/crules/parse"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files in testdata")
 
 const seedsDir = "../../shared/seeds"
 
@@ -86,7 +84,7 @@ func TestCorpusGolden(t *testing.T) {
 			}
 		}
 	}
-	golden(t, "testdata/revisions.golden", b.Bytes())
+	golden.Check(t, "testdata/revisions.golden", b.Bytes())
 }
 
 func mustDate(s string) corpus.Date {
@@ -97,34 +95,6 @@ func mustDate(s string) corpus.Date {
 	return d
 }
 
-func golden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		gl, wl := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
-		for i := 0; i < max(len(gl), len(wl)); i++ {
-			var g, w string
-			if i < len(gl) {
-				g = gl[i]
-			}
-			if i < len(wl) {
-				w = wl[i]
-			}
-			if g != w {
-				t.Errorf("%s:%d:\n got: %s\nwant: %s", path, i+1, g, w)
-			}
-		}
-	}
-}
 
 func TestSpotChecks(t *testing.T) {
 	ds := corpusDocs(t)

@@ -3,18 +3,16 @@ package xref_test
 import (
 	"bufio"
 	"bytes"
-	"flag"
 	"fmt"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/crules/crules/corpus"
+	"github.com/crules/crules/internal/golden"
 	"github.com/crules/crules/parse"
 	"github.com/crules/crules/xref"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files in testdata")
 
 type revGraph struct {
 	rev corpus.Revision
@@ -65,7 +63,7 @@ func TestResolutionRates(t *testing.T) {
 		worst[era] = min(worst[era], s.Rate())
 	}
 	t.Logf("lowest resolution rate: 502 era %.2f%%, 702 era %.2f%%", 100*worst[parse.Era502], 100*worst[parse.Era702])
-	golden(t, "testdata/citations.golden", b.Bytes())
+	golden.Check(t, "testdata/citations.golden", b.Bytes())
 }
 
 // TestLatestDefects: each unresolved citation and title mismatch left in
@@ -138,31 +136,3 @@ func TestRefsOfSplice(t *testing.T) {
 	}
 }
 
-func golden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		gl, wl := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
-		for i := 0; i < max(len(gl), len(wl)); i++ {
-			var g, w string
-			if i < len(gl) {
-				g = gl[i]
-			}
-			if i < len(wl) {
-				w = wl[i]
-			}
-			if g != w {
-				t.Errorf("%s:%d:\n got: %s\nwant: %s", path, i+1, g, w)
-			}
-		}
-	}
-}

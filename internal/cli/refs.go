@@ -22,13 +22,8 @@ func newRefsCmd(env *Env, runF func(*refsOptions) error) *cobra.Command {
 		Short: "List what a rule cites and what cites it, with the citing text",
 		Example: `  crules refs 702.47a
   crules refs 601.2f --rev 2026-01-16 --json`,
-		Args: exactArgs(1),
-		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
-			if len(args) > 0 {
-				return nil, cobra.ShellCompDirectiveNoFileComp
-			}
-			return completeRuleIDs(env, &o.docFlags, toComplete), cobra.ShellCompDirectiveNoFileComp
-		},
+		Args:              exactArgs(1),
+		ValidArgsFunction: ruleIDCompletion(env, &o.docFlags),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.ID = args[0]
 			if runF != nil {

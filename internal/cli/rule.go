@@ -23,13 +23,8 @@ func newRuleCmd(env *Env, runF func(*ruleOptions) error) *cobra.Command {
 		Example: `  crules rule 702.47a
   crules rule 502.40 --rev 2006-10-01
   crules rule 702 --json`,
-		Args: exactArgs(1),
-		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
-			if len(args) > 0 {
-				return nil, cobra.ShellCompDirectiveNoFileComp
-			}
-			return completeRuleIDs(env, &o.docFlags, toComplete), cobra.ShellCompDirectiveNoFileComp
-		},
+		Args:              exactArgs(1),
+		ValidArgsFunction: ruleIDCompletion(env, &o.docFlags),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.ID = args[0]
 			if runF != nil {
@@ -93,20 +88,26 @@ func suggest(d *parse.Document, id parse.RuleID) string {
 	return "; nearest: " + strings.Join(s, ", ")
 }
 
-func completeRuleIDs(env *Env, f *docFlags, prefix string) []string {
-	l, err := f.load(env)
-	if err != nil {
-		return nil
-	}
-	var out []string
-	prefix = strings.ToLower(prefix)
-	for _, id := range l.Doc.IDs() {
-		s := id.String()
-		if strings.HasPrefix(s, prefix) {
-			out = append(out, s)
+// ruleIDCompletion completes the first argument with the rule IDs of the
+// document the flags select.
+func ruleIDCompletion(env *Env, f *docFlags) cobra.CompletionFunc {
+	return func(cmd *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
+		if len(args) > 0 {
+			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
+		l, err := f.load(env)
+		if err != nil {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		var out []string
+		prefix = strings.ToLower(prefix)
+		for _, id := range l.Doc.IDs() {
+			if s := id.String(); strings.HasPrefix(s, prefix) {
+				out = append(out, s)
+			}
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp
 	}
-	return out
 }
 
 // printer writes rules as the CR prints them: a blank line between rules,
