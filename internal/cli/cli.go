@@ -142,6 +142,8 @@ glossary terms and contents up, offline.`,
 		newRefsCmd(env, nil),
 		newCheckCmd(env, nil),
 		newGraphCmd(env, nil),
+		newDiffCmd(env, nil),
+		newTermsCmd(env, nil),
 	)
 	return root
 }

@@ -1,0 +1,45 @@
+package diff_test
+
+import (
+	"testing"
+
+	"github.com/crules/crules/corpus"
+	"github.com/crules/crules/diff"
+	"github.com/crules/crules/parse"
+)
+
+func load(tb testing.TB, rev string) *parse.Document {
+	a, err := corpus.Default()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	r, err := a.Select(rev)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	text, err := a.Text(r)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	d, err := parse.Parse(r.File, text)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return d
+}
+
+func BenchmarkCompare(b *testing.B) {
+	lex := diff.DefaultLexicon()
+	for _, bc := range []struct{ name, a, b string }{
+		{"adjacent", "2025-11-14", "2026-01-16"},
+		{"rewrite2009", "2009-05-01", "2009-07-11"},
+	} {
+		da, db := load(b, bc.a), load(b, bc.b)
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				diff.Compare(da, db, lex)
+			}
+		})
+	}
+}

@@ -1,0 +1,254 @@
+package diff
+
+import (
+	"strings"
+
+	"github.com/crules/crules/parse"
+)
+
+// classify decides what changed between two matched units.
+func (m *matcher) classify(a, b *Unit) Class {
+	if a.raw == b.raw {
+		if a.ID == b.ID {
+			return Unchanged
+		}
+		return Renumbered
+	}
+	ra, rb := maskCitations(a.raw), maskCitations(b.raw)
+	if ra == rb {
+		return Citations
+	}
+	na, nb := strings.ToLower(parse.Normalize(ra)), strings.ToLower(parse.Normalize(rb))
+	if na == nb {
+		return Typography
+	}
+	if equalTokens(m.lex.Canonical(tokens(na)), m.lex.Canonical(tokens(nb))) {
+		return Terminology
+	}
+	return Edited
+}
+
+// tokens splits normalised lower-case text into words and punctuation
+// marks, so that a terminology comparison still sees a moved comma.
+func tokens(s string) []string {
+	var out []string
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == ' ':
+			i++
+		case isWordByte(c):
+			j := i
+			for j < len(s) && isWordByte(s[j]) {
+				j++
+			}
+			out = append(out, s[i:j])
+			i = j
+		default:
+			j := i + 1
+			for j < len(s) && s[j] >= 0x80 && s[j] < 0xC0 {
+				j++
+			}
+			out = append(out, s[i:j])
+			i = j
+		}
+	}
+	return out
+}
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '\'' || c >= 0xC0 || c == '#'
+}
+
+func equalTokens(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// maskCitations replaces the rule numbers a text cites with "#": every
+// dotted number ("601.2f", "601.2f–h"), and three-digit numbers after
+// "rule", "rules", "section" or a list of them.
+func maskCitations(s string) string {
+	var b strings.Builder
+	last := 0
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) || i > 0 && (isDigit(s[i-1]) || s[i-1] == '.' || isLetter(s[i-1])) {
+			continue
+		}
+		j := i
+		for j < len(s) && isDigit(s[j]) {
+			j++
+		}
+		if j-i != 3 {
+			i = j
+			continue
+		}
+		dotted := j+1 < len(s) && s[j] == '.' && isDigit(s[j+1])
+		if dotted {
+			j++
+			for j < len(s) && isDigit(s[j]) {
+				j++
+			}
+			if j < len(s) && s[j] >= 'a' && s[j] <= 'z' && (j+1 == len(s) || !isLetter(s[j+1])) {
+				j++
+			}
+		} else if !afterCitationWord(s[:i]) {
+			i = j
+			continue
+		}
+		// A range: "-h", "–409.1f", "-8".
+		if k := rangeEnd(s, j); k > j {
+			j = k
+		}
+		b.WriteString(s[last:i])
+		b.WriteByte('#')
+		last = j
+		i = j - 1
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+func rangeEnd(s string, j int) int {
+	d := 0
+	switch {
+	case strings.HasPrefix(s[j:], "-"):
+		d = 1
+	case strings.HasPrefix(s[j:], "–"), strings.HasPrefix(s[j:], "—"):
+		d = len("–")
+	default:
+		return j
+	}
+	k := j + d
+	for k < len(s) && (isDigit(s[k]) || s[k] == '.' && k+1 < len(s) && isDigit(s[k+1])) {
+		k++
+	}
+	if k < len(s) && s[k] >= 'a' && s[k] <= 'z' && (k+1 == len(s) || !isLetter(s[k+1])) {
+		k++
+	}
+	if k == j+d {
+		return j
+	}
+	return k
+}
+
+// afterCitationWord reports whether the text before a bare number ends in
+// "rule", "rules", "section" or "sections", perhaps followed by a list of
+// numbers joined by commas, "and" or "or".
+func afterCitationWord(before string) bool {
+	for steps := 0; steps < 12; steps++ {
+		before = strings.TrimRight(before, " ,")
+		j := len(before)
+		for j > 0 && (isLetter(before[j-1]) || isDigit(before[j-1]) || strings.IndexByte(".-#", before[j-1]) >= 0) {
+			j--
+		}
+		w := before[j:]
+		switch lw := strings.ToLower(w); {
+		case lw == "rule" || lw == "rules" || lw == "section" || lw == "sections":
+			return true
+		case lw == "and" || lw == "or" || w == "#" || w != "" && isDigit(w[0]):
+			before = before[:j]
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// result turns the links into pairs, finds splits and merges among the
+// rules left over, and orders the pairs as B is ordered.
+func (m *matcher) result(a, b *parse.Document) *Result {
+	res := &Result{A: a, B: b}
+	extraB := map[int]Pair{} // unmatched B units explained as parts of a split
+	explainedA := map[int]Pair{}
+	for j := range m.ub {
+		if m.ba[j] >= 0 {
+			continue
+		}
+		best, bestC := -1, 0.75
+		for i := range m.ua {
+			jj := m.ab[i]
+			if jj < 0 || jj == j || abs(jj-j) > 4 {
+				continue
+			}
+			if c := containment(m.idf, &m.ub[j], &m.ua[i]); c >= bestC && len(m.ub[j].words) >= 4 {
+				best, bestC = i, c
+			}
+		}
+		if best >= 0 {
+			extraB[j] = Pair{A: m.ua[best].Rule, B: m.ub[j].Rule, Class: Split, Moved: m.ua[best].ID != m.ub[j].ID, Score: bestC, Via: "split"}
+		}
+	}
+	for i := range m.ua {
+		if m.ab[i] >= 0 {
+			continue
+		}
+		best, bestC := -1, 0.75
+		for ii := max(0, i-4); ii < min(len(m.ua), i+5); ii++ {
+			j := m.ab[ii]
+			if j < 0 || ii == i {
+				continue
+			}
+			if c := containment(m.idf, &m.ua[i], &m.ub[j]); c >= bestC && len(m.ua[i].words) >= 4 {
+				best, bestC = j, c
+			}
+		}
+		if best >= 0 {
+			explainedA[i] = Pair{A: m.ua[i].Rule, B: m.ub[best].Rule, Class: Merged, Moved: m.ua[i].ID != m.ub[best].ID, Score: bestC, Via: "merged"}
+		}
+	}
+	// Removed (and merged) A rules go after the pair of the matched A rule
+	// before them.
+	after := map[int][]Pair{} // B index → A-only pairs to print after it
+	var lead []Pair
+	prevB := -1
+	for i := range m.ua {
+		if j := m.ab[i]; j >= 0 {
+			prevB = j
+			continue
+		}
+		p, ok := explainedA[i]
+		if !ok {
+			p = Pair{A: m.ua[i].Rule, Class: Removed}
+		}
+		if prevB < 0 {
+			lead = append(lead, p)
+		} else {
+			after[prevB] = append(after[prevB], p)
+		}
+	}
+	res.Pairs = append(res.Pairs, lead...)
+	for j := range m.ub {
+		var p Pair
+		if i := m.ba[j]; i >= 0 {
+			p = Pair{A: m.ua[i].Rule, B: m.ub[j].Rule, Class: m.classify(&m.ua[i], &m.ub[j]), Moved: m.ua[i].ID != m.ub[j].ID, Score: m.score[i], Via: m.via[i]}
+		} else if x, ok := extraB[j]; ok {
+			p = x
+		} else {
+			p = Pair{B: m.ub[j].Rule, Class: Added}
+		}
+		res.Pairs = append(res.Pairs, p)
+		res.Pairs = append(res.Pairs, after[j]...)
+	}
+	return res
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -1,0 +1,131 @@
+package diff_test
+
+import (
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/crules/crules/corpus"
+	"github.com/crules/crules/diff"
+	"github.com/crules/crules/parse"
+)
+
+var (
+	allOnce sync.Once
+	allDocs []*parse.Document
+)
+
+func corpusDocs(t testing.TB) []*parse.Document {
+	allOnce.Do(func() {
+		a, err := corpus.Default()
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts, err := a.All()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, r := range a.Revisions() {
+			d, err := parse.Parse(r.File, texts[i])
+			if err != nil {
+				t.Fatal(err)
+			}
+			allDocs = append(allDocs, d)
+		}
+	})
+	return allDocs
+}
+
+// keywordRules maps the titles of the keyword abilities of d to their
+// rules: the titled rules of chapter 502 (1999–2009) or 702.
+func keywordRules(d *parse.Document) map[string]*parse.Rule {
+	ch := d.Chapter(702)
+	if d.Era == parse.Era502 {
+		ch = d.Chapter(502)
+	}
+	out := map[string]*parse.Rule{}
+	if ch == nil {
+		return out
+	}
+	for _, r := range ch.Rules {
+		if r.Title != "" {
+			out[strings.ToLower(parse.Normalize(r.Title))] = r
+		}
+	}
+	return out
+}
+
+// TestKeywordsMatchThemselves is the ground truth of the matcher: a
+// keyword ability's rule, named in its heading, is matched to the rule of
+// the same name in the next revision; across the 2009 rewrite the 502.x
+// keyword subrules are matched to subrules of the 702.x rule of the same
+// keyword.
+func TestKeywordsMatchThemselves(t *testing.T) {
+	docs := corpusDocs(t)
+	lex := diff.DefaultLexicon()
+	total, good := 0, 0
+	for i := 1; i < len(docs); i++ {
+		a, b := docs[i-1], docs[i]
+		res := diff.Compare(a, b, lex)
+		ka, kb := keywordRules(a), keywordRules(b)
+		for name, ra := range ka {
+			rb, ok := kb[name]
+			if !ok {
+				continue
+			}
+			total++
+			p, _ := res.Match(0, ra.ID)
+			if p.B == rb {
+				good++
+			} else {
+				got := "nothing"
+				if p.B != nil {
+					got = p.B.ID.String()
+				}
+				t.Logf("%s→%s: %s (%s) matched to %s, want %s", a.Name, b.Name, ra.ID, name, got, rb.ID)
+			}
+		}
+	}
+	rate := float64(good) / float64(total)
+	t.Logf("keyword rules matched to themselves over all %d adjacent pairs: %d of %d (%.2f%%)", len(docs)-1, good, total, 100*rate)
+	if rate < 0.995 {
+		t.Errorf("%.2f%% of keyword rules matched to themselves, want at least 99.5%%", 100*rate)
+	}
+}
+
+func TestRewrite2009KeywordSubrules(t *testing.T) {
+	docs := corpusDocs(t)
+	var a, b *parse.Document
+	for i, d := range docs {
+		if strings.Contains(d.Name, "2009-07-11") {
+			a, b = docs[i-1], d
+		}
+	}
+	res := diff.Compare(a, b, diff.DefaultLexicon())
+	ka, kb := keywordRules(a), keywordRules(b)
+	total, good := 0, 0
+	for name, ra := range ka {
+		rb, ok := kb[name]
+		if !ok {
+			continue
+		}
+		for _, sub := range ra.Children {
+			total++
+			p, _ := res.Match(0, sub.ID)
+			if p.B != nil && p.B.ID.Parent() == rb.ID {
+				good++
+			} else {
+				got := "nothing"
+				if p.B != nil {
+					got = p.B.ID.String()
+				}
+				t.Logf("%s (%s) matched to %s (%s), want a subrule of %s", sub.ID, name, got, p.Class, rb.ID)
+			}
+		}
+	}
+	rate := float64(good) / float64(total)
+	t.Logf("2009-05-01→2009-07-11: %d of %d keyword subrules matched into their keyword (%.2f%%)", good, total, 100*rate)
+	if rate < 0.95 {
+		t.Errorf("%.2f%% of 502.x keyword subrules matched to their 702.x counterparts, want at least 95%%", 100*rate)
+	}
+}

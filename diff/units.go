@@ -1,0 +1,185 @@
+package diff
+
+import (
+	"math"
+	"strings"
+
+	"github.com/crules/crules/parse"
+)
+
+// A Unit is one rule or subrule as the matcher sees it.
+type Unit struct {
+	ID     parse.RuleID
+	Rule   *parse.Rule
+	Parent int // index of the parent unit, -1 for a rule
+
+	raw    string   // title, text and examples as published
+	words  []string // normalised, lower case, citations masked, canonical terminology
+	weight float64  // sum of the idf weights of the distinct words
+	set    map[string]struct{}
+}
+
+// units lists the rules and subrules of d in source order, with their raw
+// text; prepare computes the rest for the units that need it.
+func units(d *parse.Document) []Unit {
+	var us []Unit
+	var walk func(rs []*parse.Rule, parent int)
+	walk = func(rs []*parse.Rule, parent int) {
+		for _, r := range rs {
+			self := parent
+			if !r.Implicit {
+				us = append(us, Unit{ID: r.ID, Rule: r, Parent: parent, raw: rawText(r)})
+				self = len(us) - 1
+			}
+			walk(r.Children, self)
+		}
+	}
+	for _, p := range d.Parts {
+		for _, c := range p.Chapters {
+			walk(c.Rules, -1)
+		}
+	}
+	return us
+}
+
+// rawText is what a rule says: title, text and examples.
+func rawText(r *parse.Rule) string {
+	var b strings.Builder
+	b.WriteString(r.Title)
+	if r.Title != "" && r.Text != "" {
+		b.WriteByte('\n')
+	}
+	b.WriteString(r.Text)
+	for _, e := range r.Examples {
+		b.WriteString("\nExample: ")
+		b.WriteString(e.Text)
+	}
+	return b.String()
+}
+
+// words splits normalised text into lower-case words. Rule numbers
+// ("601.2f–h"), mana symbols ("{2}{U}") and "+1/+1" stay single words.
+func words(s string) []string {
+	s = strings.ToLower(parse.Normalize(s))
+	return strings.FieldsFunc(s, func(r rune) bool {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r >= 0x80:
+			return false
+		}
+		return !strings.ContainsRune("'{}+/.-", r)
+	})
+}
+
+// maskedWords is words with rule numbers replaced by "#", trailing
+// sentence punctuation dropped, so that renumbered citations compare equal.
+func maskedWords(s string) []string {
+	ws := words(s)
+	for i, w := range ws {
+		w = strings.TrimRight(w, ".")
+		w = strings.Trim(w, "'")
+		if isRuleNumber(w) {
+			w = "#"
+		}
+		ws[i] = w
+	}
+	return ws
+}
+
+func isRuleNumber(w string) bool {
+	if len(w) < 3 || w[0] < '1' || w[0] > '9' {
+		return false
+	}
+	digits := 0
+	for digits < len(w) && w[digits] >= '0' && w[digits] <= '9' {
+		digits++
+	}
+	return digits == 3 && (len(w) == 3 || w[3] == '.' || w[3] == '-')
+}
+
+// prepare computes the canonical words of the units not yet matched.
+func prepare(lex *Lexicon, us []Unit, taken []int) {
+	for i := range us {
+		if taken[i] < 0 && us[i].words == nil {
+			us[i].words = lex.Canonical(maskedWords(us[i].raw))
+		}
+	}
+}
+
+// weigh computes the word set and weight of each unit not yet matched from
+// the idf of words.
+func weigh(idf map[string]float64, us []Unit, taken []int) {
+	for i := range us {
+		if taken[i] >= 0 {
+			continue
+		}
+		u := &us[i]
+		u.set = make(map[string]struct{}, len(u.words))
+		u.weight = 0
+		for _, w := range u.words {
+			if _, ok := u.set[w]; !ok {
+				u.set[w] = struct{}{}
+				u.weight += idf[w]
+			}
+		}
+	}
+}
+
+// idfOf is the inverse document frequency of the words of the units not
+// yet matched on either side.
+func idfOf(a, b []Unit, takenA, takenB []int) map[string]float64 {
+	df := map[string]int{}
+	n := 0
+	for k, us := range [][]Unit{a, b} {
+		taken := [][]int{takenA, takenB}[k]
+		for i := range us {
+			if taken[i] >= 0 {
+				continue
+			}
+			n++
+			seen := map[string]bool{}
+			for _, w := range us[i].words {
+				if !seen[w] {
+					seen[w] = true
+					df[w]++
+				}
+			}
+		}
+	}
+	idf := make(map[string]float64, len(df))
+	for w, k := range df {
+		idf[w] = math.Log(1 + float64(n)/float64(k))
+	}
+	return idf
+}
+
+// similarity is the idf-weighted Dice coefficient of two units' words.
+func similarity(idf map[string]float64, a, b *Unit) float64 {
+	if a.weight+b.weight == 0 {
+		return 0
+	}
+	small, large := a, b
+	if len(small.set) > len(large.set) {
+		small, large = large, small
+	}
+	shared := 0.0
+	for w := range small.set {
+		if _, ok := large.set[w]; ok {
+			shared += idf[w]
+		}
+	}
+	return 2 * shared / (a.weight + b.weight)
+}
+
+// containment is how much of a's weight b's words cover.
+func containment(idf map[string]float64, a, b *Unit) float64 {
+	if a.weight == 0 {
+		return 0
+	}
+	shared := 0.0
+	for w := range a.set {
+		if _, ok := b.set[w]; ok {
+			shared += idf[w]
+		}
+	}
+	return shared / a.weight
+}

@@ -1,0 +1,95 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestDiff(t *testing.T) {
+	code, out, _ := run(t, "diff", "2004", "latest", "--rule", "702.47")
+	if code != 0 || !strings.Contains(out, "  502.40    → 702.47    Splice\n") || !strings.Contains(out, "[-play-]{+cast+}") {
+		t.Errorf("diff --rule: exit %d\n%.600s", code, out)
+	}
+	code, out, _ = run(t, "diff", "2009-05-01", "2009-07-11", "--stat")
+	if code != 0 || !strings.HasPrefix(out, "2009-05-01 → 2009-07-11: ") || !strings.Contains(out, " terminology") {
+		t.Errorf("diff --stat: exit %d\n%.300s", code, out)
+	}
+	code, out, _ = run(t, "diff", "2024-06-07", "2024-07-30", "--class", "terminology", "--json")
+	var j struct {
+		A, B   string
+		Counts map[string]int
+		Pairs  []struct {
+			A, B, Class string
+			Diff        []struct{ Op, Text string }
+		}
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &j) != nil || j.A != "2024-06-07" || len(j.Pairs) == 0 {
+		t.Fatalf("diff --json: exit %d %.300s", code, out)
+	}
+	etb := 0
+	for _, p := range j.Pairs {
+		if p.Class != "terminology" {
+			t.Errorf("--class terminology printed a %s pair", p.Class)
+		}
+		for _, op := range p.Diff {
+			if op.Op == "delete" && strings.Contains(op.Text, "the battlefield") {
+				etb++
+			}
+		}
+	}
+	if etb < 20 {
+		t.Errorf("2024-07-30: only %d terminology changes drop \"the battlefield\"", etb)
+	}
+	code, _, errs := run(t, "diff", "2009", "no-such-rev")
+	if code != 2 || !strings.Contains(errs, `no revision "no-such-rev"`) {
+		t.Errorf("bad revision: exit %d %q", code, errs)
+	}
+	code, _, _ = run(t, "diff", "2009", "2010", "--class", "bogus")
+	if code != 2 {
+		t.Errorf("bad class: exit %d", code)
+	}
+	// A file on disk against an embedded revision: the same text, unchanged.
+	code, out, _ = run(t, "diff", "../../../shared/corpus/CR-2026-01-16.txt", "latest", "--stat")
+	if code != 0 || !strings.HasPrefix(out, "2026-01-16 → 2026-01-16: 3114 unchanged\n") {
+		t.Errorf("file against itself: exit %d %q", code, out)
+	}
+}
+
+func TestTerms(t *testing.T) {
+	code, out, _ := run(t, "terms")
+	for _, want := range []string{
+		"removed from the game        exiled                     2009-07-11 2009-07-11 42→0",
+		"comes into play              enters the battlefield     2009-07-11 2009-07-11 109→2",
+	} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("terms: exit %d, no line %q in\n%.500s", code, want, out)
+		}
+	}
+	plot := filepath.Join(t.TempDir(), "rftg.svg")
+	code, out, _ = run(t, "terms", "removed from the game", "--plot", plot, "--json")
+	var rows []struct {
+		Old, Shift string
+		Counts     []struct {
+			Rev      string
+			Old, New int
+		}
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &rows) != nil || len(rows) == 0 || rows[0].Shift != "2009-07-11" {
+		t.Fatalf("terms --json: exit %d %.200s", code, out)
+	}
+	svg, err := os.ReadFile(plot)
+	if err != nil || !strings.HasPrefix(string(svg), "<svg") || !strings.Contains(string(svg), "<polyline") {
+		t.Errorf("plot: %v %.100s", err, svg)
+	}
+	code, out, _ = run(t, "terms", "--discover", "2018-01-19,2018-04-27")
+	if code != 0 || !strings.Contains(out, "✓  165  his or her") {
+		t.Errorf("terms --discover: exit %d\n%.400s", code, out)
+	}
+	code, _, _ = run(t, "terms", "no such phrase")
+	if code != 1 {
+		t.Errorf("unknown term: exit %d", code)
+	}
+}
