@@ -95,7 +95,6 @@ func mustDate(s string) corpus.Date {
 	return d
 }
 
-
 func TestSpotChecks(t *testing.T) {
 	ds := corpusDocs(t)
 	for _, tc := range []struct {

@@ -135,4 +135,3 @@ func TestRefsOfSplice(t *testing.T) {
 		t.Errorf("702.47 is cited by %v, not by the glossary entry Splice", from)
 	}
 }
-
