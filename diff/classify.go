@@ -7,14 +7,20 @@ import (
 )
 
 // classify decides what changed between two matched units.
-func (m *matcher) classify(a, b *Unit) Class {
-	if a.raw == b.raw {
-		if a.ID == b.ID {
+func (m *matcher) classify(a, b *Unit) Class { return Classify(m.lex, a.raw, b.raw, a.ID == b.ID) }
+
+// Classify decides what changed between two texts of one rule: nothing
+// (Unchanged, or Renumbered when the number changed), only the rule
+// numbers it cites (Citations), only typography, only terminology the
+// lexicon explains, or the wording itself (Edited).
+func Classify(lex *Lexicon, a, b string, sameID bool) Class {
+	if a == b {
+		if sameID {
 			return Unchanged
 		}
 		return Renumbered
 	}
-	ra, rb := maskCitations(a.raw), maskCitations(b.raw)
+	ra, rb := maskCitations(a), maskCitations(b)
 	if ra == rb {
 		return Citations
 	}
@@ -22,7 +28,7 @@ func (m *matcher) classify(a, b *Unit) Class {
 	if na == nb {
 		return Typography
 	}
-	if equalTokens(m.lex.Canonical(tokens(na)), m.lex.Canonical(tokens(nb))) {
+	if equalTokens(lex.Canonical(tokens(na)), lex.Canonical(tokens(nb))) {
 		return Terminology
 	}
 	return Edited

@@ -144,6 +144,8 @@ glossary terms and contents up, offline.`,
 		newGraphCmd(env, nil),
 		newDiffCmd(env, nil),
 		newTermsCmd(env, nil),
+		newHistoryCmd(env, nil),
+		newIndexCmd(env),
 	)
 	return root
 }

@@ -1,0 +1,84 @@
+// Package cache keeps derived data (lineages, search indexes) under the
+// user's cache directory, keyed by the corpus and a format version, so a
+// stale or corrupt entry is rebuilt rather than trusted.
+//
+// Entries are written through a temporary file and renamed into place, so
+// two processes building the same entry at once each leave a whole file.
+package cache
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// Dir is the root of crules' cache: os.UserCacheDir()/crules, or
+// $CRULES_CACHE when set.
+func Dir() (string, error) {
+	if d := os.Getenv("CRULES_CACHE"); d != "" {
+		return d, nil
+	}
+	d, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("no cache directory: %w", err)
+	}
+	return filepath.Join(d, "crules"), nil
+}
+
+// Path is where an entry named name lives for a corpus hash and format
+// version: Dir()/<hash>/<name>.v<version>.
+func Path(corpusHash, name string, version int) (string, error) {
+	d, err := Dir()
+	if err != nil {
+		return "", err
+	}
+	if len(corpusHash) > 16 {
+		corpusHash = corpusHash[:16]
+	}
+	return filepath.Join(d, corpusHash, fmt.Sprintf("%s.v%d", name, version)), nil
+}
+
+// Load reads the entry at path with decode. A missing entry is reported
+// as os.ErrNotExist; a decode error means a corrupt or foreign entry.
+func Load(path string, decode func(io.Reader) error) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	return decode(bytes.NewReader(b))
+}
+
+// Store writes the entry at path with encode, atomically.
+func Store(path string, encode func(io.Writer) error) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := encode(&buf); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(buf.Bytes()); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// Clean removes the whole cache.
+func Clean() (string, error) {
+	d, err := Dir()
+	if err != nil {
+		return "", err
+	}
+	return d, os.RemoveAll(d)
+}
