@@ -146,6 +146,7 @@ glossary terms and contents up, offline.`,
 		newTermsCmd(env, nil),
 		newHistoryCmd(env, nil),
 		newIndexCmd(env),
+		newCiteCmd(env, nil),
 	)
 	return root
 }

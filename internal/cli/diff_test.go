@@ -93,3 +93,32 @@ func TestTerms(t *testing.T) {
 		t.Errorf("unknown term: exit %d", code)
 	}
 }
+
+func TestCite(t *testing.T) {
+	code, out, errs := run(t, "cite", "../../cite/testdata")
+	want := []string{
+		"ConvokeAbility.java:5:4: 502.46a is Convoke of 2005-10-01..2009-05-01; Convoke is 702.51 now\n",
+		"notes.md:2:42: 702.21 is Banding of 2013-07-13..2021-02-15, and Ward now; Banding is 702.22 now\n",
+	}
+	for _, w := range want {
+		if !strings.Contains(out, w) {
+			t.Errorf("cite: no %q in\n%s", w, out)
+		}
+	}
+	if code != 1 || strings.Count(out, "\n") != 2 || !strings.Contains(errs, "7 citations in 2 files, 2 stale") {
+		t.Errorf("cite: exit %d\n%s%s", code, out, errs)
+	}
+	code, out, _ = run(t, "cite", "--all", "--json", "../../cite/testdata/src/notes.md")
+	var cs []struct {
+		ID      string
+		Stale   bool
+		Message string
+	}
+	if code != 1 || json.Unmarshal([]byte(out), &cs) != nil || len(cs) != 4 || cs[0].ID != "702.34" || cs[0].Stale {
+		t.Errorf("cite --all --json: exit %d %s", code, out)
+	}
+	code, _, _ = run(t, "cite", "/no/such/dir")
+	if code != 2 {
+		t.Errorf("missing path: exit %d", code)
+	}
+}

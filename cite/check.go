@@ -1,0 +1,223 @@
+package cite
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/crules/crules/diff"
+	"github.com/crules/crules/parse"
+)
+
+// An Index knows, for every rule number, which keyword or heading it held
+// in which revisions, and where each keyword lives now.
+type Index struct {
+	latest   *parse.Document
+	revs     []string
+	titles   []map[string]string // per revision: ID → title
+	keywords map[string]string   // lower-case keyword → its ID in the latest revision
+	names    []string            // lower-case keyword names, longest first
+}
+
+// NewIndex builds the index from a lineage (for the titles of every
+// revision) and the latest revision.
+func NewIndex(l *diff.Lineage, latest *parse.Document) *Index {
+	ix := &Index{latest: latest, revs: l.Revs, titles: l.Titles, keywords: map[string]string{}}
+	seen := map[string]bool{}
+	for i := len(l.Revs) - 1; i >= 0; i-- {
+		for id, t := range l.Titles[i] {
+			if !isKeywordID(id) {
+				continue
+			}
+			k := strings.ToLower(parse.Normalize(t))
+			if i == len(l.Revs)-1 {
+				ix.keywords[k] = id
+			}
+			if !seen[k] {
+				seen[k] = true
+				ix.names = append(ix.names, k)
+			}
+		}
+	}
+	// Longest first, so "double strike" is found before "strike".
+	for i := 1; i < len(ix.names); i++ {
+		for j := i; j > 0 && len(ix.names[j]) > len(ix.names[j-1]); j-- {
+			ix.names[j], ix.names[j-1] = ix.names[j-1], ix.names[j]
+		}
+	}
+	return ix
+}
+
+// isKeywordID tells the rules that define keyword abilities and actions:
+// 701.x and 702.x now, 501.x and 502.x before 2009.
+func isKeywordID(id string) bool {
+	for _, p := range []string{"702.", "701.", "502.", "501."} {
+		if strings.HasPrefix(id, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// A Finding is the verdict on one citation.
+type Finding struct {
+	Citation
+	Stale bool
+	Msg   string
+}
+
+// heading is the titled rule a citation belongs to: itself or its parent.
+func heading(id parse.RuleID) string {
+	if id.Level() == parse.LevelSubrule {
+		return id.Parent().String()
+	}
+	return id.String()
+}
+
+// Check judges a citation: stale when its number no longer exists, or when
+// a keyword named beside it (on its line, or in the file name) no longer
+// lives at that number.
+func (ix *Index) Check(c Citation) Finding {
+	f := Finding{Citation: c}
+	latestName := ix.revs[len(ix.revs)-1]
+	h := heading(c.ID)
+	named := ix.named(c)
+	exists := ix.latest.Rule(c.ID) != nil
+	nowTitle := ix.titles[len(ix.titles)-1][h]
+	switch {
+	case !exists:
+		f.Stale = true
+		f.Msg = fmt.Sprintf("%s does not exist in %s", c.ID, latestName)
+		if was, span := ix.was(h); was != "" {
+			f.Msg = fmt.Sprintf("%s is %s of %s", c.ID, was, span)
+			if now, ok := ix.keywords[strings.ToLower(was)]; ok {
+				f.Msg += fmt.Sprintf("; %s is %s now", was, now)
+			}
+		}
+		if was, _ := ix.was(h); named != "" && !strings.EqualFold(named, parse.Normalize(was)) {
+			if now, ok := ix.keywords[named]; ok {
+				f.Msg += fmt.Sprintf("; %s is %s now", display(named), now)
+			}
+		}
+	case named != "" && !strings.EqualFold(named, parse.Normalize(nowTitle)):
+		f.Stale = true
+		now, ok := ix.keywords[named]
+		f.Msg = fmt.Sprintf("%s is %s now, not %s", c.ID, orRule(nowTitle), display(named))
+		if was, span := ix.wasTitle(h, named); was != "" {
+			f.Msg = fmt.Sprintf("%s is %s of %s, and %s now", c.ID, display(named), span, orRule(nowTitle))
+		}
+		if ok {
+			f.Msg += fmt.Sprintf("; %s is %s now", display(named), now)
+		} else {
+			f.Msg += fmt.Sprintf("; %s is no longer a keyword", display(named))
+		}
+	default:
+		f.Msg = fmt.Sprintf("%s is current", c.ID)
+		if nowTitle != "" {
+			f.Msg = fmt.Sprintf("%s is %s, current", c.ID, nowTitle)
+		}
+	}
+	return f
+}
+
+func orRule(t string) string {
+	if t == "" {
+		return "a rule with another subject"
+	}
+	return t
+}
+
+func display(k string) string {
+	if k == "" {
+		return k
+	}
+	return strings.ToUpper(k[:1]) + k[1:]
+}
+
+
+// named returns the keyword named beside a citation: the one on its line
+// closest to it, or else one in the file name ("ConvokeAbility.java").
+func (ix *Index) named(c Citation) string {
+	line := strings.ToLower(c.LineText)
+	// The clause the citation stands in first, then the whole line.
+	lo, hi := 0, len(line)
+	for _, sep := range []string{";", ". ", "! ", "? "} {
+		if k := strings.LastIndex(line[:c.at], sep); k >= 0 && k+len(sep) > lo {
+			lo = k + len(sep)
+		}
+		if k := strings.Index(line[c.at:], sep); k >= 0 && c.at+k < hi {
+			hi = c.at + k
+		}
+	}
+	if n := ix.closest(line[lo:hi], c.at-lo); n != "" {
+		return n
+	}
+	if n := ix.closest(line, c.at); n != "" {
+		return n
+	}
+	joined := " " + strings.Join(c.FileWords, " ") + " "
+	squashed := strings.Join(c.FileWords, "")
+	for _, n := range ix.names {
+		if strings.Contains(joined, " "+n+" ") || len(n) > 4 && strings.Contains(squashed, strings.ReplaceAll(n, " ", "")) {
+			return n
+		}
+	}
+	return ""
+}
+
+// closest returns the keyword name in line nearest to byte offset at.
+func (ix *Index) closest(line string, at int) string {
+	best, bestDist := "", -1
+	for _, n := range ix.names {
+		for from := 0; ; {
+			k := strings.Index(line[from:], n)
+			if k < 0 {
+				break
+			}
+			k += from
+			end := k + len(n)
+			if (k == 0 || !isLetter(line[k-1])) && (end == len(line) || !isLetter(line[end])) {
+				d := k - at
+				if d < 0 {
+					d = at - end
+				}
+				if bestDist < 0 || d < bestDist {
+					best, bestDist = n, d
+				}
+			}
+			from = end
+		}
+	}
+	return best
+}
+
+// was returns the last title rule id held and the span of revisions it
+// held it in: "Convoke", "2005-10-01..2009-05-01".
+func (ix *Index) was(id string) (string, string) {
+	for i := len(ix.titles) - 1; i >= 0; i-- {
+		if t := ix.titles[i][id]; t != "" {
+			return t, ix.span(id, t, i)
+		}
+	}
+	return "", ""
+}
+
+// wasTitle returns the span of revisions in which id had the title name.
+func (ix *Index) wasTitle(id, name string) (string, string) {
+	for i := len(ix.titles) - 1; i >= 0; i-- {
+		if t := ix.titles[i][id]; strings.EqualFold(parse.Normalize(t), name) {
+			return t, ix.span(id, t, i)
+		}
+	}
+	return "", ""
+}
+
+func (ix *Index) span(id, title string, last int) string {
+	first := last
+	for first > 0 && ix.titles[first-1][id] == title {
+		first--
+	}
+	if first == last {
+		return ix.revs[first]
+	}
+	return ix.revs[first] + ".." + ix.revs[last]
+}
