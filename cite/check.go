@@ -133,7 +133,6 @@ func display(k string) string {
 	return strings.ToUpper(k[:1]) + k[1:]
 }
 
-
 // named returns the keyword named beside a citation: the one on its line
 // closest to it, or else one in the file name ("ConvokeAbility.java").
 func (ix *Index) named(c Citation) string {
