@@ -20,15 +20,17 @@ func Classify(lex *Lexicon, a, b string, sameID bool) Class {
 		}
 		return Renumbered
 	}
-	ra, rb := maskCitations(a), maskCitations(b)
-	if ra == rb {
-		return Citations
-	}
-	na, nb := strings.ToLower(parse.Normalize(ra)), strings.ToLower(parse.Normalize(rb))
-	if na == nb {
+	// Typography: the same words and punctuation once quotes, dashes, marks,
+	// case and spacing are set aside ("( or" and "(or" too).
+	ta, tb := tokens(strings.ToLower(parse.Normalize(a))), tokens(strings.ToLower(parse.Normalize(b)))
+	if equalTokens(ta, tb) {
 		return Typography
 	}
-	if equalTokens(lex.Canonical(tokens(na)), lex.Canonical(tokens(nb))) {
+	ma, mb := tokens(strings.ToLower(parse.Normalize(maskCitations(a)))), tokens(strings.ToLower(parse.Normalize(maskCitations(b))))
+	if equalTokens(ma, mb) {
+		return Citations
+	}
+	if equalTokens(lex.Canonical(ma), lex.Canonical(mb)) {
 		return Terminology
 	}
 	return Edited

@@ -45,6 +45,13 @@ func Discover(res *Result, lex *Lexicon, min int) []Substitution {
 					ins = append(ins, ops[j].Text)
 				}
 			}
+			if (len(del) == 0 || len(ins) == 0) && i > 0 {
+				// A pure deletion or insertion ("enters [the battlefield]")
+				// is read with the word before it: "enters the battlefield"
+				// → "enters".
+				del = append([]string{ops[i-1].Text}, del...)
+				ins = append([]string{ops[i-1].Text}, ins...)
+			}
 			if len(del) > 0 && len(ins) > 0 && len(del) <= 4 && len(ins) <= 4 {
 				k := key{strings.Join(del, " "), strings.Join(ins, " ")}
 				if !seen[k] {
