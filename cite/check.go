@@ -139,7 +139,7 @@ func (ix *Index) named(c Citation) string {
 	line := strings.ToLower(c.LineText)
 	// The clause the citation stands in first, then the whole line.
 	lo, hi := 0, len(line)
-	for _, sep := range []string{";", ". ", "! ", "? "} {
+	for _, sep := range []string{";", ". ", "! ", "? ", ": "} {
 		if k := strings.LastIndex(line[:c.at], sep); k >= 0 && k+len(sep) > lo {
 			lo = k + len(sep)
 		}

@@ -149,6 +149,24 @@ func (l *Lineage) Has(rev int, id string) bool {
 	return false
 }
 
+// SubtreeChanged reports whether any subrule of rule prev (in Revs[rev-1])
+// or of rule id (in Revs[rev]) changed its text in that step: an edit,
+// added or removed subrule, anything but unchanged or renumbered.
+func (l *Lineage) SubtreeChanged(rev int, prev, id string) bool {
+	if rev <= 0 || rev >= len(l.Revs) {
+		return false
+	}
+	under := func(child, parent string) bool {
+		return len(child) == len(parent)+1 && strings.HasPrefix(child, parent) && child[len(parent)] >= 'a'
+	}
+	for _, k := range l.Steps[rev-1] {
+		if (under(k.A, prev) || under(k.B, id)) && k.Class != Unchanged && k.Class != Renumbered {
+			return true
+		}
+	}
+	return false
+}
+
 // A Point is where one rule stands in one revision of its history.
 type Point struct {
 	Rev   string

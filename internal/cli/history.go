@@ -132,7 +132,7 @@ func runHistory(env *Env, o *historyOptions, revGiven bool) error {
 		}
 	}
 	points := l.History(start, id)
-	texts, err := pointTexts(a, points)
+	texts, err := pointTexts(a, l, points)
 	if err != nil {
 		return err
 	}
@@ -228,7 +228,7 @@ func indexOf(s []string, x string) int {
 // rule, the rule with its subrules, their numbers left out so that
 // renumbering alone is no change. Only the revisions where the lineage says
 // something changed are parsed; the others repeat the text before them.
-func pointTexts(a *corpus.Archive, points []diff.Point) ([]string, error) {
+func pointTexts(a *corpus.Archive, l *diff.Lineage, points []diff.Point) ([]string, error) {
 	revs := a.Revisions()
 	byName := map[string]corpus.Revision{}
 	for _, r := range revs {
@@ -236,8 +236,11 @@ func pointTexts(a *corpus.Archive, points []diff.Point) ([]string, error) {
 	}
 	need := map[string]bool{}
 	for i, p := range points {
-		if i == 0 || p.Class != diff.Unchanged || points[i-1].Title != "" {
+		switch {
+		case i == 0 || p.Class != diff.Unchanged && p.Class != diff.Renumbered:
 			need[p.Rev] = true
+		case p.Title != "" && l.SubtreeChanged(indexOf(l.Revs, p.Rev), points[i-1].ID, p.ID):
+			need[p.Rev], need[points[i-1].Rev] = true, true
 		}
 	}
 	var names []string
