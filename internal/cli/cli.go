@@ -147,6 +147,8 @@ glossary terms and contents up, offline.`,
 		newHistoryCmd(env, nil),
 		newIndexCmd(env),
 		newCiteCmd(env, nil),
+		newKeywordCmd(env, nil),
+		newKeywordsCmd(env, nil),
 	)
 	return root
 }

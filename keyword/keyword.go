@@ -1,0 +1,563 @@
+// Package keyword extracts a structured specification of every keyword
+// ability (502.x in 1999–2009, 702.x since) and keyword action (501.x,
+// 701.x) of a revision from the rule text itself: what kind of ability it
+// is, its parameters, the zones it works in, its definition, how multiple
+// instances behave, the era's wording it uses and the rules it cites. No
+// table of keywords is written by hand: a new keyword in a new revision
+// gets a spec the day the revision is read.
+package keyword
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/crules/crules/diff"
+	"github.com/crules/crules/parse"
+	"github.com/crules/crules/xref"
+)
+
+// Kinds of keyword.
+const (
+	Static                 = "static"
+	Triggered              = "triggered"
+	DelayedTriggered       = "delayed triggered"
+	Activated              = "activated"
+	Spell                  = "spell"
+	CharacteristicDefining = "characteristic-defining"
+	Mana                   = "mana"
+	AbilityWord            = "ability word" // a former keyword with no rules meaning (threshold)
+	Action                 = "keyword action"
+)
+
+// A Spec is what the rules say a keyword is.
+type Spec struct {
+	Name     string   `json:"name"`
+	Rule     string   `json:"rule"` // "702.47"
+	Rev      string   `json:"rev"`
+	Subrules []string `json:"subrules"`
+	// Kind lists the abilities the keyword is, in the order the text
+	// gives them, once each: flashback is [static static], madness
+	// [static triggered]. Empty when the text does not say.
+	Kind []string `json:"kind"`
+	// KindInferred is set when the text names no kind and Kind was read
+	// off the definition (a "Whenever …" definition is triggered).
+	KindInferred bool `json:"kind_inferred,omitempty"`
+	Evasion      bool `json:"evasion,omitempty"` // "is an evasion ability"
+	// Params are the parameters of the keyword's written form: "N",
+	// "cost", "quality", "type or subtype", "text". Empty for none (a
+	// keyword the text calls an ability and gives no written form, such
+	// as flying); nil when the text shows neither.
+	Params []string `json:"params"`
+	// Written is the keyword's written form as the rules quote it:
+	// "Splice onto [quality] [cost]", "Bushido N".
+	Written string `json:"written,omitempty"`
+	// Zones are where it functions: hand, graveyard, library, stack,
+	// battlefield, exile, command, "any zone it could be cast from",
+	// "outside the game", "everywhere". Empty when the text names none.
+	Zones []string `json:"zones"`
+	// Definition is the quoted meaning, split into its parts when the
+	// keyword represents several abilities.
+	Definition []string `json:"definition"`
+	// Instances is how multiple instances behave: "redundant", "each
+	// triggers separately", "each works separately", "all apply", another
+	// sentence of the text, or "unknown".
+	Instances string `json:"instances"`
+	// Terms are the era-dependent phrases of the lexicon the keyword's
+	// text uses: "play", "comes into play", "removed from the game", or
+	// their modern forms.
+	Terms []string `json:"terms"`
+	// See lists the rules the keyword's rules cite.
+	See []string `json:"see"`
+
+	rule *parse.Rule
+}
+
+// Text returns the rules the spec was extracted from.
+func (s *Spec) Text() *parse.Rule { return s.rule }
+
+// chapters returns the keyword-ability and keyword-action chapters of d,
+// found by their titles.
+func chapters(d *parse.Document) (abilities, actions *parse.Chapter) {
+	for _, p := range d.Parts {
+		for _, c := range p.Chapters {
+			t := strings.ToLower(c.Title)
+			switch {
+			case strings.Contains(t, "keyword abilities"):
+				abilities = c
+			case strings.Contains(t, "keyword actions"):
+				actions = c
+			}
+		}
+	}
+	return abilities, actions
+}
+
+// Extract returns the specs of every keyword ability and action of d,
+// abilities first, in rule order. g may be nil; See is then empty.
+func Extract(d *parse.Document, g *xref.Graph, rev string) []*Spec {
+	abilities, actions := chapters(d)
+	lex := diff.DefaultLexicon()
+	var out []*Spec
+	for _, ch := range []*parse.Chapter{abilities, actions} {
+		if ch == nil {
+			continue
+		}
+		for _, r := range ch.Rules {
+			if r.Title == "" || r.Implicit {
+				continue
+			}
+			s := extract(r, ch == actions, lex)
+			s.Rev = rev
+			if g != nil {
+				s.See = see(g, r)
+			}
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Find returns the spec named name (case and typography ignored), or nil.
+func Find(specs []*Spec, name string) *Spec {
+	want := fold(name)
+	for _, s := range specs {
+		if fold(s.Name) == want {
+			return s
+		}
+	}
+	return nil
+}
+
+func fold(s string) string { return strings.ToLower(parse.Normalize(s)) }
+
+func extract(r *parse.Rule, action bool, lex *diff.Lexicon) *Spec {
+	s := &Spec{Name: r.Title, Rule: r.ID.String(), rule: r, Kind: []string{}, Params: []string{}, Zones: []string{}, Definition: []string{}, Terms: []string{}, See: []string{}}
+	for _, c := range r.Children {
+		s.Subrules = append(s.Subrules, c.ID.String())
+	}
+	texts := make([]string, 0, len(r.Children)+1)
+	for _, c := range r.Children {
+		texts = append(texts, parse.Normalize(c.Text))
+	}
+	all := strings.Join(texts, " ")
+	lower := strings.ToLower(all)
+	def := definingText(s.Name, texts)
+	s.Written, s.Definition = definition(s.Name, all)
+	s.Params = params(s.Written)
+	switch {
+	case action:
+		s.Kind = []string{Action}
+	case isAbilityWord(lower):
+		s.Kind = []string{AbilityWord}
+	default:
+		s.Kind, s.Evasion = kinds(def)
+		if len(s.Kind) == 0 && len(s.Definition) > 0 {
+			for _, d := range s.Definition {
+				s.Kind = append(s.Kind, inferKind(d))
+			}
+			s.KindInferred = true
+		}
+	}
+	if s.Kind == nil {
+		s.Kind = []string{}
+	}
+	if s.Written == "" && len(s.Kind) == 0 {
+		s.Params = nil // neither a written form nor a stated kind: unknown
+	}
+	s.Zones = zones(def)
+	s.Instances = instances(all, lower)
+	s.Terms = terms(lex, lower)
+	return s
+}
+
+// definingText is the sentence or sentences that say what the keyword is:
+// the first subrule that names it with "is a", "represents" or "functions",
+// up to its quoted definition.
+func definingText(name string, texts []string) string {
+	lname := strings.ToLower(name)
+	for _, t := range texts {
+		l := strings.ToLower(t)
+		if strings.Contains(l, " abilit") || strings.Contains(l, "functions") || strings.Contains(l, "represents") || strings.Contains(l, "works") {
+			// Quotations are definitions and written forms, not what the
+			// keyword is ("Forecast — [Activated ability]"), nor are the
+			// abilities a written form names ("Imprint is an activated or
+			// triggered ability, written "Imprint — [text]," where [text]
+			// is a triggered or activated ability").
+			t = quotation.ReplaceAllString(t, `""`)
+			if i := strings.Index(t, ", written"); i >= 0 {
+				t = t[:i]
+			}
+			if strings.Contains(l, lname) || strings.Contains(l, "this keyword") || strings.Contains(l, " ability") {
+				return t
+			}
+		}
+	}
+	if len(texts) > 0 {
+		return texts[0]
+	}
+	return ""
+}
+
+// isAbilityWord tells a former keyword the rules now call an ability word
+// (threshold since 2005).
+func isAbilityWord(l string) bool {
+	return strings.Contains(l, "is now an ability word") || strings.Contains(l, "used to be a keyword ability")
+}
+
+var (
+	quotation = regexp.MustCompile(`"[^"]*"`)
+	kindRe    = regexp.MustCompile(`\b(?:(two|three|both|second and third)\s+(?:are\s+)?)?(?:(static|activated|triggered)\s+or\s+)?(delayed triggered|triggered|static|activated|characteristic-defining|spell|mana|evasion)\s+abilit(?:y|ies)\b`)
+)
+
+// kinds reads the kinds of ability the defining text names, in order:
+// "represents two static abilities" → static, static; "an activated or
+// triggered ability" → activated, triggered. An evasion ability is static.
+func kinds(def string) ([]string, bool) {
+	def = strings.ToLower(def)
+	var out []string
+	evasion := false
+	for _, loc := range kindRe.FindAllStringSubmatchIndex(def, -1) {
+		m := make([]string, len(loc)/2)
+		for k := range m {
+			if loc[2*k] >= 0 {
+				m[k] = def[loc[2*k]:loc[2*k+1]]
+			}
+		}
+		// An ability the keyword creates or has players activate is not
+		// one it is: "one of which creates a delayed triggered ability",
+		// "before you activate mana abilities".
+		before := strings.ToLower(def[max(0, loc[0]-16):loc[0]])
+		if strings.Contains(before, "creat") || strings.Contains(before, "activat") {
+			continue
+		}
+		n := 1
+		switch strings.ToLower(m[1]) {
+		case "two", "second and third":
+			n = 2
+		case "three":
+			n = 3
+		}
+		k := strings.ToLower(m[3])
+		if k == "evasion" {
+			k, evasion = Static, true
+		}
+		if m[2] != "" {
+			out = append(out, strings.ToLower(m[2]))
+		}
+		for i := 0; i < n; i++ {
+			out = append(out, k)
+		}
+	}
+	// "a special kind of activated ability" names one kind once.
+	return out, evasion
+}
+
+// inferKind reads a kind off one part of a definition when the text names
+// none: a trigger condition is triggered, a cost and a colon activated,
+// anything else static.
+func inferKind(def string) string {
+	d := strings.TrimSpace(def)
+	for _, p := range []string{"When ", "Whenever ", "At the beginning", "At end"} {
+		if strings.HasPrefix(d, p) {
+			return Triggered
+		}
+	}
+	if i := strings.Index(d, ":"); i > 0 && (strings.Contains(d[:i], "[Cost]") || strings.Contains(d[:i], "{")) {
+		return Activated
+	}
+	return Static
+}
+
+// quoted is a double-quoted string; the text has gone through
+// parse.Normalize, so every quote is straight.
+var quoted = regexp.MustCompile(`"([^"]*)"`)
+
+// definition finds the keyword's written form and meaning: `"Bushido N"
+// means "…"`, `"Flashback [cost]" means "…" and "…"`, or a written form
+// alone (`written "Enchant [object or player]"`).
+func definition(name, all string) (string, []string) {
+	lname := strings.ToLower(name)
+	for _, loc := range quotedMeans(all) {
+		written := all[loc[0]+1 : loc[1]]
+		if lw := strings.ToLower(written); !strings.Contains(lw, firstWord(lname)) && !strings.Contains(lw, "[") {
+			continue
+		}
+		// The meaning: quoted strings after "means".
+		var parts []string
+		rest := all[loc[2]:]
+		for {
+			m := quoted.FindStringSubmatchIndex(rest)
+			if m == nil || m[0] != 0 {
+				break
+			}
+			parts = append(parts, strings.TrimRight(rest[m[2]:m[3]], ","))
+			// Parts are joined by "and" or listed: "A," "B," and "C".
+			rest = strings.TrimPrefix(strings.TrimLeft(rest[m[1]:], " ,"), "and ")
+			if !strings.HasPrefix(rest, `"`) {
+				break
+			}
+		}
+		return written, parts
+	}
+	for _, key := range []string{`written "`, `written as "`, `It's written "`} {
+		if i := strings.Index(all, key); i >= 0 {
+			rest := all[i+len(key)-1:]
+			if m := quoted.FindStringSubmatch(rest); m != nil {
+				return strings.TrimRight(m[1], ".,"), []string{}
+			}
+		}
+	}
+	return "", []string{}
+}
+
+// quotedMeans finds `"Bushido N" means "` and `"Haunt" on a permanent
+// means "`: for each, the offsets of the opening and closing quote of the
+// written form, and of the quote that opens the meaning.
+func quotedMeans(all string) [][3]int {
+	var out [][3]int
+	for from := 0; ; {
+		k := strings.Index(all[from:], " means")
+		if k < 0 {
+			return out
+		}
+		at := from + k
+		from = at + len(" means")
+		after := strings.TrimPrefix(all[from:], ",")
+		if !strings.HasPrefix(after, ` "`) {
+			continue
+		}
+		open := len(all) - len(after) + 1
+		// The written form ends in a quote before "means", directly or
+		// after "on a permanent".
+		end := strings.LastIndexByte(all[:at], '"')
+		if end < 0 || at-end > 40 || strings.ContainsAny(all[end+1:at], `".`) {
+			continue
+		}
+		start := strings.LastIndexByte(all[:end], '"')
+		if start < 0 || end-start > 80 {
+			continue
+		}
+		out = append(out, [3]int{start, end, open})
+	}
+}
+
+func firstWord(s string) string {
+	if i := strings.IndexAny(s, " -"); i > 0 {
+		return s[:i]
+	}
+	return s
+}
+
+var (
+	bracket  = regexp.MustCompile(`\[([^\]]+)\]`)
+	variable = regexp.MustCompile(`(?:^|[\s—-])([NX])\b`)
+)
+
+// params reads the parameters of a written form: bracketed terms in order
+// ("[quality]", "[cost]") and the number variables N and X.
+func params(written string) []string {
+	out := []string{}
+	if written == "" {
+		return out
+	}
+	type at struct {
+		i int
+		p string
+	}
+	var found []at
+	for _, m := range bracket.FindAllStringSubmatchIndex(written, -1) {
+		found = append(found, at{m[0], strings.ToLower(written[m[2]:m[3]])})
+	}
+	for _, m := range variable.FindAllStringSubmatchIndex(written, -1) {
+		found = append(found, at{m[2], written[m[2]:m[3]]})
+	}
+	sort.Slice(found, func(i, j int) bool { return found[i].i < found[j].i })
+	for _, f := range found {
+		out = append(out, f.p)
+	}
+	return out
+}
+
+// zones reads where the defining text says the keyword functions.
+func zones(def string) []string {
+	l := strings.ToLower(def)
+	out := []string{}
+	add := func(z string) {
+		for _, x := range out {
+			if x == z {
+				return
+			}
+		}
+		out = append(out, z)
+	}
+	type zoneAt struct {
+		i int
+		z string
+	}
+	var found []zoneAt
+	for _, p := range []struct{ phrase, zone string }{
+		{"any zone from which you could play", "any zone it could be cast from"},
+		{"any zone from which you could cast", "any zone it could be cast from"},
+		{"any zone from which the card can be played", "any zone it could be cast from"},
+		{"any zone from which the card can be cast", "any zone it could be cast from"},
+		{"hand", "hand"},
+		{"graveyard", "graveyard"},
+		{"library", "library"},
+		{"any zone from which the spell may be cast", "any zone it could be cast from"},
+		{"any zone from which it could be cast", "any zone it could be cast from"},
+		{"on the stack", "stack"},
+		{"from the stack", "stack"},
+		{"entering the battlefield", "battlefield"},
+		{"coming into play", "battlefield"},
+		{"on the battlefield", "battlefield"},
+		{"in play", "battlefield"},
+		{"removed-from-the-game zone", "exile"},
+		{"in exile", "exile"},
+		{"exile zone", "exile"},
+		{"command zone", "command"},
+		{"outside the game", "outside the game"},
+		{"before the game begins", "outside the game"},
+		{"functions everywhere", "everywhere"},
+		{"works everywhere", "everywhere"},
+	} {
+		selfContained := p.zone == "everywhere" || p.phrase == "before the game begins"
+		if i := strings.Index(l, p.phrase); i >= 0 && (selfContained || functionsClause(l, i)) {
+			found = append(found, zoneAt{i, p.zone})
+		}
+	}
+	for _, f := range found {
+		if f.z == "everywhere" { // "works everywhere, even outside the game"
+			return []string{"everywhere"}
+		}
+	}
+	sort.SliceStable(found, func(i, j int) bool { return found[i].i < found[j].i })
+	for _, f := range found {
+		add(f.z)
+	}
+	return out
+}
+
+// functionsClause reports whether the zone word at i belongs to a clause
+// saying where the ability functions ("functions while the card is in a
+// player's hand", "can be activated only from a player's hand").
+func functionsClause(l string, i int) bool {
+	start := strings.LastIndexAny(l[:i], ".;")
+	clause := l[start+1 : i]
+	for _, w := range []string{"function", "works", "only from", "only while", "activated only", "played only", "while the card", "while the spell", "while it", "while this"} {
+		if strings.Contains(clause, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// instances reads how multiple instances of the keyword behave; l is all
+// in lower case.
+func instances(all, l string) string {
+	i := strings.Index(l, "multiple instances of")
+	if i < 0 {
+		i = strings.Index(l, "more than one instance of")
+	}
+	if i < 0 {
+		return "unknown"
+	}
+	end := strings.Index(l[i:], ".")
+	if end < 0 {
+		end = len(l) - i
+	}
+	sentence := l[i : i+end]
+	switch {
+	case strings.Contains(sentence, "redundant"):
+		return "redundant"
+	case strings.Contains(sentence, "triggers separately"):
+		return "each triggers separately"
+	case strings.Contains(sentence, "works separately"), strings.Contains(sentence, "applies separately"), strings.Contains(sentence, "functions separately"),
+		strings.Contains(sentence, "each of them applies"), strings.Contains(sentence, "each one applies"):
+		return "each works separately"
+	case strings.Contains(sentence, "all of them apply"), strings.Contains(sentence, "all apply"):
+		return "all apply"
+	}
+	return strings.TrimSpace(all[i : i+end])
+}
+
+// termScopes are the lexicon scopes that tell an era's wording apart:
+// play or cast, in play or the battlefield, removed from the game or
+// exile, converted mana cost or mana value, tribal or kindred.
+var termScopes = map[string]bool{"spells": true, "zones": true, "permanents": true, "characteristics": true, "card types": true}
+
+// phraseIndex maps the first word of each lexicon phrase of termScopes
+// (old and new forms) to the phrases, as words.
+type phraseIndex map[string][][]string
+
+var (
+	phrasesOnce sync.Once
+	phrases     phraseIndex
+	phraseRank  map[string]int // lexicon order
+)
+
+func lexiconPhrases(lex *diff.Lexicon) phraseIndex {
+	phrasesOnce.Do(func() {
+		phrases, phraseRank = phraseIndex{}, map[string]int{}
+		seen := map[string]bool{}
+		for _, t := range lex.Terms {
+			if !termScopes[t.Scope] {
+				continue
+			}
+			for _, p := range []string{t.Old, t.New} {
+				if ws := strings.Fields(p); len(ws) > 0 && !seen[p] {
+					seen[p] = true
+					phraseRank[p] = len(phraseRank)
+					phrases[ws[0]] = append(phrases[ws[0]], ws)
+				}
+			}
+		}
+	})
+	return phrases
+}
+
+// terms lists the lexicon phrases, old or new, the keyword's text (in
+// lower case) uses, in the lexicon's order, each once.
+func terms(lex *diff.Lexicon, lower string) []string {
+	ix := lexiconPhrases(lex)
+	words := strings.FieldsFunc(lower, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r == '-' || r == '\'')
+	})
+	out := []string{}
+	seen := map[string]bool{}
+	for i, w := range words {
+		for _, p := range ix[w] {
+			if i+len(p) > len(words) {
+				continue
+			}
+			match := true
+			for k := 1; k < len(p); k++ {
+				if words[i+k] != p[k] {
+					match = false
+					break
+				}
+			}
+			if k := strings.Join(p, " "); match && !seen[k] {
+				seen[k] = true
+				out = append(out, k)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return phraseRank[out[i]] < phraseRank[out[j]] })
+	return out
+}
+
+// see lists the targets the keyword's rules cite.
+func see(g *xref.Graph, r *parse.Rule) []string {
+	var refs []*xref.Ref
+	refs = append(refs, g.Outgoing(r.ID)...)
+	for _, c := range r.Children {
+		refs = append(refs, g.Outgoing(c.ID)...)
+	}
+	out := []string{}
+	for _, t := range xref.Sorted(refs) {
+		out = append(out, t.String())
+	}
+	return out
+}

@@ -1,0 +1,199 @@
+package keyword_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/crules/crules/corpus"
+	"github.com/crules/crules/internal/golden"
+	"github.com/crules/crules/keyword"
+	"github.com/crules/crules/parse"
+	"github.com/crules/crules/xref"
+)
+
+var (
+	once  sync.Once
+	names []string
+	docs  []*parse.Document
+)
+
+func corpusDocs(t testing.TB) ([]string, []*parse.Document) {
+	once.Do(func() {
+		a, err := corpus.Default()
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts, err := a.All()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, r := range a.Revisions() {
+			d, err := parse.Parse(r.File, texts[i])
+			if err != nil {
+				t.Fatal(err)
+			}
+			names = append(names, r.Name())
+			docs = append(docs, d)
+		}
+	})
+	return names, docs
+}
+
+func specsOf(t testing.TB, rev string) []*keyword.Spec {
+	ns, ds := corpusDocs(t)
+	for i, n := range ns {
+		if n == rev {
+			return keyword.Extract(ds[i], xref.Build(ds[i]), n)
+		}
+	}
+	t.Fatalf("no revision %s", rev)
+	return nil
+}
+
+// TestSeedKeywords2006: the keywords of the user's seed excerpts, as the
+// issue describes them, in the revision the excerpts come from.
+func TestSeedKeywords2006(t *testing.T) {
+	specs := specsOf(t, "2006-10-01")
+	for _, tc := range []struct {
+		name, kind, params, zones string
+	}{
+		{"Flashback", "static static", "cost", "graveyard stack"},
+		{"Madness", "static triggered", "cost", "hand"},
+		{"Fear", "static", "", ""},
+		{"Morph", "static", "cost", "any zone it could be cast from"},
+		{"Amplify", "static", "N", ""},
+		{"Double Strike", "static", "", ""},
+		{"Provoke", "triggered", "", ""},
+		{"Storm", "triggered", "", "stack"},
+		{"Sunburst", "static", "", "battlefield stack"},
+		{"Bushido", "triggered", "N", ""},
+		{"Soulshift", "triggered", "N", ""},
+		{"Splice", "static", "type or subtype|cost", "hand"},
+		{"Defender", "static", "", ""},
+		{"Offering", "static", "text", "any zone it could be cast from"},
+		{"Ninjutsu", "activated", "cost", "hand"},
+		{"Epic", "static delayed triggered", "", ""},
+		{"Enchant", "static", "permanent or player", ""},
+		{"Convoke", "static", "", "stack"},
+		{"Dredge", "static", "N", "graveyard"},
+		{"Transmute", "activated", "cost", "hand"},
+		{"Threshold", "ability word", "", ""},
+	} {
+		s := keyword.Find(specs, tc.name)
+		if s == nil {
+			t.Errorf("2006-10-01: no spec for %s", tc.name)
+			continue
+		}
+		got := fmt.Sprintf("%s / %s / %s", strings.Join(s.Kind, " "), strings.Join(s.Params, "|"), strings.Join(s.Zones, " "))
+		want := fmt.Sprintf("%s / %s / %s", tc.kind, tc.params, tc.zones)
+		if got != want {
+			t.Errorf("%s: kind / params / zones = %s, want %s", tc.name, got, want)
+		}
+	}
+	if s := keyword.Find(specs, "Flashback"); len(s.Definition) != 2 || !strings.HasPrefix(s.Definition[0], "You may play this card from your graveyard") {
+		t.Errorf("flashback's definition: %q", s.Definition)
+	}
+	if s := keyword.Find(specs, "Splice"); s.Written != "Splice onto [type or subtype] [cost]" || s.Rule != "502.40" {
+		t.Errorf("splice: %+v", s)
+	}
+	if s := keyword.Find(specs, "Bushido"); s.Instances != "each triggers separately" {
+		t.Errorf("bushido instances: %q", s.Instances)
+	}
+}
+
+// TestGoldenSpecs compares the specs of the era-boundary revisions with
+// testdata/specs-REV.jsonl, reviewed by hand against the text; refresh
+// with -update and read the diff.
+func TestGoldenSpecs(t *testing.T) {
+	for _, rev := range []string{"2006-10-01", "2009-05-01", "2009-07-11", "2019-10-04", "2026-01-16"} {
+		var b bytes.Buffer
+		for _, s := range specsOf(t, rev) {
+			line, err := json.Marshal(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b.Write(line)
+			b.WriteByte('\n')
+		}
+		golden.Check(t, "testdata/specs-"+rev+".jsonl", b.Bytes())
+	}
+}
+
+// TestCoverage prints how many specs leave each field unknown, and holds
+// the latest revision to 95% known kind, params and zones (where the text
+// states a zone).
+func TestCoverage(t *testing.T) {
+	ns, ds := corpusDocs(t)
+	for i, d := range ds {
+		specs := keyword.Extract(d, nil, ns[i])
+		var abilities, kind, params, zoned, zones, instances int
+		for _, s := range specs {
+			if len(s.Kind) == 1 && s.Kind[0] == keyword.Action {
+				continue
+			}
+			abilities++
+			if len(s.Kind) > 0 {
+				kind++
+			}
+			if s.Params != nil {
+				params++
+			}
+			if statesZone(s) {
+				zoned++
+				if len(s.Zones) > 0 {
+					zones++
+				}
+			}
+			if s.Instances != "unknown" {
+				instances++
+			}
+		}
+		if abilities == 0 {
+			t.Errorf("%s: no keyword abilities", ns[i])
+			continue
+		}
+		last := i == len(ds)-1
+		if last || ns[i] == "2009-05-01" || ns[i] == "2009-07-11" {
+			t.Logf("%s: %d keyword abilities; unknown: kind %d, params %d, zones %d of %d that state one, instances %d",
+				ns[i], abilities, abilities-kind, abilities-params, zoned-zones, zoned, abilities-instances)
+		}
+		if last {
+			for what, r := range map[string]float64{"kind": ratio(kind, abilities), "params": ratio(params, abilities), "zones": ratio(zones, zoned)} {
+				if r < 0.95 {
+					t.Errorf("%s: %s known for %.1f%% of keyword abilities, want 95%%", ns[i], what, 100*r)
+				}
+			}
+		}
+	}
+}
+
+// statesZone tells a keyword whose first subrule says where it functions.
+func statesZone(s *keyword.Spec) bool {
+	r := s.Text()
+	if len(r.Children) == 0 {
+		return false
+	}
+	l := strings.ToLower(r.Children[0].Text)
+	return strings.Contains(l, "function") || strings.Contains(l, "only while") || strings.Contains(l, "works everywhere")
+}
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return 1
+	}
+	return float64(a) / float64(b)
+}
+
+func BenchmarkExtractAll(b *testing.B) {
+	ns, ds := corpusDocs(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		for i, d := range ds {
+			keyword.Extract(d, nil, ns[i])
+		}
+	}
+}
