@@ -149,6 +149,20 @@ func (l *Lineage) Has(rev int, id string) bool {
 	return false
 }
 
+// Next returns what rule id of Revs[rev] became in Revs[rev+1], "" when it
+// was removed or when rev is the last revision.
+func (l *Lineage) Next(rev int, id string) string {
+	l.index()
+	if rev < 0 || rev >= len(l.Steps) {
+		return ""
+	}
+	k, ok := l.byA[rev][id]
+	if !ok || k.Class == Merged {
+		return ""
+	}
+	return k.B
+}
+
 // SubtreeChanged reports whether any subrule of rule prev (in Revs[rev-1])
 // or of rule id (in Revs[rev]) changed its text in that step: an edit,
 // added or removed subrule, anything but unchanged or renumbered.

@@ -1,0 +1,511 @@
+package index
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/search"
+	"github.com/blevesearch/bleve/v2/search/query"
+	"github.com/crules/crules/diff"
+	"github.com/crules/crules/parse"
+)
+
+// Limits on a query.
+const (
+	MaxQueryLen = 500 // bytes
+	MaxLimit    = 100
+)
+
+// ErrBadQuery is wrapped by the errors a malformed query gives.
+var ErrBadQuery = errors.New("bad query")
+
+func badQuery(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", ErrBadQuery, fmt.Sprintf(format, args...))
+}
+
+// A Hit is one search result: a rule, subrule, chapter or glossary entry.
+type Hit struct {
+	ID    string   `json:"id"`
+	Kind  string   `json:"kind"`
+	Title string   `json:"title,omitempty"`
+	Rev   string   `json:"rev"`
+	Revs  []string `json:"revs,omitempty"` // all-revisions search: the revisions it is in
+	// IDs are the numbers the rule had across revisions, oldest first, in
+	// an all-revisions search ("300.4", "300.3").
+	IDs     []string `json:"ids,omitempty"`
+	Snippet string   `json:"snippet"`
+	Marks   [][2]int `json:"marks"` // byte ranges of Snippet that matched
+	Score   float64  `json:"score"`
+
+	since map[string]string // the first revision of each of IDs
+}
+
+// Options shape a search.
+type Options struct {
+	Limit int    // at most this many hits; 10 when 0
+	Rev   string // in an all-revisions index: only documents of this revision
+}
+
+// fields a query may name with "field:value".
+var queryFields = map[string]bool{FieldID: true, FieldRev: true, FieldEra: true, FieldKind: true, FieldTitle: true, FieldText: true, FieldKeyword: true}
+
+// Search runs a query: plain words (ranked by where they match: a title or
+// keyword counts more than running text, the words together more than
+// apart), "quoted phrases", and field:value terms (title:splice,
+// kind:glossary). Old and modern wording find each other: a query for
+// "exile" also matches "removed from the game", per the lexicon.
+func (ix *Index) Search(q string, opt Options) ([]Hit, error) {
+	bq, err := buildQuery(q, opt)
+	if err != nil {
+		return nil, err
+	}
+	limit := opt.Limit
+	if limit == 0 {
+		limit = 10
+	}
+	if limit < 0 || limit > MaxLimit {
+		return nil, badQuery("limit %d is out of range 1–%d", limit, MaxLimit)
+	}
+	req := bleve.NewSearchRequestOptions(bq, max(50, 3*limit), 0, false)
+	req.Fields = []string{FieldID, FieldRev, FieldRevs, FieldKind, FieldTitle, FieldText, FieldHeading, FieldLead, FieldLine}
+	req.IncludeLocations = true
+	res, err := ix.bleve.Search(req)
+	if err != nil {
+		return nil, err
+	}
+	ix.rerank(res.Hits, q)
+	return collect(res.Hits, limit), nil
+}
+
+// analyze returns the analysed terms of text, in order.
+func (ix *Index) analyze(text string) []string {
+	a := ix.bleve.Mapping().AnalyzerNamed(Analyzer)
+	if a == nil {
+		return nil
+	}
+	var out []string
+	for _, tok := range a.Analyze([]byte(text)) {
+		out = append(out, string(tok.Term))
+	}
+	return out
+}
+
+// within reports whether the terms of a title stand together in the query.
+func within(title, query []string) bool {
+	if len(title) == 0 {
+		return false
+	}
+	for i := 0; i+len(title) <= len(query); i++ {
+		match := true
+		for k := range title {
+			if query[i+k] != title[k] {
+				match = false
+				break
+			}
+		}
+		if match {
+			return true
+		}
+	}
+	return false
+}
+
+// kindWeight tempers what BM25 gives short documents: a glossary entry or
+// a bare heading matches a few words with little text around them, but a
+// rules question is answered by a rule.
+var kindWeight = map[string]float64{KindRule: 1, KindSubrule: 1, KindExample: 0.8, KindGlossary: 0.2, KindChapter: 0.2}
+
+// rerank orders hits by their score tempered by kind and by how many of the
+// query's terms each holds (a hit with all of them first), and raised for a
+// rule whose heading or keyword the query names ("flipping a coin",
+// "splice onto arcane") and for the rule that opens its chapter or keyword.
+func (ix *Index) rerank(dms search.DocumentMatchCollection, q string) {
+	qterms := ix.analyze(q)
+	distinct := map[string]bool{}
+	for _, t := range qterms {
+		if !strings.Contains(t, ":") {
+			distinct[t] = true
+		}
+	}
+	titles := map[string][]string{}
+	for _, dm := range dms {
+		kind, _ := dm.Fields[FieldKind].(string)
+		w := kindWeight[kind]
+		if lead, _ := dm.Fields[FieldLead].(string); lead == "yes" {
+			w *= 2 // it opens its chapter or keyword: often the definition
+		}
+		if title, _ := dm.Fields[FieldTitle].(string); title != "" && kind != KindGlossary {
+			if _, ok := titles[title]; !ok {
+				titles[title] = ix.analyze(title)
+			}
+			if within(titles[title], qterms) {
+				w *= 1.4
+			}
+		}
+		coverage := 1.0
+		if len(distinct) > 0 {
+			found := 0
+			for t := range distinct {
+				if len(dm.Locations[FieldBody][t]) > 0 {
+					found++
+				}
+			}
+			coverage = float64(found) / float64(len(distinct))
+		}
+		dm.Score *= w * (coverage * coverage)
+	}
+	sort.SliceStable(dms, func(i, j int) bool { return dms[i].Score > dms[j].Score })
+}
+
+// collect turns bleve hits into Hits: an example counts for its rule, each
+// rule appears once, and in an all-revisions index the versions of a rule
+// (its lineage, across renumbering) make one hit listing every revision.
+func collect(dms search.DocumentMatchCollection, limit int) []Hit {
+	var out []Hit
+	seen := map[string]int{}
+	for _, dm := range dms {
+		h := Hit{Score: dm.Score}
+		h.ID, _ = dm.Fields[FieldID].(string)
+		h.Rev, _ = dm.Fields[FieldRev].(string)
+		h.Kind, _ = dm.Fields[FieldKind].(string)
+		h.Title, _ = dm.Fields[FieldTitle].(string)
+		line, _ := dm.Fields[FieldLine].(string)
+		text, _ := dm.Fields[FieldText].(string)
+		h.Revs = stringList(dm.Fields[FieldRevs])
+		if h.Kind == KindExample {
+			h.Kind = KindRule
+			if id, err := parse.ParseRuleID(h.ID); err == nil && id.Level() == parse.LevelSubrule {
+				h.Kind = KindSubrule
+			}
+		}
+		if h.Kind == KindGlossary {
+			text = h.Title + ": " + text
+		}
+		h.Snippet, h.Marks = snippet(text, bodyLocations(dm.Locations[FieldBody], len(h.Title)+1), h.Kind == KindGlossary, len(h.Title)+2)
+		key := line
+		switch {
+		case key != "":
+		case h.Kind == KindGlossary || h.Kind == KindChapter:
+			key = h.Kind + " " + h.ID + " " + h.Title + " " + h.Rev
+		default:
+			key = h.ID + " " + h.Rev
+		}
+		if i, ok := seen[key]; ok {
+			out[i].merge(h)
+			continue
+		}
+		if len(out) == limit {
+			continue // later versions of hits already taken may still merge
+		}
+		seen[key] = len(out)
+		if line != "" {
+			h.IDs = []string{h.ID}
+			h.since = map[string]string{h.ID: first(h.Revs)}
+		}
+		out = append(out, h)
+	}
+	return out
+}
+
+// merge folds another version of the same rule into h: its revisions and
+// number; the text and number shown are those of the latest version.
+func (h *Hit) merge(o Hit) {
+	h.Revs = append(h.Revs, o.Revs...)
+	sort.Strings(h.Revs)
+	if h.since != nil {
+		if s, ok := h.since[o.ID]; !ok || first(o.Revs) < s {
+			h.since[o.ID] = first(o.Revs)
+		}
+		if !slices.Contains(h.IDs, o.ID) {
+			h.IDs = append(h.IDs, o.ID)
+		}
+		sort.Slice(h.IDs, func(i, j int) bool { return h.since[h.IDs[i]] < h.since[h.IDs[j]] })
+	}
+	if o.Rev > h.Rev {
+		h.ID, h.Rev, h.Title, h.Snippet, h.Marks, h.Kind = o.ID, o.Rev, o.Title, o.Snippet, o.Marks, o.Kind
+	}
+}
+
+func first(revs []string) string {
+	if len(revs) == 0 {
+		return ""
+	}
+	return revs[0]
+}
+
+func stringList(v any) []string {
+	var out []string
+	switch v := v.(type) {
+	case string:
+		out = []string{v}
+	case []any:
+		for _, x := range v {
+			if s, ok := x.(string); ok {
+				out = append(out, s)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// bodyLocations turns locations in the body field (title, newline, text)
+// into locations in the text.
+func bodyLocations(locs search.TermLocationMap, shift int) search.TermLocationMap {
+	out := search.TermLocationMap{}
+	for t, ls := range locs {
+		for _, l := range ls {
+			if int(l.Start) >= shift {
+				c := *l
+				c.Start, c.End = l.Start-uint64(shift), l.End-uint64(shift)
+				out[t] = append(out[t], &c)
+			}
+		}
+	}
+	return out
+}
+
+// snippet cuts about 160 characters of text around the first match and
+// returns them with the byte ranges of the matches inside.
+func snippet(text string, locs search.TermLocationMap, shifted bool, shift int) (string, [][2]int) {
+	var ranges [][2]int
+	for _, ls := range locs {
+		for _, l := range ls {
+			s, e := int(l.Start), int(l.End)
+			if shifted {
+				s, e = s+shift, e+shift
+			}
+			if s >= 0 && e <= len(text) && s < e {
+				ranges = append(ranges, [2]int{s, e})
+			}
+		}
+	}
+	sort.Slice(ranges, func(i, j int) bool { return ranges[i][0] < ranges[j][0] })
+	const width = 160
+	start := 0
+	if len(ranges) > 0 && ranges[0][0] > width/3 {
+		start = ranges[0][0] - width/3
+	}
+	end := min(len(text), start+width)
+	for start > 0 && !utf8.RuneStart(text[start]) {
+		start--
+	}
+	for end < len(text) && !utf8.RuneStart(text[end]) {
+		end++
+	}
+	prefix, suffix := "", ""
+	if start > 0 {
+		prefix = "…"
+	}
+	if end < len(text) {
+		suffix = "…"
+	}
+	s := prefix + strings.ReplaceAll(text[start:end], "\n", " ") + suffix
+	var marks [][2]int
+	for _, r := range ranges {
+		if r[0] >= start && r[1] <= end {
+			off := len(prefix) - start
+			marks = append(marks, [2]int{r[0] + off, r[1] + off})
+		}
+	}
+	return s, marks
+}
+
+// term is one piece of a parsed query.
+type term struct {
+	field  string // "" for any
+	text   string
+	phrase bool
+}
+
+// parseQuery splits a query into words, "phrases" and field:value terms,
+// and rejects what cannot be a query.
+func parseQuery(q string) ([]term, error) {
+	if len(q) > MaxQueryLen {
+		return nil, badQuery("the query is %d bytes; at most %d", len(q), MaxQueryLen)
+	}
+	if !utf8.ValidString(q) {
+		return nil, badQuery("the query is not valid UTF-8")
+	}
+	for _, r := range q {
+		if unicode.IsControl(r) && r != '\t' && r != '\n' {
+			return nil, badQuery("the query holds a control character (%U)", r)
+		}
+	}
+	q = strings.NewReplacer("“", `"`, "”", `"`, "’", "'", "‘", "'").Replace(q)
+	if strings.Count(q, `"`)%2 != 0 {
+		return nil, badQuery(`unbalanced quotes in %q`, q)
+	}
+	var terms []term
+	for i := 0; i < len(q); {
+		c := q[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n':
+			i++
+		case c == '"':
+			j := strings.IndexByte(q[i+1:], '"') + i + 1
+			if p := strings.TrimSpace(q[i+1 : j]); p != "" {
+				terms = append(terms, term{text: p, phrase: true})
+			}
+			i = j + 1
+		default:
+			j := i
+			for j < len(q) && q[j] != ' ' && q[j] != '\t' && q[j] != '\n' && q[j] != '"' {
+				j++
+			}
+			w := q[i:j]
+			if k := strings.IndexByte(w, ':'); k > 0 && queryFields[strings.ToLower(w[:k])] {
+				field, value := strings.ToLower(w[:k]), w[k+1:]
+				if value == "" && j < len(q) && q[j] == '"' { // title:"some phrase"
+					e := strings.IndexByte(q[j+1:], '"') + j + 1
+					terms = append(terms, term{field: field, text: q[j+1 : e], phrase: true})
+					i = e + 1
+					continue
+				}
+				if value == "" {
+					return nil, badQuery("%s: needs a value", field)
+				}
+				terms = append(terms, term{field: field, text: value})
+			} else {
+				terms = append(terms, term{text: w})
+			}
+			i = j
+		}
+	}
+	if len(terms) == 0 {
+		return nil, badQuery("empty query")
+	}
+	return terms, nil
+}
+
+// buildQuery turns a query string into a bleve query.
+func buildQuery(q string, opt Options) (query.Query, error) {
+	terms, err := parseQuery(q)
+	if err != nil {
+		return nil, err
+	}
+	var must []query.Query
+	var words []string
+	for _, t := range terms {
+		switch {
+		case t.field == FieldID || t.field == FieldRev || t.field == FieldEra || t.field == FieldKind:
+			v := strings.ToLower(t.text)
+			if t.field == FieldID {
+				if id, err := parse.ParseRuleID(v); err == nil {
+					v = id.String()
+				}
+			}
+			tq := bleve.NewTermQuery(v)
+			tq.SetField(t.field)
+			must = append(must, tq)
+		case t.field == FieldTitle:
+			// The heading itself first, then the rules under it.
+			must = append(must, bleve.NewDisjunctionQuery(matchIn(FieldHeading, t.text, t.phrase, 3), matchIn(FieldTitle, t.text, t.phrase, 1)))
+		case t.field != "":
+			must = append(must, matchIn(t.field, t.text, t.phrase, 1))
+		case t.phrase:
+			must = append(must, bleve.NewDisjunctionQuery(
+				matchIn(FieldText, t.text, true, 2),
+				matchIn(FieldTitle, t.text, true, 4),
+				matchIn(FieldKeyword, t.text, true, 3),
+			))
+		default:
+			words = append(words, t.text)
+		}
+	}
+	if len(words) > 0 {
+		must = append(must, rankWords(strings.Join(words, " ")))
+	}
+	if opt.Rev != "" {
+		tq := bleve.NewTermQuery(opt.Rev)
+		tq.SetField(FieldRevs)
+		must = append(must, tq)
+	}
+	if len(must) == 1 {
+		return must[0], nil
+	}
+	return bleve.NewConjunctionQuery(must...), nil
+}
+
+func matchIn(field, text string, phrase bool, boost float64) query.Query {
+	if phrase {
+		q := bleve.NewMatchPhraseQuery(text)
+		q.SetField(field)
+		q.SetBoost(boost)
+		return q
+	}
+	q := bleve.NewMatchQuery(text)
+	q.SetField(field)
+	q.SetBoost(boost)
+	return q
+}
+
+// rankWords is the query for plain words: any of them in a rule's title
+// and text (BM25), ranked up when all of them are there, when they stand
+// together as a phrase, and when they name a heading; a rule that opens its
+// chapter or keyword, and a rule rather than a glossary entry, count a
+// little more; the other era's wording of any lexicon phrase among them
+// counts too. A word that is a rule number also finds that rule.
+func rankWords(words string) query.Query {
+	qs := []query.Query{
+		matchIn(FieldBody, words, false, 1),
+		matchAll(FieldBody, words, 1.5),
+		matchIn(FieldHeading, words, false, 1.5),
+	}
+	if strings.Contains(words, " ") {
+		qs = append(qs, matchIn(FieldBody, words, true, 2))
+	}
+	for _, alt := range synonyms(words) {
+		qs = append(qs, matchIn(FieldBody, alt, true, 1))
+	}
+	for _, w := range strings.Fields(words) {
+		if id, err := parse.ParseRuleID(w); err == nil && id.Rule > 0 {
+			tq := bleve.NewTermQuery(id.String())
+			tq.SetField(FieldID)
+			tq.SetBoost(10)
+			qs = append(qs, tq)
+		}
+	}
+	// Chapter headings answer title: and kind:chapter queries, not words.
+	b := bleve.NewBooleanQuery()
+	b.AddMust(bleve.NewDisjunctionQuery(qs...))
+	chapter := bleve.NewTermQuery(KindChapter)
+	chapter.SetField(FieldKind)
+	b.AddMustNot(chapter)
+	return b
+}
+
+func matchAll(field, text string, boost float64) query.Query {
+	q := bleve.NewMatchQuery(text)
+	q.SetField(field)
+	q.SetOperator(query.MatchQueryOperatorAnd)
+	q.SetBoost(boost)
+	return q
+}
+
+// synonyms returns the other era's wording of each lexicon phrase the
+// words contain: "exile" → "remove from the game", "removed from the game"
+// → "exiled".
+func synonyms(words string) []string {
+	lw := " " + strings.ToLower(words) + " "
+	var out []string
+	seen := map[string]bool{}
+	for _, t := range diff.DefaultLexicon().Terms {
+		if t.Scope == "spells" || t.Scope == "players" {
+			continue // play/cast, he/they: too common to widen a query with
+		}
+		for _, pair := range [][2]string{{t.New, t.Old}, {t.Old, t.New}} {
+			if strings.Contains(lw, " "+pair[0]+" ") && !seen[pair[1]] {
+				seen[pair[1]] = true
+				out = append(out, pair[1])
+			}
+		}
+	}
+	return out
+}
