@@ -51,10 +51,9 @@ func Documents(d *parse.Document, rev string) []Doc {
 	}
 	for _, p := range d.Parts {
 		for _, c := range p.Chapters {
-			if c.Implicit {
-				continue
+			if !c.Implicit { // an excerpt's rules may have no chapter heading
+				add(Doc{ID: c.ID.String(), Kind: KindChapter, Title: c.Title, Heading: c.Title})
 			}
-			add(Doc{ID: c.ID.String(), Kind: KindChapter, Title: c.Title, Heading: c.Title})
 			keywordChapter := isKeywordChapter(c)
 			var walk func(rs []*parse.Rule, heading string)
 			walk = func(rs []*parse.Rule, heading string) {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
+	"strings"
 
 	"github.com/blevesearch/bleve/v2"
 )
@@ -98,4 +100,104 @@ func Build(dir string, docs []Doc, progress func(done int)) error {
 		return os.Rename(path, dir)
 	}
 	return nil
+}
+
+// BuildMem indexes docs in memory, for a document that is not in the
+// corpus (a file given with --file); nothing is cached.
+func BuildMem(docs []Doc) (*Index, error) {
+	m, err := NewMapping()
+	if err != nil {
+		return nil, err
+	}
+	b, err := bleve.NewMemOnly(m)
+	if err != nil {
+		return nil, err
+	}
+	batch := b.NewBatch()
+	for i := range docs {
+		if err := batch.Index(docs[i].key, &docs[i]); err != nil {
+			return nil, err
+		}
+	}
+	if err := b.Batch(batch); err != nil {
+		return nil, err
+	}
+	return &Index{bleve: b}, nil
+}
+
+// Suggest returns indexed words close to the words of a query that found
+// nothing, most frequent first: "did you mean".
+func (ix *Index) Suggest(q string, n int) []string {
+	terms, err := parseQuery(q)
+	if err != nil {
+		return nil
+	}
+	type cand struct {
+		word  string
+		dist  int
+		count uint64
+	}
+	var cands []cand
+	for _, t := range terms {
+		for _, w := range strings.Fields(strings.ToLower(t.text)) {
+			if len(w) < 3 {
+				continue
+			}
+			dict, err := ix.bleve.FieldDict(FieldBody)
+			if err != nil {
+				return nil
+			}
+			for e, err := dict.Next(); err == nil && e != nil; e, err = dict.Next() {
+				if d := editDistance(w, e.Term, 2); d > 0 && d <= 2 {
+					cands = append(cands, cand{e.Term, d, e.Count})
+				}
+			}
+			dict.Close()
+		}
+	}
+	sort.Slice(cands, func(i, j int) bool {
+		if cands[i].dist != cands[j].dist {
+			return cands[i].dist < cands[j].dist
+		}
+		return cands[i].count > cands[j].count
+	})
+	var out []string
+	seen := map[string]bool{}
+	for _, c := range cands {
+		if !seen[c.word] && len(out) < n {
+			seen[c.word] = true
+			out = append(out, c.word)
+		}
+	}
+	return out
+}
+
+// editDistance is the Levenshtein distance of a and b, or max+1 once it
+// must exceed max.
+func editDistance(a, b string, maxD int) int {
+	if d := len(a) - len(b); d > maxD || -d > maxD {
+		return maxD + 1
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		best := cur[0]
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			best = min(best, cur[j])
+		}
+		if best > maxD {
+			return maxD + 1
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }

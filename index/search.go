@@ -218,6 +218,7 @@ func collect(dms search.DocumentMatchCollection, limit int) []Hit {
 func (h *Hit) merge(o Hit) {
 	h.Revs = append(h.Revs, o.Revs...)
 	sort.Strings(h.Revs)
+	h.Revs = slices.Compact(h.Revs)
 	if h.since != nil {
 		if s, ok := h.since[o.ID]; !ok || first(o.Revs) < s {
 			h.since[o.ID] = first(o.Revs)

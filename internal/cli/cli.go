@@ -149,6 +149,8 @@ glossary terms and contents up, offline.`,
 		newCiteCmd(env, nil),
 		newKeywordCmd(env, nil),
 		newKeywordsCmd(env, nil),
+		newSearchCmd(env, nil),
+		newServeCmd(env, nil),
 	)
 	return root
 }

@@ -16,7 +16,27 @@ moves it.`,
 		Args: exactArgs(0),
 		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
-	cmd.AddCommand(&cobra.Command{
+	var rev string
+	var all bool
+	build := &cobra.Command{
+		Use:   "build",
+		Short: "Build the search index ahead of time (--rev REV, or --all-revs)",
+		Args:  exactArgs(0),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if all && cmd.Flags().Changed("rev") {
+				return badRequest("give --rev or --all-revs, not both")
+			}
+			ix, name, err := searchIndex(env, docFlags{Rev: rev}, all)
+			if err != nil {
+				return err
+			}
+			env.note("crules: the index of %s is ready", name)
+			return ix.Close()
+		},
+	}
+	build.Flags().StringVar(&rev, "rev", "latest", "the revision to index")
+	build.Flags().BoolVar(&all, "all-revs", false, "index every revision together")
+	cmd.AddCommand(build, &cobra.Command{
 		Use:   "path",
 		Short: "Print where the cache lives",
 		Args:  exactArgs(0),
