@@ -2,7 +2,7 @@ package corpus
 
 import (
 	"bytes"
-	"embed"
+	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -29,8 +29,13 @@ const (
 // derived data are keyed by it together with the archive hash.
 const FormatVersion = 1
 
-//go:embed revisions.zst manifest.json
-var embedded embed.FS
+// The embedded archive, as byte slices so that opening it copies nothing.
+var (
+	//go:embed revisions.zst
+	embeddedArchive []byte
+	//go:embed manifest.json
+	embeddedManifest []byte
+)
 
 // A Revision is one published CR file of the archive.
 type Revision struct {
@@ -108,7 +113,7 @@ var (
 // Default returns the archive embedded in the binary: every revision
 // published since 1999.
 func Default() (*Archive, error) {
-	defaultOnce.Do(func() { defaultArchive, defaultErr = Open(embedded) })
+	defaultOnce.Do(func() { defaultArchive, defaultErr = openBytes(embeddedManifest, embeddedArchive) })
 	return defaultArchive, defaultErr
 }
 
@@ -119,16 +124,20 @@ func Open(fsys fs.FS) (*Archive, error) {
 	if err != nil {
 		return nil, fmt.Errorf("corpus: %w", err)
 	}
+	data, err := fs.ReadFile(fsys, ArchiveName)
+	if err != nil {
+		return nil, fmt.Errorf("corpus: %w", err)
+	}
+	return openBytes(m, data)
+}
+
+func openBytes(m, data []byte) (*Archive, error) {
 	var man manifest
 	if err := json.Unmarshal(m, &man); err != nil {
 		return nil, fmt.Errorf("corpus: %s: %w", ManifestName, err)
 	}
 	if man.Format != FormatVersion {
 		return nil, fmt.Errorf("corpus: %s has format %d, this program reads %d", ManifestName, man.Format, FormatVersion)
-	}
-	data, err := fs.ReadFile(fsys, ArchiveName)
-	if err != nil {
-		return nil, fmt.Errorf("corpus: %w", err)
 	}
 	revs := man.Revisions
 	sort.Slice(revs, func(i, j int) bool { return revs[i].Date.Before(revs[j].Date.Time) })

@@ -13,20 +13,30 @@ type line struct {
 }
 
 func splitLines(text string) []line {
-	n := strings.Count(text, "\n") + strings.Count(text, "\r") + 1
-	lines := make([]line, 0, n)
+	lf, cr := strings.Count(text, "\n"), strings.Count(text, "\r")
+	lines := make([]line, 0, lf+cr+1)
 	start := 0
-	for i := 0; i < len(text); i++ {
-		switch text[i] {
-		case '\n':
-			lines = append(lines, line{start, i})
-			start = i + 1
-		case '\r':
-			lines = append(lines, line{start, i})
-			if i+1 < len(text) && text[i+1] == '\n' {
-				i++
+	if cr == 0 { // LF only (the embedded corpus): a fast scan
+		for {
+			i := strings.IndexByte(text[start:], '\n')
+			if i < 0 {
+				break
 			}
-			start = i + 1
+			lines = append(lines, line{start, start + i})
+			start += i + 1
+		}
+	} else {
+		for {
+			i := strings.IndexAny(text[start:], "\r\n")
+			if i < 0 {
+				break
+			}
+			end := start + i
+			lines = append(lines, line{start, end})
+			start = end + 1
+			if text[end] == '\r' && start < len(text) && text[start] == '\n' {
+				start++
+			}
 		}
 	}
 	if start < len(text) {

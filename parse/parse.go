@@ -700,7 +700,6 @@ func (p *parser) finish() {
 			}
 		}
 	}
-	d.indexTerms()
 	d.Era = detectEra(d)
 	d.Warnings.Sort()
 }

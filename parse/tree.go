@@ -3,6 +3,7 @@ package parse
 import (
 	"sort"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -61,6 +62,7 @@ type Document struct {
 	ids      []RuleID // sorted, distinct, rules and subrules
 	chapters map[int]*Chapter
 	terms    map[string]*GlossaryEntry // folded term and variants → entry
+	termsOK  sync.Once
 }
 
 // A Paragraph is a run of text with its position.
@@ -212,6 +214,7 @@ func (d *Document) Nearest(id RuleID, n int) []RuleID {
 // an entry ("Kicked" finds "Kicker, Kicked"), and a plural its singular
 // ("Continuous Effects" finds "Continuous Effect").
 func (d *Document) GlossaryEntry(term string) *GlossaryEntry {
+	d.termsOK.Do(d.indexTerms) // built on first use: most lookups never need it
 	k := foldTerm(term)
 	if g := d.terms[k]; g != nil {
 		return g
