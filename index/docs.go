@@ -149,6 +149,28 @@ func docKey(x *Doc) string {
 // Next is one.
 type Next func(i int, id string) string
 
+// idSep separates the parts of a bleve document ID.
+const idSep = "\x1f"
+
+// bleveID is the ID a document is indexed under. It carries what ranking
+// and grouping need of every candidate (kind, lead, number, revision,
+// lineage, title), so that a search reads stored fields only for the hits
+// it returns; the content key keeps it unique.
+func bleveID(x *Doc) string {
+	return strings.Join([]string{x.key, x.Kind, x.Lead, x.ID, x.Rev, x.Line, x.Title}, idSep)
+}
+
+// idParts are the parts of a bleve document ID.
+type idParts struct{ kind, lead, id, rev, line, title string }
+
+func parseBleveID(s string) idParts {
+	p := strings.SplitN(s, idSep, 7)
+	for len(p) < 7 {
+		p = append(p, "")
+	}
+	return idParts{p[1], p[2], p[3], p[4], p[5], p[6]}
+}
+
 // Merge folds the documents of many revisions (oldest first) into one set
 // for an all-revisions index: a rule whose text did not change is one
 // document listing every revision it appears in. With next, every document

@@ -68,7 +68,7 @@ func Build(dir string, docs []Doc, progress func(done int)) error {
 	}
 	batch := b.NewBatch()
 	for i := range docs {
-		if err := batch.Index(docs[i].key, &docs[i]); err != nil {
+		if err := batch.Index(bleveID(&docs[i]), &docs[i]); err != nil {
 			b.Close()
 			return err
 		}
@@ -115,7 +115,7 @@ func BuildMem(docs []Doc) (*Index, error) {
 	}
 	batch := b.NewBatch()
 	for i := range docs {
-		if err := batch.Index(docs[i].key, &docs[i]); err != nil {
+		if err := batch.Index(bleveID(&docs[i]), &docs[i]); err != nil {
 			return nil, err
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
+	index "github.com/blevesearch/bleve_index_api"
 	"github.com/crules/crules/diff"
 	"github.com/crules/crules/parse"
 )
@@ -44,6 +45,9 @@ type Hit struct {
 	Score   float64  `json:"score"`
 
 	since map[string]string // the first revision of each of IDs
+	doc   string            // the bleve document the snippet comes from
+	other []string          // the bleve documents of its other versions
+	locs  search.TermLocationMap
 }
 
 // Options shape a search.
@@ -72,15 +76,62 @@ func (ix *Index) Search(q string, opt Options) ([]Hit, error) {
 	if limit < 0 || limit > MaxLimit {
 		return nil, badQuery("limit %d is out of range 1–%d", limit, MaxLimit)
 	}
-	req := bleve.NewSearchRequestOptions(bq, max(50, 3*limit), 0, false)
-	req.Fields = []string{FieldID, FieldRev, FieldRevs, FieldKind, FieldTitle, FieldText, FieldHeading, FieldLead, FieldLine}
+	req := bleve.NewSearchRequestOptions(bq, max(50, 2*limit), 0, false)
+	// Candidates are ranked on what their IDs carry (see bleveID); stored
+	// fields are read only for the hits kept (see texts).
 	req.IncludeLocations = true
 	res, err := ix.bleve.Search(req)
 	if err != nil {
 		return nil, err
 	}
-	ix.rerank(res.Hits, q)
-	return collect(res.Hits, limit), nil
+	hits := collect(ix.rerank(res.Hits, q), limit)
+	return hits, ix.texts(hits)
+}
+
+// texts loads the stored text and revisions of the hits kept, and cuts
+// their snippets.
+func (ix *Index) texts(hits []Hit) error {
+	for i := range hits {
+		h := &hits[i]
+		text, revs, err := ix.stored(h.doc)
+		if err != nil {
+			return err
+		}
+		for _, o := range h.other {
+			_, more, err := ix.stored(o)
+			if err != nil {
+				return err
+			}
+			revs = append(revs, more...)
+		}
+		sort.Strings(revs)
+		h.Revs = slices.Compact(revs)
+		if h.Kind == KindGlossary {
+			text = h.Title + ": " + text
+		}
+		h.Snippet, h.Marks = snippet(text, bodyLocations(h.locs, len(h.Title)+1), h.Kind == KindGlossary, len(h.Title)+2)
+		h.locs, h.other = nil, nil
+	}
+	return nil
+}
+
+// stored reads a document's text and revisions.
+func (ix *Index) stored(doc string) (string, []string, error) {
+	d, err := ix.bleve.Document(doc)
+	if err != nil || d == nil {
+		return "", nil, err
+	}
+	text := ""
+	var revs []string
+	d.VisitFields(func(f index.Field) {
+		switch f.Name() {
+		case FieldText:
+			text = string(f.Value())
+		case FieldRevs:
+			revs = append(revs, string(f.Value()))
+		}
+	})
+	return text, revs, nil
 }
 
 // analyze returns the analysed terms of text, in order.
@@ -125,8 +176,28 @@ var kindWeight = map[string]float64{KindRule: 1, KindSubrule: 1, KindExample: 0.
 // query's terms each holds (a hit with all of them first), and raised for a
 // rule whose heading or keyword the query names ("flipping a coin",
 // "splice onto arcane") and for the rule that opens its chapter or keyword.
-func (ix *Index) rerank(dms search.DocumentMatchCollection, q string) {
-	qterms := ix.analyze(q)
+//
+// Chapter headings answer title: and kind:chapter queries; for plain words
+// they are dropped, since a chapter's heading says little of its rules.
+func (ix *Index) rerank(dms search.DocumentMatchCollection, q string) search.DocumentMatchCollection {
+	terms, _ := parseQuery(q)
+	var plain []string
+	for _, t := range terms {
+		if t.field == "" {
+			plain = append(plain, t.text)
+		}
+	}
+	if len(plain) == 0 {
+		return dms // field queries: bleve's order
+	}
+	kept := dms[:0]
+	for _, dm := range dms {
+		if parseBleveID(dm.ID).kind != KindChapter {
+			kept = append(kept, dm)
+		}
+	}
+	dms = kept
+	qterms := ix.analyze(strings.Join(plain, " "))
 	distinct := map[string]bool{}
 	for _, t := range qterms {
 		if !strings.Contains(t, ":") {
@@ -135,12 +206,13 @@ func (ix *Index) rerank(dms search.DocumentMatchCollection, q string) {
 	}
 	titles := map[string][]string{}
 	for _, dm := range dms {
-		kind, _ := dm.Fields[FieldKind].(string)
+		p := parseBleveID(dm.ID)
+		kind := p.kind
 		w := kindWeight[kind]
-		if lead, _ := dm.Fields[FieldLead].(string); lead == "yes" {
+		if p.lead == "yes" {
 			w *= 2 // it opens its chapter or keyword: often the definition
 		}
-		if title, _ := dm.Fields[FieldTitle].(string); title != "" && kind != KindGlossary {
+		if title := p.title; title != "" && kind != KindGlossary {
 			if _, ok := titles[title]; !ok {
 				titles[title] = ix.analyze(title)
 			}
@@ -158,9 +230,10 @@ func (ix *Index) rerank(dms search.DocumentMatchCollection, q string) {
 			}
 			coverage = float64(found) / float64(len(distinct))
 		}
-		dm.Score *= w * (coverage * coverage)
+		dm.Score *= w * (coverage * coverage * coverage)
 	}
 	sort.SliceStable(dms, func(i, j int) bool { return dms[i].Score > dms[j].Score })
+	return dms
 }
 
 // collect turns bleve hits into Hits: an example counts for its rule, each
@@ -170,24 +243,16 @@ func collect(dms search.DocumentMatchCollection, limit int) []Hit {
 	var out []Hit
 	seen := map[string]int{}
 	for _, dm := range dms {
-		h := Hit{Score: dm.Score}
-		h.ID, _ = dm.Fields[FieldID].(string)
-		h.Rev, _ = dm.Fields[FieldRev].(string)
-		h.Kind, _ = dm.Fields[FieldKind].(string)
-		h.Title, _ = dm.Fields[FieldTitle].(string)
-		line, _ := dm.Fields[FieldLine].(string)
-		text, _ := dm.Fields[FieldText].(string)
-		h.Revs = stringList(dm.Fields[FieldRevs])
+		p := parseBleveID(dm.ID)
+		h := Hit{Score: dm.Score, ID: p.id, Rev: p.rev, Kind: p.kind, Title: p.title}
+		line := p.line
+		h.doc, h.locs = dm.ID, dm.Locations[FieldBody]
 		if h.Kind == KindExample {
 			h.Kind = KindRule
 			if id, err := parse.ParseRuleID(h.ID); err == nil && id.Level() == parse.LevelSubrule {
 				h.Kind = KindSubrule
 			}
 		}
-		if h.Kind == KindGlossary {
-			text = h.Title + ": " + text
-		}
-		h.Snippet, h.Marks = snippet(text, bodyLocations(dm.Locations[FieldBody], len(h.Title)+1), h.Kind == KindGlossary, len(h.Title)+2)
 		key := line
 		switch {
 		case key != "":
@@ -206,7 +271,7 @@ func collect(dms search.DocumentMatchCollection, limit int) []Hit {
 		seen[key] = len(out)
 		if line != "" {
 			h.IDs = []string{h.ID}
-			h.since = map[string]string{h.ID: first(h.Revs)}
+			h.since = map[string]string{h.ID: h.Rev}
 		}
 		out = append(out, h)
 	}
@@ -216,12 +281,10 @@ func collect(dms search.DocumentMatchCollection, limit int) []Hit {
 // merge folds another version of the same rule into h: its revisions and
 // number; the text and number shown are those of the latest version.
 func (h *Hit) merge(o Hit) {
-	h.Revs = append(h.Revs, o.Revs...)
-	sort.Strings(h.Revs)
-	h.Revs = slices.Compact(h.Revs)
+	h.other = append(h.other, o.doc)
 	if h.since != nil {
-		if s, ok := h.since[o.ID]; !ok || first(o.Revs) < s {
-			h.since[o.ID] = first(o.Revs)
+		if s, ok := h.since[o.ID]; !ok || o.Rev < s {
+			h.since[o.ID] = o.Rev
 		}
 		if !slices.Contains(h.IDs, o.ID) {
 			h.IDs = append(h.IDs, o.ID)
@@ -229,31 +292,9 @@ func (h *Hit) merge(o Hit) {
 		sort.Slice(h.IDs, func(i, j int) bool { return h.since[h.IDs[i]] < h.since[h.IDs[j]] })
 	}
 	if o.Rev > h.Rev {
-		h.ID, h.Rev, h.Title, h.Snippet, h.Marks, h.Kind = o.ID, o.Rev, o.Title, o.Snippet, o.Marks, o.Kind
+		h.other[len(h.other)-1] = h.doc
+		h.ID, h.Rev, h.Title, h.Kind, h.doc, h.locs = o.ID, o.Rev, o.Title, o.Kind, o.doc, o.locs
 	}
-}
-
-func first(revs []string) string {
-	if len(revs) == 0 {
-		return ""
-	}
-	return revs[0]
-}
-
-func stringList(v any) []string {
-	var out []string
-	switch v := v.(type) {
-	case string:
-		out = []string{v}
-	case []any:
-		for _, x := range v {
-			if s, ok := x.(string); ok {
-				out = append(out, s)
-			}
-		}
-	}
-	sort.Strings(out)
-	return out
 }
 
 // bodyLocations turns locations in the body field (title, newline, text)
@@ -456,7 +497,6 @@ func matchIn(field, text string, phrase bool, boost float64) query.Query {
 func rankWords(words string) query.Query {
 	qs := []query.Query{
 		matchIn(FieldBody, words, false, 1),
-		matchAll(FieldBody, words, 1.5),
 		matchIn(FieldHeading, words, false, 1.5),
 	}
 	if strings.Contains(words, " ") {
@@ -473,21 +513,7 @@ func rankWords(words string) query.Query {
 			qs = append(qs, tq)
 		}
 	}
-	// Chapter headings answer title: and kind:chapter queries, not words.
-	b := bleve.NewBooleanQuery()
-	b.AddMust(bleve.NewDisjunctionQuery(qs...))
-	chapter := bleve.NewTermQuery(KindChapter)
-	chapter.SetField(FieldKind)
-	b.AddMustNot(chapter)
-	return b
-}
-
-func matchAll(field, text string, boost float64) query.Query {
-	q := bleve.NewMatchQuery(text)
-	q.SetField(field)
-	q.SetOperator(query.MatchQueryOperatorAnd)
-	q.SetBoost(boost)
-	return q
+	return bleve.NewDisjunctionQuery(qs...)
 }
 
 // synonyms returns the other era's wording of each lexicon phrase the
