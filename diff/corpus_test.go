@@ -2,38 +2,16 @@ package diff_test
 
 import (
 	"strings"
-	"sync"
 	"testing"
 
-	"github.com/crules/crules/corpus"
 	"github.com/crules/crules/diff"
+	"github.com/crules/crules/internal/corpustest"
 	"github.com/crules/crules/parse"
 )
 
-var (
-	allOnce sync.Once
-	allDocs []*parse.Document
-)
-
 func corpusDocs(t testing.TB) []*parse.Document {
-	allOnce.Do(func() {
-		a, err := corpus.Default()
-		if err != nil {
-			t.Fatal(err)
-		}
-		texts, err := a.All()
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, r := range a.Revisions() {
-			d, err := parse.Parse(r.File, texts[i])
-			if err != nil {
-				t.Fatal(err)
-			}
-			allDocs = append(allDocs, d)
-		}
-	})
-	return allDocs
+	_, docs := corpustest.Docs(t)
+	return docs
 }
 
 // keywordRules maps the titles of the keyword abilities of d to their

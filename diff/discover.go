@@ -28,7 +28,7 @@ func Discover(res *Result, lex *Lexicon, min int) []Substitution {
 		if p.A == nil || p.B == nil || p.Class <= Typography {
 			continue
 		}
-		wa, wb := plainWords(rawText(p.A)), plainWords(rawText(p.B))
+		wa, wb := plainWords(RuleText(p.A)), plainWords(RuleText(p.B))
 		seen := map[key]bool{}
 		ops := lcsOps(wa, wb)
 		for i := 0; i < len(ops); {

@@ -28,7 +28,7 @@ func units(d *parse.Document) []Unit {
 		for _, r := range rs {
 			self := parent
 			if !r.Implicit {
-				us = append(us, Unit{ID: r.ID, Rule: r, Parent: parent, raw: rawText(r)})
+				us = append(us, Unit{ID: r.ID, Rule: r, Parent: parent, raw: RuleText(r)})
 				self = len(us) - 1
 			}
 			walk(r.Children, self)
@@ -42,8 +42,9 @@ func units(d *parse.Document) []Unit {
 	return us
 }
 
-// rawText is what a rule says: title, text and examples.
-func rawText(r *parse.Rule) string {
+// RuleText is what a rule says, without its number: its title, text and
+// examples ("Example: …"), a line each.
+func RuleText(r *parse.Rule) string {
 	var b strings.Builder
 	b.WriteString(r.Title)
 	if r.Title != "" && r.Text != "" {

@@ -13,6 +13,7 @@ import (
 	"github.com/crules/crules/corpus"
 	"github.com/crules/crules/diff"
 	"github.com/crules/crules/index"
+	"github.com/crules/crules/internal/corpustest"
 	"github.com/crules/crules/parse"
 )
 
@@ -220,19 +221,12 @@ func TestQueryForms(t *testing.T) {
 // TestAllRevisions: the merged index finds mana burn at 300.3 in the
 // revisions that had it.
 func TestAllRevisions(t *testing.T) {
-	a, _ := corpus.Default()
-	texts, _ := a.All()
+	revs, docs := corpustest.Docs(t)
 	var per [][]index.Doc
-	for i, r := range a.Revisions() {
-		d, err := parse.Parse(r.File, texts[i])
-		if err != nil {
-			t.Fatal(err)
-		}
-		per = append(per, index.Documents(d, r.Name()))
+	for i, r := range revs {
+		per = append(per, index.Documents(docs[i], r.Name()))
 	}
-	a2, _ := corpus.Default()
-	lin := lineage(t, a2, per)
-	merged := index.Merge(per, lin.Next)
+	merged := index.Merge(per, lineage(t).Next)
 	total := 0
 	for _, p := range per {
 		total += len(p)
@@ -268,20 +262,11 @@ func TestAllRevisions(t *testing.T) {
 }
 
 // lineage builds the lineage of the corpus for grouping.
-func lineage(t *testing.T, a *corpus.Archive, per [][]index.Doc) *diff.Lineage {
-	texts, err := a.All()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	var docs []*parse.Document
-	for i, r := range a.Revisions() {
-		d, err := parse.Parse(r.File, texts[i])
-		if err != nil {
-			t.Fatal(err)
-		}
-		names = append(names, r.Name())
-		docs = append(docs, d)
+func lineage(t *testing.T) *diff.Lineage {
+	revs, docs := corpustest.Docs(t)
+	names := make([]string, len(revs))
+	for i, r := range revs {
+		names[i] = r.Name()
 	}
 	return diff.BuildLineage(names, docs, nil)
 }

@@ -5,41 +5,21 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 
-	"github.com/crules/crules/corpus"
+	"github.com/crules/crules/internal/corpustest"
 	"github.com/crules/crules/internal/golden"
 	"github.com/crules/crules/keyword"
 	"github.com/crules/crules/parse"
 	"github.com/crules/crules/xref"
 )
 
-var (
-	once  sync.Once
-	names []string
-	docs  []*parse.Document
-)
-
 func corpusDocs(t testing.TB) ([]string, []*parse.Document) {
-	once.Do(func() {
-		a, err := corpus.Default()
-		if err != nil {
-			t.Fatal(err)
-		}
-		texts, err := a.All()
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, r := range a.Revisions() {
-			d, err := parse.Parse(r.File, texts[i])
-			if err != nil {
-				t.Fatal(err)
-			}
-			names = append(names, r.Name())
-			docs = append(docs, d)
-		}
-	})
+	revs, docs := corpustest.Docs(t)
+	names := make([]string, len(revs))
+	for i, r := range revs {
+		names[i] = r.Name()
+	}
 	return names, docs
 }
 

@@ -6,49 +6,24 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/crules/crules/corpus"
+	"github.com/crules/crules/internal/corpustest"
 	"github.com/crules/crules/internal/golden"
 	"github.com/crules/crules/parse"
 )
 
 const seedsDir = "../../shared/seeds"
 
-var (
-	docsOnce sync.Once
-	docs     map[string]*parse.Document // by revision name
-	docsErr  error
-)
-
-// corpusDocs parses every embedded revision once for all tests.
+// corpusDocs is every embedded revision's parse, by revision name.
 func corpusDocs(t testing.TB) map[string]*parse.Document {
-	docsOnce.Do(func() {
-		a, err := corpus.Default()
-		if err != nil {
-			docsErr = err
-			return
-		}
-		docs = map[string]*parse.Document{}
-		texts, err := a.All()
-		if err != nil {
-			docsErr = err
-			return
-		}
-		for i, r := range a.Revisions() {
-			d, err := parse.Parse(r.File, texts[i])
-			if err != nil {
-				docsErr = fmt.Errorf("%s: %w", r.File, err)
-				return
-			}
-			docs[r.Name()] = d
-		}
-	})
-	if docsErr != nil {
-		t.Fatal(docsErr)
+	revs, docs := corpustest.Docs(t)
+	m := make(map[string]*parse.Document, len(revs))
+	for i, r := range revs {
+		m[r.Name()] = docs[i]
 	}
-	return docs
+	return m
 }
 
 // TestCorpusGolden parses all 113 revisions and compares their counts with

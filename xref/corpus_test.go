@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/crules/crules/corpus"
+	"github.com/crules/crules/internal/corpustest"
 	"github.com/crules/crules/internal/golden"
 	"github.com/crules/crules/parse"
 	"github.com/crules/crules/xref"
@@ -20,21 +21,10 @@ type revGraph struct {
 }
 
 func graphs(t *testing.T) []revGraph {
-	a, err := corpus.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	texts, err := a.All()
-	if err != nil {
-		t.Fatal(err)
-	}
+	revs, docs := corpustest.Docs(t)
 	var out []revGraph
-	for i, r := range a.Revisions() {
-		d, err := parse.Parse(r.File, texts[i])
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, revGraph{r, xref.Build(d)})
+	for i, r := range revs {
+		out = append(out, revGraph{r, xref.Build(docs[i])})
 	}
 	return out
 }

@@ -108,11 +108,7 @@ func runCite(env *Env, o *citeOptions) error {
 			return badRequest("%v", err)
 		}
 	}
-	a, err := env.archive()
-	if err != nil {
-		return err
-	}
-	l, err := loadLineage(env, a)
+	a, l, err := archiveLineage(env)
 	if err != nil {
 		return err
 	}

@@ -148,11 +148,11 @@ func runDiff(env *Env, o *diffOptions) error {
 			j := diffPairJSON{Class: p.Class, Moved: p.Moved, Score: p.Score, Via: p.Via}
 			var ta, tb string
 			if p.A != nil {
-				j.A, ta = p.A.ID.String(), ruleText(p.A)
+				j.A, ta = p.A.ID.String(), diff.RuleText(p.A)
 				j.Title = p.A.Title
 			}
 			if p.B != nil {
-				j.B, tb = p.B.ID.String(), ruleText(p.B)
+				j.B, tb = p.B.ID.String(), diff.RuleText(p.B)
 				j.Title = p.B.Title
 			}
 			if !o.Stat && ta != tb {
@@ -220,10 +220,10 @@ func runDiff(env *Env, o *diffOptions) error {
 		switch {
 		case x.A == nil:
 			p.printf("%s %s\n", p.bold(x.B.ID.String()), p.paint("added", "32"))
-			p.printf("%s\n", p.paint(ruleText(x.B), "32"))
+			p.printf("%s\n", p.paint(diff.RuleText(x.B), "32"))
 		case x.B == nil:
 			p.printf("%s %s\n", p.bold(x.A.ID.String()), p.paint("removed", "31"))
-			p.printf("%s\n", p.paint(ruleText(x.A), "31"))
+			p.printf("%s\n", p.paint(diff.RuleText(x.A), "31"))
 		default:
 			head := x.B.ID.String()
 			if x.Moved {
@@ -231,25 +231,11 @@ func runDiff(env *Env, o *diffOptions) error {
 			}
 			p.printf("%s (%s)\n", p.bold(head), x.Class)
 			if x.Class != diff.Renumbered {
-				p.wordDiff(diff.WordDiff(ruleText(x.A), ruleText(x.B)))
+				p.wordDiff(diff.WordDiff(diff.RuleText(x.A), diff.RuleText(x.B)))
 			}
 		}
 	}
 	return p.err
-}
-
-// ruleText is the rule as the CR prints it, without its number.
-func ruleText(r *parse.Rule) string {
-	var b strings.Builder
-	b.WriteString(r.Title)
-	if r.Title != "" && r.Text != "" {
-		b.WriteByte('\n')
-	}
-	b.WriteString(r.Text)
-	for _, e := range r.Examples {
-		b.WriteString("\nExample: " + e.Text)
-	}
-	return b.String()
 }
 
 func countLine(c map[diff.Class]int) string {

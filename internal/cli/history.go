@@ -95,12 +95,18 @@ type pointJSON struct {
 	Diff  []diffOpJSON `json:"diff,omitempty"`
 }
 
-func runHistory(env *Env, o *historyOptions, revGiven bool) error {
+// archiveLineage returns the corpus and its lineage.
+func archiveLineage(env *Env) (*corpus.Archive, *diff.Lineage, error) {
 	a, err := env.archive()
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	l, err := loadLineage(env, a)
+	return a, l, err
+}
+
+func runHistory(env *Env, o *historyOptions, revGiven bool) error {
+	a, l, err := archiveLineage(env)
 	if err != nil {
 		return err
 	}
@@ -273,7 +279,7 @@ func pointTexts(a *corpus.Archive, l *diff.Lineage, points []diff.Point) ([]stri
 }
 
 func subtreeText(r *parse.Rule) string {
-	s := ruleText(r)
+	s := diff.RuleText(r)
 	if r.Title == "" {
 		return s
 	}

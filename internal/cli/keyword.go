@@ -148,11 +148,7 @@ func orUnknown(s string, known bool) string {
 // keywordChanges lists the revisions in which a keyword's rules changed,
 // from the cached lineage.
 func keywordChanges(env *Env, s *keyword.Spec) ([]changeJSON, error) {
-	a, err := env.archive()
-	if err != nil {
-		return nil, err
-	}
-	l, err := loadLineage(env, a)
+	a, l, err := archiveLineage(env)
 	if err != nil {
 		return nil, err
 	}

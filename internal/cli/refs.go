@@ -61,22 +61,17 @@ func runRefs(env *Env, o *refsOptions) error {
 		return err
 	}
 	d := l.Doc
+	c, r, err := lookup(d, id, l.Rev)
+	if err != nil {
+		return err
+	}
 	var within []parse.RuleID // the rule and its subrules, or a chapter's rules
-	switch id.Level() {
-	case parse.LevelChapter:
-		c := d.Chapter(id.Chapter)
-		if c == nil {
-			return notFound("no chapter %s in %s%s", id, l.Rev, suggest(d, id))
-		}
+	if c != nil {
 		within = append(within, id)
 		for _, r := range c.Rules {
 			within = append(within, subtree(r)...)
 		}
-	default:
-		r := d.Rule(id)
-		if r == nil {
-			return notFound("no rule %s in %s%s", id, l.Rev, suggest(d, id))
-		}
+	} else {
 		within = subtree(r)
 	}
 	g := xref.Build(d)

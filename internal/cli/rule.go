@@ -47,33 +47,41 @@ func runRule(env *Env, o *ruleOptions) error {
 	if err != nil {
 		return err
 	}
-	d := l.Doc
-	if id.Level() == parse.LevelChapter {
-		c := d.Chapter(id.Chapter)
-		if c == nil {
-			return notFound("no chapter %s in %s%s", id, l.Rev, suggest(d, id))
-		}
-		if o.JSON {
-			j := newChapterJSON(c, true)
-			j.Rev, j.Era = l.Rev, string(d.Era)
-			return writeJSON(env.Stdout, j)
-		}
-		p := printer{w: env.Stdout, color: env.Color}
-		p.chapter(c)
-		return p.err
-	}
-	r := d.Rule(id)
-	if r == nil {
-		return notFound("no rule %s in %s%s", id, l.Rev, suggest(d, id))
-	}
-	if o.JSON {
-		j := newRuleJSON(r)
-		j.Rev, j.Era = l.Rev, string(d.Era)
-		return writeJSON(env.Stdout, j)
+	c, r, err := lookup(l.Doc, id, l.Rev)
+	if err != nil {
+		return err
 	}
 	p := printer{w: env.Stdout, color: env.Color}
-	p.rule(r)
+	switch {
+	case c != nil && o.JSON:
+		j := newChapterJSON(c, true)
+		j.Rev, j.Era = l.Rev, string(l.Doc.Era)
+		return writeJSON(env.Stdout, j)
+	case c != nil:
+		p.chapter(c)
+	case o.JSON:
+		j := newRuleJSON(r)
+		j.Rev, j.Era = l.Rev, string(l.Doc.Era)
+		return writeJSON(env.Stdout, j)
+	default:
+		p.rule(r)
+	}
 	return p.err
+}
+
+// lookup finds a chapter (for a chapter number) or a rule, or says what is
+// near when there is none (exit status 1, or 404 over HTTP).
+func lookup(d *parse.Document, id parse.RuleID, rev string) (*parse.Chapter, *parse.Rule, error) {
+	if id.Level() == parse.LevelChapter {
+		if c := d.Chapter(id.Chapter); c != nil {
+			return c, nil, nil
+		}
+		return nil, nil, notFound("no chapter %s in %s%s", id, rev, suggest(d, id))
+	}
+	if r := d.Rule(id); r != nil {
+		return nil, r, nil
+	}
+	return nil, nil, notFound("no rule %s in %s%s", id, rev, suggest(d, id))
 }
 
 func suggest(d *parse.Document, id parse.RuleID) string {

@@ -229,6 +229,22 @@ func (s *server) index(rev corpus.Revision) (*index.Index, error) {
 	return ix, nil
 }
 
+// docFor resolves ?rev= and returns the parsed revision, or writes the
+// error (400 for a bad revision) and returns false.
+func (s *server) docFor(w http.ResponseWriter, r *http.Request) (*parse.Document, corpus.Revision, bool) {
+	rev, ok, msg := s.revision(r)
+	if !ok {
+		writeError(w, http.StatusBadRequest, msg)
+		return nil, rev, false
+	}
+	d, err := s.doc(rev)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return nil, rev, false
+	}
+	return d, rev, true
+}
+
 func (s *server) revs(w http.ResponseWriter, r *http.Request) {
 	type revJSON struct {
 		Rev      string `json:"rev"`
@@ -249,35 +265,23 @@ func (s *server) rule(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	rev, ok, msg := s.revision(r)
+	d, rev, ok := s.docFor(w, r)
 	if !ok {
-		writeError(w, http.StatusBadRequest, msg)
 		return
 	}
-	d, err := s.doc(rev)
-	if err != nil {
-		writeError(w, http.StatusInternalServerError, err.Error())
-		return
-	}
-	if id.Level() == parse.LevelChapter {
-		c := d.Chapter(id.Chapter)
-		if c == nil {
-			writeError(w, http.StatusNotFound, fmt.Sprintf("no chapter %s in %s%s", id, rev.Name(), suggest(d, id)))
-			return
-		}
+	c, x, err := lookup(d, id, rev.Name())
+	switch {
+	case err != nil:
+		writeError(w, http.StatusNotFound, err.Error())
+	case c != nil:
 		j := newChapterJSON(c, true)
 		j.Rev, j.Era = rev.Name(), string(d.Era)
 		writeOK(w, j)
-		return
+	default:
+		j := newRuleJSON(x)
+		j.Rev, j.Era = rev.Name(), string(d.Era)
+		writeOK(w, j)
 	}
-	x := d.Rule(id)
-	if x == nil {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("no rule %s in %s%s", id, rev.Name(), suggest(d, id)))
-		return
-	}
-	j := newRuleJSON(x)
-	j.Rev, j.Era = rev.Name(), string(d.Era)
-	writeOK(w, j)
 }
 
 func (s *server) glossary(w http.ResponseWriter, r *http.Request) {
@@ -286,14 +290,8 @@ func (s *server) glossary(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "a glossary term of 1–200 bytes")
 		return
 	}
-	rev, ok, msg := s.revision(r)
+	d, rev, ok := s.docFor(w, r)
 	if !ok {
-		writeError(w, http.StatusBadRequest, msg)
-		return
-	}
-	d, err := s.doc(rev)
-	if err != nil {
-		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
 	g := d.GlossaryEntry(term)
