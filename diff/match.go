@@ -173,39 +173,38 @@ func (m *matcher) sameIDSameText() {
 // sameTitle matches heading rules ("Splice", "Artifacts") whose title is
 // unique on both sides.
 func (m *matcher) sameTitle() {
-	titles := func(us []Unit, taken []int) map[string]int {
-		t := map[string]int{}
-		for i := range us {
-			if us[i].Rule.Title == "" || taken[i] >= 0 {
-				continue
-			}
-			k := strings.ToLower(parse.Normalize(us[i].Rule.Title))
-			if _, dup := t[k]; dup {
-				t[k] = -1
-			} else {
-				t[k] = i
-			}
+	m.uniquePairs("title", func(u *Unit) string {
+		if u.Rule.Title == "" {
+			return ""
 		}
-		return t
-	}
-	ta, tb := titles(m.ua, m.ab), titles(m.ub, m.ba)
-	for k, i := range ta {
-		if j, ok := tb[k]; ok && i >= 0 && j >= 0 {
-			m.link(i, j, 1, "title")
-		}
-	}
+		return strings.ToLower(parse.Normalize(u.Rule.Title))
+	})
 }
 
 // sameText matches unmatched rules whose canonical text is the same and
 // unique on both sides.
 func (m *matcher) sameText() {
+	m.uniquePairs("text", func(u *Unit) string {
+		if len(u.words) < 3 {
+			return ""
+		}
+		return key(u)
+	})
+}
+
+// uniquePairs links the unmatched units whose key ("" for none) is the
+// same and unique on each side.
+func (m *matcher) uniquePairs(via string, keyOf func(*Unit) string) {
 	index := func(us []Unit, taken []int) map[string]int {
 		t := map[string]int{}
 		for i := range us {
-			if taken[i] >= 0 || len(us[i].words) < 3 {
+			if taken[i] >= 0 {
 				continue
 			}
-			k := key(&us[i])
+			k := keyOf(&us[i])
+			if k == "" {
+				continue
+			}
 			if _, dup := t[k]; dup {
 				t[k] = -1
 			} else {
@@ -217,7 +216,7 @@ func (m *matcher) sameText() {
 	ta, tb := index(m.ua, m.ab), index(m.ub, m.ba)
 	for k, i := range ta {
 		if j, ok := tb[k]; ok && i >= 0 && j >= 0 {
-			m.link(i, j, 1, "text")
+			m.link(i, j, 1, via)
 		}
 	}
 }
