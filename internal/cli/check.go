@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"fmt"
 
 	"github.com/crules/crules/parse"
 	"github.com/crules/crules/xref"
@@ -111,7 +110,7 @@ func runCheck(env *Env, o *checkOptions) error {
 		}
 	}
 	if total > 0 {
-		return &exitError{ExitNotFound, fmt.Errorf("%d findings in %d revision(s)", total, len(docs))}
+		return &exitError{ExitNotFound, errorString(plural(total, "finding") + " in " + plural(len(docs), "revision"))}
 	}
 	env.note("crules: no findings")
 	return nil
