@@ -45,7 +45,7 @@ func Documents(d *parse.Document, rev string) []Doc {
 	era := string(d.Era)
 	add := func(x Doc) {
 		x.Rev, x.Era = rev, era
-		x.Body = x.Title + "\n" + x.Text
+		x.Body = normApostrophes(x.Title) + "\n" + normApostrophes(x.Text)
 		x.Revs = []string{rev}
 		docs = append(docs, x)
 	}
@@ -80,7 +80,7 @@ func Documents(d *parse.Document, rev string) []Doc {
 						if r.Title != "" && r.Text == "" {
 							// A heading rule ("702.47. Splice") stands for
 							// its whole rule: rank it on its subrules' words.
-							docs[len(docs)-1].Body = x.Title + "\n" + subrulesText(r)
+							docs[len(docs)-1].Body = normApostrophes(x.Title) + "\n" + normApostrophes(subrulesText(r))
 						}
 						for _, e := range r.Examples {
 							add(Doc{ID: r.ID.String(), Kind: KindExample, Title: title, Text: e.Text, Keyword: kw})
@@ -103,6 +103,17 @@ func Documents(d *parse.Document, rev string) []Doc {
 		docs[i].key = docKey(&docs[i])
 	}
 	return docs
+}
+
+// normApostrophes makes curly apostrophes straight, so that "can’t" and
+// "can't" index alike. It is done on the text indexed rather than by an
+// analyser char filter, which would shift the offsets of the matches;
+// search maps them back with publishedOffset.
+func normApostrophes(s string) string {
+	if !strings.ContainsAny(s, "’‘") {
+		return s
+	}
+	return strings.NewReplacer("’", "'", "‘", "'").Replace(s)
 }
 
 func subrulesText(r *parse.Rule) string {

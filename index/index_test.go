@@ -205,8 +205,18 @@ func TestQueryForms(t *testing.T) {
 			}
 		}
 	}
+	// Marks cover the matched words exactly, curly apostrophes or not.
+	hits, _ := ix.Search("can't splice onto arcane", index.Options{Limit: 10})
+	for _, h := range hits {
+		for _, m := range h.Marks {
+			w := strings.ToLower(h.Snippet[m[0]:m[1]])
+			if !strings.HasPrefix(w, "splic") && !strings.HasPrefix(w, "onto") && !strings.HasPrefix(w, "arcan") && w != "can't" && w != "can’t" {
+				t.Errorf("%s: mark %q in %q", h.ID, w, h.Snippet)
+			}
+		}
+	}
 	// Old wording is found from the new: "exile" also finds "removed from the game".
-	hits, _ := ix.Search("exile", index.Options{Limit: 20})
+	hits, _ = ix.Search("exile", index.Options{Limit: 20})
 	old := false
 	for _, h := range hits {
 		if strings.Contains(strings.ToLower(h.Snippet), "removed") {

@@ -4,7 +4,6 @@ import (
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
-	"github.com/blevesearch/bleve/v2/analysis/char/regexp"
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
 	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
 	"github.com/blevesearch/bleve/v2/analysis/tokenizer/exception"
@@ -15,7 +14,7 @@ import (
 
 // MappingVersion changes whenever the mapping or the documents change;
 // cached indexes of another version are rebuilt.
-const MappingVersion = 5
+const MappingVersion = 6
 
 // Analyzer is the name of the analyzer for prose fields.
 const Analyzer = "crules_en"
@@ -42,19 +41,12 @@ const (
 const tokenExceptions = `\{[^{}\s]{1,4}\}(?:\{[^{}\s]{1,4}\})*|[+-][0-9X*]+/[+-][0-9X*]+|\b[1-9][0-9]{2}\.[0-9]+[a-z]?\b`
 
 // NewMapping returns the one mapping crules indexes with: dynamic mapping
-// off; prose fields (title, text, keyword) analysed for English with
-// stemming, curly and straight apostrophes alike, and rule numbers, mana
-// symbols and "+1/+1" kept as single tokens; id, rev, era and kind as
-// exact keywords.
+// off; prose fields (title, text, keyword, body) analysed for English with
+// stemming, rule numbers, mana symbols and "+1/+1" kept as single tokens;
+// id, rev, era and kind as exact keywords. (Curly and straight apostrophes
+// are made alike in the body before indexing: see Doc.Body.)
 func NewMapping() (*mapping.IndexMappingImpl, error) {
 	m := bleve.NewIndexMapping()
-	if err := m.AddCustomCharFilter("crules_quotes", map[string]any{
-		"type":    regexp.Name,
-		"regexp":  `[’‘′]`,
-		"replace": "'",
-	}); err != nil {
-		return nil, err
-	}
 	if err := m.AddCustomTokenizer("crules_tokens", map[string]any{
 		"type":       exception.Name,
 		"exceptions": []any{tokenExceptions},
@@ -64,7 +56,6 @@ func NewMapping() (*mapping.IndexMappingImpl, error) {
 	}
 	if err := m.AddCustomAnalyzer(Analyzer, map[string]any{
 		"type":          custom.Name,
-		"char_filters":  []any{"crules_quotes"},
 		"tokenizer":     "crules_tokens",
 		"token_filters": []any{en.PossessiveName, lowercase.Name, en.StopName, en.SnowballStemmerName},
 	}); err != nil {

@@ -106,10 +106,28 @@ func (ix *Index) texts(hits []Hit) error {
 		}
 		sort.Strings(revs)
 		h.Revs = slices.Compact(revs)
-		if h.Kind == KindGlossary {
-			text = h.Title + ": " + text
+		// Locations are in the indexed body, title and text with curly
+		// apostrophes made straight (see Doc.Body); map them to the text
+		// as published.
+		skip := len(normApostrophes(h.Title)) + 1
+		var ranges [][2]int
+		for _, ls := range h.locs {
+			for _, l := range ls {
+				s, e := int(l.Start)-skip, int(l.End)-skip
+				if s >= 0 && s < e {
+					ranges = append(ranges, [2]int{publishedOffset(text, s), publishedOffset(text, e)})
+				}
+			}
 		}
-		h.Snippet, h.Marks = snippet(text, bodyLocations(h.locs, len(h.Title)+1), h.Kind == KindGlossary, len(h.Title)+2)
+		if h.Kind == KindGlossary {
+			shift := len(h.Title) + 2
+			text = h.Title + ": " + text
+			for k := range ranges {
+				ranges[k][0] += shift
+				ranges[k][1] += shift
+			}
+		}
+		h.Snippet, h.Marks = snippet(text, ranges)
 		h.locs, h.other = nil, nil
 	}
 	return nil
@@ -297,37 +315,31 @@ func (h *Hit) merge(o Hit) {
 	}
 }
 
-// bodyLocations turns locations in the body field (title, newline, text)
-// into locations in the text.
-func bodyLocations(locs search.TermLocationMap, shift int) search.TermLocationMap {
-	out := search.TermLocationMap{}
-	for t, ls := range locs {
-		for _, l := range ls {
-			if int(l.Start) >= shift {
-				c := *l
-				c.Start, c.End = l.Start-uint64(shift), l.End-uint64(shift)
-				out[t] = append(out[t], &c)
-			}
+// publishedOffset maps a byte offset in normApostrophes(text) to the same
+// place in text.
+func publishedOffset(text string, n int) int {
+	i, k := 0, 0
+	for i < len(text) && k < n {
+		if strings.HasPrefix(text[i:], "’") || strings.HasPrefix(text[i:], "‘") {
+			i += len("’")
+		} else {
+			i++
 		}
+		k++
 	}
-	return out
+	return i
 }
 
-// snippet cuts about 160 characters of text around the first match and
-// returns them with the byte ranges of the matches inside.
-func snippet(text string, locs search.TermLocationMap, shifted bool, shift int) (string, [][2]int) {
-	var ranges [][2]int
-	for _, ls := range locs {
-		for _, l := range ls {
-			s, e := int(l.Start), int(l.End)
-			if shifted {
-				s, e = s+shift, e+shift
-			}
-			if s >= 0 && e <= len(text) && s < e {
-				ranges = append(ranges, [2]int{s, e})
-			}
+// snippet cuts about 160 characters of text around the first of the
+// matched byte ranges and returns them with the ranges that fall inside.
+func snippet(text string, ranges [][2]int) (string, [][2]int) {
+	kept := ranges[:0]
+	for _, r := range ranges {
+		if r[0] >= 0 && r[1] <= len(text) && r[0] < r[1] {
+			kept = append(kept, r)
 		}
 	}
+	ranges = kept
 	sort.Slice(ranges, func(i, j int) bool { return ranges[i][0] < ranges[j][0] })
 	const width = 160
 	start := 0
