@@ -108,7 +108,7 @@ func Documents(d *parse.Document, rev string) []Doc {
 // normApostrophes makes curly apostrophes straight, so that "can’t" and
 // "can't" index alike. It is done on the text indexed rather than by an
 // analyser char filter, which would shift the offsets of the matches;
-// search maps them back with publishedOffset.
+// search maps them back with publishedOffsets.
 func normApostrophes(s string) string {
 	if !strings.ContainsAny(s, "’‘") {
 		return s

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/blevesearch/bleve/v2"
 )
@@ -18,8 +19,9 @@ const completeMarker = "crules-complete"
 // An Index is an open search index of one revision, or of all of them.
 // It is safe for concurrent searches.
 type Index struct {
-	bleve bleve.Index
-	dir   string
+	bleve  bleve.Index
+	dir    string
+	titles sync.Map // title → its analysed terms, see titleTerms
 }
 
 // ErrNotBuilt is returned by Open for a folder that holds no complete

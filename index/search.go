@@ -111,11 +111,12 @@ func (ix *Index) texts(hits []Hit) error {
 		// as published.
 		skip := len(normApostrophes(h.Title)) + 1
 		var ranges [][2]int
+		published := publishedOffsets(text)
 		for _, ls := range h.locs {
 			for _, l := range ls {
 				s, e := int(l.Start)-skip, int(l.End)-skip
 				if s >= 0 && s < e {
-					ranges = append(ranges, [2]int{publishedOffset(text, s), publishedOffset(text, e)})
+					ranges = append(ranges, [2]int{published(s), published(e)})
 				}
 			}
 		}
@@ -150,6 +151,17 @@ func (ix *Index) stored(doc string) (string, []string, error) {
 		}
 	})
 	return text, revs, nil
+}
+
+// titleTerms returns the analysed terms of a title, kept for the next
+// query: an index has a few thousand distinct titles at most.
+func (ix *Index) titleTerms(title string) []string {
+	if t, ok := ix.titles.Load(title); ok {
+		return t.([]string)
+	}
+	t := ix.analyze(title)
+	ix.titles.Store(title, t)
+	return t
 }
 
 // analyze returns the analysed terms of text, in order.
@@ -222,7 +234,6 @@ func (ix *Index) rerank(dms search.DocumentMatchCollection, q string) search.Doc
 			distinct[t] = true
 		}
 	}
-	titles := map[string][]string{}
 	for _, dm := range dms {
 		p := parseBleveID(dm.ID)
 		kind := p.kind
@@ -231,10 +242,7 @@ func (ix *Index) rerank(dms search.DocumentMatchCollection, q string) search.Doc
 			w *= 2 // it opens its chapter or keyword: often the definition
 		}
 		if title := p.title; title != "" && kind != KindGlossary {
-			if _, ok := titles[title]; !ok {
-				titles[title] = ix.analyze(title)
-			}
-			if within(titles[title], qterms) {
+			if within(ix.titleTerms(title), qterms) {
 				w *= 1.4
 			}
 		}
@@ -315,19 +323,28 @@ func (h *Hit) merge(o Hit) {
 	}
 }
 
-// publishedOffset maps a byte offset in normApostrophes(text) to the same
-// place in text.
-func publishedOffset(text string, n int) int {
-	i, k := 0, 0
-	for i < len(text) && k < n {
-		if strings.HasPrefix(text[i:], "’") || strings.HasPrefix(text[i:], "‘") {
-			i += len("’")
-		} else {
-			i++
+// publishedOffsets returns the function that maps a byte offset in
+// normApostrophes(text) to the same place in text: each curly apostrophe
+// before it is two bytes longer in text. One pass over text per hit, a
+// binary search per offset.
+func publishedOffsets(text string) func(int) int {
+	var at []int // offsets in the normalised text of each curly apostrophe
+	for i, shift := 0, 0; ; {
+		k := strings.IndexAny(text[i:], "‘’")
+		if k < 0 {
+			break
 		}
-		k++
+		at = append(at, i+k-shift)
+		i += k + len("’")
+		shift += len("’") - 1
 	}
-	return i
+	if len(at) == 0 {
+		return func(n int) int { return n }
+	}
+	return func(n int) int {
+		before, _ := slices.BinarySearch(at, n)
+		return min(n+before*(len("’")-1), len(text))
+	}
 }
 
 // snippet cuts about 160 characters of text around the first of the
