@@ -1,7 +1,6 @@
 package cli
 
 import (
-
 	"github.com/crules/crules/parse"
 	"github.com/crules/crules/xref"
 	"github.com/spf13/cobra"
