@@ -90,6 +90,7 @@ type matcher struct {
 	ab, ba []int // matched partner, -1 for none
 	score  []float64
 	via    []string
+	byID   map[parse.RuleID]int // the first unit of b with each number, see sameID
 }
 
 // Compare matches every rule and subrule of a to its counterpart in b,
@@ -108,13 +109,13 @@ func Compare(a, b *parse.Document, lex *Lexicon) *Result {
 	m.ab, m.ba = fill(len(m.ua), -1), fill(len(m.ub), -1)
 	m.score, m.via = make([]float64, len(m.ua)), make([]string, len(m.ua))
 
-	m.sameIDSameRaw() // most rules of adjacent revisions: nothing more to compute for them
+	m.sameID(sameRaw) // most rules of adjacent revisions: nothing more to compute for them
 	prepare(lex, m.ua, m.ab)
 	prepare(lex, m.ub, m.ba)
 	m.idf = idfOf(m.ua, m.ub, m.ab, m.ba)
 	weigh(m.idf, m.ua, m.ab)
 	weigh(m.idf, m.ub, m.ba)
-	m.sameIDSameText()
+	m.sameID(sameWords)
 	m.sameTitle()
 	m.sameText()
 	for round := 0; round < 2; round++ {
@@ -139,36 +140,31 @@ func (m *matcher) link(i, j int, score float64, via string) {
 
 func key(u *Unit) string { return strings.Join(u.words, " ") }
 
-func (m *matcher) sameIDSameRaw() {
-	byID := make(map[parse.RuleID]int, len(m.ub))
-	for j := range m.ub {
-		if _, dup := byID[m.ub[j].ID]; !dup {
-			byID[m.ub[j].ID] = j
-		}
-	}
-	for i := range m.ua {
-		if j, ok := byID[m.ua[i].ID]; ok && m.ba[j] < 0 && m.ua[i].raw == m.ub[j].raw {
-			m.link(i, j, 1, "id")
-		}
-	}
-}
-
-func (m *matcher) sameIDSameText() {
-	byID := make(map[parse.RuleID]int, len(m.ub))
-	for j := range m.ub {
-		if _, dup := byID[m.ub[j].ID]; !dup {
-			byID[m.ub[j].ID] = j
+// sameID matches each unmatched rule to the unmatched rule of the same
+// number on the other side when same says their texts agree: first on the
+// raw text, before any preparation (most rules of adjacent revisions), then
+// on the prepared words.
+func (m *matcher) sameID(same func(a, b *Unit) bool) {
+	if m.byID == nil {
+		m.byID = make(map[parse.RuleID]int, len(m.ub))
+		for j := range m.ub {
+			if _, dup := m.byID[m.ub[j].ID]; !dup {
+				m.byID[m.ub[j].ID] = j
+			}
 		}
 	}
 	for i := range m.ua {
 		if m.ab[i] >= 0 {
 			continue
 		}
-		if j, ok := byID[m.ua[i].ID]; ok && m.ba[j] < 0 && key(&m.ua[i]) == key(&m.ub[j]) {
+		if j, ok := m.byID[m.ua[i].ID]; ok && m.ba[j] < 0 && same(&m.ua[i], &m.ub[j]) {
 			m.link(i, j, 1, "id")
 		}
 	}
 }
+
+func sameRaw(a, b *Unit) bool   { return a.raw == b.raw }
+func sameWords(a, b *Unit) bool { return key(a) == key(b) }
 
 // sameTitle matches heading rules ("Splice", "Artifacts") whose title is
 // unique on both sides.
