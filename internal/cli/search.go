@@ -125,7 +125,9 @@ func runSearch(env *Env, o *searchOptions) error {
 			id = strings.Join(h.IDs, " → ")
 		}
 		p.printf("%s  %s  (%s)\n", p.bold(id), h.Title, where)
-		p.printf("    %s\n", p.highlight(h.Snippet, h.Marks))
+		if h.Snippet != "" { // a heading ("702.47. Splice") has no text of its own
+			p.printf("    %s\n", p.highlight(h.Snippet, h.Marks))
+		}
 	}
 	return p.err
 }

@@ -11,6 +11,12 @@ func TestSearch(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "702.47") || !strings.Contains(out, "(2026-01-16)") {
 		t.Errorf("search: exit %d\n%s", code, out)
 	}
+	for _, line := range strings.Split(out, "\n") {
+		if line != "" && strings.TrimSpace(line) == "" {
+			t.Errorf("search prints a blank snippet line:\n%s", out)
+			break
+		}
+	}
 	code, out, _ = run(t, "search", "mana burn", "--all-revs", "--json")
 	var r struct {
 		Hits []struct {
