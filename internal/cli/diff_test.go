@@ -68,6 +68,17 @@ func TestTerms(t *testing.T) {
 			t.Errorf("terms: exit %d, no line %q in\n%.500s", code, want, out)
 		}
 	}
+	// One phrase: the revisions either side of the shift are named, even
+	// inside a run of equal counts.
+	code, out, _ = run(t, "terms", "comes into play")
+	for _, want := range []string{
+		"  2008-10-01 … 2009-05-01      109        0\n",
+		"  2009-07-11                     2       95  ← shift\n",
+	} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("terms 'comes into play': exit %d, no line %q in\n%s", code, want, out)
+		}
+	}
 	plot := filepath.Join(t.TempDir(), "rftg.svg")
 	code, out, _ = run(t, "terms", "removed from the game", "--plot", plot, "--json")
 	var rows []struct {

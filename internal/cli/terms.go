@@ -142,16 +142,23 @@ func runTerms(env *Env, o *termsOptions) error {
 	}
 	for _, r := range rows {
 		p.printf("%s → %s (since %s; measured shift: %s)\n", p.bold(r.Old), p.bold(r.New), r.Since, orDash(r.Shift))
-		p.printf("  %-10s %8s %8s\n", "REV", "OLD", "NEW")
-		for i, c := range r.Counts {
-			if i > 0 && c.Old == r.Counts[i-1].Old && c.New == r.Counts[i-1].New {
-				continue // print a revision only when a count changes
+		p.printf("  %-23s %8s %8s\n", "REVS", "OLD", "NEW")
+		// One row per run of revisions with the same counts.
+		for i := 0; i < len(r.Counts); {
+			c, j := r.Counts[i], i+1
+			for j < len(r.Counts) && r.Counts[j].Old == c.Old && r.Counts[j].New == c.New {
+				j++
+			}
+			revs := c.Rev
+			if j-1 > i {
+				revs += " … " + r.Counts[j-1].Rev
 			}
 			mark := ""
 			if c.Rev == r.Shift {
 				mark = "  ← shift"
 			}
-			p.printf("  %-10s %8d %8d%s\n", c.Rev, c.Old, c.New, mark)
+			p.printf("  %-23s %8d %8d%s\n", revs, c.Old, c.New, mark)
+			i = j
 		}
 	}
 	return p.err
