@@ -14,7 +14,7 @@ import (
 
 // MappingVersion changes whenever the mapping or the documents change;
 // cached indexes of another version are rebuilt.
-const MappingVersion = 6
+const MappingVersion = 7
 
 // Analyzer is the name of the analyzer for prose fields.
 const Analyzer = "crules_en"
@@ -84,18 +84,21 @@ func NewMapping() (*mapping.IndexMappingImpl, error) {
 		return f
 	}
 	doc := bleve.NewDocumentStaticMapping()
-	doc.AddFieldMappingsAt(FieldID, exact(true))
-	doc.AddFieldMappingsAt(FieldRev, exact(true))
+	// Only the text and the revisions are stored: what ranking and grouping
+	// need of a document is in its bleve ID (see bleveID), and the fewer
+	// fields a hit's stored document holds, the faster it is read.
+	doc.AddFieldMappingsAt(FieldID, exact(false))
+	doc.AddFieldMappingsAt(FieldRev, exact(false))
 	doc.AddFieldMappingsAt(FieldRevs, exact(true))
-	doc.AddFieldMappingsAt(FieldEra, exact(true))
-	doc.AddFieldMappingsAt(FieldKind, exact(true))
-	doc.AddFieldMappingsAt(FieldTitle, prose(true, false))
+	doc.AddFieldMappingsAt(FieldEra, exact(false))
+	doc.AddFieldMappingsAt(FieldKind, exact(false))
+	doc.AddFieldMappingsAt(FieldTitle, prose(false, false))
 	doc.AddFieldMappingsAt(FieldText, prose(true, true))
-	doc.AddFieldMappingsAt(FieldKeyword, prose(true, false))
+	doc.AddFieldMappingsAt(FieldKeyword, prose(false, false))
 	doc.AddFieldMappingsAt(FieldBody, prose(false, true))
 	doc.AddFieldMappingsAt(FieldHeading, prose(false, false))
-	doc.AddFieldMappingsAt(FieldLead, exact(true))
-	doc.AddFieldMappingsAt(FieldLine, exact(true))
+	doc.AddFieldMappingsAt(FieldLead, exact(false))
+	doc.AddFieldMappingsAt(FieldLine, exact(false))
 	m.DefaultMapping = doc
 	m.DefaultField = FieldText
 	return m, nil

@@ -1,16 +1,18 @@
 package index
 
 import (
+	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2"
-	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
 	index "github.com/blevesearch/bleve_index_api"
 	"github.com/crules/crules/diff"
@@ -47,7 +49,7 @@ type Hit struct {
 	since map[string]string // the first revision of each of IDs
 	doc   string            // the bleve document the snippet comes from
 	other []string          // the bleve documents of its other versions
-	locs  search.TermLocationMap
+	locs  [][2]int          // where the query's terms are in the body
 }
 
 // Options shape a search.
@@ -65,7 +67,7 @@ var queryFields = map[string]bool{FieldID: true, FieldRev: true, FieldEra: true,
 // kind:glossary). Old and modern wording find each other: a query for
 // "exile" also matches "removed from the game", per the lexicon.
 func (ix *Index) Search(q string, opt Options) ([]Hit, error) {
-	bq, err := buildQuery(q, opt)
+	terms, err := parseQuery(q)
 	if err != nil {
 		return nil, err
 	}
@@ -76,16 +78,139 @@ func (ix *Index) Search(q string, opt Options) ([]Hit, error) {
 	if limit < 0 || limit > MaxLimit {
 		return nil, badQuery("limit %d is out of range 1–%d", limit, MaxLimit)
 	}
-	req := bleve.NewSearchRequestOptions(bq, max(50, 2*limit), 0, false)
+	req := bleve.NewSearchRequestOptions(buildQuery(terms, opt), max(50, 2*limit), 0, false)
 	// Candidates are ranked on what their IDs carry (see bleveID); stored
-	// fields are read only for the hits kept (see texts).
-	req.IncludeLocations = true
+	// fields are read only for the hits kept (see texts). Where the query's
+	// words are in them is read by locate, not by bleve (IncludeLocations
+	// would read the term vectors of every document a word is in).
 	res, err := ix.bleve.Search(req)
 	if err != nil {
 		return nil, err
 	}
-	hits := collect(ix.rerank(res.Hits, q), limit)
+	cs := make([]cand, len(res.Hits))
+	for i, dm := range res.Hits {
+		cs[i] = cand{num: dm.IndexInternalID, doc: dm.ID, idParts: parseBleveID(dm.ID), score: dm.Score}
+	}
+	w := ix.wanted(terms)
+	if err := ix.locate(cs, w); err != nil {
+		return nil, err
+	}
+	hits := collect(ix.rerank(cs, w), limit)
 	return hits, ix.texts(hits)
+}
+
+// A cand is a candidate hit, as bleve found it.
+type cand struct {
+	idParts
+	num   index.IndexInternalID
+	doc   string // the bleve document ID
+	score float64
+	found int      // how many of the query's ranking terms its body holds
+	locs  [][2]int // where the query's terms are in its body, byte ranges
+}
+
+// want is what a query looks for in the body of its candidates.
+type want struct {
+	// terms are the analysed terms of the query's words and phrases, of
+	// the values of its title:, text: and keyword: terms, and of the other
+	// era's wording of its lexicon phrases: what a snippet highlights.
+	terms []string
+	rank  []bool // of terms: those of the plain words and phrases, which coverage counts
+	nrank int
+	plain bool     // the query has plain words or phrases
+	query []string // the analysed terms of its plain words and phrases, in order
+}
+
+func (ix *Index) wanted(terms []term) want {
+	var w want
+	var plain, words []string
+	for _, t := range terms {
+		switch t.field {
+		case "":
+			plain = append(plain, t.text)
+			fallthrough
+		case FieldTitle, FieldText, FieldKeyword:
+			words = append(words, t.text)
+		}
+	}
+	w.plain = len(plain) > 0
+	w.query = ix.analyze(strings.Join(plain, " "))
+	words = append(words, synonyms(strings.Join(words, " "))...)
+	w.terms = ix.analyze(strings.Join(words, " "))
+	slices.Sort(w.terms)
+	w.terms = slices.Compact(w.terms)
+	w.rank = make([]bool, len(w.terms))
+	for _, t := range w.query {
+		if k, ok := slices.BinarySearch(w.terms, t); ok && !w.rank[k] && !strings.Contains(t, ":") {
+			w.rank[k] = true
+			w.nrank++
+		}
+	}
+	return w
+}
+
+// locate finds which of the wanted terms each candidate's body holds and
+// where. It reads the postings of each term at the candidates only,
+// skipping the rest.
+//
+// It relies on the document numbers of the search's snapshot being those
+// of the reader it opens: an index is never written after it is built
+// (a cached index is opened read-only, and a memory index takes one batch),
+// so no merge renumbers documents in between.
+func (ix *Index) locate(cs []cand, w want) error {
+	if len(cs) == 0 || len(w.terms) == 0 {
+		return nil
+	}
+	adv, err := ix.bleve.Advanced()
+	if err != nil {
+		return err
+	}
+	r, err := adv.Reader()
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	order := make([]*cand, len(cs))
+	for i := range cs {
+		order[i] = &cs[i]
+	}
+	slices.SortFunc(order, func(a, b *cand) int { return bytes.Compare(a.num, b.num) })
+	var at index.IndexInternalID // the document the reader is at
+	var tfd index.TermFieldDoc
+	for k, t := range w.terms {
+		tfr, err := r.TermFieldReader(context.Background(), []byte(t), FieldBody, false, false, true)
+		if err != nil {
+			return err
+		}
+		at = at[:0]
+		for _, c := range order {
+			if len(at) == 0 || bytes.Compare(at, c.num) < 0 {
+				// Advance only forwards: backwards, scorch starts over.
+				d, err := tfr.Advance(c.num, tfd.Reset())
+				if err != nil {
+					tfr.Close()
+					return err
+				}
+				if d == nil {
+					break // no more documents hold t
+				}
+				at = append(at[:0], d.ID...)
+			}
+			if !bytes.Equal(at, c.num) {
+				continue
+			}
+			if w.rank[k] {
+				c.found++
+			}
+			for _, v := range tfd.Vectors {
+				c.locs = append(c.locs, [2]int{int(v.Start), int(v.End)})
+			}
+		}
+		if err := tfr.Close(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // texts loads the stored text and revisions of the hits kept, and cuts
@@ -112,12 +237,9 @@ func (ix *Index) texts(hits []Hit) error {
 		skip := len(normApostrophes(h.Title)) + 1
 		var ranges [][2]int
 		published := publishedOffsets(text)
-		for _, ls := range h.locs {
-			for _, l := range ls {
-				s, e := int(l.Start)-skip, int(l.End)-skip
-				if s >= 0 && s < e {
-					ranges = append(ranges, [2]int{published(s), published(e)})
-				}
+		for _, l := range h.locs {
+			if s, e := l[0]-skip, l[1]-skip; s >= 0 && s < e {
+				ranges = append(ranges, [2]int{published(s), published(e)})
 			}
 		}
 		if h.Kind == KindGlossary {
@@ -202,77 +324,54 @@ func within(title, query []string) bool {
 // rules question is answered by a rule.
 var kindWeight = map[string]float64{KindRule: 1, KindSubrule: 1, KindExample: 0.8, KindGlossary: 0.2, KindChapter: 0.2}
 
-// rerank orders hits by their score tempered by kind and by how many of the
-// query's terms each holds (a hit with all of them first), and raised for a
-// rule whose heading or keyword the query names ("flipping a coin",
-// "splice onto arcane") and for the rule that opens its chapter or keyword.
+// rerank orders candidates by their score tempered by kind and by how
+// many of the query's terms each holds (a hit with all of them first), and
+// raised for a rule whose heading or keyword the query names ("flipping a
+// coin", "splice onto arcane") and for the rule that opens its chapter or
+// keyword.
 //
 // Chapter headings answer title: and kind:chapter queries; for plain words
 // they are dropped, since a chapter's heading says little of its rules.
-func (ix *Index) rerank(dms search.DocumentMatchCollection, q string) search.DocumentMatchCollection {
-	terms, _ := parseQuery(q)
-	var plain []string
-	for _, t := range terms {
-		if t.field == "" {
-			plain = append(plain, t.text)
+func (ix *Index) rerank(cs []cand, w want) []cand {
+	if !w.plain {
+		return cs // field queries: bleve's order
+	}
+	kept := cs[:0]
+	for _, c := range cs {
+		if c.kind != KindChapter {
+			kept = append(kept, c)
 		}
 	}
-	if len(plain) == 0 {
-		return dms // field queries: bleve's order
-	}
-	kept := dms[:0]
-	for _, dm := range dms {
-		if parseBleveID(dm.ID).kind != KindChapter {
-			kept = append(kept, dm)
+	cs = kept
+	for i := range cs {
+		c := &cs[i]
+		weight := kindWeight[c.kind]
+		if c.lead == "yes" {
+			weight *= 2 // it opens its chapter or keyword: often the definition
 		}
-	}
-	dms = kept
-	qterms := ix.analyze(strings.Join(plain, " "))
-	distinct := map[string]bool{}
-	for _, t := range qterms {
-		if !strings.Contains(t, ":") {
-			distinct[t] = true
-		}
-	}
-	for _, dm := range dms {
-		p := parseBleveID(dm.ID)
-		kind := p.kind
-		w := kindWeight[kind]
-		if p.lead == "yes" {
-			w *= 2 // it opens its chapter or keyword: often the definition
-		}
-		if title := p.title; title != "" && kind != KindGlossary {
-			if within(ix.titleTerms(title), qterms) {
-				w *= 1.4
-			}
+		if c.title != "" && c.kind != KindGlossary && within(ix.titleTerms(c.title), w.query) {
+			weight *= 1.4
 		}
 		coverage := 1.0
-		if len(distinct) > 0 {
-			found := 0
-			for t := range distinct {
-				if len(dm.Locations[FieldBody][t]) > 0 {
-					found++
-				}
-			}
-			coverage = float64(found) / float64(len(distinct))
+		if w.nrank > 0 {
+			coverage = float64(c.found) / float64(w.nrank)
 		}
-		dm.Score *= w * (coverage * coverage * coverage)
+		c.score *= weight * (coverage * coverage * coverage)
 	}
-	sort.SliceStable(dms, func(i, j int) bool { return dms[i].Score > dms[j].Score })
-	return dms
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].score > cs[j].score })
+	return cs
 }
 
-// collect turns bleve hits into Hits: an example counts for its rule, each
+// collect turns candidates into Hits: an example counts for its rule, each
 // rule appears once, and in an all-revisions index the versions of a rule
 // (its lineage, across renumbering) make one hit listing every revision.
-func collect(dms search.DocumentMatchCollection, limit int) []Hit {
+func collect(cs []cand, limit int) []Hit {
 	var out []Hit
 	seen := map[string]int{}
-	for _, dm := range dms {
-		p := parseBleveID(dm.ID)
-		h := Hit{Score: dm.Score, ID: p.id, Rev: p.rev, Kind: p.kind, Title: p.title}
-		line := p.line
-		h.doc, h.locs = dm.ID, dm.Locations[FieldBody]
+	for _, c := range cs {
+		h := Hit{Score: c.score, ID: c.id, Rev: c.rev, Kind: c.kind, Title: c.title}
+		line := c.line
+		h.doc, h.locs = c.doc, c.locs
 		if h.Kind == KindExample {
 			h.Kind = KindRule
 			if id, err := parse.ParseRuleID(h.ID); err == nil && id.Level() == parse.LevelSubrule {
@@ -455,12 +554,8 @@ func parseQuery(q string) ([]term, error) {
 	return terms, nil
 }
 
-// buildQuery turns a query string into a bleve query.
-func buildQuery(q string, opt Options) (query.Query, error) {
-	terms, err := parseQuery(q)
-	if err != nil {
-		return nil, err
-	}
+// buildQuery turns a parsed query into a bleve query.
+func buildQuery(terms []term, opt Options) query.Query {
 	var must []query.Query
 	var words []string
 	for _, t := range terms {
@@ -499,9 +594,9 @@ func buildQuery(q string, opt Options) (query.Query, error) {
 		must = append(must, tq)
 	}
 	if len(must) == 1 {
-		return must[0], nil
+		return must[0]
 	}
-	return bleve.NewConjunctionQuery(must...), nil
+	return bleve.NewConjunctionQuery(must...)
 }
 
 func matchIn(field, text string, phrase bool, boost float64) query.Query {
@@ -551,17 +646,23 @@ func rankWords(words string) query.Query {
 func synonyms(words string) []string {
 	lw := " " + strings.ToLower(words) + " "
 	var out []string
-	seen := map[string]bool{}
-	for _, t := range diff.DefaultLexicon().Terms {
-		if t.Scope == "spells" || t.Scope == "players" {
-			continue // play/cast, he/they: too common to widen a query with
-		}
-		for _, pair := range [][2]string{{t.New, t.Old}, {t.Old, t.New}} {
-			if strings.Contains(lw, " "+pair[0]+" ") && !seen[pair[1]] {
-				seen[pair[1]] = true
-				out = append(out, pair[1])
-			}
+	for _, pair := range synonymPairs() {
+		if strings.Contains(lw, pair[0]) && !slices.Contains(out, pair[1]) {
+			out = append(out, pair[1])
 		}
 	}
 	return out
 }
+
+// synonymPairs are the lexicon's phrases, each padded with spaces for
+// matching whole words, with the other era's wording: read once.
+var synonymPairs = sync.OnceValue(func() [][2]string {
+	var out [][2]string
+	for _, t := range diff.DefaultLexicon().Terms {
+		if t.Scope == "spells" || t.Scope == "players" {
+			continue // play/cast, he/they: too common to widen a query with
+		}
+		out = append(out, [2]string{" " + t.New + " ", t.Old}, [2]string{" " + t.Old + " ", t.New})
+	}
+	return out
+})
