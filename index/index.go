@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/index/scorch"
 )
 
 // completeMarker is written into an index folder last; a folder without it
@@ -22,6 +23,10 @@ type Index struct {
 	bleve  bleve.Index
 	dir    string
 	titles sync.Map // title → its analysed terms, see titleTerms
+	freqs  sync.Map // term → how many bodies hold it, see docFreq
+
+	countOnce sync.Once
+	count     uint64 // documents, see docCount
 }
 
 // ErrNotBuilt is returned by Open for a folder that holds no complete
@@ -111,7 +116,9 @@ func BuildMem(docs []Doc) (*Index, error) {
 	if err != nil {
 		return nil, err
 	}
-	b, err := bleve.NewMemOnly(m)
+	// scorch, as the cached indexes are (bleve.NewMemOnly is upside_down):
+	// the same scoring, and stored fields read by number.
+	b, err := bleve.NewUsing("", m, scorch.Name, scorch.Name, nil)
 	if err != nil {
 		return nil, err
 	}

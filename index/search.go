@@ -3,6 +3,7 @@ package index
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"slices"
@@ -13,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/search/query"
 	index "github.com/blevesearch/bleve_index_api"
 	"github.com/crules/crules/diff"
@@ -47,8 +49,8 @@ type Hit struct {
 	Score   float64  `json:"score"`
 
 	since map[string]string // the first revision of each of IDs
-	doc   string            // the bleve document the snippet comes from
-	other []string          // the bleve documents of its other versions
+	doc   docRef            // the bleve document the snippet comes from
+	other []docRef          // the bleve documents of its other versions
 	locs  [][2]int          // where the query's terms are in the body
 }
 
@@ -78,7 +80,7 @@ func (ix *Index) Search(q string, opt Options) ([]Hit, error) {
 	if limit < 0 || limit > MaxLimit {
 		return nil, badQuery("limit %d is out of range 1–%d", limit, MaxLimit)
 	}
-	req := bleve.NewSearchRequestOptions(buildQuery(terms, opt), max(50, 2*limit), 0, false)
+	req := bleve.NewSearchRequestOptions(ix.buildQuery(terms, opt), max(50, 2*limit), 0, false)
 	// Candidates are ranked on what their IDs carry (see bleveID); stored
 	// fields are read only for the hits kept (see texts). Where the query's
 	// words are in them is read by locate, not by bleve (IncludeLocations
@@ -89,21 +91,41 @@ func (ix *Index) Search(q string, opt Options) ([]Hit, error) {
 	}
 	cs := make([]cand, len(res.Hits))
 	for i, dm := range res.Hits {
-		cs[i] = cand{num: dm.IndexInternalID, doc: dm.ID, idParts: parseBleveID(dm.ID), score: dm.Score}
+		cs[i] = cand{doc: docRef{dm.ID, dm.IndexInternalID}, idParts: parseBleveID(dm.ID), score: dm.Score}
 	}
+	adv, err := ix.bleve.Advanced()
+	if err != nil {
+		return nil, err
+	}
+	r, err := adv.Reader()
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
 	w := ix.wanted(terms)
-	if err := ix.locate(cs, w); err != nil {
+	if err := locate(r, cs, w); err != nil {
 		return nil, err
 	}
 	hits := collect(ix.rerank(cs, w), limit)
-	return hits, ix.texts(hits)
+	return hits, texts(r, hits)
+}
+
+// A docRef names an indexed document: by its bleve ID, and by its number
+// in the index.
+//
+// Search relies on the numbers of the snapshot it searched being those of
+// the reader it opens after: an index is never written after it is built
+// (a cached index is opened read-only, and a memory index takes one
+// batch), so no merge renumbers documents in between.
+type docRef struct {
+	id  string
+	num index.IndexInternalID
 }
 
 // A cand is a candidate hit, as bleve found it.
 type cand struct {
 	idParts
-	num   index.IndexInternalID
-	doc   string // the bleve document ID
+	doc   docRef
 	score float64
 	found int      // how many of the query's ranking terms its body holds
 	locs  [][2]int // where the query's terms are in its body, byte ranges
@@ -152,29 +174,15 @@ func (ix *Index) wanted(terms []term) want {
 // locate finds which of the wanted terms each candidate's body holds and
 // where. It reads the postings of each term at the candidates only,
 // skipping the rest.
-//
-// It relies on the document numbers of the search's snapshot being those
-// of the reader it opens: an index is never written after it is built
-// (a cached index is opened read-only, and a memory index takes one batch),
-// so no merge renumbers documents in between.
-func (ix *Index) locate(cs []cand, w want) error {
+func locate(r index.IndexReader, cs []cand, w want) error {
 	if len(cs) == 0 || len(w.terms) == 0 {
 		return nil
 	}
-	adv, err := ix.bleve.Advanced()
-	if err != nil {
-		return err
-	}
-	r, err := adv.Reader()
-	if err != nil {
-		return err
-	}
-	defer r.Close()
 	order := make([]*cand, len(cs))
 	for i := range cs {
 		order[i] = &cs[i]
 	}
-	slices.SortFunc(order, func(a, b *cand) int { return bytes.Compare(a.num, b.num) })
+	slices.SortFunc(order, func(a, b *cand) int { return bytes.Compare(a.doc.num, b.doc.num) })
 	var at index.IndexInternalID // the document the reader is at
 	var tfd index.TermFieldDoc
 	for k, t := range w.terms {
@@ -184,9 +192,9 @@ func (ix *Index) locate(cs []cand, w want) error {
 		}
 		at = at[:0]
 		for _, c := range order {
-			if len(at) == 0 || bytes.Compare(at, c.num) < 0 {
+			if len(at) == 0 || bytes.Compare(at, c.doc.num) < 0 {
 				// Advance only forwards: backwards, scorch starts over.
-				d, err := tfr.Advance(c.num, tfd.Reset())
+				d, err := tfr.Advance(c.doc.num, tfd.Reset())
 				if err != nil {
 					tfr.Close()
 					return err
@@ -196,7 +204,7 @@ func (ix *Index) locate(cs []cand, w want) error {
 				}
 				at = append(at[:0], d.ID...)
 			}
-			if !bytes.Equal(at, c.num) {
+			if !bytes.Equal(at, c.doc.num) {
 				continue
 			}
 			if w.rank[k] {
@@ -215,15 +223,15 @@ func (ix *Index) locate(cs []cand, w want) error {
 
 // texts loads the stored text and revisions of the hits kept, and cuts
 // their snippets.
-func (ix *Index) texts(hits []Hit) error {
+func texts(r index.IndexReader, hits []Hit) error {
 	for i := range hits {
 		h := &hits[i]
-		text, revs, err := ix.stored(h.doc)
+		text, revs, err := stored(r, h.doc)
 		if err != nil {
 			return err
 		}
 		for _, o := range h.other {
-			_, more, err := ix.stored(o)
+			_, more, err := stored(r, o)
 			if err != nil {
 				return err
 			}
@@ -256,23 +264,63 @@ func (ix *Index) texts(hits []Hit) error {
 	return nil
 }
 
-// stored reads a document's text and revisions.
-func (ix *Index) stored(doc string) (string, []string, error) {
-	d, err := ix.bleve.Document(doc)
+// stored reads a document's text and revisions: by its number where it
+// can (see storedByNumber), else by its ID.
+func stored(r index.IndexReader, doc docRef) (string, []string, error) {
+	if text, revs, ok := storedByNumber(r, doc); ok {
+		return text, revs, nil
+	}
+	d, err := r.Document(doc.id)
 	if err != nil || d == nil {
 		return "", nil, err
 	}
 	text := ""
 	var revs []string
-	d.VisitFields(func(f index.Field) {
-		switch f.Name() {
-		case FieldText:
-			text = string(f.Value())
-		case FieldRevs:
-			revs = append(revs, string(f.Value()))
-		}
-	})
+	d.VisitFields(func(f index.Field) { text, revs = storedField(f.Name(), f.Value(), text, revs) })
 	return text, revs, nil
+}
+
+// storedByNumber reads a document's text and revisions in a scorch index
+// straight from its segment, by the document's number: reading by ID
+// looks the ID up in every segment and builds a whole document. It reports
+// false when the index is not scorch's or the number is not the document's.
+func storedByNumber(r index.IndexReader, doc docRef) (string, []string, bool) {
+	is, ok := r.(*scorch.IndexSnapshot)
+	if !ok || len(doc.num) != 8 {
+		return "", nil, false
+	}
+	n, start := binary.BigEndian.Uint64(doc.num), uint64(0)
+	for _, ss := range is.Segments() {
+		// Numbers run on from one segment to the next, each taking as many
+		// as its segment holds, deleted documents included.
+		count := ss.Segment().Count()
+		if n >= start+count {
+			start += count
+			continue
+		}
+		text, same := "", false
+		var revs []string
+		err := ss.VisitDocument(n-start, func(name string, _ byte, value []byte, _ []uint64) bool {
+			if name == "_id" {
+				same = string(value) == doc.id
+			} else {
+				text, revs = storedField(name, value, text, revs)
+			}
+			return true
+		})
+		return text, revs, err == nil && same
+	}
+	return "", nil, false
+}
+
+func storedField(name string, value []byte, text string, revs []string) (string, []string) {
+	switch name {
+	case FieldText:
+		text = string(value)
+	case FieldRevs:
+		revs = append(revs, string(value))
+	}
+	return text, revs
 }
 
 // titleTerms returns the analysed terms of a title, kept for the next
@@ -555,7 +603,7 @@ func parseQuery(q string) ([]term, error) {
 }
 
 // buildQuery turns a parsed query into a bleve query.
-func buildQuery(terms []term, opt Options) query.Query {
+func (ix *Index) buildQuery(terms []term, opt Options) query.Query {
 	var must []query.Query
 	var words []string
 	for _, t := range terms {
@@ -586,7 +634,7 @@ func buildQuery(terms []term, opt Options) query.Query {
 		}
 	}
 	if len(words) > 0 {
-		must = append(must, rankWords(strings.Join(words, " ")))
+		must = append(must, ix.rankWords(strings.Join(words, " ")))
 	}
 	if opt.Rev != "" {
 		tq := bleve.NewTermQuery(opt.Rev)
@@ -618,9 +666,9 @@ func matchIn(field, text string, phrase bool, boost float64) query.Query {
 // chapter or keyword, and a rule rather than a glossary entry, count a
 // little more; the other era's wording of any lexicon phrase among them
 // counts too. A word that is a rule number also finds that rule.
-func rankWords(words string) query.Query {
+func (ix *Index) rankWords(words string) query.Query {
 	qs := []query.Query{
-		matchIn(FieldBody, words, false, 1),
+		ix.bodyMatch(words),
 		matchIn(FieldHeading, words, false, 1.5),
 	}
 	if strings.Contains(words, " ") {
@@ -638,6 +686,60 @@ func rankWords(words string) query.Query {
 		}
 	}
 	return bleve.NewDisjunctionQuery(qs...)
+}
+
+// bodyMatch is the query for any of the words in a rule's title and text.
+// A word that is in more than a tenth of the documents ("player", "spell")
+// only adds to the score of a document the other words found: walking its
+// postings, thousands long, to rank what holds no other word of the query
+// was most of the time a query took.
+func (ix *Index) bodyMatch(words string) query.Query {
+	var rare, common []query.Query
+	for _, t := range ix.analyze(words) {
+		tq := bleve.NewTermQuery(t)
+		tq.SetField(FieldBody)
+		if ix.docFreq(t)*commonShare > ix.docCount() {
+			common = append(common, tq)
+		} else {
+			rare = append(rare, tq)
+		}
+	}
+	if len(rare) == 0 || len(common) == 0 {
+		return matchIn(FieldBody, words, false, 1)
+	}
+	b := bleve.NewBooleanQuery()
+	b.AddMust(bleve.NewDisjunctionQuery(rare...))
+	b.AddShould(common...)
+	return b
+}
+
+// commonShare: a word in more than one document in commonShare is common.
+const commonShare = 10
+
+// docFreq returns how many documents' bodies hold term, kept for the next
+// query.
+func (ix *Index) docFreq(term string) uint64 {
+	if n, ok := ix.freqs.Load(term); ok {
+		return n.(uint64)
+	}
+	n := uint64(0)
+	if adv, err := ix.bleve.Advanced(); err == nil {
+		if r, err := adv.Reader(); err == nil {
+			if tfr, err := r.TermFieldReader(context.Background(), []byte(term), FieldBody, false, false, false); err == nil {
+				n = tfr.Count()
+				tfr.Close()
+			}
+			r.Close()
+		}
+	}
+	ix.freqs.Store(term, n)
+	return n
+}
+
+// docCount returns how many documents the index holds.
+func (ix *Index) docCount() uint64 {
+	ix.countOnce.Do(func() { ix.count, _ = ix.bleve.DocCount() })
+	return ix.count
 }
 
 // synonyms returns the other era's wording of each lexicon phrase the

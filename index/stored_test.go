@@ -1,0 +1,69 @@
+package index
+
+import (
+	"encoding/binary"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/blevesearch/bleve/v2/index/scorch"
+	index "github.com/blevesearch/bleve_index_api"
+	"github.com/crules/crules/internal/corpustest"
+)
+
+// TestStoredByNumber reads every document of the latest revision back by
+// its number, in a cached index of several segments and in a memory index;
+// a wrong number is noticed, and reading falls back to the ID.
+func TestStoredByNumber(t *testing.T) {
+	revs, docs := corpustest.Docs(t)
+	last := len(docs) - 1
+	want := Documents(docs[last], revs[last].Name())
+	dir := filepath.Join(t.TempDir(), "ix")
+	if err := Build(dir, want, nil); err != nil {
+		t.Fatal(err)
+	}
+	disk, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer disk.Close()
+	mem, err := BuildMem(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer mem.Close()
+	for name, ix := range map[string]*Index{"cached": disk, "memory": mem} {
+		adv, err := ix.bleve.Advanced()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := adv.Reader()
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Close()
+		if n := len(r.(*scorch.IndexSnapshot).Segments()); name == "cached" && n < 2 {
+			t.Fatalf("%s: %d segment: the test checks no numbering across segments", name, n)
+		}
+		for i := range want {
+			x := &want[i]
+			id := bleveID(x)
+			num, err := r.InternalID(id)
+			if err != nil || num == nil {
+				t.Fatalf("%s: %s: no number (%v)", name, id, err)
+			}
+			text, rs, ok := storedByNumber(r, docRef{id, num})
+			if !ok || text != x.Text || !slices.Equal(rs, x.Revs) {
+				t.Fatalf("%s: %s %s: read %q %v (%v), want %q %v", name, x.Kind, x.ID, text, rs, ok, x.Text, x.Revs)
+			}
+			other := make(index.IndexInternalID, 8)
+			binary.BigEndian.PutUint64(other, (binary.BigEndian.Uint64(num)+1)%uint64(len(want)))
+			if _, _, ok := storedByNumber(r, docRef{id, other}); ok {
+				t.Fatalf("%s: %s %s: another document's number taken for its own", name, x.Kind, x.ID)
+			}
+			if text, _, err := stored(r, docRef{id, other}); err != nil || text != x.Text {
+				t.Fatalf("%s: %s %s with a wrong number: read %q (%v)", name, x.Kind, x.ID, text, err)
+			}
+		}
+	}
+}
