@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/blevesearch/bleve/v2/index/scorch"
+	"github.com/blevesearch/bleve/v2/search/query"
 	index "github.com/blevesearch/bleve_index_api"
 	"github.com/crules/crules/internal/corpustest"
 )
@@ -32,6 +33,7 @@ func TestStoredByNumber(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer mem.Close()
+	t.Run("common words", func(t *testing.T) { testCommonWords(t, disk) })
 	for name, ix := range map[string]*Index{"cached": disk, "memory": mem} {
 		adv, err := ix.bleve.Advanced()
 		if err != nil {
@@ -65,5 +67,25 @@ func TestStoredByNumber(t *testing.T) {
 				t.Fatalf("%s: %s %s with a wrong number: read %q (%v)", name, x.Kind, x.ID, text, err)
 			}
 		}
+	}
+}
+
+// testCommonWords: a common word only adds to what rarer words find,
+// unless the query has no other.
+func testCommonWords(t *testing.T, ix *Index) {
+	if n, all := ix.docFreq("player"), ix.docCount(); n*commonShare <= all {
+		t.Fatalf("player is in %d documents of %d: not common", n, all)
+	}
+	if _, ok := ix.bodyMatch("player splice").(*query.BooleanQuery); !ok {
+		t.Error("player splice: the common word is not set apart")
+	}
+	for _, words := range []string{"splice arcane", "player card"} {
+		if _, ok := ix.bodyMatch(words).(*query.MatchQuery); !ok {
+			t.Errorf("%s: %T, want one match query", words, ix.bodyMatch(words))
+		}
+	}
+	hits, err := ix.Search("player card", Options{Limit: 3})
+	if err != nil || len(hits) == 0 {
+		t.Errorf("player card: %d hits (%v)", len(hits), err)
 	}
 }
