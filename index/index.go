@@ -1,6 +1,8 @@
 package index
 
 import (
+	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -11,6 +13,7 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/index/scorch"
+	"github.com/blevesearch/bleve/v2/search"
 )
 
 // completeMarker is written into an index folder last; a folder without it
@@ -24,6 +27,7 @@ type Index struct {
 	dir    string
 	titles sync.Map // title → its analysed terms, see titleTerms
 	freqs  sync.Map // term → how many bodies hold it, see docFreq
+	stats  *search.BM25Stats
 
 	countOnce sync.Once
 	count     uint64 // documents, see docCount
@@ -43,7 +47,28 @@ func Open(dir string) (*Index, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", ErrNotBuilt, dir, err)
 	}
-	return &Index{bleve: b, dir: dir}, nil
+	ix := &Index{bleve: b, dir: dir}
+	raw, err := b.GetInternal([]byte(lengthsKey))
+	if err == nil {
+		var l fieldLengths
+		if l, err = decodeLengths(raw); err == nil {
+			ix.stats, err = ix.bm25Stats(l)
+		}
+	}
+	if err != nil {
+		b.Close()
+		return nil, fmt.Errorf("%w: %s: %v", ErrNotBuilt, dir, err)
+	}
+	return ix, nil
+}
+
+// bm25Stats are l for the fields of the index.
+func (ix *Index) bm25Stats(l fieldLengths) (*search.BM25Stats, error) {
+	fields, err := ix.bleve.Fields()
+	if err != nil {
+		return nil, err
+	}
+	return l.stats(fields), nil
 }
 
 // Close releases the index.
@@ -90,6 +115,14 @@ func Build(dir string, docs []Doc, progress func(done int)) error {
 			}
 		}
 	}
+	if err := singleSegment(b); err != nil {
+		b.Close()
+		return err
+	}
+	if err := keepLengths(b); err != nil {
+		b.Close()
+		return err
+	}
 	if err := b.Close(); err != nil {
 		return err
 	}
@@ -107,6 +140,47 @@ func Build(dir string, docs []Doc, progress func(done int)) error {
 		return os.Rename(path, dir)
 	}
 	return nil
+}
+
+// lengthsOf measures the field lengths of an index.
+func lengthsOf(b bleve.Index) (fieldLengths, error) {
+	adv, err := b.Advanced()
+	if err != nil {
+		return fieldLengths{}, err
+	}
+	r, err := adv.Reader()
+	if err != nil {
+		return fieldLengths{}, err
+	}
+	defer r.Close()
+	return measure(r)
+}
+
+// keepLengths stores the field lengths of an index in it, for Open.
+func keepLengths(b bleve.Index) error {
+	l, err := lengthsOf(b)
+	if err != nil {
+		return err
+	}
+	raw, err := json.Marshal(l)
+	if err != nil {
+		return err
+	}
+	return b.SetInternal([]byte(lengthsKey), raw)
+}
+
+// singleSegment merges the index's segments into one: a query then reads
+// one postings list a term rather than one a segment (a tenth less time).
+func singleSegment(b bleve.Index) error {
+	adv, err := b.Advanced()
+	if err != nil {
+		return err
+	}
+	s, ok := adv.(*scorch.Scorch)
+	if !ok {
+		return nil
+	}
+	return s.ForceMerge(context.Background(), nil)
 }
 
 // BuildMem indexes docs in memory, for a document that is not in the
@@ -131,7 +205,16 @@ func BuildMem(docs []Doc) (*Index, error) {
 	if err := b.Batch(batch); err != nil {
 		return nil, err
 	}
-	return &Index{bleve: b}, nil
+	ix := &Index{bleve: b}
+	l, err := lengthsOf(b)
+	if err == nil {
+		ix.stats, err = ix.bm25Stats(l)
+	}
+	if err != nil {
+		b.Close()
+		return nil, err
+	}
+	return ix, nil
 }
 
 // Suggest returns indexed words close to the words of a query that found

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/search/query"
 	index "github.com/blevesearch/bleve_index_api"
@@ -13,7 +14,7 @@ import (
 )
 
 // TestStoredByNumber reads every document of the latest revision back by
-// its number, in a cached index of several segments and in a memory index;
+// its number, in a cached index, a memory index and one of several segments;
 // a wrong number is noticed, and reading falls back to the ID.
 func TestStoredByNumber(t *testing.T) {
 	revs, docs := corpustest.Docs(t)
@@ -33,8 +34,42 @@ func TestStoredByNumber(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer mem.Close()
+	// Cached and memory indexes have one segment; numbers run on across
+	// segments in one built in several batches.
+	m, err := NewMapping()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := bleve.NewUsing("", m, scorch.Name, scorch.Name, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	for start := 0; start < len(want); start += 1000 {
+		batch := b.NewBatch()
+		for i := start; i < min(start+1000, len(want)); i++ {
+			if err := batch.Index(bleveID(&want[i]), &want[i]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := b.Batch(batch); err != nil {
+			t.Fatal(err)
+		}
+	}
 	t.Run("common words", func(t *testing.T) { testCommonWords(t, disk) })
-	for name, ix := range map[string]*Index{"cached": disk, "memory": mem} {
+	t.Run("lengths", func(t *testing.T) {
+		for name, ix := range map[string]*Index{"cached": disk, "memory": mem} {
+			// The body of the latest revision averages 26 terms; bleve's
+			// own figure would be 1.
+			if avg := float64(ix.stats.FieldCardinality[FieldBody]) / ix.stats.DocCount; avg < 20 || avg > 30 {
+				t.Errorf("%s: body length %.1f terms on average, want about 26", name, avg)
+			}
+			if ix.stats.FieldCardinality[FieldID] != len(want) {
+				t.Errorf("%s: id field %d terms, want one a document", name, ix.stats.FieldCardinality[FieldID])
+			}
+		}
+	})
+	for name, ix := range map[string]*Index{"cached": disk, "memory": mem, "batches": {bleve: b}} {
 		adv, err := ix.bleve.Advanced()
 		if err != nil {
 			t.Fatal(err)
@@ -44,7 +79,7 @@ func TestStoredByNumber(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer r.Close()
-		if n := len(r.(*scorch.IndexSnapshot).Segments()); name == "cached" && n < 2 {
+		if n := len(r.(*scorch.IndexSnapshot).Segments()); name == "batches" && n < 2 {
 			t.Fatalf("%s: %d segment: the test checks no numbering across segments", name, n)
 		}
 		for i := range want {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/index/scorch"
+	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
 	index "github.com/blevesearch/bleve_index_api"
 	"github.com/crules/crules/diff"
@@ -85,6 +86,7 @@ func (ix *Index) Search(q string, opt Options) ([]Hit, error) {
 	// fields are read only for the hits kept (see texts). Where the query's
 	// words are in them is read by locate, not by bleve (IncludeLocations
 	// would read the term vectors of every document a word is in).
+	req.PreSearchData = map[string]any{search.BM25PreSearchDataKey: ix.stats}
 	res, err := ix.bleve.Search(req)
 	if err != nil {
 		return nil, err
