@@ -105,10 +105,13 @@ func (ix *Index) Search(q string, opt Options) ([]Hit, error) {
 	}
 	defer r.Close()
 	w := ix.wanted(terms)
-	if err := locate(r, cs, w); err != nil {
+	if err := count(r, cs, w); err != nil {
 		return nil, err
 	}
 	hits := collect(ix.rerank(cs, w), limit)
+	if err := locate(r, hits, w); err != nil {
+		return nil, err
+	}
 	return hits, texts(r, hits)
 }
 
@@ -129,8 +132,7 @@ type cand struct {
 	idParts
 	doc   docRef
 	score float64
-	found int      // how many of the query's ranking terms its body holds
-	locs  [][2]int // where the query's terms are in its body, byte ranges
+	found int // how many of the query's ranking terms its body holds
 }
 
 // want is what a query looks for in the body of its candidates.
@@ -173,54 +175,77 @@ func (ix *Index) wanted(terms []term) want {
 	return w
 }
 
-// locate finds which of the wanted terms each candidate's body holds and
-// where. It reads the postings of each term at the candidates only,
-// skipping the rest.
-func locate(r index.IndexReader, cs []cand, w want) error {
-	if len(cs) == 0 || len(w.terms) == 0 {
-		return nil
-	}
-	order := make([]*cand, len(cs))
+// count counts, for each candidate, the query's ranking terms its body
+// holds. It reads only whether a term's postings hold the candidates.
+func count(r index.IndexReader, cs []cand, w want) error {
+	docs := make([]docRef, len(cs))
 	for i := range cs {
-		order[i] = &cs[i]
+		docs[i] = cs[i].doc
 	}
-	slices.SortFunc(order, func(a, b *cand) int { return bytes.Compare(a.doc.num, b.doc.num) })
-	var at index.IndexInternalID // the document the reader is at
-	var tfd index.TermFieldDoc
 	for k, t := range w.terms {
-		tfr, err := r.TermFieldReader(context.Background(), []byte(t), FieldBody, false, false, true)
-		if err != nil {
-			return err
+		if !w.rank[k] {
+			continue
 		}
-		at = at[:0]
-		for _, c := range order {
-			if len(at) == 0 || bytes.Compare(at, c.doc.num) < 0 {
-				// Advance only forwards: backwards, scorch starts over.
-				d, err := tfr.Advance(c.doc.num, tfd.Reset())
-				if err != nil {
-					tfr.Close()
-					return err
-				}
-				if d == nil {
-					break // no more documents hold t
-				}
-				at = append(at[:0], d.ID...)
-			}
-			if !bytes.Equal(at, c.doc.num) {
-				continue
-			}
-			if w.rank[k] {
-				c.found++
-			}
-			for _, v := range tfd.Vectors {
-				c.locs = append(c.locs, [2]int{int(v.Start), int(v.End)})
-			}
-		}
-		if err := tfr.Close(); err != nil {
+		if err := visitPostings(r, t, docs, false, func(i int, _ *index.TermFieldDoc) { cs[i].found++ }); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// locate finds where the query's terms are in the body of each hit.
+func locate(r index.IndexReader, hits []Hit, w want) error {
+	docs := make([]docRef, len(hits))
+	for i := range hits {
+		docs[i] = hits[i].doc
+	}
+	for _, t := range w.terms {
+		err := visitPostings(r, t, docs, true, func(i int, d *index.TermFieldDoc) {
+			for _, v := range d.Vectors {
+				hits[i].locs = append(hits[i].locs, [2]int{int(v.Start), int(v.End)})
+			}
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// visitPostings calls visit(i, posting) for each of docs whose body holds
+// term, with the term's positions if vectors. It reads the postings at
+// those documents only, skipping the rest.
+func visitPostings(r index.IndexReader, term string, docs []docRef, vectors bool, visit func(int, *index.TermFieldDoc)) error {
+	order := make([]int, len(docs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return bytes.Compare(docs[a].num, docs[b].num) })
+	tfr, err := r.TermFieldReader(context.Background(), []byte(term), FieldBody, false, false, vectors)
+	if err != nil {
+		return err
+	}
+	var at index.IndexInternalID // the document the reader is at
+	var tfd index.TermFieldDoc
+	for _, i := range order {
+		num := docs[i].num
+		if len(at) == 0 || bytes.Compare(at, num) < 0 {
+			// Advance only forwards: backwards, scorch starts over.
+			d, err := tfr.Advance(num, tfd.Reset())
+			if err != nil {
+				tfr.Close()
+				return err
+			}
+			if d == nil {
+				break // no more documents hold term
+			}
+			at = append(at[:0], d.ID...)
+		}
+		if bytes.Equal(at, num) {
+			visit(i, &tfd)
+		}
+	}
+	return tfr.Close()
 }
 
 // texts loads the stored text and revisions of the hits kept, and cuts
@@ -421,7 +446,7 @@ func collect(cs []cand, limit int) []Hit {
 	for _, c := range cs {
 		h := Hit{Score: c.score, ID: c.id, Rev: c.rev, Kind: c.kind, Title: c.title}
 		line := c.line
-		h.doc, h.locs = c.doc, c.locs
+		h.doc = c.doc
 		if h.Kind == KindExample {
 			h.Kind = KindRule
 			if id, err := parse.ParseRuleID(h.ID); err == nil && id.Level() == parse.LevelSubrule {
@@ -468,7 +493,7 @@ func (h *Hit) merge(o Hit) {
 	}
 	if o.Rev > h.Rev {
 		h.other[len(h.other)-1] = h.doc
-		h.ID, h.Rev, h.Title, h.Kind, h.doc, h.locs = o.ID, o.Rev, o.Title, o.Kind, o.doc, o.locs
+		h.ID, h.Rev, h.Title, h.Kind, h.doc = o.ID, o.Rev, o.Title, o.Kind, o.doc
 	}
 }
 
