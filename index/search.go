@@ -716,7 +716,7 @@ func (ix *Index) rankWords(words string) query.Query {
 }
 
 // bodyMatch is the query for any of the words in a rule's title and text.
-// A word that is in more than a tenth of the documents ("player", "spell")
+// A word that is in more than one document in twenty ("player", "spell")
 // only adds to the score of a document the other words found: walking its
 // postings, thousands long, to rank what holds no other word of the query
 // was most of the time a query took.
@@ -741,7 +741,7 @@ func (ix *Index) bodyMatch(words string) query.Query {
 }
 
 // commonShare: a word in more than one document in commonShare is common.
-const commonShare = 10
+const commonShare = 20
 
 // docFreq returns how many documents' bodies hold term, kept for the next
 // query.
