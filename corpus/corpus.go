@@ -27,7 +27,11 @@ const (
 
 // FormatVersion changes whenever the archive layout changes; caches of
 // derived data are keyed by it together with the archive hash.
-const FormatVersion = 1
+const FormatVersion = 2
+
+// DictID names the dictionary of the archive's second frame: the text of
+// the newest revision, which is the first frame.
+const DictID = 1
 
 // The embedded archive, as byte slices so that opening it copies nothing.
 var (
@@ -87,21 +91,24 @@ func (d *Date) UnmarshalText(b []byte) error {
 	return err
 }
 
-// An Archive is a compressed set of revisions: a zstd stream of their
-// canonical texts, newest first, so that the latest revision is read without
-// decompressing the others, and a manifest.
+// An Archive is a compressed set of revisions and a manifest. The
+// revisions' canonical texts, newest first, are two zstd frames: the newest
+// alone, so that the latest revision is read without decompressing the
+// others, and the rest, with the newest as dictionary.
 //
 // An Archive is safe for concurrent use. Texts it returns must not be
 // modified.
 type Archive struct {
 	revs []Revision // oldest first
-	data []byte     // the compressed stream
+	data []byte     // the compressed frames
+	head int        // the compressed length of the first frame
 	hash string     // identifies the archive for caches
 
-	mu    sync.Mutex
-	dec   *zstd.Decoder
-	pos   int            // bytes of the stream dec has produced
-	texts map[int][]byte // decoded texts kept, by offset
+	mu     sync.Mutex
+	newest Revision // the first frame's
+	dec    *zstd.Decoder
+	pos    int            // offset of what dec produces next (in the texts one after the other)
+	texts  map[int][]byte // decoded texts kept, by offset
 }
 
 var (
@@ -140,14 +147,24 @@ func openBytes(m, data []byte) (*Archive, error) {
 		return nil, fmt.Errorf("corpus: %s has format %d, this program reads %d", ManifestName, man.Format, FormatVersion)
 	}
 	revs := man.Revisions
+	if len(revs) == 0 || man.Head <= 0 || man.Head > len(data) {
+		return nil, fmt.Errorf("corpus: %s: no revisions, or a first frame of %d bytes in an archive of %d", ManifestName, man.Head, len(data))
+	}
+	a := &Archive{revs: revs, data: data, head: man.Head, hash: man.ArchiveSHA256}
+	for _, r := range revs {
+		if r.Offset == 0 {
+			a.newest = r
+		}
+	}
 	sort.Slice(revs, func(i, j int) bool { return revs[i].Date.Before(revs[j].Date.Time) })
-	return &Archive{revs: revs, data: data, hash: man.ArchiveSHA256}, nil
+	return a, nil
 }
 
 type manifest struct {
 	Format        int        `json:"format"`
 	ArchiveSHA256 string     `json:"archive_sha256"`
 	Window        int        `json:"window"`
+	Head          int        `json:"head"` // the compressed length of the first frame
 	Revisions     []Revision `json:"revisions"`
 }
 
@@ -176,6 +193,9 @@ func (a *Archive) text(r Revision) ([]byte, error) {
 	if r.Offset < 0 || r.Length < 0 {
 		return nil, fmt.Errorf("corpus: %s: bad offset", r.File)
 	}
+	if r.Offset == 0 {
+		return a.first(r)
+	}
 	if a.dec == nil || r.Offset < a.pos {
 		if err := a.rewind(); err != nil {
 			return nil, err
@@ -194,23 +214,50 @@ func (a *Archive) text(r Revision) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("corpus: %s: archive ends early: %w", r.File, err)
 	}
+	a.keep(r, t)
+	return t, nil
+}
+
+// first decodes the first frame, the newest revision r.
+func (a *Archive) first(r Revision) ([]byte, error) {
+	d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(64<<20))
+	if err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	t, err := d.DecodeAll(a.data[:a.head], make([]byte, 0, r.Length))
+	if err != nil {
+		return nil, fmt.Errorf("corpus: %s: %w", r.File, err)
+	}
+	if len(t) != r.Length {
+		return nil, fmt.Errorf("corpus: %s: the archive holds %d bytes of it, the manifest says %d", r.File, len(t), r.Length)
+	}
+	a.keep(r, t)
+	return t, nil
+}
+
+func (a *Archive) keep(r Revision, t []byte) {
 	if a.texts == nil {
 		a.texts = map[int][]byte{}
 	}
 	a.texts[r.Offset] = t
-	return t, nil
 }
 
+// rewind starts reading the second frame, whose dictionary is the first.
 func (a *Archive) rewind() error {
 	if a.dec == nil {
-		d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true), zstd.WithDecoderMaxWindow(64<<20))
+		dict, err := a.text(a.newest)
+		if err != nil {
+			return err
+		}
+		d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true), zstd.WithDecoderMaxWindow(64<<20), zstd.WithDecoderDictRaw(DictID, dict))
 		if err != nil {
 			return err
 		}
 		a.dec = d
 	}
-	a.pos = 0
-	return a.dec.Reset(bytes.NewReader(a.data))
+	a.pos = a.newest.Length
+	return a.dec.Reset(bytes.NewReader(a.data[a.head:]))
 }
 
 // All returns the texts of every revision, in the order of Revisions,

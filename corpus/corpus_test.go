@@ -5,11 +5,14 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/crules/crules/corpus"
 )
@@ -152,4 +155,46 @@ func BenchmarkLatestText(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// TestFrames: the newest revision is read from the first frame alone; the
+// others need it as the dictionary of the second; a manifest whose first
+// frame does not fit the archive is refused.
+func TestFrames(t *testing.T) {
+	data, err := os.ReadFile(corpus.ArchiveName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	man, err := os.ReadFile(corpus.ManifestName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m struct {
+		Head int `json:"head"`
+	}
+	if err := json.Unmarshal(man, &m); err != nil || m.Head <= 0 || m.Head >= len(data) {
+		t.Fatalf("first frame %d bytes of %d (%v)", m.Head, len(data), err)
+	}
+	// Cut the archive after its first frame: the newest revision is whole,
+	// an older one is not there.
+	a, err := corpus.Open(fstest.MapFS{corpus.ArchiveName: {Data: data[:m.Head]}, corpus.ManifestName: {Data: man}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	revs := a.Revisions()
+	if raw, err := a.Raw(revs[len(revs)-1]); err != nil || hex.EncodeToString(sha(raw)) != revs[len(revs)-1].SHA256 {
+		t.Errorf("newest revision from the first frame alone: %v", err)
+	}
+	if _, err := a.Text(revs[len(revs)-2]); err == nil {
+		t.Error("an older revision was read without the second frame")
+	}
+	bad := bytes.Replace(man, []byte(fmt.Sprintf(`"head": %d`, m.Head)), []byte(fmt.Sprintf(`"head": %d`, len(data)+1)), 1)
+	if _, err := corpus.Open(fstest.MapFS{corpus.ArchiveName: {Data: data}, corpus.ManifestName: {Data: bad}}); err == nil {
+		t.Error("a first frame longer than the archive was accepted")
+	}
+}
+
+func sha(b []byte) []byte {
+	s := sha256.Sum256(b)
+	return s[:]
 }

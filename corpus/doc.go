@@ -2,8 +2,9 @@
 // Rules, 1999 to 2026, and gives them back as canonical text or as the
 // exact bytes first published.
 //
-// The archive is one zstd stream of the revisions' canonical texts (UTF-8,
-// "\n" line ends), newest first, and a manifest with each file's date,
-// SHA-256, encoding and line-ending recipe. 'go generate ./corpus' rebuilds
-// it from a directory of raw files and their MANIFEST.tsv.
+// The archive holds the revisions' canonical texts (UTF-8, "\n" line
+// ends), newest first, in two zstd frames: the newest alone, then the
+// others with the newest as their dictionary. A manifest gives each file's
+// date, SHA-256, encoding and line-ending recipe. 'go generate ./corpus'
+// rebuilds it from a directory of raw files and their MANIFEST.tsv.
 package corpus

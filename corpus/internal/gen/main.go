@@ -3,9 +3,10 @@
 //
 // For each file listed in the manifest it checks the SHA-256, decodes the
 // text, canonicalises line endings and checks that the recipe rebuilds the
-// published bytes exactly. The canonical texts, newest first, become one
-// long-window zstd stream; near-duplicate revisions compress to a few KB
-// each, and the newest is read without decompressing the rest.
+// published bytes exactly. The canonical texts, newest first, become two
+// zstd frames: the newest alone, read without decompressing the rest, and
+// the others in one long-window frame with the newest as its dictionary;
+// near-duplicate revisions compress to a few KB each.
 package main
 
 import (
@@ -114,12 +115,25 @@ func run(src, out string) error {
 		})
 		stream.Write(canon)
 	}
-	var z bytes.Buffer
-	enc, err := zstd.NewWriter(&z, zstd.WithEncoderLevel(zstd.SpeedBestCompression), zstd.WithWindowSize(window), zstd.WithEncoderConcurrency(1))
+	// The newest revision is a frame of its own, so that reading it takes
+	// a small window and nothing else; the older ones follow in a second
+	// frame that has the newest as its dictionary, so they compress
+	// against it as if the stream were one.
+	if len(revs) == 0 {
+		return fmt.Errorf("%s lists no revisions", filepath.Join(src, "MANIFEST.tsv"))
+	}
+	newest := stream.Bytes()[:revs[0].Length]
+	first, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression), zstd.WithWindowSize(window), zstd.WithEncoderConcurrency(1))
 	if err != nil {
 		return err
 	}
-	if _, err := enc.Write(stream.Bytes()); err != nil {
+	z := bytes.NewBuffer(first.EncodeAll(newest, nil))
+	head := z.Len()
+	enc, err := zstd.NewWriter(z, zstd.WithEncoderLevel(zstd.SpeedBestCompression), zstd.WithWindowSize(window), zstd.WithEncoderConcurrency(1), zstd.WithEncoderDictRaw(corpus.DictID, newest))
+	if err != nil {
+		return err
+	}
+	if _, err := enc.Write(stream.Bytes()[len(newest):]); err != nil {
 		return err
 	}
 	if err := enc.Close(); err != nil {
@@ -130,8 +144,9 @@ func run(src, out string) error {
 		Format        int               `json:"format"`
 		ArchiveSHA256 string            `json:"archive_sha256"`
 		Window        int               `json:"window"`
+		Head          int               `json:"head"`
 		Revisions     []corpus.Revision `json:"revisions"`
-	}{corpus.FormatVersion, hex.EncodeToString(sum[:]), window, revs}
+	}{corpus.FormatVersion, hex.EncodeToString(sum[:]), window, head, revs}
 	mj, err := json.MarshalIndent(man, "", "\t")
 	if err != nil {
 		return err
