@@ -211,3 +211,19 @@ func TestCompletion(t *testing.T) {
 		t.Errorf("completion bash: exit %d", code)
 	}
 }
+
+// TestLookupCommands: only commands that read one revision and exit let
+// their heap grow (LightGC); the server and the all-revision commands do
+// not.
+func TestLookupCommands(t *testing.T) {
+	root := NewRootCmd(&Env{})
+	for name, lookup := range map[string]bool{"rule": true, "glossary": true, "search": true, "versions": true, "serve": false, "history": false, "diff": false, "index": false, "keywords": false, "check": false} {
+		c, _, err := root.Find([]string{name})
+		if err != nil || c.Name() != name {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got := c.Annotations[lookupAnnotation] != ""; got != lookup {
+			t.Errorf("%s: lookup %v, want %v", name, got, lookup)
+		}
+	}
+}
