@@ -7,9 +7,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/index/scorch"
@@ -28,6 +29,9 @@ type Index struct {
 	titles sync.Map // title → its analysed terms, see titleTerms
 	freqs  sync.Map // term → how many bodies hold it, see docFreq
 	stats  *search.BM25Stats
+
+	wordsOnce sync.Once
+	words     map[string]int // see vocabulary
 
 	countOnce sync.Once
 	count     uint64 // documents, see docCount
@@ -123,6 +127,10 @@ func Build(dir string, docs []Doc, progress func(done int)) error {
 		b.Close()
 		return err
 	}
+	if err := b.SetInternal([]byte(wordsKey), encodeWords(vocabulary(docs))); err != nil {
+		b.Close()
+		return err
+	}
 	if err := b.Close(); err != nil {
 		return err
 	}
@@ -205,7 +213,7 @@ func BuildMem(docs []Doc) (*Index, error) {
 	if err := b.Batch(batch); err != nil {
 		return nil, err
 	}
-	ix := &Index{bleve: b}
+	ix := &Index{bleve: b, words: vocabulary(docs)}
 	l, err := lengthsOf(b)
 	if err == nil {
 		ix.stats, err = ix.bm25Stats(l)
@@ -217,59 +225,37 @@ func BuildMem(docs []Doc) (*Index, error) {
 	return ix, nil
 }
 
-// Suggest returns indexed words close to the words of a query that found
-// nothing, most frequent first: "did you mean".
-func (ix *Index) Suggest(q string, n int) []string {
+// Unindexed returns the words of a query that no index holds: words so
+// common ("the", "of") that the analyser drops them.
+func (ix *Index) Unindexed(q string) []string {
 	terms, err := parseQuery(q)
 	if err != nil {
 		return nil
 	}
-	type cand struct {
-		word  string
-		dist  int
-		count uint64
-	}
-	var cands []cand
-	for _, t := range terms {
-		for _, w := range strings.Fields(strings.ToLower(t.text)) {
-			if len(w) < 3 {
-				continue
-			}
-			dict, err := ix.bleve.FieldDict(FieldBody)
-			if err != nil {
-				return nil
-			}
-			for e, err := dict.Next(); err == nil && e != nil; e, err = dict.Next() {
-				if d := editDistance(w, e.Term, 2); d > 0 && d <= 2 {
-					cands = append(cands, cand{e.Term, d, e.Count})
-				}
-			}
-			dict.Close()
-		}
-	}
-	sort.Slice(cands, func(i, j int) bool {
-		if cands[i].dist != cands[j].dist {
-			return cands[i].dist < cands[j].dist
-		}
-		return cands[i].count > cands[j].count
-	})
 	var out []string
-	seen := map[string]bool{}
-	for _, c := range cands {
-		if !seen[c.word] && len(out) < n {
-			seen[c.word] = true
-			out = append(out, c.word)
+	for _, t := range terms {
+		switch t.field {
+		case "", FieldTitle, FieldText, FieldKeyword:
+		default:
+			continue // exact fields are not analysed
+		}
+		for _, w := range strings.Fields(t.text) {
+			if len(ix.analyze(w)) == 0 && strings.ContainsFunc(w, unicode.IsLetter) && !slices.Contains(out, w) {
+				out = append(out, w)
+			}
 		}
 	}
 	return out
 }
 
-// editDistance is the Levenshtein distance of a and b, or max+1 once it
-// must exceed max.
+// editDistance is the optimal string alignment distance of a and b
+// (Levenshtein's, with a swap of two neighbouring letters counting one, the
+// commonest typing slip: "splcie"), or max+1 once it must exceed max.
 func editDistance(a, b string, maxD int) int {
 	if d := len(a) - len(b); d > maxD || -d > maxD {
 		return maxD + 1
 	}
+	prev2 := make([]int, len(b)+1) // row i-2
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {
@@ -284,12 +270,15 @@ func editDistance(a, b string, maxD int) int {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
 			best = min(best, cur[j])
 		}
 		if best > maxD {
 			return maxD + 1
 		}
-		prev, cur = cur, prev
+		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(b)]
 }

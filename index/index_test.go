@@ -280,3 +280,21 @@ func lineage(t *testing.T) *diff.Lineage {
 	}
 	return diff.BuildLineage(names, docs, nil)
 }
+
+// TestSuggest: "did you mean" offers words as printed (not stems), a swap
+// of two letters counting as one slip; stop words are named, not
+// corrected.
+func TestSuggest(t *testing.T) {
+	ix := latestIndex(t)
+	for q, want := range map[string]string{"splcie": "splice", "deathtuch": "deathtouch", "comander": "commander", "trampel": "trample"} {
+		if got := ix.Suggest(q, 3); len(got) == 0 || got[0] != want {
+			t.Errorf("Suggest(%q) = %v, want %s first", q, got, want)
+		}
+	}
+	if got := ix.Suggest("the", 5); len(got) != 0 {
+		t.Errorf("Suggest(the) = %v, want nothing", got)
+	}
+	if got := ix.Unindexed(`the "splice onto" of kind:the`); !slices.Equal(got, []string{"the", "of"}) {
+		t.Errorf("Unindexed = %v, want [the of]", got)
+	}
+}

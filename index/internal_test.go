@@ -124,3 +124,14 @@ func testCommonWords(t *testing.T, ix *Index) {
 		t.Errorf("player card: %d hits (%v)", len(hits), err)
 	}
 }
+
+func TestEditDistance(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want int
+	}{{"splice", "splice", 0}, {"splcie", "splice", 1}, {"splce", "splice", 1}, {"trampel", "trample", 1}, {"spilt", "split", 1}, {"abcd", "badc", 2}, {"cat", "dog", 3}, {"commander", "comander", 1}} {
+		if got := editDistance(tc.a, tc.b, 2); got != min(tc.want, 3) {
+			t.Errorf("editDistance(%q, %q) = %d, want %d", tc.a, tc.b, got, min(tc.want, 3))
+		}
+	}
+}

@@ -71,6 +71,34 @@ type searchJSON struct {
 	Query string      `json:"query"`
 	Rev   string      `json:"rev,omitempty"`
 	Hits  []index.Hit `json:"hits"`
+	// When nothing matches: words of the rules close to the query's
+	// ("did you mean"), and the query's words too common to be indexed.
+	Suggestions []string `json:"suggestions,omitempty"`
+	Unindexed   []string `json:"unindexed,omitempty"`
+}
+
+// newSearchJSON is the answer to a search; when nothing matches, it says
+// what might.
+func newSearchJSON(ix *index.Index, q, rev string, hits []index.Hit) searchJSON {
+	j := searchJSON{Query: q, Rev: rev, Hits: hits}
+	if len(hits) == 0 {
+		j.Hits = []index.Hit{}
+		j.Suggestions = ix.Suggest(q, 5)
+		j.Unindexed = ix.Unindexed(q)
+	}
+	return j
+}
+
+// message says what newSearchJSON found for a query that matched nothing.
+func (j searchJSON) message() string {
+	msg := ""
+	if len(j.Suggestions) > 0 {
+		msg = "; did you mean: " + strings.Join(j.Suggestions, ", ")
+	}
+	if len(j.Unindexed) > 0 {
+		msg += "; too common to be indexed: " + strings.Join(j.Unindexed, ", ")
+	}
+	return msg
 }
 
 func runSearch(env *Env, o *searchOptions) error {
@@ -90,20 +118,14 @@ func runSearch(env *Env, o *searchOptions) error {
 		}
 		return err
 	}
+	j := newSearchJSON(ix, o.Query, rev, hits)
 	if o.JSON {
-		if hits == nil {
-			hits = []index.Hit{}
-		}
-		if err := writeJSON(env.Stdout, searchJSON{o.Query, rev, hits}); err != nil {
+		if err := writeJSON(env.Stdout, j); err != nil {
 			return err
 		}
 	}
 	if len(hits) == 0 {
-		msg := ""
-		if s := ix.Suggest(o.Query, 5); len(s) > 0 {
-			msg = "; did you mean: " + strings.Join(s, ", ")
-		}
-		return notFound("nothing matches %q in %s%s", o.Query, rev, msg)
+		return notFound("nothing matches %q in %s%s", o.Query, rev, j.message())
 	}
 	if o.JSON {
 		return nil

@@ -334,10 +334,7 @@ func (s *server) search(w http.ResponseWriter, r *http.Request) {
 		writeError(w, status, err.Error())
 		return
 	}
-	if hits == nil {
-		hits = []index.Hit{}
-	}
-	writeOK(w, searchJSON{q, rev.Name(), hits})
+	writeOK(w, newSearchJSON(ix, q, rev.Name(), hits))
 }
 
 var pageTemplate = template.Must(template.New("page").Parse(`<!doctype html>
@@ -350,6 +347,7 @@ input[type=search]{width:70%;font-size:1.1rem;padding:.3rem}li{margin:.8rem 0}.i
 <select name="rev">{{range .Revs}}<option{{if eq . $.Rev}} selected{{end}}>{{.}}</option>{{end}}</select>
 <button>Search</button></form>
 {{if .Error}}<p role="alert">{{.Error}}</p>{{end}}
+{{if .Suggestions}}<p>Did you mean: {{range $i, $s := .Suggestions}}{{if $i}}, {{end}}<a href="/?q={{$s}}&amp;rev={{$.Rev}}">{{$s}}</a>{{end}}?</p>{{end}}
 {{if .Hits}}<ol>{{range .Hits}}<li><a class="id" href="/api/rules/{{.ID}}?rev={{.Rev}}">{{.ID}}</a> {{.Title}} <span class="rev">({{.Rev}})</span><br>{{.HTML}}</li>{{end}}</ol>{{end}}
 </body></html>
 `))
@@ -365,6 +363,7 @@ func (s *server) page(w http.ResponseWriter, r *http.Request) {
 		Query, Rev, Error string
 		Revs              []string
 		Hits              []pageHit
+		Suggestions       []string
 	}{Query: r.URL.Query().Get("q")}
 	revs := s.archive.Revisions()
 	for i := len(revs) - 1; i >= 0; i-- {
@@ -385,7 +384,11 @@ func (s *server) page(w http.ResponseWriter, r *http.Request) {
 				data.Hits = append(data.Hits, pageHit{h, markHTML(h.Snippet, h.Marks)})
 			}
 			if err == nil && len(hits) == 0 {
-				data.Error = "Nothing matches."
+				j := newSearchJSON(ix, data.Query, rev.Name(), nil)
+				data.Error, data.Suggestions = "Nothing matches.", j.Suggestions
+				if len(j.Unindexed) > 0 {
+					data.Error += " Too common to be indexed: " + strings.Join(j.Unindexed, ", ") + "."
+				}
 			}
 		}
 		if err != nil {
