@@ -30,7 +30,10 @@ type Doc struct {
 	Keyword string   `json:"keyword"` // the keyword ability or action the rule belongs to
 	Body    string   `json:"body"`    // title and text, for ranking plain words
 	Heading string   `json:"heading"` // a heading's own title
-	Lead    string   `json:"lead"`    // "yes" for a rule that opens its chapter or keyword
+	// Subrules is, for a heading rule with no text of its own ("702.47.
+	// Splice"), the text of its subrules: stored, for its snippet.
+	Subrules string `json:"subrules,omitempty"`
+	Lead     string `json:"lead"` // "yes" for a rule that opens its chapter or keyword
 	// Line identifies the rule across revisions and renumbering: its
 	// number in the last revision it is in, and that revision
 	// ("300.3@2009-05-01"); a glossary entry's is its term. Set by Merge.
@@ -80,7 +83,8 @@ func Documents(d *parse.Document, rev string) []Doc {
 						if r.Title != "" && r.Text == "" {
 							// A heading rule ("702.47. Splice") stands for
 							// its whole rule: rank it on its subrules' words.
-							docs[len(docs)-1].Body = normApostrophes(x.Title) + "\n" + normApostrophes(subrulesText(r))
+							docs[len(docs)-1].Subrules = subrulesText(r)
+							docs[len(docs)-1].Body = normApostrophes(x.Title) + "\n" + normApostrophes(docs[len(docs)-1].Subrules)
 						}
 						for _, e := range r.Examples {
 							add(Doc{ID: r.ID.String(), Kind: KindExample, Title: title, Text: e.Text, Keyword: kw})

@@ -298,3 +298,28 @@ func TestSuggest(t *testing.T) {
 		t.Errorf("Unindexed = %v, want [the of]", got)
 	}
 }
+
+// TestHeadingSnippet: a heading rule ("702.47. Splice") has no text of its
+// own; its snippet comes from its subrules, marked where the words are.
+func TestHeadingSnippet(t *testing.T) {
+	ix := latestIndex(t)
+	hits, err := ix.Search("splice onto arcane", index.Options{Limit: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range hits {
+		if h.ID != "702.47" {
+			continue
+		}
+		if !strings.HasPrefix(h.Snippet, "Splice is a static ability") || len(h.Marks) == 0 {
+			t.Fatalf("702.47: snippet %q, marks %v", h.Snippet, h.Marks)
+		}
+		for _, m := range h.Marks {
+			if w := strings.ToLower(h.Snippet[m[0]:m[1]]); w != "splice" && w != "onto" && w != "arcane" {
+				t.Errorf("702.47: mark on %q", w)
+			}
+		}
+		return
+	}
+	t.Fatal("702.47 not among the hits")
+}

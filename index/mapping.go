@@ -14,25 +14,26 @@ import (
 
 // MappingVersion changes whenever the mapping or the documents change;
 // cached indexes of another version are rebuilt.
-const MappingVersion = 9
+const MappingVersion = 10
 
 // Analyzer is the name of the analyzer for prose fields.
 const Analyzer = "crules_en"
 
 // Field names of an indexed document.
 const (
-	FieldID      = "id"
-	FieldRev     = "rev"
-	FieldRevs    = "revs"
-	FieldEra     = "era"
-	FieldKind    = "kind"
-	FieldTitle   = "title"
-	FieldText    = "text"
-	FieldKeyword = "keyword"
-	FieldBody    = "body"    // title and text together: what plain words search
-	FieldHeading = "heading" // a heading's own title (not inherited)
-	FieldLead    = "lead"    // "yes" for a rule that opens its chapter or keyword
-	FieldLine    = "lineage" // the rule across revisions (all-revisions indexes)
+	FieldID       = "id"
+	FieldRev      = "rev"
+	FieldRevs     = "revs"
+	FieldEra      = "era"
+	FieldKind     = "kind"
+	FieldTitle    = "title"
+	FieldText     = "text"
+	FieldKeyword  = "keyword"
+	FieldBody     = "body"     // title and text together: what plain words search
+	FieldHeading  = "heading"  // a heading's own title (not inherited)
+	FieldLead     = "lead"     // "yes" for a rule that opens its chapter or keyword
+	FieldLine     = "lineage"  // the rule across revisions (all-revisions indexes)
+	FieldSubrules = "subrules" // a heading rule's subrules, stored only (see Doc.Subrules)
 )
 
 // tokenExceptions are kept whole by the tokenizer: mana symbols ("{2}{U}",
@@ -84,7 +85,7 @@ func NewMapping() (*mapping.IndexMappingImpl, error) {
 		return f
 	}
 	doc := bleve.NewDocumentStaticMapping()
-	// Only the text and the revisions are stored: what ranking and grouping
+	// Only the text (or a heading's subrules) and the revisions are stored: what ranking and grouping
 	// need of a document is in its bleve ID (see bleveID), and the fewer
 	// fields a hit's stored document holds, the faster it is read.
 	doc.AddFieldMappingsAt(FieldID, exact(false))
@@ -99,6 +100,9 @@ func NewMapping() (*mapping.IndexMappingImpl, error) {
 	doc.AddFieldMappingsAt(FieldHeading, prose(false, false))
 	doc.AddFieldMappingsAt(FieldLead, exact(false))
 	doc.AddFieldMappingsAt(FieldLine, exact(false))
+	sub := bleve.NewTextFieldMapping()
+	sub.Index, sub.Store, sub.IncludeInAll, sub.DocValues = false, true, false, false
+	doc.AddFieldMappingsAt(FieldSubrules, sub)
 	m.DefaultMapping = doc
 	m.DefaultField = FieldText
 	return m, nil

@@ -291,8 +291,9 @@ func texts(r index.IndexReader, hits []Hit) error {
 	return nil
 }
 
-// stored reads a document's text and revisions: by its number where it
-// can (see storedByNumber), else by its ID.
+// stored reads a document's text (a heading rule's: its subrules') and
+// revisions: by its number where it can (see storedByNumber), else by its
+// ID.
 func stored(r index.IndexReader, doc docRef) (string, []string, error) {
 	if text, revs, ok := storedByNumber(r, doc); ok {
 		return text, revs, nil
@@ -301,10 +302,9 @@ func stored(r index.IndexReader, doc docRef) (string, []string, error) {
 	if err != nil || d == nil {
 		return "", nil, err
 	}
-	text := ""
-	var revs []string
-	d.VisitFields(func(f index.Field) { text, revs = storedField(f.Name(), f.Value(), text, revs) })
-	return text, revs, nil
+	var s storedFields
+	d.VisitFields(func(f index.Field) { s.add(f.Name(), f.Value()) })
+	return s.text(), s.revs, nil
 }
 
 // storedByNumber reads a document's text and revisions in a scorch index
@@ -325,29 +325,45 @@ func storedByNumber(r index.IndexReader, doc docRef) (string, []string, bool) {
 			start += count
 			continue
 		}
-		text, same := "", false
-		var revs []string
+		var s storedFields
+		same := false
 		err := ss.VisitDocument(n-start, func(name string, _ byte, value []byte, _ []uint64) bool {
 			if name == "_id" {
 				same = string(value) == doc.id
 			} else {
-				text, revs = storedField(name, value, text, revs)
+				s.add(name, value)
 			}
 			return true
 		})
-		return text, revs, err == nil && same
+		return s.text(), s.revs, err == nil && same
 	}
 	return "", nil, false
 }
 
-func storedField(name string, value []byte, text string, revs []string) (string, []string) {
+// storedFields are what a search reads of a document.
+type storedFields struct {
+	body, subrules string
+	revs           []string
+}
+
+func (s *storedFields) add(name string, value []byte) {
 	switch name {
 	case FieldText:
-		text = string(value)
+		s.body = string(value)
+	case FieldSubrules:
+		s.subrules = string(value)
 	case FieldRevs:
-		revs = append(revs, string(value))
+		s.revs = append(s.revs, string(value))
 	}
-	return text, revs
+}
+
+// text is the document's text, or a heading rule's subrules: what its
+// body holds after its title.
+func (s *storedFields) text() string {
+	if s.body == "" {
+		return s.subrules
+	}
+	return s.body
 }
 
 // titleTerms returns the analysed terms of a title, kept for the next
