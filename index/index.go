@@ -32,9 +32,6 @@ type Index struct {
 
 	wordsOnce sync.Once
 	words     map[string]int // see vocabulary
-
-	countOnce sync.Once
-	count     uint64 // documents, see docCount
 }
 
 // ErrNotBuilt is returned by Open for a folder that holds no complete
@@ -204,17 +201,20 @@ func BuildMem(docs []Doc) (*Index, error) {
 	if err != nil {
 		return nil, err
 	}
+	ix := &Index{bleve: b, words: vocabulary(docs)}
 	batch := b.NewBatch()
 	for i := range docs {
-		if err := batch.Index(bleveID(&docs[i]), &docs[i]); err != nil {
-			return nil, err
+		if err = batch.Index(bleveID(&docs[i]), &docs[i]); err != nil {
+			break
 		}
 	}
-	if err := b.Batch(batch); err != nil {
-		return nil, err
+	if err == nil {
+		err = b.Batch(batch)
 	}
-	ix := &Index{bleve: b, words: vocabulary(docs)}
-	l, err := lengthsOf(b)
+	var l fieldLengths
+	if err == nil {
+		l, err = lengthsOf(b)
+	}
 	if err == nil {
 		ix.stats, err = ix.bm25Stats(l)
 	}

@@ -83,9 +83,11 @@ func (ix *Index) Search(q string, opt Options) ([]Hit, error) {
 	}
 	req := bleve.NewSearchRequestOptions(ix.buildQuery(terms, opt), max(50, 2*limit), 0, false)
 	// Candidates are ranked on what their IDs carry (see bleveID); stored
-	// fields are read only for the hits kept (see texts). Where the query's
-	// words are in them is read by locate, not by bleve (IncludeLocations
-	// would read the term vectors of every document a word is in).
+	// fields are read only for the hits kept (see texts). Which of the
+	// query's words they hold, and where, is read by count and locate, not
+	// by bleve (IncludeLocations would read the term vectors of every
+	// document a word is in). BM25 gets the fields' real lengths (see
+	// fieldLengths).
 	req.PreSearchData = map[string]any{search.BM25PreSearchDataKey: ix.stats}
 	res, err := ix.bleve.Search(req)
 	if err != nil {
@@ -780,10 +782,7 @@ func (ix *Index) docFreq(term string) uint64 {
 }
 
 // docCount returns how many documents the index holds.
-func (ix *Index) docCount() uint64 {
-	ix.countOnce.Do(func() { ix.count, _ = ix.bleve.DocCount() })
-	return ix.count
-}
+func (ix *Index) docCount() uint64 { return uint64(ix.stats.DocCount) }
 
 // synonyms returns the other era's wording of each lexicon phrase the
 // words contain: "exile" → "remove from the game", "removed from the game"
