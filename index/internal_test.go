@@ -115,6 +115,12 @@ func testCommonWords(t *testing.T, ix *Index) {
 	if n, all := ix.docFreq("player"), ix.docCount(); n*commonShare <= all {
 		t.Fatalf("player is in %d documents of %d: not common", n, all)
 	}
+	if n := ix.docFreq("zzqxjv"); n != 0 {
+		t.Fatalf("a made-up word is in %d documents", n)
+	}
+	if _, cached := ix.freqs.Load("zzqxjv"); cached {
+		t.Error("a word the index lacks was cached: a server's cache would grow with every made-up word")
+	}
 	if _, ok := ix.bodyMatch("player splice").(*query.BooleanQuery); !ok {
 		t.Error("player splice: the common word is not set apart")
 	}

@@ -762,7 +762,8 @@ func (ix *Index) bodyMatch(words string) query.Query {
 const commonShare = 20
 
 // docFreq returns how many documents' bodies hold term, kept for the next
-// query.
+// query when the index has the term: the cache is bounded by the index's
+// dictionary, however many made-up words a server is sent.
 func (ix *Index) docFreq(term string) uint64 {
 	if n, ok := ix.freqs.Load(term); ok {
 		return n.(uint64)
@@ -777,7 +778,9 @@ func (ix *Index) docFreq(term string) uint64 {
 			r.Close()
 		}
 	}
-	ix.freqs.Store(term, n)
+	if n > 0 {
+		ix.freqs.Store(term, n)
+	}
 	return n
 }
 
