@@ -67,11 +67,15 @@ func dump(name string, src []byte) string {
 	// txtar cannot hold CR bytes; "\r" written out stands for one.
 	src = bytes.ReplaceAll(src, []byte(`\r`), []byte("\r"))
 	d, err := parse.Parse(name, src)
-	var b strings.Builder
 	if err != nil {
-		fmt.Fprintf(&b, "error: %v\n", err)
-		return b.String()
+		return fmt.Sprintf("error: %v\n", err)
 	}
+	return dumpDoc(d, true)
+}
+
+// dumpDoc prints the tree of d, and its warnings and counts if asked.
+func dumpDoc(d *parse.Document, notes bool) string {
+	var b strings.Builder
 	s := d.Stats()
 	fmt.Fprintf(&b, "doc era=%q layout=%s fragment=%v effective=%q title=%q\n", d.Era, d.Layout, d.Fragment, s.Effective, d.Title)
 	for _, p := range d.Intro {
@@ -82,7 +86,11 @@ func dump(name string, src []byte) string {
 	}
 	var rule func(r *parse.Rule, indent string)
 	rule = func(r *parse.Rule, indent string) {
-		fmt.Fprintf(&b, "%srule %s title=%q implicit=%v @%s\n", indent, r.ID, r.Title, r.Implicit, r.Pos)
+		printed := ""
+		if !r.Printed.IsZero() {
+			printed = " printed=" + r.Printed.String()
+		}
+		fmt.Fprintf(&b, "%srule %s%s title=%q implicit=%v @%s\n", indent, r.ID, printed, r.Title, r.Implicit, r.Pos)
 		if r.Text != "" {
 			fmt.Fprintf(&b, "%s  text %q\n", indent, r.Text)
 		}
@@ -113,6 +121,9 @@ func dump(name string, src []byte) string {
 	}
 	for _, p := range d.Credits {
 		fmt.Fprintf(&b, "credits %q\n", p.Text)
+	}
+	if !notes {
+		return b.String()
 	}
 	for _, w := range d.Warnings {
 		fmt.Fprintf(&b, "%v\n", w)

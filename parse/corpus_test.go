@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -14,7 +15,10 @@ import (
 	"github.com/crules/crules/parse"
 )
 
-const seedsDir = "../../shared/seeds"
+const (
+	seedsDir     = "../../shared/seeds"
+	sharedCorpus = "../../shared/corpus"
+)
 
 // corpusDocs is every embedded revision's parse, by revision name.
 func corpusDocs(t testing.TB) map[string]*parse.Document {
@@ -26,7 +30,7 @@ func corpusDocs(t testing.TB) map[string]*parse.Document {
 	return m
 }
 
-// TestCorpusGolden parses all 113 revisions and compares their counts with
+// TestCorpusGolden parses every embedded revision and compares their counts with
 // testdata/revisions.golden (refresh with -update, and read the diff).
 func TestCorpusGolden(t *testing.T) {
 	ds := corpusDocs(t)
@@ -72,6 +76,28 @@ func mustDate(s string) corpus.Date {
 
 func TestSpotChecks(t *testing.T) {
 	ds := corpusDocs(t)
+	// The issue's checks of the whole-history work: the glossary of
+	// 2001-09-24 without its three subheadings as terms, 502.36 Scry of
+	// 2004-06-01 whole, no phantom chapter 432 in 2007-07-13, and the index
+	// of 1999 kept, an entry a line.
+	if n := len(ds["2001-09-24"].Glossary); n != 204 {
+		t.Errorf("2001-09-24: %d glossary entries, want 204", n)
+	}
+	if e := ds["2001-09-24"].GlossaryEntry("Expansion Symbol"); e == nil || len(e.Definition) < 30 {
+		t.Errorf("2001-09-24: Expansion Symbol does not hold its list of sets: %v", e)
+	}
+	if r := ds["2004-06-01"].Rule(parse.MustParseRuleID("502.36")); r == nil || len(r.Children) != 2 || r.Children[1].Printed.String() != "502.35b" {
+		t.Errorf("2004-06-01: 502.36 Scry should have 502.36a and 502.36b (printed 502.35b): %+v", r)
+	}
+	if c := ds["2007-07-13"].Chapter(432); c != nil {
+		t.Errorf("2007-07-13 has a chapter 432 (%q), from the misprint 432.2b", c.Title)
+	}
+	for _, rev := range []string{"1999-04-23", "1999-11-01"} {
+		ix := ds[rev].Index
+		if len(ix) != 128 || ix[0].Text != "Abilities, 402" || ix[len(ix)-1].Text != "removed from game, 217.7" {
+			t.Errorf("%s: index of %d entries, want 128 from \"Abilities, 402\" to \"removed from game, 217.7\"", rev, len(ix))
+		}
+	}
 	for _, tc := range []struct {
 		rev                string
 		rules, glossary    int
@@ -287,4 +313,58 @@ func BenchmarkParseAll(b *testing.B) {
 			}
 		}
 	}
+}
+
+// TestWrappedHyphens: in the hard-wrapped revisions no word is left ending
+// in "- " where the joined form ("State-Based", "snow-covered") is printed
+// anywhere in the corpus: a compound split over two lines is read whole.
+// Suspended hyphens ("power- and toughness-changing") stay, since
+// "power-and" is printed nowhere.
+func TestWrappedHyphens(t *testing.T) {
+	revs, docs := corpustest.Docs(t)
+	var all strings.Builder
+	for _, d := range docs {
+		all.WriteString(strings.ToLower(d.Text))
+	}
+	corpusText := all.String()
+	split := regexp.MustCompile(`([A-Za-z]+)- ([A-Za-z]+)`)
+	lineEnd := regexp.MustCompile(`[A-Za-z]-[ \t]*\r?[\r\n]`)
+	wrapped, atLineEnd := 0, 0
+	for i, d := range docs {
+		if d.Layout != parse.LayoutWrapped {
+			continue
+		}
+		wrapped++
+		atLineEnd += len(lineEnd.FindAllStringIndex(d.Text, -1))
+		var texts []string
+		d.Walk(func(r *parse.Rule) bool {
+			texts = append(texts, r.Title, r.Text)
+			for _, e := range r.Examples {
+				texts = append(texts, e.Text)
+			}
+			return true
+		})
+		for _, g := range d.Glossary {
+			texts = append(texts, g.Term)
+			for _, p := range g.Definition {
+				texts = append(texts, p.Text)
+			}
+		}
+		for _, ps := range [][]*parse.Paragraph{d.Intro, d.Credits, d.Index} {
+			for _, p := range ps {
+				texts = append(texts, p.Text)
+			}
+		}
+		for _, text := range texts {
+			for _, m := range split.FindAllStringSubmatch(text, -1) {
+				if w := strings.ToLower(m[1] + "-" + m[2]); strings.Contains(corpusText, w) {
+					t.Errorf("%s: %q is printed %q elsewhere in the corpus", revs[i].File, m[0], w)
+				}
+			}
+		}
+	}
+	if wrapped < 7 || atLineEnd < 80 {
+		t.Fatalf("%d wrapped revisions with %d lines ending in a hyphen; the corpus has 7 with 83", wrapped, atLineEnd)
+	}
+	t.Logf("%d wrapped revisions, %d lines ending in a hyphen", wrapped, atLineEnd)
 }

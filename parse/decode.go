@@ -15,10 +15,14 @@ type Encoding string
 
 // The encodings the CR has been published in.
 const (
-	UTF8        Encoding = "utf-8"
-	UTF8BOM     Encoding = "utf-8-bom"
-	UTF16LEBOM  Encoding = "utf-16le-bom"
-	UTF16BEBOM  Encoding = "utf-16be-bom"
+	UTF8       Encoding = "utf-8"
+	UTF8BOM    Encoding = "utf-8-bom"
+	UTF16LEBOM Encoding = "utf-16le-bom"
+	UTF16BEBOM Encoding = "utf-16be-bom"
+	// UTF16LE and UTF16BE are UTF-16 without a byte-order mark, read by
+	// the byte order the text shows (Parse warns about it).
+	UTF16LE     Encoding = "utf-16le"
+	UTF16BE     Encoding = "utf-16be"
 	Windows1252 Encoding = "windows-1252"
 )
 
@@ -28,9 +32,10 @@ const MaxSize = 32 << 20
 
 // Decode turns the raw bytes of a CR file into UTF-8 text. It sniffs a
 // byte-order mark (UTF-8, UTF-16LE, UTF-16BE), takes BOM-less input as
-// UTF-8 when it is valid UTF-8, and as Windows-1252 otherwise. Line endings
-// are left as they are. It fails on binary data, on UTF-16 without a BOM
-// and on input larger than MaxSize.
+// UTF-8 when it is valid UTF-8, and as Windows-1252 otherwise. UTF-16
+// without a BOM is read in the byte order its NUL bytes show (ASCII text
+// stored in 16-bit units). Line endings are left as they are. It fails on
+// binary data and on input larger than MaxSize.
 func Decode(src []byte) (string, Encoding, error) {
 	if len(src) > MaxSize {
 		return "", "", fmt.Errorf("%w: input is %.1f MB; no Comprehensive Rules text is larger than %d MB", ErrEncoding, float64(len(src))/(1<<20), MaxSize>>20)
@@ -48,8 +53,11 @@ func Decode(src []byte) (string, Encoding, error) {
 		return decodeWith(src, unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM), UTF16BEBOM)
 	}
 	if i := bytes.IndexByte(src, 0); i >= 0 {
-		if order := utf16Order(src); order != "" {
-			return "", "", fmt.Errorf("%w: looks like UTF-16 (%s) without a byte-order mark; save it as UTF-8 or as UTF-16 with a BOM", ErrEncoding, order)
+		switch utf16Order(src) {
+		case "little-endian":
+			return decodeWith(src, unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM), UTF16LE)
+		case "big-endian":
+			return decodeWith(src, unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM), UTF16BE)
 		}
 		return "", "", fmt.Errorf("%w: binary data (NUL byte at offset %d), not a text file", ErrEncoding, i)
 	}
@@ -60,7 +68,7 @@ func Decode(src []byte) (string, Encoding, error) {
 }
 
 func decodeWith(src []byte, e encoding.Encoding, name Encoding) (string, Encoding, error) {
-	if name == UTF16LEBOM || name == UTF16BEBOM {
+	if name == UTF16LEBOM || name == UTF16BEBOM || name == UTF16LE || name == UTF16BE {
 		if len(src)%2 != 0 {
 			return "", "", fmt.Errorf("%w: %s text with an odd number of bytes (%d): truncated?", ErrEncoding, name, len(src))
 		}

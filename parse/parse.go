@@ -23,7 +23,17 @@ func Parse(name string, src []byte) (*Document, error) {
 	if err != nil {
 		return nil, ErrorList{{File: name, Severity: SeverityError, Msg: err.Error(), kind: ErrEncoding}}
 	}
-	return ParseText(name, text, enc)
+	d, err := ParseText(name, text, enc)
+	if d != nil && (enc == UTF16LE || enc == UTF16BE) {
+		order := "little-endian"
+		if enc == UTF16BE {
+			order = "big-endian"
+		}
+		d.Warnings = append(d.Warnings, &Diagnostic{File: name, Pos: Pos{Line: 1, Col: 1}, Severity: SeverityWarning,
+			Msg: "UTF-16 without a byte-order mark: read as " + order + ", the order its text shows"})
+		d.Warnings.Sort()
+	}
+	return d, err
 }
 
 // ParseText is Parse for text that is already decoded; enc records where it
@@ -75,7 +85,7 @@ func ParseText(name, text string, enc Encoding) (*Document, error) {
 			end = credits
 		}
 		if index >= 0 {
-			p.doc.Index = p.paragraphs(index+1, end)
+			p.doc.Index = p.indexEntries(index+1, end)
 			end = index
 		}
 		p.glossary(gloss+1, end)
@@ -369,6 +379,19 @@ func tocEntry(c cline, t string) (*TOCEntry, bool) {
 	return nil, false
 }
 
+// indexEntries reads the back-of-book index of 1999 in lines [from, to):
+// an entry a line ("Zone, 217, 402.3"), its sub-entries indented below it
+// (their Pos.Col shows the indentation), even in wrapped text.
+func (p *parser) indexEntries(from, to int) []*Paragraph {
+	var out []*Paragraph
+	for i := from; i < to; i++ {
+		if c := p.cls[i]; c.kind != kBlank && c.kind != kUnderline {
+			out = append(out, &Paragraph{Text: p.text[c.start:c.end], Pos: p.pos(i, c.start)})
+		}
+	}
+	return out
+}
+
 // paragraphs reads lines [from, to) as paragraphs: one a line, or in
 // wrapped text one a run of lines.
 func (p *parser) paragraphs(from, to int) []*Paragraph {
@@ -414,7 +437,46 @@ func (j *joiner) open(dst *string) {
 	j.dst, j.parts = dst, j.parts[:0]
 }
 
-func (j *joiner) add(sep, t string) { j.parts = append(j.parts, sep, t) }
+// add appends a continuation line t after sep. A wrapped line that ends in
+// a hyphen is joined to the next without the space (see wrapSep).
+func (j *joiner) add(sep, t string) {
+	if sep == " " {
+		prev := ""
+		if n := len(j.parts); n > 0 {
+			prev = j.parts[n-1]
+		} else if j.dst != nil {
+			prev = *j.dst
+		}
+		sep = wrapSep(prev, t)
+	}
+	j.parts = append(j.parts, sep, t)
+}
+
+// wrapSep is what joins a hard-wrapped line ending in prev to the next
+// line, next: a space, or nothing when prev ends in a hyphen that belongs
+// to a compound ("State-" / "Based Effects", "comes-into-" / "play").
+//
+// The wrapped revisions (1999–2004) never break a word at a syllable: of
+// the 83 lines that end in a letter and a hyphen, every one splits a
+// compound whose joined form the CR prints elsewhere ("state-based",
+// "snow-covered", "Assembly-Worker"). The exception is a suspended hyphen
+// before a conjunction ("power- and toughness-changing"), which keeps its
+// space as printed.
+func wrapSep(prev, next string) string {
+	n := len(prev)
+	if n < 2 || prev[n-1] != '-' || !isLetter(prev[n-2]) {
+		return " "
+	}
+	word := next
+	if i := strings.IndexAny(word, " \t"); i >= 0 {
+		word = word[:i]
+	}
+	switch strings.TrimRight(word, ",;.") {
+	case "and", "or", "nor", "to":
+		return " "
+	}
+	return ""
+}
 
 // body reads the parts, chapters, rules and examples in lines [from, to).
 func (p *parser) body(from, to int) {
@@ -513,6 +575,11 @@ func (p *parser) startChapter(i int, c cline, implicit bool) *Chapter {
 func (p *parser) startRule(i int, c cline) {
 	id := c.id
 	pos := p.pos(i, c.start)
+	var printed RuleID
+	if seen, ok := p.misnumbered(i, id); ok {
+		p.warn(pos, "subrule %s is printed under rule %s: read as %s, where it stands", id, p.rule.ID, seen)
+		printed, id = id, seen
+	}
 	if p.chapter == nil || p.chapter.ID.Chapter != id.Chapter {
 		if ch := p.doc.Chapter(id.Chapter); ch != nil {
 			p.chapter, p.rule = ch, nil // back in a chapter after a misnumbered rule
@@ -531,7 +598,7 @@ func (p *parser) startRule(i int, c cline) {
 		p.seen[id] = pos.Line
 	}
 	p.last = id
-	r := &Rule{ID: id, Pos: pos, Text: c.body}
+	r := &Rule{ID: id, Printed: printed, Pos: pos, Text: c.body}
 	if id.Level() == LevelRule {
 		if isHeading(c.body) {
 			r.Title, r.Text = c.body, ""
@@ -556,6 +623,60 @@ func (p *parser) startRule(i int, c cline) {
 		p.target.open(&r.Text)
 	}
 	p.tIndent = c.indent
+}
+
+// misnumbered decides whether subrule id, read at line i, is a misprint
+// for the next subrule of the current rule, and returns the number the
+// reader sees there. It is when the printed letter is the next letter of the
+// current rule, that number is free, and the printed one is out of place:
+// before what came already ("502.35b" printed under 502.36 Scry after
+// 502.36a, 2004-06-01), or in a chapter the document does not have, between
+// two rules of the current chapter ("432.2b" between 423.2a and 423.3,
+// 2006–2007). The rule keeps its printed number in Rule.Printed.
+func (p *parser) misnumbered(i int, id RuleID) (RuleID, bool) {
+	if id.Level() != LevelSubrule || p.rule == nil || p.chapter == nil || p.rule.ID == id.Parent() {
+		return id, false
+	}
+	want := p.rule.ID
+	want.Sub = "a"
+	if n := len(p.rule.Children); n > 0 {
+		want.Sub = nextLetter(p.rule.Children[n-1].ID.Sub)
+	}
+	if want.Sub != id.Sub {
+		return id, false
+	}
+	if _, taken := p.seen[want]; taken {
+		return id, false
+	}
+	backwards := !p.last.IsZero() && id.Compare(p.last) <= 0
+	stray := id.Chapter != p.chapter.ID.Chapter && p.doc.Chapter(id.Chapter) == nil && p.nextRuleChapter(i) == p.chapter.ID.Chapter
+	if !backwards && !stray {
+		return id, false
+	}
+	return want, true
+}
+
+// nextLetter is the subrule letter after s; the CR skips l and o.
+func nextLetter(s string) string {
+	if s == "" || s[0] >= 'z' {
+		return ""
+	}
+	c := s[0] + 1
+	if c == 'l' || c == 'o' {
+		c++
+	}
+	return string(c)
+}
+
+// nextRuleChapter is the chapter of the next numbered rule after line i,
+// 0 when none follows.
+func (p *parser) nextRuleChapter(i int) int {
+	for j := i + 1; j < len(p.cls); j++ {
+		if k := p.cls[j].kind; k == kRule || k == kBrokenRule || k == kChapter {
+			return p.cls[j].id.Chapter
+		}
+	}
+	return 0
 }
 
 // findRule looks for rule id among the rules of the current chapter.
@@ -640,7 +761,10 @@ func (p *parser) glossary(from, to int) {
 		t := p.text[c.start:c.end]
 		wasBlank := prevBlank
 		prevBlank = false
-		if wasBlank && c.indent == 0 && !(e != nil && c.kind == kExample) {
+		if wasBlank {
+			j.open(nil) // a blank line ends the paragraph: no line joins it now
+		}
+		if wasBlank && c.indent == 0 && !(e != nil && c.kind == kExample) && !p.glossarySubheading(i, e) {
 			e = &GlossaryEntry{Term: t, Pos: p.pos(i, c.start)}
 			// "Exile1. A zone. …" (2021-06-18): a numbered definition
 			// glued to its term.
@@ -676,6 +800,35 @@ func (p *parser) glossary(from, to int) {
 		paraIndent = c.indent
 		e.Definition = append(e.Definition, para)
 	}
+}
+
+// glossarySubheading reports whether line i, which stands where a term
+// would, heads part of the list that ends entry e instead: "Expansion
+// Symbol" of 2001–2002 ends "The expansion symbols to date are:" and goes
+// on with "Expansions and Editions", "Promotional Cards" and "Social-Play
+// Sets", each over a blank line and an indented list of sets. A term is
+// followed by its definition on the next line; a subheading by a blank line
+// and an indented item, inside a list that the entry opened with a colon.
+func (p *parser) glossarySubheading(i int, e *GlossaryEntry) bool {
+	if e == nil || len(e.Definition) == 0 || i+2 >= len(p.cls) || p.cls[i+1].kind != kBlank {
+		return false
+	}
+	next := -1
+	for j := i + 2; j < len(p.cls); j++ {
+		if p.cls[j].kind != kBlank {
+			next = j
+			break
+		}
+	}
+	if next < 0 || p.cls[next].indent < 3 {
+		return false
+	}
+	for _, para := range e.Definition {
+		if strings.HasSuffix(para.Text, ":") {
+			return true
+		}
+	}
+	return false
 }
 
 // finish builds the index and decides the era.

@@ -53,7 +53,7 @@ type Document struct {
 	Contents []*TOCEntry  // the table of contents, as printed
 	Parts    []*Part
 	Glossary []*GlossaryEntry
-	Index    []*Paragraph // the index of terms some early revisions print
+	Index    []*Paragraph // the index of terms of 1999, an entry a line
 	Credits  []*Paragraph
 
 	Warnings ErrorList // positioned notes on what was skipped or guessed
@@ -104,7 +104,11 @@ type Chapter struct {
 // rule joined by "\n", as published (see Normalize for a comparable form).
 // Children are the subrules of a rule, in source order; a subrule has none.
 type Rule struct {
-	ID       RuleID
+	ID RuleID
+	// Printed is the number the source prints when it is a misprint that
+	// the parser read as ID, the number of where the rule stands ("502.35b"
+	// printed under 502.36 Scry is 502.36b); zero otherwise.
+	Printed  RuleID
 	Title    string
 	Text     string
 	Pos      Pos // where the rule number starts

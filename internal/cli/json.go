@@ -19,6 +19,7 @@ type ruleJSON struct {
 	Line     int           `json:"line"`
 	Col      int           `json:"col"`
 	Implicit bool          `json:"implicit,omitempty"`
+	Printed  string        `json:"printed,omitempty"`
 	Rev      string        `json:"rev,omitempty"`
 	Era      string        `json:"era,omitempty"`
 }
@@ -31,6 +32,9 @@ type exampleJSON struct {
 func newRuleJSON(r *parse.Rule) *ruleJSON {
 	j := &ruleJSON{ID: r.ID.String(), Title: r.Title, Text: r.Text, Line: r.Pos.Line, Col: r.Pos.Col,
 		Implicit: r.Implicit, Examples: []exampleJSON{}, Children: []*ruleJSON{}}
+	if !r.Printed.IsZero() {
+		j.Printed = r.Printed.String()
+	}
 	for _, e := range r.Examples {
 		j.Examples = append(j.Examples, exampleJSON{e.Text, e.Pos.Line})
 	}
@@ -123,6 +127,7 @@ type documentJSON struct {
 	Contents  []tocJSON       `json:"contents"`
 	Parts     []*partJSON     `json:"parts"`
 	Glossary  []*glossaryJSON `json:"glossary"`
+	Index     []paragraphJSON `json:"index,omitempty"`
 	Credits   []paragraphJSON `json:"credits"`
 	Warnings  []warningJSON   `json:"warnings"`
 	Stats     parse.Stats     `json:"stats"`
@@ -142,6 +147,9 @@ func newDocumentJSON(d *parse.Document) *documentJSON {
 		Encoding: string(d.Encoding), Layout: string(d.Layout), Fragment: d.Fragment,
 		Intro: paragraphs(d.Intro), Credits: paragraphs(d.Credits), Stats: st,
 		Contents: []tocJSON{}, Parts: []*partJSON{}, Glossary: []*glossaryJSON{}, Warnings: []warningJSON{}}
+	if len(d.Index) > 0 {
+		j.Index = paragraphs(d.Index)
+	}
 	for _, e := range d.Contents {
 		j.Contents = append(j.Contents, tocJSON{e.Number, e.Title, e.Pos.Line})
 	}

@@ -63,6 +63,9 @@ func runParse(env *Env, o *parseOptions) error {
 	}
 	p.printf("%d rules and subrules, %d examples, %d chapters, %d glossary entries, %d warnings\n",
 		s.Rules, s.Examples, s.Chapters, s.Glossary, s.Warnings)
+	if len(d.Index) > 0 {
+		p.printf("an index of %d entries after the glossary (--json: \"index\")\n", len(d.Index))
+	}
 	return p.err
 }
 
