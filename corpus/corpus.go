@@ -57,6 +57,25 @@ type Revision struct {
 	Length int  `json:"length"`
 	EOL    EOLs `json:"eol"`
 	Lines  int  `json:"lines"` // number of line terminators
+
+	// Counts are what the parser read in the revision when the archive
+	// was generated, so that listing the revisions parses none of them.
+	// The generator fills them with the parser of its build, and CI
+	// rebuilds the manifest byte for byte, so they cannot go stale.
+	Counts *Counts `json:"counts,omitempty"`
+}
+
+// Counts summarise a revision as the parser reads it: the fields and JSON
+// keys of parse.Stats, which this package, below the parser, cannot name.
+type Counts struct {
+	Effective string `json:"effective"` // YYYY-MM-DD
+	Era       string `json:"era"`       // "502" or "702"
+	Rules     int    `json:"rules"`     // distinct numbered rules and subrules
+	Examples  int    `json:"examples"`
+	Glossary  int    `json:"glossary"`
+	Chapters  int    `json:"chapters"`
+	Parts     int    `json:"parts"`
+	Warnings  int    `json:"warnings"`
 }
 
 // Name is the revision's date as users type it: "2026-01-16".

@@ -27,8 +27,8 @@ func TestEveryRevisionMatchesItsSHA256(t *testing.T) {
 		t.Fatal(err)
 	}
 	revs := a.Revisions()
-	if len(revs) != 113 {
-		t.Fatalf("%d revisions embedded, want 113", len(revs))
+	if len(revs) != 125 {
+		t.Fatalf("%d revisions embedded, want 125", len(revs))
 	}
 	if _, err := a.All(); err != nil {
 		t.Fatal(err)

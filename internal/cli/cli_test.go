@@ -148,7 +148,6 @@ func TestBadFiles(t *testing.T) {
 	files := map[string][]byte{
 		"empty.txt":  nil,
 		"image.png":  []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"),
-		"utf16.txt":  []byte("1\x000\x000\x00.\x001\x00.\x00 \x00A\x00"),
 		"prose.txt":  []byte("Hello, world.\n"),
 		"large.txt":  bytes.Repeat([]byte("lorem ipsum dolor\n"), 3<<20),
 		"binary.bin": {0, 1, 2, 3},
@@ -165,6 +164,16 @@ func TestBadFiles(t *testing.T) {
 			}
 		}
 	}
+	// UTF-16 without a byte-order mark is read, with a warning naming the
+	// byte order.
+	p := filepath.Join(dir, "utf16.txt")
+	if err := os.WriteFile(p, []byte("1\x000\x000\x00.\x001\x00.\x00 \x00A\x00 \x00r\x00u\x00l\x00e\x00.\x00"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := run(t, "rule", "100.1", "--file", p)
+	if code != 0 || !strings.Contains(out, "100.1. A rule.") || !strings.Contains(errs, p+":1:1: warning: UTF-16 without a byte-order mark: read as little-endian") {
+		t.Errorf("rule 100.1 --file utf16.txt: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
 	// A revision cut off mid-glossary parses, with a warning on stderr.
 	src, err := os.ReadFile("../../../shared/corpus/CR-2013-02-01.txt")
 	if err != nil {
@@ -172,7 +181,7 @@ func TestBadFiles(t *testing.T) {
 	}
 	cut := filepath.Join(dir, "cut.txt")
 	os.WriteFile(cut, src[:bytes.LastIndex(src, []byte("Attack Multiple Players"))+30], 0o644)
-	code, out, errs := run(t, "parse", cut, "--stats")
+	code, out, errs = run(t, "parse", cut, "--stats")
 	if code != 0 || !strings.Contains(out, `"glossary"`) || !strings.Contains(errs, "cut.txt:") || !strings.Contains(errs, "cut off") {
 		t.Errorf("cut-off file: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
@@ -185,7 +194,7 @@ func TestBadFiles(t *testing.T) {
 func TestVersions(t *testing.T) {
 	code, out, _ := run(t, "versions", "--json")
 	var vs []map[string]any
-	if code != 0 || json.Unmarshal([]byte(out), &vs) != nil || len(vs) != 113 {
+	if code != 0 || json.Unmarshal([]byte(out), &vs) != nil || len(vs) != 125 {
 		t.Fatalf("exit %d, %d versions", code, len(vs))
 	}
 	last := vs[len(vs)-1]

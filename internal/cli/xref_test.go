@@ -57,6 +57,12 @@ func TestCheck(t *testing.T) {
 	if codes["unresolved"] != 2 || codes["duplicate-id"] != 1 {
 		t.Errorf("2009-10-01 findings: %v", codes)
 	}
+	// A compound split over two wrapped lines ("State-" / "Based Effects")
+	// is read whole, so its citation's title matches (2003-12-01, 215.1).
+	code, out, _ = run(t, "check", "--rev", "2003-12-01")
+	if code != 1 || strings.Contains(out, "State- ") || !strings.Contains(out, "cites 212.6 as “Lands”") {
+		t.Errorf("check --rev 2003-12-01: exit %d\n%s", code, out)
+	}
 	code, _, _ = run(t, "check", "2009", "--rev", "2010")
 	if code != 2 {
 		t.Errorf("check with a revision twice: exit %d", code)

@@ -6,7 +6,8 @@
 // published bytes exactly. The canonical texts, newest first, become two
 // zstd frames: the newest alone, read without decompressing the rest, and
 // the others in one long-window frame with the newest as its dictionary;
-// near-duplicate revisions compress to a few KB each.
+// near-duplicate revisions compress to a few KB each. Each revision is also
+// parsed, and its counts go into the manifest for "crules versions".
 package main
 
 import (
@@ -108,10 +109,17 @@ func run(src, out string) error {
 		if err != nil {
 			return fmt.Errorf("%s: date: %w", r.file, err)
 		}
+		doc, err := parse.Parse(r.file, raw)
+		if err != nil {
+			return err
+		}
+		st := doc.Stats()
 		revs = append(revs, corpus.Revision{
 			File: r.file, Date: corpus.Date{Time: date}, Size: r.size, SHA256: r.sha,
 			Encoding: string(enc), Source: r.source, Notes: r.notes,
 			Offset: stream.Len(), Length: len(canon), EOL: eols, Lines: bytes.Count(canon, []byte("\n")),
+			Counts: &corpus.Counts{Effective: st.Effective, Era: string(st.Era), Rules: st.Rules, Examples: st.Examples,
+				Glossary: st.Glossary, Chapters: st.Chapters, Parts: st.Parts, Warnings: st.Warnings},
 		})
 		stream.Write(canon)
 	}
