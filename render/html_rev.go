@@ -26,7 +26,7 @@ type revData struct {
 
 	*docPages
 	gloss    map[*parse.GlossaryEntry]string // entry → anchor
-	glossOut map[string][]*xref.Ref         // glossary term → the citations its definition makes
+	glossOut map[string][]*xref.Ref          // glossary term → the citations its definition makes
 }
 
 // docPages says which chapter page holds each rule of a document.
