@@ -357,13 +357,11 @@ func (s *Site) jobs() ([]job, int) {
 		for _, n := range newDocPages(r.Doc).pages {
 			pages = append(pages, r.Name+"/"+strconv.Itoa(n)+".html")
 		}
-		if i == len(s.Revs)-1 {
-			for _, p := range pages[:len(pages):len(pages)] {
-				pages = append(pages, "latest/"+strings.TrimPrefix(p, r.Name+"/"))
-			}
-		}
 		jobs = append(jobs, job{pages, i})
 		total += len(pages)
+		if i == len(s.Revs)-1 {
+			total += len(pages) // written again under latest/
+		}
 		if i > 0 {
 			jobs = append(jobs, job{[]string{"diff/" + s.Revs[i-1].Name + "/" + r.Name + ".html"}, -1})
 			total++
@@ -389,6 +387,10 @@ func (s *Site) jobs() ([]job, int) {
 func (s *Site) writeAll(dir string, progress Progress) error {
 	jobs, total := s.jobs()
 	jobs = append(jobs, job{[]string{"index.html", "style.css"}, -1})
+	latest := ""
+	if len(s.Revs) > 0 {
+		latest = s.Revs[len(s.Revs)-1].Name + "/"
+	}
 	type result struct {
 		n   int
 		err error
@@ -408,7 +410,13 @@ func (s *Site) writeAll(dir string, progress Progress) error {
 					if err == nil {
 						err = writeFile(filepath.Join(dir, filepath.FromSlash(p)), b.Bytes())
 					}
-					results <- result{1, err}
+					n := 1
+					if rest, ok := strings.CutPrefix(p, latest); ok && err == nil {
+						// The same bytes: the pages' links are relative.
+						err = writeFile(filepath.Join(dir, "latest", filepath.FromSlash(rest)), b.Bytes())
+						n++
+					}
+					results <- result{n, err}
 				}
 				if j.rev >= 0 {
 					s.forget(j.rev)
