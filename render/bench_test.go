@@ -89,4 +89,3 @@ func BenchmarkDiffPage2009(b *testing.B) {
 		}
 	}
 }
-

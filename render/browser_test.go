@@ -146,4 +146,6 @@ func TestBrowser(t *testing.T) {
 	t.Logf("followed %s from 702.47a to %s; screenshots in %s", href, loc, out)
 }
 
-func strconvQuote(s string) string { return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"` }
+func strconvQuote(s string) string {
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
+}
