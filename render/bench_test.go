@@ -5,7 +5,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/crules/crules/internal/corpustest"
 	"github.com/crules/crules/render"
@@ -88,4 +90,36 @@ func BenchmarkDiffPage2009(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkChapterPages renders every chapter page of the latest revision
+// on demand from a warm Site and reports the median and the slowest page.
+func BenchmarkChapterPages(b *testing.B) {
+	s := &render.Site{Revs: revisions(b, "latest")}
+	var pages []string
+	for _, p := range s.Revs[0].Doc.Parts {
+		for _, c := range p.Chapters {
+			pages = append(pages, "latest/"+c.ID.String()+".html")
+		}
+	}
+	var w bytes.Buffer
+	if err := s.Page(&w, pages[0]); err != nil {
+		b.Fatal(err)
+	}
+	times := make([]time.Duration, len(pages))
+	b.ReportAllocs()
+	for b.Loop() {
+		for i, p := range pages {
+			w.Reset()
+			t0 := time.Now()
+			if err := s.Page(&w, p); err != nil {
+				b.Fatal(err)
+			}
+			times[i] = time.Since(t0)
+		}
+	}
+	slices.Sort(times)
+	b.ReportMetric(float64(times[len(times)/2].Microseconds())/1e3, "p50-ms")
+	b.ReportMetric(float64(times[len(times)-1].Microseconds())/1e3, "max-ms")
+	b.ReportMetric(float64(len(pages)), "pages")
 }

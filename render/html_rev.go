@@ -373,7 +373,7 @@ func (r *revData) glossaryBody(w *bytes.Buffer) error {
 
 // keywordRow is one line of the keyword index.
 type keywordRow struct {
-	Name, Href, Kind, Written, Params, Zones, Instances string
+	Name, Rule, Href, Kind, Written, Params, Zones, Instances string
 	Evasion, Inferred                                   bool
 }
 
@@ -391,7 +391,7 @@ func (r *revData) keywords() []keywordRow {
 		} else if len(s.Params) > 0 {
 			params = strings.Join(s.Params, ", ")
 		}
-		rows = append(rows, keywordRow{Name: s.Name, Href: href, Kind: strings.Join(s.Kind, ", "), Written: s.Written,
+		rows = append(rows, keywordRow{Name: s.Name, Rule: s.Rule, Href: href, Kind: strings.Join(s.Kind, ", "), Written: s.Written,
 			Params: params, Zones: strings.Join(s.Zones, ", "), Instances: s.Instances, Evasion: s.Evasion, Inferred: s.KindInferred})
 	}
 	return rows
