@@ -374,7 +374,7 @@ func (r *revData) glossaryBody(w *bytes.Buffer) error {
 // keywordRow is one line of the keyword index.
 type keywordRow struct {
 	Name, Rule, Href, Kind, Written, Params, Zones, Instances string
-	Evasion, Inferred                                   bool
+	Evasion, Inferred                                         bool
 }
 
 func (r *revData) keywords() []keywordRow {
