@@ -74,6 +74,11 @@ type Site struct {
 	// Lexicon is used for diffs; nil means diff.DefaultLexicon().
 	Lexicon *diff.Lexicon
 
+	// Search, when set, puts a search form on every page: a plain GET of
+	// Search with the words as q and the page's revision as rev (a server
+	// sets it to its search page, "/search" say). A written site has none.
+	Search string
+
 	once  sync.Once
 	md    goldmark.Markdown
 	byRev map[string]int
@@ -139,13 +144,44 @@ type navLink struct{ Href, Label string }
 
 // layout is what the page template needs.
 type layout struct {
-	Title, H1, Root, Rev string
-	Nav                  []navLink
-	Body                 template.HTML
+	Title, H1, Root, Rev, Search string
+	Nav                          []navLink
+	Body                         template.HTML
 }
 
 func (s *Site) layout(w io.Writer, l layout) error {
+	l.Search = s.Search
 	return templates.ExecuteTemplate(w, "layout", l)
+}
+
+// RuleURL is the path of rule id of revision rev (a name of s's
+// revisions, or "latest") from the site's root, with its anchor:
+// "2026-01-16/702.html#702.47a". It is "" when there is no such rule.
+func (s *Site) RuleURL(rev string, id parse.RuleID) string {
+	s.init()
+	i, ok := s.byRev[rev]
+	if !ok {
+		return ""
+	}
+	if h := s.rev(i).ruleHref(id); h != "" {
+		return rev + "/" + h
+	}
+	return ""
+}
+
+// GlossaryURL is the path of the glossary entry of term (any case) in
+// revision rev from the site's root: "2026-01-16/glossary.html#g-splice".
+// It is "" when there is no such entry.
+func (s *Site) GlossaryURL(rev, term string) string {
+	s.init()
+	i, ok := s.byRev[rev]
+	if !ok {
+		return ""
+	}
+	if h := s.rev(i).glossHref(term); h != "" {
+		return rev + "/" + h
+	}
+	return ""
 }
 
 // body executes a body template into a fragment for layout.

@@ -16,6 +16,7 @@ import (
 
 	"github.com/crules/crules/diff"
 	"github.com/crules/crules/internal/corpustest"
+	"github.com/crules/crules/parse"
 	"github.com/crules/crules/render"
 )
 
@@ -269,6 +270,30 @@ func TestPage(t *testing.T) {
 	}
 	if !bytes.Contains(written, []byte(`history/702.47.html`)) || bytes.Contains(a.Bytes(), []byte(`history/702.47.html`)) {
 		t.Error("history links: want them with a lineage only")
+	}
+	for _, c := range []struct{ got, want string }{
+		{s.RuleURL("2026-01-16", parse.MustParseRuleID("702.47a")), "2026-01-16/702.html#702.47a"},
+		{s.RuleURL("latest", parse.MustParseRuleID("100.1")), "latest/100.html#100.1"},
+		{s.RuleURL("2009-05-01", parse.MustParseRuleID("502.40")), "2009-05-01/502.html#502.40"},
+		{s.RuleURL("2009-05-01", parse.MustParseRuleID("702.47")), ""},
+		{s.RuleURL("1999-01-01", parse.MustParseRuleID("100.1")), ""},
+		{s.GlossaryURL("2026-01-16", "SPLICE"), "2026-01-16/glossary.html#g-splice"},
+		{s.GlossaryURL("2026-01-16", "no such term"), ""},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+	if bytes.Contains(a.Bytes(), []byte("<form")) {
+		t.Error("a search form without Search set")
+	}
+	s.Search = "/search"
+	a.Reset()
+	if err := s.Page(&a, "2026-01-16/glossary.html"); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(a.Bytes(), []byte(`<form class="search" action="/search" method="get"`)) || !bytes.Contains(a.Bytes(), []byte(`name="rev" value="2026-01-16"`)) {
+		t.Error("no search form with Search set")
 	}
 	for _, p := range []string{"2026-01-16/999.html", "1999-01-01/index.html", "history/702.47.html", "diff/2009-05-01/1900-01-01.html", "2026-01-16/x/100.html"} {
 		var w bytes.Buffer
