@@ -373,8 +373,8 @@ func (r *revData) glossaryBody(w *bytes.Buffer) error {
 
 // keywordRow is one line of the keyword index.
 type keywordRow struct {
-	Name, Rule, Href, Kind, Written, Params, Zones, Instances string
-	Evasion, Inferred                                         bool
+	Name, Rule, Href, Kind, Written, Params, Zones string
+	Evasion, Inferred                              bool
 }
 
 func (r *revData) keywords() []keywordRow {
@@ -392,7 +392,7 @@ func (r *revData) keywords() []keywordRow {
 			params = strings.Join(s.Params, ", ")
 		}
 		rows = append(rows, keywordRow{Name: s.Name, Rule: s.Rule, Href: href, Kind: strings.Join(s.Kind, ", "), Written: s.Written,
-			Params: params, Zones: strings.Join(s.Zones, ", "), Instances: s.Instances, Evasion: s.Evasion, Inferred: s.KindInferred})
+			Params: params, Zones: strings.Join(s.Zones, ", "), Evasion: s.Evasion, Inferred: s.KindInferred})
 	}
 	return rows
 }

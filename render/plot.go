@@ -14,7 +14,6 @@ import (
 // revisions: how often the old and the new phrase occur in each.
 type TermSeries struct {
 	Old, New string
-	Since    string      // the revision the lexicon dates the shift to, "2009-07-11"
 	Shift    string      // the revision where the old phrase fell, measured; "" if none
 	Counts   []TermCount // oldest first
 }

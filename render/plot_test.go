@@ -32,7 +32,7 @@ func termSeries(t testing.TB) []render.TermSeries {
 	}
 	var out []render.TermSeries
 	for _, term := range diff.DefaultLexicon().Terms {
-		s := render.TermSeries{Old: term.Old, New: term.New, Since: term.Since}
+		s := render.TermSeries{Old: term.Old, New: term.New}
 		old := make([]int, len(revs))
 		for i, r := range revs {
 			old[i] = diff.CountPhrase(lower[i], term.Old)
