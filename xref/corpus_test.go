@@ -125,3 +125,38 @@ func TestRefsOfSplice(t *testing.T) {
 		t.Errorf("702.47 is cited by %v, not by the glossary entry Splice", from)
 	}
 }
+
+// TestRefSpans: in every revision, each citation's span in its node's text
+// is the citation as written, so a printer can link it in place. (A rule
+// number printed twice in a revision names two nodes; either may hold it.)
+func TestRefSpans(t *testing.T) {
+	for _, rg := range graphs(t) {
+		d, bad := rg.g.Doc, 0
+		nodes := map[parse.RuleID][]*parse.Rule{}
+		d.Walk(func(r *parse.Rule) bool { nodes[r.ID] = append(nodes[r.ID], r); return true })
+		for _, r := range rg.g.Refs {
+			var texts []string
+			switch {
+			case r.Source.Glossary != "":
+				texts = append(texts, d.GlossaryEntry(r.Source.Glossary).Definition[r.Para].Text)
+			default:
+				for _, n := range nodes[r.Source.Rule] {
+					if r.Source.Example == 0 {
+						texts = append(texts, n.Text)
+					} else if r.Source.Example <= len(n.Examples) {
+						texts = append(texts, n.Examples[r.Source.Example-1].Text)
+					}
+				}
+			}
+			ok := false
+			for _, text := range texts {
+				ok = ok || r.Start >= 0 && r.Start <= r.End && r.End <= len(text) && text[r.Start:r.End] == r.Text
+			}
+			if !ok {
+				if bad++; bad <= 3 {
+					t.Errorf("%s: %s: span %d:%d of %q is not %q", rg.rev.Name(), r.Source, r.Start, r.End, texts, r.Text)
+				}
+			}
+		}
+	}
+}

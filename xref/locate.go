@@ -88,7 +88,7 @@ func (l *locator) at(off int) parse.Pos {
 
 // scanTermRefs finds "See Cast." and "See Active Player, Nonactive Player
 // Order." in a glossary paragraph: references to other glossary terms.
-func (g *Graph) scanTermRefs(loc *locator, src Source, p *parse.Paragraph) {
+func (g *Graph) scanTermRefs(loc *locator, src Source, para int, p *parse.Paragraph) {
 	text := p.Text
 	base := loc.base(p.Pos.Offset, text)
 	for i := 0; ; {
@@ -117,7 +117,7 @@ func (g *Graph) scanTermRefs(loc *locator, src Source, p *parse.Paragraph) {
 			}
 			pos := loc.pos(base, p.Pos.Offset, text, start+k, start+k+len(term))
 			g.cites++
-			g.Refs = append(g.Refs, &Ref{Source: src, Pos: pos, Text: term, Target: Target{Kind: KindGlossary, Term: term}, cite: g.cites})
+			g.Refs = append(g.Refs, &Ref{Source: src, Pos: pos, Text: term, Target: Target{Kind: KindGlossary, Term: term}, Para: para, Start: start + k, End: start + k + len(term), cite: g.cites})
 		}
 		i = start + end
 	}

@@ -96,6 +96,12 @@ type Ref struct {
 	Status     Status
 	Actual     string // for TitleMismatch: the target's real title
 
+	// Para, Start and End place the citation in the text of its node:
+	// Text is Start:End of the rule's Text, of its Example-th example's
+	// Text, or of the glossary definition's Para-th paragraph (from 0).
+	// The Refs of one range share the span.
+	Para, Start, End int
+
 	cite int // the citation as written this target came from
 }
 
@@ -190,17 +196,17 @@ func Build(d *parse.Document) *Graph {
 		if r.Implicit {
 			return true
 		}
-		g.scan(loc, Source{Rule: r.ID}, r.Pos.Offset, r.Text)
+		g.scan(loc, Source{Rule: r.ID}, 0, r.Pos.Offset, r.Text)
 		for i, e := range r.Examples {
-			g.scan(loc, Source{Rule: r.ID, Example: i + 1}, e.Pos.Offset, e.Text)
+			g.scan(loc, Source{Rule: r.ID, Example: i + 1}, 0, e.Pos.Offset, e.Text)
 		}
 		return true
 	})
 	for _, e := range d.Glossary {
-		for _, p := range e.Definition {
+		for i, p := range e.Definition {
 			src := Source{Glossary: e.Term}
-			g.scan(loc, src, p.Pos.Offset, p.Text)
-			g.scanTermRefs(loc, src, p)
+			g.scan(loc, src, i, p.Pos.Offset, p.Text)
+			g.scanTermRefs(loc, src, i, p)
 		}
 	}
 	for _, r := range g.Refs {
@@ -213,7 +219,7 @@ func Build(d *parse.Document) *Graph {
 	return g
 }
 
-func (g *Graph) scan(loc *locator, src Source, nodeOff int, text string) {
+func (g *Graph) scan(loc *locator, src Source, para, nodeOff int, text string) {
 	cs := extract(text)
 	if len(cs) == 0 {
 		return
@@ -223,7 +229,7 @@ func (g *Graph) scan(loc *locator, src Source, nodeOff int, text string) {
 		pos := loc.pos(base, nodeOff, text, c.start, c.end)
 		g.cites++
 		for _, t := range c.targets {
-			g.Refs = append(g.Refs, &Ref{Source: src, Pos: pos, Text: c.text, Target: t, CitedTitle: c.title, cite: g.cites})
+			g.Refs = append(g.Refs, &Ref{Source: src, Pos: pos, Text: c.text, Target: t, CitedTitle: c.title, Para: para, Start: c.start, End: c.end, cite: g.cites})
 		}
 	}
 }

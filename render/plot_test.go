@@ -1,0 +1,112 @@
+package render_test
+
+import (
+	"bytes"
+	"encoding/xml"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/crules/crules/corpus"
+	"github.com/crules/crules/diff"
+	"github.com/crules/crules/render"
+)
+
+// termSeries counts every lexicon entry in every embedded revision, as
+// crules terms does.
+func termSeries(t testing.TB) []render.TermSeries {
+	a, err := corpus.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts, err := a.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	revs := a.Revisions()
+	lower := make([][]byte, len(texts))
+	for i, x := range texts {
+		lower[i] = diff.ToLowerASCII(x)
+	}
+	var out []render.TermSeries
+	for _, term := range diff.DefaultLexicon().Terms {
+		s := render.TermSeries{Old: term.Old, New: term.New}
+		old := make([]int, len(revs))
+		for i, r := range revs {
+			old[i] = diff.CountPhrase(lower[i], term.Old)
+			s.Counts = append(s.Counts, render.TermCount{Rev: r.Name(), Old: old[i], New: diff.CountPhrase(lower[i], term.New)})
+		}
+		if k := diff.Shift(old); k >= 0 {
+			s.Shift = revs[k].Name()
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// TestTermsSVG draws every lexicon entry: a well-formed SVG with a panel
+// per entry, both phrases drawn in each, the measured shifts marked, the
+// phrases in the panel titles whole. With -args -shots DIR it keeps
+// terms.svg there.
+func TestTermsSVG(t *testing.T) {
+	series := termSeries(t)
+	var b bytes.Buffer
+	if err := render.TermsSVG(&b, series); err != nil {
+		t.Fatal(err)
+	}
+	if *shots != "" {
+		if err := os.WriteFile(filepath.Join(*shots, "terms.svg"), b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dec := xml.NewDecoder(bytes.NewReader(b.Bytes()))
+	paths, dashed, panels := 0, 0, 0
+	var text strings.Builder
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("not well-formed: %v", err)
+		}
+		switch x := tok.(type) {
+		case xml.StartElement:
+			for _, a := range x.Attr {
+				switch {
+				case x.Name.Local == "g" && a.Name.Local == "transform" && strings.HasPrefix(a.Value, "translate(") && !strings.HasPrefix(a.Value, "translate(12,"):
+					panels++
+				case x.Name.Local == "line" && a.Name.Local == "stroke-dasharray":
+					dashed++
+				}
+			}
+			if x.Name.Local == "path" {
+				paths++
+			}
+		case xml.CharData:
+			text.Write(x)
+			text.WriteByte(' ') // a wrapped title is read across its lines
+		}
+	}
+	shifts := 0
+	for _, s := range series {
+		if s.Shift != "" {
+			shifts++
+		}
+		all := strings.Join(strings.Fields(text.String()), " ")
+		if !strings.Contains(all, s.Old+" → "+s.New) {
+			t.Errorf("the phrases of %s → %s are not printed whole", s.Old, s.New)
+		}
+	}
+	if panels != len(series) || paths != 2*len(series) || dashed != shifts+1 || shifts < 10 {
+		t.Errorf("%d panels, %d lines, %d shift marks (with the legend's); want %d, %d, %d+1 (at least 10 shifts)", panels, paths, dashed, len(series), 2*len(series), shifts)
+	}
+	if err := render.TermsSVG(io.Discard, nil); err == nil {
+		t.Error("no series: want an error")
+	}
+	if err := render.TermsSVG(io.Discard, []render.TermSeries{{Old: "a", New: "b", Counts: []render.TermCount{{Rev: "latest"}}}}); err == nil {
+		t.Error("a revision that is not a date: want an error")
+	}
+}

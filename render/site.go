@@ -1,0 +1,490 @@
+package render
+
+import (
+	"bytes"
+	_ "embed"
+	"errors"
+	"fmt"
+	"html/template"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/yuin/goldmark"
+
+	"github.com/crules/crules/diff"
+	"github.com/crules/crules/parse"
+)
+
+//go:embed html.tmpl
+var templateText string
+
+//go:embed style.css
+var styleCSS []byte
+
+var templates = template.Must(template.New("").Parse(templateText))
+
+// ErrNotFound is returned (wrapped) by Site.Page for a path that names no
+// page.
+var ErrNotFound = errors.New("no such page")
+
+// A Revision is one document of a site: its name, the effective date
+// ("2026-01-16") that names its directory, and its parse.
+type Revision struct {
+	Name string
+	Doc  *parse.Document
+}
+
+// A Site is a hyperlinked HTML reference of one or more revisions. It
+// writes every page to a directory (Write) or prints one page on demand
+// (Page, DiffPage, Diff). The zero value of every field but Revs works.
+//
+// The URLs, relative to the site's root, are stable:
+//
+//	index.html                  the revisions
+//	style.css
+//	{rev}/index.html            contents: parts (#part-7) and chapters
+//	{rev}/702.html#702.47a      a chapter; every rule and subrule also has
+//	                            the legacy anchor #R70247a of other sites
+//	{rev}/glossary.html#g-splice
+//	{rev}/keywords.html
+//	latest/…                    the same pages as the newest revision
+//	diff/{a}/{b}.html           changes from a to b (adjacent ones are written;
+//	                            Page renders any two); each change is #b-702.47a,
+//	                            or #a-502.40 for a rule b removed
+//	history/702.47.html         a rule's history, named by its latest number;
+//	history/502.40~2009-05-01.html
+//	                            one whose last revision (named) is not the newest
+//
+// A Site is safe for concurrent use once built; a revision's derived data
+// (citations, keywords) is computed on its first page and kept.
+type Site struct {
+	Revs []Revision // oldest first
+
+	// Lineage links the rules of Revs across revisions; history pages and
+	// links exist only when it is set and its Revs are Revs' names.
+	// WriteSite builds it when nil and Revs has more than one revision.
+	Lineage *diff.Lineage
+
+	// Lexicon is used for diffs; nil means diff.DefaultLexicon().
+	Lexicon *diff.Lexicon
+
+	// Search, when set, puts a search form on every page: a plain GET of
+	// Search with the words as q and the page's revision as rev (a server
+	// sets it to its search page, "/search" say). A written site has none.
+	Search string
+
+	once  sync.Once
+	md    goldmark.Markdown
+	byRev map[string]int
+	mu    sync.Mutex
+	data  map[int]*revData
+	hist  *histIndex
+}
+
+func (s *Site) init() {
+	s.once.Do(func() {
+		s.md = newMarkdown()
+		s.byRev = map[string]int{}
+		for i, r := range s.Revs {
+			s.byRev[r.Name] = i
+		}
+		if len(s.Revs) > 0 {
+			s.byRev["latest"] = len(s.Revs) - 1
+		}
+		s.data = map[int]*revData{}
+		if s.Lexicon == nil {
+			s.Lexicon = diff.DefaultLexicon()
+		}
+		if l := s.Lineage; l != nil && len(l.Revs) == len(s.Revs) {
+			same := true
+			for i, r := range s.Revs {
+				same = same && l.Revs[i] == r.Name
+			}
+			if same {
+				s.hist = newHistIndex(s)
+			}
+		}
+	})
+}
+
+// rev returns the data of revision i, computing it on first use.
+func (s *Site) rev(i int) *revData {
+	s.mu.Lock()
+	r, ok := s.data[i]
+	s.mu.Unlock()
+	if ok {
+		return r
+	}
+	r = newRevData(s, i)
+	s.mu.Lock()
+	if old, ok := s.data[i]; ok {
+		r = old
+	} else {
+		s.data[i] = r
+	}
+	s.mu.Unlock()
+	return r
+}
+
+// forget drops the data of revision i (Write does, once its pages are out).
+func (s *Site) forget(i int) {
+	s.mu.Lock()
+	delete(s.data, i)
+	s.mu.Unlock()
+}
+
+// navLink is a link of the navigation bar.
+type navLink struct{ Href, Label string }
+
+// layout is what the page template needs.
+type layout struct {
+	Title, H1, Root, Rev, Search string
+	Nav                          []navLink
+	Body                         template.HTML
+}
+
+func (s *Site) layout(w io.Writer, l layout) error {
+	l.Search = s.Search
+	return templates.ExecuteTemplate(w, "layout", l)
+}
+
+// RuleURL is the path of rule id of revision rev (a name of s's
+// revisions, or "latest") from the site's root, with its anchor:
+// "2026-01-16/702.html#702.47a". It is "" when there is no such rule.
+func (s *Site) RuleURL(rev string, id parse.RuleID) string {
+	s.init()
+	i, ok := s.byRev[rev]
+	if !ok {
+		return ""
+	}
+	if h := s.rev(i).ruleHref(id); h != "" {
+		return rev + "/" + h
+	}
+	return ""
+}
+
+// GlossaryURL is the path of the glossary entry of term (any case) in
+// revision rev from the site's root: "2026-01-16/glossary.html#g-splice".
+// It is "" when there is no such entry.
+func (s *Site) GlossaryURL(rev, term string) string {
+	s.init()
+	i, ok := s.byRev[rev]
+	if !ok {
+		return ""
+	}
+	if h := s.rev(i).glossHref(term); h != "" {
+		return rev + "/" + h
+	}
+	return ""
+}
+
+// body executes a body template into a fragment for layout.
+func body(name string, data any) (template.HTML, error) {
+	var b bytes.Buffer
+	if err := templates.ExecuteTemplate(&b, name, data); err != nil {
+		return "", err
+	}
+	return template.HTML(b.String()), nil // #nosec: html/template escaped it
+}
+
+func (r *revData) nav() []navLink {
+	return []navLink{{"index.html", r.name}, {"glossary.html", "Glossary"}, {"keywords.html", "Keywords"}}
+}
+
+// Page writes the page at path (relative to the site's root, as listed on
+// Site; a leading "/" is ignored) to w. A path that names no page gives an
+// error wrapping ErrNotFound; nothing is written then.
+func (s *Site) Page(w io.Writer, p string) error {
+	s.init()
+	p = strings.TrimPrefix(path.Clean("/"+p), "/")
+	if p == "" || p == "index.html" {
+		return s.revisionsPage(w)
+	}
+	if p == "style.css" {
+		_, err := w.Write(styleCSS)
+		return err
+	}
+	dir, file := path.Split(p)
+	dir = strings.TrimSuffix(dir, "/")
+	if strings.HasPrefix(p, "diff/") {
+		ab := strings.Split(strings.TrimSuffix(strings.TrimPrefix(p, "diff/"), ".html"), "/")
+		if len(ab) == 2 && strings.HasSuffix(p, ".html") {
+			return s.DiffPage(w, ab[0], ab[1], nil)
+		}
+	}
+	if dir == "history" && strings.HasSuffix(file, ".html") {
+		return s.historyPage(w, strings.TrimSuffix(file, ".html"))
+	}
+	i, ok := s.byRev[dir]
+	if !ok || strings.Contains(dir, "/") {
+		return fmt.Errorf("%s: %w", p, ErrNotFound)
+	}
+	return s.revPage(w, i, file)
+}
+
+// revPage writes one page of revision i: index.html, glossary.html,
+// keywords.html or a chapter (702.html).
+func (s *Site) revPage(w io.Writer, i int, file string) error {
+	r := s.rev(i)
+	l := layout{Root: "../", Rev: r.name, Nav: r.nav()}
+	var err error
+	var b bytes.Buffer
+	switch file {
+	case "index.html":
+		l.Title, l.H1, l.Nav = "Comprehensive Rules "+r.name, "Comprehensive Rules, "+r.name, nil
+		data := struct {
+			Parts      []contentsPart
+			Prev, Next *navLink
+		}{Parts: r.contents()}
+		if i > 0 {
+			data.Prev = &navLink{"../diff/" + s.Revs[i-1].Name + "/" + r.name + ".html", s.Revs[i-1].Name}
+		}
+		if i+1 < len(s.Revs) {
+			data.Next = &navLink{"../diff/" + r.name + "/" + s.Revs[i+1].Name + ".html", s.Revs[i+1].Name}
+		}
+		l.Body, err = body("contents", data)
+	case "glossary.html":
+		l.Title, l.H1 = "Glossary · CR "+r.name, "Glossary"
+		err = r.glossaryBody(&b)
+		l.Body = template.HTML(b.String()) // #nosec: goldmark output, text escaped
+	case "keywords.html":
+		l.Title, l.H1 = "Keywords · CR "+r.name, "Keywords"
+		l.Body, err = body("keywords", r.keywords())
+	default:
+		n, convErr := strconv.Atoi(strings.TrimSuffix(file, ".html"))
+		cs, ok := r.chapters[n]
+		if convErr != nil || !ok || !strings.HasSuffix(file, ".html") {
+			return fmt.Errorf("%s/%s: %w", r.name, file, ErrNotFound)
+		}
+		l.Title = fmt.Sprintf("%d. %s · CR %s", n, cs[0].Title, r.name)
+		l.H1 = fmt.Sprintf("%d. %s", n, cs[0].Title)
+		err = r.chapterBody(&b, n)
+		l.Body = template.HTML(b.String()) // #nosec: goldmark output, text escaped
+	}
+	if err != nil {
+		return err
+	}
+	return s.layout(w, l)
+}
+
+// revRow is a line of the revisions page.
+type revRow struct {
+	Name, Era, Changes, Summary string
+	Rules, Glossary             int
+}
+
+func (s *Site) revisionsPage(w io.Writer) error {
+	data := struct {
+		Revs   []revRow
+		Latest bool
+	}{Latest: len(s.Revs) > 0}
+	for i := len(s.Revs) - 1; i >= 0; i-- {
+		r := s.Revs[i]
+		row := revRow{Name: r.Name, Era: string(r.Doc.Era), Rules: len(r.Doc.IDs()), Glossary: len(r.Doc.Glossary)}
+		if i > 0 {
+			row.Changes = "diff/" + s.Revs[i-1].Name + "/" + r.Name + ".html"
+			row.Summary = "from " + s.Revs[i-1].Name
+		}
+		data.Revs = append(data.Revs, row)
+	}
+	b, err := body("revisions", data)
+	if err != nil {
+		return err
+	}
+	return s.layout(w, layout{Title: "Comprehensive Rules: revisions", H1: "Comprehensive Rules", Body: b})
+}
+
+// Progress reports how many of a site's pages are written.
+type Progress func(done, total int)
+
+// WriteSite writes every page of s under dir: the revisions page, each
+// revision's pages, latest/, the change page of each adjacent pair and,
+// with a lineage, the history pages. The pages are written to a new
+// directory beside dir, which then replaces dir, so an interrupted run
+// leaves dir as it was. An existing dir is replaced only if it is empty
+// or a site written before (it holds the file .crules-site). progress, if
+// not nil, is called after each page from one goroutine.
+func WriteSite(dir string, s *Site, progress Progress) error {
+	if len(s.Revs) > 1 && s.Lineage == nil {
+		names := make([]string, len(s.Revs))
+		docs := make([]*parse.Document, len(s.Revs))
+		for i, r := range s.Revs {
+			names[i], docs[i] = r.Name, r.Doc
+		}
+		s.Lineage = diff.BuildLineage(names, docs, s.Lexicon)
+	}
+	s.init()
+	if err := replaceable(dir); err != nil {
+		return err
+	}
+	parent := filepath.Dir(filepath.Clean(dir))
+	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".tmp-")
+	if err != nil {
+		return err
+	}
+	ok := false
+	defer func() {
+		if !ok {
+			os.RemoveAll(tmp)
+		}
+	}()
+	if err := s.writeAll(tmp, progress); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(tmp, ".crules-site"), []byte("a site written by crules render; replaced whole by the next run\n"), 0o644); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return err
+	}
+	old := ""
+	if _, err := os.Stat(dir); err == nil {
+		old = tmp + ".old"
+		if err := os.Rename(dir, old); err != nil {
+			return err
+		}
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		if old != "" {
+			_ = os.Rename(old, dir)
+		}
+		return err
+	}
+	ok = true
+	if old != "" {
+		return os.RemoveAll(old)
+	}
+	return nil
+}
+
+// replaceable refuses a dir that exists and is neither empty nor a site.
+func replaceable(dir string) error {
+	es, err := os.ReadDir(dir)
+	if errors.Is(err, os.ErrNotExist) || err == nil && len(es) == 0 {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".crules-site")); err != nil {
+		return fmt.Errorf("%s exists and is not a site written by crules: not replacing it", dir)
+	}
+	return nil
+}
+
+// job is a batch of pages written together: one revision's, a change
+// page, or some history pages.
+type job struct {
+	pages []string
+	rev   int // the revision whose data to drop afterwards, or -1
+}
+
+func (s *Site) jobs() ([]job, int) {
+	var jobs []job
+	total := 2
+	for i, r := range s.Revs {
+		pages := []string{r.Name + "/index.html", r.Name + "/glossary.html", r.Name + "/keywords.html"}
+		for _, n := range newDocPages(r.Doc).pages {
+			pages = append(pages, r.Name+"/"+strconv.Itoa(n)+".html")
+		}
+		jobs = append(jobs, job{pages, i})
+		total += len(pages)
+		if i == len(s.Revs)-1 {
+			total += len(pages) // written again under latest/
+		}
+		if i > 0 {
+			jobs = append(jobs, job{[]string{"diff/" + s.Revs[i-1].Name + "/" + r.Name + ".html"}, -1})
+			total++
+		}
+	}
+	if s.hist != nil {
+		keys := s.hist.keys()
+		for len(keys) > 0 {
+			n := min(len(keys), 200)
+			var pages []string
+			for _, k := range keys[:n] {
+				pages = append(pages, "history/"+k+".html")
+			}
+			jobs = append(jobs, job{pages, -1})
+			total += n
+			keys = keys[n:]
+		}
+	}
+	return jobs, total
+}
+
+// writeAll renders every page into dir on all cores.
+func (s *Site) writeAll(dir string, progress Progress) error {
+	jobs, total := s.jobs()
+	jobs = append(jobs, job{[]string{"index.html", "style.css"}, -1})
+	latest := ""
+	if len(s.Revs) > 0 {
+		latest = s.Revs[len(s.Revs)-1].Name + "/"
+	}
+	type result struct {
+		n   int
+		err error
+	}
+	work := make(chan job)
+	results := make(chan result)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var b bytes.Buffer
+			for j := range work {
+				for _, p := range j.pages {
+					b.Reset()
+					err := s.Page(&b, p)
+					if err == nil {
+						err = writeFile(filepath.Join(dir, filepath.FromSlash(p)), b.Bytes())
+					}
+					n := 1
+					if rest, ok := strings.CutPrefix(p, latest); ok && err == nil {
+						// The same bytes: the pages' links are relative.
+						err = writeFile(filepath.Join(dir, "latest", filepath.FromSlash(rest)), b.Bytes())
+						n++
+					}
+					results <- result{n, err}
+				}
+				if j.rev >= 0 {
+					s.forget(j.rev)
+				}
+			}
+		}()
+	}
+	go func() {
+		for _, j := range jobs {
+			work <- j
+		}
+		close(work)
+		wg.Wait()
+		close(results)
+	}()
+	var first error
+	done := 0
+	for r := range results {
+		done += r.n
+		if r.err != nil && first == nil {
+			first = r.err
+		}
+		if progress != nil {
+			progress(done, total)
+		}
+	}
+	return first
+}
+
+func writeFile(name string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(name, data, 0o644)
+}

@@ -1,0 +1,218 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/crules/crules/diff"
+	"github.com/crules/crules/parse"
+)
+
+// A histPoint is a rule (not a subrule) in one revision of its lineage.
+type histPoint struct {
+	rev   int
+	id    string
+	page  int    // its chapter page
+	class string // how it came from the revision before; "" for the first
+	diff  string // the anchor of that change on the change page, if listed
+}
+
+// histIndex chains the rules of a site's revisions into lineages, one
+// history page each.
+type histIndex struct {
+	chains map[string][]histPoint // page key → points, oldest first
+	keyOf  []map[string]string    // revision → rule ID → page key
+}
+
+// topRules maps the IDs of d's rules (not subrules) to their chapter pages.
+func topRules(d *parse.Document) map[string]int {
+	out := map[string]int{}
+	for _, p := range d.Parts {
+		for _, c := range p.Chapters {
+			for _, r := range c.Rules {
+				if r.ID.Level() == parse.LevelRule {
+					if _, ok := out[r.ID.String()]; !ok {
+						out[r.ID.String()] = c.ID.Chapter
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// parentOf returns the rule a subrule ID belongs to, "" for another ID.
+func parentOf(id string) string {
+	if n := len(id); n > 0 && id[n-1] >= 'a' && id[n-1] <= 'z' && strings.IndexByte(id, '.') >= 0 {
+		return id[:n-1]
+	}
+	return ""
+}
+
+func newHistIndex(s *Site) *histIndex {
+	l := s.Lineage
+	n := len(s.Revs)
+	tops := make([]map[string]int, n)
+	for i, r := range s.Revs {
+		tops[i] = topRules(r.Doc)
+	}
+	// next[i]: rule of i → its link to i+1; prev[i]: rule of i+1 that has a
+	// predecessor. sub[i]: the first listed change among the subrules of a
+	// rule of i+1 (or of i, keyed "a:" + ID).
+	next := make([]map[string]diff.Link, n)
+	hasPrev := make([]map[string]bool, n)
+	sub := make([]map[string]string, n)
+	for i, step := range l.Steps {
+		next[i], hasPrev[i+1], sub[i] = map[string]diff.Link{}, map[string]bool{}, map[string]string{}
+		for _, k := range step {
+			if k.A != "" && k.B != "" && k.Class != diff.Merged {
+				if _, ok := tops[i][k.A]; ok {
+					if old, seen := next[i][k.A]; !seen || old.Class == diff.Split {
+						next[i][k.A] = k
+					}
+				}
+				hasPrev[i+1][k.B] = true
+			}
+			if k.Class == diff.Unchanged || k.Class == diff.Renumbered {
+				continue
+			}
+			if p := parentOf(k.B); p != "" {
+				if _, ok := sub[i][p]; !ok {
+					sub[i][p] = "b-" + k.B
+				}
+			} else if p := parentOf(k.A); p != "" && k.B == "" {
+				if _, ok := sub[i]["a:"+p]; !ok {
+					sub[i]["a:"+p] = "a-" + k.A
+				}
+			}
+		}
+	}
+	h := &histIndex{chains: map[string][]histPoint{}, keyOf: make([]map[string]string, n)}
+	for i := range h.keyOf {
+		h.keyOf[i] = map[string]string{}
+	}
+	for i := range n {
+		ids := make([]string, 0, len(tops[i]))
+		for id := range tops[i] {
+			if !hasPrev[i][id] {
+				ids = append(ids, id)
+			}
+		}
+		sort.Strings(ids)
+		for _, id := range ids {
+			pts := []histPoint{{rev: i, id: id, page: tops[i][id]}}
+			for j, cur := i, id; j+1 < n; j++ {
+				k, ok := next[j][cur]
+				if !ok {
+					break
+				}
+				page, ok := tops[j+1][k.B]
+				if !ok {
+					break // it became a subrule
+				}
+				p := histPoint{rev: j + 1, id: k.B, page: page, class: k.Class.String()}
+				if k.Class != diff.Unchanged && k.Class != diff.Renumbered {
+					p.diff = "b-" + k.B
+				} else if a := sub[j][k.B]; a != "" {
+					p.class, p.diff = "subrules changed", a
+				} else if a := sub[j]["a:"+cur]; a != "" {
+					p.class, p.diff = "subrules changed", a
+				} else if k.Class == diff.Renumbered {
+					p.diff = "b-" + k.B
+				}
+				pts = append(pts, p)
+				cur = k.B
+			}
+			last := pts[len(pts)-1]
+			key := last.id
+			if last.rev != n-1 {
+				key += "~" + s.Revs[last.rev].Name
+			}
+			if _, dup := h.chains[key]; dup {
+				continue // a rule number printed twice, chained twice
+			}
+			h.chains[key] = pts
+			for _, p := range pts {
+				h.keyOf[p.rev][p.id] = key
+			}
+		}
+	}
+	return h
+}
+
+// keys lists the history pages.
+func (h *histIndex) keys() []string {
+	out := make([]string, 0, len(h.chains))
+	for k := range h.chains {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// historyPath is the path of the history page of rule id of revision rev
+// from the site's root, "" when there is none.
+func (s *Site) historyPath(rev int, id parse.RuleID) string {
+	if s.hist == nil || id.Level() != parse.LevelRule {
+		return ""
+	}
+	if k, ok := s.hist.keyOf[rev][id.String()]; ok {
+		return "history/" + k + ".html"
+	}
+	return ""
+}
+
+// histRow is one line of a history page: a revision, or a run of them in
+// which the rule did not change.
+type histRow struct {
+	Rev, RevHref, Until, ID, Href, Title, Class, DiffHref string
+}
+
+func (s *Site) historyPage(w io.Writer, key string) error {
+	if s.hist == nil {
+		return fmt.Errorf("history/%s.html: %w (no lineage)", key, ErrNotFound)
+	}
+	pts, ok := s.hist.chains[key]
+	if !ok {
+		return fmt.Errorf("history/%s.html: %w", key, ErrNotFound)
+	}
+	var rows []histRow
+	title := ""
+	for i, p := range pts {
+		name := s.Revs[p.rev].Name
+		t := s.Lineage.Titles[p.rev][p.id]
+		if t != "" {
+			title = t
+		}
+		if i > 0 && (p.class == "unchanged") {
+			rows[len(rows)-1].Until = name
+			continue
+		}
+		row := histRow{Rev: name, RevHref: "../" + name + "/index.html", ID: p.id, Title: t, Class: p.class,
+			Href: "../" + name + "/" + strconv.Itoa(p.page) + ".html#" + p.id}
+		if i == 0 {
+			row.Class = "added"
+			if p.rev == 0 {
+				row.Class = "first revision of this site"
+			}
+		}
+		if p.diff != "" {
+			row.DiffHref = "../diff/" + s.Revs[pts[i-1].rev].Name + "/" + name + ".html#" + p.diff
+		}
+		rows = append(rows, row)
+	}
+	last := pts[len(pts)-1]
+	h1 := "Rule " + last.id
+	if title != "" {
+		h1 += ", " + title
+	}
+	h1 += ": history"
+	b, err := body("history", struct{ Rows []histRow }{rows})
+	if err != nil {
+		return err
+	}
+	return s.layout(w, layout{Title: h1, H1: h1, Root: "../", Body: b})
+}
