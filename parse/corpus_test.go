@@ -368,3 +368,21 @@ func TestWrappedHyphens(t *testing.T) {
 	}
 	t.Logf("%d wrapped revisions, %d lines ending in a hyphen", wrapped, atLineEnd)
 }
+
+// TestManifestCounts: the counts the archive's manifest stores for "crules
+// versions" are what this parser reads (go generate ./corpus refreshes
+// them when the parser changes).
+func TestManifestCounts(t *testing.T) {
+	revs, docs := corpustest.Docs(t)
+	for i, r := range revs {
+		s, c := docs[i].Stats(), r.Counts
+		if c == nil {
+			t.Fatalf("%s: the manifest has no counts: go generate ./corpus", r.File)
+		}
+		got := parse.Stats{Effective: c.Effective, Era: parse.Era(c.Era), Rules: c.Rules, Examples: c.Examples,
+			Glossary: c.Glossary, Chapters: c.Chapters, Parts: c.Parts, Warnings: c.Warnings}
+		if got != s {
+			t.Errorf("%s: the manifest says %+v, the parser reads %+v: go generate ./corpus", r.File, got, s)
+		}
+	}
+}
