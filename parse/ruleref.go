@@ -2,6 +2,7 @@ package parse
 
 import (
 	"fmt"
+	"iter"
 	"strconv"
 	"strings"
 )
@@ -150,50 +151,53 @@ func ParseRuleRefs(s string) ([]RuleRef, error) {
 	return out, nil
 }
 
-// FindRuleRefs finds the rule references in running text: every chapter,
-// rule, subrule or range number that stands on its own (not inside a
-// longer dotted number such as 1.702.5 or 192.168.100.1, nor glued to a
-// word, as in v702.5, except "CR502.2"), with the prefix that introduces
-// it. It does not judge whether a bare number is a rule reference: that
-// depends on what stands around it, which the caller knows best. Part
-// numbers are not looked for: in running text a single digit is anything.
-func FindRuleRefs(s string) []RuleRef {
-	var out []RuleRef
-	for i := 0; i < len(s); {
-		k := strings.IndexAny(s[i:], "0123456789")
-		if k < 0 {
-			break
-		}
-		i += k
-		j := i
-		for j < len(s) && isDigit(s[j]) {
-			j++
-		}
-		glued := i >= 2 && s[i-2:i] == "CR" && (i == 2 || !isLetter(s[i-3]))
-		if j-i != 3 || i > 0 && (isDigit(s[i-1]) || s[i-1] == '.' || isLetter(s[i-1]) && !glued) {
-			i = j
-			continue
-		}
-		r, n := scanRef(s, i, false)
-		if n == 0 {
-			i = j
-			continue
-		}
-		end := i + n
-		if end < len(s) && (isDigit(s[end]) || isLetter(s[end]) || s[end] == '.' && end+1 < len(s) && isDigit(s[end+1])) {
+// FindRuleRefs yields the rule references in running text, in order:
+// every chapter, rule, subrule or range number that stands on its own (not
+// inside a longer dotted number such as 1.702.5 or 192.168.100.1, nor
+// glued to a word, as in v702.5, except "CR502.2"), with the prefix that
+// introduces it. It does not judge whether a bare number is a rule
+// reference: that depends on what stands around it, which the caller knows
+// best. Part numbers are not looked for: in running text a single digit is
+// anything.
+func FindRuleRefs(s string) iter.Seq[RuleRef] {
+	return func(yield func(RuleRef) bool) {
+		var prev RuleRef // the last reference yielded
+		for i := 0; i < len(s); {
+			for i < len(s) && !isDigit(s[i]) {
+				i++
+			}
+			j := i
+			for j < len(s) && isDigit(s[j]) {
+				j++
+			}
+			glued := i >= 2 && s[i-2:i] == "CR" && (i == 2 || !isLetter(s[i-3]))
+			if j-i != 3 || i > 0 && (isDigit(s[i-1]) || s[i-1] == '.' || isLetter(s[i-1]) && !glued) {
+				i = j
+				continue
+			}
+			r, n := scanRef(s, i, false)
+			if n == 0 {
+				i = j
+				continue
+			}
+			end := i + n
+			if end < len(s) && (isDigit(s[end]) || isLetter(s[end]) || s[end] == '.' && end+1 < len(s) && isDigit(s[end+1])) {
+				i = end
+				continue
+			}
+			r.Start, r.End = i, end
+			if p, at := prefixBefore(s[:i]); p != "" {
+				r.Prefix, r.Start = p, at
+			} else if prev.Prefix != "" && isListSeparator(s[prev.End:i]) {
+				r.Prefix = prev.Prefix
+			}
+			if !yield(r) {
+				return
+			}
+			prev = r
 			i = end
-			continue
 		}
-		r.Start, r.End = i, end
-		if p, at := prefixBefore(s[:i]); p != "" {
-			r.Prefix, r.Start = p, at
-		} else if len(out) > 0 && out[len(out)-1].Prefix != "" && isListSeparator(s[out[len(out)-1].End:i]) {
-			r.Prefix = out[len(out)-1].Prefix
-		}
-		out = append(out, r)
-		i = end
 	}
-	return out
 }
 
 // scanRef reads a chapter, rule or subrule number at s[i:] and the rest of

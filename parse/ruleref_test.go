@@ -3,6 +3,7 @@ package parse
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -91,7 +92,7 @@ func TestFindRuleRefs(t *testing.T) {
 		{"chapter 702 and 702.19-2020", "702@8:11 702.19@16:22"},
 		{"PRULE 702.1, XCR 702.2", "702.1@6:11 702.2@17:22"},
 	} {
-		if got := refs(FindRuleRefs(tc.in)); got != tc.want {
+		if got := refs(slices.Collect(FindRuleRefs(tc.in))); got != tc.want {
 			t.Errorf("FindRuleRefs(%q)\n got %s\nwant %s", tc.in, got, tc.want)
 		}
 	}
@@ -127,7 +128,7 @@ func FuzzRuleRefs(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		for _, r := range FindRuleRefs(s) {
+		for r := range FindRuleRefs(s) {
 			if r.Start < 0 || r.Start >= r.End || r.End > len(s) {
 				t.Fatalf("FindRuleRefs(%q): %v out of range", s, r)
 			}
