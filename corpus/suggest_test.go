@@ -2,6 +2,7 @@ package corpus_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -60,4 +61,18 @@ func TestSuggest(t *testing.T) {
 	if !errors.As(err, &u) || strings.Join(u.Nearest, " ") != strings.Join(of("2005"), " ") || !strings.Contains(err.Error(), "nearest: 2005-") {
 		t.Errorf("Select(2005-13) = %v; want the revisions of 2005", err)
 	}
+}
+
+func ExampleArchive_Suggest() {
+	a, err := corpus.Default()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(a.Suggest("2006-13"))
+	_, err = a.Select("banana")
+	fmt.Println(err)
+	// Output:
+	// [2006-02-01 2006-05-01 2006-07-15 2006-10-01]
+	// no revision "banana"; a revision is latest, first, YYYY, YYYY-MM or YYYY-MM-DD (or a file path with --file)
 }

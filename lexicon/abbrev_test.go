@@ -1,6 +1,7 @@
 package lexicon_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -77,4 +78,13 @@ func TestReadAbbreviationsErrors(t *testing.T) {
 			t.Errorf("ReadAbbreviations(%q) = %v, want %s…", tc.in, err, tc.want)
 		}
 	}
+}
+
+func ExampleAbbreviations_Expand() {
+	ab := lexicon.DefaultAbbreviations()
+	fmt.Println(ab.Expand("mv", date("2020-01-24")), ab.Expand("mv", date("2026-01-16")))
+	fmt.Println(ab.Expand("ETB", date("2006-10-01")), ab.Expand("p/t", date("2026-01-16")))
+	// Output:
+	// [Converted Mana Cost] [Mana Value]
+	// [Comes into Play] [Power Toughness]
 }

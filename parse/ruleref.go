@@ -142,7 +142,10 @@ func ParseRuleRefs(s string) ([]RuleRef, error) {
 		if !endsToken(s, i) {
 			return nil, &RuleRefError{s, i}
 		}
-		r.Prefix, r.Start, r.End = prefix, start, i
+		r.Start, r.End = start, i
+		if r.Part == 0 {
+			r.Prefix = prefix // a part number is no rule of the list
+		}
 		out = append(out, r)
 	}
 	if len(out) == 0 {

@@ -144,3 +144,22 @@ func FuzzRuleRefs(f *testing.F) {
 		}
 	})
 }
+
+func ExampleParseRuleRefs() {
+	refs, err := ParseRuleRefs("CR 601.2f–h, rules 702.47a and 702.47B, 7")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, r := range refs {
+		fmt.Printf("%s %v %q\n", r, r.IDs(), r.Prefix)
+	}
+	_, err = ParseRuleRefs("702.47a banana")
+	fmt.Println(err != nil)
+	// Output:
+	// 601.2f–h [601.2f 601.2g 601.2h] "CR"
+	// 702.47a [702.47a] "rules"
+	// 702.47b [702.47b] "rules"
+	// 7 [] ""
+	// true
+}
