@@ -22,7 +22,7 @@ type Citation struct {
 	LineText  string // the line it stands on
 	FileWords []string
 
-	at int // byte offset of the citation in LineText
+	at, end int // byte offsets of the number in LineText
 }
 
 // Scan finds the citations in src. A rule number counts when what stands
@@ -70,7 +70,7 @@ func Scan(file string, src []byte) []Citation {
 		}
 		out = append(out, Citation{
 			File: file, Line: line, Col: utf8.RuneCountInString(text[lineStart:start]) + 1, ID: r.ID,
-			Text: text[start:r.End], LineText: text[lineStart:lineEnd], FileWords: fileWords, at: num - lineStart,
+			Text: text[start:r.End], LineText: text[lineStart:lineEnd], FileWords: fileWords, at: num - lineStart, end: r.End - lineStart,
 		})
 	}
 	return out

@@ -32,7 +32,7 @@ func TestRulesFile(t *testing.T) {
 		}
 		d.Walk(func(r *parse.Rule) bool {
 			if !r.Implicit {
-				add(r.ID, parse.Normalize(title(r)))
+				add(r.ID, parse.Normalize(r.Heading()))
 			}
 			return true
 		})
@@ -51,14 +51,4 @@ func TestRulesFile(t *testing.T) {
 		b.WriteByte('\n')
 	}
 	golden.Check(t, "rules.txt", []byte(b.String()))
-}
-
-// title is a rule's heading: its Title, or the text of a rule that heads
-// subrules and reads as a heading, not a sentence ("702.163. For
-// Mirrodin!", which the parser leaves as text for its punctuation).
-func title(r *parse.Rule) string {
-	if r.Title != "" || len(r.Children) == 0 || len(r.Text) > 40 || strings.ContainsAny(r.Text, ".\n") {
-		return r.Title
-	}
-	return r.Text
 }

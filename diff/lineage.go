@@ -13,7 +13,7 @@ import (
 
 // LineageVersion changes whenever the matcher or the lineage format does;
 // cached lineages of another version are rebuilt.
-const LineageVersion = 2
+const LineageVersion = 3
 
 // A Link records what one rule of a revision became in the next.
 type Link struct {
@@ -24,7 +24,7 @@ type Link struct {
 
 // A Lineage chains the comparisons of adjacent revisions: Steps[i] links
 // Revs[i] to Revs[i+1]. Titles[i] maps the IDs of the titled rules of
-// Revs[i] (keyword abilities, …) to their titles.
+// Revs[i] (keyword abilities, …; see parse.Rule.Heading) to their titles.
 type Lineage struct {
 	Version int
 	Revs    []string
@@ -67,8 +67,8 @@ func BuildLineage(names []string, docs []*parse.Document, lex *Lexicon) *Lineage
 func titles(d *parse.Document) map[string]string {
 	t := map[string]string{}
 	d.Walk(func(r *parse.Rule) bool {
-		if r.Title != "" && !r.Implicit {
-			t[r.ID.String()] = r.Title
+		if h := r.Heading(); h != "" && !r.Implicit {
+			t[r.ID.String()] = h
 		}
 		return true
 	})

@@ -144,7 +144,7 @@ func Extract(d *parse.Document, g *xref.Graph, rev string) []*Spec {
 			continue
 		}
 		for _, r := range ch.Rules {
-			if heading(r) == "" || r.Implicit {
+			if r.Heading() == "" || r.Implicit {
 				continue
 			}
 			s := extract(r, ch == actions, lex)
@@ -156,17 +156,6 @@ func Extract(d *parse.Document, g *xref.Graph, rev string) []*Spec {
 		}
 	}
 	return append(out, abilityWords(d, out, rev)...)
-}
-
-// heading is the name a keyword rule heads: its Title, or its text when
-// that is a heading the parser did not take for one because of its
-// punctuation ("702.163. For Mirrodin!", "702.186. ∞ (Infinity)"): a short
-// line with subrules below it and no full stop.
-func heading(r *parse.Rule) string {
-	if r.Title != "" || len(r.Children) == 0 || len(r.Text) > 40 || strings.ContainsAny(r.Text, ".\n") {
-		return r.Title
-	}
-	return r.Text
 }
 
 // abilityWords returns a spec for each ability word the rules list ("The
@@ -259,7 +248,7 @@ func wordKey(s string) string {
 }
 
 func extract(r *parse.Rule, action bool, lex *diff.Lexicon) *Spec {
-	s := &Spec{Name: heading(r), Rule: r.ID.String(), rule: r, Kind: []string{}, Params: []string{}, Zones: []string{}, Definition: []string{}, Terms: []string{}, See: []string{}}
+	s := &Spec{Name: r.Heading(), Rule: r.ID.String(), rule: r, Kind: []string{}, Params: []string{}, Zones: []string{}, Definition: []string{}, Terms: []string{}, See: []string{}}
 	for _, c := range r.Children {
 		s.Subrules = append(s.Subrules, c.ID.String())
 	}
