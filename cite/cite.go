@@ -31,7 +31,8 @@ type Citation struct {
 //     "§702.163", or "CR" just after it ("702.21 (CR)", "702.36 in the CR");
 //   - a keyword or rule title of any revision right before or after it:
 //     "// Convoke 502.46", "// 702.19 trample", "Flying (702.9)",
-//     "502.46. Convoke";
+//     "502.46. Convoke", or a keyword ability said to be at it ("Fear is
+//     at 702.36", "Banding was 702.21");
 //   - a subrule letter on a number some revision has ("// 601.2f").
 //
 // A number after a version or standard ("version 702.5", "IEEE 802.11b"),
@@ -97,7 +98,7 @@ func (k *known) isCitation(line string, r parse.RuleRef, start, num, end int) bo
 	if strings.ContainsAny(lastRune(before), "$€£¥=") || excluded[lastWord(before)] || units[firstWord(after)] {
 		return false
 	}
-	if crAfter(after) || k.nameBefore(before) || k.nameAfter(after) {
+	if crAfter(after) || k.nameBefore(before, k.names) || k.nameAfter(after) || k.abilityIs(before) {
 		return true
 	}
 	return r.ID.Sub != "" && k.ids[r.ID]
@@ -157,7 +158,7 @@ func trimGapLeft(s string) string {
 
 // nameBefore tells whether before ends with a title, spacing and
 // punctuation aside.
-func (k *known) nameBefore(before string) bool {
+func (k *known) nameBefore(before string, names map[string]bool) bool {
 	t := trimGapRight(before)
 	if len(before)-len(t) > 5 {
 		return false
@@ -168,7 +169,7 @@ func (k *known) nameBefore(before string) bool {
 		if w == len(head) {
 			return false
 		}
-		if k.hasName(t[w:]) {
+		if hasName(names, t[w:]) {
 			return true
 		}
 		if w < 2 || !joiner(head[w-1]) || joiner(head[w-2]) {
@@ -195,7 +196,7 @@ func (k *known) nameAfter(after string) bool {
 			return false
 		}
 		end += w
-		if k.hasName(t[:end]) {
+		if hasName(k.names, t[:end]) {
 			return true
 		}
 		if end+1 >= len(t) || !joiner(t[end]) || joiner(t[end+1]) {
@@ -209,14 +210,28 @@ func (k *known) nameAfter(after string) bool {
 // joiner tells the characters that join the words of a title in text.
 func joiner(c byte) bool { return c == ' ' || c == '-' || c == '\'' }
 
-// hasName looks words up among the titles: "Double strike",
-// "State-based actions", "Don't".
-func (k *known) hasName(words string) bool {
+// hasName looks words up among names: "Double strike", "State-based
+// actions", "Don't".
+func hasName(names map[string]bool, words string) bool {
 	key := strings.ToLower(words)
 	if strings.ContainsAny(key, "-'") {
 		key = strings.NewReplacer("-", " ", "'", " ").Replace(key)
 	}
-	return k.names[key]
+	return names[key]
+}
+
+// abilityIs tells a number a keyword ability is said to be at: "Fear is
+// at 702.36", "Partner is 702.124", "Banding was 702.21". Keyword actions
+// and other titles are common words ("the counter is 102.5"), so only
+// abilities count here.
+func (k *known) abilityIs(before string) bool {
+	t := strings.TrimRight(before, " \t")
+	for _, link := range []string{" is at", " was at", " is now", " is", " was"} {
+		if len(t) > len(link) && strings.EqualFold(t[len(t)-len(link):], link) {
+			return k.nameBefore(t[:len(t)-len(link)], k.abilities)
+		}
+	}
+	return false
 }
 
 func notWordRune(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }

@@ -20,9 +20,10 @@ var rulesTxt string
 // the titles they had, as word keys ("first strike", "for mirrodin"); a
 // title that is a sentence ("There are five special actions:") is no name.
 type known struct {
-	ids      map[parse.RuleID]bool
-	names    map[string]bool
-	maxWords int
+	ids       map[parse.RuleID]bool
+	names     map[string]bool
+	abilities map[string]bool // the names of keyword abilities (702.x, 502.x)
+	maxWords  int
 }
 
 var (
@@ -32,7 +33,7 @@ var (
 
 func knownRules() *known {
 	knownOnce.Do(func() {
-		k := &known{ids: map[parse.RuleID]bool{}, names: map[string]bool{}}
+		k := &known{ids: map[parse.RuleID]bool{}, names: map[string]bool{}, abilities: map[string]bool{}}
 		for line := range strings.Lines(rulesTxt) {
 			fields := strings.Split(strings.TrimRight(line, "\n"), "\t")
 			if id, err := parse.ParseRuleID(fields[0]); err == nil {
@@ -44,6 +45,9 @@ func knownRules() *known {
 					continue
 				}
 				k.names[strings.Join(words, " ")] = true
+				if strings.HasPrefix(fields[0], "702.") || strings.HasPrefix(fields[0], "502.") {
+					k.abilities[strings.Join(words, " ")] = true
+				}
 				k.maxWords = max(k.maxWords, len(words))
 			}
 		}
