@@ -1,7 +1,9 @@
 // Package cite finds Comprehensive Rules citations in other people's source
-// code and documents ("rule 702.51", "CR 502.46", "§702.163", "702.19c")
-// and checks them against the rules' history: does the number still exist,
-// and does the keyword named beside it still live there?
+// code and documents ("rule 702.51", "CR 502.46", "§702.163", "702.19c",
+// "// Convoke 502.46", "// 702.19 trample") and checks them against the
+// rules' history: does the number still exist, and does the keyword named
+// beside it still live there? Numbers are read by parse.FindRuleRefs; what
+// stands next to one decides whether it is a citation (see Scan).
 package cite
 
 import (
