@@ -109,3 +109,21 @@ func TestAccuracy(t *testing.T) {
 		t.Errorf("precision %.3f, recall %.3f: want at least 0.95 each", precision, recall)
 	}
 }
+
+// FuzzScan checks that every citation Scan reports stands where it says.
+func FuzzScan(f *testing.F) {
+	for _, s := range []string{"// Convoke 502.46\n", "see rules 601.2f–h and 702.47a.\n", "x = 702.5; v702.5 §\n§ 100.1", "Fear is at 702.36 in the CR", "\n\n702.19 trample\r\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		lines := strings.Split(s, "\n")
+		for _, c := range Scan("f.go", []byte(s)) {
+			if c.Line < 1 || c.Line > len(lines) || lines[c.Line-1] != c.LineText || c.Col < 1 {
+				t.Fatalf("%q: citation %+v is not on its line", s, c)
+			}
+			if !strings.Contains(c.LineText, c.Text) || !strings.Contains(c.Text, c.ID.String()[:3]) {
+				t.Fatalf("%q: citation %q (%s) not in %q", s, c.Text, c.ID, c.LineText)
+			}
+		}
+	})
+}
