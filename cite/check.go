@@ -16,13 +16,15 @@ type Index struct {
 	titles   []map[string]string // per revision: ID → title
 	keywords map[string]string   // lower-case keyword → its ID in the latest revision
 	names    []string            // lower-case keyword names, longest first
+	actions  map[string]bool     // names that only ever named keyword actions (701.x, 501.x)
 }
 
 // NewIndex builds the index from a lineage (for the titles of every
 // revision) and the latest revision.
 func NewIndex(l *diff.Lineage, latest *parse.Document) *Index {
-	ix := &Index{latest: latest, revs: l.Revs, titles: l.Titles, keywords: map[string]string{}}
+	ix := &Index{latest: latest, revs: l.Revs, titles: l.Titles, keywords: map[string]string{}, actions: map[string]bool{}}
 	seen := map[string]bool{}
+	ability := map[string]bool{}
 	for i := len(l.Revs) - 1; i >= 0; i-- {
 		for id, t := range l.Titles[i] {
 			if !isKeywordID(id) {
@@ -32,10 +34,18 @@ func NewIndex(l *diff.Lineage, latest *parse.Document) *Index {
 			if i == len(l.Revs)-1 {
 				ix.keywords[k] = id
 			}
+			if strings.HasPrefix(id, "702.") || strings.HasPrefix(id, "502.") {
+				ability[k] = true
+			}
 			if !seen[k] {
 				seen[k] = true
 				ix.names = append(ix.names, k)
 			}
+		}
+	}
+	for _, n := range ix.names {
+		if !ability[n] {
+			ix.actions[n] = true
 		}
 	}
 	// Longest first, so "double strike" is found before "strike".
@@ -134,7 +144,9 @@ func display(k string) string {
 }
 
 // named returns the keyword named beside a citation: the one on its line
-// closest to it, or else one in the file name ("ConvokeAbility.java").
+// closest to it, or else one in the file name ("ConvokeAbility.java"). A
+// keyword action is a common word ("play", "double", "search"), so it
+// counts only right next to the number ("701.8 (Destroy)").
 func (ix *Index) named(c Citation) string {
 	line := strings.ToLower(c.LineText)
 	// The clause the citation stands in first, then the whole line.
@@ -147,15 +159,18 @@ func (ix *Index) named(c Citation) string {
 			hi = c.at + k
 		}
 	}
-	if n := ix.closest(line[lo:hi], c.at-lo); n != "" {
+	if n := ix.closest(line[lo:hi], c.at-lo, c.end-lo); n != "" {
 		return n
 	}
-	if n := ix.closest(line, c.at); n != "" {
+	if n := ix.closest(line, c.at, c.end); n != "" {
 		return n
 	}
 	joined := " " + strings.Join(c.FileWords, " ") + " "
 	squashed := strings.Join(c.FileWords, "")
 	for _, n := range ix.names {
+		if ix.actions[n] {
+			continue
+		}
 		if strings.Contains(joined, " "+n+" ") || len(n) > 4 && strings.Contains(squashed, strings.ReplaceAll(n, " ", "")) {
 			return n
 		}
@@ -163,8 +178,9 @@ func (ix *Index) named(c Citation) string {
 	return ""
 }
 
-// closest returns the keyword name in line nearest to byte offset at.
-func (ix *Index) closest(line string, at int) string {
+// closest returns the keyword name in line nearest to the number at
+// line[at:end]. A name is a whole word: "double" is not in "double-faced".
+func (ix *Index) closest(line string, at, end int) string {
 	best, bestDist := "", -1
 	for _, n := range ix.names {
 		for from := 0; ; {
@@ -173,21 +189,25 @@ func (ix *Index) closest(line string, at int) string {
 				break
 			}
 			k += from
-			end := k + len(n)
-			if (k == 0 || !isLetter(line[k-1])) && (end == len(line) || !isLetter(line[end])) {
-				d := k - at
+			e := k + len(n)
+			if (k == 0 || !wordByte(line[k-1])) && (e == len(line) || !wordByte(line[e])) {
+				d := k - end
 				if d < 0 {
-					d = at - end
+					d = at - e
 				}
-				if bestDist < 0 || d < bestDist {
+				if (!ix.actions[n] || d <= 3) && (bestDist < 0 || d < bestDist) {
 					best, bestDist = n, d
 				}
 			}
-			from = end
+			from = e
 		}
 	}
 	return best
 }
+
+// wordByte tells the bytes that continue a word: letters, and a hyphen
+// ("double-faced", "first-strike").
+func wordByte(c byte) bool { return isLetter(c) || c == '-' }
 
 // was returns the last title rule id held and the span of revisions it
 // held it in: "Convoke", "2005-10-01..2009-05-01".

@@ -3,6 +3,7 @@ package cite
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 )
@@ -13,12 +14,16 @@ func TestScan(t *testing.T) {
 		"see CR 502.46 and CR502.2, §702.163 and § 701.2\n" +
 		"the subrule 702.19c needs no prefix\n" +
 		"host 192.168.100.1, version 1.702.5, v702.5, 702.5.1\n" +
-		"Rules 100.1 and 100.2. RULE 101.1\n"
+		"Rules 100.1 and 100.2. RULE 101.1\n" +
+		"\t// Convoke 502.46\n" +
+		"\t// 702.19 trample\n" +
+		"\tString version = \"702.19\"; // bumped when a rule changes\n" +
+		"IEEE 802.11b; 17 U.S.C. § 107.1; 702.5 ms\n"
 	var got []string
 	for _, c := range Scan("x.go", []byte(src)) {
 		got = append(got, fmt.Sprintf("%d:%d %s", c.Line, c.Col, c.Text))
 	}
-	want := "1:4 rule 702.51 3:5 CR 502.46 3:19 CR502.2 3:28 §702.163 3:41 § 701.2 4:13 702.19c 6:1 Rules 100.1 6:17 100.2 6:24 RULE 101.1"
+	want := "1:4 rule 702.51 3:5 CR 502.46 3:19 CR502.2 3:28 §702.163 3:41 § 701.2 4:13 702.19c 6:1 Rules 100.1 6:17 100.2 6:24 RULE 101.1 7:13 502.46 8:5 702.19"
 	if strings.Join(got, " ") != want {
 		t.Errorf("Scan:\n got %s\nwant %s", strings.Join(got, " "), want)
 	}
@@ -46,4 +51,79 @@ func BenchmarkScan(b *testing.B) {
 	for b.Loop() {
 		Scan("bench.go", src.Bytes())
 	}
+}
+
+// TestAccuracy measures Scan on testdata/accuracy.tsv: lines of engine
+// code and documents that cite rules, and lines with numbers that only
+// look like rule numbers (versions, prices, addresses, other documents'
+// sections). go test ./cite -run Accuracy -v prints the figures and every
+// miss.
+func TestAccuracy(t *testing.T) {
+	data, err := os.ReadFile("testdata/accuracy.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tp, fp, fn, lines, citing int
+	for n, line := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+		if strings.HasPrefix(line, "##") {
+			continue
+		}
+		label, text, ok := strings.Cut(line, "\t")
+		if !ok {
+			t.Fatalf("accuracy.tsv:%d: no tab", n+1)
+		}
+		lines++
+		want := map[string]bool{}
+		if label != "-" {
+			citing++
+			for _, id := range strings.Split(label, ",") {
+				want[id] = true
+			}
+		}
+		got := map[string]bool{}
+		for _, c := range Scan("x", []byte(text)) {
+			got[c.ID.String()] = true
+		}
+		for id := range got {
+			if want[id] {
+				tp++
+			} else {
+				fp++
+				t.Logf("accuracy.tsv:%d: %s is not a citation: %s", n+1, id, text)
+			}
+		}
+		for id := range want {
+			if !got[id] {
+				fn++
+				t.Logf("accuracy.tsv:%d: missed %s: %s", n+1, id, text)
+			}
+		}
+	}
+	precision := float64(tp) / float64(tp+fp)
+	recall := float64(tp) / float64(tp+fn)
+	t.Logf("%d lines (%d citing, %d look-alikes), %d citations: precision %.3f, recall %.3f", lines, citing, lines-citing, tp+fn, precision, recall)
+	if lines < 100 || citing < lines/3 || lines-citing < lines/3 {
+		t.Errorf("accuracy.tsv has %d lines, %d of them citing: want at least 100, balanced", lines, citing)
+	}
+	if precision < 0.95 || recall < 0.95 {
+		t.Errorf("precision %.3f, recall %.3f: want at least 0.95 each", precision, recall)
+	}
+}
+
+// FuzzScan checks that every citation Scan reports stands where it says.
+func FuzzScan(f *testing.F) {
+	for _, s := range []string{"// Convoke 502.46\n", "see rules 601.2f–h and 702.47a.\n", "x = 702.5; v702.5 §\n§ 100.1", "Fear is at 702.36 in the CR", "\n\n702.19 trample\r\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		lines := strings.Split(s, "\n")
+		for _, c := range Scan("f.go", []byte(s)) {
+			if c.Line < 1 || c.Line > len(lines) || lines[c.Line-1] != c.LineText || c.Col < 1 {
+				t.Fatalf("%q: citation %+v is not on its line", s, c)
+			}
+			if !strings.Contains(c.LineText, c.Text) || !strings.Contains(c.Text, c.ID.String()[:3]) {
+				t.Fatalf("%q: citation %q (%s) not in %q", s, c.Text, c.ID, c.LineText)
+			}
+		}
+	})
 }

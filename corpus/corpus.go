@@ -311,7 +311,8 @@ func (a *Archive) Raw(r Revision) ([]byte, error) {
 }
 
 // UnknownRevisionError is returned by Select for a selector that names no
-// revision; Nearest lists the closest dates.
+// revision; Nearest lists the revisions it may have meant (see Suggest),
+// empty when it is not a date at all.
 type UnknownRevisionError struct {
 	Selector string
 	Nearest  []string
@@ -319,10 +320,10 @@ type UnknownRevisionError struct {
 
 func (e *UnknownRevisionError) Error() string {
 	msg := fmt.Sprintf("no revision %q", e.Selector)
-	if len(e.Nearest) > 0 {
-		msg += "; nearest: " + strings.Join(e.Nearest, ", ")
+	if len(e.Nearest) == 0 {
+		return msg + "; a revision is " + RevisionForms
 	}
-	return msg + " (see 'crules versions')"
+	return msg + "; nearest: " + strings.Join(e.Nearest, ", ") + " (see 'crules versions')"
 }
 
 // Select finds a revision by a selector as users type it: "latest" (also
@@ -354,28 +355,5 @@ func (a *Archive) Select(sel string) (Revision, error) {
 			}
 		}
 	}
-	return Revision{}, &UnknownRevisionError{Selector: sel, Nearest: a.nearest(s)}
-}
-
-// nearest returns the revisions whose dates are closest to s, read as far as
-// it goes as a date.
-func (a *Archive) nearest(s string) []string {
-	pad := "0000-01-01"
-	if len(s) < len(pad) {
-		s += pad[len(s):]
-	}
-	t, err := time.Parse(time.DateOnly, s[:10])
-	if err != nil {
-		var out []string
-		for _, r := range a.revs[max(0, len(a.revs)-3):] {
-			out = append(out, r.Name())
-		}
-		return out
-	}
-	i := sort.Search(len(a.revs), func(i int) bool { return !a.revs[i].Date.Before(t) })
-	var out []string
-	for j := max(0, i-2); j < min(len(a.revs), i+2); j++ {
-		out = append(out, a.revs[j].Name())
-	}
-	return out
+	return Revision{}, &UnknownRevisionError{Selector: sel, Nearest: a.Suggest(sel)}
 }

@@ -1,6 +1,7 @@
 package diff
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/crules/crules/parse"
@@ -181,6 +182,7 @@ func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 func (m *matcher) result(a, b *parse.Document) *Result {
 	res := &Result{A: a, B: b}
 	extraB := map[int]Pair{} // unmatched B units explained as parts of a split
+	splitFrom := map[int]int{}
 	explainedA := map[int]Pair{}
 	for j := range m.ub {
 		if m.ba[j] >= 0 {
@@ -198,7 +200,31 @@ func (m *matcher) result(a, b *parse.Document) *Result {
 		}
 		if best >= 0 {
 			extraB[j] = Pair{A: m.ua[best].Rule, B: m.ub[j].Rule, Class: Split, Moved: m.ua[best].ID != m.ub[j].ID, Score: bestC, Via: "split"}
+			splitFrom[j] = best
 		}
+	}
+	// The definition follows the definition: when a rule split and the
+	// part matched as its continuation moved to another number and does
+	// not begin as the rule did, while a part split off it kept the
+	// number and begins alike (Convoke's 702.50a kept its first sentences
+	// in 2017, and its example went to 702.50b with the rest), that part
+	// continues the rule and the other is split off. When the parts share
+	// only one of the two signs, the similarity match stands.
+	for j := range m.ub {
+		x, ok := extraB[j]
+		if !ok {
+			continue
+		}
+		i := splitFrom[j]
+		jj := m.ab[i]
+		if m.ub[j].ID != m.ua[i].ID || m.ub[jj].ID == m.ua[i].ID || !begins(&m.ua[i], &m.ub[j]) || begins(&m.ua[i], &m.ub[jj]) {
+			continue
+		}
+		m.ab[i], m.ba[j], m.ba[jj] = j, i, -1
+		m.score[i], m.via[i] = x.Score, "split"
+		delete(extraB, j)
+		extraB[jj] = Pair{A: m.ua[i].Rule, B: m.ub[jj].Rule, Class: Split, Moved: m.ua[i].ID != m.ub[jj].ID, Score: containment(m.idf, &m.ub[jj], &m.ua[i]), Via: "split"}
+		splitFrom[jj] = i
 	}
 	for i := range m.ua {
 		if m.ab[i] >= 0 {
@@ -252,6 +278,13 @@ func (m *matcher) result(a, b *parse.Document) *Result {
 		res.Pairs = append(res.Pairs, after[j]...)
 	}
 	return res
+}
+
+// begins reports whether b starts with the same words as a, the first
+// sentence of a rule being its definition.
+func begins(a, b *Unit) bool {
+	n := min(6, len(a.words), len(b.words))
+	return n >= 3 && slices.Equal(a.words[:n], b.words[:n])
 }
 
 func abs(x int) int {

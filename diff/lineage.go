@@ -13,7 +13,7 @@ import (
 
 // LineageVersion changes whenever the matcher or the lineage format does;
 // cached lineages of another version are rebuilt.
-const LineageVersion = 1
+const LineageVersion = 3
 
 // A Link records what one rule of a revision became in the next.
 type Link struct {
@@ -24,7 +24,7 @@ type Link struct {
 
 // A Lineage chains the comparisons of adjacent revisions: Steps[i] links
 // Revs[i] to Revs[i+1]. Titles[i] maps the IDs of the titled rules of
-// Revs[i] (keyword abilities, …) to their titles.
+// Revs[i] (keyword abilities, …; see parse.Rule.Heading) to their titles.
 type Lineage struct {
 	Version int
 	Revs    []string
@@ -67,8 +67,8 @@ func BuildLineage(names []string, docs []*parse.Document, lex *Lexicon) *Lineage
 func titles(d *parse.Document) map[string]string {
 	t := map[string]string{}
 	d.Walk(func(r *parse.Rule) bool {
-		if r.Title != "" && !r.Implicit {
-			t[r.ID.String()] = r.Title
+		if h := r.Heading(); h != "" && !r.Implicit {
+			t[r.ID.String()] = h
 		}
 		return true
 	})
@@ -193,6 +193,13 @@ type Point struct {
 // History follows the rule id of revision rev back to where it was added
 // and forward to the latest revision or its removal. Revisions where it
 // does not exist are left out.
+//
+// It follows a link from one revision to the next only when each end is
+// the other's main counterpart, so that the history of any of its points
+// is the same list. A rule that splits goes on in the part that begins as
+// it did, its definition; a part split off it starts its own history,
+// whose first point is of class Split. A rule merged into another ends
+// there.
 func (l *Lineage) History(rev int, id string) []Point {
 	l.index()
 	var back []Point
@@ -202,7 +209,12 @@ func (l *Lineage) History(rev int, id string) []Point {
 		prev := ""
 		if i > 0 {
 			if k, ok := l.byB[i-1][cur]; ok && k.A != "" {
-				p.Class, p.Moved, prev = k.Class, k.Moved, k.A
+				p.Class, p.Moved = k.Class, k.Moved
+				if l.byA[i-1][k.A] == k {
+					prev = k.A
+				} else {
+					p.Class = Split // its text came from a rule that went on elsewhere
+				}
 			}
 		}
 		back = append(back, p)
@@ -215,7 +227,7 @@ func (l *Lineage) History(rev int, id string) []Point {
 	cur = id
 	for i := rev; i+1 < len(l.Revs); i++ {
 		k, ok := l.byA[i][cur]
-		if !ok || k.B == "" {
+		if !ok || k.B == "" || l.byB[i][k.B] != k {
 			break
 		}
 		cur = k.B

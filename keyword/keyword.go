@@ -9,9 +9,12 @@ package keyword
 
 import (
 	"regexp"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/crules/crules/diff"
 	"github.com/crules/crules/parse"
@@ -37,10 +40,14 @@ type Spec struct {
 	Rule     string   `json:"rule"` // "702.47"
 	Rev      string   `json:"rev"`
 	Subrules []string `json:"subrules"`
-	// Kind lists the abilities the keyword is, in the order the text
-	// gives them, once each: flashback is [static static], madness
+	// Kind lists the kinds of ability the keyword is, in the order the
+	// text gives them, each kind once: flashback is [static], madness
 	// [static triggered]. Empty when the text does not say.
 	Kind []string `json:"kind"`
+	// Abilities is how many abilities the keyword represents when the
+	// text says it is more than one (flashback "represents two static
+	// abilities": 2); 0 otherwise.
+	Abilities int `json:"abilities,omitempty"`
 	// KindInferred is set when the text names no kind and Kind was read
 	// off the definition (a "Whenever …" definition is triggered).
 	KindInferred bool `json:"kind_inferred,omitempty"`
@@ -74,6 +81,38 @@ type Spec struct {
 	rule *parse.Rule
 }
 
+// KindText says what Kind and Abilities say, for people: "static",
+// "static and triggered", "two static abilities", "static and triggered
+// (three abilities)"; "" when the kind is unknown.
+func (s *Spec) KindText() string {
+	n := s.Abilities
+	if len(s.Kind) == 1 && n > 1 {
+		return number(n) + " " + s.Kind[0] + " abilities"
+	}
+	t := ""
+	for i, k := range s.Kind {
+		switch {
+		case i == 0:
+		case i == len(s.Kind)-1:
+			t += " and "
+		default:
+			t += ", "
+		}
+		t += k
+	}
+	if n > len(s.Kind) {
+		t += " (" + number(n) + " abilities)"
+	}
+	return t
+}
+
+func number(n int) string {
+	if n < 10 {
+		return [...]string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}[n]
+	}
+	return strconv.Itoa(n)
+}
+
 // Text returns the rules the spec was extracted from.
 func (s *Spec) Text() *parse.Rule { return s.rule }
 
@@ -105,7 +144,7 @@ func Extract(d *parse.Document, g *xref.Graph, rev string) []*Spec {
 			continue
 		}
 		for _, r := range ch.Rules {
-			if r.Title == "" || r.Implicit {
+			if r.Heading() == "" || r.Implicit {
 				continue
 			}
 			s := extract(r, ch == actions, lex)
@@ -116,14 +155,83 @@ func Extract(d *parse.Document, g *xref.Graph, rev string) []*Spec {
 			out = append(out, s)
 		}
 	}
+	return append(out, abilityWords(d, out, rev)...)
+}
+
+// abilityWords returns a spec for each ability word the rules list ("The
+// ability words are adamant, addendum, …" in 207.2c since 2009, 206.2c
+// before) that has no keyword rule of its own in specs.
+func abilityWords(d *parse.Document, specs []*Spec, rev string) []*Spec {
+	const intro = "The ability words are "
+	var list *parse.Rule
+	d.Walk(func(r *parse.Rule) bool {
+		if strings.Contains(r.Text, intro) {
+			list = r
+		}
+		return list == nil
+	})
+	if list == nil {
+		return nil
+	}
+	text := list.Text[strings.Index(list.Text, intro)+len(intro):]
+	if i := strings.Index(text, "."); i >= 0 {
+		text = text[:i]
+	}
+	var out []*Spec
+	for _, w := range strings.Split(text, ",") {
+		w = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(w), "and "))
+		if w == "" || Find(specs, w) != nil {
+			continue
+		}
+		out = append(out, &Spec{
+			Name: titleCase(w), Rule: list.ID.String(), Rev: rev, Subrules: []string{}, Kind: []string{AbilityWord}, Params: []string{},
+			Zones: []string{}, Definition: []string{}, Instances: "unknown", Terms: []string{}, See: []string{}, rule: list,
+		})
+	}
 	return out
 }
 
-// Find returns the spec named name (case and typography ignored), or nil.
+// titleCase capitalises a name as the CR heads keywords: "council’s
+// dilemma" → "Council’s Dilemma", "will of the council" → "Will of the
+// Council".
+func titleCase(s string) string {
+	words := strings.Fields(s)
+	for i, w := range words {
+		switch w {
+		case "of", "the", "a", "an", "and", "or", "to", "into":
+			if i > 0 {
+				continue
+			}
+		}
+		words[i] = strings.ToUpper(w[:1]) + w[1:]
+	}
+	return strings.Join(words, " ")
+}
+
+// Find returns the spec named name, or nil. Case, typography and
+// punctuation are ignored ("for mirrodin" finds "For Mirrodin!"), and a
+// name with a spelled-out form in parentheses is found by either ("∞",
+// "infinity").
 func Find(specs []*Spec, name string) *Spec {
-	want := fold(name)
+	want, key := fold(name), wordKey(name)
 	for _, s := range specs {
 		if fold(s.Name) == want {
+			return s
+		}
+	}
+	for _, s := range specs {
+		if key == "" {
+			break
+		}
+		if wordKey(s.Name) == key {
+			return s
+		}
+		if i := strings.Index(s.Name, " ("); i > 0 && strings.HasSuffix(s.Name, ")") && wordKey(s.Name[i+2:len(s.Name)-1]) == key {
+			return s
+		}
+	}
+	for _, s := range specs {
+		if i := strings.Index(s.Name, " ("); i > 0 && fold(s.Name[:i]) == want {
 			return s
 		}
 	}
@@ -132,8 +240,15 @@ func Find(specs []*Spec, name string) *Spec {
 
 func fold(s string) string { return strings.ToLower(parse.Normalize(s)) }
 
+// wordKey is s in lower-case words of letters and digits: "For Mirrodin!"
+// → "for mirrodin", "Council's dilemma" → "councils dilemma".
+func wordKey(s string) string {
+	s = strings.NewReplacer("'", "", "’", "").Replace(strings.ToLower(s))
+	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }), " ")
+}
+
 func extract(r *parse.Rule, action bool, lex *diff.Lexicon) *Spec {
-	s := &Spec{Name: r.Title, Rule: r.ID.String(), rule: r, Kind: []string{}, Params: []string{}, Zones: []string{}, Definition: []string{}, Terms: []string{}, See: []string{}}
+	s := &Spec{Name: r.Heading(), Rule: r.ID.String(), rule: r, Kind: []string{}, Params: []string{}, Zones: []string{}, Definition: []string{}, Terms: []string{}, See: []string{}}
 	for _, c := range r.Children {
 		s.Subrules = append(s.Subrules, c.ID.String())
 	}
@@ -146,27 +261,51 @@ func extract(r *parse.Rule, action bool, lex *diff.Lexicon) *Spec {
 	def := definingText(s.Name, texts)
 	s.Written, s.Definition = definition(s.Name, all)
 	s.Params = params(s.Written)
+	if s.Written == "" && numberOf(s.Name, lower) {
+		s.Params = []string{"N"} // "to mill a number of cards"
+	}
 	switch {
 	case action:
 		s.Kind = []string{Action}
 	case isAbilityWord(lower):
 		s.Kind = []string{AbilityWord}
 	default:
-		s.Kind, s.Evasion = kinds(def)
-		if len(s.Kind) == 0 && len(s.Definition) > 0 {
+		var ks []string
+		ks, s.Evasion = kinds(def)
+		if len(ks) == 0 && len(s.Definition) > 0 {
 			for _, d := range s.Definition {
-				s.Kind = append(s.Kind, inferKind(d))
+				ks = append(ks, inferKind(d))
 			}
 			s.KindInferred = true
+		}
+		if len(ks) == 0 && isKeywordAbility(def) {
+			// "Companion is a keyword ability that functions outside the
+			// game", "This keyword ability causes …": a keyword that names
+			// no trigger and no cost works as a static ability. Whether it
+			// has parameters the text does not tell.
+			ks, s.KindInferred = []string{Static}, true
+			if s.Written == "" {
+				s.Params = nil
+			}
+		}
+		s.Kind = dedupe(ks)
+		if len(ks) > 1 {
+			s.Abilities = len(ks)
 		}
 	}
 	if s.Kind == nil {
 		s.Kind = []string{}
 	}
 	if s.Written == "" && len(s.Kind) == 0 {
-		s.Params = nil // neither a written form nor a stated kind: unknown
+		s.Params = nil // neither a written form nor a kind: unknown
 	}
 	s.Zones = zones(def)
+	if len(s.Zones) == 0 && slices.Contains(s.Kind, Activated) && len(s.Definition) > 0 && ofPermanent(s.Definition[0]) {
+		// "[Cost]: Attach this permanent to target creature you control":
+		// the activated ability of a permanent, which works on the
+		// battlefield (rule 113.6).
+		s.Zones = []string{"battlefield"}
+	}
 	s.Instances = instances(all, lower)
 	s.Terms = terms(lex, lower)
 	return s
@@ -204,6 +343,41 @@ func definingText(name string, texts []string) string {
 // (threshold since 2005).
 func isAbilityWord(l string) bool {
 	return strings.Contains(l, "is now an ability word") || strings.Contains(l, "used to be a keyword ability")
+}
+
+// isKeywordAbility tells a defining text that calls the keyword a keyword
+// ability (or "a keyword that functions …") without naming its kind.
+func isKeywordAbility(def string) bool {
+	l := strings.ToLower(def)
+	return strings.Contains(l, "keyword ability") || strings.Contains(l, "is a keyword that functions")
+}
+
+// numberOf tells a keyword action done to "a number of" things: "For a
+// player to mill a number of cards".
+func numberOf(name, lower string) bool {
+	return strings.Contains(lower, "to "+strings.ToLower(name)+" a number of ")
+}
+
+// ofPermanent tells a definition about the permanent that has the ability.
+func ofPermanent(def string) bool {
+	l := strings.ToLower(def)
+	for _, p := range []string{"this permanent", "this creature", "this equipment", "this fortification", "this vehicle", "this artifact", "this enchantment", "this land", "this planeswalker", "this aura"} {
+		if strings.Contains(l, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// dedupe keeps the first of each kind, in order.
+func dedupe(ks []string) []string {
+	var out []string
+	for _, k := range ks {
+		if !slices.Contains(out, k) {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 var (
@@ -275,8 +449,11 @@ func inferKind(def string) string {
 var quoted = regexp.MustCompile(`"([^"]*)"`)
 
 // definition finds the keyword's written form and meaning: `"Bushido N"
-// means "…"`, `"Flashback [cost]" means "…" and "…"`, or a written form
-// alone (`written "Enchant [object or player]"`).
+// means "…"`, `"Flashback [cost]" means "…" and "…"`, the same with the
+// written form unquoted (`Ward [cost] means "…"`), a written form whose
+// meaning is a sentence (`To "scry N" means to look …`), or a written form
+// alone (`written "Enchant [object or player]"`, `rules text as
+// "[type]walk"`).
 func definition(name, all string) (string, []string) {
 	lname := strings.ToLower(name)
 	for _, loc := range quotedMeans(all) {
@@ -284,24 +461,12 @@ func definition(name, all string) (string, []string) {
 		if lw := strings.ToLower(written); !strings.Contains(lw, firstWord(lname)) && !strings.Contains(lw, "[") {
 			continue
 		}
-		// The meaning: quoted strings after "means".
-		var parts []string
-		rest := all[loc[2]:]
-		for {
-			m := quoted.FindStringSubmatchIndex(rest)
-			if m == nil || m[0] != 0 {
-				break
-			}
-			parts = append(parts, strings.TrimRight(rest[m[2]:m[3]], ","))
-			// Parts are joined by "and" or listed: "A," "B," and "C".
-			rest = strings.TrimPrefix(strings.TrimLeft(rest[m[1]:], " ,"), "and ")
-			if !strings.HasPrefix(rest, `"`) {
-				break
-			}
-		}
-		return written, parts
+		return written, meaning(all[loc[2]:])
 	}
-	for _, key := range []string{`written "`, `written as "`, `It's written "`} {
+	if m := unquotedMeans.FindStringSubmatchIndex(all); m != nil && strings.EqualFold(all[m[2]:m[3]], name) {
+		return all[m[2]:m[5]], meaning(all[m[1]-1:])
+	}
+	for _, key := range []string{`written "`, `written as "`, `It's written "`, `rules text as "`} {
 		if i := strings.Index(all, key); i >= 0 {
 			rest := all[i+len(key)-1:]
 			if m := quoted.FindStringSubmatch(rest); m != nil {
@@ -309,7 +474,38 @@ func definition(name, all string) (string, []string) {
 			}
 		}
 	}
+	for _, m := range writtenMeans.FindAllStringSubmatch(all, -1) {
+		if strings.HasPrefix(strings.ToLower(m[1]), lname+" ") {
+			return m[1], []string{}
+		}
+	}
 	return "", []string{}
+}
+
+var (
+	// unquotedMeans is a written form with parameters, unquoted, before a
+	// quoted meaning: `Ward [cost] means "`.
+	unquotedMeans = regexp.MustCompile(`(?:^|[.:] )(\pL[\pL' -]*?)((?: (?:\[[^\]"]+\]|[NX]))+) means "`)
+	// writtenMeans is a quoted written form whose meaning is a sentence:
+	// `To "scry N" means to look`.
+	writtenMeans = regexp.MustCompile(`"([^"]+)" means [a-z]`)
+)
+
+// meaning reads the quoted strings at the start of rest, the parts of a
+// keyword's meaning: `"A," "B," and "C"`, `"A" and "B"`.
+func meaning(rest string) []string {
+	parts := []string{}
+	for {
+		m := quoted.FindStringSubmatchIndex(rest)
+		if m == nil || m[0] != 0 {
+			return parts
+		}
+		parts = append(parts, strings.TrimRight(rest[m[2]:m[3]], ","))
+		rest = strings.TrimPrefix(strings.TrimLeft(rest[m[1]:], " ,"), "and ")
+		if !strings.HasPrefix(rest, `"`) {
+			return parts
+		}
+	}
 }
 
 // quotedMeans finds `"Bushido N" means "` and `"Haunt" on a permanent

@@ -14,6 +14,9 @@
 // rules around them are still read. Only input that is not text, or has no
 // rules at all, is an error.
 //
-// Rule numbers are RuleIDs, with parsing, ordering and parents; Normalize
-// gives the typography-free form of a text for comparing revisions.
+// Rule numbers are RuleIDs, with parsing, ordering and parents. References
+// to rules as people write them ("CR 601.2f–h", "rules 702.47a and
+// 702.47b", a part "7") are RuleRefs: ParseRuleRefs reads what a user
+// types, FindRuleRefs finds them in running text. Normalize gives the
+// typography-free form of a text for comparing revisions.
 package parse

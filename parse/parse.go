@@ -629,7 +629,7 @@ func (p *parser) startRule(i int, c cline) {
 // for the next subrule of the current rule, and returns the number the
 // reader sees there. It is when the printed letter is the next letter of the
 // current rule, that number is free, and the printed one is out of place:
-// before what came already ("502.35b" printed under 502.36 Scry after
+// into a rule that came already ("502.35b" printed under 502.36 Scry after
 // 502.36a, 2004-06-01), or in a chapter the document does not have, between
 // two rules of the current chapter ("432.2b" between 423.2a and 423.3,
 // 2006–2007). The rule keeps its printed number in Rule.Printed.
@@ -648,7 +648,11 @@ func (p *parser) misnumbered(i int, id RuleID) (RuleID, bool) {
 	if _, taken := p.seen[want]; taken {
 		return id, false
 	}
-	backwards := !p.last.IsZero() && id.Compare(p.last) <= 0
+	// Backwards into a rule that came already; not when the printed
+	// parent is nowhere, where the current rule's own number may be the
+	// misprint ("505.54." before 505.5a and 505.5b, 2010-06-18).
+	_, parentSeen := p.seen[id.Parent()]
+	backwards := !p.last.IsZero() && id.Compare(p.last) <= 0 && parentSeen
 	stray := id.Chapter != p.chapter.ID.Chapter && p.doc.Chapter(id.Chapter) == nil && p.nextRuleChapter(i) == p.chapter.ID.Chapter
 	if !backwards && !stray {
 		return id, false

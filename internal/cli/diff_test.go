@@ -106,8 +106,9 @@ func TestTerms(t *testing.T) {
 }
 
 func TestCite(t *testing.T) {
-	code, out, errs := run(t, "cite", "../../cite/testdata")
+	code, out, errs := run(t, "cite", "../../cite/testdata/src")
 	want := []string{
+		"ConvokeAbility.java:4:4: 502.46 is Convoke of 2005-10-01..2009-05-01; Convoke is 702.51 now\n",
 		"ConvokeAbility.java:5:4: 502.46a is Convoke of 2005-10-01..2009-05-01; Convoke is 702.51 now\n",
 		"notes.md:2:42: 702.21 is Banding of 2013-07-13..2021-02-15, and Ward now; Banding is 702.22 now\n",
 	}
@@ -116,7 +117,7 @@ func TestCite(t *testing.T) {
 			t.Errorf("cite: no %q in\n%s", w, out)
 		}
 	}
-	if code != 1 || strings.Count(out, "\n") != 2 || !strings.Contains(errs, "7 citations in 2 files, 2 stale") {
+	if code != 1 || strings.Count(out, "\n") != 3 || !strings.Contains(errs, "8 citations in 2 files, 3 stale") {
 		t.Errorf("cite: exit %d\n%s%s", code, out, errs)
 	}
 	code, out, _ = run(t, "cite", "--all", "--json", "../../cite/testdata/src/notes.md")

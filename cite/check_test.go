@@ -1,0 +1,47 @@
+package cite
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/crules/crules/diff"
+	"github.com/crules/crules/internal/corpustest"
+)
+
+// TestCheck judges citations against the lineage of every revision.
+func TestCheck(t *testing.T) {
+	revs, docs := corpustest.Docs(t)
+	names := make([]string, len(revs))
+	for i, r := range revs {
+		names[i] = r.Name()
+	}
+	ix := NewIndex(diff.BuildLineage(names, docs, nil), docs[len(docs)-1])
+	for _, tc := range []struct {
+		line  string
+		stale []bool
+		msg   string // in the message of the first citation
+	}{
+		{"    // Convoke 502.46", []bool{true}, "502.46 is Convoke of 2005-10-01..2009-05-01; Convoke is 702.51 now"},
+		{"    // see rule 702.51a: convoke reduces the cost", []bool{false}, "702.51a is Convoke, current"},
+		{"    // CR 702.19 first strike", []bool{true}, "702.19 is Trample now, not First strike; First strike is 702.7 now"},
+		{"Double-faced cards: rule 712.2 and the ruling below.", []bool{false}, "712.2 is current"},
+		{"    # 100.4a sideboard size in constructed play", []bool{false}, "100.4a is current"},
+		{"    # see rules 701.18 (Scry) and 701.8 (Destroy)", []bool{true, false}, "701.18 is Scry of"},
+		{"\t// 702.163 For Mirrodin!", []bool{false}, "702.163 is For Mirrodin!, current"},
+	} {
+		cs := Scan("x.go", []byte(tc.line))
+		if len(cs) != len(tc.stale) {
+			t.Errorf("%q: %d citations, want %d", tc.line, len(cs), len(tc.stale))
+			continue
+		}
+		for i, c := range cs {
+			f := ix.Check(c)
+			if f.Stale != tc.stale[i] {
+				t.Errorf("%q: %s stale %v, want %v (%s)", tc.line, c.ID, f.Stale, tc.stale[i], f.Msg)
+			}
+			if i == 0 && !strings.Contains(f.Msg, tc.msg) {
+				t.Errorf("%q: %q, want %q", tc.line, f.Msg, tc.msg)
+			}
+		}
+	}
+}

@@ -1,0 +1,112 @@
+package diff_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/crules/crules/diff"
+	"github.com/crules/crules/internal/corpustest"
+	"github.com/crules/crules/parse"
+)
+
+// TestHistoryAtASplit: rules whose subrule split in two, the definition
+// keeping its letter and the rest (an example, a sentence) going to the
+// next one. Read forwards from the old rule and backwards from today's,
+// the history must be one and the same, and follow the definition.
+func TestHistoryAtASplit(t *testing.T) {
+	revs, docs := corpustest.Docs(t)
+	names := make([]string, len(revs))
+	for i, r := range revs {
+		names[i] = r.Name()
+	}
+	l := diff.BuildLineage(names, docs, nil)
+	at := func(rev string) int { return slices.Index(names, rev) }
+	last := len(names) - 1
+	for _, tc := range []struct {
+		keyword, oldRev, oldID, newID, split string
+	}{
+		{"Convoke", "2005-10-01", "502.46a", "702.51a", "2017-01-20"},
+		{"Lifelink", "2009-10-01", "702.13a", "702.15a", "2010-02-01"},
+		{"Landwalk", "2009-10-01", "702.12b", "702.14b", "2010-02-01"},
+	} {
+		forward := l.History(at(tc.oldRev), tc.oldID)
+		backward := l.History(last, tc.newID)
+		if end := forward[len(forward)-1]; end.Rev != names[last] || end.ID != tc.newID {
+			t.Errorf("%s: %s of %s leads to %s in %s, want %s", tc.keyword, tc.oldID, tc.oldRev, end.ID, end.Rev, tc.newID)
+		}
+		if start := backward[0]; start.Rev > tc.oldRev || start.Class != diff.Added {
+			t.Errorf("%s: %s of today goes back to %s in %s (%s), want %s of %s or before", tc.keyword, tc.newID, start.ID, start.Rev, start.Class, tc.oldID, tc.oldRev)
+		}
+		if !slices.Equal(forward, backward) {
+			t.Errorf("%s: history of %s (%s) and of %s (today) differ:\n%v\n%v", tc.keyword, tc.oldID, tc.oldRev, tc.newID, forward, backward)
+		}
+		// Across the split, the definition stays: the first words of the
+		// rule before and after it are the same.
+		s := at(tc.split)
+		var before, after diff.Point
+		for _, p := range forward {
+			if p.Rev == names[s-1] {
+				before = p
+			}
+			if p.Rev == names[s] {
+				after = p
+			}
+		}
+		b, a := docs[s-1].Rule(parse.MustParseRuleID(before.ID)), docs[s].Rule(parse.MustParseRuleID(after.ID))
+		if b == nil || a == nil || !strings.HasPrefix(firstWords(b.Text), firstWords(a.Text)) && !strings.HasPrefix(firstWords(a.Text), firstWords(b.Text)) {
+			t.Errorf("%s: across %s the history goes from %s to %s:\n%q\n%q", tc.keyword, tc.split, before.ID, after.ID, firstWords(textOf(b)), firstWords(textOf(a)))
+		}
+	}
+}
+
+// TestHistoryAgrees: for every rule of today's keyword chapter, the
+// history of each point of its history is the same history.
+func TestHistoryAgrees(t *testing.T) {
+	revs, docs := corpustest.Docs(t)
+	names := make([]string, len(revs))
+	for i, r := range revs {
+		names[i] = r.Name()
+	}
+	l := diff.BuildLineage(names, docs, nil)
+	last := len(names) - 1
+	bad := 0
+	for _, id := range docs[last].IDs() {
+		if id.Chapter != 702 || bad > 5 {
+			continue
+		}
+		h := l.History(last, id.String())
+		for _, p := range h {
+			if g := l.History(slices.Index(names, p.Rev), p.ID); !slices.Equal(g, h) {
+				t.Errorf("history of %s today passes %s in %s, whose history is another:\n%s\n%s", id, p.ID, p.Rev, brief(h), brief(g))
+				bad++
+				break
+			}
+		}
+	}
+}
+
+func brief(ps []diff.Point) string {
+	var b strings.Builder
+	prev := ""
+	for _, p := range ps {
+		if p.ID != prev {
+			fmt.Fprintf(&b, "%s:%s(%s) ", p.Rev, p.ID, p.Class)
+			prev = p.ID
+		}
+	}
+	return b.String()
+}
+
+func textOf(r *parse.Rule) string {
+	if r == nil {
+		return ""
+	}
+	return r.Text
+}
+
+func firstWords(s string) string {
+	w := strings.Fields(parse.Normalize(s))
+	return strings.Join(w[:min(6, len(w))], " ")
+}

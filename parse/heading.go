@@ -1,0 +1,15 @@
+package parse
+
+import "strings"
+
+// Heading is the name a rule heads its subrules with: its Title, or, for
+// a rule whose heading the parser kept as text because of its punctuation
+// ("702.163. For Mirrodin!", "702.179. Start Your Engines!", "702.186. ∞
+// (Infinity)"), that text: a short line with no full stop over subrules.
+// It is "" for a rule that is a sentence.
+func (r *Rule) Heading() string {
+	if r.Title != "" || len(r.Children) == 0 || len(r.Text) > 40 || strings.ContainsAny(r.Text, ".\n") {
+		return r.Title
+	}
+	return r.Text
+}
