@@ -1,0 +1,228 @@
+package engine
+
+import (
+	_ "embed"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/crules/crules/keyword"
+	"github.com/crules/crules/parse"
+)
+
+// A Model is the engine's model of one keyword ability (or of split
+// cards): the name the rules give it and how it is built. Hand-written
+// models implement the wording listed for them in declared.txt, revision
+// range by revision range; compiled models are built from each
+// revision's own quoted definition by the grammar of compile.go.
+type Model struct {
+	Name     string `json:"name"`     // the keyword's title in the rules: "Double Strike"
+	Compiled bool   `json:"compiled"` // built from the revision's text
+	// Anchors select the subrules whose text the model implements when
+	// the rules quote no definition (flying, first strike): each subrule
+	// containing one of them.
+	Anchors []string `json:"-"`
+}
+
+// models are every model, in the order of 702 today.
+var models = []Model{
+	{Name: "Deathtouch", Anchors: []string{"deals damage to a creature", "any nonzero amount", "lethal damage"}},
+	{Name: "Defender", Anchors: []string{"can't attack"}},
+	{Name: "Double Strike", Anchors: []string{"double strike", "two combat damage steps"}},
+	{Name: "Enchant", Anchors: []string{"can't legally", "can't enchant", "what an aura can"}},
+	{Name: "Equip"},
+	{Name: "First Strike", Anchors: []string{"first strike"}},
+	{Name: "Flash"},
+	{Name: "Flying", Anchors: []string{"can't be blocked except"}},
+	{Name: "Haste", Anchors: []string{"can attack", "even if"}},
+	{Name: "Hexproof"},
+	{Name: "Indestructible", Anchors: []string{"can't be destroyed"}},
+	{Name: "Lifelink", Anchors: []string{"gain that much life", "causes that source's controller to gain"}},
+	{Name: "Menace", Anchors: []string{"except by two or more"}},
+	{Name: "Protection", Anchors: []string{"can't be blocked", "can't be the target", "can't be targeted", "damage"}},
+	{Name: "Reach", Anchors: []string{"can block"}},
+	{Name: "Trample", Anchors: []string{"assign the rest", "rest of its damage", "excess", "lethal damage"}},
+	{Name: "Vigilance", Anchors: []string{"doesn't cause", "don't tap", "doesn't tap"}},
+	{Name: "Ward", Anchors: []string{"counter it unless", "becomes the target"}},
+	{Name: "Rampage", Compiled: true},
+	{Name: "Flanking", Compiled: true},
+	{Name: "Flashback"},
+	{Name: "Madness"},
+	{Name: "Fear", Anchors: []string{"can't be blocked except"}},
+	{Name: "Morph"},
+	{Name: "Amplify"},
+	{Name: "Provoke", Compiled: true},
+	{Name: "Storm"},
+	{Name: "Affinity"},
+	{Name: "Entwine"},
+	{Name: "Modular"},
+	{Name: "Sunburst"},
+	{Name: "Bushido", Compiled: true},
+	{Name: "Soulshift", Compiled: true},
+	{Name: "Splice"},
+	{Name: "Offering"},
+	{Name: "Ninjutsu"},
+	{Name: "Epic"},
+	{Name: "Convoke"},
+	{Name: "Dredge"},
+	{Name: "Transmute"},
+	{Name: "Frenzy", Compiled: true},
+	{Name: "Poisonous", Compiled: true},
+}
+
+// compiledModels names the compiled models.
+var compiledModels = func() map[string]bool {
+	m := map[string]bool{}
+	for _, x := range models {
+		if x.Compiled {
+			m[x.Name] = true
+		}
+	}
+	return m
+}()
+
+// Models returns every keyword model.
+func Models() []Model { return append([]Model(nil), models...) }
+
+// Implements returns the text a model implements in a revision whose
+// spec is s: the quoted definition, its parts joined by " | ", or, when
+// the rules quote none, the subrules the model's anchors select, joined
+// the same way; normalised and with the rule's own number left out of
+// "(See rule …)" references.
+func (m Model) Implements(s *keyword.Spec) string {
+	if s == nil {
+		return ""
+	}
+	if len(s.Definition) > 0 {
+		return strings.Join(s.Definition, " | ")
+	}
+	var parts []string
+	if r := s.Text(); r != nil {
+		for _, c := range r.Children {
+			t := parse.Normalize(c.Text)
+			l := strings.ToLower(t)
+			for _, a := range m.Anchors {
+				if strings.Contains(l, a) {
+					parts = append(parts, t)
+					break
+				}
+			}
+		}
+	}
+	return strings.Join(parts, " | ")
+}
+
+// A Declaration is the text a hand-written model implements over a
+// range of revisions (dates, inclusive).
+type Declaration struct {
+	Model    string
+	From, To string
+	Text     string
+}
+
+//go:embed declared.txt
+var declaredText string
+
+// declarations reads declared.txt: blocks of a "MODEL FROM TO" line
+// followed by the text, indented by a tab.
+func declarations() []Declaration {
+	var out []Declaration
+	for _, block := range strings.Split(declaredText, "\n\n") {
+		lines := strings.Split(strings.TrimSpace(block), "\n")
+		if len(lines) < 2 || strings.HasPrefix(lines[0], "#") {
+			continue
+		}
+		f := strings.Fields(lines[0])
+		if len(f) < 3 {
+			continue
+		}
+		var text []string
+		for _, l := range lines[1:] {
+			text = append(text, strings.TrimPrefix(l, "\t"))
+		}
+		out = append(out, Declaration{Model: strings.Join(f[:len(f)-2], " "), From: f[len(f)-2], To: f[len(f)-1], Text: strings.Join(text, "\n")})
+	}
+	return out
+}
+
+// Declarations returns what each hand-written model declares it
+// implements.
+func Declarations() []Declaration { return declarations() }
+
+// Stale reports, for a revision rev and its specs, why a model does not
+// implement that revision's text: "" when it does or when the revision
+// has no such keyword.
+func (m Model) Stale(rev string, specs []*keyword.Spec) string {
+	s := keyword.Find(specs, m.Name)
+	if s == nil {
+		return ""
+	}
+	if m.Compiled {
+		if len(s.Definition) != 1 {
+			return fmt.Sprintf("%s %s: the definition has %d parts; the grammar compiles one", m.Name, s.Rule, len(s.Definition))
+		}
+		if _, err := compile(s.Definition[0]); err != nil {
+			return fmt.Sprintf("%s %s: %v", m.Name, s.Rule, err)
+		}
+		return ""
+	}
+	text := m.Implements(s)
+	for _, d := range declarations() {
+		if d.Model == m.Name && d.From <= rev && rev <= d.To {
+			if d.Text == text {
+				return ""
+			}
+			return fmt.Sprintf("%s %s: the model implements %q (%s–%s) but %s reads %q", m.Name, s.Rule, d.Text, d.From, d.To, rev, text)
+		}
+	}
+	return fmt.Sprintf("%s %s: no declared wording covers %s, which reads %q", m.Name, s.Rule, rev, text)
+}
+
+// declare builds declared.txt from the specs of every revision, oldest
+// first: consecutive revisions with the same text share a block.
+func declare(revs []string, specs [][]*keyword.Spec) string {
+	var b strings.Builder
+	b.WriteString("# The wording each hand-written keyword model implements, revision range by\n# revision range: the quoted definition (parts joined by \" | \") or, where the\n# rules quote none, the subrules the model's anchors select. Refreshed by\n# go test ./engine -run TestDeclarations -update, after the models were\n# checked against any new wording.\n")
+	names := make([]string, 0, len(models))
+	for _, m := range models {
+		if !m.Compiled {
+			names = append(names, m.Name)
+		}
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		m := modelNamed(name)
+		var cur *Declaration
+		flush := func() {
+			if cur != nil {
+				fmt.Fprintf(&b, "\n%s %s %s\n\t%s\n", cur.Model, cur.From, cur.To, strings.ReplaceAll(cur.Text, "\n", "\n\t"))
+				cur = nil
+			}
+		}
+		for i, rev := range revs {
+			s := keyword.Find(specs[i], name)
+			if s == nil {
+				flush()
+				continue
+			}
+			t := m.Implements(s)
+			if cur != nil && cur.Text == t {
+				cur.To = rev
+				continue
+			}
+			flush()
+			cur = &Declaration{Model: name, From: rev, To: rev, Text: t}
+		}
+		flush()
+	}
+	return b.String()
+}
+
+func modelNamed(name string) Model {
+	for _, m := range models {
+		if m.Name == name {
+			return m
+		}
+	}
+	return Model{Name: name}
+}
