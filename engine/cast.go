@@ -81,6 +81,9 @@ func (e *engine) cast(st *scenario.Stmt) error {
 		c.colors = 0
 		c.cite(e, e.kw("Morph"), "%s casts %s face down as a 2/2 creature with no name, text, subtypes or mana cost, for {3}", p.Name, c.src.Label)
 	}
+	if err := e.reveal(c, st); err != nil {
+		return err
+	}
 	if err := e.timing(c, st); err != nil {
 		return err
 	}
@@ -130,7 +133,7 @@ func (e *engine) cast(st *scenario.Stmt) error {
 // timing: a sorcery-speed spell needs the caster's main phase and an
 // empty stack, unless flash or offering lets it be cast as an instant.
 func (e *engine) timing(c *casting, st *scenario.Stmt) error {
-	if c.face.Is("Instant") {
+	if c.face.Is("Instant") || c.alt == "madness" {
 		return nil
 	}
 	if c.src.Has("Flash") {
@@ -143,6 +146,38 @@ func (e *engine) timing(c *casting, st *scenario.Stmt) error {
 	if e.s.ActivePlayer() != c.p || e.s.Top() != nil || e.s.Step != "main" {
 		return refuse("%s can be cast only in its controller's main phase with an empty stack (%s)", c.face.Name, e.rules.Find(phSorcery...).ID)
 	}
+	return nil
+}
+
+// reveal: the cards revealed for amplify, which must share a creature
+// type with the spell.
+func (e *engine) reveal(c *casting, st *scenario.Stmt) error {
+	cl := st.Clause("reveal")
+	if cl == nil {
+		return nil
+	}
+	if !c.src.Has("Amplify") {
+		return refuse("%s has no amplify", c.face.Name)
+	}
+	var labels []string
+	for _, n := range cl.Names {
+		o := e.s.FindIn(n.Text, game.Hand)
+		if o == nil || o.Owner != c.p || o == c.src || slices.Contains(labels, o.Label) {
+			return refuse("%s is not another card in %s's hand (%s)", n.Text, c.p.Name, e.kw("Amplify", " means ").ID)
+		}
+		shares := false
+		for _, t := range o.Card.Subtypes {
+			if c.face.HasSubtype(t) {
+				shares = true
+			}
+		}
+		if !shares || !o.Is("Creature") {
+			return refuse("%s shares no creature type with %s (%s)", o.Label, c.face.Name, e.kw("Amplify", " means ").ID)
+		}
+		labels = append(labels, o.Label)
+	}
+	e.revealed[c.src.Label] = labels
+	c.cite(e, e.kw("Amplify", " means "), "amplify: %s reveals %s", c.p.Name, strings.Join(labels, ", "))
 	return nil
 }
 
@@ -439,7 +474,7 @@ func (e *engine) totalCost(c *casting, st *scenario.Stmt) error {
 		c.sac = append(c.sac, o)
 		var left game.Cost
 		total, left = total.Reduce(o.Card.Cost)
-		c.cite(e, e.kw("Offering", " means "), "%s offering: %s is sacrificed; its mana cost %s reduces the total cost, coloured mana the same colour, the rest generic%s; the spell may be cast any time its controller could cast an instant", of[0].Quality, o.Label, o.Card.Cost, wasted(left))
+		c.cite(e, e.kw("Offering", "reduces mana of the same color", "reduced by the sacrificed permanent", " means "), "%s offering: %s is sacrificed; its mana cost %s reduces the total cost, coloured mana the same colour, the rest generic%s; the spell may be cast any time its controller could cast an instant", of[0].Quality, o.Label, o.Card.Cost, wasted(left))
 	}
 	if cl := st.Clause("convoke"); cl != nil {
 		if !c.src.Has("Convoke") {

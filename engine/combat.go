@@ -34,6 +34,7 @@ func (e *engine) attack(st *scenario.Stmt) error {
 		attackers = append(attackers, o)
 	}
 	e.s.Step = "declare attackers"
+	e.blocksDone = false
 	for _, o := range attackers {
 		if o.EnteredTurn == e.s.Turn {
 			e.s.Cite(e.kw("Haste", "can attack", "even if"), "haste: %s can attack though it came under %s's control this turn", o.Label, p.Name)
@@ -144,6 +145,7 @@ func (e *engine) block(st *scenario.Stmt) error {
 // block triggers fire.
 func (e *engine) endBlocks() error {
 	e.blocking = false
+	e.blocksDone = true
 	for _, r := range e.s.Requirements {
 		if _, blocking := e.s.Combat.Blocking[r.Blocker]; !blocking && slices.Contains(e.s.Combat.Attackers, r.Attacker) && e.canBlockQuiet(r.Attacker, r.Blocker) {
 			return refuse("%s must block %s this combat if able (%s)", r.Blocker.Label, r.Attacker.Label, r.Rule.ID)
@@ -172,13 +174,14 @@ func firstStrike(o *game.Object) bool { return o.Has("First Strike") || o.Has("D
 // combatDamage runs the combat damage step, split in two when a
 // creature has first strike or double strike.
 func (e *engine) combatDamage() error {
-	if e.blocking {
+	if len(e.s.Combat.Attackers) == 0 {
+		return refuse("no creature is attacking")
+	}
+	if !e.blocksDone {
 		if err := e.endBlocks(); err != nil {
 			return err
 		}
-	}
-	if len(e.s.Combat.Attackers) == 0 {
-		return refuse("no creature is attacking")
+		e.pushTriggers()
 	}
 	var all []*game.Object
 	for _, a := range e.s.Combat.Attackers {

@@ -139,8 +139,11 @@ type engine struct {
 	// blocking is set between the first block and the end of the
 	// declare-blockers step.
 	blocking bool
-	labels   map[string]int
-	programs map[string]*program
+	// blocksDone is set once the declare-blockers step of this combat
+	// has ended.
+	blocksDone bool
+	labels     map[string]int
+	programs   map[string]*program
 	// revealed are the cards revealed for amplify, by the label of the
 	// spell.
 	revealed map[string][]string
@@ -182,17 +185,17 @@ func (e *engine) check(sr *scenario.Stmt, r *ScriptResult, pass bool, got string
 // stmt runs one statement; actions that fail and expectations become
 // checks.
 func (e *engine) stmt(st *scenario.Stmt, r *ScriptResult) {
-	if st.Verb == "expect" {
-		pass, got := e.expect(st)
-		e.check(st, r, pass, got)
-		return
-	}
 	if st.Verb != "block" && e.blocking {
 		if err := e.endBlocks(); err != nil {
 			e.reason = err.Error()
 			e.check(st, r, false, "declare blockers: "+err.Error())
-			return
 		}
+		e.pushTriggers()
+	}
+	if st.Verb == "expect" {
+		pass, got := e.expect(st)
+		e.check(st, r, pass, got)
+		return
 	}
 	err := e.do(st)
 	var ref *refusal
@@ -206,11 +209,15 @@ func (e *engine) stmt(st *scenario.Stmt, r *ScriptResult) {
 		e.reason = err.Error()
 		e.check(st, r, false, err.Error())
 	}
-	if err == nil {
+	if err == nil && !setup[st.Verb] {
 		e.sba()
 		e.pushTriggers()
 	}
 }
+
+// setup are the statements that build the starting state: no
+// state-based action or trigger follows them.
+var setup = map[string]bool{"zone": true, "mana": true, "life": true, "tap": true, "counters": true}
 
 // object finds the object a scenario names, wherever it is.
 func (e *engine) object(n scenario.Name) (*game.Object, error) {
@@ -273,6 +280,20 @@ func (e *engine) do(st *scenario.Stmt) error {
 			return err
 		}
 		e.newTurn(p)
+		return nil
+	case "tap":
+		o, err := e.object(st.Object)
+		if err != nil {
+			return err
+		}
+		o.Tapped = true
+		return nil
+	case "counters":
+		o, err := e.object(st.Object)
+		if err != nil {
+			return err
+		}
+		o.Counters[st.Value] += st.N
 		return nil
 	case "resolve":
 		return e.resolveTop(st)

@@ -34,7 +34,7 @@ func (e *engine) expect(st *scenario.Stmt) (bool, string) {
 			want = append(want, strings.ToLower(n.Text))
 		}
 		g := labels(got)
-		return slices.Equal(want, lowerAll(g)), strings.Join(g, ", ")
+		return slices.Equal(lowerAll(want), lowerAll(g)), strings.Join(g, ", ")
 	case "in":
 		o := e.s.Find(st.Object.Text)
 		if o == nil {
@@ -124,9 +124,14 @@ func labels(os []*game.Object) []string {
 	return out
 }
 
+// lowerAll folds labels for comparison, leaving out the "#2" that tells
+// cards of one name apart.
 func lowerAll(xs []string) []string {
 	out := make([]string, len(xs))
 	for i, x := range xs {
+		if j := strings.LastIndexByte(x, '#'); j > 0 {
+			x = x[:j]
+		}
 		out[i] = strings.ToLower(x)
 	}
 	return out
@@ -135,7 +140,7 @@ func lowerAll(xs []string) []string {
 // sameNames compares two lists of labels as multisets.
 func sameNames(want, got []string) (bool, string) {
 	g := lowerAll(got)
-	w := slices.Clone(want)
+	w := lowerAll(want)
 	slices.Sort(g)
 	slices.Sort(w)
 	s := strings.Join(got, ", ")

@@ -332,9 +332,32 @@ func (e *engine) leaveBattlefield(o *game.Object, to game.Zone, why string) *gam
 	if to == game.Graveyard {
 		for _, a := range o.Abilities() {
 			e.event(o, a, "dies", n)
+			if a.Keyword == "Modular" {
+				e.modular(o)
+			}
 		}
 	}
 	return n
+}
+
+// modular's second ability: when the permanent dies, its +1/+1 counters
+// (as it last existed) may be put on target artifact creature.
+func (e *engine) modular(old *game.Object) {
+	rule := e.kw("Modular", " means ")
+	n := old.Counters["+1/+1"]
+	e.trigger(old, "Modular", fmt.Sprintf("you may put %d +1/+1 counters on target artifact creature", n), rule, func(s *game.State, ab *game.Object) {
+		if len(ab.Ability.Targets) == 0 {
+			e.s.Cite(rule, "modular: no target chosen")
+			return
+		}
+		t := ab.Ability.Targets[0].Object
+		if t == nil || e.s.FindIn(t.Label, game.Battlefield) != t || !t.Is("Artifact") || !t.Is("Creature") {
+			e.s.Cite(rule, "modular: the target is not an artifact creature on the battlefield; nothing happens")
+			return
+		}
+		t.Counters["+1/+1"] += n
+		e.s.Cite(rule, "modular: %s gets %d +1/+1 counters (the counters %s had as it last existed)", t.Label, n, old.Label)
+	})
 }
 
 // enter puts a resolving permanent spell onto the battlefield with the

@@ -248,10 +248,19 @@ func (s *State) Find(label string) *Object {
 	return nil
 }
 
-// FindIn returns the object labelled label in zone z, or nil.
+// FindIn returns the object labelled label in zone z, or else, for a
+// label with no "#", the first object of that name there; or nil.
 func (s *State) FindIn(label string, z Zone) *Object {
 	for _, o := range s.Objects() {
 		if o.Zone == z && o.Ability == nil && strings.EqualFold(o.Label, label) {
+			return o
+		}
+	}
+	if strings.Contains(label, "#") {
+		return nil
+	}
+	for _, o := range s.Objects() {
+		if o.Zone == z && o.Ability == nil && (strings.EqualFold(o.Card.Name, label) || strings.EqualFold(strings.SplitN(o.Label, "#", 2)[0], label)) {
 			return o
 		}
 	}

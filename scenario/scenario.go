@@ -17,6 +17,8 @@ type File struct {
 	Name  string   // the file name, as given to Parse
 	Title string   // the first comment line
 	Revs  []string // revision selectors of the "rev:" line; empty for none
+	// Keywords are the keywords the file exercises ("keyword:" line).
+	Keywords []string
 	// Players are the player names, first active; "alice" and "bob"
 	// unless a "players:" line names others.
 	Players []string
@@ -61,7 +63,7 @@ type Script struct {
 
 // A Stmt is one line of a script. Verb says what it does:
 //
-//	setup:   zone (ZONE PLAYER: cards), mana, life, turn
+//	setup:   zone (ZONE PLAYER: cards), mana, life, turn, tap, counters
 //	actions: cast, activate, draw, discard, attack, block, resolve,
 //	         damage, destroy, upkeep, endturn
 //	checks:  expect
@@ -222,6 +224,12 @@ func (p *parser) header(l line) {
 		if len(p.f.Revs) == 0 {
 			p.errorf(l.pos(len(l.text)), "rev: expected one or more revisions")
 		}
+	case ok && key == "keyword":
+		for _, k := range strings.Split(v, ",") {
+			if k = strings.TrimSpace(k); k != "" {
+				p.f.Keywords = append(p.f.Keywords, k)
+			}
+		}
 	case ok && key == "players":
 		ps := strings.Fields(v)
 		if len(ps) != 2 {
@@ -230,7 +238,7 @@ func (p *parser) header(l line) {
 		}
 		p.f.Players = ps
 	default:
-		p.errorf(l.pos(0), "expected rev:, players:, a comment or a section before %q", strings.TrimSpace(l.text))
+		p.errorf(l.pos(0), "expected rev:, keyword:, players:, a comment or a section before %q", strings.TrimSpace(l.text))
 	}
 }
 

@@ -12,7 +12,7 @@ import (
 var clauseWords = map[string]bool{
 	"targeting": true, "half": true, "splice": true, "convoke": true, "offering": true,
 	"flashback": true, "madness": true, "entwine": true, "mode": true, "x": true, "pay": true,
-	"exile": true, "face down": true, "return": true, "search": true, "dredge": true,
+	"exile": true, "face down": true, "return": true, "search": true, "dredge": true, "reveal": true,
 }
 
 // expectKinds maps what an expect line checks to whether it names a
@@ -69,6 +69,26 @@ func (p *parser) stmt(l line) *Stmt {
 	case word == "turn":
 		st.Verb, st.Player = "turn", strings.TrimSpace(rest)
 		st.Names = []Name{{Text: st.Player, Pos: l.pos(at + 5)}}
+	case word == "resolve;":
+		st.Verb = "resolve"
+		p.clauses(l, st, rest, at+len(word)+1)
+	case word == "tap" || word == "counters":
+		st.Verb = word
+		name, v, _ := strings.Cut(rest, ":")
+		st.Object = Name{Text: strings.TrimSpace(name), Pos: l.pos(at + len(word) + 1)}
+		if word == "counters" {
+			f := strings.Fields(v)
+			n := 0
+			var err error
+			if len(f) == 2 {
+				n, err = strconv.Atoi(f[0])
+			}
+			if len(f) != 2 || err != nil {
+				p.errorf(l.pos(at), "counters: expected \"counters CARD: N KIND\"")
+				return nil
+			}
+			st.N, st.Value = n, f[1]
+		}
 	case t == "resolve" || t == "resolve all" || t == "damage" || t == "end turn":
 		st.Verb = map[string]string{"resolve": "resolve", "resolve all": "resolveall", "damage": "damage", "end turn": "endturn"}[t]
 	case word == "destroy":
@@ -237,7 +257,11 @@ func (p *parser) action(l line, st *Stmt, who, rest string, at int) {
 	if clauses == "" {
 		return
 	}
-	cat := at + len(main) + 1
+	p.clauses(l, st, clauses, at+len(main)+1)
+}
+
+// clauses reads the choices after an action's first ";".
+func (p *parser) clauses(l line, st *Stmt, clauses string, cat int) {
 	for _, c := range strings.Split(clauses, ";") {
 		lead := len(c) - len(strings.TrimLeft(c, " "))
 		if cl := p.clause(l, strings.TrimSpace(c), cat+lead); cl != nil {
@@ -311,6 +335,9 @@ func (p *parser) check(st *Stmt) {
 		if i := strings.LastIndexByte(t, '='); i > 0 {
 			t = t[:i]
 		}
+		if kw, ok := strings.CutSuffix(t, " trigger"); ok && isKeyword(kw) {
+			return
+		}
 		if t != "" && p.f.Card(t) == nil && !isPlayer(t) && !p.halfName(t) {
 			p.errorf(n.Pos, "unknown card %q", t)
 		}
@@ -340,6 +367,16 @@ func (p *parser) check(st *Stmt) {
 			}
 		}
 	}
+}
+
+// isKeyword reports whether s names a keyword of game.Keywords.
+func isKeyword(s string) bool {
+	for k := range game.Keywords {
+		if strings.EqualFold(k, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // halfName reports whether s names a half of a split card.
