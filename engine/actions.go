@@ -233,7 +233,13 @@ func (e *engine) activate(st *scenario.Stmt) error {
 			return refuse("ninjutsu needs an unblocked attacking creature to return (return NAME)")
 		}
 		att := e.s.FindIn(cl.Names[0].Text, game.Battlefield)
-		if att == nil || att.Controller != p || !containsObj(e.s.Combat.Attackers, att) || len(e.s.Combat.Blockers[att]) > 0 || e.s.Step != "declare blockers" && !e.blocking {
+		if len(e.s.Combat.Attackers) > 0 && !e.blocksDone {
+			// No blocks were declared: the declare-blockers step ends.
+			if err := e.endBlocks(); err != nil {
+				return err
+			}
+		}
+		if att == nil || att.Controller != p || !containsObj(e.s.Combat.Attackers, att) || len(e.s.Combat.Blockers[att]) > 0 || !e.blocksDone {
 			return refuse("%s is not an unblocked attacking creature %s controls after blockers are declared (%s)", cl.Names[0].Text, p.Name, rule.ID)
 		}
 		if err := payMana(); err != nil {

@@ -338,6 +338,9 @@ func (p *parser) check(st *Stmt) {
 		if kw, ok := strings.CutSuffix(t, " trigger"); ok && isKeyword(kw) {
 			return
 		}
+		if _, ok := strings.CutSuffix(t, " token"); ok {
+			return
+		}
 		if t != "" && p.f.Card(t) == nil && !isPlayer(t) && !p.halfName(t) {
 			p.errorf(n.Pos, "unknown card %q", t)
 		}
