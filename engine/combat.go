@@ -183,6 +183,9 @@ func (e *engine) combatDamage() error {
 		}
 		e.pushTriggers()
 	}
+	if e.s.Top() != nil {
+		return refuse("the stack is not empty: resolve %s before combat damage", stackName(e.s.Top()))
+	}
 	var all []*game.Object
 	for _, a := range e.s.Combat.Attackers {
 		all = append(all, a)

@@ -309,6 +309,11 @@ func (e *engine) do(st *scenario.Stmt) error {
 			e.pushTriggers()
 		}
 		return errors.New("the stack did not empty after 100 resolutions")
+	case "noblocks":
+		if len(e.s.Combat.Attackers) == 0 || e.blocksDone {
+			return refuse("no declare-blockers step is under way")
+		}
+		return e.endBlocks()
 	case "damage":
 		return e.combatDamage()
 	case "endturn":

@@ -65,7 +65,7 @@ type Script struct {
 //
 //	setup:   zone (ZONE PLAYER: cards), mana, life, turn, tap, counters
 //	actions: cast, activate, draw, discard, attack, block, resolve,
-//	         damage, destroy, upkeep, endturn
+//	         noblocks, damage, destroy, endturn
 //	checks:  expect
 //
 // Illegal marks an action that must be refused.

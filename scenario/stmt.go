@@ -89,8 +89,8 @@ func (p *parser) stmt(l line) *Stmt {
 			}
 			st.N, st.Value = n, f[1]
 		}
-	case t == "resolve" || t == "resolve all" || t == "damage" || t == "end turn":
-		st.Verb = map[string]string{"resolve": "resolve", "resolve all": "resolveall", "damage": "damage", "end turn": "endturn"}[t]
+	case t == "resolve" || t == "resolve all" || t == "damage" || t == "end turn" || t == "no blocks":
+		st.Verb = map[string]string{"resolve": "resolve", "resolve all": "resolveall", "damage": "damage", "end turn": "endturn", "no blocks": "noblocks"}[t]
 	case word == "destroy":
 		st.Verb = "destroy"
 		st.Object = Name{Text: strings.TrimSpace(rest), Pos: l.pos(at + len(word) + 1)}
@@ -241,7 +241,7 @@ func (p *parser) action(l line, st *Stmt, who, rest string, at int) {
 		}
 		st.Verb = "block"
 		st.Object = Name{Text: strings.TrimSpace(a), Pos: l.pos(objAt)}
-		st.Names = append(st.Names, Name{Text: strings.TrimSpace(b), Pos: l.pos(objAt + len(a) + 6)})
+		st.Names = append(st.Names, names(l, b, objAt+len(a)+6)...)
 	case "turns":
 		name, ok := strings.CutSuffix(strings.TrimSpace(obj), " face up")
 		if !ok {
