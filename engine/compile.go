@@ -7,14 +7,17 @@ import (
 	"strings"
 
 	"github.com/crules/crules/game"
+	"github.com/crules/crules/keyword"
+	"github.com/crules/crules/parse"
 )
 
 // A program is a triggered keyword compiled from the revision's own
 // quoted definition by a small grammar:
 //
 //	definition = trigger "," effect ["." effect] "."
-//	trigger    = ("Whenever" | "When") subject event
-//	event      = "blocks or becomes blocked" | "becomes blocked by a creature without KEYWORD"
+//	trigger    = ("Whenever" | "When") ("this creature" | "this permanent" | "a creature with KEYWORD") event
+//	event      = "blocks or becomes blocked" | ("becomes" | "is") "blocked by a creature without KEYWORD"
+//	           | "becomes blocked by two or more creatures"
 //	           | "becomes blocked" | "attacks and isn't blocked" | "attacks"
 //	           | "deals combat damage to a player"
 //	           | "is put into a graveyard from" ("play" | "the battlefield")
@@ -25,12 +28,16 @@ import (
 //	           | "that player gets" N "poison counters"
 //	who        = "it" | "this creature" | "the blocking creature"
 //
-// N in the definition is the keyword's number. Definitions outside the
+// N (X in the oldest wordings) in the definition is the keyword's number.
+// The definition is the quoted one or, in the oldest revisions that
+// quote none (flanking before 2004), the keyword's first subrule that
+// begins "Whenever" or "When". Definitions outside the
 // grammar do not compile, and the keyword then has no compiled model in
 // that revision.
 type program struct {
 	event   string // "blocks or becomes blocked", "becomes blocked", "dies", …
 	without string // "becomes blocked by a creature without flanking"
+	min     int    // "becomes blocked by two or more creatures"
 	effects []op
 }
 
@@ -46,12 +53,12 @@ type op struct {
 }
 
 var (
-	reTrigger = regexp.MustCompile(`^(?i)(?:whenever|when) (?:this creature|this permanent|it) (blocks or becomes blocked|becomes blocked by a creature without (\w+)|becomes blocked|attacks and isn't blocked|attacks|deals combat damage to a player|is put into a graveyard from (?:play|the battlefield)), `)
-	rePump    = regexp.MustCompile(`^(?i)(it|this creature|the blocking creature) gets ([+-](?:N|\d+))/([+-](?:N|\d+))( until end of turn)?( for each creature blocking it beyond the first)?$`)
-	reReturn  = regexp.MustCompile(`^(?i)you may return target (\w+) card with (?:converted mana cost|mana value) (N|\d+) or less from your graveyard to your hand$`)
+	reTrigger = regexp.MustCompile(`^(?i)(?:whenever|when) (?:this creature|this permanent|it|a creature with \w+) (blocks or becomes blocked|(?:becomes|is) blocked by a creature without (\w+)|becomes blocked by two or more creatures|becomes blocked|attacks and isn't blocked|attacks|deals combat damage to a player|is put into a graveyard from (?:play|the battlefield)), `)
+	rePump    = regexp.MustCompile(`^(?i)(it|this creature|the blocking creature) gets ([+-](?:N|X|\d+))/([+-](?:N|X|\d+))( until end of turn)?( for each creature blocking it beyond the first)?$`)
+	reReturn  = regexp.MustCompile(`^(?i)you may return target (\w+) card with (?:converted mana cost|mana value) (N|X|\d+) or less from your graveyard to your hand$`)
 	reProvoke = regexp.MustCompile(`^(?i)you may choose to have target creature defending player controls block this creature this combat if able$`)
 	reUntap   = regexp.MustCompile(`^(?i)if you do, untap that creature$`)
-	rePoison  = regexp.MustCompile(`^(?i)that player gets (N|\d+) poison counters?$`)
+	rePoison  = regexp.MustCompile(`^(?i)that player gets (N|X|\d+) poison counters?$`)
 )
 
 // compile reads a quoted definition; it returns an error naming the part
@@ -63,7 +70,10 @@ func compile(def string) (*program, error) {
 		return nil, fmt.Errorf("no trigger the grammar knows at %q", d)
 	}
 	pr := &program{event: strings.ToLower(m[1]), without: strings.ToLower(m[2])}
-	if strings.HasPrefix(pr.event, "becomes blocked by") {
+	switch {
+	case pr.event == "becomes blocked by two or more creatures":
+		pr.event, pr.min = "becomes blocked", 2
+	case strings.Contains(pr.event, "blocked by a creature without"):
 		pr.event = "becomes blocked by"
 	}
 	if strings.HasPrefix(pr.event, "is put into a graveyard") {
@@ -92,6 +102,27 @@ func compile(def string) (*program, error) {
 	return pr, nil
 }
 
+// source returns the text a compiled model is built from: the quoted
+// definition, or the first subrule that begins "Whenever" or "When".
+func source(s *keyword.Spec) (string, bool) {
+	if s == nil {
+		return "", false
+	}
+	if len(s.Definition) == 1 {
+		return s.Definition[0], true
+	}
+	if len(s.Definition) > 1 || s.Text() == nil {
+		return "", false
+	}
+	for _, c := range s.Text().Children {
+		t := parse.Normalize(c.Text)
+		if strings.HasPrefix(t, "Whenever ") || strings.HasPrefix(t, "When ") {
+			return t, true
+		}
+	}
+	return "", false
+}
+
 // value reads "+N", "-1" with N = n.
 func value(s string, n int) int {
 	sign := 1
@@ -99,7 +130,7 @@ func value(s string, n int) int {
 		sign = -1
 	}
 	s = strings.TrimLeft(s, "+-")
-	if s == "N" {
+	if s == "N" || s == "X" {
 		return sign * n
 	}
 	v, _ := strconv.Atoi(s)
@@ -113,8 +144,8 @@ func (e *engine) program(name string) *program {
 		return p
 	}
 	var p *program
-	if s := e.spec(name); s != nil && len(s.Definition) == 1 {
-		p, _ = compile(s.Definition[0])
+	if def, ok := source(e.spec(name)); ok {
+		p, _ = compile(def)
 	}
 	e.programs[name] = p
 	return p
@@ -156,16 +187,18 @@ func (e *engine) event(o *game.Object, a game.Ability, ev string, arg any) {
 		}
 		return
 	}
-	if !matches {
+	if !matches || len(blockers) < pr.min {
 		return
 	}
 	e.fire(o, a, pr, blockers, arg)
 }
 
 func (e *engine) fire(o *game.Object, a game.Ability, pr *program, blockers []*game.Object, arg any) {
-	rule := e.kw(a.Keyword, " means ")
-	text := e.spec(a.Keyword).Definition[0]
-	text = strings.ReplaceAll(text, "+N/+N", fmt.Sprintf("+%d/+%d", a.N, a.N))
+	rule := e.kw(a.Keyword, " means ", "whenever")
+	text, _ := source(e.spec(a.Keyword))
+	for _, v := range []string{"+N/+N", "+X/+X"} {
+		text = strings.ReplaceAll(text, v, fmt.Sprintf("+%d/+%d", a.N, a.N))
+	}
 	e.trigger(o, a.Keyword, text, rule, func(s *game.State, ab *game.Object) {
 		for _, x := range pr.effects {
 			e.runOp(o, a, x, blockers, arg, ab, rule)

@@ -26,21 +26,21 @@ type Model struct {
 
 // models are every model, in the order of 702 today.
 var models = []Model{
-	{Name: "Deathtouch", Anchors: []string{"deals damage to a creature", "any nonzero amount", "lethal damage"}},
+	{Name: "Deathtouch", Anchors: []string{"deals damage to a creature", "any nonzero amount", "state-based action"}},
 	{Name: "Defender", Anchors: []string{"can't attack"}},
 	{Name: "Double Strike", Anchors: []string{"double strike", "two combat damage steps"}},
 	{Name: "Enchant", Anchors: []string{"can't legally", "can't enchant", "what an aura can"}},
 	{Name: "Equip"},
 	{Name: "First Strike", Anchors: []string{"first strike"}},
 	{Name: "Flash"},
-	{Name: "Flying", Anchors: []string{"can't be blocked except"}},
+	{Name: "Flying", Anchors: []string{"can't be blocked except", "can't be blocked by creatures without flying"}},
 	{Name: "Haste", Anchors: []string{"can attack", "even if"}},
 	{Name: "Hexproof"},
 	{Name: "Indestructible", Anchors: []string{"can't be destroyed"}},
 	{Name: "Lifelink", Anchors: []string{"gain that much life", "causes that source's controller to gain"}},
 	{Name: "Menace", Anchors: []string{"except by two or more"}},
 	{Name: "Protection", Anchors: []string{"can't be blocked", "can't be the target", "can't be targeted", "damage"}},
-	{Name: "Reach", Anchors: []string{"can block"}},
+	{Name: "Reach", Anchors: []string{"can block", "can't be blocked except"}},
 	{Name: "Trample", Anchors: []string{"assign the rest", "rest of its damage", "excess", "lethal damage"}},
 	{Name: "Vigilance", Anchors: []string{"doesn't cause", "don't tap", "doesn't tap"}},
 	{Name: "Ward", Anchors: []string{"counter it unless", "becomes the target"}},
@@ -158,15 +158,19 @@ func (m Model) Stale(rev string, specs []*keyword.Spec) string {
 		return ""
 	}
 	if m.Compiled {
-		if len(s.Definition) != 1 {
-			return fmt.Sprintf("%s %s: the definition has %d parts; the grammar compiles one", m.Name, s.Rule, len(s.Definition))
+		def, ok := source(s)
+		if !ok {
+			return fmt.Sprintf("%s %s: no one-part definition or \"Whenever\" subrule for the grammar to compile", m.Name, s.Rule)
 		}
-		if _, err := compile(s.Definition[0]); err != nil {
+		if _, err := compile(def); err != nil {
 			return fmt.Sprintf("%s %s: %v", m.Name, s.Rule, err)
 		}
 		return ""
 	}
 	text := m.Implements(s)
+	if text == "" {
+		return fmt.Sprintf("%s %s: keyword extraction finds no definition in %s to check the model against", m.Name, s.Rule, rev)
+	}
 	for _, d := range declarations() {
 		if d.Model == m.Name && d.From <= rev && rev <= d.To {
 			if d.Text == text {
@@ -206,6 +210,10 @@ func declare(revs []string, specs [][]*keyword.Spec) string {
 				continue
 			}
 			t := m.Implements(s)
+			if t == "" {
+				flush()
+				continue
+			}
 			if cur != nil && cur.Text == t {
 				cur.To = rev
 				continue

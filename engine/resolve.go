@@ -253,7 +253,16 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 		t.Player.Life -= n
 	} else {
 		t.Object.Damage += n
-		if source.Has("Deathtouch") {
+		if source.Has("Deathtouch") && e.defines("Deathtouch", "whenever this permanent deals damage to a creature") {
+			// 2007–2009: deathtouch was a triggered ability.
+			victim := t.Object
+			rule := e.kw("Deathtouch", " means ")
+			e.trigger(source, "Deathtouch", "destroy "+victim.Label, rule, func(s *game.State, ab *game.Object) {
+				if e.s.FindIn(victim.Label, game.Battlefield) == victim {
+					e.destroy(victim, rule, "deathtouch trigger")
+				}
+			})
+		} else if source.Has("Deathtouch") {
 			t.Object.Deathtouch = true
 			e.s.Cite(e.kw("Deathtouch", "any nonzero amount"), "deathtouch: %s was dealt damage by %s", t.Object.Label, source.Label)
 		}
