@@ -12,7 +12,7 @@ import (
 func (e *engine) onCast(spell *game.Object) {
 	for range spell.Instances("Storm") {
 		n := spell.Spell.CastNumber - 1
-		e.trigger(spell, "Storm", e.spec("Storm").Definition[0], e.kw("Storm", " means "), func(s *game.State, ab *game.Object) {
+		e.trigger(spell, "Storm", "copy it for each other spell cast before it this turn", e.kw("Storm", " means "), func(s *game.State, ab *game.Object) {
 			for i := range n {
 				e.copySpell(spell, fmt.Sprintf("storm copy %d of %d", i+1, n))
 			}

@@ -103,9 +103,10 @@ func Run(f *scenario.File, doc *parse.Document, specs ...*keyword.Spec) (*Result
 	for _, sc := range f.Scripts {
 		e := newEngine(f, rules, specs)
 		sr := &ScriptResult{Name: sc.Name, Line: sc.Pos.Line, Checks: []Check{}}
+		sr.Checks = append(sr.Checks, undefined(f, specs, rev)...)
 		for _, st := range sc.Stmts {
 			before := len(e.s.Trace)
-			e.stmt(st, sr)
+			e.safeStmt(st, sr)
 			for _, t := range e.s.Trace[before:] {
 				sr.Trace = append(sr.Trace, Step{Line: st.Pos.Line, Rule: ruleString(t.Rule), Text: t.Rule.Text, Note: t.Note})
 			}
@@ -113,6 +114,38 @@ func Run(f *scenario.File, doc *parse.Document, specs ...*keyword.Spec) (*Result
 		res.Scripts = append(res.Scripts, sr)
 	}
 	return res, nil
+}
+
+// undefined reports, as failed checks at the card's line, keywords of the
+// file's cards that the revision does not define: the engine would run
+// rules the revision does not have.
+func undefined(f *scenario.File, specs []*keyword.Spec, rev string) []Check {
+	var out []Check
+	for _, d := range f.Cards {
+		faces := []*game.Card{d.Card}
+		if len(d.Card.Halves) > 0 {
+			faces = d.Card.Halves
+		}
+		for _, c := range faces {
+			for _, a := range c.Abilities {
+				if keyword.Find(specs, a.Keyword) == nil {
+					out = append(out, Check{File: f.Name, Line: d.Pos.Line, Col: d.Pos.Col, Text: d.Card.Name + ": " + a.Text, Got: fmt.Sprintf("%s is not a keyword of revision %s", a.Keyword, rev)})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// safeStmt runs a statement; a panic, which is a defect of the engine,
+// becomes a failed check rather than a crash of the caller.
+func (e *engine) safeStmt(st *scenario.Stmt, r *ScriptResult) {
+	defer func() {
+		if p := recover(); p != nil {
+			e.check(st, r, false, fmt.Sprintf("internal error: %v", p))
+		}
+	}()
+	e.stmt(st, r)
 }
 
 func ruleString(r game.Ref) string {
