@@ -13,7 +13,7 @@ import (
 // the seed excerpts, and the modern evergreen ones of the latest
 // revision.
 var (
-	seed2006 = []string{"Flashback", "Madness", "Fear", "Morph", "Amplify", "Double Strike", "Provoke", "Storm", "Affinity", "Entwine", "Modular", "Sunburst", "Bushido", "Soulshift", "Splice", "Defender", "Offering", "Ninjutsu", "Epic", "Enchant", "Convoke", "Dredge", "Transmute"}
+	seed2006  = []string{"Flashback", "Madness", "Fear", "Morph", "Amplify", "Double Strike", "Provoke", "Storm", "Affinity", "Entwine", "Modular", "Sunburst", "Bushido", "Soulshift", "Splice", "Defender", "Offering", "Ninjutsu", "Epic", "Enchant", "Convoke", "Dredge", "Transmute"}
 	evergreen = []string{"Deathtouch", "First Strike", "Flash", "Flying", "Haste", "Hexproof", "Indestructible", "Lifelink", "Menace", "Reach", "Trample", "Vigilance", "Protection", "Ward", "Equip"}
 )
 
