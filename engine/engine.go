@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/crules/crules/game"
 	"github.com/crules/crules/keyword"
@@ -98,7 +99,7 @@ func Run(f *scenario.File, doc *parse.Document, specs ...*keyword.Spec) (*Result
 	if len(specs) == 0 {
 		specs = keyword.Extract(doc, nil, rev)
 	}
-	rules := game.NewRules(doc)
+	rules := rulesOf(doc)
 	res := &Result{File: f.Name, Rev: rev}
 	for _, sc := range f.Scripts {
 		e := newEngine(f, rules, specs)
@@ -146,6 +147,31 @@ func (e *engine) safeStmt(st *scenario.Stmt, r *ScriptResult) {
 		}
 	}()
 	e.stmt(st, r)
+}
+
+// rulesCache keeps the citation finders of the last documents run, so
+// that running many scenarios against one revision reads its rules once.
+var rulesCache struct {
+	sync.Mutex
+	docs  []*parse.Document
+	rules []*game.Rules
+}
+
+func rulesOf(doc *parse.Document) *game.Rules {
+	c := &rulesCache
+	c.Lock()
+	defer c.Unlock()
+	for i, d := range c.docs {
+		if d == doc {
+			return c.rules[i]
+		}
+	}
+	r := game.NewRules(doc)
+	if len(c.docs) == 4 {
+		c.docs, c.rules = c.docs[1:], c.rules[1:]
+	}
+	c.docs, c.rules = append(c.docs, doc), append(c.rules, r)
+	return r
 }
 
 func ruleString(r game.Ref) string {

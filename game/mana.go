@@ -97,6 +97,7 @@ type Symbol struct {
 	Color     Color // one colour, or two for a hybrid symbol
 	Colorless bool  // {C}
 	X         bool
+	printed   string // a hybrid symbol's letters as printed: "G/W"
 }
 
 // String prints the symbol in braces.
@@ -106,6 +107,8 @@ func (s Symbol) String() string {
 		return "{X}"
 	case s.Colorless:
 		return "{C}"
+	case s.printed != "":
+		return "{" + s.printed + "}"
 	case s.Color != 0:
 		cs := s.Color.Colors()
 		ls := make([]string, len(cs))
@@ -165,7 +168,11 @@ func ParseCost(s string) (Cost, error) {
 			if col.Count() > 2 {
 				return Cost{}, fmt.Errorf("mana symbol {%s}: unknown", body)
 			}
-			c.Symbols = append(c.Symbols, Symbol{Color: col})
+			sym := Symbol{Color: col}
+			if col.Count() == 2 {
+				sym.printed = body
+			}
+			c.Symbols = append(c.Symbols, sym)
 		}
 	}
 	return c, nil

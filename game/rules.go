@@ -2,6 +2,8 @@ package game
 
 import (
 	"strings"
+	"sync"
+	"unicode/utf8"
 
 	"github.com/crules/crules/parse"
 )
@@ -39,17 +41,24 @@ func RefOf(r *parse.Rule) Ref {
 
 // Rules finds the rules of one revision the engine cites, by what they
 // say rather than by number, so that one engine cites 409.1f in 2006 and
-// 601.2f today. The zero Rules (or nil) cites nothing.
+// 601.2f today. A nil Rules cites nothing. Rules is safe for concurrent
+// use; it reads the document's rules once, on the first Find.
 type Rules struct {
 	doc   *parse.Document
-	lower map[*parse.Rule]string
+	once  sync.Once
+	index []indexed // every rule with text, in rule order
+	mu    sync.Mutex
 	cache map[string]Ref
+}
+
+type indexed struct {
+	rule  *parse.Rule
+	lower string // the normalised text in lower case
 }
 
 // NewRules returns the citation finder of doc.
 func NewRules(doc *parse.Document) *Rules {
-	r := &Rules{doc: doc, lower: map[*parse.Rule]string{}, cache: map[string]Ref{}}
-	return r
+	return &Rules{doc: doc, cache: map[string]Ref{}}
 }
 
 // Doc is the revision the rules come from.
@@ -60,41 +69,79 @@ func (r *Rules) Doc() *parse.Document {
 	return r.doc
 }
 
-func (r *Rules) text(x *parse.Rule) string {
-	t, ok := r.lower[x]
-	if !ok {
-		t = strings.ToLower(parse.Normalize(x.Text))
-		r.lower[x] = t
+// fold is a cheap parse.Normalize for searching, in one pass: ASCII
+// letters to lower case, typographic apostrophes and quotes to ASCII,
+// line breaks to spaces.
+func fold(s string) string {
+	b := make([]byte, 0, len(s))
+	for _, c := range s {
+		switch {
+		case c >= 'A' && c <= 'Z':
+			b = append(b, byte(c+'a'-'A'))
+		case c == '\u2019' || c == '\u2018':
+			b = append(b, '\'')
+		case c == '\u201c' || c == '\u201d':
+			b = append(b, '"')
+		case c == '\n' || c == '\r':
+			b = append(b, ' ')
+		default:
+			b = utf8.AppendRune(b, c)
+		}
 	}
-	return t
+	return string(b)
 }
 
-// Find returns the first rule (in rule order, among the game rules of
-// parts 1–7) whose text contains one of phrases, tried in order, case
-// ignored.
+// build indexes every rule with text, leaving out the keyword chapters,
+// which the engine cites through keyword specs.
+func (r *Rules) build() {
+	for _, p := range r.doc.Parts {
+		for _, c := range p.Chapters {
+			if t := strings.ToLower(c.Title); strings.Contains(t, "keyword abilities") || strings.Contains(t, "keyword actions") {
+				continue
+			}
+			var walk func(rs []*parse.Rule)
+			walk = func(rs []*parse.Rule) {
+				for _, x := range rs {
+					if x.Text != "" {
+						r.index = append(r.index, indexed{x, fold(x.Text)})
+					}
+					walk(x.Children)
+				}
+			}
+			walk(c.Rules)
+		}
+	}
+}
+
+// Find returns the first rule, in rule order, whose text contains one of
+// phrases, tried in order, case ignored; the keyword chapters (702 and
+// 701 today, 502 and 501 before 2009) are not searched.
 func (r *Rules) Find(phrases ...string) Ref {
 	if r == nil || r.doc == nil {
 		return Ref{}
 	}
 	key := strings.Join(phrases, "\x00")
-	if ref, ok := r.cache[key]; ok {
+	r.mu.Lock()
+	ref, ok := r.cache[key]
+	r.mu.Unlock()
+	if ok {
 		return ref
 	}
+	r.once.Do(r.build)
 	var found Ref
+search:
 	for _, p := range phrases {
 		p = strings.ToLower(p)
-		r.doc.Walk(func(x *parse.Rule) bool {
-			if x.Text != "" && strings.Contains(r.text(x), p) {
-				found = RefOf(x)
-				return false
+		for _, x := range r.index {
+			if strings.Contains(x.lower, p) {
+				found = RefOf(x.rule)
+				break search
 			}
-			return true
-		})
-		if !found.IsZero() {
-			break
 		}
 	}
+	r.mu.Lock()
 	r.cache[key] = found
+	r.mu.Unlock()
 	return found
 }
 
