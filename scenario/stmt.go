@@ -52,7 +52,7 @@ func (p *parser) stmt(l line) *Stmt {
 		}
 		st.Player = strings.TrimSpace(who)
 		st.Names = []Name{{Text: st.Player, Pos: l.pos(at + len(word) + 1)}}
-		vpos := l.pos(at + len(word) + 1 + len(who) + 1)
+		vpos := l.pos(at + len(word) + 1 + len(who) + 1 + len(v) - len(strings.TrimLeft(v, " ")))
 		if word == "mana" {
 			m, err := game.ParseMana(strings.TrimSpace(v))
 			if err != nil {
@@ -169,7 +169,7 @@ func (p *parser) expect(l line, st *Stmt, rest string, at int) {
 		} else {
 			st.Object = n
 		}
-		vpos := l.pos(at + len(word) + 1 + len(who) + 1)
+		vpos := l.pos(at + len(word) + 1 + len(who) + 1 + len(v) - len(strings.TrimLeft(v, " ")))
 		switch word {
 		case "life", "poison", "damage":
 			if _, err := strconv.Atoi(st.Value); err != nil {
