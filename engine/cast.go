@@ -437,7 +437,6 @@ func (e *engine) totalCost(c *casting, st *scenario.Stmt) error {
 		}
 		base = fb[0].Cost
 		c.info.Flashback, c.info.ExileOnLeave = true, true
-		c.info.ExileRule = e.kw("Flashback")
 		c.cite(e, e.kw("Flashback"), "flashback: %s is cast from the graveyard for %s rather than its mana cost", c.face.Name, base)
 	case "madness":
 		md := c.src.Instances("Madness")

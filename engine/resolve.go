@@ -36,6 +36,7 @@ func (e *engine) pushTriggers() {
 	e.s.Pending = nil
 	for _, a := range append(mine, theirs...) {
 		e.s.Push(a)
+		e.s.Cite(e.rules.Find(phTrigger...), "the %s trigger of %s is put on the stack", a.Ability.Keyword, a.Ability.Source.Label)
 	}
 }
 

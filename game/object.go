@@ -87,9 +87,8 @@ type SpellInfo struct {
 	Paid    Mana // mana spent on the total cost
 	Total   Cost // the total cost
 	// ExileOnLeave is set when the card must be exiled whatever way it
-	// leaves the stack (flashback); ExileRule is the rule that says so.
+	// leaves the stack (flashback).
 	ExileOnLeave bool
-	ExileRule    Ref
 	Flashback    bool
 	Madness      bool
 	CastNumber   int // 1 for the first spell cast this turn

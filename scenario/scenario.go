@@ -320,7 +320,6 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 			return nil
 		}
 		c.Power, c.Toughness, c.HasPT = pw, tg, true
-		words = words[:n-1]
 		if hasSub {
 			sub = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(sub), pt[0]+"/"+pt[1]))
 		} else {
