@@ -147,12 +147,12 @@ func (e *engine) discard(st *scenario.Stmt) error {
 			return refuse("%s has no madness", o.Label)
 		}
 		e.s.Move(o, game.Graveyard, nil, false)
-		e.s.Cite(game.Ref{}, "%s discards %s", p.Name, o.Label)
+		e.s.Cite(e.action("Discard", "to discard a card", "discard"), "%s discards %s", p.Name, o.Label)
 		return nil
 	}
 	rule := e.kw("Madness", " means ")
 	ex := e.s.Move(o, game.Exile, nil, false)
-	e.s.Cite(rule, "madness: %s discards %s and exiles it instead of putting it into the graveyard", p.Name, o.Label)
+	e.s.Cite(rule, "madness: %s discards %s; it %s instead of being put into the graveyard", p.Name, o.Label, e.exiled("Madness"))
 	var targets []scenario.Name
 	if cl.Sub != nil {
 		targets = cl.Sub.Names

@@ -47,18 +47,38 @@ var (
 	phNonPerm    = []string{"as the final part of an instant or sorcery spell's resolution", "put into its owner's graveyard from the stack"}
 	phNewObject  = []string{"an object that moves from one zone to another becomes a new object", "an object that moves from one zone to another is treated as a new object", "becomes a new object with no memory"}
 	phCopy       = []string{"to copy a spell", "to copy a spell, activated ability"}
-	phTrigger    = []string{"the next time a player would receive priority", "each time a triggered ability triggers", "triggers"}
-	phLethal     = []string{"has toughness greater than 0, and it has damage marked on it greater than or equal to its toughness", "lethal damage", "damage marked on it greater than or equal to its toughness"}
-	phZeroTough  = []string{"toughness 0 or less is put into its owner's graveyard", "with toughness 0 or less"}
+	phTrigger    = []string{"its controller puts it on the stack as an object", "once an ability has triggered, it goes on the stack", "once an ability has triggered"}
+	phFollow     = []string{"follows its instructions in the order written"}
+	phLethal     = []string{"that creature has been dealt lethal damage and is destroyed", "a creature with lethal damage, but greater than 0 toughness, is destroyed", "has been dealt lethal damage and is destroyed", "with lethal damage"}
+	phZeroTough  = []string{"if a creature has toughness 0 or less, it's put into its owner's graveyard", "a creature with toughness 0 or less is put into its owner's graveyard", "toughness 0 or less"}
 	phSorcery    = []string{"main phase of their turn when they have priority and the stack is empty", "main phase of his or her turn, when he or she has priority and the stack is empty", "during a main phase of"}
 	phAttack     = []string{"the active player declares attackers", "chooses which creatures that he or she controls, if any, will attack", "declares attackers"}
 	phBlock      = []string{"the defending player declares blockers", "defending player declares blockers"}
-	phDamage     = []string{"each attacking creature and each blocking creature assigns combat damage equal to its power", "assigns combat damage equal to its power", "deals combat damage"}
+	phDamage     = []string{"each attacking creature and each blocking creature assigns combat damage equal to its power", "assigns combat damage equal to its power", "announces how each attacking creature will assign its combat damage", "deals combat damage"}
 	phSick       = []string{"can't attack unless it has been under its controller's control continuously", "continuously since their most recent turn began", "continuously since the beginning of his or her most recent turn"}
 	phTapped     = []string{"tapped creature can't block", "untapped creature"}
 	phCounter    = []string{"to counter a spell or ability means", "counter a spell"}
 	phDraw       = []string{"to draw a card", "draw a card"}
 )
+
+// action cites a keyword action (701 today, 501 before 2009) by its
+// spec, or, where the revision has none titled so, the first rule that
+// contains one of phrases.
+func (e *engine) action(name string, phrases ...string) game.Ref {
+	if r := e.kw(name, phrases...); !r.IsZero() {
+		return r
+	}
+	return e.rules.Find(phrases...)
+}
+
+// exiled is the revision's word for exile in keyword name's rules: "is
+// removed from the game" until 2007, "is exiled" since.
+func (e *engine) exiled(name string) string {
+	if e.mentions(name, "remove") && !e.mentions(name, "exile") {
+		return "is removed from the game"
+	}
+	return "is exiled"
+}
 
 // mentions reports whether any rule of keyword name contains phrase.
 func (e *engine) mentions(name, phrase string) bool {

@@ -192,10 +192,10 @@ func (e *engine) combatDamage() error {
 		all = append(all, e.s.Combat.Blockers[a]...)
 	}
 	if slices.ContainsFunc(all, firstStrike) {
-		rule := e.kw("First Strike", "combat damage step")
+		rule := e.kw("First Strike", "at least one attacking or blocking creature", "combat damage step")
 		for _, o := range all {
 			if o.Has("Double Strike") {
-				rule = e.kw("Double Strike", "first-strike combat damage step", "combat damage step")
+				rule = e.kw("Double Strike", "at least one attacking or blocking creature", "combat damage step")
 			}
 		}
 		e.s.Step = "first-strike damage"

@@ -386,7 +386,7 @@ func (e *engine) do(st *scenario.Stmt) error {
 		if o.Zone != game.Battlefield {
 			return refuse("%s is not on the battlefield", st.Object.Text)
 		}
-		e.destroy(o, game.Ref{}, "destroyed by the scenario")
+		e.destroy(o, e.action("Destroy", "to destroy", "destroy"), "destroyed by the scenario")
 		return nil
 	case "cast":
 		return e.cast(st)

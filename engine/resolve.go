@@ -165,7 +165,9 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 		e.enter(spell)
 		return nil
 	}
-	e.s.Cite(e.rules.Find(phNonPerm...), "%s is put into its owner's graveyard as the last step of its resolution", spell.Name())
+	if !spell.Copy {
+		e.s.Cite(e.rules.Find(phNonPerm...), "%s is put into its owner's graveyard as the last step of its resolution", spell.Name())
+	}
 	e.leaveStack(spell, game.Graveyard)
 	return nil
 }
@@ -174,7 +176,7 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 // exiled instead, whatever way it leaves.
 func (e *engine) leaveStack(spell *game.Object, to game.Zone) *game.Object {
 	if spell.Spell != nil && spell.Spell.ExileOnLeave && to != game.Exile {
-		e.s.Cite(e.kw("Flashback", "instead of putting it anywhere else"), "flashback: %s would leave the stack; it is exiled instead", spell.Name())
+		e.s.Cite(e.kw("Flashback", "instead of putting it anywhere else"), "flashback: %s would leave the stack; it %s instead", spell.Name(), e.exiled("Flashback"))
 		to = game.Exile
 	}
 	if spell.Copy {
@@ -194,31 +196,31 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 	ctrl := spell.Controller
 	switch ef.Verb {
 	case "damage":
+		e.s.Cite(e.rules.Find(phFollow...), "%s: %s deals %d damage to %s", from, spell.Name(), ef.N, t.Name())
 		e.damage(spell, *t, ef.N, false)
-		e.s.Cite(e.rules.Find(phResolve...), "%s: %s deals %d damage to %s", from, spell.Name(), ef.N, t.Name())
 	case "draw":
 		for range ef.N {
 			e.draw(ctrl, nil)
 		}
 	case "gain":
 		ctrl.Life += ef.N
-		e.s.Cite(game.Ref{}, "%s: %s gains %d life", from, ctrl.Name, ef.N)
+		e.s.Cite(e.rules.Find(phFollow...), "%s: %s gains %d life", from, ctrl.Name, ef.N)
 	case "lose":
 		t.Player.Life -= ef.N
-		e.s.Cite(game.Ref{}, "%s: %s loses %d life", from, t.Player.Name, ef.N)
+		e.s.Cite(e.rules.Find(phFollow...), "%s: %s loses %d life", from, t.Player.Name, ef.N)
 	case "destroy":
-		e.destroy(t.Object, game.Ref{}, from)
+		e.destroy(t.Object, e.action("Destroy", "to destroy", "destroy"), from)
 	case "counter":
 		e.s.Cite(e.rules.Find(phCounter...), "%s counters %s", from, t.Object.Name())
 		e.leaveStack(t.Object, game.Graveyard)
 	case "pump":
 		t.Object.Mods = append(t.Object.Mods, game.Mod{P: ef.P, T: ef.T, UntilEOT: true, Source: from})
-		e.s.Cite(game.Ref{}, "%s: %s gets %+d/%+d until end of turn", from, t.Object.Label, ef.P, ef.T)
+		e.s.Cite(e.rules.Find(phFollow...), "%s: %s gets %+d/%+d until end of turn", from, t.Object.Label, ef.P, ef.T)
 	case "create":
 		c := &game.Card{Name: ef.Name, Types: []string{"Creature"}, Subtypes: []string{ef.Name}, Power: ef.P, Toughness: ef.T, HasPT: true}
 		o := e.s.Create(c, e.label(ef.Name+" token"), ctrl, game.Battlefield)
 		o.Token = true
-		e.s.Cite(game.Ref{}, "%s: %s creates a %d/%d %s token", from, ctrl.Name, ef.P, ef.T, ef.Name)
+		e.s.Cite(e.rules.Find(phFollow...), "%s: %s creates a %d/%d %s token", from, ctrl.Name, ef.P, ef.T, ef.Name)
 	case "attach":
 		spell.AttachedTo = t.Object
 	}
