@@ -43,7 +43,7 @@ var (
 	phCastDone   = []string{"are completed, effects that modify the characteristics of the spell", "are completed, the spell becomes cast", "are completed, the spell or ability becomes played", "then the spell becomes cast"}
 	phResolve    = []string{"checks whether the targets are still legal", "it checks whether the targets are still legal"}
 	phAllIllegal = []string{"if all its targets are illegal", "if all its targets, for every instance of the word \"target,\" are now illegal", "all its targets are illegal", "doesn't resolve"}
-	phPermanent  = []string{"a permanent spell resolves", "is put into play from the stack", "put onto the battlefield under the control of the spell's controller", "becomes a permanent and is put onto the battlefield"}
+	phPermanent  = []string{"it becomes a permanent and enters the battlefield", "becomes a permanent and is put onto the battlefield", "put onto the battlefield under the control of the spell's controller", "a spell is put into play from the stack", "is put into play from the stack"}
 	phNonPerm    = []string{"as the final part of an instant or sorcery spell's resolution", "put into its owner's graveyard from the stack"}
 	phNewObject  = []string{"an object that moves from one zone to another becomes a new object", "an object that moves from one zone to another is treated as a new object", "becomes a new object with no memory"}
 	phCopy       = []string{"to copy a spell", "to copy a spell, activated ability"}
