@@ -122,7 +122,7 @@ func (e *engine) cast(st *scenario.Stmt) error {
 	}
 	e.s.CastThisTurn = append(e.s.CastThisTurn, spell)
 	c.info.CastNumber = len(e.s.CastThisTurn)
-	e.s.Cite(e.rules.Find(phCastDone...), "%s becomes cast (spell %d this turn)", spell.Name(), c.info.CastNumber)
+	e.s.Cite(e.rules.Find(phCastDone...), "%s becomes %s (spell %d this turn)", spell.Name(), e.term("cast", "played"), c.info.CastNumber)
 	for _, f := range c.pending {
 		f(spell)
 	}

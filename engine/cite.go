@@ -5,6 +5,7 @@ import (
 
 	"github.com/crules/crules/game"
 	"github.com/crules/crules/keyword"
+	"github.com/crules/crules/parse"
 )
 
 // spec returns the revision's spec of keyword name, or nil.
@@ -78,6 +79,26 @@ func (e *engine) exiled(name string) string {
 		return "is removed from the game"
 	}
 	return "is exiled"
+}
+
+// term picks the wording of the revision's era for a note: the modern
+// one, or the one of the 502 era (before Magic 2010).
+func (e *engine) term(modern, old string) string {
+	if d := e.rules.Doc(); d != nil && d.Era == parse.Era502 {
+		return old
+	}
+	return modern
+}
+
+// zone names a zone in the revision's era.
+func (e *engine) zone(z game.Zone) string {
+	switch z {
+	case game.Battlefield:
+		return e.term("the battlefield", "play")
+	case game.Exile:
+		return e.term("exile", "the removed-from-the-game zone")
+	}
+	return "the " + z.String()
 }
 
 // mentions reports whether any rule of keyword name contains phrase.

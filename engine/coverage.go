@@ -60,6 +60,9 @@ type Coverage struct {
 	Stale []string `json:"stale"`
 	// Unmodelled are the keyword abilities with no model.
 	Unmodelled []string `json:"unmodelled"`
+	// AbilityWords are former keywords the revision says have no rules
+	// meaning (threshold since 2005): nothing to model.
+	AbilityWords []string `json:"ability_words"`
 }
 
 // IsCompiled reports whether name is in c.Compiled.
@@ -88,9 +91,13 @@ func Cover(doc *parse.Document, specs ...*keyword.Spec) (*Coverage, error) {
 			}
 		}
 	}
-	c := &Coverage{Rev: rev, Passing: []string{}, Compiled: []string{}, Failing: []string{}, Stale: []string{}, Unmodelled: []string{}}
+	c := &Coverage{Rev: rev, Passing: []string{}, Compiled: []string{}, Failing: []string{}, Stale: []string{}, Unmodelled: []string{}, AbilityWords: []string{}}
 	for _, s := range specs {
-		if len(s.Kind) > 0 && (s.Kind[0] == keyword.Action || s.Kind[0] == keyword.AbilityWord) {
+		if len(s.Kind) > 0 && s.Kind[0] == keyword.AbilityWord {
+			c.AbilityWords = append(c.AbilityWords, s.Name)
+			continue
+		}
+		if len(s.Kind) > 0 && s.Kind[0] == keyword.Action {
 			continue
 		}
 		c.Defined++

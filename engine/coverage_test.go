@@ -38,6 +38,9 @@ func TestCoverage(t *testing.T) {
 		if len(c.Compiled) < 5 {
 			t.Errorf("%s: %d compiled models %q, want at least 5", c.Rev, len(c.Compiled), c.Compiled)
 		}
+		if tc.rev == "2006-10-01" && !slices.Contains(c.AbilityWords, "Threshold") {
+			t.Errorf("%s: threshold not reported as an ability word: %q", c.Rev, c.AbilityWords)
+		}
 		if len(c.Stale) > 0 || len(c.Failing) > 0 {
 			t.Errorf("%s: stale %q, failing %q", c.Rev, c.Stale, c.Failing)
 		}

@@ -333,7 +333,7 @@ func (e *engine) leaveBattlefield(o *game.Object, to game.Zone, why string) *gam
 		}
 	}
 	n := e.s.Move(o, to, nil, false)
-	e.s.Cite(e.rules.Find(phNewObject...), "%s leaves the battlefield (%s) and becomes a new object in %s", o.Label, why, to)
+	e.s.Cite(e.rules.Find(phNewObject...), "%s leaves %s (%s) and becomes a new object in %s", o.Label, e.term("the battlefield", "play"), why, e.zone(to))
 	for _, x := range attached {
 		x.AttachedTo = nil
 		if x.Has("Enchant") {
@@ -375,7 +375,7 @@ func (e *engine) modular(old *game.Object) {
 // enter puts a resolving permanent spell onto the battlefield with the
 // counters its abilities give it.
 func (e *engine) enter(spell *game.Object) {
-	e.s.Cite(e.rules.Find(phPermanent...), "%s enters the battlefield under %s's control", spell.Label, spell.Controller.Name)
+	e.s.Cite(e.rules.Find(phPermanent...), "%s %s under %s's control", spell.Label, e.term("enters the battlefield", "comes into play"), spell.Controller.Name)
 	info := spell.Spell
 	o := e.s.Move(spell, game.Battlefield, spell.Controller, false)
 	if o == nil {

@@ -90,12 +90,16 @@ func CoverageText(w io.Writer, c *engine.Coverage) error {
 	for _, s := range c.Stale {
 		fmt.Fprintf(&b, "stale: %s\n", s)
 	}
+	if len(c.AbilityWords) > 0 {
+		fmt.Fprintf(&b, "ability words, no rules meaning: %s\n", strings.Join(c.AbilityWords, ", "))
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
 // CoverageJSON prints the coverage as one JSON object (keys rev,
-// defined, passing, compiled, failing, stale, unmodelled).
+// defined, passing, compiled, failing, stale, unmodelled,
+// ability_words).
 func CoverageJSON(w io.Writer, c *engine.Coverage) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

@@ -44,6 +44,19 @@ func (f *File) Card(name string) *game.Card {
 	return nil
 }
 
+// Revisions returns the revision selectors to run f against: override
+// when it is set (a --rev flag), else the file's rev: line, else
+// "latest".
+func (f *File) Revisions(override string) []string {
+	switch {
+	case override != "":
+		return []string{override}
+	case len(f.Revs) > 0:
+		return f.Revs
+	}
+	return []string{"latest"}
+}
+
 // baseName strips the "#2" that tells two cards of one name apart.
 func baseName(label string) string {
 	if i := strings.LastIndexByte(label, '#'); i > 0 {
