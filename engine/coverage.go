@@ -60,6 +60,9 @@ type Coverage struct {
 	Stale []string `json:"stale"`
 	// Unmodelled are the keyword abilities with no model.
 	Unmodelled []string `json:"unmodelled"`
+	// Rules are the models of rules that are not keywords (split cards)
+	// with a passing scenario file.
+	Rules []string `json:"rules"`
 	// AbilityWords are former keywords the revision says have no rules
 	// meaning (threshold since 2005): nothing to model.
 	AbilityWords []string `json:"ability_words"`
@@ -91,7 +94,7 @@ func Cover(doc *parse.Document, specs ...*keyword.Spec) (*Coverage, error) {
 			}
 		}
 	}
-	c := &Coverage{Rev: rev, Passing: []string{}, Compiled: []string{}, Failing: []string{}, Stale: []string{}, Unmodelled: []string{}, AbilityWords: []string{}}
+	c := &Coverage{Rev: rev, Passing: []string{}, Compiled: []string{}, Failing: []string{}, Stale: []string{}, Unmodelled: []string{}, Rules: []string{}, AbilityWords: []string{}}
 	for _, s := range specs {
 		if len(s.Kind) > 0 && s.Kind[0] == keyword.AbilityWord {
 			c.AbilityWords = append(c.AbilityWords, s.Name)
@@ -106,7 +109,7 @@ func Cover(doc *parse.Document, specs ...*keyword.Spec) (*Coverage, error) {
 			c.Unmodelled = append(c.Unmodelled, s.Name)
 			continue
 		}
-		if why := m.Stale(rev, specs); why != "" {
+		if why := m.Stale(doc, specs); why != "" {
 			c.Stale = append(c.Stale, why)
 		}
 		if passes[strings.ToLower(m.Name)] {
@@ -116,6 +119,17 @@ func Cover(doc *parse.Document, specs ...*keyword.Spec) (*Coverage, error) {
 			}
 		} else {
 			c.Failing = append(c.Failing, m.Name)
+		}
+	}
+	for _, m := range models {
+		if m.Title == "" || rulesOf(doc).Titled(m.Title) == nil {
+			continue
+		}
+		if why := m.Stale(doc, specs); why != "" {
+			c.Stale = append(c.Stale, why)
+		}
+		if passes[strings.ToLower(m.Name)] {
+			c.Rules = append(c.Rules, m.Name)
 		}
 	}
 	return c, nil

@@ -8,6 +8,7 @@ import (
 	"github.com/crules/crules/internal/corpustest"
 	"github.com/crules/crules/internal/golden"
 	"github.com/crules/crules/keyword"
+	"github.com/crules/crules/parse"
 )
 
 // unreadable are revisions whose keyword definitions the keyword
@@ -16,8 +17,9 @@ import (
 // that becomes readable fails TestDeclarations.
 var unreadable = map[string]bool{"2008-05-01": true}
 
-// allSpecs extracts the keyword specs of every embedded revision.
-func allSpecs(t testing.TB) ([]string, [][]*keyword.Spec) {
+// allSpecs parses every embedded revision and extracts its keyword
+// specs.
+func allSpecs(t testing.TB) ([]string, []*parse.Document, [][]*keyword.Spec) {
 	revs, docs := corpustest.Docs(t)
 	names := make([]string, len(revs))
 	specs := make([][]*keyword.Spec, len(revs))
@@ -25,7 +27,7 @@ func allSpecs(t testing.TB) ([]string, [][]*keyword.Spec) {
 		names[i] = r.Name()
 		specs[i] = keyword.Extract(docs[i], nil, names[i])
 	}
-	return names, specs
+	return names, docs, specs
 }
 
 // TestDeclarations checks every model against every embedded revision:
@@ -35,9 +37,9 @@ func allSpecs(t testing.TB) ([]string, [][]*keyword.Spec) {
 // the model that is now stale; after checking the model against the new
 // wording, refresh declared.txt with -update.
 func TestDeclarations(t *testing.T) {
-	revs, specs := allSpecs(t)
+	revs, docs, specs := allSpecs(t)
 	if golden.Updating() {
-		if err := os.WriteFile("declared.txt", []byte(declare(revs, specs)), 0o644); err != nil {
+		if err := os.WriteFile("declared.txt", []byte(declare(revs, docs, specs)), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return
@@ -46,10 +48,10 @@ func TestDeclarations(t *testing.T) {
 	for _, m := range models {
 		seen := 0
 		for i, rev := range revs {
-			if keyword.Find(specs[i], m.Name) != nil {
+			if m.Implements(docs[i], specs[i]) != "" {
 				seen++
 			}
-			why := m.Stale(rev, specs[i])
+			why := m.Stale(docs[i], specs[i])
 			if why != "" && unreadable[rev] {
 				stillUnreadable[rev] = true
 				continue
@@ -81,10 +83,10 @@ func TestDeclarations(t *testing.T) {
 // TestStaleNamesModel shows that a reworded keyword is caught: the
 // latest revision's convoke, reworded, makes the convoke model stale.
 func TestStaleNamesModel(t *testing.T) {
-	revs, specs := allSpecs(t)
+	revs, docs, specs := allSpecs(t)
 	last := len(revs) - 1
 	m, _ := findModel("Convoke")
-	if why := m.Stale(revs[last], specs[last]); why != "" {
+	if why := m.Stale(docs[last], specs[last]); why != "" {
 		t.Fatalf("convoke is stale in the latest revision: %s", why)
 	}
 	reworded := make([]*keyword.Spec, len(specs[last]))
@@ -95,7 +97,7 @@ func TestStaleNamesModel(t *testing.T) {
 		}
 		reworded[i] = &c
 	}
-	why := m.Stale(revs[last], reworded)
+	why := m.Stale(docs[last], reworded)
 	if !strings.Contains(why, "Convoke") || !strings.Contains(why, "sacrifice a creature") {
 		t.Errorf("a reworded convoke is not reported stale: %q", why)
 	}

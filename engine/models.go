@@ -18,6 +18,10 @@ import (
 type Model struct {
 	Name     string `json:"name"`     // the keyword's title in the rules: "Double Strike"
 	Compiled bool   `json:"compiled"` // built from the revision's text
+	// Title is set for a model of a rule that is no keyword: the title
+	// of the rule or chapter it implements ("Split Cards", 708 today, 505
+	// in 2006).
+	Title string `json:"title,omitempty"`
 	// Anchors select the subrules whose text the model implements when
 	// the rules quote no definition (flying, first strike): each subrule
 	// containing one of them.
@@ -68,6 +72,7 @@ var models = []Model{
 	{Name: "Transmute"},
 	{Name: "Frenzy", Compiled: true},
 	{Name: "Poisonous", Compiled: true},
+	{Name: "Split Cards", Title: "Split Cards", Anchors: []string{"two sets of characteristics", "halves combined", "only the characteristics of the half", "the other half's characteristics", "only the color or colors of the half"}},
 }
 
 // compiledModels names the compiled models.
@@ -84,21 +89,39 @@ var compiledModels = func() map[string]bool {
 // Models returns every keyword model.
 func Models() []Model { return append([]Model(nil), models...) }
 
-// Implements returns the text a model implements in a revision whose
-// spec is s: the quoted definition, its parts joined by " | ", or, when
-// the rules quote none, the subrules the model's anchors select, joined
-// the same way; normalised and with the rule's own number left out of
-// "(See rule …)" references.
-func (m Model) Implements(s *keyword.Spec) string {
-	if s == nil {
-		return ""
+// rule returns the rule a model implements in a revision, its ID, and
+// its quoted definition: the keyword's spec, or for a model of a titled
+// rule (split cards) the rule or chapter of that title. It returns nil
+// when the revision has neither.
+func (m Model) rule(doc *parse.Document, specs []*keyword.Spec) (*parse.Rule, string, []string) {
+	if m.Title != "" {
+		r := rulesOf(doc).Titled(m.Title)
+		if r == nil {
+			return nil, "", nil
+		}
+		return r, r.ID.String(), nil
 	}
-	if len(s.Definition) > 0 {
-		return strings.Join(s.Definition, " | ")
+	s := keyword.Find(specs, m.Name)
+	if s == nil {
+		return nil, "", nil
+	}
+	return s.Text(), s.Rule, s.Definition
+}
+
+// Implements returns the text a model implements in revision doc with
+// keyword specs specs: the quoted definition, its parts joined by " | ",
+// or, when the rules quote none, the subrules (at any depth) the model's
+// anchors select, normalised and joined the same way. It is "" when the
+// revision does not have the keyword or rule.
+func (m Model) Implements(doc *parse.Document, specs []*keyword.Spec) string {
+	r, _, def := m.rule(doc, specs)
+	if len(def) > 0 {
+		return strings.Join(def, " | ")
 	}
 	var parts []string
-	if r := s.Text(); r != nil {
-		for _, c := range r.Children {
+	var walk func(rs []*parse.Rule)
+	walk = func(rs []*parse.Rule) {
+		for _, c := range rs {
 			t := parse.Normalize(c.Text)
 			l := strings.ToLower(t)
 			for _, a := range m.Anchors {
@@ -107,7 +130,11 @@ func (m Model) Implements(s *keyword.Spec) string {
 					break
 				}
 			}
+			walk(c.Children)
 		}
+	}
+	if r != nil {
+		walk(r.Children)
 	}
 	return strings.Join(parts, " | ")
 }
@@ -149,42 +176,44 @@ func declarations() []Declaration {
 // implements.
 func Declarations() []Declaration { return declarations() }
 
-// Stale reports, for a revision rev and its specs, why a model does not
-// implement that revision's text: "" when it does or when the revision
-// has no such keyword.
-func (m Model) Stale(rev string, specs []*keyword.Spec) string {
-	s := keyword.Find(specs, m.Name)
-	if s == nil {
+// Stale reports why a model does not implement the text of revision doc
+// (with keyword specs specs): "" when it does or when the revision has
+// no such keyword or rule.
+func (m Model) Stale(doc *parse.Document, specs []*keyword.Spec) string {
+	r, id, _ := m.rule(doc, specs)
+	if r == nil {
 		return ""
 	}
+	rev := revName(doc)
 	if m.Compiled {
-		def, ok := source(s)
+		def, ok := source(keyword.Find(specs, m.Name))
 		if !ok {
-			return fmt.Sprintf("%s %s: no one-part definition or \"Whenever\" subrule for the grammar to compile", m.Name, s.Rule)
+			return fmt.Sprintf("%s %s: no one-part definition or \"Whenever\" subrule for the grammar to compile", m.Name, id)
 		}
 		if _, err := compile(def); err != nil {
-			return fmt.Sprintf("%s %s: %v", m.Name, s.Rule, err)
+			return fmt.Sprintf("%s %s: %v", m.Name, id, err)
 		}
 		return ""
 	}
-	text := m.Implements(s)
+	text := m.Implements(doc, specs)
 	if text == "" {
-		return fmt.Sprintf("%s %s: keyword extraction finds no definition in %s to check the model against", m.Name, s.Rule, rev)
+		return fmt.Sprintf("%s %s: no definition found in %s to check the model against", m.Name, id, rev)
 	}
 	for _, d := range declarations() {
 		if d.Model == m.Name && d.From <= rev && rev <= d.To {
 			if d.Text == text {
 				return ""
 			}
-			return fmt.Sprintf("%s %s: the model implements %q (%s–%s) but %s reads %q", m.Name, s.Rule, d.Text, d.From, d.To, rev, text)
+			return fmt.Sprintf("%s %s: the model implements %q (%s–%s) but %s reads %q", m.Name, id, d.Text, d.From, d.To, rev, text)
 		}
 	}
-	return fmt.Sprintf("%s %s: no declared wording covers %s, which reads %q", m.Name, s.Rule, rev, text)
+	return fmt.Sprintf("%s %s: no declared wording covers %s, which reads %q", m.Name, id, rev, text)
 }
 
-// declare builds declared.txt from the specs of every revision, oldest
-// first: consecutive revisions with the same text share a block.
-func declare(revs []string, specs [][]*keyword.Spec) string {
+// declare builds declared.txt from every revision, oldest first, with
+// its keyword specs: consecutive revisions with the same text share a
+// block.
+func declare(revs []string, docs []*parse.Document, specs [][]*keyword.Spec) string {
 	var b strings.Builder
 	b.WriteString("# The wording each hand-written keyword model implements, revision range by\n# revision range: the quoted definition (parts joined by \" | \") or, where the\n# rules quote none, the subrules the model's anchors select. Refreshed by\n# go test ./engine -run TestDeclarations -update, after the models were\n# checked against any new wording.\n")
 	names := make([]string, 0, len(models))
@@ -204,12 +233,7 @@ func declare(revs []string, specs [][]*keyword.Spec) string {
 			}
 		}
 		for i, rev := range revs {
-			s := keyword.Find(specs[i], name)
-			if s == nil {
-				flush()
-				continue
-			}
-			t := m.Implements(s)
+			t := m.Implements(docs[i], specs[i])
 			if t == "" {
 				flush()
 				continue
