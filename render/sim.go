@@ -90,6 +90,9 @@ func CoverageText(w io.Writer, c *engine.Coverage) error {
 	for _, s := range c.Stale {
 		fmt.Fprintf(&b, "stale: %s\n", s)
 	}
+	if len(c.Rules) > 0 {
+		fmt.Fprintf(&b, "other rules modelled: %s\n", strings.Join(c.Rules, ", "))
+	}
 	if len(c.AbilityWords) > 0 {
 		fmt.Fprintf(&b, "ability words, no rules meaning: %s\n", strings.Join(c.AbilityWords, ", "))
 	}
@@ -98,7 +101,7 @@ func CoverageText(w io.Writer, c *engine.Coverage) error {
 }
 
 // CoverageJSON prints the coverage as one JSON object (keys rev,
-// defined, passing, compiled, failing, stale, unmodelled,
+// defined, passing, compiled, failing, stale, unmodelled, rules,
 // ability_words).
 func CoverageJSON(w io.Writer, c *engine.Coverage) error {
 	enc := json.NewEncoder(w)
