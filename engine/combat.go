@@ -271,6 +271,11 @@ func (e *engine) dealCombat(deals func(*game.Object) bool) {
 			}
 		}
 	}
+	if r := e.rules.Find("combat damage resolves as an object on the stack"); !r.IsZero() && len(hits) > 0 {
+		// Before 2010 combat damage used the stack; a scenario has no way
+		// to respond to it, so it is put there and resolves at once.
+		e.s.Cite(r, "the combat damage is put on the stack as assigned and resolves, dealt all at once")
+	}
 	for _, h := range hits {
 		if h.n <= 0 {
 			continue
