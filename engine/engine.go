@@ -315,6 +315,9 @@ func (e *engine) do(st *scenario.Stmt) error {
 		}
 		for _, n := range st.Names[1:] {
 			c := e.f.Card(n.Text)
+			if c == nil {
+				return fmt.Errorf("no card %s is defined", n.Text)
+			}
 			o := e.s.Create(c, e.label(c.Name), p, st.Zone)
 			o.EnteredTurn = 0
 		}

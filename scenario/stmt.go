@@ -331,10 +331,7 @@ func (p *parser) check(st *Stmt) {
 		return false
 	}
 	card := func(n Name) {
-		t := strings.TrimSuffix(strings.TrimSuffix(n.Text, " (copy)"), " (face down)")
-		if i := strings.LastIndexByte(t, '='); i > 0 {
-			t = t[:i]
-		}
+		t := strings.TrimSuffix(n.Text, " (copy)")
 		if kw, ok := strings.CutSuffix(t, " trigger"); ok && isKeyword(kw) {
 			return
 		}
@@ -362,6 +359,14 @@ func (p *parser) check(st *Stmt) {
 	}
 	for _, c := range st.Clauses {
 		for _, n := range c.Names {
+			if c.Word == "convoke" {
+				// "Selesnya Guildmage=W": the colour the creature pays.
+				name, colour, ok := strings.Cut(n.Text, "=")
+				if col, valid := game.ParseColor(colour); ok && (!valid || col.Count() != 1) {
+					p.errorf(n.Pos, "convoke: %q is not one colour", colour)
+				}
+				n.Text = strings.TrimSpace(name)
+			}
 			card(n)
 		}
 		if c.Sub != nil {
