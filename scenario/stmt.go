@@ -300,8 +300,11 @@ func (p *parser) clause(l line, t string, at int) *Clause {
 		if word == "madness" {
 			name, tg, hasT = "", strings.TrimPrefix(rest, "targeting "), strings.HasPrefix(rest, "targeting ")
 		}
-		if name != "" {
-			c.Names = []Name{{Text: strings.TrimSpace(name), Pos: l.pos(rat)}}
+		if name = strings.TrimSpace(name); name != "" {
+			c.Names = []Name{{Text: name, Pos: l.pos(rat)}}
+		} else if word == "splice" {
+			p.errorf(l.pos(at), "splice: expected a card")
+			return nil
 		}
 		if hasT {
 			sat := rat + len(rest) - len(tg)
@@ -315,6 +318,7 @@ func (p *parser) clause(l line, t string, at int) *Clause {
 		c.Names = names(l, rest, rat)
 		if len(c.Names) == 0 {
 			p.errorf(l.pos(at), "%s: expected a name", word)
+			return nil
 		}
 	}
 	return c
