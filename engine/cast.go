@@ -13,19 +13,18 @@ import (
 // A casting gathers the decisions of 601.2 (409.1 before 2009) before
 // anything moves, so that a refused cast leaves the game as it was.
 type casting struct {
-	p       *game.Player
-	src     *game.Object
-	face    *game.Card
-	half    *game.Card
-	info    *game.SpellInfo
-	total   game.Cost
-	alt     string // "flashback", "madness", "morph"
-	tap     []*game.Object
-	exile   []*game.Object
-	sac     []*game.Object
-	colors  game.Color // the spell's colour, for protection
-	steps   []func()
-	pending []func(spell *game.Object)
+	p      *game.Player
+	src    *game.Object
+	face   *game.Card
+	half   *game.Card
+	info   *game.SpellInfo
+	total  game.Cost // additional costs as they are chosen, then the total cost (601.2f)
+	alt    string    // "flashback", "madness", "morph"
+	tap    []*game.Object
+	exile  []*game.Object
+	sac    []*game.Object
+	colors game.Color // the spell's colour, for protection
+	steps  []func()
 }
 
 func (c *casting) cite(e *engine, r game.Ref, format string, args ...any) {
@@ -123,9 +122,6 @@ func (e *engine) cast(st *scenario.Stmt) error {
 	e.s.CastThisTurn = append(e.s.CastThisTurn, spell)
 	c.info.CastNumber = len(e.s.CastThisTurn)
 	e.s.Cite(e.rules.Find(phCastDone...), "%s becomes %s (spell %d this turn)", spell.Name(), e.term("cast", "played"), c.info.CastNumber)
-	for _, f := range c.pending {
-		f(spell)
-	}
 	e.onCast(spell)
 	return nil
 }
@@ -436,7 +432,7 @@ func (e *engine) totalCost(c *casting, st *scenario.Stmt) error {
 			return refuse("%s has no flashback", c.face.Name)
 		}
 		base = fb[0].Cost
-		c.info.Flashback, c.info.ExileOnLeave = true, true
+		c.info.ExileOnLeave = true
 		c.cite(e, e.kw("Flashback"), "flashback: %s is cast from the graveyard for %s rather than its mana cost", c.face.Name, base)
 	case "madness":
 		md := c.src.Instances("Madness")
@@ -444,7 +440,6 @@ func (e *engine) totalCost(c *casting, st *scenario.Stmt) error {
 			return refuse("%s has no madness", c.face.Name)
 		}
 		base = md[0].Cost
-		c.info.Madness = true
 		c.cite(e, e.kw("Madness"), "madness: %s is cast from exile for %s rather than its mana cost", c.face.Name, base)
 	case "morph":
 		base = game.MustParseCost("{3}")

@@ -89,8 +89,6 @@ type SpellInfo struct {
 	// ExileOnLeave is set when the card must be exiled whatever way it
 	// leaves the stack (flashback).
 	ExileOnLeave bool
-	Flashback    bool
-	Madness      bool
 	CastNumber   int // 1 for the first spell cast this turn
 }
 
