@@ -97,3 +97,43 @@ func TestCompileRejects(t *testing.T) {
 		t.Errorf("compiled = %q, want none", c.Compiled)
 	}
 }
+
+// TestCompiledSoulshift: soulshift returns the card type its definition
+// names, with the mana value it allows; reword either and the outcome
+// follows.
+func TestCompiledSoulshift(t *testing.T) {
+	const src = `-- cards --
+Hundred-Talon Kami: {4}{W} Creature — Spirit 2/3; Soulshift 4
+Kami of Ancient Law: {1}{W} Creature — Spirit 2/2
+Samurai of the Pale Curtain: {W}{W} Creature — Fox Samurai 2/2
+
+-- script: the kami dies --
+battlefield alice: Hundred-Talon Kami
+graveyard alice: %s
+destroy Hundred-Talon Kami
+resolve; targeting %s
+expect hand alice: %s
+`
+	for _, tc := range []struct{ def, card, hand string }{
+		{"When this permanent is put into a graveyard from the battlefield, you may return target Spirit card with mana value N or less from your graveyard to your hand.", "Kami of Ancient Law", "Kami of Ancient Law"},
+		{"When this permanent is put into a graveyard from the battlefield, you may return target Spirit card with mana value N or less from your graveyard to your hand.", "Samurai of the Pale Curtain", "none"},
+		{"When this permanent is put into a graveyard from the battlefield, you may return target Samurai card with mana value N or less from your graveyard to your hand.", "Samurai of the Pale Curtain", "Samurai of the Pale Curtain"},
+		{"When this permanent is put into a graveyard from the battlefield, you may return target Spirit card with mana value 1 or less from your graveyard to your hand.", "Kami of Ancient Law", "none"},
+	} {
+		doc := excerpt(t, "Soulshift", "Soulshift N", tc.def)
+		s := strings.NewReplacer("graveyard alice: %s", "graveyard alice: "+tc.card, "targeting %s", "targeting "+tc.card, "hand alice: %s", "hand alice: "+tc.hand).Replace(src)
+		f, err := scenario.Parse("soulshift.txt", []byte(s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := engine.Run(f, doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range res.Scripts[0].Checks {
+			if !c.Pass {
+				t.Errorf("%q with %s: %s: got %s", tc.def, tc.card, c.Text, c.Got)
+			}
+		}
+	}
+}
