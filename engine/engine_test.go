@@ -3,6 +3,7 @@ package engine_test
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 
@@ -90,6 +91,33 @@ func TestScenarios(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestConcurrentRuns: runs against one document may share it (a server
+// answers several requests at once); run with -race.
+func TestConcurrentRuns(t *testing.T) {
+	files, err := engine.Scenarios()
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, specs := revision(t, "latest")
+	var wg sync.WaitGroup
+	passed := make([]bool, len(files))
+	for i, f := range files {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r, err := engine.Run(f, doc, specs...)
+			passed[i] = err == nil && r.Passed()
+		}()
+	}
+	wg.Wait()
+	for i, f := range files {
+		want := len(f.Revs) == 0 || slices.Contains(f.Revs, "latest")
+		if want && !passed[i] {
+			t.Errorf("%s failed when run concurrently", f.Name)
 		}
 	}
 }
