@@ -445,6 +445,16 @@ func (e *engine) totalCost(c *casting, st *scenario.Stmt) error {
 		base = game.MustParseCost("{3}")
 	}
 	total := base.Plus(c.total)
+	for _, o := range e.s.Battlefield() {
+		for _, ef := range o.Card.Effects {
+			creature := c.alt == "morph" || c.face.Is("Creature")
+			if ef.Verb != "increase" || ef.Name == "noncreature spells" && creature {
+				continue
+			}
+			total = total.Plus(game.Cost{Symbols: []game.Symbol{{Generic: ef.N}}})
+			c.cite(e, e.rules.Find(phTotalCost...), "%s: %s costs {%d} more; increases apply before reductions", o.Label, c.face.Name, ef.N)
+		}
+	}
 	if af := c.src.Instances("Affinity"); len(af) > 0 {
 		n := 0
 		for _, o := range c.p.Zone(game.Battlefield) {

@@ -188,10 +188,11 @@ func (a *Ability) setCost(s string) error {
 //	target creature gets +N/+N until end of turn
 //	create a P/T NAME token
 //	equipped creature gets +N/+N | enchanted creature gets +N/+N (static)
+//	spells cost {N} more to cast | noncreature spells cost {N} more to cast (static)
 //
 // Target is the kind of object or player the effect targets, "" for none.
 type Effect struct {
-	Verb   string // "damage", "draw", "gain", "lose", "destroy", "counter", "pump", "create", "grant"
+	Verb   string // "damage", "draw", "gain", "lose", "destroy", "counter", "pump", "create", "grant", "increase"
 	N      int
 	P, T   int
 	Target string // "any", "creature", "player", "spell"
@@ -214,6 +215,9 @@ var effectPatterns = []struct {
 	{regexp.MustCompile(`(?i)^counter target spell$`), func(m []string) Effect { return Effect{Verb: "counter", Target: "spell"} }},
 	{regexp.MustCompile(`(?i)^target creature gets ([+-]\d+)/([+-]\d+) until end of turn$`), func(m []string) Effect {
 		return Effect{Verb: "pump", P: atoi(m[1]), T: atoi(m[2]), Target: "creature"}
+	}},
+	{regexp.MustCompile(`(?i)^(noncreature spells|spells) cost \{(\d+)\} more to (?:cast|play)$`), func(m []string) Effect {
+		return Effect{Verb: "increase", N: atoi(m[2]), Name: strings.ToLower(m[1])}
 	}},
 	{regexp.MustCompile(`(?i)^(equipped|enchanted) creature gets ([+-]\d+)/([+-]\d+)$`), func(m []string) Effect {
 		return Effect{Verb: "grant", P: atoi(m[2]), T: atoi(m[3]), Name: strings.ToLower(m[1])}
