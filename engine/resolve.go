@@ -402,8 +402,15 @@ func (e *engine) enter(spell *game.Object) {
 			o.Counters[kind] += colours
 			e.s.Cite(e.kw("Sunburst", " means "), "sunburst: %d colours of mana were spent (%s), so %s enters with %d %s counters", colours, info.Paid, o.Label, colours, kind)
 		case "Modular":
-			o.Counters["+1/+1"] += a.N
-			e.s.Cite(e.kw("Modular", " means "), "modular %d: %s enters with %d +1/+1 counters", a.N, o.Label, a.N)
+			n := a.N
+			if a.Quality == "Sunburst" {
+				if info != nil {
+					n = info.Paid.Colors().Count()
+				}
+				e.s.Cite(e.kw("Sunburst", "set a variable number"), "sunburst sets modular's number: %d colours of mana were spent", n)
+			}
+			o.Counters["+1/+1"] += n
+			e.s.Cite(e.kw("Modular", " means "), "modular %d: %s enters with %d +1/+1 counters", n, o.Label, n)
 		case "Amplify":
 			n := len(e.revealed[spell.Label])
 			o.Counters["+1/+1"] += a.N * n

@@ -63,8 +63,11 @@ type Ability struct {
 	// CostText is a cost that is not mana ("Splice onto Arcane—Exile
 	// four cards from your graveyard").
 	CostText string
-	Quality  string // "Arcane", "red", "artifacts", "Goblin", "creature"
-	Text     string // as written
+	// Quality is the quality of the written form ("Arcane", "red",
+	// "artifacts", "Goblin", "creature"), or "Sunburst" when sunburst
+	// sets a keyword's number ("Modular—Sunburst").
+	Quality string
+	Text    string // as written
 }
 
 // A Param is the shape of a keyword's parameters in its written form.
@@ -129,6 +132,11 @@ func ParseAbility(text string) (Ability, bool, error) {
 			return bad("nothing")
 		}
 	case NParam:
+		if v, ok := strings.CutPrefix(rest, "—"); ok && strings.EqualFold(strings.TrimSpace(v), "Sunburst") {
+			// "Modular—Sunburst": sunburst sets the number (502.37c).
+			a.Quality = "Sunburst"
+			break
+		}
 		n, err := strconv.Atoi(rest)
 		if err != nil || n < 0 {
 			return bad("a number")
