@@ -28,7 +28,8 @@ type Model struct {
 	Anchors []string `json:"-"`
 }
 
-// models are every model, in the order of 702 today.
+// models are every model: keywords roughly in the order of 702 today,
+// then the models of rules that are not keywords.
 var models = []Model{
 	{Name: "Deathtouch", Anchors: []string{"deals damage to a creature", "any nonzero amount", "state-based action"}},
 	{Name: "Defender", Anchors: []string{"can't attack"}},
@@ -86,7 +87,7 @@ var compiledModels = func() map[string]bool {
 	return m
 }()
 
-// Models returns every keyword model.
+// Models returns every model: the keyword models, then split cards.
 func Models() []Model { return append([]Model(nil), models...) }
 
 // rule returns the rule a model implements in a revision, its ID, and
