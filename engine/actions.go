@@ -1,0 +1,343 @@
+package engine
+
+import (
+	"fmt"
+
+	"github.com/crules/crules/game"
+	"github.com/crules/crules/scenario"
+)
+
+// onCast fires "when you cast" abilities: storm, and ward of the
+// spell's targets.
+func (e *engine) onCast(spell *game.Object) {
+	for range spell.Instances("Storm") {
+		n := spell.Spell.CastNumber - 1
+		e.trigger(spell, "Storm", "copy it for each other spell cast before it this turn", e.kw("Storm", " means "), func(s *game.State, ab *game.Object) {
+			for i := range n {
+				e.copySpell(spell, fmt.Sprintf("storm copy %d of %d", i+1, n))
+			}
+			e.s.Cite(e.kw("Storm", " means "), "storm: %d spells were cast before %s this turn, so %d copies", n, spell.Name(), n)
+		})
+	}
+	for _, t := range spell.Spell.Targets {
+		if t.Object != nil && t.Object.Controller != spell.Controller {
+			for _, w := range t.Object.Instances("Ward") {
+				e.ward(t.Object, w, spell)
+			}
+		}
+	}
+}
+
+// ward: the spell is countered unless its controller pays the cost.
+func (e *engine) ward(o *game.Object, w game.Ability, spell *game.Object) {
+	rule := e.kw("Ward", " means ", "becomes the target")
+	e.trigger(o, "Ward", fmt.Sprintf("counter %s unless its controller pays %s", spell.Name(), w.Cost), rule, func(s *game.State, ab *game.Object) {
+		if spell.Zone != game.Stack {
+			return
+		}
+		p := spell.Controller
+		if m, ok := game.AutoPay(p.Pool, w.Cost); ok {
+			p.Pool.Sub(m)
+			e.s.Cite(rule, "ward: %s pays %s", p.Name, m)
+			return
+		}
+		e.s.Cite(rule, "ward: %s can't pay %s; %s is countered", p.Name, w.Cost, spell.Name())
+		e.leaveStack(spell, game.Graveyard)
+	})
+}
+
+// copySpell puts a copy of spell on the stack.
+func (e *engine) copySpell(spell *game.Object, why string) {
+	info := *spell.Spell
+	info.ExileOnLeave = false
+	c := &game.Object{Label: spell.Label + " (copy)", Card: spell.Card, Half: spell.Half, Owner: spell.Owner, Controller: spell.Controller, Copy: true, Spell: &info}
+	e.s.Push(c)
+	e.s.Cite(e.rules.Find(phCopy...), "%s: a copy of %s is put on the stack; a copy isn't cast", why, spell.Name())
+}
+
+// epic: for the rest of the game its controller can't cast spells, and
+// at the beginning of each of their upkeeps the spell is copied.
+func (e *engine) epic(spell *game.Object) {
+	p := spell.Controller
+	p.CantCast = true
+	rule := e.kw("Epic", " means ", "rest of the game")
+	e.s.Cite(rule, "epic: for the rest of the game %s can't cast spells", p.Name)
+	saved := *spell
+	saved.Spell = &game.SpellInfo{Targets: spell.Spell.Targets, X: spell.Spell.X, Modes: spell.Spell.Modes}
+	e.s.Delayed = append(e.s.Delayed, game.Delayed{Controller: p, Fire: func(s *game.State) {
+		src := &saved
+		e.trigger(src, "Epic", "copy this spell except for its epic ability", rule, func(s *game.State, ab *game.Object) {
+			c := &game.Object{Label: saved.Label + " (copy)", Card: withoutEpic(saved.Card), Owner: p, Controller: p, Copy: true, Spell: &game.SpellInfo{Targets: saved.Spell.Targets, X: saved.Spell.X, Modes: saved.Spell.Modes}}
+			e.s.Push(c)
+			e.s.Cite(rule, "epic: a copy of %s without epic is put on the stack", saved.Card.Name)
+		})
+		e.pushTriggers()
+	}})
+}
+
+func withoutEpic(c *game.Card) *game.Card {
+	d := *c
+	d.Abilities = nil
+	for _, a := range c.Abilities {
+		if a.Keyword != "Epic" {
+			d.Abilities = append(d.Abilities, a)
+		}
+	}
+	return &d
+}
+
+// drawStmt: a draw, which dredge may replace.
+func (e *engine) drawStmt(st *scenario.Stmt) error {
+	p, err := e.player(st.Player)
+	if err != nil {
+		return err
+	}
+	var dredge *game.Object
+	if cl := st.Clause("dredge"); cl != nil {
+		dredge = e.s.FindIn(cl.Names[0].Text, game.Graveyard)
+		if dredge == nil || dredge.Owner != p || !dredge.Has("Dredge") {
+			return refuse("%s is not a card with dredge in %s's graveyard", cl.Names[0].Text, p.Name)
+		}
+		n := dredge.Instances("Dredge")[0].N
+		if len(p.Zone(game.Library)) < n {
+			return refuse("dredge %d needs at least %d cards in %s's library, which has %d (%s)", n, n, p.Name, len(p.Zone(game.Library)), e.kw("Dredge", "at least n cards", "fewer than").ID)
+		}
+	}
+	return e.draw(p, dredge)
+}
+
+// draw draws a card, or dredges instead.
+func (e *engine) draw(p *game.Player, dredge *game.Object) error {
+	if dredge != nil {
+		n := dredge.Instances("Dredge")[0].N
+		rule := e.kw("Dredge", " means ")
+		for range n {
+			e.s.Move(p.Zone(game.Library)[0], game.Graveyard, nil, false)
+		}
+		e.s.Move(dredge, game.Hand, nil, false)
+		verb := "puts the top %d cards of their library into their graveyard"
+		if e.defines("Dredge", "mill") {
+			verb = "mills %d cards"
+		}
+		e.s.Cite(rule, "dredge %d: instead of drawing, %s "+verb+" and returns %s to their hand", n, p.Name, n, dredge.Label)
+		return nil
+	}
+	lib := p.Zone(game.Library)
+	if len(lib) == 0 {
+		return refuse("%s's library is empty", p.Name)
+	}
+	e.s.Move(lib[0], game.Hand, nil, false)
+	e.s.Cite(e.rules.Find(phDraw...), "%s draws %s", p.Name, lib[0].Label)
+	return nil
+}
+
+// discard: madness may exile the card instead and let its owner cast it.
+func (e *engine) discard(st *scenario.Stmt) error {
+	p, err := e.player(st.Player)
+	if err != nil {
+		return err
+	}
+	o := e.s.FindIn(st.Object.Text, game.Hand)
+	if o == nil || o.Owner != p {
+		return refuse("%s is not in %s's hand", st.Object.Text, p.Name)
+	}
+	cl := st.Clause("madness")
+	if cl == nil || !o.Has("Madness") {
+		if cl != nil {
+			return refuse("%s has no madness", o.Label)
+		}
+		e.s.Move(o, game.Graveyard, nil, false)
+		e.s.Cite(e.action("Discard", "to discard a card", "discard"), "%s discards %s", p.Name, o.Label)
+		return nil
+	}
+	rule := e.kw("Madness", " means ")
+	ex := e.s.Move(o, game.Exile, nil, false)
+	e.s.Cite(rule, "madness: %s discards %s; it %s instead of being put into the graveyard", p.Name, o.Label, e.exiled("Madness"))
+	var targets []scenario.Name
+	if cl.Sub != nil {
+		targets = cl.Sub.Names
+	}
+	e.trigger(ex, "Madness", "its owner may cast it by paying its madness cost", rule, func(s *game.State, ab *game.Object) {
+		cast := &scenario.Stmt{Verb: "cast", Player: p.Name, Object: scenario.Name{Text: ex.Label}, Clauses: []*scenario.Clause{{Word: "madness"}}}
+		if len(targets) > 0 {
+			cast.Clauses = append(cast.Clauses, &scenario.Clause{Word: "targeting", Names: targets})
+		}
+		if err := e.cast(cast); err != nil {
+			e.s.Move(ex, game.Graveyard, nil, false)
+			e.s.Cite(rule, "madness: %s is not cast (%v); it is put into the graveyard", ex.Label, err)
+		}
+	})
+	return nil
+}
+
+// activate plays an activated keyword ability: equip, ninjutsu,
+// transmute.
+func (e *engine) activate(st *scenario.Stmt) error {
+	p, err := e.player(st.Player)
+	if err != nil {
+		return err
+	}
+	o, err := e.object(st.Object)
+	if err != nil {
+		return refuse("%v", err)
+	}
+	kw := st.Value
+	inst := o.Instances(kw)
+	if len(inst) == 0 {
+		return refuse("%s has no %s ability", o.Label, kw)
+	}
+	a := inst[0]
+	rule := e.kw(a.Keyword, " means ")
+	sorcery := func() error {
+		if e.s.ActivePlayer() != p || e.s.Top() != nil || e.s.Step != "main" {
+			return refuse("%s can be activated only as a sorcery (%s)", a.Keyword, rule.ID)
+		}
+		return nil
+	}
+	payMana := func() error {
+		m, ok := game.AutoPay(p.Pool, a.Cost)
+		if !ok {
+			return refuse("%s's mana pool %s can't pay %s", p.Name, p.Pool, a.Cost)
+		}
+		p.Pool.Sub(m)
+		return nil
+	}
+	switch a.Keyword {
+	case "Equip":
+		cl := st.Clause("targeting")
+		if o.Zone != game.Battlefield || o.Controller != p {
+			return refuse("%s is not a permanent %s controls", o.Label, p.Name)
+		}
+		if err := sorcery(); err != nil {
+			return err
+		}
+		if cl == nil {
+			return refuse("equip needs a target creature you control")
+		}
+		t := e.s.FindIn(cl.Names[0].Text, game.Battlefield)
+		if t == nil || t.Controller != p || !t.Is("Creature") {
+			return refuse("%s is not a creature %s controls (%s)", cl.Names[0].Text, p.Name, rule.ID)
+		}
+		if err := payMana(); err != nil {
+			return err
+		}
+		e.trigger(o, "Equip", "attach to "+t.Label, rule, func(s *game.State, ab *game.Object) {
+			e.attach(o, t, rule)
+		})
+	case "Ninjutsu":
+		if o.Zone != game.Hand || o.Owner != p {
+			return refuse("%s is not in %s's hand (%s)", o.Label, p.Name, rule.ID)
+		}
+		cl := st.Clause("return")
+		if cl == nil {
+			return refuse("ninjutsu needs an unblocked attacking creature to return (return NAME)")
+		}
+		att := e.s.FindIn(cl.Names[0].Text, game.Battlefield)
+		if len(e.s.Combat.Attackers) > 0 && !e.blocksDone {
+			// No blocks were declared: the declare-blockers step ends.
+			if err := e.endBlocks(); err != nil {
+				return err
+			}
+		}
+		if att == nil || att.Controller != p || !containsObj(e.s.Combat.Attackers, att) || len(e.s.Combat.Blockers[att]) > 0 || !e.blocksDone {
+			return refuse("%s is not an unblocked attacking creature %s controls after blockers are declared (%s)", cl.Names[0].Text, p.Name, rule.ID)
+		}
+		if err := payMana(); err != nil {
+			return err
+		}
+		e.s.Cite(rule, "ninjutsu: %s reveals %s and returns %s to its owner's hand as part of the cost", p.Name, o.Label, att.Label)
+		e.removeAttacker(att)
+		e.s.Move(att, game.Hand, nil, false)
+		e.trigger(o, "Ninjutsu", "put onto the battlefield tapped and attacking", rule, func(s *game.State, ab *game.Object) {
+			if e.s.FindIn(o.Label, game.Hand) != o {
+				return
+			}
+			n := e.s.Move(o, game.Battlefield, p, false)
+			n.Tapped = true
+			e.s.Combat.Attackers = append(e.s.Combat.Attackers, n)
+			e.s.Cite(rule, "ninjutsu: %s enters tapped and attacking (it was never declared as an attacker)", n.Label)
+		})
+	case "Transmute":
+		if o.Zone != game.Hand || o.Owner != p {
+			return refuse("%s is not in %s's hand", o.Label, p.Name)
+		}
+		if err := sorcery(); err != nil {
+			return err
+		}
+		if err := payMana(); err != nil {
+			return err
+		}
+		mv := o.ManaValues(e.s.SplitCombined)[0]
+		e.s.Move(o, game.Graveyard, nil, false)
+		e.s.Cite(rule, "transmute: %s pays %s and discards %s (mana value %d)", p.Name, a.Cost, o.Label, mv)
+		var want string
+		if cl := st.Clause("search"); cl != nil {
+			want = cl.Names[0].Text
+		}
+		e.trigger(o, "Transmute", "search for a card with the same mana value", rule, func(s *game.State, ab *game.Object) {
+			found := e.s.FindIn(want, game.Library)
+			if found == nil || found.Owner != p || !slicesContainsInt(found.ManaValues(e.s.SplitCombined), mv) {
+				e.s.Cite(rule, "transmute: no card named %q with mana value %d is found; the library is shuffled", want, mv)
+				return
+			}
+			e.s.Move(found, game.Hand, nil, false)
+			e.s.Cite(rule, "transmute: %s finds %s (mana value %d), reveals it and puts it into their hand; then shuffles", p.Name, found.Label, mv)
+		})
+	default:
+		return refuse("%s is not an activated ability the engine knows", a.Keyword)
+	}
+	return nil
+}
+
+func slicesContainsInt(xs []int, v int) bool {
+	for _, x := range xs {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+func containsObj(xs []*game.Object, o *game.Object) bool {
+	for _, x := range xs {
+		if x == o {
+			return true
+		}
+	}
+	return false
+}
+
+func (e *engine) removeAttacker(o *game.Object) {
+	var kept []*game.Object
+	for _, a := range e.s.Combat.Attackers {
+		if a != o {
+			kept = append(kept, a)
+		}
+	}
+	e.s.Combat.Attackers = kept
+}
+
+// unmorph turns a face-down permanent face up by paying its morph cost
+// (a special action).
+func (e *engine) unmorph(st *scenario.Stmt) error {
+	p, err := e.player(st.Player)
+	if err != nil {
+		return err
+	}
+	o := e.s.FindIn(st.Object.Text, game.Battlefield)
+	if o == nil || !o.FaceDown || o.Controller != p {
+		return refuse("%s is not a face-down permanent %s controls", st.Object.Text, p.Name)
+	}
+	m := o.Card.Keyword("Morph")
+	if len(m) == 0 {
+		return refuse("%s has no morph cost", o.Label)
+	}
+	pay, ok := game.AutoPay(p.Pool, m[0].Cost)
+	if !ok {
+		return refuse("%s's mana pool %s can't pay the morph cost %s", p.Name, p.Pool, m[0].Cost)
+	}
+	p.Pool.Sub(pay)
+	o.FaceDown = false
+	e.s.Cite(e.kw("Morph", "turn", "face up"), "morph: %s pays %s and turns %s face up; it is %d/%d", p.Name, m[0].Cost, o.Label, o.Power(), o.Toughness())
+	return nil
+}

@@ -1,0 +1,558 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/crules/crules/game"
+	"github.com/crules/crules/scenario"
+)
+
+// A casting gathers the decisions of 601.2 (409.1 before 2009) before
+// anything moves, so that a refused cast leaves the game as it was.
+type casting struct {
+	p      *game.Player
+	src    *game.Object
+	face   *game.Card
+	half   *game.Card
+	info   *game.SpellInfo
+	total  game.Cost // additional costs as they are chosen, then the total cost (601.2f)
+	alt    string    // "flashback", "madness", "morph"
+	tap    []*game.Object
+	exile  []*game.Object
+	sac    []*game.Object
+	colors game.Color // the spell's colour, for protection
+	steps  []func()
+}
+
+func (c *casting) cite(e *engine, r game.Ref, format string, args ...any) {
+	note := fmt.Sprintf(format, args...)
+	c.steps = append(c.steps, func() { e.s.Cite(r, "%s", note) })
+}
+
+func (e *engine) cast(st *scenario.Stmt) error {
+	p, err := e.player(st.Player)
+	if err != nil {
+		return err
+	}
+	c := &casting{p: p, info: &game.SpellInfo{}}
+	from := game.Hand
+	switch {
+	case st.Clause("flashback") != nil:
+		from, c.alt = game.Graveyard, "flashback"
+	case st.Clause("madness") != nil:
+		from, c.alt = game.Exile, "madness"
+	case st.Clause("face down") != nil:
+		c.alt = "morph"
+	}
+	c.src = e.s.FindIn(st.Object.Text, from)
+	if c.src == nil || c.src.Owner != p {
+		return refuse("%s is not in %s's %s", st.Object.Text, p.Name, from)
+	}
+	if p.CantCast {
+		return refuse("%s can't cast spells for the rest of the game (epic, %s)", p.Name, e.kw("Epic", "can't").ID)
+	}
+	c.face = c.src.Card
+	if len(c.face.Halves) == 2 {
+		split := e.rules.Titled("Split Cards")
+		hc := st.Clause("half")
+		if hc == nil {
+			return refuse("%s is a split card: choose the half cast (half NAME)", c.face.Name)
+		}
+		for _, h := range c.face.Halves {
+			if strings.EqualFold(h.Name, hc.Names[0].Text) {
+				c.half = h
+			}
+		}
+		if c.half == nil {
+			return refuse("%s has no half named %s", c.face.Name, hc.Names[0].Text)
+		}
+		c.face = c.half
+		c.cite(e, game.Within(split, "chooses which half", "announce which", "half being cast", "half being played"), "%s chooses to cast %s; on the stack only that half's characteristics exist", p.Name, c.half.Name)
+	}
+	c.colors = c.face.Cost.Colors()
+	if c.alt == "morph" {
+		if len(c.face.Abilities) == 0 || len(c.src.Instances("Morph")) == 0 {
+			return refuse("%s has no morph", c.face.Name)
+		}
+		c.colors = 0
+		c.cite(e, e.kw("Morph"), "%s casts %s face down as a 2/2 creature with no name, text, subtypes or mana cost, for {3}", p.Name, c.src.Label)
+	}
+	if err := e.reveal(c, st); err != nil {
+		return err
+	}
+	if err := e.timing(c, st); err != nil {
+		return err
+	}
+	c.cite(e, e.rules.Find(phAnnounce...), "%s announces %s and puts it on the stack", p.Name, c.face.Name)
+	if err := e.modes(c, st); err != nil {
+		return err
+	}
+	if err := e.splices(c, st); err != nil {
+		return err
+	}
+	if err := e.targets(c, st); err != nil {
+		return err
+	}
+	if err := e.totalCost(c, st); err != nil {
+		return err
+	}
+	if err := e.pay(c, st); err != nil {
+		return err
+	}
+	// Everything is decided: the card moves, the costs are paid.
+	spell := e.s.Move(c.src, game.Stack, nil, false)
+	spell.Half = c.half
+	spell.Spell = c.info
+	spell.FaceDown = c.alt == "morph"
+	for _, f := range c.steps {
+		f()
+	}
+	for _, o := range c.tap {
+		o.Tapped = true
+	}
+	for _, o := range c.exile {
+		e.s.Move(o, game.Exile, nil, false)
+	}
+	for _, o := range c.sac {
+		e.leaveBattlefield(o, game.Graveyard, "sacrificed")
+	}
+	e.s.CastThisTurn = append(e.s.CastThisTurn, spell)
+	c.info.CastNumber = len(e.s.CastThisTurn)
+	e.s.Cite(e.rules.Find(phCastDone...), "%s becomes %s (spell %d this turn)", spell.Name(), e.term("cast", "played"), c.info.CastNumber)
+	e.onCast(spell)
+	return nil
+}
+
+// timing: a sorcery-speed spell needs the caster's main phase and an
+// empty stack, unless flash or offering lets it be cast as an instant.
+func (e *engine) timing(c *casting, st *scenario.Stmt) error {
+	if c.face.Is("Instant") || c.alt == "madness" {
+		return nil
+	}
+	if c.src.Has("Flash") {
+		c.cite(e, e.kw("Flash", "any time you could"), "flash: %s may be cast any time its controller could cast an instant", c.face.Name)
+		return nil
+	}
+	if st.Clause("offering") != nil {
+		return nil
+	}
+	if e.s.ActivePlayer() != c.p || e.s.Top() != nil || e.s.Step != "main" {
+		return refuse("%s can be cast only in its controller's main phase with an empty stack (%s)", c.face.Name, e.rules.Find(phSorcery...).ID)
+	}
+	return nil
+}
+
+// reveal: the cards revealed for amplify, which must share a creature
+// type with the spell.
+func (e *engine) reveal(c *casting, st *scenario.Stmt) error {
+	cl := st.Clause("reveal")
+	if cl == nil {
+		return nil
+	}
+	if !c.src.Has("Amplify") {
+		return refuse("%s has no amplify", c.face.Name)
+	}
+	var labels []string
+	for _, n := range cl.Names {
+		o := e.s.FindIn(n.Text, game.Hand)
+		if o == nil || o.Owner != c.p || o == c.src || slices.Contains(labels, o.Label) {
+			return refuse("%s is not another card in %s's hand (%s)", n.Text, c.p.Name, e.kw("Amplify", " means ").ID)
+		}
+		shares := false
+		for _, t := range o.Card.Subtypes {
+			if c.face.HasSubtype(t) {
+				shares = true
+			}
+		}
+		if !shares || !o.Is("Creature") {
+			return refuse("%s shares no creature type with %s (%s)", o.Label, c.face.Name, e.kw("Amplify", " means ").ID)
+		}
+		labels = append(labels, o.Label)
+	}
+	e.revealed[c.src.Label] = labels
+	c.cite(e, e.kw("Amplify", " means "), "amplify: %s reveals %s", c.p.Name, strings.Join(labels, ", "))
+	return nil
+}
+
+// modes: a modal spell needs a mode, or all modes with entwine.
+func (e *engine) modes(c *casting, st *scenario.Stmt) error {
+	if len(c.face.Modes) == 0 {
+		return nil
+	}
+	if st.Clause("entwine") != nil {
+		ent := c.src.Instances("Entwine")
+		if len(ent) == 0 {
+			return refuse("%s has no entwine", c.face.Name)
+		}
+		for i := range c.face.Modes {
+			c.info.Modes = append(c.info.Modes, i)
+		}
+		c.total = c.total.Plus(ent[0].Cost)
+		c.cite(e, e.kw("Entwine"), "entwine: all modes chosen; %s is added to the cost", ent[0].Cost)
+		return nil
+	}
+	mc := st.Clause("mode")
+	if mc == nil || mc.N < 1 || mc.N > len(c.face.Modes) {
+		return refuse("%s is modal: choose one mode of %d (mode N)", c.face.Name, len(c.face.Modes))
+	}
+	c.info.Modes = []int{mc.N - 1}
+	c.cite(e, e.rules.Find(phModes...), "mode %d chosen: %s", mc.N, c.face.Modes[mc.N-1].Text)
+	return nil
+}
+
+// effects returns what the spell will do: its chosen modes or its text.
+func effects(face *game.Card, info *game.SpellInfo) []game.Effect {
+	if len(face.Modes) == 0 {
+		return face.Effects
+	}
+	var out []game.Effect
+	for _, m := range info.Modes {
+		out = append(out, face.Modes[m])
+	}
+	return out
+}
+
+// spliceQuality reports whether a spell of card face is of the quality a
+// splice ability names ("Arcane", "instant or sorcery").
+func spliceQuality(face *game.Card, q string) bool {
+	for _, w := range strings.Split(q, " or ") {
+		w = strings.TrimSpace(w)
+		if face.Is(w) || face.HasSubtype(w) {
+			return true
+		}
+	}
+	return false
+}
+
+var numberWords = map[string]int{"one": 1, "a": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+// splices adds spliced cards (702.47 today, 502.40 in 2006).
+func (e *engine) splices(c *casting, st *scenario.Stmt) error {
+	seen := map[*game.Object]bool{}
+	for _, cl := range st.Clauses {
+		if cl.Word != "splice" {
+			continue
+		}
+		o := e.s.FindIn(cl.Names[0].Text, game.Hand)
+		if o == nil || o.Owner != c.p {
+			return refuse("%s is not in %s's hand", cl.Names[0].Text, c.p.Name)
+		}
+		sp := o.Instances("Splice")
+		if len(sp) == 0 {
+			return refuse("%s has no splice ability", o.Card.Name)
+		}
+		if o == c.src {
+			return refuse("%s can't be spliced onto itself", o.Card.Name)
+		}
+		if !spliceQuality(c.face, sp[0].Quality) {
+			return refuse("%s can be spliced only onto %s spells, and %s isn't one (%s)", o.Card.Name, sp[0].Quality, c.face.Name, e.kw("Splice").ID)
+		}
+		if seen[o] {
+			return refuse("%s can't be spliced onto the same spell more than once (%s)", o.Label, e.kw("Splice", "more than once").ID)
+		}
+		seen[o] = true
+		sl := game.Splice{Card: o.Card, Label: o.Label}
+		var names []scenario.Name
+		if cl.Sub != nil {
+			names = cl.Sub.Names
+		}
+		targets, err := e.chooseTargets(c, o.Card.Effects, names)
+		if err != nil {
+			return refuse("%s can't be spliced: %v (%s)", o.Label, err, e.kw("Splice", "can't choose to use a splice ability", "required choices").ID)
+		}
+		sl.Targets = targets
+		c.info.Spliced = append(c.info.Spliced, sl)
+		cost := sp[0]
+		if cost.CostText != "" {
+			if err := e.nonManaCost(c, cost.CostText, st); err != nil {
+				return err
+			}
+		} else {
+			c.total = c.total.Plus(cost.Cost)
+		}
+		what := cost.Cost.String()
+		if cost.CostText != "" {
+			what = cost.CostText
+		}
+		c.cite(e, e.kw("Splice", " means "), "%s reveals %s and splices it onto %s; its text is added and %s is paid as an additional cost; the card stays in %s's hand", c.p.Name, o.Label, c.face.Name, what, c.p.Name)
+		c.cite(e, e.kw("Splice", "characteristics of the main spell"), "%s keeps its own characteristics (colour %s); it gains only %s's text", c.face.Name, c.face.Cost.Colors(), o.Card.Name)
+	}
+	if len(c.info.Spliced) > 0 {
+		c.cite(e, e.rules.Find(phModes...), "splicing is announced with the modes, before targets")
+	}
+	return nil
+}
+
+// nonManaCost pays a cost in words; only "Exile N cards from your
+// graveyard" is known, with the cards named by an exile clause.
+func (e *engine) nonManaCost(c *casting, text string, st *scenario.Stmt) error {
+	f := strings.Fields(strings.ToLower(strings.TrimSuffix(text, ".")))
+	if len(f) != 6 || f[0] != "exile" || strings.Join(f[2:], " ") != "cards from your graveyard" && strings.Join(f[2:], " ") != "card from your graveyard" {
+		return refuse("unknown cost %q", text)
+	}
+	n, ok := numberWords[f[1]]
+	if !ok {
+		n, _ = strconv.Atoi(f[1])
+	}
+	cl := st.Clause("exile")
+	if cl == nil || len(cl.Names) != n {
+		return refuse("the cost %q needs exactly %d cards named (exile A, B, …)", text, n)
+	}
+	for _, nm := range cl.Names {
+		o := e.s.FindIn(nm.Text, game.Graveyard)
+		if o == nil || o.Owner != c.p || slices.Contains(c.exile, o) {
+			return refuse("%s is not in %s's graveyard", nm.Text, c.p.Name)
+		}
+		c.exile = append(c.exile, o)
+	}
+	c.cite(e, e.rules.Find(phPay...), "cost paid: %s (%d cards exiled from the graveyard)", text, n)
+	return nil
+}
+
+// targets chooses the main spell's targets (and an Aura's).
+func (e *engine) targets(c *casting, st *scenario.Stmt) error {
+	var names []scenario.Name
+	if cl := st.Clause("targeting"); cl != nil {
+		names = cl.Names
+	}
+	effs := effects(c.face, c.info)
+	if en := c.src.Instances("Enchant"); len(en) > 0 && c.alt != "morph" {
+		effs = append([]game.Effect{{Verb: "attach", Target: strings.ToLower(en[0].Quality)}}, effs...)
+	}
+	if c.alt == "morph" {
+		effs = nil
+	}
+	t, err := e.chooseTargets(c, effs, names)
+	if err != nil {
+		return refuse("%v", err)
+	}
+	c.info.Targets = t
+	if len(t) > 0 {
+		var ns []string
+		for _, x := range t {
+			ns = append(ns, x.Name())
+		}
+		c.cite(e, e.rules.Find(phTargets...), "targets: %s", strings.Join(ns, ", "))
+	}
+	return nil
+}
+
+// chooseTargets matches named targets to the effects that target.
+func (e *engine) chooseTargets(c *casting, effs []game.Effect, names []scenario.Name) ([]game.Target, error) {
+	var out []game.Target
+	i := 0
+	for _, ef := range effs {
+		if ef.Target == "" {
+			continue
+		}
+		if i >= len(names) {
+			return nil, fmt.Errorf("%q needs a target", ef.Text)
+		}
+		t, err := e.target(names[i].Text)
+		if err != nil {
+			return nil, err
+		}
+		if err := e.canTarget(c.p, c.colors, ef.Target, t); err != nil {
+			return nil, err
+		}
+		out = append(out, t)
+		i++
+	}
+	if i < len(names) {
+		return nil, fmt.Errorf("too many targets: %s", names[i].Text)
+	}
+	return out, nil
+}
+
+func (e *engine) target(name string) (game.Target, error) {
+	if p := e.s.Player(name); p != nil {
+		return game.Target{Player: p}, nil
+	}
+	o := e.s.Find(name)
+	if o == nil {
+		return game.Target{}, fmt.Errorf("no %s to target", name)
+	}
+	return game.Target{Object: o}, nil
+}
+
+// canTarget checks a target against what an effect wants and the
+// target's protection, hexproof and shroud.
+func (e *engine) canTarget(caster *game.Player, colors game.Color, want string, t game.Target) error {
+	if t.Player != nil {
+		if want == "player" || want == "any" {
+			return nil
+		}
+		return fmt.Errorf("%s is a player, not a %s", t.Player.Name, want)
+	}
+	o := t.Object
+	switch want {
+	case "spell":
+		if o.Zone != game.Stack || o.Spell == nil {
+			return fmt.Errorf("%s is not a spell", o.Label)
+		}
+		return nil
+	case "creature", "any":
+		if o.Zone != game.Battlefield || !o.Is("Creature") {
+			return fmt.Errorf("%s is not a creature on the battlefield", o.Label)
+		}
+	case "player":
+		return fmt.Errorf("%s is not a player", o.Label)
+	default: // an Aura's enchant quality, a card type
+		if o.Zone != game.Battlefield || !o.Is(want) {
+			return fmt.Errorf("%s is not a %s on the battlefield (%s)", o.Label, want, e.kw("Enchant").ID)
+		}
+	}
+	for _, a := range o.Instances("Protection") {
+		if col, ok := game.ParseColor(a.Quality); ok && col&colors != 0 {
+			return fmt.Errorf("%s has protection from %s and can't be the target of a %s spell (%s)", o.Label, a.Quality, colors, e.kw("Protection", "can't be the target", "can't be targeted").ID)
+		}
+	}
+	if o.Has("Hexproof") && o.Controller != caster {
+		return fmt.Errorf("%s has hexproof and can't be the target of spells its opponents control (%s)", o.Label, e.kw("Hexproof").ID)
+	}
+	return nil
+}
+
+// totalCost: the mana cost or an alternative cost, plus additional
+// costs, minus reductions, never below zero.
+func (e *engine) totalCost(c *casting, st *scenario.Stmt) error {
+	x := 0
+	if cl := st.Clause("x"); cl != nil {
+		x = cl.N
+	}
+	c.info.X = x
+	base := c.face.Cost.WithX(x)
+	switch c.alt {
+	case "flashback":
+		fb := c.src.Instances("Flashback")
+		if len(fb) == 0 {
+			return refuse("%s has no flashback", c.face.Name)
+		}
+		base = fb[0].Cost
+		c.info.ExileOnLeave = true
+		c.cite(e, e.kw("Flashback"), "flashback: %s is cast from the graveyard for %s rather than its mana cost", c.face.Name, base)
+	case "madness":
+		md := c.src.Instances("Madness")
+		if len(md) == 0 {
+			return refuse("%s has no madness", c.face.Name)
+		}
+		base = md[0].Cost
+		c.cite(e, e.kw("Madness"), "madness: %s is cast from exile for %s rather than its mana cost", c.face.Name, base)
+	case "morph":
+		base = game.MustParseCost("{3}")
+	}
+	total := base.Plus(c.total)
+	for _, o := range e.s.Battlefield() {
+		for _, ef := range o.Card.Effects {
+			creature := c.alt == "morph" || c.face.Is("Creature")
+			if ef.Verb != "increase" || ef.Name == "noncreature spells" && creature {
+				continue
+			}
+			total = total.Plus(game.Cost{Symbols: []game.Symbol{{Generic: ef.N}}})
+			c.cite(e, e.rules.Find(phTotalCost...), "%s: %s costs {%d} more; increases apply before reductions", o.Label, c.face.Name, ef.N)
+		}
+	}
+	if af := c.src.Instances("Affinity"); len(af) > 0 {
+		n := 0
+		for _, o := range c.p.Zone(game.Battlefield) {
+			if matchesQuality(o, af[0].Quality) {
+				n++
+			}
+		}
+		var left game.Cost
+		total, left = total.Reduce(game.Cost{Symbols: []game.Symbol{{Generic: n}}})
+		c.cite(e, e.kw("Affinity"), "affinity for %s: %d of them reduce the cost by {%d}%s", af[0].Quality, n, n, wasted(left))
+	}
+	if cl := st.Clause("offering"); cl != nil {
+		of := c.src.Instances("Offering")
+		if len(of) == 0 {
+			return refuse("%s has no offering", c.face.Name)
+		}
+		o := e.s.FindIn(cl.Names[0].Text, game.Battlefield)
+		if o == nil || o.Controller != c.p || !o.HasSubtype(of[0].Quality) {
+			return refuse("%s is not a %s permanent %s controls (%s)", cl.Names[0].Text, of[0].Quality, c.p.Name, e.kw("Offering").ID)
+		}
+		c.sac = append(c.sac, o)
+		var left game.Cost
+		total, left = total.Reduce(o.Card.Cost)
+		c.cite(e, e.kw("Offering", "reduces mana of the same color", "reduced by the sacrificed permanent", " means "), "%s offering: %s is sacrificed; its mana cost %s reduces the total cost, coloured mana the same colour, the rest generic%s; the spell may be cast any time its controller could cast an instant", of[0].Quality, o.Label, o.Card.Cost, wasted(left))
+	}
+	if cl := st.Clause("convoke"); cl != nil {
+		if !c.src.Has("Convoke") {
+			return refuse("%s has no convoke", c.face.Name)
+		}
+		modern := e.defines("Convoke", "rather than pay")
+		for _, n := range cl.Names {
+			name, colour, _ := strings.Cut(n.Text, "=")
+			o := e.s.FindIn(strings.TrimSpace(name), game.Battlefield)
+			if o == nil || o.Controller != c.p || !o.Is("Creature") || o.Tapped || slices.Contains(c.tap, o) {
+				return refuse("%s is not an untapped creature %s controls", name, c.p.Name)
+			}
+			r := game.Cost{Symbols: []game.Symbol{{Generic: 1}}}
+			what := "{1}"
+			if colour != "" {
+				col, ok := game.ParseColor(colour)
+				if !ok || col.Count() != 1 || o.Colors()&col == 0 {
+					return refuse("%s is %s and can't pay {%s} (%s)", o.Label, o.Colors(), colour, e.kw("Convoke", " means ").ID)
+				}
+				r = game.Cost{Symbols: []game.Symbol{{Color: col}}}
+				what = "{" + col.Letter() + "}"
+			}
+			var left game.Cost
+			before := total
+			total, left = total.Reduce(r)
+			if left.Value(0) > 0 {
+				if modern {
+					return refuse("no mana is left in the total cost %s for %s to pay (%s)", before, o.Label, e.kw("Convoke", " means ").ID)
+				}
+				what = "nothing: the cost is already zero, and it is never reduced below zero"
+			}
+			c.tap = append(c.tap, o)
+			c.cite(e, e.kw("Convoke", " means "), "convoke: %s (%s) is tapped and pays %s; cost now %s", o.Label, o.Colors(), what, total)
+		}
+	}
+	c.total = total
+	c.info.Total = total
+	c.cite(e, e.rules.Find(phTotalCost...), "total cost of %s: %s", c.face.Name, total)
+	return nil
+}
+
+func wasted(left game.Cost) string {
+	if left.Value(0) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (%s of the reduction is unused: a cost is never reduced below zero)", left)
+}
+
+func matchesQuality(o *game.Object, q string) bool {
+	q = strings.TrimSuffix(strings.ToLower(q), "s")
+	return o.Is(q) || o.HasSubtype(q)
+}
+
+// pay spends the mana named by a pay clause, or chooses it.
+func (e *engine) pay(c *casting, st *scenario.Stmt) error {
+	var spent game.Mana
+	if cl := st.Clause("pay"); cl != nil {
+		if !cl.Mana.Pays(c.total) {
+			return refuse("%s does not pay %s", cl.Mana, c.total)
+		}
+		spent = cl.Mana
+	} else {
+		m, ok := game.AutoPay(c.p.Pool, c.total)
+		if !ok {
+			return refuse("%s's mana pool %s can't pay %s", c.p.Name, c.p.Pool, c.total)
+		}
+		spent = m
+	}
+	pool := c.p.Pool
+	if !pool.Sub(spent) {
+		return refuse("%s's mana pool %s doesn't hold %s", c.p.Name, c.p.Pool, spent)
+	}
+	c.p.Pool = pool
+	c.info.Paid = spent
+	c.cite(e, e.rules.Find(phPay...), "%s pays %s with %s", c.p.Name, c.total, spent)
+	return nil
+}

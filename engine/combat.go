@@ -1,0 +1,296 @@
+package engine
+
+import (
+	"slices"
+
+	"github.com/crules/crules/game"
+	"github.com/crules/crules/scenario"
+)
+
+// attack declares attackers: untapped creatures without defender that
+// have been under their controller's control since the turn began (or
+// have haste); attacking taps them unless they have vigilance.
+func (e *engine) attack(st *scenario.Stmt) error {
+	p, err := e.player(st.Player)
+	if err != nil {
+		return err
+	}
+	if e.s.ActivePlayer() != p {
+		return refuse("%s is not the active player", p.Name)
+	}
+	var attackers []*game.Object
+	for _, n := range st.Names[1:] {
+		o := e.s.FindIn(n.Text, game.Battlefield)
+		switch {
+		case o == nil || o.Controller != p || !o.Is("Creature"):
+			return refuse("%s is not a creature %s controls", n.Text, p.Name)
+		case o.Tapped:
+			return refuse("%s is tapped and can't attack", o.Label)
+		case o.Has("Defender"):
+			return refuse("%s has defender and can't attack (%s)", o.Label, e.kw("Defender", "can't attack").ID)
+		case o.EnteredTurn == e.s.Turn && !o.Has("Haste"):
+			return refuse("%s has not been under %s's control since the turn began and can't attack (%s)", o.Label, p.Name, e.rules.Find(phSick...).ID)
+		}
+		attackers = append(attackers, o)
+	}
+	e.s.Step = "declare attackers"
+	e.blocksDone = false
+	for _, o := range attackers {
+		if o.EnteredTurn == e.s.Turn {
+			e.s.Cite(e.kw("Haste", "can attack", "even if"), "haste: %s can attack though it came under %s's control this turn", o.Label, p.Name)
+		}
+		if o.Has("Vigilance") {
+			e.s.Cite(e.kw("Vigilance", "doesn't cause", "don't tap", "doesn't tap"), "vigilance: %s attacks without tapping", o.Label)
+		} else {
+			o.Tapped = true
+		}
+		e.s.Combat.Attackers = append(e.s.Combat.Attackers, o)
+		e.s.Cite(e.rules.Find(phAttack...), "%s attacks %s", o.Label, e.s.Opponent(p).Name)
+	}
+	for _, o := range attackers {
+		for _, a := range o.Abilities() {
+			e.event(o, a, "attacks", nil)
+		}
+	}
+	if cl := st.Clause("targeting"); cl != nil {
+		// Targets for the attack triggers (provoke), in order.
+		i := 0
+		for _, a := range e.s.Pending {
+			if i < len(cl.Names) && a.Ability.Keyword == "Provoke" {
+				t, err := e.target(cl.Names[i].Text)
+				if err != nil {
+					return refuse("%v", err)
+				}
+				if t.Object == nil || t.Object.Controller == p || !t.Object.Is("Creature") {
+					return refuse("provoke: %s is not a creature the defending player controls", cl.Names[i].Text)
+				}
+				a.Ability.Targets = append(a.Ability.Targets, t)
+				i++
+			}
+		}
+	}
+	return nil
+}
+
+// canBlock checks the restrictions of evasion abilities.
+func (e *engine) canBlock(att, b *game.Object) error {
+	switch {
+	case b.Tapped:
+		return refuse("%s is tapped and can't block (%s)", b.Label, e.rules.Find(phTapped...).ID)
+	case att.Has("Flying") && !b.Has("Flying") && !b.Has("Reach"):
+		return refuse("%s has flying and can't be blocked by %s, which has neither flying nor reach (%s)", att.Label, b.Label, e.kw("Flying", "can't be blocked").ID)
+	case att.Has("Fear") && !b.Is("Artifact") && b.Colors()&game.Black == 0:
+		return refuse("%s has fear and can be blocked only by artifact or black creatures (%s)", att.Label, e.kw("Fear", "can't be blocked").ID)
+	}
+	for _, a := range att.Instances("Protection") {
+		if col, ok := game.ParseColor(a.Quality); ok && b.Colors()&col != 0 {
+			return refuse("%s has protection from %s and can't be blocked by %s (%s)", att.Label, a.Quality, b.Label, e.kw("Protection", "can't be blocked").ID)
+		}
+	}
+	for _, r := range e.s.Requirements {
+		if r.Blocker == b && r.Attacker != att && slices.Contains(e.s.Combat.Attackers, r.Attacker) {
+			if e.canBlockQuiet(r.Attacker, b) {
+				return refuse("%s must block %s this combat if able (%s)", b.Label, r.Attacker.Label, r.Rule.ID)
+			}
+		}
+	}
+	return nil
+}
+
+func (e *engine) canBlockQuiet(att, b *game.Object) bool {
+	saved := e.s.Requirements
+	e.s.Requirements = nil
+	defer func() { e.s.Requirements = saved }()
+	return e.canBlock(att, b) == nil
+}
+
+// block declares that blockers block an attacker.
+func (e *engine) block(st *scenario.Stmt) error {
+	p, err := e.player(st.Player)
+	if err != nil {
+		return err
+	}
+	att := e.s.FindIn(st.Object.Text, game.Battlefield)
+	if att == nil || !slices.Contains(e.s.Combat.Attackers, att) {
+		return refuse("%s is not attacking", st.Object.Text)
+	}
+	var bs []*game.Object
+	for _, n := range st.Names[1:] {
+		b := e.s.FindIn(n.Text, game.Battlefield)
+		if b == nil || b.Controller != p || !b.Is("Creature") {
+			return refuse("%s is not a creature %s controls", n.Text, p.Name)
+		}
+		if _, busy := e.s.Combat.Blocking[b]; busy {
+			return refuse("%s is already blocking", b.Label)
+		}
+		if err := e.canBlock(att, b); err != nil {
+			return err
+		}
+		bs = append(bs, b)
+	}
+	if att.Has("Menace") && len(e.s.Combat.Blockers[att])+len(bs) < 2 {
+		return refuse("%s has menace and can't be blocked except by two or more creatures (%s)", att.Label, e.kw("Menace", "except by two or more").ID)
+	}
+	e.s.Step = "declare blockers"
+	e.blocking = true
+	for _, b := range bs {
+		e.s.Combat.Blockers[att] = append(e.s.Combat.Blockers[att], b)
+		e.s.Combat.Blocking[b] = att
+		e.s.Cite(e.rules.Find(phBlock...), "%s blocks %s", b.Label, att.Label)
+	}
+	return nil
+}
+
+// endBlocks ends the declare-blockers step: requirements are checked and
+// block triggers fire.
+func (e *engine) endBlocks() error {
+	e.blocking = false
+	e.blocksDone = true
+	for _, r := range e.s.Requirements {
+		if _, blocking := e.s.Combat.Blocking[r.Blocker]; !blocking && slices.Contains(e.s.Combat.Attackers, r.Attacker) && e.canBlockQuiet(r.Attacker, r.Blocker) {
+			return refuse("%s must block %s this combat if able (%s)", r.Blocker.Label, r.Attacker.Label, r.Rule.ID)
+		}
+	}
+	for _, att := range e.s.Combat.Attackers {
+		bs := e.s.Combat.Blockers[att]
+		for _, a := range att.Abilities() {
+			if len(bs) > 0 {
+				e.event(att, a, "becomes blocked", bs)
+			} else {
+				e.event(att, a, "attacks and isn't blocked", nil)
+			}
+		}
+		for _, b := range bs {
+			for _, a := range b.Abilities() {
+				e.event(b, a, "blocks", nil)
+			}
+		}
+	}
+	return nil
+}
+
+func firstStrike(o *game.Object) bool { return o.Has("First Strike") || o.Has("Double Strike") }
+
+// combatDamage runs the combat damage step, split in two when a
+// creature has first strike or double strike.
+func (e *engine) combatDamage() error {
+	if len(e.s.Combat.Attackers) == 0 {
+		return refuse("no creature is attacking")
+	}
+	if !e.blocksDone {
+		if err := e.endBlocks(); err != nil {
+			return err
+		}
+		e.pushTriggers()
+	}
+	if e.s.Top() != nil {
+		return refuse("the stack is not empty: resolve %s before combat damage", stackName(e.s.Top()))
+	}
+	var all []*game.Object
+	for _, a := range e.s.Combat.Attackers {
+		all = append(all, a)
+		all = append(all, e.s.Combat.Blockers[a]...)
+	}
+	if slices.ContainsFunc(all, firstStrike) {
+		rule := e.kw("First Strike", "at least one attacking or blocking creature", "combat damage step")
+		for _, o := range all {
+			if o.Has("Double Strike") {
+				rule = e.kw("Double Strike", "at least one attacking or blocking creature", "combat damage step")
+			}
+		}
+		e.s.Step = "first-strike damage"
+		e.s.Cite(rule, "a creature has first strike or double strike: there are two combat damage steps; only those creatures deal damage in the first")
+		e.dealCombat(func(o *game.Object) bool { return firstStrike(o) })
+		e.sba()
+		e.s.Step = "combat damage"
+		e.dealCombat(func(o *game.Object) bool {
+			if o.Has("Double Strike") {
+				e.s.Cite(e.kw("Double Strike", "second combat damage step", "both"), "double strike: %s deals combat damage again in the second combat damage step", o.Label)
+				return true
+			}
+			return !e.s.Combat.FirstStrikeDealt[o]
+		})
+	} else {
+		e.s.Step = "combat damage"
+		e.dealCombat(func(*game.Object) bool { return true })
+	}
+	e.sba()
+	e.pushTriggers()
+	return nil
+}
+
+// dealCombat deals the combat damage of the creatures deals selects.
+func (e *engine) dealCombat(deals func(*game.Object) bool) {
+	type hit struct {
+		src    *game.Object
+		target game.Target
+		n      int
+	}
+	var hits []hit
+	for _, att := range e.s.Combat.Attackers {
+		if att.Zone != game.Battlefield || e.s.FindIn(att.Label, game.Battlefield) != att {
+			continue
+		}
+		def := e.s.Opponent(att.Controller)
+		bs := liveBlockers(e, e.s.Combat.Blockers[att])
+		if deals(att) {
+			if e.s.Step == "first-strike damage" {
+				e.s.Combat.FirstStrikeDealt[att] = true
+			}
+			pw := att.Power()
+			if len(e.s.Combat.Blockers[att]) == 0 {
+				hits = append(hits, hit{att, game.Target{Player: def}, pw})
+			} else {
+				for _, b := range bs {
+					lethal := max(0, b.Toughness()-b.Damage)
+					if att.Has("Deathtouch") && e.mentions("Deathtouch", "lethal damage") {
+						lethal = min(lethal, 1)
+					}
+					k := pw
+					if att.Has("Trample") || len(bs) > 1 {
+						k = min(pw, lethal)
+					}
+					if b == bs[len(bs)-1] && !att.Has("Trample") {
+						k = pw
+					}
+					hits = append(hits, hit{att, game.Target{Object: b}, k})
+					pw -= k
+				}
+				if att.Has("Trample") && pw > 0 {
+					e.s.Cite(e.kw("Trample", "assign the rest", "rest of its damage", "excess"), "trample: %s assigns lethal damage to its blockers and the remaining %d to %s", att.Label, pw, def.Name)
+					hits = append(hits, hit{att, game.Target{Player: def}, pw})
+				}
+			}
+		}
+		for _, b := range bs {
+			if deals(b) {
+				if e.s.Step == "first-strike damage" {
+					e.s.Combat.FirstStrikeDealt[b] = true
+				}
+				hits = append(hits, hit{b, game.Target{Object: att}, b.Power()})
+			}
+		}
+	}
+	if r := e.rules.Find("combat damage resolves as an object on the stack"); !r.IsZero() && len(hits) > 0 {
+		// Before 2010 combat damage used the stack; a scenario has no way
+		// to respond to it, so it is put there and resolves at once.
+		e.s.Cite(r, "the combat damage is put on the stack as assigned and resolves, dealt all at once")
+	}
+	for _, h := range hits {
+		if h.n <= 0 {
+			continue
+		}
+		e.s.Cite(e.rules.Find(phDamage...), "%s deals %d combat damage to %s", h.src.Label, h.n, h.target.Name())
+		e.damage(h.src, h.target, h.n, true)
+	}
+}
+
+func liveBlockers(e *engine, bs []*game.Object) []*game.Object {
+	var out []*game.Object
+	for _, b := range bs {
+		if e.s.FindIn(b.Label, game.Battlefield) == b {
+			out = append(out, b)
+		}
+	}
+	return out
+}

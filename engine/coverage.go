@@ -1,0 +1,145 @@
+package engine
+
+import (
+	"embed"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/crules/crules/keyword"
+	"github.com/crules/crules/parse"
+	"github.com/crules/crules/scenario"
+)
+
+// Scenarios are the scenario files that come with the engine, one or
+// more per modelled keyword, in testdata/scenarios.
+//
+//go:embed testdata/scenarios/*.txt
+var scenarioFS embed.FS
+
+// Scenarios returns the engine's own scenario files, parsed, in file
+// name order.
+func Scenarios() ([]*scenario.File, error) {
+	names, err := fs.Glob(scenarioFS, "testdata/scenarios/*.txt")
+	if err != nil {
+		return nil, err
+	}
+	var out []*scenario.File
+	for _, n := range names {
+		src, err := scenarioFS.ReadFile(n)
+		if err != nil {
+			return nil, err
+		}
+		f, err := scenario.Parse(path.Base(n), src)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+// Coverage is how much of one revision's keyword abilities the engine
+// models. Names are the rules' keyword titles, in rule order.
+type Coverage struct {
+	Rev string `json:"rev"`
+	// Defined is how many keyword abilities the revision's text defines
+	// (keyword actions and ability words left out).
+	Defined int `json:"defined"`
+	// Passing are the keywords with a model and at least one scenario
+	// file that passes in this revision.
+	Passing []string `json:"passing"`
+	// Compiled are those of Passing whose model is compiled from the
+	// revision's own definition.
+	Compiled []string `json:"compiled"`
+	// Failing are modelled keywords none of whose scenario files pass.
+	Failing []string `json:"failing"`
+	// Stale says, for each model that does not implement the revision's
+	// wording, why.
+	Stale []string `json:"stale"`
+	// Unmodelled are the keyword abilities with no model.
+	Unmodelled []string `json:"unmodelled"`
+	// Rules are the models of rules that are not keywords (split cards)
+	// with a passing scenario file.
+	Rules []string `json:"rules"`
+	// AbilityWords are former keywords the revision says have no rules
+	// meaning (threshold since 2005): nothing to model.
+	AbilityWords []string `json:"ability_words"`
+}
+
+// IsCompiled reports whether name is in c.Compiled.
+func (c *Coverage) IsCompiled(name string) bool { return slices.Contains(c.Compiled, name) }
+
+// Cover measures the coverage of revision doc with its keyword specs
+// (extracted when none are given), running the engine's scenarios.
+func Cover(doc *parse.Document, specs ...*keyword.Spec) (*Coverage, error) {
+	rev := revName(doc)
+	if len(specs) == 0 {
+		specs = keyword.Extract(doc, nil, rev)
+	}
+	files, err := Scenarios()
+	if err != nil {
+		return nil, err
+	}
+	passes := map[string]bool{}
+	for _, f := range files {
+		r, err := Run(f, doc, specs...)
+		if err != nil {
+			return nil, err
+		}
+		if r.Passed() {
+			for _, k := range f.Keywords {
+				passes[strings.ToLower(k)] = true
+			}
+		}
+	}
+	c := &Coverage{Rev: rev, Passing: []string{}, Compiled: []string{}, Failing: []string{}, Stale: []string{}, Unmodelled: []string{}, Rules: []string{}, AbilityWords: []string{}}
+	for _, s := range specs {
+		if len(s.Kind) > 0 && s.Kind[0] == keyword.AbilityWord {
+			c.AbilityWords = append(c.AbilityWords, s.Name)
+			continue
+		}
+		if len(s.Kind) > 0 && s.Kind[0] == keyword.Action {
+			continue
+		}
+		c.Defined++
+		m, ok := findModel(s.Name)
+		if !ok {
+			c.Unmodelled = append(c.Unmodelled, s.Name)
+			continue
+		}
+		if why := m.Stale(doc, specs); why != "" {
+			c.Stale = append(c.Stale, why)
+		}
+		if passes[strings.ToLower(m.Name)] {
+			c.Passing = append(c.Passing, m.Name)
+			if m.Compiled {
+				c.Compiled = append(c.Compiled, m.Name)
+			}
+		} else {
+			c.Failing = append(c.Failing, m.Name)
+		}
+	}
+	for _, m := range models {
+		if m.Title == "" || rulesOf(doc).Titled(m.Title) == nil {
+			continue
+		}
+		if why := m.Stale(doc, specs); why != "" {
+			c.Stale = append(c.Stale, why)
+		}
+		if passes[strings.ToLower(m.Name)] {
+			c.Rules = append(c.Rules, m.Name)
+		}
+	}
+	return c, nil
+}
+
+func findModel(name string) (Model, bool) {
+	for _, m := range models {
+		if strings.EqualFold(m.Name, name) {
+			return m, true
+		}
+	}
+	return Model{}, false
+}

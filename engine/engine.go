@@ -1,0 +1,459 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/crules/crules/game"
+	"github.com/crules/crules/keyword"
+	"github.com/crules/crules/parse"
+	"github.com/crules/crules/scenario"
+)
+
+// A Result is the outcome of running a scenario file against one
+// revision: a result per script.
+type Result struct {
+	File    string          `json:"file"`
+	Rev     string          `json:"rev"`
+	Scripts []*ScriptResult `json:"scripts"`
+}
+
+// Passed reports whether every check of every script passed.
+func (r *Result) Passed() bool {
+	for _, s := range r.Scripts {
+		if !s.Passed() {
+			return false
+		}
+	}
+	return true
+}
+
+// Counts returns how many checks passed and failed.
+func (r *Result) Counts() (passed, failed int) {
+	for _, s := range r.Scripts {
+		for _, c := range s.Checks {
+			if c.Pass {
+				passed++
+			} else {
+				failed++
+			}
+		}
+	}
+	return passed, failed
+}
+
+// A ScriptResult is the outcome of one script: its checks, in order,
+// and the trace of the rules applied.
+type ScriptResult struct {
+	Name   string  `json:"name"`
+	Line   int     `json:"line"`
+	Checks []Check `json:"checks"`
+	Trace  []Step  `json:"trace"`
+}
+
+// Passed reports whether every check passed.
+func (s *ScriptResult) Passed() bool {
+	for _, c := range s.Checks {
+		if !c.Pass {
+			return false
+		}
+	}
+	return true
+}
+
+// A Check is one expect line, an illegal action, or an action that
+// failed when it should have worked. Got says what the engine found
+// when the check failed.
+type Check struct {
+	File string `json:"file"`
+	Line int    `json:"line"`
+	Col  int    `json:"col"`
+	Text string `json:"text"`
+	Pass bool   `json:"pass"`
+	Got  string `json:"got,omitempty"`
+}
+
+// Pos prints "file:line:col".
+func (c Check) Pos() string { return fmt.Sprintf("%s:%d:%d", c.File, c.Line, c.Col) }
+
+// A Step is one rule the engine applied: the script line that caused it,
+// the rule's ID and text in the revision run, and what it did.
+type Step struct {
+	Line int    `json:"line"`
+	Rule string `json:"rule"`
+	Text string `json:"text"`
+	Note string `json:"note"`
+}
+
+// Run runs every script of f against the revision doc. specs are the
+// keyword specs of doc (keyword.Extract); when none are given Run
+// extracts them. Run returns an error only when f cannot run at all
+// (a nil file or document); a failing check is a result, not an error.
+func Run(f *scenario.File, doc *parse.Document, specs ...*keyword.Spec) (*Result, error) {
+	if f == nil || doc == nil {
+		return nil, errors.New("engine: nil scenario or document")
+	}
+	rev := revName(doc)
+	if len(specs) == 0 {
+		specs = keyword.Extract(doc, nil, rev)
+	}
+	rules := rulesOf(doc)
+	res := &Result{File: f.Name, Rev: rev}
+	for _, sc := range f.Scripts {
+		e := newEngine(f, rules, specs)
+		sr := &ScriptResult{Name: sc.Name, Line: sc.Pos.Line, Checks: []Check{}}
+		sr.Checks = append(sr.Checks, undefined(f, specs, rev)...)
+		for _, st := range sc.Stmts {
+			before := len(e.s.Trace)
+			e.safeStmt(st, sr)
+			for _, t := range e.s.Trace[before:] {
+				sr.Trace = append(sr.Trace, Step{Line: st.Pos.Line, Rule: ruleString(t.Rule), Text: t.Rule.Text, Note: t.Note})
+			}
+		}
+		res.Scripts = append(res.Scripts, sr)
+	}
+	return res, nil
+}
+
+// undefined reports, as failed checks at the card's line, keywords of the
+// file's cards that the revision does not define: the engine would run
+// rules the revision does not have.
+func undefined(f *scenario.File, specs []*keyword.Spec, rev string) []Check {
+	var out []Check
+	for _, d := range f.Cards {
+		faces := []*game.Card{d.Card}
+		if len(d.Card.Halves) > 0 {
+			faces = d.Card.Halves
+		}
+		for _, c := range faces {
+			for _, a := range c.Abilities {
+				if keyword.Find(specs, a.Keyword) == nil {
+					out = append(out, Check{File: f.Name, Line: d.Pos.Line, Col: d.Pos.Col, Text: d.Card.Name + ": " + a.Text, Got: fmt.Sprintf("%s is not a keyword of revision %s", a.Keyword, rev)})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// safeStmt runs a statement; a panic, which is a defect of the engine,
+// becomes a failed check rather than a crash of the caller.
+func (e *engine) safeStmt(st *scenario.Stmt, r *ScriptResult) {
+	defer func() {
+		if p := recover(); p != nil {
+			e.check(st, r, false, fmt.Sprintf("internal error: %v", p))
+		}
+	}()
+	e.stmt(st, r)
+}
+
+// rulesCache keeps the citation finders of the last documents run, so
+// that running many scenarios against one revision reads its rules once.
+var rulesCache struct {
+	sync.Mutex
+	docs  []*parse.Document
+	rules []*game.Rules
+}
+
+func rulesOf(doc *parse.Document) *game.Rules {
+	c := &rulesCache
+	c.Lock()
+	defer c.Unlock()
+	for i, d := range c.docs {
+		if d == doc {
+			return c.rules[i]
+		}
+	}
+	r := game.NewRules(doc)
+	if len(c.docs) == 4 {
+		c.docs, c.rules = c.docs[1:], c.rules[1:]
+	}
+	c.docs, c.rules = append(c.docs, doc), append(c.rules, r)
+	return r
+}
+
+func ruleString(r game.Ref) string {
+	if r.IsZero() {
+		return ""
+	}
+	return r.ID.String()
+}
+
+func revName(doc *parse.Document) string {
+	if !doc.Effective.IsZero() {
+		return doc.Effective.Format("2006-01-02")
+	}
+	return doc.Name
+}
+
+// An engine runs one script.
+type engine struct {
+	f      *scenario.File
+	s      *game.State
+	rules  *game.Rules
+	specs  []*keyword.Spec
+	reason string // why the last refused action was refused
+	// blocking is set between the first block and the end of the
+	// declare-blockers step.
+	blocking bool
+	// blocksDone is set once the declare-blockers step of this combat
+	// has ended.
+	blocksDone bool
+	labels     map[string]int
+	programs   map[string]*program
+	// revealed are the cards revealed for amplify, by the label of the
+	// spell.
+	revealed map[string][]string
+}
+
+func newEngine(f *scenario.File, rules *game.Rules, specs []*keyword.Spec) *engine {
+	e := &engine{f: f, rules: rules, specs: specs, labels: map[string]int{}, programs: map[string]*program{}, revealed: map[string][]string{}}
+	e.s = game.New(rules, f.Players...)
+	split := rules.Titled("Split Cards")
+	e.s.SplitCombined = split != nil && strings.Contains(strings.ToLower(allText(split)), "two halves combined")
+	return e
+}
+
+func allText(r *parse.Rule) string {
+	var b strings.Builder
+	b.WriteString(r.Text)
+	for _, c := range r.Children {
+		b.WriteString(" ")
+		b.WriteString(parse.Normalize(c.Text))
+	}
+	return b.String()
+}
+
+// refusal is an action the rules do not allow.
+type refusal struct{ msg string }
+
+func (r *refusal) Error() string { return r.msg }
+
+func refuse(format string, args ...any) error { return &refusal{fmt.Sprintf(format, args...)} }
+
+func (e *engine) check(sr *scenario.Stmt, r *ScriptResult, pass bool, got string) {
+	c := Check{File: e.f.Name, Line: sr.Pos.Line, Col: sr.Pos.Col, Text: sr.Text, Pass: pass}
+	if !pass {
+		c.Got = got
+	}
+	r.Checks = append(r.Checks, c)
+}
+
+// stmt runs one statement; actions that fail and expectations become
+// checks.
+func (e *engine) stmt(st *scenario.Stmt, r *ScriptResult) {
+	if st.Verb != "block" && e.blocking {
+		if err := e.endBlocks(); err != nil {
+			e.reason = err.Error()
+			e.check(st, r, false, "declare blockers: "+err.Error())
+		}
+		e.pushTriggers()
+	}
+	if st.Verb == "expect" {
+		pass, got := e.expect(st)
+		e.check(st, r, pass, got)
+		return
+	}
+	err := e.do(st)
+	var ref *refusal
+	switch {
+	case st.Illegal && err == nil:
+		e.check(st, r, false, "the action was allowed")
+	case st.Illegal && errors.As(err, &ref):
+		e.reason = err.Error()
+		e.check(st, r, true, "")
+	case err != nil:
+		e.reason = err.Error()
+		e.check(st, r, false, err.Error())
+	}
+	if err == nil && !setup[st.Verb] {
+		e.sba()
+		e.pushTriggers()
+	}
+}
+
+// setup are the statements that build the starting state: no
+// state-based action or trigger follows them.
+var setup = map[string]bool{"zone": true, "mana": true, "life": true, "tap": true, "counters": true}
+
+// object finds the object a scenario names, wherever it is.
+func (e *engine) object(n scenario.Name) (*game.Object, error) {
+	o := e.s.Find(n.Text)
+	if o == nil {
+		return nil, fmt.Errorf("no %s in any zone", n.Text)
+	}
+	return o, nil
+}
+
+func (e *engine) player(name string) (*game.Player, error) {
+	p := e.s.Player(name)
+	if p == nil {
+		return nil, fmt.Errorf("no player %s", name)
+	}
+	return p, nil
+}
+
+// label returns the label of the next card of that name: "Bears", then
+// "Bears#2".
+func (e *engine) label(name string) string {
+	k := strings.ToLower(name)
+	e.labels[k]++
+	if n := e.labels[k]; n > 1 {
+		return fmt.Sprintf("%s#%d", name, n)
+	}
+	return name
+}
+
+func (e *engine) do(st *scenario.Stmt) error {
+	switch st.Verb {
+	case "zone":
+		p, err := e.player(st.Player)
+		if err != nil {
+			return err
+		}
+		for _, n := range st.Names[1:] {
+			c := e.f.Card(n.Text)
+			if c == nil {
+				return fmt.Errorf("no card %s is defined", n.Text)
+			}
+			o := e.s.Create(c, e.label(c.Name), p, st.Zone)
+			o.EnteredTurn = 0
+		}
+		return nil
+	case "mana":
+		p, err := e.player(st.Player)
+		if err != nil {
+			return err
+		}
+		p.Pool = p.Pool.Plus(st.Mana)
+		return nil
+	case "life":
+		p, err := e.player(st.Player)
+		if err != nil {
+			return err
+		}
+		p.Life = st.N
+		return nil
+	case "turn":
+		p, err := e.player(st.Player)
+		if err != nil {
+			return err
+		}
+		e.newTurn(p)
+		return nil
+	case "tap":
+		o, err := e.object(st.Object)
+		if err != nil {
+			return err
+		}
+		o.Tapped = true
+		return nil
+	case "counters":
+		o, err := e.object(st.Object)
+		if err != nil {
+			return err
+		}
+		o.Counters[st.Value] += st.N
+		return nil
+	case "resolve":
+		return e.resolveTop(st)
+	case "resolveall":
+		for range 100 {
+			if e.s.Top() == nil {
+				return nil
+			}
+			if err := e.resolveTop(st); err != nil {
+				return err
+			}
+			e.sba()
+			e.pushTriggers()
+		}
+		return errors.New("the stack did not empty after 100 resolutions")
+	case "noblocks":
+		if len(e.s.Combat.Attackers) == 0 || e.blocksDone {
+			return refuse("no declare-blockers step is under way")
+		}
+		return e.endBlocks()
+	case "damage":
+		return e.combatDamage()
+	case "endturn":
+		e.endTurn()
+		return nil
+	case "destroy":
+		o, err := e.object(st.Object)
+		if err != nil {
+			return err
+		}
+		if o.Zone != game.Battlefield {
+			return refuse("%s is not on the battlefield", st.Object.Text)
+		}
+		e.destroy(o, e.action("Destroy", "to destroy", "destroy"), "destroyed by the scenario")
+		return nil
+	case "cast":
+		return e.cast(st)
+	case "activate":
+		return e.activate(st)
+	case "draw":
+		return e.drawStmt(st)
+	case "discard":
+		return e.discard(st)
+	case "attack":
+		return e.attack(st)
+	case "block":
+		return e.block(st)
+	case "unmorph":
+		return e.unmorph(st)
+	}
+	return fmt.Errorf("unknown statement %q", st.Verb)
+}
+
+// newTurn ends the current turn and begins p's: untap, upkeep with its
+// delayed triggers, then the main phase (the draw is left to the
+// scenario).
+func (e *engine) newTurn(p *game.Player) {
+	e.endTurn()
+	s := e.s
+	s.Turn++
+	for i, q := range s.Players {
+		if q == p {
+			s.Active = i
+		}
+	}
+	s.CastThisTurn = nil
+	for _, o := range p.Zone(game.Battlefield) {
+		o.Tapped = false
+	}
+	s.Step = "upkeep"
+	s.Cite(e.rules.Find("untaps all", "untap all"), "%s's turn %d: untap", p.Name, s.Turn)
+	for _, d := range s.Delayed {
+		if d.Controller == p {
+			d.Fire(s)
+		}
+	}
+	s.Step = "main"
+}
+
+// endTurn ends "until end of turn" effects and removes damage (the
+// cleanup step) and combat.
+func (e *engine) endTurn() {
+	cited := false
+	for _, o := range e.s.Battlefield() {
+		kept := o.Mods[:0]
+		for _, m := range o.Mods {
+			if !m.UntilEOT {
+				kept = append(kept, m)
+			}
+		}
+		if len(kept) != len(o.Mods) || o.Damage > 0 {
+			if !cited {
+				e.s.Cite(e.rules.Find(`"until end of turn" and "this turn" effects end`, "effects end", "until end of turn"), "cleanup: damage is removed and \"until end of turn\" effects end")
+				cited = true
+			}
+		}
+		o.Mods, o.Damage, o.Deathtouch = kept, 0, false
+	}
+	e.s.Requirements = nil
+	e.s.EndCombat()
+}

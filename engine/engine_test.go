@@ -1,0 +1,123 @@
+package engine_test
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/crules/crules/corpus"
+	"github.com/crules/crules/engine"
+	"github.com/crules/crules/keyword"
+	"github.com/crules/crules/parse"
+	"github.com/crules/crules/scenario"
+)
+
+// revisions parses the revisions the scenarios name, once.
+var (
+	revMu   sync.Mutex
+	archive *corpus.Archive
+	docs    = map[string]*parse.Document{}
+	specsOf = map[string][]*keyword.Spec{}
+)
+
+func revision(t testing.TB, sel string) (*parse.Document, []*keyword.Spec) {
+	t.Helper()
+	revMu.Lock()
+	defer revMu.Unlock()
+	if archive == nil {
+		a, err := corpus.Default()
+		if err != nil {
+			t.Fatal(err)
+		}
+		archive = a
+	}
+	r, err := archive.Select(sel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, ok := docs[r.Name()]; ok {
+		return d, specsOf[r.Name()]
+	}
+	text, err := archive.Text(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := parse.Parse(r.File, text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs[r.Name()] = d
+	specsOf[r.Name()] = keyword.Extract(d, nil, r.Name())
+	return d, specsOf[r.Name()]
+}
+
+// TestScenarios runs every scenario file of testdata/scenarios against
+// each revision its rev: line names; every check must pass.
+func TestScenarios(t *testing.T) {
+	files, _ := filepath.Glob("testdata/scenarios/*.txt")
+	if len(files) == 0 {
+		t.Fatal("no scenarios")
+	}
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := scenario.Parse(filepath.Base(path), src)
+		if err != nil {
+			t.Errorf("%v", err)
+			continue
+		}
+		if len(f.Revs) == 0 {
+			t.Errorf("%s: no rev: line", path)
+		}
+		for _, sel := range f.Revs {
+			doc, specs := revision(t, sel)
+			res, err := engine.Run(f, doc, specs...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range res.Scripts {
+				for _, c := range s.Checks {
+					if !c.Pass {
+						t.Errorf("%s [%s, %s]: %s: got %s", c.Pos(), res.Rev, s.Name, c.Text, c.Got)
+					}
+				}
+				if testing.Verbose() && !s.Passed() {
+					for _, st := range s.Trace {
+						t.Logf("  %d %s %s", st.Line, st.Rule, st.Note)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestConcurrentRuns: runs against one document may share it (a server
+// answers several requests at once); run with -race.
+func TestConcurrentRuns(t *testing.T) {
+	files, err := engine.Scenarios()
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, specs := revision(t, "latest")
+	var wg sync.WaitGroup
+	passed := make([]bool, len(files))
+	for i, f := range files {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r, err := engine.Run(f, doc, specs...)
+			passed[i] = err == nil && r.Passed()
+		}()
+	}
+	wg.Wait()
+	for i, f := range files {
+		want := len(f.Revs) == 0 || slices.Contains(f.Revs, "latest")
+		if want && !passed[i] {
+			t.Errorf("%s failed when run concurrently", f.Name)
+		}
+	}
+}

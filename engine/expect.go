@@ -1,0 +1,151 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/crules/crules/game"
+	"github.com/crules/crules/scenario"
+)
+
+// expect checks one expect line; it returns whether it holds and what
+// the engine found.
+func (e *engine) expect(st *scenario.Stmt) (bool, string) {
+	switch st.Expect {
+	case "zone":
+		p, err := e.player(st.Player)
+		if err != nil {
+			return false, err.Error()
+		}
+		var want []string
+		for _, n := range st.Names[1:] {
+			want = append(want, strings.ToLower(n.Text))
+		}
+		return sameNames(want, labels(p.Zone(st.Zone)))
+	case "stack":
+		var got []*game.Object
+		for i := len(e.s.Stack) - 1; i >= 0; i-- {
+			got = append(got, e.s.Stack[i])
+		}
+		var want []string
+		for _, n := range st.Names {
+			want = append(want, strings.ToLower(n.Text))
+		}
+		g := labels(got)
+		return slices.Equal(lowerAll(want), lowerAll(g)), strings.Join(g, ", ")
+	case "in":
+		o := e.s.Find(st.Object.Text)
+		if o == nil {
+			return false, "nowhere"
+		}
+		return o.Zone == st.Zone, o.Zone.String()
+	case "life", "poison":
+		p, err := e.player(st.Player)
+		if err != nil {
+			return false, err.Error()
+		}
+		n := p.Life
+		if st.Expect == "poison" {
+			n = p.Poison
+		}
+		return strconv.Itoa(n) == st.Value, strconv.Itoa(n)
+	case "pool":
+		p, err := e.player(st.Player)
+		if err != nil {
+			return false, err.Error()
+		}
+		return p.Pool == st.Mana, p.Pool.String()
+	case "tapped", "untapped":
+		for _, n := range st.Names {
+			o := e.s.FindIn(n.Text, game.Battlefield)
+			if o == nil {
+				return false, n.Text + " is not on the battlefield"
+			}
+			if o.Tapped != (st.Expect == "tapped") {
+				return false, fmt.Sprintf("%s is %s", o.Label, map[bool]string{true: "tapped", false: "untapped"}[o.Tapped])
+			}
+		}
+		return true, ""
+	case "reason":
+		return strings.Contains(strings.ToLower(e.reason), strings.ToLower(st.Value)), e.reason
+	}
+	o := e.s.Find(st.Object.Text)
+	if o == nil {
+		return false, st.Object.Text + " is in no zone"
+	}
+	switch st.Expect {
+	case "pt":
+		got := fmt.Sprintf("%d/%d", o.Power(), o.Toughness())
+		return got == st.Value, got
+	case "counters":
+		var parts []string
+		for _, k := range []string{"+1/+1", "-1/-1", "charge"} {
+			if n := o.Counters[k]; n > 0 {
+				parts = append(parts, fmt.Sprintf("%d %s", n, k))
+			}
+		}
+		got := strings.Join(parts, ", ")
+		if got == "" {
+			got = "none"
+		}
+		return got == st.Value, got
+	case "color":
+		want, _ := game.ParseColor(st.Value)
+		return o.Colors() == want, o.Colors().String()
+	case "mv":
+		var got []string
+		for _, v := range o.ManaValues(e.s.SplitCombined) {
+			got = append(got, strconv.Itoa(v))
+		}
+		g := strings.Join(got, " ")
+		return g == strings.Join(strings.Fields(st.Value), " "), g
+	case "paid":
+		if o.Spell != nil {
+			return o.Spell.Paid == st.Mana, o.Spell.Paid.String()
+		}
+		return false, o.Label + " is not a spell on the stack"
+	case "damage":
+		return strconv.Itoa(o.Damage) == st.Value, strconv.Itoa(o.Damage)
+	}
+	return false, "unknown check " + st.Expect
+}
+
+func labels(os []*game.Object) []string {
+	var out []string
+	for _, o := range os {
+		l := o.Label
+		if o.Ability != nil {
+			l = o.Ability.Keyword + " trigger"
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// lowerAll folds labels for comparison, leaving out the "#2" that tells
+// cards of one name apart.
+func lowerAll(xs []string) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		if j := strings.LastIndexByte(x, '#'); j > 0 {
+			x = x[:j]
+		}
+		out[i] = strings.ToLower(x)
+	}
+	return out
+}
+
+// sameNames compares two lists of labels as multisets.
+func sameNames(want, got []string) (bool, string) {
+	g := lowerAll(got)
+	w := lowerAll(want)
+	slices.Sort(g)
+	slices.Sort(w)
+	s := strings.Join(got, ", ")
+	if s == "" {
+		s = "none"
+	}
+	return slices.Equal(w, g), s
+}

@@ -1,0 +1,261 @@
+package engine
+
+import (
+	_ "embed"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/crules/crules/keyword"
+	"github.com/crules/crules/parse"
+)
+
+// A Model is the engine's model of one keyword ability (or of split
+// cards): the name the rules give it and how it is built. Hand-written
+// models implement the wording listed for them in declared.txt, revision
+// range by revision range; compiled models are built from each
+// revision's own quoted definition by the grammar of compile.go.
+type Model struct {
+	Name     string `json:"name"`     // the keyword's title in the rules: "Double Strike"
+	Compiled bool   `json:"compiled"` // built from the revision's text
+	// Title is set for a model of a rule that is no keyword: the title
+	// of the rule or chapter it implements ("Split Cards", 708 today, 505
+	// in 2006).
+	Title string `json:"title,omitempty"`
+	// Anchors select the subrules whose text the model implements when
+	// the rules quote no definition (flying, first strike): each subrule
+	// containing one of them.
+	Anchors []string `json:"-"`
+}
+
+// models are every model: keywords roughly in the order of 702 today,
+// then the models of rules that are not keywords.
+var models = []Model{
+	{Name: "Deathtouch", Anchors: []string{"deals damage to a creature", "any nonzero amount", "state-based action"}},
+	{Name: "Defender", Anchors: []string{"can't attack"}},
+	{Name: "Double Strike", Anchors: []string{"double strike", "two combat damage steps"}},
+	{Name: "Enchant", Anchors: []string{"can't legally", "can't enchant", "what an aura can"}},
+	{Name: "Equip"},
+	{Name: "First Strike", Anchors: []string{"first strike"}},
+	{Name: "Flash"},
+	{Name: "Flying", Anchors: []string{"can't be blocked except", "can't be blocked by creatures without flying"}},
+	{Name: "Haste", Anchors: []string{"can attack", "even if"}},
+	{Name: "Hexproof"},
+	{Name: "Indestructible", Anchors: []string{"can't be destroyed"}},
+	{Name: "Lifelink", Anchors: []string{"gain that much life", "causes that source's controller to gain"}},
+	{Name: "Menace", Anchors: []string{"except by two or more"}},
+	{Name: "Protection", Anchors: []string{"can't be blocked", "can't be the target", "can't be targeted", "damage"}},
+	{Name: "Reach", Anchors: []string{"can block", "can't be blocked except"}},
+	{Name: "Trample", Anchors: []string{"assign the rest", "rest of its damage", "excess", "lethal damage"}},
+	{Name: "Vigilance", Anchors: []string{"doesn't cause", "don't tap", "doesn't tap"}},
+	{Name: "Ward", Anchors: []string{"counter it unless", "becomes the target"}},
+	{Name: "Rampage", Compiled: true},
+	{Name: "Flanking", Compiled: true},
+	{Name: "Flashback"},
+	{Name: "Madness"},
+	{Name: "Fear", Anchors: []string{"can't be blocked except"}},
+	{Name: "Morph"},
+	{Name: "Amplify"},
+	{Name: "Provoke", Compiled: true},
+	{Name: "Storm"},
+	{Name: "Affinity"},
+	{Name: "Entwine"},
+	{Name: "Modular"},
+	{Name: "Sunburst"},
+	{Name: "Bushido", Compiled: true},
+	{Name: "Soulshift", Compiled: true},
+	{Name: "Splice"},
+	{Name: "Offering"},
+	{Name: "Ninjutsu"},
+	{Name: "Epic"},
+	{Name: "Convoke"},
+	{Name: "Dredge"},
+	{Name: "Transmute"},
+	{Name: "Frenzy", Compiled: true},
+	{Name: "Poisonous", Compiled: true},
+	{Name: "Split Cards", Title: "Split Cards", Anchors: []string{"two sets of characteristics", "halves combined", "only the characteristics of the half", "the other half's characteristics", "only the color or colors of the half"}},
+}
+
+// compiledModels names the compiled models.
+var compiledModels = func() map[string]bool {
+	m := map[string]bool{}
+	for _, x := range models {
+		if x.Compiled {
+			m[x.Name] = true
+		}
+	}
+	return m
+}()
+
+// Models returns every model: the keyword models, then split cards.
+func Models() []Model { return append([]Model(nil), models...) }
+
+// rule returns the rule a model implements in a revision, its ID, and
+// its quoted definition: the keyword's spec, or for a model of a titled
+// rule (split cards) the rule or chapter of that title. It returns nil
+// when the revision has neither.
+func (m Model) rule(doc *parse.Document, specs []*keyword.Spec) (*parse.Rule, string, []string) {
+	if m.Title != "" {
+		r := rulesOf(doc).Titled(m.Title)
+		if r == nil {
+			return nil, "", nil
+		}
+		return r, r.ID.String(), nil
+	}
+	s := keyword.Find(specs, m.Name)
+	if s == nil {
+		return nil, "", nil
+	}
+	return s.Text(), s.Rule, s.Definition
+}
+
+// Implements returns the text a model implements in revision doc with
+// keyword specs specs: the quoted definition, its parts joined by " | ",
+// or, when the rules quote none, the subrules (at any depth) the model's
+// anchors select, normalised and joined the same way. It is "" when the
+// revision does not have the keyword or rule.
+func (m Model) Implements(doc *parse.Document, specs []*keyword.Spec) string {
+	r, _, def := m.rule(doc, specs)
+	if len(def) > 0 {
+		return strings.Join(def, " | ")
+	}
+	var parts []string
+	var walk func(rs []*parse.Rule)
+	walk = func(rs []*parse.Rule) {
+		for _, c := range rs {
+			t := parse.Normalize(c.Text)
+			l := strings.ToLower(t)
+			for _, a := range m.Anchors {
+				if strings.Contains(l, a) {
+					parts = append(parts, t)
+					break
+				}
+			}
+			walk(c.Children)
+		}
+	}
+	if r != nil {
+		walk(r.Children)
+	}
+	return strings.Join(parts, " | ")
+}
+
+// A Declaration is the text a hand-written model implements over a
+// range of revisions (dates, inclusive).
+type Declaration struct {
+	Model    string
+	From, To string
+	Text     string
+}
+
+//go:embed declared.txt
+var declaredText string
+
+// declarations reads declared.txt: blocks of a "MODEL FROM TO" line
+// followed by the text, indented by a tab.
+func declarations() []Declaration {
+	var out []Declaration
+	for _, block := range strings.Split(declaredText, "\n\n") {
+		lines := strings.Split(strings.TrimSpace(block), "\n")
+		if len(lines) < 2 || strings.HasPrefix(lines[0], "#") {
+			continue
+		}
+		f := strings.Fields(lines[0])
+		if len(f) < 3 {
+			continue
+		}
+		var text []string
+		for _, l := range lines[1:] {
+			text = append(text, strings.TrimPrefix(l, "\t"))
+		}
+		out = append(out, Declaration{Model: strings.Join(f[:len(f)-2], " "), From: f[len(f)-2], To: f[len(f)-1], Text: strings.Join(text, "\n")})
+	}
+	return out
+}
+
+// Declarations returns what each hand-written model declares it
+// implements.
+func Declarations() []Declaration { return declarations() }
+
+// Stale reports why a model does not implement the text of revision doc
+// (with keyword specs specs): "" when it does or when the revision has
+// no such keyword or rule.
+func (m Model) Stale(doc *parse.Document, specs []*keyword.Spec) string {
+	r, id, _ := m.rule(doc, specs)
+	if r == nil {
+		return ""
+	}
+	rev := revName(doc)
+	if m.Compiled {
+		def, ok := source(keyword.Find(specs, m.Name))
+		if !ok {
+			return fmt.Sprintf("%s %s: no one-part definition or \"Whenever\" subrule for the grammar to compile", m.Name, id)
+		}
+		if _, err := compile(def); err != nil {
+			return fmt.Sprintf("%s %s: %v", m.Name, id, err)
+		}
+		return ""
+	}
+	text := m.Implements(doc, specs)
+	if text == "" {
+		return fmt.Sprintf("%s %s: no definition found in %s to check the model against", m.Name, id, rev)
+	}
+	for _, d := range declarations() {
+		if d.Model == m.Name && d.From <= rev && rev <= d.To {
+			if d.Text == text {
+				return ""
+			}
+			return fmt.Sprintf("%s %s: the model implements %q (%s–%s) but %s reads %q", m.Name, id, d.Text, d.From, d.To, rev, text)
+		}
+	}
+	return fmt.Sprintf("%s %s: no declared wording covers %s, which reads %q", m.Name, id, rev, text)
+}
+
+// declare builds declared.txt from every revision, oldest first, with
+// its keyword specs: consecutive revisions with the same text share a
+// block.
+func declare(revs []string, docs []*parse.Document, specs [][]*keyword.Spec) string {
+	var b strings.Builder
+	b.WriteString("# The wording each hand-written keyword model implements, revision range by\n# revision range: the quoted definition (parts joined by \" | \") or, where the\n# rules quote none, the subrules the model's anchors select. Refreshed by\n# go test ./engine -run TestDeclarations -update, after the models were\n# checked against any new wording.\n")
+	names := make([]string, 0, len(models))
+	for _, m := range models {
+		if !m.Compiled {
+			names = append(names, m.Name)
+		}
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		m := modelNamed(name)
+		var cur *Declaration
+		flush := func() {
+			if cur != nil {
+				fmt.Fprintf(&b, "\n%s %s %s\n\t%s\n", cur.Model, cur.From, cur.To, strings.ReplaceAll(cur.Text, "\n", "\n\t"))
+				cur = nil
+			}
+		}
+		for i, rev := range revs {
+			t := m.Implements(docs[i], specs[i])
+			if t == "" {
+				flush()
+				continue
+			}
+			if cur != nil && cur.Text == t {
+				cur.To = rev
+				continue
+			}
+			flush()
+			cur = &Declaration{Model: name, From: rev, To: rev, Text: t}
+		}
+		flush()
+	}
+	return b.String()
+}
+
+func modelNamed(name string) Model {
+	for _, m := range models {
+		if m.Name == name {
+			return m
+		}
+	}
+	return Model{Name: name}
+}

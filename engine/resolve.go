@@ -1,0 +1,420 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/crules/crules/game"
+	"github.com/crules/crules/scenario"
+)
+
+// trigger queues a triggered ability of source; it goes on the stack
+// the next time a player would receive priority.
+func (e *engine) trigger(source *game.Object, kw, text string, rule game.Ref, resolve func(s *game.State, a *game.Object)) *game.Object {
+	a := &game.Object{Label: kw + " trigger", Owner: source.Controller, Controller: source.Controller, Card: source.Card,
+		Ability: &game.AbilityInfo{Source: source, Keyword: kw, Text: text, Rule: rule, Resolve: resolve}}
+	e.s.Pending = append(e.s.Pending, a)
+	e.s.Cite(rule, "%s of %s triggers: %s", kw, source.Label, text)
+	return a
+}
+
+// pushTriggers puts waiting triggered abilities on the stack, the active
+// player's first.
+func (e *engine) pushTriggers() {
+	if len(e.s.Pending) == 0 {
+		return
+	}
+	act := e.s.ActivePlayer()
+	var mine, theirs []*game.Object
+	for _, a := range e.s.Pending {
+		if a.Controller == act {
+			mine = append(mine, a)
+		} else {
+			theirs = append(theirs, a)
+		}
+	}
+	e.s.Pending = nil
+	for _, a := range append(mine, theirs...) {
+		e.s.Push(a)
+		e.s.Cite(e.rules.Find(phTrigger...), "the %s trigger of %s is put on the stack", a.Ability.Keyword, a.Ability.Source.Label)
+	}
+}
+
+// resolveTop resolves the top object of the stack.
+func (e *engine) resolveTop(st *scenario.Stmt) error {
+	top := e.s.Top()
+	if top == nil {
+		return refuse("the stack is empty")
+	}
+	if cl := st.Clause("targeting"); cl != nil && top.Ability != nil {
+		for _, n := range cl.Names {
+			t, err := e.target(n.Text)
+			if err != nil {
+				return refuse("%v", err)
+			}
+			top.Ability.Targets = append(top.Ability.Targets, t)
+		}
+	}
+	e.s.Cite(e.rules.Find(phResolve...), "%s resolves", stackName(top))
+	if top.Ability != nil {
+		e.s.Remove(top)
+		top.Ability.Resolve(e.s, top)
+		return nil
+	}
+	return e.resolveSpell(top)
+}
+
+func stackName(o *game.Object) string {
+	if o.Ability != nil {
+		return o.Ability.Keyword + " trigger of " + o.Ability.Source.Label
+	}
+	if o.FaceDown {
+		return "a face-down spell"
+	}
+	if o.Copy {
+		return "a copy of " + o.Name()
+	}
+	return o.Name()
+}
+
+// legal rechecks a target on resolution.
+func (e *engine) legal(spell *game.Object, want string, t game.Target) bool {
+	if t.Object != nil && t.Object.Zone == game.Graveyard {
+		return false
+	}
+	if t.Object != nil && t.Object.Zone == game.Stack && want != "spell" {
+		return false
+	}
+	if t.Object != nil && e.s.FindIn(t.Object.Label, t.Object.Zone) != t.Object {
+		return false
+	}
+	return e.canTarget(spell.Controller, spell.Colors(), want, t) == nil
+}
+
+// resolveSpell follows the spell's instructions, the main spell's first
+// and then each spliced card's, skipping illegal targets; a spell whose
+// targets are all illegal does nothing.
+func (e *engine) resolveSpell(spell *game.Object) error {
+	info := spell.Spell
+	face := spell.Card
+	if spell.Half != nil {
+		face = spell.Half
+	}
+	type step struct {
+		ef     game.Effect
+		target *game.Target
+		from   string
+	}
+	var steps []step
+	ti := 0
+	main := effects(face, info)
+	if spell.FaceDown {
+		main = nil
+	}
+	if en := spell.Instances("Enchant"); len(en) > 0 {
+		main = append([]game.Effect{{Verb: "attach", Target: strings.ToLower(en[0].Quality)}}, main...)
+	}
+	for _, ef := range main {
+		s := step{ef: ef, from: face.Name}
+		if ef.Target != "" && ti < len(info.Targets) {
+			s.target = &info.Targets[ti]
+			ti++
+		}
+		steps = append(steps, s)
+	}
+	for _, sp := range info.Spliced {
+		k := 0
+		for _, ef := range sp.Card.Effects {
+			s := step{ef: ef, from: sp.Card.Name + " (spliced)"}
+			if ef.Target != "" && k < len(sp.Targets) {
+				s.target = &sp.Targets[k]
+				k++
+			}
+			steps = append(steps, s)
+		}
+	}
+	targets, illegal := 0, 0
+	for _, s := range steps {
+		if s.target != nil {
+			targets++
+			if !e.legal(spell, s.ef.Target, *s.target) {
+				illegal++
+			}
+		}
+	}
+	if targets > 0 && illegal == targets {
+		e.s.Cite(e.rules.Find(phAllIllegal...), "all of %s's targets are illegal: it does nothing", spell.Name())
+		e.leaveStack(spell, game.Graveyard)
+		return nil
+	}
+	if len(info.Spliced) > 0 {
+		e.s.Cite(e.kw("Splice", "main spell have to be followed first", "followed first"), "the main spell's instructions are followed first, then the spliced cards' in the order chosen")
+	}
+	for _, s := range steps {
+		if s.target != nil && !e.legal(spell, s.ef.Target, *s.target) {
+			e.s.Cite(e.rules.Find(phResolve...), "%s is an illegal target now: that part of the spell does nothing", s.target.Name())
+			continue
+		}
+		e.effect(spell, s.ef, s.target, s.from)
+	}
+	if ep := spell.Instances("Epic"); len(ep) > 0 && !spell.Copy {
+		e.epic(spell)
+	}
+	if spell.IsPermanent() {
+		e.s.Remove(spell)
+		e.enter(spell)
+		return nil
+	}
+	if !spell.Copy {
+		e.s.Cite(e.rules.Find(phNonPerm...), "%s is put into its owner's graveyard as the last step of its resolution", spell.Name())
+	}
+	e.leaveStack(spell, game.Graveyard)
+	return nil
+}
+
+// leaveStack moves a spell off the stack; a spell cast with flashback is
+// exiled instead, whatever way it leaves.
+func (e *engine) leaveStack(spell *game.Object, to game.Zone) *game.Object {
+	if spell.Spell != nil && spell.Spell.ExileOnLeave && to != game.Exile {
+		e.s.Cite(e.kw("Flashback", "instead of putting it anywhere else"), "flashback: %s would leave the stack; it %s instead", spell.Name(), e.exiled("Flashback"))
+		to = game.Exile
+	}
+	if spell.Copy {
+		e.s.Cite(e.rules.Find("a copy of a spell in a zone other than the stack ceases to exist", "copy of a spell in a zone other than the stack"), "the copy of %s ceases to exist", spell.Name())
+		e.s.Remove(spell)
+		return nil
+	}
+	if spell.Spell != nil && len(spell.Spell.Spliced) > 0 {
+		e.s.Cite(e.kw("Splice", "loses any splice changes"), "%s leaves the stack and loses the spliced text", spell.Name())
+	}
+	n := e.s.Move(spell, to, nil, false)
+	return n
+}
+
+// effect does one instruction.
+func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from string) {
+	ctrl := spell.Controller
+	switch ef.Verb {
+	case "damage":
+		e.s.Cite(e.rules.Find(phFollow...), "%s: %s deals %d damage to %s", from, spell.Name(), ef.N, t.Name())
+		e.damage(spell, *t, ef.N, false)
+	case "draw":
+		for range ef.N {
+			e.draw(ctrl, nil)
+		}
+	case "gain":
+		ctrl.Life += ef.N
+		e.s.Cite(e.rules.Find(phFollow...), "%s: %s gains %d life", from, ctrl.Name, ef.N)
+	case "lose":
+		t.Player.Life -= ef.N
+		e.s.Cite(e.rules.Find(phFollow...), "%s: %s loses %d life", from, t.Player.Name, ef.N)
+	case "destroy":
+		e.destroy(t.Object, e.action("Destroy", "to destroy", "destroy"), from)
+	case "counter":
+		e.s.Cite(e.rules.Find(phCounter...), "%s counters %s", from, t.Object.Name())
+		e.leaveStack(t.Object, game.Graveyard)
+	case "pump":
+		t.Object.Mods = append(t.Object.Mods, game.Mod{P: ef.P, T: ef.T, UntilEOT: true, Source: from})
+		e.s.Cite(e.rules.Find(phFollow...), "%s: %s gets %+d/%+d until end of turn", from, t.Object.Label, ef.P, ef.T)
+	case "create":
+		c := &game.Card{Name: ef.Name, Types: []string{"Creature"}, Subtypes: []string{ef.Name}, Power: ef.P, Toughness: ef.T, HasPT: true}
+		o := e.s.Create(c, e.label(ef.Name+" token"), ctrl, game.Battlefield)
+		o.Token = true
+		e.s.Cite(e.rules.Find(phFollow...), "%s: %s creates a %d/%d %s token", from, ctrl.Name, ef.P, ef.T, ef.Name)
+	case "attach":
+		spell.AttachedTo = t.Object
+	}
+}
+
+// attach attaches an Aura or Equipment to a creature, which gets what
+// the attached card grants.
+func (e *engine) attach(o, to *game.Object, rule game.Ref) {
+	o.AttachedTo = to
+	for _, ef := range o.Card.Effects {
+		if ef.Verb == "grant" {
+			to.Mods = append(to.Mods, game.Mod{P: ef.P, T: ef.T, Source: o.Label})
+		}
+	}
+	e.s.Cite(rule, "%s is attached to %s (now %d/%d)", o.Label, to.Label, to.Power(), to.Toughness())
+}
+
+// damage deals n damage from source to a target; combat marks combat
+// damage. Lifelink and deathtouch apply.
+func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) {
+	if n <= 0 {
+		return
+	}
+	if t.Object != nil {
+		for _, a := range t.Object.Instances("Protection") {
+			if col, ok := game.ParseColor(a.Quality); ok && col&source.Colors() != 0 {
+				e.s.Cite(e.kw("Protection", "damage"), "%s has protection from %s: the damage from %s is prevented", t.Object.Label, a.Quality, source.Label)
+				return
+			}
+		}
+	}
+	if t.Player != nil {
+		t.Player.Life -= n
+	} else {
+		t.Object.Damage += n
+		if source.Has("Deathtouch") && e.defines("Deathtouch", "whenever this permanent deals damage to a creature") {
+			// 2007–2009: deathtouch was a triggered ability.
+			victim := t.Object
+			rule := e.kw("Deathtouch", " means ")
+			e.trigger(source, "Deathtouch", "destroy "+victim.Label, rule, func(s *game.State, ab *game.Object) {
+				if e.s.FindIn(victim.Label, game.Battlefield) == victim {
+					e.destroy(victim, rule, "deathtouch trigger")
+				}
+			})
+		} else if source.Has("Deathtouch") {
+			t.Object.Deathtouch = true
+			e.s.Cite(e.kw("Deathtouch", "any nonzero amount"), "deathtouch: %s was dealt damage by %s", t.Object.Label, source.Label)
+		}
+	}
+	if source.Has("Lifelink") {
+		source.Controller.Life += n
+		e.s.Cite(e.kw("Lifelink", "causes that source's controller to gain", "gain that much life"), "lifelink: %s's controller gains %d life", source.Label, n)
+	}
+	if combat && t.Player != nil {
+		for _, a := range source.Abilities() {
+			e.event(source, a, "deals combat damage to a player", t.Player)
+		}
+	}
+}
+
+// sba performs state-based actions until none apply.
+func (e *engine) sba() {
+	for range 10 {
+		done := true
+		for _, o := range e.s.Battlefield() {
+			if !o.Is("Creature") {
+				continue
+			}
+			switch {
+			case o.Toughness() <= 0:
+				e.s.Cite(e.rules.Find(phZeroTough...), "%s has toughness %d and is put into its owner's graveyard", o.Label, o.Toughness())
+				e.leaveBattlefield(o, game.Graveyard, "toughness 0 or less")
+				done = false
+			case o.Damage > 0 && (o.Damage >= o.Toughness() || o.Deathtouch):
+				r := e.rules.Find(phLethal...)
+				why := fmt.Sprintf("%d damage, toughness %d", o.Damage, o.Toughness())
+				if o.Deathtouch && o.Damage < o.Toughness() {
+					r, why = e.kw("Deathtouch", "state-based action", "destroyed"), "damage from a source with deathtouch"
+				}
+				if o.Has("Indestructible") {
+					continue
+				}
+				e.destroy(o, r, why)
+				done = false
+			}
+		}
+		if done {
+			return
+		}
+	}
+}
+
+// destroy puts a permanent into its owner's graveyard unless it is
+// indestructible.
+func (e *engine) destroy(o *game.Object, r game.Ref, why string) {
+	if o.Has("Indestructible") {
+		e.s.Cite(e.kw("Indestructible", "can't be destroyed"), "%s is indestructible and isn't destroyed (%s)", o.Label, why)
+		return
+	}
+	e.s.Cite(r, "%s is destroyed (%s)", o.Label, why)
+	e.leaveBattlefield(o, game.Graveyard, why)
+}
+
+// leaveBattlefield moves a permanent and fires leave triggers.
+func (e *engine) leaveBattlefield(o *game.Object, to game.Zone, why string) *game.Object {
+	var attached []*game.Object
+	for _, x := range e.s.Battlefield() {
+		if x.AttachedTo == o {
+			attached = append(attached, x)
+		}
+	}
+	n := e.s.Move(o, to, nil, false)
+	e.s.Cite(e.rules.Find(phNewObject...), "%s leaves %s (%s) and becomes a new object in %s", o.Label, e.term("the battlefield", "play"), why, e.zone(to))
+	for _, x := range attached {
+		x.AttachedTo = nil
+		if x.Has("Enchant") {
+			e.s.Cite(e.rules.Find("aura is put into its owner's graveyard", "attached to an illegal object or player"), "%s is no longer attached to anything and is put into its owner's graveyard", x.Label)
+			e.s.Move(x, game.Graveyard, nil, false)
+		}
+	}
+	if to == game.Graveyard {
+		for _, a := range o.Abilities() {
+			e.event(o, a, "dies", n)
+			if a.Keyword == "Modular" {
+				e.modular(o)
+			}
+		}
+	}
+	return n
+}
+
+// modular's second ability: when the permanent dies, its +1/+1 counters
+// (as it last existed) may be put on target artifact creature.
+func (e *engine) modular(old *game.Object) {
+	rule := e.kw("Modular", " means ")
+	n := old.Counters["+1/+1"]
+	e.trigger(old, "Modular", fmt.Sprintf("you may put %d +1/+1 counters on target artifact creature", n), rule, func(s *game.State, ab *game.Object) {
+		if len(ab.Ability.Targets) == 0 {
+			e.s.Cite(rule, "modular: no target chosen")
+			return
+		}
+		t := ab.Ability.Targets[0].Object
+		if t == nil || e.s.FindIn(t.Label, game.Battlefield) != t || !t.Is("Artifact") || !t.Is("Creature") {
+			e.s.Cite(rule, "modular: the target is not an artifact creature on the battlefield; nothing happens")
+			return
+		}
+		t.Counters["+1/+1"] += n
+		e.s.Cite(rule, "modular: %s gets %d +1/+1 counters (the counters %s had as it last existed)", t.Label, n, old.Label)
+	})
+}
+
+// enter puts a resolving permanent spell onto the battlefield with the
+// counters its abilities give it.
+func (e *engine) enter(spell *game.Object) {
+	e.s.Cite(e.rules.Find(phPermanent...), "%s %s under %s's control", spell.Label, e.term("enters the battlefield", "comes into play"), spell.Controller.Name)
+	info := spell.Spell
+	o := e.s.Move(spell, game.Battlefield, spell.Controller, false)
+	if o == nil {
+		return
+	}
+	o.FaceDown = spell.FaceDown
+	if spell.AttachedTo != nil {
+		e.attach(o, spell.AttachedTo, e.kw("Enchant"))
+	}
+	if spell.Copy {
+		return
+	}
+	for _, a := range o.Abilities() {
+		switch a.Keyword {
+		case "Sunburst":
+			colours := 0
+			if info != nil {
+				colours = info.Paid.Colors().Count()
+			}
+			kind := "charge"
+			if o.Is("Creature") {
+				kind = "+1/+1"
+			}
+			o.Counters[kind] += colours
+			e.s.Cite(e.kw("Sunburst", " means "), "sunburst: %d colours of mana were spent (%s), so %s enters with %d %s counters", colours, info.Paid, o.Label, colours, kind)
+		case "Modular":
+			n := a.N
+			if a.Quality == "Sunburst" {
+				if info != nil {
+					n = info.Paid.Colors().Count()
+				}
+				e.s.Cite(e.kw("Sunburst", "set a variable number"), "sunburst sets modular's number: %d colours of mana were spent", n)
+			}
+			o.Counters["+1/+1"] += n
+			e.s.Cite(e.kw("Modular", " means "), "modular %d: %s enters with %d +1/+1 counters", n, o.Label, n)
+		case "Amplify":
+			n := len(e.revealed[spell.Label])
+			o.Counters["+1/+1"] += a.N * n
+			e.s.Cite(e.kw("Amplify", " means "), "amplify %d: %d cards revealed, %s enters with %d +1/+1 counters", a.N, n, o.Label, a.N*n)
+		}
+	}
+}

@@ -1,0 +1,83 @@
+package engine_test
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/crules/crules/engine"
+	"github.com/crules/crules/internal/golden"
+	"github.com/crules/crules/render"
+	"github.com/crules/crules/scenario"
+)
+
+func runFile(t *testing.T, path, rev string) *engine.Result {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := scenario.Parse(path[strings.LastIndexByte(path, '/')+1:], src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, specs := revision(t, rev)
+	res, err := engine.Run(f, doc, specs...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// TestTraceGolden: the convoke scenario's trace, as "crules sim --trace"
+// prints it, cites 409.1 and 502.46a in 2006-10-01 and 601.2 and 702.51a
+// in the latest revision, each with the revision's text. Refresh with
+// -update and read the diff.
+func TestTraceGolden(t *testing.T) {
+	for _, tc := range []struct{ rev, convoke, total string }{
+		{"2006-10-01", "502.46a", "409.1f"},
+		{"latest", "702.51a", "601.2f"},
+	} {
+		res := runFile(t, "testdata/scenarios/convoke.txt", tc.rev)
+		var b bytes.Buffer
+		if err := render.SimText(&b, []*engine.Result{res}, true); err != nil {
+			t.Fatal(err)
+		}
+		out := b.String()
+		for _, id := range []string{tc.convoke, tc.total} {
+			if !strings.Contains(out, " "+id+" ") {
+				t.Errorf("%s: the trace does not cite %s", tc.rev, id)
+			}
+		}
+		golden.Check(t, "testdata/golden/convoke."+tc.rev+".txt", b.Bytes())
+		var j bytes.Buffer
+		if err := render.SimJSON(&j, []*engine.Result{res}); err != nil {
+			t.Fatal(err)
+		}
+		golden.Check(t, "testdata/golden/convoke."+tc.rev+".json", j.Bytes())
+	}
+}
+
+// TestSpliceOrder: the main spell's instructions are followed first
+// (502.40b, 702.47b): Reach Through Mists draws before Glacial Ray's
+// damage is dealt.
+func TestSpliceOrder(t *testing.T) {
+	for _, rev := range []string{"2006-10-01", "2019-10-04", "latest"} {
+		res := runFile(t, "testdata/scenarios/splice.txt", rev)
+		var draw, damage, first int
+		for i, s := range res.Scripts[0].Trace {
+			switch {
+			case strings.Contains(s.Note, "draws"):
+				draw = i
+			case strings.Contains(s.Note, "deals 2 damage"):
+				damage = i
+			case strings.Contains(s.Note, "followed first"):
+				first = i
+			}
+		}
+		if !(first > 0 && first < draw && draw < damage) {
+			t.Errorf("%s: order: followed-first at %d, draw at %d, damage at %d", rev, first, draw, damage)
+		}
+	}
+}

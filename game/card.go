@@ -1,0 +1,261 @@
+package game
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// A Card is a card's printed characteristics, as a scenario defines it.
+// A split card has no characteristics of its own: Halves holds its two
+// halves, each a Card with no Halves.
+type Card struct {
+	Name       string
+	Cost       Cost
+	Supertypes []string // "Legendary"
+	Types      []string // "Creature", "Instant", ...
+	Subtypes   []string // "Arcane", "Spirit"
+	Power      int
+	Toughness  int
+	HasPT      bool
+	// Abilities are the keyword abilities, in printed order.
+	Abilities []Ability
+	// Effects is the spell's text, in printed order; Modes the modes of a
+	// modal spell ("Choose one — A • B"), each an effect.
+	Effects []Effect
+	Modes   []Effect
+	Halves  []*Card
+}
+
+// Is reports whether the card has the card type t (case ignored).
+func (c *Card) Is(t string) bool { return hasFold(c.Types, t) }
+
+// HasSubtype reports whether the card has subtype t (case ignored).
+func (c *Card) HasSubtype(t string) bool { return hasFold(c.Subtypes, t) }
+
+func hasFold(list []string, s string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// Keyword returns the card's instances of keyword name.
+func (c *Card) Keyword(name string) []Ability {
+	var out []Ability
+	for _, a := range c.Abilities {
+		if strings.EqualFold(a.Keyword, name) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// An Ability is one keyword ability as printed on a card: its keyword
+// and parameters.
+type Ability struct {
+	Keyword string // canonical name, as in Keywords
+	N       int    // "Bushido 2"
+	Cost    Cost   // "Flashback {1}{R}"
+	// CostText is a cost that is not mana ("Splice onto Arcane—Exile
+	// four cards from your graveyard").
+	CostText string
+	// Quality is the quality of the written form ("Arcane", "red",
+	// "artifacts", "Goblin", "creature"), or "Sunburst" when sunburst
+	// sets a keyword's number ("Modular—Sunburst").
+	Quality string
+	Text    string // as written
+}
+
+// A Param is the shape of a keyword's parameters in its written form.
+type Param int
+
+// Parameter shapes.
+const (
+	NoParam    Param = iota
+	NParam           // Bushido N
+	CostParam        // Flashback [cost]
+	FromParam        // Protection from [quality]
+	ForParam         // Affinity for [quality]
+	QualParam        // Enchant [quality]
+	OntoParam        // Splice onto [quality] [cost]
+	PrefixQual       // [Quality] offering
+)
+
+// Keywords are the keyword abilities a scenario's card line can name,
+// with the shape of their parameters.
+var Keywords = map[string]Param{
+	"Flying": NoParam, "First Strike": NoParam, "Double Strike": NoParam, "Deathtouch": NoParam,
+	"Defender": NoParam, "Flash": NoParam, "Haste": NoParam, "Hexproof": NoParam,
+	"Indestructible": NoParam, "Lifelink": NoParam, "Menace": NoParam, "Reach": NoParam,
+	"Trample": NoParam, "Vigilance": NoParam, "Fear": NoParam, "Provoke": NoParam,
+	"Storm": NoParam, "Convoke": NoParam, "Epic": NoParam, "Sunburst": NoParam, "Flanking": NoParam,
+	"Bushido": NParam, "Soulshift": NParam, "Modular": NParam, "Amplify": NParam, "Dredge": NParam,
+	"Rampage": NParam, "Frenzy": NParam, "Poisonous": NParam,
+	"Flashback": CostParam, "Madness": CostParam, "Morph": CostParam, "Entwine": CostParam,
+	"Ninjutsu": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam,
+	"Protection": FromParam, "Affinity": ForParam, "Enchant": QualParam,
+	"Splice": OntoParam, "Offering": PrefixQual,
+}
+
+// ParseAbility reads one keyword ability as written on a card: "Bushido
+// 2", "Flashback {1}{R}", "Splice onto Arcane {1}{R}", "Splice onto
+// Arcane—Exile four cards from your graveyard", "Protection from red",
+// "Goblin offering". It reports false when text names no keyword.
+func ParseAbility(text string) (Ability, bool, error) {
+	t := strings.TrimSpace(text)
+	lower := strings.ToLower(t)
+	if strings.HasSuffix(lower, " offering") {
+		return Ability{Keyword: "Offering", Quality: strings.TrimSpace(t[:len(t)-len(" offering")]), Text: t}, true, nil
+	}
+	best := ""
+	for k := range Keywords {
+		lk := strings.ToLower(k)
+		if (lower == lk || strings.HasPrefix(lower, lk+" ") || strings.HasPrefix(lower, lk+"—") || strings.HasPrefix(lower, lk+"-")) && len(k) > len(best) {
+			best = k
+		}
+	}
+	if best == "" {
+		return Ability{}, false, nil
+	}
+	a := Ability{Keyword: best, Text: t}
+	rest := strings.TrimSpace(t[len(best):])
+	bad := func(want string) (Ability, bool, error) {
+		return a, true, fmt.Errorf("%s: expected %s after %q", t, want, best)
+	}
+	switch Keywords[best] {
+	case NoParam:
+		if rest != "" {
+			return bad("nothing")
+		}
+	case NParam:
+		if v, ok := strings.CutPrefix(rest, "—"); ok && strings.EqualFold(strings.TrimSpace(v), "Sunburst") {
+			// "Modular—Sunburst": sunburst sets the number (502.37c).
+			a.Quality = "Sunburst"
+			break
+		}
+		n, err := strconv.Atoi(rest)
+		if err != nil || n < 0 {
+			return bad("a number")
+		}
+		a.N = n
+	case CostParam:
+		if err := a.setCost(rest); err != nil {
+			return bad("a cost")
+		}
+	case FromParam, ForParam, QualParam:
+		word := map[Param]string{FromParam: "from ", ForParam: "for ", QualParam: ""}[Keywords[best]]
+		if !strings.HasPrefix(strings.ToLower(rest), word) || len(rest) == len(word) {
+			return bad(`"` + word + `[quality]"`)
+		}
+		a.Quality = strings.TrimSpace(rest[len(word):])
+	case OntoParam:
+		if !strings.HasPrefix(strings.ToLower(rest), "onto ") {
+			return bad(`"onto [quality] [cost]"`)
+		}
+		rest = strings.TrimSpace(rest[len("onto "):])
+		i := strings.IndexAny(rest, "{—-")
+		if i <= 0 {
+			return bad("a quality and a cost")
+		}
+		a.Quality = strings.TrimSpace(rest[:i])
+		if err := a.setCost(rest[i:]); err != nil {
+			return bad("a cost")
+		}
+	}
+	return a, true, nil
+}
+
+// setCost reads a mana cost or, after a dash, a cost in words.
+func (a *Ability) setCost(s string) error {
+	s = strings.TrimSpace(s)
+	if t, ok := strings.CutPrefix(s, "—"); ok {
+		a.CostText = strings.TrimSpace(t)
+		return nil
+	}
+	if t, ok := strings.CutPrefix(s, "-"); ok {
+		a.CostText = strings.TrimSpace(t)
+		return nil
+	}
+	c, err := ParseCost(s)
+	if err != nil || !c.IsSet() {
+		return fmt.Errorf("bad cost %q", s)
+	}
+	a.Cost = c
+	return nil
+}
+
+// An Effect is one instruction of a spell's text, in a small vocabulary:
+//
+//	deals N damage to any target | target creature | target player | target creature or player
+//	draw N | gain N life | lose N life
+//	destroy target creature | counter target spell
+//	target creature gets +N/+N until end of turn
+//	create a P/T NAME token
+//	equipped creature gets +N/+N | enchanted creature gets +N/+N (static)
+//	spells cost {N} more to cast | noncreature spells cost {N} more to cast (static)
+//
+// Target is the kind of object or player the effect targets, "" for none.
+type Effect struct {
+	Verb   string // "damage", "draw", "gain", "lose", "destroy", "counter", "pump", "create", "grant", "increase"
+	N      int
+	P, T   int
+	Target string // "any", "creature", "player", "spell"
+	Name   string // a token's name
+	Text   string
+}
+
+var effectPatterns = []struct {
+	re    *regexp.Regexp
+	build func(m []string) Effect
+}{
+	{regexp.MustCompile(`(?i)^(?:.*\s)?deals? (\d+) damage to (any target|target creature or player|target creature|target player)$`), func(m []string) Effect {
+		t := map[string]string{"any target": "any", "target creature or player": "any", "target creature": "creature", "target player": "player"}[strings.ToLower(m[2])]
+		return Effect{Verb: "damage", N: atoi(m[1]), Target: t}
+	}},
+	{regexp.MustCompile(`(?i)^draw (a|\d+) cards?$`), func(m []string) Effect { return Effect{Verb: "draw", N: count(m[1])} }},
+	{regexp.MustCompile(`(?i)^(?:you )?gain (\d+) life$`), func(m []string) Effect { return Effect{Verb: "gain", N: atoi(m[1])} }},
+	{regexp.MustCompile(`(?i)^target player loses (\d+) life$`), func(m []string) Effect { return Effect{Verb: "lose", N: atoi(m[1]), Target: "player"} }},
+	{regexp.MustCompile(`(?i)^destroy target creature$`), func(m []string) Effect { return Effect{Verb: "destroy", Target: "creature"} }},
+	{regexp.MustCompile(`(?i)^counter target spell$`), func(m []string) Effect { return Effect{Verb: "counter", Target: "spell"} }},
+	{regexp.MustCompile(`(?i)^target creature gets ([+-]\d+)/([+-]\d+) until end of turn$`), func(m []string) Effect {
+		return Effect{Verb: "pump", P: atoi(m[1]), T: atoi(m[2]), Target: "creature"}
+	}},
+	{regexp.MustCompile(`(?i)^(noncreature spells|spells) cost \{(\d+)\} more to (?:cast|play)$`), func(m []string) Effect {
+		return Effect{Verb: "increase", N: atoi(m[2]), Name: strings.ToLower(m[1])}
+	}},
+	{regexp.MustCompile(`(?i)^(equipped|enchanted) creature gets ([+-]\d+)/([+-]\d+)$`), func(m []string) Effect {
+		return Effect{Verb: "grant", P: atoi(m[2]), T: atoi(m[3]), Name: strings.ToLower(m[1])}
+	}},
+	{regexp.MustCompile(`(?i)^create an? (\d+)/(\d+) (.+?) (?:creature )?token$`), func(m []string) Effect {
+		return Effect{Verb: "create", P: atoi(m[1]), T: atoi(m[2]), Name: m[3]}
+	}},
+}
+
+func atoi(s string) int {
+	n, _ := strconv.Atoi(strings.TrimPrefix(s, "+"))
+	return n
+}
+
+func count(s string) int {
+	if s == "a" {
+		return 1
+	}
+	return atoi(s)
+}
+
+// ParseEffect reads one instruction of a spell's text; see Effect.
+func ParseEffect(text string) (Effect, error) {
+	t := strings.TrimSuffix(strings.TrimSpace(text), ".")
+	for _, p := range effectPatterns {
+		if m := p.re.FindStringSubmatch(t); m != nil {
+			e := p.build(m)
+			e.Text = t
+			return e, nil
+		}
+	}
+	return Effect{}, fmt.Errorf("unknown ability or effect %q", t)
+}

@@ -1,0 +1,540 @@
+package game
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// A Color is a set of the five colours of Magic; the zero Color is
+// colourless.
+type Color uint8
+
+// The five colours, in the order the rules list them (WUBRG).
+const (
+	White Color = 1 << iota
+	Blue
+	Black
+	Red
+	Green
+)
+
+var colorNames = [...]struct {
+	c      Color
+	letter byte
+	name   string
+}{{White, 'W', "white"}, {Blue, 'U', "blue"}, {Black, 'B', "black"}, {Red, 'R', "red"}, {Green, 'G', "green"}}
+
+// Colors lists the colours of c in WUBRG order.
+func (c Color) Colors() []Color {
+	var out []Color
+	for _, n := range colorNames {
+		if c&n.c != 0 {
+			out = append(out, n.c)
+		}
+	}
+	return out
+}
+
+// Count is how many colours c has.
+func (c Color) Count() int { return len(c.Colors()) }
+
+// String prints the colours' names joined by "-" ("green-white"), or
+// "colorless".
+func (c Color) String() string {
+	if c == 0 {
+		return "colorless"
+	}
+	var parts []string
+	for _, n := range colorNames {
+		if c&n.c != 0 {
+			parts = append(parts, n.name)
+		}
+	}
+	return strings.Join(parts, "-")
+}
+
+// Letter is the mana letter of a single colour ("G"), or "C".
+func (c Color) Letter() string {
+	for _, n := range colorNames {
+		if c == n.c {
+			return string(n.letter)
+		}
+	}
+	return "C"
+}
+
+// ParseColor reads a colour's name or mana letter ("red", "R"); several
+// joined by "-", "/" or " and " ("green-white").
+func ParseColor(s string) (Color, bool) {
+	var c Color
+	s = strings.ToLower(strings.TrimSpace(s))
+	if s == "colorless" || s == "colourless" {
+		return 0, true
+	}
+	for _, p := range strings.FieldsFunc(s, func(r rune) bool { return r == '-' || r == '/' || r == ' ' || r == ',' }) {
+		if p == "and" {
+			continue
+		}
+		found := false
+		for _, n := range colorNames {
+			if p == n.name || p == strings.ToLower(string(n.letter)) {
+				c |= n.c
+				found = true
+			}
+		}
+		if !found {
+			return 0, false
+		}
+	}
+	return c, c != 0
+}
+
+// A Symbol is one mana symbol of a cost: generic ({3}), coloured ({G}),
+// hybrid ({G/W}: either colour), colourless-only ({C}) or {X}.
+type Symbol struct {
+	Generic   int   // the number of a generic symbol
+	Color     Color // one colour, or two for a hybrid symbol
+	Colorless bool  // {C}
+	X         bool
+	printed   string // a hybrid symbol's letters as printed: "G/W"
+}
+
+// String prints the symbol in braces.
+func (s Symbol) String() string {
+	switch {
+	case s.X:
+		return "{X}"
+	case s.Colorless:
+		return "{C}"
+	case s.printed != "":
+		return "{" + s.printed + "}"
+	case s.Color != 0:
+		cs := s.Color.Colors()
+		ls := make([]string, len(cs))
+		for i, c := range cs {
+			ls[i] = c.Letter()
+		}
+		return "{" + strings.Join(ls, "/") + "}"
+	}
+	return "{" + strconv.Itoa(s.Generic) + "}"
+}
+
+// A Cost is a mana cost as printed: symbols in order. The zero Cost is
+// "no mana cost", distinct from {0} (Zero reports which).
+type Cost struct {
+	Symbols []Symbol
+	set     bool
+}
+
+// ParseCost reads a cost in brace notation: "{3}{G}{W}", "{X}{R}",
+// "{G/W}", "{0}". An empty string is no cost.
+func ParseCost(s string) (Cost, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return Cost{}, nil
+	}
+	c := Cost{set: true}
+	for s != "" {
+		if s[0] != '{' {
+			return Cost{}, fmt.Errorf("mana cost %q: expected '{'", s)
+		}
+		end := strings.IndexByte(s, '}')
+		if end < 0 {
+			return Cost{}, fmt.Errorf("mana cost %q: missing '}'", s)
+		}
+		body := strings.ToUpper(s[1:end])
+		s = s[end+1:]
+		switch {
+		case body == "X":
+			c.Symbols = append(c.Symbols, Symbol{X: true})
+		case body == "C":
+			c.Symbols = append(c.Symbols, Symbol{Colorless: true})
+		case body != "" && body[0] >= '0' && body[0] <= '9':
+			n, err := strconv.Atoi(body)
+			if err != nil || n > 99 {
+				return Cost{}, fmt.Errorf("mana symbol {%s}: not a number", body)
+			}
+			c.Symbols = append(c.Symbols, Symbol{Generic: n})
+		default:
+			var col Color
+			for _, p := range strings.Split(body, "/") {
+				k, ok := ParseColor(p)
+				if !ok || k.Count() != 1 || col&k != 0 {
+					return Cost{}, fmt.Errorf("mana symbol {%s}: unknown", body)
+				}
+				col |= k
+			}
+			if col.Count() > 2 {
+				return Cost{}, fmt.Errorf("mana symbol {%s}: unknown", body)
+			}
+			sym := Symbol{Color: col}
+			if col.Count() == 2 {
+				sym.printed = body
+			}
+			c.Symbols = append(c.Symbols, sym)
+		}
+	}
+	return c, nil
+}
+
+// MustParseCost is ParseCost for constants; it panics on a bad cost.
+func MustParseCost(s string) Cost {
+	c, err := ParseCost(s)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+// IsSet tells a cost (even {0}) from no mana cost at all.
+func (c Cost) IsSet() bool { return c.set }
+
+// String prints the cost in brace notation, "" for no cost.
+func (c Cost) String() string {
+	var b strings.Builder
+	for _, s := range c.Symbols {
+		b.WriteString(s.String())
+	}
+	if b.Len() == 0 && c.set {
+		return "{0}"
+	}
+	return b.String()
+}
+
+// Value is the mana value (converted mana cost) with X = x.
+func (c Cost) Value(x int) int {
+	n := 0
+	for _, s := range c.Symbols {
+		switch {
+		case s.X:
+			n += x
+		case s.Color != 0, s.Colorless:
+			n++
+		default:
+			n += s.Generic
+		}
+	}
+	return n
+}
+
+// Colors is the colour of an object with this cost: every colour of its
+// symbols (hybrid symbols give both).
+func (c Cost) Colors() Color {
+	var col Color
+	for _, s := range c.Symbols {
+		col |= s.Color
+	}
+	return col
+}
+
+// Plus returns c followed by the symbols of d.
+func (c Cost) Plus(d Cost) Cost {
+	out := Cost{set: c.set || d.set}
+	out.Symbols = append(append(out.Symbols, c.Symbols...), d.Symbols...)
+	return out.normal()
+}
+
+// normal merges generic symbols into one, first, as costs are printed.
+func (c Cost) normal() Cost {
+	gen, hasGen := 0, false
+	var rest []Symbol
+	for _, s := range c.Symbols {
+		if !s.X && !s.Colorless && s.Color == 0 {
+			gen += s.Generic
+			hasGen = true
+			continue
+		}
+		rest = append(rest, s)
+	}
+	out := Cost{set: c.set}
+	var xs []Symbol
+	for _, s := range rest {
+		if s.X {
+			xs = append(xs, s)
+		}
+	}
+	out.Symbols = append(out.Symbols, xs...)
+	if hasGen && (gen > 0 || len(rest) == 0) {
+		out.Symbols = append(out.Symbols, Symbol{Generic: gen})
+	}
+	for _, s := range rest {
+		if !s.X {
+			out.Symbols = append(out.Symbols, s)
+		}
+	}
+	return out
+}
+
+// WithX returns c with each {X} replaced by x generic mana.
+func (c Cost) WithX(x int) Cost {
+	out := Cost{set: c.set}
+	for _, s := range c.Symbols {
+		if s.X {
+			s = Symbol{Generic: x}
+		}
+		out.Symbols = append(out.Symbols, s)
+	}
+	return out.normal()
+}
+
+// Generic is the generic part of the cost.
+func (c Cost) Generic() int {
+	n := 0
+	for _, s := range c.Symbols {
+		if !s.X && !s.Colorless && s.Color == 0 {
+			n += s.Generic
+		}
+	}
+	return n
+}
+
+// Reduce lowers the cost by r: each coloured symbol of r removes one
+// symbol of that colour from c if there is one and otherwise reduces the
+// generic part, and r's generic part reduces the generic part. A cost is
+// never reduced below zero: what r has in excess is returned as unused.
+func (c Cost) Reduce(r Cost) (out Cost, unused Cost) {
+	syms := append([]Symbol(nil), c.Symbols...)
+	gen := 0
+	for _, s := range r.Symbols {
+		switch {
+		case s.Color != 0:
+			if i := findSymbol(syms, s.Color); i >= 0 {
+				syms = append(syms[:i], syms[i+1:]...)
+				continue
+			}
+			gen++
+		case s.Colorless:
+			gen++
+		case !s.X:
+			gen += s.Generic
+		}
+	}
+	for i := 0; i < len(syms) && gen > 0; i++ {
+		s := &syms[i]
+		if s.X || s.Colorless || s.Color != 0 {
+			continue
+		}
+		k := min(gen, s.Generic)
+		s.Generic -= k
+		gen -= k
+	}
+	out = Cost{Symbols: syms, set: c.set}
+	out = out.normal()
+	if gen > 0 {
+		unused = Cost{Symbols: []Symbol{{Generic: gen}}, set: true}
+	}
+	return out, unused
+}
+
+// findSymbol finds a coloured symbol payable with col: an exact one
+// first, then a hybrid one containing it.
+func findSymbol(syms []Symbol, col Color) int {
+	for i, s := range syms {
+		if s.Color == col {
+			return i
+		}
+	}
+	for i, s := range syms {
+		if s.Color&col != 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// Mana is an amount of mana: how many of each colour, and colourless.
+type Mana struct {
+	W, U, B, R, G, C int
+}
+
+func (m *Mana) slot(c Color) *int {
+	switch c {
+	case White:
+		return &m.W
+	case Blue:
+		return &m.U
+	case Black:
+		return &m.B
+	case Red:
+		return &m.R
+	case Green:
+		return &m.G
+	}
+	return &m.C
+}
+
+// Of is how much mana of colour c (0 for colourless) m holds.
+func (m Mana) Of(c Color) int { return *m.slot(c) }
+
+// Add adds n mana of colour c (0 for colourless).
+func (m *Mana) Add(c Color, n int) { *m.slot(c) += n }
+
+// Total is how much mana m holds.
+func (m Mana) Total() int { return m.W + m.U + m.B + m.R + m.G + m.C }
+
+// Colors is the set of colours of m.
+func (m Mana) Colors() Color {
+	var c Color
+	for _, n := range colorNames {
+		if m.Of(n.c) > 0 {
+			c |= n.c
+		}
+	}
+	return c
+}
+
+// Sub removes o from m; it reports false, leaving m alone, if m holds too
+// little.
+func (m *Mana) Sub(o Mana) bool {
+	r := Mana{m.W - o.W, m.U - o.U, m.B - o.B, m.R - o.R, m.G - o.G, m.C - o.C}
+	if r.W < 0 || r.U < 0 || r.B < 0 || r.R < 0 || r.G < 0 || r.C < 0 {
+		return false
+	}
+	*m = r
+	return true
+}
+
+// Plus returns m and o together.
+func (m Mana) Plus(o Mana) Mana {
+	return Mana{m.W + o.W, m.U + o.U, m.B + o.B, m.R + o.R, m.G + o.G, m.C + o.C}
+}
+
+// String prints m as symbols, colourless first: "{2}{G}{W}".
+func (m Mana) String() string {
+	var b strings.Builder
+	if m.C > 0 {
+		fmt.Fprintf(&b, "{%d}", m.C)
+	}
+	for _, n := range colorNames {
+		for range m.Of(n.c) {
+			b.WriteString("{" + string(n.letter) + "}")
+		}
+	}
+	if b.Len() == 0 {
+		return "{0}"
+	}
+	return b.String()
+}
+
+// ParseMana reads an amount of mana in brace notation: "{3}{G}{W}" is
+// three colourless, one green and one white. Hybrid and {X} are not mana.
+func ParseMana(s string) (Mana, error) {
+	c, err := ParseCost(s)
+	if err != nil {
+		return Mana{}, err
+	}
+	var m Mana
+	for _, sym := range c.Symbols {
+		switch {
+		case sym.X || sym.Color.Count() > 1:
+			return Mana{}, fmt.Errorf("%s is not an amount of mana", sym)
+		case sym.Colorless:
+			m.C++
+		case sym.Color != 0:
+			m.Add(sym.Color, 1)
+		default:
+			m.C += sym.Generic
+		}
+	}
+	return m, nil
+}
+
+// Pays reports whether spending exactly m pays cost c (whose X has been
+// replaced): every coloured symbol by its colour (a hybrid by either),
+// {C} by colourless mana, the generic part by what is left, nothing left
+// over.
+func (m Mana) Pays(c Cost) bool {
+	left := m
+	var hybrids []Color
+	for _, s := range c.Symbols {
+		switch {
+		case s.X:
+			return false
+		case s.Colorless:
+			if left.C == 0 {
+				return false
+			}
+			left.C--
+		case s.Color.Count() == 1:
+			p := left.slot(s.Color)
+			if *p == 0 {
+				return false
+			}
+			*p--
+		case s.Color != 0:
+			hybrids = append(hybrids, s.Color)
+		}
+	}
+	if !payHybrids(&left, hybrids) {
+		return false
+	}
+	return left.Total() == c.Generic()
+}
+
+// payHybrids takes one mana for each hybrid symbol, trying both halves.
+func payHybrids(m *Mana, hs []Color) bool {
+	if len(hs) == 0 {
+		return true
+	}
+	for _, col := range hs[0].Colors() {
+		if p := m.slot(col); *p > 0 {
+			*p--
+			if payHybrids(m, hs[1:]) {
+				return true
+			}
+			*p++
+		}
+	}
+	return false
+}
+
+// AutoPay chooses mana from pool to pay c: coloured symbols from their
+// colour, hybrids from the colour the pool has most of, the generic part
+// from colourless mana first, then colours in WUBRG order. It reports
+// false when pool cannot pay.
+func AutoPay(pool Mana, c Cost) (Mana, bool) {
+	left := pool
+	var spent Mana
+	for _, s := range c.Symbols {
+		switch {
+		case s.X:
+			return Mana{}, false
+		case s.Colorless:
+			if left.C == 0 {
+				return Mana{}, false
+			}
+			left.C--
+			spent.C++
+		case s.Color.Count() == 1:
+			if *left.slot(s.Color) == 0 {
+				return Mana{}, false
+			}
+			*left.slot(s.Color)--
+			spent.Add(s.Color, 1)
+		}
+	}
+	for _, s := range c.Symbols {
+		if s.Color.Count() == 2 {
+			best, n := Color(0), 0
+			for _, col := range s.Color.Colors() {
+				if left.Of(col) > n {
+					best, n = col, left.Of(col)
+				}
+			}
+			if best == 0 {
+				return Mana{}, false
+			}
+			*left.slot(best)--
+			spent.Add(best, 1)
+		}
+	}
+	need := c.Generic()
+	for _, col := range []Color{0, White, Blue, Black, Red, Green} {
+		k := min(need, left.Of(col))
+		*left.slot(col) -= k
+		spent.Add(col, k)
+		need -= k
+	}
+	return spent, need == 0
+}

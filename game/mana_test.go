@@ -1,0 +1,116 @@
+package game_test
+
+import (
+	"testing"
+
+	"github.com/crules/crules/game"
+)
+
+func TestCost(t *testing.T) {
+	for _, tc := range []struct {
+		in     string
+		value  int
+		colors string
+	}{
+		{"{6}{G}{W}", 8, "white-green"},
+		{"{X}{R}", 1, "red"},
+		{"{G/W}{G/W}", 2, "white-green"},
+		{"{0}", 0, "colorless"},
+		{"{C}{C}", 2, "colorless"},
+		{"{2}{U}{U}", 4, "blue"},
+	} {
+		c, err := game.ParseCost(tc.in)
+		if err != nil {
+			t.Errorf("%s: %v", tc.in, err)
+			continue
+		}
+		if c.String() != tc.in || c.Value(0) != tc.value || c.Colors().String() != tc.colors {
+			t.Errorf("%s: printed %s, value %d, colours %s", tc.in, c, c.Value(0), c.Colors())
+		}
+	}
+	for _, bad := range []string{"{Q}", "{1", "G", "{W/W}", "{100}"} {
+		if _, err := game.ParseCost(bad); err == nil {
+			t.Errorf("%s: no error", bad)
+		}
+	}
+	if c := game.MustParseCost("{X}{X}{R}"); c.Value(3) != 7 || c.WithX(3).String() != "{6}{R}" {
+		t.Errorf("X: %d %s", c.Value(3), c.WithX(3))
+	}
+}
+
+// TestReduce: reductions never go below zero; a coloured reduction takes
+// its colour, else generic (offering, 502.42c).
+func TestReduce(t *testing.T) {
+	for _, tc := range []struct{ cost, by, want, unused string }{
+		{"{4}{R}{R}", "{1}{R}", "{3}{R}", ""},
+		{"{4}{R}{R}", "{R}{R}{R}", "{3}", ""},
+		{"{4}{R}{R}", "{B}{R}", "{3}{R}", ""},
+		{"{4}", "{6}", "{0}", "{2}"},
+		{"{G}{G}", "{1}", "{G}{G}", "{1}"},
+		{"{G/W}", "{W}", "{0}", ""},
+	} {
+		got, unused := game.MustParseCost(tc.cost).Reduce(game.MustParseCost(tc.by))
+		if got.String() != tc.want || unused.String() != tc.unused {
+			t.Errorf("%s - %s = %s (unused %q), want %s (unused %q)", tc.cost, tc.by, got, unused, tc.want, tc.unused)
+		}
+	}
+}
+
+func TestPay(t *testing.T) {
+	mana := func(s string) game.Mana {
+		m, err := game.ParseMana(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	for _, tc := range []struct {
+		mana, cost string
+		pays       bool
+	}{
+		{"{3}{G}{W}", "{3}{G}{W}", true},
+		{"{G}{G}{G}{W}{W}", "{3}{G}{W}", true},
+		{"{3}{G}", "{3}{G}{W}", false},
+		{"{4}{G}{W}", "{3}{G}{W}", false},
+		{"{G}{W}", "{G/W}{G/W}", true},
+		{"{1}", "{C}", true},
+		{"{R}", "{C}", false},
+	} {
+		if got := mana(tc.mana).Pays(game.MustParseCost(tc.cost)); got != tc.pays {
+			t.Errorf("%s pays %s = %v", tc.mana, tc.cost, got)
+		}
+	}
+	spent, ok := game.AutoPay(mana("{2}{G}{G}{W}"), game.MustParseCost("{2}{G}"))
+	if !ok || spent != mana("{2}{G}") {
+		t.Errorf("AutoPay: %s %v, want colourless first", spent, ok)
+	}
+	if _, ok := game.AutoPay(mana("{5}"), game.MustParseCost("{G}")); ok {
+		t.Error("AutoPay paid {G} with colourless")
+	}
+}
+
+func TestParseAbility(t *testing.T) {
+	for _, tc := range []struct {
+		in, kw, quality, cost, costText string
+		n                               int
+	}{
+		{"Bushido 2", "Bushido", "", "", "", 2},
+		{"Splice onto Arcane {1}{R}", "Splice", "Arcane", "{1}{R}", "", 0},
+		{"Splice onto Arcane—Exile four cards from your graveyard", "Splice", "Arcane", "", "Exile four cards from your graveyard", 0},
+		{"Goblin offering", "Offering", "Goblin", "", "", 0},
+		{"Protection from red", "Protection", "red", "", "", 0},
+		{"Double strike", "Double Strike", "", "", "", 0},
+		{"Affinity for artifacts", "Affinity", "artifacts", "", "", 0},
+	} {
+		a, ok, err := game.ParseAbility(tc.in)
+		if !ok || err != nil || a.Keyword != tc.kw || a.Quality != tc.quality || a.Cost.String() != tc.cost || a.CostText != tc.costText || a.N != tc.n {
+			t.Errorf("%s: %+v %v %v", tc.in, a, ok, err)
+		}
+	}
+	if _, ok, _ := game.ParseAbility("Draw a card"); ok {
+		t.Error("Draw a card read as a keyword")
+	}
+	if _, _, err := game.ParseAbility("Flying 2"); err == nil {
+		t.Error("Flying 2: no error")
+	}
+}

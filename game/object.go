@@ -1,0 +1,265 @@
+package game
+
+import (
+	"slices"
+	"strings"
+)
+
+// A Zone is where an object is.
+type Zone int
+
+// The zones. Each player has a library (in order, top first), a hand, a
+// graveyard, a battlefield area and an exile area; the stack is shared.
+const (
+	Library Zone = iota
+	Hand
+	Battlefield
+	Graveyard
+	Stack
+	Exile
+	nZones
+)
+
+var zoneNames = [...]string{"library", "hand", "battlefield", "graveyard", "stack", "exile"}
+
+// String is the zone's name in the modern wording.
+func (z Zone) String() string { return zoneNames[z] }
+
+// ParseZone reads a zone's name; "play" and "removed from the game" are
+// the older names of the battlefield and exile.
+func ParseZone(s string) (Zone, bool) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "play", "in play":
+		return Battlefield, true
+	case "removed from the game", "removed":
+		return Exile, true
+	}
+	for i, n := range zoneNames {
+		if strings.EqualFold(s, n) {
+			return Zone(i), true
+		}
+	}
+	return 0, false
+}
+
+// An Object is a card, a copy of a card or a token in a zone, or an
+// ability on the stack. An object that changes zones becomes a new object
+// with a new ID (400.7 in modern rules): it keeps only Label, the name a
+// scenario knows the physical card by.
+type Object struct {
+	ID         int
+	Label      string // "Goblin Piker" or "Goblin Piker#2"
+	Card       *Card
+	Half       *Card // the half of a split card cast, while on the stack
+	Owner      *Player
+	Controller *Player
+	Zone       Zone
+	Tapped     bool
+	FaceDown   bool
+	Token      bool
+	Copy       bool // a copy of a spell
+	Counters   map[string]int
+	Damage     int
+	Deathtouch bool // dealt damage by a source with deathtouch
+	Mods       []Mod
+	// EnteredTurn is the turn the object came under its controller's
+	// control; 0 for objects set up before the scenario's first turn.
+	EnteredTurn int
+	AttachedTo  *Object
+
+	Spell   *SpellInfo   // set while a spell is on the stack
+	Ability *AbilityInfo // set for an ability on the stack
+}
+
+// A Mod is a change to power and toughness with a duration.
+type Mod struct {
+	P, T     int
+	UntilEOT bool
+	Source   string
+}
+
+// SpellInfo is what was decided while a spell was cast (601.2).
+type SpellInfo struct {
+	Targets []Target
+	Spliced []Splice
+	X       int
+	Modes   []int
+	Paid    Mana // mana spent on the total cost
+	Total   Cost // the total cost
+	// ExileOnLeave is set when the card must be exiled whatever way it
+	// leaves the stack (flashback).
+	ExileOnLeave bool
+	CastNumber   int // 1 for the first spell cast this turn
+}
+
+// A Splice is a card spliced onto a spell: its text is added, the card
+// stays in the hand.
+type Splice struct {
+	Card    *Card
+	Label   string
+	Targets []Target
+}
+
+// AbilityInfo is a triggered or activated ability on the stack.
+type AbilityInfo struct {
+	Source  *Object
+	Keyword string
+	Text    string
+	Targets []Target
+	Rule    Ref
+	Resolve func(s *State, a *Object)
+}
+
+// A Target is a player or an object chosen as a target.
+type Target struct {
+	Player *Player
+	Object *Object
+}
+
+// Name is the name of the target.
+func (t Target) Name() string {
+	if t.Player != nil {
+		return t.Player.Name
+	}
+	if t.Object != nil {
+		return t.Object.Name()
+	}
+	return "nothing"
+}
+
+// face is the card whose characteristics the object has now: the half
+// cast while on the stack, else the card.
+func (o *Object) face() *Card {
+	if o.Half != nil {
+		return o.Half
+	}
+	return o.Card
+}
+
+// Name is the object's name; a split card's two names are joined by
+// " // "; a face-down object has none.
+func (o *Object) Name() string {
+	if o.FaceDown {
+		return ""
+	}
+	if o.Ability != nil {
+		return "ability of " + o.Ability.Source.Name()
+	}
+	c := o.face()
+	if len(c.Halves) == 2 {
+		return c.Halves[0].Name + " // " + c.Halves[1].Name
+	}
+	return c.Name
+}
+
+// Colors is the object's colour: a split card not on the stack has both
+// halves' colours; a face-down object is colourless.
+func (o *Object) Colors() Color {
+	if o.FaceDown || o.Ability != nil {
+		return 0
+	}
+	c := o.face()
+	if len(c.Halves) == 2 {
+		return c.Halves[0].Cost.Colors() | c.Halves[1].Cost.Colors()
+	}
+	return c.Cost.Colors()
+}
+
+// ManaValues is the object's mana value; a split card not on the stack
+// gives two answers when combined is false (rules before 2017) and one,
+// the sum, when it is true.
+func (o *Object) ManaValues(combined bool) []int {
+	if o.FaceDown {
+		return []int{0}
+	}
+	x := 0
+	if o.Spell != nil {
+		x = o.Spell.X
+	}
+	c := o.face()
+	if len(c.Halves) == 2 {
+		a, b := c.Halves[0].Cost.Value(0), c.Halves[1].Cost.Value(0)
+		if combined {
+			return []int{a + b}
+		}
+		return []int{a, b}
+	}
+	return []int{c.Cost.Value(x)}
+}
+
+// Is reports whether the object has card type t; a split card has the
+// types of both halves.
+func (o *Object) Is(t string) bool {
+	if o.FaceDown {
+		return strings.EqualFold(t, "Creature")
+	}
+	c := o.face()
+	if len(c.Halves) == 2 {
+		return c.Halves[0].Is(t) || c.Halves[1].Is(t)
+	}
+	return c.Is(t)
+}
+
+// HasSubtype reports whether the object has subtype t.
+func (o *Object) HasSubtype(t string) bool {
+	if o.FaceDown {
+		return false
+	}
+	return o.face().HasSubtype(t)
+}
+
+// Power is the object's power: printed (2 for a face-down creature),
+// plus counters and modifications.
+func (o *Object) Power() int {
+	p := o.face().Power
+	if o.FaceDown {
+		p = 2
+	}
+	p += o.Counters["+1/+1"] - o.Counters["-1/-1"]
+	for _, m := range o.Mods {
+		p += m.P
+	}
+	return p
+}
+
+// Toughness is the object's toughness, as Power.
+func (o *Object) Toughness() int {
+	t := o.face().Toughness
+	if o.FaceDown {
+		t = 2
+	}
+	t += o.Counters["+1/+1"] - o.Counters["-1/-1"]
+	for _, m := range o.Mods {
+		t += m.T
+	}
+	return t
+}
+
+// Abilities are the object's keyword abilities: none face down.
+func (o *Object) Abilities() []Ability {
+	if o.FaceDown || o.Ability != nil {
+		return nil
+	}
+	return o.face().Abilities
+}
+
+// Has reports whether the object has keyword k.
+func (o *Object) Has(k string) bool {
+	return slices.ContainsFunc(o.Abilities(), func(a Ability) bool { return strings.EqualFold(a.Keyword, k) })
+}
+
+// Instances returns the object's instances of keyword k.
+func (o *Object) Instances(k string) []Ability {
+	var out []Ability
+	for _, a := range o.Abilities() {
+		if strings.EqualFold(a.Keyword, k) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// IsPermanent reports whether the object is a permanent card type.
+func (o *Object) IsPermanent() bool {
+	return !o.Is("Instant") && !o.Is("Sorcery")
+}

@@ -1,0 +1,189 @@
+package game
+
+import (
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/crules/crules/parse"
+)
+
+// A Ref is a rule cited by a step of the engine: its ID and text in the
+// revision the engine runs. The zero Ref cites nothing (the revision has
+// no such rule).
+type Ref struct {
+	ID   parse.RuleID
+	Text string
+}
+
+// IsZero reports whether r cites nothing.
+func (r Ref) IsZero() bool { return r.ID == parse.RuleID{} }
+
+// String prints "ID text".
+func (r Ref) String() string {
+	if r.IsZero() {
+		return "(no rule)"
+	}
+	return r.ID.String() + " " + r.Text
+}
+
+// RefOf returns a Ref to rule r.
+func RefOf(r *parse.Rule) Ref {
+	if r == nil {
+		return Ref{}
+	}
+	t := r.Text
+	if t == "" {
+		t = r.Title
+	}
+	return Ref{ID: r.ID, Text: parse.Normalize(t)}
+}
+
+// Rules finds the rules of one revision the engine cites, by what they
+// say rather than by number, so that one engine cites 409.1f in 2006 and
+// 601.2f today. A nil Rules cites nothing. Rules is safe for concurrent
+// use; it reads the document's rules once, on the first Find.
+type Rules struct {
+	doc   *parse.Document
+	once  sync.Once
+	index []indexed // every rule with text, in rule order
+	mu    sync.Mutex
+	cache map[string]Ref
+}
+
+type indexed struct {
+	rule  *parse.Rule
+	lower string // the normalised text in lower case
+}
+
+// NewRules returns the citation finder of doc.
+func NewRules(doc *parse.Document) *Rules {
+	return &Rules{doc: doc, cache: map[string]Ref{}}
+}
+
+// Doc is the revision the rules come from.
+func (r *Rules) Doc() *parse.Document {
+	if r == nil {
+		return nil
+	}
+	return r.doc
+}
+
+// fold is a cheap parse.Normalize for searching, in one pass: ASCII
+// letters to lower case, typographic apostrophes and quotes to ASCII,
+// line breaks to spaces.
+func fold(s string) string {
+	b := make([]byte, 0, len(s))
+	for _, c := range s {
+		switch {
+		case c >= 'A' && c <= 'Z':
+			b = append(b, byte(c+'a'-'A'))
+		case c == '\u2019' || c == '\u2018':
+			b = append(b, '\'')
+		case c == '\u201c' || c == '\u201d':
+			b = append(b, '"')
+		case c == '\n' || c == '\r':
+			b = append(b, ' ')
+		default:
+			b = utf8.AppendRune(b, c)
+		}
+	}
+	return string(b)
+}
+
+// build indexes every rule with text, leaving out the keyword chapters,
+// which the engine cites through keyword specs.
+func (r *Rules) build() {
+	for _, p := range r.doc.Parts {
+		for _, c := range p.Chapters {
+			if t := strings.ToLower(c.Title); strings.Contains(t, "keyword abilities") || strings.Contains(t, "keyword actions") {
+				continue
+			}
+			var walk func(rs []*parse.Rule)
+			walk = func(rs []*parse.Rule) {
+				for _, x := range rs {
+					if x.Text != "" {
+						r.index = append(r.index, indexed{x, fold(x.Text)})
+					}
+					walk(x.Children)
+				}
+			}
+			walk(c.Rules)
+		}
+	}
+}
+
+// Find returns the first rule, in rule order, whose text contains one of
+// phrases, tried in order, case ignored; the keyword chapters (702 and
+// 701 today, 502 and 501 before 2009) are not searched.
+func (r *Rules) Find(phrases ...string) Ref {
+	if r == nil || r.doc == nil {
+		return Ref{}
+	}
+	key := strings.Join(phrases, "\x00")
+	r.mu.Lock()
+	ref, ok := r.cache[key]
+	r.mu.Unlock()
+	if ok {
+		return ref
+	}
+	r.once.Do(r.build)
+	var found Ref
+search:
+	for _, p := range phrases {
+		p = strings.ToLower(p)
+		for _, x := range r.index {
+			if strings.Contains(x.lower, p) {
+				found = RefOf(x.rule)
+				break search
+			}
+		}
+	}
+	r.mu.Lock()
+	r.cache[key] = found
+	r.mu.Unlock()
+	return found
+}
+
+// Within returns the first subrule of rule under whose text contains one
+// of phrases, or under's first subrule, or under itself.
+func Within(under *parse.Rule, phrases ...string) Ref {
+	if under == nil {
+		return Ref{}
+	}
+	for _, p := range phrases {
+		p = strings.ToLower(p)
+		for _, c := range under.Children {
+			if strings.Contains(strings.ToLower(parse.Normalize(c.Text)), p) {
+				return RefOf(c)
+			}
+		}
+	}
+	if len(under.Children) > 0 {
+		return RefOf(under.Children[0])
+	}
+	return RefOf(under)
+}
+
+// Titled returns the rule or chapter heading titled one of titles (case
+// ignored), as a rule; nil if none.
+func (r *Rules) Titled(titles ...string) *parse.Rule {
+	if r == nil || r.doc == nil {
+		return nil
+	}
+	for _, t := range titles {
+		for _, p := range r.doc.Parts {
+			for _, c := range p.Chapters {
+				if strings.EqualFold(c.Title, t) {
+					return &parse.Rule{ID: c.ID, Title: c.Title, Children: c.Rules}
+				}
+				for _, x := range c.Rules {
+					if strings.EqualFold(x.Title, t) {
+						return x
+					}
+				}
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,277 @@
+package game
+
+import (
+	"fmt"
+	"strings"
+)
+
+// A Player has a life total, poison counters, a mana pool and zones.
+type Player struct {
+	Name   string
+	Life   int
+	Poison int
+	Pool   Mana
+	zones  [nZones][]*Object
+	// CantCast is set by epic: for the rest of the game the player can't
+	// cast spells.
+	CantCast bool
+}
+
+// Zone returns the objects of the player's zone z; the library top
+// first.
+func (p *Player) Zone(z Zone) []*Object { return p.zones[z] }
+
+// A State is a game in progress: two players, the stack, the turn, the
+// step, and the trace of rules applied so far.
+type State struct {
+	Players []*Player
+	Active  int
+	Turn    int
+	Step    string
+	Stack   []*Object // bottom first
+	// CastThisTurn are the spells cast this turn, in order.
+	CastThisTurn []*Object
+	// SplitCombined is set when the revision's rules combine a split
+	// card's halves outside the stack.
+	SplitCombined bool
+	Rules         *Rules
+	Trace         []Step
+	// Pending are triggered abilities waiting to be put on the stack.
+	Pending []*Object
+	// Requirements are blocking requirements: Blocker must block
+	// Attacker if able (provoke).
+	Requirements []Requirement
+	// Delayed are delayed triggers checked at the beginning of each
+	// upkeep (epic).
+	Delayed []Delayed
+	Combat  Combat
+	nextID  int
+}
+
+// A Requirement is that a creature must block another if able.
+type Requirement struct {
+	Blocker, Attacker *Object
+	Rule              Ref
+}
+
+// A Delayed trigger fires at the beginning of its controller's upkeeps.
+type Delayed struct {
+	Controller *Player
+	Fire       func(s *State)
+}
+
+// Combat is the state of the combat phase: attackers and their blockers.
+type Combat struct {
+	Attackers []*Object
+	Blockers  map[*Object][]*Object // attacker → blockers, in order declared
+	Blocking  map[*Object]*Object   // blocker → attacker
+	// FirstStrikeDealt marks creatures that dealt damage in the
+	// first-strike damage step.
+	FirstStrikeDealt map[*Object]bool
+}
+
+// A Step of the trace: a rule applied, with what it did.
+type Step struct {
+	Rule Ref
+	Note string
+}
+
+// New returns a state with players of the given names, the first active,
+// each at 20 life; rules resolves citations (nil cites nothing).
+func New(rules *Rules, names ...string) *State {
+	s := &State{Rules: rules, Turn: 1, Step: "main"}
+	for _, n := range names {
+		s.Players = append(s.Players, &Player{Name: n, Life: 20})
+	}
+	s.resetCombat()
+	return s
+}
+
+func (s *State) resetCombat() {
+	s.Combat = Combat{Blockers: map[*Object][]*Object{}, Blocking: map[*Object]*Object{}, FirstStrikeDealt: map[*Object]bool{}}
+}
+
+// EndCombat clears the combat state.
+func (s *State) EndCombat() { s.resetCombat() }
+
+// ActivePlayer is the player whose turn it is.
+func (s *State) ActivePlayer() *Player { return s.Players[s.Active] }
+
+// Opponent returns the other player of a two-player game.
+func (s *State) Opponent(p *Player) *Player {
+	for _, q := range s.Players {
+		if q != p {
+			return q
+		}
+	}
+	return p
+}
+
+// Player returns the player named name, or nil.
+func (s *State) Player(name string) *Player {
+	for _, p := range s.Players {
+		if strings.EqualFold(p.Name, name) {
+			return p
+		}
+	}
+	return nil
+}
+
+// Cite records that rule r was applied, with a note.
+func (s *State) Cite(r Ref, format string, args ...any) {
+	s.Trace = append(s.Trace, Step{Rule: r, Note: fmt.Sprintf(format, args...)})
+}
+
+// Create makes a new object of card c owned and controlled by p in zone
+// z (at the bottom of a library, at the top of the stack).
+func (s *State) Create(c *Card, label string, p *Player, z Zone) *Object {
+	s.nextID++
+	o := &Object{ID: s.nextID, Label: label, Card: c, Owner: p, Controller: p, Zone: z, Counters: map[string]int{}, EnteredTurn: s.Turn}
+	s.put(o, z, false)
+	return o
+}
+
+func (s *State) put(o *Object, z Zone, top bool) {
+	o.Zone = z
+	if z == Stack {
+		s.Stack = append(s.Stack, o)
+		return
+	}
+	p := o.Owner
+	if z == Battlefield {
+		p = o.Controller
+	}
+	if top {
+		p.zones[z] = append([]*Object{o}, p.zones[z]...)
+		return
+	}
+	p.zones[z] = append(p.zones[z], o)
+}
+
+// Remove takes o out of its zone; it reports false if o is in none.
+func (s *State) Remove(o *Object) bool {
+	if o.Zone == Stack {
+		for i, x := range s.Stack {
+			if x == o {
+				s.Stack = append(s.Stack[:i], s.Stack[i+1:]...)
+				return true
+			}
+		}
+		return false
+	}
+	for _, p := range s.Players {
+		zs := p.zones[o.Zone]
+		for i, x := range zs {
+			if x == o {
+				p.zones[o.Zone] = append(zs[:i], zs[i+1:]...)
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Move puts o into zone z as a new object: a new ID, no counters, damage,
+// modifications, tapped status or spell decisions; only its card, label
+// and owner carry over. A battlefield object comes under controller's
+// control. A copy of a spell or a token leaving its zone ceases to exist
+// and Move returns nil. The library receives the object on top when top
+// is set.
+func (s *State) Move(o *Object, z Zone, controller *Player, top bool) *Object {
+	s.Remove(o)
+	for b, a := range s.Combat.Blocking {
+		if b == o || a == o {
+			delete(s.Combat.Blocking, b)
+		}
+	}
+	if o.Copy || o.Ability != nil || (o.Token && o.Zone == Battlefield) {
+		return nil
+	}
+	s.nextID++
+	n := &Object{ID: s.nextID, Label: o.Label, Card: o.Card, Owner: o.Owner, Controller: o.Owner, Counters: map[string]int{}, EnteredTurn: s.Turn}
+	if controller != nil {
+		n.Controller = controller
+	}
+	s.put(n, z, top)
+	return n
+}
+
+// Push puts an ability or a copy of a spell onto the stack.
+func (s *State) Push(o *Object) {
+	s.nextID++
+	o.ID = s.nextID
+	if o.Counters == nil {
+		o.Counters = map[string]int{}
+	}
+	s.put(o, Stack, false)
+}
+
+// Top returns the top object of the stack, or nil.
+func (s *State) Top() *Object {
+	if len(s.Stack) == 0 {
+		return nil
+	}
+	return s.Stack[len(s.Stack)-1]
+}
+
+// Objects returns every object in every zone: players' zones in order,
+// then the stack top first.
+func (s *State) Objects() []*Object {
+	var out []*Object
+	for i := len(s.Stack) - 1; i >= 0; i-- {
+		out = append(out, s.Stack[i])
+	}
+	for _, z := range []Zone{Battlefield, Hand, Graveyard, Exile, Library} {
+		for _, p := range s.Players {
+			out = append(out, p.zones[z]...)
+		}
+	}
+	return out
+}
+
+// Find returns the object labelled label ("Goblin Piker", "Goblin
+// Piker#2"), searching the stack, battlefield, hands, graveyards, exile
+// and libraries in that order; or nil.
+func (s *State) Find(label string) *Object {
+	for _, o := range s.Objects() {
+		if o.Ability == nil && strings.EqualFold(o.Label, label) {
+			return o
+		}
+	}
+	if !strings.Contains(label, "#") {
+		for _, o := range s.Objects() {
+			if o.Ability == nil && strings.EqualFold(o.Name(), label) {
+				return o
+			}
+		}
+	}
+	return nil
+}
+
+// FindIn returns the object labelled label in zone z, or else, for a
+// label with no "#", the first object of that name there; or nil.
+func (s *State) FindIn(label string, z Zone) *Object {
+	for _, o := range s.Objects() {
+		if o.Zone == z && o.Ability == nil && strings.EqualFold(o.Label, label) {
+			return o
+		}
+	}
+	if strings.Contains(label, "#") {
+		return nil
+	}
+	for _, o := range s.Objects() {
+		if o.Zone == z && o.Ability == nil && (strings.EqualFold(o.Card.Name, label) || strings.EqualFold(strings.SplitN(o.Label, "#", 2)[0], label)) {
+			return o
+		}
+	}
+	return nil
+}
+
+// Battlefield returns every permanent, each player's in turn.
+func (s *State) Battlefield() []*Object {
+	var out []*Object
+	for _, p := range s.Players {
+		out = append(out, p.zones[Battlefield]...)
+	}
+	return out
+}

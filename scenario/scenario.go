@@ -1,0 +1,396 @@
+package scenario
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/crules/crules/game"
+	"github.com/crules/crules/parse"
+)
+
+// A File is a parsed scenario file: its title, the revisions it is
+// written for, its cards, and its scripts.
+type File struct {
+	Name  string   // the file name, as given to Parse
+	Title string   // the first comment line
+	Revs  []string // revision selectors of the "rev:" line; empty for none
+	// Keywords are the keywords the file exercises ("keyword:" line).
+	Keywords []string
+	// Players are the player names, first active; "alice" and "bob"
+	// unless a "players:" line names others.
+	Players []string
+	Cards   []*CardDef
+	Scripts []*Script
+}
+
+// A CardDef is a card defined by a line of the cards section.
+type CardDef struct {
+	Card *game.Card
+	Pos  parse.Pos
+}
+
+// Card returns the definition of the card named name (case ignored), or
+// nil.
+func (f *File) Card(name string) *game.Card {
+	name = baseName(name)
+	for _, d := range f.Cards {
+		if strings.EqualFold(d.Card.Name, name) {
+			return d.Card
+		}
+	}
+	return nil
+}
+
+// Revisions returns the revision selectors to run f against: override
+// when it is set (a --rev flag), else the file's rev: line, else
+// "latest".
+func (f *File) Revisions(override string) []string {
+	switch {
+	case override != "":
+		return []string{override}
+	case len(f.Revs) > 0:
+		return f.Revs
+	}
+	return []string{"latest"}
+}
+
+// baseName strips the "#2" that tells two cards of one name apart.
+func baseName(label string) string {
+	if i := strings.LastIndexByte(label, '#'); i > 0 {
+		if _, err := strconv.Atoi(label[i+1:]); err == nil {
+			return strings.TrimSpace(label[:i])
+		}
+	}
+	return label
+}
+
+// A Script is one scenario: statements run in order from an empty game.
+type Script struct {
+	Name  string
+	Pos   parse.Pos
+	Stmts []*Stmt
+}
+
+// A Stmt is one line of a script. Verb says what it does:
+//
+//	setup:   zone (ZONE PLAYER: cards), mana, life, turn, tap, counters
+//	actions: cast, activate, draw, discard, attack, block, resolve,
+//	         noblocks, damage, destroy, endturn
+//	checks:  expect
+//
+// Illegal marks an action that must be refused.
+type Stmt struct {
+	Pos     parse.Pos
+	Text    string
+	Verb    string
+	Illegal bool
+	Player  string
+	Zone    game.Zone
+	Object  Name   // the card acted on
+	Names   []Name // a list of cards or players
+	Clauses []*Clause
+	// Expect is what an expect line checks ("zone", "in", "life", "pt",
+	// "counters", "tapped", "untapped", "color", "mv", "paid", "stack",
+	// "reason", "damage", "poison"); Value the expected value.
+	Expect string
+	Value  string
+	Mana   game.Mana
+	N      int
+}
+
+// A Name is a card label or a player name with its position.
+type Name struct {
+	Text string
+	Pos  parse.Pos
+}
+
+// A Clause is a choice made with an action: "targeting bob", "splice
+// Glacial Ray targeting Grizzly Bears", "convoke A, B=W", "pay {G}{W}".
+type Clause struct {
+	Word  string
+	Pos   parse.Pos
+	Names []Name
+	Sub   *Clause // "splice X targeting Y": the targeting clause of X
+	Mana  game.Mana
+	N     int
+}
+
+// Clause returns the action's first clause of word w, or nil.
+func (s *Stmt) Clause(w string) *Clause {
+	for _, c := range s.Clauses {
+		if c.Word == w {
+			return c
+		}
+	}
+	return nil
+}
+
+type parser struct {
+	name string
+	f    *File
+	errs parse.ErrorList
+}
+
+func (p *parser) errorf(pos parse.Pos, format string, args ...any) {
+	p.errs = append(p.errs, &parse.Diagnostic{File: p.name, Pos: pos, Severity: parse.SeverityError, Msg: fmt.Sprintf(format, args...)})
+}
+
+// A line is one line of the source with its number and byte offset.
+type line struct {
+	text string
+	n    int
+	off  int
+}
+
+func (l line) pos(byteCol int) parse.Pos {
+	byteCol = max(0, min(byteCol, len(l.text)))
+	return parse.Pos{Line: l.n, Col: utf8.RuneCountInString(l.text[:byteCol]) + 1, Offset: l.off + byteCol}
+}
+
+// Parse reads a scenario file. It returns the file and, when the source
+// has errors, a parse.ErrorList of every error, sorted by position, each
+// printed "file:line:col: message"; the file then holds what could be
+// read. It never panics.
+func Parse(name string, src []byte) (*File, error) {
+	p := &parser{name: name, f: &File{Name: name}}
+	var lines []line
+	off := 0
+	for i, t := range strings.SplitAfter(string(src), "\n") {
+		if t == "" {
+			continue
+		}
+		lines = append(lines, line{text: strings.TrimRight(t, "\r\n"), n: i + 1, off: off})
+		off += len(t)
+	}
+	if !utf8.Valid(src) {
+		p.errorf(parse.Pos{Line: 1, Col: 1}, "not UTF-8 text")
+		return p.f, p.errs.Err()
+	}
+	section, sectionPos := "", parse.Pos{}
+	var script *Script
+	var pendingCards []line
+	for _, l := range lines {
+		t := strings.TrimSpace(l.text)
+		if strings.HasPrefix(t, "-- ") && strings.HasSuffix(t, " --") && len(t) >= 6 {
+			head := strings.TrimSpace(t[3 : len(t)-3])
+			sectionPos = l.pos(strings.Index(l.text, "--"))
+			switch {
+			case head == "cards":
+				section = "cards"
+			case head == "script" || strings.HasPrefix(head, "script:"):
+				section = "script"
+				script = &Script{Name: strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(head, "script"), ":")), Pos: sectionPos}
+				if script.Name == "" {
+					script.Name = fmt.Sprintf("script %d", len(p.f.Scripts)+1)
+				}
+				p.f.Scripts = append(p.f.Scripts, script)
+			default:
+				p.errorf(sectionPos, "unknown section %q (want cards or script: NAME)", head)
+				section = "bad"
+			}
+			continue
+		}
+		if t == "" || strings.HasPrefix(t, "#") {
+			if section == "" && strings.HasPrefix(t, "#") && p.f.Title == "" {
+				p.f.Title = strings.TrimSpace(strings.TrimPrefix(t, "#"))
+			}
+			continue
+		}
+		switch section {
+		case "":
+			p.header(l)
+		case "cards":
+			pendingCards = append(pendingCards, l)
+		case "script":
+			if st := p.stmt(l); st != nil {
+				script.Stmts = append(script.Stmts, st)
+			}
+		}
+	}
+	if len(p.f.Players) == 0 {
+		p.f.Players = []string{"alice", "bob"}
+	}
+	for _, l := range pendingCards {
+		p.card(l)
+	}
+	if len(p.f.Scripts) == 0 {
+		p.errorf(parse.Pos{Line: max(1, len(lines)), Col: 1}, "no script section")
+	}
+	for _, s := range p.f.Scripts {
+		for _, st := range s.Stmts {
+			p.check(st)
+		}
+	}
+	p.errs.Sort()
+	return p.f, p.errs.Err()
+}
+
+func (p *parser) header(l line) {
+	k, v, ok := strings.Cut(l.text, ":")
+	key := strings.TrimSpace(k)
+	switch {
+	case ok && key == "rev":
+		p.f.Revs = strings.Fields(v)
+		if len(p.f.Revs) == 0 {
+			p.errorf(l.pos(len(l.text)), "rev: expected one or more revisions")
+		}
+	case ok && key == "keyword":
+		for _, k := range strings.Split(v, ",") {
+			if k = strings.TrimSpace(k); k != "" {
+				p.f.Keywords = append(p.f.Keywords, k)
+			}
+		}
+	case ok && key == "players":
+		ps := strings.Fields(v)
+		if len(ps) != 2 {
+			p.errorf(l.pos(len(k)+1), "players: expected two names")
+			return
+		}
+		p.f.Players = ps
+	default:
+		p.errorf(l.pos(0), "expected rev:, keyword:, players:, a comment or a section before %q", strings.TrimSpace(l.text))
+	}
+}
+
+// card reads "Name: {cost} Types — Subtypes P/T; ability; ability", or
+// a split card "A // B: {cost} Types; text // {cost} Types; text".
+func (p *parser) card(l line) {
+	name, rest, ok := strings.Cut(l.text, ":")
+	if !ok || strings.TrimSpace(name) == "" {
+		p.errorf(l.pos(0), "card: expected \"Name: {cost} Types — Subtypes P/T; abilities\"")
+		return
+	}
+	name = strings.TrimSpace(name)
+	if p.f.Card(name) != nil {
+		p.errorf(l.pos(0), "card %q defined twice", name)
+		return
+	}
+	start := len(l.text) - len(rest)
+	if names := strings.Split(name, "//"); len(names) == 2 {
+		faces := strings.Split(rest, "//")
+		if len(faces) != 2 {
+			p.errorf(l.pos(start), "split card %s: expected two halves separated by //", name)
+			return
+		}
+		c := &game.Card{Name: name}
+		col := start
+		for i, face := range faces {
+			h := p.face(l, strings.TrimSpace(names[i]), face, col)
+			if h == nil {
+				return
+			}
+			c.Halves = append(c.Halves, h)
+			col += len(face) + 2
+		}
+		p.f.Cards = append(p.f.Cards, &CardDef{Card: c, Pos: l.pos(0)})
+		return
+	}
+	if c := p.face(l, name, rest, start); c != nil {
+		p.f.Cards = append(p.f.Cards, &CardDef{Card: c, Pos: l.pos(0)})
+	}
+}
+
+var supertypes = []string{"Legendary", "Basic", "Snow", "World"}
+
+// face reads one card face, the text after the name; col is where it
+// starts in the line.
+func (p *parser) face(l line, name, text string, col int) *game.Card {
+	c := &game.Card{Name: name}
+	parts := strings.Split(text, ";")
+	head := parts[0]
+	lead := len(head) - len(strings.TrimLeft(head, " "))
+	h := strings.TrimSpace(head)
+	if strings.HasPrefix(h, "{") {
+		end := strings.LastIndexByte(h, '}')
+		if sp := strings.IndexByte(h, ' '); sp > 0 && sp < end {
+			end = strings.LastIndexByte(h[:sp], '}')
+		}
+		cost, err := game.ParseCost(h[:end+1])
+		if err != nil {
+			p.errorf(l.pos(col+lead), "%s: %v", name, err)
+			return nil
+		}
+		c.Cost = cost
+		h = strings.TrimSpace(h[end+1:])
+	}
+	typeLine, sub, hasSub := strings.Cut(h, "—")
+	if !hasSub {
+		typeLine, sub, hasSub = strings.Cut(h, " - ")
+	}
+	words := strings.Fields(typeLine)
+	if hasSub {
+		words = append(words, strings.Fields(sub)...)
+	}
+	if n := len(words); n > 0 && strings.Contains(words[n-1], "/") {
+		pt := strings.SplitN(words[n-1], "/", 2)
+		pw, e1 := strconv.Atoi(pt[0])
+		tg, e2 := strconv.Atoi(pt[1])
+		if e1 != nil || e2 != nil {
+			p.errorf(l.pos(col+strings.Index(text, words[n-1])), "%s: bad power/toughness %q", name, words[n-1])
+			return nil
+		}
+		c.Power, c.Toughness, c.HasPT = pw, tg, true
+		if hasSub {
+			sub = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(sub), pt[0]+"/"+pt[1]))
+		} else {
+			typeLine = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(typeLine), pt[0]+"/"+pt[1]))
+		}
+	}
+	for _, w := range strings.Fields(typeLine) {
+		if slices.Contains(supertypes, w) {
+			c.Supertypes = append(c.Supertypes, w)
+		} else {
+			c.Types = append(c.Types, w)
+		}
+	}
+	if hasSub {
+		c.Subtypes = strings.Fields(sub)
+	}
+	if len(c.Types) == 0 {
+		p.errorf(l.pos(col+lead), "%s: expected a card type (Creature, Instant, …)", name)
+		return nil
+	}
+	if c.Is("Creature") && !c.HasPT {
+		p.errorf(l.pos(col+lead), "%s: a creature needs power/toughness", name)
+		return nil
+	}
+	at := col + len(parts[0]) + 1
+	for _, part := range parts[1:] {
+		pos := l.pos(at + len(part) - len(strings.TrimLeft(part, " ")))
+		at += len(part) + 1
+		t := strings.TrimSpace(part)
+		if t == "" {
+			continue
+		}
+		if m, ok := strings.CutPrefix(t, "Choose one —"); ok {
+			for _, mode := range strings.Split(m, "•") {
+				e, err := game.ParseEffect(mode)
+				if err != nil {
+					p.errorf(pos, "%s: %v", name, err)
+					continue
+				}
+				c.Modes = append(c.Modes, e)
+			}
+			continue
+		}
+		a, isKw, err := game.ParseAbility(t)
+		if err != nil {
+			p.errorf(pos, "%s: %v", name, err)
+			continue
+		}
+		if isKw {
+			c.Abilities = append(c.Abilities, a)
+			continue
+		}
+		e, err := game.ParseEffect(t)
+		if err != nil {
+			p.errorf(pos, "%s: %v", name, err)
+			continue
+		}
+		c.Effects = append(c.Effects, e)
+	}
+	return c
+}

@@ -1,0 +1,106 @@
+package scenario_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/crules/crules/game"
+	"github.com/crules/crules/scenario"
+)
+
+const good = `# Splice onto Arcane
+keyword: Splice
+rev: 2006-10-01 latest
+
+-- cards --
+Glacial Ray: {1}{R} Instant — Arcane; Glacial Ray deals 2 damage to any target; Splice onto Arcane {1}{R}
+Reach Through Mists: {U} Instant — Arcane; Draw a card
+Assault // Battery: {R} Sorcery; Assault deals 2 damage to any target // {3}{G} Sorcery; create a 3/3 Elephant token
+
+-- script: spliced --
+hand alice: Reach Through Mists, Glacial Ray x2
+mana alice: {U}{1}{R}
+alice casts Reach Through Mists; splice Glacial Ray targeting bob; pay {U}{1}{R}
+expect paid Reach Through Mists: {1}{U}{R}
+illegal alice casts Glacial Ray
+expect reason: not in
+`
+
+func TestParse(t *testing.T) {
+	f, err := scenario.Parse("splice.txt", []byte(good))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Title != "Splice onto Arcane" || strings.Join(f.Revs, " ") != "2006-10-01 latest" || strings.Join(f.Keywords, ",") != "Splice" {
+		t.Errorf("header: %q %q %q", f.Title, f.Revs, f.Keywords)
+	}
+	ray := f.Card("Glacial Ray")
+	if ray == nil || ray.Cost.String() != "{1}{R}" || !ray.HasSubtype("Arcane") || len(ray.Abilities) != 1 || ray.Abilities[0].Quality != "Arcane" || ray.Abilities[0].Cost.String() != "{1}{R}" {
+		t.Fatalf("Glacial Ray: %+v", ray)
+	}
+	if ray.Effects[0].Verb != "damage" || ray.Effects[0].N != 2 || ray.Effects[0].Target != "any" {
+		t.Errorf("Glacial Ray's effect: %+v", ray.Effects[0])
+	}
+	ab := f.Card("Assault // Battery")
+	if ab == nil || len(ab.Halves) != 2 || ab.Halves[1].Cost.String() != "{3}{G}" || ab.Halves[1].Effects[0].Verb != "create" {
+		t.Fatalf("Assault // Battery: %+v", ab)
+	}
+	s := f.Scripts[0]
+	if s.Name != "spliced" || len(s.Stmts) != 6 {
+		t.Fatalf("script: %q, %d statements", s.Name, len(s.Stmts))
+	}
+	hand := s.Stmts[0]
+	if hand.Verb != "zone" || hand.Zone != game.Hand || len(hand.Names) != 4 {
+		t.Errorf("hand: %+v", hand)
+	}
+	cast := s.Stmts[2]
+	sp := cast.Clause("splice")
+	if cast.Verb != "cast" || cast.Object.Text != "Reach Through Mists" || sp == nil || sp.Names[0].Text != "Glacial Ray" || sp.Sub.Names[0].Text != "bob" {
+		t.Errorf("cast: %+v", cast)
+	}
+	if got := sp.Pos.String(); got != "13:34" {
+		t.Errorf("splice clause at %s, want 13:34", got)
+	}
+	if pay := cast.Clause("pay"); pay == nil || pay.Mana != (game.Mana{U: 1, C: 1, R: 1}) {
+		t.Errorf("pay: %+v", pay)
+	}
+	if !s.Stmts[4].Illegal || s.Stmts[5].Expect != "reason" {
+		t.Errorf("illegal / reason: %+v %+v", s.Stmts[4], s.Stmts[5])
+	}
+}
+
+// TestErrors: bad input gives every error, sorted, at file:line:col.
+func TestErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      []string
+	}{
+		{"no script", "rev: latest\n", []string{"x.txt:1:1: no script section"}},
+		{"header", "revs latest\n-- script --\n", []string{"x.txt:1:1: expected rev:"}},
+		{"section", "-- cardz --\n-- script --\n", []string{`x.txt:1:1: unknown section "cardz"`}},
+		{"cost", "-- cards --\nBad: {Q} Instant\n-- script --\n", []string{"x.txt:2:6: Bad: mana symbol {Q}: unknown"}},
+		{"no type", "-- cards --\nBad: {R}\n-- script --\n", []string{"x.txt:2:6: Bad: expected a card type"}},
+		{"creature pt", "-- cards --\nBad: {R} Creature — Goblin\n-- script --\n", []string{"x.txt:2:6: Bad: a creature needs power/toughness"}},
+		{"ability", "-- cards --\nBad: {R} Instant; Bushido two\n-- script --\n", []string{`x.txt:2:19: Bad: Bushido two: expected a number after "Bushido"`}},
+		{"effect", "-- cards --\nBad: {R} Instant; Win the game\n-- script --\n", []string{`x.txt:2:19: Bad: unknown ability or effect "Win the game"`}},
+		{"unknown card", "-- script --\nhand alice: Nothing\n", []string{`x.txt:2:13: unknown card "Nothing"`}},
+		{"unknown player", "-- cards --\nA: {R} Instant; draw a card\n-- script --\nhand carol: A\n", []string{`x.txt:4:6: unknown player "carol"`}},
+		{"statement", "-- script --\nalice dances\n", []string{`x.txt:2:1: unknown statement "alice dances"`}},
+		{"choice", "-- cards --\nA: {R} Instant; draw a card\n-- script --\nalice casts A; kick\n", []string{`x.txt:4:16: unknown choice "kick"`}},
+		{"expect", "-- script --\nexpect nothing\n", []string{`x.txt:2:8: expect: unknown check "nothing"`}},
+		{"two errors sorted", "-- cards --\nA: {R} Instant; draw a card\n-- script --\nhand alice: B\nalice casts C\n", []string{`x.txt:4:13: unknown card "B"`, `x.txt:5:13: unknown card "C"`}},
+		{"not utf-8", "\xff\xfe", []string{"x.txt:1:1: not UTF-8 text"}},
+	} {
+		_, err := scenario.Parse("x.txt", []byte(tc.src))
+		list := scenario.Errors(err)
+		if len(list) != len(tc.want) {
+			t.Errorf("%s: %d errors %v, want %d", tc.name, len(list), list, len(tc.want))
+			continue
+		}
+		for i, w := range tc.want {
+			if got := list[i].Error(); !strings.HasPrefix(got, w) {
+				t.Errorf("%s: error %d = %q, want prefix %q", tc.name, i, got, w)
+			}
+		}
+	}
+}

@@ -1,0 +1,415 @@
+package scenario
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/crules/crules/game"
+	"github.com/crules/crules/parse"
+)
+
+// clauseWords are the choices an action can make, after a ";".
+var clauseWords = map[string]bool{
+	"targeting": true, "half": true, "splice": true, "convoke": true, "offering": true,
+	"flashback": true, "madness": true, "entwine": true, "mode": true, "x": true, "pay": true,
+	"exile": true, "face down": true, "return": true, "search": true, "dredge": true, "reveal": true,
+}
+
+// expectKinds maps what an expect line checks to whether it names a
+// player (p), a card (c) or neither (-) before its colon.
+var expectKinds = map[string]byte{
+	"life": 'p', "poison": 'p', "pool": 'p',
+	"pt": 'c', "counters": 'c', "color": 'c', "mv": 'c', "paid": 'c', "damage": 'c',
+	"tapped": '-', "untapped": '-', "stack": '-', "reason": '-',
+}
+
+var zoneWords = map[string]game.Zone{"library": game.Library, "hand": game.Hand, "battlefield": game.Battlefield, "graveyard": game.Graveyard, "exile": game.Exile}
+
+// stmt reads one script line.
+func (p *parser) stmt(l line) *Stmt {
+	indent := len(l.text) - len(strings.TrimLeft(l.text, " \t"))
+	t := strings.TrimSpace(l.text)
+	st := &Stmt{Pos: l.pos(indent), Text: t}
+	at := indent
+	if rest, ok := strings.CutPrefix(t, "illegal "); ok {
+		st.Illegal = true
+		at += len(t) - len(rest)
+		t = rest
+	}
+	word, rest, _ := strings.Cut(t, " ")
+	switch {
+	case word == "expect":
+		p.expect(l, st, rest, at+len("expect "))
+	case zoneWords[word] != 0 || word == "library":
+		st.Verb, st.Zone = "zone", zoneWords[word]
+		p.playerList(l, st, rest, at+len(word)+1)
+	case word == "mana" || word == "life":
+		st.Verb = word
+		who, v, ok := strings.Cut(rest, ":")
+		if !ok {
+			p.errorf(l.pos(at), "%s: expected \"%s PLAYER: VALUE\"", word, word)
+			return nil
+		}
+		st.Player = strings.TrimSpace(who)
+		st.Names = []Name{{Text: st.Player, Pos: l.pos(at + len(word) + 1)}}
+		vpos := l.pos(at + len(word) + 1 + len(who) + 1 + len(v) - len(strings.TrimLeft(v, " ")))
+		if word == "mana" {
+			m, err := game.ParseMana(strings.TrimSpace(v))
+			if err != nil {
+				p.errorf(vpos, "%v", err)
+			}
+			st.Mana = m
+		} else {
+			n, err := strconv.Atoi(strings.TrimSpace(v))
+			if err != nil {
+				p.errorf(vpos, "life: expected a number")
+			}
+			st.N = n
+		}
+	case word == "turn":
+		st.Verb, st.Player = "turn", strings.TrimSpace(rest)
+		st.Names = []Name{{Text: st.Player, Pos: l.pos(at + 5)}}
+	case word == "resolve;":
+		st.Verb = "resolve"
+		p.clauses(l, st, rest, at+len(word)+1)
+	case word == "tap" || word == "counters":
+		st.Verb = word
+		name, v, _ := strings.Cut(rest, ":")
+		st.Object = Name{Text: strings.TrimSpace(name), Pos: l.pos(at + len(word) + 1)}
+		if word == "counters" {
+			f := strings.Fields(v)
+			n := 0
+			var err error
+			if len(f) == 2 {
+				n, err = strconv.Atoi(f[0])
+			}
+			if len(f) != 2 || err != nil {
+				p.errorf(l.pos(at), "counters: expected \"counters CARD: N KIND\"")
+				return nil
+			}
+			st.N, st.Value = n, f[1]
+		}
+	case t == "resolve" || t == "resolve all" || t == "damage" || t == "end turn" || t == "no blocks":
+		st.Verb = map[string]string{"resolve": "resolve", "resolve all": "resolveall", "damage": "damage", "end turn": "endturn", "no blocks": "noblocks"}[t]
+	case word == "destroy":
+		st.Verb = "destroy"
+		st.Object = Name{Text: strings.TrimSpace(rest), Pos: l.pos(at + len(word) + 1)}
+	default:
+		p.action(l, st, word, rest, at)
+	}
+	if st.Verb == "" && st.Expect == "" {
+		return nil
+	}
+	return st
+}
+
+// playerList reads "PLAYER: card, card".
+func (p *parser) playerList(l line, st *Stmt, rest string, at int) {
+	who, list, ok := strings.Cut(rest, ":")
+	if !ok {
+		p.errorf(l.pos(at), "expected \"PLAYER: cards\"")
+		return
+	}
+	st.Player = strings.TrimSpace(who)
+	st.Names = append([]Name{{Text: st.Player, Pos: l.pos(at)}}, names(l, list, at+len(who)+1)...)
+}
+
+// names splits a comma-separated list; "Island x3" stands for three.
+func names(l line, list string, at int) []Name {
+	var out []Name
+	for _, part := range strings.Split(list, ",") {
+		lead := len(part) - len(strings.TrimLeft(part, " "))
+		t := strings.TrimSpace(part)
+		pos := l.pos(at + lead)
+		at += len(part) + 1
+		if t == "" || t == "none" {
+			continue
+		}
+		n := 1
+		if i := strings.LastIndex(t, " x"); i > 0 {
+			if k, err := strconv.Atoi(t[i+2:]); err == nil && k > 0 && k <= 60 {
+				n, t = k, strings.TrimSpace(t[:i])
+			}
+		}
+		for range n {
+			out = append(out, Name{Text: t, Pos: pos})
+		}
+	}
+	return out
+}
+
+func (p *parser) expect(l line, st *Stmt, rest string, at int) {
+	st.Verb = "expect"
+	word, tail, _ := strings.Cut(rest, " ")
+	if z, ok := zoneWords[word]; ok || word == "library" {
+		st.Expect, st.Zone = "zone", z
+		p.playerList(l, st, tail, at+len(word)+1)
+		return
+	}
+	if word == "stack:" || word == "tapped:" || word == "untapped:" {
+		st.Expect = strings.TrimSuffix(word, ":")
+		st.Names = names(l, tail, at+len(word)+1)
+		return
+	}
+	if word == "reason:" {
+		st.Expect, st.Value = "reason", strings.TrimSpace(tail)
+		return
+	}
+	if kind, ok := expectKinds[word]; ok {
+		who, v, ok := strings.Cut(tail, ":")
+		if !ok {
+			p.errorf(l.pos(at), "expect %s: expected \"expect %s NAME: VALUE\"", word, word)
+			return
+		}
+		st.Expect, st.Value = word, strings.TrimSpace(v)
+		n := Name{Text: strings.TrimSpace(who), Pos: l.pos(at + len(word) + 1)}
+		if kind == 'p' {
+			st.Player = n.Text
+			st.Names = []Name{n}
+		} else {
+			st.Object = n
+		}
+		vpos := l.pos(at + len(word) + 1 + len(who) + 1 + len(v) - len(strings.TrimLeft(v, " ")))
+		switch word {
+		case "life", "poison", "damage":
+			if _, err := strconv.Atoi(st.Value); err != nil {
+				p.errorf(vpos, "expect %s: expected a number", word)
+			}
+		case "paid", "pool":
+			m, err := game.ParseMana(st.Value)
+			if err != nil {
+				p.errorf(vpos, "%v", err)
+			}
+			st.Mana = m
+		case "color":
+			if _, ok := game.ParseColor(st.Value); !ok {
+				p.errorf(vpos, "expect color: %q is not a colour", st.Value)
+			}
+		}
+		return
+	}
+	// "expect NAME in ZONE"
+	if i := strings.LastIndex(rest, " in "); i > 0 {
+		z, ok := game.ParseZone(rest[i+4:])
+		if !ok {
+			p.errorf(l.pos(at+i+4), "expect: unknown zone %q", rest[i+4:])
+			return
+		}
+		st.Expect, st.Zone = "in", z
+		st.Object = Name{Text: strings.TrimSpace(rest[:i]), Pos: l.pos(at)}
+		return
+	}
+	p.errorf(l.pos(at), "expect: unknown check %q", word)
+}
+
+// action reads "PLAYER VERB …[; clause]…".
+func (p *parser) action(l line, st *Stmt, who, rest string, at int) {
+	st.Player = who
+	st.Names = []Name{{Text: who, Pos: l.pos(at)}}
+	at += len(who) + 1
+	main, clauses, _ := strings.Cut(rest, ";")
+	verb, obj, _ := strings.Cut(strings.TrimSpace(main), " ")
+	objAt := at + len(verb) + 1
+	switch verb {
+	case "casts", "discards":
+		st.Verb = strings.TrimSuffix(verb, "s")
+		st.Object = Name{Text: strings.TrimSpace(obj), Pos: l.pos(objAt)}
+	case "activates":
+		name, kw, ok := strings.Cut(obj, ":")
+		if !ok {
+			p.errorf(l.pos(objAt), "activates: expected \"activates CARD: KEYWORD\"")
+			return
+		}
+		st.Verb = "activate"
+		st.Object = Name{Text: strings.TrimSpace(name), Pos: l.pos(objAt)}
+		st.Value = strings.ToLower(strings.TrimSpace(kw))
+	case "draws":
+		st.Verb = "draw"
+	case "attacks":
+		st.Verb = "attack"
+		list, ok := strings.CutPrefix(obj, "with ")
+		if !ok {
+			p.errorf(l.pos(objAt), "attacks: expected \"attacks with CREATURES\"")
+			return
+		}
+		st.Names = append(st.Names, names(l, list, objAt+5)...)
+	case "blocks":
+		a, b, ok := strings.Cut(obj, " with ")
+		if !ok {
+			p.errorf(l.pos(objAt), "blocks: expected \"blocks ATTACKER with BLOCKER\"")
+			return
+		}
+		st.Verb = "block"
+		st.Object = Name{Text: strings.TrimSpace(a), Pos: l.pos(objAt)}
+		st.Names = append(st.Names, names(l, b, objAt+len(a)+6)...)
+	case "turns":
+		name, ok := strings.CutSuffix(strings.TrimSpace(obj), " face up")
+		if !ok {
+			p.errorf(l.pos(objAt), "turns: expected \"turns CARD face up\"")
+			return
+		}
+		st.Verb = "unmorph"
+		st.Object = Name{Text: name, Pos: l.pos(objAt)}
+	default:
+		p.errorf(l.pos(at-len(who)-1), "unknown statement %q", strings.TrimSpace(l.text))
+		return
+	}
+	if clauses == "" {
+		return
+	}
+	p.clauses(l, st, clauses, at+len(main)+1)
+}
+
+// clauses reads the choices after an action's first ";".
+func (p *parser) clauses(l line, st *Stmt, clauses string, cat int) {
+	for _, c := range strings.Split(clauses, ";") {
+		lead := len(c) - len(strings.TrimLeft(c, " "))
+		if cl := p.clause(l, strings.TrimSpace(c), cat+lead); cl != nil {
+			st.Clauses = append(st.Clauses, cl)
+		}
+		cat += len(c) + 1
+	}
+}
+
+func (p *parser) clause(l line, t string, at int) *Clause {
+	word, rest, _ := strings.Cut(t, " ")
+	if t == "face down" {
+		return &Clause{Word: "face down", Pos: l.pos(at)}
+	}
+	if !clauseWords[word] {
+		p.errorf(l.pos(at), "unknown choice %q", word)
+		return nil
+	}
+	c := &Clause{Word: word, Pos: l.pos(at)}
+	rat := at + len(word) + 1
+	switch word {
+	case "pay":
+		m, err := game.ParseMana(rest)
+		if err != nil {
+			p.errorf(l.pos(rat), "%v", err)
+		}
+		c.Mana = m
+	case "x", "mode":
+		n, err := strconv.Atoi(strings.TrimSpace(rest))
+		if err != nil || n < 0 {
+			p.errorf(l.pos(rat), "%s: expected a number", word)
+		}
+		c.N = n
+	case "splice", "madness":
+		name, tg, hasT := strings.Cut(rest, " targeting ")
+		if word == "madness" {
+			name, tg, hasT = "", strings.TrimPrefix(rest, "targeting "), strings.HasPrefix(rest, "targeting ")
+		}
+		if name = strings.TrimSpace(name); name != "" {
+			c.Names = []Name{{Text: name, Pos: l.pos(rat)}}
+		} else if word == "splice" {
+			p.errorf(l.pos(at), "splice: expected a card")
+			return nil
+		}
+		if hasT {
+			sat := rat + len(rest) - len(tg)
+			c.Sub = &Clause{Word: "targeting", Pos: l.pos(sat), Names: names(l, tg, sat)}
+		}
+	case "flashback", "entwine":
+		if strings.TrimSpace(rest) != "" {
+			p.errorf(l.pos(rat), "%s takes nothing after it", word)
+		}
+	default:
+		c.Names = names(l, rest, rat)
+		if len(c.Names) == 0 {
+			p.errorf(l.pos(at), "%s: expected a name", word)
+			return nil
+		}
+	}
+	return c
+}
+
+// check reports names that are neither a defined card nor a player.
+func (p *parser) check(st *Stmt) {
+	isPlayer := func(s string) bool {
+		for _, n := range p.f.Players {
+			if strings.EqualFold(n, s) {
+				return true
+			}
+		}
+		return false
+	}
+	card := func(n Name) {
+		t := strings.TrimSuffix(n.Text, " (copy)")
+		if kw, ok := strings.CutSuffix(t, " trigger"); ok && isKeyword(kw) {
+			return
+		}
+		if _, ok := strings.CutSuffix(t, " token"); ok {
+			return
+		}
+		if t != "" && p.f.Card(t) == nil && !isPlayer(t) && !p.halfName(t) {
+			p.errorf(n.Pos, "unknown card %q", t)
+		}
+	}
+	player := func(n Name) {
+		if !isPlayer(n.Text) {
+			p.errorf(n.Pos, "unknown player %q (players: %s)", n.Text, strings.Join(p.f.Players, ", "))
+		}
+	}
+	if st.Object.Text != "" {
+		card(st.Object)
+	}
+	for i, n := range st.Names {
+		if i == 0 && st.Player != "" {
+			player(n)
+			continue
+		}
+		card(n)
+	}
+	for _, c := range st.Clauses {
+		for _, n := range c.Names {
+			if c.Word == "convoke" {
+				// "Selesnya Guildmage=W": the colour the creature pays.
+				name, colour, ok := strings.Cut(n.Text, "=")
+				if col, valid := game.ParseColor(colour); ok && (!valid || col.Count() != 1) {
+					p.errorf(n.Pos, "convoke: %q is not one colour", colour)
+				}
+				n.Text = strings.TrimSpace(name)
+			}
+			card(n)
+		}
+		if c.Sub != nil {
+			for _, n := range c.Sub.Names {
+				card(n)
+			}
+		}
+	}
+}
+
+// isKeyword reports whether s names a keyword of game.Keywords.
+func isKeyword(s string) bool {
+	for k := range game.Keywords {
+		if strings.EqualFold(k, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// halfName reports whether s names a half of a split card.
+func (p *parser) halfName(s string) bool {
+	for _, d := range p.f.Cards {
+		for _, h := range d.Card.Halves {
+			if strings.EqualFold(h.Name, s) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Errors returns err as a list of diagnostics (nil for nil).
+func Errors(err error) parse.ErrorList {
+	if l, ok := err.(parse.ErrorList); ok {
+		return l
+	}
+	if err == nil {
+		return nil
+	}
+	return parse.ErrorList{{Msg: err.Error(), Severity: parse.SeverityError}}
+}
