@@ -68,7 +68,7 @@ func TestSeedKeywords2006(t *testing.T) {
 			t.Errorf("2006-10-01: no spec for %s", tc.name)
 			continue
 		}
-		got := fmt.Sprintf("%s / %s / %s", strings.Join(s.Kind, " "), strings.Join(s.Params, "|"), strings.Join(s.Zones, " "))
+		got := fmt.Sprintf("%s / %s / %s", strings.Trim(fmt.Sprint(s.Kind), "[]"), strings.Join(s.Params, "|"), strings.Trim(fmt.Sprint(s.Zones), "[]"))
 		want := fmt.Sprintf("%s / %s / %s", tc.kind, tc.params, tc.zones)
 		if got != want {
 			t.Errorf("%s: kind / params / zones = %s, want %s", tc.name, got, want)

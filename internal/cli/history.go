@@ -9,6 +9,7 @@ import (
 	"github.com/crules/crules/corpus"
 	"github.com/crules/crules/diff"
 	"github.com/crules/crules/internal/cache"
+	"github.com/crules/crules/lexicon"
 	"github.com/crules/crules/parse"
 	"github.com/spf13/cobra"
 )
@@ -146,7 +147,7 @@ func runHistory(env *Env, o *historyOptions, revGiven bool) error {
 	for i, p := range points {
 		j := pointJSON{Rev: p.Rev, ID: p.ID, Title: p.Title, Class: p.Class, Moved: p.Moved}
 		if i > 0 && texts[i-1] != texts[i] {
-			j.Class = diff.Classify(diff.DefaultLexicon(), texts[i-1], texts[i], points[i-1].ID == p.ID)
+			j.Class = diff.Classify(lexicon.Default(), texts[i-1], texts[i], points[i-1].ID == p.ID)
 			for _, op := range diff.WordDiff(texts[i-1], texts[i]) {
 				j.Diff = append(j.Diff, diffOpJSON{[...]string{"equal", "delete", "insert"}[op.Kind], op.Text})
 			}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/crules/crules/diff"
 	"github.com/crules/crules/keyword"
+	"github.com/crules/crules/lexicon"
 	"github.com/crules/crules/xref"
 	"github.com/spf13/cobra"
 )
@@ -105,7 +106,7 @@ func runKeyword(env *Env, o *keywordOptions) error {
 		}
 		p.printf("  %-11s %s\n", name+":", value)
 	}
-	kind := strings.Join(s.Kind, " + ")
+	kind := join(s.Kind, " + ")
 	if s.KindInferred {
 		kind += " (read off the definition)"
 	}
@@ -115,7 +116,7 @@ func runKeyword(env *Env, o *keywordOptions) error {
 	field("kind", orUnknown(kind, len(s.Kind) > 0))
 	field("written", s.Written)
 	field("params", orUnknown(strings.Join(s.Params, ", "), s.Params != nil))
-	field("zones", strings.Join(s.Zones, ", "))
+	field("zones", join(s.Zones, ", "))
 	field("instances", s.Instances)
 	field("terms", strings.Join(s.Terms, ", "))
 	field("see", strings.Join(s.See, ", "))
@@ -161,7 +162,7 @@ func keywordChanges(env *Env, s *keyword.Spec) ([]changeJSON, error) {
 	if err != nil {
 		return nil, err
 	}
-	lex := diff.DefaultLexicon()
+	lex := lexicon.Default()
 	out := []changeJSON{}
 	for i := 1; i < len(points); i++ {
 		if texts[i] != texts[i-1] {
@@ -180,7 +181,10 @@ type keywordsOptions struct {
 
 func newKeywordsCmd(env *Env, runF func(*keywordsOptions) error) *cobra.Command {
 	o := &keywordsOptions{}
-	kinds := []string{keyword.Static, keyword.Triggered, keyword.Activated, keyword.Spell, keyword.CharacteristicDefining, keyword.Mana, keyword.DelayedTriggered, keyword.AbilityWord, keyword.Action}
+	var kinds []string
+	for _, k := range keyword.Kinds() {
+		kinds = append(kinds, string(k))
+	}
 	cmd := &cobra.Command{
 		Use:   "keywords",
 		Short: "List the keyword abilities and actions of a revision with their specifications",
@@ -211,7 +215,7 @@ func runKeywords(env *Env, o *keywordsOptions) error {
 	}
 	var specs []*keyword.Spec
 	for _, s := range keyword.Extract(l.Doc, xref.Build(l.Doc), l.Rev) {
-		if o.Kind == "" || indexOf(s.Kind, o.Kind) >= 0 {
+		if o.Kind == "" || s.HasKind(keyword.Kind(o.Kind)) {
 			specs = append(specs, s)
 		}
 	}
@@ -230,7 +234,15 @@ func runKeywords(env *Env, o *keywordsOptions) error {
 	p.printf("%-8s  %-24s  %-28s  %-22s  %s\n", "RULE", "NAME", "KIND", "PARAMS", "ZONES")
 	for _, s := range specs {
 		params := orUnknown(strings.Join(s.Params, ", "), s.Params != nil)
-		p.printf("%-8s  %-24s  %-28s  %-22s  %s\n", s.Rule, clip(s.Name, 24), clip(orUnknown(strings.Join(s.Kind, "+"), len(s.Kind) > 0), 28), clip(params, 22), strings.Join(s.Zones, ", "))
+		p.printf("%-8s  %-24s  %-28s  %-22s  %s\n", s.Rule, clip(s.Name, 24), clip(orUnknown(join(s.Kind, "+"), len(s.Kind) > 0), 28), clip(params, 22), join(s.Zones, ", "))
 	}
 	return p.err
+}
+
+func join[T ~string](xs []T, sep string) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = string(x)
+	}
+	return strings.Join(s, sep)
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/crules/crules/diff"
+	"github.com/crules/crules/lexicon"
 	"github.com/spf13/cobra"
 )
 
@@ -82,8 +83,8 @@ func runTerms(env *Env, o *termsOptions) error {
 	if err != nil {
 		return err
 	}
-	lex := diff.DefaultLexicon()
-	var terms []diff.Term
+	lex := lexicon.Default()
+	var terms []lexicon.Term
 	for _, t := range lex.Terms {
 		q := strings.ToLower(o.Term)
 		if q == "" || strings.Contains(t.Old, q) || strings.Contains(t.New, q) {
@@ -99,17 +100,17 @@ func runTerms(env *Env, o *termsOptions) error {
 	}
 	revs := a.Revisions()
 	lower := make([][]byte, len(texts))
-	parallel(len(texts), func(i int) { lower[i] = diff.ToLowerASCII(texts[i]) })
+	parallel(len(texts), func(i int) { lower[i] = lexicon.ToLowerASCII(texts[i]) })
 	rows := make([]termJSON, len(terms))
 	parallel(len(terms), func(k int) {
 		t := terms[k]
 		j := termJSON{Old: t.Old, New: t.New, Since: t.Since, Scope: t.Scope}
 		old := make([]int, len(revs))
 		for i := range revs {
-			old[i] = diff.CountPhrase(lower[i], t.Old)
-			j.Counts = append(j.Counts, termCountRev{revs[i].Name(), old[i], diff.CountPhrase(lower[i], t.New)})
+			old[i] = lexicon.CountPhrase(lower[i], t.Old)
+			j.Counts = append(j.Counts, termCountRev{revs[i].Name(), old[i], lexicon.CountPhrase(lower[i], t.New)})
 		}
-		if s := diff.Shift(old); s >= 0 {
+		if s := lexicon.Shift(old); s >= 0 {
 			j.Shift = revs[s].Name()
 		}
 		rows[k] = j

@@ -1,4 +1,4 @@
-package diff
+package lexicon
 
 import (
 	_ "embed"
@@ -29,18 +29,18 @@ type Lexicon struct {
 	byFirst map[string][]int // first word of Old → terms, longest first
 }
 
-// DefaultLexicon returns the lexicon embedded in the package.
-func DefaultLexicon() *Lexicon {
-	l, err := ParseLexicon("lexicon.tsv", lexiconTSV)
+// Default returns the lexicon embedded in the package.
+func Default() *Lexicon {
+	l, err := Parse("lexicon.tsv", lexiconTSV)
 	if err != nil {
 		panic(err) // the embedded file is checked by the tests
 	}
 	return l
 }
 
-// ParseLexicon reads a lexicon in the lexicon.tsv format: old, new, since,
+// Parse reads a lexicon in the lexicon.tsv format: old, new, since,
 // scope, note, tab-separated; "#" starts a comment line.
-func ParseLexicon(name, src string) (*Lexicon, error) {
+func Parse(name, src string) (*Lexicon, error) {
 	l := &Lexicon{byFirst: map[string][]int{}}
 	for n, line := range strings.Split(src, "\n") {
 		line = strings.TrimRight(line, "\r")

@@ -1,14 +1,14 @@
-package diff_test
+package lexicon_test
 
 import (
 	"testing"
 
 	"github.com/crules/crules/corpus"
-	"github.com/crules/crules/diff"
+	"github.com/crules/crules/lexicon"
 )
 
 // TestLexiconAgainstCorpus checks the lexicon's dates against the corpus:
-// where the old phrase's count falls (see diff.Shift), it falls in the
+// where the old phrase's count falls (see lexicon.Shift), it falls in the
 // revision the lexicon says; where there is no such fall (rare phrases, or
 // changes made in some rules only), the count at least does not rise there.
 func TestLexiconAgainstCorpus(t *testing.T) {
@@ -20,13 +20,13 @@ func TestLexiconAgainstCorpus(t *testing.T) {
 	revs := a.Revisions()
 	lower := make([][]byte, len(texts))
 	for i, x := range texts {
-		lower[i] = diff.ToLowerASCII(x)
+		lower[i] = lexicon.ToLowerASCII(x)
 	}
 	index := map[string]int{}
 	for i, r := range revs {
 		index[r.Name()] = i
 	}
-	for _, term := range diff.DefaultLexicon().Terms {
+	for _, term := range lexicon.Default().Terms {
 		since, ok := index[term.Since]
 		if !ok || since == 0 {
 			t.Errorf("lexicon.tsv:%d: %q: since %s is not a revision after the first", term.Line, term.Old, term.Since)
@@ -34,9 +34,9 @@ func TestLexiconAgainstCorpus(t *testing.T) {
 		}
 		counts := make([]int, len(revs))
 		for i := range lower {
-			counts[i] = diff.CountPhrase(lower[i], term.Old)
+			counts[i] = lexicon.CountPhrase(lower[i], term.Old)
 		}
-		if s := diff.Shift(counts); s >= 0 {
+		if s := lexicon.Shift(counts); s >= 0 {
 			if s != since {
 				t.Errorf("lexicon.tsv:%d: %q falls from %d to %d in %s, the lexicon says %s", term.Line, term.Old, counts[s-1], counts[s], revs[s].Name(), term.Since)
 			}
@@ -52,7 +52,7 @@ func TestTermsDoneMeans(t *testing.T) {
 	count := func(rev, phrase string) int {
 		r, _ := a.Select(rev)
 		text, _ := a.Text(r)
-		return diff.CountPhrase(diff.ToLowerASCII(text), phrase)
+		return lexicon.CountPhrase(lexicon.ToLowerASCII(text), phrase)
 	}
 	for _, tc := range []struct {
 		phrase string
