@@ -28,16 +28,13 @@ func Dir() (string, error) {
 }
 
 // Path is where an entry named name lives for a corpus hash and format
-// version: Dir()/<hash>/<name>.v<version>.
-func Path(corpusHash, name string, version int) (string, error) {
-	d, err := Dir()
-	if err != nil {
-		return "", err
-	}
+// version under the cache root dir (Dir, or another):
+// dir/<hash>/<name>.v<version>.
+func Path(dir, corpusHash, name string, version int) string {
 	if len(corpusHash) > 16 {
 		corpusHash = corpusHash[:16]
 	}
-	return filepath.Join(d, corpusHash, fmt.Sprintf("%s.v%d", name, version)), nil
+	return filepath.Join(dir, corpusHash, fmt.Sprintf("%s.v%d", name, version))
 }
 
 // Load reads the entry at path with decode. A missing entry is reported
@@ -72,13 +69,4 @@ func Store(path string, encode func(io.Writer) error) error {
 		return err
 	}
 	return os.Rename(tmp.Name(), path)
-}
-
-// Clean removes the whole cache.
-func Clean() (string, error) {
-	d, err := Dir()
-	if err != nil {
-		return "", err
-	}
-	return d, os.RemoveAll(d)
 }

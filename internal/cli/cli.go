@@ -1,6 +1,6 @@
 // Package cli implements the crules command line: one cobra command per
-// verb, each a thin layer of flags over the parse and corpus packages that
-// prints text or JSON to injected writers.
+// verb, each flags → options → one call of the crules library → a printer
+// of package render, writing to injected writers.
 //
 // Exit status: 0 when the command did what was asked, 1 when it ran but
 // found nothing (or found problems), 2 when the request or the input is bad.
@@ -14,7 +14,9 @@ import (
 	"os"
 	"runtime/debug"
 
-	"github.com/crules/crules/corpus"
+	"github.com/crules/crules"
+	"github.com/crules/crules/render"
+	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 )
 
@@ -25,32 +27,35 @@ const (
 	ExitBad      = 2
 )
 
-// An exitError carries the exit code for an error; Main maps every other
-// error to ExitBad.
-type exitError struct {
-	code int
-	err  error
+// problems is what check and cite found: the command ran, exit status 1.
+type problems string
+
+func (p problems) Error() string { return string(p) }
+
+// exitCode maps an error to the exit status, in one place: nothing found
+// (the library's no-such errors, problems found) is 1, everything else —
+// bad flags, revisions, files, queries, failures — 2.
+func exitCode(err error) int {
+	var p problems
+	switch {
+	case err == nil:
+		return ExitOK
+	case errors.Is(err, crules.ErrNoRule), errors.Is(err, crules.ErrNoTerm), errors.Is(err, crules.ErrNoKeyword),
+		errors.Is(err, crules.ErrNoPhrase), errors.Is(err, crules.ErrNoMatch), errors.As(err, &p):
+		return ExitNotFound
+	}
+	return ExitBad
 }
 
-func (e *exitError) Error() string { return e.err.Error() }
-func (e *exitError) Unwrap() error { return e.err }
-
-func notFound(format string, args ...any) error {
-	return &exitError{ExitNotFound, fmt.Errorf(format, args...)}
-}
-
-func badRequest(format string, args ...any) error {
-	return &exitError{ExitBad, fmt.Errorf(format, args...)}
-}
-
-// Env is what commands read and write: tests inject buffers and a corpus.
+// Env is what commands read and write: tests inject buffers.
 type Env struct {
 	Stdout, Stderr io.Writer
-	// Archive returns the corpus; nil means the embedded one.
-	Archive func() (*corpus.Archive, error)
+	// Options open the library; their zero value reads the embedded
+	// corpus and the user cache.
+	Options crules.Options
 	// Color enables terminal colour on Stdout.
 	Color bool
-	// Terminal tells whether Stderr is a terminal (for notes).
+	// Terminal tells whether Stderr is a terminal (for notes and progress).
 	Terminal bool
 	// LightGC lets a lookup command's heap grow to five times what it
 	// holds before the garbage collector runs, not twice (GOGC=400): a
@@ -58,6 +63,7 @@ type Env struct {
 	// way cost 2–3 ms of it. Main sets it; GOGC in the environment wins.
 	LightGC bool
 	quiet   bool
+	lib     *crules.Library
 }
 
 // lookupAnnotation marks the commands LightGC applies to: those that parse
@@ -66,11 +72,35 @@ type Env struct {
 // search (building an index on first use: 155 → 254 MB).
 const lookupAnnotation = "crules/lookup"
 
-func (e *Env) archive() (*corpus.Archive, error) {
-	if e.Archive != nil {
-		return e.Archive()
+// library opens the library once per run, with a progress bar for slow
+// work on a terminal.
+func (e *Env) library() (*crules.Library, error) {
+	if e.lib != nil {
+		return e.lib, nil
 	}
-	return corpus.Default()
+	o := e.Options
+	if e.Terminal && !e.quiet && o.Progress == nil {
+		bars := map[string]*progressbar.ProgressBar{}
+		o.Progress = func(task string, done, total int) {
+			bar := bars[task]
+			if bar == nil {
+				bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(e.Stderr), progressbar.OptionSetDescription("crules: "+task),
+					progressbar.OptionClearOnFinish(), progressbar.OptionShowCount(), progressbar.OptionThrottle(100_000_000))
+				bars[task] = bar
+			}
+			bar.ChangeMax(total)
+			_ = bar.Set(done)
+			if done == total {
+				_ = bar.Finish()
+			}
+		}
+	}
+	if o.Warn == nil {
+		o.Warn = func(err error) { e.note("crules: %v", err) }
+	}
+	lib, err := crules.Open(o)
+	e.lib = lib
+	return lib, err
 }
 
 // note prints a line on stderr unless --quiet.
@@ -78,6 +108,11 @@ func (e *Env) note(format string, args ...any) {
 	if !e.quiet {
 		fmt.Fprintf(e.Stderr, format+"\n", args...)
 	}
+}
+
+// text is a printer on stdout.
+func (e *Env) text() *render.TextPrinter {
+	return &render.TextPrinter{W: e.Stdout, Color: e.Color}
 }
 
 // Main runs the command line with args (without the program name) and
@@ -101,13 +136,14 @@ func Run(env *Env, args []string) int {
 	root := NewRootCmd(env)
 	root.SetArgs(args)
 	err := root.Execute()
-	code := ExitOK
-	if err != nil {
-		code = ExitBad
-		var ee *exitError
-		if errors.As(err, &ee) {
-			code = ee.code
+	if env.lib != nil {
+		if cerr := env.lib.Close(); err == nil {
+			err = cerr
 		}
+		env.lib = nil
+	}
+	code := exitCode(err)
+	if err != nil {
 		fmt.Fprintf(env.Stderr, "crules: %v\n", err)
 	}
 	if code != ExitBad {
@@ -144,7 +180,7 @@ glossary terms and contents up, offline.`,
 	root.SetErr(env.Stderr)
 	root.PersistentFlags().BoolVarP(&env.quiet, "quiet", "q", false, "print no notes or warnings on stderr")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return badRequest("%v (see '%s --help')", err, c.CommandPath())
+		return fmt.Errorf("%v (see '%s --help')", err, c.CommandPath())
 	})
 	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) {
 		if env.LightGC && cmd.Annotations[lookupAnnotation] != "" {
@@ -179,11 +215,11 @@ glossary terms and contents up, offline.`,
 	return root
 }
 
-// exactArgs is cobra.ExactArgs with an exit status of 2.
+// exactArgs is cobra.ExactArgs with a usage line.
 func exactArgs(n int) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
 		if err := cobra.ExactArgs(n)(cmd, args); err != nil {
-			return badRequest("%v (usage: %s)", err, cmd.UseLine())
+			return fmt.Errorf("%v (usage: %s)", err, cmd.UseLine())
 		}
 		return nil
 	}

@@ -1,12 +1,12 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
-	"github.com/crules/crules/corpus"
+	"github.com/crules/crules"
 	"github.com/crules/crules/parse"
 	"github.com/spf13/cobra"
 )
@@ -22,100 +22,77 @@ func (f *docFlags) register(cmd *cobra.Command, env *Env) {
 	cmd.Flags().StringVar(&f.Rev, "rev", "latest", "revision: latest, first, a date (2006-10-01) or a prefix (2006, 2006-10)")
 	cmd.Flags().StringVar(&f.File, "file", "", "read a CR text file from disk instead of the embedded corpus")
 	cmd.MarkFlagsMutuallyExclusive("rev", "file")
-	_ = cmd.RegisterFlagCompletionFunc("rev", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return revisionNames(env), cobra.ShellCompDirectiveNoFileComp
-	})
+	_ = cmd.RegisterFlagCompletionFunc("rev", revCompletion(env))
 	_ = cmd.MarkFlagFilename("file", "txt")
 }
 
-func revisionNames(env *Env) []string {
-	a, err := env.archive()
-	if err != nil {
-		return nil
-	}
-	names := []string{"latest", "first"}
-	revs := a.Revisions()
-	for i := len(revs) - 1; i >= 0; i-- {
-		names = append(names, revs[i].Name())
-	}
-	return names
-}
-
-// A loaded document and where it came from.
-type loaded struct {
-	Doc *parse.Document
-	Rev string // the revision's date, or the file's path
-}
-
-// load reads the document the flags name. Bad revisions and unreadable or
-// non-CR files are errors with exit status 2; warnings about a file from
-// disk go to stderr.
-func (f *docFlags) load(env *Env) (*loaded, error) {
-	if f.File != "" {
-		return loadFile(env, f.File)
-	}
-	a, err := env.archive()
-	if err != nil {
-		return nil, err
-	}
-	r, err := a.Select(f.Rev)
-	if err != nil {
-		var u *corpus.UnknownRevisionError
-		if errors.As(err, &u) {
-			return nil, badRequest("%v", err)
+func revCompletion(env *Env) cobra.CompletionFunc {
+	return func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		lib, err := env.library()
+		if err != nil {
+			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
-		return nil, err
+		names := []string{"latest", "first"}
+		revs := lib.Revisions()
+		for i := len(revs) - 1; i >= 0; i-- {
+			names = append(names, revs[i].Name())
+		}
+		return names, cobra.ShellCompDirectiveNoFileComp
 	}
-	return loadRevision(a, r)
 }
 
-func loadRevision(a *corpus.Archive, r corpus.Revision) (*loaded, error) {
-	text, err := a.Text(r)
+// source resolves the flags to a source: a file (standard input for "-")
+// or a revision. A file's warnings go to stderr.
+func (f *docFlags) source(env *Env) (*crules.Library, crules.Source, error) {
+	lib, err := env.library()
 	if err != nil {
-		return nil, err
+		return nil, crules.Source{}, err
 	}
-	doc, err := parse.Parse(r.File, text)
-	if err != nil {
-		return nil, fmt.Errorf("embedded revision %s: %w", r.Name(), err)
+	if f.File == "" {
+		r, err := lib.Select(f.Rev)
+		return lib, r.Source(), err
 	}
-	doc.Encoding = parse.Encoding(r.Encoding)
-	return &loaded{Doc: doc, Rev: r.Name()}, nil
+	src, err := fileSource(env, lib, f.File)
+	return lib, src, err
 }
 
-func loadFile(env *Env, path string) (*loaded, error) {
-	var src []byte
+// fileSource reads a file (standard input for "-"), parses it and prints
+// its warnings.
+func fileSource(env *Env, lib *crules.Library, path string) (crules.Source, error) {
+	var src crules.Source
 	var err error
 	if path == "-" {
-		src, err = readAllLimited(os.Stdin)
-		path = "<stdin>"
-	} else {
-		src, err = os.ReadFile(path)
+		var b []byte
+		if b, err = readAllLimited(os.Stdin); err != nil {
+			return src, err
+		}
+		src = crules.File("<stdin>", b)
+	} else if src, err = lib.ReadFile(path); err != nil {
+		return src, err
 	}
+	d, err := lib.Document(src)
 	if err != nil {
-		return nil, badRequest("%v", err)
+		return src, err
 	}
-	doc, err := parse.Parse(path, src)
-	if err != nil {
-		return nil, badRequest("%v", err)
-	}
-	printWarnings(env, doc)
-	rev := path
-	if !doc.Effective.IsZero() {
-		rev = doc.Effective.Format("2006-01-02")
-	}
-	return &loaded{Doc: doc, Rev: rev}, nil
-}
-
-// printWarnings shows the first warnings about a file on stderr.
-func printWarnings(env *Env, doc *parse.Document) {
 	const most = 10
-	for i, w := range doc.Warnings {
+	for i, w := range d.Warnings {
 		if i == most {
-			env.note("crules: … and %d more warnings (crules parse %s --json lists them)", len(doc.Warnings)-most, doc.Name)
+			env.note("crules: … and %d more warnings (crules parse %s --json lists them)", len(d.Warnings)-most, d.Name)
 			break
 		}
 		env.note("%s", w)
 	}
+	return src, nil
+}
+
+// document reads the document the flags name.
+func (f *docFlags) document(env *Env) (*crules.Library, *crules.Document, error) {
+	lib, src, err := f.source(env)
+	if err != nil {
+		return nil, nil, err
+	}
+	d, err := lib.Document(src)
+	return lib, d, err
 }
 
 func readAllLimited(f *os.File) ([]byte, error) {
@@ -124,4 +101,15 @@ func readAllLimited(f *os.File) ([]byte, error) {
 		err = fmt.Errorf("standard input is larger than %d MB", parse.MaxSize>>20)
 	}
 	return b, err
+}
+
+// complete returns the candidates that start with prefix, case ignored.
+func complete(cands []string, prefix string) []string {
+	var out []string
+	for _, c := range cands {
+		if strings.HasPrefix(strings.ToLower(c), strings.ToLower(prefix)) {
+			out = append(out, c)
+		}
+	}
+	return out
 }

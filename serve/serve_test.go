@@ -1,4 +1,4 @@
-package cli
+package serve
 
 import (
 	"encoding/json"
@@ -15,18 +15,29 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crules/crules/corpus"
+	"github.com/crules/crules"
 )
+
+// TestMain gives the tests a cache of their own.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "crules-cache")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("CRULES_CACHE", dir)
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
 
 func testServer(t *testing.T) *httptest.Server {
 	t.Helper()
-	a, err := corpus.Default()
+	lib, err := crules.Open(crules.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	env := &Env{Stdout: io.Discard, Stderr: io.Discard, quiet: true}
-	ts := httptest.NewServer(newServer(env, a).httpServer().Handler)
-	t.Cleanup(ts.Close)
+	ts := httptest.NewServer(New(lib, nil).HTTPServer().Handler)
+	t.Cleanup(func() { ts.Close(); lib.Close() })
 	return ts
 }
 
@@ -51,6 +62,7 @@ func TestServeAPI(t *testing.T) {
 		{"/api/revs", 200, `"rev":"2026-01-16"`},
 		{"/api/rules/702.47a", 200, `"id":"702.47a"`},
 		{"/api/rules/502.40?rev=2006-10-01", 200, `"title":"Splice"`},
+		{"/api/rules/702.47a?rev=1850", 400, `no revision`},
 		{"/api/rules/702", 200, `"title":"Keyword Abilities"`},
 		{"/api/rules/702.999", 404, `"error":"no rule 702.999`},
 		{"/api/rules/seven", 400, `not a rule number`},
@@ -76,13 +88,23 @@ func TestServeAPI(t *testing.T) {
 			t.Errorf("GET %.60s: %d %.200s; want %d with %q", tc.path, status, body, tc.status, tc.has)
 		}
 	}
-	resp, err := http.Post(ts.URL+"/api/revs", "text/plain", nil)
+	for _, path := range []string{"/api/revs", "/api/rules/702.47a", "/"} {
+		resp, err := http.Post(ts.URL+path, "text/plain", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 405 || resp.Header.Get("Allow") != "GET, HEAD" {
+			t.Errorf("POST %s: %d, Allow %q", path, resp.StatusCode, resp.Header.Get("Allow"))
+		}
+	}
+	resp, err := http.Post(ts.URL+"/nope", "text/plain", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	if resp.StatusCode/100 != 4 {
-		t.Errorf("POST /api/revs: %d", resp.StatusCode)
+	if resp.StatusCode != 404 {
+		t.Errorf("POST /nope: %d", resp.StatusCode)
 	}
 }
 
