@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/crules/crules/lexicon"
 	"github.com/crules/crules/parse"
 )
 
@@ -51,6 +52,14 @@ func (l *Library) Rule(src Source, id parse.RuleID) (*RuleAnswer, error) {
 	c, r, err := find(d, id)
 	if err == nil {
 		return &RuleAnswer{Doc: d, Chapter: c, Rule: r}, nil
+	}
+	if src.IsFile() || id.Level() == parse.LevelChapter {
+		return nil, err
+	}
+	if a, lerr := l.counterpart(d, id); lerr != nil {
+		return nil, lerr
+	} else if a != nil {
+		return a, nil
 	}
 	return nil, err
 }
@@ -155,6 +164,11 @@ func (l *Library) Glossary(src Source, term string) (*TermAnswer, error) {
 	}
 	if g := d.GlossaryEntry(term); g != nil {
 		return &TermAnswer{Doc: d, Entry: g}, nil
+	}
+	for _, other := range lexicon.Default().OtherNames(term) {
+		if g := d.GlossaryEntry(other); g != nil {
+			return &TermAnswer{Doc: d, Entry: g, Asked: term}, nil
+		}
 	}
 	near := glossarySuggestions(d.Document, term, 5)
 	msg := fmt.Sprintf("no glossary entry %q in %s", term, d.Label)

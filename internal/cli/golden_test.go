@@ -27,6 +27,7 @@ var goldenCases = []struct {
 	{"rule-chapter-json", []string{"rule", "101", "--rev", "2005", "--json"}},
 	{"rule-across", []string{"rule", "702.47a", "--rev", "2005"}},
 	{"rule-across-json", []string{"rule", "702.47a", "--rev", "2005", "--json"}},
+	{"rule-across-forward", []string{"rule", "502.40a"}},
 	{"rule-notfound", []string{"rule", "702.47z"}},
 	{"rule-badrev", []string{"rule", "702.47a", "--rev", "1850-01-01"}},
 	{"rule-badid", []string{"rule", "seven"}},
