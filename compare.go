@@ -101,3 +101,23 @@ func (l *Library) Terms(query string) ([]lexicon.Usage, error) {
 	parallel(len(terms), func(k int) { out[k] = lexicon.Measure(terms[k], names, lower) })
 	return out, nil
 }
+
+// ParseClasses reads change classes as users list them ("edited",
+// "terminology,edited"); an unknown one is ErrBadRequest naming them all.
+func ParseClasses(names ...string) ([]diff.Class, error) {
+	var out []diff.Class
+	for _, n := range names {
+		for _, name := range strings.Split(n, ",") {
+			k, ok := diff.ParseClass(name)
+			if !ok {
+				var all []string
+				for c := diff.Unchanged; c <= diff.Removed; c++ {
+					all = append(all, c.String())
+				}
+				return nil, &Error{Kind: ErrBadRequest, Msg: fmt.Sprintf("--class %q: classes are %s", name, strings.Join(all, ", "))}
+			}
+			out = append(out, k)
+		}
+	}
+	return out, nil
+}

@@ -497,3 +497,29 @@ type CiteJSON struct {
 func NewCiteJSON(f cite.Finding) CiteJSON {
 	return CiteJSON{f.File, f.Line, f.Col, f.Text, f.ID.String(), f.Stale, f.Msg}
 }
+
+// LookupJSON is the answer to a rule lookup: the chapter c with its rules,
+// or else the rule r, with the revision, its era, and the number asked for
+// when r is its counterpart in another revision (zero otherwise).
+func LookupJSON(c *parse.Chapter, r *parse.Rule, rev, era string, asked parse.RuleID) any {
+	if c != nil {
+		j := NewChapterJSON(c, true)
+		j.Rev, j.Era = rev, era
+		return j
+	}
+	j := NewRuleJSON(r)
+	j.Rev, j.Era = rev, era
+	if !asked.IsZero() {
+		j.Asked = asked.String()
+	}
+	return j
+}
+
+// TermJSON is the answer to a glossary lookup: the entry, the revision,
+// its era, and the term asked for when the entry is its name in another
+// era ("" otherwise).
+func TermJSON(g *parse.GlossaryEntry, rev, era, asked string) *GlossaryJSON {
+	j := NewGlossaryJSON(g)
+	j.Rev, j.Era, j.Asked = rev, era, asked
+	return j
+}

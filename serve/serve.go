@@ -15,11 +15,13 @@
 package serve
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
 	"io"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -186,21 +188,11 @@ func (s *Server) rule(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	a, err := s.lib.Rule(src, id)
-	switch {
-	case err != nil:
+	if err != nil {
 		writeError(w, err)
-	case a.Chapter != nil:
-		j := render.NewChapterJSON(a.Chapter, true)
-		j.Rev, j.Era = a.Doc.Label, string(a.Doc.Era)
-		writeOK(w, j)
-	default:
-		j := render.NewRuleJSON(a.Rule)
-		j.Rev, j.Era = a.Doc.Label, string(a.Doc.Era)
-		if !a.Asked.IsZero() {
-			j.Asked = a.Asked.String()
-		}
-		writeOK(w, j)
+		return
 	}
+	writeOK(w, render.LookupJSON(a.Chapter, a.Rule, a.Doc.Label, string(a.Doc.Era), a.Asked))
 }
 
 func (s *Server) glossary(w http.ResponseWriter, r *http.Request) {
@@ -219,9 +211,7 @@ func (s *Server) glossary(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	j := render.NewGlossaryJSON(a.Entry)
-	j.Rev, j.Era, j.Asked = a.Doc.Label, string(a.Doc.Era), a.Asked
-	writeOK(w, j)
+	writeOK(w, render.TermJSON(a.Entry, a.Doc.Label, string(a.Doc.Era), a.Asked))
 }
 
 // query runs ?q= over ?rev=, limit hits: a result that matched nothing is
@@ -324,4 +314,23 @@ func markHTML(s string, marks [][2]int) template.HTML {
 		}
 	}
 	return template.HTML(b.String())
+}
+
+// Serve answers requests on ln until ctx is done, then shuts down
+// gracefully: requests under way get up to 10 seconds to finish.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	srv := s.HTTPServer()
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	stop, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(stop); err != nil {
+		return fmt.Errorf("shutting down: %w", err)
+	}
+	return nil
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -39,17 +40,13 @@ skipped. Exit status 1 when a citation is stale.`,
 			}
 			return nil
 		},
-		RunE: func(cmd *cobra.Command, args []string) error {
-			o.Paths = args
-			if runF != nil {
-				return runF(o)
-			}
-			return runCite(env, o)
-		},
 	}
 	cmd.Flags().BoolVar(&o.All, "all", false, "print current citations too")
 	cmd.Flags().BoolVar(&o.JSON, "json", false, "print JSON")
-	return cmd
+	return hook(env, cmd, o, func(cmd *cobra.Command, args []string) error {
+		o.Paths = args
+		return nil
+	}, runF, runCite)
 }
 
 func runCite(env *Env, o *citeOptions) error {
@@ -87,16 +84,15 @@ func runCite(env *Env, o *citeOptions) error {
 			}
 		}
 	}
-	if o.JSON {
-		p.Err = render.WriteJSON(env.Stdout, js)
-	}
-	if p.Err != nil {
-		return p.Err
-	}
 	summary := plural(cits, "citation") + " in " + plural(files, "file") + ", " + plural(stale, "stale")
+	var found error
 	if stale > 0 {
-		return problems(summary)
+		found = problems(summary)
+	} else {
+		env.note("crules: %s", summary)
 	}
-	env.note("crules: %s", summary)
-	return nil
+	if o.JSON {
+		return jsonThen(env, js, found)
+	}
+	return errors.Join(p.Err, found)
 }

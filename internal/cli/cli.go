@@ -224,3 +224,34 @@ func exactArgs(n int) cobra.PositionalArgs {
 		return nil
 	}
 }
+
+// hook finishes a command: on run, args (when set) checks and stores the
+// arguments, then runF is called when a test set it, else run.
+func hook[O any](env *Env, cmd *cobra.Command, o *O, args func(*cobra.Command, []string) error, runF func(*O) error, run func(*Env, *O) error) *cobra.Command {
+	cmd.RunE = func(cmd *cobra.Command, a []string) error {
+		if args != nil {
+			if err := args(cmd, a); err != nil {
+				return err
+			}
+		}
+		if runF != nil {
+			return runF(o)
+		}
+		return run(env, o)
+	}
+	return cmd
+}
+
+// firstArg stores the first argument in s.
+func firstArg(s *string) func(*cobra.Command, []string) error {
+	return func(_ *cobra.Command, args []string) error { *s = args[0]; return nil }
+}
+
+// jsonThen prints v as JSON and returns err: an answer that found nothing
+// (exit status 1) still prints its JSON.
+func jsonThen(env *Env, v any, err error) error {
+	if werr := render.WriteJSON(env.Stdout, v); werr != nil {
+		return werr
+	}
+	return err
+}

@@ -2,12 +2,10 @@ package cli
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/crules/crules"
-	"github.com/crules/crules/diff"
+	"github.com/crules/crules/internal/atomicfile"
 	"github.com/crules/crules/lexicon"
 	"github.com/crules/crules/render"
 	"github.com/spf13/cobra"
@@ -20,8 +18,6 @@ type diffOptions struct {
 	Classes []string
 	Stat    bool
 }
-
-var classNames = []string{"unchanged", "renumbered", "citations", "typography", "terminology", "edited", "split", "merged", "added", "removed"}
 
 func newDiffCmd(env *Env, runF func(*diffOptions) error) *cobra.Command {
 	o := &diffOptions{}
@@ -47,37 +43,17 @@ A and B are revisions (2009-05-01, 2009, latest, first) or CR files on disk.`,
 			names, _ := revCompletion(env)(cmd, args, prefix)
 			return names, cobra.ShellCompDirectiveDefault
 		},
-		RunE: func(cmd *cobra.Command, args []string) error {
-			o.A, o.B = args[0], args[1]
-			if _, err := parseClasses(o.Classes); err != nil {
-				return err
-			}
-			if runF != nil {
-				return runF(o)
-			}
-			return runDiff(env, o)
-		},
 	}
 	cmd.Flags().BoolVar(&o.JSON, "json", false, "print JSON")
 	cmd.Flags().StringVar(&o.Rule, "rule", "", "only rules under this ID (in A or B)")
 	cmd.Flags().StringSliceVar(&o.Classes, "class", nil, "only these classes (comma-separated)")
 	cmd.Flags().BoolVar(&o.Stat, "stat", false, "only the counts per class and per chapter")
-	_ = cmd.RegisterFlagCompletionFunc("class", cobra.FixedCompletions(classNames, cobra.ShellCompDirectiveNoFileComp))
-	return cmd
-}
-
-func parseClasses(flags []string) ([]diff.Class, error) {
-	var out []diff.Class
-	for _, c := range flags {
-		for _, name := range strings.Split(c, ",") {
-			k, ok := diff.ParseClass(name)
-			if !ok {
-				return nil, fmt.Errorf("--class %q: classes are %s", name, strings.Join(classNames, ", "))
-			}
-			out = append(out, k)
-		}
-	}
-	return out, nil
+	_ = cmd.RegisterFlagCompletionFunc("class", cobra.FixedCompletions(strings.Fields("unchanged renumbered citations typography terminology edited split merged added removed"), cobra.ShellCompDirectiveNoFileComp))
+	return hook(env, cmd, o, func(cmd *cobra.Command, args []string) error {
+		o.A, o.B = args[0], args[1]
+		_, err := crules.ParseClasses(o.Classes...)
+		return err
+	}, runF, runDiff)
 }
 
 // argSource reads a diff argument: a file when there is one by that name,
@@ -113,7 +89,7 @@ func runDiff(env *Env, o *diffOptions) error {
 		}
 		opt.Rule = id
 	}
-	opt.Classes, _ = parseClasses(o.Classes)
+	opt.Classes, _ = crules.ParseClasses(o.Classes...)
 	lib, a, b, err := twoSources(env, o.A, o.B)
 	if err != nil {
 		return err
@@ -153,21 +129,14 @@ path').`,
   crules history 502.46 --rev 2006-10-01
   crules history 702.19c --json`,
 		Args: exactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			o.Query = args[0]
-			if !cmd.Flags().Changed("rev") {
-				o.Rev = ""
-			}
-			if runF != nil {
-				return runF(o)
-			}
-			return runHistory(env, o)
-		},
 	}
-	cmd.Flags().StringVar(&o.Rev, "rev", "latest", "the revision the ID is read in (default: the latest that has it)")
+	cmd.Flags().StringVar(&o.Rev, "rev", "", "the revision the ID is read in (default: the latest that has it)")
 	cmd.Flags().BoolVar(&o.JSON, "json", false, "print JSON")
 	_ = cmd.RegisterFlagCompletionFunc("rev", revCompletion(env))
-	return cmd
+	return hook(env, cmd, o, func(cmd *cobra.Command, args []string) error {
+		o.Query = args[0]
+		return nil
+	}, runF, runHistory)
 }
 
 func runHistory(env *Env, o *historyOptions) error {
@@ -221,25 +190,21 @@ rules of two revisions, and marks those the lexicon already has.`,
   crules terms "removed from the game" --plot rftg.svg
   crules terms --discover 2009-05-01 2009-07-11`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 1 {
-				o.Term = args[0]
-			}
-			if len(o.Discover) != 0 && len(o.Discover) != 2 {
-				return fmt.Errorf("--discover takes two revisions: --discover A,B")
-			}
-			if runF != nil {
-				return runF(o)
-			}
-			return runTerms(env, o)
-		},
 	}
 	cmd.Flags().StringVar(&o.Plot, "plot", "", "write an SVG chart of the counts to FILE")
 	cmd.Flags().BoolVar(&o.JSON, "json", false, "print JSON")
 	cmd.Flags().StringSliceVar(&o.Discover, "discover", nil, "mine substitutions between two revisions A,B")
 	cmd.Flags().IntVar(&o.Min, "min", 3, "with --discover: the fewest rules a substitution must occur in")
 	_ = cmd.MarkFlagFilename("plot", "svg")
-	return cmd
+	return hook(env, cmd, o, func(cmd *cobra.Command, args []string) error {
+		if len(args) == 1 {
+			o.Term = args[0]
+		}
+		if len(o.Discover) != 0 && len(o.Discover) != 2 {
+			return fmt.Errorf("--discover takes two revisions: --discover A,B")
+		}
+		return nil
+	}, runF, runTerms)
 }
 
 // termJSON and termCountRev are the rows plot.go draws.
@@ -272,7 +237,7 @@ func runTerms(env *Env, o *termsOptions) error {
 		return err
 	}
 	if o.Plot != "" {
-		if err := writeAtomic(o.Plot, []byte(termsSVG(rows))); err != nil {
+		if err := atomicfile.Write(o.Plot, []byte(termsSVG(rows))); err != nil {
 			return err
 		}
 		env.note("crules: wrote %s", o.Plot)
@@ -303,25 +268,4 @@ func runDiscover(env *Env, o *termsOptions) error {
 	p := env.text()
 	p.Substitutions(d.A.Label, d.B.Label, o.Min, d.Substitutions)
 	return p.Err
-}
-
-// writeAtomic writes a file through a temporary name in the same folder,
-// so an interrupted run leaves no half-written file.
-func writeAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }

@@ -18,7 +18,11 @@ type docFlags struct {
 	File string
 }
 
-func (f *docFlags) register(cmd *cobra.Command, env *Env) {
+// register adds the flags to cmd, and --json when json is set.
+func (f *docFlags) register(cmd *cobra.Command, env *Env, json *bool) {
+	if json != nil {
+		cmd.Flags().BoolVar(json, "json", false, "print JSON")
+	}
 	cmd.Flags().StringVar(&f.Rev, "rev", "latest", "revision: latest, first, a date (2006-10-01) or a prefix (2006, 2006-10)")
 	cmd.Flags().StringVar(&f.File, "file", "", "read a CR text file from disk instead of the embedded corpus")
 	cmd.MarkFlagsMutuallyExclusive("rev", "file")
@@ -103,13 +107,20 @@ func readAllLimited(f *os.File) ([]byte, error) {
 	return b, err
 }
 
-// complete returns the candidates that start with prefix, case ignored.
-func complete(cands []string, prefix string) []string {
-	var out []string
-	for _, c := range cands {
-		if strings.HasPrefix(strings.ToLower(c), strings.ToLower(prefix)) {
-			out = append(out, c)
+// argCompletion completes the first argument with the candidates of the
+// document the flags select that start with what is typed, case ignored.
+func argCompletion(env *Env, f *docFlags, cands func(*crules.Document) []string) cobra.CompletionFunc {
+	return func(cmd *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
+		_, d, err := f.document(env)
+		if err != nil || len(args) > 0 {
+			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
+		var out []string
+		for _, c := range cands(d) {
+			if strings.HasPrefix(strings.ToLower(c), strings.ToLower(prefix)) {
+				out = append(out, c)
+			}
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp
 	}
-	return out
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/crules/crules"
@@ -18,15 +19,9 @@ func newVersionsCmd(env *Env, runF func(*versionsOptions) error) *cobra.Command 
 		Use:   "versions",
 		Short: "List every embedded revision with its era and counts",
 		Args:  exactArgs(0),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if runF != nil {
-				return runF(o)
-			}
-			return runVersions(env, o)
-		},
 	}
 	cmd.Flags().BoolVar(&o.JSON, "json", false, "print JSON")
-	return cmd
+	return hook(env, cmd, o, nil, runF, runVersions)
 }
 
 func runVersions(env *Env, o *versionsOptions) error {
@@ -71,18 +66,11 @@ Warnings about skipped or guessed text go to stderr.`,
 		ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 			return []string{"txt"}, cobra.ShellCompDirectiveFilterFileExt
 		},
-		RunE: func(cmd *cobra.Command, args []string) error {
-			o.File = args[0]
-			if runF != nil {
-				return runF(o)
-			}
-			return runParse(env, o)
-		},
 	}
 	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the whole tree as JSON")
 	cmd.Flags().BoolVar(&o.Stats, "stats", false, "print one JSON object of counts")
 	cmd.MarkFlagsMutuallyExclusive("json", "stats")
-	return cmd
+	return hook(env, cmd, o, firstArg(&o.File), runF, runParse)
 }
 
 func runParse(env *Env, o *parseOptions) error {
@@ -125,26 +113,21 @@ It exits 1 when it finds anything, so it can guard a pipeline that edits rules t
   crules check --file MagicCompRules.txt
   crules check --all --json`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 1 {
-				if cmd.Flags().Changed("rev") || o.File != "" || o.All {
-					return fmt.Errorf("give the revision once: as an argument, --rev, --file or --all")
-				}
-				o.Rev = args[0]
-			}
-			if o.All && (o.File != "" || cmd.Flags().Changed("rev")) {
-				return fmt.Errorf("--all checks every embedded revision; it takes no --rev or --file")
-			}
-			if runF != nil {
-				return runF(o)
-			}
-			return runCheck(env, o)
-		},
 	}
-	o.docFlags.register(cmd, env)
+	o.docFlags.register(cmd, env, &o.JSON)
 	cmd.Flags().BoolVar(&o.All, "all", false, "check every embedded revision")
-	cmd.Flags().BoolVar(&o.JSON, "json", false, "print JSON")
-	return cmd
+	return hook(env, cmd, o, func(cmd *cobra.Command, args []string) error {
+		if len(args) == 1 {
+			if cmd.Flags().Changed("rev") || o.File != "" || o.All {
+				return fmt.Errorf("give the revision once: as an argument, --rev, --file or --all")
+			}
+			o.Rev = args[0]
+		}
+		if o.All && (o.File != "" || cmd.Flags().Changed("rev")) {
+			return fmt.Errorf("--all checks every embedded revision; it takes no --rev or --file")
+		}
+		return nil
+	}, runF, runCheck)
 }
 
 func runCheck(env *Env, o *checkOptions) error {
@@ -164,31 +147,26 @@ func runCheck(env *Env, o *checkOptions) error {
 		}
 		docs = append(docs, d)
 	}
-	findings := crules.Check(docs...)
-	total := 0
-	js := []render.FindingJSON{}
-	p := env.text()
-	for i, fs := range findings {
+	total, js, p := 0, []render.FindingJSON{}, env.text()
+	for i, fs := range crules.Check(docs...) {
 		total += len(fs)
 		for _, f := range fs {
-			if o.JSON {
-				js = append(js, render.NewFindingJSON(docs[i].Label, docs[i].Name, f))
-			} else {
+			js = append(js, render.NewFindingJSON(docs[i].Label, docs[i].Name, f))
+			if !o.JSON {
 				p.Printf("%s:%s: %s: %s\n", docs[i].Name, f.Pos, f.Code, f.Msg)
 			}
 		}
 	}
-	if o.JSON {
-		p.Err = render.WriteJSON(env.Stdout, js)
-	}
-	if p.Err != nil {
-		return p.Err
-	}
+	var err error
 	if total > 0 {
-		return problems(plural(total, "finding") + " in " + plural(len(docs), "revision"))
+		err = problems(plural(total, "finding") + " in " + plural(len(docs), "revision"))
+	} else {
+		env.note("crules: no findings")
 	}
-	env.note("crules: no findings")
-	return nil
+	if o.JSON {
+		return jsonThen(env, js, err)
+	}
+	return errors.Join(p.Err, err)
 }
 
 func plural(n int, what string) string {
@@ -212,20 +190,16 @@ func newGraphCmd(env *Env, runF func(*graphOptions) error) *cobra.Command {
 		Example: `  crules graph --rev 2026-01-16 | dot -Tsvg > cr.svg
   crules graph --format json`,
 		Args: exactArgs(0),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if o.Format != "dot" && o.Format != "json" {
-				return fmt.Errorf("--format is dot or json, not %q", o.Format)
-			}
-			if runF != nil {
-				return runF(o)
-			}
-			return runGraph(env, o)
-		},
 	}
-	o.docFlags.register(cmd, env)
+	o.docFlags.register(cmd, env, nil)
 	cmd.Flags().StringVar(&o.Format, "format", "dot", "dot or json")
 	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"dot", "json"}, cobra.ShellCompDirectiveNoFileComp))
-	return cmd
+	return hook(env, cmd, o, func(cmd *cobra.Command, args []string) error {
+		if o.Format != "dot" && o.Format != "json" {
+			return fmt.Errorf("--format is dot or json, not %q", o.Format)
+		}
+		return nil
+	}, runF, runGraph)
 }
 
 func runGraph(env *Env, o *graphOptions) error {

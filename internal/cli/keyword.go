@@ -31,28 +31,15 @@ revisions in which its rules changed.`,
 		Example: `  crules keyword splice
   crules keyword flashback --rev 2006-10-01 --json`,
 		Args: exactArgs(1),
-		ValidArgsFunction: func(cmd *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
-			_, d, err := o.document(env)
-			if err != nil || len(args) > 0 {
-				return nil, cobra.ShellCompDirectiveNoFileComp
-			}
-			var names []string
+		ValidArgsFunction: argCompletion(env, &o.docFlags, func(d *crules.Document) (out []string) {
 			for _, s := range d.Keywords() {
-				names = append(names, strings.ToLower(s.Name))
+				out = append(out, strings.ToLower(s.Name))
 			}
-			return complete(names, prefix), cobra.ShellCompDirectiveNoFileComp
-		},
-		RunE: func(cmd *cobra.Command, args []string) error {
-			o.Name = args[0]
-			if runF != nil {
-				return runF(o)
-			}
-			return runKeyword(env, o)
-		},
+			return out
+		}),
 	}
-	o.docFlags.register(cmd, env)
-	cmd.Flags().BoolVar(&o.JSON, "json", false, "print JSON")
-	return cmd
+	o.docFlags.register(cmd, env, &o.JSON)
+	return hook(env, cmd, o, firstArg(&o.Name), runF, runKeyword)
 }
 
 func runKeyword(env *Env, o *keywordOptions) error {
@@ -90,21 +77,16 @@ func newKeywordsCmd(env *Env, runF func(*keywordsOptions) error) *cobra.Command 
 		Example: `  crules keywords --kind triggered
   crules keywords --rev 2006-10-01 --json`,
 		Args: exactArgs(0),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if _, ok := keyword.ParseKind(o.Kind); o.Kind != "" && !ok {
-				return fmt.Errorf("--kind is one of %s", strings.Join(kinds, ", "))
-			}
-			if runF != nil {
-				return runF(o)
-			}
-			return runKeywords(env, o)
-		},
 	}
-	o.docFlags.register(cmd, env)
+	o.docFlags.register(cmd, env, &o.JSON)
 	cmd.Flags().StringVar(&o.Kind, "kind", "", "only keywords of this kind: "+strings.Join(kinds, ", "))
-	cmd.Flags().BoolVar(&o.JSON, "json", false, "print JSON")
 	_ = cmd.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions(kinds, cobra.ShellCompDirectiveNoFileComp))
-	return cmd
+	return hook(env, cmd, o, func(cmd *cobra.Command, args []string) error {
+		if _, ok := keyword.ParseKind(o.Kind); o.Kind != "" && !ok {
+			return fmt.Errorf("--kind is one of %s", strings.Join(kinds, ", "))
+		}
+		return nil
+	}, runF, runKeywords)
 }
 
 func runKeywords(env *Env, o *keywordsOptions) error {
@@ -114,10 +96,7 @@ func runKeywords(env *Env, o *keywordsOptions) error {
 	}
 	_, specs, err := lib.Keywords(src, keyword.Kind(o.Kind))
 	if o.JSON && specs != nil {
-		if werr := render.WriteJSON(env.Stdout, specs); werr != nil {
-			return werr
-		}
-		return err
+		return jsonThen(env, specs, err)
 	}
 	if err != nil {
 		return err
@@ -158,25 +137,20 @@ and cached (see 'crules index').`,
 			}
 			return nil
 		},
-		RunE: func(cmd *cobra.Command, args []string) error {
-			o.Query = strings.Join(args, " ")
-			if o.AllRevs && (o.File != "" || cmd.Flags().Changed("rev")) {
-				return fmt.Errorf("--all-revs searches every embedded revision; it takes no --rev or --file")
-			}
-			if o.Limit < 1 || o.Limit > index.MaxLimit {
-				return fmt.Errorf("--limit must be 1–%d", index.MaxLimit)
-			}
-			if runF != nil {
-				return runF(o)
-			}
-			return runSearch(env, o)
-		},
 	}
-	o.docFlags.register(cmd, env)
+	o.docFlags.register(cmd, env, &o.JSON)
 	cmd.Flags().BoolVar(&o.AllRevs, "all-revs", false, "search every embedded revision")
 	cmd.Flags().IntVar(&o.Limit, "limit", 10, "at most this many hits")
-	cmd.Flags().BoolVar(&o.JSON, "json", false, "print JSON")
-	return cmd
+	return hook(env, cmd, o, func(cmd *cobra.Command, args []string) error {
+		o.Query = strings.Join(args, " ")
+		if o.AllRevs && (o.File != "" || cmd.Flags().Changed("rev")) {
+			return fmt.Errorf("--all-revs searches every embedded revision; it takes no --rev or --file")
+		}
+		if o.Limit < 1 || o.Limit > index.MaxLimit {
+			return fmt.Errorf("--limit must be 1–%d", index.MaxLimit)
+		}
+		return nil
+	}, runF, runSearch)
 }
 
 func runSearch(env *Env, o *searchOptions) error {
@@ -184,23 +158,13 @@ func runSearch(env *Env, o *searchOptions) error {
 		// A bare rule number: the lookup answers it exactly.
 		return runRule(env, &ruleOptions{docFlags: o.docFlags, ID: o.Query, JSON: o.JSON})
 	}
-	var lib *crules.Library
-	var src crules.Source
-	var err error
-	if o.AllRevs {
-		lib, err = env.library()
-	} else {
-		lib, src, err = o.source(env)
-	}
+	lib, src, err := o.source(env) // the latest revision with --all-revs, which ignores it
 	if err != nil {
 		return err
 	}
 	res, err := lib.Search(src, o.Query, crules.SearchOptions{Limit: o.Limit, AllRevs: o.AllRevs})
 	if res != nil && o.JSON {
-		if werr := render.WriteJSON(env.Stdout, res); werr != nil {
-			return werr
-		}
-		return err
+		return jsonThen(env, res, err)
 	}
 	if err != nil {
 		return err

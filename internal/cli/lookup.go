@@ -25,17 +25,9 @@ revision does not have is followed through the lineage: 'crules rule 702.47a
   crules rule 702 --json`,
 		Args:              exactArgs(1),
 		ValidArgsFunction: ruleIDCompletion(env, &o.docFlags),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			o.ID = args[0]
-			if runF != nil {
-				return runF(o)
-			}
-			return runRule(env, o)
-		},
 	}
-	o.docFlags.register(cmd, env)
-	cmd.Flags().BoolVar(&o.JSON, "json", false, "print JSON")
-	return cmd
+	o.docFlags.register(cmd, env, &o.JSON)
+	return hook(env, cmd, o, firstArg(&o.ID), runF, runRule)
 }
 
 func runRule(env *Env, o *ruleOptions) error {
@@ -54,23 +46,13 @@ func runRule(env *Env, o *ruleOptions) error {
 	if n := a.Note(); n != "" {
 		env.note("crules: %s", n)
 	}
-	rev, era := a.Doc.Label, string(a.Doc.Era)
+	if o.JSON {
+		return render.WriteJSON(env.Stdout, render.LookupJSON(a.Chapter, a.Rule, a.Doc.Label, string(a.Doc.Era), a.Asked))
+	}
 	p := env.text()
-	switch {
-	case a.Chapter != nil && o.JSON:
-		j := render.NewChapterJSON(a.Chapter, true)
-		j.Rev, j.Era = rev, era
-		return render.WriteJSON(env.Stdout, j)
-	case a.Chapter != nil:
+	if a.Chapter != nil {
 		p.Chapter(a.Chapter)
-	case o.JSON:
-		j := render.NewRuleJSON(a.Rule)
-		j.Rev, j.Era = rev, era
-		if !a.Asked.IsZero() {
-			j.Asked = a.Asked.String()
-		}
-		return render.WriteJSON(env.Stdout, j)
-	default:
+	} else {
 		p.Rule(a.Rule)
 	}
 	return p.Err
@@ -79,17 +61,12 @@ func runRule(env *Env, o *ruleOptions) error {
 // ruleIDCompletion completes the first argument with the rule IDs of the
 // document the flags select.
 func ruleIDCompletion(env *Env, f *docFlags) cobra.CompletionFunc {
-	return func(cmd *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
-		_, d, err := f.document(env)
-		if err != nil || len(args) > 0 {
-			return nil, cobra.ShellCompDirectiveNoFileComp
-		}
-		var ids []string
+	return argCompletion(env, f, func(d *crules.Document) (out []string) {
 		for _, id := range d.IDs() {
-			ids = append(ids, id.String())
+			out = append(out, id.String())
 		}
-		return complete(ids, prefix), cobra.ShellCompDirectiveNoFileComp
-	}
+		return out
+	})
 }
 
 type glossaryOptions struct {
@@ -109,28 +86,15 @@ era's wording, finds that entry: "mana value" in 2005 is Converted Mana Cost,
 		Example: `  crules glossary splice
   crules glossary "mana burn" --rev 2008`,
 		Args: exactArgs(1),
-		ValidArgsFunction: func(cmd *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
-			_, d, err := o.document(env)
-			if err != nil || len(args) > 0 {
-				return nil, cobra.ShellCompDirectiveNoFileComp
-			}
-			var terms []string
+		ValidArgsFunction: argCompletion(env, &o.docFlags, func(d *crules.Document) (out []string) {
 			for _, g := range d.Glossary {
-				terms = append(terms, g.Term)
+				out = append(out, g.Term)
 			}
-			return complete(terms, prefix), cobra.ShellCompDirectiveNoFileComp
-		},
-		RunE: func(cmd *cobra.Command, args []string) error {
-			o.Term = args[0]
-			if runF != nil {
-				return runF(o)
-			}
-			return runGlossary(env, o)
-		},
+			return out
+		}),
 	}
-	o.docFlags.register(cmd, env)
-	cmd.Flags().BoolVar(&o.JSON, "json", false, "print JSON")
-	return cmd
+	o.docFlags.register(cmd, env, &o.JSON)
+	return hook(env, cmd, o, firstArg(&o.Term), runF, runGlossary)
 }
 
 func runGlossary(env *Env, o *glossaryOptions) error {
@@ -146,9 +110,7 @@ func runGlossary(env *Env, o *glossaryOptions) error {
 		env.note("crules: %s", n)
 	}
 	if o.JSON {
-		j := render.NewGlossaryJSON(a.Entry)
-		j.Rev, j.Era, j.Asked = a.Doc.Label, string(a.Doc.Era), a.Asked
-		return render.WriteJSON(env.Stdout, j)
+		return render.WriteJSON(env.Stdout, render.TermJSON(a.Entry, a.Doc.Label, string(a.Doc.Era), a.Asked))
 	}
 	p := env.text()
 	p.Glossary(a.Entry)
@@ -166,16 +128,9 @@ func newTOCCmd(env *Env, runF func(*tocOptions) error) *cobra.Command {
 		Use:   "toc",
 		Short: "Print the parts and chapters of a revision",
 		Args:  exactArgs(0),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if runF != nil {
-				return runF(o)
-			}
-			return runTOC(env, o)
-		},
 	}
-	o.docFlags.register(cmd, env)
-	cmd.Flags().BoolVar(&o.JSON, "json", false, "print JSON")
-	return cmd
+	o.docFlags.register(cmd, env, &o.JSON)
+	return hook(env, cmd, o, nil, runF, runTOC)
 }
 
 func runTOC(env *Env, o *tocOptions) error {
@@ -206,17 +161,9 @@ func newRefsCmd(env *Env, runF func(*refsOptions) error) *cobra.Command {
   crules refs 601.2f --rev 2026-01-16 --json`,
 		Args:              exactArgs(1),
 		ValidArgsFunction: ruleIDCompletion(env, &o.docFlags),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			o.ID = args[0]
-			if runF != nil {
-				return runF(o)
-			}
-			return runRefs(env, o)
-		},
 	}
-	o.docFlags.register(cmd, env)
-	cmd.Flags().BoolVar(&o.JSON, "json", false, "print JSON")
-	return cmd
+	o.docFlags.register(cmd, env, &o.JSON)
+	return hook(env, cmd, o, firstArg(&o.ID), runF, runRefs)
 }
 
 func runRefs(env *Env, o *refsOptions) error {

@@ -2,13 +2,10 @@ package cli
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"net"
-	"os"
 	"os/signal"
 	"syscall"
-	"time"
 
 	"github.com/crules/crules/serve"
 	"github.com/spf13/cobra"
@@ -34,15 +31,9 @@ revision), 404 (no such rule, term or page), 405 (another method than GET)
 or 500. It listens on loopback by default, logs each request to stderr, and
 stops gracefully on SIGINT or SIGTERM.`,
 		Args: exactArgs(0),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if runF != nil {
-				return runF(o)
-			}
-			return runServe(env, o)
-		},
 	}
 	cmd.Flags().StringVar(&o.Addr, "addr", "127.0.0.1:8080", "address to listen on")
-	return cmd
+	return hook(env, cmd, o, nil, runF, runServe)
 }
 
 func runServe(env *Env, o *serveOptions) error {
@@ -58,23 +49,12 @@ func runServe(env *Env, o *serveOptions) error {
 	if !env.quiet {
 		log = env.Stderr
 	}
-	srv := serve.New(lib, log).HTTPServer()
 	env.note("crules: serving %d revisions on http://%s", len(lib.Revisions()), ln.Addr())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
-	sig := make(chan os.Signal, 1)
-	signal.Notify(sig, syscall.SIGINT, syscall.SIGTERM)
-	defer signal.Stop(sig)
-	select {
-	case err := <-done:
-		return err
-	case s := <-sig:
-		env.note("crules: %v: shutting down", s)
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	err = serve.New(lib, log).Serve(ctx, ln)
+	if ctx.Err() != nil {
+		env.note("crules: shutting down")
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(ctx); err != nil {
-		return fmt.Errorf("shutting down: %w", err)
-	}
-	return nil
+	return err
 }
