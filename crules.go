@@ -3,6 +3,7 @@ package crules
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"sync"
@@ -11,6 +12,7 @@ import (
 	"github.com/crules/crules/diff"
 	"github.com/crules/crules/index"
 	"github.com/crules/crules/internal/cache"
+	"github.com/crules/crules/parse"
 )
 
 // Options configure a Library. The zero value works: the embedded archive,
@@ -204,4 +206,17 @@ func (l *Library) CleanCache() (string, error) {
 		return "", err
 	}
 	return d, os.RemoveAll(d)
+}
+
+// ReadFrom reads a CR file from r (standard input, an upload) as a Source
+// named name. More than parse.MaxSize bytes is ErrBadInput.
+func ReadFrom(name string, r io.Reader) (Source, error) {
+	b, err := io.ReadAll(io.LimitReader(r, parse.MaxSize+1))
+	if err == nil && len(b) > parse.MaxSize {
+		err = fmt.Errorf("%s is larger than %d MB", name, parse.MaxSize>>20)
+	}
+	if err != nil {
+		return Source{}, &Error{Kind: ErrBadInput, Msg: err.Error(), Err: err}
+	}
+	return File(name, b), nil
 }

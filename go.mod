@@ -8,6 +8,7 @@ require (
 	github.com/klauspost/compress v1.20.3
 	github.com/schollz/progressbar/v3 v3.19.1
 	github.com/spf13/cobra v1.10.2
+	golang.org/x/term v0.44.0
 	golang.org/x/text v0.43.0
 	golang.org/x/tools v0.52.0
 )
@@ -40,6 +41,5 @@ require (
 	github.com/spf13/pflag v1.0.9 // indirect
 	go.etcd.io/bbolt v1.4.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
-	golang.org/x/term v0.44.0 // indirect
 	google.golang.org/protobuf v1.36.6 // indirect
 )

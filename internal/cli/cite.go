@@ -55,8 +55,7 @@ func runCite(env *Env, o *citeOptions) error {
 		return err
 	}
 	cits, files, stale := 0, 0, 0
-	js := []render.CiteJSON{}
-	p := env.text()
+	js, p := []render.CiteJSON{}, env.text()
 	for _, root := range o.Paths {
 		fi, err := os.Stat(root)
 		if err != nil {
@@ -64,9 +63,7 @@ func runCite(env *Env, o *citeOptions) error {
 		}
 		dir, name := root, "."
 		if !fi.IsDir() {
-			if dir, name = filepath.Split(root); dir == "" {
-				dir = "."
-			}
+			dir, name = filepath.Dir(root), filepath.Base(root)
 		}
 		rep, err := lib.Cite(os.DirFS(dir), name)
 		if err != nil {

@@ -8,16 +8,19 @@
 package cli
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"runtime/debug"
+	"sync"
 
 	"github.com/crules/crules"
 	"github.com/crules/crules/render"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 )
 
 // Exit codes.
@@ -80,8 +83,10 @@ func (e *Env) library() (*crules.Library, error) {
 	}
 	o := e.Options
 	if e.Terminal && !e.quiet && o.Progress == nil {
-		bars := map[string]*progressbar.ProgressBar{}
+		bars, mu := map[string]*progressbar.ProgressBar{}, sync.Mutex{}
 		o.Progress = func(task string, done, total int) {
+			mu.Lock() // a server builds indexes for concurrent requests
+			defer mu.Unlock()
 			bar := bars[task]
 			if bar == nil {
 				bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(e.Stderr), progressbar.OptionSetDescription("crules: "+task),
@@ -130,7 +135,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 // succeeds or finds nothing, never on exit 2.
 func Run(env *Env, args []string) int {
 	out := env.Stdout
-	var buf bufWriter
+	var buf bytes.Buffer
 	env.Stdout = &buf
 	defer func() { env.Stdout = out }()
 	root := NewRootCmd(env)
@@ -147,22 +152,14 @@ func Run(env *Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "crules: %v\n", err)
 	}
 	if code != ExitBad {
-		out.Write(buf.b)
+		out.Write(buf.Bytes())
 	}
 	return code
 }
 
-type bufWriter struct{ b []byte }
-
-func (w *bufWriter) Write(p []byte) (int, error) { w.b = append(w.b, p...); return len(p), nil }
-
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // NewRootCmd builds the command tree.

@@ -64,9 +64,7 @@ func argSource(env *Env, arg string) (*crules.Library, crules.Source, error) {
 		return nil, crules.Source{}, err
 	}
 	src, err := lib.SourceOf(arg)
-	if err == nil && src.IsFile() {
-		src, err = fileSource(env, lib, arg)
-	}
+	src, err = parsed(env, lib, src, err)
 	return lib, src, err
 }
 

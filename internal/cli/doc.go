@@ -1,13 +1,10 @@
 package cli
 
 import (
-	"fmt"
-	"io"
 	"os"
 	"strings"
 
 	"github.com/crules/crules"
-	"github.com/crules/crules/parse"
 	"github.com/spf13/cobra"
 )
 
@@ -60,18 +57,19 @@ func (f *docFlags) source(env *Env) (*crules.Library, crules.Source, error) {
 	return lib, src, err
 }
 
-// fileSource reads a file (standard input for "-"), parses it and prints
-// its warnings.
+// fileSource reads a file (standard input for "-") and parses it.
 func fileSource(env *Env, lib *crules.Library, path string) (crules.Source, error) {
-	var src crules.Source
-	var err error
 	if path == "-" {
-		var b []byte
-		if b, err = readAllLimited(os.Stdin); err != nil {
-			return src, err
-		}
-		src = crules.File("<stdin>", b)
-	} else if src, err = lib.ReadFile(path); err != nil {
+		src, err := crules.ReadFrom("<stdin>", os.Stdin)
+		return parsed(env, lib, src, err)
+	}
+	src, err := lib.ReadFile(path)
+	return parsed(env, lib, src, err)
+}
+
+// parsed parses a file read without error and prints its first warnings.
+func parsed(env *Env, lib *crules.Library, src crules.Source, err error) (crules.Source, error) {
+	if err != nil || !src.IsFile() {
 		return src, err
 	}
 	d, err := lib.Document(src)
@@ -97,14 +95,6 @@ func (f *docFlags) document(env *Env) (*crules.Library, *crules.Document, error)
 	}
 	d, err := lib.Document(src)
 	return lib, d, err
-}
-
-func readAllLimited(f *os.File) ([]byte, error) {
-	b, err := io.ReadAll(io.LimitReader(f, parse.MaxSize+1))
-	if err == nil && len(b) > parse.MaxSize {
-		err = fmt.Errorf("standard input is larger than %d MB", parse.MaxSize>>20)
-	}
-	return b, err
 }
 
 // argCompletion completes the first argument with the candidates of the

@@ -131,21 +131,17 @@ It exits 1 when it finds anything, so it can guard a pipeline that edits rules t
 }
 
 func runCheck(env *Env, o *checkOptions) error {
+	lib, err := env.library()
 	var docs []*crules.Document
-	if o.All {
-		lib, err := env.library()
-		if err != nil {
-			return err
-		}
-		if docs, err = lib.All(); err != nil {
-			return err
-		}
-	} else {
-		_, d, err := o.document(env)
-		if err != nil {
-			return err
-		}
+	if err == nil && o.All {
+		docs, err = lib.All()
+	} else if err == nil {
+		var d *crules.Document
+		_, d, err = o.document(env)
 		docs = append(docs, d)
+	}
+	if err != nil {
+		return err
 	}
 	total, js, p := 0, []render.FindingJSON{}, env.text()
 	for i, fs := range crules.Check(docs...) {
@@ -157,24 +153,23 @@ func runCheck(env *Env, o *checkOptions) error {
 			}
 		}
 	}
-	var err error
+	var found error
 	if total > 0 {
-		err = problems(plural(total, "finding") + " in " + plural(len(docs), "revision"))
+		found = problems(plural(total, "finding") + " in " + plural(len(docs), "revision"))
 	} else {
 		env.note("crules: no findings")
 	}
 	if o.JSON {
-		return jsonThen(env, js, err)
+		return jsonThen(env, js, found)
 	}
-	return errors.Join(p.Err, err)
+	return errors.Join(p.Err, found)
 }
 
 func plural(n int, what string) string {
-	s := fmt.Sprintf("%d %s", n, what)
 	if n != 1 && what != "stale" {
-		s += "s"
+		what += "s"
 	}
-	return s
+	return fmt.Sprintf("%d %s", n, what)
 }
 
 type graphOptions struct {

@@ -185,7 +185,7 @@ moves it.`,
 		Args: exactArgs(0),
 		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
-	var rev string
+	var f docFlags
 	var all bool
 	build := &cobra.Command{
 		Use:   "build",
@@ -195,19 +195,14 @@ moves it.`,
 			if all && cmd.Flags().Changed("rev") {
 				return fmt.Errorf("give --rev or --all-revs, not both")
 			}
-			lib, err := env.library()
-			if err != nil {
-				return err
-			}
-			name := "all revisions"
-			if all {
+			lib, src, err := f.source(env)
+			name := src.String()
+			switch {
+			case err == nil && all:
+				name = "all revisions"
 				_, err = lib.IndexAll()
-			} else {
-				var r crules.Rev
-				if r, err = lib.Select(rev); err == nil {
-					name = r.Name()
-					_, err = lib.Index(r.Source())
-				}
+			case err == nil:
+				_, err = lib.Index(src)
 			}
 			if err == nil {
 				env.note("crules: the index of %s is ready", name)
@@ -215,39 +210,29 @@ moves it.`,
 			return err
 		},
 	}
-	build.Flags().StringVar(&rev, "rev", "latest", "the revision to index")
+	build.Flags().StringVar(&f.Rev, "rev", "latest", "the revision to index")
 	build.Flags().BoolVar(&all, "all-revs", false, "index every revision together")
-	cmd.AddCommand(build, &cobra.Command{
-		Use:   "path",
-		Short: "Print where the cache lives",
-		Args:  exactArgs(0),
-		RunE: func(cmd *cobra.Command, args []string) error {
+	cacheCmd := func(use, short string, run func(*crules.Library) error) *cobra.Command {
+		return &cobra.Command{Use: use, Short: short, Args: exactArgs(0), RunE: func(*cobra.Command, []string) error {
 			lib, err := env.library()
 			if err != nil {
 				return err
 			}
-			d, err := lib.CacheDir()
-			if err != nil {
-				return err
-			}
+			return run(lib)
+		}}
+	}
+	cmd.AddCommand(build, cacheCmd("path", "Print where the cache lives", func(lib *crules.Library) error {
+		d, err := lib.CacheDir()
+		if err == nil {
 			_, err = fmt.Fprintln(env.Stdout, d)
-			return err
-		},
-	}, &cobra.Command{
-		Use:   "clean",
-		Short: "Remove the cache",
-		Args:  exactArgs(0),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			lib, err := env.library()
-			if err != nil {
-				return err
-			}
-			d, err := lib.CleanCache()
-			if err == nil {
-				env.note("crules: removed %s", d)
-			}
-			return err
-		},
-	})
+		}
+		return err
+	}), cacheCmd("clean", "Remove the cache", func(lib *crules.Library) error {
+		d, err := lib.CleanCache()
+		if err == nil {
+			env.note("crules: removed %s", d)
+		}
+		return err
+	}))
 	return cmd
 }

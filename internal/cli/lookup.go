@@ -2,6 +2,7 @@ package cli
 
 import (
 	"github.com/crules/crules"
+	"github.com/crules/crules/parse"
 	"github.com/crules/crules/render"
 	"github.com/spf13/cobra"
 )
@@ -31,11 +32,7 @@ revision does not have is followed through the lineage: 'crules rule 702.47a
 }
 
 func runRule(env *Env, o *ruleOptions) error {
-	id, err := crules.ParseRuleID(o.ID)
-	if err != nil {
-		return err
-	}
-	lib, src, err := o.source(env)
+	lib, src, id, err := o.ruleSource(env, o.ID)
 	if err != nil {
 		return err
 	}
@@ -167,11 +164,7 @@ func newRefsCmd(env *Env, runF func(*refsOptions) error) *cobra.Command {
 }
 
 func runRefs(env *Env, o *refsOptions) error {
-	id, err := crules.ParseRuleID(o.ID)
-	if err != nil {
-		return err
-	}
-	lib, src, err := o.source(env)
+	lib, src, id, err := o.ruleSource(env, o.ID)
 	if err != nil {
 		return err
 	}
@@ -186,4 +179,14 @@ func runRefs(env *Env, o *refsOptions) error {
 	p := env.text()
 	p.Refs(d, id.String(), r.Outgoing, r.Incoming, r.Terms)
 	return p.Err
+}
+
+// ruleSource reads a rule number, then the document the flags name.
+func (f *docFlags) ruleSource(env *Env, s string) (*crules.Library, crules.Source, parse.RuleID, error) {
+	id, err := crules.ParseRuleID(s)
+	if err != nil {
+		return nil, crules.Source{}, id, err
+	}
+	lib, src, err := f.source(env)
+	return lib, src, id, err
 }

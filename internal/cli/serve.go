@@ -20,15 +20,10 @@ func newServeCmd(env *Env, runF func(*serveOptions) error) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the rules over HTTP: a JSON API and a search page",
-		Long: `Serve answers, over the embedded corpus:
-  GET /api/revs                          every revision
-  GET /api/rules/{id}?rev=REV            a rule with its subrules and examples
-  GET /api/glossary/{term}?rev=REV       a glossary entry
-  GET /api/search?q=QUERY&rev=REV&limit=N ranked hits
-  GET /                                  a page with a search box
-Errors are JSON ({"error": "..."}) with status 400 (bad request or
-revision), 404 (no such rule, term or page), 405 (another method than GET)
-or 500. It listens on loopback by default, logs each request to stderr, and
+		Long: `Serve answers GET /api/revs, /api/rules/{id}?rev=, /api/glossary/{term}?rev=
+and /api/search?q=&rev=&limit= with the JSON of --json, and serves a search
+page at /. Errors are JSON with status 400, 404, 405 or 500 (see package
+serve). It listens on loopback by default, logs each request to stderr, and
 stops gracefully on SIGINT or SIGTERM.`,
 		Args: exactArgs(0),
 	}
