@@ -37,6 +37,7 @@ type Error struct {
 	Err     error // the cause, when there is one (a parse.ErrorList, an *fs.PathError)
 }
 
+// Error returns the message.
 func (e *Error) Error() string { return e.Msg }
 
 // Is reports whether target is e's Kind.
