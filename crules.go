@@ -47,6 +47,7 @@ type Options struct {
 type Library struct {
 	archive *corpus.Archive
 	revs    []Rev
+	byName  map[string]int // revision name → index in revs
 	opt     Options
 
 	mu      sync.Mutex
@@ -72,9 +73,10 @@ func Open(o Options) (*Library, error) {
 	if o.MaxDocs <= 0 {
 		o.MaxDocs = 16
 	}
-	l := &Library{archive: a, opt: o, docs: map[string]*Document{}, indexes: map[string]*index.Index{}}
+	l := &Library{archive: a, opt: o, byName: map[string]int{}, docs: map[string]*Document{}, indexes: map[string]*index.Index{}}
 	for i, r := range a.Revisions() {
-		l.revs = append(l.revs, Rev{r: r, pos: i})
+		l.revs = append(l.revs, Rev{r: r, name: r.Name(), pos: i})
+		l.byName[r.Name()] = i
 	}
 	return l, nil
 }
@@ -118,10 +120,8 @@ func (l *Library) Select(sel string) (Rev, error) {
 
 // rev returns the revision named name (a date), or the zero Rev.
 func (l *Library) rev(name string) Rev {
-	for _, r := range l.revs {
-		if r.Name() == name {
-			return r
-		}
+	if i, ok := l.byName[name]; ok {
+		return l.revs[i]
 	}
 	return Rev{pos: -1}
 }

@@ -12,16 +12,14 @@ const era702Since = "2009-07-11"
 
 // A Rev is one embedded revision of the CR. The zero Rev is none.
 type Rev struct {
-	r   corpus.Revision
-	pos int // in Library.Revisions, oldest first; -1 for none
+	r    corpus.Revision
+	name string // r.Name(), formatted once
+	pos  int    // in Library.Revisions, oldest first; -1 for none
 }
 
 // Name is the revision's effective date as users type it: "2026-01-16".
 func (r Rev) Name() string {
-	if r.IsZero() {
-		return ""
-	}
-	return r.r.Name()
+	return r.name
 }
 
 // String is Name.
