@@ -25,11 +25,7 @@ type Comparison struct {
 // Diff compares two sources rule by rule: each rule of a matched to its
 // counterpart in b despite renumbering, each change classified.
 func (l *Library) Diff(a, b Source, o DiffOptions) (*Comparison, error) {
-	da, err := l.Document(a)
-	if err != nil {
-		return nil, err
-	}
-	db, err := l.Document(b)
+	da, db, err := l.pair(a, b)
 	if err != nil {
 		return nil, err
 	}
@@ -51,6 +47,16 @@ func (l *Library) Diff(a, b Source, o DiffOptions) (*Comparison, error) {
 	return c, nil
 }
 
+// pair returns the documents of a and b.
+func (l *Library) pair(a, b Source) (*Document, *Document, error) {
+	da, err := l.Document(a)
+	if err != nil {
+		return nil, nil, err
+	}
+	db, err := l.Document(b)
+	return da, db, err
+}
+
 // A Discovery is the phrase substitutions that recur between two
 // documents.
 type Discovery struct {
@@ -61,11 +67,7 @@ type Discovery struct {
 // Discover mines the substitutions that occur in at least min matched
 // rules of a and b, and marks those the lexicon has.
 func (l *Library) Discover(a, b Source, min int) (*Discovery, error) {
-	da, err := l.Document(a)
-	if err != nil {
-		return nil, err
-	}
-	db, err := l.Document(b)
+	da, db, err := l.pair(a, b)
 	if err != nil {
 		return nil, err
 	}

@@ -8,20 +8,12 @@ import (
 	"testing/fstest"
 
 	"github.com/crules/crules"
+	"github.com/crules/crules/internal/corpustest"
 	"github.com/crules/crules/parse"
 )
 
 // TestMain gives the tests (and the example) a cache of their own.
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "crules-cache")
-	if err != nil {
-		panic(err)
-	}
-	os.Setenv("CRULES_CACHE", dir)
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { os.Exit(corpustest.MainWithCache(m)) }
 
 func open(t *testing.T, o crules.Options) *crules.Library {
 	t.Helper()

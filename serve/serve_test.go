@@ -16,19 +16,11 @@ import (
 	"time"
 
 	"github.com/crules/crules"
+	"github.com/crules/crules/internal/corpustest"
 )
 
 // TestMain gives the tests a cache of their own.
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "crules-cache")
-	if err != nil {
-		panic(err)
-	}
-	os.Setenv("CRULES_CACHE", dir)
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { os.Exit(corpustest.MainWithCache(m)) }
 
 func testServer(t *testing.T) *httptest.Server {
 	t.Helper()
