@@ -2,6 +2,7 @@ package serve
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -153,5 +154,32 @@ func TestServeUnderLoad(t *testing.T) {
 	}
 	if ok.Load() == 0 {
 		t.Error("no request succeeded")
+	}
+}
+
+// TestStatus: the library's errors map to HTTP statuses in one place.
+func TestStatus(t *testing.T) {
+	lib, err := crules.Open(crules.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, noRev := lib.Select("1850")
+	_, noTerm := lib.Glossary(lib.Latest().Source(), "nothing-like-this")
+	_, badID := crules.ParseRuleID("seven")
+	for _, tc := range []struct {
+		err  error
+		want int
+	}{
+		{noTerm, 404},
+		{fmt.Errorf("wrapped: %w", noTerm), 404},
+		{errNoPage, 404},
+		{noRev, 400},
+		{badID, 400},
+		{errMethod, 405},
+		{errors.New("disk full"), 500},
+	} {
+		if got := status(tc.err); got != tc.want {
+			t.Errorf("status(%v) = %d, want %d", tc.err, got, tc.want)
+		}
 	}
 }
