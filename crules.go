@@ -51,7 +51,7 @@ type Library struct {
 	opt     Options
 
 	mu      sync.Mutex
-	docs    map[string]*Document
+	docs    map[string]*docEntry
 	order   []string // docs, least recently used first
 	indexes map[string]*index.Index
 
@@ -73,7 +73,7 @@ func Open(o Options) (*Library, error) {
 	if o.MaxDocs <= 0 {
 		o.MaxDocs = 16
 	}
-	l := &Library{archive: a, opt: o, byName: map[string]int{}, docs: map[string]*Document{}, indexes: map[string]*index.Index{}}
+	l := &Library{archive: a, opt: o, byName: map[string]int{}, docs: map[string]*docEntry{}, indexes: map[string]*index.Index{}}
 	for i, r := range a.Revisions() {
 		l.revs = append(l.revs, Rev{r: r, name: r.Name(), pos: i})
 		l.byName[r.Name()] = i

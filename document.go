@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/crules/crules/keyword"
@@ -41,11 +42,11 @@ func (d *Document) Keywords() []*keyword.Spec {
 	return d.specs
 }
 
-// Document returns the parsed document of src, parsed once and kept among
-// the most recently used ones (a file by its name and content). A file that
-// is not a CR is ErrBadInput with the parser's positioned errors (a
-// parse.ErrorList) as its cause; warnings about a file are in its
-// Warnings.
+// Document returns the parsed document of src, parsed once (concurrent
+// callers wait for the one parse) and kept among the most recently used
+// ones (a file by its name and content). A file that is not a CR is
+// ErrBadInput with the parser's positioned errors (a parse.ErrorList) as
+// its cause; warnings about a file are in its Warnings.
 func (l *Library) Document(src Source) (*Document, error) {
 	key := src.Rev.Name()
 	if src.IsFile() {
@@ -53,39 +54,37 @@ func (l *Library) Document(src Source) (*Document, error) {
 		key = "file:" + src.Name + ":" + hex.EncodeToString(sum[:])
 	}
 	l.mu.Lock()
-	if d, ok := l.docs[key]; ok {
-		for i, n := range l.order {
-			if n == key {
-				l.order = append(append(l.order[:i:i], l.order[i+1:]...), key)
-				break
-			}
+	e, ok := l.docs[key]
+	switch {
+	case ok && l.order[len(l.order)-1] == key: // already the most recent
+	case ok: // the most recently used goes last
+		i := slices.Index(l.order, key)
+		l.order = append(append(l.order[:i:i], l.order[i+1:]...), key)
+	default:
+		e = &docEntry{}
+		l.docs[key] = e
+		if len(l.order) >= l.opt.MaxDocs {
+			delete(l.docs, l.order[0])
+			l.order = l.order[1:]
 		}
-		l.mu.Unlock()
-		return d, nil
+		l.order = append(l.order, key)
 	}
 	l.mu.Unlock()
-	var d *Document
-	var err error
-	if src.IsFile() {
-		d, err = parseFile(src)
-	} else {
-		d, err = l.parseRev(src.Rev)
-	}
-	if err != nil {
-		return nil, err
-	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if old, ok := l.docs[key]; ok { // parsed meanwhile by another caller
-		return old, nil
-	}
-	if len(l.order) >= l.opt.MaxDocs {
-		delete(l.docs, l.order[0])
-		l.order = l.order[1:]
-	}
-	l.docs[key] = d
-	l.order = append(l.order, key)
-	return d, nil
+	e.once.Do(func() {
+		if src.IsFile() {
+			e.doc, e.err = parseFile(src)
+		} else {
+			e.doc, e.err = l.parseRev(src.Rev)
+		}
+	})
+	return e.doc, e.err
+}
+
+// A docEntry is one document of the LRU, parsed once.
+type docEntry struct {
+	once sync.Once
+	doc  *Document
+	err  error
 }
 
 func parseFile(src Source) (*Document, error) {
