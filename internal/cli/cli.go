@@ -54,7 +54,7 @@ func exitCode(err error) int {
 type Env struct {
 	Stdout, Stderr io.Writer
 	// Options open the library; their zero value reads the embedded
-	// corpus and the user cache.
+	// corpus and the user cache. Progress and Warn are the command line's.
 	Options crules.Options
 	// Color enables terminal colour on Stdout.
 	Color bool
@@ -82,27 +82,25 @@ func (e *Env) library() (*crules.Library, error) {
 		return e.lib, nil
 	}
 	o := e.Options
-	if e.Terminal && !e.quiet && o.Progress == nil {
-		bars, mu := map[string]*progressbar.ProgressBar{}, sync.Mutex{}
-		o.Progress = func(task string, done, total int) {
-			mu.Lock() // a server builds indexes for concurrent requests
-			defer mu.Unlock()
-			bar := bars[task]
-			if bar == nil {
-				bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(e.Stderr), progressbar.OptionSetDescription("crules: "+task),
-					progressbar.OptionClearOnFinish(), progressbar.OptionShowCount(), progressbar.OptionThrottle(100_000_000))
-				bars[task] = bar
-			}
+	bars, mu := map[string]*progressbar.ProgressBar{}, sync.Mutex{}
+	o.Progress = func(task string, done, total int) {
+		mu.Lock() // a server builds indexes for concurrent requests
+		defer mu.Unlock()
+		if e.LightGC { // a lookup that builds the lineage: GOGC=400 took its peak from 0.6 to 1.2 GB
+			debug.SetGCPercent(100)
+		}
+		bar := bars[task]
+		if bar == nil && e.Terminal && !e.quiet {
+			bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(e.Stderr), progressbar.OptionSetDescription("crules: "+task),
+				progressbar.OptionClearOnFinish(), progressbar.OptionShowCount(), progressbar.OptionThrottle(100_000_000))
+			bars[task] = bar
+		}
+		if bar != nil {
 			bar.ChangeMax(total)
 			_ = bar.Set(done)
-			if done == total {
-				_ = bar.Finish()
-			}
 		}
 	}
-	if o.Warn == nil {
-		o.Warn = func(err error) { e.note("crules: %v", err) }
-	}
+	o.Warn = func(err error) { e.note("crules: %v", err) }
 	lib, err := crules.Open(o)
 	e.lib = lib
 	return lib, err
