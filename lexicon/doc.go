@@ -6,7 +6,7 @@
 //
 // The lexicon is the file lexicon.tsv embedded in the package (Default);
 // Canonical rewrites words into the newest wording so that texts of two
-// eras compare equal where only conventions differ; Older and Newer name a
-// phrase in another era; CountPhrase and Shift measure when a phrase went
-// out of use.
+// eras compare equal where only conventions differ; OtherNames names a
+// phrase in other eras; CountPhrase, Shift and Measure date when a phrase
+// went out of use.
 package lexicon
