@@ -5,6 +5,7 @@ import (
 
 	"github.com/crules/crules/corpus"
 	"github.com/crules/crules/diff"
+	"github.com/crules/crules/lexicon"
 	"github.com/crules/crules/parse"
 )
 
@@ -29,7 +30,7 @@ func load(tb testing.TB, rev string) *parse.Document {
 }
 
 func BenchmarkCompare(b *testing.B) {
-	lex := diff.DefaultLexicon()
+	lex := lexicon.Default()
 	for _, bc := range []struct{ name, a, b string }{
 		{"adjacent", "2025-11-14", "2026-01-16"},
 		{"rewrite2009", "2009-05-01", "2009-07-11"},

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/crules/crules/lexicon"
 	"github.com/crules/crules/parse"
 )
 
@@ -14,7 +15,7 @@ func (m *matcher) classify(a, b *Unit) Class { return Classify(m.lex, a.raw, b.r
 // (Unchanged, or Renumbered when the number changed), only the rule
 // numbers it cites (Citations), only typography, only terminology the
 // lexicon explains, or the wording itself (Edited).
-func Classify(lex *Lexicon, a, b string, sameID bool) Class {
+func Classify(lex *lexicon.Lexicon, a, b string, sameID bool) Class {
 	if a == b {
 		if sameID {
 			return Unchanged

@@ -6,6 +6,7 @@ import (
 
 	"github.com/crules/crules/diff"
 	"github.com/crules/crules/internal/corpustest"
+	"github.com/crules/crules/lexicon"
 	"github.com/crules/crules/parse"
 )
 
@@ -40,7 +41,7 @@ func keywordRules(d *parse.Document) map[string]*parse.Rule {
 // keyword.
 func TestKeywordsMatchThemselves(t *testing.T) {
 	docs := corpusDocs(t)
-	lex := diff.DefaultLexicon()
+	lex := lexicon.Default()
 	total, good := 0, 0
 	for i := 1; i < len(docs); i++ {
 		a, b := docs[i-1], docs[i]
@@ -79,7 +80,7 @@ func TestRewrite2009KeywordSubrules(t *testing.T) {
 			a, b = docs[i-1], d
 		}
 	}
-	res := diff.Compare(a, b, diff.DefaultLexicon())
+	res := diff.Compare(a, b, lexicon.Default())
 	ka, kb := keywordRules(a), keywordRules(b)
 	total, good := 0, 0
 	for name, ra := range ka {

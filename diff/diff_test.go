@@ -3,6 +3,8 @@ package diff
 import (
 	"strings"
 	"testing"
+
+	"github.com/crules/crules/lexicon"
 )
 
 func TestWordDiff(t *testing.T) {
@@ -38,7 +40,7 @@ func TestWordDiff(t *testing.T) {
 }
 
 func TestLexiconCanonical(t *testing.T) {
-	lex := DefaultLexicon()
+	lex := lexicon.Default()
 	for in, want := range map[string]string{
 		"when it comes into play":           "when it enters",
 		"removed from the game":             "exiled",
@@ -53,7 +55,7 @@ func TestLexiconCanonical(t *testing.T) {
 			t.Errorf("Canonical(%q) = %q, want %q", in, got, want)
 		}
 	}
-	if _, err := ParseLexicon("bad.tsv", "a\tb\tyesterday\n"); err == nil || !strings.HasPrefix(err.Error(), "bad.tsv:1:") {
+	if _, err := lexicon.Parse("bad.tsv", "a\tb\tyesterday\n"); err == nil || !strings.HasPrefix(err.Error(), "bad.tsv:1:") {
 		t.Errorf("a bad date: %v", err)
 	}
 }

@@ -3,6 +3,8 @@ package diff
 import (
 	"sort"
 	"strings"
+
+	"github.com/crules/crules/lexicon"
 )
 
 // A Substitution is a phrase replaced by another in many matched rules.
@@ -18,9 +20,9 @@ type Substitution struct {
 // words by up to four words. Substitutions found in at least min rules are
 // returned, the most frequent first, so the lexicon can be checked against
 // the corpus rather than written from memory.
-func Discover(res *Result, lex *Lexicon, min int) []Substitution {
+func Discover(res *Result, lex *lexicon.Lexicon, min int) []Substitution {
 	if lex == nil {
-		lex = DefaultLexicon()
+		lex = lexicon.Default()
 	}
 	type key struct{ old, new string }
 	found := map[key][]string{}
@@ -82,7 +84,7 @@ func Discover(res *Result, lex *Lexicon, min int) []Substitution {
 }
 
 // knownCanonical reports whether the lexicon already turns old into new.
-func knownCanonical(lex *Lexicon, old, new string) bool {
+func knownCanonical(lex *lexicon.Lexicon, old, new string) bool {
 	return strings.Join(lex.Canonical(strings.Fields(old)), " ") == strings.Join(lex.Canonical(strings.Fields(new)), " ")
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/crules/crules/lexicon"
 	"github.com/crules/crules/parse"
 )
 
@@ -37,9 +38,9 @@ type Lineage struct {
 
 // BuildLineage compares every adjacent pair of docs (named names, oldest
 // first) on all cores.
-func BuildLineage(names []string, docs []*parse.Document, lex *Lexicon) *Lineage {
+func BuildLineage(names []string, docs []*parse.Document, lex *lexicon.Lexicon) *Lineage {
 	if lex == nil {
-		lex = DefaultLexicon()
+		lex = lexicon.Default()
 	}
 	l := &Lineage{Version: LineageVersion, Revs: names, Steps: make([][]Link, max(0, len(docs)-1)), Titles: make([]map[string]string, len(docs))}
 	var wg sync.WaitGroup

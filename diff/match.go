@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/crules/crules/lexicon"
 	"github.com/crules/crules/parse"
 )
 
@@ -84,7 +85,7 @@ func (r *Result) Match(side int, id parse.RuleID) (Pair, bool) {
 
 // matcher holds the state of one comparison.
 type matcher struct {
-	lex    *Lexicon
+	lex    *lexicon.Lexicon
 	ua, ub []Unit
 	idf    map[string]float64
 	ab, ba []int // matched partner, -1 for none
@@ -101,9 +102,9 @@ type matcher struct {
 // citation numbers and terminology are set aside; then subrules are aligned
 // inside matched parents, and what remains is matched on idf-weighted word
 // similarity by one global best-first assignment over all candidate pairs.
-func Compare(a, b *parse.Document, lex *Lexicon) *Result {
+func Compare(a, b *parse.Document, lex *lexicon.Lexicon) *Result {
 	if lex == nil {
-		lex = DefaultLexicon()
+		lex = lexicon.Default()
 	}
 	m := &matcher{lex: lex, ua: units(a), ub: units(b)}
 	m.ab, m.ba = fill(len(m.ua), -1), fill(len(m.ub), -1)

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/crules/crules/lexicon"
 	"github.com/crules/crules/parse"
 )
 
@@ -98,7 +99,7 @@ func isRuleNumber(w string) bool {
 }
 
 // prepare computes the canonical words of the units not yet matched.
-func prepare(lex *Lexicon, us []Unit, taken []int) {
+func prepare(lex *lexicon.Lexicon, us []Unit, taken []int) {
 	for i := range us {
 		if taken[i] < 0 && us[i].words == nil {
 			us[i].words = lex.Canonical(maskedWords(us[i].raw))

@@ -18,7 +18,7 @@ import (
 	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
 	index "github.com/blevesearch/bleve_index_api"
-	"github.com/crules/crules/diff"
+	"github.com/crules/crules/lexicon"
 	"github.com/crules/crules/parse"
 )
 
@@ -805,7 +805,7 @@ func synonyms(words string) []string {
 // matching whole words, with the other era's wording: read once.
 var synonymPairs = sync.OnceValue(func() [][2]string {
 	var out [][2]string
-	for _, t := range diff.DefaultLexicon().Terms {
+	for _, t := range lexicon.Default().Terms {
 		if t.Scope == "spells" || t.Scope == "players" {
 			continue // play/cast, he/they: too common to widen a query with
 		}

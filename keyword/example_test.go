@@ -2,7 +2,6 @@ package keyword_test
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/crules/crules/keyword"
 	"github.com/crules/crules/parse"
@@ -14,7 +13,7 @@ func Example() {
 		"702.45b If a creature has multiple instances of bushido, each triggers separately.\n"
 	doc, _ := parse.Parse("excerpt.txt", []byte(src))
 	s := keyword.Find(keyword.Extract(doc, nil, "excerpt"), "bushido")
-	fmt.Println(s.Rule, strings.Join(s.Kind, "+"), s.Written, s.Params, s.Instances)
+	fmt.Println(s.Rule, s.Kind, s.Written, s.Params, s.Instances)
 	// Output:
-	// 702.45 triggered Bushido N [N] each triggers separately
+	// 702.45 [triggered] Bushido N [N] each triggers separately
 }

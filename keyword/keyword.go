@@ -16,22 +16,45 @@ import (
 	"sync"
 	"unicode"
 
-	"github.com/crules/crules/diff"
+	"github.com/crules/crules/lexicon"
 	"github.com/crules/crules/parse"
 	"github.com/crules/crules/xref"
 )
 
+// A Kind is what sort of ability (or action) a keyword is, as the rules
+// name it: "static", "triggered", ….
+type Kind string
+
 // Kinds of keyword.
 const (
-	Static                 = "static"
-	Triggered              = "triggered"
-	DelayedTriggered       = "delayed triggered"
-	Activated              = "activated"
-	Spell                  = "spell"
-	CharacteristicDefining = "characteristic-defining"
-	Mana                   = "mana"
-	AbilityWord            = "ability word" // a former keyword with no rules meaning (threshold)
-	Action                 = "keyword action"
+	Static                 Kind = "static"
+	Triggered              Kind = "triggered"
+	DelayedTriggered       Kind = "delayed triggered"
+	Activated              Kind = "activated"
+	Spell                  Kind = "spell"
+	CharacteristicDefining Kind = "characteristic-defining"
+	Mana                   Kind = "mana"
+	AbilityWord            Kind = "ability word" // a former keyword with no rules meaning (threshold)
+	Action                 Kind = "keyword action"
+)
+
+// A Zone is where a keyword functions, as the rules say it: a zone of the
+// game ("hand", "battlefield", …) or "any zone it could be cast from",
+// "outside the game", "everywhere".
+type Zone string
+
+// Zones a keyword functions in.
+const (
+	Hand           Zone = "hand"
+	Graveyard      Zone = "graveyard"
+	Library        Zone = "library"
+	Stack          Zone = "stack"
+	Battlefield    Zone = "battlefield"
+	Exile          Zone = "exile"
+	Command        Zone = "command"
+	CastZone       Zone = "any zone it could be cast from"
+	OutsideTheGame Zone = "outside the game"
+	Everywhere     Zone = "everywhere"
 )
 
 // A Spec is what the rules say a keyword is.
@@ -43,7 +66,7 @@ type Spec struct {
 	// Kind lists the kinds of ability the keyword is, in the order the
 	// text gives them, each kind once: flashback is [static], madness
 	// [static triggered]. Empty when the text does not say.
-	Kind []string `json:"kind"`
+	Kind []Kind `json:"kind"`
 	// Abilities is how many abilities the keyword represents when the
 	// text says it is more than one (flashback "represents two static
 	// abilities": 2); 0 otherwise.
@@ -63,7 +86,7 @@ type Spec struct {
 	// Zones are where it functions: hand, graveyard, library, stack,
 	// battlefield, exile, command, "any zone it could be cast from",
 	// "outside the game", "everywhere". Empty when the text names none.
-	Zones []string `json:"zones"`
+	Zones []Zone `json:"zones"`
 	// Definition is the quoted meaning, split into its parts when the
 	// keyword represents several abilities.
 	Definition []string `json:"definition"`
@@ -87,7 +110,7 @@ type Spec struct {
 func (s *Spec) KindText() string {
 	n := s.Abilities
 	if len(s.Kind) == 1 && n > 1 {
-		return number(n) + " " + s.Kind[0] + " abilities"
+		return number(n) + " " + string(s.Kind[0]) + " abilities"
 	}
 	t := ""
 	for i, k := range s.Kind {
@@ -98,7 +121,7 @@ func (s *Spec) KindText() string {
 		default:
 			t += ", "
 		}
-		t += k
+		t += string(k)
 	}
 	if n > len(s.Kind) {
 		t += " (" + number(n) + " abilities)"
@@ -137,7 +160,7 @@ func chapters(d *parse.Document) (abilities, actions *parse.Chapter) {
 // abilities first, in rule order. g may be nil; See is then empty.
 func Extract(d *parse.Document, g *xref.Graph, rev string) []*Spec {
 	abilities, actions := chapters(d)
-	lex := diff.DefaultLexicon()
+	lex := lexicon.Default()
 	var out []*Spec
 	for _, ch := range []*parse.Chapter{abilities, actions} {
 		if ch == nil {
@@ -184,8 +207,8 @@ func abilityWords(d *parse.Document, specs []*Spec, rev string) []*Spec {
 			continue
 		}
 		out = append(out, &Spec{
-			Name: titleCase(w), Rule: list.ID.String(), Rev: rev, Subrules: []string{}, Kind: []string{AbilityWord}, Params: []string{},
-			Zones: []string{}, Definition: []string{}, Instances: "unknown", Terms: []string{}, See: []string{}, rule: list,
+			Name: titleCase(w), Rule: list.ID.String(), Rev: rev, Subrules: []string{}, Kind: []Kind{AbilityWord}, Params: []string{},
+			Zones: []Zone{}, Definition: []string{}, Instances: "unknown", Terms: []string{}, See: []string{}, rule: list,
 		})
 	}
 	return out
@@ -247,8 +270,8 @@ func wordKey(s string) string {
 	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }), " ")
 }
 
-func extract(r *parse.Rule, action bool, lex *diff.Lexicon) *Spec {
-	s := &Spec{Name: r.Heading(), Rule: r.ID.String(), rule: r, Kind: []string{}, Params: []string{}, Zones: []string{}, Definition: []string{}, Terms: []string{}, See: []string{}}
+func extract(r *parse.Rule, action bool, lex *lexicon.Lexicon) *Spec {
+	s := &Spec{Name: r.Heading(), Rule: r.ID.String(), rule: r, Kind: []Kind{}, Params: []string{}, Zones: []Zone{}, Definition: []string{}, Terms: []string{}, See: []string{}}
 	for _, c := range r.Children {
 		s.Subrules = append(s.Subrules, c.ID.String())
 	}
@@ -266,11 +289,11 @@ func extract(r *parse.Rule, action bool, lex *diff.Lexicon) *Spec {
 	}
 	switch {
 	case action:
-		s.Kind = []string{Action}
+		s.Kind = []Kind{Action}
 	case isAbilityWord(lower):
-		s.Kind = []string{AbilityWord}
+		s.Kind = []Kind{AbilityWord}
 	default:
-		var ks []string
+		var ks []Kind
 		ks, s.Evasion = kinds(def)
 		if len(ks) == 0 && len(s.Definition) > 0 {
 			for _, d := range s.Definition {
@@ -283,7 +306,7 @@ func extract(r *parse.Rule, action bool, lex *diff.Lexicon) *Spec {
 			// game", "This keyword ability causes …": a keyword that names
 			// no trigger and no cost works as a static ability. Whether it
 			// has parameters the text does not tell.
-			ks, s.KindInferred = []string{Static}, true
+			ks, s.KindInferred = []Kind{Static}, true
 			if s.Written == "" {
 				s.Params = nil
 			}
@@ -294,7 +317,7 @@ func extract(r *parse.Rule, action bool, lex *diff.Lexicon) *Spec {
 		}
 	}
 	if s.Kind == nil {
-		s.Kind = []string{}
+		s.Kind = []Kind{}
 	}
 	if s.Written == "" && len(s.Kind) == 0 {
 		s.Params = nil // neither a written form nor a kind: unknown
@@ -304,7 +327,7 @@ func extract(r *parse.Rule, action bool, lex *diff.Lexicon) *Spec {
 		// "[Cost]: Attach this permanent to target creature you control":
 		// the activated ability of a permanent, which works on the
 		// battlefield (rule 113.6).
-		s.Zones = []string{"battlefield"}
+		s.Zones = []Zone{Battlefield}
 	}
 	s.Instances = instances(all, lower)
 	s.Terms = terms(lex, lower)
@@ -370,8 +393,8 @@ func ofPermanent(def string) bool {
 }
 
 // dedupe keeps the first of each kind, in order.
-func dedupe(ks []string) []string {
-	var out []string
+func dedupe(ks []Kind) []Kind {
+	var out []Kind
 	for _, k := range ks {
 		if !slices.Contains(out, k) {
 			out = append(out, k)
@@ -388,9 +411,9 @@ var (
 // kinds reads the kinds of ability the defining text names, in order:
 // "represents two static abilities" → static, static; "an activated or
 // triggered ability" → activated, triggered. An evasion ability is static.
-func kinds(def string) ([]string, bool) {
+func kinds(def string) ([]Kind, bool) {
 	def = strings.ToLower(def)
-	var out []string
+	var out []Kind
 	evasion := false
 	for _, loc := range kindRe.FindAllStringSubmatchIndex(def, -1) {
 		m := make([]string, len(loc)/2)
@@ -413,12 +436,12 @@ func kinds(def string) ([]string, bool) {
 		case "three":
 			n = 3
 		}
-		k := strings.ToLower(m[3])
+		k := Kind(strings.ToLower(m[3]))
 		if k == "evasion" {
 			k, evasion = Static, true
 		}
 		if m[2] != "" {
-			out = append(out, strings.ToLower(m[2]))
+			out = append(out, Kind(strings.ToLower(m[2])))
 		}
 		for i := 0; i < n; i++ {
 			out = append(out, k)
@@ -431,7 +454,7 @@ func kinds(def string) ([]string, bool) {
 // inferKind reads a kind off one part of a definition when the text names
 // none: a trigger condition is triggered, a cost and a colon activated,
 // anything else static.
-func inferKind(def string) string {
+func inferKind(def string) Kind {
 	d := strings.TrimSpace(def)
 	for _, p := range []string{"When ", "Whenever ", "At the beginning", "At end"} {
 		if strings.HasPrefix(d, p) {
@@ -577,10 +600,10 @@ func params(written string) []string {
 }
 
 // zones reads where the defining text says the keyword functions.
-func zones(def string) []string {
+func zones(def string) []Zone {
 	l := strings.ToLower(def)
-	out := []string{}
-	add := func(z string) {
+	out := []Zone{}
+	add := func(z Zone) {
 		for _, x := range out {
 			if x == z {
 				return
@@ -590,10 +613,13 @@ func zones(def string) []string {
 	}
 	type zoneAt struct {
 		i int
-		z string
+		z Zone
 	}
 	var found []zoneAt
-	for _, p := range []struct{ phrase, zone string }{
+	for _, p := range []struct {
+		phrase string
+		zone   Zone
+	}{
 		{"any zone from which you could play", "any zone it could be cast from"},
 		{"any zone from which you could cast", "any zone it could be cast from"},
 		{"any zone from which the card can be played", "any zone it could be cast from"},
@@ -625,7 +651,7 @@ func zones(def string) []string {
 	}
 	for _, f := range found {
 		if f.z == "everywhere" { // "works everywhere, even outside the game"
-			return []string{"everywhere"}
+			return []Zone{Everywhere}
 		}
 	}
 	sort.SliceStable(found, func(i, j int) bool { return found[i].i < found[j].i })
@@ -693,7 +719,7 @@ var (
 	phraseRank  map[string]int // lexicon order
 )
 
-func lexiconPhrases(lex *diff.Lexicon) phraseIndex {
+func lexiconPhrases(lex *lexicon.Lexicon) phraseIndex {
 	phrasesOnce.Do(func() {
 		phrases, phraseRank = phraseIndex{}, map[string]int{}
 		seen := map[string]bool{}
@@ -715,7 +741,7 @@ func lexiconPhrases(lex *diff.Lexicon) phraseIndex {
 
 // terms lists the lexicon phrases, old or new, the keyword's text (in
 // lower case) uses, in the lexicon's order, each once.
-func terms(lex *diff.Lexicon, lower string) []string {
+func terms(lex *lexicon.Lexicon, lower string) []string {
 	ix := lexiconPhrases(lex)
 	words := strings.FieldsFunc(lower, func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r == '-' || r == '\'')

@@ -69,7 +69,7 @@ func TestSeedKeywords2006(t *testing.T) {
 			t.Errorf("2006-10-01: no spec for %s", tc.name)
 			continue
 		}
-		got := fmt.Sprintf("%s / %s / %s", strings.Join(s.Kind, " "), strings.Join(s.Params, "|"), strings.Join(s.Zones, " "))
+		got := fmt.Sprintf("%s / %s / %s", strings.Trim(fmt.Sprint(s.Kind), "[]"), strings.Join(s.Params, "|"), strings.Trim(fmt.Sprint(s.Zones), "[]"))
 		want := fmt.Sprintf("%s / %s / %s", tc.kind, tc.params, tc.zones)
 		if got != want {
 			t.Errorf("%s: kind / params / zones = %s, want %s", tc.name, got, want)
@@ -116,7 +116,7 @@ func TestLatestKeywords(t *testing.T) {
 			t.Errorf("no spec for %s", tc.name)
 			continue
 		}
-		got := fmt.Sprintf("%s / %s / %s / %s", s.Written, strings.Join(s.Params, " "), strings.Join(s.Zones, " "), s.KindText())
+		got := fmt.Sprintf("%s / %s / %s / %s", s.Written, strings.Join(s.Params, " "), zoneWords(s.Zones), s.KindText())
 		if want := fmt.Sprintf("%s / %s / %s / %s", tc.written, tc.params, tc.zones, tc.kind); got != want {
 			t.Errorf("%s: written / params / zones / kind = %s, want %s", tc.name, got, want)
 		}
@@ -223,4 +223,12 @@ func BenchmarkExtractAll(b *testing.B) {
 			keyword.Extract(d, nil, ns[i])
 		}
 	}
+}
+
+func zoneWords(zs []keyword.Zone) string {
+	var out []string
+	for _, z := range zs {
+		out = append(out, string(z))
+	}
+	return strings.Join(out, " ")
 }

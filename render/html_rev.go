@@ -391,8 +391,8 @@ func (r *revData) keywords() []keywordRow {
 		} else if len(s.Params) > 0 {
 			params = strings.Join(s.Params, ", ")
 		}
-		rows = append(rows, keywordRow{Name: s.Name, Rule: s.Rule, Href: href, Kind: strings.Join(s.Kind, ", "), Written: s.Written,
-			Params: params, Zones: strings.Join(s.Zones, ", "), Evasion: s.Evasion, Inferred: s.KindInferred})
+		rows = append(rows, keywordRow{Name: s.Name, Rule: s.Rule, Href: href, Kind: s.KindText(), Written: s.Written,
+			Params: params, Zones: joinZones(s.Zones), Evasion: s.Evasion, Inferred: s.KindInferred})
 	}
 	return rows
 }
@@ -421,4 +421,12 @@ func (r *revData) contents() []contentsPart {
 		out = append(out, cp)
 	}
 	return out
+}
+
+func joinZones(zs []keyword.Zone) string {
+	out := make([]string, len(zs))
+	for i, z := range zs {
+		out[i] = string(z)
+	}
+	return strings.Join(out, ", ")
 }

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/crules/crules/corpus"
-	"github.com/crules/crules/diff"
+	"github.com/crules/crules/lexicon"
 	"github.com/crules/crules/render"
 )
 
@@ -28,17 +28,17 @@ func termSeries(t testing.TB) []render.TermSeries {
 	revs := a.Revisions()
 	lower := make([][]byte, len(texts))
 	for i, x := range texts {
-		lower[i] = diff.ToLowerASCII(x)
+		lower[i] = lexicon.ToLowerASCII(x)
 	}
 	var out []render.TermSeries
-	for _, term := range diff.DefaultLexicon().Terms {
+	for _, term := range lexicon.Default().Terms {
 		s := render.TermSeries{Old: term.Old, New: term.New}
 		old := make([]int, len(revs))
 		for i, r := range revs {
-			old[i] = diff.CountPhrase(lower[i], term.Old)
-			s.Counts = append(s.Counts, render.TermCount{Rev: r.Name(), Old: old[i], New: diff.CountPhrase(lower[i], term.New)})
+			old[i] = lexicon.CountPhrase(lower[i], term.Old)
+			s.Counts = append(s.Counts, render.TermCount{Rev: r.Name(), Old: old[i], New: lexicon.CountPhrase(lower[i], term.New)})
 		}
-		if k := diff.Shift(old); k >= 0 {
+		if k := lexicon.Shift(old); k >= 0 {
 			s.Shift = revs[k].Name()
 		}
 		out = append(out, s)

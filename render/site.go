@@ -18,6 +18,7 @@ import (
 	"github.com/yuin/goldmark"
 
 	"github.com/crules/crules/diff"
+	"github.com/crules/crules/lexicon"
 	"github.com/crules/crules/parse"
 )
 
@@ -71,8 +72,8 @@ type Site struct {
 	// WriteSite builds it when nil and Revs has more than one revision.
 	Lineage *diff.Lineage
 
-	// Lexicon is used for diffs; nil means diff.DefaultLexicon().
-	Lexicon *diff.Lexicon
+	// Lexicon is used for diffs; nil means lexicon.Default().
+	Lexicon *lexicon.Lexicon
 
 	// Search, when set, puts a search form on every page: a plain GET of
 	// Search with the words as q and the page's revision as rev (a server
@@ -99,7 +100,7 @@ func (s *Site) init() {
 		}
 		s.data = map[int]*revData{}
 		if s.Lexicon == nil {
-			s.Lexicon = diff.DefaultLexicon()
+			s.Lexicon = lexicon.Default()
 		}
 		if l := s.Lineage; l != nil && len(l.Revs) == len(s.Revs) {
 			same := true

@@ -32,13 +32,7 @@ type DiffPair struct {
 	Moved bool     `json:"moved"`
 	Score float64  `json:"score"`
 	Via   string   `json:"via,omitempty"`
-	Diff  []DiffOp `json:"diff,omitempty"`
-}
-
-// DiffOp is a run of words: op is equal, delete or insert.
-type DiffOp struct {
-	Op   string `json:"op"`
-	Text string `json:"text"`
+	Diff  []OpJSON `json:"diff,omitempty"`
 }
 
 // ParseClasses reads a comma-separated class list ("edited,added"); ""
@@ -114,19 +108,7 @@ func (s *Site) Diff(a, b string, classes []diff.Class) (*DiffJSON, error) {
 		if !want(p.Class) {
 			continue
 		}
-		j := DiffPair{Class: p.Class.String(), Moved: p.Moved, Score: p.Score, Via: p.Via}
-		var ta, tb string
-		if p.A != nil {
-			j.A, j.Title, ta = p.A.ID.String(), p.A.Title, diff.RuleText(p.A)
-		}
-		if p.B != nil {
-			j.B, j.Title, tb = p.B.ID.String(), p.B.Title, diff.RuleText(p.B)
-		}
-		if ta != tb {
-			for _, op := range diff.WordDiff(ta, tb) {
-				j.Diff = append(j.Diff, DiffOp{[...]string{"equal", "delete", "insert"}[op.Kind], op.Text})
-			}
-		}
+		j := NewDiffPair(p, false)
 		out.Pairs = append(out.Pairs, j)
 	}
 	return out, nil

@@ -12,6 +12,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/crules/crules/internal/atomicfile"
 )
 
 // Dir is the root of crules' cache: os.UserCacheDir()/crules, or
@@ -28,16 +30,13 @@ func Dir() (string, error) {
 }
 
 // Path is where an entry named name lives for a corpus hash and format
-// version: Dir()/<hash>/<name>.v<version>.
-func Path(corpusHash, name string, version int) (string, error) {
-	d, err := Dir()
-	if err != nil {
-		return "", err
-	}
+// version under the cache root dir (Dir, or another):
+// dir/<hash>/<name>.v<version>.
+func Path(dir, corpusHash, name string, version int) string {
 	if len(corpusHash) > 16 {
 		corpusHash = corpusHash[:16]
 	}
-	return filepath.Join(d, corpusHash, fmt.Sprintf("%s.v%d", name, version)), nil
+	return filepath.Join(dir, corpusHash, fmt.Sprintf("%s.v%d", name, version))
 }
 
 // Load reads the entry at path with decode. A missing entry is reported
@@ -59,26 +58,5 @@ func Store(path string, encode func(io.Writer) error) error {
 	if err := encode(&buf); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(buf.Bytes()); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
-}
-
-// Clean removes the whole cache.
-func Clean() (string, error) {
-	d, err := Dir()
-	if err != nil {
-		return "", err
-	}
-	return d, os.RemoveAll(d)
+	return atomicfile.Write(path, buf.Bytes())
 }

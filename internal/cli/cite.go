@@ -1,13 +1,12 @@
 package cli
 
 import (
-	"bytes"
-	"io/fs"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
-	"github.com/crules/crules/cite"
+	"github.com/crules/crules/render"
 	"github.com/spf13/cobra"
 )
 
@@ -37,126 +36,60 @@ skipped. Exit status 1 when a citation is stale.`,
   crules cite --all --json Mage/src/main/java/mage/abilities/keyword`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
-				return badRequest("cite needs at least one file or folder (usage: %s)", cmd.UseLine())
+				return fmt.Errorf("cite needs at least one file or folder (usage: %s)", cmd.UseLine())
 			}
 			return nil
-		},
-		RunE: func(cmd *cobra.Command, args []string) error {
-			o.Paths = args
-			if runF != nil {
-				return runF(o)
-			}
-			return runCite(env, o)
 		},
 	}
 	cmd.Flags().BoolVar(&o.All, "all", false, "print current citations too")
 	cmd.Flags().BoolVar(&o.JSON, "json", false, "print JSON")
-	return cmd
+	return hook(env, cmd, o, func(cmd *cobra.Command, args []string) error {
+		o.Paths = args
+		return nil
+	}, runF, runCite)
 }
-
-type citeJSON struct {
-	File    string `json:"file"`
-	Line    int    `json:"line"`
-	Col     int    `json:"col"`
-	Text    string `json:"text"`
-	ID      string `json:"id"`
-	Stale   bool   `json:"stale"`
-	Message string `json:"message"`
-}
-
-const maxCiteFile = 16 << 20
 
 func runCite(env *Env, o *citeOptions) error {
-	var cits []cite.Citation
-	files := 0
+	lib, err := env.library()
+	if err != nil {
+		return err
+	}
+	cits, files, stale := 0, 0, 0
+	js, p := []render.CiteJSON{}, env.text()
 	for _, root := range o.Paths {
-		if _, err := os.Stat(root); err != nil {
-			return badRequest("%v", err)
-		}
-		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if d.IsDir() {
-				switch d.Name() {
-				case ".git", "vendor", "node_modules", ".hg", ".svn":
-					if path != root {
-						return filepath.SkipDir
-					}
-				}
-				return nil
-			}
-			if !d.Type().IsRegular() {
-				return nil
-			}
-			info, err := d.Info()
-			if err != nil || info.Size() > maxCiteFile {
-				return nil
-			}
-			src, err := os.ReadFile(path)
-			if err != nil {
-				return err
-			}
-			if bytes.IndexByte(src[:min(len(src), 8000)], 0) >= 0 {
-				return nil // binary
-			}
-			files++
-			cits = append(cits, cite.Scan(path, src)...)
-			return nil
-		})
+		fi, err := os.Stat(root)
 		if err != nil {
-			return badRequest("%v", err)
-		}
-	}
-	a, l, err := archiveLineage(env)
-	if err != nil {
-		return err
-	}
-	latest, err := loadRevision(a, a.Revisions()[len(a.Revisions())-1])
-	if err != nil {
-		return err
-	}
-	ix := cite.NewIndex(l, latest.Doc)
-	stale := 0
-	js := []citeJSON{}
-	p := printer{w: env.Stdout, color: env.Color}
-	for _, c := range cits {
-		f := ix.Check(c)
-		if f.Stale {
-			stale++
-		}
-		if !f.Stale && !o.All {
-			continue
-		}
-		if o.JSON {
-			js = append(js, citeJSON{c.File, c.Line, c.Col, c.Text, c.ID.String(), f.Stale, f.Msg})
-			continue
-		}
-		p.printf("%s:%d:%d: %s\n", c.File, c.Line, c.Col, f.Msg)
-	}
-	if o.JSON {
-		if err := writeJSON(env.Stdout, js); err != nil {
 			return err
 		}
-	} else if p.err != nil {
-		return p.err
+		dir, name := root, "."
+		if !fi.IsDir() {
+			dir, name = filepath.Dir(root), filepath.Base(root)
+		}
+		rep, err := lib.Cite(os.DirFS(dir), name)
+		if err != nil {
+			return err
+		}
+		cits, files, stale = cits+len(rep.Findings), files+rep.Files, stale+rep.Stale
+		for _, f := range rep.Findings {
+			f.File = filepath.Join(dir, filepath.FromSlash(f.File))
+			switch {
+			case !f.Stale && !o.All:
+			case o.JSON:
+				js = append(js, render.NewCiteJSON(f))
+			default:
+				p.Printf("%s:%d:%d: %s\n", f.File, f.Line, f.Col, f.Msg)
+			}
+		}
 	}
-	summary := strings.TrimSpace(plural(len(cits), "citation") + " in " + plural(files, "file") + ", " + plural(stale, "stale"))
+	summary := plural(cits, "citation") + " in " + plural(files, "file") + ", " + plural(stale, "stale")
+	var found error
 	if stale > 0 {
-		return &exitError{ExitNotFound, errorString(summary)}
+		found = problems(summary)
+	} else {
+		env.note("crules: %s", summary)
 	}
-	env.note("crules: %s", summary)
-	return nil
-}
-
-type errorString string
-
-func (e errorString) Error() string { return string(e) }
-
-func plural(n int, what string) string {
-	s := itoa(n) + " " + what
-	if n != 1 && what != "stale" {
-		s += "s"
+	if o.JSON {
+		return jsonThen(env, js, found)
 	}
-	return s
+	return errors.Join(p.Err, found)
 }

@@ -1,6 +1,6 @@
 // Package cli implements the crules command line: one cobra command per
-// verb, each a thin layer of flags over the parse and corpus packages that
-// prints text or JSON to injected writers.
+// verb, each flags → options → one call of the crules library → a printer
+// of package render, writing to injected writers.
 //
 // Exit status: 0 when the command did what was asked, 1 when it ran but
 // found nothing (or found problems), 2 when the request or the input is bad.
@@ -8,14 +8,19 @@
 package cli
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"runtime/debug"
+	"sync"
 
-	"github.com/crules/crules/corpus"
+	"github.com/crules/crules"
+	"github.com/crules/crules/render"
+	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 )
 
 // Exit codes.
@@ -25,32 +30,35 @@ const (
 	ExitBad      = 2
 )
 
-// An exitError carries the exit code for an error; Main maps every other
-// error to ExitBad.
-type exitError struct {
-	code int
-	err  error
+// problems is what check and cite found: the command ran, exit status 1.
+type problems string
+
+func (p problems) Error() string { return string(p) }
+
+// exitCode maps an error to the exit status, in one place: nothing found
+// (the library's no-such errors, problems found) is 1, everything else —
+// bad flags, revisions, files, queries, failures — 2.
+func exitCode(err error) int {
+	var p problems
+	switch {
+	case err == nil:
+		return ExitOK
+	case errors.Is(err, crules.ErrNoRule), errors.Is(err, crules.ErrNoTerm), errors.Is(err, crules.ErrNoKeyword),
+		errors.Is(err, crules.ErrNoPhrase), errors.Is(err, crules.ErrNoMatch), errors.As(err, &p):
+		return ExitNotFound
+	}
+	return ExitBad
 }
 
-func (e *exitError) Error() string { return e.err.Error() }
-func (e *exitError) Unwrap() error { return e.err }
-
-func notFound(format string, args ...any) error {
-	return &exitError{ExitNotFound, fmt.Errorf(format, args...)}
-}
-
-func badRequest(format string, args ...any) error {
-	return &exitError{ExitBad, fmt.Errorf(format, args...)}
-}
-
-// Env is what commands read and write: tests inject buffers and a corpus.
+// Env is what commands read and write: tests inject buffers.
 type Env struct {
 	Stdout, Stderr io.Writer
-	// Archive returns the corpus; nil means the embedded one.
-	Archive func() (*corpus.Archive, error)
+	// Options open the library; their zero value reads the embedded
+	// corpus and the user cache. Progress and Warn are the command line's.
+	Options crules.Options
 	// Color enables terminal colour on Stdout.
 	Color bool
-	// Terminal tells whether Stderr is a terminal (for notes).
+	// Terminal tells whether Stderr is a terminal (for notes and progress).
 	Terminal bool
 	// LightGC lets a lookup command's heap grow to five times what it
 	// holds before the garbage collector runs, not twice (GOGC=400): a
@@ -58,6 +66,7 @@ type Env struct {
 	// way cost 2–3 ms of it. Main sets it; GOGC in the environment wins.
 	LightGC bool
 	quiet   bool
+	lib     *crules.Library
 }
 
 // lookupAnnotation marks the commands LightGC applies to: those that parse
@@ -66,11 +75,35 @@ type Env struct {
 // search (building an index on first use: 155 → 254 MB).
 const lookupAnnotation = "crules/lookup"
 
-func (e *Env) archive() (*corpus.Archive, error) {
-	if e.Archive != nil {
-		return e.Archive()
+// library opens the library once per run, with a progress bar for slow
+// work on a terminal.
+func (e *Env) library() (*crules.Library, error) {
+	if e.lib != nil {
+		return e.lib, nil
 	}
-	return corpus.Default()
+	o := e.Options
+	bars, mu := map[string]*progressbar.ProgressBar{}, sync.Mutex{}
+	o.Progress = func(task string, done, total int) {
+		mu.Lock() // a server builds indexes for concurrent requests
+		defer mu.Unlock()
+		if e.LightGC { // a lookup that builds the lineage: GOGC=400 took its peak from 0.6 to 1.2 GB
+			debug.SetGCPercent(100)
+		}
+		bar := bars[task]
+		if bar == nil && e.Terminal && !e.quiet {
+			bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(e.Stderr), progressbar.OptionSetDescription("crules: "+task),
+				progressbar.OptionClearOnFinish(), progressbar.OptionShowCount(), progressbar.OptionThrottle(100_000_000))
+			bars[task] = bar
+		}
+		if bar != nil {
+			bar.ChangeMax(total)
+			_ = bar.Set(done)
+		}
+	}
+	o.Warn = func(err error) { e.note("crules: %v", err) }
+	lib, err := crules.Open(o)
+	e.lib = lib
+	return lib, err
 }
 
 // note prints a line on stderr unless --quiet.
@@ -78,6 +111,11 @@ func (e *Env) note(format string, args ...any) {
 	if !e.quiet {
 		fmt.Fprintf(e.Stderr, format+"\n", args...)
 	}
+}
+
+// text is a printer on stdout.
+func (e *Env) text() *render.TextPrinter {
+	return &render.TextPrinter{W: e.Stdout, Color: e.Color}
 }
 
 // Main runs the command line with args (without the program name) and
@@ -95,38 +133,31 @@ func Main(args []string, stdout, stderr io.Writer) int {
 // succeeds or finds nothing, never on exit 2.
 func Run(env *Env, args []string) int {
 	out := env.Stdout
-	var buf bufWriter
+	var buf bytes.Buffer
 	env.Stdout = &buf
 	defer func() { env.Stdout = out }()
 	root := NewRootCmd(env)
 	root.SetArgs(args)
 	err := root.Execute()
-	code := ExitOK
-	if err != nil {
-		code = ExitBad
-		var ee *exitError
-		if errors.As(err, &ee) {
-			code = ee.code
+	if env.lib != nil {
+		if cerr := env.lib.Close(); err == nil {
+			err = cerr
 		}
+		env.lib = nil
+	}
+	code := exitCode(err)
+	if err != nil {
 		fmt.Fprintf(env.Stderr, "crules: %v\n", err)
 	}
 	if code != ExitBad {
-		out.Write(buf.b)
+		out.Write(buf.Bytes())
 	}
 	return code
 }
 
-type bufWriter struct{ b []byte }
-
-func (w *bufWriter) Write(p []byte) (int, error) { w.b = append(w.b, p...); return len(p), nil }
-
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // NewRootCmd builds the command tree.
@@ -144,7 +175,7 @@ glossary terms and contents up, offline.`,
 	root.SetErr(env.Stderr)
 	root.PersistentFlags().BoolVarP(&env.quiet, "quiet", "q", false, "print no notes or warnings on stderr")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return badRequest("%v (see '%s --help')", err, c.CommandPath())
+		return fmt.Errorf("%v (see '%s --help')", err, c.CommandPath())
 	})
 	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) {
 		if env.LightGC && cmd.Annotations[lookupAnnotation] != "" {
@@ -179,12 +210,43 @@ glossary terms and contents up, offline.`,
 	return root
 }
 
-// exactArgs is cobra.ExactArgs with an exit status of 2.
+// exactArgs is cobra.ExactArgs with a usage line.
 func exactArgs(n int) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
 		if err := cobra.ExactArgs(n)(cmd, args); err != nil {
-			return badRequest("%v (usage: %s)", err, cmd.UseLine())
+			return fmt.Errorf("%v (usage: %s)", err, cmd.UseLine())
 		}
 		return nil
 	}
+}
+
+// hook finishes a command: on run, args (when set) checks and stores the
+// arguments, then runF is called when a test set it, else run.
+func hook[O any](env *Env, cmd *cobra.Command, o *O, args func(*cobra.Command, []string) error, runF func(*O) error, run func(*Env, *O) error) *cobra.Command {
+	cmd.RunE = func(cmd *cobra.Command, a []string) error {
+		if args != nil {
+			if err := args(cmd, a); err != nil {
+				return err
+			}
+		}
+		if runF != nil {
+			return runF(o)
+		}
+		return run(env, o)
+	}
+	return cmd
+}
+
+// firstArg stores the first argument in s.
+func firstArg(s *string) func(*cobra.Command, []string) error {
+	return func(_ *cobra.Command, args []string) error { *s = args[0]; return nil }
+}
+
+// jsonThen prints v as JSON and returns err: an answer that found nothing
+// (exit status 1) still prints its JSON.
+func jsonThen(env *Env, v any, err error) error {
+	if werr := render.WriteJSON(env.Stdout, v); werr != nil {
+		return werr
+	}
+	return err
 }

@@ -3,10 +3,15 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/crules/crules"
+	"github.com/crules/crules/parse"
 )
 
 // run executes the command line and returns exit status, stdout, stderr.
@@ -233,6 +238,33 @@ func TestLookupCommands(t *testing.T) {
 		}
 		if got := c.Annotations[lookupAnnotation] != ""; got != lookup {
 			t.Errorf("%s: lookup %v, want %v", name, got, lookup)
+		}
+	}
+}
+
+// TestExitCode: the library's errors map to the exit status in one place.
+func TestExitCode(t *testing.T) {
+	lib, err := crules.Open(crules.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, noRev := lib.Select("1850")
+	_, noRule := lib.Rule(lib.Latest().Source(), parse.MustParseRuleID("702.999"))
+	_, badID := crules.ParseRuleID("seven")
+	for _, tc := range []struct {
+		err  error
+		want int
+	}{
+		{nil, ExitOK},
+		{noRule, ExitNotFound},
+		{fmt.Errorf("wrapped: %w", noRule), ExitNotFound},
+		{problems("3 findings in 1 revision"), ExitNotFound},
+		{noRev, ExitBad},
+		{badID, ExitBad},
+		{errors.New("unknown flag: --bogus"), ExitBad},
+	} {
+		if got := exitCode(tc.err); got != tc.want {
+			t.Errorf("exitCode(%v) = %d, want %d", tc.err, got, tc.want)
 		}
 	}
 }

@@ -1,13 +1,10 @@
 package cli
 
 import (
-	"errors"
-	"fmt"
-	"io"
 	"os"
+	"strings"
 
-	"github.com/crules/crules/corpus"
-	"github.com/crules/crules/parse"
+	"github.com/crules/crules"
 	"github.com/spf13/cobra"
 )
 
@@ -18,110 +15,102 @@ type docFlags struct {
 	File string
 }
 
-func (f *docFlags) register(cmd *cobra.Command, env *Env) {
+// register adds the flags to cmd, and --json when json is set.
+func (f *docFlags) register(cmd *cobra.Command, env *Env, json *bool) {
+	if json != nil {
+		cmd.Flags().BoolVar(json, "json", false, "print JSON")
+	}
 	cmd.Flags().StringVar(&f.Rev, "rev", "latest", "revision: latest, first, a date (2006-10-01) or a prefix (2006, 2006-10)")
 	cmd.Flags().StringVar(&f.File, "file", "", "read a CR text file from disk instead of the embedded corpus")
 	cmd.MarkFlagsMutuallyExclusive("rev", "file")
-	_ = cmd.RegisterFlagCompletionFunc("rev", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return revisionNames(env), cobra.ShellCompDirectiveNoFileComp
-	})
+	_ = cmd.RegisterFlagCompletionFunc("rev", revCompletion(env))
 	_ = cmd.MarkFlagFilename("file", "txt")
 }
 
-func revisionNames(env *Env) []string {
-	a, err := env.archive()
-	if err != nil {
-		return nil
-	}
-	names := []string{"latest", "first"}
-	revs := a.Revisions()
-	for i := len(revs) - 1; i >= 0; i-- {
-		names = append(names, revs[i].Name())
-	}
-	return names
-}
-
-// A loaded document and where it came from.
-type loaded struct {
-	Doc *parse.Document
-	Rev string // the revision's date, or the file's path
-}
-
-// load reads the document the flags name. Bad revisions and unreadable or
-// non-CR files are errors with exit status 2; warnings about a file from
-// disk go to stderr.
-func (f *docFlags) load(env *Env) (*loaded, error) {
-	if f.File != "" {
-		return loadFile(env, f.File)
-	}
-	a, err := env.archive()
-	if err != nil {
-		return nil, err
-	}
-	r, err := a.Select(f.Rev)
-	if err != nil {
-		var u *corpus.UnknownRevisionError
-		if errors.As(err, &u) {
-			return nil, badRequest("%v", err)
+func revCompletion(env *Env) cobra.CompletionFunc {
+	return func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		lib, err := env.library()
+		if err != nil {
+			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
-		return nil, err
+		names := []string{"latest", "first"}
+		revs := lib.Revisions()
+		for i := len(revs) - 1; i >= 0; i-- {
+			names = append(names, revs[i].Name())
+		}
+		return names, cobra.ShellCompDirectiveNoFileComp
 	}
-	return loadRevision(a, r)
 }
 
-func loadRevision(a *corpus.Archive, r corpus.Revision) (*loaded, error) {
-	text, err := a.Text(r)
+// source resolves the flags to a source: a file (standard input for "-")
+// or a revision. A file's warnings go to stderr.
+func (f *docFlags) source(env *Env) (*crules.Library, crules.Source, error) {
+	lib, err := env.library()
 	if err != nil {
-		return nil, err
+		return nil, crules.Source{}, err
 	}
-	doc, err := parse.Parse(r.File, text)
-	if err != nil {
-		return nil, fmt.Errorf("embedded revision %s: %w", r.Name(), err)
+	if f.File == "" {
+		r, err := lib.Select(f.Rev)
+		return lib, r.Source(), err
 	}
-	doc.Encoding = parse.Encoding(r.Encoding)
-	return &loaded{Doc: doc, Rev: r.Name()}, nil
+	src, err := fileSource(env, lib, f.File)
+	return lib, src, err
 }
 
-func loadFile(env *Env, path string) (*loaded, error) {
-	var src []byte
-	var err error
+// fileSource reads a file (standard input for "-") and parses it.
+func fileSource(env *Env, lib *crules.Library, path string) (crules.Source, error) {
 	if path == "-" {
-		src, err = readAllLimited(os.Stdin)
-		path = "<stdin>"
-	} else {
-		src, err = os.ReadFile(path)
+		src, err := crules.ReadFrom("<stdin>", os.Stdin)
+		return parsed(env, lib, src, err)
 	}
-	if err != nil {
-		return nil, badRequest("%v", err)
-	}
-	doc, err := parse.Parse(path, src)
-	if err != nil {
-		return nil, badRequest("%v", err)
-	}
-	printWarnings(env, doc)
-	rev := path
-	if !doc.Effective.IsZero() {
-		rev = doc.Effective.Format("2006-01-02")
-	}
-	return &loaded{Doc: doc, Rev: rev}, nil
+	src, err := lib.ReadFile(path)
+	return parsed(env, lib, src, err)
 }
 
-// printWarnings shows the first warnings about a file on stderr.
-func printWarnings(env *Env, doc *parse.Document) {
+// parsed parses a file read without error and prints its first warnings.
+func parsed(env *Env, lib *crules.Library, src crules.Source, err error) (crules.Source, error) {
+	if err != nil || !src.IsFile() {
+		return src, err
+	}
+	d, err := lib.Document(src)
+	if err != nil {
+		return src, err
+	}
 	const most = 10
-	for i, w := range doc.Warnings {
+	for i, w := range d.Warnings {
 		if i == most {
-			env.note("crules: … and %d more warnings (crules parse %s --json lists them)", len(doc.Warnings)-most, doc.Name)
+			env.note("crules: … and %d more warnings (crules parse %s --json lists them)", len(d.Warnings)-most, d.Name)
 			break
 		}
 		env.note("%s", w)
 	}
+	return src, nil
 }
 
-func readAllLimited(f *os.File) ([]byte, error) {
-	b, err := io.ReadAll(io.LimitReader(f, parse.MaxSize+1))
-	if err == nil && len(b) > parse.MaxSize {
-		err = fmt.Errorf("standard input is larger than %d MB", parse.MaxSize>>20)
+// document reads the document the flags name.
+func (f *docFlags) document(env *Env) (*crules.Library, *crules.Document, error) {
+	lib, src, err := f.source(env)
+	if err != nil {
+		return nil, nil, err
 	}
-	return b, err
+	d, err := lib.Document(src)
+	return lib, d, err
+}
+
+// argCompletion completes the first argument with the candidates of the
+// document the flags select that start with what is typed, case ignored.
+func argCompletion(env *Env, f *docFlags, cands func(*crules.Document) []string) cobra.CompletionFunc {
+	return func(cmd *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
+		_, d, err := f.document(env)
+		if err != nil || len(args) > 0 {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		var out []string
+		for _, c := range cands(d) {
+			if strings.HasPrefix(strings.ToLower(c), strings.ToLower(prefix)) {
+				out = append(out, c)
+			}
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp
+	}
 }

@@ -6,19 +6,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/crules/crules/internal/corpustest"
 )
 
 // TestMain gives the CLI tests a cache of their own.
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "crules-cache")
-	if err != nil {
-		panic(err)
-	}
-	os.Setenv("CRULES_CACHE", dir)
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { os.Exit(corpustest.MainWithCache(m)) }
 
 func TestHistory(t *testing.T) {
 	code, out, _ := run(t, "history", "splice", "--json")

@@ -1,11 +1,13 @@
 package cli
 
 import (
+	"fmt"
 	"strings"
 
-	"github.com/crules/crules/diff"
+	"github.com/crules/crules"
+	"github.com/crules/crules/index"
 	"github.com/crules/crules/keyword"
-	"github.com/crules/crules/xref"
+	"github.com/crules/crules/render"
 	"github.com/spf13/cobra"
 )
 
@@ -29,147 +31,32 @@ revisions in which its rules changed.`,
 		Example: `  crules keyword splice
   crules keyword flashback --rev 2006-10-01 --json`,
 		Args: exactArgs(1),
-		ValidArgsFunction: func(cmd *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
-			l, err := o.load(env)
-			if err != nil || len(args) > 0 {
-				return nil, cobra.ShellCompDirectiveNoFileComp
+		ValidArgsFunction: argCompletion(env, &o.docFlags, func(d *crules.Document) (out []string) {
+			for _, s := range d.Keywords() {
+				out = append(out, strings.ToLower(s.Name))
 			}
-			var out []string
-			for _, s := range keyword.Extract(l.Doc, nil, l.Rev) {
-				if strings.HasPrefix(strings.ToLower(s.Name), strings.ToLower(prefix)) {
-					out = append(out, strings.ToLower(s.Name))
-				}
-			}
-			return out, cobra.ShellCompDirectiveNoFileComp
-		},
-		RunE: func(cmd *cobra.Command, args []string) error {
-			o.Name = args[0]
-			if runF != nil {
-				return runF(o)
-			}
-			return runKeyword(env, o)
-		},
+			return out
+		}),
 	}
-	o.docFlags.register(cmd, env)
-	cmd.Flags().BoolVar(&o.JSON, "json", false, "print JSON")
-	return cmd
-}
-
-type changeJSON struct {
-	Rev   string     `json:"rev"`
-	ID    string     `json:"id"`
-	Class diff.Class `json:"class"`
+	o.docFlags.register(cmd, env, &o.JSON)
+	return hook(env, cmd, o, firstArg(&o.Name), runF, runKeyword)
 }
 
 func runKeyword(env *Env, o *keywordOptions) error {
-	l, err := o.load(env)
+	lib, src, err := o.source(env)
 	if err != nil {
 		return err
 	}
-	specs := keyword.Extract(l.Doc, xref.Build(l.Doc), l.Rev)
-	s := keyword.Find(specs, o.Name)
-	if s == nil {
-		var near []string
-		for _, x := range specs {
-			if strings.Contains(strings.ToLower(x.Name), strings.ToLower(o.Name)) || editDistance(strings.ToLower(x.Name), strings.ToLower(o.Name)) <= 2 {
-				near = append(near, x.Name)
-			}
-		}
-		msg := ""
-		if len(near) > 0 {
-			msg = "; did you mean: " + strings.Join(near[:min(5, len(near))], ", ")
-		}
-		return notFound("no keyword %q in %s%s (crules keywords lists them)", o.Name, l.Rev, msg)
-	}
-	changes := []changeJSON{}
-	if o.File == "" {
-		if cs, err := keywordChanges(env, s); err == nil {
-			changes = cs
-		} else {
-			env.note("crules: no history: %v", err)
-		}
+	a, err := lib.Keyword(src, o.Name)
+	if err != nil {
+		return err
 	}
 	if o.JSON {
-		return writeJSON(env.Stdout, struct {
-			*keyword.Spec
-			Era     string       `json:"era"`
-			Changed []changeJSON `json:"changed"`
-			Text    *ruleJSON    `json:"text_rule"`
-		}{s, string(l.Doc.Era), changes, newRuleJSON(s.Text())})
+		return render.WriteJSON(env.Stdout, render.KeywordJSON(a.Spec, string(a.Doc.Era), a.Changes))
 	}
-	p := printer{w: env.Stdout, color: env.Color}
-	p.printf("%s (%s, %s)\n", p.bold(s.Name), s.Rule, s.Rev)
-	field := func(name, value string) {
-		if value == "" {
-			value = "—"
-		}
-		p.printf("  %-11s %s\n", name+":", value)
-	}
-	kind := strings.Join(s.Kind, " + ")
-	if s.KindInferred {
-		kind += " (read off the definition)"
-	}
-	if s.Evasion {
-		kind += " (evasion)"
-	}
-	field("kind", orUnknown(kind, len(s.Kind) > 0))
-	field("written", s.Written)
-	field("params", orUnknown(strings.Join(s.Params, ", "), s.Params != nil))
-	field("zones", strings.Join(s.Zones, ", "))
-	field("instances", s.Instances)
-	field("terms", strings.Join(s.Terms, ", "))
-	field("see", strings.Join(s.See, ", "))
-	for i, d := range s.Definition {
-		name := "definition"
-		if i > 0 {
-			name = ""
-		}
-		p.printf("  %-11s %s\n", map[bool]string{true: name + ":", false: ""}[name != ""], d)
-	}
-	if len(changes) > 0 {
-		var cs []string
-		for _, c := range changes {
-			cs = append(cs, c.Rev+" ("+c.Class.String()+")")
-		}
-		field("changed", strings.Join(cs, ", "))
-	}
-	p.printf("\n")
-	p.rule(s.Text())
-	return p.err
-}
-
-func orUnknown(s string, known bool) string {
-	if !known {
-		return "unknown"
-	}
-	return s
-}
-
-// keywordChanges lists the revisions in which a keyword's rules changed,
-// from the cached lineage.
-func keywordChanges(env *Env, s *keyword.Spec) ([]changeJSON, error) {
-	a, l, err := archiveLineage(env)
-	if err != nil {
-		return nil, err
-	}
-	at := indexOf(l.Revs, s.Rev)
-	if at < 0 {
-		return nil, nil
-	}
-	points := l.History(at, s.Rule)
-	texts, err := pointTexts(a, l, points)
-	if err != nil {
-		return nil, err
-	}
-	lex := diff.DefaultLexicon()
-	out := []changeJSON{}
-	for i := 1; i < len(points); i++ {
-		if texts[i] != texts[i-1] {
-			c := diff.Classify(lex, texts[i-1], texts[i], points[i-1].ID == points[i].ID)
-			out = append(out, changeJSON{points[i].Rev, points[i].ID, c})
-		}
-	}
-	return out, nil
+	p := env.text()
+	p.Keyword(a.Spec, a.Changes)
+	return p.Err
 }
 
 type keywordsOptions struct {
@@ -180,57 +67,172 @@ type keywordsOptions struct {
 
 func newKeywordsCmd(env *Env, runF func(*keywordsOptions) error) *cobra.Command {
 	o := &keywordsOptions{}
-	kinds := []string{keyword.Static, keyword.Triggered, keyword.Activated, keyword.Spell, keyword.CharacteristicDefining, keyword.Mana, keyword.DelayedTriggered, keyword.AbilityWord, keyword.Action}
+	var kinds []string
+	for _, k := range keyword.Kinds() {
+		kinds = append(kinds, string(k))
+	}
 	cmd := &cobra.Command{
 		Use:   "keywords",
 		Short: "List the keyword abilities and actions of a revision with their specifications",
 		Example: `  crules keywords --kind triggered
   crules keywords --rev 2006-10-01 --json`,
 		Args: exactArgs(0),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if o.Kind != "" && indexOf(kinds, o.Kind) < 0 {
-				return badRequest("--kind is one of %s", strings.Join(kinds, ", "))
-			}
-			if runF != nil {
-				return runF(o)
-			}
-			return runKeywords(env, o)
-		},
 	}
-	o.docFlags.register(cmd, env)
+	o.docFlags.register(cmd, env, &o.JSON)
 	cmd.Flags().StringVar(&o.Kind, "kind", "", "only keywords of this kind: "+strings.Join(kinds, ", "))
-	cmd.Flags().BoolVar(&o.JSON, "json", false, "print JSON")
 	_ = cmd.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions(kinds, cobra.ShellCompDirectiveNoFileComp))
-	return cmd
+	return hook(env, cmd, o, func(cmd *cobra.Command, args []string) error {
+		if _, ok := keyword.ParseKind(o.Kind); o.Kind != "" && !ok {
+			return fmt.Errorf("--kind is one of %s", strings.Join(kinds, ", "))
+		}
+		return nil
+	}, runF, runKeywords)
 }
 
 func runKeywords(env *Env, o *keywordsOptions) error {
-	l, err := o.load(env)
+	lib, src, err := o.source(env)
 	if err != nil {
 		return err
 	}
-	var specs []*keyword.Spec
-	for _, s := range keyword.Extract(l.Doc, xref.Build(l.Doc), l.Rev) {
-		if o.Kind == "" || indexOf(s.Kind, o.Kind) >= 0 {
-			specs = append(specs, s)
-		}
+	_, specs, err := lib.Keywords(src, keyword.Kind(o.Kind))
+	if o.JSON && specs != nil {
+		return jsonThen(env, specs, err)
 	}
-	if len(specs) == 0 {
-		if o.JSON {
-			if err := writeJSON(env.Stdout, []*keyword.Spec{}); err != nil {
+	if err != nil {
+		return err
+	}
+	p := env.text()
+	p.Keywords(specs)
+	return p.Err
+}
+
+type searchOptions struct {
+	docFlags
+	Query   string
+	AllRevs bool
+	Limit   int
+	JSON    bool
+}
+
+func newSearchCmd(env *Env, runF func(*searchOptions) error) *cobra.Command {
+	o := &searchOptions{}
+	cmd := &cobra.Command{
+		Use:   "search QUERY",
+		Short: "Search the rules, examples and glossary in words",
+		Long: `Search ranks the rules, subrules, examples and glossary entries of a revision
+for a query in words. Plain words are matched with English stemming; "quoted
+phrases" must appear as written; field:value narrows (title:splice,
+kind:glossary, keyword:ninjutsu, era:502). Old and modern wording find each
+other (exile / removed from the game). A bare rule number is looked up.
+
+--all-revs searches every revision at once, one hit per rule across its
+renumbering, with the revisions it was in. The index is built on first use
+and cached (see 'crules index').`,
+		Example: `  crules search "splice onto arcane"
+  crules search mana burn --all-revs
+  crules search 'kind:glossary deathtouch' --json`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return fmt.Errorf("search needs a query (usage: %s)", cmd.UseLine())
+			}
+			return nil
+		},
+	}
+	o.docFlags.register(cmd, env, &o.JSON)
+	cmd.Flags().BoolVar(&o.AllRevs, "all-revs", false, "search every embedded revision")
+	cmd.Flags().IntVar(&o.Limit, "limit", 10, "at most this many hits")
+	return hook(env, cmd, o, func(cmd *cobra.Command, args []string) error {
+		o.Query = strings.Join(args, " ")
+		if o.AllRevs && (o.File != "" || cmd.Flags().Changed("rev")) {
+			return fmt.Errorf("--all-revs searches every embedded revision; it takes no --rev or --file")
+		}
+		if o.Limit < 1 || o.Limit > index.MaxLimit {
+			return fmt.Errorf("--limit must be 1–%d", index.MaxLimit)
+		}
+		return nil
+	}, runF, runSearch)
+}
+
+func runSearch(env *Env, o *searchOptions) error {
+	if id, err := crules.ParseRuleID(o.Query); err == nil && id.Rule > 0 {
+		// A bare rule number: the lookup answers it exactly.
+		return runRule(env, &ruleOptions{docFlags: o.docFlags, ID: o.Query, JSON: o.JSON})
+	}
+	lib, src, err := o.source(env) // the latest revision with --all-revs, which ignores it
+	if err != nil {
+		return err
+	}
+	res, err := lib.Search(src, o.Query, crules.SearchOptions{Limit: o.Limit, AllRevs: o.AllRevs})
+	if res != nil && o.JSON {
+		return jsonThen(env, res, err)
+	}
+	if err != nil {
+		return err
+	}
+	p := env.text()
+	p.Search(res.Hits)
+	return p.Err
+}
+
+func newIndexCmd(env *Env) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "index",
+		Short: "Show or remove the cache of derived data (lineage, search indexes)",
+		Long: `crules keeps what it derives from the embedded corpus (the lineage of every
+rule, search indexes) under the user cache directory, keyed by the corpus and
+a format version; it is rebuilt when missing, stale or corrupt. $CRULES_CACHE
+moves it.`,
+		Args: exactArgs(0),
+		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
+	}
+	var f docFlags
+	var all bool
+	build := &cobra.Command{
+		Use:   "build",
+		Short: "Build the search index ahead of time (--rev REV, or --all-revs)",
+		Args:  exactArgs(0),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if all && cmd.Flags().Changed("rev") {
+				return fmt.Errorf("give --rev or --all-revs, not both")
+			}
+			lib, src, err := f.source(env)
+			name := src.String()
+			switch {
+			case err == nil && all:
+				name = "all revisions"
+				_, err = lib.IndexAll()
+			case err == nil:
+				_, err = lib.Index(src)
+			}
+			if err == nil {
+				env.note("crules: the index of %s is ready", name)
+			}
+			return err
+		},
+	}
+	build.Flags().StringVar(&f.Rev, "rev", "latest", "the revision to index")
+	build.Flags().BoolVar(&all, "all-revs", false, "index every revision together")
+	cacheCmd := func(use, short string, run func(*crules.Library) error) *cobra.Command {
+		return &cobra.Command{Use: use, Short: short, Args: exactArgs(0), RunE: func(*cobra.Command, []string) error {
+			lib, err := env.library()
+			if err != nil {
 				return err
 			}
+			return run(lib)
+		}}
+	}
+	cmd.AddCommand(build, cacheCmd("path", "Print where the cache lives", func(lib *crules.Library) error {
+		d, err := lib.CacheDir()
+		if err == nil {
+			_, err = fmt.Fprintln(env.Stdout, d)
 		}
-		return notFound("no %s keywords in %s", o.Kind, l.Rev)
-	}
-	if o.JSON {
-		return writeJSON(env.Stdout, specs)
-	}
-	p := printer{w: env.Stdout, color: env.Color}
-	p.printf("%-8s  %-24s  %-28s  %-22s  %s\n", "RULE", "NAME", "KIND", "PARAMS", "ZONES")
-	for _, s := range specs {
-		params := orUnknown(strings.Join(s.Params, ", "), s.Params != nil)
-		p.printf("%-8s  %-24s  %-28s  %-22s  %s\n", s.Rule, clip(s.Name, 24), clip(orUnknown(strings.Join(s.Kind, "+"), len(s.Kind) > 0), 28), clip(params, 22), strings.Join(s.Zones, ", "))
-	}
-	return p.err
+		return err
+	}), cacheCmd("clean", "Remove the cache", func(lib *crules.Library) error {
+		d, err := lib.CleanCache()
+		if err == nil {
+			env.note("crules: removed %s", d)
+		}
+		return err
+	}))
+	return cmd
 }

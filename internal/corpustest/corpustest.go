@@ -4,6 +4,7 @@ package corpustest
 
 import (
 	"fmt"
+	"os"
 	"sync"
 	"testing"
 
@@ -43,4 +44,16 @@ func Docs(t testing.TB) ([]corpus.Revision, []*parse.Document) {
 		t.Fatal(err)
 	}
 	return revs, docs
+}
+
+// MainWithCache runs a package's tests with a cache directory of their own
+// ($CRULES_CACHE), removed afterwards: call it from TestMain.
+func MainWithCache(m *testing.M) int {
+	dir, err := os.MkdirTemp("", "crules-cache")
+	if err != nil {
+		panic(err)
+	}
+	defer os.RemoveAll(dir)
+	os.Setenv("CRULES_CACHE", dir)
+	return m.Run()
 }

@@ -1,0 +1,125 @@
+package crules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/crules/crules/diff"
+	"github.com/crules/crules/lexicon"
+	"github.com/crules/crules/parse"
+)
+
+// DiffOptions narrow a comparison. The zero value keeps every change.
+type DiffOptions struct {
+	Rule    parse.RuleID // only rules under this one (in either document)
+	Classes []diff.Class // only these classes; none means all but Unchanged
+}
+
+// A Comparison is two documents compared rule by rule.
+type Comparison struct {
+	A, B   *Document
+	Counts map[diff.Class]int // over every pair, before the options narrow them
+	Pairs  []diff.Pair
+}
+
+// Diff compares two sources rule by rule: each rule of a matched to its
+// counterpart in b despite renumbering, each change classified.
+func (l *Library) Diff(a, b Source, o DiffOptions) (*Comparison, error) {
+	da, db, err := l.pair(a, b)
+	if err != nil {
+		return nil, err
+	}
+	res := diff.Compare(da.Document, db.Document, nil)
+	want := map[diff.Class]bool{}
+	for _, c := range o.Classes {
+		want[c] = true
+	}
+	c := &Comparison{A: da, B: db, Counts: res.Counts()}
+	for _, p := range res.Pairs {
+		if !o.Rule.IsZero() && !(p.A != nil && o.Rule.Contains(p.A.ID) || p.B != nil && o.Rule.Contains(p.B.ID)) {
+			continue
+		}
+		if len(want) > 0 && !want[p.Class] || len(want) == 0 && p.Class == diff.Unchanged {
+			continue
+		}
+		c.Pairs = append(c.Pairs, p)
+	}
+	return c, nil
+}
+
+// pair returns the documents of a and b.
+func (l *Library) pair(a, b Source) (*Document, *Document, error) {
+	da, err := l.Document(a)
+	if err != nil {
+		return nil, nil, err
+	}
+	db, err := l.Document(b)
+	return da, db, err
+}
+
+// A Discovery is the phrase substitutions that recur between two
+// documents.
+type Discovery struct {
+	A, B          *Document
+	Substitutions []diff.Substitution
+}
+
+// Discover mines the substitutions that occur in at least min matched
+// rules of a and b, and marks those the lexicon has.
+func (l *Library) Discover(a, b Source, min int) (*Discovery, error) {
+	da, db, err := l.pair(a, b)
+	if err != nil {
+		return nil, err
+	}
+	res := diff.Compare(da.Document, db.Document, nil)
+	return &Discovery{A: da, B: db, Substitutions: diff.Discover(res, nil, min)}, nil
+}
+
+// Terms counts, in every embedded revision, the old and new phrases of
+// each lexicon entry that mentions query ("" for all) and dates each
+// shift. No entry mentioning it is ErrNoPhrase.
+func (l *Library) Terms(query string) ([]lexicon.Usage, error) {
+	var terms []lexicon.Term
+	q := strings.ToLower(query)
+	for _, t := range lexicon.Default().Terms {
+		if q == "" || strings.Contains(t.Old, q) || strings.Contains(t.New, q) {
+			terms = append(terms, t)
+		}
+	}
+	if len(terms) == 0 {
+		return nil, &Error{Kind: ErrNoPhrase, Msg: fmt.Sprintf("no lexicon entry mentions %q (crules terms lists them all)", query)}
+	}
+	texts, err := l.archive.All()
+	if err != nil {
+		return nil, err
+	}
+	lower := make([][]byte, len(texts))
+	parallel(len(texts), func(i int) { lower[i] = lexicon.ToLowerASCII(texts[i]) })
+	names := make([]string, len(l.revs))
+	for i, r := range l.revs {
+		names[i] = r.Name()
+	}
+	out := make([]lexicon.Usage, len(terms))
+	parallel(len(terms), func(k int) { out[k] = lexicon.Measure(terms[k], names, lower) })
+	return out, nil
+}
+
+// ParseClasses reads change classes as users list them ("edited",
+// "terminology,edited"); an unknown one is ErrBadRequest naming them all.
+func ParseClasses(names ...string) ([]diff.Class, error) {
+	var out []diff.Class
+	for _, n := range names {
+		for _, name := range strings.Split(n, ",") {
+			k, ok := diff.ParseClass(name)
+			if !ok {
+				var all []string
+				for c := diff.Unchanged; c <= diff.Removed; c++ {
+					all = append(all, c.String())
+				}
+				return nil, &Error{Kind: ErrBadRequest, Msg: fmt.Sprintf("--class %q: classes are %s", name, strings.Join(all, ", "))}
+			}
+			out = append(out, k)
+		}
+	}
+	return out, nil
+}

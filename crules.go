@@ -1,0 +1,222 @@
+package crules
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"sync"
+
+	"github.com/crules/crules/corpus"
+	"github.com/crules/crules/diff"
+	"github.com/crules/crules/index"
+	"github.com/crules/crules/internal/cache"
+	"github.com/crules/crules/parse"
+)
+
+// Options configure a Library. The zero value works: the embedded archive,
+// the user cache directory, no progress reports.
+type Options struct {
+	// Archive is the corpus; nil means the one embedded in the binary
+	// (corpus.Default). corpus.Open reads one from any fs.FS.
+	Archive *corpus.Archive
+	// CacheDir is where derived data (the lineage, search indexes) is
+	// kept, keyed by the archive's hash; "" means the user cache directory
+	// (os.UserCacheDir()/crules, or $CRULES_CACHE).
+	CacheDir string
+	// Files is where ReadFile reads; nil means the operating system's
+	// files, relative to the working directory.
+	Files fs.FS
+	// Progress, when set, hears about slow work: building the lineage or
+	// a search index ("indexing 2026-01-16"), done of total steps.
+	Progress func(task string, done, total int)
+	// Warn, when set, hears about problems that do not stop an answer
+	// (a cache entry that could not be written).
+	Warn func(error)
+	// MaxDocs bounds the parsed revisions kept in memory; 0 means 16.
+	MaxDocs int
+}
+
+// A Library answers questions about the rules: lookups, history, diffs,
+// terminology, keywords, citations and search, over the embedded revisions
+// and files. It parses each revision once and keeps the most recently
+// used ones, reads the lineage and search indexes from the cache (building
+// them on first use), and is safe for concurrent use. Close releases the
+// open indexes.
+type Library struct {
+	archive *corpus.Archive
+	revs    []Rev
+	byName  map[string]int // revision name → index in revs
+	opt     Options
+
+	mu      sync.Mutex
+	docs    map[string]*docEntry
+	order   []string // docs, least recently used first
+	indexes map[string]*index.Index
+
+	lineageMu sync.Mutex
+	lineage   *diff.Lineage
+
+	builds sync.Map // index directory → *sync.Mutex: one build at a time per index
+}
+
+// Open returns a Library over the archive the options name.
+func Open(o Options) (*Library, error) {
+	a := o.Archive
+	if a == nil {
+		var err error
+		if a, err = corpus.Default(); err != nil {
+			return nil, err
+		}
+	}
+	if o.MaxDocs <= 0 {
+		o.MaxDocs = 16
+	}
+	l := &Library{archive: a, opt: o, byName: map[string]int{}, docs: map[string]*docEntry{}, indexes: map[string]*index.Index{}}
+	for i, r := range a.Revisions() {
+		l.revs = append(l.revs, Rev{r: r, name: r.Name(), pos: i})
+		l.byName[r.Name()] = i
+	}
+	return l, nil
+}
+
+// Close closes the search indexes the library opened.
+func (l *Library) Close() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var errs []error
+	for name, ix := range l.indexes {
+		errs = append(errs, ix.Close())
+		delete(l.indexes, name)
+	}
+	return errors.Join(errs...)
+}
+
+// Archive returns the corpus the library reads.
+func (l *Library) Archive() *corpus.Archive { return l.archive }
+
+// Revisions lists the embedded revisions, oldest first.
+func (l *Library) Revisions() []Rev { return l.revs }
+
+// Latest is the newest embedded revision.
+func (l *Library) Latest() Rev { return l.revs[len(l.revs)-1] }
+
+// Select finds a revision by a selector as users type it: "latest" (also
+// ""), "first", an exact date "2006-10-01", or a prefix "2006" or
+// "2006-10" meaning the latest revision inside it. A selector that names
+// none is ErrUnknownRevision, with the nearest dates.
+func (l *Library) Select(sel string) (Rev, error) {
+	r, err := l.archive.Select(sel)
+	if err != nil {
+		var u *corpus.UnknownRevisionError
+		if errors.As(err, &u) {
+			return Rev{}, &Error{Kind: ErrUnknownRevision, Msg: err.Error(), Nearest: u.Nearest, Err: err}
+		}
+		return Rev{}, err
+	}
+	return l.rev(r.Name()), nil
+}
+
+// rev returns the revision named name (a date), or the zero Rev.
+func (l *Library) rev(name string) Rev {
+	if i, ok := l.byName[name]; ok {
+		return l.revs[i]
+	}
+	return Rev{pos: -1}
+}
+
+// ReadFile reads a CR file as a Source. A file that cannot be read is
+// ErrBadInput; whether it is a CR shows when it is parsed.
+func (l *Library) ReadFile(path string) (Source, error) {
+	var data []byte
+	var err error
+	if l.opt.Files != nil {
+		data, err = fs.ReadFile(l.opt.Files, path)
+	} else {
+		data, err = os.ReadFile(path)
+	}
+	if err != nil {
+		return Source{}, &Error{Kind: ErrBadInput, Msg: err.Error(), Err: err}
+	}
+	return File(path, data), nil
+}
+
+// SourceOf reads arg as a file when there is one by that name, and as a
+// revision selector otherwise: the two arguments of a diff.
+func (l *Library) SourceOf(arg string) (Source, error) {
+	var err error
+	if l.opt.Files != nil {
+		_, err = fs.Stat(l.opt.Files, arg)
+	} else {
+		var fi os.FileInfo
+		if fi, err = os.Stat(arg); err == nil && fi.IsDir() {
+			err = fs.ErrNotExist
+		}
+	}
+	switch {
+	case err == nil:
+		return l.ReadFile(arg)
+	case !errors.Is(err, fs.ErrNotExist):
+		return Source{}, &Error{Kind: ErrBadInput, Msg: err.Error(), Err: err}
+	}
+	r, err := l.Select(arg)
+	var e *Error
+	if errors.As(err, &e) && e.Kind == ErrUnknownRevision {
+		return Source{}, &Error{Kind: ErrUnknownRevision, Msg: fmt.Sprintf("%v (and no file %q)", err, arg), Nearest: e.Nearest, Err: err}
+	}
+	return r.Source(), err
+}
+
+// cachePath is where the cache entry name of version lives.
+func (l *Library) cachePath(name string, version int) (string, error) {
+	dir, err := l.CacheDir()
+	if err != nil {
+		return "", err
+	}
+	return cache.Path(dir, l.archive.Hash(), name, version), nil
+}
+
+func (l *Library) progress(task string, done, total int) {
+	if l.opt.Progress != nil {
+		l.opt.Progress(task, done, total)
+	}
+}
+
+func (l *Library) warn(err error) {
+	if l.opt.Warn != nil {
+		l.opt.Warn(err)
+	}
+}
+
+// CacheDir is where the library keeps derived data: Options.CacheDir, or
+// the user cache directory.
+func (l *Library) CacheDir() (string, error) {
+	if l.opt.CacheDir != "" {
+		return l.opt.CacheDir, nil
+	}
+	return cache.Dir()
+}
+
+// CleanCache removes the cache directory and returns it. The indexes the
+// library has open stay usable until Close.
+func (l *Library) CleanCache() (string, error) {
+	d, err := l.CacheDir()
+	if err != nil {
+		return "", err
+	}
+	return d, os.RemoveAll(d)
+}
+
+// ReadFrom reads a CR file from r (standard input, an upload) as a Source
+// named name. More than parse.MaxSize bytes is ErrBadInput.
+func ReadFrom(name string, r io.Reader) (Source, error) {
+	b, err := io.ReadAll(io.LimitReader(r, parse.MaxSize+1))
+	if err == nil && len(b) > parse.MaxSize {
+		err = fmt.Errorf("%s is larger than %d MB", name, parse.MaxSize>>20)
+	}
+	if err != nil {
+		return Source{}, &Error{Kind: ErrBadInput, Msg: err.Error(), Err: err}
+	}
+	return File(name, b), nil
+}

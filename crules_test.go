@@ -1,0 +1,186 @@
+package crules_test
+
+import (
+	"errors"
+	"os"
+	"sync"
+	"testing"
+	"testing/fstest"
+
+	"github.com/crules/crules"
+	"github.com/crules/crules/internal/corpustest"
+	"github.com/crules/crules/parse"
+)
+
+// TestMain gives the tests (and the example) a cache of their own.
+func TestMain(m *testing.M) { os.Exit(corpustest.MainWithCache(m)) }
+
+func open(t *testing.T, o crules.Options) *crules.Library {
+	t.Helper()
+	lib, err := crules.Open(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { lib.Close() })
+	return lib
+}
+
+// TestEra: a revision's era, known from its date, is the era its parse
+// finds.
+func TestEra(t *testing.T) {
+	lib := open(t, crules.Options{})
+	docs, err := lib.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range lib.Revisions() {
+		if r.Era() != docs[i].Era {
+			t.Errorf("%s: era %q, its parse says %q", r, r.Era(), docs[i].Era)
+		}
+	}
+}
+
+func TestErrors(t *testing.T) {
+	lib := open(t, crules.Options{Files: fstest.MapFS{
+		"prose.txt":  {Data: []byte("Hello, world.\n")},
+		"splice.txt": {Data: []byte("702.47. Splice\n\n702.47a Splice is a static ability.\n")},
+	}})
+	latest := lib.Latest().Source()
+	var e *crules.Error
+	_, err := lib.Select("1850")
+	if !errors.Is(err, crules.ErrUnknownRevision) || !errors.As(err, &e) || len(e.Nearest) == 0 || e.Nearest[0] != "1999-04-23" {
+		t.Errorf("Select(1850): %v", err)
+	}
+	if _, err := crules.ParseRuleID("seven"); !errors.Is(err, crules.ErrBadRequest) {
+		t.Errorf("ParseRuleID(seven): %v", err)
+	}
+	_, err = lib.Rule(latest, parse.MustParseRuleID("702.47z"))
+	if !errors.Is(err, crules.ErrNoRule) || !errors.As(err, &e) || e.Nearest[0] != "702.47a" {
+		t.Errorf("Rule(702.47z): %v", err)
+	}
+	_, err = lib.Glossary(latest, "splise")
+	if !errors.Is(err, crules.ErrNoTerm) || !errors.As(err, &e) || e.Nearest[0] != "Splice" {
+		t.Errorf("Glossary(splise): %v", err)
+	}
+	if _, err := lib.Glossary(latest, " "); !errors.Is(err, crules.ErrBadRequest) {
+		t.Errorf("Glossary(\" \"): %v", err)
+	}
+	if _, err := lib.Keyword(latest, "splise"); !errors.Is(err, crules.ErrNoKeyword) {
+		t.Errorf("Keyword(splise): %v", err)
+	}
+	if _, err := lib.Terms("mana burn"); !errors.Is(err, crules.ErrNoPhrase) {
+		t.Errorf("Terms(mana burn): %v", err)
+	}
+	if _, err := lib.ReadFile("missing.txt"); !errors.Is(err, crules.ErrBadInput) || !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("ReadFile(missing.txt): %v", err)
+	}
+	src, err := lib.ReadFile("prose.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var list parse.ErrorList
+	if _, err := lib.Document(src); !errors.Is(err, crules.ErrBadInput) || !errors.As(err, &list) {
+		t.Errorf("Document(prose.txt): %v", err)
+	}
+	// A file is looked up in itself, never through the lineage.
+	src, err = lib.SourceOf("splice.txt")
+	if err != nil || !src.IsFile() {
+		t.Fatalf("SourceOf(splice.txt): %v %v", src, err)
+	}
+	if a, err := lib.Rule(src, parse.MustParseRuleID("702.47a")); err != nil || a.Note() != "" {
+		t.Errorf("Rule(702.47a) of a file: %v, %v", a, err)
+	}
+	if _, err := lib.Rule(src, parse.MustParseRuleID("502.40a")); !errors.Is(err, crules.ErrNoRule) {
+		t.Errorf("Rule(502.40a) of a file: %v", err)
+	}
+	if _, err := lib.SourceOf("nowhere"); !errors.Is(err, crules.ErrUnknownRevision) {
+		t.Errorf("SourceOf(nowhere): %v", err)
+	}
+}
+
+// TestAcrossRevisions: the lookups the issue names answer with the rule or
+// term of the revision asked about.
+func TestAcrossRevisions(t *testing.T) {
+	lib := open(t, crules.Options{})
+	sel := func(s string) crules.Source {
+		r, err := lib.Select(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.Source()
+	}
+	for _, tc := range []struct{ rev, id, want, note string }{
+		{"2005", "702.47a", "502.40a", "702.47a (Splice) was 502.40a in 2005-10-01"},
+		{"latest", "502.40a", "702.47a", "502.40a (Splice) became 702.47a in 2026-01-16"},
+		{"2006", "702.51", "502.46", "702.51 (Convoke) was 502.46 in 2006-10-01"},
+		{"latest", "702.47a", "702.47a", ""},
+	} {
+		a, err := lib.Rule(sel(tc.rev), parse.MustParseRuleID(tc.id))
+		if err != nil || a.Rule.ID.String() != tc.want || a.Note() != tc.note {
+			t.Errorf("Rule(%s, %s): %v %q, want %s %q", tc.rev, tc.id, err, a.Note(), tc.want, tc.note)
+		}
+	}
+	for _, tc := range []struct{ rev, term, want string }{
+		{"2005", "mana value", "Converted Mana Cost"},
+		{"2006", "exile", "Removed from the Game"},
+		{"latest", "exile", "Exile"},
+	} {
+		a, err := lib.Glossary(sel(tc.rev), tc.term)
+		if err != nil || a.Entry.Term != tc.want {
+			t.Errorf("Glossary(%s, %q): %v, want %s", tc.rev, tc.term, err, tc.want)
+		}
+	}
+}
+
+// TestDocumentsShared: concurrent callers get one parse of a revision;
+// the least recently used ones are dropped.
+func TestDocumentsShared(t *testing.T) {
+	lib := open(t, crules.Options{MaxDocs: 2})
+	src := lib.Latest().Source()
+	docs := make([]*crules.Document, 8)
+	var wg sync.WaitGroup
+	for i := range docs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			d, err := lib.Document(src)
+			if err != nil {
+				t.Error(err)
+			}
+			docs[i] = d
+		}()
+	}
+	wg.Wait()
+	for _, d := range docs[1:] {
+		if d != docs[0] {
+			t.Fatal("two parses of one revision were handed out")
+		}
+	}
+	for _, s := range []string{"2005", "2006"} {
+		r, _ := lib.Select(s)
+		lib.Document(r.Source())
+	}
+	if d, _ := lib.Document(src); d == docs[0] {
+		t.Error("the least recently used document was kept beyond MaxDocs")
+	}
+}
+
+func TestCite(t *testing.T) {
+	lib := open(t, crules.Options{})
+	fsys := fstest.MapFS{
+		"src/ConvokeAbility.java": {Data: []byte("// Convoke, rule 502.46 of the Comprehensive Rules\nclass ConvokeAbility {}\n")},
+		"src/Splice.java":         {Data: []byte("// CR 702.47a: splice onto Arcane\n")},
+		"src/.git/x":              {Data: []byte("rule 502.46\n")},
+		"src/logo.png":            {Data: []byte("\x89PNG\x00rule 502.46")},
+	}
+	rep, err := lib.Cite(fsys, "src")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Files != 2 || len(rep.Findings) != 2 || rep.Stale != 1 {
+		t.Fatalf("%d files, %d citations, %d stale: %+v", rep.Files, len(rep.Findings), rep.Stale, rep.Findings)
+	}
+	if f := rep.Findings[0]; f.File != "src/ConvokeAbility.java" || !f.Stale || f.Line != 1 {
+		t.Errorf("first finding: %+v", f)
+	}
+}

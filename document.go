@@ -1,0 +1,188 @@
+package crules
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"runtime"
+	"slices"
+	"sync"
+
+	"github.com/crules/crules/keyword"
+	"github.com/crules/crules/parse"
+	"github.com/crules/crules/xref"
+)
+
+// A Document is a parsed source with what is derived from it on demand:
+// its citation graph and keyword specs. It is shared between callers and
+// must not be modified.
+type Document struct {
+	*parse.Document
+	Source Source
+	// Label names the document in answers: the revision's date; for a
+	// file, its effective date, or its name when it states none.
+	Label string
+
+	graphOnce sync.Once
+	graph     *xref.Graph
+	specsOnce sync.Once
+	specs     []*keyword.Spec
+}
+
+// Graph returns the document's citation graph, built on first use.
+func (d *Document) Graph() *xref.Graph {
+	d.graphOnce.Do(func() { d.graph = xref.Build(d.Document) })
+	return d.graph
+}
+
+// Keywords returns the specs of the document's keyword abilities and
+// actions, read on first use.
+func (d *Document) Keywords() []*keyword.Spec {
+	d.specsOnce.Do(func() { d.specs = keyword.Extract(d.Document, d.Graph(), d.Label) })
+	return d.specs
+}
+
+// Document returns the parsed document of src, parsed once (concurrent
+// callers wait for the one parse) and kept among the most recently used
+// ones (a file by its name and content). A file that is not a CR is
+// ErrBadInput with the parser's positioned errors (a parse.ErrorList) as
+// its cause; warnings about a file are in its Warnings.
+func (l *Library) Document(src Source) (*Document, error) {
+	key := src.Rev.Name()
+	if src.IsFile() {
+		sum := sha256.Sum256(src.Data)
+		key = "file:" + src.Name + ":" + hex.EncodeToString(sum[:])
+	}
+	l.mu.Lock()
+	e, ok := l.docs[key]
+	switch {
+	case ok && l.order[len(l.order)-1] == key: // already the most recent
+	case ok: // the most recently used goes last
+		i := slices.Index(l.order, key)
+		l.order = append(append(l.order[:i:i], l.order[i+1:]...), key)
+	default:
+		e = &docEntry{}
+		l.docs[key] = e
+		if len(l.order) >= l.opt.MaxDocs {
+			delete(l.docs, l.order[0])
+			l.order = l.order[1:]
+		}
+		l.order = append(l.order, key)
+	}
+	l.mu.Unlock()
+	e.once.Do(func() {
+		if src.IsFile() {
+			e.doc, e.err = parseFile(src)
+		} else {
+			e.doc, e.err = l.parseRev(src.Rev)
+		}
+	})
+	return e.doc, e.err
+}
+
+// A docEntry is one document of the LRU, parsed once.
+type docEntry struct {
+	once sync.Once
+	doc  *Document
+	err  error
+}
+
+func parseFile(src Source) (*Document, error) {
+	doc, err := parse.Parse(src.Name, src.Data)
+	if err != nil {
+		return nil, &Error{Kind: ErrBadInput, Msg: err.Error(), Err: err}
+	}
+	label := src.Name
+	if !doc.Effective.IsZero() {
+		label = doc.Effective.Format("2006-01-02")
+	}
+	return &Document{Document: doc, Source: src, Label: label}, nil
+}
+
+func (l *Library) parseRev(r Rev) (*Document, error) {
+	text, err := l.archive.Text(r.r)
+	if err != nil {
+		return nil, err
+	}
+	doc, err := parse.Parse(r.r.File, text)
+	if err != nil {
+		return nil, fmt.Errorf("embedded revision %s: %w", r.Name(), err)
+	}
+	doc.Encoding = parse.Encoding(r.r.Encoding)
+	return &Document{Document: doc, Source: r.Source(), Label: r.Name()}, nil
+}
+
+// parseAll parses every revision, on all cores, without keeping them.
+func (l *Library) parseAll() ([]*parse.Document, error) {
+	texts, err := l.archive.All()
+	if err != nil {
+		return nil, err
+	}
+	docs := make([]*parse.Document, len(l.revs))
+	errs := make([]error, len(l.revs))
+	parallel(len(l.revs), func(i int) { docs[i], errs[i] = parse.Parse(l.revs[i].r.File, texts[i]) })
+	for i, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("embedded revision %s: %w", l.revs[i].Name(), err)
+		}
+	}
+	return docs, nil
+}
+
+// A Version is an embedded revision with the counts of its parse.
+type Version struct {
+	Rev   Rev
+	Stats parse.Stats
+}
+
+// Versions lists every embedded revision with its counts. It parses
+// nothing: the counts were stored in the archive's manifest when it was
+// generated (and are checked against the parser by the tests).
+func (l *Library) Versions() ([]Version, error) {
+	out := make([]Version, len(l.revs))
+	for i, r := range l.revs {
+		c := r.r.Counts
+		if c == nil {
+			return nil, fmt.Errorf("the archive's manifest has no counts for %s: regenerate it (go generate ./corpus)", r.r.File)
+		}
+		out[i] = Version{Rev: r, Stats: parse.Stats{Effective: c.Effective, Era: parse.Era(c.Era), Rules: c.Rules,
+			Examples: c.Examples, Glossary: c.Glossary, Chapters: c.Chapters, Parts: c.Parts, Warnings: c.Warnings}}
+	}
+	return out, nil
+}
+
+// All returns every embedded revision parsed, oldest first, on all cores.
+// They are not kept: it is for work over the whole history (checking
+// every revision).
+func (l *Library) All() ([]*Document, error) {
+	docs, err := l.parseAll()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*Document, len(docs))
+	for i, d := range docs {
+		d.Encoding = parse.Encoding(l.revs[i].r.Encoding)
+		out[i] = &Document{Document: d, Source: l.revs[i].Source(), Label: l.revs[i].Name()}
+	}
+	return out, nil
+}
+
+// parallel runs fn(0..n-1) on all cores.
+func parallel(n int, fn func(i int)) {
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				fn(i)
+			}
+		}()
+	}
+	for i := 0; i < n; i++ {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}

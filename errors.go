@@ -1,0 +1,47 @@
+package crules
+
+import "errors"
+
+// Kinds of error. Every error the library returns for a request it cannot
+// answer is an *Error whose Kind is one of these, so callers test it with
+// errors.Is (errors.Is(err, crules.ErrNoRule)) and read the nearest
+// candidates with errors.As. Other errors (a cache that cannot be written,
+// an embedded revision that does not parse) are failures of the library.
+var (
+	// ErrUnknownRevision: the selector names no embedded revision.
+	ErrUnknownRevision = errors.New("unknown revision")
+	// ErrBadInput: a file that cannot be read or is not a CR.
+	ErrBadInput = errors.New("bad input")
+	// ErrBadRequest: a malformed rule number, an empty term, a bad query
+	// or option.
+	ErrBadRequest = errors.New("bad request")
+	// ErrNoRule: no such rule or chapter (in any revision, for history).
+	ErrNoRule = errors.New("no such rule")
+	// ErrNoTerm: no such glossary entry.
+	ErrNoTerm = errors.New("no such glossary term")
+	// ErrNoKeyword: no such keyword ability or action.
+	ErrNoKeyword = errors.New("no such keyword")
+	// ErrNoPhrase: no lexicon entry mentions the phrase.
+	ErrNoPhrase = errors.New("no such lexicon phrase")
+	// ErrNoMatch: a search that matched nothing.
+	ErrNoMatch = errors.New("no match")
+)
+
+// An Error is a request the library could not answer: its Kind (one of
+// the Err variables), the message for a user, and the nearest candidates
+// when there are some (revisions, rule numbers, terms, keywords, words).
+type Error struct {
+	Kind    error
+	Msg     string
+	Nearest []string
+	Err     error // the cause, when there is one (a parse.ErrorList, an *fs.PathError)
+}
+
+// Error returns the message.
+func (e *Error) Error() string { return e.Msg }
+
+// Is reports whether target is e's Kind.
+func (e *Error) Is(target error) bool { return target == e.Kind }
+
+// Unwrap returns the cause.
+func (e *Error) Unwrap() error { return e.Err }

@@ -1,0 +1,30 @@
+package index
+
+// A Result is the answer to a query in one index: the hits, or, when
+// nothing matches, what might.
+type Result struct {
+	Query string `json:"query"`
+	Rev   string `json:"rev,omitempty"` // the revision searched, or "all revisions"
+	Hits  []Hit  `json:"hits"`          // never nil
+	// When nothing matches: words of the rules close to the query's ("did
+	// you mean"), and the query's words too common to be indexed.
+	Suggestions []string `json:"suggestions,omitempty"`
+	Unindexed   []string `json:"unindexed,omitempty"`
+}
+
+// Answer runs Search and, when nothing matches, fills in the suggestions
+// and the unindexed words. rev names the index in the result. A bad query
+// is ErrBadQuery (wrapped).
+func (ix *Index) Answer(q, rev string, opt Options) (*Result, error) {
+	hits, err := ix.Search(q, opt)
+	if err != nil {
+		return nil, err
+	}
+	r := &Result{Query: q, Rev: rev, Hits: hits}
+	if len(hits) == 0 {
+		r.Hits = []Hit{}
+		r.Suggestions = ix.Suggest(q, 5)
+		r.Unindexed = ix.Unindexed(q)
+	}
+	return r, nil
+}

@@ -1,0 +1,269 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/crules/crules"
+	"github.com/crules/crules/internal/atomicfile"
+	"github.com/crules/crules/lexicon"
+	"github.com/crules/crules/render"
+	"github.com/spf13/cobra"
+)
+
+type diffOptions struct {
+	A, B    string
+	JSON    bool
+	Rule    string
+	Classes []string
+	Stat    bool
+}
+
+func newDiffCmd(env *Env, runF func(*diffOptions) error) *cobra.Command {
+	o := &diffOptions{}
+	cmd := &cobra.Command{
+		Use:   "diff A B",
+		Short: "Compare two revisions rule by rule: renumbering, and what changed in each rule",
+		Long: `Diff matches every rule and subrule of A to its counterpart in B, despite
+renumbering, and classifies each change:
+  unchanged, renumbered (same text, new number), citations (only cited rule
+  numbers changed), typography, terminology (only lexicon conventions such as
+  play→cast), edited, split, merged, added, removed.
+A and B are revisions (2009-05-01, 2009, latest, first) or CR files on disk.`,
+		Example: `  crules diff 2009-05-01 2009-07-11 --stat
+  crules diff 2024-06 2024-07 --class terminology,edited
+  crules diff 2004 latest --rule 702.47`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 2 {
+				return fmt.Errorf("diff takes two revisions or files, got %d arguments (usage: %s)", len(args), cmd.UseLine())
+			}
+			return nil
+		},
+		ValidArgsFunction: func(cmd *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
+			names, _ := revCompletion(env)(cmd, args, prefix)
+			return names, cobra.ShellCompDirectiveDefault
+		},
+	}
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print JSON")
+	cmd.Flags().StringVar(&o.Rule, "rule", "", "only rules under this ID (in A or B)")
+	cmd.Flags().StringSliceVar(&o.Classes, "class", nil, "only these classes (comma-separated)")
+	cmd.Flags().BoolVar(&o.Stat, "stat", false, "only the counts per class and per chapter")
+	_ = cmd.RegisterFlagCompletionFunc("class", cobra.FixedCompletions(strings.Fields("unchanged renumbered citations typography terminology edited split merged added removed"), cobra.ShellCompDirectiveNoFileComp))
+	return hook(env, cmd, o, func(cmd *cobra.Command, args []string) error {
+		o.A, o.B = args[0], args[1]
+		_, err := crules.ParseClasses(o.Classes...)
+		return err
+	}, runF, runDiff)
+}
+
+// argSource reads a diff argument: a file when there is one by that name,
+// else a revision.
+func argSource(env *Env, arg string) (*crules.Library, crules.Source, error) {
+	lib, err := env.library()
+	if err != nil {
+		return nil, crules.Source{}, err
+	}
+	src, err := lib.SourceOf(arg)
+	src, err = parsed(env, lib, src, err)
+	return lib, src, err
+}
+
+// twoSources reads the two arguments of a comparison.
+func twoSources(env *Env, a, b string) (*crules.Library, crules.Source, crules.Source, error) {
+	lib, sa, err := argSource(env, a)
+	if err != nil {
+		return nil, sa, sa, err
+	}
+	_, sb, err := argSource(env, b)
+	return lib, sa, sb, err
+}
+
+func runDiff(env *Env, o *diffOptions) error {
+	opt := crules.DiffOptions{}
+	if o.Rule != "" {
+		id, err := crules.ParseRuleID(o.Rule)
+		if err != nil {
+			return fmt.Errorf("--rule: %w", err)
+		}
+		opt.Rule = id
+	}
+	opt.Classes, _ = crules.ParseClasses(o.Classes...)
+	lib, a, b, err := twoSources(env, o.A, o.B)
+	if err != nil {
+		return err
+	}
+	c, err := lib.Diff(a, b, opt)
+	if err != nil {
+		return err
+	}
+	if o.JSON {
+		return render.WriteJSON(env.Stdout, render.CompareJSON(c.A.Label, c.B.Label, c.Counts, c.Pairs, o.Stat))
+	}
+	p := env.text()
+	p.Diff(c.A.Document, c.B.Document, c.A.Label, c.B.Label, c.Counts, c.Pairs, o.Stat)
+	return p.Err
+}
+
+type historyOptions struct {
+	Query string
+	Rev   string
+	JSON  bool
+}
+
+func newHistoryCmd(env *Env, runF func(*historyOptions) error) *cobra.Command {
+	o := &historyOptions{}
+	cmd := &cobra.Command{
+		Use:   "history ID|KEYWORD",
+		Short: "Trace one rule through every embedded revision: its number, its changes",
+		Long: `History follows a rule back to the revision that added it and forward to the
+latest revision (or its removal), across renumbering and the 2009 rewrite,
+and shows what changed in each revision. A keyword or heading ("splice",
+"Artifacts") names its rule; the text compared is then the rule with all
+its subrules.
+
+The lineage of every rule is computed once and cached (see 'crules index
+path').`,
+		Example: `  crules history splice
+  crules history 502.46 --rev 2006-10-01
+  crules history 702.19c --json`,
+		Args: exactArgs(1),
+	}
+	cmd.Flags().StringVar(&o.Rev, "rev", "", "the revision the ID is read in (default: the latest that has it)")
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print JSON")
+	_ = cmd.RegisterFlagCompletionFunc("rev", revCompletion(env))
+	return hook(env, cmd, o, func(cmd *cobra.Command, args []string) error {
+		o.Query = args[0]
+		return nil
+	}, runF, runHistory)
+}
+
+func runHistory(env *Env, o *historyOptions) error {
+	lib, err := env.library()
+	if err != nil {
+		return err
+	}
+	var at crules.Rev
+	if o.Rev != "" {
+		if at, err = lib.Select(o.Rev); err != nil {
+			return err
+		}
+	}
+	h, err := lib.History(o.Query, at)
+	if err != nil {
+		return err
+	}
+	if o.JSON {
+		return render.WriteJSON(env.Stdout, render.HistoryJSON(h.Query, h.Rev, h.ID, h.Changes))
+	}
+	p := env.text()
+	p.History(h.Changes, h.First, h.Latest)
+	return p.Err
+}
+
+type termsOptions struct {
+	Term     string
+	Plot     string
+	JSON     bool
+	Discover []string
+	Min      int
+}
+
+func newTermsCmd(env *Env, runF func(*termsOptions) error) *cobra.Command {
+	o := &termsOptions{}
+	cmd := &cobra.Command{
+		Use:   "terms [TERM]",
+		Short: "Date the terminology shifts: occurrences of each lexicon phrase in every revision",
+		Long: `Terms counts, in every embedded revision, each old and new phrase of the
+terminology lexicon (play→cast, comes into play→enters the battlefield, …)
+and dates the shift: the revision where the old phrase's count falls the
+most (by at least a quarter, from at least 5).
+
+A count is the number of case-insensitive whole-word occurrences of the
+phrase in the whole text of the revision (glossary and credits included);
+"play" does not count "player" or "played".
+
+--discover A B mines the phrase substitutions that recur across the matched
+rules of two revisions, and marks those the lexicon already has.`,
+		Example: `  crules terms
+  crules terms "removed from the game" --plot rftg.svg
+  crules terms --discover 2009-05-01 2009-07-11`,
+		Args: cobra.MaximumNArgs(1),
+	}
+	cmd.Flags().StringVar(&o.Plot, "plot", "", "write an SVG chart of the counts to FILE")
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print JSON")
+	cmd.Flags().StringSliceVar(&o.Discover, "discover", nil, "mine substitutions between two revisions A,B")
+	cmd.Flags().IntVar(&o.Min, "min", 3, "with --discover: the fewest rules a substitution must occur in")
+	_ = cmd.MarkFlagFilename("plot", "svg")
+	return hook(env, cmd, o, func(cmd *cobra.Command, args []string) error {
+		if len(args) == 1 {
+			o.Term = args[0]
+		}
+		if len(o.Discover) != 0 && len(o.Discover) != 2 {
+			return fmt.Errorf("--discover takes two revisions: --discover A,B")
+		}
+		return nil
+	}, runF, runTerms)
+}
+
+// termJSON and termCountRev are the rows plot.go draws.
+type (
+	termJSON     = lexicon.Usage
+	termCountRev = lexicon.Count
+)
+
+func revIndex(cs []termCountRev, rev string) int {
+	for i, c := range cs {
+		if c.Rev == rev {
+			return i
+		}
+	}
+	return 0
+}
+
+func clip(s string, n int) string { return render.Clip(s, n) }
+
+func runTerms(env *Env, o *termsOptions) error {
+	if len(o.Discover) == 2 {
+		return runDiscover(env, o)
+	}
+	lib, err := env.library()
+	if err != nil {
+		return err
+	}
+	rows, err := lib.Terms(o.Term)
+	if err != nil {
+		return err
+	}
+	if o.Plot != "" {
+		if err := atomicfile.Write(o.Plot, []byte(termsSVG(rows))); err != nil {
+			return err
+		}
+		env.note("crules: wrote %s", o.Plot)
+	}
+	if o.JSON {
+		return render.WriteJSON(env.Stdout, rows)
+	}
+	p := env.text()
+	p.Terms(rows)
+	return p.Err
+}
+
+func runDiscover(env *Env, o *termsOptions) error {
+	lib, a, b, err := twoSources(env, o.Discover[0], o.Discover[1])
+	if err != nil {
+		return err
+	}
+	d, err := lib.Discover(a, b, o.Min)
+	if err != nil {
+		return err
+	}
+	if o.JSON {
+		return render.WriteJSON(env.Stdout, render.SubstitutionsJSON(d.Substitutions))
+	}
+	if len(d.Substitutions) == 0 {
+		return problems(fmt.Sprintf("no substitution occurs in %d or more rules between %s and %s", o.Min, d.A.Label, d.B.Label))
+	}
+	p := env.text()
+	p.Substitutions(d.A.Label, d.B.Label, o.Min, d.Substitutions)
+	return p.Err
+}

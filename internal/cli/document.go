@@ -1,0 +1,209 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/crules/crules"
+	"github.com/crules/crules/render"
+	"github.com/spf13/cobra"
+)
+
+type versionsOptions struct {
+	JSON bool
+}
+
+func newVersionsCmd(env *Env, runF func(*versionsOptions) error) *cobra.Command {
+	o := &versionsOptions{}
+	cmd := &cobra.Command{
+		Use:   "versions",
+		Short: "List every embedded revision with its era and counts",
+		Args:  exactArgs(0),
+	}
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print JSON")
+	return hook(env, cmd, o, nil, runF, runVersions)
+}
+
+func runVersions(env *Env, o *versionsOptions) error {
+	lib, err := env.library()
+	if err != nil {
+		return err
+	}
+	vs, err := lib.Versions()
+	if err != nil {
+		return err
+	}
+	var rows []render.VersionJSON
+	for _, v := range vs {
+		rows = append(rows, render.NewVersionJSON(v.Rev.Revision(), v.Stats))
+	}
+	if o.JSON {
+		return render.WriteJSON(env.Stdout, rows)
+	}
+	p := env.text()
+	p.Versions(rows)
+	return p.Err
+}
+
+type parseOptions struct {
+	File  string
+	JSON  bool
+	Stats bool
+}
+
+func newParseCmd(env *Env, runF func(*parseOptions) error) *cobra.Command {
+	o := &parseOptions{}
+	cmd := &cobra.Command{
+		Use:   "parse FILE",
+		Short: "Parse a CR file from disk (any revision, any encoding) and print its tree or counts",
+		Long: `Parse reads a Comprehensive Rules file in any encoding and layout the CR has
+been published in, or an excerpt of one, and prints a summary, the whole tree
+(--json) or one JSON object of counts (--stats). FILE "-" reads standard input.
+Warnings about skipped or guessed text go to stderr.`,
+		Example: `  crules parse MagicCompRules.txt --stats
+  crules parse excerpt.txt --json`,
+		Args: exactArgs(1),
+		ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+			return []string{"txt"}, cobra.ShellCompDirectiveFilterFileExt
+		},
+	}
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the whole tree as JSON")
+	cmd.Flags().BoolVar(&o.Stats, "stats", false, "print one JSON object of counts")
+	cmd.MarkFlagsMutuallyExclusive("json", "stats")
+	return hook(env, cmd, o, firstArg(&o.File), runF, runParse)
+}
+
+func runParse(env *Env, o *parseOptions) error {
+	_, d, err := (&docFlags{File: o.File}).document(env)
+	if err != nil {
+		return err
+	}
+	switch {
+	case o.Stats:
+		return render.WriteJSON(env.Stdout, d.Stats())
+	case o.JSON:
+		return render.WriteJSON(env.Stdout, render.NewDocumentJSON(d.Document))
+	}
+	p := env.text()
+	p.Summary(d.Document)
+	return p.Err
+}
+
+type checkOptions struct {
+	docFlags
+	All  bool
+	JSON bool
+}
+
+func newCheckCmd(env *Env, runF func(*checkOptions) error) *cobra.Command {
+	o := &checkOptions{}
+	cmd := &cobra.Command{
+		Use:   "check [REV]",
+		Short: "Lint a revision: broken citations, title mismatches, duplicate numbers, lettering gaps",
+		Long: `Check reports, as file:line:col: code: message,
+  unresolved      a citation of a rule, chapter, section or glossary term that does not exist
+  title-mismatch  a citation whose quoted title is not the target's title
+  duplicate-id    a rule number used twice
+  lettering-gap   subrule letters that skip or go back (l and o are skipped by the CR)
+  bad-letter      a subrule lettered l or o
+  orphan-example  an example outside any rule
+It exits 1 when it finds anything, so it can guard a pipeline that edits rules text.`,
+		Example: `  crules check
+  crules check 2009-10-01
+  crules check --file MagicCompRules.txt
+  crules check --all --json`,
+		Args: cobra.MaximumNArgs(1),
+	}
+	o.docFlags.register(cmd, env, &o.JSON)
+	cmd.Flags().BoolVar(&o.All, "all", false, "check every embedded revision")
+	return hook(env, cmd, o, func(cmd *cobra.Command, args []string) error {
+		if len(args) == 1 {
+			if cmd.Flags().Changed("rev") || o.File != "" || o.All {
+				return fmt.Errorf("give the revision once: as an argument, --rev, --file or --all")
+			}
+			o.Rev = args[0]
+		}
+		if o.All && (o.File != "" || cmd.Flags().Changed("rev")) {
+			return fmt.Errorf("--all checks every embedded revision; it takes no --rev or --file")
+		}
+		return nil
+	}, runF, runCheck)
+}
+
+func runCheck(env *Env, o *checkOptions) error {
+	lib, err := env.library()
+	var docs []*crules.Document
+	if err == nil && o.All {
+		docs, err = lib.All()
+	} else if err == nil {
+		var d *crules.Document
+		_, d, err = o.document(env)
+		docs = append(docs, d)
+	}
+	if err != nil {
+		return err
+	}
+	total, js, p := 0, []render.FindingJSON{}, env.text()
+	for i, fs := range crules.Check(docs...) {
+		total += len(fs)
+		for _, f := range fs {
+			js = append(js, render.NewFindingJSON(docs[i].Label, docs[i].Name, f))
+			if !o.JSON {
+				p.Printf("%s:%s: %s: %s\n", docs[i].Name, f.Pos, f.Code, f.Msg)
+			}
+		}
+	}
+	var found error
+	if total > 0 {
+		found = problems(plural(total, "finding") + " in " + plural(len(docs), "revision"))
+	} else {
+		env.note("crules: no findings")
+	}
+	if o.JSON {
+		return jsonThen(env, js, found)
+	}
+	return errors.Join(p.Err, found)
+}
+
+func plural(n int, what string) string {
+	if n != 1 && what != "stale" {
+		what += "s"
+	}
+	return fmt.Sprintf("%d %s", n, what)
+}
+
+type graphOptions struct {
+	docFlags
+	Format string
+}
+
+func newGraphCmd(env *Env, runF func(*graphOptions) error) *cobra.Command {
+	o := &graphOptions{}
+	cmd := &cobra.Command{
+		Use:   "graph",
+		Short: "Print the citation graph of a revision as Graphviz DOT or JSON",
+		Example: `  crules graph --rev 2026-01-16 | dot -Tsvg > cr.svg
+  crules graph --format json`,
+		Args: exactArgs(0),
+	}
+	o.docFlags.register(cmd, env, nil)
+	cmd.Flags().StringVar(&o.Format, "format", "dot", "dot or json")
+	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"dot", "json"}, cobra.ShellCompDirectiveNoFileComp))
+	return hook(env, cmd, o, func(cmd *cobra.Command, args []string) error {
+		if o.Format != "dot" && o.Format != "json" {
+			return fmt.Errorf("--format is dot or json, not %q", o.Format)
+		}
+		return nil
+	}, runF, runGraph)
+}
+
+func runGraph(env *Env, o *graphOptions) error {
+	_, d, err := o.document(env)
+	if err != nil {
+		return err
+	}
+	if o.Format == "json" {
+		return render.WriteJSON(env.Stdout, render.GraphJSON(d.Label, string(d.Era), d.Graph()))
+	}
+	return d.Graph().WriteDOT(env.Stdout, "CR "+d.Label)
+}

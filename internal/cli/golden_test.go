@@ -1,0 +1,119 @@
+package cli
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/crules/crules/internal/golden"
+	"golang.org/x/tools/txtar"
+)
+
+// goldenCases pin the output of the command line: every command, a
+// 502-era and a 702-era revision, a file on disk, found, not found and bad
+// requests, in text and JSON. Each case is a txtar file in testdata/golden
+// holding the arguments, the exit status, stdout and stderr; go test
+// -update rewrites them.
+var goldenCases = []struct {
+	name string
+	args []string
+}{
+	{"rule-702", []string{"rule", "702.47a"}},
+	{"rule-702-json", []string{"rule", "702.47a", "--json"}},
+	{"rule-502", []string{"rule", "502.40", "--rev", "2006-10-01"}},
+	{"rule-502-json", []string{"rule", "502.40", "--rev", "2006", "--json"}},
+	{"rule-chapter", []string{"rule", "100"}},
+	{"rule-chapter-json", []string{"rule", "101", "--rev", "2005", "--json"}},
+	{"rule-across", []string{"rule", "702.47a", "--rev", "2005"}},
+	{"rule-across-json", []string{"rule", "702.47a", "--rev", "2005", "--json"}},
+	{"rule-across-forward", []string{"rule", "502.40a"}},
+	{"rule-notfound", []string{"rule", "702.47z"}},
+	{"rule-badrev", []string{"rule", "702.47a", "--rev", "1850-01-01"}},
+	{"rule-badid", []string{"rule", "seven"}},
+	{"rule-file", []string{"rule", "502.40c", "--file", "../../../shared/seeds/001_f6e5894a2328e0af.txt"}},
+	{"rule-file-missing", []string{"rule", "100.1", "--file", "no-such-file.txt"}},
+	{"glossary-702", []string{"glossary", "splice"}},
+	{"glossary-502-json", []string{"glossary", "SPLICE", "--rev", "2005", "--json"}},
+	{"glossary-across-mana-value", []string{"glossary", "mana value", "--rev", "2005"}},
+	{"glossary-across-exile", []string{"glossary", "exile", "--rev", "2006"}},
+	{"glossary-across-exile-json", []string{"glossary", "exile", "--rev", "2006", "--json"}},
+	{"glossary-notfound", []string{"glossary", "splise"}},
+	{"glossary-empty", []string{"glossary", " "}},
+	{"toc-502", []string{"toc", "--rev", "2006-10-01"}},
+	{"toc-702-json", []string{"toc", "--json"}},
+	{"versions", []string{"versions"}},
+	{"parse-stats", []string{"parse", "../../../shared/seeds/001_f6e5894a2328e0af.txt", "--stats"}},
+	{"parse-text", []string{"parse", "../../../shared/seeds/003_45e1050897cd7326.txt"}},
+	{"parse-json", []string{"parse", "../../../shared/seeds/001_f6e5894a2328e0af.txt", "--json"}},
+	{"parse-missing", []string{"parse", "no-such-file.txt"}},
+	{"refs-702", []string{"refs", "702.47a"}},
+	{"refs-502-json", []string{"refs", "502.40a", "--rev", "2005", "--json"}},
+	{"refs-notfound", []string{"refs", "702.999"}},
+	{"check-502", []string{"check", "2005"}},
+	{"check-file-json", []string{"check", "--file", "../../../shared/seeds/001_f6e5894a2328e0af.txt", "--json"}},
+	{"graph-file-dot", []string{"graph", "--file", "../../../shared/seeds/001_f6e5894a2328e0af.txt"}},
+	{"graph-file-json", []string{"graph", "--file", "../../../shared/seeds/003_45e1050897cd7326.txt", "--format", "json"}},
+	{"graph-badformat", []string{"graph", "--format", "png"}},
+	{"diff-stat", []string{"diff", "2024-06-07", "2024-07-30", "--stat"}},
+	{"diff-rule", []string{"diff", "2004", "latest", "--rule", "702.47"}},
+	{"diff-rule-json", []string{"diff", "2005", "2006", "--rule", "502.40", "--json"}},
+	{"diff-file", []string{"diff", "../../../shared/seeds/001_f6e5894a2328e0af.txt", "2005", "--rule", "502.40"}},
+	{"diff-badrev", []string{"diff", "2009", "no-such-rev"}},
+	{"diff-badclass", []string{"diff", "2009", "2010", "--class", "bogus"}},
+	{"history-keyword", []string{"history", "splice"}},
+	{"history-keyword-json", []string{"history", "splice", "--json"}},
+	{"history-502", []string{"history", "502.46", "--rev", "2006-10-01"}},
+	{"history-notfound", []string{"history", "nonexistent keyword"}},
+	{"history-badrev", []string{"history", "502.46", "--rev", "1850"}},
+	{"terms-one", []string{"terms", "removed from the game"}},
+	{"terms-json", []string{"terms", "mana cost", "--json"}},
+	{"terms-all", []string{"terms"}},
+	{"terms-notfound", []string{"terms", "mana burn"}},
+	{"terms-discover", []string{"terms", "--discover", "2009-05-01,2009-07-11", "--min", "20"}},
+	{"cite", []string{"cite", "../../cite/testdata/src"}},
+	{"cite-all-json", []string{"cite", "--all", "--json", "../../cite/testdata/src"}},
+	{"cite-missing", []string{"cite", "no-such-folder"}},
+	{"keyword-702", []string{"keyword", "splice"}},
+	{"keyword-502-json", []string{"keyword", "flashback", "--rev", "2006-10-01", "--json"}},
+	{"keyword-file", []string{"keyword", "splice", "--file", "../../../shared/seeds/001_f6e5894a2328e0af.txt"}},
+	{"keyword-notfound", []string{"keyword", "splise"}},
+	{"keywords-triggered", []string{"keywords", "--kind", "triggered"}},
+	{"keywords-502-json", []string{"keywords", "--rev", "2005", "--kind", "activated", "--json"}},
+	{"keywords-badkind", []string{"keywords", "--kind", "bogus"}},
+	{"search-702", []string{"search", "splice", "onto", "arcane", "--limit", "3"}},
+	{"search-502-json", []string{"search", "splice onto arcane", "--rev", "2005", "--limit", "3", "--json"}},
+	{"search-all-revs", []string{"search", "mana burn", "--all-revs", "--limit", "3"}},
+	{"search-file-json", []string{"search", "splice", "--file", "../../../shared/seeds/001_f6e5894a2328e0af.txt", "--json"}},
+	{"search-rule-number", []string{"search", "702.47a"}},
+	{"search-notfound", []string{"search", "the splise"}},
+	{"search-notfound-json", []string{"search", "the splise", "--json"}},
+	{"search-badquery", []string{"search", `"unbalanced`}},
+	{"search-badlimit", []string{"search", "splice", "--limit", "0"}},
+	{"index-build", []string{"index", "build", "--rev", "2005"}},
+	{"unknown-flag", []string{"rule", "702.47a", "--bogus"}},
+}
+
+func TestGolden(t *testing.T) {
+	for _, tc := range goldenCases {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errs := run(t, tc.args...)
+			ar := &txtar.Archive{
+				Comment: []byte(fmt.Sprintf("crules %s\nexit %d\n", quoteArgs(tc.args), code)),
+				Files:   []txtar.File{{Name: "stdout", Data: []byte(out)}, {Name: "stderr", Data: []byte(errs)}},
+			}
+			golden.Check(t, filepath.Join("testdata", "golden", tc.name+".txt"), txtar.Format(ar))
+		})
+	}
+}
+
+func quoteArgs(args []string) string {
+	q := make([]string, len(args))
+	for i, a := range args {
+		q[i] = a
+		if a == "" || strings.ContainsAny(a, " \"'") {
+			q[i] = fmt.Sprintf("%q", a)
+		}
+	}
+	return strings.Join(q, " ")
+}

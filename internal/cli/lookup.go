@@ -1,0 +1,192 @@
+package cli
+
+import (
+	"github.com/crules/crules"
+	"github.com/crules/crules/parse"
+	"github.com/crules/crules/render"
+	"github.com/spf13/cobra"
+)
+
+type ruleOptions struct {
+	docFlags
+	ID   string
+	JSON bool
+}
+
+func newRuleCmd(env *Env, runF func(*ruleOptions) error) *cobra.Command {
+	o := &ruleOptions{}
+	cmd := &cobra.Command{
+		Use:   "rule ID",
+		Short: "Print a rule with its subrules and examples, as the CR prints it",
+		Long: `Rule prints a rule, subrule or chapter as the CR prints it. A rule number the
+revision does not have is followed through the lineage: 'crules rule 702.47a
+--rev 2005' prints 502.40a, what Splice was then, and says so on stderr.`,
+		Example: `  crules rule 702.47a
+  crules rule 502.40 --rev 2006-10-01
+  crules rule 702 --json`,
+		Args:              exactArgs(1),
+		ValidArgsFunction: ruleIDCompletion(env, &o.docFlags),
+	}
+	o.docFlags.register(cmd, env, &o.JSON)
+	return hook(env, cmd, o, firstArg(&o.ID), runF, runRule)
+}
+
+func runRule(env *Env, o *ruleOptions) error {
+	lib, src, id, err := o.ruleSource(env, o.ID)
+	if err != nil {
+		return err
+	}
+	a, err := lib.Rule(src, id)
+	if err != nil {
+		return err
+	}
+	if n := a.Note(); n != "" {
+		env.note("crules: %s", n)
+	}
+	if o.JSON {
+		return render.WriteJSON(env.Stdout, render.LookupJSON(a.Chapter, a.Rule, a.Doc.Label, string(a.Doc.Era), a.Asked))
+	}
+	p := env.text()
+	if a.Chapter != nil {
+		p.Chapter(a.Chapter)
+	} else {
+		p.Rule(a.Rule)
+	}
+	return p.Err
+}
+
+// ruleIDCompletion completes the first argument with the rule IDs of the
+// document the flags select.
+func ruleIDCompletion(env *Env, f *docFlags) cobra.CompletionFunc {
+	return argCompletion(env, f, func(d *crules.Document) (out []string) {
+		for _, id := range d.IDs() {
+			out = append(out, id.String())
+		}
+		return out
+	})
+}
+
+type glossaryOptions struct {
+	docFlags
+	Term string
+	JSON bool
+}
+
+func newGlossaryCmd(env *Env, runF func(*glossaryOptions) error) *cobra.Command {
+	o := &glossaryOptions{}
+	cmd := &cobra.Command{
+		Use:   "glossary TERM",
+		Short: "Print a glossary entry (case-insensitive)",
+		Long: `Glossary prints a glossary entry. A term the revision names otherwise, in its
+era's wording, finds that entry: "mana value" in 2005 is Converted Mana Cost,
+"exile" in 2006 Removed from the Game.`,
+		Example: `  crules glossary splice
+  crules glossary "mana burn" --rev 2008`,
+		Args: exactArgs(1),
+		ValidArgsFunction: argCompletion(env, &o.docFlags, func(d *crules.Document) (out []string) {
+			for _, g := range d.Glossary {
+				out = append(out, g.Term)
+			}
+			return out
+		}),
+	}
+	o.docFlags.register(cmd, env, &o.JSON)
+	return hook(env, cmd, o, firstArg(&o.Term), runF, runGlossary)
+}
+
+func runGlossary(env *Env, o *glossaryOptions) error {
+	lib, src, err := o.source(env)
+	if err != nil {
+		return err
+	}
+	a, err := lib.Glossary(src, o.Term)
+	if err != nil {
+		return err
+	}
+	if n := a.Note(); n != "" {
+		env.note("crules: %s", n)
+	}
+	if o.JSON {
+		return render.WriteJSON(env.Stdout, render.TermJSON(a.Entry, a.Doc.Label, string(a.Doc.Era), a.Asked))
+	}
+	p := env.text()
+	p.Glossary(a.Entry)
+	return p.Err
+}
+
+type tocOptions struct {
+	docFlags
+	JSON bool
+}
+
+func newTOCCmd(env *Env, runF func(*tocOptions) error) *cobra.Command {
+	o := &tocOptions{}
+	cmd := &cobra.Command{
+		Use:   "toc",
+		Short: "Print the parts and chapters of a revision",
+		Args:  exactArgs(0),
+	}
+	o.docFlags.register(cmd, env, &o.JSON)
+	return hook(env, cmd, o, nil, runF, runTOC)
+}
+
+func runTOC(env *Env, o *tocOptions) error {
+	_, d, err := o.document(env)
+	if err != nil {
+		return err
+	}
+	if o.JSON {
+		return render.WriteJSON(env.Stdout, render.TOCJSON(d.Label, string(d.Era), d.Parts))
+	}
+	p := env.text()
+	p.TOC(d.Parts)
+	return p.Err
+}
+
+type refsOptions struct {
+	docFlags
+	ID   string
+	JSON bool
+}
+
+func newRefsCmd(env *Env, runF func(*refsOptions) error) *cobra.Command {
+	o := &refsOptions{}
+	cmd := &cobra.Command{
+		Use:   "refs ID",
+		Short: "List what a rule cites and what cites it, with the citing text",
+		Example: `  crules refs 702.47a
+  crules refs 601.2f --rev 2026-01-16 --json`,
+		Args:              exactArgs(1),
+		ValidArgsFunction: ruleIDCompletion(env, &o.docFlags),
+	}
+	o.docFlags.register(cmd, env, &o.JSON)
+	return hook(env, cmd, o, firstArg(&o.ID), runF, runRefs)
+}
+
+func runRefs(env *Env, o *refsOptions) error {
+	lib, src, id, err := o.ruleSource(env, o.ID)
+	if err != nil {
+		return err
+	}
+	r, err := lib.Refs(src, id)
+	if err != nil {
+		return err
+	}
+	d := r.Doc.Document
+	if o.JSON {
+		return render.WriteJSON(env.Stdout, render.RefsJSON(d, id.String(), r.Doc.Label, r.Outgoing, r.Incoming, r.Terms))
+	}
+	p := env.text()
+	p.Refs(d, id.String(), r.Outgoing, r.Incoming, r.Terms)
+	return p.Err
+}
+
+// ruleSource reads a rule number, then the document the flags name.
+func (f *docFlags) ruleSource(env *Env, s string) (*crules.Library, crules.Source, parse.RuleID, error) {
+	id, err := crules.ParseRuleID(s)
+	if err != nil {
+		return nil, crules.Source{}, id, err
+	}
+	lib, src, err := f.source(env)
+	return lib, src, id, err
+}

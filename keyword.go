@@ -1,0 +1,81 @@
+package crules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/crules/crules/diff"
+	"github.com/crules/crules/keyword"
+)
+
+// A KeywordAnswer is a keyword's spec and, for an embedded revision, the
+// revisions in which its rules changed.
+type KeywordAnswer struct {
+	Doc     *Document
+	Spec    *keyword.Spec
+	Changes []diff.Change // only the points where its text changed; nil for a file
+}
+
+// Keyword returns the spec of the keyword ability or action name of src.
+// No such keyword is ErrNoKeyword with the nearest names.
+func (l *Library) Keyword(src Source, name string) (*KeywordAnswer, error) {
+	d, err := l.Document(src)
+	if err != nil {
+		return nil, err
+	}
+	specs := d.Keywords()
+	s := keyword.Find(specs, name)
+	if s == nil {
+		var near []string
+		q := strings.ToLower(name)
+		for _, x := range specs {
+			if n := strings.ToLower(x.Name); strings.Contains(n, q) || editDistance(n, q) <= 2 {
+				near = append(near, x.Name)
+			}
+		}
+		near = near[:min(5, len(near))]
+		msg := fmt.Sprintf("no keyword %q in %s", name, d.Label)
+		if len(near) > 0 {
+			msg += "; did you mean: " + strings.Join(near, ", ")
+		}
+		return nil, &Error{Kind: ErrNoKeyword, Msg: msg + " (crules keywords lists them)", Nearest: near}
+	}
+	a := &KeywordAnswer{Doc: d, Spec: s}
+	if src.IsFile() {
+		return a, nil
+	}
+	lin, err := l.Lineage()
+	if err != nil {
+		return nil, err
+	}
+	changes, err := lin.Trace(src.Rev.pos, s.Rule, nil, l.docByName)
+	if err != nil {
+		return nil, err
+	}
+	a.Changes = []diff.Change{}
+	for i, c := range changes {
+		if i > 0 && c.Diff != nil {
+			a.Changes = append(a.Changes, c)
+		}
+	}
+	return a, nil
+}
+
+// Keywords returns the specs of src's keywords of kind k ("" for all).
+// None is ErrNoKeyword, returned with the (empty) list and the document.
+func (l *Library) Keywords(src Source, k keyword.Kind) (*Document, []*keyword.Spec, error) {
+	d, err := l.Document(src)
+	if err != nil {
+		return nil, nil, err
+	}
+	specs := []*keyword.Spec{}
+	for _, s := range d.Keywords() {
+		if k == "" || s.HasKind(k) {
+			specs = append(specs, s)
+		}
+	}
+	if len(specs) == 0 {
+		return d, specs, &Error{Kind: ErrNoKeyword, Msg: fmt.Sprintf("no %s keywords in %s", k, d.Label)}
+	}
+	return d, specs, nil
+}

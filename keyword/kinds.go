@@ -1,0 +1,28 @@
+package keyword
+
+// Kinds lists every Kind.
+func Kinds() []Kind {
+	return []Kind{Static, Triggered, Activated, Spell, CharacteristicDefining, Mana, DelayedTriggered, AbilityWord, Action}
+}
+
+// ParseKind returns the Kind named s ("triggered"), and false when there is
+// none.
+func ParseKind(s string) (Kind, bool) {
+	for _, k := range Kinds() {
+		if string(k) == s {
+			return k, true
+		}
+	}
+	return "", false
+}
+
+// HasKind reports whether the keyword is, among others, an ability of
+// kind k.
+func (s *Spec) HasKind(k Kind) bool {
+	for _, x := range s.Kind {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}

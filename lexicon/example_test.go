@@ -1,0 +1,30 @@
+package lexicon_test
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/crules/crules/lexicon"
+)
+
+func Example() {
+	lex := lexicon.Default()
+	words := strings.Fields("when this comes into play remove target card from the game")
+	fmt.Println(strings.Join(lex.Canonical(words), " "))
+	text := lexicon.ToLowerASCII([]byte("Removed from the Game: a card removed from the game is in the removed-from-the-game zone."))
+	fmt.Println(lexicon.CountPhrase(text, "removed from the game"))
+	fmt.Println(lexicon.Shift([]int{42, 40, 41, 0, 0}))
+	// Output:
+	// when this enters remove target card from the game
+	// 2
+	// 3
+}
+
+func ExampleLexicon_OtherNames() {
+	lex := lexicon.Default()
+	fmt.Println(lex.OtherNames("mana value"))
+	fmt.Println(lex.OtherNames("Exile"))
+	// Output:
+	// [converted mana cost]
+	// [remove from the game removed-from-the-game removed from the game]
+}

@@ -1,0 +1,35 @@
+package lexicon
+
+// A Usage is how often a Term's phrases occur in each revision, and where
+// the old phrase fell out of use.
+type Usage struct {
+	Old    string  `json:"old"`
+	New    string  `json:"new"`
+	Since  string  `json:"since"`
+	Scope  string  `json:"scope,omitempty"`
+	Shift  string  `json:"shift,omitempty"` // measured (see Shift); "" when there is no such fall
+	Counts []Count `json:"counts"`
+}
+
+// A Count is the occurrences of a term's old and new phrases in one
+// revision (see CountPhrase).
+type Count struct {
+	Rev string `json:"rev"`
+	Old int    `json:"old"`
+	New int    `json:"new"`
+}
+
+// Measure counts t's phrases in the revisions named revs, whose texts
+// lowerTexts have gone through ToLowerASCII, and dates the shift.
+func Measure(t Term, revs []string, lowerTexts [][]byte) Usage {
+	u := Usage{Old: t.Old, New: t.New, Since: t.Since, Scope: t.Scope}
+	old := make([]int, len(revs))
+	for i := range revs {
+		old[i] = CountPhrase(lowerTexts[i], t.Old)
+		u.Counts = append(u.Counts, Count{revs[i], old[i], CountPhrase(lowerTexts[i], t.New)})
+	}
+	if s := Shift(old); s >= 0 {
+		u.Shift = revs[s]
+	}
+	return u
+}

@@ -1,0 +1,230 @@
+package crules
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/crules/crules/lexicon"
+	"github.com/crules/crules/parse"
+)
+
+// A RuleAnswer is a rule or chapter of a document.
+type RuleAnswer struct {
+	Doc     *Document
+	Chapter *parse.Chapter // for a chapter number
+	Rule    *parse.Rule    // otherwise
+	// Asked is set when the number asked for is not in this revision and
+	// Rule is what that rule was (or became) here, per the lineage:
+	// 702.47a asked of 2005-10-01 answers 502.40a. AskedIn is the revision
+	// the asked number was read in, Title the asked rule's heading.
+	Asked   parse.RuleID
+	AskedIn string
+	Title   string
+}
+
+// Note says how a cross-revision answer relates to the question, "" for a
+// direct one: "702.47a (Splice) was 502.40a in 2005-10-01".
+func (a *RuleAnswer) Note() string {
+	if a.Asked.IsZero() {
+		return ""
+	}
+	verb := "was"
+	if a.AskedIn < a.Doc.Label {
+		verb = "became"
+	}
+	title := ""
+	if a.Title != "" {
+		title = " (" + a.Title + ")"
+	}
+	return fmt.Sprintf("%s%s %s %s in %s", a.Asked, title, verb, a.Rule.ID, a.Doc.Label)
+}
+
+// Rule looks a rule, subrule or chapter up in src. A rule of an embedded
+// revision that has no such number is looked up through the lineage: the
+// answer is the rule it was or became there (see RuleAnswer.Asked). No
+// such rule is ErrNoRule with the nearest numbers.
+func (l *Library) Rule(src Source, id parse.RuleID) (*RuleAnswer, error) {
+	d, err := l.Document(src)
+	if err != nil {
+		return nil, err
+	}
+	c, r, err := find(d, id)
+	if err == nil {
+		return &RuleAnswer{Doc: d, Chapter: c, Rule: r}, nil
+	}
+	if src.IsFile() || id.Level() == parse.LevelChapter {
+		return nil, err
+	}
+	if a, lerr := l.counterpart(d, id); lerr != nil {
+		return nil, lerr
+	} else if a != nil {
+		return a, nil
+	}
+	return nil, err
+}
+
+// ParseRuleID reads a rule number as users type it ("702.47A", "702.47.");
+// a malformed one is ErrBadRequest.
+func ParseRuleID(s string) (parse.RuleID, error) {
+	id, err := parse.ParseRuleID(s)
+	if err != nil {
+		return id, &Error{Kind: ErrBadRequest, Msg: err.Error(), Err: err}
+	}
+	return id, nil
+}
+
+// find returns a chapter (for a chapter number) or a rule of d, or
+// ErrNoRule naming the nearest ones.
+func find(d *Document, id parse.RuleID) (*parse.Chapter, *parse.Rule, error) {
+	what := "rule"
+	if id.Level() == parse.LevelChapter {
+		if c := d.Chapter(id.Chapter); c != nil {
+			return c, nil, nil
+		}
+		what = "chapter"
+	} else if r := d.Rule(id); r != nil {
+		return nil, r, nil
+	}
+	var near []string
+	for _, n := range d.Nearest(id, 5) {
+		near = append(near, n.String())
+	}
+	msg := fmt.Sprintf("no %s %s in %s", what, id, d.Label)
+	if len(near) > 0 {
+		msg += "; nearest: " + strings.Join(near, ", ")
+	}
+	return nil, nil, &Error{Kind: ErrNoRule, Msg: msg, Nearest: near}
+}
+
+// counterpart finds, through the lineage, what rule id (read in the latest
+// revision that has it) was or became in d's revision; nil when it has
+// none there.
+func (l *Library) counterpart(d *Document, id parse.RuleID) (*RuleAnswer, error) {
+	lin, err := l.Lineage()
+	if err != nil {
+		return nil, err
+	}
+	at := -1
+	for i := len(lin.Revs) - 1; i >= 0; i-- {
+		if lin.Has(i, id.String()) {
+			at = i
+			break
+		}
+	}
+	if at < 0 {
+		return nil, nil
+	}
+	for _, p := range lin.History(at, id.String()) {
+		if p.Rev != d.Label || p.ID == "" {
+			continue
+		}
+		r := d.Rule(parse.MustParseRuleID(p.ID))
+		if r == nil {
+			return nil, nil
+		}
+		title := lin.Titles[at][id.String()]
+		if title == "" && id.Level() == parse.LevelSubrule {
+			title = lin.Titles[at][id.Parent().String()]
+		}
+		return &RuleAnswer{Doc: d, Rule: r, Asked: id, AskedIn: lin.Revs[at], Title: title}, nil
+	}
+	return nil, nil
+}
+
+// A TermAnswer is a glossary entry of a document.
+type TermAnswer struct {
+	Doc   *Document
+	Entry *parse.GlossaryEntry
+	// Asked is the term asked for when Entry is its name in this
+	// revision's era, found through the lexicon: "mana value" asked of
+	// 2005-10-01 answers Converted Mana Cost.
+	Asked string
+}
+
+// Note says how a cross-era answer relates to the question, "" for a
+// direct one: `"mana value" is "Converted Mana Cost" in 2005-10-01`.
+func (a *TermAnswer) Note() string {
+	if a.Asked == "" {
+		return ""
+	}
+	return fmt.Sprintf("%q is %q in %s", a.Asked, a.Entry.Term, a.Doc.Label)
+}
+
+// Glossary looks a glossary term up in src, case-insensitively; a term
+// the revision names otherwise (its era's wording, per the lexicon) finds
+// that entry. No such entry is ErrNoTerm with the nearest terms.
+func (l *Library) Glossary(src Source, term string) (*TermAnswer, error) {
+	if strings.TrimSpace(term) == "" {
+		return nil, &Error{Kind: ErrBadRequest, Msg: "empty glossary term"}
+	}
+	d, err := l.Document(src)
+	if err != nil {
+		return nil, err
+	}
+	if g := d.GlossaryEntry(term); g != nil {
+		return &TermAnswer{Doc: d, Entry: g}, nil
+	}
+	for _, other := range lexicon.Default().OtherNames(term) {
+		if g := d.GlossaryEntry(other); g != nil {
+			return &TermAnswer{Doc: d, Entry: g, Asked: term}, nil
+		}
+	}
+	near := glossarySuggestions(d.Document, term, 5)
+	msg := fmt.Sprintf("no glossary entry %q in %s", term, d.Label)
+	if len(near) > 0 {
+		msg += "; did you mean: " + strings.Join(near, ", ")
+	}
+	return nil, &Error{Kind: ErrNoTerm, Msg: msg, Nearest: near}
+}
+
+// glossarySuggestions ranks terms by how they relate to the query: terms
+// that contain it, that it contains, then by edit distance.
+func glossarySuggestions(d *parse.Document, q string, n int) []string {
+	q = strings.ToLower(parse.Normalize(q))
+	type cand struct {
+		term  string
+		score int
+	}
+	var cs []cand
+	for _, g := range d.Glossary {
+		t := strings.ToLower(parse.Normalize(g.Term))
+		score := editDistance(q, t)
+		switch {
+		case strings.HasPrefix(t, q):
+			score = 0
+		case strings.Contains(t, q) || strings.Contains(q, t) && len(t) > 3:
+			score = 1
+		}
+		if score <= max(2, len(q)/3) {
+			cs = append(cs, cand{g.Term, score})
+		}
+	}
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].score < cs[j].score })
+	var out []string
+	for i := 0; i < len(cs) && i < n; i++ {
+		out = append(out, cs[i].term)
+	}
+	return out
+}
+
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}

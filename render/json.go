@@ -1,0 +1,526 @@
+package render
+
+import (
+	"encoding/json"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/crules/crules/cite"
+	"github.com/crules/crules/corpus"
+	"github.com/crules/crules/diff"
+	"github.com/crules/crules/keyword"
+	"github.com/crules/crules/parse"
+	"github.com/crules/crules/xref"
+)
+
+// The JSON shapes of the command line's --json and of the server. Keys are
+// stable and in lower snake case; README.md documents them.
+
+// WriteJSON writes v as indented JSON, HTML characters as they are.
+func WriteJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+// RuleJSON is a rule with its subrules and examples. Rev and Era are set
+// on the top object; Asked is the number asked for when the rule is its
+// counterpart in another revision.
+type RuleJSON struct {
+	ID       string        `json:"id"`
+	Title    string        `json:"title,omitempty"`
+	Text     string        `json:"text"`
+	Examples []ExampleJSON `json:"examples"`
+	Children []*RuleJSON   `json:"children"`
+	Line     int           `json:"line"`
+	Col      int           `json:"col"`
+	Implicit bool          `json:"implicit,omitempty"`
+	Printed  string        `json:"printed,omitempty"` // a misprinted number, filed where it stands
+	Rev      string        `json:"rev,omitempty"`
+	Era      string        `json:"era,omitempty"`
+	Asked    string        `json:"asked,omitempty"`
+}
+
+// ExampleJSON is an example without its "Example:" label.
+type ExampleJSON struct {
+	Text string `json:"text"`
+	Line int    `json:"line"`
+}
+
+// NewRuleJSON converts a rule and its subrules.
+func NewRuleJSON(r *parse.Rule) *RuleJSON {
+	j := &RuleJSON{ID: r.ID.String(), Title: r.Title, Text: r.Text, Line: r.Pos.Line, Col: r.Pos.Col,
+		Implicit: r.Implicit, Examples: []ExampleJSON{}, Children: []*RuleJSON{}}
+	if !r.Printed.IsZero() {
+		j.Printed = r.Printed.String()
+	}
+	for _, e := range r.Examples {
+		j.Examples = append(j.Examples, ExampleJSON{e.Text, e.Pos.Line})
+	}
+	for _, c := range r.Children {
+		j.Children = append(j.Children, NewRuleJSON(c))
+	}
+	return j
+}
+
+// ChapterJSON is a chapter, with its rules or without.
+type ChapterJSON struct {
+	ID       string      `json:"id"`
+	Title    string      `json:"title"`
+	Line     int         `json:"line"`
+	Implicit bool        `json:"implicit,omitempty"`
+	Rules    []*RuleJSON `json:"rules,omitempty"`
+	Rev      string      `json:"rev,omitempty"`
+	Era      string      `json:"era,omitempty"`
+}
+
+// NewChapterJSON converts a chapter, with its rules when withRules.
+func NewChapterJSON(c *parse.Chapter, withRules bool) *ChapterJSON {
+	j := &ChapterJSON{ID: c.ID.String(), Title: c.Title, Line: c.Pos.Line, Implicit: c.Implicit}
+	if withRules {
+		j.Rules = []*RuleJSON{}
+		for _, r := range c.Rules {
+			j.Rules = append(j.Rules, NewRuleJSON(r))
+		}
+	}
+	return j
+}
+
+// PartJSON is a part (section) with its chapters.
+type PartJSON struct {
+	Number   int            `json:"number"`
+	Title    string         `json:"title"`
+	Line     int            `json:"line"`
+	Implicit bool           `json:"implicit,omitempty"`
+	Chapters []*ChapterJSON `json:"chapters"`
+}
+
+// NewPartJSON converts a part, its chapters with their rules when
+// withRules.
+func NewPartJSON(p *parse.Part, withRules bool) *PartJSON {
+	j := &PartJSON{Number: p.Number, Title: p.Title, Line: p.Pos.Line, Implicit: p.Implicit, Chapters: []*ChapterJSON{}}
+	for _, c := range p.Chapters {
+		j.Chapters = append(j.Chapters, NewChapterJSON(c, withRules))
+	}
+	return j
+}
+
+// TOCJSON is the parts and chapters of a revision.
+func TOCJSON(rev, era string, parts []*parse.Part) any {
+	ps := []*PartJSON{}
+	for _, p := range parts {
+		ps = append(ps, NewPartJSON(p, false))
+	}
+	return struct {
+		Rev   string      `json:"rev"`
+		Era   string      `json:"era"`
+		Parts []*PartJSON `json:"parts"`
+	}{rev, era, ps}
+}
+
+// GlossaryJSON is a glossary entry; Asked is the term asked for when the
+// entry is its name in another era.
+type GlossaryJSON struct {
+	Term       string   `json:"term"`
+	Obsolete   bool     `json:"obsolete"`
+	Definition []string `json:"definition"`
+	Line       int      `json:"line"`
+	Rev        string   `json:"rev,omitempty"`
+	Era        string   `json:"era,omitempty"`
+	Asked      string   `json:"asked,omitempty"`
+}
+
+// NewGlossaryJSON converts a glossary entry.
+func NewGlossaryJSON(g *parse.GlossaryEntry) *GlossaryJSON {
+	j := &GlossaryJSON{Term: g.Term, Obsolete: g.Obsolete, Line: g.Pos.Line, Definition: []string{}}
+	for _, p := range g.Definition {
+		j.Definition = append(j.Definition, p.Text)
+	}
+	return j
+}
+
+type paragraphJSON struct {
+	Text string `json:"text"`
+	Line int    `json:"line"`
+}
+
+type tocEntryJSON struct {
+	Number string `json:"number,omitempty"`
+	Title  string `json:"title"`
+	Line   int    `json:"line"`
+}
+
+type warningJSON struct {
+	Line    int    `json:"line"`
+	Col     int    `json:"col"`
+	Message string `json:"message"`
+}
+
+// DocumentJSON is a whole parsed document.
+type DocumentJSON struct {
+	Name      string          `json:"name"`
+	Title     string          `json:"title"`
+	Effective string          `json:"effective"`
+	Era       string          `json:"era"`
+	Encoding  string          `json:"encoding"`
+	Layout    string          `json:"layout"`
+	Fragment  bool            `json:"fragment"`
+	Intro     []paragraphJSON `json:"intro"`
+	Contents  []tocEntryJSON  `json:"contents"`
+	Parts     []*PartJSON     `json:"parts"`
+	Glossary  []*GlossaryJSON `json:"glossary"`
+	Index     []paragraphJSON `json:"index,omitempty"` // 1999 only
+	Credits   []paragraphJSON `json:"credits"`
+	Warnings  []warningJSON   `json:"warnings"`
+	Stats     parse.Stats     `json:"stats"`
+}
+
+func paragraphs(ps []*parse.Paragraph) []paragraphJSON {
+	out := []paragraphJSON{}
+	for _, p := range ps {
+		out = append(out, paragraphJSON{p.Text, p.Pos.Line})
+	}
+	return out
+}
+
+// NewDocumentJSON converts a whole document.
+func NewDocumentJSON(d *parse.Document) *DocumentJSON {
+	st := d.Stats()
+	j := &DocumentJSON{Name: d.Name, Title: d.Title, Effective: st.Effective, Era: string(d.Era),
+		Encoding: string(d.Encoding), Layout: string(d.Layout), Fragment: d.Fragment,
+		Intro: paragraphs(d.Intro), Credits: paragraphs(d.Credits), Stats: st,
+		Contents: []tocEntryJSON{}, Parts: []*PartJSON{}, Glossary: []*GlossaryJSON{}, Warnings: []warningJSON{}}
+	if len(d.Index) > 0 {
+		j.Index = paragraphs(d.Index)
+	}
+	for _, e := range d.Contents {
+		j.Contents = append(j.Contents, tocEntryJSON{e.Number, e.Title, e.Pos.Line})
+	}
+	for _, p := range d.Parts {
+		j.Parts = append(j.Parts, NewPartJSON(p, true))
+	}
+	for _, g := range d.Glossary {
+		j.Glossary = append(j.Glossary, NewGlossaryJSON(g))
+	}
+	for _, w := range d.Warnings {
+		j.Warnings = append(j.Warnings, warningJSON{w.Pos.Line, w.Pos.Col, w.Msg})
+	}
+	return j
+}
+
+// VersionJSON is an embedded revision with its counts.
+type VersionJSON struct {
+	Rev      string `json:"rev"`
+	File     string `json:"file"`
+	Encoding string `json:"encoding"`
+	Bytes    int    `json:"bytes"`
+	SHA256   string `json:"sha256"`
+	parse.Stats
+}
+
+// NewVersionJSON converts a revision and its counts.
+func NewVersionJSON(r corpus.Revision, st parse.Stats) VersionJSON {
+	return VersionJSON{Rev: r.Name(), File: r.File, Encoding: r.Encoding, Bytes: r.Size, SHA256: r.SHA256, Stats: st}
+}
+
+// RevisionJSON is an embedded revision as the server lists it.
+type RevisionJSON struct {
+	Rev      string `json:"rev"`
+	File     string `json:"file"`
+	Encoding string `json:"encoding"`
+	Bytes    int    `json:"bytes"`
+}
+
+// RefJSON is one citation.
+type RefJSON struct {
+	From       string `json:"from"`
+	Example    int    `json:"example,omitempty"`
+	Text       string `json:"text"`
+	Target     string `json:"target"`
+	Kind       string `json:"kind"`
+	Status     string `json:"status"`
+	CitedTitle string `json:"cited_title,omitempty"`
+	Title      string `json:"title,omitempty"`
+	Context    string `json:"context"`
+	Line       int    `json:"line"`
+	Col        int    `json:"col"`
+}
+
+// NewRefJSON converts a citation of d.
+func NewRefJSON(d *parse.Document, r *xref.Ref) RefJSON {
+	from := r.Source.Rule.String()
+	if r.Source.Glossary != "" {
+		from = "glossary:" + r.Source.Glossary
+	}
+	return RefJSON{From: from, Example: r.Source.Example, Text: r.Text, Target: r.Target.String(), Kind: r.Target.Kind.String(),
+		Status: r.Status.String(), CitedTitle: r.CitedTitle, Title: TargetTitle(d, r), Context: CitingText(d, r), Line: r.Pos.Line, Col: r.Pos.Col}
+}
+
+// RefsJSON is what a rule cites and what cites it.
+func RefsJSON(d *parse.Document, id, rev string, out, in []*xref.Ref, terms []string) any {
+	conv := func(rs []*xref.Ref) []RefJSON {
+		js := []RefJSON{}
+		for _, r := range rs {
+			js = append(js, NewRefJSON(d, r))
+		}
+		return js
+	}
+	return struct {
+		ID       string    `json:"id"`
+		Rev      string    `json:"rev"`
+		Era      string    `json:"era"`
+		Outgoing []RefJSON `json:"outgoing"`
+		Incoming []RefJSON `json:"incoming"`
+		Terms    []string  `json:"glossary_terms"`
+	}{id, rev, string(d.Era), conv(out), conv(in), terms}
+}
+
+// TargetTitle names what a citation points at: a heading, or the start of
+// the target's text.
+func TargetTitle(d *parse.Document, r *xref.Ref) string {
+	switch r.Target.Kind {
+	case xref.KindRule:
+		if x := d.Rule(r.Target.ID); x != nil {
+			if x.Title != "" {
+				return x.Title
+			}
+			return Clip(x.Text, 70)
+		}
+	case xref.KindChapter:
+		if c := d.Chapter(r.Target.ID.Chapter); c != nil {
+			return c.Title
+		}
+	case xref.KindPart:
+		if p := d.Part(r.Target.Part); p != nil {
+			return p.Title
+		}
+	}
+	return ""
+}
+
+// CitingText is the source line around a citation, clipped.
+func CitingText(d *parse.Document, r *xref.Ref) string {
+	t := d.Text
+	off := min(max(r.Pos.Offset, 0), len(t))
+	start := strings.LastIndexAny(t[:off], "\r\n") + 1
+	end := strings.IndexAny(t[off:], "\r\n")
+	if end < 0 {
+		end = len(t)
+	} else {
+		end += off
+	}
+	line := t[start:end]
+	rel := off - start
+	const span = 60
+	lo, hi := max(0, rel-span), min(len(line), rel+span)
+	for lo > 0 && !utf8.RuneStart(line[lo]) {
+		lo--
+	}
+	for hi < len(line) && !utf8.RuneStart(line[hi]) {
+		hi++
+	}
+	s := strings.TrimSpace(line[lo:hi])
+	if lo > 0 {
+		s = "…" + s
+	}
+	if hi < len(line) {
+		s += "…"
+	}
+	return s
+}
+
+// Clip shortens s to n characters and an ellipsis.
+func Clip(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n]) + "…"
+}
+
+// FindingJSON is one problem check found.
+type FindingJSON struct {
+	Rev     string `json:"rev"`
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Col     int    `json:"col"`
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// NewFindingJSON converts a finding of the revision rev read from file.
+func NewFindingJSON(rev, file string, f xref.Finding) FindingJSON {
+	return FindingJSON{rev, file, f.Pos.Line, f.Pos.Col, f.Code, f.Msg}
+}
+
+// GraphJSON is the citation graph of a revision.
+func GraphJSON(rev, era string, g *xref.Graph) any {
+	nodes, edges := g.Export()
+	if nodes == nil {
+		nodes = []xref.Node{}
+	}
+	return struct {
+		Rev   string      `json:"rev"`
+		Era   string      `json:"era"`
+		Stats xref.Stats  `json:"stats"`
+		Nodes []xref.Node `json:"nodes"`
+		Edges []xref.Edge `json:"edges"`
+	}{rev, era, g.Stats(), nodes, edges}
+}
+
+// OpJSON is one operation of a word diff: equal, delete or insert.
+type OpJSON struct {
+	Op   string `json:"op"`
+	Text string `json:"text"`
+}
+
+var opNames = [...]string{diff.Equal: "equal", diff.Delete: "delete", diff.Insert: "insert"}
+
+// NewOpsJSON converts a word diff.
+func NewOpsJSON(ops []diff.Op) []OpJSON {
+	var out []OpJSON
+	for _, op := range ops {
+		out = append(out, OpJSON{opNames[op.Kind], op.Text})
+	}
+	return out
+}
+
+// NewDiffPair is one pair of a comparison as JSON, with its word diff
+// unless stat.
+func NewDiffPair(p diff.Pair, stat bool) DiffPair {
+	j := DiffPair{Class: p.Class.String(), Moved: p.Moved, Score: p.Score, Via: p.Via}
+	var ta, tb string
+	if p.A != nil {
+		j.A, j.Title, ta = p.A.ID.String(), p.A.Title, diff.RuleText(p.A)
+	}
+	if p.B != nil {
+		j.B, j.Title, tb = p.B.ID.String(), p.B.Title, diff.RuleText(p.B)
+	}
+	if !stat && ta != tb {
+		j.Diff = NewOpsJSON(diff.WordDiff(ta, tb))
+	}
+	return j
+}
+
+// CompareJSON is two revisions compared as `crules diff --json` prints it:
+// the counts per class and the pairs, with their word diffs unless stat.
+func CompareJSON(a, b string, counts map[diff.Class]int, pairs []diff.Pair, stat bool) any {
+	js := []DiffPair{}
+	for _, p := range pairs {
+		js = append(js, NewDiffPair(p, stat))
+	}
+	cj := map[string]int{}
+	for k, v := range counts {
+		cj[k.String()] = v
+	}
+	return struct {
+		A      string         `json:"a"`
+		B      string         `json:"b"`
+		Counts map[string]int `json:"counts"`
+		Pairs  []DiffPair     `json:"pairs"`
+	}{a, b, cj, js}
+}
+
+type pointJSON struct {
+	Rev   string     `json:"rev"`
+	ID    string     `json:"id"`
+	Title string     `json:"title,omitempty"`
+	Class diff.Class `json:"class"`
+	Moved bool       `json:"moved"`
+	Diff  []OpJSON   `json:"diff,omitempty"`
+}
+
+// HistoryJSON is a rule's history.
+func HistoryJSON(query, rev, id string, changes []diff.Change) any {
+	var ps []pointJSON
+	for _, c := range changes {
+		ps = append(ps, pointJSON{c.Rev, c.ID, c.Title, c.Class, c.Moved, NewOpsJSON(c.Diff)})
+	}
+	return struct {
+		Query  string      `json:"query"`
+		Rev    string      `json:"rev"`
+		ID     string      `json:"id"`
+		Points []pointJSON `json:"points"`
+	}{query, rev, id, ps}
+}
+
+type changeJSON struct {
+	Rev   string     `json:"rev"`
+	ID    string     `json:"id"`
+	Class diff.Class `json:"class"`
+}
+
+// KeywordJSON is a keyword's spec with its era, the revisions its rules
+// changed in, and its rule.
+func KeywordJSON(s *keyword.Spec, era string, changes []diff.Change) any {
+	cs := []changeJSON{}
+	for _, c := range changes {
+		cs = append(cs, changeJSON{c.Rev, c.ID, c.Class})
+	}
+	return struct {
+		*keyword.Spec
+		Era     string       `json:"era"`
+		Changed []changeJSON `json:"changed"`
+		Text    *RuleJSON    `json:"text_rule"`
+	}{s, era, cs, NewRuleJSON(s.Text())}
+}
+
+// SubstitutionsJSON is the substitutions terms --discover found.
+func SubstitutionsJSON(subs []diff.Substitution) any {
+	type subJSON struct {
+		Old   string   `json:"old"`
+		New   string   `json:"new"`
+		Count int      `json:"rules"`
+		Known bool     `json:"in_lexicon"`
+		IDs   []string `json:"ids"`
+	}
+	js := []subJSON{}
+	for _, s := range subs {
+		js = append(js, subJSON{s.Old, s.New, len(s.Rules), s.Known, s.Rules})
+	}
+	return js
+}
+
+// CiteJSON is the verdict on one citation.
+type CiteJSON struct {
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Col     int    `json:"col"`
+	Text    string `json:"text"`
+	ID      string `json:"id"`
+	Stale   bool   `json:"stale"`
+	Message string `json:"message"`
+}
+
+// NewCiteJSON converts a verdict.
+func NewCiteJSON(f cite.Finding) CiteJSON {
+	return CiteJSON{f.File, f.Line, f.Col, f.Text, f.ID.String(), f.Stale, f.Msg}
+}
+
+// LookupJSON is the answer to a rule lookup: the chapter c with its rules,
+// or else the rule r, with the revision, its era, and the number asked for
+// when r is its counterpart in another revision (zero otherwise).
+func LookupJSON(c *parse.Chapter, r *parse.Rule, rev, era string, asked parse.RuleID) any {
+	if c != nil {
+		j := NewChapterJSON(c, true)
+		j.Rev, j.Era = rev, era
+		return j
+	}
+	j := NewRuleJSON(r)
+	j.Rev, j.Era = rev, era
+	if !asked.IsZero() {
+		j.Asked = asked.String()
+	}
+	return j
+}
+
+// TermJSON is the answer to a glossary lookup: the entry, the revision,
+// its era, and the term asked for when the entry is its name in another
+// era ("" otherwise).
+func TermJSON(g *parse.GlossaryEntry, rev, era, asked string) *GlossaryJSON {
+	j := NewGlossaryJSON(g)
+	j.Rev, j.Era, j.Asked = rev, era, asked
+	return j
+}

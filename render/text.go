@@ -1,0 +1,514 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/crules/crules/diff"
+	"github.com/crules/crules/index"
+	"github.com/crules/crules/keyword"
+	"github.com/crules/crules/lexicon"
+	"github.com/crules/crules/parse"
+	"github.com/crules/crules/xref"
+)
+
+// A TextPrinter writes answers as text, close to how the CR prints them:
+// a blank line between rules, examples after their rule, ANSI colour when
+// Color is set. The first write error is kept in Err and stops the rest.
+type TextPrinter struct {
+	W     io.Writer
+	Color bool
+	Err   error
+	n     int // blocks printed
+}
+
+// Printf writes unless an earlier write failed.
+func (p *TextPrinter) Printf(format string, args ...any) {
+	if p.Err == nil {
+		_, p.Err = fmt.Fprintf(p.W, format, args...)
+	}
+}
+
+// Bold is s in bold on a terminal.
+func (p *TextPrinter) Bold(s string) string { return p.Paint(s, "1") }
+
+// Paint is s in the ANSI style code on a terminal, s otherwise.
+func (p *TextPrinter) Paint(s, code string) string {
+	if !p.Color {
+		return s
+	}
+	return "\x1b[" + code + "m" + s + "\x1b[0m"
+}
+
+// Highlight marks the byte ranges marks of s: bold yellow on a terminal,
+// nothing otherwise.
+func (p *TextPrinter) Highlight(s string, marks [][2]int) string {
+	if !p.Color || len(marks) == 0 {
+		return s
+	}
+	var b strings.Builder
+	for _, seg := range Segments(s, marks) {
+		if seg.Marked {
+			b.WriteString(p.Paint(seg.Text, "1;33"))
+		} else {
+			b.WriteString(seg.Text)
+		}
+	}
+	return b.String()
+}
+
+func (p *TextPrinter) block() {
+	if p.n > 0 {
+		p.Printf("\n")
+	}
+	p.n++
+}
+
+// Chapter prints a chapter's title and its rules.
+func (p *TextPrinter) Chapter(c *parse.Chapter) {
+	p.block()
+	p.Printf("%s %s\n", p.Bold(c.ID.String()+"."), c.Title)
+	for _, r := range c.Rules {
+		p.Rule(r)
+	}
+}
+
+// Rule prints a rule, its examples and its subrules.
+func (p *TextPrinter) Rule(r *parse.Rule) {
+	p.block()
+	num := r.ID.String()
+	if r.ID.Level() == parse.LevelRule {
+		num += "."
+	}
+	switch {
+	case r.Implicit:
+		p.Printf("%s (not in this text)\n", p.Bold(num))
+	case r.Title != "":
+		p.Printf("%s %s\n", p.Bold(num), r.Title)
+	default:
+		p.Printf("%s %s\n", p.Bold(num), r.Text)
+	}
+	if r.Title != "" && r.Text != "" {
+		p.Printf("%s\n", r.Text)
+	}
+	for _, e := range r.Examples {
+		p.Printf("%s %s\n", p.Bold("Example:"), e.Text)
+	}
+	for _, c := range r.Children {
+		p.Rule(c)
+	}
+}
+
+// Glossary prints a glossary entry.
+func (p *TextPrinter) Glossary(g *parse.GlossaryEntry) {
+	term := g.Term
+	if g.Obsolete {
+		term += " (Obsolete)"
+	}
+	p.Printf("%s\n", p.Bold(term))
+	for _, d := range g.Definition {
+		p.Printf("%s\n", d.Text)
+	}
+}
+
+// TOC prints the parts and chapters.
+func (p *TextPrinter) TOC(parts []*parse.Part) {
+	for _, part := range parts {
+		p.Printf("%s %s\n", p.Bold(fmt.Sprint(part.Number)+"."), part.Title)
+		for _, c := range part.Chapters {
+			p.Printf("    %s %s\n", c.ID.String()+".", c.Title)
+		}
+	}
+}
+
+// Search prints ranked hits with their snippets, matches highlighted.
+func (p *TextPrinter) Search(hits []index.Hit) {
+	for i, h := range hits {
+		if i > 0 {
+			p.Printf("\n")
+		}
+		where := h.Rev
+		if len(h.Revs) > 1 {
+			where = fmt.Sprintf("%s … %s, %d revisions", h.Revs[0], h.Revs[len(h.Revs)-1], len(h.Revs))
+		}
+		id := h.ID
+		if h.Kind == index.KindGlossary {
+			id = "glossary"
+		}
+		if len(h.IDs) > 1 {
+			id = strings.Join(h.IDs, " → ")
+		}
+		p.Printf("%s  %s  (%s)\n", p.Bold(id), h.Title, where)
+		if h.Snippet != "" { // a heading ("702.47. Splice") has no text of its own
+			p.Printf("    %s\n", p.Highlight(h.Snippet, h.Marks))
+		}
+	}
+}
+
+// History prints a rule's history: a line per change, runs of unchanged
+// revisions folded, word diffs under each edit. first and latest are the
+// first and latest embedded revisions.
+func (p *TextPrinter) History(changes []diff.Change, first, latest string) {
+	last := changes[len(changes)-1]
+	title := last.Title
+	if title == "" {
+		title = "Rule " + last.ID
+	}
+	p.Printf("%s: %s in %s", p.Bold(title), last.ID, last.Rev)
+	if last.Rev != latest {
+		p.Printf(" (removed after that)")
+	}
+	p.Printf("\n")
+	for i := 0; i < len(changes); i++ {
+		c := changes[i]
+		if i > 0 && c.Class == diff.Unchanged {
+			k := i
+			for k+1 < len(changes) && changes[k+1].Class == diff.Unchanged {
+				k++
+			}
+			if k == i {
+				p.Printf("  %-10s   %-10s  %-9s unchanged\n", c.Rev, "", c.ID)
+			} else {
+				p.Printf("  %-10s … %-10s  %-9s unchanged\n", c.Rev, changes[k].Rev, c.ID)
+			}
+			i = k
+			continue
+		}
+		label := c.Class.String()
+		if i == 0 {
+			label = "first seen"
+			if c.Rev != first {
+				label = "added"
+			}
+		}
+		if c.Moved && c.Class != diff.Renumbered {
+			label += ", renumbered from " + changes[i-1].ID
+		} else if c.Class == diff.Renumbered {
+			label += " from " + changes[i-1].ID
+		}
+		p.Printf("  %-10s   %-10s  %-9s %s\n", c.Rev, "", c.ID, label)
+		if len(c.Diff) > 0 {
+			var b strings.Builder
+			sub := TextPrinter{W: &b, Color: p.Color}
+			sub.WordDiff(c.Diff)
+			for _, line := range strings.Split(strings.TrimRight(b.String(), "\n"), "\n") {
+				p.Printf("      %s\n", line)
+			}
+		}
+	}
+}
+
+// CountLine is counts per class in one line: "3 renumbered, 1 edited".
+func CountLine(c map[diff.Class]int) string {
+	var parts []string
+	for k := diff.Unchanged; k <= diff.Removed; k++ {
+		if c[k] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", c[k], k))
+		}
+	}
+	if len(parts) == 0 {
+		return "no rules"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Diff prints two documents compared: the counts, then with stat the
+// counts per chapter, else the renumbering table and each pair's words.
+func (p *TextPrinter) Diff(a, b *parse.Document, aName, bName string, counts map[diff.Class]int, pairs []diff.Pair, stat bool) {
+	p.Printf("%s → %s: %s\n", aName, bName, CountLine(counts))
+	if stat {
+		byChapter := map[int]map[diff.Class]int{}
+		for _, x := range pairs {
+			r := x.B
+			if r == nil {
+				r = x.A
+			}
+			if byChapter[r.ID.Chapter] == nil {
+				byChapter[r.ID.Chapter] = map[diff.Class]int{}
+			}
+			byChapter[r.ID.Chapter][x.Class]++
+		}
+		var chs []int
+		for c := range byChapter {
+			chs = append(chs, c)
+		}
+		sort.Ints(chs)
+		for _, c := range chs {
+			title := ""
+			if ch := b.Chapter(c); ch != nil {
+				title = ch.Title
+			} else if ch := a.Chapter(c); ch != nil {
+				title = ch.Title
+			}
+			p.Printf("  %d %-40s %s\n", c, Clip(title, 40), CountLine(byChapter[c]))
+		}
+		return
+	}
+	var moved []diff.Pair
+	for _, x := range pairs {
+		if x.Moved && x.A != nil && x.B != nil {
+			moved = append(moved, x)
+		}
+	}
+	if len(moved) > 0 {
+		p.Printf("\nRenumbered (%d):\n", len(moved))
+		for _, x := range moved {
+			p.Printf("  %-9s → %-9s %s\n", x.A.ID, x.B.ID, Clip(x.B.Title, 50))
+		}
+	}
+	for _, x := range pairs {
+		p.Printf("\n")
+		switch {
+		case x.A == nil:
+			p.Printf("%s %s\n", p.Bold(x.B.ID.String()), p.Paint("added", "32"))
+			p.Printf("%s\n", p.Paint(diff.RuleText(x.B), "32"))
+		case x.B == nil:
+			p.Printf("%s %s\n", p.Bold(x.A.ID.String()), p.Paint("removed", "31"))
+			p.Printf("%s\n", p.Paint(diff.RuleText(x.A), "31"))
+		default:
+			head := x.B.ID.String()
+			if x.Moved {
+				head = x.A.ID.String() + " → " + x.B.ID.String()
+			}
+			p.Printf("%s (%s)\n", p.Bold(head), x.Class)
+			if x.Class != diff.Renumbered {
+				p.WordDiff(diff.WordDiff(diff.RuleText(x.A), diff.RuleText(x.B)))
+			}
+		}
+	}
+}
+
+// elide shortens unchanged text between changes to its ends: the context
+// a reader needs, not the whole rule.
+func elide(s string, changeBefore, changeAfter bool) string {
+	const keep = 60
+	r := []rune(s)
+	switch {
+	case changeBefore && changeAfter && len(r) > 3*keep:
+		return string(r[:keep]) + " … " + string(r[len(r)-keep:])
+	case changeAfter && !changeBefore && len(r) > keep+10:
+		return "… " + string(r[len(r)-keep:])
+	case changeBefore && !changeAfter && len(r) > keep+10:
+		return string(r[:keep]) + " …"
+	}
+	return s
+}
+
+// WordDiff prints a word diff on one line: colours on a terminal,
+// [-deleted-] and {+inserted+} otherwise.
+func (p *TextPrinter) WordDiff(ops []diff.Op) {
+	var b strings.Builder
+	for i, op := range ops {
+		switch op.Kind {
+		case diff.Equal:
+			b.WriteString(elide(op.Text, i > 0, i < len(ops)-1))
+		case diff.Delete:
+			if p.Color {
+				b.WriteString(p.Paint(op.Text, "31;9"))
+			} else {
+				b.WriteString("[-" + op.Text + "-]")
+			}
+		case diff.Insert:
+			if p.Color {
+				b.WriteString(p.Paint(op.Text, "32"))
+			} else {
+				b.WriteString("{+" + op.Text + "+}")
+			}
+		}
+	}
+	p.Printf("%s\n", b.String())
+}
+
+func join[T ~string](xs []T, sep string) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = string(x)
+	}
+	return strings.Join(s, sep)
+}
+
+func orUnknown(s string, known bool) string {
+	if !known {
+		return "unknown"
+	}
+	return s
+}
+
+// Keyword prints a keyword's spec, the revisions its rules changed in,
+// and its rule.
+func (p *TextPrinter) Keyword(s *keyword.Spec, changes []diff.Change) {
+	p.Printf("%s (%s, %s)\n", p.Bold(s.Name), s.Rule, s.Rev)
+	field := func(name, value string) {
+		if value == "" {
+			value = "—"
+		}
+		p.Printf("  %-11s %s\n", name+":", value)
+	}
+	kind := join(s.Kind, " + ")
+	if s.KindInferred {
+		kind += " (read off the definition)"
+	}
+	if s.Evasion {
+		kind += " (evasion)"
+	}
+	field("kind", orUnknown(kind, len(s.Kind) > 0))
+	field("written", s.Written)
+	field("params", orUnknown(strings.Join(s.Params, ", "), s.Params != nil))
+	field("zones", join(s.Zones, ", "))
+	field("instances", s.Instances)
+	field("terms", strings.Join(s.Terms, ", "))
+	field("see", strings.Join(s.See, ", "))
+	for i, d := range s.Definition {
+		name := ""
+		if i == 0 {
+			name = "definition:"
+		}
+		p.Printf("  %-11s %s\n", name, d)
+	}
+	if len(changes) > 0 {
+		var cs []string
+		for _, c := range changes {
+			cs = append(cs, c.Rev+" ("+c.Class.String()+")")
+		}
+		field("changed", strings.Join(cs, ", "))
+	}
+	p.Printf("\n")
+	p.Rule(s.Text())
+}
+
+// Keywords prints specs as a table.
+func (p *TextPrinter) Keywords(specs []*keyword.Spec) {
+	p.Printf("%-8s  %-24s  %-28s  %-22s  %s\n", "RULE", "NAME", "KIND", "PARAMS", "ZONES")
+	for _, s := range specs {
+		params := orUnknown(strings.Join(s.Params, ", "), s.Params != nil)
+		p.Printf("%-8s  %-24s  %-28s  %-22s  %s\n", s.Rule, Clip(s.Name, 24), Clip(orUnknown(join(s.Kind, "+"), len(s.Kind) > 0), 28), Clip(params, 22), join(s.Zones, ", "))
+	}
+}
+
+// Terms prints lexicon usages: a table for many, the counts per run of
+// revisions for up to three.
+func (p *TextPrinter) Terms(rows []lexicon.Usage) {
+	if len(rows) > 3 {
+		p.Printf("%-28s %-26s %-10s %-24s %s\n", "OLD", "NEW", "SINCE", "SHIFT (measured)", "OLD COUNT: FIRST, PEAK, LAST")
+		for _, r := range rows {
+			shift := "no corpus-wide fall"
+			if r.Shift != "" {
+				i := 0
+				for k, c := range r.Counts {
+					if c.Rev == r.Shift {
+						i = k
+					}
+				}
+				shift = fmt.Sprintf("%s %d→%d", r.Shift, r.Counts[i-1].Old, r.Counts[i].Old)
+			}
+			peak := 0
+			for _, c := range r.Counts {
+				peak = max(peak, c.Old)
+			}
+			p.Printf("%-28s %-26s %-10s %-24s %d, %d, %d\n", r.Old, r.New, r.Since, shift, r.Counts[0].Old, peak, r.Counts[len(r.Counts)-1].Old)
+		}
+		return
+	}
+	for _, r := range rows {
+		shift := r.Shift
+		if shift == "" {
+			shift = "unknown"
+		}
+		p.Printf("%s → %s (since %s; measured shift: %s)\n", p.Bold(r.Old), p.Bold(r.New), r.Since, shift)
+		p.Printf("  %-23s %8s %8s\n", "REVS", "OLD", "NEW")
+		// One row per run of revisions with the same counts.
+		for i := 0; i < len(r.Counts); {
+			c, j := r.Counts[i], i+1
+			for j < len(r.Counts) && r.Counts[j].Old == c.Old && r.Counts[j].New == c.New {
+				j++
+			}
+			revs := c.Rev
+			if j-1 > i {
+				revs += " … " + r.Counts[j-1].Rev
+			}
+			mark := ""
+			if c.Rev == r.Shift {
+				mark = "  ← shift"
+			}
+			p.Printf("  %-23s %8d %8d%s\n", revs, c.Old, c.New, mark)
+			i = j
+		}
+	}
+}
+
+// Substitutions prints what terms --discover found between a and b.
+func (p *TextPrinter) Substitutions(a, b string, least int, subs []diff.Substitution) {
+	p.Printf("%s → %s: substitutions in at least %d rules (✓ = in the lexicon)\n", a, b, least)
+	for _, s := range subs {
+		mark := " "
+		if s.Known {
+			mark = "✓"
+		}
+		p.Printf("%s %4d  %-30s → %-30s e.g. %s\n", mark, len(s.Rules), s.Old, s.New, strings.Join(s.Rules[:min(3, len(s.Rules))], ", "))
+	}
+}
+
+// Refs prints what rule id cites and what cites it in d, and the glossary
+// terms it uses.
+func (p *TextPrinter) Refs(d *parse.Document, id string, out, in []*xref.Ref, terms []string) {
+	p.Printf("%s cites:\n", p.Bold(id))
+	if len(out) == 0 {
+		p.Printf("    nothing\n")
+	}
+	for i, r := range out {
+		if i > 0 && out[i-1].Pos == r.Pos && out[i-1].Text == r.Text {
+			continue // a range prints once
+		}
+		status := ""
+		if r.Status != xref.Resolved {
+			status = "  [" + r.Status.String() + "]"
+		}
+		from := r.Source.Rule.String()
+		if r.Source.Example > 0 {
+			from += " ex."
+		}
+		p.Printf("    %-12s %-10s %s%s\n", r.Text, "("+from+")", TargetTitle(d, r), status)
+	}
+	p.Printf("\n%s is cited by:\n", p.Bold(id))
+	if len(in) == 0 {
+		p.Printf("    nothing\n")
+	}
+	for _, r := range in {
+		p.Printf("    %-24s %s:%d  %s\n", r.Source.String(), d.Name, r.Pos.Line, CitingText(d, r))
+	}
+	if len(terms) > 0 {
+		p.Printf("\n%s uses glossary terms:\n    %s\n", p.Bold(id), strings.Join(terms, "; "))
+	}
+}
+
+// Versions prints the embedded revisions as a table.
+func (p *TextPrinter) Versions(rows []VersionJSON) {
+	p.Printf("%-10s  %-3s  %5s  %8s  %8s  %8s  %-12s  %s\n", "REV", "ERA", "RULES", "EXAMPLES", "GLOSSARY", "CHAPTERS", "ENCODING", "BYTES")
+	for _, v := range rows {
+		p.Printf("%-10s  %-3s  %5d  %8d  %8d  %8d  %-12s  %d\n", v.Rev, v.Era, v.Rules, v.Examples, v.Glossary, v.Chapters, v.Encoding, v.Bytes)
+	}
+}
+
+// Summary prints what a parse of a file found.
+func (p *TextPrinter) Summary(d *parse.Document) {
+	s := d.Stats()
+	kind := "revision"
+	if d.Fragment {
+		kind = "fragment"
+	}
+	era := string(s.Era)
+	if era == "" {
+		era = "unknown"
+	}
+	p.Printf("%s: %s, %s era, %s, %s layout\n", d.Name, kind, era, d.Encoding, d.Layout)
+	if s.Effective != "" {
+		p.Printf("effective %s\n", s.Effective)
+	}
+	p.Printf("%d rules and subrules, %d examples, %d chapters, %d glossary entries, %d warnings\n",
+		s.Rules, s.Examples, s.Chapters, s.Glossary, s.Warnings)
+	if len(d.Index) > 0 {
+		p.Printf("an index of %d entries after the glossary (--json: \"index\")\n", len(d.Index))
+	}
+}

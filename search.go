@@ -1,0 +1,162 @@
+package crules
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/crules/crules/index"
+)
+
+// allRevs names the index of every revision.
+const allRevs = "all revisions"
+
+// Index returns the search index of src: for an embedded revision the
+// cached one, built on first use (with progress reports) and kept open
+// until Close; for a file, one built in memory, which the caller closes.
+func (l *Library) Index(src Source) (*index.Index, error) {
+	if src.IsFile() {
+		d, err := l.Document(src)
+		if err != nil {
+			return nil, err
+		}
+		return index.BuildMem(index.Documents(d.Document, d.Label))
+	}
+	return l.openIndex(src.Rev.Name(), func(func(int, int)) ([]index.Doc, error) {
+		d, err := l.Document(src)
+		if err != nil {
+			return nil, err
+		}
+		return index.Documents(d.Document, d.Label), nil
+	})
+}
+
+// IndexAll returns the index of every revision at once, one document per
+// rule across its renumbering (grouped by the lineage), cached and kept
+// open like Index.
+func (l *Library) IndexAll() (*index.Index, error) {
+	return l.openIndex(allRevs, func(progress func(int, int)) ([]index.Doc, error) {
+		lin, err := l.Lineage()
+		if err != nil {
+			return nil, err
+		}
+		docs, err := l.parseAll()
+		if err != nil {
+			return nil, err
+		}
+		per := make([][]index.Doc, len(docs))
+		for i, r := range l.revs {
+			per[i] = index.Documents(docs[i], r.Name())
+			progress(i+1, len(docs))
+		}
+		return index.Merge(per, lin.Next), nil
+	})
+}
+
+// openIndex returns the open index named name, else opens the cached one,
+// building it when it is missing, stale (another corpus or mapping
+// version) or corrupt. One build runs at a time per index in this process;
+// across processes, index.Build's rename keeps whichever finishes first.
+func (l *Library) openIndex(name string, docs func(progress func(done, total int)) ([]index.Doc, error)) (*index.Index, error) {
+	l.mu.Lock()
+	ix, ok := l.indexes[name]
+	l.mu.Unlock()
+	if ok {
+		return ix, nil
+	}
+	file := name
+	if name == allRevs {
+		file = "all"
+	}
+	dir, err := l.cachePath("index-"+file, index.MappingVersion)
+	if err != nil {
+		return nil, err
+	}
+	mu, _ := l.builds.LoadOrStore(dir, &sync.Mutex{})
+	mu.(*sync.Mutex).Lock()
+	defer mu.(*sync.Mutex).Unlock()
+	ix, err = index.Open(dir)
+	if err != nil {
+		task := "indexing " + name
+		ds, err := docs(func(done, total int) { l.progress(task, done, total) })
+		if err != nil {
+			return nil, err
+		}
+		if err := index.Build(dir, ds, func(done int) { l.progress(task, done, len(ds)) }); err != nil {
+			return nil, fmt.Errorf("building the search index in %s: %w", dir, err)
+		}
+		if ix, err = index.Open(dir); err != nil {
+			return nil, err
+		}
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if old, ok := l.indexes[name]; ok {
+		ix.Close()
+		return old, nil
+	}
+	l.indexes[name] = ix
+	return ix, nil
+}
+
+// SearchOptions shape a search. The zero value asks for 10 hits from the
+// source searched.
+type SearchOptions struct {
+	Limit   int  // at most this many hits, 1 to index.MaxLimit; 0 means 10
+	AllRevs bool // every revision at once; the source is ignored
+}
+
+// Search ranks the rules, subrules, examples and glossary entries of src
+// for a query in words (see index.Index.Search). A bad query or limit is
+// ErrBadRequest. When nothing matches, the result (with suggestions and
+// the words too common to be indexed) comes with an ErrNoMatch error
+// saying so.
+func (l *Library) Search(src Source, q string, o SearchOptions) (*index.Result, error) {
+	if o.Limit == 0 {
+		o.Limit = 10
+	}
+	if o.Limit < 1 || o.Limit > index.MaxLimit {
+		return nil, &Error{Kind: ErrBadRequest, Msg: fmt.Sprintf("limit must be a number from 1 to %d", index.MaxLimit)}
+	}
+	var ix *index.Index
+	var err error
+	name := allRevs
+	switch {
+	case o.AllRevs:
+		ix, err = l.IndexAll()
+	case src.IsFile():
+		var d *Document
+		if d, err = l.Document(src); err != nil {
+			return nil, err
+		}
+		name = d.Label
+		if ix, err = index.BuildMem(index.Documents(d.Document, d.Label)); err == nil {
+			defer ix.Close()
+		}
+	default:
+		name = src.Rev.Name()
+		ix, err = l.Index(src)
+	}
+	if err != nil {
+		return nil, err
+	}
+	res, err := ix.Answer(q, name, index.Options{Limit: o.Limit})
+	if err != nil {
+		if errors.Is(err, index.ErrBadQuery) {
+			return nil, &Error{Kind: ErrBadRequest, Msg: err.Error(), Err: err}
+		}
+		return nil, err
+	}
+	if len(res.Hits) == 0 {
+		msg := fmt.Sprintf("nothing matches %q in %s", q, name)
+		if len(res.Suggestions) > 0 {
+			msg += "; did you mean: " + strings.Join(res.Suggestions, ", ")
+		}
+		if len(res.Unindexed) > 0 {
+			msg += "; too common to be indexed: " + strings.Join(res.Unindexed, ", ")
+		}
+		return res, &Error{Kind: ErrNoMatch, Msg: msg, Nearest: res.Suggestions}
+	}
+	return res, nil
+}

@@ -1,0 +1,37 @@
+package serve_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"log"
+	"net/http"
+	"net/http/httptest"
+
+	"github.com/crules/crules"
+	"github.com/crules/crules/serve"
+)
+
+func Example() {
+	lib, err := crules.Open(crules.Options{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer lib.Close()
+	ts := httptest.NewServer(serve.New(lib, nil).Handler())
+	defer ts.Close()
+
+	for _, path := range []string{"/api/rules/702.47a?rev=2005", "/api/glossary/mana%20value?rev=2005", "/api/rules/seven"} {
+		resp, err := http.Get(ts.URL + path)
+		if err != nil {
+			log.Fatal(err)
+		}
+		var v map[string]any
+		json.NewDecoder(resp.Body).Decode(&v)
+		resp.Body.Close()
+		fmt.Println(resp.StatusCode, v["id"], v["term"], v["asked"], v["error"])
+	}
+	// Output:
+	// 200 502.40a <nil> 702.47a <nil>
+	// 200 <nil> Converted Mana Cost mana value <nil>
+	// 400 <nil> <nil> <nil> "seven" is not a rule number (expected forms: 702, 702.47, 702.47a)
+}

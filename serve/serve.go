@@ -1,0 +1,336 @@
+// Package serve is the HTTP front end of the crules library: a JSON API
+// and a search page.
+//
+//	GET /api/revs                            every revision
+//	GET /api/rules/{id}?rev=REV              a rule with its subrules and examples
+//	GET /api/glossary/{term}?rev=REV         a glossary entry
+//	GET /api/search?q=QUERY&rev=REV&limit=N  ranked hits
+//	GET /                                    a page with a search box
+//
+// The answers are the objects of the command line's --json. Errors are
+// JSON ({"error": "..."}): 400 for a bad request (rule number, query,
+// limit, revision), 404 for no such rule, term or page, 405 with Allow for
+// another method than GET, 500 for a failure; one function, status, maps
+// the library's errors to them.
+package serve
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html/template"
+	"io"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/crules/crules"
+	"github.com/crules/crules/index"
+	"github.com/crules/crules/render"
+)
+
+// A Server answers HTTP requests from a library.
+type Server struct {
+	lib *crules.Library
+	log io.Writer
+	mu  sync.Mutex // serialises log lines
+}
+
+// New returns a server over lib that writes an access log line per
+// request to log (nil: none).
+func New(lib *crules.Library, log io.Writer) *Server {
+	return &Server{lib: lib, log: log}
+}
+
+// errMethod is a request with another method than GET on a known path.
+var errMethod = errors.New("method not allowed")
+
+// status maps an error to an HTTP status: 400 bad request (a bad rule
+// number, query, limit or revision), 404 no such rule, term, keyword or
+// page, 405 another method, 500 anything else.
+func status(err error) int {
+	switch {
+	case errors.Is(err, errMethod):
+		return http.StatusMethodNotAllowed
+	case errors.Is(err, crules.ErrNoRule), errors.Is(err, crules.ErrNoTerm), errors.Is(err, crules.ErrNoKeyword),
+		errors.Is(err, crules.ErrNoPhrase), errors.Is(err, errNoPage):
+		return http.StatusNotFound
+	case errors.Is(err, crules.ErrBadRequest), errors.Is(err, crules.ErrUnknownRevision), errors.Is(err, crules.ErrBadInput):
+		return http.StatusBadRequest
+	}
+	return http.StatusInternalServerError
+}
+
+var errNoPage = errors.New("no such page")
+
+func badRequest(format string, args ...any) error {
+	return &crules.Error{Kind: crules.ErrBadRequest, Msg: fmt.Sprintf(format, args...)}
+}
+
+// writeError writes err as JSON with its status; a 405 names the methods
+// allowed.
+func writeError(w http.ResponseWriter, err error) {
+	code := status(err)
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("X-Content-Type-Options", "nosniff")
+	if code == http.StatusMethodNotAllowed {
+		h.Set("Allow", "GET, HEAD")
+	}
+	w.WriteHeader(code)
+	_ = json.NewEncoder(w).Encode(struct {
+		Error string `json:"error"`
+	}{err.Error()})
+}
+
+func writeOK(w http.ResponseWriter, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(v)
+}
+
+// Handler routes the API and the page.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/revs", s.revs)
+	mux.HandleFunc("GET /api/rules/{id}", s.rule)
+	mux.HandleFunc("GET /api/glossary/{term}", s.glossary)
+	mux.HandleFunc("GET /api/search", s.search)
+	mux.HandleFunc("GET /{$}", s.page)
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			get := r.Clone(r.Context())
+			get.Method = http.MethodGet
+			if _, pattern := mux.Handler(get); pattern != "/" {
+				writeError(w, fmt.Errorf("%s %s: %w", r.Method, r.URL.Path, errMethod))
+				return
+			}
+		}
+		writeError(w, fmt.Errorf("%w: %s", errNoPage, r.URL.Path))
+	})
+	return s.logged(mux)
+}
+
+// HTTPServer is Handler with timeouts and header limits for the open
+// network.
+func (s *Server) HTTPServer() *http.Server {
+	return &http.Server{
+		Handler:           s.Handler(),
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       10 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       60 * time.Second,
+		MaxHeaderBytes:    16 << 10,
+	}
+}
+
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) { w.status = code; w.ResponseWriter.WriteHeader(code) }
+
+// logged writes an access log line for each request, and turns a panic in
+// a handler into a 500 rather than a dropped connection.
+func (s *Server) logged(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		sw := &statusWriter{ResponseWriter: w, status: 200}
+		defer func() {
+			if p := recover(); p != nil {
+				writeError(sw, fmt.Errorf("internal error"))
+			}
+			if s.log != nil {
+				s.mu.Lock()
+				fmt.Fprintf(s.log, "%s %s %s %d %s\n", start.UTC().Format(time.RFC3339), r.Method, r.URL.RequestURI(), sw.status, time.Since(start).Round(time.Microsecond))
+				s.mu.Unlock()
+			}
+		}()
+		h.ServeHTTP(sw, r)
+	})
+}
+
+// source resolves ?rev= (the latest revision when absent).
+func (s *Server) source(r *http.Request) (crules.Source, error) {
+	sel := r.URL.Query().Get("rev")
+	if len(sel) > 40 {
+		return crules.Source{}, badRequest("rev is too long")
+	}
+	rev, err := s.lib.Select(sel)
+	return rev.Source(), err
+}
+
+func (s *Server) revs(w http.ResponseWriter, r *http.Request) {
+	out := []render.RevisionJSON{}
+	for _, x := range s.lib.Revisions() {
+		c := x.Revision()
+		out = append(out, render.RevisionJSON{Rev: c.Name(), File: c.File, Encoding: c.Encoding, Bytes: c.Size})
+	}
+	writeOK(w, out)
+}
+
+func (s *Server) rule(w http.ResponseWriter, r *http.Request) {
+	id, err := crules.ParseRuleID(r.PathValue("id"))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	src, err := s.source(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	a, err := s.lib.Rule(src, id)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeOK(w, render.LookupJSON(a.Chapter, a.Rule, a.Doc.Label, string(a.Doc.Era), a.Asked))
+}
+
+func (s *Server) glossary(w http.ResponseWriter, r *http.Request) {
+	term := r.PathValue("term")
+	if strings.TrimSpace(term) == "" || len(term) > 200 {
+		writeError(w, badRequest("a glossary term of 1–200 bytes"))
+		return
+	}
+	src, err := s.source(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	a, err := s.lib.Glossary(src, term)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeOK(w, render.TermJSON(a.Entry, a.Doc.Label, string(a.Doc.Era), a.Asked))
+}
+
+// query runs ?q= over ?rev=, limit hits: a result that matched nothing is
+// an answer, not an error.
+func (s *Server) query(r *http.Request, q string, limit int) (*index.Result, crules.Source, error) {
+	src, err := s.source(r)
+	if err != nil {
+		return nil, src, err
+	}
+	res, err := s.lib.Search(src, q, crules.SearchOptions{Limit: limit})
+	if errors.Is(err, crules.ErrNoMatch) {
+		err = nil
+	}
+	return res, src, err
+}
+
+func (s *Server) search(w http.ResponseWriter, r *http.Request) {
+	limit := 10
+	if l := r.URL.Query().Get("limit"); l != "" {
+		n, err := strconv.Atoi(l)
+		if err != nil || n < 1 || n > index.MaxLimit {
+			writeError(w, badRequest("limit must be a number from 1 to %d", index.MaxLimit))
+			return
+		}
+		limit = n
+	}
+	res, _, err := s.query(r, r.URL.Query().Get("q"), limit)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeOK(w, res)
+}
+
+var pageTemplate = template.Must(template.New("page").Parse(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>crules{{if .Query}}: {{.Query}}{{end}}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{font-family:system-ui,sans-serif;max-width:50rem;margin:2rem auto;padding:0 1rem;line-height:1.45}
+input[type=search]{width:70%;font-size:1.1rem;padding:.3rem}li{margin:.8rem 0}.id{font-weight:bold}.rev{color:#666}mark{background:#ffe680}</style></head>
+<body><h1>Comprehensive Rules</h1>
+<form action="/" method="get"><input type="search" name="q" value="{{.Query}}" autofocus placeholder="splice onto arcane">
+<select name="rev">{{range .Revs}}<option{{if eq . $.Rev}} selected{{end}}>{{.}}</option>{{end}}</select>
+<button>Search</button></form>
+{{if .Error}}<p role="alert">{{.Error}}</p>{{end}}
+{{if .Suggestions}}<p>Did you mean: {{range $i, $s := .Suggestions}}{{if $i}}, {{end}}<a href="/?q={{$s}}&amp;rev={{$.Rev}}">{{$s}}</a>{{end}}?</p>{{end}}
+{{if .Hits}}<ol>{{range .Hits}}<li><a class="id" href="/api/rules/{{.ID}}?rev={{.Rev}}">{{.ID}}</a> {{.Title}} <span class="rev">({{.Rev}})</span><br>{{.HTML}}</li>{{end}}</ol>{{end}}
+</body></html>
+`))
+
+type pageHit struct {
+	index.Hit
+	HTML template.HTML
+}
+
+// page is a plain HTML search page.
+func (s *Server) page(w http.ResponseWriter, r *http.Request) {
+	data := struct {
+		Query, Rev, Error string
+		Revs              []string
+		Hits              []pageHit
+		Suggestions       []string
+	}{Query: r.URL.Query().Get("q")}
+	revs := s.lib.Revisions()
+	for i := len(revs) - 1; i >= 0; i-- {
+		data.Revs = append(data.Revs, revs[i].Name())
+	}
+	code := http.StatusOK
+	src, err := s.source(r)
+	data.Rev = src.Rev.Name()
+	if err == nil && data.Query != "" {
+		var res *index.Result
+		if res, _, err = s.query(r, data.Query, 20); err == nil {
+			for _, h := range res.Hits {
+				data.Hits = append(data.Hits, pageHit{h, markHTML(h.Snippet, h.Marks)})
+			}
+			if len(res.Hits) == 0 {
+				data.Error, data.Suggestions = "Nothing matches.", res.Suggestions
+				if len(res.Unindexed) > 0 {
+					data.Error += " Too common to be indexed: " + strings.Join(res.Unindexed, ", ") + "."
+				}
+			}
+		}
+	}
+	if err != nil {
+		data.Error, code = err.Error(), status(err)
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(code)
+	_ = pageTemplate.Execute(w, data)
+}
+
+// markHTML escapes a snippet and wraps its matches in <mark>.
+func markHTML(s string, marks [][2]int) template.HTML {
+	var b strings.Builder
+	for _, seg := range render.Segments(s, marks) {
+		if seg.Marked {
+			b.WriteString("<mark>" + template.HTMLEscapeString(seg.Text) + "</mark>")
+		} else {
+			b.WriteString(template.HTMLEscapeString(seg.Text))
+		}
+	}
+	return template.HTML(b.String())
+}
+
+// Serve answers requests on ln until ctx is done, then shuts down
+// gracefully: requests under way get up to 10 seconds to finish.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	srv := s.HTTPServer()
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	stop, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(stop); err != nil {
+		return fmt.Errorf("shutting down: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,185 @@
+package serve
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/crules/crules"
+	"github.com/crules/crules/internal/corpustest"
+)
+
+// TestMain gives the tests a cache of their own.
+func TestMain(m *testing.M) { os.Exit(corpustest.MainWithCache(m)) }
+
+func testServer(t *testing.T) *httptest.Server {
+	t.Helper()
+	lib, err := crules.Open(crules.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(New(lib, nil).HTTPServer().Handler)
+	t.Cleanup(func() { ts.Close(); lib.Close() })
+	return ts
+}
+
+func get(t *testing.T, ts *httptest.Server, path string) (int, string) {
+	t.Helper()
+	resp, err := http.Get(ts.URL + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+func TestServeAPI(t *testing.T) {
+	ts := testServer(t)
+	for _, tc := range []struct {
+		path   string
+		status int
+		has    string
+	}{
+		{"/api/revs", 200, `"rev":"2026-01-16"`},
+		{"/api/rules/702.47a", 200, `"id":"702.47a"`},
+		{"/api/rules/502.40?rev=2006-10-01", 200, `"title":"Splice"`},
+		{"/api/rules/702.47a?rev=2005", 200, `"id":"502.40a"`},
+		{"/api/rules/702.47a?rev=2005", 200, `"asked":"702.47a"`},
+		{"/api/rules/702.47a?rev=1850", 400, `no revision`},
+		{"/api/glossary/mana%20value?rev=2005", 200, `"term":"Converted Mana Cost"`},
+		{"/api/glossary/exile?rev=2006", 200, `"asked":"exile"`},
+		{"/api/rules/702", 200, `"title":"Keyword Abilities"`},
+		{"/api/rules/702.999", 404, `"error":"no rule 702.999`},
+		{"/api/rules/seven", 400, `not a rule number`},
+		{"/api/glossary/splice?rev=2019", 200, `"term":"Splice"`},
+		{"/api/glossary/nothing-like-this", 404, `no glossary entry`},
+		{"/api/search?q=splice+onto+arcane", 200, `"id":"702.47c"`},
+		{"/api/search?q=" + url.QueryEscape(`"unbalanced`), 400, `unbalanced quotes`},
+		{"/api/search?q=" + strings.Repeat("splice+", 1500), 400, `the query is`},
+		{"/api/search?q=a%00b", 400, `control character`},
+		{"/api/search?q=splice&limit=-1", 400, `limit must be`},
+		{"/api/search?q=splice&limit=100000", 400, `limit must be`},
+		{"/api/search?q=splice&rev=1850-01-01", 400, `no revision`},
+		{"/api/search?q=zzzzqqq", 200, `"hits":[]`},
+		{"/api/search?q=the+splcie", 200, `"hits":[],"suggestions":["splice",`},
+		{"/api/search?q=the+splcie", 200, `"unindexed":["the"]`},
+		{"/?q=splcie", 200, `Did you mean: <a href="/?q=splice&amp;rev=2026-01-16">splice</a>`},
+		{"/?q=convoke", 200, `<mark>`},
+		{"/?q=" + url.QueryEscape(`"x`), 400, `unbalanced`},
+		{"/nope", 404, `"error"`},
+	} {
+		status, body := get(t, ts, tc.path)
+		if status != tc.status || !strings.Contains(body, tc.has) {
+			t.Errorf("GET %.60s: %d %.200s; want %d with %q", tc.path, status, body, tc.status, tc.has)
+		}
+	}
+	for _, path := range []string{"/api/revs", "/api/rules/702.47a", "/"} {
+		resp, err := http.Post(ts.URL+path, "text/plain", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 405 || resp.Header.Get("Allow") != "GET, HEAD" {
+			t.Errorf("POST %s: %d, Allow %q", path, resp.StatusCode, resp.Header.Get("Allow"))
+		}
+	}
+	resp, err := http.Post(ts.URL+"/nope", "text/plain", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 404 {
+		t.Errorf("POST /nope: %d", resp.StatusCode)
+	}
+}
+
+// TestServeUnderLoad runs a bounded load against the server: 64 clients
+// mixing searches and rule lookups for CRULES_LOAD_SECONDS (2 by default),
+// and expects no errors. Run with -race it checks concurrent searches.
+func TestServeUnderLoad(t *testing.T) {
+	ts := testServer(t)
+	seconds := 2.0
+	if s, err := strconv.ParseFloat(os.Getenv("CRULES_LOAD_SECONDS"), 64); err == nil && s > 0 {
+		seconds = s
+	}
+	paths := []string{
+		"/api/search?q=splice+onto+arcane", "/api/search?q=mana+burn", "/api/search?q=" + url.QueryEscape(`"first strike"`),
+		"/api/rules/702.47a", "/api/rules/601.2f", "/api/rules/100.1", "/api/glossary/convoke",
+	}
+	get(t, ts, paths[0]) // build the index before the clock starts
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}, Timeout: 10 * time.Second}
+	deadline := time.Now().Add(time.Duration(seconds * float64(time.Second)))
+	var ok, bad atomic.Int64
+	var firstErr atomic.Value
+	var wg sync.WaitGroup
+	for c := 0; c < 64; c++ {
+		wg.Add(1)
+		go func(c int) {
+			defer wg.Done()
+			for i := 0; time.Now().Before(deadline); i++ {
+				resp, err := client.Get(ts.URL + paths[(c+i)%len(paths)])
+				if err != nil {
+					bad.Add(1)
+					firstErr.CompareAndSwap(nil, err.Error())
+					continue
+				}
+				var v any
+				err = json.NewDecoder(resp.Body).Decode(&v)
+				resp.Body.Close()
+				if resp.StatusCode != 200 || err != nil {
+					bad.Add(1)
+					firstErr.CompareAndSwap(nil, fmt.Sprintf("status %d, %v", resp.StatusCode, err))
+					continue
+				}
+				ok.Add(1)
+			}
+		}(c)
+	}
+	wg.Wait()
+	t.Logf("%d requests in %.0f s from 64 clients (%.0f/s), %d errors", ok.Load()+bad.Load(), seconds, float64(ok.Load())/seconds, bad.Load())
+	if bad.Load() > 0 {
+		t.Errorf("%d failed requests, the first: %v", bad.Load(), firstErr.Load())
+	}
+	if ok.Load() == 0 {
+		t.Error("no request succeeded")
+	}
+}
+
+// TestStatus: the library's errors map to HTTP statuses in one place.
+func TestStatus(t *testing.T) {
+	lib, err := crules.Open(crules.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, noRev := lib.Select("1850")
+	_, noTerm := lib.Glossary(lib.Latest().Source(), "nothing-like-this")
+	_, badID := crules.ParseRuleID("seven")
+	for _, tc := range []struct {
+		err  error
+		want int
+	}{
+		{noTerm, 404},
+		{fmt.Errorf("wrapped: %w", noTerm), 404},
+		{errNoPage, 404},
+		{noRev, 400},
+		{badID, 400},
+		{errMethod, 405},
+		{errors.New("disk full"), 500},
+	} {
+		if got := status(tc.err); got != tc.want {
+			t.Errorf("status(%v) = %d, want %d", tc.err, got, tc.want)
+		}
+	}
+}
