@@ -295,7 +295,7 @@ func (m *matcher) similar() {
 		if m.ba[j] >= 0 {
 			continue
 		}
-		for w := range m.ub[j].set {
+		for _, w := range m.ub[j].distinct {
 			post[w] = append(post[w], j)
 		}
 	}
@@ -306,7 +306,7 @@ func (m *matcher) similar() {
 			continue
 		}
 		clear(acc)
-		for w := range m.ua[i].set {
+		for _, w := range m.ua[i].distinct {
 			if ps := post[w]; len(ps) <= maxDF {
 				for _, j := range ps {
 					acc[j] += m.idf[w]

@@ -18,6 +18,10 @@ type Unit struct {
 	words  []string // normalised, lower case, citations masked, canonical terminology
 	weight float64  // sum of the idf weights of the distinct words
 	set    map[string]struct{}
+	// distinct are the words of set in the order they first occur: sums
+	// of weights run in this order, not a map's, so that scores are the
+	// same float64 on every run.
+	distinct []string
 }
 
 // units lists the rules and subrules of d in source order, with their raw
@@ -116,10 +120,12 @@ func weigh(idf map[string]float64, us []Unit, taken []int) {
 		}
 		u := &us[i]
 		u.set = make(map[string]struct{}, len(u.words))
+		u.distinct = u.distinct[:0]
 		u.weight = 0
 		for _, w := range u.words {
 			if _, ok := u.set[w]; !ok {
 				u.set[w] = struct{}{}
+				u.distinct = append(u.distinct, w)
 				u.weight += idf[w]
 			}
 		}
@@ -164,7 +170,7 @@ func similarity(idf map[string]float64, a, b *Unit) float64 {
 		small, large = large, small
 	}
 	shared := 0.0
-	for w := range small.set {
+	for _, w := range small.distinct {
 		if _, ok := large.set[w]; ok {
 			shared += idf[w]
 		}
@@ -178,7 +184,7 @@ func containment(idf map[string]float64, a, b *Unit) float64 {
 		return 0
 	}
 	shared := 0.0
-	for w := range a.set {
+	for _, w := range a.distinct {
 		if _, ok := b.set[w]; ok {
 			shared += idf[w]
 		}
