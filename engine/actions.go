@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/crules/crules/game"
-	"github.com/crules/crules/scenario"
 )
 
 // onCast fires "when you cast" abilities: storm, and ward of the
@@ -87,7 +86,7 @@ func withoutEpic(c *game.Card) *game.Card {
 }
 
 // drawStmt: a draw, which dredge may replace.
-func (e *engine) drawStmt(st *scenario.Stmt) error {
+func (e *engine) drawStmt(st *Stmt) error {
 	p, err := e.player(st.Player)
 	if err != nil {
 		return err
@@ -132,7 +131,7 @@ func (e *engine) draw(p *game.Player, dredge *game.Object) error {
 }
 
 // discard: madness may exile the card instead and let its owner cast it.
-func (e *engine) discard(st *scenario.Stmt) error {
+func (e *engine) discard(st *Stmt) error {
 	p, err := e.player(st.Player)
 	if err != nil {
 		return err
@@ -153,14 +152,14 @@ func (e *engine) discard(st *scenario.Stmt) error {
 	rule := e.kw("Madness", " means ")
 	ex := e.s.Move(o, game.Exile, nil, false)
 	e.s.Cite(rule, "madness: %s discards %s; it %s instead of being put into the graveyard", p.Name, o.Label, e.exiled("Madness"))
-	var targets []scenario.Name
+	var targets []Name
 	if cl.Sub != nil {
 		targets = cl.Sub.Names
 	}
 	e.trigger(ex, "Madness", "its owner may cast it by paying its madness cost", rule, func(s *game.State, ab *game.Object) {
-		cast := &scenario.Stmt{Verb: "cast", Player: p.Name, Object: scenario.Name{Text: ex.Label}, Clauses: []*scenario.Clause{{Word: "madness"}}}
+		cast := &Stmt{Verb: "cast", Player: p.Name, Object: Name{Text: ex.Label}, Clauses: []*Clause{{Word: "madness"}}}
 		if len(targets) > 0 {
-			cast.Clauses = append(cast.Clauses, &scenario.Clause{Word: "targeting", Names: targets})
+			cast.Clauses = append(cast.Clauses, &Clause{Word: "targeting", Names: targets})
 		}
 		if err := e.cast(cast); err != nil {
 			e.s.Move(ex, game.Graveyard, nil, false)
@@ -172,7 +171,7 @@ func (e *engine) discard(st *scenario.Stmt) error {
 
 // activate plays an activated keyword ability: equip, ninjutsu,
 // transmute.
-func (e *engine) activate(st *scenario.Stmt) error {
+func (e *engine) activate(st *Stmt) error {
 	p, err := e.player(st.Player)
 	if err != nil {
 		return err
@@ -319,7 +318,7 @@ func (e *engine) removeAttacker(o *game.Object) {
 
 // unmorph turns a face-down permanent face up by paying its morph cost
 // (a special action).
-func (e *engine) unmorph(st *scenario.Stmt) error {
+func (e *engine) unmorph(st *Stmt) error {
 	p, err := e.player(st.Player)
 	if err != nil {
 		return err

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/crules/crules/game"
-	"github.com/crules/crules/scenario"
 )
 
 // A casting gathers the decisions of 601.2 (409.1 before 2009) before
@@ -32,7 +31,7 @@ func (c *casting) cite(e *engine, r game.Ref, format string, args ...any) {
 	c.steps = append(c.steps, func() { e.s.Cite(r, "%s", note) })
 }
 
-func (e *engine) cast(st *scenario.Stmt) error {
+func (e *engine) cast(st *Stmt) error {
 	p, err := e.player(st.Player)
 	if err != nil {
 		return err
@@ -128,7 +127,7 @@ func (e *engine) cast(st *scenario.Stmt) error {
 
 // timing: a sorcery-speed spell needs the caster's main phase and an
 // empty stack, unless flash or offering lets it be cast as an instant.
-func (e *engine) timing(c *casting, st *scenario.Stmt) error {
+func (e *engine) timing(c *casting, st *Stmt) error {
 	if c.face.Is("Instant") || c.alt == "madness" {
 		return nil
 	}
@@ -147,7 +146,7 @@ func (e *engine) timing(c *casting, st *scenario.Stmt) error {
 
 // reveal: the cards revealed for amplify, which must share a creature
 // type with the spell.
-func (e *engine) reveal(c *casting, st *scenario.Stmt) error {
+func (e *engine) reveal(c *casting, st *Stmt) error {
 	cl := st.Clause("reveal")
 	if cl == nil {
 		return nil
@@ -178,7 +177,7 @@ func (e *engine) reveal(c *casting, st *scenario.Stmt) error {
 }
 
 // modes: a modal spell needs a mode, or all modes with entwine.
-func (e *engine) modes(c *casting, st *scenario.Stmt) error {
+func (e *engine) modes(c *casting, st *Stmt) error {
 	if len(c.face.Modes) == 0 {
 		return nil
 	}
@@ -230,7 +229,7 @@ func spliceQuality(face *game.Card, q string) bool {
 var numberWords = map[string]int{"one": 1, "a": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
 // splices adds spliced cards (702.47 today, 502.40 in 2006).
-func (e *engine) splices(c *casting, st *scenario.Stmt) error {
+func (e *engine) splices(c *casting, st *Stmt) error {
 	seen := map[*game.Object]bool{}
 	for _, cl := range st.Clauses {
 		if cl.Word != "splice" {
@@ -255,7 +254,7 @@ func (e *engine) splices(c *casting, st *scenario.Stmt) error {
 		}
 		seen[o] = true
 		sl := game.Splice{Card: o.Card, Label: o.Label}
-		var names []scenario.Name
+		var names []Name
 		if cl.Sub != nil {
 			names = cl.Sub.Names
 		}
@@ -288,7 +287,7 @@ func (e *engine) splices(c *casting, st *scenario.Stmt) error {
 
 // nonManaCost pays a cost in words; only "Exile N cards from your
 // graveyard" is known, with the cards named by an exile clause.
-func (e *engine) nonManaCost(c *casting, text string, st *scenario.Stmt) error {
+func (e *engine) nonManaCost(c *casting, text string, st *Stmt) error {
 	f := strings.Fields(strings.ToLower(strings.TrimSuffix(text, ".")))
 	if len(f) != 6 || f[0] != "exile" || strings.Join(f[2:], " ") != "cards from your graveyard" && strings.Join(f[2:], " ") != "card from your graveyard" {
 		return refuse("unknown cost %q", text)
@@ -313,8 +312,8 @@ func (e *engine) nonManaCost(c *casting, text string, st *scenario.Stmt) error {
 }
 
 // targets chooses the main spell's targets (and an Aura's).
-func (e *engine) targets(c *casting, st *scenario.Stmt) error {
-	var names []scenario.Name
+func (e *engine) targets(c *casting, st *Stmt) error {
+	var names []Name
 	if cl := st.Clause("targeting"); cl != nil {
 		names = cl.Names
 	}
@@ -341,7 +340,7 @@ func (e *engine) targets(c *casting, st *scenario.Stmt) error {
 }
 
 // chooseTargets matches named targets to the effects that target.
-func (e *engine) chooseTargets(c *casting, effs []game.Effect, names []scenario.Name) ([]game.Target, error) {
+func (e *engine) chooseTargets(c *casting, effs []game.Effect, names []Name) ([]game.Target, error) {
 	var out []game.Target
 	i := 0
 	for _, ef := range effs {
@@ -418,7 +417,7 @@ func (e *engine) canTarget(caster *game.Player, colors game.Color, want string, 
 
 // totalCost: the mana cost or an alternative cost, plus additional
 // costs, minus reductions, never below zero.
-func (e *engine) totalCost(c *casting, st *scenario.Stmt) error {
+func (e *engine) totalCost(c *casting, st *Stmt) error {
 	x := 0
 	if cl := st.Clause("x"); cl != nil {
 		x = cl.N
@@ -533,7 +532,7 @@ func matchesQuality(o *game.Object, q string) bool {
 }
 
 // pay spends the mana named by a pay clause, or chooses it.
-func (e *engine) pay(c *casting, st *scenario.Stmt) error {
+func (e *engine) pay(c *casting, st *Stmt) error {
 	var spent game.Mana
 	if cl := st.Clause("pay"); cl != nil {
 		if !cl.Mana.Pays(c.total) {

@@ -4,13 +4,12 @@ import (
 	"slices"
 
 	"github.com/crules/crules/game"
-	"github.com/crules/crules/scenario"
 )
 
 // attack declares attackers: untapped creatures without defender that
 // have been under their controller's control since the turn began (or
 // have haste); attacking taps them unless they have vigilance.
-func (e *engine) attack(st *scenario.Stmt) error {
+func (e *engine) attack(st *Stmt) error {
 	p, err := e.player(st.Player)
 	if err != nil {
 		return err
@@ -105,7 +104,7 @@ func (e *engine) canBlockQuiet(att, b *game.Object) bool {
 }
 
 // block declares that blockers block an attacker.
-func (e *engine) block(st *scenario.Stmt) error {
+func (e *engine) block(st *Stmt) error {
 	p, err := e.player(st.Player)
 	if err != nil {
 		return err

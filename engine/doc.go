@@ -21,7 +21,14 @@
 // from each revision's own definition by a small grammar (compile.go),
 // so a reworded definition changes what they do.
 //
-// Run returns a Result per file: pass or fail per check at file:line:col
-// and the trace; Cover measures a revision's coverage. Printers are in
-// package render (SimText, SimJSON, CoverageText, CoverageJSON).
+// The engine runs values of its own types: a Scenario holds card
+// definitions and Scripts of Stmts, each with its position. Package
+// scenario reads them from the scenario file format (and offers
+// scenario.Run, the entry point of "crules sim"); the engine never
+// imports it, and package game, the state, imports only parse.
+//
+// Run returns a Result per scenario: pass or fail per check at
+// file:line:col and the trace; Cover measures a revision's coverage.
+// Printers are in package render (SimText, SimJSON, CoverageText,
+// CoverageJSON).
 package engine

@@ -9,7 +9,6 @@ import (
 	"github.com/crules/crules/game"
 	"github.com/crules/crules/keyword"
 	"github.com/crules/crules/parse"
-	"github.com/crules/crules/scenario"
 )
 
 // A Result is the outcome of running a scenario file against one
@@ -91,7 +90,7 @@ type Step struct {
 // keyword specs of doc (keyword.Extract); when none are given Run
 // extracts them. Run returns an error only when f cannot run at all
 // (a nil file or document); a failing check is a result, not an error.
-func Run(f *scenario.File, doc *parse.Document, specs ...*keyword.Spec) (*Result, error) {
+func Run(f *Scenario, doc *parse.Document, specs ...*keyword.Spec) (*Result, error) {
 	if f == nil || doc == nil {
 		return nil, errors.New("engine: nil scenario or document")
 	}
@@ -120,7 +119,7 @@ func Run(f *scenario.File, doc *parse.Document, specs ...*keyword.Spec) (*Result
 // undefined reports, as failed checks at the card's line, keywords of the
 // file's cards that the revision does not define: the engine would run
 // rules the revision does not have.
-func undefined(f *scenario.File, specs []*keyword.Spec, rev string) []Check {
+func undefined(f *Scenario, specs []*keyword.Spec, rev string) []Check {
 	var out []Check
 	for _, d := range f.Cards {
 		faces := []*game.Card{d.Card}
@@ -140,7 +139,7 @@ func undefined(f *scenario.File, specs []*keyword.Spec, rev string) []Check {
 
 // safeStmt runs a statement; a panic, which is a defect of the engine,
 // becomes a failed check rather than a crash of the caller.
-func (e *engine) safeStmt(st *scenario.Stmt, r *ScriptResult) {
+func (e *engine) safeStmt(st *Stmt, r *ScriptResult) {
 	defer func() {
 		if p := recover(); p != nil {
 			e.check(st, r, false, fmt.Sprintf("internal error: %v", p))
@@ -190,7 +189,7 @@ func revName(doc *parse.Document) string {
 
 // An engine runs one script.
 type engine struct {
-	f      *scenario.File
+	f      *Scenario
 	s      *game.State
 	rules  *game.Rules
 	specs  []*keyword.Spec
@@ -208,7 +207,7 @@ type engine struct {
 	revealed map[string][]string
 }
 
-func newEngine(f *scenario.File, rules *game.Rules, specs []*keyword.Spec) *engine {
+func newEngine(f *Scenario, rules *game.Rules, specs []*keyword.Spec) *engine {
 	e := &engine{f: f, rules: rules, specs: specs, labels: map[string]int{}, programs: map[string]*program{}, revealed: map[string][]string{}}
 	e.s = game.New(rules, f.Players...)
 	split := rules.Titled("Split Cards")
@@ -233,7 +232,7 @@ func (r *refusal) Error() string { return r.msg }
 
 func refuse(format string, args ...any) error { return &refusal{fmt.Sprintf(format, args...)} }
 
-func (e *engine) check(sr *scenario.Stmt, r *ScriptResult, pass bool, got string) {
+func (e *engine) check(sr *Stmt, r *ScriptResult, pass bool, got string) {
 	c := Check{File: e.f.Name, Line: sr.Pos.Line, Col: sr.Pos.Col, Text: sr.Text, Pass: pass}
 	if !pass {
 		c.Got = got
@@ -243,7 +242,7 @@ func (e *engine) check(sr *scenario.Stmt, r *ScriptResult, pass bool, got string
 
 // stmt runs one statement; actions that fail and expectations become
 // checks.
-func (e *engine) stmt(st *scenario.Stmt, r *ScriptResult) {
+func (e *engine) stmt(st *Stmt, r *ScriptResult) {
 	if st.Verb != "block" && e.blocking {
 		if err := e.endBlocks(); err != nil {
 			e.reason = err.Error()
@@ -279,7 +278,7 @@ func (e *engine) stmt(st *scenario.Stmt, r *ScriptResult) {
 var setup = map[string]bool{"zone": true, "mana": true, "life": true, "tap": true, "counters": true}
 
 // object finds the object a scenario names, wherever it is.
-func (e *engine) object(n scenario.Name) (*game.Object, error) {
+func (e *engine) object(n Name) (*game.Object, error) {
 	o := e.s.Find(n.Text)
 	if o == nil {
 		return nil, fmt.Errorf("no %s in any zone", n.Text)
@@ -306,7 +305,7 @@ func (e *engine) label(name string) string {
 	return name
 }
 
-func (e *engine) do(st *scenario.Stmt) error {
+func (e *engine) do(st *Stmt) error {
 	switch st.Verb {
 	case "zone":
 		p, err := e.player(st.Player)

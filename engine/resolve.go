@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/crules/crules/game"
-	"github.com/crules/crules/scenario"
 )
 
 // trigger queues a triggered ability of source; it goes on the stack
@@ -41,7 +40,7 @@ func (e *engine) pushTriggers() {
 }
 
 // resolveTop resolves the top object of the stack.
-func (e *engine) resolveTop(st *scenario.Stmt) error {
+func (e *engine) resolveTop(st *Stmt) error {
 	top := e.s.Top()
 	if top == nil {
 		return refuse("the stack is empty")

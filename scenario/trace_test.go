@@ -1,4 +1,4 @@
-package engine_test
+package scenario_test
 
 import (
 	"bytes"
@@ -23,7 +23,7 @@ func runFile(t *testing.T, path, rev string) *engine.Result {
 		t.Fatal(err)
 	}
 	doc, specs := revision(t, rev)
-	res, err := engine.Run(f, doc, specs...)
+	res, err := scenario.Run(f, doc, specs...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,11 +1,10 @@
-package engine_test
+package scenario_test
 
 import (
 	"os"
 	"testing"
 
 	"github.com/crules/crules/corpus"
-	"github.com/crules/crules/engine"
 	"github.com/crules/crules/keyword"
 	"github.com/crules/crules/parse"
 	"github.com/crules/crules/scenario"
@@ -14,7 +13,7 @@ import (
 // BenchmarkAllScenarios runs every scenario file against the latest
 // revision, parsed once: the cost of "go test" minus parsing.
 func BenchmarkAllScenarios(b *testing.B) {
-	files, err := engine.Scenarios()
+	files, err := scenario.Builtin()
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -22,7 +21,7 @@ func BenchmarkAllScenarios(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, f := range files {
-			if _, err := engine.Run(f, doc, specs...); err != nil {
+			if _, err := scenario.Run(f, doc, specs...); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -60,7 +59,7 @@ func BenchmarkOneScenario(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := engine.Run(f, doc, specs...); err != nil {
+		if _, err := scenario.Run(f, doc, specs...); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -79,7 +78,7 @@ func BenchmarkRunOne(b *testing.B) {
 	doc, specs := revision(b, "latest")
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := engine.Run(f, doc, specs...); err != nil {
+		if _, err := scenario.Run(f, doc, specs...); err != nil {
 			b.Fatal(err)
 		}
 	}

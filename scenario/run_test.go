@@ -1,4 +1,4 @@
-package engine_test
+package scenario_test
 
 import (
 	"os"
@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/crules/crules/corpus"
-	"github.com/crules/crules/engine"
 	"github.com/crules/crules/keyword"
 	"github.com/crules/crules/parse"
 	"github.com/crules/crules/scenario"
@@ -75,7 +74,7 @@ func TestScenarios(t *testing.T) {
 		}
 		for _, sel := range f.Revs {
 			doc, specs := revision(t, sel)
-			res, err := engine.Run(f, doc, specs...)
+			res, err := scenario.Run(f, doc, specs...)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -98,7 +97,7 @@ func TestScenarios(t *testing.T) {
 // TestConcurrentRuns: runs against one document may share it (a server
 // answers several requests at once); run with -race.
 func TestConcurrentRuns(t *testing.T) {
-	files, err := engine.Scenarios()
+	files, err := scenario.Builtin()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +108,7 @@ func TestConcurrentRuns(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r, err := engine.Run(f, doc, specs...)
+			r, err := scenario.Run(f, doc, specs...)
 			passed[i] = err == nil && r.Passed()
 		}()
 	}
