@@ -41,14 +41,13 @@ func (e *engine) ward(o *game.Object, w game.Ability, spell *game.Object) {
 			return
 		}
 		e.s.Cite(rule, "ward: %s can't pay %s; %s is countered", p.Name, w.Cost, spell.Name())
-		e.leaveStack(spell, game.Graveyard)
+		e.leaveStack(spell, game.Graveyard, "countered by ward")
 	})
 }
 
 // copySpell puts a copy of spell on the stack.
 func (e *engine) copySpell(spell *game.Object, why string) {
 	info := *spell.Spell
-	info.ExileOnLeave = false
 	c := &game.Object{Label: spell.Label + " (copy)", Card: spell.Card, Half: spell.Half, Owner: spell.Owner, Controller: spell.Controller, Copy: true, Spell: &info}
 	e.s.Push(c)
 	e.s.Cite(e.rules.Find(phCopy...), "%s: a copy of %s is put on the stack; a copy isn't cast", why, spell.Name())
@@ -85,40 +84,27 @@ func withoutEpic(c *game.Card) *game.Card {
 	return &d
 }
 
-// drawStmt: a draw, which dredge may replace.
+// drawStmt: a draw, which dredge may replace ("; dredge CARD").
 func (e *engine) drawStmt(st *Stmt) error {
 	p, err := e.player(st.Player)
 	if err != nil {
 		return err
 	}
-	var dredge *game.Object
+	var chosen []string
 	if cl := st.Clause("dredge"); cl != nil {
-		dredge = e.s.FindIn(cl.Names[0].Text, game.Graveyard)
-		if dredge == nil || dredge.Owner != p || !dredge.Has("Dredge") {
-			return refuse("%s is not a card with dredge in %s's graveyard", cl.Names[0].Text, p.Name)
-		}
-		n := dredge.Instances("Dredge")[0].N
-		if len(p.Zone(game.Library)) < n {
-			return refuse("dredge %d needs at least %d cards in %s's library, which has %d (%s)", n, n, p.Name, len(p.Zone(game.Library)), e.kw("Dredge", "at least n cards", "fewer than").ID)
-		}
+		chosen = append(chosen, "dredge "+cl.Names[0].Text)
 	}
-	return e.draw(p, dredge)
+	return e.draw(p, chosen...)
 }
 
-// draw draws a card, or dredges instead.
-func (e *engine) draw(p *game.Player, dredge *game.Object) error {
-	if dredge != nil {
-		n := dredge.Instances("Dredge")[0].N
-		rule := e.kw("Dredge", " means ")
-		for range n {
-			e.s.Move(p.Zone(game.Library)[0], game.Graveyard, nil, false)
-		}
-		e.s.Move(dredge, game.Hand, nil, false)
-		verb := "puts the top %d cards of their library into their graveyard"
-		if e.defines("Dredge", "mill") {
-			verb = "mills %d cards"
-		}
-		e.s.Cite(rule, "dredge %d: instead of drawing, %s "+verb+" and returns %s to their hand", n, p.Name, n, dredge.Label)
+// draw draws a card, through the replacement effects that watch draws;
+// chosen are those the player chooses to apply (dredge).
+func (e *engine) draw(p *game.Player, chosen ...string) error {
+	ev := &event{kind: evDraw, player: p}
+	if err := e.replace(ev, chosen...); err != nil {
+		return err
+	}
+	if ev.replaced {
 		return nil
 	}
 	lib := p.Zone(game.Library)
@@ -130,7 +116,9 @@ func (e *engine) draw(p *game.Player, dredge *game.Object) error {
 	return nil
 }
 
-// discard: madness may exile the card instead and let its owner cast it.
+// discard: the card goes to the graveyard, unless madness exiles it
+// instead ("; madness", optionally "targeting A" for the spell cast
+// when it triggers).
 func (e *engine) discard(st *Stmt) error {
 	p, err := e.player(st.Player)
 	if err != nil {
@@ -140,22 +128,36 @@ func (e *engine) discard(st *Stmt) error {
 	if o == nil || o.Owner != p {
 		return refuse("%s is not in %s's hand", st.Object.Text, p.Name)
 	}
-	cl := st.Clause("madness")
-	if cl == nil || !o.Has("Madness") {
-		if cl != nil {
+	var chosen []string
+	if cl := st.Clause("madness"); cl != nil {
+		if !o.Has("Madness") {
 			return refuse("%s has no madness", o.Label)
 		}
-		e.s.Move(o, game.Graveyard, nil, false)
-		e.s.Cite(e.action("Discard", "to discard a card", "discard"), "%s discards %s", p.Name, o.Label)
-		return nil
+		chosen = append(chosen, "madness")
 	}
-	rule := e.kw("Madness", " means ")
-	ex := e.s.Move(o, game.Exile, nil, false)
-	e.s.Cite(rule, "madness: %s discards %s; it %s instead of being put into the graveyard", p.Name, o.Label, e.exiled("Madness"))
+	label := o.Label
+	n, err := e.move(o, game.Graveyard, nil, "discarded", chosen...)
+	if err != nil {
+		return err
+	}
+	if n != nil && n.Zone == game.Graveyard {
+		e.s.Cite(e.action("Discard", "to discard a card", "discard"), "%s discards %s", p.Name, label)
+	}
+	return nil
+}
+
+// madnessTrigger: the card exiled by madness triggers; when the trigger
+// resolves its owner may cast it for its madness cost, with the targets
+// the discarding statement chose ("madness targeting A"), else it goes
+// to the graveyard.
+func (e *engine) madnessTrigger(ex *game.Object, rule game.Ref) {
 	var targets []Name
-	if cl.Sub != nil {
-		targets = cl.Sub.Names
+	if e.cur != nil {
+		if cl := e.cur.Clause("madness"); cl != nil && cl.Sub != nil {
+			targets = cl.Sub.Names
+		}
 	}
+	p := ex.Owner
 	e.trigger(ex, "Madness", "its owner may cast it by paying its madness cost", rule, func(s *game.State, ab *game.Object) {
 		cast := &Stmt{Verb: "cast", Player: p.Name, Object: Name{Text: ex.Label}, Clauses: []*Clause{{Word: "madness"}}}
 		if len(targets) > 0 {
@@ -166,7 +168,6 @@ func (e *engine) discard(st *Stmt) error {
 			e.s.Cite(rule, "madness: %s is not cast (%v); it is put into the graveyard", ex.Label, err)
 		}
 	})
-	return nil
 }
 
 // activate plays an activated keyword ability: equip, ninjutsu,

@@ -106,6 +106,9 @@ func (e *engine) cast(st *Stmt) error {
 	spell.Half = c.half
 	spell.Spell = c.info
 	spell.FaceDown = c.alt == "morph"
+	if c.alt == "flashback" {
+		e.effects = append(e.effects, e.flashback(spell))
+	}
 	for _, f := range c.steps {
 		f()
 	}
@@ -431,7 +434,6 @@ func (e *engine) totalCost(c *casting, st *Stmt) error {
 			return refuse("%s has no flashback", c.face.Name)
 		}
 		base = fb[0].Cost
-		c.info.ExileOnLeave = true
 		c.cite(e, e.kw("Flashback"), "flashback: %s is cast from the graveyard for %s rather than its mana cost", c.face.Name, base)
 	case "madness":
 		md := c.src.Instances("Madness")

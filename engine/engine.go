@@ -205,6 +205,11 @@ type engine struct {
 	// revealed are the cards revealed for amplify, by the label of the
 	// spell.
 	revealed map[string][]string
+	// effects are the replacement effects spells created (flashback).
+	effects []*replacement
+	// cur is the statement being run, whose clauses hold its player's
+	// choices.
+	cur *Stmt
 }
 
 func newEngine(f *Scenario, rules *game.Rules, specs []*keyword.Spec) *engine {
@@ -243,6 +248,7 @@ func (e *engine) check(sr *Stmt, r *ScriptResult, pass bool, got string) {
 // stmt runs one statement; actions that fail and expectations become
 // checks.
 func (e *engine) stmt(st *Stmt, r *ScriptResult) {
+	e.cur = st
 	if st.Verb != "block" && e.blocking {
 		if err := e.endBlocks(); err != nil {
 			e.reason = err.Error()

@@ -197,11 +197,13 @@ func (a *Ability) setCost(s string) error {
 //	create a P/T NAME token
 //	equipped creature gets +N/+N | enchanted creature gets +N/+N (static)
 //	spells cost {N} more to cast | noncreature spells cost {N} more to cast (static)
+//	if one or more +1/+1 counters would be put on a creature you control,
+//	  that many plus N | twice that many +1/+1 counters are put on it instead (static)
 //
 // Target is the kind of object or player the effect targets, "" for none.
 type Effect struct {
-	Verb   string // "damage", "draw", "gain", "lose", "destroy", "counter", "pump", "create", "grant", "increase"
-	N      int
+	Verb   string // "damage", "draw", "gain", "lose", "destroy", "counter", "pump", "create", "grant", "increase", "morecounters"
+	N      int    // for "morecounters", the N of "plus N", 0 for "twice"
 	P, T   int
 	Target string // "any", "creature", "player", "spell"
 	Name   string // a token's name
@@ -229,6 +231,13 @@ var effectPatterns = []struct {
 	}},
 	{regexp.MustCompile(`(?i)^(equipped|enchanted) creature gets ([+-]\d+)/([+-]\d+)$`), func(m []string) Effect {
 		return Effect{Verb: "grant", P: atoi(m[2]), T: atoi(m[3]), Name: strings.ToLower(m[1])}
+	}},
+	{regexp.MustCompile(`(?i)^if one or more \+1/\+1 counters would be put on a creature you control, (?:that many plus (one|\d+)|twice that many) \+1/\+1 counters are put on it instead$`), func(m []string) Effect {
+		e := Effect{Verb: "morecounters"}
+		if m[1] != "" {
+			e.N = count(strings.Replace(strings.ToLower(m[1]), "one", "a", 1))
+		}
+		return e
 	}},
 	{regexp.MustCompile(`(?i)^create an? (\d+)/(\d+) (.+?) (?:creature )?token$`), func(m []string) Effect {
 		return Effect{Verb: "create", P: atoi(m[1]), T: atoi(m[2]), Name: m[3]}

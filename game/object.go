@@ -80,16 +80,13 @@ type Mod struct {
 
 // SpellInfo is what was decided while a spell was cast (601.2).
 type SpellInfo struct {
-	Targets []Target
-	Spliced []Splice
-	X       int
-	Modes   []int
-	Paid    Mana // mana spent on the total cost
-	Total   Cost // the total cost
-	// ExileOnLeave is set when the card must be exiled whatever way it
-	// leaves the stack (flashback).
-	ExileOnLeave bool
-	CastNumber   int // 1 for the first spell cast this turn
+	Targets    []Target
+	Spliced    []Splice
+	X          int
+	Modes      []int
+	Paid       Mana // mana spent on the total cost
+	Total      Cost // the total cost
+	CastNumber int  // 1 for the first spell cast this turn
 }
 
 // A Splice is a card spliced onto a spell: its text is added, the card

@@ -81,3 +81,40 @@ func TestSpliceOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestReplacementCitations: the replacement effects of flashback,
+// madness, dredge and modular, and the choice among several effects on
+// one event, cite the rule each revision numbers them by.
+func TestReplacementCitations(t *testing.T) {
+	for _, tc := range []struct{ file, script, rev, rule, note string }{
+		{"flashback.txt", "cast from the graveyard, exiled as it resolves", "2006-10-01", "502.22a", "would be put into the graveyard (it resolves); it is removed from the game instead"},
+		{"flashback.txt", "countered, it is exiled as well", "2006-10-01", "502.22a", "would be put into the graveyard (countered); it is removed from the game instead"},
+		{"flashback.txt", "countered, it is exiled as well", "latest", "702.34a", "would be put into the graveyard (countered); it is exiled instead"},
+		{"flashback.txt", "its only target gone, it does nothing and is exiled", "latest", "702.34a", "(its targets are illegal); it is exiled instead"},
+		{"madness.txt", "discarded, exiled, then cast for {R}", "2006-10-01", "502.24a", "it is removed from the game instead of being put into the graveyard"},
+		{"madness.txt", "discarded, exiled, then cast for {R}", "latest", "702.35a", "it is exiled instead of being put into the graveyard"},
+		{"dredge.txt", "dredge 5 instead of drawing", "2006-10-01", "502.47a", "instead of drawing, alice puts the top 5 cards"},
+		{"dredge.txt", "dredge 5 instead of drawing", "latest", "702.52a", "instead of drawing, alice mills 5 cards"},
+		{"modular.txt", "enters with one counter", "2006-10-01", "502.35a", "enters with 1 +1/+1 counters"},
+		{"modular.txt", "enters with one counter", "latest", "702.43a", "enters with 1 +1/+1 counters"},
+		{"replacement.txt", "twice, then plus one: three counters", "2006-10-01", "419.9a", "alice chooses Corpsejack Menace first"},
+		{"replacement.txt", "twice, then plus one: three counters", "latest", "616.1", "alice chooses Corpsejack Menace first"},
+		{"replacement.txt", "twice, then plus one: three counters", "latest", "614.1a", "Hardened Scales: 2 +1/+1 counters would be put on Arcbound Worker; 3 are put on it instead"},
+	} {
+		res := runFile(t, "testdata/scenarios/"+tc.file, tc.rev)
+		found := false
+		for _, s := range res.Scripts {
+			if s.Name != tc.script {
+				continue
+			}
+			for _, st := range s.Trace {
+				if st.Rule == tc.rule && strings.Contains(st.Note, tc.note) {
+					found = true
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s %q [%s]: no trace line cites %s with %q", tc.file, tc.script, tc.rev, tc.rule, tc.note)
+		}
+	}
+}
