@@ -9,7 +9,7 @@ import (
 )
 
 // spec returns the revision's spec of keyword name, or nil.
-func (e *engine) spec(name string) *keyword.Spec { return keyword.Find(e.specs, name) }
+func (e *engine) spec(name string) *keyword.Spec { return e.specs.find(name) }
 
 // kw cites the subrule of keyword name that contains one of phrases, or
 // the subrule holding its definition ("means"), or its first subrule:

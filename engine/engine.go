@@ -87,23 +87,26 @@ type Step struct {
 }
 
 // Run runs every script of f against the revision doc. specs are the
-// keyword specs of doc (keyword.Extract); when none are given Run
-// extracts them. Run returns an error only when f cannot run at all
-// (a nil file or document); a failing check is a result, not an error.
+// keyword specs of doc (keyword.Extract); when none are given Run reads
+// only the keywords it looks up, each the first time it is asked for
+// (keyword.ExtractNames), which is what makes one scenario cheap. Run
+// returns an error only when f cannot run at all (a nil scenario or
+// document); a failing check is a result, not an error.
 func Run(f *Scenario, doc *parse.Document, specs ...*keyword.Spec) (*Result, error) {
 	if f == nil || doc == nil {
 		return nil, errors.New("engine: nil scenario or document")
 	}
 	rev := revName(doc)
-	if len(specs) == 0 {
-		specs = keyword.Extract(doc, nil, rev)
+	rules, lazy := docOf(doc)
+	set := lazy
+	if len(specs) > 0 {
+		set = &specSet{given: specs}
 	}
-	rules := rulesOf(doc)
 	res := &Result{File: f.Name, Rev: rev}
 	for _, sc := range f.Scripts {
-		e := newEngine(f, rules, specs)
+		e := newEngine(f, rules, set)
 		sr := &ScriptResult{Name: sc.Name, Line: sc.Pos.Line, Checks: []Check{}}
-		sr.Checks = append(sr.Checks, undefined(f, specs, rev)...)
+		sr.Checks = append(sr.Checks, undefined(f, set, rev)...)
 		for _, st := range sc.Stmts {
 			before := len(e.s.Trace)
 			e.safeStmt(st, sr)
@@ -119,7 +122,7 @@ func Run(f *Scenario, doc *parse.Document, specs ...*keyword.Spec) (*Result, err
 // undefined reports, as failed checks at the card's line, keywords of the
 // file's cards that the revision does not define: the engine would run
 // rules the revision does not have.
-func undefined(f *Scenario, specs []*keyword.Spec, rev string) []Check {
+func undefined(f *Scenario, specs *specSet, rev string) []Check {
 	var out []Check
 	for _, d := range f.Cards {
 		faces := []*game.Card{d.Card}
@@ -128,7 +131,7 @@ func undefined(f *Scenario, specs []*keyword.Spec, rev string) []Check {
 		}
 		for _, c := range faces {
 			for _, a := range c.Abilities {
-				if keyword.Find(specs, a.Keyword) == nil {
+				if specs.find(a.Keyword) == nil {
 					out = append(out, Check{File: f.Name, Line: d.Pos.Line, Col: d.Pos.Col, Text: d.Card.Name + ": " + a.Text, Got: fmt.Sprintf("%s is not a keyword of revision %s", a.Keyword, rev)})
 				}
 			}
@@ -148,29 +151,67 @@ func (e *engine) safeStmt(st *Stmt, r *ScriptResult) {
 	e.stmt(st, r)
 }
 
-// rulesCache keeps the citation finders of the last documents run, so
-// that running many scenarios against one revision reads its rules once.
-var rulesCache struct {
+// docCache keeps the citation finders and keyword specs of the last
+// documents run, so that running many scenarios against one revision
+// reads its rules once.
+var docCache struct {
 	sync.Mutex
 	docs  []*parse.Document
 	rules []*game.Rules
+	specs []*specSet
 }
 
-func rulesOf(doc *parse.Document) *game.Rules {
-	c := &rulesCache
+// docOf returns the citation finder of doc and its keyword specs, read
+// as they are asked for.
+func docOf(doc *parse.Document) (*game.Rules, *specSet) {
+	c := &docCache
 	c.Lock()
 	defer c.Unlock()
 	for i, d := range c.docs {
 		if d == doc {
-			return c.rules[i]
+			return c.rules[i], c.specs[i]
 		}
 	}
-	r := game.NewRules(doc)
+	r, s := game.NewRules(doc), &specSet{doc: doc, rev: revName(doc), found: map[string]*keyword.Spec{}}
 	if len(c.docs) == 4 {
-		c.docs, c.rules = c.docs[1:], c.rules[1:]
+		c.docs, c.rules, c.specs = c.docs[1:], c.rules[1:], c.specs[1:]
 	}
-	c.docs, c.rules = append(c.docs, doc), append(c.rules, r)
+	c.docs, c.rules, c.specs = append(c.docs, doc), append(c.rules, r), append(c.specs, s)
+	return r, s
+}
+
+// rulesOf returns the citation finder of doc.
+func rulesOf(doc *parse.Document) *game.Rules {
+	r, _ := docOf(doc)
 	return r
+}
+
+// A specSet finds the keyword specs of one revision by name: among the
+// specs given to Run, or else by reading the keyword's rules the first
+// time it is asked for (keyword.ExtractNames). It is safe for
+// concurrent use.
+type specSet struct {
+	given []*keyword.Spec
+	doc   *parse.Document
+	rev   string
+	mu    sync.Mutex
+	found map[string]*keyword.Spec // by the name asked for; nil when the revision has none
+}
+
+// find returns the spec of keyword name, or nil, as keyword.Find on the
+// revision's whole extraction would.
+func (s *specSet) find(name string) *keyword.Spec {
+	if s.given != nil {
+		return keyword.Find(s.given, name)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	sp, ok := s.found[name]
+	if !ok {
+		sp = keyword.Find(keyword.ExtractNames(s.doc, nil, s.rev, name), name)
+		s.found[name] = sp
+	}
+	return sp
 }
 
 func ruleString(r game.Ref) string {
@@ -192,7 +233,7 @@ type engine struct {
 	f      *Scenario
 	s      *game.State
 	rules  *game.Rules
-	specs  []*keyword.Spec
+	specs  *specSet
 	reason string // why the last refused action was refused
 	// blocking is set between the first block and the end of the
 	// declare-blockers step.
@@ -212,7 +253,7 @@ type engine struct {
 	cur *Stmt
 }
 
-func newEngine(f *Scenario, rules *game.Rules, specs []*keyword.Spec) *engine {
+func newEngine(f *Scenario, rules *game.Rules, specs *specSet) *engine {
 	e := &engine{f: f, rules: rules, specs: specs, labels: map[string]int{}, programs: map[string]*program{}, revealed: map[string][]string{}}
 	e.s = game.New(rules, f.Players...)
 	split := rules.Titled("Split Cards")

@@ -3,6 +3,7 @@ package scenario_test
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"sync"
 	"testing"
@@ -117,6 +118,33 @@ func TestConcurrentRuns(t *testing.T) {
 		want := len(f.Revs) == 0 || slices.Contains(f.Revs, "latest")
 		if want && !passed[i] {
 			t.Errorf("%s failed when run concurrently", f.Name)
+		}
+	}
+}
+
+// TestOnlyNamedSpecs: a run that reads only the keywords it looks up
+// gives the results, traces included, of a run given every keyword spec
+// of the revision, for every built-in scenario in 2006-10-01 and in the
+// latest revision.
+func TestOnlyNamedSpecs(t *testing.T) {
+	files, err := scenario.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sel := range []string{"2006-10-01", "latest"} {
+		doc, specs := revision(t, sel)
+		for _, f := range files {
+			all, err := scenario.Run(f, doc, specs...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			named, err := scenario.Run(f, doc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(all, named) {
+				t.Errorf("%s [%s]: the results differ when only the keywords looked up are read", f.Name, sel)
+			}
 		}
 	}
 }
