@@ -2,6 +2,8 @@ package engine
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/crules/crules/game"
 )
@@ -11,12 +13,25 @@ import (
 func (e *engine) onCast(spell *game.Object) {
 	for range spell.Instances("Storm") {
 		n := spell.Spell.CastNumber - 1
-		e.trigger(spell, "Storm", "copy it for each other spell cast before it this turn", e.kw("Storm", " means "), func(s *game.State, ab *game.Object) {
+		rule := e.kw("Storm", " means ")
+		var retarget []*game.Target
+		ab := e.trigger(spell, "Storm", "copy it for each other spell cast before it this turn", rule, func(s *game.State, ab *game.Object) {
 			for i := range n {
-				e.copySpell(spell, fmt.Sprintf("storm copy %d of %d", i+1, n))
+				c := e.copySpell(spell, fmt.Sprintf("storm copy %d of %d", i+1, n))
+				if i < len(retarget) && retarget[i] != nil {
+					ts := slices.Clone(c.Spell.Targets)
+					ts[0] = *retarget[i]
+					c.Spell.Targets = ts
+					e.s.Cite(e.kw("Storm", "new targets"), "storm: %s chooses a new target for copy %d: %s", spell.Controller.Name, i+1, retarget[i].Name())
+				}
 			}
-			e.s.Cite(e.kw("Storm", " means "), "storm: %d spells were cast before %s this turn, so %d copies", n, spell.Name(), n)
+			e.s.Cite(rule, "storm: %d spells were cast before %s this turn, so %d copies", n, spell.Name(), n)
 		})
+		ab.Ability.Check = func(s *game.State, _ *game.Object) error {
+			var err error
+			retarget, err = e.newTargets(spell, n)
+			return err
+		}
 	}
 	for _, t := range spell.Spell.Targets {
 		if t.Object != nil && t.Object.Controller != spell.Controller {
@@ -45,12 +60,52 @@ func (e *engine) ward(o *game.Object, w game.Ability, spell *game.Object) {
 	})
 }
 
-// copySpell puts a copy of spell on the stack.
-func (e *engine) copySpell(spell *game.Object, why string) {
+// copySpell puts a copy of spell on the stack and returns it.
+func (e *engine) copySpell(spell *game.Object, why string) *game.Object {
 	info := *spell.Spell
 	c := &game.Object{Label: spell.Label + " (copy)", Card: spell.Card, Half: spell.Half, Owner: spell.Owner, Controller: spell.Controller, Copy: true, Spell: &info}
 	e.s.Push(c)
 	e.s.Cite(e.rules.Find(phCopy...), "%s: a copy of %s is put on the stack; a copy isn't cast", why, spell.Name())
+	return c
+}
+
+// newTargets reads the "new targets A, same, B" choice of the statement
+// resolving a copy ability: the new target of each of n copies of spell,
+// nil where the copy keeps its target. A spell without targets can't
+// have new ones, nor can a new target be one the spell could not have.
+func (e *engine) newTargets(spell *game.Object, n int) ([]*game.Target, error) {
+	if e.cur == nil || e.cur.Clause("new targets") == nil {
+		return nil, nil
+	}
+	cl := e.cur.Clause("new targets")
+	if len(spell.Spell.Targets) == 0 {
+		return nil, refuse("%s has no targets, so its copies have none to change", spell.Name())
+	}
+	if len(cl.Names) > n {
+		return nil, refuse("%d new targets for %d copies", len(cl.Names), n)
+	}
+	want := ""
+	for _, ef := range effects(spell.Card, spell.Spell) {
+		if ef.Target != "" {
+			want = ef.Target
+			break
+		}
+	}
+	out := make([]*game.Target, len(cl.Names))
+	for i, name := range cl.Names {
+		if strings.EqualFold(name.Text, "same") {
+			continue
+		}
+		t, err := e.target(name.Text)
+		if err != nil {
+			return nil, refuse("%v", err)
+		}
+		if err := e.canTarget(spell.Controller, spell.Colors(), want, t); err != nil {
+			return nil, refuse("copy %d: %v", i+1, err)
+		}
+		out[i] = &t
+	}
+	return out, nil
 }
 
 // epic: for the rest of the game its controller can't cast spells, and

@@ -54,6 +54,11 @@ func (e *engine) resolveTop(st *Stmt) error {
 			top.Ability.Targets = append(top.Ability.Targets, t)
 		}
 	}
+	if top.Ability != nil && top.Ability.Check != nil {
+		if err := top.Ability.Check(e.s, top); err != nil {
+			return err
+		}
+	}
 	e.s.Cite(e.rules.Find(phResolve...), "%s resolves", stackName(top))
 	if top.Ability != nil {
 		e.s.Remove(top)

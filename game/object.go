@@ -104,6 +104,10 @@ type AbilityInfo struct {
 	Text    string
 	Targets []Target
 	Rule    Ref
+	// Check, when set, is run before the ability resolves: an error
+	// means a choice made for its resolution is one the rules do not
+	// allow, and the ability does not resolve.
+	Check   func(s *State, a *Object) error
 	Resolve func(s *State, a *Object)
 }
 

@@ -278,6 +278,10 @@ func (p *parser) clause(l line, t string, at int) *engine.Clause {
 	if t == "face down" {
 		return &engine.Clause{Word: "face down", Pos: l.pos(at)}
 	}
+	if rest, ok := strings.CutPrefix(t, "new targets "); ok {
+		// "new targets A, same, B": one per copy, "same" keeps one.
+		return &engine.Clause{Word: "new targets", Pos: l.pos(at), Names: names(l, rest, at+len("new targets "))}
+	}
 	if !clauseWords[word] {
 		p.errorf(l.pos(at), "unknown choice %q", word)
 		return nil
@@ -344,7 +348,7 @@ func (p *parser) check(st *engine.Stmt) {
 		if _, ok := strings.CutSuffix(t, " token"); ok {
 			return
 		}
-		if t != "" && p.f.Card(t) == nil && !isPlayer(t) && !p.halfName(t) {
+		if t != "" && t != "same" && p.f.Card(t) == nil && !isPlayer(t) && !p.halfName(t) {
 			p.errorf(n.Pos, "unknown card %q", t)
 		}
 	}
