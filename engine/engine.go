@@ -107,9 +107,9 @@ func Run(f *Scenario, doc *parse.Document, specs ...*keyword.Spec) (*Result, err
 		e := newEngine(f, rules, set)
 		sr := &ScriptResult{Name: sc.Name, Line: sc.Pos.Line, Checks: []Check{}}
 		sr.Checks = append(sr.Checks, undefined(f, set, rev)...)
-		for _, st := range sc.Stmts {
+		for i, st := range sc.Stmts {
 			before := len(e.s.Trace)
-			e.safeStmt(st, sr)
+			e.safeStmt(st, sr, i == len(sc.Stmts)-1)
 			for _, t := range e.s.Trace[before:] {
 				sr.Trace = append(sr.Trace, Step{Line: st.Pos.Line, Rule: ruleString(t.Rule), Text: t.Rule.Text, Note: t.Note})
 			}
@@ -140,15 +140,19 @@ func undefined(f *Scenario, specs *specSet, rev string) []Check {
 	return out
 }
 
-// safeStmt runs a statement; a panic, which is a defect of the engine,
-// becomes a failed check rather than a crash of the caller.
-func (e *engine) safeStmt(st *Stmt, r *ScriptResult) {
+// safeStmt runs a statement (the last of its script ends a declaration
+// of blockers still under way); a panic, which is a defect of the
+// engine, becomes a failed check rather than a crash of the caller.
+func (e *engine) safeStmt(st *Stmt, r *ScriptResult, last bool) {
 	defer func() {
 		if p := recover(); p != nil {
 			e.check(st, r, false, fmt.Sprintf("internal error: %v", p))
 		}
 	}()
 	e.stmt(st, r)
+	if last && e.blocking {
+		e.endDeclaration(r)
+	}
 }
 
 // docCache keeps the citation finders and keyword specs of the last
@@ -251,6 +255,10 @@ type engine struct {
 	// cur is the statement being run, whose clauses hold its player's
 	// choices.
 	cur *Stmt
+	// lastBlock is the last block statement of the declaration under
+	// way: the declaration is checked as a whole when it ends, and a
+	// refusal is reported at this line.
+	lastBlock *Stmt
 }
 
 func newEngine(f *Scenario, rules *game.Rules, specs *specSet) *engine {
@@ -291,11 +299,7 @@ func (e *engine) check(sr *Stmt, r *ScriptResult, pass bool, got string) {
 func (e *engine) stmt(st *Stmt, r *ScriptResult) {
 	e.cur = st
 	if st.Verb != "block" && e.blocking {
-		if err := e.endBlocks(); err != nil {
-			e.reason = err.Error()
-			e.check(st, r, false, "declare blockers: "+err.Error())
-		}
-		e.pushTriggers()
+		e.endDeclaration(r)
 	}
 	if st.Verb == "expect" {
 		pass, got := e.expect(st)
@@ -304,6 +308,15 @@ func (e *engine) stmt(st *Stmt, r *ScriptResult) {
 	}
 	err := e.do(st)
 	var ref *refusal
+	if st.Verb == "block" && err == nil {
+		// The declaration may go on over the next lines; it is judged,
+		// and an illegal mark on its last line with it, when it ends.
+		if prev := e.lastBlock; e.blocking && prev != nil && prev != st && prev.Illegal {
+			e.check(prev, r, false, "the block was allowed")
+		}
+		e.lastBlock = st
+		return
+	}
 	switch {
 	case st.Illegal && err == nil:
 		e.check(st, r, false, "the action was allowed")
@@ -318,6 +331,23 @@ func (e *engine) stmt(st *Stmt, r *ScriptResult) {
 		e.sba()
 		e.pushTriggers()
 	}
+}
+
+// endDeclaration ends a declaration of blockers made over one or more
+// block lines and judges it, at its last line: a refusal fails the
+// script unless that line starts with "illegal".
+func (e *engine) endDeclaration(r *ScriptResult) {
+	last := e.lastBlock
+	e.lastBlock = nil
+	err := e.endBlocks()
+	switch {
+	case err != nil:
+		e.reason = err.Error()
+		e.check(last, r, last.Illegal, "declare blockers: "+err.Error())
+	case last.Illegal:
+		e.check(last, r, false, "the declaration of blockers was allowed")
+	}
+	e.pushTriggers()
 }
 
 // setup are the statements that build the starting state: no

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/crules/crules/corpus"
+	"github.com/crules/crules/engine"
 	"github.com/crules/crules/keyword"
 	"github.com/crules/crules/parse"
 	"github.com/crules/crules/scenario"
@@ -145,6 +146,51 @@ func TestOnlyNamedSpecs(t *testing.T) {
 			if !reflect.DeepEqual(all, named) {
 				t.Errorf("%s [%s]: the results differ when only the keywords looked up are read", f.Name, sel)
 			}
+		}
+	}
+}
+
+// TestDeclarationJudgedAtItsEnd: a declaration of blockers marked
+// illegal on its last line fails when the whole declaration turns out
+// legal, at that line, and whether the script ends it or a later line.
+func TestDeclarationJudgedAtItsEnd(t *testing.T) {
+	const src = `-- cards --
+Goblin Heelcutter: {3}{R} Creature — Goblin Warrior 3/2; Menace
+Grizzly Bears: {1}{G} Creature — Bear 2/2
+
+-- script: ended by a later line --
+battlefield alice: Goblin Heelcutter
+battlefield bob: Grizzly Bears x2
+alice attacks with Goblin Heelcutter
+bob blocks Goblin Heelcutter with Grizzly Bears
+illegal bob blocks Goblin Heelcutter with Grizzly Bears#2
+damage
+
+-- script: ended by the end of the script --
+battlefield alice: Goblin Heelcutter
+battlefield bob: Grizzly Bears x2
+alice attacks with Goblin Heelcutter
+bob blocks Goblin Heelcutter with Grizzly Bears
+illegal bob blocks Goblin Heelcutter with Grizzly Bears#2
+`
+	f, err := scenario.Parse("decl.txt", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, _ := revision(t, "latest")
+	res, err := scenario.Run(f, doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range res.Scripts {
+		var failed []engine.Check
+		for _, c := range s.Checks {
+			if !c.Pass {
+				failed = append(failed, c)
+			}
+		}
+		if len(failed) != 1 || failed[0].Line != s.Line+5 || failed[0].Got != "the declaration of blockers was allowed" {
+			t.Errorf("%s: failed checks %+v, want one at line %d", s.Name, failed, s.Line+5)
 		}
 	}
 }
