@@ -89,6 +89,9 @@ func (e *engine) cast(st *Stmt) error {
 	if err := e.modes(c, st); err != nil {
 		return err
 	}
+	if err := e.kicker(c, st); err != nil {
+		return err
+	}
 	if err := e.splices(c, st); err != nil {
 		return err
 	}
@@ -176,6 +179,22 @@ func (e *engine) reveal(c *casting, st *Stmt) error {
 	}
 	e.revealed[c.src.Label] = labels
 	c.cite(e, e.kw("Amplify", " means "), "amplify: %s reveals %s", c.p.Name, strings.Join(labels, ", "))
+	return nil
+}
+
+// kicker: the player announces paying the kicker cost as they choose
+// modes (601.2b, 409.1b in 2006); it is added to the total cost.
+func (e *engine) kicker(c *casting, st *Stmt) error {
+	if st.Clause("kicker") == nil {
+		return nil
+	}
+	k := c.src.Instances("Kicker")
+	if len(k) == 0 {
+		return refuse("%s has no kicker", c.face.Name)
+	}
+	c.info.Kicked = true
+	c.total = c.total.Plus(k[0].Cost)
+	c.cite(e, e.kw("Kicker"), "kicker: %s intends to pay the kicker cost; %s is added to the cost", c.p.Name, k[0].Cost)
 	return nil
 }
 

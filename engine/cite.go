@@ -57,6 +57,8 @@ var (
 	phBlock         = []string{"the defending player declares blockers", "defending player declares blockers"}
 	phDamage        = []string{"each attacking creature and each blocking creature assigns combat damage equal to its power", "assigns combat damage equal to its power", "announces how each attacking creature will assign its combat damage", "deals combat damage"}
 	phReplaceChoice = []string{"the affected object's controller (or its owner if it has no controller) or the affected player chooses one to apply", "chooses one to apply"}
+	phSelfReplace   = []string{"such effects are called self-replacement effects", "self-replacement effects"}
+	phSelfFirst     = []string{"if any of the replacement and/or prevention effects are self-replacement effects", "self-replacement effects are applied before other replacement effects", "apply self-replacement effects first"}
 	phInstead       = []string{"effects that use the word \"instead\" are replacement effects", "use the word \"instead\""}
 	phSick          = []string{"can't attack unless it has been under its controller's control continuously", "continuously since their most recent turn began", "continuously since the beginning of his or her most recent turn"}
 	phTapped        = []string{"tapped creature can't block", "untapped creature"}

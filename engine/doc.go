@@ -7,12 +7,13 @@
 //
 // Replacement effects ("if … would …, instead", 614 and 616; 419 in
 // 2006) are one mechanism (replace.go): each watches a kind of event (a
-// zone change, a draw, counters put on a permanent), has a condition, a
+// zone change, a draw, counters put on a permanent, damage), has a condition, a
 // source and the rule it implements, and modifies the event; each
 // applies at most once per event, and when several apply the affected
 // object's controller or the affected player chooses the order, cited
-// from the revision. Flashback, madness, dredge, modular, sunburst,
-// amplify and static "that many plus one" effects are replacement
+// from the revision, self-replacement effects first. Flashback, madness,
+// dredge, modular, sunburst, amplify, a kicked spell's "deals N damage
+// instead" and static "that many plus one" effects are replacement
 // effects of this kind.
 //
 // Every step of a run is tagged with the rule it follows in the revision

@@ -13,11 +13,12 @@ const (
 	evMove     = iota // an object would move from one zone to another
 	evDraw            // a player would draw a card
 	evCounters        // counters would be put on a permanent
+	evDamage          // a source would deal damage
 )
 
 // An event is something about to happen that replacement effects may
 // modify (614.1, 419.1 in 2006): a zone change, a draw, counters put on
-// a permanent. The replacement effects that apply change its fields
+// a permanent, damage. The replacement effects that apply change its fields
 // (where the object goes, the counters it enters with) or replace it
 // outright; then the modified event happens.
 type event struct {
@@ -35,12 +36,22 @@ type event struct {
 	// then run, in order, once the modified event has happened, with
 	// the new object (nil for a draw or counters).
 	then []func(n *game.Object)
+	// source, target and amount are those of damage.
+	source *game.Object
+	target game.Target
+	amount int
 }
 
 // affected is the player who chooses among several replacement effects:
 // the affected player, or the affected object's controller, or its owner
 // if it has no controller (616.1, 419.9a).
 func (ev *event) affected() *game.Player {
+	if ev.kind == evDamage {
+		if ev.target.Player != nil {
+			return ev.target.Player
+		}
+		return ev.target.Object.Controller
+	}
 	if ev.object == nil {
 		return ev.player
 	}
@@ -63,6 +74,9 @@ type replacement struct {
 	source *game.Object
 	rule   game.Ref
 	choice string
+	// self is set for a self-replacement effect, part of a resolving
+	// spell's own instructions: applied before the others (616.1a).
+	self bool
 	// applies returns nil when the effect applies to ev, else why not.
 	applies func(ev *event) error
 	// apply modifies ev and cites the rule.
@@ -139,6 +153,10 @@ func (e *engine) replace(ev *event, chosen ...string) error {
 		}
 		if len(cands) == 0 || ev.replaced {
 			return nil
+		}
+		if i := slices.IndexFunc(cands, func(r *replacement) bool { return r.self }); i >= 0 && len(cands) > 1 {
+			e.s.Cite(e.rules.Find(phSelfFirst...), "%s is a self-replacement effect: it applies before the others", cands[i].name)
+			cands = []*replacement{cands[i]}
 		}
 		r := cands[0]
 		if len(cands) > 1 {
@@ -387,5 +405,23 @@ func (e *engine) moreCounters(src *game.Object, ef game.Effect) *replacement {
 			}
 			ev.counters["+1/+1"] = m
 			e.s.Cite(rule, "%s: %d +1/+1 counters would be put on %s; %d are put on it instead", src.Label, n, ev.object.Label, m)
+		}}
+}
+
+// kickerDamage is the self-replacement effect of a kicked spell whose
+// text says "if this spell was kicked, it deals N damage instead": the
+// damage the spell deals is N.
+func (e *engine) kickerDamage(spell *game.Object, ef game.Effect) *replacement {
+	rule := e.rules.Find(phSelfReplace...)
+	return &replacement{name: "kicked " + spell.Name(), kind: evDamage, source: spell, rule: rule, self: true,
+		applies: func(ev *event) error {
+			if ev.source != spell {
+				return fmt.Errorf("%s deals no damage", spell.Name())
+			}
+			return nil
+		},
+		apply: func(ev *event) {
+			e.s.Cite(rule, "%s was kicked: it deals %d damage to %s instead of %d (%s)", spell.Name(), ef.N, ev.target.Name(), ev.amount, e.kw("Kicker").ID)
+			ev.amount = ef.N
 		}}
 }

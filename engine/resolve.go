@@ -154,6 +154,13 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 	if len(info.Spliced) > 0 {
 		e.s.Cite(e.kw("Splice", "main spell have to be followed first", "followed first"), "the main spell's instructions are followed first, then the spliced cards' in the order chosen")
 	}
+	if info.Kicked {
+		for _, ef := range face.Effects {
+			if ef.Verb == "kickdamage" {
+				e.effects = append(e.effects, e.kickerDamage(spell, ef))
+			}
+		}
+	}
 	for _, s := range steps {
 		if s.target != nil && !e.legal(spell, s.ef.Target, *s.target) {
 			e.s.Cite(e.rules.Find(phResolve...), "%s is an illegal target now: that part of the spell does nothing", s.target.Name())
@@ -242,7 +249,9 @@ func (e *engine) attach(o, to *game.Object, rule game.Ref) {
 // damage deals n damage from source to a target; combat marks combat
 // damage. Lifelink and deathtouch apply.
 func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) {
-	if n <= 0 {
+	ev := &event{kind: evDamage, source: source, target: t, amount: n}
+	e.replace(ev)
+	if n = ev.amount; n <= 0 {
 		return
 	}
 	if t.Object != nil {

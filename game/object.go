@@ -84,6 +84,7 @@ type SpellInfo struct {
 	Spliced    []Splice
 	X          int
 	Modes      []int
+	Kicked     bool // its kicker cost was paid
 	Paid       Mana // mana spent on the total cost
 	Total      Cost // the total cost
 	CastNumber int  // 1 for the first spell cast this turn
