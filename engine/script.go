@@ -32,7 +32,7 @@ type CardDef struct {
 // Card returns the definition of the card named name (case ignored;
 // "Name#2" means Name), or nil.
 func (s *Scenario) Card(name string) *game.Card {
-	name = BaseName(name)
+	name = baseName(name)
 	for _, d := range s.Cards {
 		if strings.EqualFold(d.Card.Name, name) {
 			return d.Card
@@ -41,8 +41,8 @@ func (s *Scenario) Card(name string) *game.Card {
 	return nil
 }
 
-// BaseName strips the "#2" that tells two cards of one name apart.
-func BaseName(label string) string {
+// baseName strips the "#2" that tells two cards of one name apart.
+func baseName(label string) string {
 	if i := strings.LastIndexByte(label, '#'); i > 0 {
 		if _, err := strconv.Atoi(label[i+1:]); err == nil {
 			return strings.TrimSpace(label[:i])
