@@ -2,9 +2,10 @@ package engine
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/crules/crules/game"
-	"github.com/crules/crules/scenario"
 )
 
 // onCast fires "when you cast" abilities: storm, and ward of the
@@ -12,12 +13,25 @@ import (
 func (e *engine) onCast(spell *game.Object) {
 	for range spell.Instances("Storm") {
 		n := spell.Spell.CastNumber - 1
-		e.trigger(spell, "Storm", "copy it for each other spell cast before it this turn", e.kw("Storm", " means "), func(s *game.State, ab *game.Object) {
+		rule := e.kw("Storm", " means ")
+		var retarget []*game.Target
+		ab := e.trigger(spell, "Storm", "copy it for each other spell cast before it this turn", rule, func(s *game.State, ab *game.Object) {
 			for i := range n {
-				e.copySpell(spell, fmt.Sprintf("storm copy %d of %d", i+1, n))
+				c := e.copySpell(spell, fmt.Sprintf("storm copy %d of %d", i+1, n))
+				if i < len(retarget) && retarget[i] != nil {
+					ts := slices.Clone(c.Spell.Targets)
+					ts[0] = *retarget[i]
+					c.Spell.Targets = ts
+					e.s.Cite(e.kw("Storm", "new targets"), "storm: %s chooses a new target for copy %d: %s", spell.Controller.Name, i+1, retarget[i].Name())
+				}
 			}
-			e.s.Cite(e.kw("Storm", " means "), "storm: %d spells were cast before %s this turn, so %d copies", n, spell.Name(), n)
+			e.s.Cite(rule, "storm: %d spells were cast before %s this turn, so %d copies", n, spell.Name(), n)
 		})
+		ab.Ability.Check = func(s *game.State, _ *game.Object) error {
+			var err error
+			retarget, err = e.newTargets(spell, n)
+			return err
+		}
 	}
 	for _, t := range spell.Spell.Targets {
 		if t.Object != nil && t.Object.Controller != spell.Controller {
@@ -42,17 +56,56 @@ func (e *engine) ward(o *game.Object, w game.Ability, spell *game.Object) {
 			return
 		}
 		e.s.Cite(rule, "ward: %s can't pay %s; %s is countered", p.Name, w.Cost, spell.Name())
-		e.leaveStack(spell, game.Graveyard)
+		e.leaveStack(spell, game.Graveyard, "countered by ward")
 	})
 }
 
-// copySpell puts a copy of spell on the stack.
-func (e *engine) copySpell(spell *game.Object, why string) {
+// copySpell puts a copy of spell on the stack and returns it.
+func (e *engine) copySpell(spell *game.Object, why string) *game.Object {
 	info := *spell.Spell
-	info.ExileOnLeave = false
 	c := &game.Object{Label: spell.Label + " (copy)", Card: spell.Card, Half: spell.Half, Owner: spell.Owner, Controller: spell.Controller, Copy: true, Spell: &info}
 	e.s.Push(c)
 	e.s.Cite(e.rules.Find(phCopy...), "%s: a copy of %s is put on the stack; a copy isn't cast", why, spell.Name())
+	return c
+}
+
+// newTargets reads the "new targets A, same, B" choice of the statement
+// resolving a copy ability: the new target of each of n copies of spell,
+// nil where the copy keeps its target. A spell without targets can't
+// have new ones, nor can a new target be one the spell could not have.
+func (e *engine) newTargets(spell *game.Object, n int) ([]*game.Target, error) {
+	if e.cur == nil || e.cur.Clause("new targets") == nil {
+		return nil, nil
+	}
+	cl := e.cur.Clause("new targets")
+	if len(spell.Spell.Targets) == 0 {
+		return nil, refuse("%s has no targets, so its copies have none to change", spell.Name())
+	}
+	if len(cl.Names) > n {
+		return nil, refuse("%d new targets for %d copies", len(cl.Names), n)
+	}
+	want := ""
+	for _, ef := range effects(spell.Card, spell.Spell) {
+		if ef.Target != "" {
+			want = ef.Target
+			break
+		}
+	}
+	out := make([]*game.Target, len(cl.Names))
+	for i, name := range cl.Names {
+		if strings.EqualFold(name.Text, "same") {
+			continue
+		}
+		t, err := e.target(name.Text)
+		if err != nil {
+			return nil, refuse("%v", err)
+		}
+		if err := e.canTarget(spell.Controller, spell.Colors(), want, t); err != nil {
+			return nil, refuse("copy %d: %v", i+1, err)
+		}
+		out[i] = &t
+	}
+	return out, nil
 }
 
 // epic: for the rest of the game its controller can't cast spells, and
@@ -86,40 +139,27 @@ func withoutEpic(c *game.Card) *game.Card {
 	return &d
 }
 
-// drawStmt: a draw, which dredge may replace.
-func (e *engine) drawStmt(st *scenario.Stmt) error {
+// drawStmt: a draw, which dredge may replace ("; dredge CARD").
+func (e *engine) drawStmt(st *Stmt) error {
 	p, err := e.player(st.Player)
 	if err != nil {
 		return err
 	}
-	var dredge *game.Object
+	var chosen []string
 	if cl := st.Clause("dredge"); cl != nil {
-		dredge = e.s.FindIn(cl.Names[0].Text, game.Graveyard)
-		if dredge == nil || dredge.Owner != p || !dredge.Has("Dredge") {
-			return refuse("%s is not a card with dredge in %s's graveyard", cl.Names[0].Text, p.Name)
-		}
-		n := dredge.Instances("Dredge")[0].N
-		if len(p.Zone(game.Library)) < n {
-			return refuse("dredge %d needs at least %d cards in %s's library, which has %d (%s)", n, n, p.Name, len(p.Zone(game.Library)), e.kw("Dredge", "at least n cards", "fewer than").ID)
-		}
+		chosen = append(chosen, "dredge "+cl.Names[0].Text)
 	}
-	return e.draw(p, dredge)
+	return e.draw(p, chosen...)
 }
 
-// draw draws a card, or dredges instead.
-func (e *engine) draw(p *game.Player, dredge *game.Object) error {
-	if dredge != nil {
-		n := dredge.Instances("Dredge")[0].N
-		rule := e.kw("Dredge", " means ")
-		for range n {
-			e.s.Move(p.Zone(game.Library)[0], game.Graveyard, nil, false)
-		}
-		e.s.Move(dredge, game.Hand, nil, false)
-		verb := "puts the top %d cards of their library into their graveyard"
-		if e.defines("Dredge", "mill") {
-			verb = "mills %d cards"
-		}
-		e.s.Cite(rule, "dredge %d: instead of drawing, %s "+verb+" and returns %s to their hand", n, p.Name, n, dredge.Label)
+// draw draws a card, through the replacement effects that watch draws;
+// chosen are those the player chooses to apply (dredge).
+func (e *engine) draw(p *game.Player, chosen ...string) error {
+	ev := &event{kind: evDraw, player: p}
+	if err := e.replace(ev, chosen...); err != nil {
+		return err
+	}
+	if ev.replaced {
 		return nil
 	}
 	lib := p.Zone(game.Library)
@@ -131,8 +171,10 @@ func (e *engine) draw(p *game.Player, dredge *game.Object) error {
 	return nil
 }
 
-// discard: madness may exile the card instead and let its owner cast it.
-func (e *engine) discard(st *scenario.Stmt) error {
+// discard: the card goes to the graveyard, unless madness exiles it
+// instead ("; madness", optionally "targeting A" for the spell cast
+// when it triggers).
+func (e *engine) discard(st *Stmt) error {
 	p, err := e.player(st.Player)
 	if err != nil {
 		return err
@@ -141,38 +183,51 @@ func (e *engine) discard(st *scenario.Stmt) error {
 	if o == nil || o.Owner != p {
 		return refuse("%s is not in %s's hand", st.Object.Text, p.Name)
 	}
-	cl := st.Clause("madness")
-	if cl == nil || !o.Has("Madness") {
-		if cl != nil {
+	var chosen []string
+	if cl := st.Clause("madness"); cl != nil {
+		if !o.Has("Madness") {
 			return refuse("%s has no madness", o.Label)
 		}
-		e.s.Move(o, game.Graveyard, nil, false)
-		e.s.Cite(e.action("Discard", "to discard a card", "discard"), "%s discards %s", p.Name, o.Label)
-		return nil
+		chosen = append(chosen, "madness")
 	}
-	rule := e.kw("Madness", " means ")
-	ex := e.s.Move(o, game.Exile, nil, false)
-	e.s.Cite(rule, "madness: %s discards %s; it %s instead of being put into the graveyard", p.Name, o.Label, e.exiled("Madness"))
-	var targets []scenario.Name
-	if cl.Sub != nil {
-		targets = cl.Sub.Names
+	label := o.Label
+	n, err := e.move(o, game.Graveyard, nil, "discarded", chosen...)
+	if err != nil {
+		return err
 	}
+	if n != nil && n.Zone == game.Graveyard {
+		e.s.Cite(e.action("Discard", "to discard a card", "discard"), "%s discards %s", p.Name, label)
+	}
+	return nil
+}
+
+// madnessTrigger: the card exiled by madness triggers; when the trigger
+// resolves its owner may cast it for its madness cost, with the targets
+// the discarding statement chose ("madness targeting A"), else it goes
+// to the graveyard.
+func (e *engine) madnessTrigger(ex *game.Object, rule game.Ref) {
+	var targets []Name
+	if e.cur != nil {
+		if cl := e.cur.Clause("madness"); cl != nil && cl.Sub != nil {
+			targets = cl.Sub.Names
+		}
+	}
+	p := ex.Owner
 	e.trigger(ex, "Madness", "its owner may cast it by paying its madness cost", rule, func(s *game.State, ab *game.Object) {
-		cast := &scenario.Stmt{Verb: "cast", Player: p.Name, Object: scenario.Name{Text: ex.Label}, Clauses: []*scenario.Clause{{Word: "madness"}}}
+		cast := &Stmt{Verb: "cast", Player: p.Name, Object: Name{Text: ex.Label}, Clauses: []*Clause{{Word: "madness"}}}
 		if len(targets) > 0 {
-			cast.Clauses = append(cast.Clauses, &scenario.Clause{Word: "targeting", Names: targets})
+			cast.Clauses = append(cast.Clauses, &Clause{Word: "targeting", Names: targets})
 		}
 		if err := e.cast(cast); err != nil {
 			e.s.Move(ex, game.Graveyard, nil, false)
 			e.s.Cite(rule, "madness: %s is not cast (%v); it is put into the graveyard", ex.Label, err)
 		}
 	})
-	return nil
 }
 
 // activate plays an activated keyword ability: equip, ninjutsu,
 // transmute.
-func (e *engine) activate(st *scenario.Stmt) error {
+func (e *engine) activate(st *Stmt) error {
 	p, err := e.player(st.Player)
 	if err != nil {
 		return err
@@ -319,7 +374,7 @@ func (e *engine) removeAttacker(o *game.Object) {
 
 // unmorph turns a face-down permanent face up by paying its morph cost
 // (a special action).
-func (e *engine) unmorph(st *scenario.Stmt) error {
+func (e *engine) unmorph(st *Stmt) error {
 	p, err := e.player(st.Player)
 	if err != nil {
 		return err

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/crules/crules/game"
-	"github.com/crules/crules/scenario"
 )
 
 // A casting gathers the decisions of 601.2 (409.1 before 2009) before
@@ -32,7 +31,7 @@ func (c *casting) cite(e *engine, r game.Ref, format string, args ...any) {
 	c.steps = append(c.steps, func() { e.s.Cite(r, "%s", note) })
 }
 
-func (e *engine) cast(st *scenario.Stmt) error {
+func (e *engine) cast(st *Stmt) error {
 	p, err := e.player(st.Player)
 	if err != nil {
 		return err
@@ -90,6 +89,9 @@ func (e *engine) cast(st *scenario.Stmt) error {
 	if err := e.modes(c, st); err != nil {
 		return err
 	}
+	if err := e.kicker(c, st); err != nil {
+		return err
+	}
 	if err := e.splices(c, st); err != nil {
 		return err
 	}
@@ -107,6 +109,9 @@ func (e *engine) cast(st *scenario.Stmt) error {
 	spell.Half = c.half
 	spell.Spell = c.info
 	spell.FaceDown = c.alt == "morph"
+	if c.alt == "flashback" {
+		e.effects = append(e.effects, e.flashback(spell))
+	}
 	for _, f := range c.steps {
 		f()
 	}
@@ -128,7 +133,7 @@ func (e *engine) cast(st *scenario.Stmt) error {
 
 // timing: a sorcery-speed spell needs the caster's main phase and an
 // empty stack, unless flash or offering lets it be cast as an instant.
-func (e *engine) timing(c *casting, st *scenario.Stmt) error {
+func (e *engine) timing(c *casting, st *Stmt) error {
 	if c.face.Is("Instant") || c.alt == "madness" {
 		return nil
 	}
@@ -147,7 +152,7 @@ func (e *engine) timing(c *casting, st *scenario.Stmt) error {
 
 // reveal: the cards revealed for amplify, which must share a creature
 // type with the spell.
-func (e *engine) reveal(c *casting, st *scenario.Stmt) error {
+func (e *engine) reveal(c *casting, st *Stmt) error {
 	cl := st.Clause("reveal")
 	if cl == nil {
 		return nil
@@ -177,8 +182,24 @@ func (e *engine) reveal(c *casting, st *scenario.Stmt) error {
 	return nil
 }
 
+// kicker: the player announces paying the kicker cost as they choose
+// modes (601.2b, 409.1b in 2006); it is added to the total cost.
+func (e *engine) kicker(c *casting, st *Stmt) error {
+	if st.Clause("kicker") == nil {
+		return nil
+	}
+	k := c.src.Instances("Kicker")
+	if len(k) == 0 {
+		return refuse("%s has no kicker", c.face.Name)
+	}
+	c.info.Kicked = true
+	c.total = c.total.Plus(k[0].Cost)
+	c.cite(e, e.kw("Kicker"), "kicker: %s intends to pay the kicker cost; %s is added to the cost", c.p.Name, k[0].Cost)
+	return nil
+}
+
 // modes: a modal spell needs a mode, or all modes with entwine.
-func (e *engine) modes(c *casting, st *scenario.Stmt) error {
+func (e *engine) modes(c *casting, st *Stmt) error {
 	if len(c.face.Modes) == 0 {
 		return nil
 	}
@@ -230,7 +251,7 @@ func spliceQuality(face *game.Card, q string) bool {
 var numberWords = map[string]int{"one": 1, "a": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
 // splices adds spliced cards (702.47 today, 502.40 in 2006).
-func (e *engine) splices(c *casting, st *scenario.Stmt) error {
+func (e *engine) splices(c *casting, st *Stmt) error {
 	seen := map[*game.Object]bool{}
 	for _, cl := range st.Clauses {
 		if cl.Word != "splice" {
@@ -255,7 +276,7 @@ func (e *engine) splices(c *casting, st *scenario.Stmt) error {
 		}
 		seen[o] = true
 		sl := game.Splice{Card: o.Card, Label: o.Label}
-		var names []scenario.Name
+		var names []Name
 		if cl.Sub != nil {
 			names = cl.Sub.Names
 		}
@@ -288,7 +309,7 @@ func (e *engine) splices(c *casting, st *scenario.Stmt) error {
 
 // nonManaCost pays a cost in words; only "Exile N cards from your
 // graveyard" is known, with the cards named by an exile clause.
-func (e *engine) nonManaCost(c *casting, text string, st *scenario.Stmt) error {
+func (e *engine) nonManaCost(c *casting, text string, st *Stmt) error {
 	f := strings.Fields(strings.ToLower(strings.TrimSuffix(text, ".")))
 	if len(f) != 6 || f[0] != "exile" || strings.Join(f[2:], " ") != "cards from your graveyard" && strings.Join(f[2:], " ") != "card from your graveyard" {
 		return refuse("unknown cost %q", text)
@@ -313,8 +334,8 @@ func (e *engine) nonManaCost(c *casting, text string, st *scenario.Stmt) error {
 }
 
 // targets chooses the main spell's targets (and an Aura's).
-func (e *engine) targets(c *casting, st *scenario.Stmt) error {
-	var names []scenario.Name
+func (e *engine) targets(c *casting, st *Stmt) error {
+	var names []Name
 	if cl := st.Clause("targeting"); cl != nil {
 		names = cl.Names
 	}
@@ -341,7 +362,7 @@ func (e *engine) targets(c *casting, st *scenario.Stmt) error {
 }
 
 // chooseTargets matches named targets to the effects that target.
-func (e *engine) chooseTargets(c *casting, effs []game.Effect, names []scenario.Name) ([]game.Target, error) {
+func (e *engine) chooseTargets(c *casting, effs []game.Effect, names []Name) ([]game.Target, error) {
 	var out []game.Target
 	i := 0
 	for _, ef := range effs {
@@ -418,7 +439,7 @@ func (e *engine) canTarget(caster *game.Player, colors game.Color, want string, 
 
 // totalCost: the mana cost or an alternative cost, plus additional
 // costs, minus reductions, never below zero.
-func (e *engine) totalCost(c *casting, st *scenario.Stmt) error {
+func (e *engine) totalCost(c *casting, st *Stmt) error {
 	x := 0
 	if cl := st.Clause("x"); cl != nil {
 		x = cl.N
@@ -432,7 +453,6 @@ func (e *engine) totalCost(c *casting, st *scenario.Stmt) error {
 			return refuse("%s has no flashback", c.face.Name)
 		}
 		base = fb[0].Cost
-		c.info.ExileOnLeave = true
 		c.cite(e, e.kw("Flashback"), "flashback: %s is cast from the graveyard for %s rather than its mana cost", c.face.Name, base)
 	case "madness":
 		md := c.src.Instances("Madness")
@@ -533,7 +553,7 @@ func matchesQuality(o *game.Object, q string) bool {
 }
 
 // pay spends the mana named by a pay clause, or chooses it.
-func (e *engine) pay(c *casting, st *scenario.Stmt) error {
+func (e *engine) pay(c *casting, st *Stmt) error {
 	var spent game.Mana
 	if cl := st.Clause("pay"); cl != nil {
 		if !cl.Mana.Pays(c.total) {

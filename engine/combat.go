@@ -4,13 +4,12 @@ import (
 	"slices"
 
 	"github.com/crules/crules/game"
-	"github.com/crules/crules/scenario"
 )
 
 // attack declares attackers: untapped creatures without defender that
 // have been under their controller's control since the turn began (or
 // have haste); attacking taps them unless they have vigilance.
-func (e *engine) attack(st *scenario.Stmt) error {
+func (e *engine) attack(st *Stmt) error {
 	p, err := e.player(st.Player)
 	if err != nil {
 		return err
@@ -105,7 +104,7 @@ func (e *engine) canBlockQuiet(att, b *game.Object) bool {
 }
 
 // block declares that blockers block an attacker.
-func (e *engine) block(st *scenario.Stmt) error {
+func (e *engine) block(st *Stmt) error {
 	p, err := e.player(st.Player)
 	if err != nil {
 		return err
@@ -128,9 +127,6 @@ func (e *engine) block(st *scenario.Stmt) error {
 		}
 		bs = append(bs, b)
 	}
-	if att.Has("Menace") && len(e.s.Combat.Blockers[att])+len(bs) < 2 {
-		return refuse("%s has menace and can't be blocked except by two or more creatures (%s)", att.Label, e.kw("Menace", "except by two or more").ID)
-	}
 	e.s.Step = "declare blockers"
 	e.blocking = true
 	for _, b := range bs {
@@ -141,16 +137,18 @@ func (e *engine) block(st *scenario.Stmt) error {
 	return nil
 }
 
-// endBlocks ends the declare-blockers step: requirements are checked and
-// block triggers fire.
+// endBlocks ends the declaration of blockers, which may have taken
+// several lines: restrictions on the whole declaration (menace) and
+// requirements are checked, and block triggers fire. An illegal
+// declaration is undone, so that the script may declare again.
 func (e *engine) endBlocks() error {
 	e.blocking = false
-	e.blocksDone = true
-	for _, r := range e.s.Requirements {
-		if _, blocking := e.s.Combat.Blocking[r.Blocker]; !blocking && slices.Contains(e.s.Combat.Attackers, r.Attacker) && e.canBlockQuiet(r.Attacker, r.Blocker) {
-			return refuse("%s must block %s this combat if able (%s)", r.Blocker.Label, r.Attacker.Label, r.Rule.ID)
-		}
+	if err := e.checkBlocks(); err != nil {
+		clear(e.s.Combat.Blocking)
+		clear(e.s.Combat.Blockers)
+		return err
 	}
+	e.blocksDone = true
 	for _, att := range e.s.Combat.Attackers {
 		bs := e.s.Combat.Blockers[att]
 		for _, a := range att.Abilities() {
@@ -164,6 +162,22 @@ func (e *engine) endBlocks() error {
 			for _, a := range b.Abilities() {
 				e.event(b, a, "blocks", nil)
 			}
+		}
+	}
+	return nil
+}
+
+// checkBlocks checks the declaration of blockers as a whole (509.1b–c,
+// 308.2b in 2006): menace, and requirements such as provoke's.
+func (e *engine) checkBlocks() error {
+	for _, att := range e.s.Combat.Attackers {
+		if n := len(e.s.Combat.Blockers[att]); att.Has("Menace") && n == 1 {
+			return refuse("%s has menace and can't be blocked except by two or more creatures (%s)", att.Label, e.kw("Menace", "except by two or more").ID)
+		}
+	}
+	for _, r := range e.s.Requirements {
+		if _, blocking := e.s.Combat.Blocking[r.Blocker]; !blocking && slices.Contains(e.s.Combat.Attackers, r.Attacker) && e.canBlockQuiet(r.Attacker, r.Blocker) {
+			return refuse("%s must block %s this combat if able (%s)", r.Blocker.Label, r.Attacker.Label, r.Rule.ID)
 		}
 	}
 	return nil

@@ -60,7 +60,7 @@ func TestCompiledFromText(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := engine.Run(f, doc)
+		res, err := engine.Run(&f.Scenario, doc)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -86,7 +86,7 @@ func TestCompiledFromText(t *testing.T) {
 // model, and the coverage reports the model stale.
 func TestCompileRejects(t *testing.T) {
 	doc := excerpt(t, "Bushido", "Bushido N", "Whenever this creature blocks or becomes blocked, draw N cards.")
-	c, err := engine.Cover(doc)
+	c, err := scenario.Cover(doc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +126,7 @@ expect hand alice: %s
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := engine.Run(f, doc)
+		res, err := engine.Run(&f.Scenario, doc)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,44 +1,12 @@
 package engine
 
 import (
-	"embed"
-	"io/fs"
-	"path"
 	"slices"
 	"strings"
 
 	"github.com/crules/crules/keyword"
 	"github.com/crules/crules/parse"
-	"github.com/crules/crules/scenario"
 )
-
-// Scenarios are the scenario files that come with the engine, one or
-// more per modelled keyword, in testdata/scenarios.
-//
-//go:embed testdata/scenarios/*.txt
-var scenarioFS embed.FS
-
-// Scenarios returns the engine's own scenario files, parsed, in file
-// name order.
-func Scenarios() ([]*scenario.File, error) {
-	names, err := fs.Glob(scenarioFS, "testdata/scenarios/*.txt")
-	if err != nil {
-		return nil, err
-	}
-	var out []*scenario.File
-	for _, n := range names {
-		src, err := scenarioFS.ReadFile(n)
-		if err != nil {
-			return nil, err
-		}
-		f, err := scenario.Parse(path.Base(n), src)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, f)
-	}
-	return out, nil
-}
 
 // Coverage is how much of one revision's keyword abilities the engine
 // models. Names are the rules' keyword titles, in rule order.
@@ -72,18 +40,16 @@ type Coverage struct {
 func (c *Coverage) IsCompiled(name string) bool { return slices.Contains(c.Compiled, name) }
 
 // Cover measures the coverage of revision doc with its keyword specs
-// (extracted when none are given), running the engine's scenarios.
-func Cover(doc *parse.Document, specs ...*keyword.Spec) (*Coverage, error) {
+// (extracted when none are given), running scenarios: a model counts as
+// passing when a scenario naming its keyword passes in doc. Package
+// scenario's Cover runs the scenarios that come with the engine.
+func Cover(doc *parse.Document, scenarios []*Scenario, specs ...*keyword.Spec) (*Coverage, error) {
 	rev := revName(doc)
 	if len(specs) == 0 {
 		specs = keyword.Extract(doc, nil, rev)
 	}
-	files, err := Scenarios()
-	if err != nil {
-		return nil, err
-	}
 	passes := map[string]bool{}
-	for _, f := range files {
+	for _, f := range scenarios {
 		r, err := Run(f, doc, specs...)
 		if err != nil {
 			return nil, err

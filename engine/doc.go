@@ -1,9 +1,20 @@
 // Package engine runs scenarios against a revision of the rules: the
 // procedures keyword definitions need (casting per 601.2, or 409.1 in
 // the old numbering; resolution with targets rechecked; combat with
-// first-strike and regular damage steps; triggered abilities, the
-// replacement effects of flashback, madness and dredge; "until end of
-// turn" effects) and a model for each keyword it knows.
+// first-strike and regular damage steps; triggered abilities;
+// replacement effects; "until end of turn" effects) and a model for each
+// keyword it knows.
+//
+// Replacement effects ("if … would …, instead", 614 and 616; 419 in
+// 2006) are one mechanism (replace.go): each watches a kind of event (a
+// zone change, a draw, counters put on a permanent, damage), has a condition, a
+// source and the rule it implements, and modifies the event; each
+// applies at most once per event, and when several apply the affected
+// object's controller or the affected player chooses the order, cited
+// from the revision, self-replacement effects first. Flashback, madness,
+// dredge, modular, sunburst, amplify, a kicked spell's "deals N damage
+// instead" and static "that many plus one" effects are replacement
+// effects of this kind.
 //
 // Every step of a run is tagged with the rule it follows in the revision
 // asked for, found by content: keyword rules through the revision's own
@@ -21,7 +32,14 @@
 // from each revision's own definition by a small grammar (compile.go),
 // so a reworded definition changes what they do.
 //
-// Run returns a Result per file: pass or fail per check at file:line:col
-// and the trace; Cover measures a revision's coverage. Printers are in
-// package render (SimText, SimJSON, CoverageText, CoverageJSON).
+// The engine runs values of its own types: a Scenario holds card
+// definitions and Scripts of Stmts, each with its position. Package
+// scenario reads them from the scenario file format (and offers
+// scenario.Run, the entry point of "crules sim"); the engine never
+// imports it, and package game, the state, imports only parse.
+//
+// Run returns a Result per scenario: pass or fail per check at
+// file:line:col and the trace; Cover measures a revision's coverage.
+// Printers are in package render (SimText, SimJSON, CoverageText,
+// CoverageJSON).
 package engine

@@ -9,7 +9,6 @@ import (
 	"github.com/crules/crules/game"
 	"github.com/crules/crules/keyword"
 	"github.com/crules/crules/parse"
-	"github.com/crules/crules/scenario"
 )
 
 // A Result is the outcome of running a scenario file against one
@@ -88,26 +87,29 @@ type Step struct {
 }
 
 // Run runs every script of f against the revision doc. specs are the
-// keyword specs of doc (keyword.Extract); when none are given Run
-// extracts them. Run returns an error only when f cannot run at all
-// (a nil file or document); a failing check is a result, not an error.
-func Run(f *scenario.File, doc *parse.Document, specs ...*keyword.Spec) (*Result, error) {
+// keyword specs of doc (keyword.Extract); when none are given Run reads
+// only the keywords it looks up, each the first time it is asked for
+// (keyword.ExtractNames), which is what makes one scenario cheap. Run
+// returns an error only when f cannot run at all (a nil scenario or
+// document); a failing check is a result, not an error.
+func Run(f *Scenario, doc *parse.Document, specs ...*keyword.Spec) (*Result, error) {
 	if f == nil || doc == nil {
 		return nil, errors.New("engine: nil scenario or document")
 	}
 	rev := revName(doc)
-	if len(specs) == 0 {
-		specs = keyword.Extract(doc, nil, rev)
+	rules, lazy := docOf(doc)
+	set := lazy
+	if len(specs) > 0 {
+		set = &specSet{given: specs}
 	}
-	rules := rulesOf(doc)
 	res := &Result{File: f.Name, Rev: rev}
 	for _, sc := range f.Scripts {
-		e := newEngine(f, rules, specs)
+		e := newEngine(f, rules, set)
 		sr := &ScriptResult{Name: sc.Name, Line: sc.Pos.Line, Checks: []Check{}}
-		sr.Checks = append(sr.Checks, undefined(f, specs, rev)...)
-		for _, st := range sc.Stmts {
+		sr.Checks = append(sr.Checks, undefined(f, set, rev)...)
+		for i, st := range sc.Stmts {
 			before := len(e.s.Trace)
-			e.safeStmt(st, sr)
+			e.safeStmt(st, sr, i == len(sc.Stmts)-1)
 			for _, t := range e.s.Trace[before:] {
 				sr.Trace = append(sr.Trace, Step{Line: st.Pos.Line, Rule: ruleString(t.Rule), Text: t.Rule.Text, Note: t.Note})
 			}
@@ -120,7 +122,7 @@ func Run(f *scenario.File, doc *parse.Document, specs ...*keyword.Spec) (*Result
 // undefined reports, as failed checks at the card's line, keywords of the
 // file's cards that the revision does not define: the engine would run
 // rules the revision does not have.
-func undefined(f *scenario.File, specs []*keyword.Spec, rev string) []Check {
+func undefined(f *Scenario, specs *specSet, rev string) []Check {
 	var out []Check
 	for _, d := range f.Cards {
 		faces := []*game.Card{d.Card}
@@ -129,7 +131,7 @@ func undefined(f *scenario.File, specs []*keyword.Spec, rev string) []Check {
 		}
 		for _, c := range faces {
 			for _, a := range c.Abilities {
-				if keyword.Find(specs, a.Keyword) == nil {
+				if specs.find(a.Keyword) == nil {
 					out = append(out, Check{File: f.Name, Line: d.Pos.Line, Col: d.Pos.Col, Text: d.Card.Name + ": " + a.Text, Got: fmt.Sprintf("%s is not a keyword of revision %s", a.Keyword, rev)})
 				}
 			}
@@ -138,40 +140,82 @@ func undefined(f *scenario.File, specs []*keyword.Spec, rev string) []Check {
 	return out
 }
 
-// safeStmt runs a statement; a panic, which is a defect of the engine,
-// becomes a failed check rather than a crash of the caller.
-func (e *engine) safeStmt(st *scenario.Stmt, r *ScriptResult) {
+// safeStmt runs a statement (the last of its script ends a declaration
+// of blockers still under way); a panic, which is a defect of the
+// engine, becomes a failed check rather than a crash of the caller.
+func (e *engine) safeStmt(st *Stmt, r *ScriptResult, last bool) {
 	defer func() {
 		if p := recover(); p != nil {
 			e.check(st, r, false, fmt.Sprintf("internal error: %v", p))
 		}
 	}()
 	e.stmt(st, r)
+	if last && e.blocking {
+		e.endDeclaration(r)
+	}
 }
 
-// rulesCache keeps the citation finders of the last documents run, so
-// that running many scenarios against one revision reads its rules once.
-var rulesCache struct {
+// docCache keeps the citation finders and keyword specs of the last
+// documents run, so that running many scenarios against one revision
+// reads its rules once.
+var docCache struct {
 	sync.Mutex
 	docs  []*parse.Document
 	rules []*game.Rules
+	specs []*specSet
 }
 
-func rulesOf(doc *parse.Document) *game.Rules {
-	c := &rulesCache
+// docOf returns the citation finder of doc and its keyword specs, read
+// as they are asked for.
+func docOf(doc *parse.Document) (*game.Rules, *specSet) {
+	c := &docCache
 	c.Lock()
 	defer c.Unlock()
 	for i, d := range c.docs {
 		if d == doc {
-			return c.rules[i]
+			return c.rules[i], c.specs[i]
 		}
 	}
-	r := game.NewRules(doc)
+	r, s := game.NewRules(doc), &specSet{doc: doc, rev: revName(doc), found: map[string]*keyword.Spec{}}
 	if len(c.docs) == 4 {
-		c.docs, c.rules = c.docs[1:], c.rules[1:]
+		c.docs, c.rules, c.specs = c.docs[1:], c.rules[1:], c.specs[1:]
 	}
-	c.docs, c.rules = append(c.docs, doc), append(c.rules, r)
+	c.docs, c.rules, c.specs = append(c.docs, doc), append(c.rules, r), append(c.specs, s)
+	return r, s
+}
+
+// rulesOf returns the citation finder of doc.
+func rulesOf(doc *parse.Document) *game.Rules {
+	r, _ := docOf(doc)
 	return r
+}
+
+// A specSet finds the keyword specs of one revision by name: among the
+// specs given to Run, or else by reading the keyword's rules the first
+// time it is asked for (keyword.ExtractNames). It is safe for
+// concurrent use.
+type specSet struct {
+	given []*keyword.Spec
+	doc   *parse.Document
+	rev   string
+	mu    sync.Mutex
+	found map[string]*keyword.Spec // by the name asked for; nil when the revision has none
+}
+
+// find returns the spec of keyword name, or nil, as keyword.Find on the
+// revision's whole extraction would.
+func (s *specSet) find(name string) *keyword.Spec {
+	if s.given != nil {
+		return keyword.Find(s.given, name)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	sp, ok := s.found[name]
+	if !ok {
+		sp = keyword.Find(keyword.ExtractNames(s.doc, nil, s.rev, name), name)
+		s.found[name] = sp
+	}
+	return sp
 }
 
 func ruleString(r game.Ref) string {
@@ -190,10 +234,10 @@ func revName(doc *parse.Document) string {
 
 // An engine runs one script.
 type engine struct {
-	f      *scenario.File
+	f      *Scenario
 	s      *game.State
 	rules  *game.Rules
-	specs  []*keyword.Spec
+	specs  *specSet
 	reason string // why the last refused action was refused
 	// blocking is set between the first block and the end of the
 	// declare-blockers step.
@@ -206,9 +250,18 @@ type engine struct {
 	// revealed are the cards revealed for amplify, by the label of the
 	// spell.
 	revealed map[string][]string
+	// effects are the replacement effects spells created (flashback).
+	effects []*replacement
+	// cur is the statement being run, whose clauses hold its player's
+	// choices.
+	cur *Stmt
+	// lastBlock is the last block statement of the declaration under
+	// way: the declaration is checked as a whole when it ends, and a
+	// refusal is reported at this line.
+	lastBlock *Stmt
 }
 
-func newEngine(f *scenario.File, rules *game.Rules, specs []*keyword.Spec) *engine {
+func newEngine(f *Scenario, rules *game.Rules, specs *specSet) *engine {
 	e := &engine{f: f, rules: rules, specs: specs, labels: map[string]int{}, programs: map[string]*program{}, revealed: map[string][]string{}}
 	e.s = game.New(rules, f.Players...)
 	split := rules.Titled("Split Cards")
@@ -233,7 +286,7 @@ func (r *refusal) Error() string { return r.msg }
 
 func refuse(format string, args ...any) error { return &refusal{fmt.Sprintf(format, args...)} }
 
-func (e *engine) check(sr *scenario.Stmt, r *ScriptResult, pass bool, got string) {
+func (e *engine) check(sr *Stmt, r *ScriptResult, pass bool, got string) {
 	c := Check{File: e.f.Name, Line: sr.Pos.Line, Col: sr.Pos.Col, Text: sr.Text, Pass: pass}
 	if !pass {
 		c.Got = got
@@ -243,13 +296,10 @@ func (e *engine) check(sr *scenario.Stmt, r *ScriptResult, pass bool, got string
 
 // stmt runs one statement; actions that fail and expectations become
 // checks.
-func (e *engine) stmt(st *scenario.Stmt, r *ScriptResult) {
+func (e *engine) stmt(st *Stmt, r *ScriptResult) {
+	e.cur = st
 	if st.Verb != "block" && e.blocking {
-		if err := e.endBlocks(); err != nil {
-			e.reason = err.Error()
-			e.check(st, r, false, "declare blockers: "+err.Error())
-		}
-		e.pushTriggers()
+		e.endDeclaration(r)
 	}
 	if st.Verb == "expect" {
 		pass, got := e.expect(st)
@@ -258,6 +308,15 @@ func (e *engine) stmt(st *scenario.Stmt, r *ScriptResult) {
 	}
 	err := e.do(st)
 	var ref *refusal
+	if st.Verb == "block" && err == nil {
+		// The declaration may go on over the next lines; it is judged,
+		// and an illegal mark on its last line with it, when it ends.
+		if prev := e.lastBlock; e.blocking && prev != nil && prev != st && prev.Illegal {
+			e.check(prev, r, false, "the block was allowed")
+		}
+		e.lastBlock = st
+		return
+	}
 	switch {
 	case st.Illegal && err == nil:
 		e.check(st, r, false, "the action was allowed")
@@ -274,12 +333,29 @@ func (e *engine) stmt(st *scenario.Stmt, r *ScriptResult) {
 	}
 }
 
+// endDeclaration ends a declaration of blockers made over one or more
+// block lines and judges it, at its last line: a refusal fails the
+// script unless that line starts with "illegal".
+func (e *engine) endDeclaration(r *ScriptResult) {
+	last := e.lastBlock
+	e.lastBlock = nil
+	err := e.endBlocks()
+	switch {
+	case err != nil:
+		e.reason = err.Error()
+		e.check(last, r, last.Illegal, "declare blockers: "+err.Error())
+	case last.Illegal:
+		e.check(last, r, false, "the declaration of blockers was allowed")
+	}
+	e.pushTriggers()
+}
+
 // setup are the statements that build the starting state: no
 // state-based action or trigger follows them.
 var setup = map[string]bool{"zone": true, "mana": true, "life": true, "tap": true, "counters": true}
 
 // object finds the object a scenario names, wherever it is.
-func (e *engine) object(n scenario.Name) (*game.Object, error) {
+func (e *engine) object(n Name) (*game.Object, error) {
 	o := e.s.Find(n.Text)
 	if o == nil {
 		return nil, fmt.Errorf("no %s in any zone", n.Text)
@@ -306,7 +382,7 @@ func (e *engine) label(name string) string {
 	return name
 }
 
-func (e *engine) do(st *scenario.Stmt) error {
+func (e *engine) do(st *Stmt) error {
 	switch st.Verb {
 	case "zone":
 		p, err := e.player(st.Player)

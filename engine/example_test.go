@@ -33,7 +33,7 @@ expect pt Devoted Retainer: 2/2
 		fmt.Println(err)
 		return
 	}
-	res, _ := engine.Run(f, doc)
+	res, _ := engine.Run(&f.Scenario, doc)
 	for _, c := range res.Scripts[0].Checks {
 		fmt.Println(c.Pos(), c.Pass, c.Text)
 	}

@@ -7,12 +7,11 @@ import (
 	"strings"
 
 	"github.com/crules/crules/game"
-	"github.com/crules/crules/scenario"
 )
 
 // expect checks one expect line; it returns whether it holds and what
 // the engine found.
-func (e *engine) expect(st *scenario.Stmt) (bool, string) {
+func (e *engine) expect(st *Stmt) (bool, string) {
 	switch st.Expect {
 	case "zone":
 		p, err := e.player(st.Player)

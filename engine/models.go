@@ -51,6 +51,7 @@ var models = []Model{
 	{Name: "Ward", Anchors: []string{"counter it unless", "becomes the target"}},
 	{Name: "Rampage", Compiled: true},
 	{Name: "Flanking", Compiled: true},
+	{Name: "Kicker"},
 	{Name: "Flashback"},
 	{Name: "Madness"},
 	{Name: "Fear", Anchors: []string{"can't be blocked except"}},

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/crules/crules/game"
-	"github.com/crules/crules/scenario"
 )
 
 // trigger queues a triggered ability of source; it goes on the stack
@@ -41,7 +40,7 @@ func (e *engine) pushTriggers() {
 }
 
 // resolveTop resolves the top object of the stack.
-func (e *engine) resolveTop(st *scenario.Stmt) error {
+func (e *engine) resolveTop(st *Stmt) error {
 	top := e.s.Top()
 	if top == nil {
 		return refuse("the stack is empty")
@@ -53,6 +52,11 @@ func (e *engine) resolveTop(st *scenario.Stmt) error {
 				return refuse("%v", err)
 			}
 			top.Ability.Targets = append(top.Ability.Targets, t)
+		}
+	}
+	if top.Ability != nil && top.Ability.Check != nil {
+		if err := top.Ability.Check(e.s, top); err != nil {
+			return err
 		}
 	}
 	e.s.Cite(e.rules.Find(phResolve...), "%s resolves", stackName(top))
@@ -144,11 +148,18 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 	}
 	if targets > 0 && illegal == targets {
 		e.s.Cite(e.rules.Find(phAllIllegal...), "all of %s's targets are illegal: it does nothing", spell.Name())
-		e.leaveStack(spell, game.Graveyard)
+		e.leaveStack(spell, game.Graveyard, "its targets are illegal")
 		return nil
 	}
 	if len(info.Spliced) > 0 {
 		e.s.Cite(e.kw("Splice", "main spell have to be followed first", "followed first"), "the main spell's instructions are followed first, then the spliced cards' in the order chosen")
+	}
+	if info.Kicked {
+		for _, ef := range face.Effects {
+			if ef.Verb == "kickdamage" {
+				e.effects = append(e.effects, e.kickerDamage(spell, ef))
+			}
+		}
 	}
 	for _, s := range steps {
 		if s.target != nil && !e.legal(spell, s.ef.Target, *s.target) {
@@ -168,17 +179,14 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 	if !spell.Copy {
 		e.s.Cite(e.rules.Find(phNonPerm...), "%s is put into its owner's graveyard as the last step of its resolution", spell.Name())
 	}
-	e.leaveStack(spell, game.Graveyard)
+	e.leaveStack(spell, game.Graveyard, "it resolves")
 	return nil
 }
 
-// leaveStack moves a spell off the stack; a spell cast with flashback is
-// exiled instead, whatever way it leaves.
-func (e *engine) leaveStack(spell *game.Object, to game.Zone) *game.Object {
-	if spell.Spell != nil && spell.Spell.ExileOnLeave && to != game.Exile {
-		e.s.Cite(e.kw("Flashback", "instead of putting it anywhere else"), "flashback: %s would leave the stack; it %s instead", spell.Name(), e.exiled("Flashback"))
-		to = game.Exile
-	}
+// leaveStack moves a spell off the stack, through the replacement
+// effects that watch zone changes (a spell cast with flashback is
+// exiled instead, whatever way it leaves); cause says why it leaves.
+func (e *engine) leaveStack(spell *game.Object, to game.Zone, cause string) *game.Object {
 	if spell.Copy {
 		e.s.Cite(e.rules.Find("a copy of a spell in a zone other than the stack ceases to exist", "copy of a spell in a zone other than the stack"), "the copy of %s ceases to exist", spell.Name())
 		e.s.Remove(spell)
@@ -187,7 +195,7 @@ func (e *engine) leaveStack(spell *game.Object, to game.Zone) *game.Object {
 	if spell.Spell != nil && len(spell.Spell.Spliced) > 0 {
 		e.s.Cite(e.kw("Splice", "loses any splice changes"), "%s leaves the stack and loses the spliced text", spell.Name())
 	}
-	n := e.s.Move(spell, to, nil, false)
+	n, _ := e.move(spell, to, nil, cause)
 	return n
 }
 
@@ -200,7 +208,7 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 		e.damage(spell, *t, ef.N, false)
 	case "draw":
 		for range ef.N {
-			e.draw(ctrl, nil)
+			e.draw(ctrl)
 		}
 	case "gain":
 		ctrl.Life += ef.N
@@ -212,7 +220,7 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 		e.destroy(t.Object, e.action("Destroy", "to destroy", "destroy"), from)
 	case "counter":
 		e.s.Cite(e.rules.Find(phCounter...), "%s counters %s", from, t.Object.Name())
-		e.leaveStack(t.Object, game.Graveyard)
+		e.leaveStack(t.Object, game.Graveyard, "countered")
 	case "pump":
 		t.Object.Mods = append(t.Object.Mods, game.Mod{P: ef.P, T: ef.T, UntilEOT: true, Source: from})
 		e.s.Cite(e.rules.Find(phFollow...), "%s: %s gets %+d/%+d until end of turn", from, t.Object.Label, ef.P, ef.T)
@@ -241,7 +249,9 @@ func (e *engine) attach(o, to *game.Object, rule game.Ref) {
 // damage deals n damage from source to a target; combat marks combat
 // damage. Lifelink and deathtouch apply.
 func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) {
-	if n <= 0 {
+	ev := &event{kind: evDamage, source: source, target: t, amount: n}
+	e.replace(ev)
+	if n = ev.amount; n <= 0 {
 		return
 	}
 	if t.Object != nil {
@@ -367,54 +377,22 @@ func (e *engine) modular(old *game.Object) {
 			e.s.Cite(rule, "modular: the target is not an artifact creature on the battlefield; nothing happens")
 			return
 		}
-		t.Counters["+1/+1"] += n
-		e.s.Cite(rule, "modular: %s gets %d +1/+1 counters (the counters %s had as it last existed)", t.Label, n, old.Label)
+		e.s.Cite(rule, "modular: %d +1/+1 counters are put on %s (the counters %s had as it last existed)", n, t.Label, old.Label)
+		e.putCounters(t, "+1/+1", n)
 	})
 }
 
-// enter puts a resolving permanent spell onto the battlefield with the
-// counters its abilities give it.
+// enter puts a resolving permanent spell onto the battlefield, with the
+// counters the replacement effects of its abilities (modular, sunburst,
+// amplify) and of other permanents give it.
 func (e *engine) enter(spell *game.Object) {
 	e.s.Cite(e.rules.Find(phPermanent...), "%s %s under %s's control", spell.Label, e.term("enters the battlefield", "comes into play"), spell.Controller.Name)
-	info := spell.Spell
-	o := e.s.Move(spell, game.Battlefield, spell.Controller, false)
+	o, _ := e.move(spell, game.Battlefield, spell.Controller, "it resolves")
 	if o == nil {
 		return
 	}
 	o.FaceDown = spell.FaceDown
 	if spell.AttachedTo != nil {
 		e.attach(o, spell.AttachedTo, e.kw("Enchant"))
-	}
-	if spell.Copy {
-		return
-	}
-	for _, a := range o.Abilities() {
-		switch a.Keyword {
-		case "Sunburst":
-			colours := 0
-			if info != nil {
-				colours = info.Paid.Colors().Count()
-			}
-			kind := "charge"
-			if o.Is("Creature") {
-				kind = "+1/+1"
-			}
-			o.Counters[kind] += colours
-			e.s.Cite(e.kw("Sunburst", " means "), "sunburst: %d colours of mana were spent (%s), so %s enters with %d %s counters", colours, info.Paid, o.Label, colours, kind)
-		case "Modular":
-			n := a.N
-			if a.Quality == "Sunburst" {
-				if info != nil {
-					n = info.Paid.Colors().Count()
-				}
-				e.s.Cite(e.kw("Sunburst", "set a variable number"), "sunburst sets modular's number: %d colours of mana were spent", n)
-			}
-			o.Counters["+1/+1"] += n
-			e.s.Cite(e.kw("Modular", " means "), "modular %d: %s enters with %d +1/+1 counters", n, o.Label, n)
-		case "Amplify":
-			n := len(e.revealed[spell.Label])
-			o.Counters["+1/+1"] += a.N * n
-			e.s.Cite(e.kw("Amplify", " means "), "amplify %d: %d cards revealed, %s enters with %d +1/+1 counters", a.N, n, o.Label, a.N*n)
-		}
 	}
 }

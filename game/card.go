@@ -95,7 +95,7 @@ var Keywords = map[string]Param{
 	"Storm": NoParam, "Convoke": NoParam, "Epic": NoParam, "Sunburst": NoParam, "Flanking": NoParam,
 	"Bushido": NParam, "Soulshift": NParam, "Modular": NParam, "Amplify": NParam, "Dredge": NParam,
 	"Rampage": NParam, "Frenzy": NParam, "Poisonous": NParam,
-	"Flashback": CostParam, "Madness": CostParam, "Morph": CostParam, "Entwine": CostParam,
+	"Flashback": CostParam, "Madness": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
 	"Ninjutsu": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam,
 	"Protection": FromParam, "Affinity": ForParam, "Enchant": QualParam,
 	"Splice": OntoParam, "Offering": PrefixQual,
@@ -197,11 +197,14 @@ func (a *Ability) setCost(s string) error {
 //	create a P/T NAME token
 //	equipped creature gets +N/+N | enchanted creature gets +N/+N (static)
 //	spells cost {N} more to cast | noncreature spells cost {N} more to cast (static)
+//	if one or more +1/+1 counters would be put on a creature you control,
+//	  that many plus N | twice that many +1/+1 counters are put on it instead (static)
+//	if this spell was kicked | if the kicker cost was paid, it deals N damage instead
 //
 // Target is the kind of object or player the effect targets, "" for none.
 type Effect struct {
-	Verb   string // "damage", "draw", "gain", "lose", "destroy", "counter", "pump", "create", "grant", "increase"
-	N      int
+	Verb   string // "damage", "draw", "gain", "lose", "destroy", "counter", "pump", "create", "grant", "increase", "morecounters", "kickdamage"
+	N      int    // for "morecounters", the N of "plus N", 0 for "twice"
 	P, T   int
 	Target string // "any", "creature", "player", "spell"
 	Name   string // a token's name
@@ -229,6 +232,16 @@ var effectPatterns = []struct {
 	}},
 	{regexp.MustCompile(`(?i)^(equipped|enchanted) creature gets ([+-]\d+)/([+-]\d+)$`), func(m []string) Effect {
 		return Effect{Verb: "grant", P: atoi(m[2]), T: atoi(m[3]), Name: strings.ToLower(m[1])}
+	}},
+	{regexp.MustCompile(`(?i)^if one or more \+1/\+1 counters would be put on a creature you control, (?:that many plus (one|\d+)|twice that many) \+1/\+1 counters are put on it instead$`), func(m []string) Effect {
+		e := Effect{Verb: "morecounters"}
+		if m[1] != "" {
+			e.N = count(strings.Replace(strings.ToLower(m[1]), "one", "a", 1))
+		}
+		return e
+	}},
+	{regexp.MustCompile(`(?i)^if (?:this spell was kicked|the kicker cost was paid|.+'s kicker cost was paid), it deals (\d+) damage instead$`), func(m []string) Effect {
+		return Effect{Verb: "kickdamage", N: atoi(m[1])}
 	}},
 	{regexp.MustCompile(`(?i)^create an? (\d+)/(\d+) (.+?) (?:creature )?token$`), func(m []string) Effect {
 		return Effect{Verb: "create", P: atoi(m[1]), T: atoi(m[2]), Name: m[3]}

@@ -80,16 +80,14 @@ type Mod struct {
 
 // SpellInfo is what was decided while a spell was cast (601.2).
 type SpellInfo struct {
-	Targets []Target
-	Spliced []Splice
-	X       int
-	Modes   []int
-	Paid    Mana // mana spent on the total cost
-	Total   Cost // the total cost
-	// ExileOnLeave is set when the card must be exiled whatever way it
-	// leaves the stack (flashback).
-	ExileOnLeave bool
-	CastNumber   int // 1 for the first spell cast this turn
+	Targets    []Target
+	Spliced    []Splice
+	X          int
+	Modes      []int
+	Kicked     bool // its kicker cost was paid
+	Paid       Mana // mana spent on the total cost
+	Total      Cost // the total cost
+	CastNumber int  // 1 for the first spell cast this turn
 }
 
 // A Splice is a card spliced onto a spell: its text is added, the card
@@ -107,6 +105,10 @@ type AbilityInfo struct {
 	Text    string
 	Targets []Target
 	Rule    Ref
+	// Check, when set, is run before the ability resolves: an error
+	// means a choice made for its resolution is one the rules do not
+	// allow, and the ability does not resolve.
+	Check   func(s *State, a *Object) error
 	Resolve func(s *State, a *Object)
 }
 

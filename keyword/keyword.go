@@ -159,9 +159,83 @@ func chapters(d *parse.Document) (abilities, actions *parse.Chapter) {
 // Extract returns the specs of every keyword ability and action of d,
 // abilities first, in rule order. g may be nil; See is then empty.
 func Extract(d *parse.Document, g *xref.Graph, rev string) []*Spec {
+	return extractWhere(d, g, rev, nil)
+}
+
+// ExtractNames returns the specs of the keywords named, each as Extract
+// returns it, reading only those keywords' rules: what "crules sim"
+// needs for the few keywords a scenario names costs a fraction of the
+// whole extraction. A name matches a keyword as Find matches it (case,
+// typography and punctuation ignored); names that match nothing are
+// left out. The specs are in Extract's order, so Find on the result
+// returns what Find on Extract's result returns for each name.
+func ExtractNames(d *parse.Document, g *xref.Graph, rev string, names ...string) []*Spec {
+	q := nameIndex{folds: map[string]bool{}, keys: map[string]bool{}}
+	for _, n := range names {
+		q.folds[fold(n)] = true
+		if k := wordKey(n); k != "" {
+			q.keys[k] = true
+		}
+	}
+	return extractWhere(d, g, rev, func(s *Spec) bool {
+		folds, keys := specForms(s.Name)
+		for _, f := range folds {
+			if q.folds[f] {
+				return true
+			}
+		}
+		for _, k := range keys {
+			if q.keys[k] {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// specForms returns the forms under which Find finds a spec named name:
+// folded, the name and the name before a parenthesis ("Infinity" of
+// "∞ (Infinity)"); as word keys, the name and its parenthesised form.
+func specForms(name string) (folds, keys []string) {
+	folds, keys = []string{fold(name)}, []string{wordKey(name)}
+	if i := strings.Index(name, " ("); i > 0 && strings.HasSuffix(name, ")") {
+		folds = append(folds, fold(name[:i]))
+		keys = append(keys, wordKey(name[i+2:len(name)-1]))
+	}
+	return folds, keys
+}
+
+// A nameIndex tells whether Find would find a name among some specs
+// without scanning them for each name.
+type nameIndex struct{ folds, keys map[string]bool }
+
+func indexSpecs(specs []*Spec) nameIndex {
+	ix := nameIndex{folds: map[string]bool{}, keys: map[string]bool{}}
+	for _, s := range specs {
+		folds, keys := specForms(s.Name)
+		for _, f := range folds {
+			ix.folds[f] = true
+		}
+		for _, k := range keys {
+			ix.keys[k] = true
+		}
+	}
+	return ix
+}
+
+// has reports whether Find(specs, name) is not nil.
+func (ix nameIndex) has(name string) bool {
+	k := wordKey(name)
+	return ix.folds[fold(name)] || k != "" && ix.keys[k]
+}
+
+// extractWhere extracts the specs whose heading keep accepts (every one
+// for a nil keep). Ability words are listed only when they have no
+// keyword rule, which every heading is checked against.
+func extractWhere(d *parse.Document, g *xref.Graph, rev string, keep func(*Spec) bool) []*Spec {
 	abilities, actions := chapters(d)
 	lex := lexicon.Default()
-	var out []*Spec
+	var out, heads []*Spec
 	for _, ch := range []*parse.Chapter{abilities, actions} {
 		if ch == nil {
 			continue
@@ -169,6 +243,13 @@ func Extract(d *parse.Document, g *xref.Graph, rev string) []*Spec {
 		for _, r := range ch.Rules {
 			if r.Heading() == "" || r.Implicit {
 				continue
+			}
+			if keep != nil {
+				h := &Spec{Name: r.Heading()}
+				heads = append(heads, h)
+				if !keep(h) {
+					continue
+				}
 			}
 			s := extract(r, ch == actions, lex)
 			s.Rev = rev
@@ -178,7 +259,15 @@ func Extract(d *parse.Document, g *xref.Graph, rev string) []*Spec {
 			out = append(out, s)
 		}
 	}
-	return append(out, abilityWords(d, out, rev)...)
+	if keep == nil {
+		return append(out, abilityWords(d, out, rev)...)
+	}
+	for _, w := range abilityWords(d, heads, rev) {
+		if keep(w) {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // abilityWords returns a spec for each ability word the rules list ("The
@@ -201,9 +290,10 @@ func abilityWords(d *parse.Document, specs []*Spec, rev string) []*Spec {
 		text = text[:i]
 	}
 	var out []*Spec
+	ix := indexSpecs(specs)
 	for _, w := range strings.Split(text, ",") {
 		w = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(w), "and "))
-		if w == "" || Find(specs, w) != nil {
+		if w == "" || ix.has(w) {
 			continue
 		}
 		out = append(out, &Spec{
@@ -263,10 +353,13 @@ func Find(specs []*Spec, name string) *Spec {
 
 func fold(s string) string { return strings.ToLower(parse.Normalize(s)) }
 
+// apostrophes removes apostrophes, straight and typographic.
+var apostrophes = strings.NewReplacer("'", "", "’", "")
+
 // wordKey is s in lower-case words of letters and digits: "For Mirrodin!"
 // → "for mirrodin", "Council's dilemma" → "councils dilemma".
 func wordKey(s string) string {
-	s = strings.NewReplacer("'", "", "’", "").Replace(strings.ToLower(s))
+	s = apostrophes.Replace(strings.ToLower(s))
 	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }), " ")
 }
 

@@ -18,6 +18,11 @@
 //	alice casts Guardian of Vitu-Ghazi; convoke Selesnya Guildmage=W
 //	expect paid Guardian of Vitu-Ghazi: {5}{G}
 //
+// A File holds the engine.Scenario it describes; Run runs it against a
+// revision with package engine, Builtin returns the scenarios that come
+// with the engine (testdata/scenarios, at least one per modelled
+// keyword), and Cover measures a revision's keyword coverage with them.
+//
 // FORMAT.md describes every statement. Parse never stops at the first
 // error and never panics: it returns what it could read and a
 // parse.ErrorList of every error, each printed file:line:col: message.

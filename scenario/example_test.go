@@ -3,6 +3,7 @@ package scenario_test
 import (
 	"fmt"
 
+	"github.com/crules/crules/parse"
 	"github.com/crules/crules/scenario"
 )
 
@@ -29,4 +30,34 @@ expect life bob: eighteen
 	// shock.txt:10:13: unknown card "Lightning Bolt"
 	// shock.txt:11:18: expect life: expected a number
 	// shock the opponent 5 cast bob
+}
+
+// Run runs a scenario file against a revision: here an excerpt that
+// defines kicker, and a kicked spell whose "instead" is a
+// self-replacement effect.
+func ExampleRun() {
+	rules := "702. Keyword Abilities\n\n702.33. Kicker\n\n" +
+		"702.33a Kicker is a static ability that functions while the spell with kicker is on the stack. \u201cKicker [cost]\u201d means \u201cYou may pay an additional [cost] as you cast this spell.\u201d\n"
+	doc, _ := parse.Parse("excerpt.txt", []byte(rules))
+	src := `-- cards --
+Burst Lightning: {R} Instant; Burst Lightning deals 2 damage to any target; If this spell was kicked, it deals 4 damage instead; Kicker {4}
+
+-- script: kicked --
+hand alice: Burst Lightning
+mana alice: {4}{R}
+alice casts Burst Lightning; kicker; targeting bob
+resolve
+expect life bob: 16
+`
+	f, err := scenario.Parse("kicker.txt", []byte(src))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	res, _ := scenario.Run(f, doc)
+	for _, c := range res.Scripts[0].Checks {
+		fmt.Println(c.Pos(), c.Pass, c.Text)
+	}
+	// Output:
+	// kicker.txt:9:1 true expect life bob: 16
 }

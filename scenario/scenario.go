@@ -7,41 +7,18 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/crules/crules/engine"
 	"github.com/crules/crules/game"
 	"github.com/crules/crules/parse"
 )
 
-// A File is a parsed scenario file: its title, the revisions it is
-// written for, its cards, and its scripts.
+// A File is a parsed scenario file: its title and the revisions it is
+// written for, around the scenario the engine runs (its name, keywords,
+// players, cards and scripts).
 type File struct {
-	Name  string   // the file name, as given to Parse
+	engine.Scenario
 	Title string   // the first comment line
 	Revs  []string // revision selectors of the "rev:" line; empty for none
-	// Keywords are the keywords the file exercises ("keyword:" line).
-	Keywords []string
-	// Players are the player names, first active; "alice" and "bob"
-	// unless a "players:" line names others.
-	Players []string
-	Cards   []*CardDef
-	Scripts []*Script
-}
-
-// A CardDef is a card defined by a line of the cards section.
-type CardDef struct {
-	Card *game.Card
-	Pos  parse.Pos
-}
-
-// Card returns the definition of the card named name (case ignored), or
-// nil.
-func (f *File) Card(name string) *game.Card {
-	name = baseName(name)
-	for _, d := range f.Cards {
-		if strings.EqualFold(d.Card.Name, name) {
-			return d.Card
-		}
-	}
-	return nil
 }
 
 // Revisions returns the revision selectors to run f against: override
@@ -55,77 +32,6 @@ func (f *File) Revisions(override string) []string {
 		return f.Revs
 	}
 	return []string{"latest"}
-}
-
-// baseName strips the "#2" that tells two cards of one name apart.
-func baseName(label string) string {
-	if i := strings.LastIndexByte(label, '#'); i > 0 {
-		if _, err := strconv.Atoi(label[i+1:]); err == nil {
-			return strings.TrimSpace(label[:i])
-		}
-	}
-	return label
-}
-
-// A Script is one scenario: statements run in order from an empty game.
-type Script struct {
-	Name  string
-	Pos   parse.Pos
-	Stmts []*Stmt
-}
-
-// A Stmt is one line of a script. Verb says what it does:
-//
-//	setup:   zone (ZONE PLAYER: cards), mana, life, turn, tap, counters
-//	actions: cast, activate, draw, discard, attack, block, resolve,
-//	         noblocks, damage, destroy, endturn
-//	checks:  expect
-//
-// Illegal marks an action that must be refused.
-type Stmt struct {
-	Pos     parse.Pos
-	Text    string
-	Verb    string
-	Illegal bool
-	Player  string
-	Zone    game.Zone
-	Object  Name   // the card acted on
-	Names   []Name // a list of cards or players
-	Clauses []*Clause
-	// Expect is what an expect line checks ("zone", "in", "life", "pt",
-	// "counters", "tapped", "untapped", "color", "mv", "paid", "stack",
-	// "reason", "damage", "poison"); Value the expected value.
-	Expect string
-	Value  string
-	Mana   game.Mana
-	N      int
-}
-
-// A Name is a card label or a player name with its position.
-type Name struct {
-	Text string
-	Pos  parse.Pos
-}
-
-// A Clause is a choice made with an action: "targeting bob", "splice
-// Glacial Ray targeting Grizzly Bears", "convoke A, B=W", "pay {G}{W}".
-type Clause struct {
-	Word  string
-	Pos   parse.Pos
-	Names []Name
-	Sub   *Clause // "splice X targeting Y": the targeting clause of X
-	Mana  game.Mana
-	N     int
-}
-
-// Clause returns the action's first clause of word w, or nil.
-func (s *Stmt) Clause(w string) *Clause {
-	for _, c := range s.Clauses {
-		if c.Word == w {
-			return c
-		}
-	}
-	return nil
 }
 
 type parser struct {
@@ -155,7 +61,7 @@ func (l line) pos(byteCol int) parse.Pos {
 // printed "file:line:col: message"; the file then holds what could be
 // read. It never panics.
 func Parse(name string, src []byte) (*File, error) {
-	p := &parser{name: name, f: &File{Name: name}}
+	p := &parser{name: name, f: &File{Scenario: engine.Scenario{Name: name}}}
 	var lines []line
 	off := 0
 	for i, t := range strings.SplitAfter(string(src), "\n") {
@@ -170,7 +76,7 @@ func Parse(name string, src []byte) (*File, error) {
 		return p.f, p.errs.Err()
 	}
 	section, sectionPos := "", parse.Pos{}
-	var script *Script
+	var script *engine.Script
 	var pendingCards []line
 	for _, l := range lines {
 		t := strings.TrimSpace(l.text)
@@ -182,7 +88,7 @@ func Parse(name string, src []byte) (*File, error) {
 				section = "cards"
 			case head == "script" || strings.HasPrefix(head, "script:"):
 				section = "script"
-				script = &Script{Name: strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(head, "script"), ":")), Pos: sectionPos}
+				script = &engine.Script{Name: strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(head, "script"), ":")), Pos: sectionPos}
 				if script.Name == "" {
 					script.Name = fmt.Sprintf("script %d", len(p.f.Scripts)+1)
 				}
@@ -285,11 +191,11 @@ func (p *parser) card(l line) {
 			c.Halves = append(c.Halves, h)
 			col += len(face) + 2
 		}
-		p.f.Cards = append(p.f.Cards, &CardDef{Card: c, Pos: l.pos(0)})
+		p.f.Cards = append(p.f.Cards, &engine.CardDef{Card: c, Pos: l.pos(0)})
 		return
 	}
 	if c := p.face(l, name, rest, start); c != nil {
-		p.f.Cards = append(p.f.Cards, &CardDef{Card: c, Pos: l.pos(0)})
+		p.f.Cards = append(p.f.Cards, &engine.CardDef{Card: c, Pos: l.pos(0)})
 	}
 }
 

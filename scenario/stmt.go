@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/crules/crules/engine"
 	"github.com/crules/crules/game"
 	"github.com/crules/crules/parse"
 )
@@ -11,8 +12,9 @@ import (
 // clauseWords are the choices an action can make, after a ";".
 var clauseWords = map[string]bool{
 	"targeting": true, "half": true, "splice": true, "convoke": true, "offering": true,
-	"flashback": true, "madness": true, "entwine": true, "mode": true, "x": true, "pay": true,
+	"flashback": true, "madness": true, "entwine": true, "kicker": true, "mode": true, "x": true, "pay": true,
 	"exile": true, "face down": true, "return": true, "search": true, "dredge": true, "reveal": true,
+	"order": true,
 }
 
 // expectKinds maps what an expect line checks to whether it names a
@@ -26,10 +28,10 @@ var expectKinds = map[string]byte{
 var zoneWords = map[string]game.Zone{"library": game.Library, "hand": game.Hand, "battlefield": game.Battlefield, "graveyard": game.Graveyard, "exile": game.Exile}
 
 // stmt reads one script line.
-func (p *parser) stmt(l line) *Stmt {
+func (p *parser) stmt(l line) *engine.Stmt {
 	indent := len(l.text) - len(strings.TrimLeft(l.text, " \t"))
 	t := strings.TrimSpace(l.text)
-	st := &Stmt{Pos: l.pos(indent), Text: t}
+	st := &engine.Stmt{Pos: l.pos(indent), Text: t}
 	at := indent
 	if rest, ok := strings.CutPrefix(t, "illegal "); ok {
 		st.Illegal = true
@@ -51,7 +53,7 @@ func (p *parser) stmt(l line) *Stmt {
 			return nil
 		}
 		st.Player = strings.TrimSpace(who)
-		st.Names = []Name{{Text: st.Player, Pos: l.pos(at + len(word) + 1)}}
+		st.Names = []engine.Name{{Text: st.Player, Pos: l.pos(at + len(word) + 1)}}
 		vpos := l.pos(at + len(word) + 1 + len(who) + 1 + len(v) - len(strings.TrimLeft(v, " ")))
 		if word == "mana" {
 			m, err := game.ParseMana(strings.TrimSpace(v))
@@ -68,14 +70,14 @@ func (p *parser) stmt(l line) *Stmt {
 		}
 	case word == "turn":
 		st.Verb, st.Player = "turn", strings.TrimSpace(rest)
-		st.Names = []Name{{Text: st.Player, Pos: l.pos(at + 5)}}
+		st.Names = []engine.Name{{Text: st.Player, Pos: l.pos(at + 5)}}
 	case word == "resolve;":
 		st.Verb = "resolve"
 		p.clauses(l, st, rest, at+len(word)+1)
 	case word == "tap" || word == "counters":
 		st.Verb = word
 		name, v, _ := strings.Cut(rest, ":")
-		st.Object = Name{Text: strings.TrimSpace(name), Pos: l.pos(at + len(word) + 1)}
+		st.Object = engine.Name{Text: strings.TrimSpace(name), Pos: l.pos(at + len(word) + 1)}
 		if word == "counters" {
 			f := strings.Fields(v)
 			n := 0
@@ -93,7 +95,7 @@ func (p *parser) stmt(l line) *Stmt {
 		st.Verb = map[string]string{"resolve": "resolve", "resolve all": "resolveall", "damage": "damage", "end turn": "endturn", "no blocks": "noblocks"}[t]
 	case word == "destroy":
 		st.Verb = "destroy"
-		st.Object = Name{Text: strings.TrimSpace(rest), Pos: l.pos(at + len(word) + 1)}
+		st.Object = engine.Name{Text: strings.TrimSpace(rest), Pos: l.pos(at + len(word) + 1)}
 	default:
 		p.action(l, st, word, rest, at)
 	}
@@ -104,19 +106,19 @@ func (p *parser) stmt(l line) *Stmt {
 }
 
 // playerList reads "PLAYER: card, card".
-func (p *parser) playerList(l line, st *Stmt, rest string, at int) {
+func (p *parser) playerList(l line, st *engine.Stmt, rest string, at int) {
 	who, list, ok := strings.Cut(rest, ":")
 	if !ok {
 		p.errorf(l.pos(at), "expected \"PLAYER: cards\"")
 		return
 	}
 	st.Player = strings.TrimSpace(who)
-	st.Names = append([]Name{{Text: st.Player, Pos: l.pos(at)}}, names(l, list, at+len(who)+1)...)
+	st.Names = append([]engine.Name{{Text: st.Player, Pos: l.pos(at)}}, names(l, list, at+len(who)+1)...)
 }
 
 // names splits a comma-separated list; "Island x3" stands for three.
-func names(l line, list string, at int) []Name {
-	var out []Name
+func names(l line, list string, at int) []engine.Name {
+	var out []engine.Name
 	for _, part := range strings.Split(list, ",") {
 		lead := len(part) - len(strings.TrimLeft(part, " "))
 		t := strings.TrimSpace(part)
@@ -132,13 +134,13 @@ func names(l line, list string, at int) []Name {
 			}
 		}
 		for range n {
-			out = append(out, Name{Text: t, Pos: pos})
+			out = append(out, engine.Name{Text: t, Pos: pos})
 		}
 	}
 	return out
 }
 
-func (p *parser) expect(l line, st *Stmt, rest string, at int) {
+func (p *parser) expect(l line, st *engine.Stmt, rest string, at int) {
 	st.Verb = "expect"
 	word, tail, _ := strings.Cut(rest, " ")
 	if z, ok := zoneWords[word]; ok || word == "library" {
@@ -162,10 +164,10 @@ func (p *parser) expect(l line, st *Stmt, rest string, at int) {
 			return
 		}
 		st.Expect, st.Value = word, strings.TrimSpace(v)
-		n := Name{Text: strings.TrimSpace(who), Pos: l.pos(at + len(word) + 1)}
+		n := engine.Name{Text: strings.TrimSpace(who), Pos: l.pos(at + len(word) + 1)}
 		if kind == 'p' {
 			st.Player = n.Text
-			st.Names = []Name{n}
+			st.Names = []engine.Name{n}
 		} else {
 			st.Object = n
 		}
@@ -196,16 +198,16 @@ func (p *parser) expect(l line, st *Stmt, rest string, at int) {
 			return
 		}
 		st.Expect, st.Zone = "in", z
-		st.Object = Name{Text: strings.TrimSpace(rest[:i]), Pos: l.pos(at)}
+		st.Object = engine.Name{Text: strings.TrimSpace(rest[:i]), Pos: l.pos(at)}
 		return
 	}
 	p.errorf(l.pos(at), "expect: unknown check %q", word)
 }
 
 // action reads "PLAYER VERB …[; clause]…".
-func (p *parser) action(l line, st *Stmt, who, rest string, at int) {
+func (p *parser) action(l line, st *engine.Stmt, who, rest string, at int) {
 	st.Player = who
-	st.Names = []Name{{Text: who, Pos: l.pos(at)}}
+	st.Names = []engine.Name{{Text: who, Pos: l.pos(at)}}
 	at += len(who) + 1
 	main, clauses, _ := strings.Cut(rest, ";")
 	verb, obj, _ := strings.Cut(strings.TrimSpace(main), " ")
@@ -213,7 +215,7 @@ func (p *parser) action(l line, st *Stmt, who, rest string, at int) {
 	switch verb {
 	case "casts", "discards":
 		st.Verb = strings.TrimSuffix(verb, "s")
-		st.Object = Name{Text: strings.TrimSpace(obj), Pos: l.pos(objAt)}
+		st.Object = engine.Name{Text: strings.TrimSpace(obj), Pos: l.pos(objAt)}
 	case "activates":
 		name, kw, ok := strings.Cut(obj, ":")
 		if !ok {
@@ -221,7 +223,7 @@ func (p *parser) action(l line, st *Stmt, who, rest string, at int) {
 			return
 		}
 		st.Verb = "activate"
-		st.Object = Name{Text: strings.TrimSpace(name), Pos: l.pos(objAt)}
+		st.Object = engine.Name{Text: strings.TrimSpace(name), Pos: l.pos(objAt)}
 		st.Value = strings.ToLower(strings.TrimSpace(kw))
 	case "draws":
 		st.Verb = "draw"
@@ -240,7 +242,7 @@ func (p *parser) action(l line, st *Stmt, who, rest string, at int) {
 			return
 		}
 		st.Verb = "block"
-		st.Object = Name{Text: strings.TrimSpace(a), Pos: l.pos(objAt)}
+		st.Object = engine.Name{Text: strings.TrimSpace(a), Pos: l.pos(objAt)}
 		st.Names = append(st.Names, names(l, b, objAt+len(a)+6)...)
 	case "turns":
 		name, ok := strings.CutSuffix(strings.TrimSpace(obj), " face up")
@@ -249,7 +251,7 @@ func (p *parser) action(l line, st *Stmt, who, rest string, at int) {
 			return
 		}
 		st.Verb = "unmorph"
-		st.Object = Name{Text: name, Pos: l.pos(objAt)}
+		st.Object = engine.Name{Text: name, Pos: l.pos(objAt)}
 	default:
 		p.errorf(l.pos(at-len(who)-1), "unknown statement %q", strings.TrimSpace(l.text))
 		return
@@ -261,7 +263,7 @@ func (p *parser) action(l line, st *Stmt, who, rest string, at int) {
 }
 
 // clauses reads the choices after an action's first ";".
-func (p *parser) clauses(l line, st *Stmt, clauses string, cat int) {
+func (p *parser) clauses(l line, st *engine.Stmt, clauses string, cat int) {
 	for _, c := range strings.Split(clauses, ";") {
 		lead := len(c) - len(strings.TrimLeft(c, " "))
 		if cl := p.clause(l, strings.TrimSpace(c), cat+lead); cl != nil {
@@ -271,16 +273,20 @@ func (p *parser) clauses(l line, st *Stmt, clauses string, cat int) {
 	}
 }
 
-func (p *parser) clause(l line, t string, at int) *Clause {
+func (p *parser) clause(l line, t string, at int) *engine.Clause {
 	word, rest, _ := strings.Cut(t, " ")
 	if t == "face down" {
-		return &Clause{Word: "face down", Pos: l.pos(at)}
+		return &engine.Clause{Word: "face down", Pos: l.pos(at)}
+	}
+	if rest, ok := strings.CutPrefix(t, "new targets "); ok {
+		// "new targets A, same, B": one per copy, "same" keeps one.
+		return &engine.Clause{Word: "new targets", Pos: l.pos(at), Names: names(l, rest, at+len("new targets "))}
 	}
 	if !clauseWords[word] {
 		p.errorf(l.pos(at), "unknown choice %q", word)
 		return nil
 	}
-	c := &Clause{Word: word, Pos: l.pos(at)}
+	c := &engine.Clause{Word: word, Pos: l.pos(at)}
 	rat := at + len(word) + 1
 	switch word {
 	case "pay":
@@ -301,16 +307,16 @@ func (p *parser) clause(l line, t string, at int) *Clause {
 			name, tg, hasT = "", strings.TrimPrefix(rest, "targeting "), strings.HasPrefix(rest, "targeting ")
 		}
 		if name = strings.TrimSpace(name); name != "" {
-			c.Names = []Name{{Text: name, Pos: l.pos(rat)}}
+			c.Names = []engine.Name{{Text: name, Pos: l.pos(rat)}}
 		} else if word == "splice" {
 			p.errorf(l.pos(at), "splice: expected a card")
 			return nil
 		}
 		if hasT {
 			sat := rat + len(rest) - len(tg)
-			c.Sub = &Clause{Word: "targeting", Pos: l.pos(sat), Names: names(l, tg, sat)}
+			c.Sub = &engine.Clause{Word: "targeting", Pos: l.pos(sat), Names: names(l, tg, sat)}
 		}
-	case "flashback", "entwine":
+	case "flashback", "entwine", "kicker":
 		if strings.TrimSpace(rest) != "" {
 			p.errorf(l.pos(rat), "%s takes nothing after it", word)
 		}
@@ -325,7 +331,7 @@ func (p *parser) clause(l line, t string, at int) *Clause {
 }
 
 // check reports names that are neither a defined card nor a player.
-func (p *parser) check(st *Stmt) {
+func (p *parser) check(st *engine.Stmt) {
 	isPlayer := func(s string) bool {
 		for _, n := range p.f.Players {
 			if strings.EqualFold(n, s) {
@@ -334,7 +340,7 @@ func (p *parser) check(st *Stmt) {
 		}
 		return false
 	}
-	card := func(n Name) {
+	card := func(n engine.Name) {
 		t := strings.TrimSuffix(n.Text, " (copy)")
 		if kw, ok := strings.CutSuffix(t, " trigger"); ok && isKeyword(kw) {
 			return
@@ -342,11 +348,11 @@ func (p *parser) check(st *Stmt) {
 		if _, ok := strings.CutSuffix(t, " token"); ok {
 			return
 		}
-		if t != "" && p.f.Card(t) == nil && !isPlayer(t) && !p.halfName(t) {
+		if t != "" && t != "same" && p.f.Card(t) == nil && !isPlayer(t) && !p.halfName(t) {
 			p.errorf(n.Pos, "unknown card %q", t)
 		}
 	}
-	player := func(n Name) {
+	player := func(n engine.Name) {
 		if !isPlayer(n.Text) {
 			p.errorf(n.Pos, "unknown player %q (players: %s)", n.Text, strings.Join(p.f.Players, ", "))
 		}

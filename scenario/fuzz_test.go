@@ -1,4 +1,4 @@
-package engine_test
+package scenario_test
 
 import (
 	"os"
@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crules/crules/engine"
 	"github.com/crules/crules/scenario"
 )
 
@@ -33,7 +32,7 @@ func FuzzScenario(f *testing.F) {
 		if err != nil {
 			return
 		}
-		res, err := engine.Run(file, doc, specs...)
+		res, err := scenario.Run(file, doc, specs...)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,12 +1,12 @@
-package engine_test
+package scenario_test
 
 import (
 	"os"
 	"slices"
 	"testing"
 
-	"github.com/crules/crules/engine"
 	"github.com/crules/crules/render"
+	"github.com/crules/crules/scenario"
 )
 
 // The keywords the issue lists: the 2006-10-01 range 502.22–502.48 of
@@ -26,7 +26,7 @@ func TestCoverage(t *testing.T) {
 		want []string
 	}{{"2006-10-01", seed2006}, {"latest", append(slices.Clone(evergreen), seed2006...)}} {
 		doc, specs := revision(t, tc.rev)
-		c, err := engine.Cover(doc, specs...)
+		c, err := scenario.Cover(doc, specs...)
 		if err != nil {
 			t.Fatal(err)
 		}

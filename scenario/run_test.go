@@ -1,8 +1,9 @@
-package engine_test
+package scenario_test
 
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"sync"
 	"testing"
@@ -75,7 +76,7 @@ func TestScenarios(t *testing.T) {
 		}
 		for _, sel := range f.Revs {
 			doc, specs := revision(t, sel)
-			res, err := engine.Run(f, doc, specs...)
+			res, err := scenario.Run(f, doc, specs...)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -98,7 +99,7 @@ func TestScenarios(t *testing.T) {
 // TestConcurrentRuns: runs against one document may share it (a server
 // answers several requests at once); run with -race.
 func TestConcurrentRuns(t *testing.T) {
-	files, err := engine.Scenarios()
+	files, err := scenario.Builtin()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +110,7 @@ func TestConcurrentRuns(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r, err := engine.Run(f, doc, specs...)
+			r, err := scenario.Run(f, doc, specs...)
 			passed[i] = err == nil && r.Passed()
 		}()
 	}
@@ -118,6 +119,78 @@ func TestConcurrentRuns(t *testing.T) {
 		want := len(f.Revs) == 0 || slices.Contains(f.Revs, "latest")
 		if want && !passed[i] {
 			t.Errorf("%s failed when run concurrently", f.Name)
+		}
+	}
+}
+
+// TestOnlyNamedSpecs: a run that reads only the keywords it looks up
+// gives the results, traces included, of a run given every keyword spec
+// of the revision, for every built-in scenario in 2006-10-01 and in the
+// latest revision.
+func TestOnlyNamedSpecs(t *testing.T) {
+	files, err := scenario.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sel := range []string{"2006-10-01", "latest"} {
+		doc, specs := revision(t, sel)
+		for _, f := range files {
+			all, err := scenario.Run(f, doc, specs...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			named, err := scenario.Run(f, doc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(all, named) {
+				t.Errorf("%s [%s]: the results differ when only the keywords looked up are read", f.Name, sel)
+			}
+		}
+	}
+}
+
+// TestDeclarationJudgedAtItsEnd: a declaration of blockers marked
+// illegal on its last line fails when the whole declaration turns out
+// legal, at that line, and whether the script ends it or a later line.
+func TestDeclarationJudgedAtItsEnd(t *testing.T) {
+	const src = `-- cards --
+Goblin Heelcutter: {3}{R} Creature — Goblin Warrior 3/2; Menace
+Grizzly Bears: {1}{G} Creature — Bear 2/2
+
+-- script: ended by a later line --
+battlefield alice: Goblin Heelcutter
+battlefield bob: Grizzly Bears x2
+alice attacks with Goblin Heelcutter
+bob blocks Goblin Heelcutter with Grizzly Bears
+illegal bob blocks Goblin Heelcutter with Grizzly Bears#2
+damage
+
+-- script: ended by the end of the script --
+battlefield alice: Goblin Heelcutter
+battlefield bob: Grizzly Bears x2
+alice attacks with Goblin Heelcutter
+bob blocks Goblin Heelcutter with Grizzly Bears
+illegal bob blocks Goblin Heelcutter with Grizzly Bears#2
+`
+	f, err := scenario.Parse("decl.txt", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, _ := revision(t, "latest")
+	res, err := scenario.Run(f, doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range res.Scripts {
+		var failed []engine.Check
+		for _, c := range s.Checks {
+			if !c.Pass {
+				failed = append(failed, c)
+			}
+		}
+		if len(failed) != 1 || failed[0].Line != s.Line+5 || failed[0].Got != "the declaration of blockers was allowed" {
+			t.Errorf("%s: failed checks %+v, want one at line %d", s.Name, failed, s.Line+5)
 		}
 	}
 }

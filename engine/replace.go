@@ -1,0 +1,427 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/crules/crules/game"
+)
+
+// The kinds of event a replacement effect watches.
+const (
+	evMove     = iota // an object would move from one zone to another
+	evDraw            // a player would draw a card
+	evCounters        // counters would be put on a permanent
+	evDamage          // a source would deal damage
+)
+
+// An event is something about to happen that replacement effects may
+// modify (614.1, 419.1 in 2006): a zone change, a draw, counters put on
+// a permanent, damage. The replacement effects that apply change its fields
+// (where the object goes, the counters it enters with) or replace it
+// outright; then the modified event happens.
+type event struct {
+	kind     int
+	object   *game.Object // the object moving or getting counters
+	player   *game.Player // the player drawing
+	from, to game.Zone
+	cause    string // "discarded", "countered", "resolves", …, for the trace
+	// counters are the counters the object enters with (a move to the
+	// battlefield) or that are put on it (evCounters), by kind.
+	counters map[string]int
+	// replaced is set when an effect replaced the event with another
+	// (dredge instead of a draw): nothing of the event is left to do.
+	replaced bool
+	// then run, in order, once the modified event has happened, with
+	// the new object (nil for a draw or counters).
+	then []func(n *game.Object)
+	// source, target and amount are those of damage.
+	source *game.Object
+	target game.Target
+	amount int
+}
+
+// affected is the player who chooses among several replacement effects:
+// the affected player, or the affected object's controller, or its owner
+// if it has no controller (616.1, 419.9a).
+func (ev *event) affected() *game.Player {
+	if ev.kind == evDamage {
+		if ev.target.Player != nil {
+			return ev.target.Player
+		}
+		return ev.target.Object.Controller
+	}
+	if ev.object == nil {
+		return ev.player
+	}
+	if ev.object.Controller != nil {
+		return ev.object.Controller
+	}
+	return ev.object.Owner
+}
+
+// A replacement is a replacement effect ("if … would …, instead"): the
+// kind of event it watches, when it applies to one, how it modifies it,
+// its source and the rule it implements in the revision run.
+//
+// Choice is set for an effect its player may apply or not (madness,
+// dredge): it applies only when the statement chooses it, by that word
+// and, when several objects could offer it, the source's name.
+type replacement struct {
+	name   string // "flashback", "Hardened Scales", shown in the trace
+	kind   int
+	source *game.Object
+	rule   game.Ref
+	choice string
+	// self is set for a self-replacement effect, part of a resolving
+	// spell's own instructions: applied before the others (616.1a).
+	self bool
+	// applies returns nil when the effect applies to ev, else why not.
+	applies func(ev *event) error
+	// apply modifies ev and cites the rule.
+	apply func(ev *event)
+}
+
+// chosenBy reports whether the statement's choice c ("madness",
+// "dredge Stinkweed Imp") chooses r.
+func (r *replacement) chosenBy(c string) bool {
+	word, name, _ := strings.Cut(c, " ")
+	if r.choice == "" || !strings.EqualFold(word, r.choice) {
+		return false
+	}
+	return name == "" || strings.EqualFold(name, r.source.Label) || strings.EqualFold(name, r.source.Name())
+}
+
+// watches reports whether r watches events like ev: counters a creature
+// enters with are counters put on it (614.1c, 614.16).
+func (r *replacement) watches(ev *event) bool {
+	return r.kind == ev.kind || r.kind == evCounters && ev.kind == evMove && ev.to == game.Battlefield
+}
+
+// replKey identifies an effect across calls of replacements, which builds
+// the effects of static abilities afresh.
+type replKey struct {
+	name   string
+	source *game.Object
+}
+
+// replace applies the replacement effects to ev as 616.1 (419.9a) says:
+// while effects apply that have not yet applied to this event (an effect
+// gets one opportunity per event, 614.5 / 419.6a), the affected player
+// chooses one, it modifies the event, and the others are checked again
+// against the modified event. The statement's "order" clause says which
+// the player chooses first, by source; otherwise the first that applies,
+// the object's own effects before others. Effects a player may choose
+// (madness, dredge) apply only when the statement chooses them; a chosen
+// effect that does not apply refuses the statement, before anything
+// happens.
+func (e *engine) replace(ev *event, chosen ...string) error {
+	for _, c := range chosen {
+		var r *replacement
+		for _, x := range e.replacements(ev) {
+			if x.chosenBy(c) {
+				r = x
+				break
+			}
+		}
+		if r == nil {
+			return refuse("no %s effect applies to this event", c)
+		}
+		if err := r.applies(ev); err != nil {
+			return refuse("%s can't apply: %v", r.name, err)
+		}
+	}
+	isChosen := func(r *replacement) bool {
+		if r.choice == "" {
+			return true
+		}
+		for _, c := range chosen {
+			if r.chosenBy(c) {
+				return true
+			}
+		}
+		return false
+	}
+	done := map[replKey]bool{}
+	for range 20 {
+		var cands []*replacement
+		for _, r := range e.replacements(ev) {
+			if !done[replKey{r.name, r.source}] && isChosen(r) && r.applies(ev) == nil {
+				cands = append(cands, r)
+			}
+		}
+		if len(cands) == 0 || ev.replaced {
+			return nil
+		}
+		if i := slices.IndexFunc(cands, func(r *replacement) bool { return r.self }); i >= 0 && len(cands) > 1 {
+			e.s.Cite(e.rules.Find(phSelfFirst...), "%s is a self-replacement effect: it applies before the others", cands[i].name)
+			cands = []*replacement{cands[i]}
+		}
+		r := cands[0]
+		if len(cands) > 1 {
+			r = e.chooseReplacement(ev, cands)
+		}
+		done[replKey{r.name, r.source}] = true
+		r.apply(ev)
+	}
+	return nil
+}
+
+// chooseReplacement is the affected player's choice among several
+// effects: the first of the statement's "order" clause that applies, or
+// else the first.
+func (e *engine) chooseReplacement(ev *event, cands []*replacement) *replacement {
+	r, how := cands[0], "the first that applies, as no order is given"
+	if e.cur != nil {
+		if cl := e.cur.Clause("order"); cl != nil {
+		found:
+			for _, n := range cl.Names {
+				for _, c := range cands {
+					if c.source != nil && (strings.EqualFold(n.Text, c.source.Label) || strings.EqualFold(n.Text, c.source.Name())) {
+						r, how = c, "as the script orders"
+						break found
+					}
+				}
+			}
+		}
+	}
+	names := make([]string, len(cands))
+	for i, c := range cands {
+		names[i] = c.name
+	}
+	p := ev.affected()
+	e.s.Cite(e.rules.Find(phReplaceChoice...), "%d replacement effects apply to one event (%s): %s chooses %s first, %s", len(cands), strings.Join(names, ", "), p.Name, r.name, how)
+	return r
+}
+
+// replacements returns the replacement effects that watch events of
+// ev's kind: those created by spells (flashback), then those of the
+// object itself (madness, modular, sunburst, amplify), of the cards in
+// the drawing player's graveyard (dredge), and of the permanents on the
+// battlefield (static abilities such as "that many plus one").
+func (e *engine) replacements(ev *event) []*replacement {
+	out := slices.Clone(e.effects)
+	switch ev.kind {
+	case evMove:
+		if ev.object.Has("Madness") {
+			out = append(out, e.madness(ev.object))
+		}
+		if ev.to == game.Battlefield && !ev.object.Copy {
+			out = append(out, e.entersWith(ev.object)...)
+		}
+	case evDraw:
+		for _, o := range ev.player.Zone(game.Graveyard) {
+			if o.Has("Dredge") {
+				out = append(out, e.dredge(o))
+			}
+		}
+	}
+	for _, o := range e.s.Battlefield() {
+		for _, ef := range o.Card.Effects {
+			if ef.Verb == "morecounters" {
+				out = append(out, e.moreCounters(o, ef))
+			}
+		}
+	}
+	return slices.DeleteFunc(out, func(r *replacement) bool { return !r.watches(ev) })
+}
+
+// move moves o to zone to, through the replacement effects that watch
+// zone changes; it returns the new object, or nil when o ceased to exist
+// or the move was replaced. chosen are the effects its player chooses to
+// apply ("madness").
+func (e *engine) move(o *game.Object, to game.Zone, controller *game.Player, cause string, chosen ...string) (*game.Object, error) {
+	ev := &event{kind: evMove, object: o, from: o.Zone, to: to, cause: cause, counters: map[string]int{}}
+	if err := e.replace(ev, chosen...); err != nil {
+		return nil, err
+	}
+	if ev.replaced {
+		return nil, nil
+	}
+	n := e.s.Move(o, ev.to, controller, false)
+	if n != nil {
+		for k, v := range ev.counters {
+			n.Counters[k] += v
+		}
+	}
+	for _, f := range ev.then {
+		f(n)
+	}
+	return n, nil
+}
+
+// putCounters puts n counters of a kind on permanent o, through the
+// replacement effects that watch counters (614.16).
+func (e *engine) putCounters(o *game.Object, kind string, n int) {
+	ev := &event{kind: evCounters, object: o, counters: map[string]int{kind: n}}
+	e.replace(ev)
+	for k, v := range ev.counters {
+		o.Counters[k] += v
+	}
+}
+
+// flashback is the effect of a spell cast with flashback: exiled instead
+// of put anywhere else, whatever way it leaves the stack.
+func (e *engine) flashback(spell *game.Object) *replacement {
+	rule := e.kw("Flashback", "instead of putting it anywhere else")
+	return &replacement{name: "flashback", kind: evMove, source: spell, rule: rule,
+		applies: func(ev *event) error {
+			if ev.object != spell || ev.from != game.Stack || ev.to == game.Exile {
+				return fmt.Errorf("%s is not leaving the stack", spell.Name())
+			}
+			return nil
+		},
+		apply: func(ev *event) {
+			e.s.Cite(rule, "flashback: %s would be put into %s (%s); it %s instead", spell.Name(), e.zone(ev.to), ev.cause, e.exiled("Flashback"))
+			ev.to = game.Exile
+		}}
+}
+
+// madness: a discarded card with madness may be exiled instead of put
+// into the graveyard; then it triggers, and its owner may cast it.
+func (e *engine) madness(o *game.Object) *replacement {
+	rule := e.kw("Madness", " means ")
+	return &replacement{name: "madness", kind: evMove, source: o, rule: rule, choice: "madness",
+		applies: func(ev *event) error {
+			if ev.object != o || ev.cause != "discarded" || ev.to != game.Graveyard {
+				return fmt.Errorf("%s is not being discarded", o.Label)
+			}
+			return nil
+		},
+		apply: func(ev *event) {
+			e.s.Cite(rule, "madness: %s discards %s; it %s instead of being put into the graveyard", o.Owner.Name, o.Label, e.exiled("Madness"))
+			ev.to = game.Exile
+			ev.then = append(ev.then, func(n *game.Object) { e.madnessTrigger(n, rule) })
+		}}
+}
+
+// dredge N: if its owner would draw a card, they may instead mill N
+// cards and return this card from the graveyard to their hand; not with
+// fewer than N cards in the library.
+func (e *engine) dredge(o *game.Object) *replacement {
+	rule := e.kw("Dredge", " means ")
+	n := o.Instances("Dredge")[0].N
+	return &replacement{name: "dredge of " + o.Label, kind: evDraw, source: o, rule: rule, choice: "dredge",
+		applies: func(ev *event) error {
+			if ev.player != o.Owner || o.Zone != game.Graveyard {
+				return fmt.Errorf("%s is not in %s's graveyard", o.Label, ev.player.Name)
+			}
+			if lib := len(ev.player.Zone(game.Library)); lib < n {
+				return fmt.Errorf("dredge %d needs at least %d cards in %s's library, which has %d (%s)", n, n, ev.player.Name, lib, e.kw("Dredge", "at least n cards", "fewer than").ID)
+			}
+			return nil
+		},
+		apply: func(ev *event) {
+			ev.replaced = true
+			p := ev.player
+			for range n {
+				e.s.Move(p.Zone(game.Library)[0], game.Graveyard, nil, false)
+			}
+			e.s.Move(o, game.Hand, nil, false)
+			verb := "puts the top %d cards of their library into their graveyard"
+			if e.defines("Dredge", "mill") {
+				verb = "mills %d cards"
+			}
+			e.s.Cite(rule, "dredge %d: instead of drawing, %s "+verb+" and returns %s to their hand", n, p.Name, n, o.Label)
+		}}
+}
+
+// entersWith are the effects of a permanent's own keywords that make it
+// enter with counters (614.1c, 419.1b): modular, sunburst, amplify.
+func (e *engine) entersWith(o *game.Object) []*replacement {
+	var out []*replacement
+	self := func(ev *event) error {
+		if ev.object != o {
+			return fmt.Errorf("%s is not entering", o.Label)
+		}
+		return nil
+	}
+	var info *game.SpellInfo
+	if o.Spell != nil {
+		info = o.Spell
+	}
+	for _, a := range o.Abilities() {
+		switch a.Keyword {
+		case "Sunburst":
+			rule := e.kw("Sunburst", " means ")
+			out = append(out, &replacement{name: "sunburst", kind: evMove, source: o, rule: rule, applies: self, apply: func(ev *event) {
+				var paid game.Mana
+				if info != nil {
+					paid = info.Paid
+				}
+				colours := paid.Colors().Count()
+				kind := "charge"
+				if o.Is("Creature") {
+					kind = "+1/+1"
+				}
+				ev.counters[kind] += colours
+				e.s.Cite(rule, "sunburst: %d colours of mana were spent (%s), so %s enters with %d %s counters", colours, paid, o.Label, colours, kind)
+			}})
+		case "Modular":
+			rule := e.kw("Modular", " means ")
+			out = append(out, &replacement{name: "modular", kind: evMove, source: o, rule: rule, applies: self, apply: func(ev *event) {
+				n := a.N
+				if a.Quality == "Sunburst" {
+					if info != nil {
+						n = info.Paid.Colors().Count()
+					}
+					e.s.Cite(e.kw("Sunburst", "set a variable number"), "sunburst sets modular's number: %d colours of mana were spent", n)
+				}
+				ev.counters["+1/+1"] += n
+				e.s.Cite(rule, "modular %d: %s enters with %d +1/+1 counters", n, o.Label, n)
+			}})
+		case "Amplify":
+			rule := e.kw("Amplify", " means ")
+			out = append(out, &replacement{name: "amplify", kind: evMove, source: o, rule: rule, applies: self, apply: func(ev *event) {
+				n := len(e.revealed[o.Label])
+				ev.counters["+1/+1"] += a.N * n
+				e.s.Cite(rule, "amplify %d: %d cards revealed, %s enters with %d +1/+1 counters", a.N, n, o.Label, a.N*n)
+			}})
+		}
+	}
+	return out
+}
+
+// moreCounters is a static "if one or more +1/+1 counters would be put
+// on a creature you control, that many plus N (or twice that many) are
+// put on it instead", which modifies counters put on a creature and
+// those a creature enters with (614.1c, 614.16).
+func (e *engine) moreCounters(src *game.Object, ef game.Effect) *replacement {
+	rule := e.rules.Find(phInstead...)
+	return &replacement{name: src.Label, kind: evCounters, source: src, rule: rule,
+		applies: func(ev *event) error {
+			o := ev.object
+			if o.Controller != src.Controller || !o.Is("Creature") || ev.counters["+1/+1"] == 0 {
+				return fmt.Errorf("no +1/+1 counters would be put on a creature %s controls", src.Controller.Name)
+			}
+			return nil
+		},
+		apply: func(ev *event) {
+			n := ev.counters["+1/+1"]
+			m := n + ef.N
+			if ef.N == 0 {
+				m = 2 * n
+			}
+			ev.counters["+1/+1"] = m
+			e.s.Cite(rule, "%s: %d +1/+1 counters would be put on %s; %d are put on it instead", src.Label, n, ev.object.Label, m)
+		}}
+}
+
+// kickerDamage is the self-replacement effect of a kicked spell whose
+// text says "if this spell was kicked, it deals N damage instead": the
+// damage the spell deals is N.
+func (e *engine) kickerDamage(spell *game.Object, ef game.Effect) *replacement {
+	rule := e.rules.Find(phSelfReplace...)
+	return &replacement{name: "kicked " + spell.Name(), kind: evDamage, source: spell, rule: rule, self: true,
+		applies: func(ev *event) error {
+			if ev.source != spell {
+				return fmt.Errorf("%s deals no damage", spell.Name())
+			}
+			return nil
+		},
+		apply: func(ev *event) {
+			e.s.Cite(rule, "%s was kicked: it deals %d damage to %s instead of %d (%s)", spell.Name(), ef.N, ev.target.Name(), ev.amount, e.kw("Kicker").ID)
+			ev.amount = ef.N
+		}}
+}

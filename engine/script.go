@@ -1,0 +1,114 @@
+package engine
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/crules/crules/game"
+	"github.com/crules/crules/parse"
+)
+
+// A Scenario is what the engine runs: players, the cards the scripts
+// name, and the scripts. Package scenario reads it from a scenario file;
+// every statement keeps its position in that file so that each check
+// reports file:line:col.
+type Scenario struct {
+	Name string // the file name, printed in every check's position
+	// Keywords are the keywords the scenario exercises; Cover counts a
+	// keyword as modelled when a scenario naming it passes.
+	Keywords []string
+	// Players are the player names, first active.
+	Players []string
+	Cards   []*CardDef
+	Scripts []*Script
+}
+
+// A CardDef is a card definition with its position.
+type CardDef struct {
+	Card *game.Card
+	Pos  parse.Pos
+}
+
+// Card returns the definition of the card named name (case ignored;
+// "Name#2" means Name), or nil.
+func (s *Scenario) Card(name string) *game.Card {
+	name = baseName(name)
+	for _, d := range s.Cards {
+		if strings.EqualFold(d.Card.Name, name) {
+			return d.Card
+		}
+	}
+	return nil
+}
+
+// baseName strips the "#2" that tells two cards of one name apart.
+func baseName(label string) string {
+	if i := strings.LastIndexByte(label, '#'); i > 0 {
+		if _, err := strconv.Atoi(label[i+1:]); err == nil {
+			return strings.TrimSpace(label[:i])
+		}
+	}
+	return label
+}
+
+// A Script is one scenario: statements run in order from an empty game.
+type Script struct {
+	Name  string
+	Pos   parse.Pos
+	Stmts []*Stmt
+}
+
+// A Stmt is one statement of a script. Verb says what it does:
+//
+//	setup:   zone (ZONE PLAYER: cards), mana, life, turn, tap, counters
+//	actions: cast, activate, draw, discard, attack, block, resolve,
+//	         resolveall, noblocks, damage, destroy, endturn, unmorph
+//	checks:  expect
+//
+// Illegal marks an action that must be refused.
+type Stmt struct {
+	Pos     parse.Pos
+	Text    string
+	Verb    string
+	Illegal bool
+	Player  string
+	Zone    game.Zone
+	Object  Name   // the card acted on
+	Names   []Name // a list of cards or players; a player first when Player is set
+	Clauses []*Clause
+	// Expect is what an expect statement checks ("zone", "in", "life",
+	// "pt", "counters", "tapped", "untapped", "color", "mv", "paid",
+	// "stack", "reason", "damage", "poison", "pool"); Value the expected
+	// value.
+	Expect string
+	Value  string
+	Mana   game.Mana
+	N      int
+}
+
+// A Name is a card label or a player name with its position.
+type Name struct {
+	Text string
+	Pos  parse.Pos
+}
+
+// A Clause is a choice made with an action: "targeting bob", "splice
+// Glacial Ray targeting Grizzly Bears", "convoke A, B=W", "pay {G}{W}".
+type Clause struct {
+	Word  string
+	Pos   parse.Pos
+	Names []Name
+	Sub   *Clause // "splice X targeting Y": the targeting clause of X
+	Mana  game.Mana
+	N     int
+}
+
+// Clause returns the statement's first clause of word w, or nil.
+func (s *Stmt) Clause(w string) *Clause {
+	for _, c := range s.Clauses {
+		if c.Word == w {
+			return c
+		}
+	}
+	return nil
+}
