@@ -75,9 +75,28 @@ func TestServeAPI(t *testing.T) {
 		{"/api/search?q=zzzzqqq", 200, `"hits":[]`},
 		{"/api/search?q=the+splcie", 200, `"hits":[],"suggestions":["splice",`},
 		{"/api/search?q=the+splcie", 200, `"unindexed":["the"]`},
-		{"/?q=splcie", 200, `Did you mean: <a href="/?q=splice&amp;rev=2026-01-16">splice</a>`},
-		{"/?q=convoke", 200, `<mark>`},
-		{"/?q=" + url.QueryEscape(`"x`), 400, `unbalanced`},
+		{"/api/search?q=exile", 200, `"id":"glossary","kind":"glossary","title":"Exile","term":"Exile"`},
+		{"/search?q=splcie", 200, `Did you mean: <a href="/search?q=splice&amp;rev=2026-01-16">splice</a>`},
+		{"/search?q=convoke", 200, `<mark>`},
+		{"/search?q=" + url.QueryEscape(`"x`), 400, `unbalanced`},
+		{"/search?q=splice+onto+arcane", 200, `href="/2026-01-16/702.html#702.47`},
+		{"/search?q=exile", 200, `href="/2026-01-16/glossary.html#g-exile"`},
+		{"/search?q=splice&rev=2005", 200, `href="/2005-10-01/502.html#502.40`},
+		{"/", 200, `href="2026-01-16/index.html"`},
+		{"/latest/702.html", 200, `id="702.47a"`},
+		{"/2026-01-16/702.html", 200, `id="R70247a"`},
+		{"/2005/502.html", 200, `id="502.40a"`}, // redirected to 2005-10-01
+		{"/latest/999.html", 404, `"error"`},
+		{"/1850/702.html", 404, `"error"`},
+		{"/history/702.47.html", 200, `502.40`},
+		{"/diff/2009-05-01/2009-07-11", 200, `id="b-`},
+		{"/diff/2009/2010?class=renumbered", 200, `Changes from 2009-10-01 to 2010-`},
+		{"/diff/2009/2010?class=bogus", 400, `"error"`},
+		{"/diff/1850/2010", 400, `no revision`},
+		{"/api/diff?a=2009-05-01&b=2009-07-11&class=renumbered", 200, `"renumbering":{`},
+		{"/api/diff?a=2009-05-01&b=2009-07-11", 200, `"pairs":[{`},
+		{"/api/diff?a=2009-05-01", 400, `two revisions`},
+		{"/api/diff?a=2009&b=2010&class=nope", 400, `"error"`},
 		{"/nope", 404, `"error"`},
 	} {
 		status, body := get(t, ts, tc.path)
@@ -85,7 +104,7 @@ func TestServeAPI(t *testing.T) {
 			t.Errorf("GET %.60s: %d %.200s; want %d with %q", tc.path, status, body, tc.status, tc.has)
 		}
 	}
-	for _, path := range []string{"/api/revs", "/api/rules/702.47a", "/"} {
+	for _, path := range []string{"/api/revs", "/api/rules/702.47a", "/", "/latest/702.html", "/diff/2009/2010", "/api/diff"} {
 		resp, err := http.Post(ts.URL+path, "text/plain", nil)
 		if err != nil {
 			t.Fatal(err)
