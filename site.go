@@ -2,6 +2,7 @@ package crules
 
 import (
 	"path"
+	"strings"
 
 	"github.com/crules/crules/render"
 )
@@ -9,7 +10,8 @@ import (
 // Site builds the HTML reference (render.Site) of the sources, oldest
 // first: each one's parse, and when they are every embedded revision the
 // lineage from the library's cache, so history pages come without
-// rebuilding it. A source that is not a CR is ErrBadInput with positioned
+// rebuilding it. A file that states no effective date is named by its
+// base name without extension. A source that is not a CR is ErrBadInput with positioned
 // errors, as from Document.
 func (l *Library) Site(srcs ...Source) (*render.Site, error) {
 	s := &render.Site{}
@@ -37,7 +39,7 @@ func (l *Library) Site(srcs ...Source) (*render.Site, error) {
 		if err != nil {
 			return nil, err
 		}
-		s.Revs = append(s.Revs, render.Revision{Name: path.Base(d.Label), Doc: d.Document})
+		s.Revs = append(s.Revs, render.Revision{Name: strings.TrimSuffix(path.Base(d.Label), path.Ext(d.Label)), Doc: d.Document})
 	}
 	return s, nil
 }
