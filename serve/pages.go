@@ -27,6 +27,7 @@ type pages struct {
 	lru   *list.List // of *cached, most recent first
 	byKey map[string]*list.Element
 	bytes int
+	limit int // the budget; 0 means pageBudget
 }
 
 type cached struct {
@@ -76,7 +77,11 @@ func (p *pages) get(key, ctype string, fn func(*bytes.Buffer) error) (*cached, e
 	}
 	p.byKey[key] = p.lru.PushFront(c)
 	p.bytes += len(c.body)
-	for p.bytes > pageBudget && p.lru.Len() > 1 {
+	limit := p.limit
+	if limit == 0 {
+		limit = pageBudget
+	}
+	for p.bytes > limit && p.lru.Len() > 1 {
 		old := p.lru.Remove(p.lru.Back()).(*cached)
 		delete(p.byKey, old.key)
 		p.bytes -= len(old.body)
