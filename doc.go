@@ -26,7 +26,9 @@
 //   - Keyword specs, Refs (citations around a rule), Check (lint);
 //   - Cite: rule citations in any fs.FS, checked against history;
 //   - Search, of one revision or all (Index, IndexAll: built on first use,
-//     cached, one build at a time).
+//     cached, one build at a time);
+//   - Site, the HTML reference of some sources (render.Site; with every
+//     revision, the cached lineage), and RenderSite, which writes it.
 //
 // Requests it cannot answer are *Error values whose Kind is one of
 // ErrUnknownRevision, ErrBadInput, ErrBadRequest, ErrNoRule, ErrNoTerm,

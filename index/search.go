@@ -37,11 +37,14 @@ func badQuery(format string, args ...any) error {
 
 // A Hit is one search result: a rule, subrule, chapter or glossary entry.
 type Hit struct {
-	ID    string   `json:"id"`
-	Kind  string   `json:"kind"`
-	Title string   `json:"title,omitempty"`
-	Rev   string   `json:"rev"`
-	Revs  []string `json:"revs,omitempty"` // all-revisions search: the revisions it is in
+	ID    string `json:"id"`
+	Kind  string `json:"kind"`
+	Title string `json:"title,omitempty"`
+	// Term is a glossary hit's term (its ID is "glossary"): the key to
+	// look it up by, /api/glossary/{term} or a glossary page's anchor.
+	Term string   `json:"term,omitempty"`
+	Rev  string   `json:"rev"`
+	Revs []string `json:"revs,omitempty"` // all-revisions search: the revisions it is in
 	// IDs are the numbers the rule had across revisions, oldest first, in
 	// an all-revisions search ("300.4", "300.3").
 	IDs     []string `json:"ids,omitempty"`
@@ -470,6 +473,9 @@ func collect(cs []cand, limit int) []Hit {
 			if id, err := parse.ParseRuleID(h.ID); err == nil && id.Level() == parse.LevelSubrule {
 				h.Kind = KindSubrule
 			}
+		}
+		if h.Kind == KindGlossary {
+			h.Term = h.Title
 		}
 		key := line
 		switch {

@@ -110,3 +110,40 @@ func TestTermsSVG(t *testing.T) {
 		t.Error("a revision that is not a date: want an error")
 	}
 }
+
+// TestPlotTerms chooses panels by old or new phrase, in the order asked,
+// and draws the default few when asked for none.
+func TestPlotTerms(t *testing.T) {
+	var rows []lexicon.Usage
+	for _, s := range termSeries(t) {
+		u := lexicon.Usage{Old: s.Old, New: s.New, Shift: s.Shift}
+		for _, c := range s.Counts {
+			u.Counts = append(u.Counts, lexicon.Count{Rev: c.Rev, Old: c.Old, New: c.New})
+		}
+		rows = append(rows, u)
+	}
+	panels := func(phrases ...string) string {
+		var b bytes.Buffer
+		if err := render.PlotTerms(&b, rows, phrases); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	svg := panels("exiled", "his or her", "no such phrase")
+	r, h := strings.Index(svg, ">removed from the game<"), strings.Index(svg, ">his or her<")
+	if r < 0 || h < r || strings.Contains(svg, ">comes into play<") || !strings.Contains(svg, "2018-04-27") {
+		t.Errorf("PlotTerms(exiled, his or her): panels wrong or out of order")
+	}
+	svg = panels()
+	for _, p := range render.DefaultPlotTerms {
+		if !strings.Contains(svg, ">"+p+"<") {
+			t.Errorf("default plot: no panel %q", p)
+		}
+	}
+	if strings.Contains(svg, ">tribal<") {
+		t.Error("default plot: draws tribal, not among the default")
+	}
+	if all := panels("no such phrase"); strings.Count(all, "<g") < len(rows) {
+		t.Errorf("no phrase found: %d groups for %d rows", strings.Count(all, "<g"), len(rows))
+	}
+}

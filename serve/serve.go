@@ -1,11 +1,27 @@
-// Package serve is the HTTP front end of the crules library: a JSON API
-// and a search page.
+// Package serve is the HTTP front end of the crules library: a JSON API,
+// the HTML reference of every revision and a search page.
 //
 //	GET /api/revs                            every revision
 //	GET /api/rules/{id}?rev=REV              a rule with its subrules and examples
 //	GET /api/glossary/{term}?rev=REV         a glossary entry
-//	GET /api/search?q=QUERY&rev=REV&limit=N  ranked hits
-//	GET /                                    a page with a search box
+//	GET /api/search?q=QUERY&rev=REV&limit=N  ranked hits; a glossary hit carries its term
+//	GET /api/diff?a=REV&b=REV&class=C,…      a comparison: counts, pairs, renumbering
+//
+// and the HTML reference of every revision (render.Site), each page
+// rendered on first request and kept in a cache of 64 MB:
+//
+//	GET /                                    the revisions
+//	GET /{rev}/702.html#702.47a              a chapter (also #R70247a); {rev}
+//	                                         is a date, latest, or a selector
+//	                                         (2015) redirected to its date
+//	GET /{rev}/index.html, glossary.html#g-splice, keywords.html
+//	GET /history/702.47.html                 a rule's history
+//	GET /diff/{a}/{b}?class=C,…              the changes between any two
+//	                                         revisions (selectors)
+//	GET /search?q=QUERY&rev=REV              the search page: each hit links
+//	                                         to its rule's anchor or glossary entry
+//
+// The first page waits for every revision to be parsed (a few seconds).
 //
 // The answers are the objects of the command line's --json. Errors are
 // JSON ({"error": "..."}): 400 for a bad request (rule number, query,
@@ -30,6 +46,7 @@ import (
 
 	"github.com/crules/crules"
 	"github.com/crules/crules/index"
+	"github.com/crules/crules/parse"
 	"github.com/crules/crules/render"
 )
 
@@ -38,6 +55,8 @@ type Server struct {
 	lib *crules.Library
 	log io.Writer
 	mu  sync.Mutex // serialises log lines
+
+	pages pages
 }
 
 // New returns a server over lib that writes an access log line per
@@ -57,7 +76,7 @@ func status(err error) int {
 	case errors.Is(err, errMethod):
 		return http.StatusMethodNotAllowed
 	case errors.Is(err, crules.ErrNoRule), errors.Is(err, crules.ErrNoTerm), errors.Is(err, crules.ErrNoKeyword),
-		errors.Is(err, crules.ErrNoPhrase), errors.Is(err, errNoPage):
+		errors.Is(err, crules.ErrNoPhrase), errors.Is(err, errNoPage), errors.Is(err, render.ErrNotFound):
 		return http.StatusNotFound
 	case errors.Is(err, crules.ErrBadRequest), errors.Is(err, crules.ErrUnknownRevision), errors.Is(err, crules.ErrBadInput):
 		return http.StatusBadRequest
@@ -102,7 +121,14 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/rules/{id}", s.rule)
 	mux.HandleFunc("GET /api/glossary/{term}", s.glossary)
 	mux.HandleFunc("GET /api/search", s.search)
-	mux.HandleFunc("GET /{$}", s.page)
+	mux.HandleFunc("GET /search", s.page)
+	mux.HandleFunc("GET /api/diff", s.apiDiff)
+	mux.HandleFunc("GET /diff/{a}/{b}", s.diffPage)
+	mux.HandleFunc("GET /{$}", s.sitePage)
+	mux.HandleFunc("GET /index.html", s.sitePage)
+	mux.HandleFunc("GET /style.css", s.sitePage)
+	mux.HandleFunc("GET /history/{page}", s.sitePage)
+	mux.HandleFunc("GET /{rev}/{page}", s.sitePage)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			get := r.Clone(r.Context())
@@ -252,21 +278,41 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!doctype html>
 <style>body{font-family:system-ui,sans-serif;max-width:50rem;margin:2rem auto;padding:0 1rem;line-height:1.45}
 input[type=search]{width:70%;font-size:1.1rem;padding:.3rem}li{margin:.8rem 0}.id{font-weight:bold}.rev{color:#666}mark{background:#ffe680}</style></head>
 <body><h1>Comprehensive Rules</h1>
-<form action="/" method="get"><input type="search" name="q" value="{{.Query}}" autofocus placeholder="splice onto arcane">
+<p><a href="/">Revisions</a></p>
+<form action="/search" method="get"><input type="search" name="q" value="{{.Query}}" autofocus placeholder="splice onto arcane">
 <select name="rev">{{range .Revs}}<option{{if eq . $.Rev}} selected{{end}}>{{.}}</option>{{end}}</select>
 <button>Search</button></form>
 {{if .Error}}<p role="alert">{{.Error}}</p>{{end}}
-{{if .Suggestions}}<p>Did you mean: {{range $i, $s := .Suggestions}}{{if $i}}, {{end}}<a href="/?q={{$s}}&amp;rev={{$.Rev}}">{{$s}}</a>{{end}}?</p>{{end}}
-{{if .Hits}}<ol>{{range .Hits}}<li><a class="id" href="/api/rules/{{.ID}}?rev={{.Rev}}">{{.ID}}</a> {{.Title}} <span class="rev">({{.Rev}})</span><br>{{.HTML}}</li>{{end}}</ol>{{end}}
+{{if .Suggestions}}<p>Did you mean: {{range $i, $s := .Suggestions}}{{if $i}}, {{end}}<a href="/search?q={{$s}}&amp;rev={{$.Rev}}">{{$s}}</a>{{end}}?</p>{{end}}
+{{if .Hits}}<ol>{{range .Hits}}<li><a class="id" href="{{.URL}}">{{if .Term}}{{.Term}}{{else}}{{.ID}}{{end}}</a> {{if not .Term}}{{.Title}}{{end}} <span class="rev">({{.Rev}})</span><br>{{.HTML}}</li>{{end}}</ol>{{end}}
 </body></html>
 `))
 
 type pageHit struct {
 	index.Hit
+	URL  string // the rule's anchor on its chapter page, or the glossary entry
 	HTML template.HTML
 }
 
-// page is a plain HTML search page.
+// hitURL links a hit to its place in the HTML reference: a rule to its
+// anchor on its chapter page, a glossary entry to its entry.
+func (s *Server) hitURL(h index.Hit) string {
+	site, err := s.site()
+	if err != nil {
+		return ""
+	}
+	if h.Kind == index.KindGlossary {
+		return "/" + site.GlossaryURL(h.Rev, h.Term)
+	}
+	id, err := parse.ParseRuleID(h.ID)
+	if err != nil {
+		return ""
+	}
+	return "/" + site.RuleURL(h.Rev, id)
+}
+
+// page is the search page, /search: a box, and the hits of ?q= in ?rev=
+// each linked to its place in the HTML reference.
 func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	data := struct {
 		Query, Rev, Error string
@@ -285,7 +331,7 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 		var res *index.Result
 		if res, _, err = s.query(r, data.Query, 20); err == nil {
 			for _, h := range res.Hits {
-				data.Hits = append(data.Hits, pageHit{h, markHTML(h.Snippet, h.Marks)})
+				data.Hits = append(data.Hits, pageHit{h, s.hitURL(h), markHTML(h.Snippet, h.Marks)})
 			}
 			if len(res.Hits) == 0 {
 				data.Error, data.Suggestions = "Nothing matches.", res.Suggestions

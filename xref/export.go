@@ -1,12 +1,5 @@
 package xref
 
-import (
-	"fmt"
-	"io"
-	"strconv"
-	"strings"
-)
-
 // Node and Edge are the citation graph as data: a node for every rule,
 // chapter, part or glossary entry that cites or is cited, an edge for every
 // citation of one target.
@@ -75,42 +68,3 @@ func (g *Graph) Export() ([]Node, []Edge) {
 	}
 	return nodes, edges
 }
-
-// WriteDOT writes g as a Graphviz digraph. Unresolved citations are red
-// and dashed, title mismatches orange.
-func (g *Graph) WriteDOT(w io.Writer, name string) error {
-	nodes, edges := g.Export()
-	var b strings.Builder
-	fmt.Fprintf(&b, "digraph %s {\n\trankdir=LR;\n\tnode [shape=box, fontsize=10];\n", strconv.Quote(name))
-	for _, n := range nodes {
-		label := n.ID
-		if n.Title != "" && n.Kind != "glossary" {
-			label += "\\n" + n.Title
-		}
-		shape := ""
-		switch n.Kind {
-		case "glossary":
-			shape = ", shape=note"
-		case "chapter", "part":
-			shape = ", shape=folder"
-		}
-		fmt.Fprintf(&b, "\t%s [label=%s%s];\n", strconv.Quote(n.ID), quoteDOT(label), shape)
-	}
-	for _, e := range edges {
-		style := ""
-		switch e.Status {
-		case Unresolved.String():
-			style = " [color=red, style=dashed]"
-		case TitleMismatch.String():
-			style = " [color=orange]"
-		}
-		fmt.Fprintf(&b, "\t%s -> %s%s;\n", strconv.Quote(e.From), strconv.Quote(e.To), style)
-	}
-	b.WriteString("}\n")
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-// quoteDOT quotes a label; the two characters \n in it stay, as DOT reads
-// them as a line break.
-func quoteDOT(s string) string { return `"` + strings.ReplaceAll(s, `"`, `\"`) + `"` }

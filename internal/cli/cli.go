@@ -205,6 +205,7 @@ glossary terms and contents up, offline.`,
 		newKeywordCmd(env, nil),
 		newKeywordsCmd(env, nil),
 		newSearchCmd(env, nil),
+		newRenderCmd(env, nil),
 		newServeCmd(env, nil),
 	)
 	return root

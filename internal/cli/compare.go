@@ -1,12 +1,12 @@
 package cli
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
 	"github.com/crules/crules"
 	"github.com/crules/crules/internal/atomicfile"
-	"github.com/crules/crules/lexicon"
 	"github.com/crules/crules/render"
 	"github.com/spf13/cobra"
 )
@@ -163,6 +163,7 @@ func runHistory(env *Env, o *historyOptions) error {
 type termsOptions struct {
 	Term     string
 	Plot     string
+	Terms    []string
 	JSON     bool
 	Discover []string
 	Min      int
@@ -185,7 +186,7 @@ phrase in the whole text of the revision (glossary and credits included);
 --discover A B mines the phrase substitutions that recur across the matched
 rules of two revisions, and marks those the lexicon already has.`,
 		Example: `  crules terms
-  crules terms "removed from the game" --plot rftg.svg
+  crules terms --plot shifts.svg --term "removed from the game" --term play
   crules terms --discover 2009-05-01 2009-07-11`,
 		Args: cobra.MaximumNArgs(1),
 	}
@@ -193,6 +194,7 @@ rules of two revisions, and marks those the lexicon already has.`,
 	cmd.Flags().BoolVar(&o.JSON, "json", false, "print JSON")
 	cmd.Flags().StringSliceVar(&o.Discover, "discover", nil, "mine substitutions between two revisions A,B")
 	cmd.Flags().IntVar(&o.Min, "min", 3, "with --discover: the fewest rules a substitution must occur in")
+	cmd.Flags().StringArrayVar(&o.Terms, "term", nil, "with --plot: a phrase whose panel to draw (repeatable; default: comes into play, removed from the game, play, in play, his or her, he or she controls)")
 	_ = cmd.MarkFlagFilename("plot", "svg")
 	return hook(env, cmd, o, func(cmd *cobra.Command, args []string) error {
 		if len(args) == 1 {
@@ -204,23 +206,6 @@ rules of two revisions, and marks those the lexicon already has.`,
 		return nil
 	}, runF, runTerms)
 }
-
-// termJSON and termCountRev are the rows plot.go draws.
-type (
-	termJSON     = lexicon.Usage
-	termCountRev = lexicon.Count
-)
-
-func revIndex(cs []termCountRev, rev string) int {
-	for i, c := range cs {
-		if c.Rev == rev {
-			return i
-		}
-	}
-	return 0
-}
-
-func clip(s string, n int) string { return render.Clip(s, n) }
 
 func runTerms(env *Env, o *termsOptions) error {
 	if len(o.Discover) == 2 {
@@ -235,7 +220,11 @@ func runTerms(env *Env, o *termsOptions) error {
 		return err
 	}
 	if o.Plot != "" {
-		if err := atomicfile.Write(o.Plot, []byte(termsSVG(rows))); err != nil {
+		var svg bytes.Buffer
+		if err := render.PlotTerms(&svg, rows, o.Terms); err != nil {
+			return err
+		}
+		if err := atomicfile.Write(o.Plot, svg.Bytes()); err != nil {
 			return err
 		}
 		env.note("crules: wrote %s", o.Plot)

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/crules/crules/render"
 )
 
 func TestDiff(t *testing.T) {
@@ -92,8 +94,21 @@ func TestTerms(t *testing.T) {
 		t.Fatalf("terms --json: exit %d %.200s", code, out)
 	}
 	svg, err := os.ReadFile(plot)
-	if err != nil || !strings.HasPrefix(string(svg), "<svg") || !strings.Contains(string(svg), "<polyline") {
+	if err != nil || !strings.HasPrefix(string(svg), "<svg") || !strings.Contains(string(svg), "removed from the game") || strings.Contains(string(svg), "his or her") {
 		t.Errorf("plot: %v %.100s", err, svg)
+	}
+	// --term chooses the panels; none draws the default few.
+	run(t, "terms", "--plot", plot, "--term", "his or her", "--term", "exiled")
+	svg, _ = os.ReadFile(plot)
+	if !strings.Contains(string(svg), "his or her") || !strings.Contains(string(svg), "removed from the game") || strings.Contains(string(svg), "comes into play") {
+		t.Errorf("terms --plot --term: %.200s", svg)
+	}
+	run(t, "terms", "--plot", plot)
+	svg, _ = os.ReadFile(plot)
+	for _, p := range render.DefaultPlotTerms {
+		if !strings.Contains(string(svg), ">"+p+"<") {
+			t.Errorf("terms --plot: no panel %q", p)
+		}
 	}
 	code, out, _ = run(t, "terms", "--discover", "2018-01-19,2018-04-27")
 	if code != 0 || !strings.Contains(out, "✓  165  his or her") {

@@ -205,5 +205,5 @@ func runGraph(env *Env, o *graphOptions) error {
 	if o.Format == "json" {
 		return render.WriteJSON(env.Stdout, render.GraphJSON(d.Label, string(d.Era), d.Graph()))
 	}
-	return d.Graph().WriteDOT(env.Stdout, "CR "+d.Label)
+	return render.DOT(env.Stdout, d.Graph(), "CR "+d.Label)
 }

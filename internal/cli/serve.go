@@ -19,10 +19,11 @@ func newServeCmd(env *Env, runF func(*serveOptions) error) *cobra.Command {
 	o := &serveOptions{}
 	cmd := &cobra.Command{
 		Use:   "serve",
-		Short: "Serve the rules over HTTP: a JSON API and a search page",
-		Long: `Serve answers GET /api/revs, /api/rules/{id}?rev=, /api/glossary/{term}?rev=
-and /api/search?q=&rev=&limit= with the JSON of --json, and serves a search
-page at /. Errors are JSON with status 400, 404, 405 or 500 (see package
+		Short: "Serve the rules over HTTP: a JSON API, the HTML reference and a search page",
+		Long: `Serve answers GET /api/revs, /api/rules/{id}?rev=, /api/glossary/{term}?rev=,
+/api/search?q=&rev=&limit= and /api/diff?a=&b=&class= with the JSON of --json,
+and serves the HTML reference of every revision: / (the revisions),
+/{rev}/702.html#702.47a, /latest/…, /diff/{a}/{b}, and /search. Errors are JSON with status 400, 404, 405 or 500 (see package
 serve). It listens on loopback by default, logs each request to stderr, and
 stops gracefully on SIGINT or SIGTERM.`,
 		Args: exactArgs(0),

@@ -1,0 +1,203 @@
+package serve
+
+import (
+	"bytes"
+	"container/list"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strings"
+	"sync"
+
+	"github.com/crules/crules"
+	"github.com/crules/crules/diff"
+	"github.com/crules/crules/render"
+)
+
+// pageBudget bounds the bytes of rendered pages the server keeps.
+const pageBudget = 64 << 20
+
+// pages is the HTML reference of every embedded revision, built on first
+// use, with its rendered pages kept in a byte-bounded LRU cache.
+type pages struct {
+	once  sync.Once
+	site  *render.Site
+	err   error
+	mu    sync.Mutex
+	lru   *list.List // of *cached, most recent first
+	byKey map[string]*list.Element
+	bytes int
+	limit int // the budget; 0 means pageBudget
+}
+
+type cached struct {
+	key, ctype string
+	body       []byte
+}
+
+// site returns the reference of every revision: each one's parse and the
+// lineage (from the library's cache), built once.
+func (s *Server) site() (*render.Site, error) {
+	s.pages.once.Do(func() {
+		revs := s.lib.Revisions()
+		srcs := make([]crules.Source, len(revs))
+		for i, r := range revs {
+			srcs[i] = r.Source()
+		}
+		s.pages.site, s.pages.err = s.lib.Site(srcs...)
+		if s.pages.err == nil {
+			s.pages.site.Search = "/search"
+		}
+	})
+	return s.pages.site, s.pages.err
+}
+
+// get returns the cached answer for key, or renders it with fn and keeps
+// it, dropping the least recently used answers beyond pageBudget.
+func (p *pages) get(key, ctype string, fn func(*bytes.Buffer) error) (*cached, error) {
+	p.mu.Lock()
+	if e, ok := p.byKey[key]; ok {
+		p.lru.MoveToFront(e)
+		p.mu.Unlock()
+		return e.Value.(*cached), nil
+	}
+	p.mu.Unlock()
+	var b bytes.Buffer
+	if err := fn(&b); err != nil {
+		return nil, err
+	}
+	c := &cached{key: key, ctype: ctype, body: b.Bytes()}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.byKey == nil {
+		p.lru, p.byKey = list.New(), map[string]*list.Element{}
+	}
+	if e, ok := p.byKey[key]; ok { // rendered meanwhile by another request
+		return e.Value.(*cached), nil
+	}
+	p.byKey[key] = p.lru.PushFront(c)
+	p.bytes += len(c.body)
+	limit := p.limit
+	if limit == 0 {
+		limit = pageBudget
+	}
+	for p.bytes > limit && p.lru.Len() > 1 {
+		old := p.lru.Remove(p.lru.Back()).(*cached)
+		delete(p.byKey, old.key)
+		p.bytes -= len(old.body)
+	}
+	return c, nil
+}
+
+// serveCached writes the answer for key, rendering it when not cached.
+func (s *Server) serveCached(w http.ResponseWriter, key, ctype string, fn func(*render.Site, *bytes.Buffer) error) {
+	site, err := s.site()
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	c, err := s.pages.get(key, ctype, func(b *bytes.Buffer) error { return fn(site, b) })
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", c.ctype)
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	_, _ = w.Write(c.body)
+}
+
+const htmlType = "text/html; charset=utf-8"
+
+// sitePage serves a page of the reference: /index.html, /style.css,
+// /{rev}/702.html, /latest/…, /history/702.47.html. A revision named by a
+// selector ("2015") is redirected to its date.
+func (s *Server) sitePage(w http.ResponseWriter, r *http.Request) {
+	p := strings.TrimPrefix(r.URL.Path, "/")
+	if p == "" {
+		p = "index.html"
+	}
+	ctype := htmlType
+	if p == "style.css" {
+		ctype = "text/css; charset=utf-8"
+	}
+	if dir, file, ok := strings.Cut(p, "/"); ok && dir != "latest" && dir != "history" && dir != "diff" && len(dir) <= 40 {
+		if rev, err := s.lib.Select(dir); err == nil && rev.Name() != dir {
+			http.Redirect(w, r, "/"+rev.Name()+"/"+file, http.StatusFound)
+			return
+		}
+	}
+	s.serveCached(w, p, ctype, func(site *render.Site, b *bytes.Buffer) error {
+		err := site.Page(b, p)
+		if errors.Is(err, render.ErrNotFound) {
+			err = errors.Join(errNoPage, err)
+		}
+		return err
+	})
+}
+
+// diffArgs resolves a and b (revision selectors) and class.
+func (s *Server) diffArgs(a, b, class string) (string, string, []diff.Class, error) {
+	if len(a) > 40 || len(b) > 40 {
+		return "", "", nil, badRequest("a revision selector is at most 40 bytes")
+	}
+	ra, err := s.lib.Select(a)
+	if err != nil {
+		return "", "", nil, err
+	}
+	rb, err := s.lib.Select(b)
+	if err != nil {
+		return "", "", nil, err
+	}
+	classes, err := render.ParseClasses(class)
+	if err != nil {
+		return "", "", nil, badRequest("%v", err)
+	}
+	return ra.Name(), rb.Name(), classes, nil
+}
+
+// diffPage serves /diff/{a}/{b}?class=…: the change page of any two
+// revisions, each named by a selector.
+func (s *Server) diffPage(w http.ResponseWriter, r *http.Request) {
+	a, b, classes, err := s.diffArgs(r.PathValue("a"), strings.TrimSuffix(r.PathValue("b"), ".html"), r.URL.Query().Get("class"))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	key := "diff/" + a + "/" + b + "?" + strings.Join(classNames(classes), ",")
+	s.serveCached(w, key, htmlType, func(site *render.Site, buf *bytes.Buffer) error {
+		return site.DiffPage(buf, a, b, classes)
+	})
+}
+
+// apiDiff serves /api/diff?a=&b=&class=: the pairs and the renumbering
+// map as JSON.
+func (s *Server) apiDiff(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	if q.Get("a") == "" || q.Get("b") == "" {
+		writeError(w, badRequest("/api/diff needs two revisions: ?a=2009-05-01&b=2009-07-11"))
+		return
+	}
+	a, b, classes, err := s.diffArgs(q.Get("a"), q.Get("b"), q.Get("class"))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	key := "api/diff/" + a + "/" + b + "?" + strings.Join(classNames(classes), ",")
+	s.serveCached(w, key, "application/json; charset=utf-8", func(site *render.Site, buf *bytes.Buffer) error {
+		d, err := site.Diff(a, b, classes)
+		if err != nil {
+			return err
+		}
+		enc := json.NewEncoder(buf)
+		enc.SetEscapeHTML(false)
+		return enc.Encode(d)
+	})
+}
+
+func classNames(cs []diff.Class) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.String()
+	}
+	return out
+}

@@ -1,0 +1,56 @@
+package crules
+
+import (
+	"path"
+	"strings"
+
+	"github.com/crules/crules/render"
+)
+
+// Site builds the HTML reference (render.Site) of the sources, oldest
+// first: each one's parse, and when they are every embedded revision the
+// lineage from the library's cache, so history pages come without
+// rebuilding it. A file that states no effective date is named by its
+// base name without extension. A source that is not a CR is ErrBadInput with positioned
+// errors, as from Document.
+func (l *Library) Site(srcs ...Source) (*render.Site, error) {
+	s := &render.Site{}
+	all := len(srcs) == len(l.revs) && len(srcs) > 1
+	for _, src := range srcs {
+		all = all && !src.IsFile()
+	}
+	if all { // parsed in parallel, not one by one through the cache
+		docs, err := l.All()
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range docs {
+			s.Revs = append(s.Revs, render.Revision{Name: d.Label, Doc: d.Document})
+		}
+		lin, err := l.Lineage()
+		if err != nil {
+			return nil, err
+		}
+		s.Lineage = lin
+		return s, nil
+	}
+	for _, src := range srcs {
+		d, err := l.Document(src)
+		if err != nil {
+			return nil, err
+		}
+		s.Revs = append(s.Revs, render.Revision{Name: strings.TrimSuffix(path.Base(d.Label), path.Ext(d.Label)), Doc: d.Document})
+	}
+	return s, nil
+}
+
+// RenderSite writes the HTML reference of the sources under dir (see
+// render.WriteSite: atomically, replacing only an empty dir or a site
+// written before), reporting each page written as progress "rendering".
+func (l *Library) RenderSite(dir string, srcs ...Source) error {
+	s, err := l.Site(srcs...)
+	if err != nil {
+		return err
+	}
+	return render.WriteSite(dir, s, func(done, total int) { l.progress("rendering", done, total) })
+}

@@ -1,0 +1,56 @@
+package crules_test
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/crules/crules"
+	"github.com/crules/crules/parse"
+)
+
+func TestSite(t *testing.T) {
+	lib := open(t, crules.Options{})
+	a, _ := lib.Select("2005")
+	b, _ := lib.Select("latest")
+	s, err := lib.Site(a.Source(), b.Source())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Revs) != 2 || s.Revs[0].Name != "2005-10-01" || s.Lineage != nil {
+		t.Fatalf("Site(2005, latest): %d revisions, first %q, lineage %v", len(s.Revs), s.Revs[0].Name, s.Lineage != nil)
+	}
+	if got := s.RuleURL("2005-10-01", parse.MustParseRuleID("502.40a")); got != "2005-10-01/502.html#502.40a" {
+		t.Errorf("RuleURL = %q", got)
+	}
+	var all []crules.Source
+	for _, r := range lib.Revisions() {
+		all = append(all, r.Source())
+	}
+	if s, err = lib.Site(all...); err != nil || len(s.Revs) != len(all) || s.Lineage == nil {
+		t.Fatalf("Site(every revision): %v", err)
+	}
+	var page bytes.Buffer
+	if err := s.Page(&page, "history/702.47.html"); err != nil || !strings.Contains(page.String(), "502.40") {
+		t.Errorf("history page of splice: %v", err)
+	}
+
+	seed := filepath.Join("..", "shared", "seeds", "000_aee8361e3633320d.txt")
+	src, err := lib.ReadFile(seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "site")
+	if err := lib.RenderSite(out, src); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(out, "000_aee8361e3633320d", "702.html")); err != nil {
+		t.Error(err)
+	}
+	if err := lib.RenderSite(out, crules.File("bad.txt", []byte("not a CR\n"))); !errors.Is(err, crules.ErrBadInput) {
+		t.Errorf("RenderSite(bad file) = %v, want ErrBadInput", err)
+	}
+}
