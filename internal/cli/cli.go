@@ -206,6 +206,7 @@ glossary terms and contents up, offline.`,
 		newKeywordsCmd(env, nil),
 		newSearchCmd(env, nil),
 		newRenderCmd(env, nil),
+		newSimCmd(env, nil),
 		newServeCmd(env, nil),
 	)
 	return root

@@ -61,8 +61,9 @@ func runKeyword(env *Env, o *keywordOptions) error {
 
 type keywordsOptions struct {
 	docFlags
-	Kind string
-	JSON bool
+	Kind     string
+	JSON     bool
+	Coverage bool
 }
 
 func newKeywordsCmd(env *Env, runF func(*keywordsOptions) error) *cobra.Command {
@@ -75,12 +76,14 @@ func newKeywordsCmd(env *Env, runF func(*keywordsOptions) error) *cobra.Command 
 		Use:   "keywords",
 		Short: "List the keyword abilities and actions of a revision with their specifications",
 		Example: `  crules keywords --kind triggered
-  crules keywords --rev 2006-10-01 --json`,
+  crules keywords --rev 2006-10-01 --json
+  crules keywords --coverage --rev 2006-10-01`,
 		Args: exactArgs(0),
 	}
 	o.docFlags.register(cmd, env, &o.JSON)
 	cmd.Flags().StringVar(&o.Kind, "kind", "", "only keywords of this kind: "+strings.Join(kinds, ", "))
 	_ = cmd.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions(kinds, cobra.ShellCompDirectiveNoFileComp))
+	cmd.Flags().BoolVar(&o.Coverage, "coverage", false, "how many keywords the engine models, compiles from the text, or finds stale")
 	return hook(env, cmd, o, func(cmd *cobra.Command, args []string) error {
 		if _, ok := keyword.ParseKind(o.Kind); o.Kind != "" && !ok {
 			return fmt.Errorf("--kind is one of %s", strings.Join(kinds, ", "))
@@ -93,6 +96,16 @@ func runKeywords(env *Env, o *keywordsOptions) error {
 	lib, src, err := o.source(env)
 	if err != nil {
 		return err
+	}
+	if o.Coverage {
+		c, err := lib.Coverage(src)
+		switch {
+		case err != nil:
+			return err
+		case o.JSON:
+			return render.CoverageJSON(env.Stdout, c)
+		}
+		return render.CoverageText(env.Stdout, c)
 	}
 	_, specs, err := lib.Keywords(src, keyword.Kind(o.Kind))
 	if o.JSON && specs != nil {

@@ -1,0 +1,42 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestSim: the convoke scenario cites 2006-10-01's 502.46a, and 702.51a
+// with --rev latest; a failing check is exit 1; a bad file is exit 2 with
+// its position; --coverage counts the models of a revision.
+func TestSim(t *testing.T) {
+	const convoke = "../../scenario/testdata/scenarios/convoke.txt"
+	code, out, errs := run(t, "sim", convoke, "--trace")
+	if code != 0 || !strings.Contains(out, "502.46a Convoke is a static ability") || !strings.Contains(out, "409.1f") {
+		t.Errorf("sim convoke --trace: exit %d %.300s %s", code, out, errs)
+	}
+	code, out, _ = run(t, "sim", convoke, "--trace", "--rev", "latest")
+	if code != 0 || !strings.Contains(out, "702.51a") || strings.Contains(out, "502.46a") {
+		t.Errorf("sim convoke --rev latest: exit %d %.300s", code, out)
+	}
+	dir := t.TempDir()
+	src, err := os.ReadFile(convoke)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wrong := filepath.Join(dir, "wrong.txt")
+	os.WriteFile(wrong, []byte(strings.Replace(string(src), "expect paid Guardian of Vitu-Ghazi: {4}{G}", "expect paid Guardian of Vitu-Ghazi: {5}{G}", 1)), 0o644)
+	if code, _, _ = run(t, "sim", wrong); code != 1 {
+		t.Errorf("sim with a failing check: exit %d, want 1", code)
+	}
+	bad := filepath.Join(dir, "bad.txt")
+	os.WriteFile(bad, []byte("rev: latest\n\ncard: X\n  bogus line\n"), 0o644)
+	if code, _, errs = run(t, "sim", bad); code != 2 || !strings.Contains(errs, bad+":4:1:") {
+		t.Errorf("sim bad.txt: exit %d %q", code, errs)
+	}
+	code, out, _ = run(t, "keywords", "--coverage", "--rev", "2006-10-01")
+	if code != 0 || !strings.Contains(out, "keyword abilities defined:         57") || !strings.Contains(out, "Convoke") {
+		t.Errorf("keywords --coverage: exit %d %s", code, out)
+	}
+}

@@ -1,0 +1,52 @@
+package crules
+
+import (
+	"github.com/crules/crules/engine"
+	"github.com/crules/crules/scenario"
+)
+
+// Simulate runs the scenario file name, whose bytes are src, against each
+// revision its "rev:" line names, or against rev when rev is not empty (a
+// selector: "latest", "2006-10-01", "2006"). Each result holds, per
+// script, every check passed or failed at its file:line:col and the trace
+// of the rules applied, cited from that revision.
+//
+// A file that does not parse is an ErrBadInput whose cause is the
+// scenario's sorted parse.ErrorList; an unknown revision is
+// ErrUnknownRevision.
+func (l *Library) Simulate(name string, src []byte, rev string) ([]*engine.Result, error) {
+	f, err := scenario.Parse(name, src)
+	if err != nil {
+		return nil, &Error{Kind: ErrBadInput, Msg: err.Error(), Err: err}
+	}
+	var out []*engine.Result
+	for _, sel := range f.Revisions(rev) {
+		r, err := l.Select(sel)
+		if err != nil {
+			return nil, err
+		}
+		d, err := l.Document(r.Source())
+		if err != nil {
+			return nil, err
+		}
+		res, err := scenario.Run(f, d.Document)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, res)
+	}
+	return out, nil
+}
+
+// Coverage measures how much of a revision's keyword abilities the engine
+// models: how many the text defines, how many have a model whose built-in
+// scenarios pass, how many of those are compiled from the revision's own
+// text, and which models are stale (the wording they implement is not the
+// revision's).
+func (l *Library) Coverage(src Source) (*engine.Coverage, error) {
+	d, err := l.Document(src)
+	if err != nil {
+		return nil, err
+	}
+	return scenario.Cover(d.Document, d.Keywords()...)
+}
