@@ -120,6 +120,25 @@ func TOCJSON(rev, era string, parts []*parse.Part) any {
 	}{rev, era, ps}
 }
 
+// GlossaryTermsJSON is the list of a revision's glossary terms, in the
+// glossary's order.
+func GlossaryTermsJSON(rev, era string, entries []*parse.GlossaryEntry) any {
+	type termJSON struct {
+		Term     string `json:"term"`
+		Obsolete bool   `json:"obsolete"`
+		Line     int    `json:"line"`
+	}
+	ts := []termJSON{}
+	for _, g := range entries {
+		ts = append(ts, termJSON{g.Term, g.Obsolete, g.Pos.Line})
+	}
+	return struct {
+		Rev   string     `json:"rev"`
+		Era   string     `json:"era"`
+		Terms []termJSON `json:"terms"`
+	}{rev, era, ts}
+}
+
 // GlossaryJSON is a glossary entry; Asked is the term asked for when the
 // entry is its name in another era.
 type GlossaryJSON struct {

@@ -113,6 +113,17 @@ func (p *TextPrinter) Glossary(g *parse.GlossaryEntry) {
 	}
 }
 
+// GlossaryTerms prints the glossary's terms, one a line.
+func (p *TextPrinter) GlossaryTerms(entries []*parse.GlossaryEntry) {
+	for _, g := range entries {
+		if g.Obsolete {
+			p.Printf("%s (Obsolete)\n", g.Term)
+		} else {
+			p.Printf("%s\n", g.Term)
+		}
+	}
+}
+
 // TOC prints the parts and chapters.
 func (p *TextPrinter) TOC(parts []*parse.Part) {
 	for _, part := range parts {
@@ -506,9 +517,19 @@ func (p *TextPrinter) Summary(d *parse.Document) {
 	if s.Effective != "" {
 		p.Printf("effective %s\n", s.Effective)
 	}
-	p.Printf("%d rules and subrules, %d examples, %d chapters, %d glossary entries, %d warnings\n",
-		s.Rules, s.Examples, s.Chapters, s.Glossary, s.Warnings)
+	p.Printf("%s, %s, %s, %s, %s\n", Count(s.Rules, "rule or subrule", "rules and subrules"),
+		Count(s.Examples, "example", "examples"), Count(s.Chapters, "chapter", "chapters"),
+		Count(s.Glossary, "glossary entry", "glossary entries"), Count(s.Warnings, "warning", "warnings"))
 	if len(d.Index) > 0 {
 		p.Printf("an index of %d entries after the glossary (--json: \"index\")\n", len(d.Index))
 	}
+}
+
+// Count writes n with the singular noun one when n is 1, else many:
+// "1 warning", "3 warnings", "0 warnings".
+func Count(n int, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

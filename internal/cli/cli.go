@@ -14,6 +14,8 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"sort"
+	"strings"
 	"sync"
 
 	"github.com/crules/crules"
@@ -177,10 +179,14 @@ glossary terms and contents up, offline.`,
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return fmt.Errorf("%v (see '%s --help')", err, c.CommandPath())
 	})
-	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) {
+	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
+		if err := checkExclusive(cmd); err != nil {
+			return err
+		}
 		if env.LightGC && cmd.Annotations[lookupAnnotation] != "" {
 			debug.SetGCPercent(400)
 		}
+		return nil
 	}
 	lookups := []*cobra.Command{
 		newRuleCmd(env, nil),
@@ -189,7 +195,7 @@ glossary terms and contents up, offline.`,
 		newRefsCmd(env, nil),
 	}
 	for _, c := range lookups {
-		c.Annotations = map[string]string{lookupAnnotation: "yes"}
+		annotate(c, lookupAnnotation, "yes")
 	}
 	root.AddCommand(lookups...)
 	root.AddCommand(
@@ -220,6 +226,53 @@ func exactArgs(n int) cobra.PositionalArgs {
 	}
 }
 
+// exclusivePrefix marks an annotation naming two flags that exclude each
+// other: "crules/exclusive rev file" → why.
+const exclusivePrefix = "crules/exclusive "
+
+// exclusive records that flags a and b of cmd exclude each other, and why,
+// in our words: cobra's own message names its internals.
+func exclusive(cmd *cobra.Command, a, b, why string) {
+	annotate(cmd, exclusivePrefix+a+" "+b, why)
+}
+
+func annotate(cmd *cobra.Command, key, value string) {
+	if cmd.Annotations == nil {
+		cmd.Annotations = map[string]string{}
+	}
+	cmd.Annotations[key] = value
+}
+
+// checkExclusive refuses two flags given together that exclude each other.
+func checkExclusive(cmd *cobra.Command) error {
+	keys := make([]string, 0, len(cmd.Annotations))
+	for k := range cmd.Annotations {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		ab, ok := strings.CutPrefix(k, exclusivePrefix)
+		if !ok {
+			continue
+		}
+		a, b, _ := strings.Cut(ab, " ")
+		if cmd.Flags().Changed(a) && cmd.Flags().Changed(b) {
+			return fmt.Errorf("--%s and --%s %s (see '%s --help')", a, b, cmd.Annotations[k], cmd.CommandPath())
+		}
+	}
+	return nil
+}
+
+// minArgs is cobra.MinimumNArgs with a usage line.
+func minArgs(n int) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if err := cobra.MinimumNArgs(n)(cmd, args); err != nil {
+			return fmt.Errorf("%v (usage: %s)", err, cmd.UseLine())
+		}
+		return nil
+	}
+}
+
 // hook finishes a command: on run, args (when set) checks and stores the
 // arguments, then runF is called when a test set it, else run.
 func hook[O any](env *Env, cmd *cobra.Command, o *O, args func(*cobra.Command, []string) error, runF func(*O) error, run func(*Env, *O) error) *cobra.Command {
@@ -240,6 +293,12 @@ func hook[O any](env *Env, cmd *cobra.Command, o *O, args func(*cobra.Command, [
 // firstArg stores the first argument in s.
 func firstArg(s *string) func(*cobra.Command, []string) error {
 	return func(_ *cobra.Command, args []string) error { *s = args[0]; return nil }
+}
+
+// joinArgs stores the arguments joined by spaces in s: a name of several
+// words needs no quotes.
+func joinArgs(s *string) func(*cobra.Command, []string) error {
+	return func(_ *cobra.Command, args []string) error { *s = strings.Join(args, " "); return nil }
 }
 
 // jsonThen prints v as JSON and returns err: an answer that found nothing

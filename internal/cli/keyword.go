@@ -20,7 +20,7 @@ type keywordOptions struct {
 func newKeywordCmd(env *Env, runF func(*keywordOptions) error) *cobra.Command {
 	o := &keywordOptions{}
 	cmd := &cobra.Command{
-		Use:   "keyword NAME",
+		Use:   "keyword NAME...",
 		Short: "Print the specification of a keyword ability or action, read from its rules",
 		Long: `Keyword prints what the rules say a keyword is: its kind (static, triggered,
 activated, spell, characteristic-defining; several when it represents several
@@ -29,8 +29,9 @@ definition, how multiple instances behave, the era wording it uses, the rules
 it cites, the rule text it was read from, and (for the embedded corpus) the
 revisions in which its rules changed.`,
 		Example: `  crules keyword splice
+  crules keyword first strike
   crules keyword flashback --rev 2006-10-01 --json`,
-		Args: exactArgs(1),
+		Args: minArgs(1),
 		ValidArgsFunction: argCompletion(env, &o.docFlags, func(d *crules.Document) (out []string) {
 			for _, s := range d.Keywords() {
 				out = append(out, strings.ToLower(s.Name))
@@ -39,7 +40,7 @@ revisions in which its rules changed.`,
 		}),
 	}
 	o.docFlags.register(cmd, env, &o.JSON)
-	return hook(env, cmd, o, firstArg(&o.Name), runF, runKeyword)
+	return hook(env, cmd, o, joinArgs(&o.Name), runF, runKeyword)
 }
 
 func runKeyword(env *Env, o *keywordOptions) error {

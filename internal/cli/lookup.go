@@ -75,14 +75,15 @@ type glossaryOptions struct {
 func newGlossaryCmd(env *Env, runF func(*glossaryOptions) error) *cobra.Command {
 	o := &glossaryOptions{}
 	cmd := &cobra.Command{
-		Use:   "glossary TERM",
-		Short: "Print a glossary entry (case-insensitive)",
-		Long: `Glossary prints a glossary entry. A term the revision names otherwise, in its
-era's wording, finds that entry: "mana value" in 2005 is Converted Mana Cost,
-"exile" in 2006 Removed from the Game.`,
+		Use:   "glossary [TERM]",
+		Short: "Print a glossary entry (case-insensitive), or list the terms",
+		Long: `Glossary prints a glossary entry; with no term it lists the revision's terms.
+A term of several words needs no quotes. A term the revision names otherwise,
+in its era's wording, finds that entry: "mana value" in 2005 is Converted
+Mana Cost, "exile" in 2006 Removed from the Game.`,
 		Example: `  crules glossary splice
-  crules glossary "mana burn" --rev 2008`,
-		Args: exactArgs(1),
+  crules glossary mana burn --rev 2008
+  crules glossary --json`,
 		ValidArgsFunction: argCompletion(env, &o.docFlags, func(d *crules.Document) (out []string) {
 			for _, g := range d.Glossary {
 				out = append(out, g.Term)
@@ -91,10 +92,22 @@ era's wording, finds that entry: "mana value" in 2005 is Converted Mana Cost,
 		}),
 	}
 	o.docFlags.register(cmd, env, &o.JSON)
-	return hook(env, cmd, o, firstArg(&o.Term), runF, runGlossary)
+	return hook(env, cmd, o, joinArgs(&o.Term), runF, runGlossary)
 }
 
 func runGlossary(env *Env, o *glossaryOptions) error {
+	if o.Term == "" {
+		_, d, err := o.document(env)
+		if err != nil {
+			return err
+		}
+		if o.JSON {
+			return render.WriteJSON(env.Stdout, render.GlossaryTermsJSON(d.Label, string(d.Era), d.Glossary))
+		}
+		p := env.text()
+		p.GlossaryTerms(d.Glossary)
+		return p.Err
+	}
 	lib, src, err := o.source(env)
 	if err != nil {
 		return err
