@@ -25,6 +25,18 @@ func WriteJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
+// NotFoundJSON is the answer of a --json command that found nothing (exit
+// status 1): the message, and the nearest candidates, never null.
+func NotFoundJSON(msg string, suggestions []string) any {
+	if suggestions == nil {
+		suggestions = []string{}
+	}
+	return struct {
+		Error       string   `json:"error"`
+		Suggestions []string `json:"suggestions"`
+	}{msg, suggestions}
+}
+
 // RuleJSON is a rule with its subrules and examples. Rev and Era are set
 // on the top object; Asked is the number asked for when the rule is its
 // counterpart in another revision.

@@ -96,11 +96,11 @@ func runKeywords(env *Env, o *keywordsOptions) error {
 		return err
 	}
 	_, specs, err := lib.Keywords(src, keyword.Kind(o.Kind))
-	if o.JSON && specs != nil {
-		return jsonThen(env, specs, err)
-	}
 	if err != nil {
 		return err
+	}
+	if o.JSON {
+		return render.WriteJSON(env.Stdout, specs)
 	}
 	p := env.text()
 	p.Keywords(specs)
@@ -164,8 +164,11 @@ func runSearch(env *Env, o *searchOptions) error {
 		return err
 	}
 	res, err := lib.Search(src, o.Query, crules.SearchOptions{Limit: o.Limit, AllRevs: o.AllRevs})
-	if res != nil && o.JSON {
-		return jsonThen(env, res, err)
+	if res != nil && o.JSON { // the hits, the suggestions and the error in one object
+		return jsonThen(env, struct {
+			Error string `json:"error,omitempty"`
+			*index.Result
+		}{errText(err), res}, err)
 	}
 	if err != nil {
 		return err
