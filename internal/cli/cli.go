@@ -191,6 +191,17 @@ glossary terms and contents up, offline.`,
 	root.SetOut(env.Stdout)
 	root.SetErr(env.Stderr)
 	root.PersistentFlags().BoolVarP(&env.quiet, "quiet", "q", false, "print no notes or warnings on stderr")
+	version := root.Flags().Bool("version", false, "print the crules and Go versions and the embedded history's range and hash")
+	root.RunE = func(cmd *cobra.Command, _ []string) error {
+		if !*version {
+			return cmd.Help()
+		}
+		lib, err := env.library()
+		if err == nil {
+			_, err = fmt.Fprint(env.Stdout, lib.BuildInfo())
+		}
+		return err
+	}
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return fmt.Errorf("%v (see '%s --help')", err, c.CommandPath())
 	})

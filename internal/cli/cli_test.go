@@ -295,3 +295,10 @@ func TestNotFoundJSON(t *testing.T) {
 		t.Errorf("bad revision with --json: exit %d, stdout %q", code, out)
 	}
 }
+
+func TestVersion(t *testing.T) {
+	code, out, _ := run(t, "--version")
+	if code != 0 || !strings.HasPrefix(out, "crules ") || !strings.Contains(out, "\ngo1.") || !strings.Contains(out, "embedded history: 125 revisions, 1999-04-23 to ") {
+		t.Errorf("--version: exit %d\n%s", code, out)
+	}
+}
