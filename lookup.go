@@ -12,6 +12,7 @@ import (
 // A RuleAnswer is a rule or chapter of a document.
 type RuleAnswer struct {
 	Doc     *Document
+	Part    *parse.Part    // for a part number (from Lookup only)
 	Chapter *parse.Chapter // for a chapter number
 	Rule    *parse.Rule    // otherwise
 	// Asked is set when the number asked for is not in this revision and
@@ -62,6 +63,63 @@ func (l *Library) Rule(src Source, id parse.RuleID) (*RuleAnswer, error) {
 		return a, nil
 	}
 	return nil, err
+}
+
+// Lookup answers rule references as users type them and the CR prints
+// them (see parse.ParseRuleRefs): one or several rules, chapters, ranges
+// ("601.2f–h") or parts ("7"), with a "CR", "§" or "rule" prefix, in the
+// order given, a range expanded to its rules. Each rule is looked up as
+// Rule does; the first one missing is the error.
+func (l *Library) Lookup(src Source, refs string) ([]*RuleAnswer, error) {
+	rs, err := ParseRuleRefs(refs)
+	if err != nil {
+		return nil, err
+	}
+	d, err := l.Document(src)
+	if err != nil {
+		return nil, err
+	}
+	var out []*RuleAnswer
+	for _, r := range rs {
+		if r.Part > 0 {
+			p, err := findPart(d, r.Part)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, &RuleAnswer{Doc: d, Part: p})
+			continue
+		}
+		for _, id := range r.IDs() {
+			a, err := l.Rule(src, id)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, a)
+		}
+	}
+	return out, nil
+}
+
+// findPart returns part n of d, or ErrNoRule naming the parts d has.
+func findPart(d *Document, n int) (*parse.Part, error) {
+	var have []string
+	for _, p := range d.Parts {
+		if p.Number == n {
+			return p, nil
+		}
+		have = append(have, fmt.Sprint(p.Number))
+	}
+	return nil, &Error{Kind: ErrNoRule, Msg: fmt.Sprintf("no part %d in %s; it has parts %s", n, d.Label, strings.Join(have, ", ")), Nearest: have}
+}
+
+// ParseRuleRefs reads rule references (see parse.ParseRuleRefs); a
+// string that is not one is ErrBadRequest naming the accepted forms.
+func ParseRuleRefs(s string) ([]parse.RuleRef, error) {
+	rs, err := parse.ParseRuleRefs(s)
+	if err != nil {
+		return nil, &Error{Kind: ErrBadRequest, Msg: err.Error(), Err: err}
+	}
+	return rs, nil
 }
 
 // ParseRuleID reads a rule number as users type it ("702.47A", "702.47.");

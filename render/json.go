@@ -547,6 +547,16 @@ func LookupJSON(c *parse.Chapter, r *parse.Rule, rev, era string, asked parse.Ru
 	return j
 }
 
+// PartLookupJSON is the answer to a part number: the part with its
+// chapters (not their rules), the revision and its era.
+func PartLookupJSON(p *parse.Part, rev, era string) any {
+	return struct {
+		Rev string `json:"rev"`
+		Era string `json:"era"`
+		*PartJSON
+	}{rev, era, NewPartJSON(p, false)}
+}
+
 // TermJSON is the answer to a glossary lookup: the entry, the revision,
 // its era, and the term asked for when the entry is its name in another
 // era ("" otherwise).

@@ -2,7 +2,7 @@
 // and a search page.
 //
 //	GET /api/revs                            every revision
-//	GET /api/rules/{id}?rev=REV              a rule with its subrules and examples
+//	GET /api/rules/{id}?rev=REV              rules with subrules and examples ("CR 601.2f-h", "7")
 //	GET /api/glossary/{term}?rev=REV         a glossary entry
 //	GET /api/search?q=QUERY&rev=REV&limit=N  ranked hits
 //	GET /                                    a page with a search box
@@ -176,9 +176,11 @@ func (s *Server) revs(w http.ResponseWriter, r *http.Request) {
 	writeOK(w, out)
 }
 
+// rule answers rule references in any form crules.Lookup takes ("CR
+// 601.2f-h", "7"): one object for one answer, an array for several.
 func (s *Server) rule(w http.ResponseWriter, r *http.Request) {
-	id, err := crules.ParseRuleID(r.PathValue("id"))
-	if err != nil {
+	refs := r.PathValue("id")
+	if _, err := crules.ParseRuleRefs(refs); err != nil {
 		writeError(w, err)
 		return
 	}
@@ -187,12 +189,24 @@ func (s *Server) rule(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	a, err := s.lib.Rule(src, id)
+	as, err := s.lib.Lookup(src, refs)
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	writeOK(w, render.LookupJSON(a.Chapter, a.Rule, a.Doc.Label, string(a.Doc.Era), a.Asked))
+	js := []any{}
+	for _, a := range as {
+		if a.Part != nil {
+			js = append(js, render.PartLookupJSON(a.Part, a.Doc.Label, string(a.Doc.Era)))
+		} else {
+			js = append(js, render.LookupJSON(a.Chapter, a.Rule, a.Doc.Label, string(a.Doc.Era), a.Asked))
+		}
+	}
+	if len(js) == 1 {
+		writeOK(w, js[0])
+		return
+	}
+	writeOK(w, js)
 }
 
 func (s *Server) glossary(w http.ResponseWriter, r *http.Request) {
