@@ -58,6 +58,8 @@ func TestServeAPI(t *testing.T) {
 		{"/api/rules/702.47a?rev=2005", 200, `"id":"502.40a"`},
 		{"/api/rules/702.47a?rev=2005", 200, `"asked":"702.47a"`},
 		{"/api/rules/702.47a?rev=1850", 400, `no revision`},
+		{"/api/rules/702.47a?rev=2005-13", 400, `nearest: 2005-02-01, 2005-08-01, 2005-10-01`},
+		{"/api/rules/702.47a?rev=banana", 400, `a revision is latest, first, YYYY`},
 		{"/api/glossary/mana%20value?rev=2005", 200, `"term":"Converted Mana Cost"`},
 		{"/api/glossary/exile?rev=2006", 200, `"asked":"exile"`},
 		{"/api/rules/702", 200, `"title":"Keyword Abilities"`},

@@ -37,6 +37,8 @@ var goldenCases = []struct {
 	{"badrev-json", []string{"rule", "702.47a", "--rev", "1850", "--json"}},
 	{"rule-badrev", []string{"rule", "702.47a", "--rev", "1850-01-01"}},
 	{"rule-badid", []string{"rule", "seven"}},
+	{"rule-rev-nodate", []string{"rule", "100.1", "--rev", "2005-13"}},
+	{"rule-rev-banana", []string{"rule", "100.1", "--rev", "banana"}},
 	{"rule-range-cr", []string{"rule", "CR", "601.2f-h"}},
 	{"rule-section-json", []string{"rule", "§702.47a", "--json"}},
 	{"rule-several", []string{"rule", "rules", "702.47a", "and", "702.47b", "--rev", "2026"}},
