@@ -7,6 +7,7 @@ import (
 
 	"github.com/crules/crules/lexicon"
 	"github.com/crules/crules/parse"
+	"github.com/crules/crules/render"
 )
 
 // A RuleAnswer is a rule or chapter of a document.
@@ -98,6 +99,28 @@ func (l *Library) Lookup(src Source, refs string) ([]*RuleAnswer, error) {
 		}
 	}
 	return out, nil
+}
+
+// JSON is the answer as the command line's --json and the HTTP API print
+// it (see package render).
+func (a *RuleAnswer) JSON() any {
+	if a.Part != nil {
+		return render.PartLookupJSON(a.Part, a.Doc.Label, string(a.Doc.Era))
+	}
+	return render.LookupJSON(a.Chapter, a.Rule, a.Doc.Label, string(a.Doc.Era), a.Asked)
+}
+
+// AnswersJSON is Lookup's answers as printed: one object for one
+// reference, an array for several.
+func AnswersJSON(as []*RuleAnswer) any {
+	if len(as) == 1 {
+		return as[0].JSON()
+	}
+	js := []any{}
+	for _, a := range as {
+		js = append(js, a.JSON())
+	}
+	return js
 }
 
 // findPart returns part n of d, or ErrNoRule naming the parts d has.

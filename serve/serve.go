@@ -194,19 +194,7 @@ func (s *Server) rule(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	js := []any{}
-	for _, a := range as {
-		if a.Part != nil {
-			js = append(js, render.PartLookupJSON(a.Part, a.Doc.Label, string(a.Doc.Era)))
-		} else {
-			js = append(js, render.LookupJSON(a.Chapter, a.Rule, a.Doc.Label, string(a.Doc.Era), a.Asked))
-		}
-	}
-	if len(js) == 1 {
-		writeOK(w, js[0])
-		return
-	}
-	writeOK(w, js)
+	writeOK(w, crules.AnswersJSON(as))
 }
 
 func (s *Server) glossary(w http.ResponseWriter, r *http.Request) {

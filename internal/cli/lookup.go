@@ -50,17 +50,17 @@ func runRule(env *Env, o *ruleOptions) error {
 	if err != nil {
 		return err
 	}
-	var js []any
-	p := env.text()
 	for _, a := range as {
 		if n := a.Note(); n != "" {
 			env.note("crules: %s", n)
 		}
+	}
+	if o.JSON {
+		return render.WriteJSON(env.Stdout, crules.AnswersJSON(as))
+	}
+	p := env.text()
+	for _, a := range as {
 		switch {
-		case o.JSON && a.Part != nil:
-			js = append(js, render.PartLookupJSON(a.Part, a.Doc.Label, string(a.Doc.Era)))
-		case o.JSON:
-			js = append(js, render.LookupJSON(a.Chapter, a.Rule, a.Doc.Label, string(a.Doc.Era), a.Asked))
 		case a.Part != nil:
 			p.TOC([]*parse.Part{a.Part})
 		case a.Chapter != nil:
@@ -68,11 +68,6 @@ func runRule(env *Env, o *ruleOptions) error {
 		default:
 			p.Rule(a.Rule)
 		}
-	}
-	if o.JSON && len(js) == 1 {
-		return render.WriteJSON(env.Stdout, js[0])
-	} else if o.JSON {
-		return render.WriteJSON(env.Stdout, js)
 	}
 	return p.Err
 }
