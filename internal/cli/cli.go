@@ -14,7 +14,6 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
-	"sort"
 	"strings"
 	"sync"
 
@@ -205,14 +204,10 @@ glossary terms and contents up, offline.`,
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return fmt.Errorf("%v (see '%s --help')", err, c.CommandPath())
 	})
-	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
-		if err := checkExclusive(cmd); err != nil {
-			return err
-		}
+	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) {
 		if env.LightGC && cmd.Annotations[lookupAnnotation] != "" {
 			debug.SetGCPercent(400)
 		}
-		return nil
 	}
 	lookups := []*cobra.Command{
 		newRuleCmd(env, nil),
@@ -221,7 +216,7 @@ glossary terms and contents up, offline.`,
 		newRefsCmd(env, nil),
 	}
 	for _, c := range lookups {
-		annotate(c, lookupAnnotation, "yes")
+		c.Annotations = map[string]string{lookupAnnotation: "yes"}
 	}
 	root.AddCommand(lookups...)
 	root.AddCommand(
@@ -252,48 +247,26 @@ func exactArgs(n int) cobra.PositionalArgs {
 	}
 }
 
-// exclusivePrefix marks an annotation naming two flags that exclude each
-// other: "crules/exclusive rev file" → why.
-const exclusivePrefix = "crules/exclusive "
-
-// exclusive records that flags a and b of cmd exclude each other, and why,
-// in our words: cobra's own message names its internals.
+// exclusive refuses flags a and b of cmd given together, saying why in
+// our words: cobra's own message names its internals.
 func exclusive(cmd *cobra.Command, a, b, why string) {
-	annotate(cmd, exclusivePrefix+a+" "+b, why)
-}
-
-func annotate(cmd *cobra.Command, key, value string) {
-	if cmd.Annotations == nil {
-		cmd.Annotations = map[string]string{}
-	}
-	cmd.Annotations[key] = value
-}
-
-// checkExclusive refuses two flags given together that exclude each other.
-func checkExclusive(cmd *cobra.Command) error {
-	keys := make([]string, 0, len(cmd.Annotations))
-	for k := range cmd.Annotations {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		ab, ok := strings.CutPrefix(k, exclusivePrefix)
-		if !ok {
-			continue
+	prev := cmd.PreRunE
+	cmd.PreRunE = func(c *cobra.Command, args []string) error {
+		if c.Flags().Changed(a) && c.Flags().Changed(b) {
+			return fmt.Errorf("--%s and --%s %s (see '%s --help')", a, b, why, c.CommandPath())
 		}
-		a, b, _ := strings.Cut(ab, " ")
-		if cmd.Flags().Changed(a) && cmd.Flags().Changed(b) {
-			return fmt.Errorf("--%s and --%s %s (see '%s --help')", a, b, cmd.Annotations[k], cmd.CommandPath())
+		if prev != nil {
+			return prev(c, args)
 		}
+		return nil
 	}
-	return nil
 }
 
-// minArgs is cobra.MinimumNArgs with a usage line.
+// minArgs requires at least n arguments, saying so with a usage line.
 func minArgs(n int) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
-		if err := cobra.MinimumNArgs(n)(cmd, args); err != nil {
-			return fmt.Errorf("%v (usage: %s)", err, cmd.UseLine())
+		if len(args) < n {
+			return fmt.Errorf("%s needs %s (usage: %s)", cmd.Name(), strings.Fields(cmd.Use)[1], cmd.UseLine())
 		}
 		return nil
 	}

@@ -132,21 +132,15 @@ and cached (see 'crules index').`,
 		Example: `  crules search "splice onto arcane"
   crules search mana burn --all-revs
   crules search 'kind:glossary deathtouch' --json`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				return fmt.Errorf("search needs a query (usage: %s)", cmd.UseLine())
-			}
-			return nil
-		},
+		Args: minArgs(1),
 	}
 	o.docFlags.register(cmd, env, &o.JSON)
+	exclusive(cmd, "all-revs", "rev", "ask for one revision and for all of them; give one of them")
+	exclusive(cmd, "all-revs", "file", "ask for every embedded revision and for a file; give one of them")
 	cmd.Flags().BoolVar(&o.AllRevs, "all-revs", false, "search every embedded revision")
 	cmd.Flags().IntVar(&o.Limit, "limit", 10, "at most this many hits")
 	return hook(env, cmd, o, func(cmd *cobra.Command, args []string) error {
 		o.Query = strings.Join(args, " ")
-		if o.AllRevs && (o.File != "" || cmd.Flags().Changed("rev")) {
-			return fmt.Errorf("--all-revs searches every embedded revision; it takes no --rev or --file")
-		}
 		if o.Limit < 1 || o.Limit > index.MaxLimit {
 			return fmt.Errorf("--limit must be 1–%d", index.MaxLimit)
 		}
@@ -196,9 +190,6 @@ moves it.`,
 		Short: "Build the search index ahead of time (--rev REV, or --all-revs)",
 		Args:  exactArgs(0),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if all && cmd.Flags().Changed("rev") {
-				return fmt.Errorf("give --rev or --all-revs, not both")
-			}
 			lib, src, err := f.source(env)
 			name := src.String()
 			switch {
@@ -216,6 +207,7 @@ moves it.`,
 	}
 	build.Flags().StringVar(&f.Rev, "rev", "latest", "the revision to index")
 	build.Flags().BoolVar(&all, "all-revs", false, "index every revision together")
+	exclusive(build, "all-revs", "rev", "ask for one revision and for all of them; give one of them")
 	cacheCmd := func(use, short string, run func(*crules.Library) error) *cobra.Command {
 		return &cobra.Command{Use: use, Short: short, Args: exactArgs(0), RunE: func(*cobra.Command, []string) error {
 			lib, err := env.library()
