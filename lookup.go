@@ -251,6 +251,17 @@ func (l *Library) Glossary(src Source, term string) (*TermAnswer, error) {
 			return &TermAnswer{Doc: d, Entry: g, Asked: term}, nil
 		}
 	}
+	// An abbreviation or informal name (cmc, etb, p/t), in the revision's
+	// era: cmc is Converted Mana Cost before 2021-04-22, Mana Value since.
+	date := l.Latest().r.Date
+	if !src.IsFile() {
+		date = src.Rev.r.Date
+	}
+	for _, full := range lexicon.DefaultAbbreviations().Expand(strings.ToLower(strings.TrimSpace(term)), date) {
+		if g := d.GlossaryEntry(full); g != nil {
+			return &TermAnswer{Doc: d, Entry: g, Asked: term}, nil
+		}
+	}
 	near := glossarySuggestions(d.Document, term, 5)
 	msg := fmt.Sprintf("no glossary entry %q in %s", term, d.Label)
 	if len(near) > 0 {

@@ -52,3 +52,27 @@ func TestLookup(t *testing.T) {
 		t.Errorf("Lookup(702.47a, 702.47z): %v, want ErrNoRule", err)
 	}
 }
+
+// TestGlossaryAbbreviations: abbreviations and informal names find the
+// entry of the revision's era.
+func TestGlossaryAbbreviations(t *testing.T) {
+	lib := open(t, crules.Options{})
+	for _, tc := range []struct{ rev, term, want string }{
+		{"2026-01-16", "cmc", "Mana Value"},
+		{"2005-10-01", "cmc", "Converted Mana Cost"},
+		{"2026-01-16", "MV", "Mana Value"},
+		{"2005-10-01", "etb", "Comes into Play"},
+		{"2026-01-16", "etb", "Enters the Battlefield"},
+		{"2026-01-16", "ltb", "Leaves the Battlefield"},
+		{"2026-01-16", "p/t", "Power"},
+	} {
+		r, err := lib.Select(tc.rev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := lib.Glossary(r.Source(), tc.term)
+		if err != nil || a.Entry.Term != tc.want || a.Asked != tc.term {
+			t.Errorf("Glossary(%s, %q): %v %v, want %s", tc.rev, tc.term, a, err, tc.want)
+		}
+	}
+}

@@ -62,6 +62,7 @@ func TestServeAPI(t *testing.T) {
 		{"/api/rules/702.47a?rev=banana", 400, `a revision is latest, first, YYYY`},
 		{"/api/glossary/mana%20value?rev=2005", 200, `"term":"Converted Mana Cost"`},
 		{"/api/glossary/exile?rev=2006", 200, `"asked":"exile"`},
+		{"/api/glossary/cmc?rev=2005", 200, `"term":"Converted Mana Cost"`},
 		{"/api/rules/702", 200, `"title":"Keyword Abilities"`},
 		{"/api/rules/702.999", 404, `"error":"no rule 702.999`},
 		{"/api/rules/seven", 400, `not a rule number`},

@@ -55,6 +55,8 @@ var goldenCases = []struct {
 	{"glossary-notfound", []string{"glossary", "splise"}},
 	{"glossary-empty", []string{"glossary", " "}},
 	{"glossary-two-words", []string{"glossary", "mana", "value"}},
+	{"glossary-abbrev-cmc-2005", []string{"glossary", "cmc", "--rev", "2005"}},
+	{"glossary-abbrev-etb-json", []string{"glossary", "etb", "--json"}},
 	{"glossary-list", []string{"glossary", "--rev", "1999"}},
 	{"glossary-list-json", []string{"glossary", "--file", "../../../shared/seeds/001_f6e5894a2328e0af.txt", "--json"}},
 	{"toc-502", []string{"toc", "--rev", "2006-10-01"}},
