@@ -57,8 +57,9 @@ type Env struct {
 	// Options open the library; their zero value reads the embedded
 	// corpus and the user cache. Progress and Warn are the command line's.
 	Options crules.Options
-	// Color enables terminal colour on Stdout.
-	Color bool
+	// Color enables terminal colour on Stdout; TTY tells that Stdout is a
+	// terminal (tables cut long cells there).
+	Color, TTY bool
 	// Terminal tells whether Stderr is a terminal (for notes and progress).
 	Terminal bool
 	// LightGC lets a lookup command's heap grow to five times what it
@@ -116,14 +117,15 @@ func (e *Env) note(format string, args ...any) {
 
 // text is a printer on stdout.
 func (e *Env) text() *render.TextPrinter {
-	return &render.TextPrinter{W: e.Stdout, Color: e.Color}
+	return &render.TextPrinter{W: e.Stdout, Color: e.Color, Terminal: e.TTY}
 }
 
 // Main runs the command line with args (without the program name) and
 // returns the exit status.
 func Main(args []string, stdout, stderr io.Writer) int {
 	env := &Env{Stdout: stdout, Stderr: stderr}
-	env.Color = isTerminal(stdout) && os.Getenv("NO_COLOR") == ""
+	env.TTY = isTerminal(stdout)
+	env.Color = env.TTY && os.Getenv("NO_COLOR") == ""
 	env.Terminal = isTerminal(stderr)
 	env.LightGC = os.Getenv("GOGC") == ""
 	return Run(env, args)
