@@ -251,6 +251,7 @@ func (p *TextPrinter) Diff(a, b *parse.Document, aName, bName string, counts map
 			chs = append(chs, c)
 		}
 		sort.Ints(chs)
+		var rows [][]string
 		for _, c := range chs {
 			title := ""
 			if ch := b.Chapter(c); ch != nil {
@@ -258,8 +259,9 @@ func (p *TextPrinter) Diff(a, b *parse.Document, aName, bName string, counts map
 			} else if ch := a.Chapter(c); ch != nil {
 				title = ch.Title
 			}
-			p.Printf("  %d %-40s %s\n", c, Clip(title, 40), CountLine(byChapter[c]))
+			rows = append(rows, []string{fmt.Sprintf("  %d", c), title, CountLine(byChapter[c])})
 		}
+		p.Table(rows, 0, 40)
 		return
 	}
 	var moved []diff.Pair
@@ -269,10 +271,20 @@ func (p *TextPrinter) Diff(a, b *parse.Document, aName, bName string, counts map
 		}
 	}
 	if len(moved) > 0 {
-		p.Printf("\nRenumbered (%d):\n", len(moved))
+		// "renumbered" counts the rules whose text stayed; the table lists
+		// every rule with a new number.
+		same := 0
 		for _, x := range moved {
-			p.Printf("  %-9s → %-9s %s\n", x.A.ID, x.B.ID, Clip(x.B.Title, 50))
+			if x.Class == diff.Renumbered {
+				same++
+			}
 		}
+		p.Printf("\nNew numbers (%d: %s with the same text, %d also changed):\n", len(moved), Count(same, "renumbered", "renumbered"), len(moved)-same)
+		var rows [][]string
+		for _, x := range moved {
+			rows = append(rows, []string{"  " + x.A.ID.String(), "→", x.B.ID.String(), x.B.Title})
+		}
+		p.Table(rows, 0, 0, 0, 50)
 	}
 	for _, x := range pairs {
 		p.Printf("\n")

@@ -134,3 +134,12 @@ func TestCite(t *testing.T) {
 		t.Errorf("missing path: exit %d", code)
 	}
 }
+
+// TestDiffRenumberedAgrees: the header's renumbered count is the table's
+// rules with the same text under a new number.
+func TestDiffRenumberedAgrees(t *testing.T) {
+	code, out, _ := run(t, "diff", "2024-06-07", "2024-07-30")
+	if code != 0 || !strings.Contains(out, ": 2887 unchanged, 4 renumbered,") || !strings.Contains(out, "\nNew numbers (6: 4 renumbered with the same text, 2 also changed):\n") {
+		t.Errorf("exit %d\n%.600s", code, out)
+	}
+}
