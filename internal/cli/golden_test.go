@@ -114,6 +114,7 @@ var goldenCases = []struct {
 	{"search-badquery", []string{"search", `"unbalanced`}},
 	{"search-badlimit", []string{"search", "splice", "--limit", "0"}},
 	{"search-noquery", []string{"search"}},
+	{"search-unknown-field", []string{"search", "foo:bar"}},
 	{"search-allrevs-rev", []string{"search", "splice", "--all-revs", "--rev", "2005"}},
 	{"index-build", []string{"index", "build", "--rev", "2005"}},
 	{"unknown-flag", []string{"rule", "702.47a", "--bogus"}},
