@@ -7,11 +7,13 @@ import (
 
 	"github.com/crules/crules/lexicon"
 	"github.com/crules/crules/parse"
+	"github.com/crules/crules/render"
 )
 
 // A RuleAnswer is a rule or chapter of a document.
 type RuleAnswer struct {
 	Doc     *Document
+	Part    *parse.Part    // for a part number (from Lookup only)
 	Chapter *parse.Chapter // for a chapter number
 	Rule    *parse.Rule    // otherwise
 	// Asked is set when the number asked for is not in this revision and
@@ -62,6 +64,85 @@ func (l *Library) Rule(src Source, id parse.RuleID) (*RuleAnswer, error) {
 		return a, nil
 	}
 	return nil, err
+}
+
+// Lookup answers rule references as users type them and the CR prints
+// them (see parse.ParseRuleRefs): one or several rules, chapters, ranges
+// ("601.2f–h") or parts ("7"), with a "CR", "§" or "rule" prefix, in the
+// order given, a range expanded to its rules. Each rule is looked up as
+// Rule does; the first one missing is the error.
+func (l *Library) Lookup(src Source, refs string) ([]*RuleAnswer, error) {
+	rs, err := ParseRuleRefs(refs)
+	if err != nil {
+		return nil, err
+	}
+	d, err := l.Document(src)
+	if err != nil {
+		return nil, err
+	}
+	var out []*RuleAnswer
+	for _, r := range rs {
+		if r.Part > 0 {
+			p, err := findPart(d, r.Part)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, &RuleAnswer{Doc: d, Part: p})
+			continue
+		}
+		for _, id := range r.IDs() {
+			a, err := l.Rule(src, id)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, a)
+		}
+	}
+	return out, nil
+}
+
+// JSON is the answer as the command line's --json and the HTTP API print
+// it (see package render).
+func (a *RuleAnswer) JSON() any {
+	if a.Part != nil {
+		return render.PartLookupJSON(a.Part, a.Doc.Label, string(a.Doc.Era))
+	}
+	return render.LookupJSON(a.Chapter, a.Rule, a.Doc.Label, string(a.Doc.Era), a.Asked)
+}
+
+// AnswersJSON is Lookup's answers as printed: one object for one
+// reference, an array for several.
+func AnswersJSON(as []*RuleAnswer) any {
+	if len(as) == 1 {
+		return as[0].JSON()
+	}
+	js := []any{}
+	for _, a := range as {
+		js = append(js, a.JSON())
+	}
+	return js
+}
+
+// findPart returns part n of d, or ErrNoRule naming the parts d has.
+func findPart(d *Document, n int) (*parse.Part, error) {
+	var have []string
+	for _, p := range d.Parts {
+		if p.Number == n {
+			return p, nil
+		}
+		have = append(have, fmt.Sprint(p.Number))
+	}
+	return nil, &Error{Kind: ErrNoRule, Msg: fmt.Sprintf("no part %d in %s; it has parts %s", n, d.Label, strings.Join(have, ", ")), Nearest: have}
+}
+
+// ParseRuleRefs reads rule references (see parse.ParseRuleRefs); a
+// string that is not one is ErrBadRequest naming the accepted forms.
+func ParseRuleRefs(s string) ([]parse.RuleRef, error) {
+	rs, err := parse.ParseRuleRefs(s)
+	if err != nil {
+		return nil, &Error{Kind: ErrBadRequest, Msg: err.Error(), Err: err}
+	}
+	return rs, nil
 }
 
 // ParseRuleID reads a rule number as users type it ("702.47A", "702.47.");
@@ -167,6 +248,17 @@ func (l *Library) Glossary(src Source, term string) (*TermAnswer, error) {
 	}
 	for _, other := range lexicon.Default().OtherNames(term) {
 		if g := d.GlossaryEntry(other); g != nil {
+			return &TermAnswer{Doc: d, Entry: g, Asked: term}, nil
+		}
+	}
+	// An abbreviation or informal name (cmc, etb, p/t), in the revision's
+	// era: cmc is Converted Mana Cost before 2021-04-22, Mana Value since.
+	date := l.Latest().r.Date
+	if !src.IsFile() {
+		date = src.Rev.r.Date
+	}
+	for _, full := range lexicon.DefaultAbbreviations().Expand(strings.ToLower(strings.TrimSpace(term)), date) {
+		if g := d.GlossaryEntry(full); g != nil {
 			return &TermAnswer{Doc: d, Entry: g, Asked: term}, nil
 		}
 	}

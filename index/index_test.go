@@ -171,6 +171,17 @@ func TestBadQueries(t *testing.T) {
 			t.Errorf("Search(%.40q) = %v, want a bad-query error", q, err)
 		}
 	}
+	// An unknown field is named, with the known ones; a colon elsewhere
+	// (a time, a rule number, a word ending a clause) is a word.
+	if _, err := ix.Search("splice foo:bar", index.Options{}); !errors.Is(err, index.ErrBadQuery) ||
+		!strings.Contains(err.Error(), `no field "foo"`) || !strings.Contains(err.Error(), "era, id, keyword, kind, rev, text, title") {
+		t.Errorf("Search(foo:bar) = %v", err)
+	}
+	for _, q := range []string{"splice: onto", "12:30 upkeep", "702.47a:"} {
+		if _, err := ix.Search(q, index.Options{}); errors.Is(err, index.ErrBadQuery) {
+			t.Errorf("Search(%q) = %v, want a search", q, err)
+		}
+	}
 	for _, limit := range []int{-1, 1000} {
 		if _, err := ix.Search("splice", index.Options{Limit: limit}); !errors.Is(err, index.ErrBadQuery) {
 			t.Errorf("limit %d: %v", limit, err)

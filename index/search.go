@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -66,6 +67,22 @@ type Options struct {
 
 // fields a query may name with "field:value".
 var queryFields = map[string]bool{FieldID: true, FieldRev: true, FieldEra: true, FieldKind: true, FieldTitle: true, FieldText: true, FieldKeyword: true}
+
+// isLetters reports whether s is ASCII letters only, as a field name is.
+func isLetters(s string) bool {
+	for _, r := range s {
+		if (r < 'a' || r > 'z') && (r < 'A' || r > 'Z') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// fieldNames lists the query fields, sorted.
+func fieldNames() string {
+	names := slices.Sorted(maps.Keys(queryFields))
+	return strings.Join(names, ", ")
+}
 
 // Search runs a query: plain words (ranked by where they match: a title or
 // keyword counts more than running text, the words together more than
@@ -641,6 +658,8 @@ func parseQuery(q string) ([]term, error) {
 					return nil, badQuery("%s: needs a value", field)
 				}
 				terms = append(terms, term{field: field, text: value})
+			} else if k > 0 && k < len(w)-1 && isLetters(w[:k]) {
+				return nil, badQuery("no field %q in %q; the fields are %s", strings.ToLower(w[:k]), w, fieldNames())
 			} else {
 				terms = append(terms, term{text: w})
 			}

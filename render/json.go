@@ -25,6 +25,18 @@ func WriteJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
+// NotFoundJSON is the answer of a --json command that found nothing (exit
+// status 1): the message, and the nearest candidates, never null.
+func NotFoundJSON(msg string, suggestions []string) any {
+	if suggestions == nil {
+		suggestions = []string{}
+	}
+	return struct {
+		Error       string   `json:"error"`
+		Suggestions []string `json:"suggestions"`
+	}{msg, suggestions}
+}
+
 // RuleJSON is a rule with its subrules and examples. Rev and Era are set
 // on the top object; Asked is the number asked for when the rule is its
 // counterpart in another revision.
@@ -118,6 +130,25 @@ func TOCJSON(rev, era string, parts []*parse.Part) any {
 		Era   string      `json:"era"`
 		Parts []*PartJSON `json:"parts"`
 	}{rev, era, ps}
+}
+
+// GlossaryTermsJSON is the list of a revision's glossary terms, in the
+// glossary's order.
+func GlossaryTermsJSON(rev, era string, entries []*parse.GlossaryEntry) any {
+	type termJSON struct {
+		Term     string `json:"term"`
+		Obsolete bool   `json:"obsolete"`
+		Line     int    `json:"line"`
+	}
+	ts := []termJSON{}
+	for _, g := range entries {
+		ts = append(ts, termJSON{g.Term, g.Obsolete, g.Pos.Line})
+	}
+	return struct {
+		Rev   string     `json:"rev"`
+		Era   string     `json:"era"`
+		Terms []termJSON `json:"terms"`
+	}{rev, era, ts}
 }
 
 // GlossaryJSON is a glossary entry; Asked is the term asked for when the
@@ -514,6 +545,16 @@ func LookupJSON(c *parse.Chapter, r *parse.Rule, rev, era string, asked parse.Ru
 		j.Asked = asked.String()
 	}
 	return j
+}
+
+// PartLookupJSON is the answer to a part number: the part with its
+// chapters (not their rules), the revision and its era.
+func PartLookupJSON(p *parse.Part, rev, era string) any {
+	return struct {
+		Rev string `json:"rev"`
+		Era string `json:"era"`
+		*PartJSON
+	}{rev, era, NewPartJSON(p, false)}
 }
 
 // TermJSON is the answer to a glossary lookup: the entry, the revision,

@@ -3,8 +3,10 @@ package render
 import (
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
+	"text/tabwriter"
 
 	"github.com/crules/crules/diff"
 	"github.com/crules/crules/index"
@@ -20,8 +22,11 @@ import (
 type TextPrinter struct {
 	W     io.Writer
 	Color bool
-	Err   error
-	n     int // blocks printed
+	// Terminal tells that W is a terminal: table cells wider than their
+	// column's limit are cut with an ellipsis there, never in a pipe.
+	Terminal bool
+	Err      error
+	n        int // blocks printed
 }
 
 // Printf writes unless an earlier write failed.
@@ -110,6 +115,17 @@ func (p *TextPrinter) Glossary(g *parse.GlossaryEntry) {
 	p.Printf("%s\n", p.Bold(term))
 	for _, d := range g.Definition {
 		p.Printf("%s\n", d.Text)
+	}
+}
+
+// GlossaryTerms prints the glossary's terms, one a line.
+func (p *TextPrinter) GlossaryTerms(entries []*parse.GlossaryEntry) {
+	for _, g := range entries {
+		if g.Obsolete {
+			p.Printf("%s (Obsolete)\n", g.Term)
+		} else {
+			p.Printf("%s\n", g.Term)
+		}
 	}
 }
 
@@ -235,6 +251,7 @@ func (p *TextPrinter) Diff(a, b *parse.Document, aName, bName string, counts map
 			chs = append(chs, c)
 		}
 		sort.Ints(chs)
+		var rows [][]string
 		for _, c := range chs {
 			title := ""
 			if ch := b.Chapter(c); ch != nil {
@@ -242,8 +259,9 @@ func (p *TextPrinter) Diff(a, b *parse.Document, aName, bName string, counts map
 			} else if ch := a.Chapter(c); ch != nil {
 				title = ch.Title
 			}
-			p.Printf("  %d %-40s %s\n", c, Clip(title, 40), CountLine(byChapter[c]))
+			rows = append(rows, []string{fmt.Sprintf("  %d", c), title, CountLine(byChapter[c])})
 		}
+		p.Table(rows, 0, 40)
 		return
 	}
 	var moved []diff.Pair
@@ -253,10 +271,20 @@ func (p *TextPrinter) Diff(a, b *parse.Document, aName, bName string, counts map
 		}
 	}
 	if len(moved) > 0 {
-		p.Printf("\nRenumbered (%d):\n", len(moved))
+		// "renumbered" counts the rules whose text stayed; the table lists
+		// every rule with a new number.
+		same := 0
 		for _, x := range moved {
-			p.Printf("  %-9s → %-9s %s\n", x.A.ID, x.B.ID, Clip(x.B.Title, 50))
+			if x.Class == diff.Renumbered {
+				same++
+			}
 		}
+		p.Printf("\nNew numbers (%d: %s with the same text, %d also changed):\n", len(moved), Count(same, "renumbered", "renumbered"), len(moved)-same)
+		var rows [][]string
+		for _, x := range moved {
+			rows = append(rows, []string{"  " + x.A.ID.String(), "→", x.B.ID.String(), x.B.Title})
+		}
+		p.Table(rows, 0, 0, 0, 50)
 	}
 	for _, x := range pairs {
 		p.Printf("\n")
@@ -380,10 +408,33 @@ func (p *TextPrinter) Keyword(s *keyword.Spec, changes []diff.Change) {
 
 // Keywords prints specs as a table.
 func (p *TextPrinter) Keywords(specs []*keyword.Spec) {
-	p.Printf("%-8s  %-24s  %-28s  %-22s  %s\n", "RULE", "NAME", "KIND", "PARAMS", "ZONES")
+	rows := [][]string{{"RULE", "NAME", "KIND", "PARAMS", "ZONES"}}
 	for _, s := range specs {
 		params := orUnknown(strings.Join(s.Params, ", "), s.Params != nil)
-		p.Printf("%-8s  %-24s  %-28s  %-22s  %s\n", s.Rule, Clip(s.Name, 24), Clip(orUnknown(join(s.Kind, "+"), len(s.Kind) > 0), 28), Clip(params, 22), join(s.Zones, ", "))
+		rows = append(rows, []string{s.Rule, s.Name, s.KindText(), params, join(s.Zones, ", ")})
+	}
+	p.Table(rows, 0, 24, 28, 22)
+}
+
+// Table prints rows (the first is the header) in columns two spaces
+// apart, each as wide as its widest cell, with no trailing spaces. On a
+// terminal a cell longer than its column's limit in limits (0 or none: no
+// limit) is cut with an ellipsis; in a pipe never.
+func (p *TextPrinter) Table(rows [][]string, limits ...int) {
+	var b strings.Builder
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	for _, r := range rows {
+		cells := slices.Clone(r)
+		for i := range cells {
+			if p.Terminal && i < len(limits) && limits[i] > 0 {
+				cells[i] = Clip(cells[i], limits[i])
+			}
+		}
+		fmt.Fprintln(tw, strings.Join(cells, "\t"))
+	}
+	_ = tw.Flush()
+	for line := range strings.Lines(b.String()) {
+		p.Printf("%s\n", strings.TrimRight(line, " \n"))
 	}
 }
 
@@ -391,7 +442,7 @@ func (p *TextPrinter) Keywords(specs []*keyword.Spec) {
 // revisions for up to three.
 func (p *TextPrinter) Terms(rows []lexicon.Usage) {
 	if len(rows) > 3 {
-		p.Printf("%-28s %-26s %-10s %-24s %s\n", "OLD", "NEW", "SINCE", "SHIFT (measured)", "OLD COUNT: FIRST, PEAK, LAST")
+		table := [][]string{{"OLD", "NEW", "SINCE", "SHIFT (measured)", "OLD COUNT: FIRST, PEAK, LAST"}}
 		for _, r := range rows {
 			shift := "no corpus-wide fall"
 			if r.Shift != "" {
@@ -407,8 +458,9 @@ func (p *TextPrinter) Terms(rows []lexicon.Usage) {
 			for _, c := range r.Counts {
 				peak = max(peak, c.Old)
 			}
-			p.Printf("%-28s %-26s %-10s %-24s %d, %d, %d\n", r.Old, r.New, r.Since, shift, r.Counts[0].Old, peak, r.Counts[len(r.Counts)-1].Old)
+			table = append(table, []string{r.Old, r.New, r.Since, shift, fmt.Sprintf("%d, %d, %d", r.Counts[0].Old, peak, r.Counts[len(r.Counts)-1].Old)})
 		}
+		p.Table(table, 28, 26)
 		return
 	}
 	for _, r := range rows {
@@ -485,10 +537,11 @@ func (p *TextPrinter) Refs(d *parse.Document, id string, out, in []*xref.Ref, te
 
 // Versions prints the embedded revisions as a table.
 func (p *TextPrinter) Versions(rows []VersionJSON) {
-	p.Printf("%-10s  %-3s  %5s  %8s  %8s  %8s  %-12s  %s\n", "REV", "ERA", "RULES", "EXAMPLES", "GLOSSARY", "CHAPTERS", "ENCODING", "BYTES")
+	table := [][]string{{"REV", "ERA", "RULES", "EXAMPLES", "GLOSSARY", "CHAPTERS", "ENCODING", "BYTES"}}
 	for _, v := range rows {
-		p.Printf("%-10s  %-3s  %5d  %8d  %8d  %8d  %-12s  %d\n", v.Rev, v.Era, v.Rules, v.Examples, v.Glossary, v.Chapters, v.Encoding, v.Bytes)
+		table = append(table, []string{v.Rev, string(v.Era), fmt.Sprint(v.Rules), fmt.Sprint(v.Examples), fmt.Sprint(v.Glossary), fmt.Sprint(v.Chapters), v.Encoding, fmt.Sprint(v.Bytes)})
 	}
+	p.Table(table)
 }
 
 // Summary prints what a parse of a file found.
@@ -506,9 +559,19 @@ func (p *TextPrinter) Summary(d *parse.Document) {
 	if s.Effective != "" {
 		p.Printf("effective %s\n", s.Effective)
 	}
-	p.Printf("%d rules and subrules, %d examples, %d chapters, %d glossary entries, %d warnings\n",
-		s.Rules, s.Examples, s.Chapters, s.Glossary, s.Warnings)
+	p.Printf("%s, %s, %s, %s, %s\n", Count(s.Rules, "rule or subrule", "rules and subrules"),
+		Count(s.Examples, "example", "examples"), Count(s.Chapters, "chapter", "chapters"),
+		Count(s.Glossary, "glossary entry", "glossary entries"), Count(s.Warnings, "warning", "warnings"))
 	if len(d.Index) > 0 {
 		p.Printf("an index of %d entries after the glossary (--json: \"index\")\n", len(d.Index))
 	}
+}
+
+// Count writes n with the singular noun one when n is 1, else many:
+// "1 warning", "3 warnings", "0 warnings".
+func Count(n int, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

@@ -33,5 +33,5 @@ func Example() {
 	// Output:
 	// 200 502.40a <nil> 702.47a <nil>
 	// 200 <nil> Converted Mana Cost mana value <nil>
-	// 400 <nil> <nil> <nil> "seven" is not a rule number (expected forms: 702, 702.47, 702.47a)
+	// 400 <nil> <nil> <nil> col 1: "seven" is not a rule number (accepted forms: 7, 702, 702.47, 702.47a, 702.47A, 702.47., 601.2f–h, 601.2f-601.2h, CR 702.47a, §702.47a, rule 702.47a, rules 702.47a and 702.47b)
 }

@@ -2,7 +2,7 @@
 // the HTML reference of every revision and a search page.
 //
 //	GET /api/revs                            every revision
-//	GET /api/rules/{id}?rev=REV              a rule with its subrules and examples
+//	GET /api/rules/{id}?rev=REV              rules with subrules and examples ("CR 601.2f-h", "7")
 //	GET /api/glossary/{term}?rev=REV         a glossary entry
 //	GET /api/search?q=QUERY&rev=REV&limit=N  ranked hits; a glossary hit carries its term
 //	GET /api/diff?a=REV&b=REV&class=C,…      a comparison: counts, pairs, renumbering
@@ -202,9 +202,11 @@ func (s *Server) revs(w http.ResponseWriter, r *http.Request) {
 	writeOK(w, out)
 }
 
+// rule answers rule references in any form crules.Lookup takes ("CR
+// 601.2f-h", "7"): one object for one answer, an array for several.
 func (s *Server) rule(w http.ResponseWriter, r *http.Request) {
-	id, err := crules.ParseRuleID(r.PathValue("id"))
-	if err != nil {
+	refs := r.PathValue("id")
+	if _, err := crules.ParseRuleRefs(refs); err != nil {
 		writeError(w, err)
 		return
 	}
@@ -213,12 +215,12 @@ func (s *Server) rule(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	a, err := s.lib.Rule(src, id)
+	as, err := s.lib.Lookup(src, refs)
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	writeOK(w, render.LookupJSON(a.Chapter, a.Rule, a.Doc.Label, string(a.Doc.Era), a.Asked))
+	writeOK(w, crules.AnswersJSON(as))
 }
 
 func (s *Server) glossary(w http.ResponseWriter, r *http.Request) {

@@ -14,6 +14,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"strings"
 	"sync"
 
 	"github.com/crules/crules"
@@ -56,8 +57,9 @@ type Env struct {
 	// Options open the library; their zero value reads the embedded
 	// corpus and the user cache. Progress and Warn are the command line's.
 	Options crules.Options
-	// Color enables terminal colour on Stdout.
-	Color bool
+	// Color enables terminal colour on Stdout; TTY tells that Stdout is a
+	// terminal (tables cut long cells there).
+	Color, TTY bool
 	// Terminal tells whether Stderr is a terminal (for notes and progress).
 	Terminal bool
 	// LightGC lets a lookup command's heap grow to five times what it
@@ -115,14 +117,15 @@ func (e *Env) note(format string, args ...any) {
 
 // text is a printer on stdout.
 func (e *Env) text() *render.TextPrinter {
-	return &render.TextPrinter{W: e.Stdout, Color: e.Color}
+	return &render.TextPrinter{W: e.Stdout, Color: e.Color, Terminal: e.TTY}
 }
 
 // Main runs the command line with args (without the program name) and
 // returns the exit status.
 func Main(args []string, stdout, stderr io.Writer) int {
 	env := &Env{Stdout: stdout, Stderr: stderr}
-	env.Color = isTerminal(stdout) && os.Getenv("NO_COLOR") == ""
+	env.TTY = isTerminal(stdout)
+	env.Color = env.TTY && os.Getenv("NO_COLOR") == ""
 	env.Terminal = isTerminal(stderr)
 	env.LightGC = os.Getenv("GOGC") == ""
 	return Run(env, args)
@@ -138,7 +141,7 @@ func Run(env *Env, args []string) int {
 	defer func() { env.Stdout = out }()
 	root := NewRootCmd(env)
 	root.SetArgs(args)
-	err := root.Execute()
+	cmd, err := root.ExecuteC()
 	if env.lib != nil {
 		if cerr := env.lib.Close(); err == nil {
 			err = cerr
@@ -146,6 +149,13 @@ func Run(env *Env, args []string) int {
 		env.lib = nil
 	}
 	code := exitCode(err)
+	if code == ExitNotFound && buf.Len() == 0 && cmd != nil {
+		if f := cmd.Flags().Lookup("json"); f != nil && f.Value.String() == "true" {
+			var e *crules.Error
+			errors.As(err, &e)
+			_ = render.WriteJSON(&buf, render.NotFoundJSON(err.Error(), nearest(e)))
+		}
+	}
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "crules: %v\n", err)
 	}
@@ -153,6 +163,14 @@ func Run(env *Env, args []string) int {
 		out.Write(buf.Bytes())
 	}
 	return code
+}
+
+// nearest returns the candidates of a library error, if any.
+func nearest(e *crules.Error) []string {
+	if e == nil {
+		return nil
+	}
+	return e.Nearest
 }
 
 func isTerminal(w io.Writer) bool {
@@ -174,6 +192,17 @@ glossary terms and contents up, offline.`,
 	root.SetOut(env.Stdout)
 	root.SetErr(env.Stderr)
 	root.PersistentFlags().BoolVarP(&env.quiet, "quiet", "q", false, "print no notes or warnings on stderr")
+	version := root.Flags().Bool("version", false, "print the crules and Go versions and the embedded history's range and hash")
+	root.RunE = func(cmd *cobra.Command, _ []string) error {
+		if !*version {
+			return cmd.Help()
+		}
+		lib, err := env.library()
+		if err == nil {
+			_, err = fmt.Fprint(env.Stdout, lib.BuildInfo())
+		}
+		return err
+	}
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return fmt.Errorf("%v (see '%s --help')", err, c.CommandPath())
 	})
@@ -222,6 +251,31 @@ func exactArgs(n int) cobra.PositionalArgs {
 	}
 }
 
+// exclusive refuses flags a and b of cmd given together, saying why in
+// our words: cobra's own message names its internals.
+func exclusive(cmd *cobra.Command, a, b, why string) {
+	prev := cmd.PreRunE
+	cmd.PreRunE = func(c *cobra.Command, args []string) error {
+		if c.Flags().Changed(a) && c.Flags().Changed(b) {
+			return fmt.Errorf("--%s and --%s %s (see '%s --help')", a, b, why, c.CommandPath())
+		}
+		if prev != nil {
+			return prev(c, args)
+		}
+		return nil
+	}
+}
+
+// minArgs requires at least n arguments, saying so with a usage line.
+func minArgs(n int) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) < n {
+			return fmt.Errorf("%s needs %s (usage: %s)", cmd.Name(), strings.Fields(cmd.Use)[1], cmd.UseLine())
+		}
+		return nil
+	}
+}
+
 // hook finishes a command: on run, args (when set) checks and stores the
 // arguments, then runF is called when a test set it, else run.
 func hook[O any](env *Env, cmd *cobra.Command, o *O, args func(*cobra.Command, []string) error, runF func(*O) error, run func(*Env, *O) error) *cobra.Command {
@@ -242,6 +296,20 @@ func hook[O any](env *Env, cmd *cobra.Command, o *O, args func(*cobra.Command, [
 // firstArg stores the first argument in s.
 func firstArg(s *string) func(*cobra.Command, []string) error {
 	return func(_ *cobra.Command, args []string) error { *s = args[0]; return nil }
+}
+
+// joinArgs stores the arguments joined by spaces in s: a name of several
+// words needs no quotes.
+func joinArgs(s *string) func(*cobra.Command, []string) error {
+	return func(_ *cobra.Command, args []string) error { *s = strings.Join(args, " "); return nil }
+}
+
+// errText is err's message, or "" for none.
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
 }
 
 // jsonThen prints v as JSON and returns err: an answer that found nothing

@@ -268,3 +268,37 @@ func TestExitCode(t *testing.T) {
 		}
 	}
 }
+
+// TestNotFoundJSON: with --json, every command that finds nothing prints
+// one JSON object with the error and the suggestions; a bad request still
+// prints nothing on stdout.
+func TestNotFoundJSON(t *testing.T) {
+	for _, args := range [][]string{
+		{"rule", "702.47z", "--json"},
+		{"refs", "702.999", "--json"},
+		{"glossary", "splise", "--json"},
+		{"keyword", "splise", "--json"},
+		{"history", "nonexistent keyword", "--json"},
+		{"search", "the splise", "--json"},
+		{"terms", "mana burn", "--json"},
+	} {
+		code, out, _ := run(t, args...)
+		var v struct {
+			Error       string   `json:"error"`
+			Suggestions []string `json:"suggestions"`
+		}
+		if err := json.Unmarshal([]byte(out), &v); code != 1 || err != nil || v.Error == "" {
+			t.Errorf("%v: exit %d, stdout %q: want exit 1 and an object with an error", args, code, out)
+		}
+	}
+	if code, out, _ := run(t, "rule", "702.47a", "--rev", "1850", "--json"); code != 2 || out != "" {
+		t.Errorf("bad revision with --json: exit %d, stdout %q", code, out)
+	}
+}
+
+func TestVersion(t *testing.T) {
+	code, out, _ := run(t, "--version")
+	if code != 0 || !strings.HasPrefix(out, "crules ") || !strings.Contains(out, "\ngo1.") || !strings.Contains(out, "embedded history: 125 revisions, 1999-04-23 to ") {
+		t.Errorf("--version: exit %d\n%s", code, out)
+	}
+}

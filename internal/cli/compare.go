@@ -183,11 +183,11 @@ A count is the number of case-insensitive whole-word occurrences of the
 phrase in the whole text of the revision (glossary and credits included);
 "play" does not count "player" or "played".
 
---discover A B mines the phrase substitutions that recur across the matched
+--discover A,B mines the phrase substitutions that recur across the matched
 rules of two revisions, and marks those the lexicon already has.`,
 		Example: `  crules terms
   crules terms --plot shifts.svg --term "removed from the game" --term play
-  crules terms --discover 2009-05-01 2009-07-11`,
+  crules terms --discover 2009-05-01,2009-07-11`,
 		Args: cobra.MaximumNArgs(1),
 	}
 	cmd.Flags().StringVar(&o.Plot, "plot", "", "write an SVG chart of the counts to FILE")

@@ -12,7 +12,7 @@ import (
 
 func TestDiff(t *testing.T) {
 	code, out, _ := run(t, "diff", "2004", "latest", "--rule", "702.47")
-	if code != 0 || !strings.Contains(out, "  502.40    → 702.47    Splice\n") || !strings.Contains(out, "[-play-]{+cast+}") {
+	if code != 0 || !strings.Contains(out, "\n  502.40   →  702.47   Splice\n") || !strings.Contains(out, "[-play-]{+cast+}") {
 		t.Errorf("diff --rule: exit %d\n%.600s", code, out)
 	}
 	code, out, _ = run(t, "diff", "2009-05-01", "2009-07-11", "--stat")
@@ -63,10 +63,10 @@ func TestDiff(t *testing.T) {
 func TestTerms(t *testing.T) {
 	code, out, _ := run(t, "terms")
 	for _, want := range []string{
-		"removed from the game        exiled                     2009-07-11 2009-07-11 42→0",
-		"comes into play              enters the battlefield     2009-07-11 2009-07-11 109→2",
+		"\nremoved from the game exiled 2009-07-11 2009-07-11 42→0 ",
+		"\ncomes into play enters the battlefield 2009-07-11 2009-07-11 109→2 ",
 	} {
-		if code != 0 || !strings.Contains(out, want) {
+		if code != 0 || !strings.Contains(squeeze(out), want) {
 			t.Errorf("terms: exit %d, no line %q in\n%.500s", code, want, out)
 		}
 	}
@@ -148,4 +148,23 @@ func TestCite(t *testing.T) {
 	if code != 2 {
 		t.Errorf("missing path: exit %d", code)
 	}
+}
+
+// TestDiffRenumberedAgrees: the header's renumbered count is the table's
+// rules with the same text under a new number.
+func TestDiffRenumberedAgrees(t *testing.T) {
+	code, out, _ := run(t, "diff", "2024-06-07", "2024-07-30")
+	if code != 0 || !strings.Contains(out, ": 2887 unchanged, 4 renumbered,") || !strings.Contains(out, "\nNew numbers (6: 4 renumbered with the same text, 2 also changed):\n") {
+		t.Errorf("exit %d\n%.600s", code, out)
+	}
+}
+
+// squeeze turns every run of spaces into one: a table's columns are as
+// wide as their widest cell.
+func squeeze(s string) string {
+	var b strings.Builder
+	for line := range strings.Lines(s) {
+		b.WriteString(strings.Join(strings.Fields(line), " ") + "\n")
+	}
+	return b.String()
 }

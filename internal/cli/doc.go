@@ -22,7 +22,7 @@ func (f *docFlags) register(cmd *cobra.Command, env *Env, json *bool) {
 	}
 	cmd.Flags().StringVar(&f.Rev, "rev", "latest", "revision: latest, first, a date (2006-10-01) or a prefix (2006, 2006-10)")
 	cmd.Flags().StringVar(&f.File, "file", "", "read a CR text file from disk instead of the embedded corpus")
-	cmd.MarkFlagsMutuallyExclusive("rev", "file")
+	exclusive(cmd, "rev", "file", "both name the document to read; give one of them")
 	_ = cmd.RegisterFlagCompletionFunc("rev", revCompletion(env))
 	_ = cmd.MarkFlagFilename("file", "txt")
 }

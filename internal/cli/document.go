@@ -69,7 +69,7 @@ Warnings about skipped or guessed text go to stderr.`,
 	}
 	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the whole tree as JSON")
 	cmd.Flags().BoolVar(&o.Stats, "stats", false, "print one JSON object of counts")
-	cmd.MarkFlagsMutuallyExclusive("json", "stats")
+	exclusive(cmd, "stats", "json", "ask for two outputs (--stats: the counts as JSON, --json: the whole tree); give one of them")
 	return hook(env, cmd, o, firstArg(&o.File), runF, runParse)
 }
 
@@ -166,10 +166,10 @@ func runCheck(env *Env, o *checkOptions) error {
 }
 
 func plural(n int, what string) string {
-	if n != 1 && what != "stale" {
-		what += "s"
+	if what == "stale" {
+		return render.Count(n, what, what)
 	}
-	return fmt.Sprintf("%d %s", n, what)
+	return render.Count(n, what, what+"s")
 }
 
 type graphOptions struct {

@@ -20,7 +20,7 @@ type keywordOptions struct {
 func newKeywordCmd(env *Env, runF func(*keywordOptions) error) *cobra.Command {
 	o := &keywordOptions{}
 	cmd := &cobra.Command{
-		Use:   "keyword NAME",
+		Use:   "keyword NAME...",
 		Short: "Print the specification of a keyword ability or action, read from its rules",
 		Long: `Keyword prints what the rules say a keyword is: its kind (static, triggered,
 activated, spell, characteristic-defining; several when it represents several
@@ -29,8 +29,9 @@ definition, how multiple instances behave, the era wording it uses, the rules
 it cites, the rule text it was read from, and (for the embedded corpus) the
 revisions in which its rules changed.`,
 		Example: `  crules keyword splice
+  crules keyword first strike
   crules keyword flashback --rev 2006-10-01 --json`,
-		Args: exactArgs(1),
+		Args: minArgs(1),
 		ValidArgsFunction: argCompletion(env, &o.docFlags, func(d *crules.Document) (out []string) {
 			for _, s := range d.Keywords() {
 				out = append(out, strings.ToLower(s.Name))
@@ -39,7 +40,7 @@ revisions in which its rules changed.`,
 		}),
 	}
 	o.docFlags.register(cmd, env, &o.JSON)
-	return hook(env, cmd, o, firstArg(&o.Name), runF, runKeyword)
+	return hook(env, cmd, o, joinArgs(&o.Name), runF, runKeyword)
 }
 
 func runKeyword(env *Env, o *keywordOptions) error {
@@ -108,11 +109,11 @@ func runKeywords(env *Env, o *keywordsOptions) error {
 		return render.CoverageText(env.Stdout, c)
 	}
 	_, specs, err := lib.Keywords(src, keyword.Kind(o.Kind))
-	if o.JSON && specs != nil {
-		return jsonThen(env, specs, err)
-	}
 	if err != nil {
 		return err
+	}
+	if o.JSON {
+		return render.WriteJSON(env.Stdout, specs)
 	}
 	p := env.text()
 	p.Keywords(specs)
@@ -144,21 +145,15 @@ and cached (see 'crules index').`,
 		Example: `  crules search "splice onto arcane"
   crules search mana burn --all-revs
   crules search 'kind:glossary deathtouch' --json`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				return fmt.Errorf("search needs a query (usage: %s)", cmd.UseLine())
-			}
-			return nil
-		},
+		Args: minArgs(1),
 	}
 	o.docFlags.register(cmd, env, &o.JSON)
+	exclusive(cmd, "all-revs", "rev", "ask for one revision and for all of them; give one of them")
+	exclusive(cmd, "all-revs", "file", "ask for every embedded revision and for a file; give one of them")
 	cmd.Flags().BoolVar(&o.AllRevs, "all-revs", false, "search every embedded revision")
 	cmd.Flags().IntVar(&o.Limit, "limit", 10, "at most this many hits")
 	return hook(env, cmd, o, func(cmd *cobra.Command, args []string) error {
 		o.Query = strings.Join(args, " ")
-		if o.AllRevs && (o.File != "" || cmd.Flags().Changed("rev")) {
-			return fmt.Errorf("--all-revs searches every embedded revision; it takes no --rev or --file")
-		}
 		if o.Limit < 1 || o.Limit > index.MaxLimit {
 			return fmt.Errorf("--limit must be 1–%d", index.MaxLimit)
 		}
@@ -176,8 +171,11 @@ func runSearch(env *Env, o *searchOptions) error {
 		return err
 	}
 	res, err := lib.Search(src, o.Query, crules.SearchOptions{Limit: o.Limit, AllRevs: o.AllRevs})
-	if res != nil && o.JSON {
-		return jsonThen(env, res, err)
+	if res != nil && o.JSON { // the hits, the suggestions and the error in one object
+		return jsonThen(env, struct {
+			Error string `json:"error,omitempty"`
+			*index.Result
+		}{errText(err), res}, err)
 	}
 	if err != nil {
 		return err
@@ -205,9 +203,6 @@ moves it.`,
 		Short: "Build the search index ahead of time (--rev REV, or --all-revs)",
 		Args:  exactArgs(0),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if all && cmd.Flags().Changed("rev") {
-				return fmt.Errorf("give --rev or --all-revs, not both")
-			}
 			lib, src, err := f.source(env)
 			name := src.String()
 			switch {
@@ -225,6 +220,7 @@ moves it.`,
 	}
 	build.Flags().StringVar(&f.Rev, "rev", "latest", "the revision to index")
 	build.Flags().BoolVar(&all, "all-revs", false, "index every revision together")
+	exclusive(build, "all-revs", "rev", "ask for one revision and for all of them; give one of them")
 	cacheCmd := func(use, short string, run func(*crules.Library) error) *cobra.Command {
 		return &cobra.Command{Use: use, Short: short, Args: exactArgs(0), RunE: func(*cobra.Command, []string) error {
 			lib, err := env.library()

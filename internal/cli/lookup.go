@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"fmt"
+
 	"github.com/crules/crules"
 	"github.com/crules/crules/parse"
 	"github.com/crules/crules/render"
@@ -16,41 +18,56 @@ type ruleOptions struct {
 func newRuleCmd(env *Env, runF func(*ruleOptions) error) *cobra.Command {
 	o := &ruleOptions{}
 	cmd := &cobra.Command{
-		Use:   "rule ID",
-		Short: "Print a rule with its subrules and examples, as the CR prints it",
-		Long: `Rule prints a rule, subrule or chapter as the CR prints it. A rule number the
+		Use:   "rule ID...",
+		Short: "Print rules with their subrules and examples, as the CR prints them",
+		Long: `Rule prints rules, subrules, chapters or parts as the CR prints them. It takes
+the forms the CR and crules print: 702.47a, 702.47A, 702.47., a range
+601.2f–h (or 601.2f-h), a prefix CR 702.47a, §702.47a or rule 702.47a, a
+part number from toc (7), and several of them in one call. A rule number the
 revision does not have is followed through the lineage: 'crules rule 702.47a
---rev 2005' prints 502.40a, what Splice was then, and says so on stderr.`,
+--rev 2005' prints 502.40a, what Splice was then, and says so on stderr.
+With --json, one reference prints one object, several an array.`,
 		Example: `  crules rule 702.47a
   crules rule 502.40 --rev 2006-10-01
+  crules rule CR 601.2f-h
   crules rule 702 --json`,
-		Args:              exactArgs(1),
+		Args:              minArgs(1),
 		ValidArgsFunction: ruleIDCompletion(env, &o.docFlags),
 	}
 	o.docFlags.register(cmd, env, &o.JSON)
-	return hook(env, cmd, o, firstArg(&o.ID), runF, runRule)
+	return hook(env, cmd, o, joinArgs(&o.ID), runF, runRule)
 }
 
 func runRule(env *Env, o *ruleOptions) error {
-	lib, src, id, err := o.ruleSource(env, o.ID)
+	if _, err := crules.ParseRuleRefs(o.ID); err != nil {
+		return err // before reading anything
+	}
+	lib, src, err := o.source(env)
 	if err != nil {
 		return err
 	}
-	a, err := lib.Rule(src, id)
+	as, err := lib.Lookup(src, o.ID)
 	if err != nil {
 		return err
 	}
-	if n := a.Note(); n != "" {
-		env.note("crules: %s", n)
+	for _, a := range as {
+		if n := a.Note(); n != "" {
+			env.note("crules: %s", n)
+		}
 	}
 	if o.JSON {
-		return render.WriteJSON(env.Stdout, render.LookupJSON(a.Chapter, a.Rule, a.Doc.Label, string(a.Doc.Era), a.Asked))
+		return render.WriteJSON(env.Stdout, crules.AnswersJSON(as))
 	}
 	p := env.text()
-	if a.Chapter != nil {
-		p.Chapter(a.Chapter)
-	} else {
-		p.Rule(a.Rule)
+	for _, a := range as {
+		switch {
+		case a.Part != nil:
+			p.TOC([]*parse.Part{a.Part})
+		case a.Chapter != nil:
+			p.Chapter(a.Chapter)
+		default:
+			p.Rule(a.Rule)
+		}
 	}
 	return p.Err
 }
@@ -75,14 +92,15 @@ type glossaryOptions struct {
 func newGlossaryCmd(env *Env, runF func(*glossaryOptions) error) *cobra.Command {
 	o := &glossaryOptions{}
 	cmd := &cobra.Command{
-		Use:   "glossary TERM",
-		Short: "Print a glossary entry (case-insensitive)",
-		Long: `Glossary prints a glossary entry. A term the revision names otherwise, in its
-era's wording, finds that entry: "mana value" in 2005 is Converted Mana Cost,
-"exile" in 2006 Removed from the Game.`,
+		Use:   "glossary [TERM]",
+		Short: "Print a glossary entry (case-insensitive), or list the terms",
+		Long: `Glossary prints a glossary entry; with no term it lists the revision's terms.
+A term of several words needs no quotes. A term the revision names otherwise,
+in its era's wording, finds that entry: "mana value" in 2005 is Converted
+Mana Cost, "exile" in 2006 Removed from the Game.`,
 		Example: `  crules glossary splice
-  crules glossary "mana burn" --rev 2008`,
-		Args: exactArgs(1),
+  crules glossary mana burn --rev 2008
+  crules glossary --json`,
 		ValidArgsFunction: argCompletion(env, &o.docFlags, func(d *crules.Document) (out []string) {
 			for _, g := range d.Glossary {
 				out = append(out, g.Term)
@@ -91,10 +109,22 @@ era's wording, finds that entry: "mana value" in 2005 is Converted Mana Cost,
 		}),
 	}
 	o.docFlags.register(cmd, env, &o.JSON)
-	return hook(env, cmd, o, firstArg(&o.Term), runF, runGlossary)
+	return hook(env, cmd, o, joinArgs(&o.Term), runF, runGlossary)
 }
 
 func runGlossary(env *Env, o *glossaryOptions) error {
+	if o.Term == "" {
+		_, d, err := o.document(env)
+		if err != nil {
+			return err
+		}
+		if o.JSON {
+			return render.WriteJSON(env.Stdout, render.GlossaryTermsJSON(d.Label, string(d.Era), d.Glossary))
+		}
+		p := env.text()
+		p.GlossaryTerms(d.Glossary)
+		return p.Err
+	}
 	lib, src, err := o.source(env)
 	if err != nil {
 		return err
@@ -155,12 +185,12 @@ func newRefsCmd(env *Env, runF func(*refsOptions) error) *cobra.Command {
 		Use:   "refs ID",
 		Short: "List what a rule cites and what cites it, with the citing text",
 		Example: `  crules refs 702.47a
-  crules refs 601.2f --rev 2026-01-16 --json`,
-		Args:              exactArgs(1),
+  crules refs CR 601.2f --rev 2026-01-16 --json`,
+		Args:              minArgs(1),
 		ValidArgsFunction: ruleIDCompletion(env, &o.docFlags),
 	}
 	o.docFlags.register(cmd, env, &o.JSON)
-	return hook(env, cmd, o, firstArg(&o.ID), runF, runRefs)
+	return hook(env, cmd, o, joinArgs(&o.ID), runF, runRefs)
 }
 
 func runRefs(env *Env, o *refsOptions) error {
@@ -181,12 +211,16 @@ func runRefs(env *Env, o *refsOptions) error {
 	return p.Err
 }
 
-// ruleSource reads a rule number, then the document the flags name.
+// ruleSource reads one rule number, in any form Lookup takes, then the
+// document the flags name.
 func (f *docFlags) ruleSource(env *Env, s string) (*crules.Library, crules.Source, parse.RuleID, error) {
-	id, err := crules.ParseRuleID(s)
+	rs, err := crules.ParseRuleRefs(s)
+	if err == nil && (len(rs) != 1 || rs[0].Part > 0 || rs[0].IsRange()) {
+		err = fmt.Errorf("%q: give one rule or chapter number", s)
+	}
 	if err != nil {
-		return nil, crules.Source{}, id, err
+		return nil, crules.Source{}, parse.RuleID{}, err
 	}
 	lib, src, err := f.source(env)
-	return lib, src, id, err
+	return lib, src, rs[0].ID, err
 }
