@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"golang.org/x/tools/txtar"
 	"os"
 	"path/filepath"
 	"strings"
@@ -48,5 +49,40 @@ func TestRender(t *testing.T) {
 	}
 	if _, err := os.Stat(none); !os.IsNotExist(err) {
 		t.Errorf("%s was written: %v", none, err)
+	}
+}
+
+// TestRenderEscapes: rule text holding markup, entities, quotes that would
+// end a title attribute and template braces, read through --file, reaches
+// the pages as text: no element, attribute or comment of its own.
+func TestRenderEscapes(t *testing.T) {
+	a, err := txtar.ParseFile("../../render/testdata/cases/escape.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := filepath.Join(t.TempDir(), "evil.txt")
+	for _, f := range a.Files {
+		if f.Name == "input" {
+			os.WriteFile(in, f.Data, 0o644)
+		}
+	}
+	out := filepath.Join(t.TempDir(), "site")
+	if code, _, errs := run(t, "render", "--file", in, "--out", out); code != 0 {
+		t.Fatalf("render --file evil.txt: exit %d %s", code, errs)
+	}
+	page, err := os.ReadFile(filepath.Join(out, "2023-11-17", "100.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := string(page)
+	for _, bad := range []string{"<script", "<b>", "</div><script", `" onmouseover="alert(1)"`, "<!-- comment", "<i>"} {
+		if strings.Contains(p, bad) {
+			t.Errorf("100.html holds %q raw", bad)
+		}
+	}
+	for _, want := range []string{"&lt;script&gt;alert(", "{{.Title}}", "&amp;amp;", "onmouseover="} {
+		if !strings.Contains(p, want) {
+			t.Errorf("100.html lacks the text %q", want)
+		}
 	}
 }
