@@ -1,6 +1,8 @@
 package crules
 
 import (
+	"strings"
+
 	"github.com/crules/crules/engine"
 	"github.com/crules/crules/scenario"
 )
@@ -17,7 +19,14 @@ import (
 func (l *Library) Simulate(name string, src []byte, rev string) ([]*engine.Result, error) {
 	f, err := scenario.Parse(name, src)
 	if err != nil {
-		return nil, &Error{Kind: ErrBadInput, Msg: err.Error(), Err: err}
+		var msgs []string
+		for _, e := range scenario.Errors(err) {
+			msgs = append(msgs, e.Error())
+		}
+		if len(msgs) == 0 {
+			msgs = []string{err.Error()}
+		}
+		return nil, &Error{Kind: ErrBadInput, Msg: strings.Join(msgs, "\n"), Err: err}
 	}
 	var out []*engine.Result
 	for _, sel := range f.Revisions(rev) {

@@ -199,9 +199,11 @@ func (p *TextPrinter) History(changes []diff.Change, first, latest string) {
 				label = "added"
 			}
 		}
-		if c.Moved && c.Class != diff.Renumbered {
+		switch {
+		case i == 0: // the first point has no number before it to name
+		case c.Moved && c.Class != diff.Renumbered:
 			label += ", renumbered from " + changes[i-1].ID
-		} else if c.Class == diff.Renumbered {
+		case c.Class == diff.Renumbered:
 			label += " from " + changes[i-1].ID
 		}
 		p.Printf("  %-10s   %-10s  %-9s %s\n", c.Rev, "", c.ID, label)

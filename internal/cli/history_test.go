@@ -14,6 +14,11 @@ import (
 func TestMain(m *testing.M) { os.Exit(corpustest.MainWithCache(m)) }
 
 func TestHistory(t *testing.T) {
+	// A history whose first point is a split from an older rule printed
+	// the number before the first point and panicked.
+	if code, out, errs := run(t, "history", "601.2h"); code != 0 || !strings.Contains(out, "409.1h") {
+		t.Errorf("history 601.2h: exit %d %.200s %.300s", code, out, errs)
+	}
 	code, out, _ := run(t, "history", "splice", "--json")
 	var h struct {
 		ID     string

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"fmt"
 	"os"
 
 	"github.com/crules/crules"
@@ -66,7 +65,7 @@ func runSim(env *Env, o *simOptions) error {
 		failed += f
 	}
 	if failed > 0 {
-		return problems(fmt.Sprintf("%d checks failed", failed))
+		return problems(render.Count(failed, "check", "checks") + " failed")
 	}
 	return nil
 }

@@ -32,7 +32,7 @@ func TestSim(t *testing.T) {
 	}
 	bad := filepath.Join(dir, "bad.txt")
 	os.WriteFile(bad, []byte("rev: latest\n\ncard: X\n  bogus line\n"), 0o644)
-	if code, _, errs = run(t, "sim", bad); code != 2 || !strings.Contains(errs, bad+":4:1:") {
+	if code, _, errs = run(t, "sim", bad); code != 2 || !strings.Contains(errs, bad+":4:1:") || strings.Contains(errs, "more)") {
 		t.Errorf("sim bad.txt: exit %d %q", code, errs)
 	}
 	code, out, _ = run(t, "keywords", "--coverage", "--rev", "2006-10-01")
