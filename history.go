@@ -3,7 +3,10 @@ package crules
 import (
 	"fmt"
 	"io"
+	"runtime"
+	"sync"
 
+	"github.com/crules/crules/corpus"
 	"github.com/crules/crules/diff"
 	"github.com/crules/crules/internal/cache"
 	"github.com/crules/crules/parse"
@@ -30,18 +33,10 @@ func (l *Library) Lineage() (*diff.Lineage, error) {
 			return lin, nil
 		}
 	}
-	task := "computing the lineage of every rule (once; cached in " + path + ")"
-	l.progress(task, 0, 1)
-	docs, err := l.parseAll()
+	lin, err := l.buildLineage("the history of every rule, from the 125 embedded revisions (once, usually 5–10 s; cached in "+path+")")
 	if err != nil {
 		return nil, err
 	}
-	names := make([]string, len(l.revs))
-	for i, r := range l.revs {
-		names[i] = r.Name()
-	}
-	lin := diff.BuildLineage(names, docs, nil)
-	l.progress(task, 1, 1)
 	if path != "" {
 		if err := cache.Store(path, lin.Encode); err != nil {
 			l.warn(fmt.Errorf("could not cache the lineage: %w", err))
@@ -96,22 +91,68 @@ func (l *Library) History(query string, at Rev) (*History, error) {
 	} else if start, id = lin.FindTitle(query); start < 0 {
 		return nil, &Error{Kind: ErrNoRule, Msg: fmt.Sprintf("no rule is titled %q in any revision (try a rule number, or crules search)", query)}
 	}
-	changes, err := lin.Trace(start, id, nil, l.docByName)
+	changes, err := lin.Trace(start, id, nil)
 	if err != nil {
 		return nil, err
 	}
 	return &History{Query: query, Rev: lin.Revs[start], ID: id, Changes: changes, First: lin.Revs[0], Latest: lin.Revs[len(lin.Revs)-1]}, nil
 }
 
-// docByName returns the parsed revision named name.
-func (l *Library) docByName(name string) (*parse.Document, error) {
-	r := l.rev(name)
-	if r.IsZero() {
-		return nil, fmt.Errorf("the lineage names revision %s, which the archive does not have", name)
+// buildLineage compares every adjacent pair of revisions, reading the
+// archive once, newest first: each revision is parsed as it comes and let
+// go once compared with its neighbours, so that a few are in memory at
+// once, not all of them.
+func (l *Library) buildLineage(task string) (*diff.Lineage, error) {
+	names := make([]string, len(l.revs))
+	at := map[string]int{}
+	for i, r := range l.revs {
+		names[i] = r.Name()
+		at[r.r.File] = i
 	}
-	d, err := l.Document(r.Source())
+	b := diff.NewLineageBuilder(names, nil)
+	type pair struct {
+		i    int
+		a, c *parse.Document
+	}
+	jobs := make(chan pair) // unbuffered: the parse waits for a free worker
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for p := range jobs {
+				b.Compare(p.i, p.a, p.c)
+			}
+		}()
+	}
+	done := 0
+	l.progress(task, 0, len(names))
+	var next *parse.Document // the revision after the one read, read before it
+	err := l.archive.Each(func(r corpus.Revision, text []byte) error {
+		i, ok := at[r.File]
+		if !ok {
+			return fmt.Errorf("the archive holds %s, which its manifest does not list", r.File)
+		}
+		d, err := parse.Parse(r.File, text)
+		if err != nil {
+			return fmt.Errorf("embedded revision %s: %w", r.Name(), err)
+		}
+		if i != len(names)-1-done {
+			return fmt.Errorf("the archive holds %s out of date order", r.File)
+		}
+		b.Add(i, d)
+		if next != nil {
+			jobs <- pair{i, d, next}
+		}
+		next = d
+		done++
+		l.progress(task, done, len(names))
+		return nil
+	})
+	close(jobs)
+	wg.Wait()
 	if err != nil {
 		return nil, err
 	}
-	return d.Document, nil
+	return b.Lineage(), nil
 }

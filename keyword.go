@@ -48,13 +48,13 @@ func (l *Library) Keyword(src Source, name string) (*KeywordAnswer, error) {
 	if err != nil {
 		return nil, err
 	}
-	changes, err := lin.Trace(src.Rev.pos, s.Rule, nil, l.docByName)
+	changes, err := lin.TraceClasses(src.Rev.pos, s.Rule, nil)
 	if err != nil {
 		return nil, err
 	}
 	a.Changes = []diff.Change{}
 	for i, c := range changes {
-		if i > 0 && c.Diff != nil {
+		if i > 0 && c.Class != diff.Unchanged && c.Class != diff.Renumbered {
 			a.Changes = append(a.Changes, c)
 		}
 	}

@@ -300,6 +300,55 @@ func (a *Archive) All() ([][]byte, error) {
 	return out, nil
 }
 
+// Each calls fn with the text of every revision, in the order the archive
+// holds them (newest first), decompressing the stream once and keeping
+// none of them: for work over the whole history in little memory. fn may
+// keep a text. An error from fn stops the walk and is returned.
+func (a *Archive) Each(fn func(r Revision, text []byte) error) error {
+	a.mu.Lock()
+	newest, err := a.text(a.newest)
+	a.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	if err := fn(a.newest, newest); err != nil {
+		return err
+	}
+	order := make([]Revision, 0, len(a.revs))
+	for _, r := range a.revs {
+		if r.Offset != 0 {
+			order = append(order, r)
+		}
+	}
+	sort.Slice(order, func(x, y int) bool { return order[x].Offset < order[y].Offset })
+	d, err := zstd.NewReader(bytes.NewReader(a.data[a.head:]), zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true),
+		zstd.WithDecoderMaxWindow(64<<20), zstd.WithDecoderDictRaw(DictID, newest))
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	pos := a.newest.Length
+	for _, r := range order {
+		if skip := int64(r.Offset - pos); skip > 0 {
+			n, err := io.CopyN(io.Discard, d, skip)
+			pos += int(n)
+			if err != nil {
+				return fmt.Errorf("corpus: %s: %w", r.File, err)
+			}
+		}
+		t := make([]byte, r.Length)
+		n, err := io.ReadFull(d, t)
+		pos += n
+		if err != nil {
+			return fmt.Errorf("corpus: %s: archive ends early: %w", r.File, err)
+		}
+		if err := fn(r, t); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // Raw returns the bytes of r exactly as published: its encoding, byte-order
 // mark and line endings restored. Their SHA-256 is r.SHA256.
 func (a *Archive) Raw(r Revision) ([]byte, error) {

@@ -198,3 +198,37 @@ func sha(b []byte) []byte {
 	s := sha256.Sum256(b)
 	return s[:]
 }
+
+// TestEach: Each hands over every revision once, each text the same as
+// Text's, newest first.
+func TestEach(t *testing.T) {
+	a, err := corpus.Open(os.DirFS("."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := corpus.Open(os.DirFS("."))
+	seen := map[string]bool{}
+	var last corpus.Revision
+	err = a.Each(func(r corpus.Revision, text []byte) error {
+		if seen[r.File] {
+			t.Errorf("%s handed over twice", r.File)
+		}
+		if len(seen) > 0 && !r.Date.Before(last.Date.Time) {
+			t.Errorf("%s after %s: not newest first", r.File, last.File)
+		}
+		seen[r.File], last = true, r
+		want, err := b.Text(r)
+		if err != nil || !bytes.Equal(want, text) {
+			t.Errorf("%s: Each and Text differ (%v)", r.File, err)
+		}
+		return nil
+	})
+	if err != nil || len(seen) != len(a.Revisions()) {
+		t.Fatalf("Each: %d of %d revisions, %v", len(seen), len(a.Revisions()), err)
+	}
+	stop := errors.New("stop")
+	n := 0
+	if err := a.Each(func(corpus.Revision, []byte) error { n++; return stop }); err != stop || n != 1 {
+		t.Errorf("an error from fn: %v after %d calls, want it at once", err, n)
+	}
+}

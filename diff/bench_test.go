@@ -1,10 +1,13 @@
 package diff_test
 
 import (
+	"bytes"
+
 	"testing"
 
 	"github.com/crules/crules/corpus"
 	"github.com/crules/crules/diff"
+	"github.com/crules/crules/internal/corpustest"
 	"github.com/crules/crules/lexicon"
 	"github.com/crules/crules/parse"
 )
@@ -43,4 +46,37 @@ func BenchmarkCompare(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkLineage: reading the cached lineage of all revisions, and the
+// history of splice (the longest keyword text) from it, which every warm
+// history and keyword command does.
+func BenchmarkLineage(b *testing.B) {
+	revs, docs := corpustest.Docs(b)
+	names := make([]string, len(revs))
+	for i, r := range revs {
+		names[i] = r.Name()
+	}
+	var file bytes.Buffer
+	if err := diff.BuildLineage(names, docs, nil).Encode(&file); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("decode", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := diff.DecodeLineage(bytes.NewReader(file.Bytes())); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("trace-splice", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			l, _ := diff.DecodeLineage(bytes.NewReader(file.Bytes()))
+			start, id := l.FindTitle("splice")
+			if _, err := l.Trace(start, id, nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }

@@ -1,10 +1,8 @@
 package diff
 
 import (
-	"encoding/gob"
-	"fmt"
-	"io"
 	"runtime"
+	"sort"
 	"strings"
 	"sync"
 
@@ -14,7 +12,7 @@ import (
 
 // LineageVersion changes whenever the matcher or the lineage format does;
 // cached lineages of another version are rebuilt.
-const LineageVersion = 4
+const LineageVersion = 5
 
 // A Link records what one rule of a revision became in the next.
 type Link struct {
@@ -23,26 +21,80 @@ type Link struct {
 	Moved bool
 }
 
-// A Lineage chains the comparisons of adjacent revisions: Steps[i] links
-// Revs[i] to Revs[i+1]. Titles[i] maps the IDs of the titled rules of
-// Revs[i] (keyword abilities, …; see parse.Rule.Heading) to their titles.
+// A Lineage chains the comparisons of adjacent revisions: step i links
+// Revs[i] to Revs[i+1] (see Step). Titles[i] maps the IDs of the titled
+// rules of Revs[i] (keyword abilities, …; see parse.Rule.Heading) to their
+// titles; revisions whose titles are the same may share one map, which
+// must not be modified. It also keeps the text of every rule of every revision, so that
+// a rule's history (Trace) needs no parse.
+//
+// It is built for small size and quick loading: IDs and texts are stored
+// once, and a rule that keeps its number and text from one revision to the
+// next (most of them) is not written down in the step.
 type Lineage struct {
 	Version int
 	Revs    []string
-	Steps   [][]Link
 	Titles  []map[string]string
 
-	byA, byB []map[string]Link // built on first use
-	once     sync.Once
+	ids   []string   // every rule ID of every revision, sorted
+	texts []string   // every distinct rule text (RuleText), sorted
+	steps []lineStep // per step
+
+	rulesMu  sync.Mutex
+	rules    [][]entry // per revision, its rules in document order
+	rawRules [][]byte  // per revision, its rules as read from a file, until decoded
 }
+
+// rulesOf returns the rules of revision rev, read from the file on first use.
+func (l *Lineage) rulesOf(rev int) []entry {
+	l.rulesMu.Lock()
+	defer l.rulesMu.Unlock()
+	if l.rules[rev] == nil && l.rawRules != nil && l.rawRules[rev] != nil {
+		rs, err := l.decodeRules(l.rawRules[rev])
+		if err != nil {
+			return nil // the file's checksum makes this a bug, not damage
+		}
+		l.rules[rev], l.rawRules[rev] = rs, nil
+	}
+	return l.rules[rev]
+}
+
+// An entry is one rule of a revision.
+type entry struct {
+	id, text uint32
+	depth    uint8 // 0 for a rule, 1 for a subrule, …
+	flags    uint8
+}
+
+const (
+	titled    = 1 << iota // the rule has a title (Rule.Title)
+	canonical             // the rule its ID names (Document.Rule)
+)
+
+// A lineStep is one step: the IDs on each side of it and the links that
+// are not the identity (a rule keeping its number and its text).
+type lineStep struct {
+	a, b     []uint32 // sorted IDs of the rules of the older and the newer revision
+	links    []Link   // in the comparison's order
+	byA, byB []int32  // links sorted (stably) by A and by B
+}
+
+const noID = ^uint32(0)
 
 // BuildLineage compares every adjacent pair of docs (named names, oldest
 // first) on all cores.
 func BuildLineage(names []string, docs []*parse.Document, lex *lexicon.Lexicon) *Lineage {
-	if lex == nil {
-		lex = lexicon.Default()
-	}
-	l := &Lineage{Version: LineageVersion, Revs: names, Steps: make([][]Link, max(0, len(docs)-1)), Titles: make([]map[string]string, len(docs))}
+	b := NewLineageBuilder(names, lex)
+	parallelDo(len(docs), func(i int) {
+		b.Add(i, docs[i])
+		if i+1 < len(docs) {
+			b.Compare(i, docs[i], docs[i+1])
+		}
+	})
+	return b.Lineage()
+}
+
+func parallelDo(n int, fn func(i int)) {
 	var wg sync.WaitGroup
 	jobs := make(chan int)
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
@@ -50,26 +102,203 @@ func BuildLineage(names []string, docs []*parse.Document, lex *lexicon.Lexicon) 
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				l.Titles[i] = titles(docs[i])
-				if i+1 < len(docs) {
-					l.Steps[i] = links(Compare(docs[i], docs[i+1], lex))
-				}
+				fn(i)
 			}
 		}()
 	}
-	for i := range docs {
+	for i := range n {
 		jobs <- i
 	}
 	close(jobs)
 	wg.Wait()
+}
+
+// A LineageBuilder builds a lineage from revisions given one at a time, in
+// any order and from several goroutines, so that only the revisions being
+// compared need be in memory: Add each revision, Compare each adjacent
+// pair, then take the Lineage.
+type LineageBuilder struct {
+	lex   *lexicon.Lexicon
+	names []string
+
+	mu     sync.Mutex
+	intern map[string]string // each text and ID once, whichever revision has it
+	titles []map[string]string
+	rules  [][]rawEntry
+	steps  [][]Link
+}
+
+type rawEntry struct {
+	id, text string
+	depth    uint8
+	flags    uint8
+}
+
+// NewLineageBuilder starts the lineage of the revisions named names,
+// oldest first. A nil lex means Default.
+func NewLineageBuilder(names []string, lex *lexicon.Lexicon) *LineageBuilder {
+	if lex == nil {
+		lex = lexicon.Default()
+	}
+	n := len(names)
+	return &LineageBuilder{lex: lex, names: names, intern: map[string]string{}, titles: make([]map[string]string, n), rules: make([][]rawEntry, n), steps: make([][]Link, max(0, n-1))}
+}
+
+// Add records revision i's titles and rule texts.
+func (b *LineageBuilder) Add(i int, d *parse.Document) {
+	t := titles(d)
+	var rs []rawEntry
+	var walk func(rules []*parse.Rule, depth uint8)
+	walk = func(rules []*parse.Rule, depth uint8) {
+		for _, r := range rules {
+			e := rawEntry{id: r.ID.String(), text: RuleText(r), depth: depth}
+			if r.Title != "" {
+				e.flags |= titled
+			}
+			if d.Rule(r.ID) == r {
+				e.flags |= canonical
+			}
+			rs = append(rs, e)
+			walk(r.Children, depth+1)
+		}
+	}
+	for _, p := range d.Parts {
+		for _, c := range p.Chapters {
+			walk(c.Rules, 0)
+		}
+	}
+	b.mu.Lock()
+	for j := range rs {
+		rs[j].id, rs[j].text = b.once(rs[j].id), b.once(rs[j].text)
+	}
+	b.titles[i], b.rules[i] = t, rs
+	b.mu.Unlock()
+}
+
+func (b *LineageBuilder) once(s string) string {
+	if k, ok := b.intern[s]; ok {
+		return k
+	}
+	b.intern[s] = s
+	return s
+}
+
+// Compare records step i: what the rules of revision i (a) became in
+// revision i+1 (c).
+func (b *LineageBuilder) Compare(i int, a, c *parse.Document) {
+	ls := links(Compare(a, c, b.lex))
+	b.mu.Lock()
+	b.steps[i] = ls
+	b.mu.Unlock()
+}
+
+// Lineage returns the lineage of what was added and compared.
+func (b *LineageBuilder) Lineage() *Lineage {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	l := &Lineage{Version: LineageVersion, Revs: b.names, Titles: b.titles}
+	idSet, textSet := map[string]bool{}, map[string]bool{}
+	for _, rs := range b.rules {
+		for _, e := range rs {
+			idSet[e.id], textSet[e.text] = true, true
+		}
+	}
+	for _, ls := range b.steps {
+		for _, k := range ls {
+			idSet[k.A], idSet[k.B] = true, true
+		}
+	}
+	delete(idSet, "")
+	l.ids, l.texts = sortedKeys(idSet), sortedKeys(textSet)
+	idNum := make(map[string]uint32, len(l.ids))
+	for n, id := range l.ids {
+		idNum[id] = uint32(n)
+	}
+	textNum := make(map[string]uint32, len(l.texts))
+	for n, t := range l.texts {
+		textNum[t] = uint32(n)
+	}
+	l.rules = make([][]entry, len(b.rules))
+	for i, rs := range b.rules {
+		l.rules[i] = make([]entry, len(rs))
+		for j, e := range rs {
+			l.rules[i][j] = entry{id: idNum[e.id], text: textNum[e.text], depth: e.depth, flags: e.flags}
+		}
+	}
+	l.steps = make([]lineStep, len(b.steps))
+	for i, ls := range b.steps {
+		l.steps[i] = compact(ls, idNum, l.ids)
+	}
 	return l
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// compact keeps of a step's links those that are not the identity: a link
+// is left out when it keeps the number and the text and is the only link
+// of its rule on either side, so that it can be told again from the IDs.
+func compact(ls []Link, idNum map[string]uint32, ids []string) lineStep {
+	var s lineStep
+	nA, nB := map[string]int{}, map[string]int{}
+	for _, k := range ls {
+		nA[k.A]++
+		nB[k.B]++
+	}
+	setA, setB := map[uint32]bool{}, map[uint32]bool{}
+	for _, k := range ls {
+		if k.A != "" {
+			setA[idNum[k.A]] = true
+		}
+		if k.B != "" {
+			setB[idNum[k.B]] = true
+		}
+		if k.A != "" && k.A == k.B && k.Class == Unchanged && !k.Moved && nA[k.A] == 1 && nB[k.B] == 1 {
+			continue
+		}
+		// The strings of the ID table, not the comparison's.
+		if k.A != "" {
+			k.A = ids[idNum[k.A]]
+		}
+		if k.B != "" {
+			k.B = ids[idNum[k.B]]
+		}
+		s.links = append(s.links, k)
+	}
+	s.a, s.b = sortedNums(setA), sortedNums(setB)
+	s.index()
+	return s
+}
+
+func sortedNums(m map[uint32]bool) []uint32 {
+	out := make([]uint32, 0, len(m))
+	for n := range m {
+		out = append(out, n)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}
+
+func (s *lineStep) index() {
+	s.byA, s.byB = make([]int32, len(s.links)), make([]int32, len(s.links))
+	for i := range s.links {
+		s.byA[i], s.byB[i] = int32(i), int32(i)
+	}
+	sort.SliceStable(s.byA, func(i, j int) bool { return s.links[s.byA[i]].A < s.links[s.byA[j]].A })
+	sort.SliceStable(s.byB, func(i, j int) bool { return s.links[s.byB[i]].B < s.links[s.byB[j]].B })
 }
 
 func titles(d *parse.Document) map[string]string {
 	t := map[string]string{}
 	d.Walk(func(r *parse.Rule) bool {
 		if h := r.Heading(); h != "" && !r.Implicit {
-			t[r.ID.String()] = h
+			t[r.ID.String()] = strings.Clone(h) // not the whole text it is cut from
 		}
 		return true
 	})
@@ -92,72 +321,104 @@ func links(res *Result) []Link {
 	return ls
 }
 
-// Encode writes l in gob.
-func (l *Lineage) Encode(w io.Writer) error { return gob.NewEncoder(w).Encode(l) }
-
-// DecodeLineage reads a lineage written by Encode, and fails on one of
-// another version.
-func DecodeLineage(r io.Reader) (*Lineage, error) {
-	var l Lineage
-	if err := gob.NewDecoder(r).Decode(&l); err != nil {
-		return nil, err
+// num returns the number of rule ID id in the ID table, or noID.
+func (l *Lineage) num(id string) uint32 {
+	n := sort.SearchStrings(l.ids, id)
+	if n < len(l.ids) && l.ids[n] == id {
+		return uint32(n)
 	}
-	if l.Version != LineageVersion {
-		return nil, fmt.Errorf("lineage version %d, want %d", l.Version, LineageVersion)
-	}
-	if len(l.Steps) != max(0, len(l.Revs)-1) || len(l.Titles) != len(l.Revs) {
-		return nil, fmt.Errorf("lineage of %d revisions has %d steps", len(l.Revs), len(l.Steps))
-	}
-	return &l, nil
+	return noID
 }
 
-func (l *Lineage) index() {
-	l.once.Do(func() {
-		l.byA, l.byB = make([]map[string]Link, len(l.Steps)), make([]map[string]Link, len(l.Steps))
-		for i, step := range l.Steps {
-			a, b := make(map[string]Link, len(step)), make(map[string]Link, len(step))
-			for _, k := range step {
-				// For a rule of A, a split off it is secondary to its main
-				// match; for a rule of B, a rule merged into it is.
-				if old, ok := a[k.A]; k.A != "" && (!ok || old.Class == Split) {
-					a[k.A] = k
-				}
-				if old, ok := b[k.B]; k.B != "" && (!ok || old.Class == Merged) {
-					b[k.B] = k
-				}
-			}
-			l.byA[i], l.byB[i] = a, b
+func contains(sorted []uint32, n uint32) bool {
+	i := sort.Search(len(sorted), func(i int) bool { return sorted[i] >= n })
+	return i < len(sorted) && sorted[i] == n
+}
+
+// linksOf returns the links of step i whose side A (or B, when b) is id,
+// in the comparison's order; the identity when none is written down and
+// id is on that side.
+func (l *Lineage) linksOf(i int, id string, b bool) []Link {
+	s := &l.steps[i]
+	idx, side := s.byA, func(k *Link) string { return k.A }
+	if b {
+		idx, side = s.byB, func(k *Link) string { return k.B }
+	}
+	lo := sort.Search(len(idx), func(j int) bool { return side(&s.links[idx[j]]) >= id })
+	var out []Link
+	for j := lo; j < len(idx) && side(&s.links[idx[j]]) == id; j++ {
+		out = append(out, s.links[idx[j]])
+	}
+	if len(out) == 0 {
+		set := s.a
+		if b {
+			set = s.b
 		}
-	})
+		if n := l.num(id); n != noID && contains(set, n) {
+			return []Link{{A: l.ids[n], B: l.ids[n]}}
+		}
+	}
+	return out
 }
+
+// mainA is the main link of rule id of Revs[i] into Revs[i+1]: for a rule
+// of A, a split off it is secondary to its main match. mainB is the main
+// link into rule id of Revs[i+1]: a rule merged into it is secondary.
+func (l *Lineage) mainA(i int, id string) (Link, bool) { return mainLink(l.linksOf(i, id, false), Split) }
+func (l *Lineage) mainB(i int, id string) (Link, bool) { return mainLink(l.linksOf(i, id, true), Merged) }
+
+func mainLink(ls []Link, secondary Class) (Link, bool) {
+	if len(ls) == 0 {
+		return Link{}, false
+	}
+	k := ls[0]
+	for _, x := range ls[1:] {
+		if k.Class == secondary {
+			k = x
+		}
+	}
+	return k, true
+}
+
+// Step returns every link of step i, from Revs[i] to Revs[i+1]: those
+// written down, in the comparison's order, then the identities.
+func (l *Lineage) Step(i int) []Link {
+	s := &l.steps[i]
+	out := append([]Link(nil), s.links...)
+	written := map[string]bool{}
+	for _, k := range s.links {
+		written[k.A] = true
+	}
+	for _, n := range s.a {
+		if id := l.ids[n]; !written[id] {
+			out = append(out, Link{A: id, B: id})
+		}
+	}
+	return out
+}
+
+// Steps is the number of steps: one fewer than revisions.
+func (l *Lineage) Steps() int { return len(l.steps) }
 
 // Has reports whether revision rev has a rule id.
 func (l *Lineage) Has(rev int, id string) bool {
-	l.index()
 	if rev < 0 || rev >= len(l.Revs) {
 		return false
 	}
-	if rev > 0 {
-		if _, ok := l.byB[rev-1][id]; ok {
-			return true
-		}
+	n := l.num(id)
+	if n == noID {
+		return false
 	}
-	if rev < len(l.Steps) {
-		if _, ok := l.byA[rev][id]; ok {
-			return true
-		}
-	}
-	return false
+	return rev > 0 && contains(l.steps[rev-1].b, n) || rev < len(l.steps) && contains(l.steps[rev].a, n)
 }
 
 // Next returns what rule id of Revs[rev] became in Revs[rev+1], "" when it
 // was removed or when rev is the last revision.
 func (l *Lineage) Next(rev int, id string) string {
-	l.index()
-	if rev < 0 || rev >= len(l.Steps) {
+	if rev < 0 || rev >= len(l.steps) {
 		return ""
 	}
-	k, ok := l.byA[rev][id]
+	k, ok := l.mainA(rev, id)
 	if !ok || k.Class == Merged {
 		return ""
 	}
@@ -174,7 +435,7 @@ func (l *Lineage) SubtreeChanged(rev int, prev, id string) bool {
 	under := func(child, parent string) bool {
 		return len(child) == len(parent)+1 && strings.HasPrefix(child, parent) && child[len(parent)] >= 'a'
 	}
-	for _, k := range l.Steps[rev-1] {
+	for _, k := range l.steps[rev-1].links { // identities are unchanged
 		if (under(k.A, prev) || under(k.B, id)) && k.Class != Unchanged && k.Class != Renumbered {
 			return true
 		}
@@ -202,16 +463,15 @@ type Point struct {
 // whose first point is of class Split. A rule merged into another ends
 // there.
 func (l *Lineage) History(rev int, id string) []Point {
-	l.index()
 	var back []Point
 	cur := id
 	for i := rev; i >= 0 && cur != ""; i-- {
 		p := Point{Rev: l.Revs[i], ID: cur, Title: l.Titles[i][cur], Class: Added}
 		prev := ""
 		if i > 0 {
-			if k, ok := l.byB[i-1][cur]; ok && k.A != "" {
+			if k, ok := l.mainB(i-1, cur); ok && k.A != "" {
 				p.Class, p.Moved = k.Class, k.Moved
-				if l.byA[i-1][k.A] == k {
+				if a, _ := l.mainA(i-1, k.A); a == k {
 					prev = k.A
 				} else {
 					p.Class = Split // its text came from a rule that went on elsewhere
@@ -227,8 +487,11 @@ func (l *Lineage) History(rev int, id string) []Point {
 	}
 	cur = id
 	for i := rev; i+1 < len(l.Revs); i++ {
-		k, ok := l.byA[i][cur]
-		if !ok || k.B == "" || l.byB[i][k.B] != k {
+		k, ok := l.mainA(i, cur)
+		if !ok || k.B == "" {
+			break
+		}
+		if b, _ := l.mainB(i, k.B); b != k {
 			break
 		}
 		cur = k.B
@@ -256,4 +519,38 @@ func (l *Lineage) FindTitle(title string) (int, string) {
 		}
 	}
 	return -1, ""
+}
+
+// text returns the text a rule's history compares (see subtreeText) of
+// rule id in Revs[rev], read from the lineage; false when it has none.
+func (l *Lineage) text(rev int, id string) (string, bool) {
+	n := l.num(id)
+	if n == noID || rev < 0 || rev >= len(l.rules) {
+		return "", false
+	}
+	rs := l.rulesOf(rev)
+	for j, e := range rs {
+		if e.id == n && e.flags&canonical != 0 {
+			return l.subtree(rs, j), true
+		}
+	}
+	return "", false
+}
+
+// subtree is subtreeText of rs[j]: with its subrules when it is titled.
+func (l *Lineage) subtree(rs []entry, j int) string {
+	s := l.texts[rs[j].text]
+	if rs[j].flags&titled == 0 {
+		return s
+	}
+	var b strings.Builder
+	b.WriteString(s)
+	d := rs[j].depth
+	for k := j + 1; k < len(rs) && rs[k].depth > d; k++ {
+		if rs[k].depth == d+1 {
+			b.WriteString("\n")
+			b.WriteString(l.subtree(rs, k))
+		}
+	}
+	return b.String()
 }

@@ -2,11 +2,8 @@ package diff
 
 import (
 	"fmt"
-	"sort"
-	"strings"
 
 	"github.com/crules/crules/lexicon"
-	"github.com/crules/crules/parse"
 )
 
 // A Change is one point of a rule's history with what its text became
@@ -21,48 +18,36 @@ type Change struct {
 // Trace returns the history of rule id of Revs[start] (see History) with
 // the class and words of each change, measured on the rules' text: for a
 // titled rule (a keyword ability), the rule with all its subrules, their
-// numbers left out so that renumbering alone is no change. load returns
-// the parsed revision named rev; only the revisions where the lineage says
-// something changed are loaded, newest first. A nil lex means Default.
-func (l *Lineage) Trace(start int, id string, lex *lexicon.Lexicon, load func(rev string) (*parse.Document, error)) ([]Change, error) {
+// numbers left out so that renumbering alone is no change. The texts are
+// the lineage's own: nothing is parsed. A nil lex means Default.
+func (l *Lineage) Trace(start int, id string, lex *lexicon.Lexicon) ([]Change, error) {
+	return l.trace(start, id, lex, true)
+}
+
+// TraceClasses is Trace without the words: each change's class only, its
+// Diff nil. It is much quicker for the long rules.
+func (l *Lineage) TraceClasses(start int, id string, lex *lexicon.Lexicon) ([]Change, error) {
+	return l.trace(start, id, lex, false)
+}
+
+func (l *Lineage) trace(start int, id string, lex *lexicon.Lexicon, words bool) ([]Change, error) {
 	if lex == nil {
 		lex = lexicon.Default()
 	}
 	points := l.History(start, id)
-	need := map[string]bool{}
-	for i, p := range points {
-		switch {
-		case i == 0 || p.Class != Unchanged && p.Class != Renumbered:
-			need[p.Rev] = true
-		case p.Title != "" && l.SubtreeChanged(l.indexOfRev(p.Rev), points[i-1].ID, p.ID):
-			need[p.Rev], need[points[i-1].Rev] = true, true
-		}
-	}
-	var names []string
-	for n := range need {
-		names = append(names, n)
-	}
-	sort.Sort(sort.Reverse(sort.StringSlice(names)))
-	docs := map[string]*parse.Document{}
-	for _, n := range names {
-		d, err := load(n)
-		if err != nil {
-			return nil, err
-		}
-		docs[n] = d
-	}
 	texts := make([]string, len(points))
 	for i, p := range points {
-		d, ok := docs[p.Rev]
-		if !ok {
+		rev := l.indexOfRev(p.Rev)
+		// Where the lineage says the text stayed, it did: no need to read it.
+		if i > 0 && (p.Class == Unchanged || p.Class == Renumbered) && (p.Title == "" || !l.SubtreeChanged(rev, points[i-1].ID, p.ID)) {
 			texts[i] = texts[i-1]
 			continue
 		}
-		r := d.Rule(parse.MustParseRuleID(p.ID))
-		if r == nil {
-			return nil, fmt.Errorf("lineage names %s in %s, which the parse does not have", p.ID, p.Rev)
+		t, ok := l.text(rev, p.ID)
+		if !ok {
+			return nil, fmt.Errorf("lineage names %s in %s, of which it has no text", p.ID, p.Rev)
 		}
-		texts[i] = subtreeText(r)
+		texts[i] = t
 	}
 	out := make([]Change, len(points))
 	for i, p := range points {
@@ -71,7 +56,9 @@ func (l *Lineage) Trace(start int, id string, lex *lexicon.Lexicon, load func(re
 		case i == 0:
 		case texts[i-1] != texts[i]:
 			out[i].Class = Classify(lex, texts[i-1], texts[i], points[i-1].ID == p.ID)
-			out[i].Diff = WordDiff(texts[i-1], texts[i])
+			if words {
+				out[i].Diff = WordDiff(texts[i-1], texts[i])
+			}
 		case p.Moved:
 			out[i].Class = Renumbered
 		default:
@@ -88,20 +75,4 @@ func (l *Lineage) indexOfRev(rev string) int {
 		}
 	}
 	return -1
-}
-
-// subtreeText is the text a rule's history compares: a titled rule with
-// its subrules, without their numbers.
-func subtreeText(r *parse.Rule) string {
-	s := RuleText(r)
-	if r.Title == "" {
-		return s
-	}
-	var b strings.Builder
-	b.WriteString(s)
-	for _, c := range r.Children {
-		b.WriteString("\n")
-		b.WriteString(subtreeText(c))
-	}
-	return b.String()
 }

@@ -1,5 +1,7 @@
 package diff
 
+import "sync"
+
 // An Op is one step of a word-level difference.
 type Op struct {
 	Kind OpKind
@@ -103,6 +105,8 @@ func isBlank(s string) bool {
 
 // lcsOps diffs two word lists by longest common subsequence. Lists longer
 // than a few thousand words fall back to delete-all, insert-all.
+var dpPool = sync.Pool{New: func() any { return new([]int16) }}
+
 func lcsOps(a, b []string) []Op {
 	var ops []Op
 	if len(a)*len(b) > 4_000_000 {
@@ -115,24 +119,55 @@ func lcsOps(a, b []string) []Op {
 		return ops
 	}
 	n, m := len(a), len(b)
-	// dp[i][j] = LCS length of a[i:], b[j:]
-	dp := make([]int32, (n+1)*(m+1))
-	at := func(i, j int) int32 { return dp[i*(m+1)+j] }
+	// The words as numbers, compared many times over.
+	num := make(map[string]int32, n)
+	an, bn := make([]int32, n), make([]int32, m)
+	for i, w := range a {
+		k, ok := num[w]
+		if !ok {
+			k = int32(len(num))
+			num[w] = k
+		}
+		an[i] = k
+	}
+	for j, w := range b {
+		k, ok := num[w]
+		if !ok {
+			k = -1 // in b only
+		}
+		bn[j] = k
+	}
+	// dp[i][j] = LCS length of a[i:], b[j:]; below 2,000 (n*m is at most
+	// 4,000,000), so int16. The table is reused, not cleared: every cell
+	// is written before it is read but for the last row and column, set
+	// here.
+	bp := dpPool.Get().(*[]int16)
+	defer dpPool.Put(bp)
+	if cap(*bp) < (n+1)*(m+1) {
+		*bp = make([]int16, (n+1)*(m+1))
+	}
+	dp := (*bp)[:(n+1)*(m+1)]
+	clear(dp[n*(m+1):])
+	for i := range n {
+		dp[i*(m+1)+m] = 0
+	}
+	at := func(i, j int) int16 { return dp[i*(m+1)+j] }
 	for i := n - 1; i >= 0; i-- {
+		ai, row, next := an[i], dp[i*(m+1):(i+1)*(m+1)], dp[(i+1)*(m+1):(i+2)*(m+1)]
 		for j := m - 1; j >= 0; j-- {
-			v := at(i+1, j)
-			if a[i] == b[j] {
-				v = at(i+1, j+1) + 1
-			} else if w := at(i, j+1); w > v {
+			v := next[j]
+			if ai == bn[j] {
+				v = next[j+1] + 1
+			} else if w := row[j+1]; w > v {
 				v = w
 			}
-			dp[i*(m+1)+j] = v
+			row[j] = v
 		}
 	}
 	i, j := 0, 0
 	for i < n && j < m {
 		switch {
-		case a[i] == b[j]:
+		case an[i] == bn[j]:
 			ops = append(ops, Op{Equal, a[i]})
 			i, j = i+1, j+1
 		case at(i+1, j) >= at(i, j+1):

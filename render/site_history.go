@@ -65,7 +65,8 @@ func newHistIndex(s *Site) *histIndex {
 	next := make([]map[string]diff.Link, n)
 	hasPrev := make([]map[string]bool, n)
 	sub := make([]map[string]string, n)
-	for i, step := range l.Steps {
+	for i := range l.Steps() {
+		step := l.Step(i)
 		next[i], hasPrev[i+1], sub[i] = map[string]diff.Link{}, map[string]bool{}, map[string]string{}
 		for _, k := range step {
 			if k.A != "" && k.B != "" && k.Class != diff.Merged {
