@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/crules/crules/diff"
-	"github.com/crules/crules/lexicon"
 	"github.com/crules/crules/parse"
 )
 
@@ -73,35 +72,6 @@ func (l *Library) Discover(a, b Source, min int) (*Discovery, error) {
 	}
 	res := diff.Compare(da.Document, db.Document, nil)
 	return &Discovery{A: da, B: db, Substitutions: diff.Discover(res, nil, min)}, nil
-}
-
-// Terms counts, in every embedded revision, the old and new phrases of
-// each lexicon entry that mentions query ("" for all) and dates each
-// shift. No entry mentioning it is ErrNoPhrase.
-func (l *Library) Terms(query string) ([]lexicon.Usage, error) {
-	var terms []lexicon.Term
-	q := strings.ToLower(query)
-	for _, t := range lexicon.Default().Terms {
-		if q == "" || strings.Contains(t.Old, q) || strings.Contains(t.New, q) {
-			terms = append(terms, t)
-		}
-	}
-	if len(terms) == 0 {
-		return nil, &Error{Kind: ErrNoPhrase, Msg: fmt.Sprintf("no lexicon entry mentions %q (crules terms lists them all)", query)}
-	}
-	texts, err := l.archive.All()
-	if err != nil {
-		return nil, err
-	}
-	lower := make([][]byte, len(texts))
-	parallel(len(texts), func(i int) { lower[i] = lexicon.ToLowerASCII(texts[i]) })
-	names := make([]string, len(l.revs))
-	for i, r := range l.revs {
-		names[i] = r.Name()
-	}
-	out := make([]lexicon.Usage, len(terms))
-	parallel(len(terms), func(k int) { out[k] = lexicon.Measure(terms[k], names, lower) })
-	return out, nil
 }
 
 // ParseClasses reads change classes as users list them ("edited",

@@ -12,6 +12,7 @@ import (
 	"github.com/crules/crules/diff"
 	"github.com/crules/crules/index"
 	"github.com/crules/crules/internal/cache"
+	"github.com/crules/crules/lexicon"
 	"github.com/crules/crules/parse"
 )
 
@@ -54,6 +55,9 @@ type Library struct {
 	docs    map[string]*docEntry
 	order   []string // docs, least recently used first
 	indexes map[string]*index.Index
+
+	termsMu sync.Mutex
+	terms   []lexicon.Usage // of every term of the default lexicon
 
 	lineageMu sync.Mutex
 	lineage   *diff.Lineage

@@ -2,7 +2,6 @@ package crules
 
 import (
 	"fmt"
-	"io"
 	"runtime"
 	"sync"
 
@@ -23,17 +22,17 @@ func (l *Library) Lineage() (*diff.Lineage, error) {
 	}
 	path, err := l.cachePath("lineage", diff.LineageVersion)
 	if err == nil {
+		b, err := cache.Bytes(path)
 		var lin *diff.Lineage
-		err := cache.Load(path, func(r io.Reader) (err error) {
-			lin, err = diff.DecodeLineage(r)
-			return err
-		})
+		if err == nil {
+			lin, err = diff.ReadLineage(b)
+		}
 		if err == nil && len(lin.Revs) == len(l.revs) {
 			l.lineage = lin
 			return lin, nil
 		}
 	}
-	lin, err := l.buildLineage("the history of every rule, from the 125 embedded revisions (once, usually 5–10 s; cached in "+path+")")
+	lin, err := l.buildLineage(fmt.Sprintf("building the history of every rule from the %d embedded revisions (once, usually 2 s; cached in %s)", len(l.revs), path))
 	if err != nil {
 		return nil, err
 	}

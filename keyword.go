@@ -23,9 +23,11 @@ func (l *Library) Keyword(src Source, name string) (*KeywordAnswer, error) {
 	if err != nil {
 		return nil, err
 	}
-	specs := d.Keywords()
-	s := keyword.Find(specs, name)
+	// Only the rules of the keyword named are read: a twentieth of
+	// extracting them all, which only a miss needs, for the nearest names.
+	s := keyword.Find(keyword.ExtractNames(d.Document, d.Graph(), d.Label, name), name)
 	if s == nil {
+		specs := d.Keywords()
 		var near []string
 		q := strings.ToLower(name)
 		for _, x := range specs {

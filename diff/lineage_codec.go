@@ -9,6 +9,7 @@ import (
 	"hash/crc32"
 	"io"
 	"maps"
+	"slices"
 )
 
 // The lineage's file: a magic line and the version, then its tables, each
@@ -53,8 +54,14 @@ func (l *Lineage) Encode(w io.Writer) error {
 		e.uint(uint64(len(b)))
 		e.bytes(b)
 	}
-	for _, s := range l.steps {
-		e.nums(s.a)
+	for i, s := range l.steps {
+		// A revision's rules are on side B of one step and side A of the
+		// next: most often the same list, then written once.
+		same := i > 0 && slices.Equal(s.a, l.steps[i-1].b)
+		e.bool(same)
+		if !same {
+			e.nums(s.a)
+		}
 		e.nums(s.b)
 		e.uint(uint64(len(s.links)))
 		for _, k := range s.links {
@@ -110,7 +117,12 @@ func DecodeLineage(r io.Reader) (*Lineage, error) {
 	if _, err := buf.ReadFrom(r); err != nil {
 		return nil, err
 	}
-	b := buf.Bytes()
+	return ReadLineage(buf.Bytes())
+}
+
+// ReadLineage is DecodeLineage of a file's bytes, which it keeps: the
+// caller must not modify them.
+func ReadLineage(b []byte) (*Lineage, error) {
 	// The checksum at the end vouches for what is read later, when needed.
 	if len(b) < 4 || crc32.Checksum(b[:len(b)-4], castagnoli) != binary.BigEndian.Uint32(b[len(b)-4:]) {
 		return nil, errDamaged
@@ -153,9 +165,18 @@ func DecodeLineage(r io.Reader) (*Lineage, error) {
 		l.rawRules[i] = d.next(d.count())
 	}
 	l.steps = make([]lineStep, 0, max(0, n-1))
-	for range max(0, n-1) {
+	for i := range max(0, n-1) {
 		var s lineStep
-		s.a, s.b = d.nums(len(l.ids)), d.nums(len(l.ids))
+		if d.bool() {
+			if i == 0 {
+				d.fail()
+				return nil, d.err
+			}
+			s.a = l.steps[i-1].b
+		} else {
+			s.a = d.nums(len(l.ids))
+		}
+		s.b = d.nums(len(l.ids))
 		c := d.count()
 		s.links = make([]Link, c)
 		for j := range s.links {

@@ -22,11 +22,19 @@ type Count struct {
 // Measure counts t's phrases in the revisions named revs, whose texts
 // lowerTexts have gone through ToLowerASCII, and dates the shift.
 func Measure(t Term, revs []string, lowerTexts [][]byte) Usage {
-	u := Usage{Old: t.Old, New: t.New, Since: t.Since, Scope: t.Scope}
-	old := make([]int, len(revs))
+	old, cur := make([]int, len(revs)), make([]int, len(revs))
 	for i := range revs {
-		old[i] = CountPhrase(lowerTexts[i], t.Old)
-		u.Counts = append(u.Counts, Count{revs[i], old[i], CountPhrase(lowerTexts[i], t.New)})
+		old[i], cur[i] = CountPhrase(lowerTexts[i], t.Old), CountPhrase(lowerTexts[i], t.New)
+	}
+	return NewUsage(t, revs, old, cur)
+}
+
+// NewUsage is the usage of t whose old and new phrases occur old[i] and
+// cur[i] times in the revision named revs[i], with the shift dated.
+func NewUsage(t Term, revs []string, old, cur []int) Usage {
+	u := Usage{Old: t.Old, New: t.New, Since: t.Since, Scope: t.Scope, Counts: make([]Count, len(revs))}
+	for i := range revs {
+		u.Counts[i] = Count{revs[i], old[i], cur[i]}
 	}
 	if s := Shift(old); s >= 0 {
 		u.Shift = revs[s]

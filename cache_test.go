@@ -1,0 +1,111 @@
+package crules_test
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/crules/crules"
+	"github.com/crules/crules/lexicon"
+)
+
+// TestCachesBuiltOnce: the term counts and the lineage are built on first
+// use (with progress reports naming what is built and how long it takes),
+// then read from the cache by the next library without any work, the
+// same answers; a damaged cache file is built again, not trusted.
+func TestCachesBuiltOnce(t *testing.T) {
+	t.Setenv("CRULES_CACHE", t.TempDir())
+	var tasks []string
+	first := open(t, crules.Options{Progress: func(task string, done, total int) {
+		if done == 0 {
+			tasks = append(tasks, task)
+		}
+	}})
+	terms, err := first.Terms("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hist, err := first.History("splice", crules.Rev{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tasks) != 2 || !strings.Contains(tasks[0], "usually") || !strings.Contains(tasks[1], "history of every rule") {
+		t.Errorf("first use reported %q; want the term counts, then the lineage, each saying how long it takes", tasks)
+	}
+	// The counts are the lexicon's own measure of the texts.
+	a := first.Archive()
+	revs := a.Revisions()
+	var names []string
+	var lower [][]byte
+	for _, r := range revs {
+		text, err := a.Text(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		names, lower = append(names, r.Name()), append(lower, lexicon.ToLowerASCII(text))
+	}
+	for k, term := range lexicon.Default().Terms {
+		if want := lexicon.Measure(term, names, lower); !slices.Equal(terms[k].Counts, want.Counts) || terms[k].Shift != want.Shift {
+			t.Errorf("%s → %s: counted %v (shift %s), measured %v (shift %s)", term.Old, term.New, terms[k].Counts[:3], terms[k].Shift, want.Counts[:3], want.Shift)
+		}
+	}
+
+	check := func(name string) {
+		t.Helper()
+		tasks = nil
+		again := open(t, crules.Options{Progress: func(task string, done, total int) {
+			if done == 0 {
+				tasks = append(tasks, task)
+			}
+		}})
+		terms2, err := again.Terms("")
+		if err != nil {
+			t.Fatal(err)
+		}
+		hist2, err := again.History("splice", crules.Rev{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(terms2) != len(terms) || !slices.Equal(terms2[3].Counts, terms[3].Counts) || len(hist2.Changes) != len(hist.Changes) {
+			t.Errorf("%s: the cache answers otherwise", name)
+		}
+		for i := range hist.Changes {
+			if hist2.Changes[i].Point != hist.Changes[i].Point || hist2.Changes[i].Class != hist.Changes[i].Class {
+				t.Errorf("%s: change %d of splice: %+v, first %+v", name, i, hist2.Changes[i].Point, hist.Changes[i].Point)
+			}
+		}
+		switch {
+		case name == "warm" && len(tasks) != 0:
+			t.Errorf("warm: built %q again", tasks)
+		case name == "damaged" && len(tasks) != 2:
+			t.Errorf("damaged: built %q, want both again", tasks)
+		}
+	}
+	check("warm")
+
+	dir, err := first.CacheDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*", "*"))
+	damaged := 0
+	for _, f := range files {
+		if base := filepath.Base(f); strings.HasPrefix(base, "terms-") || strings.HasPrefix(base, "lineage.") {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b[len(b)/2] ^= 0x5a
+			if err := os.WriteFile(f, b[:len(b)-1], 0o644); err != nil {
+				t.Fatal(err)
+			}
+			damaged++
+		}
+	}
+	if damaged != 2 {
+		t.Fatalf("found %d cache files of %v, want the term counts and the lineage", damaged, files)
+	}
+	check("damaged")
+}

@@ -1,0 +1,153 @@
+package crules
+
+import (
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"sync"
+
+	"github.com/crules/crules/corpus"
+	"github.com/crules/crules/internal/cache"
+	"github.com/crules/crules/lexicon"
+)
+
+// Terms counts, in every embedded revision, the old and new phrases of
+// each lexicon entry that mentions query ("" for all) and dates each
+// shift. No entry mentioning it is ErrNoPhrase. The counts of every entry
+// are made once and cached (see termUsage).
+func (l *Library) Terms(query string) ([]lexicon.Usage, error) {
+	all := lexicon.Default().Terms
+	var pick []int
+	q := strings.ToLower(query)
+	for i, t := range all {
+		if q == "" || strings.Contains(t.Old, q) || strings.Contains(t.New, q) {
+			pick = append(pick, i)
+		}
+	}
+	if len(pick) == 0 {
+		return nil, &Error{Kind: ErrNoPhrase, Msg: fmt.Sprintf("no lexicon entry mentions %q (crules terms lists them all)", query)}
+	}
+	usage, err := l.termUsage(all)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]lexicon.Usage, len(pick))
+	for k, i := range pick {
+		out[k] = usage[i]
+	}
+	return out, nil
+}
+
+// termsVersion changes with the format of the cached term counts.
+const termsVersion = 1
+
+// termUsage returns the usage of every term: from memory, else from the
+// cache (keyed by the corpus and the terms themselves), else counted in
+// one pass over the archive, a revision at a time, and cached.
+func (l *Library) termUsage(terms []lexicon.Term) ([]lexicon.Usage, error) {
+	l.termsMu.Lock()
+	defer l.termsMu.Unlock()
+	if l.terms != nil {
+		return l.terms, nil
+	}
+	names := make([]string, len(l.revs))
+	for i, r := range l.revs {
+		names[i] = r.Name()
+	}
+	h := sha256.New()
+	for _, t := range terms {
+		fmt.Fprintf(h, "%q %q %q %q\n", t.Old, t.New, t.Since, t.Scope)
+	}
+	path, err := l.cachePath(fmt.Sprintf("terms-%x", h.Sum(nil)[:6]), termsVersion)
+	if err == nil {
+		var us []lexicon.Usage
+		err := cache.Load(path, func(r io.Reader) error { return json.NewDecoder(r).Decode(&us) })
+		if err == nil && usageFits(us, terms, names) {
+			l.terms = us
+			return us, nil
+		}
+	}
+	at := map[string]int{}
+	for i, r := range l.revs {
+		at[r.r.File] = i
+	}
+	old, cur := make([][]int, len(terms)), make([][]int, len(terms))
+	for k := range terms {
+		old[k], cur[k] = make([]int, len(names)), make([]int, len(names))
+	}
+	task := fmt.Sprintf("counting the lexicon's phrases in the %d embedded revisions (once, usually 3 s; cached in %s)", len(names), path)
+	l.progress(task, 0, len(names))
+	var mu sync.Mutex
+	done := 0
+	count := func(i int, text []byte) {
+		lower := lexicon.ToLowerASCII(text)
+		for k, t := range terms {
+			old[k][i], cur[k][i] = lexicon.CountPhrase(lower, t.Old), lexicon.CountPhrase(lower, t.New)
+		}
+		mu.Lock()
+		done++
+		l.progress(task, done, len(names))
+		mu.Unlock()
+	}
+	type job struct {
+		i    int
+		text []byte
+	}
+	jobs := make(chan job)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				count(j.i, j.text)
+			}
+		}()
+	}
+	err = l.archive.Each(func(r corpus.Revision, text []byte) error {
+		i, ok := at[r.File]
+		if !ok {
+			return fmt.Errorf("the archive holds %s, which its manifest does not list", r.File)
+		}
+		jobs <- job{i, text}
+		return nil
+	})
+	close(jobs)
+	wg.Wait()
+	if err != nil {
+		return nil, err
+	}
+	us := make([]lexicon.Usage, len(terms))
+	for k, t := range terms {
+		us[k] = lexicon.NewUsage(t, names, old[k], cur[k])
+	}
+	if path != "" {
+		if err := cache.Store(path, func(w io.Writer) error { return json.NewEncoder(w).Encode(us) }); err != nil {
+			l.warn(fmt.Errorf("could not cache the term counts: %w", err))
+		}
+	}
+	l.terms = us
+	return us, nil
+}
+
+// usageFits tells whether cached usages are of these terms in these
+// revisions.
+func usageFits(us []lexicon.Usage, terms []lexicon.Term, names []string) bool {
+	if len(us) != len(terms) {
+		return false
+	}
+	for k, u := range us {
+		if u.Old != terms[k].Old || u.New != terms[k].New || len(u.Counts) != len(names) {
+			return false
+		}
+		for i, c := range u.Counts {
+			if c.Rev != names[i] {
+				return false
+			}
+		}
+	}
+	return true
+}
