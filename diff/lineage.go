@@ -364,8 +364,12 @@ func (l *Lineage) linksOf(i int, id string, b bool) []Link {
 // mainA is the main link of rule id of Revs[i] into Revs[i+1]: for a rule
 // of A, a split off it is secondary to its main match. mainB is the main
 // link into rule id of Revs[i+1]: a rule merged into it is secondary.
-func (l *Lineage) mainA(i int, id string) (Link, bool) { return mainLink(l.linksOf(i, id, false), Split) }
-func (l *Lineage) mainB(i int, id string) (Link, bool) { return mainLink(l.linksOf(i, id, true), Merged) }
+func (l *Lineage) mainA(i int, id string) (Link, bool) {
+	return mainLink(l.linksOf(i, id, false), Split)
+}
+func (l *Lineage) mainB(i int, id string) (Link, bool) {
+	return mainLink(l.linksOf(i, id, true), Merged)
+}
 
 func mainLink(ls []Link, secondary Class) (Link, bool) {
 	if len(ls) == 0 {

@@ -212,6 +212,7 @@ func (e *encoder) string(s string) {
 		_, e.err = e.w.WriteString(s)
 	}
 }
+
 // strings writes a table: the count, the lengths, then the strings one
 // after the other, so that they are read back as one allocation.
 func (e *encoder) strings(ss []string) {
