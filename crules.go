@@ -29,8 +29,12 @@ type Options struct {
 	// Files is where ReadFile reads; nil means the operating system's
 	// files, relative to the working directory.
 	Files fs.FS
-	// Progress, when set, hears about slow work: building the lineage or
-	// a search index ("indexing 2026-01-16"), done of total steps.
+	// Progress, when set, hears about slow work, done of total steps: a
+	// first use that builds a cache entry (the lineage, the term counts, a
+	// search index) or rendering. The task says what, how long it usually
+	// takes and where it is cached: "building the search index of
+	// 2026-01-16 (once, usually 1 s; cached in DIR)". It is called with
+	// done 0 first.
 	Progress func(task string, done, total int)
 	// Warn, when set, hears about problems that do not stop an answer
 	// (a cache entry that could not be written).

@@ -78,7 +78,11 @@ func (l *Library) openIndex(name string, docs func(progress func(done, total int
 	defer mu.(*sync.Mutex).Unlock()
 	ix, err = index.Open(dir)
 	if err != nil {
-		task := "indexing " + name
+		usual := "1 s"
+		if name == allRevs {
+			usual = "10 s"
+		}
+		task := fmt.Sprintf("building the search index of %s (once, usually %s; cached in %s)", name, usual, dir)
 		ds, err := docs(func(done, total int) { l.progress(task, done, total) })
 		if err != nil {
 			return nil, err
