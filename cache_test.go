@@ -18,11 +18,12 @@ import (
 func TestCachesBuiltOnce(t *testing.T) {
 	t.Setenv("CRULES_CACHE", t.TempDir())
 	var tasks []string
-	first := open(t, crules.Options{Progress: func(task string, done, total int) {
+	record := func(task string, done, total int) {
 		if done == 0 {
 			tasks = append(tasks, task)
 		}
-	}})
+	}
+	first := open(t, crules.Options{Progress: record})
 	terms, err := first.Terms("")
 	if err != nil {
 		t.Fatal(err)
@@ -55,11 +56,7 @@ func TestCachesBuiltOnce(t *testing.T) {
 	check := func(name string) {
 		t.Helper()
 		tasks = nil
-		again := open(t, crules.Options{Progress: func(task string, done, total int) {
-			if done == 0 {
-				tasks = append(tasks, task)
-			}
-		}})
+		again := open(t, crules.Options{Progress: record})
 		terms2, err := again.Terms("")
 		if err != nil {
 			t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/crules/crules/corpus"
 	"github.com/crules/crules/keyword"
 	"github.com/crules/crules/parse"
 	"github.com/crules/crules/xref"
@@ -169,20 +170,45 @@ func (l *Library) All() ([]*Document, error) {
 
 // parallel runs fn(0..n-1) on all cores.
 func parallel(n int, fn func(i int)) {
+	jobs, wait := workers(fn)
+	for i := 0; i < n; i++ {
+		jobs <- i
+	}
+	close(jobs)
+	wait()
+}
+
+// workers runs do on every value sent on jobs, on all cores; close jobs,
+// then wait for the last to finish. jobs is unbuffered: a sender waits
+// for a free worker, so that little is in memory at once.
+func workers[T any](do func(T)) (jobs chan<- T, wait func()) {
+	ch := make(chan T)
 	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+	for range runtime.GOMAXPROCS(0) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range next {
-				fn(i)
+			for j := range ch {
+				do(j)
 			}
 		}()
 	}
-	for i := 0; i < n; i++ {
-		next <- i
+	return ch, wg.Wait
+}
+
+// eachText calls fn with the index (in Revisions) and the text of every
+// embedded revision, newest first, reading the archive once and keeping
+// none of the texts.
+func (l *Library) eachText(fn func(i int, text []byte) error) error {
+	at := make(map[string]int, len(l.revs))
+	for i, r := range l.revs {
+		at[r.r.File] = i
 	}
-	close(next)
-	wg.Wait()
+	return l.archive.Each(func(r corpus.Revision, text []byte) error {
+		i, ok := at[r.File]
+		if !ok {
+			return fmt.Errorf("the archive holds %s, which its manifest does not list", r.File)
+		}
+		return fn(i, text)
+	})
 }

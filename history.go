@@ -2,10 +2,7 @@ package crules
 
 import (
 	"fmt"
-	"runtime"
-	"sync"
 
-	"github.com/crules/crules/corpus"
 	"github.com/crules/crules/diff"
 	"github.com/crules/crules/internal/cache"
 	"github.com/crules/crules/parse"
@@ -103,41 +100,26 @@ func (l *Library) History(query string, at Rev) (*History, error) {
 // once, not all of them.
 func (l *Library) buildLineage(task string) (*diff.Lineage, error) {
 	names := make([]string, len(l.revs))
-	at := map[string]int{}
 	for i, r := range l.revs {
 		names[i] = r.Name()
-		at[r.r.File] = i
 	}
 	b := diff.NewLineageBuilder(names, nil)
 	type pair struct {
 		i    int
 		a, c *parse.Document
 	}
-	jobs := make(chan pair) // unbuffered: the parse waits for a free worker
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for p := range jobs {
-				b.Compare(p.i, p.a, p.c)
-			}
-		}()
-	}
+	jobs, wait := workers(func(p pair) { b.Compare(p.i, p.a, p.c) })
 	done := 0
 	l.progress(task, 0, len(names))
 	var next *parse.Document // the revision after the one read, read before it
-	err := l.archive.Each(func(r corpus.Revision, text []byte) error {
-		i, ok := at[r.File]
-		if !ok {
-			return fmt.Errorf("the archive holds %s, which its manifest does not list", r.File)
+	err := l.eachText(func(i int, text []byte) error {
+		r := l.revs[i]
+		if i != len(names)-1-done {
+			return fmt.Errorf("the archive holds %s out of date order", r.r.File)
 		}
-		d, err := parse.Parse(r.File, text)
+		d, err := parse.Parse(r.r.File, text)
 		if err != nil {
 			return fmt.Errorf("embedded revision %s: %w", r.Name(), err)
-		}
-		if i != len(names)-1-done {
-			return fmt.Errorf("the archive holds %s out of date order", r.File)
 		}
 		b.Add(i, d)
 		if next != nil {
@@ -149,7 +131,7 @@ func (l *Library) buildLineage(task string) (*diff.Lineage, error) {
 		return nil
 	})
 	close(jobs)
-	wg.Wait()
+	wait()
 	if err != nil {
 		return nil, err
 	}

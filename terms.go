@@ -5,11 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"runtime"
 	"strings"
 	"sync"
 
-	"github.com/crules/crules/corpus"
 	"github.com/crules/crules/internal/cache"
 	"github.com/crules/crules/lexicon"
 )
@@ -70,10 +68,6 @@ func (l *Library) termUsage(terms []lexicon.Term) ([]lexicon.Usage, error) {
 			return us, nil
 		}
 	}
-	at := map[string]int{}
-	for i, r := range l.revs {
-		at[r.r.File] = i
-	}
 	old, cur := make([][]int, len(terms)), make([][]int, len(terms))
 	for k := range terms {
 		old[k], cur[k] = make([]int, len(names)), make([]int, len(names))
@@ -96,27 +90,13 @@ func (l *Library) termUsage(terms []lexicon.Term) ([]lexicon.Usage, error) {
 		i    int
 		text []byte
 	}
-	jobs := make(chan job)
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range jobs {
-				count(j.i, j.text)
-			}
-		}()
-	}
-	err = l.archive.Each(func(r corpus.Revision, text []byte) error {
-		i, ok := at[r.File]
-		if !ok {
-			return fmt.Errorf("the archive holds %s, which its manifest does not list", r.File)
-		}
+	jobs, wait := workers(func(j job) { count(j.i, j.text) })
+	err = l.eachText(func(i int, text []byte) error {
 		jobs <- job{i, text}
 		return nil
 	})
 	close(jobs)
-	wg.Wait()
+	wait()
 	if err != nil {
 		return nil, err
 	}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/crules/crules/corpus"
 	"github.com/crules/crules/diff"
-	"github.com/crules/crules/internal/corpustest"
 	"github.com/crules/crules/lexicon"
 	"github.com/crules/crules/parse"
 )
@@ -52,13 +51,9 @@ func BenchmarkCompare(b *testing.B) {
 // history of splice (the longest keyword text) from it, which every warm
 // history and keyword command does.
 func BenchmarkLineage(b *testing.B) {
-	revs, docs := corpustest.Docs(b)
-	names := make([]string, len(revs))
-	for i, r := range revs {
-		names[i] = r.Name()
-	}
+	_, _, lin := lineage(b)
 	var file bytes.Buffer
-	if err := diff.BuildLineage(names, docs, nil).Encode(&file); err != nil {
+	if err := lin.Encode(&file); err != nil {
 		b.Fatal(err)
 	}
 	b.Run("decode", func(b *testing.B) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/crules/crules/diff"
@@ -16,12 +17,7 @@ import (
 // next one. Read forwards from the old rule and backwards from today's,
 // the history must be one and the same, and follow the definition.
 func TestHistoryAtASplit(t *testing.T) {
-	revs, docs := corpustest.Docs(t)
-	names := make([]string, len(revs))
-	for i, r := range revs {
-		names[i] = r.Name()
-	}
-	l := diff.BuildLineage(names, docs, nil)
+	names, docs, l := lineage(t)
 	at := func(rev string) int { return slices.Index(names, rev) }
 	last := len(names) - 1
 	for _, tc := range []struct {
@@ -64,12 +60,7 @@ func TestHistoryAtASplit(t *testing.T) {
 // TestHistoryAgrees: for every rule of today's keyword chapter, the
 // history of each point of its history is the same history.
 func TestHistoryAgrees(t *testing.T) {
-	revs, docs := corpustest.Docs(t)
-	names := make([]string, len(revs))
-	for i, r := range revs {
-		names[i] = r.Name()
-	}
-	l := diff.BuildLineage(names, docs, nil)
+	names, docs, l := lineage(t)
 	last := len(names) - 1
 	bad := 0
 	for _, id := range docs[last].IDs() {
@@ -85,6 +76,26 @@ func TestHistoryAgrees(t *testing.T) {
 			}
 		}
 	}
+}
+
+var (
+	lineageOnce sync.Once
+	allNames    []string
+	allLineage  *diff.Lineage
+)
+
+// lineage returns the names and parses of every revision and their
+// lineage, built once for all the tests.
+func lineage(tb testing.TB) ([]string, []*parse.Document, *diff.Lineage) {
+	revs, docs := corpustest.Docs(tb)
+	lineageOnce.Do(func() {
+		allNames = make([]string, len(revs))
+		for i, r := range revs {
+			allNames[i] = r.Name()
+		}
+		allLineage = diff.BuildLineage(allNames, docs, nil)
+	})
+	return allNames, docs, allLineage
 }
 
 func brief(ps []diff.Point) string {

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/crules/crules/diff"
-	"github.com/crules/crules/internal/corpustest"
 )
 
 // TestTrace: splice from its first revision to the latest, its text
@@ -12,12 +11,7 @@ import (
 // point whose text is the one before is unchanged or renumbered and has
 // no diff, and there are edits, each with its words.
 func TestTrace(t *testing.T) {
-	revs, docs := corpustest.Docs(t)
-	names := make([]string, len(revs))
-	for i, r := range revs {
-		names[i] = r.Name()
-	}
-	lin := diff.BuildLineage(names, docs, nil)
+	names, _, lin := lineage(t)
 	start, id := lin.FindTitle("splice")
 	changes, err := lin.Trace(start, id, nil)
 	if err != nil {
@@ -54,12 +48,7 @@ func TestTrace(t *testing.T) {
 
 // TestTraceClasses: the classes without the words are Trace's classes.
 func TestTraceClasses(t *testing.T) {
-	revs, docs := corpustest.Docs(t)
-	names := make([]string, len(revs))
-	for i, r := range revs {
-		names[i] = r.Name()
-	}
-	lin := diff.BuildLineage(names, docs, nil)
+	_, _, lin := lineage(t)
 	for _, kw := range []string{"splice", "convoke", "flying", "banding"} {
 		start, id := lin.FindTitle(kw)
 		full, err := lin.Trace(start, id, nil)
