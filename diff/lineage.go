@@ -2,6 +2,7 @@ package diff
 
 import (
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -12,7 +13,7 @@ import (
 
 // LineageVersion changes whenever the matcher or the lineage format does;
 // cached lineages of another version are rebuilt.
-const LineageVersion = 5
+const LineageVersion = 6
 
 // A Link records what one rule of a revision became in the next.
 type Link struct {
@@ -37,6 +38,7 @@ type Lineage struct {
 	Titles  []map[string]string
 
 	ids   []string   // every rule ID of every revision, sorted
+	spans [][]span   // per ID, the revisions that have it
 	texts []string   // every distinct rule text (RuleText), sorted
 	steps []lineStep // per step
 
@@ -71,12 +73,26 @@ const (
 	canonical             // the rule its ID names (Document.Rule)
 )
 
-// A lineStep is one step: the IDs on each side of it and the links that
-// are not the identity (a rule keeping its number and its text).
+// A lineStep is one step: the links that are not the identity (a rule
+// keeping its number and its text).
 type lineStep struct {
-	a, b     []uint32 // sorted IDs of the rules of the older and the newer revision
-	links    []Link   // in the comparison's order
-	byA, byB []int32  // links sorted (stably) by A and by B
+	links    []Link  // in the comparison's order
+	byA, byB []int32 // links sorted (stably) by A and by B
+}
+
+// A span is the revisions from, …, to (indexes in Revs) that have a rule
+// ID. Most IDs have one span: a number, once given, is seldom given up and
+// given again.
+type span struct{ from, to int32 }
+
+// has tells whether Revs[rev] has the rule numbered n (in ids).
+func (l *Lineage) has(rev int, n uint32) bool {
+	for _, sp := range l.spans[n] {
+		if int32(rev) >= sp.from && int32(rev) <= sp.to {
+			return true
+		}
+	}
+	return false
 }
 
 const noID = ^uint32(0)
@@ -225,9 +241,33 @@ func (b *LineageBuilder) Lineage() *Lineage {
 			l.rules[i][j] = entry{id: idNum[e.id], text: textNum[e.text], depth: e.depth, flags: e.flags}
 		}
 	}
+	// A revision has the rules on side B of the step before it and on
+	// side A of the step after it (the same, as each comparison pairs
+	// every rule of either side).
+	l.spans = make([][]span, len(l.ids))
 	l.steps = make([]lineStep, len(b.steps))
+	in := func(rev int, id string) {
+		if id == "" {
+			return
+		}
+		n := idNum[id]
+		sp := l.spans[n]
+		switch k := len(sp) - 1; {
+		case k >= 0 && sp[k].to >= int32(rev):
+		case k >= 0 && sp[k].to == int32(rev)-1:
+			sp[k].to = int32(rev)
+		default:
+			l.spans[n] = append(sp, span{int32(rev), int32(rev)})
+		}
+	}
 	for i, ls := range b.steps {
 		l.steps[i] = compact(ls, idNum, l.ids)
+		for _, k := range ls {
+			in(i, k.A)
+		}
+		for _, k := range ls {
+			in(i+1, k.B)
+		}
 	}
 	return l
 }
@@ -251,14 +291,7 @@ func compact(ls []Link, idNum map[string]uint32, ids []string) lineStep {
 		nA[k.A]++
 		nB[k.B]++
 	}
-	setA, setB := map[uint32]bool{}, map[uint32]bool{}
 	for _, k := range ls {
-		if k.A != "" {
-			setA[idNum[k.A]] = true
-		}
-		if k.B != "" {
-			setB[idNum[k.B]] = true
-		}
 		if k.A != "" && k.A == k.B && k.Class == Unchanged && !k.Moved && nA[k.A] == 1 && nB[k.B] == 1 {
 			continue
 		}
@@ -271,18 +304,8 @@ func compact(ls []Link, idNum map[string]uint32, ids []string) lineStep {
 		}
 		s.links = append(s.links, k)
 	}
-	s.a, s.b = sortedNums(setA), sortedNums(setB)
 	s.index()
 	return s
-}
-
-func sortedNums(m map[uint32]bool) []uint32 {
-	out := make([]uint32, 0, len(m))
-	for n := range m {
-		out = append(out, n)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
-	return out
 }
 
 func (s *lineStep) index() {
@@ -290,8 +313,8 @@ func (s *lineStep) index() {
 	for i := range s.links {
 		s.byA[i], s.byB[i] = int32(i), int32(i)
 	}
-	sort.SliceStable(s.byA, func(i, j int) bool { return s.links[s.byA[i]].A < s.links[s.byA[j]].A })
-	sort.SliceStable(s.byB, func(i, j int) bool { return s.links[s.byB[i]].B < s.links[s.byB[j]].B })
+	slices.SortStableFunc(s.byA, func(i, j int32) int { return strings.Compare(s.links[i].A, s.links[j].A) })
+	slices.SortStableFunc(s.byB, func(i, j int32) int { return strings.Compare(s.links[i].B, s.links[j].B) })
 }
 
 func titles(d *parse.Document) map[string]string {
@@ -330,11 +353,6 @@ func (l *Lineage) num(id string) uint32 {
 	return noID
 }
 
-func contains(sorted []uint32, n uint32) bool {
-	i := sort.Search(len(sorted), func(i int) bool { return sorted[i] >= n })
-	return i < len(sorted) && sorted[i] == n
-}
-
 // linksOf returns the links of step i whose side A (or B, when b) is id,
 // in the comparison's order; the identity when none is written down and
 // id is on that side.
@@ -350,11 +368,11 @@ func (l *Lineage) linksOf(i int, id string, b bool) []Link {
 		out = append(out, s.links[idx[j]])
 	}
 	if len(out) == 0 {
-		set := s.a
+		rev := i
 		if b {
-			set = s.b
+			rev = i + 1
 		}
-		if n := l.num(id); n != noID && contains(set, n) {
+		if n := l.num(id); n != noID && l.has(rev, n) {
 			return []Link{{A: l.ids[n], B: l.ids[n]}}
 		}
 	}
@@ -393,8 +411,8 @@ func (l *Lineage) Step(i int) []Link {
 	for _, k := range s.links {
 		written[k.A] = true
 	}
-	for _, n := range s.a {
-		if id := l.ids[n]; !written[id] {
+	for n, id := range l.ids {
+		if l.has(i, uint32(n)) && !written[id] {
 			out = append(out, Link{A: id, B: id})
 		}
 	}
@@ -413,7 +431,7 @@ func (l *Lineage) Has(rev int, id string) bool {
 	if n == noID {
 		return false
 	}
-	return rev > 0 && contains(l.steps[rev-1].b, n) || rev < len(l.steps) && contains(l.steps[rev].a, n)
+	return l.has(rev, n)
 }
 
 // Next returns what rule id of Revs[rev] became in Revs[rev+1], "" when it

@@ -9,13 +9,13 @@ import (
 	"hash/crc32"
 	"io"
 	"maps"
-	"slices"
 )
 
 // The lineage's file: a magic line and the version, then its tables, each
-// a count and its items, integers as uvarints and sorted lists of IDs as
-// differences, then a CRC-32C of all that. It is read in one pass, without reflection, because a
-// command that looks up one rule's history reads all of it.
+// a count and its items, integers as uvarints, then a CRC-32C of all that.
+// It is read in one pass, without reflection, because a command that looks
+// up one rule's history reads all of it; only the rules of a revision (for
+// their texts) wait until a history needs them.
 const lineageMagic = "crules lineage\n"
 
 // Encode writes l.
@@ -54,15 +54,14 @@ func (l *Lineage) Encode(w io.Writer) error {
 		e.uint(uint64(len(b)))
 		e.bytes(b)
 	}
-	for i, s := range l.steps {
-		// A revision's rules are on side B of one step and side A of the
-		// next: most often the same list, then written once.
-		same := i > 0 && slices.Equal(s.a, l.steps[i-1].b)
-		e.bool(same)
-		if !same {
-			e.nums(s.a)
+	for _, sp := range l.spans {
+		e.uint(uint64(len(sp)))
+		for _, x := range sp {
+			e.uint(uint64(x.from))
+			e.uint(uint64(x.to - x.from))
 		}
-		e.nums(s.b)
+	}
+	for _, s := range l.steps {
 		e.uint(uint64(len(s.links)))
 		for _, k := range s.links {
 			e.id(l, k.A)
@@ -165,18 +164,20 @@ func ReadLineage(b []byte) (*Lineage, error) {
 		l.rawRules[i] = d.next(d.count())
 	}
 	l.steps = make([]lineStep, 0, max(0, n-1))
-	for i := range max(0, n-1) {
-		var s lineStep
-		if d.bool() {
-			if i == 0 {
+	l.spans = make([][]span, len(l.ids))
+	for k := range l.spans {
+		sp := make([]span, d.count())
+		for j := range sp {
+			from := d.index(n)
+			sp[j] = span{int32(from), int32(from + d.index(n-from))}
+			if j > 0 && sp[j].from <= sp[j-1].to {
 				d.fail()
-				return nil, d.err
 			}
-			s.a = l.steps[i-1].b
-		} else {
-			s.a = d.nums(len(l.ids))
 		}
-		s.b = d.nums(len(l.ids))
+		l.spans[k] = sp
+	}
+	for range max(0, n-1) {
+		var s lineStep
 		c := d.count()
 		s.links = make([]Link, c)
 		for j := range s.links {
@@ -231,16 +232,6 @@ func (e *encoder) bool(v bool) {
 		e.uint(1)
 	} else {
 		e.uint(0)
-	}
-}
-
-// nums writes a sorted list as its first item and the differences.
-func (e *encoder) nums(ns []uint32) {
-	e.uint(uint64(len(ns)))
-	prev := uint32(0)
-	for _, n := range ns {
-		e.uint(uint64(n - prev))
-		prev = n
 	}
 }
 
@@ -332,20 +323,6 @@ func (d *decoder) strings() []string {
 }
 
 func (d *decoder) bool() bool { return d.index(2) == 1 }
-
-func (d *decoder) nums(limit int) []uint32 {
-	out := make([]uint32, d.count())
-	prev := uint64(0)
-	for i := range out {
-		prev += d.uint()
-		if prev >= uint64(limit) || i > 0 && prev == uint64(out[i-1]) {
-			d.fail()
-			return nil
-		}
-		out[i] = uint32(prev)
-	}
-	return out
-}
 
 func (d *decoder) id(l *Lineage) string {
 	v := d.index(len(l.ids) + 1)

@@ -1,6 +1,9 @@
 package diff
 
-import "sync"
+import (
+	"strings"
+	"sync"
+)
 
 // An Op is one step of a word-level difference.
 type Op struct {
@@ -32,16 +35,25 @@ func WordDiff(a, b string) []Op {
 	for s < len(wa)-p && s < len(wb)-p && wa[len(wa)-1-s] == wb[len(wb)-1-s] {
 		s++
 	}
+	// Runs of one kind are joined once, not word by word.
 	var ops []Op
+	var run []string
+	var kind OpKind
+	flush := func() {
+		if len(run) > 0 {
+			ops = append(ops, Op{kind, strings.Join(run, "")})
+			run = run[:0]
+		}
+	}
 	add := func(k OpKind, t string) {
 		if t == "" {
 			return
 		}
-		if n := len(ops); n > 0 && ops[n-1].Kind == k {
-			ops[n-1].Text += t
-			return
+		if k != kind {
+			flush()
+			kind = k
 		}
-		ops = append(ops, Op{k, t})
+		run = append(run, t)
 	}
 	for _, w := range wa[:p] {
 		add(Equal, w)
@@ -53,6 +65,7 @@ func WordDiff(a, b string) []Op {
 	for _, w := range wa[len(wa)-s:] {
 		add(Equal, w)
 	}
+	flush()
 	return coalesce(ops)
 }
 
