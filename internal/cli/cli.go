@@ -15,11 +15,9 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
-	"sync"
 
 	"github.com/crules/crules"
 	"github.com/crules/crules/render"
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 )
@@ -84,23 +82,15 @@ func (e *Env) library() (*crules.Library, error) {
 		return e.lib, nil
 	}
 	o := e.Options
-	bars, mu := map[string]*progressbar.ProgressBar{}, sync.Mutex{}
+	var bar *render.Bars
+	if e.Terminal && !e.quiet {
+		bar = render.NewBars(e.Stderr)
+	}
 	o.Progress = func(task string, done, total int) {
-		mu.Lock() // a server builds indexes for concurrent requests
-		defer mu.Unlock()
 		if e.LightGC { // a lookup that builds the lineage: GOGC=400 took its peak from 0.6 to 1.2 GB
 			debug.SetGCPercent(100)
 		}
-		bar := bars[task]
-		if bar == nil && e.Terminal && !e.quiet {
-			bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(e.Stderr), progressbar.OptionSetDescription("crules: "+task),
-				progressbar.OptionClearOnFinish(), progressbar.OptionShowCount(), progressbar.OptionThrottle(100_000_000))
-			bars[task] = bar
-		}
-		if bar != nil {
-			bar.ChangeMax(total)
-			_ = bar.Set(done)
-		}
+		bar.Report(task, done, total)
 	}
 	o.Warn = func(err error) { e.note("crules: %v", err) }
 	lib, err := crules.Open(o)
