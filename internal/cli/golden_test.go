@@ -30,6 +30,7 @@ var goldenCases = []struct {
 	{"rule-across-forward", []string{"rule", "502.40a"}},
 	{"rule-notfound", []string{"rule", "702.47z"}},
 	{"rule-notfound-json", []string{"rule", "702.47z", "--json"}},
+	{"rule-notfound-across", []string{"rule", "702.47q", "--rev", "2005"}},
 	{"glossary-notfound-json", []string{"glossary", "splise", "--json"}},
 	{"keyword-notfound-json", []string{"keyword", "splise", "--json"}},
 	{"history-notfound-json", []string{"history", "nonexistent keyword", "--json"}},
