@@ -160,6 +160,34 @@ func TestMissingAcrossRevisions(t *testing.T) {
 	}
 }
 
+// TestRefsAcrossRevisions: refs follows renumbering as Rule does, so the
+// citations of 702.47a in 2005 are those of 502.40a, Splice then.
+func TestRefsAcrossRevisions(t *testing.T) {
+	lib := open(t, crules.Options{})
+	r, err := lib.Select("2005")
+	if err != nil {
+		t.Fatal(err)
+	}
+	refs, err := lib.Refs(r.Source(), parse.MustParseRuleID("702.47a"))
+	if err != nil {
+		t.Fatalf("Refs(2005, 702.47a): %v", err)
+	}
+	if refs.ID.String() != "502.40a" || refs.Note() != "702.47a (Splice) was 502.40a in 2005-10-01" {
+		t.Errorf("Refs(2005, 702.47a) = %s %q, want 502.40a with the note Rule gives", refs.ID, refs.Note())
+	}
+	var cites []string
+	for _, x := range refs.Outgoing {
+		cites = append(cites, x.Target.ID.String())
+	}
+	if len(cites) == 0 || cites[0] != "409.1b" {
+		t.Errorf("Refs(2005, 702.47a) cites %v, want 502.40a's 409.1b first", cites)
+	}
+	direct, err := lib.Refs(r.Source(), parse.MustParseRuleID("502.40a"))
+	if err != nil || direct.Note() != "" || len(direct.Outgoing) != len(refs.Outgoing) {
+		t.Errorf("Refs(2005, 502.40a): %v %q, want the same citations and no note", err, direct.Note())
+	}
+}
+
 // TestDocumentsShared: concurrent callers get one parse of a revision;
 // the least recently used ones are dropped.
 func TestDocumentsShared(t *testing.T) {

@@ -72,6 +72,8 @@ var goldenCases = []struct {
 	{"rule-rev-file", []string{"rule", "100.1", "--rev", "2005", "--file", "x.txt"}},
 	{"refs-702", []string{"refs", "702.47a"}},
 	{"refs-502-json", []string{"refs", "502.40a", "--rev", "2005", "--json"}},
+	{"refs-across", []string{"refs", "702.47a", "--rev", "2005"}},
+	{"refs-across-json", []string{"refs", "702.47a", "--rev", "2005", "--json"}},
 	{"refs-notfound", []string{"refs", "702.999"}},
 	{"check-502", []string{"check", "2005"}},
 	{"check-file-json", []string{"check", "--file", "../../../shared/seeds/001_f6e5894a2328e0af.txt", "--json"}},
