@@ -308,6 +308,20 @@ func (s *Site) revisionsPage(w io.Writer) error {
 	return s.layout(w, layout{Title: "Comprehensive Rules: revisions", H1: "Comprehensive Rules", Body: b})
 }
 
+// ErrorPage writes the HTML page that answers a request for p (a path
+// from the site's root) that failed: title ("Not Found") as its heading,
+// msg, and links to the revisions and the latest revision, relative to p.
+// search is the search form's target, as Site.Search ("" for none). It
+// needs no site, so a server answers a bad path without building one.
+func ErrorPage(w io.Writer, p, search, title, msg string) error {
+	root := strings.Repeat("../", strings.Count(strings.TrimPrefix(p, "/"), "/"))
+	b, err := body("error", struct{ Root, Msg string }{root, msg})
+	if err != nil {
+		return err
+	}
+	return templates.ExecuteTemplate(w, "layout", layout{Title: title + " · Comprehensive Rules", H1: title, Root: root, Search: search, Body: b})
+}
+
 // Progress reports how many of a site's pages are written.
 type Progress func(done, total int)
 
