@@ -104,6 +104,7 @@ var goldenCases = []struct {
 	{"keyword-file", []string{"keyword", "splice", "--file", "../../../shared/seeds/001_f6e5894a2328e0af.txt"}},
 	{"keyword-notfound", []string{"keyword", "splise"}},
 	{"keyword-two-words", []string{"keyword", "first", "strike"}},
+	{"keyword-form-of-2003", []string{"keyword", "bands with other", "--rev", "2003"}},
 	{"keywords-triggered", []string{"keywords", "--kind", "triggered"}},
 	{"keywords-502-json", []string{"keywords", "--rev", "2005", "--kind", "activated", "--json"}},
 	{"keywords-badkind", []string{"keywords", "--kind", "bogus"}},
