@@ -132,6 +132,62 @@ func TestAcrossRevisions(t *testing.T) {
 	}
 }
 
+// TestMissingAcrossRevisions: a subrule that no revision has is looked for
+// near what its rule was in the revision asked about, not near its own
+// number (702.47q of 2005: around 502.40, Splice then, not 609.x).
+func TestMissingAcrossRevisions(t *testing.T) {
+	lib := open(t, crules.Options{})
+	r, err := lib.Select("2005")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = lib.Rule(r.Source(), parse.MustParseRuleID("702.47q"))
+	var e *crules.Error
+	if !errors.Is(err, crules.ErrNoRule) || !errors.As(err, &e) {
+		t.Fatalf("Rule(2005, 702.47q): %v, want ErrNoRule", err)
+	}
+	if len(e.Nearest) < 2 || e.Nearest[0] != "502.40" {
+		t.Errorf("Rule(2005, 702.47q) suggests %v, want 502.40 and its subrules first", e.Nearest)
+	}
+	for _, n := range e.Nearest {
+		if id := parse.MustParseRuleID(n); id.Chapter != 502 || id.Rule != 40 {
+			t.Errorf("Rule(2005, 702.47q) suggests %s, outside 502.40", n)
+		}
+	}
+	want := "no rule 702.47q in 2005-10-01; 702.47 (Splice) was 502.40 in 2005-10-01; nearest: "
+	if len(e.Msg) < len(want) || e.Msg[:len(want)] != want {
+		t.Errorf("Rule(2005, 702.47q): %q, want it to start %q", e.Msg, want)
+	}
+}
+
+// TestRefsAcrossRevisions: refs follows renumbering as Rule does, so the
+// citations of 702.47a in 2005 are those of 502.40a, Splice then.
+func TestRefsAcrossRevisions(t *testing.T) {
+	lib := open(t, crules.Options{})
+	r, err := lib.Select("2005")
+	if err != nil {
+		t.Fatal(err)
+	}
+	refs, err := lib.Refs(r.Source(), parse.MustParseRuleID("702.47a"))
+	if err != nil {
+		t.Fatalf("Refs(2005, 702.47a): %v", err)
+	}
+	if refs.ID.String() != "502.40a" || refs.Note() != "702.47a (Splice) was 502.40a in 2005-10-01" {
+		t.Errorf("Refs(2005, 702.47a) = %s %q, want 502.40a with the note Rule gives", refs.ID, refs.Note())
+	}
+	var cites []string
+	for _, x := range refs.Outgoing {
+		cites = append(cites, x.Target.ID.String())
+	}
+	if len(cites) == 0 || cites[0] != "409.1b" {
+		t.Errorf("Refs(2005, 702.47a) cites %v, want 502.40a's 409.1b first", cites)
+	}
+	direct, err := lib.Refs(r.Source(), parse.MustParseRuleID("502.40a"))
+	if err != nil || direct.Note() != "" || len(direct.Outgoing) != len(refs.Outgoing) {
+		t.Errorf("Refs(2005, 502.40a): %v %q, want the same citations and no note", err, direct.Note())
+	}
+}
+
 // TestDocumentsShared: concurrent callers get one parse of a revision;
 // the least recently used ones are dropped.
 func TestDocumentsShared(t *testing.T) {

@@ -72,5 +72,5 @@ func Example() {
 	// diff: 502.40c → 502.40c typography
 	// diff: 502.40e → 502.40e typography
 	// history: 2004-10-01 [502.40 702.44 702.45 702.46 702.47]
-	// edited in 9 revisions
+	// edited in 7 revisions
 }

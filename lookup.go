@@ -51,6 +51,16 @@ func (l *Library) Rule(src Source, id parse.RuleID) (*RuleAnswer, error) {
 	if err != nil {
 		return nil, err
 	}
+	return l.resolve(src, d, id)
+}
+
+// resolve finds rule or chapter id in d (read from src). A rule missing
+// from an embedded revision is followed through the lineage, as Rule
+// says. When neither it nor its rule has a counterpart there, the
+// ErrNoRule suggests what its rule was or became and that rule's first
+// subrules (702.47q of 2005-10-01: 502.40, 502.40a..., Splice then), else
+// the numbers nearest id.
+func (l *Library) resolve(src Source, d *Document, id parse.RuleID) (*RuleAnswer, error) {
 	c, r, err := find(d, id)
 	if err == nil {
 		return &RuleAnswer{Doc: d, Chapter: c, Rule: r}, nil
@@ -58,12 +68,26 @@ func (l *Library) Rule(src Source, id parse.RuleID) (*RuleAnswer, error) {
 	if src.IsFile() || id.Level() == parse.LevelChapter {
 		return nil, err
 	}
-	if a, lerr := l.counterpart(d, id); lerr != nil {
-		return nil, lerr
-	} else if a != nil {
-		return a, nil
+	a, err := l.counterpart(d, id)
+	if err != nil || a != nil {
+		return a, err
 	}
-	return nil, err
+	if id.Level() == parse.LevelSubrule && d.Rule(id.Parent()) == nil {
+		a, err := l.counterpart(d, id.Parent())
+		if err != nil {
+			return nil, err
+		}
+		if a != nil {
+			near := []parse.RuleID{a.Rule.ID}
+			for _, c := range a.Rule.Children {
+				if len(near) < 5 {
+					near = append(near, c.ID)
+				}
+			}
+			return nil, notFound(d, id, "rule", near, a.Note())
+		}
+	}
+	return nil, notFound(d, id, "rule", d.Nearest(id, 5), "")
 }
 
 // Lookup answers rule references as users type them and the CR prints
@@ -167,15 +191,24 @@ func find(d *Document, id parse.RuleID) (*parse.Chapter, *parse.Rule, error) {
 	} else if r := d.Rule(id); r != nil {
 		return nil, r, nil
 	}
-	var near []string
-	for _, n := range d.Nearest(id, 5) {
-		near = append(near, n.String())
+	return nil, nil, notFound(d, id, what, d.Nearest(id, 5), "")
+}
+
+// notFound is ErrNoRule for id ("rule" or "chapter") in d, suggesting
+// near, with a note on how they were chosen when note is not "".
+func notFound(d *Document, id parse.RuleID, what string, near []parse.RuleID, note string) error {
+	var ns []string
+	for _, n := range near {
+		ns = append(ns, n.String())
 	}
 	msg := fmt.Sprintf("no %s %s in %s", what, id, d.Label)
-	if len(near) > 0 {
-		msg += "; nearest: " + strings.Join(near, ", ")
+	if note != "" {
+		msg += "; " + note
 	}
-	return nil, nil, &Error{Kind: ErrNoRule, Msg: msg, Nearest: near}
+	if len(ns) > 0 {
+		msg += "; nearest: " + strings.Join(ns, ", ")
+	}
+	return &Error{Kind: ErrNoRule, Msg: msg, Nearest: ns}
 }
 
 // counterpart finds, through the lineage, what rule id (read in the latest

@@ -2,29 +2,52 @@ package crules
 
 import (
 	"github.com/crules/crules/parse"
+	"github.com/crules/crules/render"
 	"github.com/crules/crules/xref"
 )
 
 // Refs are the citations around a rule (with its subrules) or chapter.
 type Refs struct {
 	Doc      *Document
-	ID       parse.RuleID
-	Outgoing []*xref.Ref // what it cites
-	Incoming []*xref.Ref // what cites it
-	Terms    []string    // the glossary terms its text uses
+	ID       parse.RuleID // the rule's number in Doc (502.40a for 702.47a asked of 2005-10-01)
+	Outgoing []*xref.Ref  // what it cites
+	Incoming []*xref.Ref  // what cites it
+	Terms    []string     // the glossary terms its text uses
+	// Found is the rule or chapter as Rule finds it; its Asked is set
+	// when the number asked for was followed through the lineage.
+	Found *RuleAnswer
+}
+
+// Note says how the rule relates to the number asked for, as
+// RuleAnswer.Note does: "" unless it was renumbered.
+func (r *Refs) Note() string { return r.Found.Note() }
+
+// JSON is the citations as the command line's --json prints them, with
+// "asked" when the rule was followed through the lineage.
+func (r *Refs) JSON() any {
+	asked := ""
+	if !r.Found.Asked.IsZero() {
+		asked = r.Found.Asked.String()
+	}
+	return render.RefsJSON(r.Doc.Document, r.ID.String(), r.Doc.Label, asked, r.Outgoing, r.Incoming, r.Terms)
 }
 
 // Refs lists what rule id of src (with its subrules, or a chapter's rules)
-// cites, what cites it, and the glossary terms it uses. No such rule is
-// ErrNoRule.
+// cites, what cites it, and the glossary terms it uses. A rule is found as
+// Rule finds it: 702.47a of 2005-10-01 lists the citations of 502.40a. No
+// such rule is ErrNoRule.
 func (l *Library) Refs(src Source, id parse.RuleID) (*Refs, error) {
 	d, err := l.Document(src)
 	if err != nil {
 		return nil, err
 	}
-	c, r, err := find(d, id)
+	a, err := l.resolve(src, d, id)
 	if err != nil {
 		return nil, err
+	}
+	c, r := a.Chapter, a.Rule
+	if r != nil {
+		id = r.ID
 	}
 	var within []parse.RuleID
 	if c != nil {
@@ -36,7 +59,7 @@ func (l *Library) Refs(src Source, id parse.RuleID) (*Refs, error) {
 		within = subtree(r)
 	}
 	g := d.Graph()
-	out := &Refs{Doc: d, ID: id, Terms: []string{}}
+	out := &Refs{Doc: d, ID: id, Terms: []string{}, Found: a}
 	seen := map[string]bool{}
 	for _, x := range within {
 		out.Outgoing = append(out.Outgoing, g.Outgoing(x)...)

@@ -11,7 +11,8 @@ import (
 // first: each one's parse, and when they are every embedded revision the
 // lineage from the library's cache, so history pages come without
 // rebuilding it. A file that states no effective date is named by its
-// base name without extension. A source that is not a CR is ErrBadInput with positioned
+// base name without extension. latest/ is written only when the newest
+// source is the latest embedded revision. A source that is not a CR is ErrBadInput with positioned
 // errors, as from Document.
 func (l *Library) Site(srcs ...Source) (*render.Site, error) {
 	s := &render.Site{}
@@ -40,6 +41,11 @@ func (l *Library) Site(srcs ...Source) (*render.Site, error) {
 			return nil, err
 		}
 		s.Revs = append(s.Revs, render.Revision{Name: strings.TrimSuffix(path.Base(d.Label), path.Ext(d.Label)), Doc: d.Document})
+	}
+	// latest/ is the latest revision of the rules, not whatever is newest
+	// here: 2005-10-01 rendered alone is found under its name only.
+	if n := len(srcs); n > 0 && (srcs[n-1].IsFile() || srcs[n-1].Rev.Name() != l.Latest().Name()) {
+		s.NoLatest = true
 	}
 	return s, nil
 }

@@ -50,6 +50,25 @@ func TestSite(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(out, "000_aee8361e3633320d", "702.html")); err != nil {
 		t.Error(err)
 	}
+	if _, err := os.Stat(filepath.Join(out, "latest")); !os.IsNotExist(err) {
+		t.Errorf("a file rendered alone has a latest/: %v", err)
+	}
+	// A past revision alone is under its name; latest/ is for the latest.
+	for _, tc := range []struct {
+		rev, dir string
+		latest   bool
+	}{{"2005", "2005-10-01", false}, {"latest", lib.Latest().Name(), true}} {
+		r, _ := lib.Select(tc.rev)
+		if err := lib.RenderSite(out, r.Source()); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Stat(filepath.Join(out, tc.dir, "index.html")); err != nil {
+			t.Error(err)
+		}
+		if _, err := os.Stat(filepath.Join(out, "latest", "index.html")); (err == nil) != tc.latest {
+			t.Errorf("render %s: latest/ written %v, want %v", tc.rev, err == nil, tc.latest)
+		}
+	}
 	if err := lib.RenderSite(out, crules.File("bad.txt", []byte("not a CR\n"))); !errors.Is(err, crules.ErrBadInput) {
 		t.Errorf("RenderSite(bad file) = %v, want ErrBadInput", err)
 	}

@@ -16,13 +16,14 @@ type Index struct {
 	titles   []map[string]string // per revision: ID → title
 	keywords map[string]string   // lower-case keyword → its ID in the latest revision
 	names    []string            // lower-case keyword names, longest first
+	byWords  map[string]string   // a name's words ("for mirrodin") → the name ("for mirrodin!")
 	actions  map[string]bool     // names that only ever named keyword actions (701.x, 501.x)
 }
 
 // NewIndex builds the index from a lineage (for the titles of every
 // revision) and the latest revision.
 func NewIndex(l *diff.Lineage, latest *parse.Document) *Index {
-	ix := &Index{latest: latest, revs: l.Revs, titles: l.Titles, keywords: map[string]string{}, actions: map[string]bool{}}
+	ix := &Index{latest: latest, revs: l.Revs, titles: l.Titles, keywords: map[string]string{}, actions: map[string]bool{}, byWords: map[string]string{}}
 	seen := map[string]bool{}
 	ability := map[string]bool{}
 	for i := len(l.Revs) - 1; i >= 0; i-- {
@@ -40,6 +41,7 @@ func NewIndex(l *diff.Lineage, latest *parse.Document) *Index {
 			if !seen[k] {
 				seen[k] = true
 				ix.names = append(ix.names, k)
+				ix.byWords[strings.Join(titleWords(k), " ")] = k
 			}
 		}
 	}
@@ -143,27 +145,17 @@ func display(k string) string {
 	return strings.ToUpper(k[:1]) + k[1:]
 }
 
-// named returns the keyword named beside a citation: the one on its line
-// closest to it, or else one in the file name ("ConvokeAbility.java"). A
-// keyword action is a common word ("play", "double", "search"), so it
-// counts only right next to the number ("701.8 (Destroy)").
+// named returns the keyword named beside a citation: the title next to
+// its number (Citation.Named) when that is a keyword, or else, when the
+// line names no keyword at all, one in the file name
+// ("ConvokeAbility.java"). A keyword elsewhere on the line is about
+// something else: "409.1f, then tap creatures for Convoke" names none.
 func (ix *Index) named(c Citation) string {
-	line := strings.ToLower(c.LineText)
-	// The clause the citation stands in first, then the whole line.
-	lo, hi := 0, len(line)
-	for _, sep := range []string{";", ". ", "! ", "? ", ": "} {
-		if k := strings.LastIndex(line[:c.at], sep); k >= 0 && k+len(sep) > lo {
-			lo = k + len(sep)
-		}
-		if k := strings.Index(line[c.at:], sep); k >= 0 && c.at+k < hi {
-			hi = c.at + k
-		}
+	if c.Named != "" {
+		return ix.byWords[c.Named]
 	}
-	if n := ix.closest(line[lo:hi], c.at-lo, c.end-lo); n != "" {
-		return n
-	}
-	if n := ix.closest(line, c.at, c.end); n != "" {
-		return n
+	if ix.namesKeyword(strings.ToLower(c.LineText)) != "" {
+		return ""
 	}
 	joined := " " + strings.Join(c.FileWords, " ") + " "
 	squashed := strings.Join(c.FileWords, "")
@@ -178,11 +170,14 @@ func (ix *Index) named(c Citation) string {
 	return ""
 }
 
-// closest returns the keyword name in line nearest to the number at
-// line[at:end]. A name is a whole word: "double" is not in "double-faced".
-func (ix *Index) closest(line string, at, end int) string {
-	best, bestDist := "", -1
+// namesKeyword returns a keyword ability named in line, as a whole word:
+// "double" is not in "double-faced". Keyword actions are common words
+// ("play", "double", "search") and do not count.
+func (ix *Index) namesKeyword(line string) string {
 	for _, n := range ix.names {
+		if ix.actions[n] {
+			continue
+		}
 		for from := 0; ; {
 			k := strings.Index(line[from:], n)
 			if k < 0 {
@@ -191,18 +186,12 @@ func (ix *Index) closest(line string, at, end int) string {
 			k += from
 			e := k + len(n)
 			if (k == 0 || !wordByte(line[k-1])) && (e == len(line) || !wordByte(line[e])) {
-				d := k - end
-				if d < 0 {
-					d = at - e
-				}
-				if (!ix.actions[n] || d <= 3) && (bestDist < 0 || d < bestDist) {
-					best, bestDist = n, d
-				}
+				return n
 			}
 			from = e
 		}
 	}
-	return best
+	return ""
 }
 
 // wordByte tells the bytes that continue a word: letters, and a hyphen

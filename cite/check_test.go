@@ -28,6 +28,8 @@ func TestCheck(t *testing.T) {
 		{"    # 100.4a sideboard size in constructed play", []bool{false}, "100.4a is current"},
 		{"    # see rules 701.18 (Scry) and 701.8 (Destroy)", []bool{true, false}, "701.18 is Scry of"},
 		{"\t// 702.163 For Mirrodin!", []bool{false}, "702.163 is For Mirrodin!, current"},
+		{"    // Convoke 702.51 and rule 601.2f", []bool{false, false}, "702.51 is Convoke, current"},
+		{"    // pay it per rules 601.2f-h, then tap creatures for Convoke", []bool{false, false, false}, "601.2f is current"},
 	} {
 		cs := Scan("x.go", []byte(tc.line))
 		if len(cs) != len(tc.stale) {

@@ -23,12 +23,24 @@ type Citation struct {
 	Text      string // as written: "CR 502.46"
 	LineText  string // the line it stands on
 	FileWords []string
+	// Named is the title that stands next to the number, in lower-case
+	// words ("convoke", "first strike", "for mirrodin"), or "": "Convoke"
+	// in "// Convoke 502.46" and "702.51 (Convoke)", not in "409.1f, then
+	// tap creatures for Convoke". A title between two numbers belongs to
+	// the nearer.
+	Named string
 
-	at, end int // byte offsets of the number in LineText
+	at, end       int  // byte offsets of the number in LineText
+	before, after span // the titles next to the number, if any
 }
 
-// Scan finds the citations in src. A rule number counts when what stands
-// next to it says it is one:
+// A span is a title's place in a line, and how far it stands from the
+// number beside it (in bytes); hi == 0 when there is none.
+type span struct{ lo, hi, dist int }
+
+// Scan finds the citations in src, one for each rule a range covers
+// ("409.1f–h": 409.1f, 409.1g and 409.1h, each at the range's place). A
+// rule number counts when what stands next to it says it is one:
 //   - a prefix: "rule 702.51", "rules 100.1 and 100.2", "CR 502.46",
 //     "§702.163", or "CR" just after it ("702.21 (CR)", "702.36 in the CR");
 //   - a keyword or rule title of any revision right before or after it:
@@ -68,16 +80,68 @@ func Scan(file string, src []byte) []Citation {
 			lineEnd += num
 		}
 		start := max(r.Start, lineStart)
-		if !kn.isCitation(text[lineStart:lineEnd], r, start-lineStart, num-lineStart, r.End-lineStart) {
+		lt := text[lineStart:lineEnd]
+		ok, before, after := kn.isCitation(lt, r, start-lineStart, num-lineStart, r.End-lineStart)
+		if !ok {
 			continue
 		}
-		out = append(out, Citation{
-			File: file, Line: line, Col: utf8.RuneCountInString(text[lineStart:start]) + 1, ID: r.ID,
-			Text: text[start:r.End], LineText: text[lineStart:lineEnd], FileWords: fileWords, at: num - lineStart, end: r.End - lineStart,
-		})
+		for _, id := range r.IDs() {
+			out = append(out, Citation{
+				File: file, Line: line, Col: utf8.RuneCountInString(text[lineStart:start]) + 1, ID: id,
+				Text: text[start:r.End], LineText: lt, FileWords: fileWords,
+				at: num - lineStart, end: r.End - lineStart, before: before, after: after,
+			})
+		}
 	}
+	name(out)
 	return out
 }
+
+// name sets each citation's Named: the title before its number or after
+// it, the nearer when both; a title after one number and before the next
+// on the line belongs to the nearer of the two ("Splice 702.46, Convoke
+// 702.51": Convoke is 702.51's).
+func name(cs []Citation) {
+	for i := range cs {
+		c := &cs[i]
+		before, after := c.before, c.after
+		if p := prevOnLine(cs, i); p != nil && overlap(p.after, before) && p.after.dist < before.dist {
+			before = span{}
+		}
+		if n := nextOnLine(cs, i); n != nil && overlap(after, n.before) && n.before.dist <= after.dist {
+			after = span{}
+		}
+		s := before
+		if s.hi == 0 || after.hi != 0 && after.dist < before.dist {
+			s = after
+		}
+		if s.hi != 0 {
+			c.Named = strings.Join(titleWords(c.LineText[s.lo:s.hi]), " ")
+		}
+	}
+}
+
+// prevOnLine and nextOnLine are the citations of other numbers next to
+// cs[i] on its line (the members of a range share one number).
+func prevOnLine(cs []Citation, i int) *Citation {
+	for j := i - 1; j >= 0 && cs[j].Line == cs[i].Line; j-- {
+		if cs[j].at != cs[i].at {
+			return &cs[j]
+		}
+	}
+	return nil
+}
+
+func nextOnLine(cs []Citation, i int) *Citation {
+	for j := i + 1; j < len(cs) && cs[j].Line == cs[i].Line; j++ {
+		if cs[j].at != cs[i].at {
+			return &cs[j]
+		}
+	}
+	return nil
+}
+
+func overlap(a, b span) bool { return a.hi != 0 && b.hi != 0 && a.lo < b.hi && b.lo < a.hi }
 
 // numberStart is the offset where the number of r starts, after its
 // prefix (which has no digits).
@@ -91,19 +155,29 @@ func numberStart(text string, r parse.RuleRef) int {
 }
 
 // isCitation judges the reference r found in line: its text (prefix
-// included) spans line[start:end], its number starts at line[num].
-func (k *known) isCitation(line string, r parse.RuleRef, start, num, end int) bool {
+// included) spans line[start:end], its number starts at line[num]. It
+// also returns the titles next to it, before and after.
+func (k *known) isCitation(line string, r parse.RuleRef, start, num, end int) (bool, span, span) {
 	before, after := line[:start], line[end:]
+	bs := k.nameBefore(before, k.names)
+	if bs.hi == 0 {
+		bs = k.abilityIs(before)
+	}
+	as := k.nameAfter(after)
+	if as.hi != 0 {
+		as.lo += end
+		as.hi += end
+	}
 	if r.Prefix != "" {
-		return r.Prefix != "§" || !lawBefore(before)
+		return r.Prefix != "§" || !lawBefore(before), bs, as
 	}
 	if strings.ContainsAny(lastRune(before), "$€£¥=") || excluded[lastWord(before)] || units[firstWord(after)] {
-		return false
+		return false, span{}, span{}
 	}
-	if crAfter(after) || k.nameBefore(before, k.names) || k.nameAfter(after) || k.abilityIs(before) {
-		return true
+	if crAfter(after) || bs.hi != 0 || as.hi != 0 {
+		return true, bs, as
 	}
-	return r.ID.Sub != "" && k.ids[r.ID]
+	return r.ID.Sub != "" && k.ids[r.ID], bs, as
 }
 
 // excluded are the words after which a number is a version or the number
@@ -158,36 +232,41 @@ func trimGapLeft(s string) string {
 	return s
 }
 
-// nameBefore tells whether before ends with a title, spacing and
-// punctuation aside.
-func (k *known) nameBefore(before string, names map[string]bool) bool {
+// nameBefore returns the longest title before ends with, spacing and
+// punctuation aside, as a span of before.
+func (k *known) nameBefore(before string, names map[string]bool) span {
 	t := trimGapRight(before)
-	if len(before)-len(t) > 5 {
-		return false
+	gap := len(before) - len(t)
+	if gap > 5 {
+		return span{}
 	}
+	best := span{}
 	head := t
 	for n := 0; n < k.maxWords; n++ {
 		w := strings.LastIndexFunc(head, notWordRune) + 1
 		if w == len(head) {
-			return false
+			break
 		}
 		if hasName(names, t[w:]) {
-			return true
+			best = span{w, len(t), gap}
 		}
 		if w < 2 || !joiner(head[w-1]) || joiner(head[w-2]) {
-			return false
+			break
 		}
 		head = head[:w-1]
 	}
-	return false
+	return best
 }
 
-// nameAfter tells whether after starts with a title.
-func (k *known) nameAfter(after string) bool {
+// nameAfter returns the longest title after starts with, spacing and
+// punctuation aside, as a span of after.
+func (k *known) nameAfter(after string) span {
 	t := trimGapLeft(after)
-	if len(after)-len(t) > 5 {
-		return false
+	gap := len(after) - len(t)
+	if gap > 5 {
+		return span{}
 	}
+	best := span{}
 	end := 0
 	for n := 0; n < k.maxWords; n++ {
 		w := strings.IndexFunc(t[end:], notWordRune)
@@ -195,18 +274,18 @@ func (k *known) nameAfter(after string) bool {
 			w = len(t) - end
 		}
 		if w == 0 {
-			return false
+			break
 		}
 		end += w
 		if hasName(k.names, t[:end]) {
-			return true
+			best = span{gap, gap + end, gap}
 		}
 		if end+1 >= len(t) || !joiner(t[end]) || joiner(t[end+1]) {
-			return false
+			break
 		}
 		end++
 	}
-	return false
+	return best
 }
 
 // joiner tells the characters that join the words of a title in text.
@@ -226,14 +305,16 @@ func hasName(names map[string]bool, words string) bool {
 // at 702.36", "Partner is 702.124", "Banding was 702.21". Keyword actions
 // and other titles are common words ("the counter is 102.5"), so only
 // abilities count here.
-func (k *known) abilityIs(before string) bool {
+func (k *known) abilityIs(before string) span {
 	t := strings.TrimRight(before, " \t")
 	for _, link := range []string{" is at", " was at", " is now", " is", " was"} {
 		if len(t) > len(link) && strings.EqualFold(t[len(t)-len(link):], link) {
-			return k.nameBefore(t[:len(t)-len(link)], k.abilities)
+			s := k.nameBefore(t[:len(t)-len(link)], k.abilities)
+			s.dist += len(before) - len(t) + len(link)
+			return s
 		}
 	}
-	return false
+	return span{}
 }
 
 func notWordRune(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }

@@ -56,14 +56,16 @@ func BenchmarkScan(b *testing.B) {
 // TestAccuracy measures Scan on testdata/accuracy.tsv: lines of engine
 // code and documents that cite rules, and lines with numbers that only
 // look like rule numbers (versions, prices, addresses, other documents'
-// sections). go test ./cite -run Accuracy -v prints the figures and every
-// miss.
+// sections). A label "702.51=convoke" also says which title stands next
+// to the number (Citation.Named; "601.2f=" for none), so a keyword is not
+// given to another number of its line. go test ./cite -run Accuracy -v
+// prints the figures and every miss.
 func TestAccuracy(t *testing.T) {
 	data, err := os.ReadFile("testdata/accuracy.tsv")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var tp, fp, fn, lines, citing int
+	var tp, fp, fn, lines, citing, namedOK, namedBad int
 	for n, line := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
 		if strings.HasPrefix(line, "##") {
 			continue
@@ -74,15 +76,28 @@ func TestAccuracy(t *testing.T) {
 		}
 		lines++
 		want := map[string]bool{}
+		wantName := map[string]string{}
 		if label != "-" {
 			citing++
 			for _, id := range strings.Split(label, ",") {
+				id, name, ok := strings.Cut(id, "=")
 				want[id] = true
+				if ok {
+					wantName[id] = name
+				}
 			}
 		}
 		got := map[string]bool{}
 		for _, c := range Scan("x", []byte(text)) {
 			got[c.ID.String()] = true
+			if name, ok := wantName[c.ID.String()]; ok {
+				if c.Named == name {
+					namedOK++
+				} else {
+					namedBad++
+					t.Errorf("accuracy.tsv:%d: %s is named %q, want %q: %s", n+1, c.ID, c.Named, name, text)
+				}
+			}
 		}
 		for id := range got {
 			if want[id] {
@@ -101,7 +116,7 @@ func TestAccuracy(t *testing.T) {
 	}
 	precision := float64(tp) / float64(tp+fp)
 	recall := float64(tp) / float64(tp+fn)
-	t.Logf("%d lines (%d citing, %d look-alikes), %d citations: precision %.3f, recall %.3f", lines, citing, lines-citing, tp+fn, precision, recall)
+	t.Logf("%d lines (%d citing, %d look-alikes), %d citations: precision %.3f, recall %.3f; %d of %d titles beside a number right", lines, citing, lines-citing, tp+fn, precision, recall, namedOK, namedOK+namedBad)
 	if lines < 100 || citing < lines/3 || lines-citing < lines/3 {
 		t.Errorf("accuracy.tsv has %d lines, %d of them citing: want at least 100, balanced", lines, citing)
 	}

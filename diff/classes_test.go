@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/crules/crules/diff"
+	"github.com/crules/crules/lexicon"
 	"github.com/crules/crules/parse"
 )
 
@@ -74,5 +75,72 @@ func TestHandLabelledClasses(t *testing.T) {
 	}
 	if acc < 0.9 {
 		t.Errorf("class accuracy %.1f%%, want at least 90%%", 100*acc)
+	}
+}
+
+// TestEncodingArtefactsAreTypography: 2008-05-01 printed "?" for every
+// quote, apostrophe, dash and trademark sign its conversion lost, and
+// 2008-07-15 put them back; 2009-05-01 lost its long dashes the same way.
+// Those rules changed in typography only; a rule reworded in the same
+// revision is still edited.
+func TestEncodingArtefactsAreTypography(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want map[string]diff.Class
+	}{
+		{"2008-02-01", "2008-05-01", map[string]diff.Class{
+			"101.1":  diff.Typography, // opponents' decks → opponents? decks
+			"100.1b": diff.Typography, // "Multiplayer Rules." → ?Multiplayer Rules.?
+			"100.5":  diff.Typography, // DCI(r) → DCI?
+			"217.1d": diff.Typography, // controller—or → controller?or
+			"409.1i": diff.Typography, // 409.1a–h → 409.1a?h
+			"104.1b": diff.Edited,     // reworded, and its apostrophes lost
+			"203.2e": diff.Edited,
+		}},
+		{"2008-05-01", "2008-07-15", map[string]diff.Class{
+			"101.1":  diff.Typography,
+			"104.6":  diff.Typography, // Odyssey? → _Odyssey_(TM)
+			"404.4b": diff.Typography, // once?the next → once -- the next
+			"103.2":  diff.Edited,     // "see rule 407, ?Adding ...?" → "see rule 402.9"
+			"202.2b": diff.Edited,     // another → an
+		}},
+		{"2009-02-01", "2009-05-01", map[string]diff.Class{
+			"212.2c": diff.Typography, // Artifact -- Equipment → Artifact ? Equipment
+		}},
+	} {
+		res := diff.Compare(load(t, tc.a), load(t, tc.b), nil)
+		for id, want := range tc.want {
+			p, ok := res.Match(1, parse.MustParseRuleID(id))
+			if !ok || p.A == nil {
+				t.Errorf("%s→%s: %s unmatched", tc.a, tc.b, id)
+				continue
+			}
+			if p.Class != want {
+				t.Errorf("%s→%s %s→%s: %s, want %s\n%q\n%q", tc.a, tc.b, p.A.ID, id, p.Class, want, p.A.Text, p.B.Text)
+			}
+		}
+	}
+}
+
+// TestClassifyGlyphs: what counts as a change of glyphs only.
+func TestClassifyGlyphs(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want diff.Class
+	}{
+		{"his or her opponents' decks.", "his or her opponents? decks.", diff.Typography},
+		{`See section 6, "Multiplayer Rules."`, "See section 6, ?Multiplayer Rules.?", diff.Typography},
+		{"This is called 'the Legend rule.'", `This is called "the Legend rule."`, diff.Typography},
+		{"a long dash: \"Artifact -- Equipment.\"", "a long dash: \"Artifact ? Equipment.\"", diff.Typography},
+		{"the DCI(r) Floor Rules", "the DCI? Floor Rules", diff.Typography},
+		{"the DCI(r) Floor Rules", "the DCI Floor Rules", diff.Typography},
+		{"the DCI Floor Rules", "the DCI? Floor Rules", diff.Edited}, // a "?" stands for something
+		{`It reads "Is it?"`, `It reads "Is it."`, diff.Edited},
+		{"two-player game", "two player game", diff.Edited},
+		{"the player's deck", "the players' deck", diff.Edited},
+	} {
+		if got := diff.Classify(lexicon.Default(), tc.a, tc.b, true); got != tc.want {
+			t.Errorf("Classify(%q, %q) = %s, want %s", tc.a, tc.b, got, tc.want)
+		}
 	}
 }

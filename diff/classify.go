@@ -25,7 +25,7 @@ func Classify(lex *lexicon.Lexicon, a, b string, sameID bool) Class {
 	// Typography: the same words and punctuation once quotes, dashes, marks,
 	// case and spacing are set aside ("( or" and "(or" too).
 	ta, tb := tokens(strings.ToLower(parse.Normalize(a))), tokens(strings.ToLower(parse.Normalize(b)))
-	if equalTokens(ta, tb) {
+	if equalTokens(ta, tb) || sameButGlyphs(a, b) {
 		return Typography
 	}
 	ma, mb := tokens(strings.ToLower(parse.Normalize(maskCitations(a)))), tokens(strings.ToLower(parse.Normalize(maskCitations(b))))
@@ -36,6 +36,87 @@ func Classify(lex *lexicon.Lexicon, a, b string, sameID bool) Class {
 		return Terminology
 	}
 	return Edited
+}
+
+// sameButGlyphs reports whether a and b differ only in punctuation glyphs:
+// quotes and apostrophes of any kind for one another, dashes for one
+// another, trademark marks added or dropped, and the "?" a lossy encoding
+// left for any of them (2008-05-01 printed "opponents? decks" and
+// "?Draw Step?"; 2008-07-15 restored them), spacing around them aside. A
+// "?" stands for something: it matches a glyph, never nothing.
+func sameButGlyphs(a, b string) bool {
+	ra, rb := glyphText(a), glyphText(b)
+	i, j := 0, 0
+	for i < len(ra) || j < len(rb) {
+		ga, ei, okA := glyphRun(ra, i)
+		gb, ej, okB := glyphRun(rb, j)
+		if okA || okB {
+			if !sameGlyphs(ga, gb) {
+				return false
+			}
+			i, j = ei, ej
+			continue
+		}
+		if i == len(ra) || j == len(rb) || ra[i] != rb[j] {
+			return false
+		}
+		i, j = i+1, j+1
+	}
+	return true
+}
+
+// In glyphText, markGlyph stands for a trademark mark (which Normalize
+// drops) and lostGlyph for "?" (which Normalize reads as an apostrophe
+// between letters, though in "controller?or" it was a dash): control
+// characters, so that "_Odyssey_(TM)" still reads as italics.
+const (
+	markGlyph = '\x01'
+	lostGlyph = '\x02'
+)
+
+var glyphMarks = strings.NewReplacer("(R)", string(markGlyph), "(r)", string(markGlyph), "(TM)", string(markGlyph), "(tm)", string(markGlyph), "(Tm)", string(markGlyph), "®", string(markGlyph), "™", string(markGlyph), "?", string(lostGlyph))
+
+// glyphText is s normalised (see parse.Normalize) in lower case, with its
+// trademark marks and question marks kept as markGlyph and lostGlyph.
+func glyphText(s string) []rune {
+	return []rune(strings.ToLower(parse.Normalize(glyphMarks.Replace(s))))
+}
+
+func isGlyph(r rune) bool {
+	return r == '\'' || r == '"' || r == '-' || r == lostGlyph || r == markGlyph
+}
+
+// glyphRun reads the glyphs and spaces from s[i]: the glyphs, where the run
+// ends, and whether it held a glyph.
+func glyphRun(s []rune, i int) ([]rune, int, bool) {
+	var g []rune
+	for ; i < len(s) && (s[i] == ' ' || isGlyph(s[i])); i++ {
+		if s[i] != ' ' {
+			g = append(g, s[i])
+		}
+	}
+	return g, i, len(g) > 0
+}
+
+// sameGlyphs compares two runs of glyphs: marks aside, a quote is a quote
+// and a dash a dash; a run with "?" matches any run that is not empty.
+func sameGlyphs(a, b []rune) bool {
+	if slices.Contains(a, lostGlyph) || slices.Contains(b, lostGlyph) {
+		return len(a) > 0 && len(b) > 0
+	}
+	class := func(g []rune) string {
+		var c []byte
+		for _, r := range g {
+			switch r {
+			case '\'', '"':
+				c = append(c, 'q')
+			case '-':
+				c = append(c, 'd')
+			}
+		}
+		return string(c)
+	}
+	return class(a) == class(b)
 }
 
 // tokens splits normalised lower-case text into words and punctuation

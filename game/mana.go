@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // A Color is a set of the five colours of Magic; the zero Color is
@@ -127,24 +128,36 @@ type Cost struct {
 	set     bool
 }
 
+// A CostError is a cost or amount of mana that cannot be read; Offset is
+// the byte offset in the text given of the symbol at fault.
+type CostError struct {
+	Offset int
+	Msg    string
+}
+
+func (e *CostError) Error() string { return e.Msg }
+
 // ParseCost reads a cost in brace notation: "{3}{G}{W}", "{X}{R}",
-// "{G/W}", "{0}". An empty string is no cost.
+// "{G/W}", "{0}". An empty string is no cost. An error is a *CostError.
 func ParseCost(s string) (Cost, error) {
+	off := len(s) - len(strings.TrimLeftFunc(s, unicode.IsSpace))
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return Cost{}, nil
 	}
 	c := Cost{set: true}
+	fail := func(format string, args ...any) (Cost, error) {
+		return Cost{}, &CostError{Offset: off, Msg: fmt.Sprintf(format, args...)}
+	}
 	for s != "" {
 		if s[0] != '{' {
-			return Cost{}, fmt.Errorf("mana cost %q: expected '{'", s)
+			return fail("mana cost %q: expected '{'", s)
 		}
 		end := strings.IndexByte(s, '}')
 		if end < 0 {
-			return Cost{}, fmt.Errorf("mana cost %q: missing '}'", s)
+			return fail("mana cost %q: missing '}'", s)
 		}
 		body := strings.ToUpper(s[1:end])
-		s = s[end+1:]
 		switch {
 		case body == "X":
 			c.Symbols = append(c.Symbols, Symbol{X: true})
@@ -153,7 +166,7 @@ func ParseCost(s string) (Cost, error) {
 		case body != "" && body[0] >= '0' && body[0] <= '9':
 			n, err := strconv.Atoi(body)
 			if err != nil || n > 99 {
-				return Cost{}, fmt.Errorf("mana symbol {%s}: not a number", body)
+				return fail("mana symbol {%s}: not a number", body)
 			}
 			c.Symbols = append(c.Symbols, Symbol{Generic: n})
 		default:
@@ -161,12 +174,12 @@ func ParseCost(s string) (Cost, error) {
 			for _, p := range strings.Split(body, "/") {
 				k, ok := ParseColor(p)
 				if !ok || k.Count() != 1 || col&k != 0 {
-					return Cost{}, fmt.Errorf("mana symbol {%s}: unknown", body)
+					return fail("mana symbol {%s}: unknown", body)
 				}
 				col |= k
 			}
 			if col.Count() > 2 {
-				return Cost{}, fmt.Errorf("mana symbol {%s}: unknown", body)
+				return fail("mana symbol {%s}: unknown", body)
 			}
 			sym := Symbol{Color: col}
 			if col.Count() == 2 {
@@ -174,6 +187,8 @@ func ParseCost(s string) (Cost, error) {
 			}
 			c.Symbols = append(c.Symbols, sym)
 		}
+		off += end + 1
+		s = s[end+1:]
 	}
 	return c, nil
 }
@@ -417,18 +432,32 @@ func (m Mana) String() string {
 	return b.String()
 }
 
+// nthIndex is the offset of the n-th (from 0) c in s.
+func nthIndex(s string, c byte, n int) int {
+	off := 0
+	for ; n >= 0; n-- {
+		k := strings.IndexByte(s[off:], c)
+		if k < 0 {
+			return 0
+		}
+		off += k + 1
+	}
+	return off - 1
+}
+
 // ParseMana reads an amount of mana in brace notation: "{3}{G}{W}" is
 // three colourless, one green and one white. Hybrid and {X} are not mana.
+// An error is a *CostError.
 func ParseMana(s string) (Mana, error) {
 	c, err := ParseCost(s)
 	if err != nil {
 		return Mana{}, err
 	}
 	var m Mana
-	for _, sym := range c.Symbols {
+	for i, sym := range c.Symbols {
 		switch {
 		case sym.X || sym.Color.Count() > 1:
-			return Mana{}, fmt.Errorf("%s is not an amount of mana", sym)
+			return Mana{}, &CostError{Offset: nthIndex(s, '{', i), Msg: fmt.Sprintf("%s is not an amount of mana", sym)}
 		case sym.Colorless:
 			m.C++
 		case sym.Color != 0:

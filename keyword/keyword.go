@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/crules/crules/lexicon"
 	"github.com/crules/crules/parse"
@@ -81,7 +82,8 @@ type Spec struct {
 	// as flying); nil when the text shows neither.
 	Params []string `json:"params"`
 	// Written is the keyword's written form as the rules quote it:
-	// "Splice onto [quality] [cost]", "Bushido N".
+	// "Splice onto [quality] [cost]", "Bushido N"; for a keyword ability
+	// with no parameters, its name as cards print it: "First strike".
 	Written string `json:"written,omitempty"`
 	// Zones are where it functions: hand, graveyard, library, stack,
 	// battlefield, exile, command, "any zone it could be cast from",
@@ -240,6 +242,12 @@ func extractWhere(d *parse.Document, g *xref.Graph, rev string, keep func(*Spec)
 		if ch == nil {
 			continue
 		}
+		byName := map[string]*parse.Rule{}
+		for _, r := range ch.Rules {
+			if h := r.Heading(); h != "" && !r.Implicit {
+				byName[fold(h)] = r
+			}
+		}
 		for _, r := range ch.Rules {
 			if r.Heading() == "" || r.Implicit {
 				continue
@@ -251,7 +259,7 @@ func extractWhere(d *parse.Document, g *xref.Graph, rev string, keep func(*Spec)
 					continue
 				}
 			}
-			s := extract(r, ch == actions, lex)
+			s := extract(r, ch == actions, lex, func(name string) *parse.Rule { return byName[fold(name)] })
 			s.Rev = rev
 			if g != nil {
 				s.See = see(g, r)
@@ -363,7 +371,9 @@ func wordKey(s string) string {
 	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }), " ")
 }
 
-func extract(r *parse.Rule, action bool, lex *lexicon.Lexicon) *Spec {
+// extract reads the spec of keyword rule r; rule finds another keyword's
+// rule of the same chapter by name (nil when there is none).
+func extract(r *parse.Rule, action bool, lex *lexicon.Lexicon, rule func(name string) *parse.Rule) *Spec {
 	s := &Spec{Name: r.Heading(), Rule: r.ID.String(), rule: r, Kind: []Kind{}, Params: []string{}, Zones: []Zone{}, Definition: []string{}, Terms: []string{}, See: []string{}}
 	for _, c := range r.Children {
 		s.Subrules = append(s.Subrules, c.ID.String())
@@ -394,6 +404,16 @@ func extract(r *parse.Rule, action bool, lex *lexicon.Lexicon) *Spec {
 			}
 			s.KindInferred = true
 		}
+		if len(ks) == 0 {
+			// "Bands with other is a special form of banding": the kind of
+			// the keyword it is a form of.
+			if m := formOf.FindStringSubmatch(def); m != nil && !strings.EqualFold(m[1], s.Name) {
+				if other := rule(m[1]); other != nil {
+					o := extract(other, action, lex, func(string) *parse.Rule { return nil })
+					ks, s.Evasion, s.KindInferred = o.Kind, o.Evasion, true
+				}
+			}
+		}
 		if len(ks) == 0 && isKeywordAbility(def) {
 			// "Companion is a keyword ability that functions outside the
 			// game", "This keyword ability causes …": a keyword that names
@@ -414,6 +434,9 @@ func extract(r *parse.Rule, action bool, lex *lexicon.Lexicon) *Spec {
 	}
 	if s.Written == "" && len(s.Kind) == 0 {
 		s.Params = nil // neither a written form nor a kind: unknown
+	}
+	if s.Written == "" && s.Params != nil && len(s.Params) == 0 && len(s.Kind) > 0 && !action && s.Kind[0] != AbilityWord && !strings.Contains(lower, "generic term") {
+		s.Written = printedName(s.Name, all)
 	}
 	s.Zones = zones(def)
 	if len(s.Zones) == 0 && slices.Contains(s.Kind, Activated) && len(s.Definition) > 0 && ofPermanent(s.Definition[0]) {
@@ -453,6 +476,26 @@ func definingText(name string, texts []string) string {
 		return texts[0]
 	}
 	return ""
+}
+
+// formOf reads the keyword a keyword is a form of: "Bands with other is a
+// special form of banding."
+var formOf = regexp.MustCompile(`(?i)\bis a (?:special )?(?:form|variant) of ([a-z][a-z' -]*?)[.,;]`)
+
+// printedName is a keyword ability without parameters as cards print it:
+// its name as the rules write it inside a sentence ("first strike",
+// "For Mirrodin!"), with a capital first letter; the heading when the
+// text does not write it.
+func printedName(name, all string) string {
+	n := name
+	for i := 0; i+len(name) <= len(all); i++ {
+		if strings.EqualFold(all[i:i+len(name)], name) {
+			n = all[i : i+len(name)]
+			break
+		}
+	}
+	r, size := utf8.DecodeRuneInString(n)
+	return string(unicode.ToUpper(r)) + n[size:]
 }
 
 // isAbilityWord tells a former keyword the rules now call an ability word
@@ -592,6 +635,13 @@ func definition(name, all string) (string, []string) {
 	}
 	for _, m := range writtenMeans.FindAllStringSubmatch(all, -1) {
 		if strings.HasPrefix(strings.ToLower(m[1]), lname+" ") {
+			return m[1], []string{}
+		}
+	}
+	// A quoted form with a parameter and no meaning: "bands with other
+	// [creature type]".
+	for _, m := range quoted.FindAllStringSubmatch(all, -1) {
+		if strings.HasPrefix(strings.ToLower(m[1]), lname+" [") {
 			return m[1], []string{}
 		}
 	}

@@ -110,6 +110,9 @@ func TestLatestKeywords(t *testing.T) {
 		{"Space Sculptor", "", "", "", "static"},
 		{"Flashback", "Flashback [cost]", "cost", "graveyard stack", "two static abilities"},
 		{"Landfall", "", "", "", "ability word"},
+		{"First Strike", "First strike", "", "", "static"},
+		{"Flying", "Flying", "", "", "static"},
+		{"For Mirrodin!", "For Mirrodin!", "", "", "triggered"},
 	} {
 		s := keyword.Find(specs, tc.name)
 		if s == nil {
@@ -129,6 +132,28 @@ func TestLatestKeywords(t *testing.T) {
 	}
 	if words < 50 {
 		t.Errorf("%d ability words, want those 207.2c lists (more than 50)", words)
+	}
+}
+
+// TestKeywordForms: a keyword said to be a form of another has that
+// one's kind, and its quoted form with a parameter is its written form;
+// a generic term (landwalk) is not printed on cards as its name.
+func TestKeywordForms(t *testing.T) {
+	specs := specsOf(t, "2003-12-01")
+	for _, tc := range []struct{ name, written, params, kind string }{
+		{"Bands with Other", "bands with other [creature type]", "creature type", "static"},
+		{"Banding", "Banding", "", "static"},
+		{"Landwalk", "", "", "static"},
+	} {
+		s := keyword.Find(specs, tc.name)
+		if s == nil {
+			t.Errorf("2003-12-01: no spec for %s", tc.name)
+			continue
+		}
+		got := fmt.Sprintf("%s / %s / %s", s.Written, strings.Join(s.Params, " "), s.KindText())
+		if want := fmt.Sprintf("%s / %s / %s", tc.written, tc.params, tc.kind); got != want {
+			t.Errorf("%s: written / params / kind = %s, want %s", tc.name, got, want)
+		}
 	}
 }
 

@@ -289,8 +289,9 @@ func NewRefJSON(d *parse.Document, r *xref.Ref) RefJSON {
 		Status: r.Status.String(), CitedTitle: r.CitedTitle, Title: TargetTitle(d, r), Context: CitingText(d, r), Line: r.Pos.Line, Col: r.Pos.Col}
 }
 
-// RefsJSON is what a rule cites and what cites it.
-func RefsJSON(d *parse.Document, id, rev string, out, in []*xref.Ref, terms []string) any {
+// RefsJSON is what a rule cites and what cites it; asked is the number
+// asked for when id is what it was or became in rev ("" otherwise).
+func RefsJSON(d *parse.Document, id, rev, asked string, out, in []*xref.Ref, terms []string) any {
 	conv := func(rs []*xref.Ref) []RefJSON {
 		js := []RefJSON{}
 		for _, r := range rs {
@@ -305,7 +306,8 @@ func RefsJSON(d *parse.Document, id, rev string, out, in []*xref.Ref, terms []st
 		Outgoing []RefJSON `json:"outgoing"`
 		Incoming []RefJSON `json:"incoming"`
 		Terms    []string  `json:"glossary_terms"`
-	}{id, rev, string(d.Era), conv(out), conv(in), terms}
+		Asked    string    `json:"asked,omitempty"`
+	}{id, rev, string(d.Era), conv(out), conv(in), terms, asked}
 }
 
 // TargetTitle names what a citation points at: a heading, or the start of

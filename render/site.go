@@ -54,7 +54,8 @@ type Revision struct {
 //	                            the legacy anchor #R70247a of other sites
 //	{rev}/glossary.html#g-splice
 //	{rev}/keywords.html
-//	latest/…                    the same pages as the newest revision
+//	latest/…                    the same pages as the newest revision,
+//	                            unless NoLatest
 //	diff/{a}/{b}.html           changes from a to b (adjacent ones are written;
 //	                            Page renders any two); each change is #b-702.47a,
 //	                            or #a-502.40 for a rule b removed
@@ -66,6 +67,11 @@ type Revision struct {
 // (citations, keywords) is computed on its first page and kept.
 type Site struct {
 	Revs []Revision // oldest first
+
+	// NoLatest leaves out latest/: set it when the newest of Revs is not
+	// the latest revision of the rules (a past revision or a file
+	// rendered alone), so that its pages are found under its name only.
+	NoLatest bool
 
 	// Lineage links the rules of Revs across revisions; history pages and
 	// links exist only when it is set and its Revs are Revs' names.
@@ -95,7 +101,7 @@ func (s *Site) init() {
 		for i, r := range s.Revs {
 			s.byRev[r.Name] = i
 		}
-		if len(s.Revs) > 0 {
+		if len(s.Revs) > 0 && !s.NoLatest {
 			s.byRev["latest"] = len(s.Revs) - 1
 		}
 		s.data = map[int]*revData{}
@@ -283,8 +289,9 @@ type revRow struct {
 func (s *Site) revisionsPage(w io.Writer) error {
 	data := struct {
 		Revs   []revRow
+		Count  string
 		Latest bool
-	}{Latest: len(s.Revs) > 0}
+	}{Count: Count(len(s.Revs), "revision", "revisions"), Latest: len(s.Revs) > 0 && !s.NoLatest}
 	for i := len(s.Revs) - 1; i >= 0; i-- {
 		r := s.Revs[i]
 		row := revRow{Name: r.Name, Era: string(r.Doc.Era), Rules: len(r.Doc.IDs()), Glossary: len(r.Doc.Glossary)}
@@ -301,11 +308,25 @@ func (s *Site) revisionsPage(w io.Writer) error {
 	return s.layout(w, layout{Title: "Comprehensive Rules: revisions", H1: "Comprehensive Rules", Body: b})
 }
 
+// ErrorPage writes the HTML page that answers a request for p (a path
+// from the site's root) that failed: title ("Not Found") as its heading,
+// msg, and links to the revisions and the latest revision, relative to p.
+// search is the search form's target, as Site.Search ("" for none). It
+// needs no site, so a server answers a bad path without building one.
+func ErrorPage(w io.Writer, p, search, title, msg string) error {
+	root := strings.Repeat("../", strings.Count(strings.TrimPrefix(p, "/"), "/"))
+	b, err := body("error", struct{ Root, Msg string }{root, msg})
+	if err != nil {
+		return err
+	}
+	return templates.ExecuteTemplate(w, "layout", layout{Title: title + " · Comprehensive Rules", H1: title, Root: root, Search: search, Body: b})
+}
+
 // Progress reports how many of a site's pages are written.
 type Progress func(done, total int)
 
 // WriteSite writes every page of s under dir: the revisions page, each
-// revision's pages, latest/, the change page of each adjacent pair and,
+// revision's pages, latest/ (unless NoLatest), the change page of each adjacent pair and,
 // with a lineage, the history pages. The pages are written to a new
 // directory beside dir, which then replaces dir, so an interrupted run
 // leaves dir as it was. An existing dir is replaced only if it is empty
@@ -396,7 +417,7 @@ func (s *Site) jobs() ([]job, int) {
 		}
 		jobs = append(jobs, job{pages, i})
 		total += len(pages)
-		if i == len(s.Revs)-1 {
+		if i == len(s.Revs)-1 && !s.NoLatest {
 			total += len(pages) // written again under latest/
 		}
 		if i > 0 {
@@ -424,8 +445,8 @@ func (s *Site) jobs() ([]job, int) {
 func (s *Site) writeAll(dir string, progress Progress) error {
 	jobs, total := s.jobs()
 	jobs = append(jobs, job{[]string{"index.html", "style.css"}, -1})
-	latest := ""
-	if len(s.Revs) > 0 {
+	latest := "" // the prefix of the pages written again under latest/
+	if len(s.Revs) > 0 && !s.NoLatest {
 		latest = s.Revs[len(s.Revs)-1].Name + "/"
 	}
 	type result struct {
@@ -448,7 +469,7 @@ func (s *Site) writeAll(dir string, progress Progress) error {
 						err = writeFile(filepath.Join(dir, filepath.FromSlash(p)), b.Bytes())
 					}
 					n := 1
-					if rest, ok := strings.CutPrefix(p, latest); ok && err == nil {
+					if rest, ok := strings.CutPrefix(p, latest); ok && latest != "" && err == nil {
 						// The same bytes: the pages' links are relative.
 						err = writeFile(filepath.Join(dir, "latest", filepath.FromSlash(rest)), b.Bytes())
 						n++

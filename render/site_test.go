@@ -138,6 +138,49 @@ func TestLinks(t *testing.T) {
 			t.Errorf("missing page: %v", err)
 		}
 	}
+	links := checkLinks(t, dir, pages)
+	if links < 50000 {
+		t.Errorf("only %d links in %d pages", links, len(pages))
+	}
+}
+
+// TestOneRevisionSite: a past revision rendered alone is found under its
+// name, with no latest/ that would call it the latest, its links hold, and
+// its revisions page counts "1 revision".
+func TestOneRevisionSite(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "site")
+	s := &render.Site{Revs: revisions(t, "2005-10-01"), NoLatest: true}
+	if err := render.WriteSite(dir, s, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "2005-10-01", "502.html")); err != nil {
+		t.Error(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "latest")); !os.IsNotExist(err) {
+		t.Errorf("latest/ written for a past revision alone: %v", err)
+	}
+	index, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(index), "1 revision of the Comprehensive Rules.") || strings.Contains(string(index), "latest/") {
+		t.Errorf("index.html: %s", index)
+	}
+	var b bytes.Buffer
+	if err := s.Page(&b, "latest/index.html"); !errors.Is(err, render.ErrNotFound) {
+		t.Errorf("Page(latest/index.html) = %v, want ErrNotFound", err)
+	}
+	pages := readPages(t, dir)
+	if links := checkLinks(t, dir, pages); links < 1000 {
+		t.Errorf("only %d links in %d pages", links, len(pages))
+	}
+}
+
+// checkLinks follows every link of the pages of the site in dir and fails
+// on any target that does not exist, page or anchor; it returns how many
+// links there are.
+func checkLinks(t *testing.T, dir string, pages map[string]*page) int {
+	t.Helper()
 	links, broken := 0, 0
 	for _, pg := range pages {
 		for _, h := range pg.hrefs {
@@ -169,9 +212,7 @@ func TestLinks(t *testing.T) {
 		}
 	}
 	t.Logf("%d pages, %d links, %d broken", len(pages), links, broken)
-	if links < 50000 {
-		t.Errorf("only %d links in %d pages", links, len(pages))
-	}
+	return links
 }
 
 // TestHTML parses every page and checks its structure: one h1, unique

@@ -83,6 +83,9 @@ func Parse(name string, src []byte) (*File, error) {
 		if strings.HasPrefix(t, "-- ") && strings.HasSuffix(t, " --") && len(t) >= 6 {
 			head := strings.TrimSpace(t[3 : len(t)-3])
 			sectionPos = l.pos(strings.Index(l.text, "--"))
+			if len(p.f.Players) == 0 {
+				p.f.Players = []string{"alice", "bob"} // the header is over
+			}
 			switch {
 			case head == "cards":
 				section = "cards"
@@ -152,7 +155,7 @@ func (p *parser) header(l line) {
 	case ok && key == "players":
 		ps := strings.Fields(v)
 		if len(ps) != 2 {
-			p.errorf(l.pos(len(k)+1), "players: expected two names")
+			p.errorf(l.pos(len(k)+1+len(v)-len(strings.TrimLeft(v, " \t"))), "players: expected two names")
 			return
 		}
 		p.f.Players = ps
@@ -216,11 +219,13 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 		}
 		cost, err := game.ParseCost(h[:end+1])
 		if err != nil {
-			p.errorf(l.pos(col+lead), "%s: %v", name, err)
+			p.errorf(costPos(l, col+lead, err), "%s: %v", name, err)
 			return nil
 		}
 		c.Cost = cost
-		h = strings.TrimSpace(h[end+1:])
+		rest := h[end+1:]
+		lead += end + 1 + len(rest) - len(strings.TrimLeft(rest, " "))
+		h = strings.TrimSpace(rest)
 	}
 	typeLine, sub, hasSub := strings.Cut(h, "—")
 	if !hasSub {
@@ -272,13 +277,15 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 			continue
 		}
 		if m, ok := strings.CutPrefix(t, "Choose one —"); ok {
+			mat := pos.Offset - l.off + len(t) - len(m)
 			for _, mode := range strings.Split(m, "•") {
 				e, err := game.ParseEffect(mode)
 				if err != nil {
-					p.errorf(pos, "%s: %v", name, err)
-					continue
+					p.errorf(l.pos(mat+len(mode)-len(strings.TrimLeft(mode, " "))), "%s: %v", name, err)
+				} else {
+					c.Modes = append(c.Modes, e)
 				}
-				c.Modes = append(c.Modes, e)
+				mat += len(mode) + len("•")
 			}
 			continue
 		}

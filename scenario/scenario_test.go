@@ -69,7 +69,9 @@ func TestParse(t *testing.T) {
 	}
 }
 
-// TestErrors: bad input gives every error, sorted, at file:line:col.
+// TestErrors: bad input gives every error, sorted, at file:line:col, the
+// column that of the offending token (the bad symbol of a cost, the verb
+// after a player, the value after a colon), not of the one before it.
 func TestErrors(t *testing.T) {
 	for _, tc := range []struct {
 		name, src string
@@ -79,13 +81,22 @@ func TestErrors(t *testing.T) {
 		{"header", "revs latest\n-- script --\n", []string{"x.txt:1:1: expected rev:"}},
 		{"section", "-- cardz --\n-- script --\n", []string{`x.txt:1:1: unknown section "cardz"`}},
 		{"cost", "-- cards --\nBad: {Q} Instant\n-- script --\n", []string{"x.txt:2:6: Bad: mana symbol {Q}: unknown"}},
-		{"no type", "-- cards --\nBad: {R}\n-- script --\n", []string{"x.txt:2:6: Bad: expected a card type"}},
-		{"creature pt", "-- cards --\nBad: {R} Creature — Goblin\n-- script --\n", []string{"x.txt:2:6: Bad: a creature needs power/toughness"}},
+		{"cost, second symbol", "-- cards --\nBad: {1}{Q} Instant\n-- script --\n", []string{"x.txt:2:9: Bad: mana symbol {Q}: unknown"}},
+		{"no type", "-- cards --\nBad: {R}\n-- script --\n", []string{"x.txt:2:9: Bad: expected a card type"}},
+		{"creature pt", "-- cards --\nBad: {R} Creature — Goblin\n-- script --\n", []string{"x.txt:2:10: Bad: a creature needs power/toughness"}},
+		{"mode", "-- cards --\nBad: {R} Instant; Choose one — draw a card • win the game\n-- script --\n", []string{`x.txt:2:46: Bad: unknown ability or effect "win the game"`}},
+		{"mana", "-- script --\nmana alice: {1}{Q}\n", []string{"x.txt:2:16: mana symbol {Q}: unknown"}},
+		{"pay", "-- cards --\nA: {R} Instant; draw a card\n-- script --\nalice casts A; pay {R}{Z}\n", []string{"x.txt:4:23: mana symbol {Z}: unknown"}},
+		{"paid", "-- cards --\nA: {R} Instant; draw a card\n-- script --\nexpect paid A: {1}{G/W}\n", []string{"x.txt:4:19: {G/W} is not an amount of mana"}},
+		{"pool", "-- script --\nexpect pool alice: nothing\n", []string{`x.txt:2:20: mana cost "nothing": expected '{'`}},
+		{"counters", "-- cards --\nA: {1} Artifact\n-- script --\ncounters A: two +1/+1\n", []string{`x.txt:4:13: counters: expected`}},
+		{"players", "players: alice\n-- script --\n", []string{"x.txt:1:10: players: expected two names"}},
 		{"ability", "-- cards --\nBad: {R} Instant; Bushido two\n-- script --\n", []string{`x.txt:2:19: Bad: Bushido two: expected a number after "Bushido"`}},
 		{"effect", "-- cards --\nBad: {R} Instant; Win the game\n-- script --\n", []string{`x.txt:2:19: Bad: unknown ability or effect "Win the game"`}},
 		{"unknown card", "-- script --\nhand alice: Nothing\n", []string{`x.txt:2:13: unknown card "Nothing"`}},
 		{"unknown player", "-- cards --\nA: {R} Instant; draw a card\n-- script --\nhand carol: A\n", []string{`x.txt:4:6: unknown player "carol"`}},
-		{"statement", "-- script --\nalice dances\n", []string{`x.txt:2:1: unknown statement "alice dances"`}},
+		{"statement", "-- script --\nalice dances\n", []string{`x.txt:2:7: unknown statement "alice dances"`}},
+		{"statement, no player", "-- script --\ndance alice\n", []string{`x.txt:2:1: unknown statement "dance alice"`}},
 		{"choice", "-- cards --\nA: {R} Instant; draw a card\n-- script --\nalice casts A; kick\n", []string{`x.txt:4:16: unknown choice "kick"`}},
 		{"expect", "-- script --\nexpect nothing\n", []string{`x.txt:2:8: expect: unknown check "nothing"`}},
 		{"two errors sorted", "-- cards --\nA: {R} Instant; draw a card\n-- script --\nhand alice: B\nalice casts C\n", []string{`x.txt:4:13: unknown card "B"`, `x.txt:5:13: unknown card "C"`}},

@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 
@@ -54,11 +55,12 @@ func (p *parser) stmt(l line) *engine.Stmt {
 		}
 		st.Player = strings.TrimSpace(who)
 		st.Names = []engine.Name{{Text: st.Player, Pos: l.pos(at + len(word) + 1)}}
-		vpos := l.pos(at + len(word) + 1 + len(who) + 1 + len(v) - len(strings.TrimLeft(v, " ")))
+		vat := at + len(word) + 1 + len(who) + 1
+		vpos := l.pos(vat + len(v) - len(strings.TrimLeft(v, " ")))
 		if word == "mana" {
-			m, err := game.ParseMana(strings.TrimSpace(v))
+			m, err := game.ParseMana(v)
 			if err != nil {
-				p.errorf(vpos, "%v", err)
+				p.errorf(costPos(l, vat, err), "%v", err)
 			}
 			st.Mana = m
 		} else {
@@ -76,7 +78,7 @@ func (p *parser) stmt(l line) *engine.Stmt {
 		p.clauses(l, st, rest, at+len(word)+1)
 	case word == "tap" || word == "counters":
 		st.Verb = word
-		name, v, _ := strings.Cut(rest, ":")
+		name, v, hasV := strings.Cut(rest, ":")
 		st.Object = engine.Name{Text: strings.TrimSpace(name), Pos: l.pos(at + len(word) + 1)}
 		if word == "counters" {
 			f := strings.Fields(v)
@@ -86,7 +88,11 @@ func (p *parser) stmt(l line) *engine.Stmt {
 				n, err = strconv.Atoi(f[0])
 			}
 			if len(f) != 2 || err != nil {
-				p.errorf(l.pos(at), "counters: expected \"counters CARD: N KIND\"")
+				vat := at + len(word) + 1 + len(name) // the colon, or the end
+				if hasV {
+					vat += 1 + len(v) - len(strings.TrimLeft(v, " "))
+				}
+				p.errorf(l.pos(vat), "counters: expected \"counters CARD: N KIND\"")
 				return nil
 			}
 			st.N, st.Value = n, f[1]
@@ -103,6 +109,16 @@ func (p *parser) stmt(l line) *engine.Stmt {
 		return nil
 	}
 	return st
+}
+
+// costPos is where a cost or amount of mana read from l.text[at:] went
+// wrong: at the symbol at fault.
+func costPos(l line, at int, err error) parse.Pos {
+	var ce *game.CostError
+	if errors.As(err, &ce) {
+		at += ce.Offset
+	}
+	return l.pos(at)
 }
 
 // playerList reads "PLAYER: card, card".
@@ -171,16 +187,20 @@ func (p *parser) expect(l line, st *engine.Stmt, rest string, at int) {
 		} else {
 			st.Object = n
 		}
-		vpos := l.pos(at + len(word) + 1 + len(who) + 1 + len(v) - len(strings.TrimLeft(v, " ")))
+		vat := at + len(word) + 1 + len(who) + 1
+		vpos := l.pos(vat + len(v) - len(strings.TrimLeft(v, " ")))
 		switch word {
 		case "life", "poison", "damage":
 			if _, err := strconv.Atoi(st.Value); err != nil {
 				p.errorf(vpos, "expect %s: expected a number", word)
 			}
 		case "paid", "pool":
-			m, err := game.ParseMana(st.Value)
+			if word == "pool" && st.Value == "none" {
+				break // an empty pool
+			}
+			m, err := game.ParseMana(v)
 			if err != nil {
-				p.errorf(vpos, "%v", err)
+				p.errorf(costPos(l, vat, err), "%v", err)
 			}
 			st.Mana = m
 		case "color":
@@ -253,7 +273,12 @@ func (p *parser) action(l line, st *engine.Stmt, who, rest string, at int) {
 		st.Verb = "unmorph"
 		st.Object = engine.Name{Text: name, Pos: l.pos(objAt)}
 	default:
-		p.errorf(l.pos(at-len(who)-1), "unknown statement %q", strings.TrimSpace(l.text))
+		// At the verb when the line starts with a player, else at the start.
+		bad := at - len(who) - 1
+		if p.isPlayer(who) {
+			bad = at
+		}
+		p.errorf(l.pos(bad), "unknown statement %q", strings.TrimSpace(l.text))
 		return
 	}
 	if clauses == "" {
@@ -292,7 +317,7 @@ func (p *parser) clause(l line, t string, at int) *engine.Clause {
 	case "pay":
 		m, err := game.ParseMana(rest)
 		if err != nil {
-			p.errorf(l.pos(rat), "%v", err)
+			p.errorf(costPos(l, rat, err), "%v", err)
 		}
 		c.Mana = m
 	case "x", "mode":
@@ -330,16 +355,19 @@ func (p *parser) clause(l line, t string, at int) *engine.Clause {
 	return c
 }
 
+// isPlayer reports whether s names a player of the file.
+func (p *parser) isPlayer(s string) bool {
+	for _, n := range p.f.Players {
+		if strings.EqualFold(n, s) {
+			return true
+		}
+	}
+	return false
+}
+
 // check reports names that are neither a defined card nor a player.
 func (p *parser) check(st *engine.Stmt) {
-	isPlayer := func(s string) bool {
-		for _, n := range p.f.Players {
-			if strings.EqualFold(n, s) {
-				return true
-			}
-		}
-		return false
-	}
+	isPlayer := p.isPlayer
 	card := func(n engine.Name) {
 		t := strings.TrimSuffix(n.Text, " (copy)")
 		if kw, ok := strings.CutSuffix(t, " trigger"); ok && isKeyword(kw) {

@@ -5,6 +5,7 @@ import (
 	"container/list"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"sync"
@@ -89,16 +90,21 @@ func (p *pages) get(key, ctype string, fn func(*bytes.Buffer) error) (*cached, e
 	return c, nil
 }
 
-// serveCached writes the answer for key, rendering it when not cached.
-func (s *Server) serveCached(w http.ResponseWriter, key, ctype string, fn func(*render.Site, *bytes.Buffer) error) {
+// serveCached writes the answer for key, rendering it when not cached;
+// an error is an HTML page for a page (ctype HTML), JSON otherwise.
+func (s *Server) serveCached(w http.ResponseWriter, r *http.Request, key, ctype string, fn func(*render.Site, *bytes.Buffer) error) {
+	fail := writeError
+	if ctype == htmlType {
+		fail = func(w http.ResponseWriter, err error) { writePageError(w, r, err) }
+	}
 	site, err := s.site()
 	if err != nil {
-		writeError(w, err)
+		fail(w, err)
 		return
 	}
 	c, err := s.pages.get(key, ctype, func(b *bytes.Buffer) error { return fn(site, b) })
 	if err != nil {
-		writeError(w, err)
+		fail(w, err)
 		return
 	}
 	w.Header().Set("Content-Type", c.ctype)
@@ -108,13 +114,37 @@ func (s *Server) serveCached(w http.ResponseWriter, key, ctype string, fn func(*
 
 const htmlType = "text/html; charset=utf-8"
 
+// writePageError answers a request for a page that failed with an HTML
+// page and the error's status (see status); a 405 stays JSON.
+func writePageError(w http.ResponseWriter, r *http.Request, err error) {
+	code := status(err)
+	msg := err.Error()
+	if errors.Is(err, errNoPage) {
+		msg = "There is no page " + r.URL.Path + "."
+	}
+	var b bytes.Buffer
+	if code == http.StatusMethodNotAllowed || render.ErrorPage(&b, r.URL.Path, "/search", http.StatusText(code), msg) != nil {
+		writeError(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", htmlType)
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(code)
+	_, _ = w.Write(b.Bytes())
+}
+
 // sitePage serves a page of the reference: /index.html, /style.css,
-// /{rev}/702.html, /latest/…, /history/702.47.html. A revision named by a
-// selector ("2015") is redirected to its date.
+// /{rev}/702.html, /latest/…, /history/702.47.html; a directory (/latest/,
+// /2005-10-01/) is its index.html. A revision named by a selector ("2015")
+// is redirected to its date.
 func (s *Server) sitePage(w http.ResponseWriter, r *http.Request) {
+	if strings.HasPrefix(r.URL.Path, "/api/") { // an API path no route took
+		writeError(w, fmt.Errorf("%w: %s", errNoPage, r.URL.Path))
+		return
+	}
 	p := strings.TrimPrefix(r.URL.Path, "/")
-	if p == "" {
-		p = "index.html"
+	if p == "" || strings.HasSuffix(p, "/") {
+		p += "index.html"
 	}
 	ctype := htmlType
 	if p == "style.css" {
@@ -126,7 +156,7 @@ func (s *Server) sitePage(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	s.serveCached(w, p, ctype, func(site *render.Site, b *bytes.Buffer) error {
+	s.serveCached(w, r, p, ctype, func(site *render.Site, b *bytes.Buffer) error {
 		err := site.Page(b, p)
 		if errors.Is(err, render.ErrNotFound) {
 			err = errors.Join(errNoPage, err)
@@ -160,11 +190,11 @@ func (s *Server) diffArgs(a, b, class string) (string, string, []diff.Class, err
 func (s *Server) diffPage(w http.ResponseWriter, r *http.Request) {
 	a, b, classes, err := s.diffArgs(r.PathValue("a"), strings.TrimSuffix(r.PathValue("b"), ".html"), r.URL.Query().Get("class"))
 	if err != nil {
-		writeError(w, err)
+		writePageError(w, r, err)
 		return
 	}
 	key := "diff/" + a + "/" + b + "?" + strings.Join(classNames(classes), ",")
-	s.serveCached(w, key, htmlType, func(site *render.Site, buf *bytes.Buffer) error {
+	s.serveCached(w, r, key, htmlType, func(site *render.Site, buf *bytes.Buffer) error {
 		return site.DiffPage(buf, a, b, classes)
 	})
 }
@@ -183,7 +213,7 @@ func (s *Server) apiDiff(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	key := "api/diff/" + a + "/" + b + "?" + strings.Join(classNames(classes), ",")
-	s.serveCached(w, key, "application/json; charset=utf-8", func(site *render.Site, buf *bytes.Buffer) error {
+	s.serveCached(w, r, key, "application/json; charset=utf-8", func(site *render.Site, buf *bytes.Buffer) error {
 		d, err := site.Diff(a, b, classes)
 		if err != nil {
 			return err

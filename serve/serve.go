@@ -14,7 +14,8 @@
 //	GET /{rev}/702.html#702.47a              a chapter (also #R70247a); {rev}
 //	                                         is a date, latest, or a selector
 //	                                         (2015) redirected to its date
-//	GET /{rev}/index.html, glossary.html#g-splice, keywords.html
+//	GET /{rev}/index.html, glossary.html#g-splice, keywords.html; /{rev}/
+//	                                         is its index.html, /{rev} goes there
 //	GET /history/702.47.html                 a rule's history
 //	GET /diff/{a}/{b}?class=C,…              the changes between any two
 //	                                         revisions (selectors)
@@ -23,11 +24,12 @@
 //
 // The first page waits for every revision to be parsed (a few seconds).
 //
-// The answers are the objects of the command line's --json. Errors are
-// JSON ({"error": "..."}): 400 for a bad request (rule number, query,
-// limit, revision), 404 for no such rule, term or page, 405 with Allow for
-// another method than GET, 500 for a failure; one function, status, maps
-// the library's errors to them.
+// The answers are the objects of the command line's --json. Errors of
+// /api/ are JSON ({"error": "..."}), of pages an HTML page (render.ErrorPage):
+// 400 for a bad request (rule number, query, limit, revision), 404 for no
+// such rule, term or page, 405 (JSON, with Allow) for another method than
+// GET, 500 for a failure; one function, status, maps the library's errors
+// to them.
 package serve
 
 import (
@@ -138,7 +140,23 @@ func (s *Server) Handler() http.Handler {
 				return
 			}
 		}
-		writeError(w, fmt.Errorf("%w: %s", errNoPage, r.URL.Path))
+		err := fmt.Errorf("%w: %s", errNoPage, r.URL.Path)
+		if p := r.URL.Path; p == "/api" || strings.HasPrefix(p, "/api/") {
+			writeError(w, err)
+			return
+		}
+		// A revision's directory: /latest/ is its index, /latest goes there.
+		if dir := strings.TrimPrefix(r.URL.Path, "/"); r.Method == http.MethodGet || r.Method == http.MethodHead {
+			if d, ok := strings.CutSuffix(dir, "/"); ok && d != "" && !strings.Contains(d, "/") {
+				s.sitePage(w, r)
+				return
+			}
+			if _, serr := s.lib.Select(dir); dir != "" && !strings.Contains(dir, "/") && len(dir) <= 40 && serr == nil {
+				http.Redirect(w, r, "/"+dir+"/", http.StatusFound)
+				return
+			}
+		}
+		writePageError(w, r, err)
 	})
 	return s.logged(mux)
 }

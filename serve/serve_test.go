@@ -95,18 +95,24 @@ func TestServeAPI(t *testing.T) {
 		{"/latest/702.html", 200, `id="702.47a"`},
 		{"/2026-01-16/702.html", 200, `id="R70247a"`},
 		{"/2005/502.html", 200, `id="502.40a"`}, // redirected to 2005-10-01
-		{"/latest/999.html", 404, `"error"`},
-		{"/1850/702.html", 404, `"error"`},
+		{"/latest/999.html", 404, `<h1>Not Found</h1>`},
+		{"/1850/702.html", 404, `<h1>Not Found</h1>`},
+		{"/latest/", 200, `<h1>Comprehensive Rules, 2026-01-16</h1>`},
+		{"/latest", 200, `<h1>Comprehensive Rules, 2026-01-16</h1>`}, // redirected to /latest/
+		{"/2005/", 200, `<h1>Comprehensive Rules, 2005-10-01</h1>`},  // to /2005-10-01/index.html
+		{"/2005-10-01/", 200, `href="502.html"`},
 		{"/history/702.47.html", 200, `502.40`},
 		{"/diff/2009-05-01/2009-07-11", 200, `id="b-`},
 		{"/diff/2009/2010?class=renumbered", 200, `Changes from 2009-10-01 to 2010-`},
-		{"/diff/2009/2010?class=bogus", 400, `"error"`},
+		{"/diff/2009/2010?class=bogus", 400, `<h1>Bad Request</h1>`},
 		{"/diff/1850/2010", 400, `no revision`},
 		{"/api/diff?a=2009-05-01&b=2009-07-11&class=renumbered", 200, `"renumbering":{`},
 		{"/api/diff?a=2009-05-01&b=2009-07-11", 200, `"pairs":[{`},
 		{"/api/diff?a=2009-05-01", 400, `two revisions`},
 		{"/api/diff?a=2009&b=2010&class=nope", 400, `"error"`},
-		{"/nope", 404, `"error"`},
+		{"/nope", 404, `<h1>Not Found</h1>`},
+		{"/nope/deeper/page.html", 404, `href="../../index.html"`},
+		{"/api/nope", 404, `{"error":"no such page: /api/nope"}`},
 	} {
 		status, body := get(t, ts, tc.path)
 		if status != tc.status || !strings.Contains(body, tc.has) {
@@ -130,6 +136,28 @@ func TestServeAPI(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != 404 {
 		t.Errorf("POST /nope: %d", resp.StatusCode)
+	}
+}
+
+// TestErrorTypes: a page that is not found is an HTML page, an API path
+// that is not found JSON.
+func TestErrorTypes(t *testing.T) {
+	ts := testServer(t)
+	for _, tc := range []struct{ path, ctype string }{
+		{"/latest/999.html", "text/html"},
+		{"/nope.html", "text/html"},
+		{"/history/999.99.html", "text/html"},
+		{"/api/nope", "application/json"},
+		{"/api/rules/999.1", "application/json"},
+	} {
+		resp, err := http.Get(ts.URL + tc.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 404 || !strings.HasPrefix(resp.Header.Get("Content-Type"), tc.ctype) {
+			t.Errorf("GET %s: %d %s, want 404 %s", tc.path, resp.StatusCode, resp.Header.Get("Content-Type"), tc.ctype)
+		}
 	}
 }
 

@@ -23,13 +23,15 @@ func newCiteCmd(env *Env, runF func(*citeOptions) error) *cobra.Command {
 		Short: "Find CR citations in source code and flag the stale ones",
 		Long: `Cite scans files and folders for Comprehensive Rules citations ("rule 702.51",
 "CR 502.46", "§702.163", "702.19c") and checks each against the rules'
-history: a number that no longer exists, or whose keyword named beside it
-(on the same line, or in the file name) has moved, is stale:
+history: a number that no longer exists, or whose keyword stands beside it
+(next to the number, or in the file name when the line names none) but has
+moved, is stale; a range ("601.2f-h") cites each of its rules:
 
   ConvokeAbility.java:12:8: 502.46 is Convoke of 2005-10-01..2009-05-01; Convoke is 702.51 now
 
-Bare numbers without a subrule letter ("702.51") count only on lines that
-mention rules, so version numbers elsewhere are left alone. Folders named
+A bare number counts when what stands next to it says it is a rule (a
+keyword or rule title, "CR", "rule", "§", a subrule letter), so versions,
+prices and addresses are left alone. Folders named
 .git, vendor and node_modules, binary files and files over 16 MB are
 skipped. Exit status 1 when a citation is stale.`,
 		Example: `  crules cite src/

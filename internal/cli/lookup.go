@@ -202,12 +202,14 @@ func runRefs(env *Env, o *refsOptions) error {
 	if err != nil {
 		return err
 	}
-	d := r.Doc.Document
+	if n := r.Note(); n != "" {
+		env.note("crules: %s", n)
+	}
 	if o.JSON {
-		return render.WriteJSON(env.Stdout, render.RefsJSON(d, id.String(), r.Doc.Label, r.Outgoing, r.Incoming, r.Terms))
+		return render.WriteJSON(env.Stdout, r.JSON())
 	}
 	p := env.text()
-	p.Refs(d, id.String(), r.Outgoing, r.Incoming, r.Terms)
+	p.Refs(r.Doc.Document, r.ID.String(), r.Outgoing, r.Incoming, r.Terms)
 	return p.Err
 }
 
