@@ -13,7 +13,7 @@ import (
 
 // LineageVersion changes whenever the matcher or the lineage format does;
 // cached lineages of another version are rebuilt.
-const LineageVersion = 6
+const LineageVersion = 7
 
 // A Link records what one rule of a revision became in the next.
 type Link struct {
