@@ -2,6 +2,7 @@ package crules
 
 import (
 	"fmt"
+	"os"
 
 	"github.com/crules/crules/diff"
 	"github.com/crules/crules/internal/cache"
@@ -19,11 +20,7 @@ func (l *Library) Lineage() (*diff.Lineage, error) {
 	}
 	path, err := l.cachePath("lineage", diff.LineageVersion)
 	if err == nil {
-		b, err := cache.Bytes(path)
-		var lin *diff.Lineage
-		if err == nil {
-			lin, err = diff.ReadLineage(b)
-		}
+		lin, err := diff.ReadLineageFile(path)
 		if err == nil && len(lin.Revs) == len(l.revs) {
 			l.lineage = lin
 			return lin, nil
@@ -40,6 +37,23 @@ func (l *Library) Lineage() (*diff.Lineage, error) {
 	}
 	l.lineage = lin
 	return lin, nil
+}
+
+// prefetchLineage starts reading the cached lineage in the background
+// when it is cached and not yet read: a later Lineage waits for it. A
+// lineage that would have to be built is left to the caller that needs it.
+func (l *Library) prefetchLineage() {
+	l.lineageMu.Lock()
+	loaded := l.lineage != nil
+	l.lineageMu.Unlock()
+	if loaded {
+		return
+	}
+	if path, err := l.cachePath("lineage", diff.LineageVersion); err == nil {
+		if _, err := os.Stat(path); err == nil {
+			go l.Lineage() //nolint:errcheck // the caller's Lineage reports any error
+		}
+	}
 }
 
 // A History is one rule through every revision: its number in each and

@@ -19,6 +19,9 @@ type KeywordAnswer struct {
 // Keyword returns the spec of the keyword ability or action name of src.
 // No such keyword is ErrNoKeyword with the nearest names.
 func (l *Library) Keyword(src Source, name string) (*KeywordAnswer, error) {
+	if !src.IsFile() {
+		l.prefetchLineage() // read on the other core while the revision is parsed
+	}
 	d, err := l.Document(src)
 	if err != nil {
 		return nil, err

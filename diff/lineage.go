@@ -1,6 +1,7 @@
 package diff
 
 import (
+	"fmt"
 	"runtime"
 	"slices"
 	"sort"
@@ -39,26 +40,32 @@ type Lineage struct {
 
 	ids   []string   // every rule ID of every revision, sorted
 	spans [][]span   // per ID, the revisions that have it
-	texts []string   // every distinct rule text (RuleText), sorted
 	steps []lineStep // per step
 
-	rulesMu  sync.Mutex
-	rules    [][]entry // per revision, its rules in document order
-	rawRules [][]byte  // per revision, its rules as read from a file, until decoded
+	// The texts of the rules: in memory when built; read from the file,
+	// only the parts a history needs are read (see body).
+	texts   []string // every distinct rule text (RuleText), sorted
+	body    *body
+	rulesMu sync.Mutex
+	rules   [][]entry // per revision, its rules in document order
 }
 
 // rulesOf returns the rules of revision rev, read from the file on first use.
-func (l *Lineage) rulesOf(rev int) []entry {
+func (l *Lineage) rulesOf(rev int) ([]entry, error) {
 	l.rulesMu.Lock()
 	defer l.rulesMu.Unlock()
-	if l.rules[rev] == nil && l.rawRules != nil && l.rawRules[rev] != nil {
-		rs, err := l.decodeRules(l.rawRules[rev])
+	if l.rules[rev] == nil && l.body != nil {
+		b, err := l.body.read(l.body.rules[rev])
 		if err != nil {
-			return nil // the file's checksum makes this a bug, not damage
+			return nil, err
 		}
-		l.rules[rev], l.rawRules[rev] = rs, nil
+		rs, err := l.decodeRules(b)
+		if err != nil {
+			return nil, err
+		}
+		l.rules[rev] = rs
 	}
-	return l.rules[rev]
+	return l.rules[rev], nil
 }
 
 // An entry is one rule of a revision.
@@ -544,35 +551,59 @@ func (l *Lineage) FindTitle(title string) (int, string) {
 }
 
 // text returns the text a rule's history compares (see subtreeText) of
-// rule id in Revs[rev], read from the lineage; false when it has none.
-func (l *Lineage) text(rev int, id string) (string, bool) {
+// rule id in Revs[rev], read from the lineage.
+func (l *Lineage) text(rev int, id string) (string, error) {
 	n := l.num(id)
 	if n == noID || rev < 0 || rev >= len(l.rules) {
-		return "", false
+		return "", fmt.Errorf("lineage has no rule %s in revision %d", id, rev)
 	}
-	rs := l.rulesOf(rev)
+	rs, err := l.rulesOf(rev)
+	if err != nil {
+		return "", err
+	}
 	for j, e := range rs {
 		if e.id == n && e.flags&canonical != 0 {
-			return l.subtree(rs, j), true
+			return l.subtree(rs, j)
 		}
 	}
-	return "", false
+	return "", fmt.Errorf("lineage names %s in %s, of which it has no text", id, l.Revs[rev])
+}
+
+// textAt returns distinct text number k.
+func (l *Lineage) textAt(k uint32) (string, error) {
+	if l.body == nil {
+		return l.texts[k], nil
+	}
+	b, err := l.body.read(l.body.texts[k])
+	return string(b), err
+}
+
+// textCount is the number of distinct texts.
+func (l *Lineage) textCount() int {
+	if l.body == nil {
+		return len(l.texts)
+	}
+	return len(l.body.texts)
 }
 
 // subtree is subtreeText of rs[j]: with its subrules when it is titled.
-func (l *Lineage) subtree(rs []entry, j int) string {
-	s := l.texts[rs[j].text]
-	if rs[j].flags&titled == 0 {
-		return s
+func (l *Lineage) subtree(rs []entry, j int) (string, error) {
+	s, err := l.textAt(rs[j].text)
+	if err != nil || rs[j].flags&titled == 0 {
+		return s, err
 	}
 	var b strings.Builder
 	b.WriteString(s)
 	d := rs[j].depth
 	for k := j + 1; k < len(rs) && rs[k].depth > d; k++ {
 		if rs[k].depth == d+1 {
+			c, err := l.subtree(rs, k)
+			if err != nil {
+				return "", err
+			}
 			b.WriteString("\n")
-			b.WriteString(l.subtree(rs, k))
+			b.WriteString(c)
 		}
 	}
-	return b.String()
+	return b.String(), nil
 }

@@ -9,25 +9,80 @@ import (
 	"hash/crc32"
 	"io"
 	"maps"
+	"os"
 )
 
-// The lineage's file: a magic line and the version, then its tables, each
-// a count and its items, integers as uvarints, then a CRC-32C of all that.
-// It is read in one pass, without reflection, because a command that looks
-// up one rule's history reads all of it; only the rules of a revision (for
-// their texts) wait until a history needs them.
+// The lineage's file: a magic line, the version, the length of the head,
+// the head and its CRC-32C, then the body. The head holds what every
+// history reads (revisions, IDs, titles, spans, links) and where each part
+// of the body is, with its own CRC-32C: the rules of each revision and
+// each distinct text, read only when a history needs them. Integers are
+// uvarints. A command that looks up one rule's history so reads a few
+// hundred kilobytes of the 7 MB, not all of it.
 const lineageMagic = "crules lineage\n"
+
+// A part is a stretch of the body.
+type part struct {
+	off, n int64
+	sum    uint32
+}
+
+// A body is where the parts of a lineage read from a file are.
+type body struct {
+	at    io.ReaderAt // the body, from its first byte
+	rules []part      // per revision
+	texts []part      // per distinct text
+}
+
+// read returns part p, checked against its CRC.
+func (b *body) read(p part) ([]byte, error) {
+	buf := make([]byte, p.n)
+	if _, err := b.at.ReadAt(buf, p.off); err != nil && !(errors.Is(err, io.EOF) && len(buf) == int(p.n)) {
+		return nil, fmt.Errorf("reading the lineage: %w", err)
+	}
+	if crc32.Checksum(buf, castagnoli) != p.sum {
+		return nil, errDamaged
+	}
+	return buf, nil
+}
 
 // Encode writes l.
 func (l *Lineage) Encode(w io.Writer) error {
-	sum := crc32.New(castagnoli)
-	bw := bufio.NewWriterSize(io.MultiWriter(w, sum), 1<<16)
-	e := &encoder{w: bw}
-	e.bytes([]byte(lineageMagic))
-	e.uint(uint64(l.Version))
+	// The body first, to know where its parts are.
+	var bodyBuf bytes.Buffer
+	put := func(b []byte) part {
+		p := part{off: int64(bodyBuf.Len()), n: int64(len(b)), sum: crc32.Checksum(b, castagnoli)}
+		bodyBuf.Write(b)
+		return p
+	}
+	rules := make([]part, len(l.Revs))
+	for rev := range l.Revs {
+		rs, err := l.rulesOf(rev)
+		if err != nil {
+			return err
+		}
+		var b []byte
+		b = binary.AppendUvarint(b, uint64(len(rs)))
+		for _, r := range rs {
+			b = binary.AppendUvarint(b, uint64(r.id))
+			b = binary.AppendUvarint(b, uint64(r.text))
+			b = append(b, r.depth, r.flags)
+		}
+		rules[rev] = put(b)
+	}
+	texts := make([]part, l.textCount())
+	for k := range texts {
+		t, err := l.textAt(uint32(k))
+		if err != nil {
+			return err
+		}
+		texts[k] = put([]byte(t))
+	}
+
+	var head bytes.Buffer
+	e := &encoder{w: bufio.NewWriter(&head)}
 	e.strings(l.Revs)
 	e.strings(l.ids)
-	e.strings(l.texts)
 	for i, t := range l.Titles {
 		if i > 0 && maps.Equal(t, l.Titles[i-1]) {
 			e.bool(true) // the same as the revision before's: shared
@@ -39,20 +94,6 @@ func (l *Lineage) Encode(w io.Writer) error {
 			e.uint(uint64(l.num(id)))
 			e.string(t[id])
 		}
-	}
-	for rev := range l.Revs {
-		// Each revision's rules with their length before them, to be read
-		// only when a history needs their texts.
-		var b []byte
-		rs := l.rulesOf(rev)
-		b = binary.AppendUvarint(b, uint64(len(rs)))
-		for _, r := range rs {
-			b = binary.AppendUvarint(b, uint64(r.id))
-			b = binary.AppendUvarint(b, uint64(r.text))
-			b = append(b, r.depth, r.flags)
-		}
-		e.uint(uint64(len(b)))
-		e.bytes(b)
 	}
 	for _, sp := range l.spans {
 		e.uint(uint64(len(sp)))
@@ -70,14 +111,31 @@ func (l *Lineage) Encode(w io.Writer) error {
 			e.bool(k.Moved)
 		}
 	}
+	for _, ps := range [][]part{rules, texts} {
+		e.uint(uint64(len(ps)))
+		for _, p := range ps {
+			e.uint(uint64(p.n))
+			e.uint(uint64(p.sum))
+		}
+	}
+	if e.err == nil {
+		e.err = e.w.Flush()
+	}
 	if e.err != nil {
 		return e.err
 	}
-	if err := bw.Flush(); err != nil {
-		return err
+	out := bufio.NewWriterSize(w, 1<<16)
+	o := &encoder{w: out}
+	o.bytes([]byte(lineageMagic))
+	o.uint(uint64(l.Version))
+	o.uint(uint64(head.Len()))
+	o.bytes(head.Bytes())
+	o.bytes(binary.BigEndian.AppendUint32(nil, crc32.Checksum(head.Bytes(), castagnoli)))
+	o.bytes(bodyBuf.Bytes())
+	if o.err != nil {
+		return o.err
 	}
-	_, err := w.Write(sum.Sum(nil))
-	return err
+	return out.Flush()
 }
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
@@ -95,7 +153,7 @@ func (l *Lineage) decodeRules(b []byte) ([]entry, error) {
 	d := &decoder{b: b}
 	rs := make([]entry, d.count())
 	for j := range rs {
-		rs[j] = entry{id: uint32(d.index(len(l.ids))), text: uint32(d.index(len(l.texts)))}
+		rs[j] = entry{id: uint32(d.index(len(l.ids))), text: uint32(d.index(l.textCount()))}
 		if f := d.next(2); f != nil {
 			rs[j].depth, rs[j].flags = f[0], f[1]
 		}
@@ -109,34 +167,99 @@ func (l *Lineage) decodeRules(b []byte) ([]entry, error) {
 // DecodeLineage reads a lineage written by Encode, and fails on one of
 // another version or a damaged one.
 func DecodeLineage(r io.Reader) (*Lineage, error) {
-	var buf bytes.Buffer
-	if n, ok := r.(interface{ Len() int }); ok {
-		buf.Grow(n.Len() + bytes.MinRead) // ReadFrom wants MinRead free at the end
-	}
-	if _, err := buf.ReadFrom(r); err != nil {
+	b, err := io.ReadAll(r)
+	if err != nil {
 		return nil, err
 	}
-	return ReadLineage(buf.Bytes())
+	return readLineage(bytes.NewReader(b), int64(len(b)))
 }
 
-// ReadLineage is DecodeLineage of a file's bytes, which it keeps: the
-// caller must not modify them.
-func ReadLineage(b []byte) (*Lineage, error) {
-	// The checksum at the end vouches for what is read later, when needed.
-	if len(b) < 4 || crc32.Checksum(b[:len(b)-4], castagnoli) != binary.BigEndian.Uint32(b[len(b)-4:]) {
-		return nil, errDamaged
+// ReadLineageFile reads the lineage written by Encode in the file at path:
+// its head at once, the rest when a history needs it, from the file
+// opened again each time (so nothing is held open; a file replaced by a
+// rebuild of the same version has the same bytes).
+func ReadLineageFile(path string) (*Lineage, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
 	}
-	d := &decoder{b: b[:len(b)-4]}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	return readLineage(pathAt(path), st.Size())
+}
+
+// pathAt reads the file at a path, opening it for each read.
+type pathAt string
+
+func (p pathAt) ReadAt(b []byte, off int64) (int, error) {
+	f, err := os.Open(string(p))
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	return f.ReadAt(b, off)
+}
+
+// readLineage reads the head of a lineage of size bytes from at.
+func readLineage(at io.ReaderAt, size int64) (*Lineage, error) {
+	// The magic, the version and the head's length fit in 64 bytes.
+	pre := make([]byte, min(size, 64))
+	if _, err := at.ReadAt(pre, 0); err != nil && !errors.Is(err, io.EOF) {
+		return nil, err
+	}
+	d := &decoder{b: pre}
 	if string(d.next(len(lineageMagic))) != lineageMagic {
 		return nil, errors.New("not a lineage")
 	}
 	if v := d.uint(); d.err == nil && v != LineageVersion {
 		return nil, fmt.Errorf("lineage version %d, want %d", v, LineageVersion)
 	}
-	l := &Lineage{Version: LineageVersion}
+	n := d.uint()
+	if d.err != nil {
+		return nil, d.err
+	}
+	start := int64(len(pre) - len(d.b))
+	if n > uint64(size-start-4) {
+		return nil, errDamaged
+	}
+	head := make([]byte, n+4)
+	if _, err := at.ReadAt(head, start); err != nil && !(errors.Is(err, io.EOF) && start+int64(n)+4 == size) {
+		return nil, err
+	}
+	if crc32.Checksum(head[:n], castagnoli) != binary.BigEndian.Uint32(head[n:]) {
+		return nil, errDamaged
+	}
+	l, err := decodeHead(head[:n])
+	if err != nil {
+		return nil, err
+	}
+	// The parts lie one after the other from the body's start.
+	l.body.at = io.NewSectionReader(at, start+int64(n)+4, size-start-int64(n)-4)
+	off, bodySize := int64(0), size-start-int64(n)-4
+	for _, ps := range [][]part{l.body.rules, l.body.texts} {
+		for i := range ps {
+			if ps[i].n < 0 || ps[i].n > bodySize-off {
+				return nil, errDamaged
+			}
+			ps[i].off = off
+			off += ps[i].n
+		}
+	}
+	if off != bodySize {
+		return nil, errDamaged
+	}
+	return l, nil
+}
+
+// decodeHead reads what the head of a lineage file holds.
+func decodeHead(b []byte) (*Lineage, error) {
+	d := &decoder{b: b}
+	l := &Lineage{Version: LineageVersion, body: &body{}}
 	l.Revs = d.strings()
 	l.ids = d.strings()
-	l.texts = d.strings()
 	n := len(l.Revs)
 	if d.err == nil && n == 0 {
 		d.fail()
@@ -159,11 +282,6 @@ func ReadLineage(b []byte) (*Lineage, error) {
 		}
 		l.Titles = append(l.Titles, t)
 	}
-	l.rules, l.rawRules = make([][]entry, n), make([][]byte, n)
-	for i := range n {
-		l.rawRules[i] = d.next(d.count())
-	}
-	l.steps = make([]lineStep, 0, max(0, n-1))
 	l.spans = make([][]span, len(l.ids))
 	for k := range l.spans {
 		sp := make([]span, d.count())
@@ -176,22 +294,31 @@ func ReadLineage(b []byte) (*Lineage, error) {
 		}
 		l.spans[k] = sp
 	}
+	l.steps = make([]lineStep, 0, max(0, n-1))
 	for range max(0, n-1) {
 		var s lineStep
-		c := d.count()
-		s.links = make([]Link, c)
+		s.links = make([]Link, d.count())
 		for j := range s.links {
 			s.links[j] = Link{A: d.id(l), B: d.id(l), Class: Class(d.uint()), Moved: d.bool()}
 		}
 		s.index()
 		l.steps = append(l.steps, s)
 	}
-	if d.err == nil && len(d.b) != 0 {
+	parts := func() []part {
+		ps := make([]part, d.count())
+		for i := range ps {
+			ps[i] = part{n: int64(d.uint()), sum: uint32(d.uint())}
+		}
+		return ps
+	}
+	l.body.rules, l.body.texts = parts(), parts()
+	if d.err == nil && (len(d.b) != 0 || len(l.body.rules) != n) {
 		d.fail()
 	}
 	if d.err != nil {
 		return nil, d.err
 	}
+	l.rules = make([][]entry, n)
 	return l, nil
 }
 

@@ -2,6 +2,9 @@ package diff
 
 import (
 	"bytes"
+	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -44,12 +47,21 @@ func TestLineageKeepsWhatItLeavesOut(t *testing.T) {
 		t.Fatal(err)
 	}
 	size := buf.Len()
+	buf0 := slices.Clone(buf.Bytes())
 	read, err := DecodeLineage(&buf)
 	if err != nil {
 		t.Fatal(err)
 	}
+	file := filepath.Join(t.TempDir(), "lineage")
+	if err := os.WriteFile(file, buf0, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fromFile, err := ReadLineageFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
 	written, all := 0, 0
-	for name, l := range map[string]*Lineage{"built": built, "read back": read} {
+	for name, l := range map[string]*Lineage{"built": built, "read back": read, "read from a file": fromFile} {
 		for i := 0; i+1 < len(docs); i += 7 {
 			want := links(Compare(docs[i], docs[i+1], nil))
 			got := l.Step(i)
@@ -69,7 +81,7 @@ func TestLineageKeepsWhatItLeavesOut(t *testing.T) {
 				if d.Rule(r.ID) != r {
 					return true
 				}
-				if got, ok := l.text(i, r.ID.String()); !ok || got != subtreeText(r) {
+				if got, err := l.text(i, r.ID.String()); err != nil || got != subtreeText(r) {
 					bad++
 					if bad < 3 {
 						t.Errorf("%s: %s of %s: lineage text %q, parse %q", name, r.ID, names[i], got, subtreeText(r))
@@ -145,7 +157,13 @@ func TestDecodeLineageRefusesDamage(t *testing.T) {
 	for i := len(lineageMagic) + 1; i < len(good); i += len(good) / 97 {
 		bad := slices.Clone(good)
 		bad[i] ^= 0xff
-		if _, err := DecodeLineage(bytes.NewReader(bad)); err == nil {
+		// The head is checked when read, each part of the body when a
+		// history needs it: writing the lineage again reads them all.
+		l, err := DecodeLineage(bytes.NewReader(bad))
+		if err == nil {
+			err = l.Encode(io.Discard)
+		}
+		if err == nil {
 			t.Errorf("byte %d altered: read without error", i)
 		}
 	}

@@ -1,8 +1,6 @@
 package diff
 
 import (
-	"fmt"
-
 	"github.com/crules/crules/lexicon"
 )
 
@@ -43,9 +41,9 @@ func (l *Lineage) trace(start int, id string, lex *lexicon.Lexicon, words bool) 
 			texts[i] = texts[i-1]
 			continue
 		}
-		t, ok := l.text(rev, p.ID)
-		if !ok {
-			return nil, fmt.Errorf("lineage names %s in %s, of which it has no text", p.ID, p.Rev)
+		t, err := l.text(rev, p.ID)
+		if err != nil {
+			return nil, err
 		}
 		texts[i] = t
 	}

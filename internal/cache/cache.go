@@ -49,9 +49,6 @@ func Load(path string, decode func(io.Reader) error) error {
 	return decode(bytes.NewReader(b))
 }
 
-// Bytes returns the entry at path; missing is os.ErrNotExist.
-func Bytes(path string) ([]byte, error) { return os.ReadFile(path) }
-
 // Store writes the entry at path with encode, atomically.
 func Store(path string, encode func(io.Writer) error) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
