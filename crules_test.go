@@ -1,8 +1,11 @@
 package crules_test
 
 import (
+	"bytes"
 	"errors"
 	"os"
+	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"testing/fstest"
@@ -182,5 +185,42 @@ func TestCite(t *testing.T) {
 	}
 	if f := rep.Findings[0]; f.File != "src/ConvokeAbility.java" || !f.Stale || f.Line != 1 {
 		t.Errorf("first finding: %+v", f)
+	}
+}
+
+// TestResolve: a file a command names is parsed at once, its warnings
+// reported once through Options.Warn, from disk or standard input; a
+// revision is selected.
+func TestResolve(t *testing.T) {
+	seed := filepath.Join("..", "shared", "seeds", "001_f6e5894a2328e0af.txt")
+	data, err := os.ReadFile(seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var warned []error
+	lib := open(t, crules.Options{Warn: func(err error) { warned = append(warned, err) }, Stdin: bytes.NewReader(data)})
+	for _, path := range []string{seed, seed, "-"} {
+		src, err := lib.Resolve("latest", path)
+		if err != nil || !src.IsFile() {
+			t.Fatalf("Resolve(%s): %v %v", path, src, err)
+		}
+	}
+	if len(warned) != 2 { // the file once (parsed once), standard input once
+		t.Fatalf("warnings reported %d times, want 2: %v", len(warned), warned)
+	}
+	var list parse.ErrorList
+	if !errors.As(warned[0], &list) || len(list) != 1 || !strings.Contains(list[0].Error(), "001_f6e5894a2328e0af.txt:1:1: warning: subrule 502.40b has no rule 502.40") {
+		t.Errorf("warning %v", warned[0])
+	}
+	if _, err := lib.Resolve("latest", "go.mod"); !errors.Is(err, crules.ErrBadInput) {
+		t.Errorf("Resolve(go.mod) = %v, want ErrBadInput", err)
+	}
+	src, err := lib.Resolve("2005", "")
+	if err != nil || src.IsFile() || src.Rev.Name() != "2005-10-01" {
+		t.Errorf("Resolve(2005) = %v, %v", src, err)
+	}
+	srcs, err := lib.SourcesOf(seed, "2005")
+	if err != nil || len(srcs) != 2 || !srcs[0].IsFile() || srcs[1].Rev.Name() != "2005-10-01" {
+		t.Errorf("SourcesOf(seed, 2005) = %v, %v", srcs, err)
 	}
 }

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -566,6 +567,26 @@ func (p *TextPrinter) Summary(d *parse.Document) {
 		Count(s.Glossary, "glossary entry", "glossary entries"), Count(s.Warnings, "warning", "warnings"))
 	if len(d.Index) > 0 {
 		p.Printf("an index of %d entries after the glossary (--json: \"index\")\n", len(d.Index))
+	}
+}
+
+// Warning prints on w a problem that did not stop an answer (what
+// crules.Options.Warn hears): the warnings of a parsed file (a
+// parse.ErrorList) one a line, the first ten of them and then how many
+// more there are; anything else as "crules: message".
+func Warning(w io.Writer, err error) {
+	var list parse.ErrorList
+	if !errors.As(err, &list) {
+		fmt.Fprintf(w, "crules: %v\n", err)
+		return
+	}
+	const most = 10
+	for i, d := range list {
+		if i == most {
+			fmt.Fprintf(w, "crules: … and %d more warnings (crules parse %s --json lists them)\n", len(list)-most, d.File)
+			break
+		}
+		fmt.Fprintf(w, "%s\n", d)
 	}
 }
 

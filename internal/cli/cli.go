@@ -92,7 +92,12 @@ func (e *Env) library() (*crules.Library, error) {
 		}
 		bar.Report(task, done, total)
 	}
-	o.Warn = func(err error) { e.note("crules: %v", err) }
+	o.Warn = func(err error) {
+		if !e.quiet {
+			render.Warning(e.Stderr, err)
+		}
+	}
+	o.Stdin = os.Stdin
 	lib, err := crules.Open(o)
 	e.lib = lib
 	return lib, err

@@ -56,28 +56,6 @@ A and B are revisions (2009-05-01, 2009, latest, first) or CR files on disk.`,
 	}, runF, runDiff)
 }
 
-// argSource reads a diff argument: a file when there is one by that name,
-// else a revision.
-func argSource(env *Env, arg string) (*crules.Library, crules.Source, error) {
-	lib, err := env.library()
-	if err != nil {
-		return nil, crules.Source{}, err
-	}
-	src, err := lib.SourceOf(arg)
-	src, err = parsed(env, lib, src, err)
-	return lib, src, err
-}
-
-// twoSources reads the two arguments of a comparison.
-func twoSources(env *Env, a, b string) (*crules.Library, crules.Source, crules.Source, error) {
-	lib, sa, err := argSource(env, a)
-	if err != nil {
-		return nil, sa, sa, err
-	}
-	_, sb, err := argSource(env, b)
-	return lib, sa, sb, err
-}
-
 func runDiff(env *Env, o *diffOptions) error {
 	opt := crules.DiffOptions{}
 	if o.Rule != "" {
@@ -88,11 +66,15 @@ func runDiff(env *Env, o *diffOptions) error {
 		opt.Rule = id
 	}
 	opt.Classes, _ = crules.ParseClasses(o.Classes...)
-	lib, a, b, err := twoSources(env, o.A, o.B)
+	lib, err := env.library()
 	if err != nil {
 		return err
 	}
-	c, err := lib.Diff(a, b, opt)
+	srcs, err := lib.SourcesOf(o.A, o.B)
+	if err != nil {
+		return err
+	}
+	c, err := lib.Diff(srcs[0], srcs[1], opt)
 	if err != nil {
 		return err
 	}
@@ -238,11 +220,15 @@ func runTerms(env *Env, o *termsOptions) error {
 }
 
 func runDiscover(env *Env, o *termsOptions) error {
-	lib, a, b, err := twoSources(env, o.Discover[0], o.Discover[1])
+	lib, err := env.library()
 	if err != nil {
 		return err
 	}
-	d, err := lib.Discover(a, b, o.Min)
+	srcs, err := lib.SourcesOf(o.Discover...)
+	if err != nil {
+		return err
+	}
+	d, err := lib.Discover(srcs[0], srcs[1], o.Min)
 	if err != nil {
 		return err
 	}

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"os"
 	"strings"
 
 	"github.com/crules/crules"
@@ -43,48 +42,14 @@ func revCompletion(env *Env) cobra.CompletionFunc {
 }
 
 // source resolves the flags to a source: a file (standard input for "-")
-// or a revision. A file's warnings go to stderr.
+// or a revision.
 func (f *docFlags) source(env *Env) (*crules.Library, crules.Source, error) {
 	lib, err := env.library()
 	if err != nil {
 		return nil, crules.Source{}, err
 	}
-	if f.File == "" {
-		r, err := lib.Select(f.Rev)
-		return lib, r.Source(), err
-	}
-	src, err := fileSource(env, lib, f.File)
+	src, err := lib.Resolve(f.Rev, f.File)
 	return lib, src, err
-}
-
-// fileSource reads a file (standard input for "-") and parses it.
-func fileSource(env *Env, lib *crules.Library, path string) (crules.Source, error) {
-	if path == "-" {
-		src, err := crules.ReadFrom("<stdin>", os.Stdin)
-		return parsed(env, lib, src, err)
-	}
-	src, err := lib.ReadFile(path)
-	return parsed(env, lib, src, err)
-}
-
-// parsed parses a file read without error and prints its first warnings.
-func parsed(env *Env, lib *crules.Library, src crules.Source, err error) (crules.Source, error) {
-	if err != nil || !src.IsFile() {
-		return src, err
-	}
-	d, err := lib.Document(src)
-	if err != nil {
-		return src, err
-	}
-	const most = 10
-	for i, w := range d.Warnings {
-		if i == most {
-			env.note("crules: … and %d more warnings (crules parse %s --json lists them)", len(d.Warnings)-most, d.Name)
-			break
-		}
-		env.note("%s", w)
-	}
-	return src, nil
 }
 
 // document reads the document the flags name.
