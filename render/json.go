@@ -2,6 +2,7 @@ package render
 
 import (
 	"encoding/json"
+	"errors"
 	"io"
 	"strings"
 	"unicode/utf8"
@@ -9,6 +10,7 @@ import (
 	"github.com/crules/crules/cite"
 	"github.com/crules/crules/corpus"
 	"github.com/crules/crules/diff"
+	"github.com/crules/crules/index"
 	"github.com/crules/crules/keyword"
 	"github.com/crules/crules/parse"
 	"github.com/crules/crules/xref"
@@ -26,15 +28,33 @@ func WriteJSON(w io.Writer, v any) error {
 }
 
 // NotFoundJSON is the answer of a --json command that found nothing (exit
-// status 1): the message, and the nearest candidates, never null.
-func NotFoundJSON(msg string, suggestions []string) any {
-	if suggestions == nil {
-		suggestions = []string{}
+// status 1): err's message, and the nearest candidates of the first error
+// in its chain that offers some (Candidates() []string, as *crules.Error
+// does), never null.
+func NotFoundJSON(err error) any {
+	suggestions := []string{}
+	var c interface{ Candidates() []string }
+	if errors.As(err, &c) && c.Candidates() != nil {
+		suggestions = c.Candidates()
 	}
 	return struct {
 		Error       string   `json:"error"`
 		Suggestions []string `json:"suggestions"`
-	}{msg, suggestions}
+	}{err.Error(), suggestions}
+}
+
+// SearchJSON is the answer of search --json: the result (hits,
+// suggestions, words too common to be indexed) and, when nothing matched,
+// the error saying so.
+func SearchJSON(res *index.Result, err error) any {
+	msg := ""
+	if err != nil {
+		msg = err.Error()
+	}
+	return struct {
+		Error string `json:"error,omitempty"`
+		*index.Result
+	}{msg, res}
 }
 
 // RuleJSON is a rule with its subrules and examples. Rev and Era are set

@@ -172,10 +172,7 @@ func runSearch(env *Env, o *searchOptions) error {
 	}
 	res, err := lib.Search(src, o.Query, crules.SearchOptions{Limit: o.Limit, AllRevs: o.AllRevs})
 	if res != nil && o.JSON { // the hits, the suggestions and the error in one object
-		return jsonThen(env, struct {
-			Error string `json:"error,omitempty"`
-			*index.Result
-		}{errText(err), res}, err)
+		return jsonThen(env, render.SearchJSON(res, err), err)
 	}
 	if err != nil {
 		return err
