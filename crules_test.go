@@ -186,6 +186,32 @@ func TestCite(t *testing.T) {
 	if f := rep.Findings[0]; f.File != "src/ConvokeAbility.java" || !f.Stale || f.Line != 1 {
 		t.Errorf("first finding: %+v", f)
 	}
+
+	// Paths on disk, a folder and a file, merged into one report whose
+	// files are named as given.
+	dir := t.TempDir()
+	for name, f := range fsys {
+		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rep, err = lib.CitePaths(filepath.Join(dir, "src"), filepath.Join(dir, "src", "Splice.java"))
+	if err != nil || rep.Files != 3 || len(rep.Findings) != 3 || rep.Stale != 1 {
+		t.Fatalf("CitePaths: %v, %+v", err, rep)
+	}
+	if f := rep.Findings[2]; f.File != filepath.Join(dir, "src", "Splice.java") || f.Stale {
+		t.Errorf("finding of a file given: %+v", f)
+	}
+	if _, err := lib.CitePaths(filepath.Join(dir, "nowhere")); !errors.Is(err, crules.ErrBadInput) {
+		t.Errorf("CitePaths(nowhere) = %v, want ErrBadInput", err)
+	}
+	rep, err = open(t, crules.Options{Files: fsys}).CitePaths("src")
+	if err != nil || rep.Files != 2 || rep.Findings[0].File != "src/ConvokeAbility.java" {
+		t.Errorf("CitePaths over Options.Files: %v, %+v", err, rep)
+	}
 }
 
 // TestResolve: a file a command names is parsed at once, its warnings

@@ -550,6 +550,18 @@ func NewCiteJSON(f cite.Finding) CiteJSON {
 	return CiteJSON{f.File, f.Line, f.Col, f.Text, f.ID.String(), f.Stale, f.Msg}
 }
 
+// CitationsJSON converts the stale verdicts, or with all every one; never
+// null.
+func CitationsJSON(fs []cite.Finding, all bool) []CiteJSON {
+	out := []CiteJSON{}
+	for _, f := range fs {
+		if f.Stale || all {
+			out = append(out, NewCiteJSON(f))
+		}
+	}
+	return out
+}
+
 // LookupJSON is the answer to a rule lookup: the chapter c with its rules,
 // or else the rule r, with the revision, its era, and the number asked for
 // when r is its counterpart in another revision (zero otherwise).

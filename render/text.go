@@ -9,6 +9,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/crules/crules/cite"
 	"github.com/crules/crules/diff"
 	"github.com/crules/crules/index"
 	"github.com/crules/crules/keyword"
@@ -568,6 +569,21 @@ func (p *TextPrinter) Summary(d *parse.Document) {
 	if len(d.Index) > 0 {
 		p.Printf("an index of %d entries after the glossary (--json: \"index\")\n", len(d.Index))
 	}
+}
+
+// Citations prints the stale verdicts, or with all every one, a line
+// each: "file:line:col: message".
+func (p *TextPrinter) Citations(fs []cite.Finding, all bool) {
+	for _, f := range fs {
+		if f.Stale || all {
+			p.Printf("%s:%d:%d: %s\n", f.File, f.Line, f.Col, f.Msg)
+		}
+	}
+}
+
+// CiteSummary counts what cite read: "3 citations in 2 files, 1 stale".
+func CiteSummary(citations, files, stale int) string {
+	return Count(citations, "citation", "citations") + " in " + Count(files, "file", "files") + ", " + Count(stale, "stale", "stale")
 }
 
 // Warning prints on w a problem that did not stop an answer (what
