@@ -250,3 +250,20 @@ func TestResolve(t *testing.T) {
 		t.Errorf("SourcesOf(seed, 2005) = %v, %v", srcs, err)
 	}
 }
+
+// TestBuildIndex: the index built ahead is the one a search then opens
+// from the cache, named as the note names it.
+func TestBuildIndex(t *testing.T) {
+	dir := t.TempDir()
+	lib := open(t, crules.Options{CacheDir: dir})
+	r, _ := lib.Select("2005")
+	name, err := lib.BuildIndex(r, false)
+	if err != nil || name != "2005-10-01" {
+		t.Fatalf("BuildIndex(2005) = %q, %v", name, err)
+	}
+	var built []string
+	again := open(t, crules.Options{CacheDir: dir, Progress: func(task string, _, _ int) { built = append(built, task) }})
+	if _, err := again.Search(r.Source(), "splice onto arcane", crules.SearchOptions{}); err != nil || len(built) != 0 {
+		t.Errorf("search after BuildIndex: %v, built %q", err, built)
+	}
+}
