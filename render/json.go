@@ -401,9 +401,13 @@ type FindingJSON struct {
 	Message string `json:"message"`
 }
 
-// NewFindingJSON converts a finding of the revision rev read from file.
-func NewFindingJSON(rev, file string, f xref.Finding) FindingJSON {
-	return FindingJSON{rev, file, f.Pos.Line, f.Pos.Col, f.Code, f.Msg}
+// FindingsJSON converts the findings of the revision rev read from file.
+func FindingsJSON(rev, file string, fs []xref.Finding) []FindingJSON {
+	var out []FindingJSON
+	for _, f := range fs {
+		out = append(out, FindingJSON{rev, file, f.Pos.Line, f.Pos.Col, f.Code, f.Msg})
+	}
+	return out
 }
 
 // GraphJSON is the citation graph of a revision.

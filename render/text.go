@@ -571,6 +571,14 @@ func (p *TextPrinter) Summary(d *parse.Document) {
 	}
 }
 
+// Findings prints what check found in the document read from file, a line
+// each: "file:line:col: code: message".
+func (p *TextPrinter) Findings(file string, fs []xref.Finding) {
+	for _, f := range fs {
+		p.Printf("%s:%s: %s: %s\n", file, f.Pos, f.Code, f.Msg)
+	}
+}
+
 // Citations prints the stale verdicts, or with all every one, a line
 // each: "file:line:col: message".
 func (p *TextPrinter) Citations(fs []cite.Finding, all bool) {
