@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -265,5 +266,43 @@ func TestBuildIndex(t *testing.T) {
 	again := open(t, crules.Options{CacheDir: dir, Progress: func(task string, _, _ int) { built = append(built, task) }})
 	if _, err := again.Search(r.Source(), "splice onto arcane", crules.SearchOptions{}); err != nil || len(built) != 0 {
 		t.Errorf("search after BuildIndex: %v, built %q", err, built)
+	}
+}
+
+// TestComplete: completions are what the parser reads, in the form typed.
+func TestComplete(t *testing.T) {
+	lib := open(t, crules.Options{})
+	d, err := lib.Document(lib.Latest().Source())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args       []string
+		word, want string
+	}{
+		{nil, "702.47", "702.47a"},
+		{[]string{"CR"}, "702.47", "702.47a"},
+		{nil, "§702.47", "§702.47a"},
+		{nil, "601.2f-", "601.2f-h"},
+		{nil, "601.2f-601.2", "601.2f-601.2h"},
+		{[]string{"rule", "702.47a", "and"}, "702.47", "702.47b"},
+	} {
+		if got := d.CompleteRule(c.args, c.word); !slices.Contains(got, c.want) {
+			t.Errorf("CompleteRule(%q, %q) = %.80q, want %q among them", c.args, c.word, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		word string
+	}{{[]string{"banana"}, "702.47"}, {nil, "601.2f-x"}, {nil, "601.2f-601.2e"}, {nil, "x702.47"}} {
+		if got := d.CompleteRule(c.args, c.word); len(got) != 0 {
+			t.Errorf("CompleteRule(%q, %q) = %.80q, want none", c.args, c.word, got)
+		}
+	}
+	if got := d.CompleteTerm(nil, "mana v"); !slices.Contains(got, "Mana Value") {
+		t.Errorf("CompleteTerm(mana v) = %q", got)
+	}
+	if got := lib.CompleteRev("2006"); len(got) == 0 || got[0] != "2006-10-01" || slices.Contains(got, "latest") {
+		t.Errorf("CompleteRev(2006) = %q", got)
 	}
 }

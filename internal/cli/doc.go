@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"strings"
-
 	"github.com/crules/crules"
 	"github.com/spf13/cobra"
 )
@@ -27,17 +25,12 @@ func (f *docFlags) register(cmd *cobra.Command, env *Env, json *bool) {
 }
 
 func revCompletion(env *Env) cobra.CompletionFunc {
-	return func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	return func(_ *cobra.Command, _ []string, word string) ([]string, cobra.ShellCompDirective) {
 		lib, err := env.library()
 		if err != nil {
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
-		names := []string{"latest", "first"}
-		revs := lib.Revisions()
-		for i := len(revs) - 1; i >= 0; i-- {
-			names = append(names, revs[i].Name())
-		}
-		return names, cobra.ShellCompDirectiveNoFileComp
+		return lib.CompleteRev(word), cobra.ShellCompDirectiveNoFileComp
 	}
 }
 
@@ -62,20 +55,15 @@ func (f *docFlags) document(env *Env) (*crules.Library, *crules.Document, error)
 	return lib, d, err
 }
 
-// argCompletion completes the first argument with the candidates of the
-// document the flags select that start with what is typed, case ignored.
-func argCompletion(env *Env, f *docFlags, cands func(*crules.Document) []string) cobra.CompletionFunc {
-	return func(cmd *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
+// complete completes the arguments with a completion of the document the
+// flags select: (*crules.Document).CompleteRule, CompleteTerm or
+// CompleteKeyword.
+func complete(env *Env, f *docFlags, by func(d *crules.Document, args []string, word string) []string) cobra.CompletionFunc {
+	return func(_ *cobra.Command, args []string, word string) ([]string, cobra.ShellCompDirective) {
 		_, d, err := f.document(env)
-		if err != nil || len(args) > 0 {
+		if err != nil {
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
-		var out []string
-		for _, c := range cands(d) {
-			if strings.HasPrefix(strings.ToLower(c), strings.ToLower(prefix)) {
-				out = append(out, c)
-			}
-		}
-		return out, cobra.ShellCompDirectiveNoFileComp
+		return by(d, args, word), cobra.ShellCompDirectiveNoFileComp
 	}
 }

@@ -31,13 +31,8 @@ revisions in which its rules changed.`,
 		Example: `  crules keyword splice
   crules keyword first strike
   crules keyword flashback --rev 2006-10-01 --json`,
-		Args: minArgs(1),
-		ValidArgsFunction: argCompletion(env, &o.docFlags, func(d *crules.Document) (out []string) {
-			for _, s := range d.Keywords() {
-				out = append(out, strings.ToLower(s.Name))
-			}
-			return out
-		}),
+		Args:              minArgs(1),
+		ValidArgsFunction: complete(env, &o.docFlags, (*crules.Document).CompleteKeyword),
 	}
 	o.docFlags.register(cmd, env, &o.JSON)
 	return hook(env, cmd, o, joinArgs(&o.Name), runF, runKeyword)

@@ -32,7 +32,7 @@ With --json, one reference prints one object, several an array.`,
   crules rule CR 601.2f-h
   crules rule 702 --json`,
 		Args:              minArgs(1),
-		ValidArgsFunction: ruleIDCompletion(env, &o.docFlags),
+		ValidArgsFunction: complete(env, &o.docFlags, (*crules.Document).CompleteRule),
 	}
 	o.docFlags.register(cmd, env, &o.JSON)
 	return hook(env, cmd, o, joinArgs(&o.ID), runF, runRule)
@@ -72,17 +72,6 @@ func runRule(env *Env, o *ruleOptions) error {
 	return p.Err
 }
 
-// ruleIDCompletion completes the first argument with the rule IDs of the
-// document the flags select.
-func ruleIDCompletion(env *Env, f *docFlags) cobra.CompletionFunc {
-	return argCompletion(env, f, func(d *crules.Document) (out []string) {
-		for _, id := range d.IDs() {
-			out = append(out, id.String())
-		}
-		return out
-	})
-}
-
 type glossaryOptions struct {
 	docFlags
 	Term string
@@ -101,12 +90,7 @@ Mana Cost, "exile" in 2006 Removed from the Game.`,
 		Example: `  crules glossary splice
   crules glossary mana burn --rev 2008
   crules glossary --json`,
-		ValidArgsFunction: argCompletion(env, &o.docFlags, func(d *crules.Document) (out []string) {
-			for _, g := range d.Glossary {
-				out = append(out, g.Term)
-			}
-			return out
-		}),
+		ValidArgsFunction: complete(env, &o.docFlags, (*crules.Document).CompleteTerm),
 	}
 	o.docFlags.register(cmd, env, &o.JSON)
 	return hook(env, cmd, o, joinArgs(&o.Term), runF, runGlossary)
@@ -187,7 +171,7 @@ func newRefsCmd(env *Env, runF func(*refsOptions) error) *cobra.Command {
 		Example: `  crules refs 702.47a
   crules refs CR 601.2f --rev 2026-01-16 --json`,
 		Args:              minArgs(1),
-		ValidArgsFunction: ruleIDCompletion(env, &o.docFlags),
+		ValidArgsFunction: complete(env, &o.docFlags, (*crules.Document).CompleteRule),
 	}
 	o.docFlags.register(cmd, env, &o.JSON)
 	return hook(env, cmd, o, joinArgs(&o.ID), runF, runRefs)
