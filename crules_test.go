@@ -12,6 +12,7 @@ import (
 	"testing/fstest"
 
 	"github.com/crules/crules"
+	"github.com/crules/crules/diff"
 	"github.com/crules/crules/internal/corpustest"
 	"github.com/crules/crules/parse"
 )
@@ -304,5 +305,24 @@ func TestComplete(t *testing.T) {
 	}
 	if got := lib.CompleteRev("2006"); len(got) == 0 || got[0] != "2006-10-01" || slices.Contains(got, "latest") {
 		t.Errorf("CompleteRev(2006) = %q", got)
+	}
+}
+
+// TestDiffRuleCounts: a comparison narrowed to a rule counts that rule's
+// pairs, not the whole documents'.
+func TestDiffRuleCounts(t *testing.T) {
+	lib := open(t, crules.Options{})
+	a, _ := lib.Select("2005")
+	b, _ := lib.Select("2006")
+	c, err := lib.Diff(a.Source(), b.Source(), crules.DiffOptions{Rule: parse.MustParseRuleID("502.40")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, k := range c.Counts {
+		n += k
+	}
+	if c.Rule.String() != "502.40" || n != 6 || c.Counts[diff.Unchanged]+len(c.Pairs) != n {
+		t.Errorf("counts %v for %d pairs listed", c.Counts, len(c.Pairs))
 	}
 }

@@ -461,7 +461,9 @@ func NewDiffPair(p diff.Pair, stat bool) DiffPair {
 
 // CompareJSON is two revisions compared as `crules diff --json` prints it:
 // the counts per class and the pairs, with their word diffs unless stat.
-func CompareJSON(a, b string, counts map[diff.Class]int, pairs []diff.Pair, stat bool) any {
+// A comparison narrowed to the rules under one names it (scope, "rule":
+// "702.47"); its counts are then of those rules.
+func CompareJSON(a, b, scope string, counts map[diff.Class]int, pairs []diff.Pair, stat bool) any {
 	js := []DiffPair{}
 	for _, p := range pairs {
 		js = append(js, NewDiffPair(p, stat))
@@ -473,9 +475,10 @@ func CompareJSON(a, b string, counts map[diff.Class]int, pairs []diff.Pair, stat
 	return struct {
 		A      string         `json:"a"`
 		B      string         `json:"b"`
+		Rule   string         `json:"rule,omitempty"`
 		Counts map[string]int `json:"counts"`
 		Pairs  []DiffPair     `json:"pairs"`
-	}{a, b, cj, js}
+	}{a, b, scope, cj, js}
 }
 
 type pointJSON struct {

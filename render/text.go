@@ -236,7 +236,12 @@ func CountLine(c map[diff.Class]int) string {
 
 // Diff prints two documents compared: the counts, then with stat the
 // counts per chapter, else the renumbering table and each pair's words.
-func (p *TextPrinter) Diff(a, b *parse.Document, aName, bName string, counts map[diff.Class]int, pairs []diff.Pair, stat bool) {
+// A comparison narrowed to the rules under one (scope, "702.47") says so
+// in its first line, whose counts are then of those rules.
+func (p *TextPrinter) Diff(a, b *parse.Document, aName, bName, scope string, counts map[diff.Class]int, pairs []diff.Pair, stat bool) {
+	if scope != "" {
+		bName += ", under " + scope
+	}
 	p.Printf("%s → %s: %s\n", aName, bName, CountLine(counts))
 	if stat {
 		byChapter := map[int]map[diff.Class]int{}

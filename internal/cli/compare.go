@@ -78,11 +78,12 @@ func runDiff(env *Env, o *diffOptions) error {
 	if err != nil {
 		return err
 	}
+	scope := c.Rule.String() // "" for the whole documents
 	if o.JSON {
-		return render.WriteJSON(env.Stdout, render.CompareJSON(c.A.Label, c.B.Label, c.Counts, c.Pairs, o.Stat))
+		return render.WriteJSON(env.Stdout, render.CompareJSON(c.A.Label, c.B.Label, scope, c.Counts, c.Pairs, o.Stat))
 	}
 	p := env.text()
-	p.Diff(c.A.Document, c.B.Document, c.A.Label, c.B.Label, c.Counts, c.Pairs, o.Stat)
+	p.Diff(c.A.Document, c.B.Document, c.A.Label, c.B.Label, scope, c.Counts, c.Pairs, o.Stat)
 	return p.Err
 }
 
