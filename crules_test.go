@@ -13,6 +13,7 @@ import (
 
 	"github.com/crules/crules"
 	"github.com/crules/crules/diff"
+	"github.com/crules/crules/engine"
 	"github.com/crules/crules/internal/corpustest"
 	"github.com/crules/crules/parse"
 )
@@ -324,5 +325,23 @@ func TestDiffRuleCounts(t *testing.T) {
 	}
 	if c.Rule.String() != "502.40" || n != 6 || c.Counts[diff.Unchanged]+len(c.Pairs) != n {
 		t.Errorf("counts %v for %d pairs listed", c.Counts, len(c.Pairs))
+	}
+}
+
+// TestSimulateFiles: scenario files are read and run in order; a missing
+// one is bad input.
+func TestSimulateFiles(t *testing.T) {
+	lib := open(t, crules.Options{})
+	one := filepath.Join("scenario", "testdata", "scenarios", "convoke.txt")
+	rs, err := lib.SimulateFiles("", one)
+	if err != nil || len(rs) == 0 || engine.Failed(rs...) != 0 {
+		t.Fatalf("SimulateFiles(convoke.txt): %d results, %v", len(rs), err)
+	}
+	two, err := lib.SimulateFiles("latest", one, one)
+	if err != nil || len(two) != 2 {
+		t.Errorf("SimulateFiles(convoke.txt twice, latest): %d results, %v", len(two), err)
+	}
+	if _, err := lib.SimulateFiles("", one, "nowhere.txt"); !errors.Is(err, crules.ErrBadInput) {
+		t.Errorf("SimulateFiles(nowhere.txt) = %v, want ErrBadInput", err)
 	}
 }
