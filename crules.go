@@ -102,6 +102,15 @@ func (l *Library) Archive() *corpus.Archive { return l.archive }
 // Revisions lists the embedded revisions, oldest first.
 func (l *Library) Revisions() []Rev { return l.revs }
 
+// Sources returns every embedded revision as a Source, oldest first.
+func (l *Library) Sources() []Source {
+	out := make([]Source, len(l.revs))
+	for i, r := range l.revs {
+		out[i] = r.Source()
+	}
+	return out
+}
+
 // Latest is the newest embedded revision.
 func (l *Library) Latest() Rev { return l.revs[len(l.revs)-1] }
 

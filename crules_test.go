@@ -345,3 +345,23 @@ func TestSimulateFiles(t *testing.T) {
 		t.Errorf("SimulateFiles(nowhere.txt) = %v, want ErrBadInput", err)
 	}
 }
+
+// TestParseOneRule: one rule or chapter in any form; a part, a range or a
+// list is a bad request, and so is what is no rule number.
+func TestParseOneRule(t *testing.T) {
+	for s, want := range map[string]string{"rule 702.47a": "702.47a", "§702.47A": "702.47a", "CR 702": "702", "702.47.": "702.47"} {
+		if id, err := crules.ParseOneRule(s); err != nil || id.String() != want {
+			t.Errorf("ParseOneRule(%q) = %v, %v; want %s", s, id, err, want)
+		}
+	}
+	for _, s := range []string{"7", "601.2f-h", "702.1 and 702.2", "seven", ""} {
+		if _, err := crules.ParseOneRule(s); !errors.Is(err, crules.ErrBadRequest) {
+			t.Errorf("ParseOneRule(%q) = %v, want ErrBadRequest", s, err)
+		}
+	}
+	lib := open(t, crules.Options{})
+	srcs := lib.Sources()
+	if len(srcs) != len(lib.Revisions()) || srcs[0].Rev.Name() != lib.Revisions()[0].Name() || srcs[len(srcs)-1].Rev.Name() != lib.Latest().Name() {
+		t.Errorf("Sources: %d, first %v", len(srcs), srcs[0])
+	}
+}

@@ -131,6 +131,19 @@ func (p *TextPrinter) GlossaryTerms(entries []*parse.GlossaryEntry) {
 	}
 }
 
+// Answer prints what a rule reference names: a part (its chapters), a
+// chapter with its rules, or a rule with its subrules and examples.
+func (p *TextPrinter) Answer(part *parse.Part, c *parse.Chapter, r *parse.Rule) {
+	switch {
+	case part != nil:
+		p.TOC([]*parse.Part{part})
+	case c != nil:
+		p.Chapter(c)
+	default:
+		p.Rule(r)
+	}
+}
+
 // TOC prints the parts and chapters.
 func (p *TextPrinter) TOC(parts []*parse.Part) {
 	for _, part := range parts {

@@ -1,12 +1,10 @@
 package cli
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 
 	"github.com/crules/crules"
-	"github.com/crules/crules/internal/atomicfile"
 	"github.com/crules/crules/render"
 	"github.com/spf13/cobra"
 )
@@ -203,11 +201,7 @@ func runTerms(env *Env, o *termsOptions) error {
 		return err
 	}
 	if o.Plot != "" {
-		var svg bytes.Buffer
-		if err := render.PlotTerms(&svg, rows, o.Terms); err != nil {
-			return err
-		}
-		if err := atomicfile.Write(o.Plot, svg.Bytes()); err != nil {
+		if err := render.PlotTermsFile(o.Plot, rows, o.Terms); err != nil {
 			return err
 		}
 		env.note("crules: wrote %s", o.Plot)

@@ -1,10 +1,7 @@
 package cli
 
 import (
-	"fmt"
-
 	"github.com/crules/crules"
-	"github.com/crules/crules/parse"
 	"github.com/crules/crules/render"
 	"github.com/spf13/cobra"
 )
@@ -60,14 +57,7 @@ func runRule(env *Env, o *ruleOptions) error {
 	}
 	p := env.text()
 	for _, a := range as {
-		switch {
-		case a.Part != nil:
-			p.TOC([]*parse.Part{a.Part})
-		case a.Chapter != nil:
-			p.Chapter(a.Chapter)
-		default:
-			p.Rule(a.Rule)
-		}
+		p.Answer(a.Part, a.Chapter, a.Rule)
 	}
 	return p.Err
 }
@@ -178,7 +168,11 @@ func newRefsCmd(env *Env, runF func(*refsOptions) error) *cobra.Command {
 }
 
 func runRefs(env *Env, o *refsOptions) error {
-	lib, src, id, err := o.ruleSource(env, o.ID)
+	id, err := crules.ParseOneRule(o.ID)
+	if err != nil {
+		return err // before reading anything
+	}
+	lib, src, err := o.source(env)
 	if err != nil {
 		return err
 	}
@@ -193,18 +187,4 @@ func runRefs(env *Env, o *refsOptions) error {
 	p := env.text()
 	p.Refs(d, id.String(), r.Outgoing, r.Incoming, r.Terms)
 	return p.Err
-}
-
-// ruleSource reads one rule number, in any form Lookup takes, then the
-// document the flags name.
-func (f *docFlags) ruleSource(env *Env, s string) (*crules.Library, crules.Source, parse.RuleID, error) {
-	rs, err := crules.ParseRuleRefs(s)
-	if err == nil && (len(rs) != 1 || rs[0].Part > 0 || rs[0].IsRange()) {
-		err = fmt.Errorf("%q: give one rule or chapter number", s)
-	}
-	if err != nil {
-		return nil, crules.Source{}, parse.RuleID{}, err
-	}
-	lib, src, err := f.source(env)
-	return lib, src, rs[0].ID, err
 }
