@@ -3,7 +3,9 @@ package crules
 import (
 	"bytes"
 	"io/fs"
+	"os"
 	"path"
+	"path/filepath"
 
 	"github.com/crules/crules/cite"
 )
@@ -16,6 +18,40 @@ type CiteReport struct {
 	Findings []cite.Finding // in file order; Citation.File is the path in the fs.FS
 	Files    int            // files read
 	Stale    int            // findings that are stale
+}
+
+// CitePaths runs Cite over files and folders, merging the reports: paths
+// of Options.Files when it is set, else of the operating system, where
+// each finding's File is then the path given joined with the path inside
+// it. A path that does not exist is ErrBadInput.
+func (l *Library) CitePaths(paths ...string) (*CiteReport, error) {
+	all := &CiteReport{}
+	for _, root := range paths {
+		fsys, dir, name := l.opt.Files, "", root
+		if fsys == nil {
+			fi, err := os.Stat(root)
+			if err != nil {
+				return nil, &Error{Kind: ErrBadInput, Msg: err.Error(), Err: err}
+			}
+			dir, name = root, "."
+			if !fi.IsDir() {
+				dir, name = filepath.Dir(root), filepath.Base(root)
+			}
+			fsys = os.DirFS(dir)
+		}
+		rep, err := l.Cite(fsys, name)
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range rep.Findings {
+			if dir != "" {
+				f.File = filepath.Join(dir, filepath.FromSlash(f.File))
+			}
+			all.Findings = append(all.Findings, f)
+		}
+		all.Files, all.Stale = all.Files+rep.Files, all.Stale+rep.Stale
+	}
+	return all, nil
 }
 
 // Cite scans the file or folder root of fsys for CR citations and checks

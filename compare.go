@@ -16,8 +16,11 @@ type DiffOptions struct {
 
 // A Comparison is two documents compared rule by rule.
 type Comparison struct {
-	A, B   *Document
-	Counts map[diff.Class]int // over every pair, before the options narrow them
+	A, B *Document
+	Rule parse.RuleID // the rule the comparison is narrowed to; zero for the whole documents
+	// Counts counts the pairs under Rule (every pair without one), of
+	// every class, before Classes narrows them.
+	Counts map[diff.Class]int
 	Pairs  []diff.Pair
 }
 
@@ -33,11 +36,12 @@ func (l *Library) Diff(a, b Source, o DiffOptions) (*Comparison, error) {
 	for _, c := range o.Classes {
 		want[c] = true
 	}
-	c := &Comparison{A: da, B: db, Counts: res.Counts()}
+	c := &Comparison{A: da, B: db, Rule: o.Rule, Counts: map[diff.Class]int{}}
 	for _, p := range res.Pairs {
 		if !o.Rule.IsZero() && !(p.A != nil && o.Rule.Contains(p.A.ID) || p.B != nil && o.Rule.Contains(p.B.ID)) {
 			continue
 		}
+		c.Counts[p.Class]++
 		if len(want) > 0 && !want[p.Class] || len(want) == 0 && p.Class == diff.Unchanged {
 			continue
 		}

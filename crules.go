@@ -36,9 +36,12 @@ type Options struct {
 	// 2026-01-16 (once, usually 1 s; cached in DIR)". It is called with
 	// done 0 first.
 	Progress func(task string, done, total int)
-	// Warn, when set, hears about problems that do not stop an answer
-	// (a cache entry that could not be written).
+	// Warn, when set, hears about problems that do not stop an answer:
+	// a cache entry that could not be written, and the warnings of a file
+	// when it is parsed (a parse.ErrorList: text skipped or guessed).
 	Warn func(error)
+	// Stdin is what a file named "-" reads (Resolve); nil means none.
+	Stdin io.Reader
 	// MaxDocs bounds the parsed revisions kept in memory; 0 means 16.
 	MaxDocs int
 }
@@ -107,6 +110,15 @@ func (l *Library) Archive() *corpus.Archive { return l.archive }
 // Revisions lists the embedded revisions, oldest first.
 func (l *Library) Revisions() []Rev { return l.revs }
 
+// Sources returns every embedded revision as a Source, oldest first.
+func (l *Library) Sources() []Source {
+	out := make([]Source, len(l.revs))
+	for i, r := range l.revs {
+		out[i] = r.Source()
+	}
+	return out
+}
+
 // Latest is the newest embedded revision.
 func (l *Library) Latest() Rev { return l.revs[len(l.revs)-1] }
 
@@ -150,8 +162,32 @@ func (l *Library) ReadFile(path string) (Source, error) {
 	return File(path, data), nil
 }
 
+// Resolve returns the source a command names: the file path when it is
+// not "" ("-" reads Options.Stdin), else the revision sel selects (see
+// Select). A file is parsed at once, so one that is not a CR fails here
+// and its warnings reach Options.Warn before any answer.
+func (l *Library) Resolve(sel, path string) (Source, error) {
+	if path == "" {
+		r, err := l.Select(sel)
+		return r.Source(), err
+	}
+	if path == "-" && l.opt.Stdin != nil {
+		return l.parsed(ReadFrom("<stdin>", l.opt.Stdin))
+	}
+	return l.parsed(l.ReadFile(path))
+}
+
+// parsed parses a file read without error (see Resolve).
+func (l *Library) parsed(src Source, err error) (Source, error) {
+	if err == nil && src.IsFile() {
+		_, err = l.Document(src)
+	}
+	return src, err
+}
+
 // SourceOf reads arg as a file when there is one by that name, and as a
-// revision selector otherwise: the two arguments of a diff.
+// revision selector otherwise: an argument of a diff. A file is parsed at
+// once, as by Resolve.
 func (l *Library) SourceOf(arg string) (Source, error) {
 	var err error
 	if l.opt.Files != nil {
@@ -164,7 +200,7 @@ func (l *Library) SourceOf(arg string) (Source, error) {
 	}
 	switch {
 	case err == nil:
-		return l.ReadFile(arg)
+		return l.parsed(l.ReadFile(arg))
 	case !errors.Is(err, fs.ErrNotExist):
 		return Source{}, &Error{Kind: ErrBadInput, Msg: err.Error(), Err: err}
 	}
@@ -174,6 +210,19 @@ func (l *Library) SourceOf(arg string) (Source, error) {
 		return Source{}, &Error{Kind: ErrUnknownRevision, Msg: fmt.Sprintf("%v (and no file %q)", err, arg), Nearest: e.Nearest, Err: err}
 	}
 	return r.Source(), err
+}
+
+// SourcesOf reads each argument as SourceOf does, in order, stopping at the
+// first error: the two sides of a comparison.
+func (l *Library) SourcesOf(args ...string) ([]Source, error) {
+	out := make([]Source, len(args))
+	for i, a := range args {
+		var err error
+		if out[i], err = l.SourceOf(a); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // cachePath is where the cache entry name of version lives.

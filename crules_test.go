@@ -1,13 +1,19 @@
 package crules_test
 
 import (
+	"bytes"
 	"errors"
 	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"testing/fstest"
 
 	"github.com/crules/crules"
+	"github.com/crules/crules/diff"
+	"github.com/crules/crules/engine"
 	"github.com/crules/crules/internal/corpustest"
 	"github.com/crules/crules/parse"
 )
@@ -238,5 +244,180 @@ func TestCite(t *testing.T) {
 	}
 	if f := rep.Findings[0]; f.File != "src/ConvokeAbility.java" || !f.Stale || f.Line != 1 {
 		t.Errorf("first finding: %+v", f)
+	}
+
+	// Paths on disk, a folder and a file, merged into one report whose
+	// files are named as given.
+	dir := t.TempDir()
+	for name, f := range fsys {
+		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rep, err = lib.CitePaths(filepath.Join(dir, "src"), filepath.Join(dir, "src", "Splice.java"))
+	if err != nil || rep.Files != 3 || len(rep.Findings) != 3 || rep.Stale != 1 {
+		t.Fatalf("CitePaths: %v, %+v", err, rep)
+	}
+	if f := rep.Findings[2]; f.File != filepath.Join(dir, "src", "Splice.java") || f.Stale {
+		t.Errorf("finding of a file given: %+v", f)
+	}
+	if _, err := lib.CitePaths(filepath.Join(dir, "nowhere")); !errors.Is(err, crules.ErrBadInput) {
+		t.Errorf("CitePaths(nowhere) = %v, want ErrBadInput", err)
+	}
+	rep, err = open(t, crules.Options{Files: fsys}).CitePaths("src")
+	if err != nil || rep.Files != 2 || rep.Findings[0].File != "src/ConvokeAbility.java" {
+		t.Errorf("CitePaths over Options.Files: %v, %+v", err, rep)
+	}
+}
+
+// TestResolve: a file a command names is parsed at once, its warnings
+// reported once through Options.Warn, from disk or standard input; a
+// revision is selected.
+func TestResolve(t *testing.T) {
+	seed := filepath.Join("..", "shared", "seeds", "001_f6e5894a2328e0af.txt")
+	data, err := os.ReadFile(seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var warned []error
+	lib := open(t, crules.Options{Warn: func(err error) { warned = append(warned, err) }, Stdin: bytes.NewReader(data)})
+	for _, path := range []string{seed, seed, "-"} {
+		src, err := lib.Resolve("latest", path)
+		if err != nil || !src.IsFile() {
+			t.Fatalf("Resolve(%s): %v %v", path, src, err)
+		}
+	}
+	if len(warned) != 2 { // the file once (parsed once), standard input once
+		t.Fatalf("warnings reported %d times, want 2: %v", len(warned), warned)
+	}
+	var list parse.ErrorList
+	if !errors.As(warned[0], &list) || len(list) != 1 || !strings.Contains(list[0].Error(), "001_f6e5894a2328e0af.txt:1:1: warning: subrule 502.40b has no rule 502.40") {
+		t.Errorf("warning %v", warned[0])
+	}
+	if _, err := lib.Resolve("latest", "go.mod"); !errors.Is(err, crules.ErrBadInput) {
+		t.Errorf("Resolve(go.mod) = %v, want ErrBadInput", err)
+	}
+	src, err := lib.Resolve("2005", "")
+	if err != nil || src.IsFile() || src.Rev.Name() != "2005-10-01" {
+		t.Errorf("Resolve(2005) = %v, %v", src, err)
+	}
+	srcs, err := lib.SourcesOf(seed, "2005")
+	if err != nil || len(srcs) != 2 || !srcs[0].IsFile() || srcs[1].Rev.Name() != "2005-10-01" {
+		t.Errorf("SourcesOf(seed, 2005) = %v, %v", srcs, err)
+	}
+}
+
+// TestBuildIndex: the index built ahead is the one a search then opens
+// from the cache, named as the note names it.
+func TestBuildIndex(t *testing.T) {
+	dir := t.TempDir()
+	lib := open(t, crules.Options{CacheDir: dir})
+	r, _ := lib.Select("2005")
+	name, err := lib.BuildIndex(r, false)
+	if err != nil || name != "2005-10-01" {
+		t.Fatalf("BuildIndex(2005) = %q, %v", name, err)
+	}
+	var built []string
+	again := open(t, crules.Options{CacheDir: dir, Progress: func(task string, _, _ int) { built = append(built, task) }})
+	if _, err := again.Search(r.Source(), "splice onto arcane", crules.SearchOptions{}); err != nil || len(built) != 0 {
+		t.Errorf("search after BuildIndex: %v, built %q", err, built)
+	}
+}
+
+// TestComplete: completions are what the parser reads, in the form typed.
+func TestComplete(t *testing.T) {
+	lib := open(t, crules.Options{})
+	d, err := lib.Document(lib.Latest().Source())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args       []string
+		word, want string
+	}{
+		{nil, "702.47", "702.47a"},
+		{[]string{"CR"}, "702.47", "702.47a"},
+		{nil, "§702.47", "§702.47a"},
+		{nil, "601.2f-", "601.2f-h"},
+		{nil, "601.2f-601.2", "601.2f-601.2h"},
+		{[]string{"rule", "702.47a", "and"}, "702.47", "702.47b"},
+	} {
+		if got := d.CompleteRule(c.args, c.word); !slices.Contains(got, c.want) {
+			t.Errorf("CompleteRule(%q, %q) = %.80q, want %q among them", c.args, c.word, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		word string
+	}{{[]string{"banana"}, "702.47"}, {nil, "601.2f-x"}, {nil, "601.2f-601.2e"}, {nil, "x702.47"}} {
+		if got := d.CompleteRule(c.args, c.word); len(got) != 0 {
+			t.Errorf("CompleteRule(%q, %q) = %.80q, want none", c.args, c.word, got)
+		}
+	}
+	if got := d.CompleteTerm(nil, "mana v"); !slices.Contains(got, "Mana Value") {
+		t.Errorf("CompleteTerm(mana v) = %q", got)
+	}
+	if got := lib.CompleteRev("2006"); len(got) == 0 || got[0] != "2006-10-01" || slices.Contains(got, "latest") {
+		t.Errorf("CompleteRev(2006) = %q", got)
+	}
+}
+
+// TestDiffRuleCounts: a comparison narrowed to a rule counts that rule's
+// pairs, not the whole documents'.
+func TestDiffRuleCounts(t *testing.T) {
+	lib := open(t, crules.Options{})
+	a, _ := lib.Select("2005")
+	b, _ := lib.Select("2006")
+	c, err := lib.Diff(a.Source(), b.Source(), crules.DiffOptions{Rule: parse.MustParseRuleID("502.40")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, k := range c.Counts {
+		n += k
+	}
+	if c.Rule.String() != "502.40" || n != 6 || c.Counts[diff.Unchanged]+len(c.Pairs) != n {
+		t.Errorf("counts %v for %d pairs listed", c.Counts, len(c.Pairs))
+	}
+}
+
+// TestSimulateFiles: scenario files are read and run in order; a missing
+// one is bad input.
+func TestSimulateFiles(t *testing.T) {
+	lib := open(t, crules.Options{})
+	one := filepath.Join("scenario", "testdata", "scenarios", "convoke.txt")
+	rs, err := lib.SimulateFiles("", one)
+	if err != nil || len(rs) == 0 || engine.Failed(rs...) != 0 {
+		t.Fatalf("SimulateFiles(convoke.txt): %d results, %v", len(rs), err)
+	}
+	two, err := lib.SimulateFiles("latest", one, one)
+	if err != nil || len(two) != 2 {
+		t.Errorf("SimulateFiles(convoke.txt twice, latest): %d results, %v", len(two), err)
+	}
+	if _, err := lib.SimulateFiles("", one, "nowhere.txt"); !errors.Is(err, crules.ErrBadInput) {
+		t.Errorf("SimulateFiles(nowhere.txt) = %v, want ErrBadInput", err)
+	}
+}
+
+// TestParseOneRule: one rule or chapter in any form; a part, a range or a
+// list is a bad request, and so is what is no rule number.
+func TestParseOneRule(t *testing.T) {
+	for s, want := range map[string]string{"rule 702.47a": "702.47a", "§702.47A": "702.47a", "CR 702": "702", "702.47.": "702.47"} {
+		if id, err := crules.ParseOneRule(s); err != nil || id.String() != want {
+			t.Errorf("ParseOneRule(%q) = %v, %v; want %s", s, id, err, want)
+		}
+	}
+	for _, s := range []string{"7", "601.2f-h", "702.1 and 702.2", "seven", ""} {
+		if _, err := crules.ParseOneRule(s); !errors.Is(err, crules.ErrBadRequest) {
+			t.Errorf("ParseOneRule(%q) = %v, want ErrBadRequest", s, err)
+		}
+	}
+	lib := open(t, crules.Options{})
+	srcs := lib.Sources()
+	if len(srcs) != len(lib.Revisions()) || srcs[0].Rev.Name() != lib.Revisions()[0].Name() || srcs[len(srcs)-1].Rev.Name() != lib.Latest().Name() {
+		t.Errorf("Sources: %d, first %v", len(srcs), srcs[0])
 	}
 }

@@ -11,7 +11,9 @@
 //	fmt.Println(a.Rule.ID, a.Note())              // 502.40a 702.47a (Splice) was 502.40a in 2005-10-01
 //
 // A revision is a Rev (its date and era); what is read is a Source, an
-// embedded revision or a file's bytes (File, ReadFile, ReadFrom). The
+// embedded revision or a file's bytes (File, ReadFile, ReadFrom; Resolve
+// and SourceOf choose between them as a command line does, parsing a file
+// at once and reporting its warnings through Options.Warn). The
 // Library parses each source once and keeps the recently used ones
 // (Document), and answers:
 //
@@ -24,9 +26,12 @@
 //   - Diff of two sources rule by rule, Discover of recurring
 //     substitutions, Terms counted and dated;
 //   - Keyword specs, Refs (citations around a rule), Check (lint);
-//   - Cite: rule citations in any fs.FS, checked against history;
+//   - Cite: rule citations in any fs.FS (CitePaths: in files and
+//     folders), checked against history;
 //   - Search, of one revision or all (Index, IndexAll: built on first use,
 //     cached, one build at a time);
+//   - CompleteRule, CompleteTerm, CompleteKeyword and CompleteRev: the
+//     completions a shell offers, rule references read by the one parser;
 //   - Site, the HTML reference of some sources (render.Site; with every
 //     revision, the cached lineage), and RenderSite, which writes it.
 //

@@ -47,7 +47,8 @@ func (d *Document) Keywords() []*keyword.Spec {
 // callers wait for the one parse) and kept among the most recently used
 // ones (a file by its name and content). A file that is not a CR is
 // ErrBadInput with the parser's positioned errors (a parse.ErrorList) as
-// its cause; warnings about a file are in its Warnings.
+// its cause; warnings about a file are in its Warnings, and go to
+// Options.Warn when it is parsed.
 func (l *Library) Document(src Source) (*Document, error) {
 	key := src.Rev.Name()
 	if src.IsFile() {
@@ -74,6 +75,9 @@ func (l *Library) Document(src Source) (*Document, error) {
 	e.once.Do(func() {
 		if src.IsFile() {
 			e.doc, e.err = parseFile(src)
+			if e.err == nil && len(e.doc.Warnings) > 0 {
+				l.warn(e.doc.Warnings)
+			}
 		} else {
 			e.doc, e.err = l.parseRev(src.Rev)
 		}

@@ -45,3 +45,7 @@ func (e *Error) Is(target error) bool { return target == e.Kind }
 
 // Unwrap returns the cause.
 func (e *Error) Unwrap() error { return e.Err }
+
+// Candidates returns the nearest candidates (what render.NotFoundJSON
+// prints as suggestions).
+func (e *Error) Candidates() []string { return e.Nearest }

@@ -169,6 +169,20 @@ func ParseRuleRefs(s string) ([]parse.RuleRef, error) {
 	return rs, nil
 }
 
+// ParseOneRule reads one rule or chapter number in any form
+// ParseRuleRefs takes ("rule 702.47a", "§702.47a"): what Refs answers
+// about. A part, a range or several references are ErrBadRequest.
+func ParseOneRule(s string) (parse.RuleID, error) {
+	rs, err := ParseRuleRefs(s)
+	if err != nil {
+		return parse.RuleID{}, err
+	}
+	if len(rs) != 1 || rs[0].Part > 0 || rs[0].IsRange() {
+		return parse.RuleID{}, &Error{Kind: ErrBadRequest, Msg: fmt.Sprintf("%q: give one rule or chapter number", s)}
+	}
+	return rs[0].ID, nil
+}
+
 // ParseRuleID reads a rule number as users type it ("702.47A", "702.47.");
 // a malformed one is ErrBadRequest.
 func ParseRuleID(s string) (parse.RuleID, error) {

@@ -54,6 +54,18 @@ func (l *Library) IndexAll() (*index.Index, error) {
 	})
 }
 
+// BuildIndex builds the search index of r, or with all of every revision
+// (IndexAll), unless it is cached already, and returns its name
+// ("2026-01-16", "all revisions"): the work of a first search, done ahead.
+func (l *Library) BuildIndex(r Rev, all bool) (string, error) {
+	if all {
+		_, err := l.IndexAll()
+		return allRevs, err
+	}
+	_, err := l.Index(r.Source())
+	return r.Name(), err
+}
+
 // openIndex returns the open index named name, else opens the cached one,
 // building it when it is missing, stale (another corpus or mapping
 // version) or corrupt. One build runs at a time per index in this process;

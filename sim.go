@@ -7,6 +7,24 @@ import (
 	"github.com/crules/crules/scenario"
 )
 
+// SimulateFiles runs Simulate over scenario files read as ReadFile reads
+// them, in order, stopping at the first error.
+func (l *Library) SimulateFiles(rev string, paths ...string) ([]*engine.Result, error) {
+	var out []*engine.Result
+	for _, path := range paths {
+		src, err := l.ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		rs, err := l.Simulate(path, src.Data, rev)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, rs...)
+	}
+	return out, nil
+}
+
 // Simulate runs the scenario file name, whose bytes are src, against each
 // revision its "rev:" line names, or against rev when rev is not empty (a
 // selector: "latest", "2006-10-01", "2006"). Each result holds, per

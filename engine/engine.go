@@ -29,6 +29,16 @@ func (r *Result) Passed() bool {
 	return true
 }
 
+// Failed returns how many checks of the results failed.
+func Failed(results ...*Result) int {
+	n := 0
+	for _, r := range results {
+		_, f := r.Counts()
+		n += f
+	}
+	return n
+}
+
 // Counts returns how many checks passed and failed.
 func (r *Result) Counts() (passed, failed int) {
 	for _, s := range r.Scripts {

@@ -2,6 +2,7 @@ package render
 
 import (
 	"encoding/json"
+	"errors"
 	"io"
 	"strings"
 	"unicode/utf8"
@@ -9,6 +10,7 @@ import (
 	"github.com/crules/crules/cite"
 	"github.com/crules/crules/corpus"
 	"github.com/crules/crules/diff"
+	"github.com/crules/crules/index"
 	"github.com/crules/crules/keyword"
 	"github.com/crules/crules/parse"
 	"github.com/crules/crules/xref"
@@ -26,15 +28,33 @@ func WriteJSON(w io.Writer, v any) error {
 }
 
 // NotFoundJSON is the answer of a --json command that found nothing (exit
-// status 1): the message, and the nearest candidates, never null.
-func NotFoundJSON(msg string, suggestions []string) any {
-	if suggestions == nil {
-		suggestions = []string{}
+// status 1): err's message, and the nearest candidates of the first error
+// in its chain that offers some (Candidates() []string, as *crules.Error
+// does), never null.
+func NotFoundJSON(err error) any {
+	suggestions := []string{}
+	var c interface{ Candidates() []string }
+	if errors.As(err, &c) && c.Candidates() != nil {
+		suggestions = c.Candidates()
 	}
 	return struct {
 		Error       string   `json:"error"`
 		Suggestions []string `json:"suggestions"`
-	}{msg, suggestions}
+	}{err.Error(), suggestions}
+}
+
+// SearchJSON is the answer of search --json: the result (hits,
+// suggestions, words too common to be indexed) and, when nothing matched,
+// the error saying so.
+func SearchJSON(res *index.Result, err error) any {
+	msg := ""
+	if err != nil {
+		msg = err.Error()
+	}
+	return struct {
+		Error string `json:"error,omitempty"`
+		*index.Result
+	}{msg, res}
 }
 
 // RuleJSON is a rule with its subrules and examples. Rev and Era are set
@@ -383,9 +403,13 @@ type FindingJSON struct {
 	Message string `json:"message"`
 }
 
-// NewFindingJSON converts a finding of the revision rev read from file.
-func NewFindingJSON(rev, file string, f xref.Finding) FindingJSON {
-	return FindingJSON{rev, file, f.Pos.Line, f.Pos.Col, f.Code, f.Msg}
+// FindingsJSON converts the findings of the revision rev read from file.
+func FindingsJSON(rev, file string, fs []xref.Finding) []FindingJSON {
+	var out []FindingJSON
+	for _, f := range fs {
+		out = append(out, FindingJSON{rev, file, f.Pos.Line, f.Pos.Col, f.Code, f.Msg})
+	}
+	return out
 }
 
 // GraphJSON is the citation graph of a revision.
@@ -439,7 +463,9 @@ func NewDiffPair(p diff.Pair, stat bool) DiffPair {
 
 // CompareJSON is two revisions compared as `crules diff --json` prints it:
 // the counts per class and the pairs, with their word diffs unless stat.
-func CompareJSON(a, b string, counts map[diff.Class]int, pairs []diff.Pair, stat bool) any {
+// A comparison narrowed to the rules under one names it (scope, "rule":
+// "702.47"); its counts are then of those rules.
+func CompareJSON(a, b, scope string, counts map[diff.Class]int, pairs []diff.Pair, stat bool) any {
 	js := []DiffPair{}
 	for _, p := range pairs {
 		js = append(js, NewDiffPair(p, stat))
@@ -451,9 +477,10 @@ func CompareJSON(a, b string, counts map[diff.Class]int, pairs []diff.Pair, stat
 	return struct {
 		A      string         `json:"a"`
 		B      string         `json:"b"`
+		Rule   string         `json:"rule,omitempty"`
 		Counts map[string]int `json:"counts"`
 		Pairs  []DiffPair     `json:"pairs"`
-	}{a, b, cj, js}
+	}{a, b, scope, cj, js}
 }
 
 type pointJSON struct {
@@ -530,6 +557,18 @@ type CiteJSON struct {
 // NewCiteJSON converts a verdict.
 func NewCiteJSON(f cite.Finding) CiteJSON {
 	return CiteJSON{f.File, f.Line, f.Col, f.Text, f.ID.String(), f.Stale, f.Msg}
+}
+
+// CitationsJSON converts the stale verdicts, or with all every one; never
+// null.
+func CitationsJSON(fs []cite.Finding, all bool) []CiteJSON {
+	out := []CiteJSON{}
+	for _, f := range fs {
+		if f.Stale || all {
+			out = append(out, NewCiteJSON(f))
+		}
+	}
+	return out
 }
 
 // LookupJSON is the answer to a rule lookup: the chapter c with its rules,

@@ -1,9 +1,11 @@
 package render
 
 import (
+	"bytes"
 	"io"
 	"slices"
 
+	"github.com/crules/crules/internal/atomicfile"
 	"github.com/crules/crules/lexicon"
 )
 
@@ -11,6 +13,17 @@ import (
 // for none: the three great shifts (battlefield 2009, exile 2009, cast
 // 2009) and the pronouns of 2018.
 var DefaultPlotTerms = []string{"comes into play", "removed from the game", "play", "in play", "his or her", "he or she controls"}
+
+// PlotTermsFile writes the chart of PlotTerms to the file path, through a
+// temporary file renamed into place: an interrupted run leaves no
+// half-written chart.
+func PlotTermsFile(path string, rows []lexicon.Usage, phrases []string) error {
+	var svg bytes.Buffer
+	if err := PlotTerms(&svg, rows, phrases); err != nil {
+		return err
+	}
+	return atomicfile.Write(path, svg.Bytes())
+}
 
 // PlotTerms draws (TermsSVG) the rows whose old or new phrase is one of
 // phrases, in the order of phrases, or DefaultPlotTerms' when phrases is

@@ -146,4 +146,14 @@ func TestPlotTerms(t *testing.T) {
 	if all := panels("no such phrase"); strings.Count(all, "<g") < len(rows) {
 		t.Errorf("no phrase found: %d groups for %d rows", strings.Count(all, "<g"), len(rows))
 	}
+	path := filepath.Join(t.TempDir(), "shifts.svg")
+	if err := render.PlotTermsFile(path, rows, nil); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(path); err != nil || string(b) != svg {
+		t.Errorf("PlotTermsFile wrote other bytes than PlotTerms: %v", err)
+	}
+	if err := render.PlotTermsFile(filepath.Join(t.TempDir(), "no", "dir", "x.svg"), rows, nil); err == nil {
+		t.Error("PlotTermsFile into a missing folder: no error")
+	}
 }

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -8,6 +9,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/crules/crules/cite"
 	"github.com/crules/crules/diff"
 	"github.com/crules/crules/index"
 	"github.com/crules/crules/keyword"
@@ -129,6 +131,19 @@ func (p *TextPrinter) GlossaryTerms(entries []*parse.GlossaryEntry) {
 	}
 }
 
+// Answer prints what a rule reference names: a part (its chapters), a
+// chapter with its rules, or a rule with its subrules and examples.
+func (p *TextPrinter) Answer(part *parse.Part, c *parse.Chapter, r *parse.Rule) {
+	switch {
+	case part != nil:
+		p.TOC([]*parse.Part{part})
+	case c != nil:
+		p.Chapter(c)
+	default:
+		p.Rule(r)
+	}
+}
+
 // TOC prints the parts and chapters.
 func (p *TextPrinter) TOC(parts []*parse.Part) {
 	for _, part := range parts {
@@ -234,7 +249,12 @@ func CountLine(c map[diff.Class]int) string {
 
 // Diff prints two documents compared: the counts, then with stat the
 // counts per chapter, else the renumbering table and each pair's words.
-func (p *TextPrinter) Diff(a, b *parse.Document, aName, bName string, counts map[diff.Class]int, pairs []diff.Pair, stat bool) {
+// A comparison narrowed to the rules under one (scope, "702.47") says so
+// in its first line, whose counts are then of those rules.
+func (p *TextPrinter) Diff(a, b *parse.Document, aName, bName, scope string, counts map[diff.Class]int, pairs []diff.Pair, stat bool) {
+	if scope != "" {
+		bName += ", under " + scope
+	}
 	p.Printf("%s → %s: %s\n", aName, bName, CountLine(counts))
 	if stat {
 		byChapter := map[int]map[diff.Class]int{}
@@ -566,6 +586,49 @@ func (p *TextPrinter) Summary(d *parse.Document) {
 		Count(s.Glossary, "glossary entry", "glossary entries"), Count(s.Warnings, "warning", "warnings"))
 	if len(d.Index) > 0 {
 		p.Printf("an index of %d entries after the glossary (--json: \"index\")\n", len(d.Index))
+	}
+}
+
+// Findings prints what check found in the document read from file, a line
+// each: "file:line:col: code: message".
+func (p *TextPrinter) Findings(file string, fs []xref.Finding) {
+	for _, f := range fs {
+		p.Printf("%s:%s: %s: %s\n", file, f.Pos, f.Code, f.Msg)
+	}
+}
+
+// Citations prints the stale verdicts, or with all every one, a line
+// each: "file:line:col: message".
+func (p *TextPrinter) Citations(fs []cite.Finding, all bool) {
+	for _, f := range fs {
+		if f.Stale || all {
+			p.Printf("%s:%d:%d: %s\n", f.File, f.Line, f.Col, f.Msg)
+		}
+	}
+}
+
+// CiteSummary counts what cite read: "3 citations in 2 files, 1 stale".
+func CiteSummary(citations, files, stale int) string {
+	return Count(citations, "citation", "citations") + " in " + Count(files, "file", "files") + ", " + Count(stale, "stale", "stale")
+}
+
+// Warning prints on w a problem that did not stop an answer (what
+// crules.Options.Warn hears): the warnings of a parsed file (a
+// parse.ErrorList) one a line, the first ten of them and then how many
+// more there are; anything else as "crules: message".
+func Warning(w io.Writer, err error) {
+	var list parse.ErrorList
+	if !errors.As(err, &list) {
+		fmt.Fprintf(w, "crules: %v\n", err)
+		return
+	}
+	const most = 10
+	for i, d := range list {
+		if i == most {
+			fmt.Fprintf(w, "crules: … and %d more warnings (crules parse %s --json lists them)\n", len(list)-most, d.File)
+			break
+		}
+		fmt.Fprintf(w, "%s\n", d)
 	}
 }
 

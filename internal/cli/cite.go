@@ -3,8 +3,6 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 
 	"github.com/crules/crules/render"
 	"github.com/spf13/cobra"
@@ -56,42 +54,20 @@ func runCite(env *Env, o *citeOptions) error {
 	if err != nil {
 		return err
 	}
-	cits, files, stale := 0, 0, 0
-	js, p := []render.CiteJSON{}, env.text()
-	for _, root := range o.Paths {
-		fi, err := os.Stat(root)
-		if err != nil {
-			return err
-		}
-		dir, name := root, "."
-		if !fi.IsDir() {
-			dir, name = filepath.Dir(root), filepath.Base(root)
-		}
-		rep, err := lib.Cite(os.DirFS(dir), name)
-		if err != nil {
-			return err
-		}
-		cits, files, stale = cits+len(rep.Findings), files+rep.Files, stale+rep.Stale
-		for _, f := range rep.Findings {
-			f.File = filepath.Join(dir, filepath.FromSlash(f.File))
-			switch {
-			case !f.Stale && !o.All:
-			case o.JSON:
-				js = append(js, render.NewCiteJSON(f))
-			default:
-				p.Printf("%s:%d:%d: %s\n", f.File, f.Line, f.Col, f.Msg)
-			}
-		}
+	rep, err := lib.CitePaths(o.Paths...)
+	if err != nil {
+		return err
 	}
-	summary := plural(cits, "citation") + " in " + plural(files, "file") + ", " + plural(stale, "stale")
 	var found error
-	if stale > 0 {
+	if summary := render.CiteSummary(len(rep.Findings), rep.Files, rep.Stale); rep.Stale > 0 {
 		found = problems(summary)
 	} else {
 		env.note("crules: %s", summary)
 	}
 	if o.JSON {
-		return jsonThen(env, js, found)
+		return jsonThen(env, render.CitationsJSON(rep.Findings, o.All), found)
 	}
+	p := env.text()
+	p.Citations(rep.Findings, o.All)
 	return errors.Join(p.Err, found)
 }

@@ -92,7 +92,12 @@ func (e *Env) library() (*crules.Library, error) {
 		}
 		bar.Report(task, done, total)
 	}
-	o.Warn = func(err error) { e.note("crules: %v", err) }
+	o.Warn = func(err error) {
+		if !e.quiet {
+			render.Warning(e.Stderr, err)
+		}
+	}
+	o.Stdin = os.Stdin
 	lib, err := crules.Open(o)
 	e.lib = lib
 	return lib, err
@@ -141,9 +146,7 @@ func Run(env *Env, args []string) int {
 	code := exitCode(err)
 	if code == ExitNotFound && buf.Len() == 0 && cmd != nil {
 		if f := cmd.Flags().Lookup("json"); f != nil && f.Value.String() == "true" {
-			var e *crules.Error
-			errors.As(err, &e)
-			_ = render.WriteJSON(&buf, render.NotFoundJSON(err.Error(), nearest(e)))
+			_ = render.WriteJSON(&buf, render.NotFoundJSON(err))
 		}
 	}
 	if err != nil {
@@ -153,14 +156,6 @@ func Run(env *Env, args []string) int {
 		out.Write(buf.Bytes())
 	}
 	return code
-}
-
-// nearest returns the candidates of a library error, if any.
-func nearest(e *crules.Error) []string {
-	if e == nil {
-		return nil
-	}
-	return e.Nearest
 }
 
 func isTerminal(w io.Writer) bool {
@@ -292,14 +287,6 @@ func firstArg(s *string) func(*cobra.Command, []string) error {
 // words needs no quotes.
 func joinArgs(s *string) func(*cobra.Command, []string) error {
 	return func(_ *cobra.Command, args []string) error { *s = strings.Join(args, " "); return nil }
-}
-
-// errText is err's message, or "" for none.
-func errText(err error) string {
-	if err == nil {
-		return ""
-	}
-	return err.Error()
 }
 
 // jsonThen prints v as JSON and returns err: an answer that found nothing

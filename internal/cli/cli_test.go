@@ -216,6 +216,29 @@ func TestCompletion(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "702.47a\n") {
 		t.Errorf("rule completion: exit %d %.200s", code, out)
 	}
+	// Every form the rule-reference parser reads completes, through it.
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"rule", "CR", "702.4"}, "702.47a\n"},
+		{[]string{"rule", "§702.4"}, "§702.47a\n"},
+		{[]string{"rule", "601.2f-"}, "601.2f-h\n"},
+		{[]string{"rule", "601.2f–601.2"}, "601.2f–601.2h\n"},
+		{[]string{"refs", "rules", "702.47a", "and", "702.47"}, "702.47b\n"},
+		{[]string{"rule", "--rev", "2005", "CR", "502.4"}, "502.40a\n"},
+	} {
+		code, out, _ := run(t, append([]string{"__complete"}, c.args...)...)
+		if code != 0 || !strings.Contains(out, c.want) {
+			t.Errorf("%q: exit %d, no %q in %.200s", c.args, code, c.want, out)
+		}
+	}
+	for _, args := range [][]string{{"rule", "banana", "702.4"}, {"rule", "601.2f-x"}, {"rule", "x702.4"}} {
+		code, out, _ := run(t, append([]string{"__complete"}, args...)...)
+		if code != 0 || strings.Contains(out, "702.47a") || strings.Contains(out, "601.2") {
+			t.Errorf("%q: exit %d, completes what does not parse: %.200s", args, code, out)
+		}
+	}
 	code, out, _ = run(t, "__complete", "rule", "--rev", "2006")
 	if code != 0 || !strings.Contains(out, "2006-10-01\n") {
 		t.Errorf("rev completion: exit %d %.200s", code, out)

@@ -1,12 +1,10 @@
 package cli
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 
 	"github.com/crules/crules"
-	"github.com/crules/crules/internal/atomicfile"
 	"github.com/crules/crules/render"
 	"github.com/spf13/cobra"
 )
@@ -56,28 +54,6 @@ A and B are revisions (2009-05-01, 2009, latest, first) or CR files on disk.`,
 	}, runF, runDiff)
 }
 
-// argSource reads a diff argument: a file when there is one by that name,
-// else a revision.
-func argSource(env *Env, arg string) (*crules.Library, crules.Source, error) {
-	lib, err := env.library()
-	if err != nil {
-		return nil, crules.Source{}, err
-	}
-	src, err := lib.SourceOf(arg)
-	src, err = parsed(env, lib, src, err)
-	return lib, src, err
-}
-
-// twoSources reads the two arguments of a comparison.
-func twoSources(env *Env, a, b string) (*crules.Library, crules.Source, crules.Source, error) {
-	lib, sa, err := argSource(env, a)
-	if err != nil {
-		return nil, sa, sa, err
-	}
-	_, sb, err := argSource(env, b)
-	return lib, sa, sb, err
-}
-
 func runDiff(env *Env, o *diffOptions) error {
 	opt := crules.DiffOptions{}
 	if o.Rule != "" {
@@ -88,19 +64,24 @@ func runDiff(env *Env, o *diffOptions) error {
 		opt.Rule = id
 	}
 	opt.Classes, _ = crules.ParseClasses(o.Classes...)
-	lib, a, b, err := twoSources(env, o.A, o.B)
+	lib, err := env.library()
 	if err != nil {
 		return err
 	}
-	c, err := lib.Diff(a, b, opt)
+	srcs, err := lib.SourcesOf(o.A, o.B)
 	if err != nil {
 		return err
 	}
+	c, err := lib.Diff(srcs[0], srcs[1], opt)
+	if err != nil {
+		return err
+	}
+	scope := c.Rule.String() // "" for the whole documents
 	if o.JSON {
-		return render.WriteJSON(env.Stdout, render.CompareJSON(c.A.Label, c.B.Label, c.Counts, c.Pairs, o.Stat))
+		return render.WriteJSON(env.Stdout, render.CompareJSON(c.A.Label, c.B.Label, scope, c.Counts, c.Pairs, o.Stat))
 	}
 	p := env.text()
-	p.Diff(c.A.Document, c.B.Document, c.A.Label, c.B.Label, c.Counts, c.Pairs, o.Stat)
+	p.Diff(c.A.Document, c.B.Document, c.A.Label, c.B.Label, scope, c.Counts, c.Pairs, o.Stat)
 	return p.Err
 }
 
@@ -220,11 +201,7 @@ func runTerms(env *Env, o *termsOptions) error {
 		return err
 	}
 	if o.Plot != "" {
-		var svg bytes.Buffer
-		if err := render.PlotTerms(&svg, rows, o.Terms); err != nil {
-			return err
-		}
-		if err := atomicfile.Write(o.Plot, svg.Bytes()); err != nil {
+		if err := render.PlotTermsFile(o.Plot, rows, o.Terms); err != nil {
 			return err
 		}
 		env.note("crules: wrote %s", o.Plot)
@@ -238,11 +215,15 @@ func runTerms(env *Env, o *termsOptions) error {
 }
 
 func runDiscover(env *Env, o *termsOptions) error {
-	lib, a, b, err := twoSources(env, o.Discover[0], o.Discover[1])
+	lib, err := env.library()
 	if err != nil {
 		return err
 	}
-	d, err := lib.Discover(a, b, o.Min)
+	srcs, err := lib.SourcesOf(o.Discover...)
+	if err != nil {
+		return err
+	}
+	d, err := lib.Discover(srcs[0], srcs[1], o.Min)
 	if err != nil {
 		return err
 	}

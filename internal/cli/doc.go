@@ -1,9 +1,6 @@
 package cli
 
 import (
-	"os"
-	"strings"
-
 	"github.com/crules/crules"
 	"github.com/spf13/cobra"
 )
@@ -28,63 +25,24 @@ func (f *docFlags) register(cmd *cobra.Command, env *Env, json *bool) {
 }
 
 func revCompletion(env *Env) cobra.CompletionFunc {
-	return func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	return func(_ *cobra.Command, _ []string, word string) ([]string, cobra.ShellCompDirective) {
 		lib, err := env.library()
 		if err != nil {
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
-		names := []string{"latest", "first"}
-		revs := lib.Revisions()
-		for i := len(revs) - 1; i >= 0; i-- {
-			names = append(names, revs[i].Name())
-		}
-		return names, cobra.ShellCompDirectiveNoFileComp
+		return lib.CompleteRev(word), cobra.ShellCompDirectiveNoFileComp
 	}
 }
 
 // source resolves the flags to a source: a file (standard input for "-")
-// or a revision. A file's warnings go to stderr.
+// or a revision.
 func (f *docFlags) source(env *Env) (*crules.Library, crules.Source, error) {
 	lib, err := env.library()
 	if err != nil {
 		return nil, crules.Source{}, err
 	}
-	if f.File == "" {
-		r, err := lib.Select(f.Rev)
-		return lib, r.Source(), err
-	}
-	src, err := fileSource(env, lib, f.File)
+	src, err := lib.Resolve(f.Rev, f.File)
 	return lib, src, err
-}
-
-// fileSource reads a file (standard input for "-") and parses it.
-func fileSource(env *Env, lib *crules.Library, path string) (crules.Source, error) {
-	if path == "-" {
-		src, err := crules.ReadFrom("<stdin>", os.Stdin)
-		return parsed(env, lib, src, err)
-	}
-	src, err := lib.ReadFile(path)
-	return parsed(env, lib, src, err)
-}
-
-// parsed parses a file read without error and prints its first warnings.
-func parsed(env *Env, lib *crules.Library, src crules.Source, err error) (crules.Source, error) {
-	if err != nil || !src.IsFile() {
-		return src, err
-	}
-	d, err := lib.Document(src)
-	if err != nil {
-		return src, err
-	}
-	const most = 10
-	for i, w := range d.Warnings {
-		if i == most {
-			env.note("crules: … and %d more warnings (crules parse %s --json lists them)", len(d.Warnings)-most, d.Name)
-			break
-		}
-		env.note("%s", w)
-	}
-	return src, nil
 }
 
 // document reads the document the flags name.
@@ -97,20 +55,15 @@ func (f *docFlags) document(env *Env) (*crules.Library, *crules.Document, error)
 	return lib, d, err
 }
 
-// argCompletion completes the first argument with the candidates of the
-// document the flags select that start with what is typed, case ignored.
-func argCompletion(env *Env, f *docFlags, cands func(*crules.Document) []string) cobra.CompletionFunc {
-	return func(cmd *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
+// complete completes the arguments with a completion of the document the
+// flags select: (*crules.Document).CompleteRule, CompleteTerm or
+// CompleteKeyword.
+func complete(env *Env, f *docFlags, by func(d *crules.Document, args []string, word string) []string) cobra.CompletionFunc {
+	return func(_ *cobra.Command, args []string, word string) ([]string, cobra.ShellCompDirective) {
 		_, d, err := f.document(env)
-		if err != nil || len(args) > 0 {
+		if err != nil {
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
-		var out []string
-		for _, c := range cands(d) {
-			if strings.HasPrefix(strings.ToLower(c), strings.ToLower(prefix)) {
-				out = append(out, c)
-			}
-		}
-		return out, cobra.ShellCompDirectiveNoFileComp
+		return by(d, args, word), cobra.ShellCompDirectiveNoFileComp
 	}
 }

@@ -146,16 +146,15 @@ func runCheck(env *Env, o *checkOptions) error {
 	total, js, p := 0, []render.FindingJSON{}, env.text()
 	for i, fs := range crules.Check(docs...) {
 		total += len(fs)
-		for _, f := range fs {
-			js = append(js, render.NewFindingJSON(docs[i].Label, docs[i].Name, f))
-			if !o.JSON {
-				p.Printf("%s:%s: %s: %s\n", docs[i].Name, f.Pos, f.Code, f.Msg)
-			}
+		if o.JSON {
+			js = append(js, render.FindingsJSON(docs[i].Label, docs[i].Name, fs)...)
+		} else {
+			p.Findings(docs[i].Name, fs)
 		}
 	}
 	var found error
 	if total > 0 {
-		found = problems(plural(total, "finding") + " in " + plural(len(docs), "revision"))
+		found = problems(render.Count(total, "finding", "findings") + " in " + render.Count(len(docs), "revision", "revisions"))
 	} else {
 		env.note("crules: no findings")
 	}
@@ -163,13 +162,6 @@ func runCheck(env *Env, o *checkOptions) error {
 		return jsonThen(env, js, found)
 	}
 	return errors.Join(p.Err, found)
-}
-
-func plural(n int, what string) string {
-	if what == "stale" {
-		return render.Count(n, what, what)
-	}
-	return render.Count(n, what, what+"s")
 }
 
 type graphOptions struct {

@@ -83,6 +83,7 @@ var goldenCases = []struct {
 	{"diff-stat", []string{"diff", "2024-06-07", "2024-07-30", "--stat"}},
 	{"diff-rule", []string{"diff", "2004", "latest", "--rule", "702.47"}},
 	{"diff-rule-json", []string{"diff", "2005", "2006", "--rule", "502.40", "--json"}},
+	{"diff-rule-stat", []string{"diff", "2009-05-01", "2009-07-11", "--rule", "702", "--stat"}},
 	{"diff-file", []string{"diff", "../../../shared/seeds/001_f6e5894a2328e0af.txt", "2005", "--rule", "502.40"}},
 	{"diff-badrev", []string{"diff", "2009", "no-such-rev"}},
 	{"diff-badclass", []string{"diff", "2009", "2010", "--class", "bogus"}},

@@ -31,13 +31,8 @@ revisions in which its rules changed.`,
 		Example: `  crules keyword splice
   crules keyword first strike
   crules keyword flashback --rev 2006-10-01 --json`,
-		Args: minArgs(1),
-		ValidArgsFunction: argCompletion(env, &o.docFlags, func(d *crules.Document) (out []string) {
-			for _, s := range d.Keywords() {
-				out = append(out, strings.ToLower(s.Name))
-			}
-			return out
-		}),
+		Args:              minArgs(1),
+		ValidArgsFunction: complete(env, &o.docFlags, (*crules.Document).CompleteKeyword),
 	}
 	o.docFlags.register(cmd, env, &o.JSON)
 	return hook(env, cmd, o, joinArgs(&o.Name), runF, runKeyword)
@@ -172,10 +167,7 @@ func runSearch(env *Env, o *searchOptions) error {
 	}
 	res, err := lib.Search(src, o.Query, crules.SearchOptions{Limit: o.Limit, AllRevs: o.AllRevs})
 	if res != nil && o.JSON { // the hits, the suggestions and the error in one object
-		return jsonThen(env, struct {
-			Error string `json:"error,omitempty"`
-			*index.Result
-		}{errText(err), res}, err)
+		return jsonThen(env, render.SearchJSON(res, err), err)
 	}
 	if err != nil {
 		return err
@@ -183,6 +175,12 @@ func runSearch(env *Env, o *searchOptions) error {
 	p := env.text()
 	p.Search(res.Hits)
 	return p.Err
+}
+
+type indexOptions struct {
+	Op      string // build, path or clean
+	Rev     string
+	AllRevs bool
 }
 
 func newIndexCmd(env *Env) *cobra.Command {
@@ -196,52 +194,50 @@ moves it.`,
 		Args: exactArgs(0),
 		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
-	var f docFlags
-	var all bool
+	o := &indexOptions{}
 	build := &cobra.Command{
 		Use:   "build",
 		Short: "Build the search index ahead of time (--rev REV, or --all-revs)",
 		Args:  exactArgs(0),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			lib, src, err := f.source(env)
-			name := src.String()
-			switch {
-			case err == nil && all:
-				name = "all revisions"
-				_, err = lib.IndexAll()
-			case err == nil:
-				_, err = lib.Index(src)
-			}
-			if err == nil {
-				env.note("crules: the index of %s is ready", name)
-			}
-			return err
-		},
 	}
-	build.Flags().StringVar(&f.Rev, "rev", "latest", "the revision to index")
-	build.Flags().BoolVar(&all, "all-revs", false, "index every revision together")
+	build.Flags().StringVar(&o.Rev, "rev", "latest", "the revision to index")
+	build.Flags().BoolVar(&o.AllRevs, "all-revs", false, "index every revision together")
 	exclusive(build, "all-revs", "rev", "ask for one revision and for all of them; give one of them")
-	cacheCmd := func(use, short string, run func(*crules.Library) error) *cobra.Command {
-		return &cobra.Command{Use: use, Short: short, Args: exactArgs(0), RunE: func(*cobra.Command, []string) error {
-			lib, err := env.library()
-			if err != nil {
-				return err
-			}
-			return run(lib)
-		}}
+	op := func(c *cobra.Command, _ []string) error { o.Op = c.Name(); return nil }
+	for _, c := range []*cobra.Command{build,
+		{Use: "path", Short: "Print where the cache lives", Args: exactArgs(0)},
+		{Use: "clean", Short: "Remove the cache", Args: exactArgs(0)}} {
+		cmd.AddCommand(hook(env, c, o, op, nil, runIndex))
 	}
-	cmd.AddCommand(build, cacheCmd("path", "Print where the cache lives", func(lib *crules.Library) error {
+	return cmd
+}
+
+func runIndex(env *Env, o *indexOptions) error {
+	lib, err := env.library()
+	if err != nil {
+		return err
+	}
+	switch o.Op {
+	case "path":
 		d, err := lib.CacheDir()
 		if err == nil {
 			_, err = fmt.Fprintln(env.Stdout, d)
 		}
 		return err
-	}), cacheCmd("clean", "Remove the cache", func(lib *crules.Library) error {
+	case "clean":
 		d, err := lib.CleanCache()
 		if err == nil {
 			env.note("crules: removed %s", d)
 		}
 		return err
-	}))
-	return cmd
+	}
+	r, err := lib.Select(o.Rev)
+	if err != nil {
+		return err
+	}
+	name, err := lib.BuildIndex(r, o.AllRevs)
+	if err == nil {
+		env.note("crules: the index of %s is ready", name)
+	}
+	return err
 }

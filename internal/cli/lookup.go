@@ -1,10 +1,7 @@
 package cli
 
 import (
-	"fmt"
-
 	"github.com/crules/crules"
-	"github.com/crules/crules/parse"
 	"github.com/crules/crules/render"
 	"github.com/spf13/cobra"
 )
@@ -32,7 +29,7 @@ With --json, one reference prints one object, several an array.`,
   crules rule CR 601.2f-h
   crules rule 702 --json`,
 		Args:              minArgs(1),
-		ValidArgsFunction: ruleIDCompletion(env, &o.docFlags),
+		ValidArgsFunction: complete(env, &o.docFlags, (*crules.Document).CompleteRule),
 	}
 	o.docFlags.register(cmd, env, &o.JSON)
 	return hook(env, cmd, o, joinArgs(&o.ID), runF, runRule)
@@ -60,27 +57,9 @@ func runRule(env *Env, o *ruleOptions) error {
 	}
 	p := env.text()
 	for _, a := range as {
-		switch {
-		case a.Part != nil:
-			p.TOC([]*parse.Part{a.Part})
-		case a.Chapter != nil:
-			p.Chapter(a.Chapter)
-		default:
-			p.Rule(a.Rule)
-		}
+		p.Answer(a.Part, a.Chapter, a.Rule)
 	}
 	return p.Err
-}
-
-// ruleIDCompletion completes the first argument with the rule IDs of the
-// document the flags select.
-func ruleIDCompletion(env *Env, f *docFlags) cobra.CompletionFunc {
-	return argCompletion(env, f, func(d *crules.Document) (out []string) {
-		for _, id := range d.IDs() {
-			out = append(out, id.String())
-		}
-		return out
-	})
 }
 
 type glossaryOptions struct {
@@ -101,12 +80,7 @@ Mana Cost, "exile" in 2006 Removed from the Game.`,
 		Example: `  crules glossary splice
   crules glossary mana burn --rev 2008
   crules glossary --json`,
-		ValidArgsFunction: argCompletion(env, &o.docFlags, func(d *crules.Document) (out []string) {
-			for _, g := range d.Glossary {
-				out = append(out, g.Term)
-			}
-			return out
-		}),
+		ValidArgsFunction: complete(env, &o.docFlags, (*crules.Document).CompleteTerm),
 	}
 	o.docFlags.register(cmd, env, &o.JSON)
 	return hook(env, cmd, o, joinArgs(&o.Term), runF, runGlossary)
@@ -187,14 +161,18 @@ func newRefsCmd(env *Env, runF func(*refsOptions) error) *cobra.Command {
 		Example: `  crules refs 702.47a
   crules refs CR 601.2f --rev 2026-01-16 --json`,
 		Args:              minArgs(1),
-		ValidArgsFunction: ruleIDCompletion(env, &o.docFlags),
+		ValidArgsFunction: complete(env, &o.docFlags, (*crules.Document).CompleteRule),
 	}
 	o.docFlags.register(cmd, env, &o.JSON)
 	return hook(env, cmd, o, joinArgs(&o.ID), runF, runRefs)
 }
 
 func runRefs(env *Env, o *refsOptions) error {
-	lib, src, id, err := o.ruleSource(env, o.ID)
+	id, err := crules.ParseOneRule(o.ID)
+	if err != nil {
+		return err // before reading anything
+	}
+	lib, src, err := o.source(env)
 	if err != nil {
 		return err
 	}
@@ -211,18 +189,4 @@ func runRefs(env *Env, o *refsOptions) error {
 	p := env.text()
 	p.Refs(r.Doc.Document, r.ID.String(), r.Outgoing, r.Incoming, r.Terms)
 	return p.Err
-}
-
-// ruleSource reads one rule number, in any form Lookup takes, then the
-// document the flags name.
-func (f *docFlags) ruleSource(env *Env, s string) (*crules.Library, crules.Source, parse.RuleID, error) {
-	rs, err := crules.ParseRuleRefs(s)
-	if err == nil && (len(rs) != 1 || rs[0].Part > 0 || rs[0].IsRange()) {
-		err = fmt.Errorf("%q: give one rule or chapter number", s)
-	}
-	if err != nil {
-		return nil, crules.Source{}, parse.RuleID{}, err
-	}
-	lib, src, err := f.source(env)
-	return lib, src, rs[0].ID, err
 }

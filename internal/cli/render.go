@@ -38,10 +38,7 @@ func runRender(env *Env, o *renderOptions) error {
 	}
 	srcs := []crules.Source{src}
 	if o.AllRevs {
-		srcs = nil
-		for _, r := range lib.Revisions() {
-			srcs = append(srcs, r.Source())
-		}
+		srcs = lib.Sources()
 	}
 	return lib.RenderSite(o.Out, srcs...)
 }

@@ -1,9 +1,6 @@
 package cli
 
 import (
-	"os"
-
-	"github.com/crules/crules"
 	"github.com/crules/crules/engine"
 	"github.com/crules/crules/render"
 	"github.com/spf13/cobra"
@@ -39,33 +36,17 @@ func runSim(env *Env, o *simOptions) error {
 	if err != nil {
 		return err
 	}
-	var results []*engine.Result
-	for _, path := range o.Files {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			return &crules.Error{Kind: crules.ErrBadInput, Msg: err.Error(), Err: err}
-		}
-		rs, err := lib.Simulate(path, src, o.Rev)
-		if err != nil {
-			return err
-		}
-		results = append(results, rs...)
+	results, err := lib.SimulateFiles(o.Rev, o.Files...)
+	if err != nil {
+		return err
 	}
 	if o.JSON {
 		err = render.SimJSON(env.Stdout, results)
 	} else {
 		err = render.SimText(env.Stdout, results, o.Trace)
 	}
-	if err != nil {
-		return err
+	if failed := engine.Failed(results...); err == nil && failed > 0 {
+		err = problems(render.Count(failed, "check", "checks") + " failed")
 	}
-	failed := 0
-	for _, r := range results {
-		_, f := r.Counts()
-		failed += f
-	}
-	if failed > 0 {
-		return problems(render.Count(failed, "check", "checks") + " failed")
-	}
-	return nil
+	return err
 }
