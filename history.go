@@ -33,6 +33,8 @@ func (l *Library) Lineage() (*diff.Lineage, error) {
 	if path != "" {
 		if err := cache.Store(path, lin.Encode); err != nil {
 			l.warn(fmt.Errorf("could not cache the lineage: %w", err))
+		} else {
+			cache.Prune(path, "lineage.v") // older formats' lineages
 		}
 	}
 	l.lineage = lin

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/crules/crules/index"
+	"github.com/crules/crules/internal/cache"
 )
 
 // allRevs names the index of every revision.
@@ -102,6 +103,7 @@ func (l *Library) openIndex(name string, docs func(progress func(done, total int
 		if err := index.Build(dir, ds, func(done int) { l.progress(task, done, len(ds)) }); err != nil {
 			return nil, fmt.Errorf("building the search index in %s: %w", dir, err)
 		}
+		cache.Prune(dir, "index-"+file+".v") // older mappings' indexes
 		if ix, err = index.Open(dir); err != nil {
 			return nil, err
 		}

@@ -72,7 +72,7 @@ func (l *Library) termUsage(terms []lexicon.Term) ([]lexicon.Usage, error) {
 	for k := range terms {
 		old[k], cur[k] = make([]int, len(names)), make([]int, len(names))
 	}
-	task := fmt.Sprintf("counting the lexicon's phrases in the %d embedded revisions (once, usually 3 s; cached in %s)", len(names), path)
+	task := fmt.Sprintf("counting the lexicon's phrases in the %d embedded revisions (once, usually 2 s; cached in %s)", len(names), path)
 	l.progress(task, 0, len(names))
 	var mu sync.Mutex
 	done := 0
@@ -107,6 +107,8 @@ func (l *Library) termUsage(terms []lexicon.Term) ([]lexicon.Usage, error) {
 	if path != "" {
 		if err := cache.Store(path, func(w io.Writer) error { return json.NewEncoder(w).Encode(us) }); err != nil {
 			l.warn(fmt.Errorf("could not cache the term counts: %w", err))
+		} else {
+			cache.Prune(path, "terms-") // the counts of another lexicon or format
 		}
 	}
 	l.terms = us

@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/crules/crules/internal/atomicfile"
 )
@@ -59,4 +60,21 @@ func Store(path string, encode func(io.Writer) error) error {
 		return err
 	}
 	return atomicfile.Write(path, buf.Bytes())
+}
+
+// Prune removes the entries beside the one at path whose names begin with
+// family but which are not it: what older versions of crules (another
+// format version, another lexicon) left there. Errors are ignored: a
+// stale entry left behind is harmless.
+func Prune(path, family string) {
+	dir, keep := filepath.Split(path)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if n := e.Name(); n != keep && strings.HasPrefix(n, family) && !strings.Contains(n, ".tmp") {
+			_ = os.RemoveAll(filepath.Join(dir, n))
+		}
+	}
 }
