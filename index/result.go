@@ -7,9 +7,11 @@ type Result struct {
 	Rev   string `json:"rev,omitempty"` // the revision searched, or "all revisions"
 	Hits  []Hit  `json:"hits"`          // never nil
 	// When nothing matches: words of the rules close to the query's ("did
-	// you mean"), and the query's words too common to be indexed.
-	Suggestions []string `json:"suggestions,omitempty"`
-	Unindexed   []string `json:"unindexed,omitempty"`
+	// you mean"), and the query's words too common to be indexed. Never
+	// nil, so that a program finds both keys in every answer, as it finds
+	// "suggestions" in every not-found object of the command line.
+	Suggestions []string `json:"suggestions"`
+	Unindexed   []string `json:"unindexed"`
 }
 
 // Answer runs Search and, when nothing matches, fills in the suggestions
@@ -25,6 +27,12 @@ func (ix *Index) Answer(q, rev string, opt Options) (*Result, error) {
 		r.Hits = []Hit{}
 		r.Suggestions = ix.Suggest(q, 5)
 		r.Unindexed = ix.Unindexed(q)
+	}
+	if r.Suggestions == nil {
+		r.Suggestions = []string{}
+	}
+	if r.Unindexed == nil {
+		r.Unindexed = []string{}
 	}
 	return r, nil
 }

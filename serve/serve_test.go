@@ -82,6 +82,8 @@ func TestServeAPI(t *testing.T) {
 		{"/api/search?q=splice&limit=100000", 400, `limit must be`},
 		{"/api/search?q=splice&rev=1850-01-01", 400, `no revision`},
 		{"/api/search?q=zzzzqqq", 200, `"hits":[]`},
+		{"/api/search?q=zzzzqqq", 200, `"suggestions":[],"unindexed":[]`},
+		{"/api/search?q=splice+onto+arcane", 200, `"suggestions":[],"unindexed":[]`},
 		{"/api/search?q=the+splcie", 200, `"hits":[],"suggestions":["splice",`},
 		{"/api/search?q=the+splcie", 200, `"unindexed":["the"]`},
 		{"/api/search?q=exile", 200, `"id":"glossary","kind":"glossary","title":"Exile","term":"Exile"`},
