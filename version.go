@@ -52,8 +52,14 @@ func (l *Library) BuildInfo() BuildInfo {
 // String is the text `crules --version` prints: three lines.
 func (v BuildInfo) String() string {
 	s := "crules " + v.Crules
-	if v.Commit != "" {
+	switch {
+	case v.Commit != "":
 		s += " (" + v.Commit + ")"
+	case v.Crules == "(devel)":
+		// A build from a working tree that recorded no commit
+		// (-buildvcs=false, or no git at build time): say so, so a bug
+		// report does not read as if the version were known.
+		s += ", commit unknown"
 	}
 	return s + fmt.Sprintf("\n%s %s/%s\nembedded history: %d revisions, %s to %s, sha256 %s\n",
 		v.Go, runtime.GOOS, runtime.GOARCH, v.Revisions, v.First, v.Last, v.Hash)

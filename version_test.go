@@ -25,3 +25,20 @@ func TestBuildInfo(t *testing.T) {
 		t.Errorf("String:\n%s", s)
 	}
 }
+
+// A build that recorded no commit says so on its first line; one that did
+// names it.
+func TestBuildInfoCommit(t *testing.T) {
+	for _, c := range []struct {
+		v    crules.BuildInfo
+		want string
+	}{
+		{crules.BuildInfo{Crules: "(devel)"}, "crules (devel), commit unknown\n"},
+		{crules.BuildInfo{Crules: "(devel)", Commit: "83dc18b+modified"}, "crules (devel) (83dc18b+modified)\n"},
+		{crules.BuildInfo{Crules: "v1.2.0"}, "crules v1.2.0\n"},
+	} {
+		if got := c.v.String(); !strings.HasPrefix(got, c.want) {
+			t.Errorf("%+v: %q, want prefix %q", c.v, got, c.want)
+		}
+	}
+}
