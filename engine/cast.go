@@ -329,7 +329,7 @@ func (e *engine) nonManaCost(c *casting, text string, st *Stmt) error {
 		}
 		c.exile = append(c.exile, o)
 	}
-	c.cite(e, e.rules.Find(phPay...), "cost paid: %s (%d cards exiled from the graveyard)", text, n)
+	c.cite(e, e.rules.Find(phPay...), "cost paid: %s (%d %s exiled from the graveyard)", text, n, cards(n))
 	return nil
 }
 
@@ -575,4 +575,12 @@ func (e *engine) pay(c *casting, st *Stmt) error {
 	c.info.Paid = spent
 	c.cite(e, e.rules.Find(phPay...), "%s pays %s with %s", c.p.Name, c.total, spent)
 	return nil
+}
+
+// cards is the noun for n cards in a step's message.
+func cards(n int) string {
+	if n == 1 {
+		return "card"
+	}
+	return "cards"
 }

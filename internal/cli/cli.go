@@ -227,11 +227,37 @@ glossary terms and contents up, offline.`,
 	return root
 }
 
-// exactArgs is cobra.ExactArgs with a usage line.
-func exactArgs(n int) cobra.PositionalArgs {
+// exactArgs requires exactly n arguments, saying so in our words with a
+// usage line.
+func exactArgs(n int) cobra.PositionalArgs { return argsBetween(n, n) }
+
+// minArgs requires at least n arguments.
+func minArgs(n int) cobra.PositionalArgs { return argsBetween(n, -1) }
+
+// maxArgs allows at most n arguments.
+func maxArgs(n int) cobra.PositionalArgs { return argsBetween(0, n) }
+
+// argsBetween requires from lo to hi arguments (hi < 0: no limit), naming
+// what the command takes, as its usage line spells it, and how many it got:
+// "history needs ID|KEYWORD", "toc takes no arguments, got 2".
+func argsBetween(lo, hi int) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
-		if err := cobra.ExactArgs(n)(cmd, args); err != nil {
-			return fmt.Errorf("%v (usage: %s)", err, cmd.UseLine())
+		what := ""
+		if f := strings.Fields(cmd.Use); len(f) > 1 && !strings.HasPrefix(f[1], "[-") {
+			what = strings.Trim(f[1], "[]")
+		}
+		name, many := cmd.Name(), strings.TrimSuffix(what, "...")
+		switch {
+		case len(args) < lo && many != what:
+			return fmt.Errorf("%s needs at least one %s (usage: %s)", name, many, cmd.UseLine())
+		case len(args) < lo:
+			return fmt.Errorf("%s needs %s (usage: %s)", name, what, cmd.UseLine())
+		case hi == 0 && len(args) > 0:
+			return fmt.Errorf("%s takes no arguments, got %s (usage: %s)", name, render.Count(len(args), "argument", "arguments"), cmd.UseLine())
+		case hi >= 0 && len(args) > hi && what != "":
+			return fmt.Errorf("%s takes at most %s (%s), got %d (usage: %s)", name, render.Count(hi, "argument", "arguments"), what, len(args), cmd.UseLine())
+		case hi >= 0 && len(args) > hi:
+			return fmt.Errorf("%s takes at most %s, got %d (usage: %s)", name, render.Count(hi, "argument", "arguments"), len(args), cmd.UseLine())
 		}
 		return nil
 	}
@@ -247,16 +273,6 @@ func exclusive(cmd *cobra.Command, a, b, why string) {
 		}
 		if prev != nil {
 			return prev(c, args)
-		}
-		return nil
-	}
-}
-
-// minArgs requires at least n arguments, saying so with a usage line.
-func minArgs(n int) cobra.PositionalArgs {
-	return func(cmd *cobra.Command, args []string) error {
-		if len(args) < n {
-			return fmt.Errorf("%s needs %s (usage: %s)", cmd.Name(), strings.Fields(cmd.Use)[1], cmd.UseLine())
 		}
 		return nil
 	}

@@ -33,7 +33,7 @@ A and B are revisions (2009-05-01, 2009, latest, first) or CR files on disk.`,
   crules diff 2004 latest --rule 702.47`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 2 {
-				return fmt.Errorf("diff takes two revisions or files, got %d arguments (usage: %s)", len(args), cmd.UseLine())
+				return fmt.Errorf("diff takes two revisions or files, got %s (usage: %s)", render.Count(len(args), "argument", "arguments"), cmd.UseLine())
 			}
 			return nil
 		},
@@ -107,15 +107,15 @@ path').`,
 		Example: `  crules history splice
   crules history 502.46 --rev 2006-10-01
   crules history 702.19c --json`,
-		Args: exactArgs(1),
+		Args: minArgs(1),
+		ValidArgsFunction: func(c *cobra.Command, args []string, word string) ([]string, cobra.ShellCompDirective) {
+			return complete(env, &docFlags{Rev: o.Rev}, (*crules.Document).CompleteHistory)(c, args, word)
+		},
 	}
 	cmd.Flags().StringVar(&o.Rev, "rev", "", "the revision the ID is read in (default: the latest that has it)")
 	cmd.Flags().BoolVar(&o.JSON, "json", false, "print JSON")
 	_ = cmd.RegisterFlagCompletionFunc("rev", revCompletion(env))
-	return hook(env, cmd, o, func(cmd *cobra.Command, args []string) error {
-		o.Query = args[0]
-		return nil
-	}, runF, runHistory)
+	return hook(env, cmd, o, joinArgs(&o.Query), runF, runHistory)
 }
 
 func runHistory(env *Env, o *historyOptions) error {
@@ -169,7 +169,6 @@ rules of two revisions, and marks those the lexicon already has.`,
 		Example: `  crules terms
   crules terms --plot shifts.svg --term "removed from the game" --term play
   crules terms --discover 2009-05-01,2009-07-11`,
-		Args: cobra.MaximumNArgs(1),
 	}
 	cmd.Flags().StringVar(&o.Plot, "plot", "", "write an SVG chart of the counts to FILE")
 	cmd.Flags().BoolVar(&o.JSON, "json", false, "print JSON")
@@ -178,9 +177,7 @@ rules of two revisions, and marks those the lexicon already has.`,
 	cmd.Flags().StringArrayVar(&o.Terms, "term", nil, "with --plot: a phrase whose panel to draw (repeatable; default: comes into play, removed from the game, play, in play, his or her, he or she controls)")
 	_ = cmd.MarkFlagFilename("plot", "svg")
 	return hook(env, cmd, o, func(cmd *cobra.Command, args []string) error {
-		if len(args) == 1 {
-			o.Term = args[0]
-		}
+		o.Term = strings.Join(args, " ") // a phrase of several words needs no quotes
 		if len(o.Discover) != 0 && len(o.Discover) != 2 {
 			return fmt.Errorf("--discover takes two revisions: --discover A,B")
 		}

@@ -112,7 +112,7 @@ It exits 1 when it finds anything, so it can guard a pipeline that edits rules t
   crules check 2009-10-01
   crules check --file MagicCompRules.txt
   crules check --all --json`,
-		Args: cobra.MaximumNArgs(1),
+		Args: maxArgs(1),
 	}
 	o.docFlags.register(cmd, env, &o.JSON)
 	cmd.Flags().BoolVar(&o.All, "all", false, "check every embedded revision")

@@ -23,7 +23,7 @@ fails at its file:line; --trace prints every rule applied, with its number
 and text in that revision. Exit 1 when a check fails.`,
 		Example: `  crules sim scenario/testdata/scenarios/convoke.txt --trace
   crules sim scenario/testdata/scenarios/splice.txt --rev latest --json`,
-		Args: cobra.MinimumNArgs(1),
+		Args: minArgs(1),
 	}
 	cmd.Flags().StringVar(&o.Rev, "rev", "", "run against this revision instead of the file's rev: line")
 	cmd.Flags().BoolVar(&o.Trace, "trace", false, "print each rule applied, with its ID and text")
