@@ -2,9 +2,11 @@ package crules
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/crules/crules/lexicon"
 	"github.com/crules/crules/parse"
 )
 
@@ -50,6 +52,23 @@ func (d *Document) CompleteRule(args []string, word string) []string {
 		k = len(word) // a prefix alone ("§"), or nothing yet
 	}
 	head, num := word[:k], strings.ToLower(word[k:])
+	// Parts and chapters first, as the table of contents lists them: "7"
+	// offers 7 and 700…799, and the rules only once a chapter is typed.
+	for _, p := range d.Parts {
+		if s := strconv.Itoa(p.Number); strings.HasPrefix(s, num) {
+			offer(head + s)
+		}
+	}
+	for _, p := range d.Parts {
+		for _, c := range p.Chapters {
+			if s := c.ID.String(); strings.HasPrefix(s, num) {
+				offer(head + s)
+			}
+		}
+	}
+	if len(num) < 3 && !strings.Contains(num, ".") {
+		return out
+	}
 	for _, id := range d.IDs() {
 		if s := id.String(); strings.HasPrefix(strings.ToLower(s), num) {
 			offer(head + s)
@@ -59,11 +78,17 @@ func (d *Document) CompleteRule(args []string, word string) []string {
 }
 
 // CompleteTerm completes the first argument with the glossary terms of d
-// that start with word, case ignored.
+// that start with word, case ignored, and then the abbreviations the
+// glossary lookup reads (cmc, etb) that stand for a term of d.
 func (d *Document) CompleteTerm(args []string, word string) []string {
 	var terms []string
 	for _, g := range d.Glossary {
 		terms = append(terms, g.Term)
+	}
+	for _, a := range lexicon.DefaultAbbreviations() {
+		if slices.ContainsFunc(a.Terms, func(t string) bool { return d.GlossaryEntry(t) != nil }) && !slices.Contains(terms, a.Short) {
+			terms = append(terms, a.Short)
+		}
 	}
 	return startingWith(args, word, terms)
 }
@@ -76,6 +101,16 @@ func (d *Document) CompleteKeyword(args []string, word string) []string {
 		names = append(names, strings.ToLower(s.Name))
 	}
 	return startingWith(args, word, names)
+}
+
+// CompleteHistory completes what history takes: a rule reference
+// (CompleteRule) when word starts like one, else a keyword's name
+// (CompleteKeyword).
+func (d *Document) CompleteHistory(args []string, word string) []string {
+	if word != "" && strings.ContainsAny(word[:1], "0123456789§") {
+		return d.CompleteRule(args, word)
+	}
+	return d.CompleteKeyword(args, word)
 }
 
 // CompleteRev completes a revision selector: latest, first, and the

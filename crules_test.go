@@ -360,6 +360,23 @@ func TestComplete(t *testing.T) {
 	if got := d.CompleteTerm(nil, "mana v"); !slices.Contains(got, "Mana Value") {
 		t.Errorf("CompleteTerm(mana v) = %q", got)
 	}
+	if got := d.CompleteHistory(nil, "conv"); !slices.Contains(got, "convoke") {
+		t.Errorf("CompleteHistory(conv) = %q", got)
+	}
+	if got := d.CompleteHistory(nil, "702.5"); !slices.Contains(got, "702.51a") {
+		t.Errorf("CompleteHistory(702.5) = %.80q", got)
+	}
+	if got := d.CompleteTerm(nil, "cm"); !slices.Contains(got, "cmc") {
+		t.Errorf("CompleteTerm(cm) = %q, want the abbreviation cmc among them", got)
+	}
+	// A part number offers the part and its chapters, as the table of
+	// contents lists them, not the rules of its first chapter.
+	if got := d.CompleteRule(nil, "7"); len(got) < 2 || got[0] != "7" || got[1] != "700" || slices.Contains(got, "700.1") {
+		t.Errorf("CompleteRule(7) = %.80q, want 7, 700, … and no rules", got)
+	}
+	if got := d.CompleteRule(nil, "702"); len(got) < 2 || got[0] != "702" || !slices.Contains(got, "702.47a") {
+		t.Errorf("CompleteRule(702) = %.80q, want 702 then its rules", got)
+	}
 	if got := lib.CompleteRev("2006"); len(got) == 0 || got[0] != "2006-10-01" || slices.Contains(got, "latest") {
 		t.Errorf("CompleteRev(2006) = %q", got)
 	}
