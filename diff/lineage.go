@@ -14,7 +14,7 @@ import (
 
 // LineageVersion changes whenever the matcher or the lineage format does;
 // cached lineages of another version are rebuilt.
-const LineageVersion = 7
+const LineageVersion = 8
 
 // A Link records what one rule of a revision became in the next.
 type Link struct {
