@@ -148,8 +148,10 @@ func display(k string) string {
 // named returns the keyword named beside a citation: the title next to
 // its number (Citation.Named) when that is a keyword, or else, when the
 // line names no keyword at all, one in the file name
-// ("ConvokeAbility.java"). A keyword elsewhere on the line is about
-// something else: "409.1f, then tap creatures for Convoke" names none.
+// ("ConvokeAbility.java") whose rule the number was in some revision
+// (502.46a there, not 601.2f: a file about Convoke cites the casting
+// rules too). A keyword elsewhere on the line is about something else:
+// "409.1f, then tap creatures for Convoke" names none.
 func (ix *Index) named(c Citation) string {
 	if c.Named != "" {
 		return ix.byWords[c.Named]
@@ -164,7 +166,10 @@ func (ix *Index) named(c Citation) string {
 			continue
 		}
 		if strings.Contains(joined, " "+n+" ") || len(n) > 4 && strings.Contains(squashed, strings.ReplaceAll(n, " ", "")) {
-			return n
+			if was, _ := ix.wasTitle(heading(c.ID), n); was != "" {
+				return n
+			}
+			return ""
 		}
 	}
 	return ""

@@ -20,18 +20,31 @@ func TestCheck(t *testing.T) {
 		line  string
 		stale []bool
 		msg   string // in the message of the first citation
+		file  string // x.go when empty
 	}{
-		{"    // Convoke 502.46", []bool{true}, "502.46 is Convoke of 2005-10-01..2009-05-01; Convoke is 702.51 now"},
-		{"    // see rule 702.51a: convoke reduces the cost", []bool{false}, "702.51a is Convoke, current"},
-		{"    // CR 702.19 first strike", []bool{true}, "702.19 is Trample now, not First strike; First strike is 702.7 now"},
-		{"Double-faced cards: rule 712.2 and the ruling below.", []bool{false}, "712.2 is current"},
-		{"    # 100.4a sideboard size in constructed play", []bool{false}, "100.4a is current"},
-		{"    # see rules 701.18 (Scry) and 701.8 (Destroy)", []bool{true, false}, "701.18 is Scry of"},
-		{"\t// 702.163 For Mirrodin!", []bool{false}, "702.163 is For Mirrodin!, current"},
-		{"    // Convoke 702.51 and rule 601.2f", []bool{false, false}, "702.51 is Convoke, current"},
-		{"    // pay it per rules 601.2f-h, then tap creatures for Convoke", []bool{false, false, false}, "601.2f is current"},
+		{"    // Convoke 502.46", []bool{true}, "502.46 is Convoke of 2005-10-01..2009-05-01; Convoke is 702.51 now", ""},
+		{"    // see rule 702.51a: convoke reduces the cost", []bool{false}, "702.51a is Convoke, current", ""},
+		{"    // CR 702.19 first strike", []bool{true}, "702.19 is Trample now, not First strike; First strike is 702.7 now", ""},
+		{"Double-faced cards: rule 712.2 and the ruling below.", []bool{false}, "712.2 is current", ""},
+		{"    # 100.4a sideboard size in constructed play", []bool{false}, "100.4a is current", ""},
+		{"    # see rules 701.18 (Scry) and 701.8 (Destroy)", []bool{true, false}, "701.18 is Scry of", ""},
+		{"\t// 702.163 For Mirrodin!", []bool{false}, "702.163 is For Mirrodin!, current", ""},
+		{"    // Convoke 702.51 and rule 601.2f", []bool{false, false}, "702.51 is Convoke, current", ""},
+		{"    // pay it per rules 601.2f-h, then tap creatures for Convoke", []bool{false, false, false}, "601.2f is current", ""},
+		// A keyword in the file name names only the numbers that were its
+		// rule: a file about Convoke cites the casting rules too.
+		{"    // the total cost is locked in, see rules 601.2f-h", []bool{false, false, false}, "601.2f is current", "ConvokeAbility.java"},
+		{"    // see rule 702.47a", []bool{false}, "702.47a is Splice, current", "ConvokeAbility.java"},
+		{"    // rule 502.46a", []bool{true}, "502.46a is Convoke of 2005-10-01..2009-05-01; Convoke is 702.51 now", "ConvokeAbility.java"},
+		{"    // rule 999.1", []bool{true}, "999.1 does not exist in", "ConvokeAbility.java"},
+		// A rule that introduces its subrules with a colon has no title.
+		{"    // state-based actions: rule 704.5k", []bool{false}, "704.5k is current", ""},
 	} {
-		cs := Scan("x.go", []byte(tc.line))
+		file := tc.file
+		if file == "" {
+			file = "x.go"
+		}
+		cs := Scan(file, []byte(tc.line))
 		if len(cs) != len(tc.stale) {
 			t.Errorf("%q: %d citations, want %d", tc.line, len(cs), len(tc.stale))
 			continue
