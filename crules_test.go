@@ -88,7 +88,8 @@ func TestErrors(t *testing.T) {
 	if _, err := lib.Document(src); !errors.Is(err, crules.ErrBadInput) || !errors.As(err, &list) {
 		t.Errorf("Document(prose.txt): %v", err)
 	}
-	// A file is looked up in itself, never through the lineage.
+	// A file that states no date is looked up in itself, not through the
+	// lineage.
 	src, err = lib.SourceOf("splice.txt")
 	if err != nil || !src.IsFile() {
 		t.Fatalf("SourceOf(splice.txt): %v %v", src, err)

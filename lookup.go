@@ -32,7 +32,7 @@ func (a *RuleAnswer) Note() string {
 		return ""
 	}
 	verb := "was"
-	if a.AskedIn < a.Doc.Label {
+	if a.AskedIn < a.Doc.Rev.Name() {
 		verb = "became"
 	}
 	title := ""
@@ -42,30 +42,32 @@ func (a *RuleAnswer) Note() string {
 	return fmt.Sprintf("%s%s %s %s in %s", a.Asked, title, verb, a.Rule.ID, a.Doc.Label)
 }
 
-// Rule looks a rule, subrule or chapter up in src. A rule of an embedded
-// revision that has no such number is looked up through the lineage: the
-// answer is the rule it was or became there (see RuleAnswer.Asked). No
-// such rule is ErrNoRule with the nearest numbers.
+// Rule looks a rule, subrule or chapter up in src. A rule number the
+// document has not is looked up through the lineage, in the embedded
+// revision the document is or is dated in (see Document.Rev): the answer
+// is the rule it was or became there (see RuleAnswer.Asked). No such
+// rule is ErrNoRule: with the revision it first appeared in when it came
+// later, else with the nearest numbers.
 func (l *Library) Rule(src Source, id parse.RuleID) (*RuleAnswer, error) {
 	d, err := l.Document(src)
 	if err != nil {
 		return nil, err
 	}
-	return l.resolve(src, d, id)
+	return l.resolve(d, id)
 }
 
-// resolve finds rule or chapter id in d (read from src). A rule missing
-// from an embedded revision is followed through the lineage, as Rule
-// says. When neither it nor its rule has a counterpart there, the
-// ErrNoRule suggests what its rule was or became and that rule's first
-// subrules (702.47q of 2005-10-01: 502.40, 502.40a..., Splice then), else
-// the numbers nearest id.
-func (l *Library) resolve(src Source, d *Document, id parse.RuleID) (*RuleAnswer, error) {
+// resolve finds rule or chapter id in d. A rule missing from d is
+// followed through the lineage, as Rule says. When neither it nor its
+// rule has a counterpart there, the ErrNoRule says when it first
+// appeared if that was after d, else suggests what its rule was or
+// became and that rule's first subrules (702.47q of 2005-10-01: 502.40,
+// 502.40a..., Splice then), else the numbers nearest id.
+func (l *Library) resolve(d *Document, id parse.RuleID) (*RuleAnswer, error) {
 	c, r, err := find(d, id)
 	if err == nil {
 		return &RuleAnswer{Doc: d, Chapter: c, Rule: r}, nil
 	}
-	if src.IsFile() || id.Level() == parse.LevelChapter {
+	if d.Rev.IsZero() || id.Level() == parse.LevelChapter {
 		return nil, err
 	}
 	a, err := l.counterpart(d, id)
@@ -226,8 +228,9 @@ func notFound(d *Document, id parse.RuleID, what string, near []parse.RuleID, no
 }
 
 // counterpart finds, through the lineage, what rule id (read in the latest
-// revision that has it) was or became in d's revision; nil when it has
-// none there.
+// revision that has it) was or became in d's revision (d.Rev); nil when
+// it has none there. A rule that first appeared after d's revision is
+// ErrNoRule saying when and as what.
 func (l *Library) counterpart(d *Document, id parse.RuleID) (*RuleAnswer, error) {
 	lin, err := l.Lineage()
 	if err != nil {
@@ -243,19 +246,30 @@ func (l *Library) counterpart(d *Document, id parse.RuleID) (*RuleAnswer, error)
 	if at < 0 {
 		return nil, nil
 	}
-	for _, p := range lin.History(at, id.String()) {
-		if p.Rev != d.Label || p.ID == "" {
+	title := lin.Titles[at][id.String()]
+	if title == "" && id.Level() == parse.LevelSubrule {
+		title = lin.Titles[at][id.Parent().String()]
+	}
+	hist := lin.History(at, id.String())
+	for _, p := range hist {
+		if p.Rev != d.Rev.Name() || p.ID == "" {
 			continue
 		}
 		r := d.Rule(parse.MustParseRuleID(p.ID))
 		if r == nil {
 			return nil, nil
 		}
-		title := lin.Titles[at][id.String()]
-		if title == "" && id.Level() == parse.LevelSubrule {
-			title = lin.Titles[at][id.Parent().String()]
-		}
 		return &RuleAnswer{Doc: d, Rule: r, Asked: id, AskedIn: lin.Revs[at], Title: title}, nil
+	}
+	if first := hist[0]; first.Rev > d.Rev.Name() {
+		msg := fmt.Sprintf("%s is not in %s; first in %s", id, d.Label, first.Rev)
+		if title != "" {
+			msg = fmt.Sprintf("%s (%s) is not in %s; first in %s", id, title, d.Label, first.Rev)
+		}
+		if first.ID != id.String() {
+			msg += ", as " + first.ID
+		}
+		return nil, &Error{Kind: ErrNoRule, Msg: msg}
 	}
 	return nil, nil
 }
@@ -301,8 +315,8 @@ func (l *Library) Glossary(src Source, term string) (*TermAnswer, error) {
 	// An abbreviation or informal name (cmc, etb, p/t), in the revision's
 	// era: cmc is Converted Mana Cost before 2021-04-22, Mana Value since.
 	date := l.Latest().r.Date
-	if !src.IsFile() {
-		date = src.Rev.r.Date
+	if !d.Rev.IsZero() {
+		date = d.Rev.r.Date
 	}
 	for _, full := range lexicon.DefaultAbbreviations().Expand(strings.ToLower(strings.TrimSpace(term)), date) {
 		if g := d.GlossaryEntry(full); g != nil {

@@ -41,7 +41,7 @@ func (l *Library) Refs(src Source, id parse.RuleID) (*Refs, error) {
 	if err != nil {
 		return nil, err
 	}
-	a, err := l.resolve(src, d, id)
+	a, err := l.resolve(d, id)
 	if err != nil {
 		return nil, err
 	}
