@@ -38,7 +38,8 @@
 // Requests it cannot answer are *Error values whose Kind is one of
 // ErrUnknownRevision, ErrBadInput, ErrBadRequest, ErrNoRule, ErrNoTerm,
 // ErrNoKeyword, ErrNoPhrase, ErrNoMatch, each with the nearest candidates:
-// test them with errors.Is. A Library is safe for concurrent use; Close
+// test them with errors.Is. Lookup of several rules, some missing, returns
+// the ones found and a *LookupError listing the others. A Library is safe for concurrent use; Close
 // releases its search indexes.
 //
 // The packages underneath do the work and can be used alone: corpus (the

@@ -1,6 +1,7 @@
 package crules
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -96,7 +97,9 @@ func (l *Library) resolve(d *Document, id parse.RuleID) (*RuleAnswer, error) {
 // them (see parse.ParseRuleRefs): one or several rules, chapters, ranges
 // ("601.2f–h") or parts ("7"), with a "CR", "§" or "rule" prefix, in the
 // order given, a range expanded to its rules. Each rule is looked up as
-// Rule does; the first one missing is the error.
+// Rule does. The ones found are returned in order, and when some are
+// missing the error is a *LookupError listing them (errors.Is(err,
+// ErrNoRule) holds); any other error stops the lookup.
 func (l *Library) Lookup(src Source, refs string) ([]*RuleAnswer, error) {
 	rs, err := ParseRuleRefs(refs)
 	if err != nil {
@@ -107,22 +110,36 @@ func (l *Library) Lookup(src Source, refs string) ([]*RuleAnswer, error) {
 		return nil, err
 	}
 	var out []*RuleAnswer
+	miss := &LookupError{}
+	found := func(ref string, a *RuleAnswer, err error) error {
+		miss.Asked++
+		switch {
+		case errors.Is(err, ErrNoRule):
+			miss.Missing = append(miss.Missing, Missing{ID: ref, Err: err})
+		case err != nil:
+			return err
+		default:
+			out = append(out, a)
+		}
+		return nil
+	}
 	for _, r := range rs {
 		if r.Part > 0 {
 			p, err := findPart(d, r.Part)
-			if err != nil {
+			if err := found(r.String(), &RuleAnswer{Doc: d, Part: p}, err); err != nil {
 				return nil, err
 			}
-			out = append(out, &RuleAnswer{Doc: d, Part: p})
 			continue
 		}
 		for _, id := range r.IDs() {
-			a, err := l.Rule(src, id)
-			if err != nil {
+			a, err := l.resolve(d, id)
+			if err := found(id.String(), a, err); err != nil {
 				return nil, err
 			}
-			out = append(out, a)
 		}
+	}
+	if len(miss.Missing) > 0 {
+		return out, miss
 	}
 	return out, nil
 }
@@ -147,6 +164,29 @@ func AnswersJSON(as []*RuleAnswer) any {
 		js = append(js, a.JSON())
 	}
 	return js
+}
+
+// LookupJSON is what Lookup returned, as printed: AnswersJSON when all
+// was found; the not-found object (render.NotFoundJSON) when the one
+// rule asked for is missing; when some of several are, the answers found
+// with the missing ones (render.PartialJSON).
+func LookupJSON(as []*RuleAnswer, err error) any {
+	var le *LookupError
+	switch {
+	case !errors.As(err, &le):
+		return AnswersJSON(as)
+	case le.Asked == 1:
+		return render.NotFoundJSON(err)
+	}
+	js := []any{}
+	for _, a := range as {
+		js = append(js, a.JSON())
+	}
+	var missing []render.MissingJSON
+	for _, m := range le.Missing {
+		missing = append(missing, render.NewMissingJSON(m.ID, m.Err))
+	}
+	return render.PartialJSON(err, js, missing)
 }
 
 // findPart returns part n of d, or ErrNoRule naming the parts d has.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/crules/crules"
@@ -76,6 +77,33 @@ func TestGlossaryAbbreviations(t *testing.T) {
 		if err != nil || a.Entry.Term != tc.want || a.Asked != tc.term {
 			t.Errorf("Glossary(%s, %q): %v %v, want %s", tc.rev, tc.term, a, err, tc.want)
 		}
+	}
+}
+
+// TestLookupMissing: the rules found are answered in order and the ones
+// missing listed in one error, each with its own ErrNoRule.
+func TestLookupMissing(t *testing.T) {
+	lib := open(t, crules.Options{})
+	as, err := lib.Lookup(lib.Latest().Source(), "702.47a 999.1 702.19a 999.2")
+	var got []string
+	for _, a := range as {
+		got = append(got, a.Rule.ID.String())
+	}
+	if fmt.Sprint(got) != "[702.47a 702.19a]" {
+		t.Errorf("found %v, want [702.47a 702.19a]", got)
+	}
+	var le *crules.LookupError
+	if !errors.As(err, &le) || !errors.Is(err, crules.ErrNoRule) || len(le.Missing) != 2 {
+		t.Fatalf("error %#v, want a LookupError of two ErrNoRule", err)
+	}
+	for i, want := range []string{"999.1", "999.2"} {
+		m := le.Missing[i]
+		if m.ID != want || !errors.Is(m.Err, crules.ErrNoRule) || !strings.HasPrefix(m.Err.Error(), "no rule "+want+" in ") {
+			t.Errorf("missing %d: %s %v, want %s", i, m.ID, m.Err, want)
+		}
+	}
+	if le.Asked != 4 {
+		t.Errorf("Asked = %d, want 4", le.Asked)
 	}
 }
 
