@@ -211,18 +211,18 @@ func ParseRuleRefs(s string) ([]parse.RuleRef, error) {
 	return rs, nil
 }
 
-// ParseOneRule reads one rule or chapter number in any form
-// ParseRuleRefs takes ("rule 702.47a", "§702.47a"): what Refs answers
-// about. A part, a range or several references are ErrBadRequest.
-func ParseOneRule(s string) (parse.RuleID, error) {
+// ParseOneRef reads one rule reference in any form ParseRuleRefs takes
+// ("rule 702.47a", "§702.47a", "601.2f–h", "7"): what Refs answers
+// about. Several references are ErrBadRequest.
+func ParseOneRef(s string) (parse.RuleRef, error) {
 	rs, err := ParseRuleRefs(s)
 	if err != nil {
-		return parse.RuleID{}, err
+		return parse.RuleRef{}, err
 	}
-	if len(rs) != 1 || rs[0].Part > 0 || rs[0].IsRange() {
-		return parse.RuleID{}, &Error{Kind: ErrBadRequest, Msg: fmt.Sprintf("%q: give one rule or chapter number", s)}
+	if len(rs) != 1 {
+		return parse.RuleRef{}, &Error{Kind: ErrBadRequest, Msg: fmt.Sprintf("%q: give one rule, chapter, range or part", s)}
 	}
-	return rs[0].ID, nil
+	return rs[0], nil
 }
 
 // ParseRuleID reads a rule number as users type it ("702.47A", "702.47.");

@@ -165,9 +165,9 @@ func newRefsCmd(env *Env, runF func(*refsOptions) error) *cobra.Command {
 	o := &refsOptions{}
 	cmd := &cobra.Command{
 		Use:   "refs ID",
-		Short: "List what a rule cites and what cites it, with the citing text",
+		Short: "List what a rule, range, chapter or part cites and what cites it, with the citing text",
 		Example: `  crules refs 702.47a
-  crules refs CR 601.2f --rev 2026-01-16 --json`,
+  crules refs CR 601.2f-h --rev 2026-01-16 --json`,
 		Args:              minArgs(1),
 		ValidArgsFunction: complete(env, &o.docFlags, (*crules.Document).CompleteRule),
 	}
@@ -176,7 +176,7 @@ func newRefsCmd(env *Env, runF func(*refsOptions) error) *cobra.Command {
 }
 
 func runRefs(env *Env, o *refsOptions) error {
-	id, err := crules.ParseOneRule(o.ID)
+	ref, err := crules.ParseOneRef(o.ID)
 	if err != nil {
 		return err // before reading anything
 	}
@@ -184,7 +184,7 @@ func runRefs(env *Env, o *refsOptions) error {
 	if err != nil {
 		return err
 	}
-	r, err := lib.Refs(src, id)
+	r, err := lib.Refs(src, ref)
 	if err != nil {
 		return err
 	}
@@ -195,6 +195,6 @@ func runRefs(env *Env, o *refsOptions) error {
 		return render.WriteJSON(env.Stdout, r.JSON())
 	}
 	p := env.text()
-	p.Refs(r.Doc.Document, r.ID.String(), r.Outgoing, r.Incoming, r.Terms)
+	p.Refs(r.Doc.Document, r.ID, r.Outgoing, r.Incoming, r.Terms)
 	return p.Err
 }
