@@ -195,7 +195,8 @@ func TestRefsAcrossRevisions(t *testing.T) {
 	}
 }
 
-// TestRefsRange: a range gathers the citations of each of its rules.
+// TestRefsRange: a range gathers the citations of each of its rules, a
+// part those of its chapters.
 func TestRefsRange(t *testing.T) {
 	lib := open(t, crules.Options{})
 	latest := lib.Latest().Source()
@@ -213,6 +214,11 @@ func TestRefsRange(t *testing.T) {
 	}
 	if n == 0 || len(all.Outgoing) != n {
 		t.Errorf("Refs(601.2f–h) cites %d, want the %d of its rules", len(all.Outgoing), n)
+	}
+	part, err := lib.Refs(latest, ref(t, "7"))
+	chapter, _ := lib.Refs(latest, ref(t, "702"))
+	if err != nil || part.ID != "7" || len(part.Outgoing) <= len(chapter.Outgoing) || len(part.Found) != 1 || part.Found[0].Part == nil {
+		t.Errorf("Refs(7): %v, want more citations than its chapter 702's", err)
 	}
 }
 
