@@ -88,7 +88,8 @@ func TestErrors(t *testing.T) {
 	if _, err := lib.Document(src); !errors.Is(err, crules.ErrBadInput) || !errors.As(err, &list) {
 		t.Errorf("Document(prose.txt): %v", err)
 	}
-	// A file is looked up in itself, never through the lineage.
+	// A file that states no date is looked up in itself, not through the
+	// lineage.
 	src, err = lib.SourceOf("splice.txt")
 	if err != nil || !src.IsFile() {
 		t.Fatalf("SourceOf(splice.txt): %v %v", src, err)
@@ -174,11 +175,11 @@ func TestRefsAcrossRevisions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	refs, err := lib.Refs(r.Source(), parse.MustParseRuleID("702.47a"))
+	refs, err := lib.Refs(r.Source(), ref(t, "702.47a"))
 	if err != nil {
 		t.Fatalf("Refs(2005, 702.47a): %v", err)
 	}
-	if refs.ID.String() != "502.40a" || refs.Note() != "702.47a (Splice) was 502.40a in 2005-10-01" {
+	if refs.ID != "502.40a" || refs.Note() != "702.47a (Splice) was 502.40a in 2005-10-01" {
 		t.Errorf("Refs(2005, 702.47a) = %s %q, want 502.40a with the note Rule gives", refs.ID, refs.Note())
 	}
 	var cites []string
@@ -188,10 +189,46 @@ func TestRefsAcrossRevisions(t *testing.T) {
 	if len(cites) == 0 || cites[0] != "409.1b" {
 		t.Errorf("Refs(2005, 702.47a) cites %v, want 502.40a's 409.1b first", cites)
 	}
-	direct, err := lib.Refs(r.Source(), parse.MustParseRuleID("502.40a"))
+	direct, err := lib.Refs(r.Source(), ref(t, "502.40a"))
 	if err != nil || direct.Note() != "" || len(direct.Outgoing) != len(refs.Outgoing) {
 		t.Errorf("Refs(2005, 502.40a): %v %q, want the same citations and no note", err, direct.Note())
 	}
+}
+
+// TestRefsRange: a range gathers the citations of each of its rules, a
+// part those of its chapters.
+func TestRefsRange(t *testing.T) {
+	lib := open(t, crules.Options{})
+	latest := lib.Latest().Source()
+	all, err := lib.Refs(latest, ref(t, "CR 601.2f–h"))
+	if err != nil || all.ID != "601.2f–h" {
+		t.Fatalf("Refs(CR 601.2f–h) = %v, %v", all, err)
+	}
+	n := 0
+	for _, id := range []string{"601.2f", "601.2g", "601.2h"} {
+		one, err := lib.Refs(latest, ref(t, id))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n += len(one.Outgoing)
+	}
+	if n == 0 || len(all.Outgoing) != n {
+		t.Errorf("Refs(601.2f–h) cites %d, want the %d of its rules", len(all.Outgoing), n)
+	}
+	part, err := lib.Refs(latest, ref(t, "7"))
+	chapter, _ := lib.Refs(latest, ref(t, "702"))
+	if err != nil || part.ID != "7" || len(part.Outgoing) <= len(chapter.Outgoing) || len(part.Found) != 1 || part.Found[0].Part == nil {
+		t.Errorf("Refs(7): %v, want more citations than its chapter 702's", err)
+	}
+}
+
+func ref(t *testing.T, s string) parse.RuleRef {
+	t.Helper()
+	r, err := crules.ParseOneRef(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }
 
 // TestDocumentsShared: concurrent callers get one parse of a revision;
@@ -419,17 +456,17 @@ func TestSimulateFiles(t *testing.T) {
 	}
 }
 
-// TestParseOneRule: one rule or chapter in any form; a part, a range or a
-// list is a bad request, and so is what is no rule number.
-func TestParseOneRule(t *testing.T) {
-	for s, want := range map[string]string{"rule 702.47a": "702.47a", "§702.47A": "702.47a", "CR 702": "702", "702.47.": "702.47"} {
-		if id, err := crules.ParseOneRule(s); err != nil || id.String() != want {
-			t.Errorf("ParseOneRule(%q) = %v, %v; want %s", s, id, err, want)
+// TestParseOneRef: one reference in any form Lookup takes; a list is a
+// bad request, and so is what is no rule number.
+func TestParseOneRef(t *testing.T) {
+	for s, want := range map[string]string{"rule 702.47a": "702.47a", "§702.47A": "702.47a", "CR 702": "702", "702.47.": "702.47", "7": "7", "601.2f-h": "601.2f–h"} {
+		if r, err := crules.ParseOneRef(s); err != nil || r.String() != want {
+			t.Errorf("ParseOneRef(%q) = %v, %v; want %s", s, r, err, want)
 		}
 	}
-	for _, s := range []string{"7", "601.2f-h", "702.1 and 702.2", "seven", ""} {
-		if _, err := crules.ParseOneRule(s); !errors.Is(err, crules.ErrBadRequest) {
-			t.Errorf("ParseOneRule(%q) = %v, want ErrBadRequest", s, err)
+	for _, s := range []string{"702.1 and 702.2", "seven", ""} {
+		if _, err := crules.ParseOneRef(s); !errors.Is(err, crules.ErrBadRequest) {
+			t.Errorf("ParseOneRef(%q) = %v, want ErrBadRequest", s, err)
 		}
 	}
 	lib := open(t, crules.Options{})

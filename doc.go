@@ -17,10 +17,10 @@
 // Library parses each source once and keeps the recently used ones
 // (Document), and answers:
 //
-//   - Rule and Glossary lookups, across revisions: a rule number the
-//     revision lacks is followed through the lineage, a term it names
-//     otherwise through the lexicon ("mana value" in 2005 is Converted
-//     Mana Cost);
+//   - Rule, Lookup and Glossary lookups, across revisions: a rule number
+//     the revision (or a file's, by its date: Document.Rev) lacks is
+//     followed through the lineage, a term it names otherwise through the
+//     lexicon ("mana value" in 2005 is Converted Mana Cost);
 //   - History of a rule through every revision, from the Lineage (built
 //     once and cached);
 //   - Diff of two sources rule by rule, Discover of recurring
@@ -38,7 +38,8 @@
 // Requests it cannot answer are *Error values whose Kind is one of
 // ErrUnknownRevision, ErrBadInput, ErrBadRequest, ErrNoRule, ErrNoTerm,
 // ErrNoKeyword, ErrNoPhrase, ErrNoMatch, each with the nearest candidates:
-// test them with errors.Is. A Library is safe for concurrent use; Close
+// test them with errors.Is. Lookup of several rules, some missing, returns
+// the ones found and a *LookupError listing the others. A Library is safe for concurrent use; Close
 // releases its search indexes.
 //
 // The packages underneath do the work and can be used alone: corpus (the

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"sort"
 	"sync"
+	"time"
 
 	"github.com/crules/crules/corpus"
 	"github.com/crules/crules/keyword"
@@ -23,6 +25,11 @@ type Document struct {
 	// Label names the document in answers: the revision's date; for a
 	// file, its effective date, or its name when it states none.
 	Label string
+	// Rev is the embedded revision the document is; for a file, the one
+	// in effect on the date it states, whose lineage and era its lookups
+	// follow. Zero for a file that states no date, or one before the
+	// first revision.
+	Rev Rev
 
 	graphOnce sync.Once
 	graph     *xref.Graph
@@ -75,14 +82,31 @@ func (l *Library) Document(src Source) (*Document, error) {
 	e.once.Do(func() {
 		if src.IsFile() {
 			e.doc, e.err = parseFile(src)
-			if e.err == nil && len(e.doc.Warnings) > 0 {
-				l.warn(e.doc.Warnings)
+			if e.err == nil {
+				e.doc.Rev = l.inEffect(e.doc.Effective)
+				if len(e.doc.Warnings) > 0 {
+					l.warn(e.doc.Warnings)
+				}
 			}
 		} else {
 			e.doc, e.err = l.parseRev(src.Rev)
 		}
 	})
 	return e.doc, e.err
+}
+
+// inEffect returns the embedded revision in effect on date: the latest
+// one of that date or before; none for a zero date or one before the
+// first revision.
+func (l *Library) inEffect(date time.Time) Rev {
+	if date.IsZero() {
+		return Rev{pos: -1}
+	}
+	i := sort.Search(len(l.revs), func(i int) bool { return l.revs[i].Date().After(date) })
+	if i == 0 {
+		return Rev{pos: -1}
+	}
+	return l.revs[i-1]
 }
 
 // A docEntry is one document of the LRU, parsed once.
@@ -114,7 +138,7 @@ func (l *Library) parseRev(r Rev) (*Document, error) {
 		return nil, fmt.Errorf("embedded revision %s: %w", r.Name(), err)
 	}
 	doc.Encoding = parse.Encoding(r.r.Encoding)
-	return &Document{Document: doc, Source: r.Source(), Label: r.Name()}, nil
+	return &Document{Document: doc, Source: r.Source(), Label: r.Name(), Rev: r}, nil
 }
 
 // parseAll parses every revision, on all cores, without keeping them.
@@ -167,7 +191,7 @@ func (l *Library) All() ([]*Document, error) {
 	out := make([]*Document, len(docs))
 	for i, d := range docs {
 		d.Encoding = parse.Encoding(l.revs[i].r.Encoding)
-		out[i] = &Document{Document: d, Source: l.revs[i].Source(), Label: l.revs[i].Name()}
+		out[i] = &Document{Document: d, Source: l.revs[i].Source(), Label: l.revs[i].Name(), Rev: l.revs[i]}
 	}
 	return out, nil
 }

@@ -1,6 +1,9 @@
 package crules
 
-import "errors"
+import (
+	"errors"
+	"strings"
+)
 
 // Kinds of error. Every error the library returns for a request it cannot
 // answer is an *Error whose Kind is one of these, so callers test it with
@@ -49,3 +52,37 @@ func (e *Error) Unwrap() error { return e.Err }
 // Candidates returns the nearest candidates (what render.NotFoundJSON
 // prints as suggestions).
 func (e *Error) Candidates() []string { return e.Nearest }
+
+// A LookupError is the references of a Lookup that were not found, each
+// with its own error (an *Error of kind ErrNoRule), in the order asked:
+// errors.Is(err, ErrNoRule) holds, and errors.As finds the first one's
+// candidates. The answers found come alongside it.
+type LookupError struct {
+	Missing []Missing
+	Asked   int // how many rules, chapters and parts were asked for, a range counting each of its rules
+}
+
+// A Missing is a reference that was not found: its number as printed
+// ("999.1", "7") and why.
+type Missing struct {
+	ID  string
+	Err error
+}
+
+// Error returns the message of each missing reference, one a line.
+func (e *LookupError) Error() string {
+	msgs := make([]string, len(e.Missing))
+	for i, m := range e.Missing {
+		msgs[i] = m.Err.Error()
+	}
+	return strings.Join(msgs, "\n")
+}
+
+// Unwrap returns the error of each missing reference.
+func (e *LookupError) Unwrap() []error {
+	errs := make([]error, len(e.Missing))
+	for i, m := range e.Missing {
+		errs[i] = m.Err
+	}
+	return errs
+}

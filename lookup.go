@@ -1,6 +1,7 @@
 package crules
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -32,7 +33,7 @@ func (a *RuleAnswer) Note() string {
 		return ""
 	}
 	verb := "was"
-	if a.AskedIn < a.Doc.Label {
+	if a.AskedIn < a.Doc.Rev.Name() {
 		verb = "became"
 	}
 	title := ""
@@ -42,30 +43,32 @@ func (a *RuleAnswer) Note() string {
 	return fmt.Sprintf("%s%s %s %s in %s", a.Asked, title, verb, a.Rule.ID, a.Doc.Label)
 }
 
-// Rule looks a rule, subrule or chapter up in src. A rule of an embedded
-// revision that has no such number is looked up through the lineage: the
-// answer is the rule it was or became there (see RuleAnswer.Asked). No
-// such rule is ErrNoRule with the nearest numbers.
+// Rule looks a rule, subrule or chapter up in src. A rule number the
+// document has not is looked up through the lineage, in the embedded
+// revision the document is or is dated in (see Document.Rev): the answer
+// is the rule it was or became there (see RuleAnswer.Asked). No such
+// rule is ErrNoRule: with the revision it first appeared in when it came
+// later, else with the nearest numbers.
 func (l *Library) Rule(src Source, id parse.RuleID) (*RuleAnswer, error) {
 	d, err := l.Document(src)
 	if err != nil {
 		return nil, err
 	}
-	return l.resolve(src, d, id)
+	return l.resolve(d, id)
 }
 
-// resolve finds rule or chapter id in d (read from src). A rule missing
-// from an embedded revision is followed through the lineage, as Rule
-// says. When neither it nor its rule has a counterpart there, the
-// ErrNoRule suggests what its rule was or became and that rule's first
-// subrules (702.47q of 2005-10-01: 502.40, 502.40a..., Splice then), else
-// the numbers nearest id.
-func (l *Library) resolve(src Source, d *Document, id parse.RuleID) (*RuleAnswer, error) {
+// resolve finds rule or chapter id in d. A rule missing from d is
+// followed through the lineage, as Rule says. When neither it nor its
+// rule has a counterpart there, the ErrNoRule says when it first
+// appeared if that was after d, else suggests what its rule was or
+// became and that rule's first subrules (702.47q of 2005-10-01: 502.40,
+// 502.40a..., Splice then), else the numbers nearest id.
+func (l *Library) resolve(d *Document, id parse.RuleID) (*RuleAnswer, error) {
 	c, r, err := find(d, id)
 	if err == nil {
 		return &RuleAnswer{Doc: d, Chapter: c, Rule: r}, nil
 	}
-	if src.IsFile() || id.Level() == parse.LevelChapter {
+	if d.Rev.IsZero() || id.Level() == parse.LevelChapter {
 		return nil, err
 	}
 	a, err := l.counterpart(d, id)
@@ -94,7 +97,9 @@ func (l *Library) resolve(src Source, d *Document, id parse.RuleID) (*RuleAnswer
 // them (see parse.ParseRuleRefs): one or several rules, chapters, ranges
 // ("601.2f–h") or parts ("7"), with a "CR", "§" or "rule" prefix, in the
 // order given, a range expanded to its rules. Each rule is looked up as
-// Rule does; the first one missing is the error.
+// Rule does. The ones found are returned in order, and when some are
+// missing the error is a *LookupError listing them (errors.Is(err,
+// ErrNoRule) holds); any other error stops the lookup.
 func (l *Library) Lookup(src Source, refs string) ([]*RuleAnswer, error) {
 	rs, err := ParseRuleRefs(refs)
 	if err != nil {
@@ -105,22 +110,36 @@ func (l *Library) Lookup(src Source, refs string) ([]*RuleAnswer, error) {
 		return nil, err
 	}
 	var out []*RuleAnswer
+	miss := &LookupError{}
+	found := func(ref string, a *RuleAnswer, err error) error {
+		miss.Asked++
+		switch {
+		case errors.Is(err, ErrNoRule):
+			miss.Missing = append(miss.Missing, Missing{ID: ref, Err: err})
+		case err != nil:
+			return err
+		default:
+			out = append(out, a)
+		}
+		return nil
+	}
 	for _, r := range rs {
 		if r.Part > 0 {
 			p, err := findPart(d, r.Part)
-			if err != nil {
+			if err := found(r.String(), &RuleAnswer{Doc: d, Part: p}, err); err != nil {
 				return nil, err
 			}
-			out = append(out, &RuleAnswer{Doc: d, Part: p})
 			continue
 		}
 		for _, id := range r.IDs() {
-			a, err := l.Rule(src, id)
-			if err != nil {
+			a, err := l.resolve(d, id)
+			if err := found(id.String(), a, err); err != nil {
 				return nil, err
 			}
-			out = append(out, a)
 		}
+	}
+	if len(miss.Missing) > 0 {
+		return out, miss
 	}
 	return out, nil
 }
@@ -147,6 +166,29 @@ func AnswersJSON(as []*RuleAnswer) any {
 	return js
 }
 
+// LookupJSON is what Lookup returned, as printed: AnswersJSON when all
+// was found; the not-found object (render.NotFoundJSON) when the one
+// rule asked for is missing; when some of several are, the answers found
+// with the missing ones (render.PartialJSON).
+func LookupJSON(as []*RuleAnswer, err error) any {
+	var le *LookupError
+	switch {
+	case !errors.As(err, &le):
+		return AnswersJSON(as)
+	case le.Asked == 1:
+		return render.NotFoundJSON(err)
+	}
+	js := []any{}
+	for _, a := range as {
+		js = append(js, a.JSON())
+	}
+	var missing []render.MissingJSON
+	for _, m := range le.Missing {
+		missing = append(missing, render.NewMissingJSON(m.ID, m.Err))
+	}
+	return render.PartialJSON(err, js, missing)
+}
+
 // findPart returns part n of d, or ErrNoRule naming the parts d has.
 func findPart(d *Document, n int) (*parse.Part, error) {
 	var have []string
@@ -169,18 +211,18 @@ func ParseRuleRefs(s string) ([]parse.RuleRef, error) {
 	return rs, nil
 }
 
-// ParseOneRule reads one rule or chapter number in any form
-// ParseRuleRefs takes ("rule 702.47a", "§702.47a"): what Refs answers
-// about. A part, a range or several references are ErrBadRequest.
-func ParseOneRule(s string) (parse.RuleID, error) {
+// ParseOneRef reads one rule reference in any form ParseRuleRefs takes
+// ("rule 702.47a", "§702.47a", "601.2f–h", "7"): what Refs answers
+// about. Several references are ErrBadRequest.
+func ParseOneRef(s string) (parse.RuleRef, error) {
 	rs, err := ParseRuleRefs(s)
 	if err != nil {
-		return parse.RuleID{}, err
+		return parse.RuleRef{}, err
 	}
-	if len(rs) != 1 || rs[0].Part > 0 || rs[0].IsRange() {
-		return parse.RuleID{}, &Error{Kind: ErrBadRequest, Msg: fmt.Sprintf("%q: give one rule or chapter number", s)}
+	if len(rs) != 1 {
+		return parse.RuleRef{}, &Error{Kind: ErrBadRequest, Msg: fmt.Sprintf("%q: give one rule, chapter, range or part", s)}
 	}
-	return rs[0].ID, nil
+	return rs[0], nil
 }
 
 // ParseRuleID reads a rule number as users type it ("702.47A", "702.47.");
@@ -226,8 +268,9 @@ func notFound(d *Document, id parse.RuleID, what string, near []parse.RuleID, no
 }
 
 // counterpart finds, through the lineage, what rule id (read in the latest
-// revision that has it) was or became in d's revision; nil when it has
-// none there.
+// revision that has it) was or became in d's revision (d.Rev); nil when
+// it has none there. A rule that first appeared after d's revision is
+// ErrNoRule saying when and as what.
 func (l *Library) counterpart(d *Document, id parse.RuleID) (*RuleAnswer, error) {
 	lin, err := l.Lineage()
 	if err != nil {
@@ -243,19 +286,30 @@ func (l *Library) counterpart(d *Document, id parse.RuleID) (*RuleAnswer, error)
 	if at < 0 {
 		return nil, nil
 	}
-	for _, p := range lin.History(at, id.String()) {
-		if p.Rev != d.Label || p.ID == "" {
+	title := lin.Titles[at][id.String()]
+	if title == "" && id.Level() == parse.LevelSubrule {
+		title = lin.Titles[at][id.Parent().String()]
+	}
+	hist := lin.History(at, id.String())
+	for _, p := range hist {
+		if p.Rev != d.Rev.Name() || p.ID == "" {
 			continue
 		}
 		r := d.Rule(parse.MustParseRuleID(p.ID))
 		if r == nil {
 			return nil, nil
 		}
-		title := lin.Titles[at][id.String()]
-		if title == "" && id.Level() == parse.LevelSubrule {
-			title = lin.Titles[at][id.Parent().String()]
-		}
 		return &RuleAnswer{Doc: d, Rule: r, Asked: id, AskedIn: lin.Revs[at], Title: title}, nil
+	}
+	if first := hist[0]; first.Rev > d.Rev.Name() {
+		msg := fmt.Sprintf("%s is not in %s; first in %s", id, d.Label, first.Rev)
+		if title != "" {
+			msg = fmt.Sprintf("%s (%s) is not in %s; first in %s", id, title, d.Label, first.Rev)
+		}
+		if first.ID != id.String() {
+			msg += ", as " + first.ID
+		}
+		return nil, &Error{Kind: ErrNoRule, Msg: msg}
 	}
 	return nil, nil
 }
@@ -301,8 +355,8 @@ func (l *Library) Glossary(src Source, term string) (*TermAnswer, error) {
 	// An abbreviation or informal name (cmc, etb, p/t), in the revision's
 	// era: cmc is Converted Mana Cost before 2021-04-22, Mana Value since.
 	date := l.Latest().r.Date
-	if !src.IsFile() {
-		date = src.Rev.r.Date
+	if !d.Rev.IsZero() {
+		date = d.Rev.r.Date
 	}
 	for _, full := range lexicon.DefaultAbbreviations().Expand(strings.ToLower(strings.TrimSpace(term)), date) {
 		if g := d.GlossaryEntry(full); g != nil {

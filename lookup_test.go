@@ -3,9 +3,12 @@ package crules_test
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/crules/crules"
+	"github.com/crules/crules/parse"
 )
 
 // TestLookup: every form of rule reference the CR prints is answered on a
@@ -73,6 +76,68 @@ func TestGlossaryAbbreviations(t *testing.T) {
 		a, err := lib.Glossary(r.Source(), tc.term)
 		if err != nil || a.Entry.Term != tc.want || a.Asked != tc.term {
 			t.Errorf("Glossary(%s, %q): %v %v, want %s", tc.rev, tc.term, a, err, tc.want)
+		}
+	}
+}
+
+// TestLookupMissing: the rules found are answered in order and the ones
+// missing listed in one error, each with its own ErrNoRule.
+func TestLookupMissing(t *testing.T) {
+	lib := open(t, crules.Options{})
+	as, err := lib.Lookup(lib.Latest().Source(), "702.47a 999.1 702.19a 999.2")
+	var got []string
+	for _, a := range as {
+		got = append(got, a.Rule.ID.String())
+	}
+	if fmt.Sprint(got) != "[702.47a 702.19a]" {
+		t.Errorf("found %v, want [702.47a 702.19a]", got)
+	}
+	var le *crules.LookupError
+	if !errors.As(err, &le) || !errors.Is(err, crules.ErrNoRule) || len(le.Missing) != 2 {
+		t.Fatalf("error %#v, want a LookupError of two ErrNoRule", err)
+	}
+	for i, want := range []string{"999.1", "999.2"} {
+		m := le.Missing[i]
+		if m.ID != want || !errors.Is(m.Err, crules.ErrNoRule) || !strings.HasPrefix(m.Err.Error(), "no rule "+want+" in ") {
+			t.Errorf("missing %d: %s %v, want %s", i, m.ID, m.Err, want)
+		}
+	}
+	if le.Asked != 4 {
+		t.Errorf("Asked = %d, want 4", le.Asked)
+	}
+}
+
+// TestFileLineage: a file is looked up through the lineage as the
+// embedded revision of its date is, and a rule asked of a date before it
+// existed says when it first appeared.
+func TestFileLineage(t *testing.T) {
+	lib := open(t, crules.Options{})
+	file := func(name string) crules.Source {
+		src, err := lib.Resolve("", filepath.Join("..", "shared", "corpus", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return src
+	}
+	f2005, f2001 := file("CR-2005-10-01.txt"), file("CR-2001-07-23.txt")
+	a, err := lib.Rule(f2005, parse.MustParseRuleID("702.47a"))
+	if err != nil || a.Rule.ID.String() != "502.40a" || a.Note() != "702.47a (Splice) was 502.40a in 2005-10-01" {
+		t.Errorf("Rule(702.47a) of a 2005-10-01 file: %v %v", a, err)
+	}
+	r, err := lib.Refs(f2005, ref(t, "702.47a"))
+	if err != nil || r.ID != "502.40a" {
+		t.Errorf("Refs(702.47a) of a 2005-10-01 file: %v %v", r, err)
+	}
+	g, err := lib.Glossary(f2005, "cmc")
+	if err != nil || g.Entry.Term != "Converted Mana Cost" {
+		t.Errorf("Glossary(cmc) of a 2005-10-01 file: %v %v", g, err)
+	}
+	r2001, _ := lib.Select("2001-07-23")
+	for _, src := range []crules.Source{f2001, r2001.Source()} {
+		_, err := lib.Rule(src, parse.MustParseRuleID("702.51a"))
+		const want = "702.51a (Convoke) is not in 2001-07-23; first in 2005-10-01, as 502.46a"
+		if !errors.Is(err, crules.ErrNoRule) || err.Error() != want {
+			t.Errorf("Rule(702.51a) of %s: %v, want %s", src, err, want)
 		}
 	}
 }

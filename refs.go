@@ -1,69 +1,107 @@
 package crules
 
 import (
+	"strings"
+
 	"github.com/crules/crules/parse"
 	"github.com/crules/crules/render"
 	"github.com/crules/crules/xref"
 )
 
-// Refs are the citations around a rule (with its subrules) or chapter.
+// Refs are the citations around a rule (with its subrules), a range of
+// rules, a chapter or a part.
 type Refs struct {
-	Doc      *Document
-	ID       parse.RuleID // the rule's number in Doc (502.40a for 702.47a asked of 2005-10-01)
-	Outgoing []*xref.Ref  // what it cites
-	Incoming []*xref.Ref  // what cites it
-	Terms    []string     // the glossary terms its text uses
-	// Found is the rule or chapter as Rule finds it; its Asked is set
-	// when the number asked for was followed through the lineage.
-	Found *RuleAnswer
+	Doc *Document
+	// ID is what was asked, numbered as in Doc: "502.40a" for 702.47a
+	// asked of 2005-10-01, "601.2f–h" for a range, "7" for a part.
+	ID       string
+	Outgoing []*xref.Ref // what it cites
+	Incoming []*xref.Ref // what cites it
+	Terms    []string    // the glossary terms its text uses
+	// Found is each rule or chapter as Rule finds it, or the part; a
+	// rule's Asked is set when the number asked for was followed through
+	// the lineage.
+	Found []*RuleAnswer
+
+	asked string // the reference as asked
 }
 
-// Note says how the rule relates to the number asked for, as
-// RuleAnswer.Note does: "" unless it was renumbered.
-func (r *Refs) Note() string { return r.Found.Note() }
+// Note says how the rules relate to the numbers asked for, as
+// RuleAnswer.Note does: "" unless one was renumbered.
+func (r *Refs) Note() string {
+	var notes []string
+	for _, a := range r.Found {
+		if n := a.Note(); n != "" {
+			notes = append(notes, n)
+		}
+	}
+	return strings.Join(notes, "; ")
+}
 
 // JSON is the citations as the command line's --json prints them, with
-// "asked" when the rule was followed through the lineage.
+// "asked" when a rule was followed through the lineage.
 func (r *Refs) JSON() any {
 	asked := ""
-	if !r.Found.Asked.IsZero() {
-		asked = r.Found.Asked.String()
+	for _, a := range r.Found {
+		if !a.Asked.IsZero() {
+			asked = r.asked
+		}
 	}
-	return render.RefsJSON(r.Doc.Document, r.ID.String(), r.Doc.Label, asked, r.Outgoing, r.Incoming, r.Terms)
+	return render.RefsJSON(r.Doc.Document, r.ID, r.Doc.Label, asked, r.Outgoing, r.Incoming, r.Terms)
 }
 
-// Refs lists what rule id of src (with its subrules, or a chapter's rules)
-// cites, what cites it, and the glossary terms it uses. A rule is found as
-// Rule finds it: 702.47a of 2005-10-01 lists the citations of 502.40a. No
-// such rule is ErrNoRule.
-func (l *Library) Refs(src Source, id parse.RuleID) (*Refs, error) {
+// Refs lists what the rules of ref in src cite (a rule with its
+// subrules, each rule of a range, a chapter's or a part's rules), what
+// cites them, and the glossary terms they use. A rule is found as Rule
+// finds it: 702.47a of 2005-10-01 lists the citations of 502.40a. No such
+// rule is ErrNoRule.
+func (l *Library) Refs(src Source, ref parse.RuleRef) (*Refs, error) {
 	d, err := l.Document(src)
 	if err != nil {
 		return nil, err
 	}
-	a, err := l.resolve(src, d, id)
-	if err != nil {
-		return nil, err
-	}
-	c, r := a.Chapter, a.Rule
-	if r != nil {
-		id = r.ID
-	}
+	out := &Refs{Doc: d, ID: ref.String(), Terms: []string{}, asked: ref.String()}
 	var within []parse.RuleID
-	if c != nil {
-		within = append(within, id)
-		for _, r := range c.Rules {
-			within = append(within, subtree(r)...)
+	if ref.Part > 0 {
+		p, err := findPart(d, ref.Part)
+		if err != nil {
+			return nil, err
 		}
-	} else {
-		within = subtree(r)
+		out.Found = append(out.Found, &RuleAnswer{Doc: d, Part: p})
+		for _, c := range p.Chapters {
+			within = append(within, chapterRules(c)...)
+		}
+	}
+	for _, id := range ref.IDs() {
+		a, err := l.resolve(d, id)
+		if err != nil {
+			return nil, err
+		}
+		out.Found = append(out.Found, a)
+		if a.Chapter != nil {
+			within = append(within, chapterRules(a.Chapter)...)
+		} else {
+			within = append(within, subtree(a.Rule)...)
+		}
+	}
+	if n := len(out.Found); ref.Part == 0 && out.Found[0].Rule != nil {
+		first, last := out.Found[0].Rule.ID, out.Found[n-1].Rule.ID
+		out.ID = first.String()
+		if n > 1 {
+			out.ID = parse.RuleRef{ID: first, Last: last}.String()
+		}
 	}
 	g := d.Graph()
-	out := &Refs{Doc: d, ID: id, Terms: []string{}, Found: a}
 	seen := map[string]bool{}
+	citing := map[parse.Pos]bool{} // a range citing several of them is listed once
 	for _, x := range within {
 		out.Outgoing = append(out.Outgoing, g.Outgoing(x)...)
-		out.Incoming = append(out.Incoming, g.IncomingRule(x)...)
+		for _, in := range g.IncomingRule(x) {
+			if !citing[in.Pos] {
+				citing[in.Pos] = true
+				out.Incoming = append(out.Incoming, in)
+			}
+		}
 		if r := d.Rule(x); r != nil {
 			for _, e := range g.RuleTerms(r) {
 				if !seen[e.Term] {
@@ -74,6 +112,16 @@ func (l *Library) Refs(src Source, id parse.RuleID) (*Refs, error) {
 		}
 	}
 	return out, nil
+}
+
+// chapterRules is chapter c's number then each of its rules with their
+// subrules.
+func chapterRules(c *parse.Chapter) []parse.RuleID {
+	ids := []parse.RuleID{c.ID}
+	for _, r := range c.Rules {
+		ids = append(ids, subtree(r)...)
+	}
+	return ids
 }
 
 func subtree(r *parse.Rule) []parse.RuleID {

@@ -32,15 +32,48 @@ func WriteJSON(w io.Writer, v any) error {
 // in its chain that offers some (Candidates() []string, as *crules.Error
 // does), never null.
 func NotFoundJSON(err error) any {
-	suggestions := []string{}
-	var c interface{ Candidates() []string }
-	if errors.As(err, &c) && c.Candidates() != nil {
-		suggestions = c.Candidates()
-	}
 	return struct {
 		Error       string   `json:"error"`
 		Suggestions []string `json:"suggestions"`
-	}{err.Error(), suggestions}
+	}{err.Error(), candidates(err)}
+}
+
+// candidates returns the candidates of the first error in err's chain
+// that offers some, never nil.
+func candidates(err error) []string {
+	var c interface{ Candidates() []string }
+	if errors.As(err, &c) && c.Candidates() != nil {
+		return c.Candidates()
+	}
+	return []string{}
+}
+
+// A MissingJSON is a reference of several that was not found: its number
+// as printed, the message and its nearest candidates, never null.
+type MissingJSON struct {
+	ID          string   `json:"id"`
+	Error       string   `json:"error"`
+	Suggestions []string `json:"suggestions"`
+}
+
+// NewMissingJSON is reference id not found for err, with its candidates
+// as NotFoundJSON reads them.
+func NewMissingJSON(id string, err error) MissingJSON {
+	return MissingJSON{id, err.Error(), candidates(err)}
+}
+
+// PartialJSON is the answer to several rule references some of which
+// were not found: the not-found object (err's message, one line per
+// missing reference, and empty suggestions: each missing one has its
+// own) with the rules found, in order, as the array of all found would
+// hold them, and the missing ones.
+func PartialJSON(err error, rules []any, missing []MissingJSON) any {
+	return struct {
+		Error       string        `json:"error"`
+		Suggestions []string      `json:"suggestions"`
+		Rules       []any         `json:"rules"`
+		Missing     []MissingJSON `json:"missing"`
+	}{err.Error(), []string{}, rules, missing}
 }
 
 // SearchJSON is the answer of search --json: the result (hits,

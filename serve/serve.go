@@ -2,7 +2,9 @@
 // the HTML reference of every revision and a search page.
 //
 //	GET /api/revs                            every revision
-//	GET /api/rules/{id}?rev=REV              rules with subrules and examples ("CR 601.2f-h", "7")
+//	GET /api/rules/{id}?rev=REV              rules with subrules and examples ("CR 601.2f-h", "7");
+//	                                         of several, some missing: 200 with
+//	                                         {"rules": [...], "missing": [...]}
 //	GET /api/glossary/{term}?rev=REV         a glossary entry
 //	GET /api/search?q=QUERY&rev=REV&limit=N  ranked hits; a glossary hit carries its term
 //	GET /api/diff?a=REV&b=REV&class=C,…      a comparison: counts, pairs, renumbering
@@ -221,7 +223,9 @@ func (s *Server) revs(w http.ResponseWriter, r *http.Request) {
 }
 
 // rule answers rule references in any form crules.Lookup takes ("CR
-// 601.2f-h", "7"): one object for one answer, an array for several.
+// 601.2f-h", "7"): one object for one answer, an array for several; when
+// some of several are missing but not all, 200 with the rules found and
+// the missing ones (crules.LookupJSON), else 404.
 func (s *Server) rule(w http.ResponseWriter, r *http.Request) {
 	refs := r.PathValue("id")
 	if _, err := crules.ParseRuleRefs(refs); err != nil {
@@ -234,11 +238,11 @@ func (s *Server) rule(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	as, err := s.lib.Lookup(src, refs)
-	if err != nil {
+	if err != nil && len(as) == 0 {
 		writeError(w, err)
 		return
 	}
-	writeOK(w, crules.AnswersJSON(as))
+	writeOK(w, crules.LookupJSON(as, err))
 }
 
 func (s *Server) glossary(w http.ResponseWriter, r *http.Request) {

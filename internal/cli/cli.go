@@ -150,8 +150,10 @@ func Run(env *Env, args []string) int {
 			_ = render.WriteJSON(&buf, render.NotFoundJSON(err))
 		}
 	}
-	if err != nil {
-		fmt.Fprintf(env.Stderr, "crules: %v\n", err)
+	if err != nil { // a line each, for the rules missing of several
+		for _, line := range strings.Split(err.Error(), "\n") {
+			fmt.Fprintf(env.Stderr, "crules: %s\n", line)
+		}
 	}
 	if code != ExitBad {
 		out.Write(buf.Bytes())

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"errors"
+
 	"github.com/crules/crules"
 	"github.com/crules/crules/render"
 	"github.com/spf13/cobra"
@@ -21,9 +23,11 @@ func newRuleCmd(env *Env, runF func(*ruleOptions) error) *cobra.Command {
 the forms the CR and crules print: 702.47a, 702.47A, 702.47., a range
 601.2f–h (or 601.2f-h), a prefix CR 702.47a, §702.47a or rule 702.47a, a
 part number from toc (7), and several of them in one call. A rule number the
-revision does not have is followed through the lineage: 'crules rule 702.47a
---rev 2005' prints 502.40a, what Splice was then, and says so on stderr.
-With --json, one reference prints one object, several an array.`,
+revision does not have is followed through the lineage, for a --file by its
+date too: 'crules rule 702.47a --rev 2005' prints 502.40a, what Splice was
+then, and says so on stderr. Rules not found are each named on stderr, after
+the ones found (exit 1). With --json, one reference prints one object,
+several an array, or an object of the rules found and the missing ones.`,
 		Example: `  crules rule 702.47a
   crules rule 502.40 --rev 2006-10-01
   crules rule CR 601.2f-h
@@ -44,7 +48,8 @@ func runRule(env *Env, o *ruleOptions) error {
 		return err
 	}
 	as, err := lib.Lookup(src, o.ID)
-	if err != nil {
+	var missing *crules.LookupError
+	if err != nil && !errors.As(err, &missing) {
 		return err
 	}
 	for _, a := range as {
@@ -53,13 +58,16 @@ func runRule(env *Env, o *ruleOptions) error {
 		}
 	}
 	if o.JSON {
-		return render.WriteJSON(env.Stdout, crules.AnswersJSON(as))
+		return jsonThen(env, crules.LookupJSON(as, err), err)
 	}
 	p := env.text()
 	for _, a := range as {
 		p.Answer(a.Part, a.Chapter, a.Rule)
 	}
-	return p.Err
+	if p.Err != nil {
+		return p.Err
+	}
+	return err
 }
 
 type glossaryOptions struct {
@@ -157,9 +165,9 @@ func newRefsCmd(env *Env, runF func(*refsOptions) error) *cobra.Command {
 	o := &refsOptions{}
 	cmd := &cobra.Command{
 		Use:   "refs ID",
-		Short: "List what a rule cites and what cites it, with the citing text",
+		Short: "List what a rule, range, chapter or part cites and what cites it, with the citing text",
 		Example: `  crules refs 702.47a
-  crules refs CR 601.2f --rev 2026-01-16 --json`,
+  crules refs CR 601.2f-h --rev 2026-01-16 --json`,
 		Args:              minArgs(1),
 		ValidArgsFunction: complete(env, &o.docFlags, (*crules.Document).CompleteRule),
 	}
@@ -168,7 +176,7 @@ func newRefsCmd(env *Env, runF func(*refsOptions) error) *cobra.Command {
 }
 
 func runRefs(env *Env, o *refsOptions) error {
-	id, err := crules.ParseOneRule(o.ID)
+	ref, err := crules.ParseOneRef(o.ID)
 	if err != nil {
 		return err // before reading anything
 	}
@@ -176,7 +184,7 @@ func runRefs(env *Env, o *refsOptions) error {
 	if err != nil {
 		return err
 	}
-	r, err := lib.Refs(src, id)
+	r, err := lib.Refs(src, ref)
 	if err != nil {
 		return err
 	}
@@ -187,6 +195,6 @@ func runRefs(env *Env, o *refsOptions) error {
 		return render.WriteJSON(env.Stdout, r.JSON())
 	}
 	p := env.text()
-	p.Refs(r.Doc.Document, r.ID.String(), r.Outgoing, r.Incoming, r.Terms)
+	p.Refs(r.Doc.Document, r.ID, r.Outgoing, r.Incoming, r.Terms)
 	return p.Err
 }
