@@ -301,7 +301,8 @@ func (l *Library) counterpart(d *Document, id parse.RuleID) (*RuleAnswer, error)
 		}
 		return &RuleAnswer{Doc: d, Rule: r, Asked: id, AskedIn: lin.Revs[at], Title: title}, nil
 	}
-	if first := hist[0]; first.Rev > d.Rev.Name() {
+	if len(hist) > 0 && hist[0].Rev > d.Rev.Name() {
+		first := hist[0]
 		msg := fmt.Sprintf("%s is not in %s; first in %s", id, d.Label, first.Rev)
 		if title != "" {
 			msg = fmt.Sprintf("%s (%s) is not in %s; first in %s", id, title, d.Label, first.Rev)
