@@ -83,8 +83,9 @@ type Spec struct {
 	Params []string `json:"params"`
 	// Written is the keyword's written form as the rules quote it:
 	// "Splice onto [quality] [cost]", "Bushido N"; for a keyword ability
-	// with no parameters, its name as cards print it: "First strike".
-	Written string `json:"written,omitempty"`
+	// with no parameters, its name as cards print it: "First strike";
+	// "" when the rules quote none (an ability word, landwalk).
+	Written string `json:"written"`
 	// Zones are where it functions: hand, graveyard, library, stack,
 	// battlefield, exile, command, "any zone it could be cast from",
 	// "outside the game", "everywhere". Empty when the text names none.

@@ -560,6 +560,20 @@ func KeywordJSON(s *keyword.Spec, era string, changes []diff.Change) any {
 	}{s, era, cs, NewRuleJSON(s.Text())}
 }
 
+// KeywordsJSON is the list keywords --json prints: each spec with the
+// era of the revision it was read from.
+func KeywordsJSON(specs []*keyword.Spec, era string) any {
+	type specJSON struct {
+		*keyword.Spec
+		Era string `json:"era"`
+	}
+	js := make([]specJSON, len(specs))
+	for i, s := range specs {
+		js[i] = specJSON{s, era}
+	}
+	return js
+}
+
 // SubstitutionsJSON is the substitutions terms --discover found.
 func SubstitutionsJSON(subs []diff.Substitution) any {
 	type subJSON struct {

@@ -103,12 +103,12 @@ func runKeywords(env *Env, o *keywordsOptions) error {
 		}
 		return render.CoverageText(env.Stdout, c)
 	}
-	_, specs, err := lib.Keywords(src, keyword.Kind(o.Kind))
+	d, specs, err := lib.Keywords(src, keyword.Kind(o.Kind))
 	if err != nil {
 		return err
 	}
 	if o.JSON {
-		return render.WriteJSON(env.Stdout, specs)
+		return render.WriteJSON(env.Stdout, render.KeywordsJSON(specs, string(d.Era)))
 	}
 	p := env.text()
 	p.Keywords(specs)
