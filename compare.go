@@ -47,6 +47,19 @@ func (l *Library) Diff(a, b Source, o DiffOptions) (*Comparison, error) {
 		}
 		c.Pairs = append(c.Pairs, p)
 	}
+	if !o.Rule.IsZero() && len(c.Counts) == 0 {
+		// Neither document has the rule or anything under it: a typo,
+		// not a rule that did not change.
+		var ns []string
+		for _, n := range db.Nearest(o.Rule, 5) {
+			ns = append(ns, n.String())
+		}
+		msg := fmt.Sprintf("no rule %s in %s or %s", o.Rule, da.Label, db.Label)
+		if len(ns) > 0 {
+			msg += "; nearest in " + db.Label + ": " + strings.Join(ns, ", ")
+		}
+		return nil, &Error{Kind: ErrNoRule, Msg: msg, Nearest: ns}
+	}
 	return c, nil
 }
 
