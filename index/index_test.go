@@ -177,6 +177,15 @@ func TestBadQueries(t *testing.T) {
 		!strings.Contains(err.Error(), `no field "foo"`) || !strings.Contains(err.Error(), "era, id, keyword, kind, rev, text, title") {
 		t.Errorf("Search(foo:bar) = %v", err)
 	}
+	// A field that holds one of a few values names them for another.
+	for q, want := range map[string]string{"kind:bogus splice": "kind is one of chapter, rule, subrule, example, glossary", "ERA:5O2 convoke": "era is one of 502, 702"} {
+		if _, err := ix.Search(q, index.Options{}); !errors.Is(err, index.ErrBadQuery) || !strings.Contains(err.Error(), want) {
+			t.Errorf("Search(%q) = %v, want a bad query saying %q", q, err, want)
+		}
+	}
+	if hits, err := ix.Search("KIND:Glossary exile", index.Options{}); err != nil || len(hits) == 0 {
+		t.Errorf("Search(KIND:Glossary exile) = %d hits, %v", len(hits), err)
+	}
 	for _, q := range []string{"splice: onto", "12:30 upkeep", "702.47a:"} {
 		if _, err := ix.Search(q, index.Options{}); errors.Is(err, index.ErrBadQuery) {
 			t.Errorf("Search(%q) = %v, want a search", q, err)
@@ -305,7 +314,7 @@ func TestSuggest(t *testing.T) {
 	if got := ix.Suggest("the", 5); len(got) != 0 {
 		t.Errorf("Suggest(the) = %v, want nothing", got)
 	}
-	if got := ix.Unindexed(`the "splice onto" of kind:the`); !slices.Equal(got, []string{"the", "of"}) {
+	if got := ix.Unindexed(`the "splice onto" of rev:the`); !slices.Equal(got, []string{"the", "of"}) {
 		t.Errorf("Unindexed = %v, want [the of]", got)
 	}
 }

@@ -78,6 +78,12 @@ func isLetters(s string) bool {
 	return s != ""
 }
 
+// fieldValues lists the values of the fields that hold one of a few.
+var fieldValues = map[string][]string{
+	FieldKind: {KindChapter, KindRule, KindSubrule, KindExample, KindGlossary},
+	FieldEra:  {"502", "702"},
+}
+
 // fieldNames lists the query fields, sorted.
 func fieldNames() string {
 	names := slices.Sorted(maps.Keys(queryFields))
@@ -656,6 +662,11 @@ func parseQuery(q string) ([]term, error) {
 				}
 				if value == "" {
 					return nil, badQuery("%s: needs a value", field)
+				}
+				if known := fieldValues[field]; known != nil && !slices.Contains(known, strings.ToLower(value)) {
+					// A value no document holds matches nothing: say so,
+					// rather than "did you mean" about the other words.
+					return nil, badQuery("%s:%s: %s is one of %s", field, value, field, strings.Join(known, ", "))
 				}
 				terms = append(terms, term{field: field, text: value})
 			} else if k > 0 && k < len(w)-1 && isLetters(w[:k]) {
