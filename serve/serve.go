@@ -265,17 +265,17 @@ func (s *Server) glossary(w http.ResponseWriter, r *http.Request) {
 }
 
 // query runs ?q= over ?rev=, limit hits: a result that matched nothing is
-// an answer, not an error.
-func (s *Server) query(r *http.Request, q string, limit int) (*index.Result, crules.Source, error) {
+// an answer, not an error; miss is then the message saying so.
+func (s *Server) query(r *http.Request, q string, limit int) (res *index.Result, miss, err error) {
 	src, err := s.source(r)
 	if err != nil {
-		return nil, src, err
+		return nil, nil, err
 	}
-	res, err := s.lib.Search(src, q, crules.SearchOptions{Limit: limit})
+	res, err = s.lib.Search(src, q, crules.SearchOptions{Limit: limit})
 	if errors.Is(err, crules.ErrNoMatch) {
-		err = nil
+		return res, err, nil
 	}
-	return res, src, err
+	return res, nil, err
 }
 
 func (s *Server) search(w http.ResponseWriter, r *http.Request) {
@@ -288,12 +288,12 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 		}
 		limit = n
 	}
-	res, _, err := s.query(r, r.URL.Query().Get("q"), limit)
+	res, miss, err := s.query(r, r.URL.Query().Get("q"), limit)
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	writeOK(w, res)
+	writeOK(w, render.SearchJSON(res, miss)) // as search --json prints it, error and all
 }
 
 var pageTemplate = template.Must(template.New("page").Parse(`<!doctype html>

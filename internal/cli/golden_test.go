@@ -97,6 +97,8 @@ var goldenCases = []struct {
 	{"diff-rule-stat", []string{"diff", "2009-05-01", "2009-07-11", "--rule", "702", "--stat"}},
 	{"diff-file", []string{"diff", "../../../shared/seeds/001_f6e5894a2328e0af.txt", "2005", "--rule", "502.40"}},
 	{"diff-badrev", []string{"diff", "2009", "no-such-rev"}},
+	{"diff-rule-notfound", []string{"diff", "2008", "2010", "--rule", "999.1"}},
+	{"search-badkind", []string{"search", "kind:bogus splice"}},
 	{"diff-badclass", []string{"diff", "2009", "2010", "--class", "bogus"}},
 	{"history-keyword", []string{"history", "splice"}},
 	{"history-two-words", []string{"history", "first", "strike"}},
