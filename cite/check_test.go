@@ -44,6 +44,13 @@ func TestCheck(t *testing.T) {
 		{"    // 420.5 state-based effects", []bool{true}, "420.5 is 704.5 now (renumbered in 2009-07-11)", ""},
 		{"    // the total cost is locked in: rule 409.1f", []bool{true}, "409.1f is 601.2f now (renumbered in 2009-07-11)", "ConvokeAbility.java"},
 		{"    // rule 999.9", []bool{true}, "999.9 does not exist in", ""},
+		// A lower-case word after a colon starts a sentence, not a title;
+		// a capitalized name, or one that ends the line, is still one.
+		{"    // CR 702.51a: tap creatures", []bool{false}, "702.51a is Convoke, current", ""},
+		{"    // CR 702.51a: Convoke", []bool{false}, "702.51a is Convoke, current", ""},
+		{"    // CR 702.19: First strike", []bool{true}, "702.19 is Trample now, not First strike", ""},
+		{"    // CR 702.19: first strike", []bool{true}, "702.19 is Trample now, not First strike", ""},
+		{"    // CR 702.19: trample over the blocker", []bool{false}, "702.19 is Trample, current", ""},
 	} {
 		file := tc.file
 		if file == "" {
