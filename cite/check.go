@@ -93,8 +93,9 @@ func heading(id parse.RuleID) string {
 // Check judges a citation: stale when its number no longer exists, or when
 // a keyword named beside it (on its line, or in the file name) no longer
 // lives at that number. A number that no longer exists is said to be the
-// keyword it held, or else the number its rule has now (Finding.Now), or
-// else not to exist.
+// keyword it held (and where that keyword is now), or else the number its
+// rule has now (Finding.Now, set in either case), or else the title it
+// held, or else not to exist.
 func (ix *Index) Check(c Citation) Finding {
 	f := Finding{Citation: c}
 	latestName := ix.revs[len(ix.revs)-1]
@@ -105,11 +106,17 @@ func (ix *Index) Check(c Citation) Finding {
 	switch {
 	case !exists:
 		f.Stale = true
-		var since string
-		f.Now, since = ix.successor(c.ID)
+		at := ix.lastWith(c.ID.String())
+		var since, was, span string
+		f.Now, since = ix.successor(c.ID.String(), at)
+		if at >= 0 {
+			if was = ix.titles[at][h]; was != "" {
+				span = ix.span(h, was, at)
+			}
+		}
 		renumbered := fmt.Sprintf("%s now (renumbered in %s)", f.Now, since)
-		switch was, span := ix.was(h); {
-		case was != "":
+		switch {
+		case was != "" && (isKeywordID(h) || f.Now.IsZero()):
 			f.Msg = fmt.Sprintf("%s is %s of %s", c.ID, was, span)
 			if now, ok := ix.keywords[strings.ToLower(was)]; ok {
 				f.Msg += fmt.Sprintf("; %s is %s now", was, now)
@@ -121,7 +128,7 @@ func (ix *Index) Check(c Citation) Finding {
 		default:
 			f.Msg = fmt.Sprintf("%s does not exist in %s", c.ID, latestName)
 		}
-		if was, _ := ix.was(h); named != "" && !strings.EqualFold(named, parse.Normalize(was)) {
+		if named != "" && !strings.EqualFold(named, parse.Normalize(was)) {
 			if now, ok := ix.keywords[named]; ok {
 				f.Msg += fmt.Sprintf("; %s is %s now", display(named), now)
 			}
@@ -219,48 +226,43 @@ func (ix *Index) namesKeyword(line string) string {
 // ("double-faced", "first-strike").
 func wordByte(c byte) bool { return isLetter(c) || c == '-' }
 
-// successor follows rule id, which the latest revision lacks, through
-// its history from the last revision that has it (see diff.Lineage.History)
-// to the number it has in the latest revision, and returns that number and
-// the revision that first gave it another; zero when the rule was removed
-// or merged into another, or id never existed.
-func (ix *Index) successor(id parse.RuleID) (parse.RuleID, string) {
-	s := id.String()
+// lastWith is the index of the latest revision that has rule id, or -1.
+func (ix *Index) lastWith(id string) int {
 	for i := len(ix.revs) - 1; i >= 0; i-- {
-		if !ix.lin.Has(i, s) {
-			continue
+		if ix.lin.Has(i, id) {
+			return i
 		}
-		h := ix.lin.History(i, s)
-		if len(h) == 0 {
-			return parse.RuleID{}, ""
-		}
-		end := h[len(h)-1]
-		if end.Rev != ix.revs[len(ix.revs)-1] || end.ID == "" || end.ID == s {
-			return parse.RuleID{}, ""
-		}
-		now, err := parse.ParseRuleID(end.ID)
-		if err != nil {
-			return parse.RuleID{}, ""
-		}
-		for j, p := range h[:len(h)-1] {
-			if p.Rev == ix.revs[i] {
-				return now, h[j+1].Rev
-			}
-		}
-		return parse.RuleID{}, ""
 	}
-	return parse.RuleID{}, ""
+	return -1
 }
 
-// was returns the last title rule id held and the span of revisions it
-// held it in: "Convoke", "2005-10-01..2009-05-01".
-func (ix *Index) was(id string) (string, string) {
-	for i := len(ix.titles) - 1; i >= 0; i-- {
-		if t := ix.titles[i][id]; t != "" {
-			return t, ix.span(id, t, i)
+// successor follows rule id of revision at (its latest, not the latest
+// revision) through its history (see diff.Lineage.History) to the number
+// it has in the latest revision, and returns that number and the
+// revision that first gave it another; zero when the rule was removed or
+// merged into another, or at is -1.
+func (ix *Index) successor(id string, at int) (parse.RuleID, string) {
+	if at < 0 {
+		return parse.RuleID{}, ""
+	}
+	h := ix.lin.History(at, id)
+	if len(h) < 2 {
+		return parse.RuleID{}, ""
+	}
+	end := h[len(h)-1]
+	if end.Rev != ix.revs[len(ix.revs)-1] || end.ID == "" || end.ID == id {
+		return parse.RuleID{}, ""
+	}
+	now, err := parse.ParseRuleID(end.ID)
+	if err != nil {
+		return parse.RuleID{}, ""
+	}
+	for j, p := range h[:len(h)-1] {
+		if p.Rev == ix.revs[at] {
+			return now, h[j+1].Rev
 		}
 	}
-	return "", ""
+	return parse.RuleID{}, ""
 }
 
 // wasTitle returns the span of revisions in which id had the title name.

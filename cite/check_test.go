@@ -43,6 +43,12 @@ func TestCheck(t *testing.T) {
 		{"    // see rule 409.1b", []bool{true}, "409.1b is 601.2b now (renumbered in 2009-07-11)", ""},
 		{"    // 420.5 state-based effects", []bool{true}, "420.5 is 704.5 now (renumbered in 2009-07-11)", ""},
 		{"    // the total cost is locked in: rule 409.1f", []bool{true}, "409.1f is 601.2f now (renumbered in 2009-07-11)", "ConvokeAbility.java"},
+		{"    // rule 204.3", []bool{true}, "204.3 is 205.3 now (renumbered in 2011-09-30)", ""},
+		{"    // rule 501.7", []bool{true}, "501.7 is Tap of 2007-05-01..2009-05-01; it is 701.26 now (renumbered in 2009-07-11)", ""},
+		// The keyword a gone subrule was under is its rule's title then,
+		// not the title its number has now: 701.15 is Goad now.
+		{"    // rule 701.15f", []bool{true}, "701.15f is Search of 2011-09-30..2016-08-26; Search is 701.23 now", ""},
+		{"    // rule 702.51z", []bool{true}, "702.51z does not exist in", ""},
 		{"    // rule 999.9", []bool{true}, "999.9 does not exist in", ""},
 		// A lower-case word after a colon starts a sentence, not a title;
 		// a capitalized name, or one that ends the line, is still one.
@@ -90,6 +96,7 @@ func TestCheckNow(t *testing.T) {
 		{"// rule 502.46a", "702.51a"},
 		{"// rule 702.51a", ""},
 		{"// CR 702.19 first strike", ""},
+		{"// rule 701.15f", "701.23f"},
 		{"// rule 999.9", ""},
 	} {
 		cs := Scan("x.go", []byte(tc.line))
