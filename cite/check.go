@@ -11,6 +11,7 @@ import (
 // An Index knows, for every rule number, which keyword or heading it held
 // in which revisions, and where each keyword lives now.
 type Index struct {
+	lin      *diff.Lineage
 	latest   *parse.Document
 	revs     []string
 	titles   []map[string]string // per revision: ID → title
@@ -23,7 +24,7 @@ type Index struct {
 // NewIndex builds the index from a lineage (for the titles of every
 // revision) and the latest revision.
 func NewIndex(l *diff.Lineage, latest *parse.Document) *Index {
-	ix := &Index{latest: latest, revs: l.Revs, titles: l.Titles, keywords: map[string]string{}, actions: map[string]bool{}, byWords: map[string]string{}}
+	ix := &Index{lin: l, latest: latest, revs: l.Revs, titles: l.Titles, keywords: map[string]string{}, actions: map[string]bool{}, byWords: map[string]string{}}
 	seen := map[string]bool{}
 	ability := map[string]bool{}
 	for i := len(l.Revs) - 1; i >= 0; i-- {
@@ -75,6 +76,10 @@ type Finding struct {
 	Citation
 	Stale bool
 	Msg   string
+	// Now is the number the cited rule has in the latest revision when it
+	// no longer has the number cited (409.1b is 601.2b now), found by
+	// following the rule's history; zero otherwise.
+	Now parse.RuleID
 }
 
 // heading is the titled rule a citation belongs to: itself or its parent.
@@ -87,7 +92,10 @@ func heading(id parse.RuleID) string {
 
 // Check judges a citation: stale when its number no longer exists, or when
 // a keyword named beside it (on its line, or in the file name) no longer
-// lives at that number.
+// lives at that number. A number that no longer exists is said to be the
+// keyword it held (and where that keyword is now), or else the number its
+// rule has now (Finding.Now, set in either case), or else the title it
+// held, or else not to exist.
 func (ix *Index) Check(c Citation) Finding {
 	f := Finding{Citation: c}
 	latestName := ix.revs[len(ix.revs)-1]
@@ -98,14 +106,29 @@ func (ix *Index) Check(c Citation) Finding {
 	switch {
 	case !exists:
 		f.Stale = true
-		f.Msg = fmt.Sprintf("%s does not exist in %s", c.ID, latestName)
-		if was, span := ix.was(h); was != "" {
+		at := ix.lastWith(c.ID.String())
+		var since, was, span string
+		f.Now, since = ix.successor(c.ID.String(), at)
+		if at >= 0 {
+			if was = ix.titles[at][h]; was != "" {
+				span = ix.span(h, was, at)
+			}
+		}
+		renumbered := fmt.Sprintf("%s now (renumbered in %s)", f.Now, since)
+		switch {
+		case was != "" && (isKeywordID(h) || f.Now.IsZero()):
 			f.Msg = fmt.Sprintf("%s is %s of %s", c.ID, was, span)
 			if now, ok := ix.keywords[strings.ToLower(was)]; ok {
 				f.Msg += fmt.Sprintf("; %s is %s now", was, now)
+			} else if !f.Now.IsZero() {
+				f.Msg += "; it is " + renumbered
 			}
+		case !f.Now.IsZero():
+			f.Msg = fmt.Sprintf("%s is %s", c.ID, renumbered)
+		default:
+			f.Msg = fmt.Sprintf("%s does not exist in %s", c.ID, latestName)
 		}
-		if was, _ := ix.was(h); named != "" && !strings.EqualFold(named, parse.Normalize(was)) {
+		if named != "" && !strings.EqualFold(named, parse.Normalize(was)) {
 			if now, ok := ix.keywords[named]; ok {
 				f.Msg += fmt.Sprintf("; %s is %s now", display(named), now)
 			}
@@ -203,15 +226,43 @@ func (ix *Index) namesKeyword(line string) string {
 // ("double-faced", "first-strike").
 func wordByte(c byte) bool { return isLetter(c) || c == '-' }
 
-// was returns the last title rule id held and the span of revisions it
-// held it in: "Convoke", "2005-10-01..2009-05-01".
-func (ix *Index) was(id string) (string, string) {
-	for i := len(ix.titles) - 1; i >= 0; i-- {
-		if t := ix.titles[i][id]; t != "" {
-			return t, ix.span(id, t, i)
+// lastWith is the index of the latest revision that has rule id, or -1.
+func (ix *Index) lastWith(id string) int {
+	for i := len(ix.revs) - 1; i >= 0; i-- {
+		if ix.lin.Has(i, id) {
+			return i
 		}
 	}
-	return "", ""
+	return -1
+}
+
+// successor follows rule id of revision at (its latest, not the latest
+// revision) through its history (see diff.Lineage.History) to the number
+// it has in the latest revision, and returns that number and the
+// revision that first gave it another; zero when the rule was removed or
+// merged into another, or at is -1.
+func (ix *Index) successor(id string, at int) (parse.RuleID, string) {
+	if at < 0 {
+		return parse.RuleID{}, ""
+	}
+	h := ix.lin.History(at, id)
+	if len(h) < 2 {
+		return parse.RuleID{}, ""
+	}
+	end := h[len(h)-1]
+	if end.Rev != ix.revs[len(ix.revs)-1] || end.ID == "" || end.ID == id {
+		return parse.RuleID{}, ""
+	}
+	now, err := parse.ParseRuleID(end.ID)
+	if err != nil {
+		return parse.RuleID{}, ""
+	}
+	for j, p := range h[:len(h)-1] {
+		if p.Rev == ix.revs[at] {
+			return now, h[j+1].Rev
+		}
+	}
+	return parse.RuleID{}, ""
 }
 
 // wasTitle returns the span of revisions in which id had the title name.

@@ -39,6 +39,24 @@ func TestCheck(t *testing.T) {
 		{"    // rule 999.1", []bool{true}, "999.1 does not exist in", "ConvokeAbility.java"},
 		// A rule that introduces its subrules with a colon has no title.
 		{"    // state-based actions: rule 704.5k", []bool{false}, "704.5k is current", ""},
+		// A number given up for another says which: the lineage follows it.
+		{"    // see rule 409.1b", []bool{true}, "409.1b is 601.2b now (renumbered in 2009-07-11)", ""},
+		{"    // 420.5 state-based effects", []bool{true}, "420.5 is 704.5 now (renumbered in 2009-07-11)", ""},
+		{"    // the total cost is locked in: rule 409.1f", []bool{true}, "409.1f is 601.2f now (renumbered in 2009-07-11)", "ConvokeAbility.java"},
+		{"    // rule 204.3", []bool{true}, "204.3 is 205.3 now (renumbered in 2011-09-30)", ""},
+		{"    // rule 501.7", []bool{true}, "501.7 is Tap of 2007-05-01..2009-05-01; it is 701.26 now (renumbered in 2009-07-11)", ""},
+		// The keyword a gone subrule was under is its rule's title then,
+		// not the title its number has now: 701.15 is Goad now.
+		{"    // rule 701.15f", []bool{true}, "701.15f is Search of 2011-09-30..2016-08-26; Search is 701.23 now", ""},
+		{"    // rule 702.51z", []bool{true}, "702.51z does not exist in", ""},
+		{"    // rule 999.9", []bool{true}, "999.9 does not exist in", ""},
+		// A lower-case word after a colon starts a sentence, not a title;
+		// a capitalized name, or one that ends the line, is still one.
+		{"    // CR 702.51a: tap creatures", []bool{false}, "702.51a is Convoke, current", ""},
+		{"    // CR 702.51a: Convoke", []bool{false}, "702.51a is Convoke, current", ""},
+		{"    // CR 702.19: First strike", []bool{true}, "702.19 is Trample now, not First strike", ""},
+		{"    // CR 702.19: first strike", []bool{true}, "702.19 is Trample now, not First strike", ""},
+		{"    // CR 702.19: trample over the blocker", []bool{false}, "702.19 is Trample, current", ""},
 	} {
 		file := tc.file
 		if file == "" {
@@ -57,6 +75,38 @@ func TestCheck(t *testing.T) {
 			if i == 0 && !strings.Contains(f.Msg, tc.msg) {
 				t.Errorf("%q: %q, want %q", tc.line, f.Msg, tc.msg)
 			}
+		}
+	}
+}
+
+// TestCheckNow: a finding carries the number its rule has now when it was
+// renumbered, so that a citation can be rewritten; none for a number that
+// still exists or never did.
+func TestCheckNow(t *testing.T) {
+	revs, docs := corpustest.Docs(t)
+	names := make([]string, len(revs))
+	for i, r := range revs {
+		names[i] = r.Name()
+	}
+	ix := NewIndex(diff.BuildLineage(names, docs, nil), docs[len(docs)-1])
+	for _, tc := range []struct{ line, now string }{
+		{"// see rule 409.1b", "601.2b"},
+		{"// 420.5 state-based effects", "704.5"},
+		{"// Convoke 502.46", "702.51"},
+		{"// rule 502.46a", "702.51a"},
+		{"// rule 702.51a", ""},
+		{"// CR 702.19 first strike", ""},
+		{"// rule 701.15f", "701.23f"},
+		{"// rule 999.9", ""},
+	} {
+		cs := Scan("x.go", []byte(tc.line))
+		if len(cs) != 1 {
+			t.Errorf("%q: %d citations, want 1", tc.line, len(cs))
+			continue
+		}
+		f := ix.Check(cs[0])
+		if got := f.Now.String(); f.Now.IsZero() && tc.now != "" || !f.Now.IsZero() && got != tc.now {
+			t.Errorf("%q: now %q, want %q (%s)", tc.line, got, tc.now, f.Msg)
 		}
 	}
 }

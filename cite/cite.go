@@ -26,8 +26,9 @@ type Citation struct {
 	// Named is the title that stands next to the number, in lower-case
 	// words ("convoke", "first strike", "for mirrodin"), or "": "Convoke"
 	// in "// Convoke 502.46" and "702.51 (Convoke)", not in "409.1f, then
-	// tap creatures for Convoke". A title between two numbers belongs to
-	// the nearer.
+	// tap creatures for Convoke", nor "tap" in "702.51a: tap creatures"
+	// (a lower-case word after a colon starts a sentence). A title between
+	// two numbers belongs to the nearer.
 	Named string
 
 	at, end       int  // byte offsets of the number in LineText
@@ -164,6 +165,10 @@ func (k *known) isCitation(line string, r parse.RuleRef, start, num, end int) (b
 		bs = k.abilityIs(before)
 	}
 	as := k.nameAfter(after)
+	titled := bs.hi != 0 || as.hi != 0
+	if sentenceAfter(after, as) {
+		as = span{}
+	}
 	if as.hi != 0 {
 		as.lo += end
 		as.hi += end
@@ -174,7 +179,7 @@ func (k *known) isCitation(line string, r parse.RuleRef, start, num, end int) (b
 	if strings.ContainsAny(lastRune(before), "$€£¥=") || excluded[lastWord(before)] || units[firstWord(after)] {
 		return false, span{}, span{}
 	}
-	if crAfter(after) || bs.hi != 0 || as.hi != 0 {
+	if crAfter(after) || titled {
 		return true, bs, as
 	}
 	return r.ID.Sub != "" && k.ids[r.ID], bs, as
@@ -286,6 +291,22 @@ func (k *known) nameAfter(after string) span {
 		end++
 	}
 	return best
+}
+
+// sentenceAfter tells a title found at s in the text after a number that
+// starts a sentence rather than naming the rule: after a colon, a
+// lower-case word that more words follow ("702.51a: tap creatures"; not
+// "702.51a: Convoke", "702.19: trample" at the end of its line, or
+// "701.18 (scry)"). It still shows the number is a citation.
+func sentenceAfter(after string, s span) bool {
+	if s.hi == 0 || !strings.Contains(after[:s.lo], ":") {
+		return false
+	}
+	if r, _ := utf8.DecodeRuneInString(after[s.lo:]); !unicode.IsLower(r) {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(strings.TrimLeft(after[s.hi:], " \t"))
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
 }
 
 // joiner tells the characters that join the words of a title in text.

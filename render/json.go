@@ -599,11 +599,16 @@ type CiteJSON struct {
 	ID      string `json:"id"`
 	Stale   bool   `json:"stale"`
 	Message string `json:"message"`
+	Now     string `json:"now,omitempty"` // the number a renumbered rule has now
 }
 
 // NewCiteJSON converts a verdict.
 func NewCiteJSON(f cite.Finding) CiteJSON {
-	return CiteJSON{f.File, f.Line, f.Col, f.Text, f.ID.String(), f.Stale, f.Msg}
+	j := CiteJSON{f.File, f.Line, f.Col, f.Text, f.ID.String(), f.Stale, f.Msg, ""}
+	if !f.Now.IsZero() {
+		j.Now = f.Now.String()
+	}
+	return j
 }
 
 // CitationsJSON converts the stale verdicts, or with all every one; never

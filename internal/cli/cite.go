@@ -31,7 +31,10 @@ A bare number counts when what stands next to it says it is a rule (a
 keyword or rule title, "CR", "rule", "§", a subrule letter), so versions,
 prices and addresses are left alone. Folders named
 .git, vendor and node_modules, binary files and files over 16 MB are
-skipped. Exit status 1 when a citation is stale.`,
+skipped. A number that is gone but whose rule lives on under another says
+which ("409.1b is 601.2b now (renumbered in 2009-07-11)"; "now" in JSON).
+Only the stale citations are printed, as text or JSON, unless --all is
+given. Exit status 1 when a citation is stale.`,
 		Example: `  crules cite src/
   crules cite --all --json Mage/src/main/java/mage/abilities/keyword`,
 		Args: func(cmd *cobra.Command, args []string) error {
@@ -41,7 +44,7 @@ skipped. Exit status 1 when a citation is stale.`,
 			return nil
 		},
 	}
-	cmd.Flags().BoolVar(&o.All, "all", false, "print current citations too")
+	cmd.Flags().BoolVar(&o.All, "all", false, "print current citations too (text and JSON)")
 	cmd.Flags().BoolVar(&o.JSON, "json", false, "print JSON")
 	return hook(env, cmd, o, func(cmd *cobra.Command, args []string) error {
 		o.Paths = args

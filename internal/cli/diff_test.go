@@ -125,6 +125,7 @@ func TestCite(t *testing.T) {
 	want := []string{
 		"ConvokeAbility.java:4:4: 502.46 is Convoke of 2005-10-01..2009-05-01; Convoke is 702.51 now\n",
 		"ConvokeAbility.java:5:4: 502.46a is Convoke of 2005-10-01..2009-05-01; Convoke is 702.51 now\n",
+		"ConvokeAbility.java:11:65: 409.1f is 601.2f now (renumbered in 2009-07-11)\n",
 		"notes.md:2:42: 702.21 is Banding of 2013-07-13..2021-02-15, and Ward now; Banding is 702.22 now\n",
 	}
 	for _, w := range want {
@@ -132,7 +133,7 @@ func TestCite(t *testing.T) {
 			t.Errorf("cite: no %q in\n%s", w, out)
 		}
 	}
-	if code != 1 || strings.Count(out, "\n") != 3 || !strings.Contains(errs, "8 citations in 2 files, 3 stale") {
+	if code != 1 || strings.Count(out, "\n") != 4 || !strings.Contains(errs, "9 citations in 2 files, 4 stale") {
 		t.Errorf("cite: exit %d\n%s%s", code, out, errs)
 	}
 	code, out, _ = run(t, "cite", "--all", "--json", "../../cite/testdata/src/notes.md")
@@ -143,6 +144,11 @@ func TestCite(t *testing.T) {
 	}
 	if code != 1 || json.Unmarshal([]byte(out), &cs) != nil || len(cs) != 4 || cs[0].ID != "702.34" || cs[0].Stale {
 		t.Errorf("cite --all --json: exit %d %s", code, out)
+	}
+	code, out, _ = run(t, "cite", "--json", "../../cite/testdata/src/keyword")
+	var stale []struct{ ID, Now string }
+	if code != 1 || json.Unmarshal([]byte(out), &stale) != nil || len(stale) != 3 || stale[1].Now != "702.51a" || stale[2].ID != "409.1f" || stale[2].Now != "601.2f" {
+		t.Errorf("cite --json: the numbers renumbered rules have now: exit %d %s", code, out)
 	}
 	code, _, _ = run(t, "cite", "/no/such/dir")
 	if code != 2 {

@@ -8,4 +8,5 @@ public class ConvokeAbility extends SimpleStaticAbility {
     // see rule 702.51a: convoke reduces the cost
     static final double VERSION = 702.5; // not a citation
     // CR 702.47b splice
+    // the total cost is locked in before creatures are tapped: rule 409.1f
 }
