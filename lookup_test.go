@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -139,5 +140,34 @@ func TestFileLineage(t *testing.T) {
 		if !errors.Is(err, crules.ErrNoRule) || err.Error() != want {
 			t.Errorf("Rule(702.51a) of %s: %v, want %s", src, err, want)
 		}
+	}
+}
+
+// TestHistoryRefs: history reads its query as rule references are read
+// everywhere, refuses clearly what it cannot trace, and suggests keyword
+// names for a title it does not know.
+func TestHistoryRefs(t *testing.T) {
+	lib := open(t, crules.Options{})
+	for _, q := range []string{"CR 702.47a", "§702.47a", "rule 702.47a", "702.47A."} {
+		h, err := lib.History(q, crules.Rev{})
+		if err != nil || h.ID != "702.47a" {
+			t.Errorf("History(%q) = %v, %v; want 702.47a", q, h, err)
+		}
+	}
+	for _, tc := range []struct{ q, want string }{
+		{"702", "702 is a chapter; history follows a rule or subrule"},
+		{"601.2f-h", "601.2f–h is a range; history follows a rule or subrule"},
+		{"7", "7 is a part; history follows a rule or subrule"},
+		{"702.47a 702.47b", "history follows one rule or subrule at a time"},
+	} {
+		_, err := lib.History(tc.q, crules.Rev{})
+		if !errors.Is(err, crules.ErrBadRequest) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("History(%q): %v; want ErrBadRequest saying %q", tc.q, err, tc.want)
+		}
+	}
+	_, err := lib.History("splise", crules.Rev{})
+	var e *crules.Error
+	if !errors.As(err, &e) || !errors.Is(err, crules.ErrNoRule) || !slices.Contains(e.Nearest, "Splice") || !strings.Contains(err.Error(), "did you mean: Splice") {
+		t.Errorf("History(splise): %v; want ErrNoRule suggesting Splice", err)
 	}
 }
