@@ -171,3 +171,37 @@ func TestHistoryRefs(t *testing.T) {
 		t.Errorf("History(splise): %v; want ErrNoRule suggesting Splice", err)
 	}
 }
+
+// TestChapterAcross: a chapter number a revision lacks answers the
+// chapter of the same title there, else suggests its nearest chapters.
+func TestChapterAcross(t *testing.T) {
+	lib := open(t, crules.Options{})
+	for _, tc := range []struct{ rev, ref, want, note string }{
+		{"2005-10-01", "702", "502", "702 (Keyword Abilities) was 502 in 2005-10-01"},
+		{"2026-01-16", "216", "111", "216 (Tokens) became 111 in 2026-01-16"},
+		{"2026-01-16", "702", "702", ""},
+	} {
+		r, _ := lib.Select(tc.rev)
+		as, err := lib.Lookup(r.Source(), tc.ref)
+		if err != nil || len(as) != 1 || as[0].Chapter == nil || as[0].Chapter.ID.String() != tc.want || as[0].Note() != tc.note {
+			t.Errorf("Lookup(%s) in %s: %v %v; want chapter %s, %q", tc.ref, tc.rev, as, err, tc.want, tc.note)
+		}
+	}
+	r2005, _ := lib.Select("2005")
+	if r, err := lib.Refs(r2005.Source(), ref(t, "702")); err != nil || r.ID != "502" || r.Note() != "702 (Keyword Abilities) was 502 in 2005-10-01" {
+		t.Errorf("Refs(702) in 2005: %v %v; want 502", r, err)
+	}
+	for _, tc := range []struct{ rev, ref, want string }{
+		{"2026-01-16", "999", "no chapter 999 in 2026-01-16; nearest chapters: 905, 904, 903, 902, 901"},
+		// 800 General (multiplayer) is not 100 General: only a title one
+		// chapter has is followed.
+		{"1999", "800", "no chapter 800 in "},
+	} {
+		r, _ := lib.Select(tc.rev)
+		_, err := lib.Rule(r.Source(), parse.MustParseRuleID(tc.ref))
+		var e *crules.Error
+		if !errors.As(err, &e) || !errors.Is(err, crules.ErrNoRule) || !strings.HasPrefix(err.Error(), tc.want) || slices.ContainsFunc(e.Nearest, func(s string) bool { return strings.Contains(s, ".") }) {
+			t.Errorf("Rule(%s) in %s: %v; want %q, chapters only", tc.ref, tc.rev, err, tc.want)
+		}
+	}
+}

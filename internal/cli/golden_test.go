@@ -45,6 +45,8 @@ var goldenCases = []struct {
 	{"rule-several", []string{"rule", "rules", "702.47a", "and", "702.47b", "--rev", "2026"}},
 	{"rule-part", []string{"rule", "1", "--rev", "2005"}},
 	{"rule-part-json", []string{"rule", "7", "--json"}},
+	{"rule-chapter-across", []string{"rule", "216"}},
+	{"rule-chapter-notfound", []string{"rule", "999"}},
 	{"rule-part-prefix", []string{"rule", "CR 7"}},
 	{"refs-prefix", []string{"refs", "rule", "702.47a"}},
 	{"refs-range", []string{"refs", "CR", "601.2f–h"}},
