@@ -411,8 +411,8 @@ func (a *TermAnswer) Note() string {
 }
 
 // Glossary looks a glossary term up in src, case-insensitively; a term
-// the revision names otherwise (its era's wording, per the lexicon) finds
-// that entry. No such entry is ErrNoTerm with the nearest terms.
+// the revision names otherwise finds that entry: its name in the
+// revision's era per the lexicon (lexicon.NamesAt), older or newer. No such entry is ErrNoTerm with the nearest terms.
 func (l *Library) Glossary(src Source, term string) (*TermAnswer, error) {
 	if strings.TrimSpace(term) == "" {
 		return nil, &Error{Kind: ErrBadRequest, Msg: "empty glossary term"}
@@ -424,17 +424,19 @@ func (l *Library) Glossary(src Source, term string) (*TermAnswer, error) {
 	if g := d.GlossaryEntry(term); g != nil {
 		return &TermAnswer{Doc: d, Entry: g}, nil
 	}
-	for _, other := range lexicon.Default().OtherNames(term) {
+	date := l.Latest().r.Date
+	if !d.Rev.IsZero() {
+		date = d.Rev.r.Date
+	}
+	// Its name in the revision's era, old or new: state-based actions were
+	// State-Based Effects in 2005-10-01, removed from the game is Exile.
+	for _, other := range lexicon.Default().NamesAt(term, date) {
 		if g := d.GlossaryEntry(other); g != nil {
 			return &TermAnswer{Doc: d, Entry: g, Asked: term}, nil
 		}
 	}
 	// An abbreviation or informal name (cmc, etb, p/t), in the revision's
 	// era: cmc is Converted Mana Cost before 2021-04-22, Mana Value since.
-	date := l.Latest().r.Date
-	if !d.Rev.IsZero() {
-		date = d.Rev.r.Date
-	}
 	for _, full := range lexicon.DefaultAbbreviations().Expand(strings.ToLower(strings.TrimSpace(term)), date) {
 		if g := d.GlossaryEntry(full); g != nil {
 			return &TermAnswer{Doc: d, Entry: g, Asked: term}, nil

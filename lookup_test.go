@@ -205,3 +205,29 @@ func TestChapterAcross(t *testing.T) {
 		}
 	}
 }
+
+// TestGlossaryEras: a term is found under its name in the asked
+// revision's era, an old name asked of a new revision as a new name of an
+// old one.
+func TestGlossaryEras(t *testing.T) {
+	lib := open(t, crules.Options{})
+	for _, tc := range []struct{ rev, term, want string }{
+		{"2026-01-16", "removed from the game", "Exile"},
+		{"2026-01-16", "comes into play", "Enters the Battlefield"},
+		{"2026-01-16", "state-based effects", "State-Based Actions"},
+		{"2005-10-01", "state-based actions", "State-Based Effects"},
+		{"2006-10-01", "battlefield", "In Play"},
+		{"2005-10-01", "exile", "Removed from the Game"},
+		{"2005-10-01", "enters", "Comes into Play"},
+		{"2005-10-01", "mana value", "Converted Mana Cost"},
+	} {
+		r, err := lib.Select(tc.rev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := lib.Glossary(r.Source(), tc.term)
+		if err != nil || a.Entry.Term != tc.want || a.Asked != tc.term {
+			t.Errorf("Glossary(%s, %q): %v %v, want %s", tc.rev, tc.term, a, err, tc.want)
+		}
+	}
+}

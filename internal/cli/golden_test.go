@@ -47,6 +47,8 @@ var goldenCases = []struct {
 	{"rule-part-json", []string{"rule", "7", "--json"}},
 	{"rule-chapter-across", []string{"rule", "216"}},
 	{"rule-chapter-notfound", []string{"rule", "999"}},
+	{"glossary-old-name", []string{"glossary", "removed from the game"}},
+	{"glossary-new-name", []string{"glossary", "state-based actions", "--rev", "2005"}},
 	{"rule-part-prefix", []string{"rule", "CR 7"}},
 	{"refs-prefix", []string{"refs", "rule", "702.47a"}},
 	{"refs-range", []string{"refs", "CR", "601.2f–h"}},
