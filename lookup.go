@@ -55,9 +55,11 @@ func (a *RuleAnswer) Note() string {
 // Rule looks a rule, subrule or chapter up in src. A rule number the
 // document has not is looked up through the lineage, in the embedded
 // revision the document is or is dated in (see Document.Rev): the answer
-// is the rule it was or became there (see RuleAnswer.Asked). No such
-// rule is ErrNoRule: with the revision it first appeared in when it came
-// later, else with the nearest numbers.
+// is the rule it was or became there (see RuleAnswer.Asked); a chapter
+// number it has not answers its chapter of the same title (702 of
+// 2005-10-01 is 502, Keyword Abilities). No such rule is ErrNoRule: with
+// the revision it first appeared in when it came later, else with the
+// nearest numbers (chapters, for a chapter).
 func (l *Library) Rule(src Source, id parse.RuleID) (*RuleAnswer, error) {
 	d, err := l.Document(src)
 	if err != nil {
