@@ -3,6 +3,8 @@ package crules
 import (
 	"fmt"
 	"os"
+	"sort"
+	"strings"
 
 	"github.com/crules/crules/diff"
 	"github.com/crules/crules/internal/cache"
@@ -69,18 +71,25 @@ type History struct {
 	Latest  string
 }
 
-// History traces a rule, named by its number (read in the revision at, or
-// when at is zero in the latest revision that has it) or by its title
+// History traces a rule, named by its number in any form Lookup takes
+// ("702.47a", "CR 702.47a", "§702.47a"; read in the revision at, or when
+// at is zero in the latest revision that has it) or by its title
 // ("splice", "Artifacts"), back to the revision that added it and forward
-// to the latest or its removal. No such rule is ErrNoRule; a malformed
-// query is neither: anything that is not a rule number is a title.
+// to the latest or its removal. A chapter, range, part or several
+// references are ErrBadRequest: history follows one rule or subrule.
+// Anything that is not a rule reference is a title. No such rule is
+// ErrNoRule, with the nearest keyword names for a title.
 func (l *Library) History(query string, at Rev) (*History, error) {
+	rid, isRef, err := historyRef(query)
+	if err != nil {
+		return nil, err
+	}
 	lin, err := l.Lineage()
 	if err != nil {
 		return nil, err
 	}
 	start, id := -1, ""
-	if rid, err := parse.ParseRuleID(query); err == nil {
+	if isRef {
 		id = rid.String()
 		if !at.IsZero() {
 			if lin.Has(at.pos, id) {
@@ -101,13 +110,69 @@ func (l *Library) History(query string, at Rev) (*History, error) {
 			return nil, &Error{Kind: ErrNoRule, Msg: fmt.Sprintf("no rule %s in %s", rid, where)}
 		}
 	} else if start, id = lin.FindTitle(query); start < 0 {
-		return nil, &Error{Kind: ErrNoRule, Msg: fmt.Sprintf("no rule is titled %q in any revision (try a rule number, or crules search)", query)}
+		near := nearNames(keywordTitles(lin), query, 5)
+		msg := fmt.Sprintf("no rule is titled %q in any revision", query)
+		if len(near) > 0 {
+			msg += "; did you mean: " + strings.Join(near, ", ")
+		}
+		return nil, &Error{Kind: ErrNoRule, Msg: msg + " (try a rule number, or crules search)", Nearest: near}
 	}
 	changes, err := lin.Trace(start, id, nil)
 	if err != nil {
 		return nil, err
 	}
 	return &History{Query: query, Rev: lin.Revs[start], ID: id, Changes: changes, First: lin.Revs[0], Latest: lin.Revs[len(lin.Revs)-1]}, nil
+}
+
+// historyRef reads a history query as rule references: the rule or
+// subrule it names, or ok false when it is no rule reference (a title).
+// A chapter, range, part or several references are ErrBadRequest.
+func historyRef(query string) (id parse.RuleID, ok bool, err error) {
+	rs, perr := parse.ParseRuleRefs(query)
+	if perr != nil {
+		return id, false, nil
+	}
+	const takes = "history follows a rule or subrule (702.47, 702.47a) or a rule's title (splice)"
+	if len(rs) > 1 {
+		return id, false, &Error{Kind: ErrBadRequest, Msg: fmt.Sprintf("%q: history follows one rule or subrule at a time", query)}
+	}
+	r := rs[0]
+	what := ""
+	switch {
+	case r.Part > 0:
+		what = "a part"
+	case r.IsRange():
+		what = "a range"
+	case r.ID.Level() == parse.LevelChapter:
+		what = "a chapter"
+	default:
+		return r.ID, true, nil
+	}
+	return id, false, &Error{Kind: ErrBadRequest, Msg: fmt.Sprintf("%s is %s; %s", r, what, takes)}
+}
+
+// keywordTitles lists the titles of the keyword rules (701, 702, and 502
+// before 2009) of every revision, newest first, each once.
+func keywordTitles(lin *diff.Lineage) []string {
+	var out []string
+	seen := map[string]bool{}
+	for i := len(lin.Revs) - 1; i >= 0; i-- {
+		var ids []string
+		for id := range lin.Titles[i] {
+			if strings.HasPrefix(id, "701.") || strings.HasPrefix(id, "702.") || strings.HasPrefix(id, "502.") {
+				ids = append(ids, id)
+			}
+		}
+		sort.Strings(ids)
+		for _, id := range ids {
+			t := lin.Titles[i][id]
+			if k := strings.ToLower(t); !seen[k] {
+				seen[k] = true
+				out = append(out, t)
+			}
+		}
+	}
+	return out
 }
 
 // buildLineage compares every adjacent pair of revisions, reading the

@@ -30,15 +30,11 @@ func (l *Library) Keyword(src Source, name string) (*KeywordAnswer, error) {
 	// extracting them all, which only a miss needs, for the nearest names.
 	s := keyword.Find(keyword.ExtractNames(d.Document, d.Graph(), d.Label, name), name)
 	if s == nil {
-		specs := d.Keywords()
-		var near []string
-		q := strings.ToLower(name)
-		for _, x := range specs {
-			if n := strings.ToLower(x.Name); strings.Contains(n, q) || editDistance(n, q) <= 2 {
-				near = append(near, x.Name)
-			}
+		var names []string
+		for _, x := range d.Keywords() {
+			names = append(names, x.Name)
 		}
-		near = near[:min(5, len(near))]
+		near := nearNames(names, name, 5)
 		msg := fmt.Sprintf("no keyword %q in %s", name, d.Label)
 		if len(near) > 0 {
 			msg += "; did you mean: " + strings.Join(near, ", ")
@@ -64,6 +60,19 @@ func (l *Library) Keyword(src Source, name string) (*KeywordAnswer, error) {
 		}
 	}
 	return a, nil
+}
+
+// nearNames returns the first n names that contain q or are within two
+// edits of it, case-insensitively: the keywords a misspelling may mean.
+func nearNames(names []string, q string, n int) []string {
+	q = strings.ToLower(q)
+	var near []string
+	for _, x := range names {
+		if k := strings.ToLower(x); strings.Contains(k, q) || editDistance(k, q) <= 2 {
+			near = append(near, x)
+		}
+	}
+	return near[:min(n, len(near))]
 }
 
 // Keywords returns the specs of src's keywords of kind k ("" for all).

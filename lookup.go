@@ -19,15 +19,18 @@ type RuleAnswer struct {
 	Rule    *parse.Rule    // otherwise
 	// Asked is set when the number asked for is not in this revision and
 	// Rule is what that rule was (or became) here, per the lineage:
-	// 702.47a asked of 2005-10-01 answers 502.40a. AskedIn is the revision
-	// the asked number was read in, Title the asked rule's heading.
+	// 702.47a asked of 2005-10-01 answers 502.40a; or Chapter is the one
+	// chapter here of the asked chapter's title: 702 asked of 2005-10-01
+	// answers 502, Keyword Abilities. AskedIn is the revision the asked
+	// number was read in, Title the asked rule's or chapter's heading.
 	Asked   parse.RuleID
 	AskedIn string
 	Title   string
 }
 
 // Note says how a cross-revision answer relates to the question, "" for a
-// direct one: "702.47a (Splice) was 502.40a in 2005-10-01".
+// direct one: "702.47a (Splice) was 502.40a in 2005-10-01", "702 (Keyword
+// Abilities) was 502 in 2005-10-01".
 func (a *RuleAnswer) Note() string {
 	if a.Asked.IsZero() {
 		return ""
@@ -40,15 +43,23 @@ func (a *RuleAnswer) Note() string {
 	if a.Title != "" {
 		title = " (" + a.Title + ")"
 	}
-	return fmt.Sprintf("%s%s %s %s in %s", a.Asked, title, verb, a.Rule.ID, a.Doc.Label)
+	var id parse.RuleID
+	if a.Rule != nil {
+		id = a.Rule.ID
+	} else {
+		id = a.Chapter.ID
+	}
+	return fmt.Sprintf("%s%s %s %s in %s", a.Asked, title, verb, id, a.Doc.Label)
 }
 
 // Rule looks a rule, subrule or chapter up in src. A rule number the
 // document has not is looked up through the lineage, in the embedded
 // revision the document is or is dated in (see Document.Rev): the answer
-// is the rule it was or became there (see RuleAnswer.Asked). No such
-// rule is ErrNoRule: with the revision it first appeared in when it came
-// later, else with the nearest numbers.
+// is the rule it was or became there (see RuleAnswer.Asked); a chapter
+// number it has not answers its chapter of the same title (702 of
+// 2005-10-01 is 502, Keyword Abilities). No such rule is ErrNoRule: with
+// the revision it first appeared in when it came later, else with the
+// nearest numbers (chapters, for a chapter).
 func (l *Library) Rule(src Source, id parse.RuleID) (*RuleAnswer, error) {
 	d, err := l.Document(src)
 	if err != nil {
@@ -58,7 +69,9 @@ func (l *Library) Rule(src Source, id parse.RuleID) (*RuleAnswer, error) {
 }
 
 // resolve finds rule or chapter id in d. A rule missing from d is
-// followed through the lineage, as Rule says. When neither it nor its
+// followed through the lineage, as Rule says; a chapter missing from d
+// answers the chapter of its title there (see sameChapter), else
+// suggests d's nearest chapters. When neither a rule nor its
 // rule has a counterpart there, the ErrNoRule says when it first
 // appeared if that was after d, else suggests what its rule was or
 // became and that rule's first subrules (702.47q of 2005-10-01: 502.40,
@@ -68,7 +81,10 @@ func (l *Library) resolve(d *Document, id parse.RuleID) (*RuleAnswer, error) {
 	if err == nil {
 		return &RuleAnswer{Doc: d, Chapter: c, Rule: r}, nil
 	}
-	if d.Rev.IsZero() || id.Level() == parse.LevelChapter {
+	if id.Level() == parse.LevelChapter {
+		return l.sameChapter(d, id)
+	}
+	if d.Rev.IsZero() {
 		return nil, err
 	}
 	a, err := l.counterpart(d, id)
@@ -251,7 +267,8 @@ func find(d *Document, id parse.RuleID) (*parse.Chapter, *parse.Rule, error) {
 }
 
 // notFound is ErrNoRule for id ("rule" or "chapter") in d, suggesting
-// near, with a note on how they were chosen when note is not "".
+// near (rules, or chapters for a chapter), with a note on how they were
+// chosen when note is not "".
 func notFound(d *Document, id parse.RuleID, what string, near []parse.RuleID, note string) error {
 	var ns []string
 	for _, n := range near {
@@ -261,10 +278,71 @@ func notFound(d *Document, id parse.RuleID, what string, near []parse.RuleID, no
 	if note != "" {
 		msg += "; " + note
 	}
+	label := "nearest"
+	if what == "chapter" {
+		label = "nearest chapters"
+	}
 	if len(ns) > 0 {
-		msg += "; nearest: " + strings.Join(ns, ", ")
+		msg += "; " + label + ": " + strings.Join(ns, ", ")
 	}
 	return &Error{Kind: ErrNoRule, Msg: msg, Nearest: ns}
+}
+
+// sameChapter answers chapter id, missing from d, with the one chapter of
+// d titled as id is in the latest embedded revision that has it (a rule
+// id.1 there), when that title is also the title of no other chapter
+// there: "General" names a chapter of every part, and is followed
+// nowhere. Otherwise it is ErrNoRule with d's nearest chapters.
+func (l *Library) sameChapter(d *Document, id parse.RuleID) (*RuleAnswer, error) {
+	lin, err := l.Lineage()
+	if err != nil {
+		return nil, err
+	}
+	first := parse.RuleID{Chapter: id.Chapter, Rule: 1}.String()
+	for i := len(lin.Revs) - 1; i >= 0; i-- {
+		if !lin.Has(i, first) {
+			continue
+		}
+		src, err := l.Document(l.revs[i].Source())
+		if err != nil {
+			return nil, err
+		}
+		asked := src.Chapter(id.Chapter)
+		if asked == nil {
+			break
+		}
+		if c := titled(d, asked.Title); c != nil && titled(src, asked.Title) == asked {
+			return &RuleAnswer{Doc: d, Chapter: c, Asked: id, AskedIn: lin.Revs[i], Title: asked.Title}, nil
+		}
+		break
+	}
+	var near []parse.RuleID
+	for _, p := range d.Parts {
+		for _, c := range p.Chapters {
+			near = append(near, c.ID)
+		}
+	}
+	dist := func(c parse.RuleID) int { return max(c.Chapter-id.Chapter, id.Chapter-c.Chapter) }
+	sort.SliceStable(near, func(i, j int) bool { return dist(near[i]) < dist(near[j]) })
+	return nil, notFound(d, id, "chapter", near[:min(5, len(near))], "")
+}
+
+// titled is the one chapter of d titled title (case and typography
+// aside), nil when none or several are.
+func titled(d *Document, title string) *parse.Chapter {
+	want := strings.ToLower(parse.Normalize(title))
+	var found *parse.Chapter
+	for _, p := range d.Parts {
+		for _, c := range p.Chapters {
+			if strings.ToLower(parse.Normalize(c.Title)) == want {
+				if found != nil {
+					return nil
+				}
+				found = c
+			}
+		}
+	}
+	return found
 }
 
 // counterpart finds, through the lineage, what rule id (read in the latest
@@ -335,8 +413,8 @@ func (a *TermAnswer) Note() string {
 }
 
 // Glossary looks a glossary term up in src, case-insensitively; a term
-// the revision names otherwise (its era's wording, per the lexicon) finds
-// that entry. No such entry is ErrNoTerm with the nearest terms.
+// the revision names otherwise finds that entry: its name in the
+// revision's era per the lexicon (lexicon.NamesAt), older or newer. No such entry is ErrNoTerm with the nearest terms.
 func (l *Library) Glossary(src Source, term string) (*TermAnswer, error) {
 	if strings.TrimSpace(term) == "" {
 		return nil, &Error{Kind: ErrBadRequest, Msg: "empty glossary term"}
@@ -348,17 +426,19 @@ func (l *Library) Glossary(src Source, term string) (*TermAnswer, error) {
 	if g := d.GlossaryEntry(term); g != nil {
 		return &TermAnswer{Doc: d, Entry: g}, nil
 	}
-	for _, other := range lexicon.Default().OtherNames(term) {
+	date := l.Latest().r.Date
+	if !d.Rev.IsZero() {
+		date = d.Rev.r.Date
+	}
+	// Its name in the revision's era, old or new: state-based actions were
+	// State-Based Effects in 2005-10-01, removed from the game is Exile.
+	for _, other := range lexicon.Default().NamesAt(term, date) {
 		if g := d.GlossaryEntry(other); g != nil {
 			return &TermAnswer{Doc: d, Entry: g, Asked: term}, nil
 		}
 	}
 	// An abbreviation or informal name (cmc, etb, p/t), in the revision's
 	// era: cmc is Converted Mana Cost before 2021-04-22, Mana Value since.
-	date := l.Latest().r.Date
-	if !d.Rev.IsZero() {
-		date = d.Rev.r.Date
-	}
 	for _, full := range lexicon.DefaultAbbreviations().Expand(strings.ToLower(strings.TrimSpace(term)), date) {
 		if g := d.GlossaryEntry(full); g != nil {
 			return &TermAnswer{Doc: d, Entry: g, Asked: term}, nil

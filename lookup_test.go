@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -138,6 +139,95 @@ func TestFileLineage(t *testing.T) {
 		const want = "702.51a (Convoke) is not in 2001-07-23; first in 2005-10-01, as 502.46a"
 		if !errors.Is(err, crules.ErrNoRule) || err.Error() != want {
 			t.Errorf("Rule(702.51a) of %s: %v, want %s", src, err, want)
+		}
+	}
+}
+
+// TestHistoryRefs: history reads its query as rule references are read
+// everywhere, refuses clearly what it cannot trace, and suggests keyword
+// names for a title it does not know.
+func TestHistoryRefs(t *testing.T) {
+	lib := open(t, crules.Options{})
+	for _, q := range []string{"CR 702.47a", "§702.47a", "rule 702.47a", "702.47A."} {
+		h, err := lib.History(q, crules.Rev{})
+		if err != nil || h.ID != "702.47a" {
+			t.Errorf("History(%q) = %v, %v; want 702.47a", q, h, err)
+		}
+	}
+	for _, tc := range []struct{ q, want string }{
+		{"702", "702 is a chapter; history follows a rule or subrule"},
+		{"601.2f-h", "601.2f–h is a range; history follows a rule or subrule"},
+		{"7", "7 is a part; history follows a rule or subrule"},
+		{"702.47a 702.47b", "history follows one rule or subrule at a time"},
+	} {
+		_, err := lib.History(tc.q, crules.Rev{})
+		if !errors.Is(err, crules.ErrBadRequest) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("History(%q): %v; want ErrBadRequest saying %q", tc.q, err, tc.want)
+		}
+	}
+	_, err := lib.History("splise", crules.Rev{})
+	var e *crules.Error
+	if !errors.As(err, &e) || !errors.Is(err, crules.ErrNoRule) || !slices.Contains(e.Nearest, "Splice") || !strings.Contains(err.Error(), "did you mean: Splice") {
+		t.Errorf("History(splise): %v; want ErrNoRule suggesting Splice", err)
+	}
+}
+
+// TestChapterAcross: a chapter number a revision lacks answers the
+// chapter of the same title there, else suggests its nearest chapters.
+func TestChapterAcross(t *testing.T) {
+	lib := open(t, crules.Options{})
+	for _, tc := range []struct{ rev, ref, want, note string }{
+		{"2005-10-01", "702", "502", "702 (Keyword Abilities) was 502 in 2005-10-01"},
+		{"2026-01-16", "216", "111", "216 (Tokens) became 111 in 2026-01-16"},
+		{"2026-01-16", "702", "702", ""},
+	} {
+		r, _ := lib.Select(tc.rev)
+		as, err := lib.Lookup(r.Source(), tc.ref)
+		if err != nil || len(as) != 1 || as[0].Chapter == nil || as[0].Chapter.ID.String() != tc.want || as[0].Note() != tc.note {
+			t.Errorf("Lookup(%s) in %s: %v %v; want chapter %s, %q", tc.ref, tc.rev, as, err, tc.want, tc.note)
+		}
+	}
+	r2005, _ := lib.Select("2005")
+	if r, err := lib.Refs(r2005.Source(), ref(t, "702")); err != nil || r.ID != "502" || r.Note() != "702 (Keyword Abilities) was 502 in 2005-10-01" {
+		t.Errorf("Refs(702) in 2005: %v %v; want 502", r, err)
+	}
+	for _, tc := range []struct{ rev, ref, want string }{
+		{"2026-01-16", "999", "no chapter 999 in 2026-01-16; nearest chapters: 905, 904, 903, 902, 901"},
+		// 800 General (multiplayer) is not 100 General: only a title one
+		// chapter has is followed.
+		{"1999", "800", "no chapter 800 in "},
+	} {
+		r, _ := lib.Select(tc.rev)
+		_, err := lib.Rule(r.Source(), parse.MustParseRuleID(tc.ref))
+		var e *crules.Error
+		if !errors.As(err, &e) || !errors.Is(err, crules.ErrNoRule) || !strings.HasPrefix(err.Error(), tc.want) || slices.ContainsFunc(e.Nearest, func(s string) bool { return strings.Contains(s, ".") }) {
+			t.Errorf("Rule(%s) in %s: %v; want %q, chapters only", tc.ref, tc.rev, err, tc.want)
+		}
+	}
+}
+
+// TestGlossaryEras: a term is found under its name in the asked
+// revision's era, an old name asked of a new revision as a new name of an
+// old one.
+func TestGlossaryEras(t *testing.T) {
+	lib := open(t, crules.Options{})
+	for _, tc := range []struct{ rev, term, want string }{
+		{"2026-01-16", "removed from the game", "Exile"},
+		{"2026-01-16", "comes into play", "Enters the Battlefield"},
+		{"2026-01-16", "state-based effects", "State-Based Actions"},
+		{"2005-10-01", "state-based actions", "State-Based Effects"},
+		{"2006-10-01", "battlefield", "In Play"},
+		{"2005-10-01", "exile", "Removed from the Game"},
+		{"2005-10-01", "enters", "Comes into Play"},
+		{"2005-10-01", "mana value", "Converted Mana Cost"},
+	} {
+		r, err := lib.Select(tc.rev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := lib.Glossary(r.Source(), tc.term)
+		if err != nil || a.Entry.Term != tc.want || a.Asked != tc.term {
+			t.Errorf("Glossary(%s, %q): %v %v, want %s", tc.rev, tc.term, a, err, tc.want)
 		}
 	}
 }

@@ -13,7 +13,7 @@ import (
 type Refs struct {
 	Doc *Document
 	// ID is what was asked, numbered as in Doc: "502.40a" for 702.47a
-	// asked of 2005-10-01, "601.2f–h" for a range, "7" for a part.
+	// asked of 2005-10-01, "502" for 702 there, "601.2f–h" for a range, "7" for a part.
 	ID       string
 	Outgoing []*xref.Ref // what it cites
 	Incoming []*xref.Ref // what cites it
@@ -84,12 +84,15 @@ func (l *Library) Refs(src Source, ref parse.RuleRef) (*Refs, error) {
 			within = append(within, subtree(a.Rule)...)
 		}
 	}
-	if n := len(out.Found); ref.Part == 0 && out.Found[0].Rule != nil {
+	switch n := len(out.Found); {
+	case ref.Part == 0 && out.Found[0].Rule != nil:
 		first, last := out.Found[0].Rule.ID, out.Found[n-1].Rule.ID
 		out.ID = first.String()
 		if n > 1 {
 			out.ID = parse.RuleRef{ID: first, Last: last}.String()
 		}
+	case n == 1 && out.Found[0].Chapter != nil:
+		out.ID = out.Found[0].Chapter.ID.String() // 502 for 702 asked of 2005-10-01
 	}
 	g := d.Graph()
 	seen := map[string]bool{}

@@ -7,6 +7,7 @@
 // The lexicon is the file lexicon.tsv embedded in the package (Default);
 // Canonical rewrites words into the newest wording so that texts of two
 // eras compare equal where only conventions differ; OtherNames names a
-// phrase in other eras; CountPhrase, Shift and Measure date when a phrase
+// phrase in other eras, NamesAt in every era through the names between,
+// the names of a revision's era first; CountPhrase, Shift and Measure date when a phrase
 // went out of use.
 package lexicon

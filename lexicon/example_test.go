@@ -3,7 +3,9 @@ package lexicon_test
 import (
 	"fmt"
 	"strings"
+	"time"
 
+	"github.com/crules/crules/corpus"
 	"github.com/crules/crules/lexicon"
 )
 
@@ -27,4 +29,19 @@ func ExampleLexicon_OtherNames() {
 	// Output:
 	// [converted mana cost]
 	// [remove from the game removed-from-the-game removed from the game]
+}
+
+func ExampleLexicon_NamesAt() {
+	lex := lexicon.Default()
+	date := func(s string) corpus.Date {
+		t, _ := time.Parse(time.DateOnly, s)
+		return corpus.Date{Time: t}
+	}
+	fmt.Println(lex.NamesAt("enters", date("2005-10-01")))
+	fmt.Println(lex.NamesAt("state-based effects", date("2026-01-16")))
+	fmt.Println(lex.NamesAt("removed from the game", date("2026-01-16"))[:2])
+	// Output:
+	// [enters the battlefield comes into play]
+	// [state-based actions state based actions]
+	// [exiled exile]
 }

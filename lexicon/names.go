@@ -1,6 +1,11 @@
 package lexicon
 
-import "strings"
+import (
+	"strings"
+	"time"
+
+	"github.com/crules/crules/corpus"
+)
 
 // OtherNames returns the phrases that name what phrase names in other eras:
 // the old phrases it replaced ("exile" → "remove from the game",
@@ -38,4 +43,52 @@ func contains(xs []string, x string) bool {
 		}
 	}
 	return false
+}
+
+// NamesAt returns every phrase that names what phrase names in some era,
+// reached through the lexicon in both directions and through the names
+// between ("enters" → "enters the battlefield" → "comes into play"), a
+// hyphen matching a space: nearest first and, of names as near, first
+// those in use in the revision effective at rev (not replaced by then,
+// not yet introduced after). The match is case-insensitive; the result
+// holds no duplicates and not phrase itself.
+func (l *Lexicon) NamesAt(phrase string, rev corpus.Date) []string {
+	key := func(s string) string { return strings.ReplaceAll(s, "-", " ") }
+	inUse := func(name string) bool {
+		for _, t := range l.Terms {
+			since, _ := time.Parse(time.DateOnly, t.Since) // checked by Parse
+			if key(t.Old) == key(name) && !since.After(rev.Time) || key(t.New) == key(name) && since.After(rev.Time) {
+				return false
+			}
+		}
+		return true
+	}
+	p := strings.ToLower(strings.Join(strings.Fields(phrase), " "))
+	seen := map[string]bool{key(p): true}
+	var out []string
+	for hop := []string{key(p)}; len(hop) > 0; {
+		var next, now, later []string // next: the names one step further, as the lexicon first writes each
+		for _, n := range hop {
+			for _, t := range l.Terms {
+				for _, pair := range [][2]string{{t.Old, t.New}, {t.New, t.Old}} {
+					if k := key(pair[1]); key(pair[0]) == n && !seen[k] {
+						seen[k] = true
+						next = append(next, k)
+						forms := []string{pair[1]}
+						if k != pair[1] {
+							forms = append(forms, k)
+						}
+						if inUse(pair[1]) {
+							now = append(now, forms...)
+						} else {
+							later = append(later, forms...)
+						}
+					}
+				}
+			}
+		}
+		out = append(append(out, now...), later...)
+		hop = next
+	}
+	return out
 }

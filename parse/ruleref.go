@@ -129,7 +129,7 @@ func ParseRuleRefs(s string) ([]RuleRef, error) {
 		}
 		r, n := scanRef(s, i, true)
 		if n == 0 {
-			if c := s[i]; c >= '1' && c <= '9' && p == "" && (endsToken(s, i+1) || s[i+1] == '.' && endsToken(s, i+2)) {
+			if c := s[i]; c >= '1' && c <= '9' && (endsToken(s, i+1) || s[i+1] == '.' && endsToken(s, i+2)) {
 				r, n = RuleRef{Part: int(c - '0')}, 1
 			} else {
 				return nil, &RuleRefError{s, i}

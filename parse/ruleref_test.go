@@ -45,6 +45,9 @@ func TestParseRuleRefs(t *testing.T) {
 		{"rules 702.47a and 702.47b", "702.47a@0:13/rules 702.47b@18:25/rules"},
 		{"702.47a, 702.47b;702.48 or 7", "702.47a@0:7 702.47b@9:16 702.48@17:23 7@27:28"},
 		{" 702.47a ", "702.47a@1:8"},
+		{"CR 7", "7@0:4"},
+		{"§7.", "7@0:4"},
+		{"rule 7", "7@0:6"},
 	} {
 		got, err := ParseRuleRefs(tc.in)
 		if err != nil || refs(got) != tc.want {
@@ -64,7 +67,7 @@ func TestParseRuleRefs(t *testing.T) {
 		{"10", 1, `"10"`},
 		{"601.2h–f", 7, `"–f"`},
 		{"702.47a702", 8, `"702"`},
-		{"rule 7", 6, `"7"`},
+		{"CR 70", 4, `"70"`},
 	} {
 		got, err := ParseRuleRefs(tc.in)
 		var re *RuleRefError

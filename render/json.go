@@ -139,6 +139,7 @@ type ChapterJSON struct {
 	Rules    []*RuleJSON `json:"rules,omitempty"`
 	Rev      string      `json:"rev,omitempty"`
 	Era      string      `json:"era,omitempty"`
+	Asked    string      `json:"asked,omitempty"` // as RuleJSON's, for a chapter of the same title
 }
 
 // NewChapterJSON converts a chapter, with its rules when withRules.
@@ -630,6 +631,9 @@ func LookupJSON(c *parse.Chapter, r *parse.Rule, rev, era string, asked parse.Ru
 	if c != nil {
 		j := NewChapterJSON(c, true)
 		j.Rev, j.Era = rev, era
+		if !asked.IsZero() {
+			j.Asked = asked.String()
+		}
 		return j
 	}
 	j := NewRuleJSON(r)
