@@ -117,6 +117,13 @@ func Run(f *Scenario, doc *parse.Document, specs ...*keyword.Spec) (*Result, err
 		e := newEngine(f, rules, set)
 		sr := &ScriptResult{Name: sc.Name, Line: sc.Pos.Line, Checks: []Check{}}
 		sr.Checks = append(sr.Checks, undefined(f, set, rev)...)
+		if len(sr.Checks) > 0 {
+			// Its cards have keywords the revision does not define: the
+			// script would run rules the revision does not have, and its
+			// checks would pass or fail by rules of another era.
+			res.Scripts = append(res.Scripts, sr)
+			continue
+		}
 		for i, st := range sc.Stmts {
 			before := len(e.s.Trace)
 			e.safeStmt(st, sr, i == len(sc.Stmts)-1)
