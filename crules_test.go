@@ -118,7 +118,7 @@ func TestAcrossRevisions(t *testing.T) {
 	}
 	for _, tc := range []struct{ rev, id, want, note string }{
 		{"2005", "702.47a", "502.40a", "702.47a (Splice) was 502.40a in 2005-10-01"},
-		{"latest", "502.40a", "702.47a", "502.40a (Splice) became 702.47a in 2026-01-16"},
+		{"latest", "502.40a", "702.47a", "502.40a (Splice) is 702.47a in 2026-01-16"},
 		{"2006", "702.51", "502.46", "702.51 (Convoke) was 502.46 in 2006-10-01"},
 		{"latest", "702.47a", "702.47a", ""},
 	} {

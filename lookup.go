@@ -35,9 +35,12 @@ func (a *RuleAnswer) Note() string {
 	if a.Asked.IsZero() {
 		return ""
 	}
+	// Forward, "is": the asked number may have changed several times
+	// before that revision ("502.46a (Convoke) is 702.51a in
+	// 2026-01-16", by way of 702.48a and 702.50a); history dates each.
 	verb := "was"
 	if a.AskedIn < a.Doc.Rev.Name() {
-		verb = "became"
+		verb = "is"
 	}
 	title := ""
 	if a.Title != "" {

@@ -178,7 +178,7 @@ func TestChapterAcross(t *testing.T) {
 	lib := open(t, crules.Options{})
 	for _, tc := range []struct{ rev, ref, want, note string }{
 		{"2005-10-01", "702", "502", "702 (Keyword Abilities) was 502 in 2005-10-01"},
-		{"2026-01-16", "216", "111", "216 (Tokens) became 111 in 2026-01-16"},
+		{"2026-01-16", "216", "111", "216 (Tokens) is 111 in 2026-01-16"},
 		{"2026-01-16", "702", "702", ""},
 	} {
 		r, _ := lib.Select(tc.rev)
