@@ -599,7 +599,7 @@ func snippet(text string, ranges [][2]int) (string, [][2]int) {
 		suffix = "…"
 	}
 	s := prefix + strings.ReplaceAll(text[start:end], "\n", " ") + suffix
-	var marks [][2]int
+	marks := [][2]int{} // [] rather than null in JSON when no word is in the snippet (an ID query)
 	for _, r := range ranges {
 		if r[0] >= start && r[1] <= end {
 			off := len(prefix) - start

@@ -86,6 +86,7 @@ func TestServeAPI(t *testing.T) {
 		{"/api/search?q=splice&rev=1850-01-01", 400, `no revision`},
 		{"/api/search?q=zzzzqqq", 200, `"hits":[]`},
 		{"/api/search?q=zzzzqqq", 200, `"suggestions":[],"unindexed":[]`},
+		{"/api/search?q=702.47a", 200, `"marks":[]`},
 		{"/api/search?q=zzzzqqq", 200, `{"error":"nothing matches \"zzzzqqq\" in 2026-01-16","query":"zzzzqqq"`},
 		{"/api/search?q=splice+onto+arcane", 200, `"suggestions":[],"unindexed":[]`},
 		{"/api/search?q=the+splcie", 200, `"hits":[],"suggestions":["splice",`},
