@@ -115,7 +115,7 @@ func Run(f *Scenario, doc *parse.Document, specs ...*keyword.Spec) (*Result, err
 	res := &Result{File: f.Name, Rev: rev}
 	for _, sc := range f.Scripts {
 		e := newEngine(f, rules, set)
-		sr := &ScriptResult{Name: sc.Name, Line: sc.Pos.Line, Checks: []Check{}}
+		sr := &ScriptResult{Name: sc.Name, Line: sc.Pos.Line, Checks: []Check{}, Trace: []Step{}}
 		sr.Checks = append(sr.Checks, undefined(f, set, rev)...)
 		if len(sr.Checks) > 0 {
 			// Its cards have keywords the revision does not define: the
