@@ -7,6 +7,7 @@ import (
 
 	"github.com/crules/crules/diff"
 	"github.com/crules/crules/parse"
+	"github.com/crules/crules/render"
 )
 
 // DiffOptions narrow a comparison. The zero value keeps every change.
@@ -77,6 +78,39 @@ func (l *Library) Diff(a, b Source, o DiffOptions) (*Comparison, error) {
 		return nil, noRuleIn(da, db, o.Rule, errB)
 	}
 	return c, nil
+}
+
+// Notes says what Rule is in each document that has it not, as
+// RuleAnswer.Note does: "702.47a (Splice) was 502.40a in 2005-10-01".
+func (c *Comparison) Notes() []string {
+	var out []string
+	for _, a := range []*RuleAnswer{c.InA, c.InB} {
+		if n := note(a); n != "" {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// JSON is the comparison as the command line's --json prints it (see
+// render.CompareJSON), the pairs without their word diffs when stat.
+func (c *Comparison) JSON(stat bool) any {
+	var ra, rb string
+	if c.InA != nil {
+		ra = c.InA.id(c.Rule).String()
+	}
+	if c.InB != nil {
+		rb = c.InB.id(c.Rule).String()
+	}
+	return render.CompareJSON(c.A.Label, c.B.Label, c.Rule.String(), ra, rb, c.Counts, c.Pairs, stat)
+}
+
+// note is a's Note, "" for none.
+func note(a *RuleAnswer) string {
+	if a == nil {
+		return ""
+	}
+	return a.Note()
 }
 
 // id is the rule or chapter a answers, or else when a is nil.
