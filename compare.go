@@ -1,16 +1,18 @@
 package crules
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/crules/crules/diff"
 	"github.com/crules/crules/parse"
+	"github.com/crules/crules/render"
 )
 
 // DiffOptions narrow a comparison. The zero value keeps every change.
 type DiffOptions struct {
-	Rule    parse.RuleID // only rules under this one (in either document)
+	Rule    parse.RuleID // only rules under this one, or its counterpart in a document that has it not (see Comparison.InA)
 	Classes []diff.Class // only these classes; none means all but Unchanged
 }
 
@@ -18,6 +20,13 @@ type DiffOptions struct {
 type Comparison struct {
 	A, B *Document
 	Rule parse.RuleID // the rule the comparison is narrowed to; zero for the whole documents
+	// InA and InB are Rule in A and in B as Library.Rule answers it
+	// there: Rule itself, or, when that document has it not, what it was
+	// or became there through the lineage (702.47a of 2005-10-01 is
+	// 502.40a) or the chapter of its title (702 of 2005-10-01 is 502),
+	// whose Note says so. Each side is narrowed to its own; nil when
+	// Rule is zero or that document has no counterpart.
+	InA, InB *RuleAnswer
 	// Counts counts the pairs under Rule (every pair without one), of
 	// every class, before Classes narrows them.
 	Counts map[diff.Class]int
@@ -25,20 +34,36 @@ type Comparison struct {
 }
 
 // Diff compares two sources rule by rule: each rule of a matched to its
-// counterpart in b despite renumbering, each change classified.
+// counterpart in b despite renumbering, each change classified. With
+// o.Rule, only the pairs whose A side is under the rule in a (as
+// Comparison.InA says) or whose B side is under it in b are kept; when
+// neither document has it or a counterpart, it is ErrNoRule with the
+// nearest numbers in b (chapters, for a chapter).
 func (l *Library) Diff(a, b Source, o DiffOptions) (*Comparison, error) {
 	da, db, err := l.pair(a, b)
 	if err != nil {
 		return nil, err
+	}
+	c := &Comparison{A: da, B: db, Rule: o.Rule, Counts: map[diff.Class]int{}}
+	ruleA, ruleB := o.Rule, o.Rule
+	var errA, errB error
+	if !o.Rule.IsZero() {
+		c.InA, errA = l.resolve(da, o.Rule)
+		c.InB, errB = l.resolve(db, o.Rule)
+		for _, err := range []error{errA, errB} {
+			if err != nil && !errors.Is(err, ErrNoRule) {
+				return nil, err
+			}
+		}
+		ruleA, ruleB = c.InA.id(o.Rule), c.InB.id(o.Rule)
 	}
 	res := diff.Compare(da.Document, db.Document, nil)
 	want := map[diff.Class]bool{}
 	for _, c := range o.Classes {
 		want[c] = true
 	}
-	c := &Comparison{A: da, B: db, Rule: o.Rule, Counts: map[diff.Class]int{}}
 	for _, p := range res.Pairs {
-		if !o.Rule.IsZero() && !(p.A != nil && o.Rule.Contains(p.A.ID) || p.B != nil && o.Rule.Contains(p.B.ID)) {
+		if !o.Rule.IsZero() && !(p.A != nil && ruleA.Contains(p.A.ID) || p.B != nil && ruleB.Contains(p.B.ID)) {
 			continue
 		}
 		c.Counts[p.Class]++
@@ -48,19 +73,76 @@ func (l *Library) Diff(a, b Source, o DiffOptions) (*Comparison, error) {
 		c.Pairs = append(c.Pairs, p)
 	}
 	if !o.Rule.IsZero() && len(c.Counts) == 0 {
-		// Neither document has the rule or anything under it: a typo,
-		// not a rule that did not change.
-		var ns []string
-		for _, n := range db.Nearest(o.Rule, 5) {
-			ns = append(ns, n.String())
-		}
-		msg := fmt.Sprintf("no rule %s in %s or %s", o.Rule, da.Label, db.Label)
-		if len(ns) > 0 {
-			msg += "; nearest in " + db.Label + ": " + strings.Join(ns, ", ")
-		}
-		return nil, &Error{Kind: ErrNoRule, Msg: msg, Nearest: ns}
+		// Neither document has the rule, anything under it or a
+		// counterpart: a typo, not a rule that did not change.
+		return nil, noRuleIn(da, db, o.Rule, errB)
 	}
 	return c, nil
+}
+
+// Notes says what Rule is in each document that has it not, as
+// RuleAnswer.Note does: "702.47a (Splice) was 502.40a in 2005-10-01".
+func (c *Comparison) Notes() []string {
+	var out []string
+	for _, a := range []*RuleAnswer{c.InA, c.InB} {
+		if n := note(a); n != "" {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// JSON is the comparison as the command line's --json prints it (see
+// render.CompareJSON), the pairs without their word diffs when stat.
+func (c *Comparison) JSON(stat bool) any {
+	var ra, rb string
+	if c.InA != nil {
+		ra = c.InA.id(c.Rule).String()
+	}
+	if c.InB != nil {
+		rb = c.InB.id(c.Rule).String()
+	}
+	return render.CompareJSON(c.A.Label, c.B.Label, c.Rule.String(), ra, rb, c.Counts, c.Pairs, stat)
+}
+
+// note is a's Note, "" for none.
+func note(a *RuleAnswer) string {
+	if a == nil {
+		return ""
+	}
+	return a.Note()
+}
+
+// id is the rule or chapter a answers, or else when a is nil.
+func (a *RuleAnswer) id(or parse.RuleID) parse.RuleID {
+	switch {
+	case a == nil:
+		return or
+	case a.Rule != nil:
+		return a.Rule.ID
+	}
+	return a.Chapter.ID
+}
+
+// noRuleIn is ErrNoRule for id in neither da nor db, with what looking it
+// up in db suggested (errB): the nearest numbers there (chapters, for a
+// chapter), or when it came later, when.
+func noRuleIn(da, db *Document, id parse.RuleID, errB error) error {
+	what, label := "rule", "nearest in "+db.Label
+	if id.Level() == parse.LevelChapter {
+		what, label = "chapter", "nearest chapters in "+db.Label
+	}
+	msg := fmt.Sprintf("no %s %s in %s or %s", what, id, da.Label, db.Label)
+	var e *Error
+	if !errors.As(errB, &e) {
+		return &Error{Kind: ErrNoRule, Msg: msg}
+	}
+	if len(e.Nearest) > 0 {
+		msg += "; " + label + ": " + strings.Join(e.Nearest, ", ")
+	} else {
+		msg += "; " + e.Msg
+	}
+	return &Error{Kind: ErrNoRule, Msg: msg, Nearest: e.Nearest}
 }
 
 // pair returns the documents of a and b.

@@ -438,6 +438,67 @@ func TestDiffRuleCounts(t *testing.T) {
 	}
 }
 
+// TestDiffRuleAcross: a rule a revision has not is narrowed there to its
+// counterpart, as Rule answers it: 702.47a of the 502 era is 502.40a, and
+// chapter 702 is 502, Keyword Abilities; neither side having it is
+// ErrNoRule, suggesting chapters for a chapter.
+func TestDiffRuleAcross(t *testing.T) {
+	lib := open(t, crules.Options{})
+	a, _ := lib.Select("2005")
+	b, _ := lib.Select("2006")
+	total := func(c *crules.Comparison) int {
+		n := 0
+		for _, k := range c.Counts {
+			n += k
+		}
+		return n
+	}
+	for _, tc := range []struct {
+		rule, in string
+		n        int
+		note     string
+	}{
+		{"702.47a", "502.40a", 1, "702.47a (Splice) was 502.40a in 2005-10-01"},
+		{"702.47", "502.40", 6, "702.47 (Splice) was 502.40 in 2005-10-01"},
+		{"702", "502", -1, "702 (Keyword Abilities) was 502 in 2005-10-01"},
+	} {
+		c, err := lib.Diff(a.Source(), b.Source(), crules.DiffOptions{Rule: parse.MustParseRuleID(tc.rule)})
+		if err != nil {
+			t.Errorf("Diff(2005, 2006, %s): %v", tc.rule, err)
+			continue
+		}
+		if note(c.InA) != tc.note || !strings.HasSuffix(note(c.InB), " was "+tc.in+" in 2006-10-01") {
+			t.Errorf("Diff(2005, 2006, %s): in A %q, in B %q; want %s in both", tc.rule, note(c.InA), note(c.InB), tc.in)
+		}
+		want, err := lib.Diff(a.Source(), b.Source(), crules.DiffOptions{Rule: parse.MustParseRuleID(tc.in)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := total(c); n != total(want) || tc.n >= 0 && n != tc.n {
+			t.Errorf("Diff(2005, 2006, %s): %d pairs (%v), want %d as under %s", tc.rule, n, c.Counts, total(want), tc.in)
+		}
+	}
+	// One side has it: the other is narrowed to its counterpart, and the
+	// pairs are those of the rule either way.
+	c, err := lib.Diff(a.Source(), lib.Latest().Source(), crules.DiffOptions{Rule: parse.MustParseRuleID("702.47")})
+	if err != nil || note(c.InA) != "702.47 (Splice) was 502.40 in 2005-10-01" || note(c.InB) != "" || total(c) != 6 {
+		t.Errorf("Diff(2005, latest, 702.47) = %+v, %v; want 6 pairs, 502.40 in A", c, err)
+	}
+	_, err = lib.Diff(a.Source(), b.Source(), crules.DiffOptions{Rule: parse.MustParseRuleID("999")})
+	var e *crules.Error
+	if !errors.As(err, &e) || !errors.Is(err, crules.ErrNoRule) || len(e.Nearest) == 0 || strings.Contains(e.Nearest[0], ".") {
+		t.Errorf("Diff(2005, 2006, 999) = %v; want ErrNoRule suggesting chapters", err)
+	}
+}
+
+// note is a's Note, "" for none.
+func note(a *crules.RuleAnswer) string {
+	if a == nil {
+		return ""
+	}
+	return a.Note()
+}
+
 // TestSimulateFiles: scenario files are read and run in order; a missing
 // one is bad input.
 func TestSimulateFiles(t *testing.T) {

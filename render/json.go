@@ -498,8 +498,10 @@ func NewDiffPair(p diff.Pair, stat bool) DiffPair {
 // CompareJSON is two revisions compared as `crules diff --json` prints it:
 // the counts per class and the pairs, with their word diffs unless stat.
 // A comparison narrowed to the rules under one names it (scope, "rule":
-// "702.47"); its counts are then of those rules.
-func CompareJSON(a, b, scope string, counts map[diff.Class]int, pairs []diff.Pair, stat bool) any {
+// "702.47"); its counts are then of those rules; ruleA and ruleB ("rule_a",
+// "rule_b") are what that rule is in a and in b: itself, its counterpart
+// there ("502.40" in 2005-10-01), or "" for none.
+func CompareJSON(a, b, scope, ruleA, ruleB string, counts map[diff.Class]int, pairs []diff.Pair, stat bool) any {
 	js := []DiffPair{}
 	for _, p := range pairs {
 		js = append(js, NewDiffPair(p, stat))
@@ -512,9 +514,11 @@ func CompareJSON(a, b, scope string, counts map[diff.Class]int, pairs []diff.Pai
 		A      string         `json:"a"`
 		B      string         `json:"b"`
 		Rule   string         `json:"rule,omitempty"`
+		RuleA  string         `json:"rule_a,omitempty"`
+		RuleB  string         `json:"rule_b,omitempty"`
 		Counts map[string]int `json:"counts"`
 		Pairs  []DiffPair     `json:"pairs"`
-	}{a, b, scope, cj, js}
+	}{a, b, scope, ruleA, ruleB, cj, js}
 }
 
 type pointJSON struct {

@@ -250,38 +250,57 @@ func CountLine(c map[diff.Class]int) string {
 // Diff prints two documents compared: the counts, then with stat the
 // counts per chapter, else the renumbering table and each pair's words.
 // A comparison narrowed to the rules under one (scope, "702.47") says so
-// in its first line, whose counts are then of those rules.
-func (p *TextPrinter) Diff(a, b *parse.Document, aName, bName, scope string, counts map[diff.Class]int, pairs []diff.Pair, stat bool) {
+// in its first line, whose counts are then of those rules, followed by
+// notes, one a line, on what the rule is in a document that has it not
+// ("702.47 (Splice) was 502.40 in 2005-10-01").
+func (p *TextPrinter) Diff(a, b *parse.Document, aName, bName, scope string, notes []string, counts map[diff.Class]int, pairs []diff.Pair, stat bool) {
 	if scope != "" {
 		bName += ", under " + scope
 	}
 	p.Printf("%s → %s: %s\n", aName, bName, CountLine(counts))
+	for _, n := range notes {
+		p.Printf("%s\n", n)
+	}
 	if stat {
-		byChapter := map[int]map[diff.Class]int{}
-		for _, x := range pairs {
-			r := x.B
-			if r == nil {
-				r = x.A
-			}
-			if byChapter[r.ID.Chapter] == nil {
-				byChapter[r.ID.Chapter] = map[diff.Class]int{}
-			}
-			byChapter[r.ID.Chapter][x.Class]++
+		// A removed rule counts in its chapter of a, titled as a titles
+		// it: 502 is Keyword Abilities in a 502-era a, Untap Step in b,
+		// two rows; a chapter of the same title in both is one.
+		type chapter struct {
+			n    int
+			name string
 		}
-		var chs []int
+		byChapter := map[chapter]map[diff.Class]int{}
+		for _, x := range pairs {
+			k := chapter{}
+			if x.B != nil {
+				k.n = x.B.ID.Chapter
+				if ch := b.Chapter(k.n); ch != nil {
+					k.name = ch.Title
+				}
+			} else {
+				k.n = x.A.ID.Chapter
+				if ch := a.Chapter(k.n); ch != nil {
+					k.name = ch.Title
+				}
+			}
+			if byChapter[k] == nil {
+				byChapter[k] = map[diff.Class]int{}
+			}
+			byChapter[k][x.Class]++
+		}
+		var chs []chapter
 		for c := range byChapter {
 			chs = append(chs, c)
 		}
-		sort.Ints(chs)
+		sort.Slice(chs, func(i, j int) bool {
+			if chs[i].n != chs[j].n {
+				return chs[i].n < chs[j].n
+			}
+			return chs[i].name < chs[j].name
+		})
 		var rows [][]string
 		for _, c := range chs {
-			title := ""
-			if ch := b.Chapter(c); ch != nil {
-				title = ch.Title
-			} else if ch := a.Chapter(c); ch != nil {
-				title = ch.Title
-			}
-			rows = append(rows, []string{fmt.Sprintf("  %d", c), title, CountLine(byChapter[c])})
+			rows = append(rows, []string{fmt.Sprintf("  %d", c.n), c.name, CountLine(byChapter[c])})
 		}
 		p.Table(rows, 0, 40)
 		return

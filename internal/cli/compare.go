@@ -43,7 +43,7 @@ A and B are revisions (2009-05-01, 2009, latest, first) or CR files on disk.`,
 		},
 	}
 	cmd.Flags().BoolVar(&o.JSON, "json", false, "print JSON")
-	cmd.Flags().StringVar(&o.Rule, "rule", "", "only rules under this ID (in A or B)")
+	cmd.Flags().StringVar(&o.Rule, "rule", "", "only rules under this ID in A or B, or under its counterpart in one that has it not")
 	cmd.Flags().StringSliceVar(&o.Classes, "class", nil, "only these classes (comma-separated)")
 	cmd.Flags().BoolVar(&o.Stat, "stat", false, "only the counts per class and per chapter")
 	_ = cmd.RegisterFlagCompletionFunc("class", cobra.FixedCompletions(strings.Fields("unchanged renumbered citations typography terminology edited split merged added removed"), cobra.ShellCompDirectiveNoFileComp))
@@ -76,12 +76,11 @@ func runDiff(env *Env, o *diffOptions) error {
 	if err != nil {
 		return err
 	}
-	scope := c.Rule.String() // "" for the whole documents
 	if o.JSON {
-		return render.WriteJSON(env.Stdout, render.CompareJSON(c.A.Label, c.B.Label, scope, c.Counts, c.Pairs, o.Stat))
+		return render.WriteJSON(env.Stdout, c.JSON(o.Stat))
 	}
 	p := env.text()
-	p.Diff(c.A.Document, c.B.Document, c.A.Label, c.B.Label, scope, c.Counts, c.Pairs, o.Stat)
+	p.Diff(c.A.Document, c.B.Document, c.A.Label, c.B.Label, c.Rule.String(), c.Notes(), c.Counts, c.Pairs, o.Stat)
 	return p.Err
 }
 
