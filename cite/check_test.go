@@ -57,6 +57,13 @@ func TestCheck(t *testing.T) {
 		{"    // CR 702.19: First strike", []bool{true}, "702.19 is Trample now, not First strike", ""},
 		{"    // CR 702.19: first strike", []bool{true}, "702.19 is Trample now, not First strike", ""},
 		{"    // CR 702.19: trample over the blocker", []bool{false}, "702.19 is Trample, current", ""},
+		// A number in a web address or a file path is not a citation; the
+		// text of a link is.
+		{"see https://example.com/cr/502.46a.html", nil, "", "notes.md"},
+		{"path /srv/rules/409.1b/index", nil, "", "notes.md"},
+		{`    // C:\Rules\409.1b\costs.txt`, nil, "", ""},
+		{"[CR 502.46a](https://example.com/cr/502.46a.html)", []bool{true}, "502.46a is Convoke of 2005-10-01..2009-05-01", "notes.md"},
+		{"    // rules 409.1b/409.1f", []bool{true, true}, "409.1b is 601.2b now", ""},
 	} {
 		file := tc.file
 		if file == "" {

@@ -53,8 +53,10 @@ type span struct{ lo, hi, dist int }
 // A number after a version or standard ("version 702.5", "IEEE 802.11b"),
 // a currency sign ("$100.25") or "=" (a value in code), or before a unit
 // ("702.5 ms"), is not a citation, nor is a number inside a longer dotted
-// one (1.702.5, IP addresses) or glued to a word (v702.5). § after a law's
-// name ("17 U.S.C. § 512.1") is that law's.
+// one (1.702.5, IP addresses) or glued to a word (v702.5), nor one in a
+// web address or file path ("https://example.com/cr/702.47a.html",
+// "/srv/rules/409.1b/", but "rules 601.2f/601.2g" cites both). § after a
+// law's name ("17 U.S.C. § 512.1") is that law's.
 func Scan(file string, src []byte) []Citation {
 	var out []Citation
 	fileWords := identWords(strings.TrimSuffix(filepath.Base(file), filepath.Ext(file)))
@@ -173,6 +175,9 @@ func (k *known) isCitation(line string, r parse.RuleRef, start, num, end int) (b
 		as.lo += end
 		as.hi += end
 	}
+	if inAddress(line, num, end) {
+		return false, span{}, span{}
+	}
 	if r.Prefix != "" {
 		return r.Prefix != "§" || !lawBefore(before), bs, as
 	}
@@ -183,6 +188,82 @@ func (k *known) isCitation(line string, r parse.RuleRef, start, num, end int) (b
 		return true, bs, as
 	}
 	return r.ID.Sub != "" && k.ids[r.ID], bs, as
+}
+
+// inAddress tells a number, line[num:end], that is part of a web address
+// or a file path: in a word that has "://" before it or starts with
+// "www." ("https://example.com/cr/502.46a", "www.example.com/702.19b"),
+// joined to a slash or backslash ("/srv/rules/409.1b/index",
+// `C:\Rules\702.51a\`), or followed by a file extension ("702.47a.html").
+// A slash between two rule numbers is "or", not a path: "rules
+// 601.2f/601.2g".
+func inAddress(line string, num, end int) bool {
+	word := line[strings.LastIndexAny(line[:num], " \t")+1 : num]
+	if strings.Contains(word, "://") || hasPrefixFold(strings.TrimLeft(word, "([<\"'`"), "www.") {
+		return true
+	}
+	if num > 0 && isSlash(line[num-1]) && !ruleNumberEnds(line[:num-1]) ||
+		end < len(line) && isSlash(line[end]) && !ruleNumberStarts(line[end+1:]) {
+		return true
+	}
+	return extensionAfter(line[end:])
+}
+
+func isSlash(c byte) bool { return c == '/' || c == '\\' }
+
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+}
+
+// ruleNumberEnds tells s ends with a rule number: "601.2f", "702.19".
+func ruleNumberEnds(s string) bool {
+	i := len(s)
+	if i > 0 && s[i-1] >= 'a' && s[i-1] <= 'z' {
+		i--
+	}
+	j := i
+	for j > 0 && isDigit(s[j-1]) {
+		j--
+	}
+	dot := j - 1
+	if j == i || dot < 3 || s[dot] != '.' || !isDigit(s[dot-1]) || !isDigit(s[dot-2]) || !isDigit(s[dot-3]) {
+		return false
+	}
+	return dot == 3 || !isDigit(s[dot-4]) && s[dot-4] != '.'
+}
+
+// ruleNumberStarts tells s starts with a rule number or a subrule letter:
+// "601.2g", "b" in "702.21a/b".
+func ruleNumberStarts(s string) bool {
+	if len(s) >= 1 && s[0] >= 'a' && s[0] <= 'z' {
+		return len(s) == 1 || !isLetter(s[1]) && !isDigit(s[1]) && !isSlash(s[1]) && s[1] != '.'
+	}
+	return len(s) >= 5 && isDigit(s[0]) && isDigit(s[1]) && isDigit(s[2]) && s[3] == '.' && isDigit(s[4])
+}
+
+// extensionAfter tells the text after a number that starts with a file
+// extension: ".html", ".txt", ".MD"; not a full stop (".", ". Then").
+func extensionAfter(after string) bool {
+	if !strings.HasPrefix(after, ".") {
+		return false
+	}
+	ext := after[1:]
+	if i := strings.IndexFunc(ext, notWordRune); i >= 0 {
+		ext = ext[:i]
+	}
+	if ext != strings.ToLower(ext) && ext != strings.ToUpper(ext) {
+		return false
+	}
+	return extensions[strings.ToLower(ext)]
+}
+
+// extensions are the file extensions a rule number may stand before in a
+// file name.
+var extensions = map[string]bool{
+	"html": true, "htm": true, "txt": true, "md": true, "pdf": true, "json": true, "xml": true,
+	"yaml": true, "yml": true, "csv": true, "tsv": true, "log": true, "php": true, "aspx": true,
+	"go": true, "java": true, "py": true, "cs": true, "js": true, "ts": true, "rb": true, "rs": true,
+	"png": true, "jpg": true, "jpeg": true, "gif": true, "svg": true,
 }
 
 // excluded are the words after which a number is a version or the number

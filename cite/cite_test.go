@@ -18,12 +18,16 @@ func TestScan(t *testing.T) {
 		"\t// Convoke 502.46\n" +
 		"\t// 702.19 trample\n" +
 		"\tString version = \"702.19\"; // bumped when a rule changes\n" +
-		"IEEE 802.11b; 17 U.S.C. § 107.1; 702.5 ms\n"
+		"IEEE 802.11b; 17 U.S.C. § 107.1; 702.5 ms\n" +
+		"see https://example.com/cr/502.46a.html, [CR 702.47a](https://example.com/cr/702.47a.html)\n" +
+		"path /srv/rules/409.1b/index, C:\\Rules\\702.51a\\x, www.example.com#702.19b, 601.2f.txt\n" +
+		"rules 601.2f/601.2g, 702.21a/b; (CR 702.47a) ends at 702.47a. Then 702.47a, done\n"
 	var got []string
 	for _, c := range Scan("x.go", []byte(src)) {
 		got = append(got, fmt.Sprintf("%d:%d %s", c.Line, c.Col, c.Text))
 	}
-	want := "1:4 rule 702.51 3:5 CR 502.46 3:19 CR502.2 3:28 §702.163 3:41 § 701.2 4:13 702.19c 6:1 Rules 100.1 6:17 100.2 6:24 RULE 101.1 7:13 502.46 8:5 702.19"
+	want := "1:4 rule 702.51 3:5 CR 502.46 3:19 CR502.2 3:28 §702.163 3:41 § 701.2 4:13 702.19c 6:1 Rules 100.1 6:17 100.2 6:24 RULE 101.1 7:13 502.46 8:5 702.19 " +
+		"11:43 CR 702.47a 13:1 rules 601.2f 13:14 601.2g 13:22 702.21a 13:34 CR 702.47a 13:54 702.47a 13:68 702.47a"
 	if strings.Join(got, " ") != want {
 		t.Errorf("Scan:\n got %s\nwant %s", strings.Join(got, " "), want)
 	}

@@ -131,6 +131,7 @@ var goldenCases = []struct {
 	{"cite", []string{"cite", "../../cite/testdata/src"}},
 	{"cite-all-json", []string{"cite", "--all", "--json", "../../cite/testdata/src"}},
 	{"cite-missing", []string{"cite", "no-such-folder"}},
+	{"cite-addresses", []string{"cite", "--all", "../../cite/testdata/addr"}},
 	{"keyword-702", []string{"keyword", "splice"}},
 	{"keyword-502-json", []string{"keyword", "flashback", "--rev", "2006-10-01", "--json"}},
 	{"keyword-file", []string{"keyword", "splice", "--file", "../../../shared/seeds/001_f6e5894a2328e0af.txt"}},
