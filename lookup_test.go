@@ -57,11 +57,20 @@ func TestLookup(t *testing.T) {
 	}
 }
 
-// TestGlossaryAbbreviations: abbreviations and informal names find the
-// entry of the revision's era.
-func TestGlossaryAbbreviations(t *testing.T) {
+// TestGlossaryEras: abbreviations, informal names and the names of other
+// eras find the entry of the asked revision's era: an old name asked of a
+// new revision as a new name of an old one.
+func TestGlossaryEras(t *testing.T) {
 	lib := open(t, crules.Options{})
 	for _, tc := range []struct{ rev, term, want string }{
+		{"2026-01-16", "removed from the game", "Exile"},
+		{"2026-01-16", "comes into play", "Enters the Battlefield"},
+		{"2026-01-16", "state-based effects", "State-Based Actions"},
+		{"2005-10-01", "state-based actions", "State-Based Effects"},
+		{"2006-10-01", "battlefield", "In Play"},
+		{"2005-10-01", "exile", "Removed from the Game"},
+		{"2005-10-01", "enters", "Comes into Play"},
+		{"2005-10-01", "mana value", "Converted Mana Cost"},
 		{"2026-01-16", "cmc", "Mana Value"},
 		{"2005-10-01", "cmc", "Converted Mana Cost"},
 		{"2026-01-16", "MV", "Mana Value"},
@@ -202,32 +211,6 @@ func TestChapterAcross(t *testing.T) {
 		var e *crules.Error
 		if !errors.As(err, &e) || !errors.Is(err, crules.ErrNoRule) || !strings.HasPrefix(err.Error(), tc.want) || slices.ContainsFunc(e.Nearest, func(s string) bool { return strings.Contains(s, ".") }) {
 			t.Errorf("Rule(%s) in %s: %v; want %q, chapters only", tc.ref, tc.rev, err, tc.want)
-		}
-	}
-}
-
-// TestGlossaryEras: a term is found under its name in the asked
-// revision's era, an old name asked of a new revision as a new name of an
-// old one.
-func TestGlossaryEras(t *testing.T) {
-	lib := open(t, crules.Options{})
-	for _, tc := range []struct{ rev, term, want string }{
-		{"2026-01-16", "removed from the game", "Exile"},
-		{"2026-01-16", "comes into play", "Enters the Battlefield"},
-		{"2026-01-16", "state-based effects", "State-Based Actions"},
-		{"2005-10-01", "state-based actions", "State-Based Effects"},
-		{"2006-10-01", "battlefield", "In Play"},
-		{"2005-10-01", "exile", "Removed from the Game"},
-		{"2005-10-01", "enters", "Comes into Play"},
-		{"2005-10-01", "mana value", "Converted Mana Cost"},
-	} {
-		r, err := lib.Select(tc.rev)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a, err := lib.Glossary(r.Source(), tc.term)
-		if err != nil || a.Entry.Term != tc.want || a.Asked != tc.term {
-			t.Errorf("Glossary(%s, %q): %v %v, want %s", tc.rev, tc.term, a, err, tc.want)
 		}
 	}
 }
