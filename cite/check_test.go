@@ -2,20 +2,36 @@ package cite
 
 import (
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/crules/crules/diff"
 	"github.com/crules/crules/internal/corpustest"
 )
 
+var (
+	indexOnce sync.Once
+	index     *Index
+)
+
+// allIndex returns the index of every embedded revision, built once for
+// the tests that judge citations against it.
+func allIndex(t *testing.T) *Index {
+	t.Helper()
+	revs, docs := corpustest.Docs(t)
+	indexOnce.Do(func() {
+		names := make([]string, len(revs))
+		for i, r := range revs {
+			names[i] = r.Name()
+		}
+		index = NewIndex(diff.BuildLineage(names, docs, nil), docs[len(docs)-1])
+	})
+	return index
+}
+
 // TestCheck judges citations against the lineage of every revision.
 func TestCheck(t *testing.T) {
-	revs, docs := corpustest.Docs(t)
-	names := make([]string, len(revs))
-	for i, r := range revs {
-		names[i] = r.Name()
-	}
-	ix := NewIndex(diff.BuildLineage(names, docs, nil), docs[len(docs)-1])
+	ix := allIndex(t)
 	for _, tc := range []struct {
 		line  string
 		stale []bool
@@ -90,12 +106,7 @@ func TestCheck(t *testing.T) {
 // renumbered, so that a citation can be rewritten; none for a number that
 // still exists or never did.
 func TestCheckNow(t *testing.T) {
-	revs, docs := corpustest.Docs(t)
-	names := make([]string, len(revs))
-	for i, r := range revs {
-		names[i] = r.Name()
-	}
-	ix := NewIndex(diff.BuildLineage(names, docs, nil), docs[len(docs)-1])
+	ix := allIndex(t)
 	for _, tc := range []struct{ line, now string }{
 		{"// see rule 409.1b", "601.2b"},
 		{"// 420.5 state-based effects", "704.5"},
