@@ -107,7 +107,7 @@ func (d *Document) CompleteKeyword(args []string, word string) []string {
 // (CompleteRule) when word starts like one, else a keyword's name
 // (CompleteKeyword).
 func (d *Document) CompleteHistory(args []string, word string) []string {
-	if word != "" && strings.ContainsAny(word[:1], "0123456789§") {
+	if r, _ := utf8.DecodeRuneInString(word); r == '§' || r >= '0' && r <= '9' {
 		return d.CompleteRule(args, word)
 	}
 	return d.CompleteKeyword(args, word)

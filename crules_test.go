@@ -400,6 +400,9 @@ func TestComplete(t *testing.T) {
 	if got := d.CompleteHistory(nil, "conv"); !slices.Contains(got, "convoke") {
 		t.Errorf("CompleteHistory(conv) = %q", got)
 	}
+	if got := d.CompleteHistory(nil, "§702.5"); !slices.Contains(got, "§702.51a") {
+		t.Errorf("CompleteHistory(§702.5) = %.80q", got)
+	}
 	if got := d.CompleteHistory(nil, "702.5"); !slices.Contains(got, "702.51a") {
 		t.Errorf("CompleteHistory(702.5) = %.80q", got)
 	}

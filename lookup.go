@@ -84,10 +84,12 @@ func (l *Library) resolve(d *Document, id parse.RuleID) (*RuleAnswer, error) {
 	if err == nil {
 		return &RuleAnswer{Doc: d, Chapter: c, Rule: r}, nil
 	}
-	if id.Level() == parse.LevelChapter {
+	switch {
+	case id.Level() == parse.LevelChapter && d.Rev.IsZero():
+		return nil, noChapter(d, id) // a file of no date is read as it is
+	case id.Level() == parse.LevelChapter:
 		return l.sameChapter(d, id)
-	}
-	if d.Rev.IsZero() {
+	case d.Rev.IsZero():
 		return nil, err
 	}
 	a, err := l.counterpart(d, id)
@@ -302,23 +304,26 @@ func (l *Library) sameChapter(d *Document, id parse.RuleID) (*RuleAnswer, error)
 		return nil, err
 	}
 	first := parse.RuleID{Chapter: id.Chapter, Rule: 1}.String()
-	for i := len(lin.Revs) - 1; i >= 0; i-- {
-		if !lin.Has(i, first) {
-			continue
-		}
+	i := len(lin.Revs) - 1 // the latest revision that has the chapter
+	for i >= 0 && !lin.Has(i, first) {
+		i--
+	}
+	if i >= 0 {
 		src, err := l.Document(l.revs[i].Source())
 		if err != nil {
 			return nil, err
 		}
-		asked := src.Chapter(id.Chapter)
-		if asked == nil {
-			break
+		if asked := src.Chapter(id.Chapter); asked != nil {
+			if c := titled(d, asked.Title); c != nil && titled(src, asked.Title) == asked {
+				return &RuleAnswer{Doc: d, Chapter: c, Asked: id, AskedIn: lin.Revs[i], Title: asked.Title}, nil
+			}
 		}
-		if c := titled(d, asked.Title); c != nil && titled(src, asked.Title) == asked {
-			return &RuleAnswer{Doc: d, Chapter: c, Asked: id, AskedIn: lin.Revs[i], Title: asked.Title}, nil
-		}
-		break
 	}
+	return nil, noChapter(d, id)
+}
+
+// noChapter is ErrNoRule for chapter id with d's nearest chapters.
+func noChapter(d *Document, id parse.RuleID) error {
 	var near []parse.RuleID
 	for _, p := range d.Parts {
 		for _, c := range p.Chapters {
@@ -327,7 +332,7 @@ func (l *Library) sameChapter(d *Document, id parse.RuleID) (*RuleAnswer, error)
 	}
 	dist := func(c parse.RuleID) int { return max(c.Chapter-id.Chapter, id.Chapter-c.Chapter) }
 	sort.SliceStable(near, func(i, j int) bool { return dist(near[i]) < dist(near[j]) })
-	return nil, notFound(d, id, "chapter", near[:min(5, len(near))], "")
+	return notFound(d, id, "chapter", near[:min(5, len(near))], "")
 }
 
 // titled is the one chapter of d titled title (case and typography

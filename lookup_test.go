@@ -3,6 +3,7 @@ package crules_test
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -141,6 +142,19 @@ func TestFileLineage(t *testing.T) {
 	g, err := lib.Glossary(f2005, "cmc")
 	if err != nil || g.Entry.Term != "Converted Mana Cost" {
 		t.Errorf("Glossary(cmc) of a 2005-10-01 file: %v %v", g, err)
+	}
+	// A file that states no date is read as it is: its chapter 502 is
+	// not taken for 702 through the embedded revisions.
+	excerpt := filepath.Join(t.TempDir(), "excerpt.txt")
+	if err := os.WriteFile(excerpt, []byte("502. Keyword Abilities\n\n502.1. Splice is a keyword ability.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fx, err := lib.Resolve("", excerpt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, err := lib.Rule(fx, parse.MustParseRuleID("702")); !errors.Is(err, crules.ErrNoRule) || !strings.Contains(err.Error(), "nearest chapters: 502") {
+		t.Errorf("Rule(702) of a file of no date: %v %v, want no chapter, nearest 502", a, err)
 	}
 	r2001, _ := lib.Select("2001-07-23")
 	for _, src := range []crules.Source{f2001, r2001.Source()} {
