@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -113,17 +114,18 @@ func Run(f *Scenario, doc *parse.Document, specs ...*keyword.Spec) (*Result, err
 		set = &specSet{given: specs}
 	}
 	res := &Result{File: f.Name, Rev: rev}
+	missing := undefined(f, set, rev)
 	for _, sc := range f.Scripts {
-		e := newEngine(f, rules, set)
-		sr := &ScriptResult{Name: sc.Name, Line: sc.Pos.Line, Checks: []Check{}, Trace: []Step{}}
-		sr.Checks = append(sr.Checks, undefined(f, set, rev)...)
-		if len(sr.Checks) > 0 {
-			// Its cards have keywords the revision does not define: the
+		sr := &ScriptResult{Name: sc.Name, Line: sc.Pos.Line, Checks: slices.Clone(missing), Trace: []Step{}}
+		if len(missing) > 0 {
+			// The cards have keywords the revision does not define: a
 			// script would run rules the revision does not have, and its
 			// checks would pass or fail by rules of another era.
 			res.Scripts = append(res.Scripts, sr)
 			continue
 		}
+		sr.Checks = []Check{}
+		e := newEngine(f, rules, set)
 		for i, st := range sc.Stmts {
 			before := len(e.s.Trace)
 			e.safeStmt(st, sr, i == len(sc.Stmts)-1)
