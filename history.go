@@ -96,11 +96,7 @@ func (l *Library) History(query string, at Rev) (*History, error) {
 				start = at.pos
 			}
 		} else {
-			for i := len(lin.Revs) - 1; i >= 0 && start < 0; i-- {
-				if lin.Has(i, id) {
-					start = i
-				}
-			}
+			start = lin.Last(id)
 		}
 		if start < 0 {
 			where := "any revision"

@@ -304,11 +304,7 @@ func (l *Library) sameChapter(d *Document, id parse.RuleID) (*RuleAnswer, error)
 		return nil, err
 	}
 	first := parse.RuleID{Chapter: id.Chapter, Rule: 1}.String()
-	i := len(lin.Revs) - 1 // the latest revision that has the chapter
-	for i >= 0 && !lin.Has(i, first) {
-		i--
-	}
-	if i >= 0 {
+	if i := lin.Last(first); i >= 0 { // the latest revision that has the chapter
 		src, err := l.Document(l.revs[i].Source())
 		if err != nil {
 			return nil, err
@@ -362,13 +358,7 @@ func (l *Library) counterpart(d *Document, id parse.RuleID) (*RuleAnswer, error)
 	if err != nil {
 		return nil, err
 	}
-	at := -1
-	for i := len(lin.Revs) - 1; i >= 0; i-- {
-		if lin.Has(i, id.String()) {
-			at = i
-			break
-		}
-	}
+	at := lin.Last(id.String())
 	if at < 0 {
 		return nil, nil
 	}

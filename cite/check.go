@@ -106,7 +106,7 @@ func (ix *Index) Check(c Citation) Finding {
 	switch {
 	case !exists:
 		f.Stale = true
-		at := ix.lastWith(c.ID.String())
+		at := ix.lin.Last(c.ID.String())
 		var since, was, span string
 		f.Now, since = ix.successor(c.ID.String(), at)
 		if at >= 0 {
@@ -225,16 +225,6 @@ func (ix *Index) namesKeyword(line string) string {
 // wordByte tells the bytes that continue a word: letters, and a hyphen
 // ("double-faced", "first-strike").
 func wordByte(c byte) bool { return isLetter(c) || c == '-' }
-
-// lastWith is the index of the latest revision that has rule id, or -1.
-func (ix *Index) lastWith(id string) int {
-	for i := len(ix.revs) - 1; i >= 0; i-- {
-		if ix.lin.Has(i, id) {
-			return i
-		}
-	}
-	return -1
-}
 
 // successor follows rule id of revision at (its latest, not the latest
 // revision) through its history (see diff.Lineage.History) to the number

@@ -441,6 +441,20 @@ func (l *Lineage) Has(rev int, id string) bool {
 	return l.has(rev, n)
 }
 
+// Last returns the index of the latest revision that has rule id, -1
+// when none has.
+func (l *Lineage) Last(id string) int {
+	n := l.num(id)
+	if n == noID {
+		return -1
+	}
+	last := int32(-1)
+	for _, sp := range l.spans[n] {
+		last = max(last, sp.to)
+	}
+	return int(last)
+}
+
 // Next returns what rule id of Revs[rev] became in Revs[rev+1], "" when it
 // was removed or when rev is the last revision.
 func (l *Lineage) Next(rev int, id string) string {

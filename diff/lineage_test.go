@@ -16,6 +16,20 @@ import (
 // keeping its letter and the rest (an example, a sentence) going to the
 // next one. Read forwards from the old rule and backwards from today's,
 // the history must be one and the same, and follow the definition.
+// TestLast: the latest revision that has a number, whatever came after.
+func TestLast(t *testing.T) {
+	names, _, l := lineage(t)
+	for id, want := range map[string]int{
+		"502.46a": slices.Index(names, "2009-05-01"), // Convoke, until the 2009 rewrite
+		"702.47a": len(names) - 1,
+		"999.9":   -1,
+	} {
+		if got := l.Last(id); got != want {
+			t.Errorf("Last(%s) = %d, want %d", id, got, want)
+		}
+	}
+}
+
 func TestHistoryAtASplit(t *testing.T) {
 	names, docs, l := lineage(t)
 	at := func(rev string) int { return slices.Index(names, rev) }
