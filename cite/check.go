@@ -232,7 +232,7 @@ func wordByte(c byte) bool { return isLetter(c) || c == '-' }
 // revision that first gave it another; zero when the rule was removed or
 // merged into another, or at is -1.
 func (ix *Index) successor(id string, at int) (parse.RuleID, string) {
-	if at < 0 {
+	if at < 0 || at+1 >= len(ix.revs) {
 		return parse.RuleID{}, ""
 	}
 	h := ix.lin.History(at, id)
@@ -247,12 +247,9 @@ func (ix *Index) successor(id string, at int) (parse.RuleID, string) {
 	if err != nil {
 		return parse.RuleID{}, ""
 	}
-	for j, p := range h[:len(h)-1] {
-		if p.Rev == ix.revs[at] {
-			return now, h[j+1].Rev
-		}
-	}
-	return parse.RuleID{}, ""
+	// at is the last revision with id and the latest has it not: the
+	// number changed in the revision after at.
+	return now, ix.revs[at+1]
 }
 
 // wasTitle returns the span of revisions in which id had the title name.

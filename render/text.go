@@ -271,17 +271,13 @@ func (p *TextPrinter) Diff(a, b *parse.Document, aName, bName, scope string, not
 		}
 		byChapter := map[chapter]map[diff.Class]int{}
 		for _, x := range pairs {
-			k := chapter{}
-			if x.B != nil {
-				k.n = x.B.ID.Chapter
-				if ch := b.Chapter(k.n); ch != nil {
-					k.name = ch.Title
-				}
-			} else {
-				k.n = x.A.ID.Chapter
-				if ch := a.Chapter(k.n); ch != nil {
-					k.name = ch.Title
-				}
+			r, doc := x.B, b
+			if r == nil {
+				r, doc = x.A, a
+			}
+			k := chapter{n: r.ID.Chapter}
+			if ch := doc.Chapter(k.n); ch != nil {
+				k.name = ch.Title
 			}
 			if byChapter[k] == nil {
 				byChapter[k] = map[diff.Class]int{}
