@@ -59,7 +59,6 @@ func (e *Error) Candidates() []string { return e.Nearest }
 // candidates. The answers found come alongside it.
 type LookupError struct {
 	Missing []Missing
-	Asked   int // how many rules, chapters and parts were asked for, a range counting each of its rules
 }
 
 // A Missing is a reference that was not found: its number as printed

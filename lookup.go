@@ -133,7 +133,6 @@ func (l *Library) Lookup(src Source, refs string) ([]*RuleAnswer, error) {
 	var out []*RuleAnswer
 	miss := &LookupError{}
 	found := func(ref string, a *RuleAnswer, err error) error {
-		miss.Asked++
 		switch {
 		case errors.Is(err, ErrNoRule):
 			miss.Missing = append(miss.Missing, Missing{ID: ref, Err: err})
@@ -196,7 +195,7 @@ func LookupJSON(as []*RuleAnswer, err error) any {
 	switch {
 	case !errors.As(err, &le):
 		return AnswersJSON(as)
-	case le.Asked == 1:
+	case len(as)+len(le.Missing) == 1: // the one rule asked for
 		return render.NotFoundJSON(err)
 	}
 	js := []any{}
