@@ -54,10 +54,10 @@ func contains(xs []string, x string) bool {
 // holds no duplicates and not phrase itself.
 func (l *Lexicon) NamesAt(phrase string, rev corpus.Date) []string {
 	key := func(s string) string { return strings.ReplaceAll(s, "-", " ") }
+	day := rev.Time.Format(time.DateOnly) // Since is YYYY-MM-DD (checked by Parse): compared as text
 	inUse := func(name string) bool {
 		for _, t := range l.Terms {
-			since, _ := time.Parse(time.DateOnly, t.Since) // checked by Parse
-			if key(t.Old) == key(name) && !since.After(rev.Time) || key(t.New) == key(name) && since.After(rev.Time) {
+			if key(t.Old) == key(name) && t.Since <= day || key(t.New) == key(name) && t.Since > day {
 				return false
 			}
 		}
