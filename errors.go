@@ -28,6 +28,10 @@ var (
 	ErrNoPhrase = errors.New("no such lexicon phrase")
 	// ErrNoMatch: a search that matched nothing.
 	ErrNoMatch = errors.New("no match")
+	// ErrTooLarge: a request whose answer would pass a limit (the
+	// references of one Lookup, MaxLookupRefs, or their text,
+	// MaxLookupBytes); the message names the limit.
+	ErrTooLarge = errors.New("request too large")
 )
 
 // An Error is a request the library could not answer: its Kind (one of

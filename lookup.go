@@ -114,17 +114,34 @@ func (l *Library) resolve(d *Document, id parse.RuleID) (*RuleAnswer, error) {
 	return nil, notFound(d, id, "rule", d.Nearest(id, 5), "")
 }
 
+// The limits of one Lookup, so that a short request cannot ask for an
+// answer hundreds of times its size (a chapter number repeated a thousand
+// times in a 6 KB URL): at most MaxLookupRefs rules, chapters and parts
+// (a range counting as the rules it expands to), holding at most
+// MaxLookupBytes of text (rules, subrules and examples; the whole of a
+// revision is under 1 MB). A request beyond either is ErrTooLarge, before
+// any answer is built.
+const (
+	MaxLookupRefs  = 256
+	MaxLookupBytes = 4 << 20
+)
+
 // Lookup answers rule references as users type them and the CR prints
 // them (see parse.ParseRuleRefs): one or several rules, chapters, ranges
 // ("601.2f–h") or parts ("7"), with a "CR", "§" or "rule" prefix, in the
 // order given, a range expanded to its rules. Each rule is looked up as
 // Rule does. The ones found are returned in order, and when some are
 // missing the error is a *LookupError listing them (errors.Is(err,
-// ErrNoRule) holds); any other error stops the lookup.
+// ErrNoRule) holds); any other error stops the lookup. More than
+// MaxLookupRefs references, or answers holding more than MaxLookupBytes
+// of text, are ErrTooLarge naming the limit.
 func (l *Library) Lookup(src Source, refs string) ([]*RuleAnswer, error) {
 	rs, err := ParseRuleRefs(refs)
 	if err != nil {
 		return nil, err
+	}
+	if n := countRefs(rs); n > MaxLookupRefs {
+		return nil, &Error{Kind: ErrTooLarge, Msg: fmt.Sprintf("%d rule references in one request; at most %d: ask in several", n, MaxLookupRefs)}
 	}
 	d, err := l.Document(src)
 	if err != nil {
@@ -132,6 +149,7 @@ func (l *Library) Lookup(src Source, refs string) ([]*RuleAnswer, error) {
 	}
 	var out []*RuleAnswer
 	miss := &LookupError{}
+	size := 0
 	found := func(ref string, a *RuleAnswer, err error) error {
 		switch {
 		case errors.Is(err, ErrNoRule):
@@ -139,6 +157,9 @@ func (l *Library) Lookup(src Source, refs string) ([]*RuleAnswer, error) {
 		case err != nil:
 			return err
 		default:
+			if size += a.textSize(); size > MaxLookupBytes {
+				return &Error{Kind: ErrTooLarge, Msg: fmt.Sprintf("the rules asked for hold more than %d MB of text; at most %d MB in one request: ask in several", MaxLookupBytes>>20, MaxLookupBytes>>20)}
+			}
 			out = append(out, a)
 		}
 		return nil
@@ -162,6 +183,45 @@ func (l *Library) Lookup(src Source, refs string) ([]*RuleAnswer, error) {
 		return out, miss
 	}
 	return out, nil
+}
+
+// countRefs is how many rules, chapters and parts rs name, a range
+// counting as the rules it expands to.
+func countRefs(rs []parse.RuleRef) int {
+	n := 0
+	for _, r := range rs {
+		n += max(1, len(r.IDs()))
+	}
+	return n
+}
+
+// textSize is the bytes of text the answer holds: its rules with their
+// subrules and examples.
+func (a *RuleAnswer) textSize() int {
+	n := 0
+	var walk func(rs []*parse.Rule)
+	walk = func(rs []*parse.Rule) {
+		for _, r := range rs {
+			n += len(r.Title) + len(r.Text)
+			for _, e := range r.Examples {
+				n += len(e.Text)
+			}
+			walk(r.Children)
+		}
+	}
+	switch {
+	case a.Part != nil:
+		for _, c := range a.Part.Chapters {
+			n += len(c.Title)
+			walk(c.Rules)
+		}
+	case a.Chapter != nil:
+		n += len(a.Chapter.Title)
+		walk(a.Chapter.Rules)
+	case a.Rule != nil:
+		walk([]*parse.Rule{a.Rule})
+	}
+	return n
 }
 
 // JSON is the answer as the command line's --json and the HTTP API print

@@ -118,6 +118,34 @@ func TestLookupMissing(t *testing.T) {
 	}
 }
 
+// TestLookupLimits: a short request cannot ask for an answer hundreds of
+// times its size (issue 23: 702 repeated in a 6 KB URL answered 198 MB):
+// too many references, or answers holding too much text, are ErrTooLarge
+// naming the limit, while the whole of a revision, part by part, is still
+// answered.
+func TestLookupLimits(t *testing.T) {
+	lib := open(t, crules.Options{})
+	latest := lib.Latest().Source()
+	as, err := lib.Lookup(latest, "1 2 3 4 5 6 7 8 9")
+	if err != nil || len(as) != 9 {
+		t.Fatalf("every part: %d answers, %v", len(as), err)
+	}
+	for _, tc := range []struct{ refs, msg string }{
+		{strings.Repeat("702 ", 1500), "1500 rule references in one request; at most 256"},
+		{strings.Repeat("601.2a-z ", 20), "at most 256"}, // 20 ranges of 24 subrules
+		{strings.Repeat("7 ", 40), "at most 4 MB in one request"},
+		{strings.Repeat("702 ", 100), "at most 4 MB in one request"},
+	} {
+		as, err := lib.Lookup(latest, tc.refs)
+		if !errors.Is(err, crules.ErrTooLarge) || !strings.Contains(fmt.Sprint(err), tc.msg) || as != nil {
+			t.Errorf("Lookup(%.20q…): %d answers, %v; want ErrTooLarge saying %q", tc.refs, len(as), err, tc.msg)
+		}
+	}
+	if as, err := lib.Lookup(latest, strings.Repeat("702.47a ", 256)); err != nil || len(as) != 256 {
+		t.Errorf("256 references: %d answers, %v; want all", len(as), err)
+	}
+}
+
 // TestFileLineage: a file is looked up through the lineage as the
 // embedded revision of its date is, and a rule asked of a date before it
 // existed says when it first appeared.

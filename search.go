@@ -55,6 +55,23 @@ func (l *Library) IndexAll() (*index.Index, error) {
 	})
 }
 
+// IndexOpen reports whether the search index of src (of every revision,
+// with all) is open already, so that searching it neither builds nor
+// loads one: a server can bound the searches that would.
+func (l *Library) IndexOpen(src Source, all bool) bool {
+	name := src.Rev.Name()
+	switch {
+	case all:
+		name = allRevs
+	case src.IsFile():
+		return false
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	_, ok := l.indexes[name]
+	return ok
+}
+
 // BuildIndex builds the search index of r, or with all of every revision
 // (IndexAll), unless it is cached already, and returns its name
 // ("2026-01-16", "all revisions"): the work of a first search, done ahead.

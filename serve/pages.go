@@ -3,10 +3,13 @@ package serve
 import (
 	"bytes"
 	"container/list"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
+	"path"
 	"strings"
 	"sync"
 
@@ -28,7 +31,9 @@ type pages struct {
 	lru   *list.List // of *cached, most recent first
 	byKey map[string]*list.Element
 	bytes int
-	limit int // the budget; 0 means pageBudget
+	// flights are the pages being rendered, by key.
+	flights map[string]*flight
+	limit   int // the budget; 0 means pageBudget
 }
 
 type cached struct {
@@ -54,30 +59,47 @@ func (s *Server) site() (*render.Site, error) {
 }
 
 // get returns the cached answer for key, or renders it with fn and keeps
-// it, dropping the least recently used answers beyond pageBudget.
-func (p *pages) get(key, ctype string, fn func(*bytes.Buffer) error) (*cached, error) {
+// it, dropping the least recently used answers beyond pageBudget. One
+// request renders a key at a time: the others asking for it meanwhile
+// wait for its answer (while ctx lasts) rather than render it again.
+func (p *pages) get(ctx context.Context, key, ctype string, fn func(*bytes.Buffer) error) (*cached, error) {
 	p.mu.Lock()
 	if e, ok := p.byKey[key]; ok {
 		p.lru.MoveToFront(e)
 		p.mu.Unlock()
 		return e.Value.(*cached), nil
 	}
-	p.mu.Unlock()
-	var b bytes.Buffer
-	if err := fn(&b); err != nil {
-		return nil, err
+	if f, ok := p.flights[key]; ok {
+		p.mu.Unlock()
+		select {
+		case <-f.done:
+			return f.c, f.err
+		case <-ctx.Done():
+			return nil, fmt.Errorf("%w: waiting for %s: %v", errBusy, key, ctx.Err())
+		}
 	}
-	c := &cached{key: key, ctype: ctype, body: b.Bytes()}
+	if p.flights == nil {
+		p.flights = map[string]*flight{}
+	}
+	f := &flight{done: make(chan struct{})}
+	p.flights[key] = f
+	p.mu.Unlock()
+
+	var b bytes.Buffer
+	f.err = fn(&b)
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	delete(p.flights, key)
+	defer close(f.done)
+	if f.err != nil {
+		return nil, f.err
+	}
+	f.c = &cached{key: key, ctype: ctype, body: b.Bytes()}
 	if p.byKey == nil {
 		p.lru, p.byKey = list.New(), map[string]*list.Element{}
 	}
-	if e, ok := p.byKey[key]; ok { // rendered meanwhile by another request
-		return e.Value.(*cached), nil
-	}
-	p.byKey[key] = p.lru.PushFront(c)
-	p.bytes += len(c.body)
+	p.byKey[key] = p.lru.PushFront(f.c)
+	p.bytes += len(f.c.body)
 	limit := p.limit
 	if limit == 0 {
 		limit = pageBudget
@@ -87,7 +109,14 @@ func (p *pages) get(key, ctype string, fn func(*bytes.Buffer) error) (*cached, e
 		delete(p.byKey, old.key)
 		p.bytes -= len(old.body)
 	}
-	return c, nil
+	return f.c, nil
+}
+
+// A flight is a page being rendered; done is closed when c or err is set.
+type flight struct {
+	done chan struct{}
+	c    *cached
+	err  error
 }
 
 // serveCached writes the answer for key, rendering it when not cached;
@@ -102,7 +131,9 @@ func (s *Server) serveCached(w http.ResponseWriter, r *http.Request, key, ctype 
 		fail(w, err)
 		return
 	}
-	c, err := s.pages.get(key, ctype, func(b *bytes.Buffer) error { return fn(site, b) })
+	c, err := s.pages.get(r.Context(), key, ctype, func(b *bytes.Buffer) error {
+		return s.heavy(r, func() error { return fn(site, b) })
+	})
 	if err != nil {
 		fail(w, err)
 		return
@@ -129,6 +160,7 @@ func writePageError(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	w.Header().Set("Content-Type", htmlType)
 	w.Header().Set("X-Content-Type-Options", "nosniff")
+	setRetry(w.Header(), code)
 	w.WriteHeader(code)
 	_, _ = w.Write(b.Bytes())
 }
@@ -140,6 +172,14 @@ func writePageError(w http.ResponseWriter, r *http.Request, err error) {
 func (s *Server) sitePage(w http.ResponseWriter, r *http.Request) {
 	if strings.HasPrefix(r.URL.Path, "/api/") { // an API path no route took
 		writeError(w, fmt.Errorf("%w: %s", errNoPage, r.URL.Path))
+		return
+	}
+	// One path per page, so that a page is rendered and cached once: an
+	// alias (/latest/..%2fdiff%2fA%2fB.html, /latest/.%2F702.html) is
+	// redirected to its clean, plainly escaped path.
+	if canon := cleanPath(r.URL.Path); canon != r.URL.Path || r.URL.RawPath != "" {
+		u := url.URL{Path: canon, RawQuery: r.URL.RawQuery}
+		http.Redirect(w, r, u.String(), http.StatusMovedPermanently)
 		return
 	}
 	p := strings.TrimPrefix(r.URL.Path, "/")
@@ -156,13 +196,27 @@ func (s *Server) sitePage(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	s.serveCached(w, r, p, ctype, func(site *render.Site, b *bytes.Buffer) error {
+	key := p
+	if rest, ok := strings.CutPrefix(p, "latest/"); ok { // the same bytes as the latest revision's page
+		key = s.lib.Latest().Name() + "/" + rest
+	}
+	s.serveCached(w, r, key, ctype, func(site *render.Site, b *bytes.Buffer) error {
 		err := site.Page(b, p)
 		if errors.Is(err, render.ErrNotFound) {
 			err = errors.Join(errNoPage, err)
 		}
 		return err
 	})
+}
+
+// cleanPath is p with "." and ".." resolved and slashes single, keeping a
+// trailing slash.
+func cleanPath(p string) string {
+	c := path.Clean("/" + p)
+	if strings.HasSuffix(p, "/") && c != "/" {
+		c += "/"
+	}
+	return c
 }
 
 // diffArgs resolves a and b (revision selectors) and class.

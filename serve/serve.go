@@ -26,12 +26,24 @@
 //
 // The first page waits for every revision to be parsed (a few seconds).
 //
+// A page has one path: an alias (/latest/..%2fdiff%2fA%2fB.html) is
+// redirected (301) to it, and latest/ shares the cache of its revision.
+//
 // The answers are the objects of the command line's --json. Errors of
 // /api/ are JSON ({"error": "..."}), of pages an HTML page (render.ErrorPage):
 // 400 for a bad request (rule number, query, limit, revision), 404 for no
 // such rule, term or page, 405 (JSON, with Allow) for another method than
-// GET, 500 for a failure; one function, status, maps the library's errors
-// to them.
+// GET, 413 for a lookup beyond crules.MaxLookupRefs references or
+// crules.MaxLookupBytes of text, 503 (with Retry-After) when too many
+// expensive requests are under way, 500 for a failure; one function,
+// status, maps the library's errors to them.
+//
+// Expensive requests (a page not cached yet, a comparison, a search that
+// builds or loads an index) run at most one per core at once, 64 more
+// waiting up to 10 s for their turn; beyond that they are refused with
+// 503. Every request is answered within 25 s, under the 30 s write
+// timeout, so that the status in the access log is the one sent; a panic
+// is answered 500 and logged with the request and its stack.
 package serve
 
 import (
@@ -56,17 +68,23 @@ import (
 
 // A Server answers HTTP requests from a library.
 type Server struct {
+	// ErrorLog hears about panics recovered, with the request and the
+	// stack; nil means the access log.
+	ErrorLog io.Writer
+
 	lib *crules.Library
 	log io.Writer
 	mu  sync.Mutex // serialises log lines
 
-	pages pages
+	pages   pages
+	gate    *gate         // bounds expensive requests
+	timeout time.Duration // a request's deadline; 0 means handlerTimeout
 }
 
 // New returns a server over lib that writes an access log line per
 // request to log (nil: none).
 func New(lib *crules.Library, log io.Writer) *Server {
-	return &Server{lib: lib, log: log}
+	return &Server{lib: lib, log: log, gate: defaultGate()}
 }
 
 // errMethod is a request with another method than GET on a known path.
@@ -74,11 +92,17 @@ var errMethod = errors.New("method not allowed")
 
 // status maps an error to an HTTP status: 400 bad request (a bad rule
 // number, query, limit or revision), 404 no such rule, term, keyword or
-// page, 405 another method, 500 anything else.
+// page, 405 another method, 413 a request whose answer would pass a limit
+// (crules.MaxLookupRefs, crules.MaxLookupBytes), 503 too many expensive
+// requests at once, 500 anything else.
 func status(err error) int {
 	switch {
 	case errors.Is(err, errMethod):
 		return http.StatusMethodNotAllowed
+	case errors.Is(err, crules.ErrTooLarge):
+		return http.StatusRequestEntityTooLarge
+	case errors.Is(err, errBusy):
+		return http.StatusServiceUnavailable
 	case errors.Is(err, crules.ErrNoRule), errors.Is(err, crules.ErrNoTerm), errors.Is(err, crules.ErrNoKeyword),
 		errors.Is(err, crules.ErrNoPhrase), errors.Is(err, errNoPage), errors.Is(err, render.ErrNotFound):
 		return http.StatusNotFound
@@ -104,6 +128,7 @@ func writeError(w http.ResponseWriter, err error) {
 	if code == http.StatusMethodNotAllowed {
 		h.Set("Allow", "GET, HEAD")
 	}
+	setRetry(h, code)
 	w.WriteHeader(code)
 	_ = json.NewEncoder(w).Encode(struct {
 		Error string `json:"error"`
@@ -160,7 +185,7 @@ func (s *Server) Handler() http.Handler {
 		}
 		writePageError(w, r, err)
 	})
-	return s.logged(mux)
+	return s.wrap(mux)
 }
 
 // HTTPServer is Handler with timeouts and header limits for the open
@@ -170,37 +195,10 @@ func (s *Server) HTTPServer() *http.Server {
 		Handler:           s.Handler(),
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       10 * time.Second,
-		WriteTimeout:      30 * time.Second,
+		WriteTimeout:      writeTimeout,
 		IdleTimeout:       60 * time.Second,
 		MaxHeaderBytes:    16 << 10,
 	}
-}
-
-type statusWriter struct {
-	http.ResponseWriter
-	status int
-}
-
-func (w *statusWriter) WriteHeader(code int) { w.status = code; w.ResponseWriter.WriteHeader(code) }
-
-// logged writes an access log line for each request, and turns a panic in
-// a handler into a 500 rather than a dropped connection.
-func (s *Server) logged(h http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		start := time.Now()
-		sw := &statusWriter{ResponseWriter: w, status: 200}
-		defer func() {
-			if p := recover(); p != nil {
-				writeError(sw, fmt.Errorf("internal error"))
-			}
-			if s.log != nil {
-				s.mu.Lock()
-				fmt.Fprintf(s.log, "%s %s %s %d %s\n", start.UTC().Format(time.RFC3339), r.Method, r.URL.RequestURI(), sw.status, time.Since(start).Round(time.Microsecond))
-				s.mu.Unlock()
-			}
-		}()
-		h.ServeHTTP(sw, r)
-	})
 }
 
 // source resolves ?rev= (the latest revision when absent).
@@ -271,7 +269,15 @@ func (s *Server) query(r *http.Request, q string, limit int) (res *index.Result,
 	if err != nil {
 		return nil, nil, err
 	}
-	res, err = s.lib.Search(src, q, crules.SearchOptions{Limit: limit})
+	search := func() error {
+		res, err = s.lib.Search(src, q, crules.SearchOptions{Limit: limit})
+		return err
+	}
+	if s.lib.IndexOpen(src, false) {
+		err = search()
+	} else {
+		err = s.heavy(r, search)
+	}
 	if errors.Is(err, crules.ErrNoMatch) {
 		return res, err, nil
 	}

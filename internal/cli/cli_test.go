@@ -81,6 +81,17 @@ func TestRule(t *testing.T) {
 	if code != 2 {
 		t.Errorf("--rev with --file: exit %d", code)
 	}
+	// A request hundreds of times its size in answer is refused before
+	// it is built, with and without --json (issue 23).
+	for _, args := range [][]string{{"rule"}, {"rule", "--json"}} {
+		for range 200 {
+			args = append(args, "7")
+		}
+		code, _, errs = run(t, args...)
+		if code != 2 || !strings.Contains(errs, "at most 4 MB in one request") {
+			t.Errorf("rule 7 ×200 %v: exit %d, %q", args[1:2], code, errs)
+		}
+	}
 }
 
 func TestRuleJSON(t *testing.T) {

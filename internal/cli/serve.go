@@ -23,8 +23,8 @@ func newServeCmd(env *Env, runF func(*serveOptions) error) *cobra.Command {
 		Long: `Serve answers GET /api/revs, /api/rules/{id}?rev=, /api/glossary/{term}?rev=,
 /api/search?q=&rev=&limit= and /api/diff?a=&b=&class= with the JSON of --json,
 and serves the HTML reference of every revision: / (the revisions),
-/{rev}/702.html#702.47a, /latest/…, /diff/{a}/{b}, and /search. Errors are JSON with status 400, 404, 405 or 500 (see package
-serve). It listens on loopback by default, logs each request to stderr, and
+/{rev}/702.html#702.47a, /latest/…, /diff/{a}/{b}, and /search. Errors are JSON with status 400, 404, 405, 413
+(a lookup too large), 503 (busy, with Retry-After) or 500 (see package serve). It listens on loopback by default, logs each request to stderr, and
 stops gracefully on SIGINT or SIGTERM.`,
 		Args: exactArgs(0),
 	}
@@ -48,7 +48,9 @@ func runServe(env *Env, o *serveOptions) error {
 	env.note("crules: serving %d revisions on http://%s", len(lib.Revisions()), ln.Addr())
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	err = serve.New(lib, log).Serve(ctx, ln)
+	srv := serve.New(lib, log)
+	srv.ErrorLog = env.Stderr // panics, even with --quiet
+	err = srv.Serve(ctx, ln)
 	if ctx.Err() != nil {
 		env.note("crules: shutting down")
 	}
