@@ -41,9 +41,10 @@
 // Expensive requests (a page not cached yet, a comparison, a search that
 // builds or loads an index) run at most one per core at once, 64 more
 // waiting up to 10 s for their turn; beyond that they are refused with
-// 503. Every request is answered within 25 s, under the 30 s write
-// timeout, so that the status in the access log is the one sent; a panic
-// is answered 500 and logged with the request and its stack.
+// 503. The 30 s write timeout counts from when an answer is ready, so an
+// answer slow to compute is still sent and the status in the access log
+// is the one the client got; a panic is answered 500 and logged with the
+// request and its stack.
 package serve
 
 import (
@@ -76,9 +77,8 @@ type Server struct {
 	log io.Writer
 	mu  sync.Mutex // serialises log lines
 
-	pages   pages
-	gate    *gate         // bounds expensive requests
-	timeout time.Duration // a request's deadline; 0 means handlerTimeout
+	pages pages
+	gate  *gate // bounds expensive requests
 }
 
 // New returns a server over lib that writes an access log line per
