@@ -132,8 +132,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 // succeeds or finds nothing, never on exit 2.
 func Run(env *Env, args []string) int {
 	out := env.Stdout
-	var buf bytes.Buffer
-	env.Stdout = &buf
+	buf := &heldOutput{out: out}
+	env.Stdout = buf
 	defer func() { env.Stdout = out }()
 	root := NewRootCmd(env)
 	root.SetArgs(args)
@@ -145,9 +145,9 @@ func Run(env *Env, args []string) int {
 		env.lib = nil
 	}
 	code := exitCode(err)
-	if code == ExitNotFound && buf.Len() == 0 && cmd != nil {
+	if code == ExitNotFound && buf.held.Len() == 0 && !buf.passed && cmd != nil {
 		if f := cmd.Flags().Lookup("json"); f != nil && f.Value.String() == "true" {
-			_ = render.WriteJSON(&buf, render.NotFoundJSON(err))
+			_ = render.WriteJSON(buf, render.NotFoundJSON(err))
 		}
 	}
 	if err != nil { // a line each, for the rules missing of several
@@ -155,10 +155,41 @@ func Run(env *Env, args []string) int {
 			fmt.Fprintf(env.Stderr, "crules: %s\n", line)
 		}
 	}
-	if code != ExitBad {
-		out.Write(buf.Bytes())
+	if code != ExitBad && !buf.passed {
+		out.Write(buf.held.Bytes())
 	}
 	return code
+}
+
+// heldOutput holds what a command writes on stdout until it ends, so that
+// nothing is written on exit 2, unless the command passes it on (Env.pass).
+type heldOutput struct {
+	held   bytes.Buffer
+	out    io.Writer
+	passed bool
+}
+
+func (h *heldOutput) Write(p []byte) (int, error) {
+	if h.passed {
+		return h.out.Write(p)
+	}
+	return h.held.Write(p)
+}
+
+// pass lets what the command writes from now on go straight to stdout,
+// after what it wrote so far: for an answer of megabytes (parse --json),
+// once nothing but writing it can fail. Holding 1.76 MB cost more than
+// printing it, in pages of fresh memory. A write that fails then exits 2
+// with part of the answer written.
+func (e *Env) pass() error {
+	h, ok := e.Stdout.(*heldOutput)
+	if !ok || h.passed {
+		return nil
+	}
+	h.passed = true
+	_, err := h.out.Write(h.held.Bytes())
+	h.held.Reset()
+	return err
 }
 
 func isTerminal(w io.Writer) bool {

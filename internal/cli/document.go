@@ -82,7 +82,10 @@ func runParse(env *Env, o *parseOptions) error {
 	case o.Stats:
 		return render.WriteJSON(env.Stdout, d.Stats())
 	case o.JSON:
-		return render.WriteJSON(env.Stdout, render.NewDocumentJSON(d.Document))
+		if err := env.pass(); err != nil {
+			return err
+		}
+		return render.WriteDocumentJSON(env.Stdout, d.Document)
 	}
 	p := env.text()
 	p.Summary(d.Document)
