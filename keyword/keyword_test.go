@@ -257,3 +257,49 @@ func zoneWords(zs []keyword.Zone) string {
 	}
 	return strings.Join(out, " ")
 }
+
+// TestLossyQuotes: 2008-05-01 prints every curly quotation mark as "?"
+// (`?Flanking? means ?Whenever …?`). Each keyword it shares with the
+// revisions before and after it has a definition exactly when they have
+// one, and the same as one of theirs.
+func TestLossyQuotes(t *testing.T) {
+	before, lossy, after := specsOf(t, "2008-02-01"), specsOf(t, "2008-05-01"), specsOf(t, "2008-07-15")
+	defined := 0
+	for _, s := range lossy {
+		b, a := keyword.Find(before, s.Name), keyword.Find(after, s.Name)
+		if b == nil || a == nil {
+			continue
+		}
+		if len(s.Definition) > 0 {
+			defined++
+		}
+		if (len(s.Definition) > 0) != (len(b.Definition) > 0) || (len(s.Definition) > 0) != (len(a.Definition) > 0) {
+			t.Errorf("%s: 2008-05-01 has %d definition parts, 2008-02-01 %d, 2008-07-15 %d", s.Name, len(s.Definition), len(b.Definition), len(a.Definition))
+			continue
+		}
+		if !slices.Equal(s.Definition, b.Definition) && !slices.Equal(s.Definition, a.Definition) {
+			t.Errorf("%s: 2008-05-01 reads %q\n2008-02-01: %q\n2008-07-15: %q", s.Name, s.Definition, b.Definition, a.Definition)
+		}
+		if strings.Contains(s.Written, "?") {
+			t.Errorf("%s: written form %q keeps a \"?\"", s.Name, s.Written)
+		}
+	}
+	if defined < 50 {
+		t.Errorf("2008-05-01: %d definitions of keywords its neighbours share, want at least 50", defined)
+	}
+}
+
+func TestNormalize(t *testing.T) {
+	for in, want := range map[string]string{
+		`Flanking is a triggered ability. (See rule 309, ?Declare Blockers Step.?) ?Flanking? means ?Whenever this creature becomes blocked.?`: `Flanking is a triggered ability. (See rule 309, "Declare Blockers Step.") "Flanking" means "Whenever this creature becomes blocked."`,
+		`written ?Imprint ? [text],? where ?[text]? is`: `written "Imprint - [text]," where "[text]" is`,
+		`their owners? graveyards and a player?s hand`:  `their owners' graveyards and a player's hand`,
+		`Questions? Ask a judge.`:                       `Questions? Ask a judge.`,
+		`“Flying” means what it says.`:                  `"Flying" means what it says.`,
+	} {
+		if got := keyword.Normalize(in); got != want {
+			t.Errorf("Normalize(%q)\n got %q\nwant %q", in, got, want)
+		}
+	}
+}
+
