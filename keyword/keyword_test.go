@@ -303,3 +303,32 @@ func TestNormalize(t *testing.T) {
 	}
 }
 
+// TestSevenDefinitions: keywords whose definition is quoted after their
+// bare name ("Undaunted means "…"") or after "It means" are read, in the
+// first revision that has each and in 2026-01-16.
+func TestSevenDefinitions(t *testing.T) {
+	for _, tc := range []struct {
+		name, first string
+		parts       int
+		start       string
+	}{
+		{"Undaunted", "2016-11-11", 1, "This spell costs {1} less to cast for each opponent you have."},
+		{"Ascend", "2018-01-19", 2, "If you control ten or more permanents and you don't have the city's blessing"},
+		{"Compleated", "2022-02-18", 1, "If this permanent would enter"},
+		{"Enlist", "2022-09-08", 1, "As this creature attacks, you may tap up to one untapped creature"},
+		{"Craft", "2023-11-17", 1, "[Cost], Exile this permanent, Exile [materials]"},
+		{"Spree", "2024-04-12", 1, "Choose one or more modes. As an additional cost to cast this spell"},
+		{"Tiered", "2025-06-06", 1, "Choose one. As an additional cost to cast this spell, pay the cost associated with that mode."},
+	} {
+		for _, rev := range []string{tc.first, "2026-01-16"} {
+			s := keyword.Find(specsOf(t, rev), tc.name)
+			if s == nil {
+				t.Errorf("%s: no %s", rev, tc.name)
+				continue
+			}
+			if len(s.Definition) != tc.parts || !strings.HasPrefix(s.Definition[0], tc.start) {
+				t.Errorf("%s %s: definition %q, want %d part(s) starting %q", rev, tc.name, s.Definition, tc.parts, tc.start)
+			}
+		}
+	}
+}
