@@ -4,40 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/crules/crules/ability"
 	"github.com/crules/crules/game"
 )
-
-// trigger queues a triggered ability of source; it goes on the stack
-// the next time a player would receive priority.
-func (e *engine) trigger(source *game.Object, kw, text string, rule game.Ref, resolve func(s *game.State, a *game.Object)) *game.Object {
-	a := &game.Object{Label: kw + " trigger", Owner: source.Controller, Controller: source.Controller, Card: source.Card,
-		Ability: &game.AbilityInfo{Source: source, Keyword: kw, Text: text, Rule: rule, Resolve: resolve}}
-	e.s.Pending = append(e.s.Pending, a)
-	e.s.Cite(rule, "%s of %s triggers: %s", kw, source.Label, text)
-	return a
-}
-
-// pushTriggers puts waiting triggered abilities on the stack, the active
-// player's first.
-func (e *engine) pushTriggers() {
-	if len(e.s.Pending) == 0 {
-		return
-	}
-	act := e.s.ActivePlayer()
-	var mine, theirs []*game.Object
-	for _, a := range e.s.Pending {
-		if a.Controller == act {
-			mine = append(mine, a)
-		} else {
-			theirs = append(theirs, a)
-		}
-	}
-	e.s.Pending = nil
-	for _, a := range append(mine, theirs...) {
-		e.s.Push(a)
-		e.s.Cite(e.rules.Find(phTrigger...), "the %s trigger of %s is put on the stack", a.Ability.Keyword, a.Ability.Source.Label)
-	}
-}
 
 // resolveTop resolves the top object of the stack.
 func (e *engine) resolveTop(st *Stmt) error {
@@ -45,14 +14,8 @@ func (e *engine) resolveTop(st *Stmt) error {
 	if top == nil {
 		return refuse("the stack is empty")
 	}
-	if cl := st.Clause("targeting"); cl != nil && top.Ability != nil {
-		for _, n := range cl.Names {
-			t, err := e.target(n.Text)
-			if err != nil {
-				return refuse("%v", err)
-			}
-			top.Ability.Targets = append(top.Ability.Targets, t)
-		}
+	if cl := st.Clause("targeting"); cl != nil && top.Ability != nil && e.wants[top] != nil {
+		return refuse("the target of the %s trigger was chosen when it was put on the stack%s; it can't be chosen as it resolves", top.Ability.Keyword, see(e.rules.Find(phTriggerTargets...)))
 	}
 	if top.Ability != nil && top.Ability.Check != nil {
 		if err := top.Ability.Check(e.s, top); err != nil {
@@ -92,7 +55,7 @@ func (e *engine) legal(spell *game.Object, want string, t game.Target) bool {
 	if t.Object != nil && e.s.FindIn(t.Object.Label, t.Object.Zone) != t.Object {
 		return false
 	}
-	return e.canTarget(spell.Controller, spell.Colors(), want, t) == nil
+	return e.canTarget(spell, spell.Controller, want, t) == nil
 }
 
 // resolveSpell follows the spell's instructions, the main spell's first
@@ -115,8 +78,8 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 	if spell.FaceDown {
 		main = nil
 	}
-	if en := spell.Instances("Enchant"); len(en) > 0 {
-		main = append([]game.Effect{{Verb: "attach", Target: strings.ToLower(en[0].Quality)}}, main...)
+	if en, ok := first[*ability.Enchants](e, spell); ok {
+		main = append([]game.Effect{{Verb: "attach", Target: strings.ToLower(en.What.Text)}}, main...)
 	}
 	for _, ef := range main {
 		s := step{ef: ef, from: face.Name}
@@ -255,9 +218,9 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 		return
 	}
 	if t.Object != nil {
-		for _, a := range t.Object.Instances("Protection") {
-			if col, ok := game.ParseColor(a.Quality); ok && col&source.Colors() != 0 {
-				e.s.Cite(e.kw("Protection", "damage"), "%s has protection from %s: the damage from %s is prevented", t.Object.Label, a.Quality, source.Label)
+		for _, pr := range all[*ability.Protection](e, t.Object) {
+			if pr.From.Matches(source) {
+				e.s.Cite(e.ref(pr, pr.Damage...), "%s has protection from %s: the damage from %s is prevented", t.Object.Label, pr.From.Text, source.Label)
 				return
 			}
 		}
@@ -266,28 +229,27 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 		t.Player.Life -= n
 	} else {
 		t.Object.Damage += n
-		if source.Has("Deathtouch") && e.defines("Deathtouch", "whenever this permanent deals damage to a creature") {
-			// 2007–2009: deathtouch was a triggered ability.
+	}
+	for _, r := range all[*ability.DamageRider](e, source) {
+		switch {
+		case r.Destroy && t.Object != nil && r.Triggered:
 			victim := t.Object
-			rule := e.kw("Deathtouch", " means ")
-			e.trigger(source, "Deathtouch", "destroy "+victim.Label, rule, func(s *game.State, ab *game.Object) {
+			rule := e.ref(r)
+			e.trigger(source, r.Keyword, fmt.Sprintf(r.Note, victim.Label), rule, func(s *game.State, ab *game.Object) {
 				if e.s.FindIn(victim.Label, game.Battlefield) == victim {
-					e.destroy(victim, rule, "deathtouch trigger")
+					e.destroy(victim, rule, r.Keyword+" trigger")
 				}
 			})
-		} else if source.Has("Deathtouch") {
-			t.Object.Deathtouch = true
-			e.s.Cite(e.kw("Deathtouch", "any nonzero amount"), "deathtouch: %s was dealt damage by %s", t.Object.Label, source.Label)
+		case r.Destroy && t.Object != nil:
+			t.Object.Doomed = e.ref(r, r.Lethal...)
+			e.s.Cite(e.ref(r), r.Note, t.Object.Label, source.Label)
+		case r.Gain:
+			source.Controller.Life += n
+			e.s.Cite(e.ref(r), r.Note, source.Label, n)
 		}
-	}
-	if source.Has("Lifelink") {
-		source.Controller.Life += n
-		e.s.Cite(e.kw("Lifelink", "causes that source's controller to gain", "gain that much life"), "lifelink: %s's controller gains %d life", source.Label, n)
 	}
 	if combat && t.Player != nil {
-		for _, a := range source.Abilities() {
-			e.event(source, a, "deals combat damage to a player", t.Player)
-		}
+		e.fire(source, ability.DealsCombatDamage, t.Player)
 	}
 }
 
@@ -304,13 +266,13 @@ func (e *engine) sba() {
 				e.s.Cite(e.rules.Find(phZeroTough...), "%s has toughness %d and is put into its owner's graveyard", o.Label, o.Toughness())
 				e.leaveBattlefield(o, game.Graveyard, "toughness 0 or less")
 				done = false
-			case o.Damage > 0 && (o.Damage >= o.Toughness() || o.Deathtouch):
+			case o.Damage > 0 && (o.Damage >= o.Toughness() || !o.Doomed.IsZero()):
 				r := e.rules.Find(phLethal...)
 				why := fmt.Sprintf("%d damage, toughness %d", o.Damage, o.Toughness())
-				if o.Deathtouch && o.Damage < o.Toughness() {
-					r, why = e.kw("Deathtouch", "state-based action", "destroyed"), "damage from a source with deathtouch"
+				if !o.Doomed.IsZero() && o.Damage < o.Toughness() {
+					r, why = o.Doomed, "damage from a source whose damage in any amount destroys"
 				}
-				if o.Has("Indestructible") {
+				if _, ok := first[*ability.CantBeDestroyed](e, o); ok {
 					continue
 				}
 				e.destroy(o, r, why)
@@ -326,8 +288,8 @@ func (e *engine) sba() {
 // destroy puts a permanent into its owner's graveyard unless it is
 // indestructible.
 func (e *engine) destroy(o *game.Object, r game.Ref, why string) {
-	if o.Has("Indestructible") {
-		e.s.Cite(e.kw("Indestructible", "can't be destroyed"), "%s is indestructible and isn't destroyed (%s)", o.Label, why)
+	if a, ok := first[*ability.CantBeDestroyed](e, o); ok {
+		e.s.Cite(e.ref(a), a.Note, o.Label, why)
 		return
 	}
 	e.s.Cite(r, "%s is destroyed (%s)", o.Label, why)
@@ -346,40 +308,15 @@ func (e *engine) leaveBattlefield(o *game.Object, to game.Zone, why string) *gam
 	e.s.Cite(e.rules.Find(phNewObject...), "%s leaves %s (%s) and becomes a new object in %s", o.Label, e.term("the battlefield", "play"), why, e.zone(to))
 	for _, x := range attached {
 		x.AttachedTo = nil
-		if x.Has("Enchant") {
+		if _, aura := first[*ability.Enchants](e, x); aura {
 			e.s.Cite(e.rules.Find("aura is put into its owner's graveyard", "attached to an illegal object or player"), "%s is no longer attached to anything and is put into its owner's graveyard", x.Label)
 			e.s.Move(x, game.Graveyard, nil, false)
 		}
 	}
 	if to == game.Graveyard {
-		for _, a := range o.Abilities() {
-			e.event(o, a, "dies", n)
-			if a.Keyword == "Modular" {
-				e.modular(o)
-			}
-		}
+		e.fire(o, ability.Dies, n)
 	}
 	return n
-}
-
-// modular's second ability: when the permanent dies, its +1/+1 counters
-// (as it last existed) may be put on target artifact creature.
-func (e *engine) modular(old *game.Object) {
-	rule := e.kw("Modular", " means ")
-	n := old.Counters["+1/+1"]
-	e.trigger(old, "Modular", fmt.Sprintf("you may put %d +1/+1 counters on target artifact creature", n), rule, func(s *game.State, ab *game.Object) {
-		if len(ab.Ability.Targets) == 0 {
-			e.s.Cite(rule, "modular: no target chosen")
-			return
-		}
-		t := ab.Ability.Targets[0].Object
-		if t == nil || e.s.FindIn(t.Label, game.Battlefield) != t || !t.Is("Artifact") || !t.Is("Creature") {
-			e.s.Cite(rule, "modular: the target is not an artifact creature on the battlefield; nothing happens")
-			return
-		}
-		e.s.Cite(rule, "modular: %d +1/+1 counters are put on %s (the counters %s had as it last existed)", n, t.Label, old.Label)
-		e.putCounters(t, "+1/+1", n)
-	})
 }
 
 // enter puts a resolving permanent spell onto the battlefield, with the
@@ -393,6 +330,6 @@ func (e *engine) enter(spell *game.Object) {
 	}
 	o.FaceDown = spell.FaceDown
 	if spell.AttachedTo != nil {
-		e.attach(o, spell.AttachedTo, e.kw("Enchant"))
+		e.attach(o, spell.AttachedTo, e.attachRule(o))
 	}
 }
