@@ -92,3 +92,18 @@ func (l *Library) Add(src Source, from string) (*Addition, error) {
 func (l *Library) Changed() bool {
 	return l.shelf != nil && l.shelf.Stamp() != l.stamp
 }
+
+// StaleAfter is how old the newest revision known may grow before
+// StaleNotice speaks: the CR is republished every two to four months.
+const StaleAfter = 120 * 24 * time.Hour
+
+// StaleNotice returns, when the newest revision the library knows took
+// effect more than StaleAfter before now, a note saying how old it is and
+// that Update ('crules update') fetches a newer one; "" otherwise.
+func (l *Library) StaleNotice(now time.Time) string {
+	age := now.Sub(l.Latest().Date())
+	if age <= StaleAfter {
+		return ""
+	}
+	return fmt.Sprintf("the newest revision known, %s, is %d days old: 'crules update' fetches a newer one", l.Latest().Name(), int(age.Hours()/24))
+}

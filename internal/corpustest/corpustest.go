@@ -75,8 +75,9 @@ const NewWord = "zephyrquill"
 // NewRevision returns a revision the project has never seen, as Wizards
 // would publish it (UTF-8 with a byte-order mark, CRLF line ends): the
 // newest embedded one with its effective date moved to NewDate, a new
-// keyword ability 702.190 Zephyrcall (its subrules use NewWord), and a new
-// subrule 702.187b of mayhem, which renumbers 702.187b and c to c and d.
+// keyword ability 702.190 Zephyrcall (its subrules use NewWord), a new
+// subrule 702.187b of mayhem, which renumbers 702.187b and c to c and d,
+// and flying (702.9b) reworded.
 func NewRevision(t testing.TB) []byte {
 	t.Helper()
 	a, err := corpus.Default()
@@ -94,6 +95,7 @@ func NewRevision(t testing.TB) []byte {
 	s := string(text)
 	edits := []struct{ old, new string }{
 		{"These rules are effective as of January 16, 2026.", "These rules are effective as of February 27, 2026."},
+		{"A creature with flying can block a creature with or without flying.", "A creature with flying can block a creature with or without flying or reach."},
 		{"702.187c “Mayhem” without a cost", "702.187d “Mayhem” without a cost"},
 		{"\n702.187b “Mayhem [cost]” means", "\n702.187b Mayhem appears on some split cards; each half may have its own mayhem ability.\n\n702.187c “Mayhem [cost]” means"},
 		{"\n\n703. Turn-Based Actions\n\n703.1.", "\n\n702.190. Zephyrcall\n\n702.190a Zephyrcall is a triggered ability. “Zephyrcall” means “Whenever this creature attacks, create a 1/1 blue Bird creature token with flying named " + NewWord + ".”\n\n702.190b If a creature has multiple instances of zephyrcall, each triggers separately.\n\n703. Turn-Based Actions\n\n703.1."},
