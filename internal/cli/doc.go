@@ -17,7 +17,7 @@ func (f *docFlags) register(cmd *cobra.Command, env *Env, json *bool) {
 	if json != nil {
 		cmd.Flags().BoolVar(json, "json", false, "print JSON")
 	}
-	cmd.Flags().StringVar(&f.Rev, "rev", "latest", "revision: latest, first, a date (2006-10-01) or a prefix (2006, 2006-10)")
+	cmd.Flags().StringVar(&f.Rev, "rev", "latest", "revision: latest, first, a date (2006-10-01) or a prefix (2006, 2006-10); ~N after any of them is the Nth revision before it (latest~1)")
 	cmd.Flags().StringVar(&f.File, "file", "", "read a CR text file from disk instead of the embedded corpus")
 	exclusive(cmd, "rev", "file", "both name the document to read; give one of them")
 	_ = cmd.RegisterFlagCompletionFunc("rev", revCompletion(env))
