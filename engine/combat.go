@@ -50,26 +50,7 @@ func (e *engine) attack(st *Stmt) error {
 		e.s.Cite(e.rules.Find(phAttack...), "%s attacks %s", o.Label, e.s.Opponent(p).Name)
 	}
 	for _, o := range attackers {
-		for _, a := range o.Abilities() {
-			e.event(o, a, "attacks", nil)
-		}
-	}
-	if cl := st.Clause("targeting"); cl != nil {
-		// Targets for the attack triggers (provoke), in order.
-		i := 0
-		for _, a := range e.s.Pending {
-			if i < len(cl.Names) && a.Ability.Keyword == "Provoke" {
-				t, err := e.target(cl.Names[i].Text)
-				if err != nil {
-					return refuse("%v", err)
-				}
-				if t.Object == nil || t.Object.Controller == p || !t.Object.Is("Creature") {
-					return refuse("provoke: %s is not a creature the defending player controls", cl.Names[i].Text)
-				}
-				a.Ability.Targets = append(a.Ability.Targets, t)
-				i++
-			}
-		}
+		e.fire(o, ability.Attacks, nil)
 	}
 	return nil
 }
@@ -155,17 +136,13 @@ func (e *engine) endBlocks() error {
 	e.blocksDone = true
 	for _, att := range e.s.Combat.Attackers {
 		bs := e.s.Combat.Blockers[att]
-		for _, a := range att.Abilities() {
-			if len(bs) > 0 {
-				e.event(att, a, "becomes blocked", bs)
-			} else {
-				e.event(att, a, "attacks and isn't blocked", nil)
-			}
+		if len(bs) > 0 {
+			e.fire(att, ability.BecomesBlocked, bs)
+		} else {
+			e.fire(att, ability.AttacksUnblocked, nil)
 		}
 		for _, b := range bs {
-			for _, a := range b.Abilities() {
-				e.event(b, a, "blocks", nil)
-			}
+			e.fire(b, ability.Blocks, nil)
 		}
 	}
 	return nil
@@ -213,7 +190,9 @@ func (e *engine) combatDamage() error {
 		if err := e.endBlocks(); err != nil {
 			return err
 		}
-		e.pushTriggers()
+		if err := e.pushTriggers(); err != nil {
+			return err
+		}
 	}
 	if e.s.Top() != nil {
 		return refuse("the stack is not empty: resolve %s before combat damage", stackName(e.s.Top()))
@@ -247,8 +226,7 @@ func (e *engine) combatDamage() error {
 		e.dealCombat(func(*game.Object) bool { return true })
 	}
 	e.sba()
-	e.pushTriggers()
-	return nil
+	return e.pushTriggers()
 }
 
 // dealCombat deals the combat damage of the creatures deals selects.
