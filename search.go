@@ -96,10 +96,14 @@ func (l *Library) openIndex(name string, docs func(progress func(done, total int
 		return ix, nil
 	}
 	file := name
+	var dir string
+	var err error
 	if name == allRevs {
 		file = "all"
+		dir, err = l.cachePath("index-"+file, index.MappingVersion)
+	} else {
+		dir, err = l.revCachePath(l.rev(name), "index-"+file, index.MappingVersion)
 	}
-	dir, err := l.cachePath("index-"+file, index.MappingVersion)
 	if err != nil {
 		return nil, err
 	}
