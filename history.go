@@ -13,7 +13,8 @@ import (
 
 // Lineage returns what every rule of every revision became in the next:
 // from memory, else from the cache when it is there and sound, else built
-// (a few seconds, with progress reports) and cached.
+// (a few seconds, with progress reports) and cached. Processes sharing the
+// cache build it once: the others wait for it (see cache.Lock).
 func (l *Library) Lineage() (*diff.Lineage, error) {
 	l.lineageMu.Lock()
 	defer l.lineageMu.Unlock()
@@ -22,11 +23,16 @@ func (l *Library) Lineage() (*diff.Lineage, error) {
 	}
 	path, err := l.cachePath("lineage", diff.LineageVersion)
 	if err == nil {
-		lin, err := diff.ReadLineageFile(path)
-		if err == nil && len(lin.Revs) == len(l.revs) {
-			l.lineage = lin
+		if lin := l.cachedLineage(path); lin != nil {
 			return lin, nil
 		}
+		// Another process may be building it: wait for it, then look again.
+		release, _ := cache.Lock(path)
+		defer release()
+		if lin := l.cachedLineage(path); lin != nil {
+			return lin, nil
+		}
+		cache.RemoveTemps(path)
 	}
 	lin, err := l.buildLineage(fmt.Sprintf("building the history of every rule from the %d embedded revisions (once, usually 2 s; cached in %s)", len(l.revs), path))
 	if err != nil {
@@ -41,6 +47,17 @@ func (l *Library) Lineage() (*diff.Lineage, error) {
 	}
 	l.lineage = lin
 	return lin, nil
+}
+
+// cachedLineage reads the lineage cached at path, keeps it and returns it;
+// nil when it is missing, damaged or of other revisions.
+func (l *Library) cachedLineage(path string) *diff.Lineage {
+	lin, err := diff.ReadLineageFile(path)
+	if err != nil || len(lin.Revs) != len(l.revs) {
+		return nil
+	}
+	l.lineage = lin
+	return lin
 }
 
 // prefetchLineage starts reading the cached lineage in the background

@@ -35,7 +35,7 @@ func (e *engine) attack(st *Stmt) error {
 		}
 		attackers = append(attackers, o)
 	}
-	e.s.Step = "declare attackers"
+	e.toStep("declare attackers")
 	e.blocksDone = false
 	for _, o := range attackers {
 		if h, ok := first[*ability.IgnoresSickness](e, o); ok && o.EnteredTurn == e.s.Turn {
@@ -112,7 +112,7 @@ func (e *engine) block(st *Stmt) error {
 		}
 		bs = append(bs, b)
 	}
-	e.s.Step = "declare blockers"
+	e.toStep("declare blockers")
 	e.blocking = true
 	for _, b := range bs {
 		e.s.Combat.Blockers[att] = append(e.s.Combat.Blockers[att], b)
@@ -209,11 +209,11 @@ func (e *engine) combatDamage() error {
 		}
 	}
 	if two != nil {
-		e.s.Step = "first-strike damage"
+		e.toStep("first-strike damage")
 		e.s.Cite(e.ref(two), "a creature has first strike or double strike: there are two combat damage steps; only those creatures deal damage in the first")
 		e.dealCombat(func(o *game.Object) bool { f, _, _ := e.damageSteps(o); return f })
 		e.sba()
-		e.s.Step = "combat damage"
+		e.toStep("combat damage")
 		e.dealCombat(func(o *game.Object) bool {
 			if _, r, a := e.damageSteps(o); r {
 				e.s.Cite(e.ref(&a.Again), a.Again.Note, o.Label)
@@ -222,7 +222,7 @@ func (e *engine) combatDamage() error {
 			return !e.s.Combat.FirstStrikeDealt[o]
 		})
 	} else {
-		e.s.Step = "combat damage"
+		e.toStep("combat damage")
 		e.dealCombat(func(*game.Object) bool { return true })
 	}
 	e.sba()

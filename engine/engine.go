@@ -531,19 +531,23 @@ func (e *engine) newTurn(p *game.Player) {
 	for _, o := range p.Zone(game.Battlefield) {
 		o.Tapped = false
 	}
-	s.Step = "upkeep"
+	e.toStep("untap")
 	s.Cite(e.rules.Find("untaps all", "untap all"), "%s's turn %d: untap", p.Name, s.Turn)
+	e.toStep("upkeep")
 	for _, d := range s.Delayed {
 		if d.Controller == p {
 			d.Fire(s)
 		}
 	}
-	s.Step = "main"
+	e.toStep("draw")
+	e.toStep("main")
 }
 
 // endTurn ends "until end of turn" effects and removes damage (the
 // cleanup step) and combat.
 func (e *engine) endTurn() {
+	e.toStep("end")
+	e.toStep("cleanup")
 	cited := false
 	for _, o := range e.s.Battlefield() {
 		kept := o.Mods[:0]

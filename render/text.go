@@ -572,11 +572,11 @@ func (p *TextPrinter) Refs(d *parse.Document, id string, out, in []*xref.Ref, te
 	}
 }
 
-// Versions prints the embedded revisions as a table.
+// Versions prints the revisions as a table, with where each comes from.
 func (p *TextPrinter) Versions(rows []VersionJSON) {
-	table := [][]string{{"REV", "ERA", "RULES", "EXAMPLES", "GLOSSARY", "CHAPTERS", "ENCODING", "BYTES"}}
+	table := [][]string{{"REV", "ERA", "RULES", "EXAMPLES", "GLOSSARY", "CHAPTERS", "ENCODING", "BYTES", "SOURCE"}}
 	for _, v := range rows {
-		table = append(table, []string{v.Rev, string(v.Era), fmt.Sprint(v.Rules), fmt.Sprint(v.Examples), fmt.Sprint(v.Glossary), fmt.Sprint(v.Chapters), v.Encoding, fmt.Sprint(v.Bytes)})
+		table = append(table, []string{v.Rev, string(v.Era), fmt.Sprint(v.Rules), fmt.Sprint(v.Examples), fmt.Sprint(v.Glossary), fmt.Sprint(v.Chapters), v.Encoding, fmt.Sprint(v.Bytes), v.Source})
 	}
 	p.Table(table)
 }

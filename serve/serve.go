@@ -215,7 +215,7 @@ func (s *Server) revs(w http.ResponseWriter, r *http.Request) {
 	out := []render.RevisionJSON{}
 	for _, x := range s.lib.Revisions() {
 		c := x.Revision()
-		out = append(out, render.RevisionJSON{Rev: c.Name(), File: c.File, Encoding: c.Encoding, Bytes: c.Size})
+		out = append(out, render.RevisionJSON{Rev: c.Name(), File: c.File, Encoding: c.Encoding, Bytes: c.Size, Source: c.Origin()})
 	}
 	writeOK(w, out)
 }

@@ -15,6 +15,7 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
+	"time"
 
 	"github.com/crules/crules"
 	"github.com/crules/crules/render"
@@ -43,7 +44,7 @@ func exitCode(err error) int {
 	case err == nil:
 		return ExitOK
 	case errors.Is(err, crules.ErrNoRule), errors.Is(err, crules.ErrNoTerm), errors.Is(err, crules.ErrNoKeyword),
-		errors.Is(err, crules.ErrNoPhrase), errors.Is(err, crules.ErrNoMatch), errors.As(err, &p):
+		errors.Is(err, crules.ErrNoPhrase), errors.Is(err, crules.ErrNoMatch), errors.Is(err, crules.ErrAlreadyHeld), errors.As(err, &p):
 		return ExitNotFound
 	}
 	return ExitBad
@@ -67,6 +68,8 @@ type Env struct {
 	LightGC bool
 	quiet   bool
 	lib     *crules.Library
+	// staleSaid tells that the stale-binary notice was given (see stale).
+	staleSaid bool
 }
 
 // lookupAnnotation marks the commands LightGC applies to: those that parse
@@ -105,6 +108,17 @@ func (e *Env) library() (*crules.Library, error) {
 	lib, err := crules.Open(o)
 	e.lib = lib
 	return lib, err
+}
+
+// stale says once, on a terminal, when src is the latest revision and that
+// is old (crules.StaleNotice).
+func (e *Env) stale(lib *crules.Library, src crules.Source) {
+	if !e.staleSaid && e.Terminal && !src.IsFile() && src.Rev.Name() == lib.Latest().Name() {
+		if msg := lib.StaleNotice(time.Now()); msg != "" {
+			e.staleSaid = true
+			e.note("crules: %s", msg)
+		}
+	}
 }
 
 // note prints a line on stderr unless --quiet.
@@ -257,6 +271,8 @@ glossary terms and contents up, offline.`,
 		newSearchCmd(env, nil),
 		newRenderCmd(env, nil),
 		newServeCmd(env, nil),
+		newAddCmd(env, nil),
+		newUpdateCmd(env, nil),
 	)
 	return root
 }

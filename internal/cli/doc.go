@@ -42,6 +42,9 @@ func (f *docFlags) source(env *Env) (*crules.Library, crules.Source, error) {
 		return nil, crules.Source{}, err
 	}
 	src, err := lib.Resolve(f.Rev, f.File)
+	if err == nil {
+		env.stale(lib, src)
+	}
 	return lib, src, err
 }
 
