@@ -3,6 +3,7 @@ package crules
 import (
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"io/fs"
 	"os"
@@ -58,6 +59,7 @@ type Options struct {
 // open indexes.
 type Library struct {
 	archive *corpus.Archive
+	seed    maphash.Seed  // of the keys of files' documents
 	shelf   *corpus.Shelf // the added revisions' archive; nil when Options.Archive is set
 	stamp   string        // the shelf's Stamp when it was read
 	revs    []Rev
@@ -107,7 +109,7 @@ func Open(o Options) (*Library, error) {
 	if o.MaxDocs <= 0 {
 		o.MaxDocs = 16
 	}
-	l := &Library{archive: a, shelf: shelf, stamp: stamp, opt: o, byName: map[string]int{}, docs: map[string]*docEntry{}, indexes: map[string]*index.Index{}}
+	l := &Library{archive: a, seed: maphash.MakeSeed(), shelf: shelf, stamp: stamp, opt: o, byName: map[string]int{}, docs: map[string]*docEntry{}, indexes: map[string]*index.Index{}}
 	for i, r := range a.Revisions() {
 		l.revs = append(l.revs, Rev{r: r, name: r.Name(), pos: i})
 		l.byName[r.Name()] = i

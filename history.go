@@ -1,6 +1,7 @@
 package crules
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"sort"
@@ -86,6 +87,29 @@ type History struct {
 	Changes []diff.Change
 	First   string // the first and latest embedded revisions
 	Latest  string
+	// Named is set when the query was a name that is no rule's title in
+	// any revision but names one rule in the revision read (a glossary
+	// term citing one rule: "mulligan" is 103.5).
+	Named *Named
+}
+
+// historyName reads a query that is no rule's title as a name in the
+// revision at (the latest when zero), as RuleNamed does: nil when it names
+// no rule or subrule there.
+func (l *Library) historyName(query string, at Rev) (*Named, error) {
+	if at.IsZero() {
+		at = l.Latest()
+	}
+	named, err := l.RuleNamed(at.Source(), query)
+	switch {
+	case errors.Is(err, ErrNoRule), errors.Is(err, ErrBadRequest):
+		return nil, nil
+	case err != nil:
+		return nil, err
+	case named.ID.Level() == parse.LevelChapter:
+		return nil, nil // history follows rules, not chapters
+	}
+	return named, nil
 }
 
 // History traces a rule, named by its number in any form Lookup takes
@@ -123,6 +147,16 @@ func (l *Library) History(query string, at Rev) (*History, error) {
 			return nil, &Error{Kind: ErrNoRule, Msg: fmt.Sprintf("no rule %s in %s", rid, where)}
 		}
 	} else if start, id = lin.FindTitle(query); start < 0 {
+		if named, err := l.historyName(query, at); err != nil || named != nil {
+			if err != nil {
+				return nil, err
+			}
+			h, err := l.History(named.ID.String(), at)
+			if h != nil {
+				h.Query, h.Named = query, named
+			}
+			return h, err
+		}
 		near := nearNames(keywordTitles(lin), query, 5)
 		msg := fmt.Sprintf("no rule is titled %q in any revision", query)
 		if len(near) > 0 {

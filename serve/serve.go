@@ -226,7 +226,7 @@ func (s *Server) revs(w http.ResponseWriter, r *http.Request) {
 // the missing ones (crules.LookupJSON), else 404.
 func (s *Server) rule(w http.ResponseWriter, r *http.Request) {
 	refs := r.PathValue("id")
-	if _, err := crules.ParseRuleRefs(refs); err != nil {
+	if _, err := crules.ParseRuleRefs(refs); err != nil && !crules.IsName(refs) {
 		writeError(w, err)
 		return
 	}

@@ -137,6 +137,9 @@ func runHistory(env *Env, o *historyOptions) error {
 	if err != nil {
 		return err
 	}
+	if h.Named != nil {
+		env.note("crules: %s", h.Named.Note())
+	}
 	if o.JSON {
 		return render.WriteJSON(env.Stdout, render.HistoryJSON(h.Query, h.Rev, h.ID, h.Changes))
 	}
