@@ -8,7 +8,7 @@ import (
 )
 
 // RevisionForms names the selectors Select accepts, for messages.
-const RevisionForms = "latest, first, YYYY, YYYY-MM or YYYY-MM-DD (or a file path with --file)"
+const RevisionForms = "latest, first, YYYY, YYYY-MM or YYYY-MM-DD"
 
 // Suggest lists the revisions a selector that Select does not know may have
 // meant, oldest first. A date-like selector is read as far as it is a

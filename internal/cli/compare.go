@@ -133,7 +133,7 @@ func runHistory(env *Env, o *historyOptions) error {
 		return err
 	}
 	if o.JSON {
-		return render.WriteJSON(env.Stdout, render.HistoryJSON(h.Query, h.Rev, h.ID, h.Changes))
+		return render.WriteJSON(env.Stdout, h.JSON())
 	}
 	p := env.text()
 	p.History(h.Changes, h.First, h.Latest)

@@ -1,6 +1,9 @@
 package cli
 
 import (
+	"errors"
+	"fmt"
+
 	"github.com/crules/crules"
 	"github.com/spf13/cobra"
 )
@@ -42,6 +45,9 @@ func (f *docFlags) source(env *Env) (*crules.Library, crules.Source, error) {
 		return nil, crules.Source{}, err
 	}
 	src, err := lib.Resolve(f.Rev, f.File)
+	if e := (*crules.Error)(nil); errors.As(err, &e) && e.Kind == crules.ErrUnknownRevision && len(e.Nearest) == 0 {
+		err = fmt.Errorf("%w (or a file path with --file)", err) // the forms it takes
+	}
 	return lib, src, err
 }
 
