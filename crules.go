@@ -124,8 +124,9 @@ func (l *Library) Latest() Rev { return l.revs[len(l.revs)-1] }
 
 // Select finds a revision by a selector as users type it: "latest" (also
 // ""), "first", an exact date "2006-10-01", or a prefix "2006" or
-// "2006-10" meaning the latest revision inside it. A selector that names
-// none is ErrUnknownRevision, with the nearest dates.
+// "2006-10" meaning the latest revision inside it; any of them with "~N"
+// after it is the Nth revision before it ("latest~1"). A selector that
+// names none is ErrUnknownRevision, with the nearest dates.
 func (l *Library) Select(sel string) (Rev, error) {
 	r, err := l.archive.Select(sel)
 	if err != nil {

@@ -553,3 +553,23 @@ func TestParseOneRef(t *testing.T) {
 		t.Errorf("Sources: %d, first %v", len(srcs), srcs[0])
 	}
 }
+
+// TestSelectArithmetic: "~N" counts revisions back from any selector, in
+// the library as in the corpus, and counting past the first is an unknown
+// revision.
+func TestSelectArithmetic(t *testing.T) {
+	lib := open(t, crules.Options{})
+	revs := lib.Revisions()
+	for sel, want := range map[string]string{
+		"latest~1":     revs[len(revs)-2].Name(),
+		"2006-10-01~2": "2006-05-01",
+		"first~0":      revs[0].Name(),
+	} {
+		if r, err := lib.Select(sel); err != nil || r.Name() != want {
+			t.Errorf("Select(%q) = %s, %v; want %s", sel, r, err, want)
+		}
+	}
+	if _, err := lib.Select("first~1"); !errors.Is(err, crules.ErrUnknownRevision) {
+		t.Errorf("Select(first~1) = %v; want ErrUnknownRevision", err)
+	}
+}

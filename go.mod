@@ -52,3 +52,5 @@ require (
 	golang.org/x/sys v0.49.0 // indirect
 	google.golang.org/protobuf v1.36.6 // indirect
 )
+
+replace github.com/blevesearch/vellum => ./third_party/vellum

@@ -34,7 +34,7 @@ func (l *Library) Lineage() (*diff.Lineage, error) {
 		return nil, err
 	}
 	if path != "" {
-		if err := cache.Store(path, lin.Encode); err != nil {
+		if err := cache.StoreOwn(path, lin.Encode); err != nil {
 			l.warn(fmt.Errorf("could not cache the lineage: %w", err))
 		} else {
 			cache.Prune(path, "lineage.v") // older formats' lineages

@@ -71,6 +71,11 @@ func moduleImports(t *testing.T, fsys fs.FS) map[string][]string {
 		if d.IsDir() && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") && p != "." {
 			return fs.SkipDir
 		}
+		if d.IsDir() && p != "." {
+			if _, err := fs.Stat(fsys, path.Join(p, "go.mod")); err == nil {
+				return fs.SkipDir // another module (third_party): not ours
+			}
+		}
 		if d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
 			return nil
 		}

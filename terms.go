@@ -39,8 +39,9 @@ func (l *Library) Terms(query string) ([]lexicon.Usage, error) {
 	return out, nil
 }
 
-// termsVersion changes with the format of the cached term counts.
-const termsVersion = 1
+// termsVersion changes with the format of the cached term counts (2:
+// with a checksum).
+const termsVersion = 2
 
 // termUsage returns the usage of every term: from memory, else from the
 // cache (keyed by the corpus and the terms themselves), else counted in

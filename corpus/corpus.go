@@ -361,27 +361,64 @@ func (a *Archive) Raw(r Revision) ([]byte, error) {
 
 // UnknownRevisionError is returned by Select for a selector that names no
 // revision; Nearest lists the revisions it may have meant (see Suggest),
-// empty when it is not a date at all.
+// empty when it is not a date at all. Reason, when set, says why a
+// selector of a valid form names none ("latest~200": there are not that
+// many revisions before it).
 type UnknownRevisionError struct {
 	Selector string
 	Nearest  []string
+	Reason   string
 }
 
 func (e *UnknownRevisionError) Error() string {
 	msg := fmt.Sprintf("no revision %q", e.Selector)
+	if e.Reason != "" {
+		msg += ": " + e.Reason
+	}
 	if len(e.Nearest) == 0 {
 		return msg + "; a revision is " + RevisionForms
 	}
-	return msg + "; nearest: " + strings.Join(e.Nearest, ", ") + " (see 'crules versions')"
+	return msg + "; nearest: " + strings.Join(e.Nearest, ", ") + " (see 'crules versions'; a revision is " + RevisionForms + ")"
 }
 
 // Select finds a revision by a selector as users type it: "latest" (also
 // ""), "first", an exact date "2006-10-01", or a prefix "2006" or "2006-10",
-// meaning the latest revision inside it.
+// meaning the latest revision inside it; any of them followed by "~N" is
+// the Nth revision before it ("latest~1", "2006-10-01~2"; "~" alone is
+// "~1"), as git counts commits.
 func (a *Archive) Select(sel string) (Revision, error) {
 	if len(a.revs) == 0 {
 		return Revision{}, errors.New("corpus: empty archive")
 	}
+	base, back, arith := strings.Cut(sel, "~")
+	if !arith {
+		return a.selectBase(sel)
+	}
+	n := 1
+	if back != "" {
+		var err error
+		if n, err = strconv.Atoi(back); err != nil || n < 0 || strings.HasPrefix(back, "+") {
+			return Revision{}, &UnknownRevisionError{Selector: sel, Reason: fmt.Sprintf("%q after ~ is not a number of revisions", back)}
+		}
+	}
+	r, err := a.selectBase(base)
+	if err != nil {
+		var u *UnknownRevisionError
+		if errors.As(err, &u) {
+			u.Selector = sel
+		}
+		return Revision{}, err
+	}
+	i := sort.Search(len(a.revs), func(i int) bool { return a.revs[i].Name() >= r.Name() })
+	if i < n {
+		return Revision{}, &UnknownRevisionError{Selector: sel, Nearest: []string{a.revs[0].Name()},
+			Reason: fmt.Sprintf("%s has %d revisions before it", r.Name(), i)}
+	}
+	return a.revs[i-n], nil
+}
+
+// selectBase is Select without revision arithmetic.
+func (a *Archive) selectBase(sel string) (Revision, error) {
 	s := strings.TrimSpace(strings.ToLower(sel))
 	switch s {
 	case "", "latest", "last", "newest":

@@ -88,17 +88,42 @@ func TestSelect(t *testing.T) {
 		{"2006", "2006-10-01"},
 		{"2009-07", "2009-07-11"},
 		{"CR-2005-10-01.txt", "2005-10-01"},
+		// Revision arithmetic: ~N is the Nth revision before.
+		{"latest~1", "2025-11-14"},
+		{"latest~", "2025-11-14"},
+		{"latest~0", "2026-01-16"},
+		{"2006-10-01~2", "2006-05-01"},
+		{"2006~1", "2006-07-15"},
+		{"first~0", "1999-04-23"},
+		{"latest~124", "1999-04-23"},
 	} {
 		r, err := a.Select(tc.sel)
 		if err != nil || r.Name() != tc.want {
 			t.Errorf("Select(%q) = %s, %v; want %s", tc.sel, r.Name(), err, tc.want)
 		}
 	}
-	for _, sel := range []string{"1850-01-01", "2006-13", "2000"} {
+	for _, sel := range []string{"1850-01-01", "2006-13", "2000", "latest~125", "first~1", "2006-13~1"} {
 		_, err := a.Select(sel)
 		var u *corpus.UnknownRevisionError
 		if !errors.As(err, &u) || len(u.Nearest) == 0 {
 			t.Errorf("Select(%q) = %v; want an UnknownRevisionError with suggestions", sel, err)
+		}
+	}
+}
+
+func TestSelectArithmeticErrors(t *testing.T) {
+	a, _ := corpus.Default()
+	for _, tc := range []struct{ sel, want string }{
+		{"latest~125", `no revision "latest~125": 2026-01-16 has 124 revisions before it; nearest: 1999-04-23`},
+		{"latest~x", `"x" after ~ is not a number of revisions; a revision is latest, first, YYYY, YYYY-MM or YYYY-MM-DD, each with an optional ~N`},
+		{"latest~-1", `"-1" after ~ is not a number`},
+		{"banana~1", `no revision "banana~1"; a revision is`},
+		{"2006-13~1", `no revision "2006-13~1"; nearest: 2006-`},
+	} {
+		_, err := a.Select(tc.sel)
+		var u *corpus.UnknownRevisionError
+		if !errors.As(err, &u) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Select(%q) = %v; want an UnknownRevisionError containing %q", tc.sel, err, tc.want)
 		}
 	}
 }

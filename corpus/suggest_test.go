@@ -74,5 +74,5 @@ func ExampleArchive_Suggest() {
 	fmt.Println(err)
 	// Output:
 	// [2006-02-01 2006-05-01 2006-07-15 2006-10-01]
-	// no revision "banana"; a revision is latest, first, YYYY, YYYY-MM or YYYY-MM-DD
+	// no revision "banana"; a revision is latest, first, YYYY, YYYY-MM or YYYY-MM-DD, each with an optional ~N for the Nth revision before it (latest~1, 2006-10-01~2)
 }

@@ -29,9 +29,9 @@ type part struct {
 
 // A body is where the parts of a lineage read from a file are.
 type body struct {
-	at    io.ReaderAt // the body, from its first byte
-	rules []part      // per revision
-	texts []part      // per distinct text
+	at    *io.SectionReader // the body, from its first byte
+	rules []part            // per revision
+	texts []part            // per distinct text
 }
 
 // read returns part p, checked against its CRC.
@@ -251,7 +251,40 @@ func readLineage(at io.ReaderAt, size int64) (*Lineage, error) {
 	if off != bodySize {
 		return nil, errDamaged
 	}
+	if err := l.body.verify(); err != nil {
+		return nil, err
+	}
 	return l, nil
+}
+
+// verify reads the whole body once, a chunk at a time, and checks every
+// part against its CRC: a damaged byte anywhere then fails the read of the
+// file (and the cache is rebuilt) rather than the one history that would
+// have read that part. It costs a streamed read of the file, a few
+// milliseconds, and no memory beyond the chunk.
+func (b *body) verify() error {
+	r := bufio.NewReaderSize(b.at, 1<<18)
+	for _, ps := range [][]part{b.rules, b.texts} {
+		for _, p := range ps {
+			var sum uint32
+			for n := p.n; n > 0; {
+				chunk, err := r.Peek(int(min(n, int64(r.Size()))))
+				if len(chunk) == 0 {
+					if err == nil || errors.Is(err, io.EOF) {
+						err = errDamaged
+					}
+					return err
+				}
+				sum = crc32.Update(sum, castagnoli, chunk)
+				_, _ = r.Discard(len(chunk))
+				n -= int64(len(chunk))
+			}
+			if sum != p.sum {
+				return errDamaged
+			}
+		}
+	}
+	return nil
 }
 
 // decodeHead reads what the head of a lineage file holds.

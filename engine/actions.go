@@ -100,7 +100,7 @@ func (e *engine) newTargets(spell *game.Object, n int) ([]*game.Target, error) {
 		if err != nil {
 			return nil, refuse("%v", err)
 		}
-		if err := e.canTarget(spell.Controller, spell.Colors(), want, t); err != nil {
+		if err := e.canTarget(spell, spell.Controller, want, t); err != nil {
 			return nil, refuse("copy %d: %v", i+1, err)
 		}
 		out[i] = &t
@@ -272,6 +272,9 @@ func (e *engine) activate(st *Stmt) error {
 		t := e.s.FindIn(cl.Names[0].Text, game.Battlefield)
 		if t == nil || t.Controller != p || !t.Is("Creature") {
 			return refuse("%s is not a creature %s controls (%s)", cl.Names[0].Text, p.Name, rule.ID)
+		}
+		if err := e.shielded(o, p, t); err != nil {
+			return refuse("%v", err)
 		}
 		if err := payMana(); err != nil {
 			return err

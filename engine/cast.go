@@ -6,24 +6,30 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/crules/crules/ability"
 	"github.com/crules/crules/game"
 )
 
 // A casting gathers the decisions of 601.2 (409.1 before 2009) before
 // anything moves, so that a refused cast leaves the game as it was.
 type casting struct {
-	p      *game.Player
-	src    *game.Object
-	face   *game.Card
-	half   *game.Card
-	info   *game.SpellInfo
-	total  game.Cost // additional costs as they are chosen, then the total cost (601.2f)
-	alt    string    // "flashback", "madness", "morph"
-	tap    []*game.Object
-	exile  []*game.Object
-	sac    []*game.Object
-	colors game.Color // the spell's colour, for protection
-	steps  []func()
+	p     *game.Player
+	src   *game.Object
+	face  *game.Card
+	half  *game.Card
+	info  *game.SpellInfo
+	total game.Cost // additional costs as they are chosen, then the total cost (601.2f)
+	alt   string    // "flashback", "madness", "morph"
+	tap   []*game.Object
+	exile []*game.Object
+	sac   []*game.Object
+	steps []func()
+}
+
+// object is the spell as it will be on the stack, for the checks of its
+// targets.
+func (c *casting) object() *game.Object {
+	return &game.Object{Label: c.src.Label, Card: c.src.Card, Half: c.half, Owner: c.p, Controller: c.p, Zone: game.Stack, FaceDown: c.alt == "morph", Spell: c.info}
 }
 
 func (c *casting) cite(e *engine, r game.Ref, format string, args ...any) {
@@ -71,12 +77,10 @@ func (e *engine) cast(st *Stmt) error {
 		c.face = c.half
 		c.cite(e, game.Within(split, "chooses which half", "announce which", "half being cast", "half being played"), "%s chooses to cast %s; on the stack only that half's characteristics exist", p.Name, c.half.Name)
 	}
-	c.colors = c.face.Cost.Colors()
 	if c.alt == "morph" {
 		if len(c.face.Abilities) == 0 || len(c.src.Instances("Morph")) == 0 {
 			return refuse("%s has no morph", c.face.Name)
 		}
-		c.colors = 0
 		c.cite(e, e.kw("Morph"), "%s casts %s face down as a 2/2 creature with no name, text, subtypes or mana cost, for {3}", p.Name, c.src.Label)
 	}
 	if err := e.reveal(c, st); err != nil {
@@ -340,8 +344,8 @@ func (e *engine) targets(c *casting, st *Stmt) error {
 		names = cl.Names
 	}
 	effs := effects(c.face, c.info)
-	if en := c.src.Instances("Enchant"); len(en) > 0 && c.alt != "morph" {
-		effs = append([]game.Effect{{Verb: "attach", Target: strings.ToLower(en[0].Quality)}}, effs...)
+	if en, ok := first[*ability.Enchants](e, c.src); ok && c.alt != "morph" {
+		effs = append([]game.Effect{{Verb: "attach", Target: strings.ToLower(en.What.Text)}}, effs...)
 	}
 	if c.alt == "morph" {
 		effs = nil
@@ -376,7 +380,7 @@ func (e *engine) chooseTargets(c *casting, effs []game.Effect, names []Name) ([]
 		if err != nil {
 			return nil, err
 		}
-		if err := e.canTarget(c.p, c.colors, ef.Target, t); err != nil {
+		if err := e.canTarget(c.object(), c.p, ef.Target, t); err != nil {
 			return nil, err
 		}
 		out = append(out, t)
@@ -399,9 +403,15 @@ func (e *engine) target(name string) (game.Target, error) {
 	return game.Target{Object: o}, nil
 }
 
-// canTarget checks a target against what an effect wants and the
-// target's protection, hexproof and shroud.
-func (e *engine) canTarget(caster *game.Player, colors game.Color, want string, t game.Target) error {
+// canTarget is the one legality check of a target (601.2c and 608.2b
+// today, 409.1c and 413.2a in 2006), for spells, activated and
+// triggered abilities, copies and new targets, on announcement and on
+// resolution: src is the spell, or the source of the ability, and
+// controller the player who controls the spell or ability; want is what
+// the text asks for ("creature", "any", "player", "spell", an Aura's
+// enchant quality). Then the target's own abilities may forbid it
+// (protection, hexproof).
+func (e *engine) canTarget(src *game.Object, controller *game.Player, want string, t game.Target) error {
 	if t.Player != nil {
 		if want == "player" || want == "any" {
 			return nil
@@ -422,19 +432,45 @@ func (e *engine) canTarget(caster *game.Player, colors game.Color, want string, 
 	case "player":
 		return fmt.Errorf("%s is not a player", o.Label)
 	default: // an Aura's enchant quality, a card type
-		if o.Zone != game.Battlefield || !o.Is(want) {
-			return fmt.Errorf("%s is not a %s on the battlefield (%s)", o.Label, want, e.kw("Enchant").ID)
+		if o.Zone != game.Battlefield || !ability.Q(want).Matches(o) {
+			return fmt.Errorf("%s is not a %s on the battlefield (%s)", o.Label, want, e.attachRule(src).ID)
 		}
 	}
-	for _, a := range o.Instances("Protection") {
-		if col, ok := game.ParseColor(a.Quality); ok && col&colors != 0 {
-			return fmt.Errorf("%s has protection from %s and can't be the target of a %s spell (%s)", o.Label, a.Quality, colors, e.kw("Protection", "can't be the target", "can't be targeted").ID)
+	return e.shielded(src, controller, o)
+}
+
+// attachRule cites what src, an Aura, can enchant.
+func (e *engine) attachRule(src *game.Object) game.Ref {
+	if en, ok := first[*ability.Enchants](e, src); ok {
+		return e.ref(en)
+	}
+	return game.Ref{}
+}
+
+// shielded checks a target's own abilities that forbid it: protection
+// from a quality the source has, hexproof against an opponent.
+func (e *engine) shielded(src *game.Object, controller *game.Player, o *game.Object) error {
+	for _, pr := range all[*ability.Protection](e, o) {
+		if pr.From.Matches(src) {
+			return fmt.Errorf("%s has protection from %s and can't be the target of %s (%s)", o.Label, pr.From.Text, what(src), e.ref(pr, pr.Target...).ID)
 		}
 	}
-	if o.Has("Hexproof") && o.Controller != caster {
-		return fmt.Errorf("%s has hexproof and can't be the target of spells its opponents control (%s)", o.Label, e.kw("Hexproof").ID)
+	for _, u := range all[*ability.Untargetable](e, o) {
+		if !u.ByOpponents || o.Controller != controller {
+			return fmt.Errorf(u.Note+" (%s)", o.Label, e.ref(u).ID)
+		}
 	}
 	return nil
+}
+
+// what names a source for a refusal: "a red spell", "an ability of a
+// red source".
+func what(src *game.Object) string {
+	col := src.Colors().String()
+	if src.Zone == game.Stack && src.Ability == nil {
+		return "a " + col + " spell"
+	}
+	return "an ability of " + src.Label + " (" + col + ")"
 }
 
 // totalCost: the mana cost or an alternative cost, plus additional

@@ -3,6 +3,7 @@ package engine
 import (
 	"slices"
 
+	"github.com/crules/crules/ability"
 	"github.com/crules/crules/game"
 )
 
@@ -25,9 +26,11 @@ func (e *engine) attack(st *Stmt) error {
 			return refuse("%s is not a creature %s controls", n.Text, p.Name)
 		case o.Tapped:
 			return refuse("%s is tapped and can't attack", o.Label)
-		case o.Has("Defender"):
-			return refuse("%s has defender and can't attack (%s)", o.Label, e.kw("Defender", "can't attack").ID)
-		case o.EnteredTurn == e.s.Turn && !o.Has("Haste"):
+		}
+		if a, ok := first[*ability.CantAttack](e, o); ok {
+			return refuse(a.Note+" (%s)", o.Label, e.ref(a).ID)
+		}
+		if _, haste := first[*ability.IgnoresSickness](e, o); o.EnteredTurn == e.s.Turn && !haste {
 			return refuse("%s has not been under %s's control since the turn began and can't attack (%s)", o.Label, p.Name, e.rules.Find(phSick...).ID)
 		}
 		attackers = append(attackers, o)
@@ -35,11 +38,11 @@ func (e *engine) attack(st *Stmt) error {
 	e.s.Step = "declare attackers"
 	e.blocksDone = false
 	for _, o := range attackers {
-		if o.EnteredTurn == e.s.Turn {
-			e.s.Cite(e.kw("Haste", "can attack", "even if"), "haste: %s can attack though it came under %s's control this turn", o.Label, p.Name)
+		if h, ok := first[*ability.IgnoresSickness](e, o); ok && o.EnteredTurn == e.s.Turn {
+			e.s.Cite(e.ref(h), h.Note, o.Label, p.Name)
 		}
-		if o.Has("Vigilance") {
-			e.s.Cite(e.kw("Vigilance", "doesn't cause", "don't tap", "doesn't tap"), "vigilance: %s attacks without tapping", o.Label)
+		if v, ok := first[*ability.AttacksUntapped](e, o); ok {
+			e.s.Cite(e.ref(v), v.Note, o.Label)
 		} else {
 			o.Tapped = true
 		}
@@ -76,14 +79,15 @@ func (e *engine) canBlock(att, b *game.Object) error {
 	switch {
 	case b.Tapped:
 		return refuse("%s is tapped and can't block (%s)", b.Label, e.rules.Find(phTapped...).ID)
-	case att.Has("Flying") && !b.Has("Flying") && !b.Has("Reach"):
-		return refuse("%s has flying and can't be blocked by %s, which has neither flying nor reach (%s)", att.Label, b.Label, e.kw("Flying", "can't be blocked").ID)
-	case att.Has("Fear") && !b.Is("Artifact") && b.Colors()&game.Black == 0:
-		return refuse("%s has fear and can be blocked only by artifact or black creatures (%s)", att.Label, e.kw("Fear", "can't be blocked").ID)
 	}
-	for _, a := range att.Instances("Protection") {
-		if col, ok := game.ParseColor(a.Quality); ok && b.Colors()&col != 0 {
-			return refuse("%s has protection from %s and can't be blocked by %s (%s)", att.Label, a.Quality, b.Label, e.kw("Protection", "can't be blocked").ID)
+	for _, r := range all[*ability.BlockRestriction](e, att) {
+		if !r.Allows(b) {
+			return refuse(r.Note+" (%s)", att.Label, b.Label, e.ref(r).ID)
+		}
+	}
+	for _, pr := range all[*ability.Protection](e, att) {
+		if pr.From.Matches(b) {
+			return refuse("%s has protection from %s and can't be blocked by %s (%s)", att.Label, pr.From.Text, b.Label, e.ref(pr, pr.Block...).ID)
 		}
 	}
 	for _, r := range e.s.Requirements {
@@ -171,8 +175,11 @@ func (e *engine) endBlocks() error {
 // 308.2b in 2006): menace, and requirements such as provoke's.
 func (e *engine) checkBlocks() error {
 	for _, att := range e.s.Combat.Attackers {
-		if n := len(e.s.Combat.Blockers[att]); att.Has("Menace") && n == 1 {
-			return refuse("%s has menace and can't be blocked except by two or more creatures (%s)", att.Label, e.kw("Menace", "except by two or more").ID)
+		n := len(e.s.Combat.Blockers[att])
+		for _, c := range all[*ability.BlockCount](e, att) {
+			if n > 0 && n < c.Min {
+				return refuse(c.Note+" (%s)", att.Label, e.ref(c).ID)
+			}
 		}
 	}
 	for _, r := range e.s.Requirements {
@@ -183,7 +190,18 @@ func (e *engine) checkBlocks() error {
 	return nil
 }
 
-func firstStrike(o *game.Object) bool { return o.Has("First Strike") || o.Has("Double Strike") }
+// damageSteps reports in which combat damage steps o deals damage:
+// first is set for the first-strike step, regular for the regular step
+// even after dealing damage in the first.
+func (e *engine) damageSteps(o *game.Object) (first, regular bool, a *ability.DamageStep) {
+	for _, d := range all[*ability.DamageStep](e, o) {
+		first, regular = first || d.First, regular || d.Regular
+		if a == nil || d.Regular {
+			a = d
+		}
+	}
+	return first, regular, a
+}
 
 // combatDamage runs the combat damage step, split in two when a
 // creature has first strike or double strike.
@@ -205,21 +223,21 @@ func (e *engine) combatDamage() error {
 		all = append(all, a)
 		all = append(all, e.s.Combat.Blockers[a]...)
 	}
-	if slices.ContainsFunc(all, firstStrike) {
-		rule := e.kw("First Strike", "at least one attacking or blocking creature", "combat damage step")
-		for _, o := range all {
-			if o.Has("Double Strike") {
-				rule = e.kw("Double Strike", "at least one attacking or blocking creature", "combat damage step")
-			}
+	var two *ability.DamageStep
+	for _, o := range all {
+		if f, r, a := e.damageSteps(o); f && (two == nil || r) {
+			two = a
 		}
+	}
+	if two != nil {
 		e.s.Step = "first-strike damage"
-		e.s.Cite(rule, "a creature has first strike or double strike: there are two combat damage steps; only those creatures deal damage in the first")
-		e.dealCombat(func(o *game.Object) bool { return firstStrike(o) })
+		e.s.Cite(e.ref(two), "a creature has first strike or double strike: there are two combat damage steps; only those creatures deal damage in the first")
+		e.dealCombat(func(o *game.Object) bool { f, _, _ := e.damageSteps(o); return f })
 		e.sba()
 		e.s.Step = "combat damage"
 		e.dealCombat(func(o *game.Object) bool {
-			if o.Has("Double Strike") {
-				e.s.Cite(e.kw("Double Strike", "second combat damage step", "both"), "double strike: %s deals combat damage again in the second combat damage step", o.Label)
+			if _, r, a := e.damageSteps(o); r {
+				e.s.Cite(e.ref(&a.Again), a.Again.Note, o.Label)
 				return true
 			}
 			return !e.s.Combat.FirstStrikeDealt[o]
@@ -255,23 +273,25 @@ func (e *engine) dealCombat(deals func(*game.Object) bool) {
 			if len(e.s.Combat.Blockers[att]) == 0 {
 				hits = append(hits, hit{att, game.Target{Player: def}, pw})
 			} else {
+				lethalOne := slices.ContainsFunc(all[*ability.DamageRider](e, att), func(r *ability.DamageRider) bool { return r.LethalOne })
+				trample, tramples := first[*ability.AssignsExcess](e, att)
 				for _, b := range bs {
 					lethal := max(0, b.Toughness()-b.Damage)
-					if att.Has("Deathtouch") && e.mentions("Deathtouch", "lethal damage") {
+					if lethalOne {
 						lethal = min(lethal, 1)
 					}
 					k := pw
-					if att.Has("Trample") || len(bs) > 1 {
+					if tramples || len(bs) > 1 {
 						k = min(pw, lethal)
 					}
-					if b == bs[len(bs)-1] && !att.Has("Trample") {
+					if b == bs[len(bs)-1] && !tramples {
 						k = pw
 					}
 					hits = append(hits, hit{att, game.Target{Object: b}, k})
 					pw -= k
 				}
-				if att.Has("Trample") && pw > 0 {
-					e.s.Cite(e.kw("Trample", "assign the rest", "rest of its damage", "excess"), "trample: %s assigns lethal damage to its blockers and the remaining %d to %s", att.Label, pw, def.Name)
+				if tramples && pw > 0 {
+					e.s.Cite(e.ref(trample), trample.Note, att.Label, pw, def.Name)
 					hits = append(hits, hit{att, game.Target{Player: def}, pw})
 				}
 			}

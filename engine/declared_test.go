@@ -11,12 +11,6 @@ import (
 	"github.com/crules/crules/parse"
 )
 
-// unreadable are revisions whose keyword definitions the keyword
-// package cannot read (2008-05-01: its quotation marks are "?" in the
-// source), so no model can be checked against them. A listed revision
-// that becomes readable fails TestDeclarations.
-var unreadable = map[string]bool{"2008-05-01": true}
-
 // allSpecs parses every embedded revision and extracts its keyword
 // specs.
 func allSpecs(t testing.TB) ([]string, []*parse.Document, [][]*keyword.Spec) {
@@ -44,29 +38,18 @@ func TestDeclarations(t *testing.T) {
 		}
 		return
 	}
-	stillUnreadable := map[string]bool{}
 	for _, m := range models {
 		seen := 0
 		for i, rev := range revs {
 			if m.Implements(docs[i], specs[i]) != "" {
 				seen++
 			}
-			why := m.Stale(docs[i], specs[i])
-			if why != "" && unreadable[rev] {
-				stillUnreadable[rev] = true
-				continue
-			}
-			if why != "" {
+			if why := m.Stale(docs[i], specs[i]); why != "" {
 				t.Errorf("model %s is stale for %s: %s", m.Name, rev, why)
 			}
 		}
 		if seen == 0 {
 			t.Errorf("model %s: no embedded revision defines %s", m.Name, m.Name)
-		}
-	}
-	for rev := range unreadable {
-		if !stillUnreadable[rev] {
-			t.Errorf("%s is listed as unreadable, but every model now checks against it: remove it from the list", rev)
 		}
 	}
 	// Every declaration names a model and a revision that has its text.

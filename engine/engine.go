@@ -547,7 +547,7 @@ func (e *engine) endTurn() {
 				cited = true
 			}
 		}
-		o.Mods, o.Damage, o.Deathtouch = kept, 0, false
+		o.Mods, o.Damage, o.Doomed = kept, 0, game.Ref{}
 	}
 	e.s.Requirements = nil
 	e.s.EndCombat()

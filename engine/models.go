@@ -124,7 +124,7 @@ func (m Model) Implements(doc *parse.Document, specs []*keyword.Spec) string {
 	var walk func(rs []*parse.Rule)
 	walk = func(rs []*parse.Rule) {
 		for _, c := range rs {
-			t := parse.Normalize(c.Text)
+			t := keyword.Normalize(c.Text)
 			l := strings.ToLower(t)
 			for _, a := range m.Anchors {
 				if strings.Contains(l, a) {

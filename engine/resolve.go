@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/crules/crules/ability"
 	"github.com/crules/crules/game"
 )
 
@@ -92,7 +93,7 @@ func (e *engine) legal(spell *game.Object, want string, t game.Target) bool {
 	if t.Object != nil && e.s.FindIn(t.Object.Label, t.Object.Zone) != t.Object {
 		return false
 	}
-	return e.canTarget(spell.Controller, spell.Colors(), want, t) == nil
+	return e.canTarget(spell, spell.Controller, want, t) == nil
 }
 
 // resolveSpell follows the spell's instructions, the main spell's first
@@ -115,8 +116,8 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 	if spell.FaceDown {
 		main = nil
 	}
-	if en := spell.Instances("Enchant"); len(en) > 0 {
-		main = append([]game.Effect{{Verb: "attach", Target: strings.ToLower(en[0].Quality)}}, main...)
+	if en, ok := first[*ability.Enchants](e, spell); ok {
+		main = append([]game.Effect{{Verb: "attach", Target: strings.ToLower(en.What.Text)}}, main...)
 	}
 	for _, ef := range main {
 		s := step{ef: ef, from: face.Name}
@@ -255,9 +256,9 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 		return
 	}
 	if t.Object != nil {
-		for _, a := range t.Object.Instances("Protection") {
-			if col, ok := game.ParseColor(a.Quality); ok && col&source.Colors() != 0 {
-				e.s.Cite(e.kw("Protection", "damage"), "%s has protection from %s: the damage from %s is prevented", t.Object.Label, a.Quality, source.Label)
+		for _, pr := range all[*ability.Protection](e, t.Object) {
+			if pr.From.Matches(source) {
+				e.s.Cite(e.ref(pr, pr.Damage...), "%s has protection from %s: the damage from %s is prevented", t.Object.Label, pr.From.Text, source.Label)
 				return
 			}
 		}
@@ -266,23 +267,24 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 		t.Player.Life -= n
 	} else {
 		t.Object.Damage += n
-		if source.Has("Deathtouch") && e.defines("Deathtouch", "whenever this permanent deals damage to a creature") {
-			// 2007–2009: deathtouch was a triggered ability.
+	}
+	for _, r := range all[*ability.DamageRider](e, source) {
+		switch {
+		case r.Destroy && t.Object != nil && r.Triggered:
 			victim := t.Object
-			rule := e.kw("Deathtouch", " means ")
-			e.trigger(source, "Deathtouch", "destroy "+victim.Label, rule, func(s *game.State, ab *game.Object) {
+			rule := e.ref(r)
+			e.trigger(source, r.Keyword, fmt.Sprintf(r.Note, victim.Label), rule, func(s *game.State, ab *game.Object) {
 				if e.s.FindIn(victim.Label, game.Battlefield) == victim {
-					e.destroy(victim, rule, "deathtouch trigger")
+					e.destroy(victim, rule, r.Keyword+" trigger")
 				}
 			})
-		} else if source.Has("Deathtouch") {
-			t.Object.Deathtouch = true
-			e.s.Cite(e.kw("Deathtouch", "any nonzero amount"), "deathtouch: %s was dealt damage by %s", t.Object.Label, source.Label)
+		case r.Destroy && t.Object != nil:
+			t.Object.Doomed = e.ref(r, r.Lethal...)
+			e.s.Cite(e.ref(r), r.Note, t.Object.Label, source.Label)
+		case r.Gain:
+			source.Controller.Life += n
+			e.s.Cite(e.ref(r), r.Note, source.Label, n)
 		}
-	}
-	if source.Has("Lifelink") {
-		source.Controller.Life += n
-		e.s.Cite(e.kw("Lifelink", "causes that source's controller to gain", "gain that much life"), "lifelink: %s's controller gains %d life", source.Label, n)
 	}
 	if combat && t.Player != nil {
 		for _, a := range source.Abilities() {
@@ -304,13 +306,13 @@ func (e *engine) sba() {
 				e.s.Cite(e.rules.Find(phZeroTough...), "%s has toughness %d and is put into its owner's graveyard", o.Label, o.Toughness())
 				e.leaveBattlefield(o, game.Graveyard, "toughness 0 or less")
 				done = false
-			case o.Damage > 0 && (o.Damage >= o.Toughness() || o.Deathtouch):
+			case o.Damage > 0 && (o.Damage >= o.Toughness() || !o.Doomed.IsZero()):
 				r := e.rules.Find(phLethal...)
 				why := fmt.Sprintf("%d damage, toughness %d", o.Damage, o.Toughness())
-				if o.Deathtouch && o.Damage < o.Toughness() {
-					r, why = e.kw("Deathtouch", "state-based action", "destroyed"), "damage from a source with deathtouch"
+				if !o.Doomed.IsZero() && o.Damage < o.Toughness() {
+					r, why = o.Doomed, "damage from a source whose damage in any amount destroys"
 				}
-				if o.Has("Indestructible") {
+				if _, ok := first[*ability.CantBeDestroyed](e, o); ok {
 					continue
 				}
 				e.destroy(o, r, why)
@@ -326,8 +328,8 @@ func (e *engine) sba() {
 // destroy puts a permanent into its owner's graveyard unless it is
 // indestructible.
 func (e *engine) destroy(o *game.Object, r game.Ref, why string) {
-	if o.Has("Indestructible") {
-		e.s.Cite(e.kw("Indestructible", "can't be destroyed"), "%s is indestructible and isn't destroyed (%s)", o.Label, why)
+	if a, ok := first[*ability.CantBeDestroyed](e, o); ok {
+		e.s.Cite(e.ref(a), a.Note, o.Label, why)
 		return
 	}
 	e.s.Cite(r, "%s is destroyed (%s)", o.Label, why)
@@ -346,7 +348,7 @@ func (e *engine) leaveBattlefield(o *game.Object, to game.Zone, why string) *gam
 	e.s.Cite(e.rules.Find(phNewObject...), "%s leaves %s (%s) and becomes a new object in %s", o.Label, e.term("the battlefield", "play"), why, e.zone(to))
 	for _, x := range attached {
 		x.AttachedTo = nil
-		if x.Has("Enchant") {
+		if _, aura := first[*ability.Enchants](e, x); aura {
 			e.s.Cite(e.rules.Find("aura is put into its owner's graveyard", "attached to an illegal object or player"), "%s is no longer attached to anything and is put into its owner's graveyard", x.Label)
 			e.s.Move(x, game.Graveyard, nil, false)
 		}
@@ -393,6 +395,6 @@ func (e *engine) enter(spell *game.Object) {
 	}
 	o.FaceDown = spell.FaceDown
 	if spell.AttachedTo != nil {
-		e.attach(o, spell.AttachedTo, e.kw("Enchant"))
+		e.attach(o, spell.AttachedTo, e.attachRule(o))
 	}
 }

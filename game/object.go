@@ -60,8 +60,11 @@ type Object struct {
 	Copy       bool // a copy of a spell
 	Counters   map[string]int
 	Damage     int
-	Deathtouch bool // dealt damage by a source with deathtouch
-	Mods       []Mod
+	// Doomed is the rule that destroys the object as a state-based
+	// action for having been dealt damage by a source whose damage
+	// destroys in any amount (deathtouch); zero for none.
+	Doomed Ref
+	Mods   []Mod
 	// EnteredTurn is the turn the object came under its controller's
 	// control; 0 for objects set up before the scenario's first turn.
 	EnteredTurn int
@@ -208,6 +211,15 @@ func (o *Object) HasSubtype(t string) bool {
 		return false
 	}
 	return o.face().HasSubtype(t)
+}
+
+// HasSupertype reports whether the object has supertype t
+// ("Legendary").
+func (o *Object) HasSupertype(t string) bool {
+	if o.FaceDown {
+		return false
+	}
+	return hasFold(o.face().Supertypes, t)
 }
 
 // Power is the object's power: printed (2 for a face-down creature),

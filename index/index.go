@@ -17,8 +17,9 @@ import (
 	"github.com/blevesearch/bleve/v2/search"
 )
 
-// completeMarker is written into an index folder last; a folder without it
-// is an interrupted build and is rebuilt.
+// completeMarker is written into an index folder last, holding its
+// manifest (see writeManifest); a folder without it is an interrupted
+// build and is rebuilt.
 const completeMarker = "crules-complete"
 
 // An Index is an open search index of one revision, or of all of them.
@@ -38,17 +39,24 @@ type Index struct {
 // index.
 var ErrNotBuilt = errors.New("index not built")
 
-// Open opens the index in dir. A missing, incomplete or unreadable index is
-// ErrNotBuilt (wrapped), so the caller rebuilds it.
-func Open(dir string) (*Index, error) {
-	if _, err := os.Stat(filepath.Join(dir, completeMarker)); err != nil {
-		return nil, fmt.Errorf("%w: %s", ErrNotBuilt, dir)
+// Open opens the index in dir. A missing or incomplete index is
+// ErrNotBuilt (wrapped), one whose files differ from those written (see
+// verify) or that bleve cannot read is ErrDamaged (wrapped): either way
+// the caller rebuilds it.
+func Open(dir string) (ix *Index, err error) {
+	if err := verify(dir); err != nil {
+		return nil, err
 	}
+	defer func() {
+		if p := recover(); p != nil {
+			ix, err = nil, fmt.Errorf("%w: %s: %v", ErrDamaged, dir, p)
+		}
+	}()
 	b, err := bleve.OpenUsing(dir, map[string]any{"read_only": true})
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrNotBuilt, dir, err)
+		return nil, fmt.Errorf("%w: %s: %v", ErrDamaged, dir, err)
 	}
-	ix := &Index{bleve: b, dir: dir}
+	ix = &Index{bleve: b, dir: dir}
 	raw, err := b.GetInternal([]byte(lengthsKey))
 	if err == nil {
 		var l fieldLengths
@@ -58,7 +66,7 @@ func Open(dir string) (*Index, error) {
 	}
 	if err != nil {
 		b.Close()
-		return nil, fmt.Errorf("%w: %s: %v", ErrNotBuilt, dir, err)
+		return nil, fmt.Errorf("%w: %s: %v", ErrDamaged, dir, err)
 	}
 	return ix, nil
 }
@@ -131,14 +139,14 @@ func Build(dir string, docs []Doc, progress func(done int)) error {
 	if err := b.Close(); err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(path, completeMarker), nil, 0o644); err != nil {
+	if err := writeManifest(path); err != nil {
 		return err
 	}
 	if err := os.Rename(path, dir); err != nil {
-		if _, statErr := os.Stat(filepath.Join(dir, completeMarker)); statErr == nil {
+		if verify(dir) == nil {
 			return nil // another process won the race; its index is the same
 		}
-		// An incomplete or corrupt folder is in the way: replace it.
+		// An incomplete or damaged folder is in the way: replace it.
 		if err := os.RemoveAll(dir); err != nil {
 			return err
 		}

@@ -362,6 +362,46 @@ func Find(specs []*Spec, name string) *Spec {
 
 func fold(s string) string { return strings.ToLower(parse.Normalize(s)) }
 
+// Normalize is parse.Normalize (straight quotes and apostrophes, one
+// space, "-" for dashes) for keyword rule text, which also reads the "?"
+// a lossy revision prints for every curly quotation mark, apostrophe
+// and dash (2008-05-01: `?Flanking? means ?Whenever …?`). parse.Normalize
+// already reads a "?" between two letters as an apostrophe; here a "?"
+// opening a word is an opening quotation mark and the next "?" closes
+// it, " ? " is a dash, and "s? " before a lower-case word is a plural
+// possessive. Any other "?" is a question mark and stays.
+func Normalize(s string) string {
+	s = parse.Normalize(s)
+	if !strings.Contains(s, "?") {
+		return s
+	}
+	b := []byte(s)
+	open := false
+	for i, c := range b {
+		if c != '?' {
+			continue
+		}
+		before, after := byte(' '), byte(' ')
+		if i > 0 {
+			before = b[i-1]
+		}
+		if i+1 < len(b) {
+			after = b[i+1]
+		}
+		switch {
+		case before == ' ' && after == ' ':
+			b[i] = '-'
+		case !open && (before == ' ' || before == '(' || before == '[') && after != ' ':
+			b[i], open = '"', true
+		case open:
+			b[i], open = '"', false
+		case before == 's' && after == ' ' && i+2 < len(b) && b[i+2] >= 'a' && b[i+2] <= 'z':
+			b[i] = '\''
+		}
+	}
+	return string(b)
+}
+
 // apostrophes removes apostrophes, straight and typographic.
 var apostrophes = strings.NewReplacer("'", "", "’", "")
 
@@ -381,7 +421,7 @@ func extract(r *parse.Rule, action bool, lex *lexicon.Lexicon, rule func(name st
 	}
 	texts := make([]string, 0, len(r.Children)+1)
 	for _, c := range r.Children {
-		texts = append(texts, parse.Normalize(c.Text))
+		texts = append(texts, Normalize(c.Text))
 	}
 	all := strings.Join(texts, " ")
 	lower := strings.ToLower(all)
@@ -623,16 +663,23 @@ func definition(name, all string) (string, []string) {
 		}
 		return written, meaning(all[loc[2]:])
 	}
-	if m := unquotedMeans.FindStringSubmatchIndex(all); m != nil && strings.EqualFold(all[m[2]:m[3]], name) {
-		return all[m[2]:m[5]], meaning(all[m[1]-1:])
+	for _, m := range unquotedMeans.FindAllStringSubmatchIndex(all, -1) {
+		if strings.EqualFold(all[m[2]:m[3]], name) {
+			return all[m[2]:m[5]], meaning(all[m[1]-1:])
+		}
 	}
 	for _, key := range []string{`written "`, `written as "`, `It's written "`, `rules text as "`} {
 		if i := strings.Index(all, key); i >= 0 {
 			rest := all[i+len(key)-1:]
 			if m := quoted.FindStringSubmatch(rest); m != nil {
-				return strings.TrimRight(m[1], ".,"), []string{}
+				return strings.TrimRight(m[1], ".,"), itMeans(all)
 			}
 		}
+	}
+	if def := itMeans(all); len(def) > 0 {
+		// "Ascend on a permanent represents a static ability. It means
+		// "…"": the keyword's name is its written form.
+		return "", def
 	}
 	for _, m := range writtenMeans.FindAllStringSubmatch(all, -1) {
 		if strings.HasPrefix(strings.ToLower(m[1]), lname+" ") {
@@ -649,10 +696,27 @@ func definition(name, all string) (string, []string) {
 	return "", []string{}
 }
 
+// itMeans reads the meanings of the sentences `It means "…"` that follow
+// the sentence naming the keyword or its written form ("Craft represents
+// an activated ability. It is written as "Craft with [materials]
+// [cost]," …. It means "…""), one part each: ascend has one for an
+// instant or sorcery and one for a permanent.
+func itMeans(all string) []string {
+	parts := []string{}
+	for rest := all; ; {
+		i := strings.Index(rest, `It means "`)
+		if i < 0 {
+			return parts
+		}
+		rest = rest[i+len(`It means `):]
+		parts = append(parts, meaning(rest)...)
+	}
+}
+
 var (
-	// unquotedMeans is a written form with parameters, unquoted, before a
-	// quoted meaning: `Ward [cost] means "`.
-	unquotedMeans = regexp.MustCompile(`(?:^|[.:] )(\pL[\pL' -]*?)((?: (?:\[[^\]"]+\]|[NX]))+) means "`)
+	// unquotedMeans is a written form, unquoted, before a quoted meaning:
+	// `Ward [cost] means "`, `Undaunted means "`.
+	unquotedMeans = regexp.MustCompile(`(?:^|[.:] )(\pL[\pL' -]*?)((?: (?:\[[^\]"]+\]|[NX]))*) means "`)
 	// writtenMeans is a quoted written form whose meaning is a sentence:
 	// `To "scry N" means to look`.
 	writtenMeans = regexp.MustCompile(`"([^"]+)" means [a-z]`)

@@ -257,3 +257,78 @@ func zoneWords(zs []keyword.Zone) string {
 	}
 	return strings.Join(out, " ")
 }
+
+// TestLossyQuotes: 2008-05-01 prints every curly quotation mark as "?"
+// (`?Flanking? means ?Whenever …?`). Each keyword it shares with the
+// revisions before and after it has a definition exactly when they have
+// one, and the same as one of theirs.
+func TestLossyQuotes(t *testing.T) {
+	before, lossy, after := specsOf(t, "2008-02-01"), specsOf(t, "2008-05-01"), specsOf(t, "2008-07-15")
+	defined := 0
+	for _, s := range lossy {
+		b, a := keyword.Find(before, s.Name), keyword.Find(after, s.Name)
+		if b == nil || a == nil {
+			continue
+		}
+		if len(s.Definition) > 0 {
+			defined++
+		}
+		if (len(s.Definition) > 0) != (len(b.Definition) > 0) || (len(s.Definition) > 0) != (len(a.Definition) > 0) {
+			t.Errorf("%s: 2008-05-01 has %d definition parts, 2008-02-01 %d, 2008-07-15 %d", s.Name, len(s.Definition), len(b.Definition), len(a.Definition))
+			continue
+		}
+		if !slices.Equal(s.Definition, b.Definition) && !slices.Equal(s.Definition, a.Definition) {
+			t.Errorf("%s: 2008-05-01 reads %q\n2008-02-01: %q\n2008-07-15: %q", s.Name, s.Definition, b.Definition, a.Definition)
+		}
+		if strings.Contains(s.Written, "?") {
+			t.Errorf("%s: written form %q keeps a \"?\"", s.Name, s.Written)
+		}
+	}
+	if defined < 50 {
+		t.Errorf("2008-05-01: %d definitions of keywords its neighbours share, want at least 50", defined)
+	}
+}
+
+func TestNormalize(t *testing.T) {
+	for in, want := range map[string]string{
+		`Flanking is a triggered ability. (See rule 309, ?Declare Blockers Step.?) ?Flanking? means ?Whenever this creature becomes blocked.?`: `Flanking is a triggered ability. (See rule 309, "Declare Blockers Step.") "Flanking" means "Whenever this creature becomes blocked."`,
+		`written ?Imprint ? [text],? where ?[text]? is`: `written "Imprint - [text]," where "[text]" is`,
+		`their owners? graveyards and a player?s hand`:  `their owners' graveyards and a player's hand`,
+		`Questions? Ask a judge.`:                       `Questions? Ask a judge.`,
+		`“Flying” means what it says.`:                  `"Flying" means what it says.`,
+	} {
+		if got := keyword.Normalize(in); got != want {
+			t.Errorf("Normalize(%q)\n got %q\nwant %q", in, got, want)
+		}
+	}
+}
+
+// TestSevenDefinitions: keywords whose definition is quoted after their
+// bare name ("Undaunted means "…"") or after "It means" are read, in the
+// first revision that has each and in 2026-01-16.
+func TestSevenDefinitions(t *testing.T) {
+	for _, tc := range []struct {
+		name, first string
+		parts       int
+		start       string
+	}{
+		{"Undaunted", "2016-11-11", 1, "This spell costs {1} less to cast for each opponent you have."},
+		{"Ascend", "2018-01-19", 2, "If you control ten or more permanents and you don't have the city's blessing"},
+		{"Compleated", "2022-02-18", 1, "If this permanent would enter"},
+		{"Enlist", "2022-09-08", 1, "As this creature attacks, you may tap up to one untapped creature"},
+		{"Craft", "2023-11-17", 1, "[Cost], Exile this permanent, Exile [materials]"},
+		{"Spree", "2024-04-12", 1, "Choose one or more modes. As an additional cost to cast this spell"},
+		{"Tiered", "2025-06-06", 1, "Choose one. As an additional cost to cast this spell, pay the cost associated with that mode."},
+	} {
+		for _, rev := range []string{tc.first, "2026-01-16"} {
+			s := keyword.Find(specsOf(t, rev), tc.name)
+			if s == nil {
+				t.Errorf("%s: no %s", rev, tc.name)
+				continue
+			}
+			if len(s.Definition) != tc.parts || !strings.HasPrefix(s.Definition[0], tc.start) {
+				t.Errorf("%s %s: definition %q, want %d part(s) starting %q", rev, tc.name, s.Definition, tc.parts, tc.start)
+			}
+		}
+	}
+}

@@ -71,6 +71,8 @@ func TestServeAPI(t *testing.T) {
 		{"/api/rules/702.47a?rev=1850", 400, `no revision`},
 		{"/api/rules/702.47a?rev=2005-13", 400, `nearest: 2005-02-01, 2005-08-01, 2005-10-01`},
 		{"/api/rules/702.47a?rev=banana", 400, `a revision is latest, first, YYYY`},
+		{"/api/rules/502.40?rev=2006-10-01~2", 200, `"rev":"2006-05-01"`},
+		{"/api/rules/702.47a?rev=latest~200", 400, `has 124 revisions before it`},
 		{"/api/glossary/mana%20value?rev=2005", 200, `"term":"Converted Mana Cost"`},
 		{"/api/glossary/exile?rev=2006", 200, `"asked":"exile"`},
 		{"/api/glossary/cmc?rev=2005", 200, `"term":"Converted Mana Cost"`},

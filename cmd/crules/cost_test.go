@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -110,5 +111,35 @@ func BenchmarkCostOfACall(b *testing.B) {
 			}
 			b.ReportMetric(float64(peak)/mb, "peak-MB")
 		})
+	}
+}
+
+// TestStartupInit: no package's initialisation allocates more than 256 KB
+// whatever the command, since every command pays it at every start.
+// bleve's index/scorch built its two Levenshtein automata there (1 MB in
+// 22,600 allocations, 2.5-3 ms) until third_party/vellum deferred them to
+// the first fuzzy query.
+func TestStartupInit(t *testing.T) {
+	cmd := exec.Command(os.Args[0], "--help")
+	cmd.Env = append(os.Environ(), "CRULES_BE_MAIN=1", "GODEBUG=inittrace=1")
+	var trace strings.Builder
+	cmd.Stderr = &trace
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("crules --help: %v\n%s", err, trace.String())
+	}
+	n := 0
+	for _, line := range strings.Split(trace.String(), "\n") {
+		// "init PKG @T ms, C ms clock, B bytes, A allocs"
+		f := strings.Fields(line)
+		if len(f) != 11 || f[0] != "init" {
+			continue
+		}
+		n++
+		if bytes, err := strconv.Atoi(f[7]); err != nil || bytes > 256<<10 {
+			t.Errorf("%s: init allocates %s bytes (%s allocations), budget 256 KB", f[1], f[7], f[9])
+		}
+	}
+	if n < 100 {
+		t.Fatalf("read %d package inits in GODEBUG=inittrace=1's output: its format changed?\n%s", n, trace.String())
 	}
 }

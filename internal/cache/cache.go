@@ -8,7 +8,10 @@ package cache
 
 import (
 	"bytes"
+	"encoding/binary"
+	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"os"
 	"path/filepath"
@@ -40,24 +43,48 @@ func Path(dir, corpusHash, name string, version int) string {
 	return filepath.Join(dir, corpusHash, fmt.Sprintf("%s.v%d", name, version))
 }
 
-// Load reads the entry at path with decode. A missing entry is reported
-// as os.ErrNotExist; a decode error means a corrupt or foreign entry.
+// Load reads the entry at path, written by Store, with decode, once its
+// checksum holds. A missing entry is reported as os.ErrNotExist; a wrong
+// checksum or a decode error means a corrupt or foreign entry.
 func Load(path string, decode func(io.Reader) error) error {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return err
 	}
-	return decode(bytes.NewReader(b))
+	n := len(b) - crc32.Size
+	if n < 0 || crc32.Checksum(b[:n], castagnoli) != binary.BigEndian.Uint32(b[n:]) {
+		return ErrDamaged
+	}
+	return decode(bytes.NewReader(b[:n]))
 }
 
-// Store writes the entry at path with encode, atomically.
+// ErrDamaged is what Load reports of an entry whose checksum fails.
+var ErrDamaged = errors.New("damaged cache entry")
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// Store writes the entry at path with encode, atomically, followed by the
+// CRC-32C of what encode wrote, which Load checks.
 func Store(path string, encode func(io.Writer) error) error {
+	return store(path, encode, true)
+}
+
+// StoreOwn writes the entry at path with encode, atomically, as it is: for
+// a format that checks itself (the lineage) and is not read by Load.
+func StoreOwn(path string, encode func(io.Writer) error) error {
+	return store(path, encode, false)
+}
+
+func store(path string, encode func(io.Writer) error, sum bool) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
 	var buf bytes.Buffer
 	if err := encode(&buf); err != nil {
 		return err
+	}
+	if sum {
+		buf.Write(binary.BigEndian.AppendUint32(nil, crc32.Checksum(buf.Bytes(), castagnoli)))
 	}
 	return atomicfile.Write(path, buf.Bytes())
 }

@@ -1,6 +1,8 @@
 package cache
 
 import (
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -26,5 +28,48 @@ func TestPrune(t *testing.T) {
 	want := []string{".lineage.v7.tmp123", "index-2005-10-01.v9", "index-all.v10", "index-all.v10.tmp5", "lineage.v7", "terms-abc.v1"}
 	if !slices.Equal(left, want) {
 		t.Errorf("left %v, want %v", left, want)
+	}
+}
+
+// TestLoadRefusesDamage: an entry altered anywhere (one bit, one digit of
+// a count), cut short or lengthened fails Load with ErrDamaged before it
+// is decoded; the entry as written reads back.
+func TestLoadRefusesDamage(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "terms-x.v2")
+	want := `[{"old":"mana burn","counts":[{"rev":"2004-10-01","old":12,"new":0}]}]` + "\n"
+	if err := Store(path, func(w io.Writer) error { _, err := io.WriteString(w, want); return err }); err != nil {
+		t.Fatal(err)
+	}
+	good, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := func() (string, error) {
+		var got []byte
+		err := Load(path, func(r io.Reader) (err error) { got, err = io.ReadAll(r); return err })
+		return string(got), err
+	}
+	if got, err := read(); err != nil || got != want {
+		t.Fatalf("read back %q, %v; want %q", got, err, want)
+	}
+	var cases [][]byte
+	for i := range good {
+		bad := slices.Clone(good)
+		bad[i] ^= 1 << (i % 8)
+		cases = append(cases, bad)
+		if c := good[i]; c >= '0' && c <= '8' {
+			bad := slices.Clone(good)
+			bad[i] = c + 1
+			cases = append(cases, bad)
+		}
+	}
+	cases = append(cases, good[:len(good)-1], good[:3], nil, append(slices.Clone(good), '\n'))
+	for _, bad := range cases {
+		if err := os.WriteFile(path, bad, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := read(); !errors.Is(err, ErrDamaged) {
+			t.Errorf("%q: read %q, %v; want ErrDamaged", bad, got, err)
+		}
 	}
 }

@@ -27,8 +27,10 @@ renumbering, and classifies each change:
   unchanged, renumbered (same text, new number), citations (only cited rule
   numbers changed), typography, terminology (only lexicon conventions such as
   play→cast), edited, split, merged, added, removed.
-A and B are revisions (2009-05-01, 2009, latest, first) or CR files on disk.`,
-		Example: `  crules diff 2009-05-01 2009-07-11 --stat
+A and B are revisions (2009-05-01, 2009, latest, first, latest~1 for the one
+before latest) or CR files on disk.`,
+		Example: `  crules diff latest~1 latest --stat
+  crules diff 2009-05-01 2009-07-11 --stat
   crules diff 2024-06 2024-07 --class terminology,edited
   crules diff 2004 latest --rule 702.47`,
 		Args: func(cmd *cobra.Command, args []string) error {

@@ -20,7 +20,7 @@ func (f *docFlags) register(cmd *cobra.Command, env *Env, json *bool) {
 	if json != nil {
 		cmd.Flags().BoolVar(json, "json", false, "print JSON")
 	}
-	cmd.Flags().StringVar(&f.Rev, "rev", "latest", "revision: latest, first, a date (2006-10-01) or a prefix (2006, 2006-10)")
+	cmd.Flags().StringVar(&f.Rev, "rev", "latest", "revision: latest, first, a date (2006-10-01) or a prefix (2006, 2006-10); ~N after any of them is the Nth revision before it (latest~1)")
 	cmd.Flags().StringVar(&f.File, "file", "", "read a CR text file from disk instead of the embedded corpus")
 	exclusive(cmd, "rev", "file", "both name the document to read; give one of them")
 	_ = cmd.RegisterFlagCompletionFunc("rev", revCompletion(env))
@@ -45,8 +45,8 @@ func (f *docFlags) source(env *Env) (*crules.Library, crules.Source, error) {
 		return nil, crules.Source{}, err
 	}
 	src, err := lib.Resolve(f.Rev, f.File)
-	if e := (*crules.Error)(nil); errors.As(err, &e) && e.Kind == crules.ErrUnknownRevision && len(e.Nearest) == 0 {
-		err = fmt.Errorf("%w (or a file path with --file)", err) // the forms it takes
+	if errors.Is(err, crules.ErrUnknownRevision) {
+		err = fmt.Errorf("%w (or a file path with --file)", err)
 	}
 	return lib, src, err
 }

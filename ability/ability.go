@@ -1,0 +1,113 @@
+package ability
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/crules/crules/game"
+)
+
+// An Ability is one ability an object has, as the procedures of the
+// engine read it: a closed set of kinds, each a value of its own type
+// (BlockRestriction, Protection, AltCost, Trigger, …). Every kind
+// embeds a Base saying which keyword declared it and which subrule it
+// implements.
+type Ability interface{ base() *Base }
+
+// Base is what every ability carries: the keyword whose declaration made
+// it ("" for card text), the phrases that select the subrule it
+// implements in the keyword's rules (the engine cites the first subrule
+// containing one, in the revision it runs), and the note the trace
+// prints when the ability changes what happens.
+type Base struct {
+	Keyword string
+	Rule    []string
+	// Note is a format for the trace; its arguments are given by the
+	// procedure applying the ability, in the order its kind documents.
+	Note string
+}
+
+func (b *Base) base() *Base { return b }
+
+// Info returns the Base of a.
+func Info(a Ability) *Base { return a.base() }
+
+// Rev is what a declaration may ask of the revision the engine runs:
+// whether the definition of a keyword contains a phrase, so that one
+// declaration states each wording's meaning (deathtouch as a trigger in
+// 2007–2009, convoke before and after 2013).
+type Rev interface {
+	// Defines reports whether the keyword's definition contains phrase.
+	Defines(keyword, phrase string) bool
+	// Mentions reports whether any of the keyword's rules contains
+	// phrase.
+	Mentions(keyword, phrase string) bool
+}
+
+// A Decl is the declaration of one keyword: the abilities one instance
+// of it (as printed, with its number, cost or quality) is.
+type Decl struct {
+	Name string
+	Of   func(inst game.Ability, r Rev) []Ability
+}
+
+var decls = map[string]Decl{}
+
+// declare registers a keyword's declaration; the families of keywords
+// call it from their files.
+func declare(name string, of func(inst game.Ability, r Rev) []Ability) {
+	decls[strings.ToLower(name)] = Decl{Name: name, Of: of}
+}
+
+// Declared returns the names of the keywords with a declaration, sorted.
+func Declared() []string {
+	out := make([]string, 0, len(decls))
+	for _, d := range decls {
+		out = append(out, d.Name)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// OfInstance returns the abilities one printed keyword instance is in
+// revision r; none for a keyword with no declaration.
+func OfInstance(inst game.Ability, r Rev) []Ability {
+	d, ok := decls[strings.ToLower(inst.Keyword)]
+	if !ok {
+		return nil
+	}
+	return d.Of(inst, r)
+}
+
+// Of returns every ability object o has in revision r: its keyword
+// instances expanded through their declarations, in printed order. A
+// face-down object and an ability on the stack have none.
+func Of(o *game.Object, r Rev) []Ability {
+	var out []Ability
+	for _, inst := range o.Abilities() {
+		out = append(out, OfInstance(inst, r)...)
+	}
+	return out
+}
+
+// All returns the abilities of o of kind T.
+func All[T Ability](o *game.Object, r Rev) []T {
+	var out []T
+	for _, a := range Of(o, r) {
+		if t, ok := a.(T); ok {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// First returns o's first ability of kind T, and whether it has one.
+func First[T Ability](o *game.Object, r Rev) (T, bool) {
+	for _, a := range Of(o, r) {
+		if t, ok := a.(T); ok {
+			return t, true
+		}
+	}
+	var zero T
+	return zero, false
+}

@@ -1,0 +1,46 @@
+package ability
+
+import "github.com/crules/crules/game"
+
+// The evasion family: restrictions on which creatures can block an
+// attacker (509.1b, 308.2b in 2006), and on how many must.
+
+// A BlockRestriction says an attacking creature can't be blocked by a
+// creature unless Allows(blocker) holds. Note's arguments: the
+// attacker's label, the blocker's.
+type BlockRestriction struct {
+	Base
+	Allows func(blocker *game.Object) bool
+}
+
+// A BlockCount says an attacking creature can't be blocked except by
+// at least Min creatures, a restriction on the declaration as a whole.
+// Note's argument: the attacker's label.
+type BlockCount struct {
+	Base
+	Min int
+}
+
+func init() {
+	declare("Flying", func(game.Ability, Rev) []Ability {
+		return []Ability{&BlockRestriction{
+			Base:   Base{Keyword: "Flying", Rule: []string{"can't be blocked"}, Note: "%s has flying and can't be blocked by %s, which has neither flying nor reach"},
+			Allows: func(b *game.Object) bool { return b.Has("Flying") || b.Has("Reach") },
+		}}
+	})
+	// Reach is the exception flying's restriction names: it has no
+	// effect of its own.
+	declare("Reach", func(game.Ability, Rev) []Ability { return nil })
+	declare("Fear", func(game.Ability, Rev) []Ability {
+		return []Ability{&BlockRestriction{
+			Base:   Base{Keyword: "Fear", Rule: []string{"can't be blocked"}, Note: "%s has fear and can be blocked only by artifact or black creatures, and %s is neither"},
+			Allows: func(b *game.Object) bool { return b.Is("Artifact") || b.Colors()&game.Black != 0 },
+		}}
+	})
+	declare("Menace", func(game.Ability, Rev) []Ability {
+		return []Ability{&BlockCount{
+			Base: Base{Keyword: "Menace", Rule: []string{"except by two or more"}, Note: "%s has menace and can't be blocked except by two or more creatures"},
+			Min:  2,
+		}}
+	})
+}

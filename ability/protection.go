@@ -1,0 +1,52 @@
+package ability
+
+import "github.com/crules/crules/game"
+
+// The protection family: what can't target, block, damage, enchant or
+// equip a permanent.
+
+// Protection from a quality (702.16 today, 502.7 in 2006-10-01): the
+// permanent can't be the target of spells with the quality or abilities
+// from sources with it, can't be enchanted or equipped by such
+// permanents, can't be blocked by such creatures, and damage such
+// sources would deal it is prevented. Each use cites its own subrule:
+// Target, Attach, Block, Damage.
+type Protection struct {
+	Base
+	From                          Quality
+	Target, Attach, Block, Damage []string
+}
+
+// Untargetable: the permanent can't be the target of spells or
+// abilities; ByOpponents limits that to those its controller's
+// opponents control (hexproof). Note's argument: its label.
+type Untargetable struct {
+	Base
+	ByOpponents bool
+}
+
+func init() {
+	declare("Protection", func(inst game.Ability, _ Rev) []Ability {
+		return []Ability{&Protection{Base: Base{Keyword: "Protection", Rule: []string{"can't be the target", "can't be targeted"}}, From: Q(inst.Quality),
+			Target: []string{"can't be the target", "can't be targeted"},
+			Attach: []string{"can't be enchanted", "can't be equipped"},
+			Block:  []string{"can't be blocked"},
+			Damage: []string{"damage"}}}
+	})
+	declare("Hexproof", func(game.Ability, Rev) []Ability {
+		return []Ability{&Untargetable{Base: Base{Keyword: "Hexproof", Note: "%s has hexproof and can't be the target of spells or abilities its opponents control"}, ByOpponents: true}}
+	})
+}
+
+// Enchants is an Aura's enchant ability: what it can target as a spell
+// and be attached to (702.5 today, 502.45 in 2006-10-01 numbering aside).
+type Enchants struct {
+	Base
+	What Quality
+}
+
+func init() {
+	declare("Enchant", func(inst game.Ability, _ Rev) []Ability {
+		return []Ability{&Enchants{Base: Base{Keyword: "Enchant"}, What: Q(inst.Quality)}}
+	})
+}

@@ -1,0 +1,51 @@
+package ability
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/crules/crules/game"
+)
+
+func TestQuality(t *testing.T) {
+	bob, alice := &game.Player{Name: "bob"}, &game.Player{Name: "alice"}
+	sable := &game.Object{Label: "Bronze Sable", Card: &game.Card{Name: "Bronze Sable", Types: []string{"Artifact", "Creature"}, Subtypes: []string{"Sable"}}, Controller: bob, Owner: bob}
+	shock := &game.Object{Label: "Shock", Card: &game.Card{Name: "Shock", Cost: game.MustParseCost("{R}"), Types: []string{"Instant"}}, Controller: alice, Owner: alice}
+	elf := &game.Object{Label: "Elf", Card: &game.Card{Name: "Elf", Cost: game.MustParseCost("{G}"), Supertypes: []string{"Legendary"}, Types: []string{"Creature"}, Subtypes: []string{"Elf"}}, Controller: alice, Owner: alice}
+	for _, tc := range []struct {
+		q    string
+		o    *game.Object
+		want bool
+	}{
+		{"artifacts", sable, true},
+		{"creatures", sable, true},
+		{"creatures", shock, false},
+		{"red", shock, true},
+		{"red", sable, false},
+		{"instants", shock, true},
+		{"Sables", sable, true},
+		{"Elves", elf, true},
+		{"legendary", elf, true},
+		{"bob", sable, true},
+		{"bob", shock, false},
+		{"everything", shock, true},
+		{"", shock, false},
+	} {
+		if got := Q(tc.q).Matches(tc.o); got != tc.want {
+			t.Errorf("%q matches %s = %v, want %v", tc.q, tc.o.Label, got, tc.want)
+		}
+	}
+	if !Q("bob").MatchesPlayer(bob) || Q("bob").MatchesPlayer(alice) || !Q("everything").MatchesPlayer(alice) {
+		t.Error("a player quality matches the wrong player")
+	}
+}
+
+// TestDeclared: every keyword a card line can name has a declaration,
+// so that no keyword's behaviour is left in a procedure.
+func TestDeclared(t *testing.T) {
+	for _, name := range []string{"Flying", "Reach", "Fear", "Menace", "Defender", "Haste", "Vigilance", "First Strike", "Double Strike", "Trample", "Lifelink", "Deathtouch", "Indestructible", "Protection", "Hexproof", "Enchant"} {
+		if _, ok := decls[strings.ToLower(name)]; !ok {
+			t.Errorf("%s has no declaration", name)
+		}
+	}
+}
