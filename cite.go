@@ -2,6 +2,7 @@ package crules
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -29,28 +30,25 @@ type CiteReport struct {
 func (l *Library) CitePaths(paths ...string) (*CiteReport, error) {
 	all := &CiteReport{}
 	for _, root := range paths {
-		fsys, dir, name := l.opt.Files, "", root
+		fsys, name, shown := l.opt.Files, root, func(p string) string { return p }
 		if fsys == nil {
 			fi, err := os.Stat(root)
 			if err != nil {
 				return nil, &Error{Kind: ErrBadInput, Msg: err.Error(), Err: err}
 			}
-			dir, name = root, "."
+			dir := root
+			name = "."
 			if !fi.IsDir() {
 				dir, name = filepath.Dir(root), filepath.Base(root)
 			}
 			fsys = os.DirFS(dir)
+			shown = func(p string) string { return filepath.Join(dir, filepath.FromSlash(p)) }
 		}
-		rep, err := l.Cite(fsys, name)
+		rep, err := l.cite(fsys, name, shown)
 		if err != nil {
 			return nil, err
 		}
-		for _, f := range rep.Findings {
-			if dir != "" {
-				f.File = filepath.Join(dir, filepath.FromSlash(f.File))
-			}
-			all.Findings = append(all.Findings, f)
-		}
+		all.Findings = append(all.Findings, rep.Findings...)
 		all.Files, all.Stale = all.Files+rep.Files, all.Stale+rep.Stale
 	}
 	return all, nil
@@ -58,9 +56,17 @@ func (l *Library) CitePaths(paths ...string) (*CiteReport, error) {
 
 // Cite scans the file or folder root of fsys for CR citations and checks
 // each against the rules' history (see package cite). Folders named .git,
-// .hg, .svn, vendor and node_modules, binary files and files over 16 MB are
-// skipped.
+// .hg, .svn, vendor and node_modules, binary files, files over 16 MB and
+// other than regular files (devices, pipes) are skipped inside a folder;
+// root itself, when it is not a folder, is read whatever it is, and one
+// over 16 MB is ErrBadInput (a device or pipe once it has given 16 MB).
 func (l *Library) Cite(fsys fs.FS, root string) (*CiteReport, error) {
+	return l.cite(fsys, root, func(p string) string { return p })
+}
+
+// cite is Cite naming each file shown(its path in fsys) in findings and
+// errors.
+func (l *Library) cite(fsys fs.FS, root string, shown func(string) string) (*CiteReport, error) {
 	var cits []cite.Citation
 	rep := &CiteReport{}
 	err := fs.WalkDir(fsys, root, func(p string, d fs.DirEntry, err error) error {
@@ -76,14 +82,13 @@ func (l *Library) Cite(fsys fs.FS, root string) (*CiteReport, error) {
 			}
 			return nil
 		}
-		if !d.Type().IsRegular() {
+		if p != root && !d.Type().IsRegular() {
 			return nil
 		}
-		info, err := d.Info()
-		if err != nil || info.Size() > maxCiteFile {
+		src, err := readFileAs(fsys, p, shown(p), maxCiteFile)
+		if errors.Is(err, errTooBig) && p != root {
 			return nil
 		}
-		src, err := fs.ReadFile(fsys, p)
 		if err != nil {
 			return err
 		}
@@ -91,9 +96,13 @@ func (l *Library) Cite(fsys fs.FS, root string) (*CiteReport, error) {
 			return nil // binary
 		}
 		rep.Files++
-		cits = append(cits, cite.Scan(path.Clean(p), src)...)
+		cits = append(cits, cite.Scan(shown(path.Clean(p)), src)...)
 		return nil
 	})
+	var e *Error
+	if errors.As(err, &e) {
+		return nil, e
+	}
 	if err != nil {
 		return nil, &Error{Kind: ErrBadInput, Msg: err.Error(), Err: err}
 	}

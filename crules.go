@@ -13,7 +13,6 @@ import (
 	"github.com/crules/crules/index"
 	"github.com/crules/crules/internal/cache"
 	"github.com/crules/crules/lexicon"
-	"github.com/crules/crules/parse"
 )
 
 // Options configure a Library. The zero value works: the embedded archive,
@@ -147,18 +146,14 @@ func (l *Library) rev(name string) Rev {
 	return Rev{pos: -1}
 }
 
-// ReadFile reads a CR file as a Source. A file that cannot be read is
-// ErrBadInput; whether it is a CR shows when it is parsed.
+// ReadFile reads a CR file as a Source. A file that cannot be read, or
+// is larger than MaxFileSize, is ErrBadInput (a regular file is refused by
+// its size before it is read, a device or a pipe once MaxFileSize bytes
+// have come); whether it is a CR shows when it is parsed.
 func (l *Library) ReadFile(path string) (Source, error) {
-	var data []byte
-	var err error
-	if l.opt.Files != nil {
-		data, err = fs.ReadFile(l.opt.Files, path)
-	} else {
-		data, err = os.ReadFile(path)
-	}
+	data, err := readFile(l.opt.Files, path, MaxFileSize)
 	if err != nil {
-		return Source{}, &Error{Kind: ErrBadInput, Msg: err.Error(), Err: err}
+		return Source{}, err
 	}
 	return File(path, data), nil
 }
@@ -267,14 +262,12 @@ func (l *Library) CleanCache() (string, error) {
 }
 
 // ReadFrom reads a CR file from r (standard input, an upload) as a Source
-// named name. More than parse.MaxSize bytes is ErrBadInput.
+// named name. More than MaxFileSize bytes is ErrBadInput, refused once
+// that many have come.
 func ReadFrom(name string, r io.Reader) (Source, error) {
-	b, err := io.ReadAll(io.LimitReader(r, parse.MaxSize+1))
-	if err == nil && len(b) > parse.MaxSize {
-		err = fmt.Errorf("%s is larger than %d MB", name, parse.MaxSize>>20)
-	}
+	b, err := readAtMost(r, name, MaxFileSize, 0)
 	if err != nil {
-		return Source{}, &Error{Kind: ErrBadInput, Msg: err.Error(), Err: err}
+		return Source{}, err
 	}
 	return File(name, b), nil
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/crules/crules/ability"
 	"github.com/crules/crules/game"
 	"github.com/crules/crules/keyword"
 	"github.com/crules/crules/parse"
@@ -265,7 +266,12 @@ type engine struct {
 	// has ended.
 	blocksDone bool
 	labels     map[string]int
-	programs   map[string]*program
+	// wants are the targets the waiting triggered abilities ask for,
+	// chosen as they are put on the stack.
+	wants map[*game.Object]*ability.Target
+	// retarget are the new targets chosen for the copies a resolving
+	// ability makes.
+	retarget map[*game.Object][]*game.Target
 	// revealed are the cards revealed for amplify, by the label of the
 	// spell.
 	revealed map[string][]string
@@ -281,7 +287,7 @@ type engine struct {
 }
 
 func newEngine(f *Scenario, rules *game.Rules, specs *specSet) *engine {
-	e := &engine{f: f, rules: rules, specs: specs, labels: map[string]int{}, programs: map[string]*program{}, revealed: map[string][]string{}}
+	e := &engine{f: f, rules: rules, specs: specs, labels: map[string]int{}, wants: map[*game.Object]*ability.Target{}, retarget: map[*game.Object][]*game.Target{}, revealed: map[string][]string{}}
 	e.s = game.New(rules, f.Players...)
 	split := rules.Titled("Split Cards")
 	e.s.SplitCombined = split != nil && strings.Contains(strings.ToLower(allText(split)), "two halves combined")
@@ -326,6 +332,10 @@ func (e *engine) stmt(st *Stmt, r *ScriptResult) {
 		return
 	}
 	err := e.do(st)
+	if err == nil && !setup[st.Verb] && st.Verb != "block" {
+		e.sba()
+		err = e.pushTriggers()
+	}
 	var ref *refusal
 	if st.Verb == "block" && err == nil {
 		// The declaration may go on over the next lines; it is judged,
@@ -346,10 +356,6 @@ func (e *engine) stmt(st *Stmt, r *ScriptResult) {
 		e.reason = err.Error()
 		e.check(st, r, false, err.Error())
 	}
-	if err == nil && !setup[st.Verb] {
-		e.sba()
-		e.pushTriggers()
-	}
 }
 
 // endDeclaration ends a declaration of blockers made over one or more
@@ -366,7 +372,10 @@ func (e *engine) endDeclaration(r *ScriptResult) {
 	case last.Illegal:
 		e.check(last, r, false, "the declaration of blockers was allowed")
 	}
-	e.pushTriggers()
+	if err := e.pushTriggers(); err != nil {
+		e.reason = err.Error()
+		e.check(last, r, false, err.Error())
+	}
 }
 
 // setup are the statements that build the starting state: no
@@ -463,7 +472,9 @@ func (e *engine) do(st *Stmt) error {
 				return err
 			}
 			e.sba()
-			e.pushTriggers()
+			if err := e.pushTriggers(); err != nil {
+				return err
+			}
 		}
 		return errors.New("the stack did not empty after 100 resolutions")
 	case "noblocks":
@@ -520,19 +531,23 @@ func (e *engine) newTurn(p *game.Player) {
 	for _, o := range p.Zone(game.Battlefield) {
 		o.Tapped = false
 	}
-	s.Step = "upkeep"
+	e.toStep("untap")
 	s.Cite(e.rules.Find("untaps all", "untap all"), "%s's turn %d: untap", p.Name, s.Turn)
+	e.toStep("upkeep")
 	for _, d := range s.Delayed {
 		if d.Controller == p {
 			d.Fire(s)
 		}
 	}
-	s.Step = "main"
+	e.toStep("draw")
+	e.toStep("main")
 }
 
 // endTurn ends "until end of turn" effects and removes damage (the
 // cleanup step) and combat.
 func (e *engine) endTurn() {
+	e.toStep("end")
+	e.toStep("cleanup")
 	cited := false
 	for _, o := range e.s.Battlefield() {
 		kept := o.Mods[:0]

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/crules/crules/ability"
 	"github.com/crules/crules/keyword"
 	"github.com/crules/crules/parse"
 )
@@ -76,17 +77,6 @@ var models = []Model{
 	{Name: "Poisonous", Compiled: true},
 	{Name: "Split Cards", Title: "Split Cards", Anchors: []string{"two sets of characteristics", "halves combined", "only the characteristics of the half", "the other half's characteristics", "only the color or colors of the half"}},
 }
-
-// compiledModels names the compiled models.
-var compiledModels = func() map[string]bool {
-	m := map[string]bool{}
-	for _, x := range models {
-		if x.Compiled {
-			m[x.Name] = true
-		}
-	}
-	return m
-}()
 
 // Models returns every model: the keyword models, then split cards.
 func Models() []Model { return append([]Model(nil), models...) }
@@ -192,7 +182,7 @@ func (m Model) Stale(doc *parse.Document, specs []*keyword.Spec) string {
 		if !ok {
 			return fmt.Sprintf("%s %s: no one-part definition or \"Whenever\" subrule for the grammar to compile", m.Name, id)
 		}
-		if _, err := compile(def); err != nil {
+		if _, err := ability.Compile(def); err != nil {
 			return fmt.Sprintf("%s %s: %v", m.Name, id, err)
 		}
 		return ""

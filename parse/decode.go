@@ -24,6 +24,11 @@ const (
 	UTF16LE     Encoding = "utf-16le"
 	UTF16BE     Encoding = "utf-16be"
 	Windows1252 Encoding = "windows-1252"
+	// Mixed is a file some of whose lines are UTF-8 and others
+	// Windows-1252 (two files pasted together): each line is read in the
+	// encoding it is valid in, and Parse warns at each line read as
+	// Windows-1252.
+	Mixed Encoding = "utf-8+windows-1252"
 )
 
 // MaxSize is the largest input Parse accepts. The largest revision ever
@@ -36,7 +41,28 @@ const MaxSize = 32 << 20
 // without a BOM is read in the byte order its NUL bytes show (ASCII text
 // stored in 16-bit units). Line endings are left as they are. It fails on
 // binary data and on input larger than MaxSize.
+//
+// Input that is not valid UTF-8 is read line by line when some of its
+// lines with other than ASCII are valid UTF-8 and others are not (Mixed):
+// each line in the encoding it is valid in.
 func Decode(src []byte) (string, Encoding, error) {
+	text, enc, _, err := decode(src)
+	return text, enc, err
+}
+
+// decode is Decode, also returning, for Mixed text, where it read
+// Windows-1252.
+func decode(src []byte) (string, Encoding, []legacyRun, error) {
+	text, enc, err := decodeWhole(src)
+	if err == nil && enc == Windows1252 {
+		if mixed, legacy, ok := decodeMixed(src); ok {
+			return mixed, Mixed, legacy, nil
+		}
+	}
+	return text, enc, nil, err
+}
+
+func decodeWhole(src []byte) (string, Encoding, error) {
 	if len(src) > MaxSize {
 		return "", "", fmt.Errorf("%w: input is %.1f MB; no Comprehensive Rules text is larger than %d MB", ErrEncoding, float64(len(src))/(1<<20), MaxSize>>20)
 	}
@@ -81,6 +107,77 @@ func decodeWith(src []byte, e encoding.Encoding, name Encoding) (string, Encodin
 		return "", "", fmt.Errorf("%w: binary data (NUL character after decoding %s), not a text file", ErrEncoding, name)
 	}
 	return string(out), name, nil
+}
+
+// decodeMixed reads src line by line: a line valid as UTF-8 as it is, any
+// other as Windows-1252. It reports false, reading nothing, when no line
+// with other than ASCII is valid UTF-8: then the whole is Windows-1252.
+// legacy lists the runs of lines read as Windows-1252.
+func decodeMixed(src []byte) (text string, legacy []legacyRun, ok bool) {
+	utf8Lines := false
+	for rest := src; len(rest) > 0 && !utf8Lines; {
+		l := rest[:lineEnd(rest)]
+		rest = rest[len(l):]
+		utf8Lines = !isASCII(l) && utf8.Valid(l)
+	}
+	if !utf8Lines {
+		return "", nil, false
+	}
+	out := make([]byte, 0, len(src)+len(src)/8)
+	inRun := false // in a run of lines not UTF-8, ASCII lines between them allowed
+	for rest := src; len(rest) > 0; {
+		l := rest[:lineEnd(rest)]
+		rest = rest[len(l):]
+		if utf8.Valid(l) {
+			inRun = inRun && isASCII(l)
+			out = append(out, l...)
+			continue
+		}
+		first := true
+		for _, c := range l {
+			if c < utf8.RuneSelf {
+				out = append(out, c)
+				continue
+			}
+			if first {
+				if !inRun {
+					legacy = append(legacy, legacyRun{First: len(out)})
+				}
+				run := &legacy[len(legacy)-1]
+				run.Last, run.Lines, first, inRun = len(out), run.Lines+1, false, true
+			}
+			out = utf8.AppendRune(out, charmap.Windows1252.DecodeByte(c))
+		}
+	}
+	return string(out), legacy, true
+}
+
+// A legacyRun is a run of lines of a Mixed text read as Windows-1252,
+// with only ASCII lines between them: the offsets in the text of the
+// first character so read on its first and on its last line, and how
+// many lines were.
+type legacyRun struct{ First, Last, Lines int }
+
+// lineEnd returns the length of the first line of b with its terminator
+// ("\n", "\r\n" or "\r").
+func lineEnd(b []byte) int {
+	i := bytes.IndexAny(b, "\r\n")
+	switch {
+	case i < 0:
+		return len(b)
+	case b[i] == '\r' && i+1 < len(b) && b[i+1] == '\n':
+		return i + 2
+	}
+	return i + 1
+}
+
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // utf16Order guesses whether BOM-less bytes are UTF-16 text: most even (or

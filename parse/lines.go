@@ -49,15 +49,16 @@ func splitLines(text string) []line {
 type kind uint8
 
 const (
-	kBlank      kind = iota
-	kUnderline       // "-----" or "=====" under or around a heading
-	kPart            // "7. Additional Rules"
-	kChapter         // "702. Keyword Abilities"
-	kRule            // "702.47." or "702.47a" and its text
-	kBrokenRule      // "702. 37a Storm is…": a rule number with a stray space
-	kBadRule         // "408.f Card text…": a number that names no rule
-	kExample         // "Example: …"
-	kText            // anything else
+	kBlank       kind = iota
+	kUnderline        // "-----" or "=====" under or around a heading
+	kPart             // "7. Additional Rules"
+	kChapter          // "702. Keyword Abilities"
+	kRule             // "702.47." or "702.47a" and its text
+	kBrokenRule       // "702. 37a Storm is…": a rule number with a stray space
+	kBadRule          // "408.f Card text…": a number that names no rule
+	kLongSubrule      // "702.1aa Text": a subrule letter past z
+	kExample          // "Example: …"
+	kText             // anything else
 )
 
 // A cline is a classified line.
@@ -126,6 +127,17 @@ func classify(s string, off int) cline {
 	return c
 }
 
+// longSubrule reports whether s, what follows a rule number, is two or
+// more lowercase letters ending the number: "aa" of "702.1aa Text", a
+// subrule letter past z, which the CR has never printed.
+func longSubrule(s string) bool {
+	i := 0
+	for i < len(s) && s[i] >= 'a' && s[i] <= 'z' {
+		i++
+	}
+	return i >= 2 && (i == len(s) || s[i] == ' ' || s[i] == '\t' || s[i] == '.')
+}
+
 func classifyContent(s string, off int, c *cline) kind {
 	if len(s) >= 8 && (s[0] == 'E' || s[0] == 'e') && strings.EqualFold(s[:8], "example:") {
 		c.body, c.bodyAt = trimLeft(s[8:], off+8)
@@ -148,6 +160,9 @@ func classifyContent(s string, off int, c *cline) kind {
 	}
 	c.id = id
 	rest := s[n:]
+	if id.Rule > 0 && id.Sub == "" && longSubrule(rest) {
+		return kLongSubrule
+	}
 	if id.Rule > 0 {
 		dot := strings.HasPrefix(rest, ".")
 		if dot {

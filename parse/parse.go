@@ -19,11 +19,15 @@ import (
 // that is not text, or text with no rules in it, yields a nil document and an
 // ErrorList whose entries wrap ErrEncoding or ErrNotRules.
 func Parse(name string, src []byte) (*Document, error) {
-	text, enc, err := Decode(src)
+	text, enc, legacy, err := decode(src)
 	if err != nil {
 		return nil, ErrorList{{File: name, Severity: SeverityError, Msg: err.Error(), kind: ErrEncoding}}
 	}
 	d, err := ParseText(name, text, enc)
+	if d != nil && len(legacy) > 0 {
+		d.Warnings = append(d.Warnings, legacyWarnings(name, text, legacy)...)
+		d.Warnings.Sort()
+	}
 	if d != nil && (enc == UTF16LE || enc == UTF16BE) {
 		order := "little-endian"
 		if enc == UTF16BE {
@@ -34,6 +38,45 @@ func Parse(name string, src []byte) (*Document, error) {
 		d.Warnings.Sort()
 	}
 	return d, err
+}
+
+// maxLegacyWarnings is the most warnings about lines read as
+// Windows-1252 in a Mixed file; one more counts the rest.
+const maxLegacyWarnings = 20
+
+// legacyWarnings are the warnings of a Mixed text: one per run of lines
+// read as Windows-1252, at the first character so read.
+func legacyWarnings(name, text string, legacy []legacyRun) ErrorList {
+	lines := splitLines(text)
+	lineOf := func(off int) int {
+		return sort.Search(len(lines), func(i int) bool { return lines[i].end >= off }) // a line's end is its terminator
+	}
+	var out ErrorList
+	for k, r := range legacy {
+		first, last := lineOf(r.First), lineOf(r.Last)
+		pos := posIn(text, lines, first, r.First)
+		if k == maxLegacyWarnings {
+			n := 0
+			for _, r := range legacy[k:] {
+				n += r.Lines
+			}
+			out = append(out, &Diagnostic{File: name, Pos: pos, Severity: SeverityWarning,
+				Msg: fmt.Sprintf("%d more lines from here are not UTF-8, as the rest of the file is: read as Windows-1252", n)})
+			break
+		}
+		what := "this line is"
+		if r.Lines > 1 {
+			what = fmt.Sprintf("%d lines from here to line %d are", r.Lines, last+1)
+		}
+		out = append(out, &Diagnostic{File: name, Pos: pos, Severity: SeverityWarning,
+			Msg: what + " not UTF-8, as the rest of the file is: read as Windows-1252"})
+	}
+	return out
+}
+
+// posIn is the position of offset off on line i of text.
+func posIn(text string, lines []line, i, off int) Pos {
+	return Pos{Line: i + 1, Col: utf8.RuneCountInString(text[lines[i].start:off]) + 1, Offset: off}
 }
 
 // ParseText is Parse for text that is already decoded; enc records where it
@@ -528,6 +571,9 @@ func (p *parser) body(from, to int) {
 			continue
 		case kBadRule:
 			p.warn(p.pos(i, c.start), "%q is not a rule number; its line is read as text of the rule before it", strings.Fields(c.body)[0])
+		case kLongSubrule:
+			p.warn(p.pos(i, c.start), "%q is not a rule number (subrule letters run from a to z): its line is read as text, not as a subrule",
+				strings.TrimRight(strings.Fields(c.body)[0], "."))
 		}
 		p.textLine(i, c, afterBreak)
 	}

@@ -73,8 +73,8 @@ func (p *parser) stmt(l line) *engine.Stmt {
 	case word == "turn":
 		st.Verb, st.Player = "turn", strings.TrimSpace(rest)
 		st.Names = []engine.Name{{Text: st.Player, Pos: l.pos(at + 5)}}
-	case word == "resolve;":
-		st.Verb = "resolve"
+	case word == "resolve;" || word == "damage;":
+		st.Verb = strings.TrimSuffix(word, ";")
 		p.clauses(l, st, rest, at+len(word)+1)
 	case word == "tap" || word == "counters":
 		st.Verb = word
@@ -101,7 +101,11 @@ func (p *parser) stmt(l line) *engine.Stmt {
 		st.Verb = map[string]string{"resolve": "resolve", "resolve all": "resolveall", "damage": "damage", "end turn": "endturn", "no blocks": "noblocks"}[t]
 	case word == "destroy":
 		st.Verb = "destroy"
-		st.Object = engine.Name{Text: strings.TrimSpace(rest), Pos: l.pos(at + len(word) + 1)}
+		obj, clauses, hasClauses := strings.Cut(rest, ";")
+		st.Object = engine.Name{Text: strings.TrimSpace(obj), Pos: l.pos(at + len(word) + 1)}
+		if hasClauses {
+			p.clauses(l, st, clauses, at+len(word)+1+len(obj)+1)
+		}
 	default:
 		p.action(l, st, word, rest, at)
 	}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/crules/crules"
 	"github.com/crules/crules/parse"
@@ -204,6 +205,41 @@ func TestBadFiles(t *testing.T) {
 	code, _, errs = run(t, "parse", filepath.Join(dir, "missing.txt"))
 	if code != 2 || !strings.Contains(errs, "no such file") {
 		t.Errorf("missing file: exit %d %q", code, errs)
+	}
+}
+
+// TestFileTooLarge: every command that reads a file refuses /dev/zero
+// and a 200 MB sparse file at once, exit 2 naming the file and the limit.
+func TestFileTooLarge(t *testing.T) {
+	dir := t.TempDir()
+	sparse := filepath.Join(dir, "huge.txt")
+	if err := os.WriteFile(sparse, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(sparse, 200<<20); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"/dev/zero", sparse} {
+		for _, args := range [][]string{
+			{"parse", p}, {"rule", "100.1", "--file", p}, {"diff", "latest", p}, {"sim", p},
+			{"render", "--file", p, "--out", filepath.Join(dir, "site")}, {"cite", p},
+		} {
+			start := time.Now()
+			code, _, errs := run(t, args...)
+			limit := "limit of 32 MB"
+			if args[0] == "cite" {
+				limit = "limit of 16 MB"
+			}
+			if code != 2 || !strings.Contains(errs, p+": file too large") || !strings.Contains(errs, limit) {
+				t.Errorf("%v: exit %d, stderr %q", args, code, errs)
+			}
+			if took := time.Since(start); took > 5*time.Second {
+				t.Errorf("%v took %v", args, took)
+			}
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "site")); !os.IsNotExist(err) {
+		t.Errorf("render of a file too large wrote its output: %v", err)
 	}
 }
 
