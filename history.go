@@ -1,6 +1,7 @@
 package crules
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"sort"
@@ -14,7 +15,8 @@ import (
 
 // Lineage returns what every rule of every revision became in the next:
 // from memory, else from the cache when it is there and sound, else built
-// (a few seconds, with progress reports) and cached.
+// (a few seconds, with progress reports) and cached. Processes sharing the
+// cache build it once: the others wait for it (see cache.Lock).
 func (l *Library) Lineage() (*diff.Lineage, error) {
 	l.lineageMu.Lock()
 	defer l.lineageMu.Unlock()
@@ -23,11 +25,16 @@ func (l *Library) Lineage() (*diff.Lineage, error) {
 	}
 	path, err := l.cachePath("lineage", diff.LineageVersion)
 	if err == nil {
-		lin, err := diff.ReadLineageFile(path)
-		if err == nil && len(lin.Revs) == len(l.revs) {
-			l.lineage = lin
+		if lin := l.cachedLineage(path); lin != nil {
 			return lin, nil
 		}
+		// Another process may be building it: wait for it, then look again.
+		release, _ := cache.Lock(path)
+		defer release()
+		if lin := l.cachedLineage(path); lin != nil {
+			return lin, nil
+		}
+		cache.RemoveTemps(path)
 	}
 	lin, err := l.buildLineage(fmt.Sprintf("building the history of every rule from the %d embedded revisions (once, usually 2 s; cached in %s)", len(l.revs), path))
 	if err != nil {
@@ -42,6 +49,17 @@ func (l *Library) Lineage() (*diff.Lineage, error) {
 	}
 	l.lineage = lin
 	return lin, nil
+}
+
+// cachedLineage reads the lineage cached at path, keeps it and returns it;
+// nil when it is missing, damaged or of other revisions.
+func (l *Library) cachedLineage(path string) *diff.Lineage {
+	lin, err := diff.ReadLineageFile(path)
+	if err != nil || len(lin.Revs) != len(l.revs) {
+		return nil
+	}
+	l.lineage = lin
+	return lin
 }
 
 // prefetchLineage starts reading the cached lineage in the background
@@ -70,6 +88,29 @@ type History struct {
 	Changes []diff.Change
 	First   string // the first and latest embedded revisions
 	Latest  string
+	// Named is set when the query was a name that is no rule's title in
+	// any revision but names one rule in the revision read (a glossary
+	// term citing one rule: "mulligan" is 103.5).
+	Named *Named
+}
+
+// historyName reads a query that is no rule's title as a name in the
+// revision at (the latest when zero), as RuleNamed does: nil when it names
+// no rule or subrule there.
+func (l *Library) historyName(query string, at Rev) (*Named, error) {
+	if at.IsZero() {
+		at = l.Latest()
+	}
+	named, err := l.RuleNamed(at.Source(), query)
+	switch {
+	case errors.Is(err, ErrNoRule), errors.Is(err, ErrBadRequest):
+		return nil, nil
+	case err != nil:
+		return nil, err
+	case named.ID.Level() == parse.LevelChapter:
+		return nil, nil // history follows rules, not chapters
+	}
+	return named, nil
 }
 
 // History traces a rule, named by its number in any form Lookup takes
@@ -107,6 +148,16 @@ func (l *Library) History(query string, at Rev) (*History, error) {
 			return nil, &Error{Kind: ErrNoRule, Msg: fmt.Sprintf("no rule %s in %s", rid, where)}
 		}
 	} else if start, id = lin.FindTitle(query); start < 0 {
+		if named, err := l.historyName(query, at); err != nil || named != nil {
+			if err != nil {
+				return nil, err
+			}
+			h, err := l.History(named.ID.String(), at)
+			if h != nil {
+				h.Query, h.Named = query, named
+			}
+			return h, err
+		}
 		near := nearNames(keywordTitles(lin), query, 5)
 		msg := fmt.Sprintf("no rule is titled %q in any revision", query)
 		if len(near) > 0 {

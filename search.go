@@ -86,8 +86,8 @@ func (l *Library) BuildIndex(r Rev, all bool) (string, error) {
 
 // openIndex returns the open index named name, else opens the cached one,
 // building it when it is missing, stale (another corpus or mapping
-// version) or corrupt. One build runs at a time per index in this process;
-// across processes, index.Build's rename keeps whichever finishes first.
+// version) or damaged. One build runs at a time per index, in this process
+// and across the processes sharing the cache (see cache.Lock).
 func (l *Library) openIndex(name string, docs func(progress func(done, total int)) ([]index.Doc, error)) (*index.Index, error) {
 	l.mu.Lock()
 	ix, ok := l.indexes[name]
@@ -96,10 +96,14 @@ func (l *Library) openIndex(name string, docs func(progress func(done, total int
 		return ix, nil
 	}
 	file := name
+	var dir string
+	var err error
 	if name == allRevs {
 		file = "all"
+		dir, err = l.cachePath("index-"+file, index.MappingVersion)
+	} else {
+		dir, err = l.revCachePath(l.rev(name), "index-"+file, index.MappingVersion)
 	}
-	dir, err := l.cachePath("index-"+file, index.MappingVersion)
 	if err != nil {
 		return nil, err
 	}
@@ -108,6 +112,13 @@ func (l *Library) openIndex(name string, docs func(progress func(done, total int
 	defer mu.(*sync.Mutex).Unlock()
 	ix, err = index.Open(dir)
 	if err != nil {
+		// Another process may be building it: wait for it, then look again.
+		release, _ := cache.Lock(dir)
+		defer release()
+		ix, err = index.Open(dir)
+	}
+	if err != nil {
+		cache.RemoveTemps(dir)
 		usual := "1 s"
 		if name == allRevs {
 			usual = "10 s"

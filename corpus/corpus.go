@@ -43,13 +43,19 @@ var (
 
 // A Revision is one published CR file of the archive.
 type Revision struct {
-	File     string `json:"file"`     // CR-2026-01-16.txt
-	Date     Date   `json:"date"`     // the effective date
-	Size     int    `json:"bytes"`    // size of the published bytes
-	SHA256   string `json:"sha256"`   // of the published bytes
-	Encoding string `json:"encoding"` // utf-8, utf-8-bom, utf-16le-bom, utf-16be-bom, windows-1252
-	Source   string `json:"source,omitempty"`
+	File     string `json:"file"`             // CR-2026-01-16.txt
+	Date     Date   `json:"date"`             // the effective date
+	Size     int    `json:"bytes"`            // size of the published bytes
+	SHA256   string `json:"sha256"`           // of the published bytes
+	Encoding string `json:"encoding"`         // utf-8, utf-8-bom, utf-16le-bom, utf-16be-bom, windows-1252
+	Source   string `json:"source,omitempty"` // where the file came from: a repository, a path, a web address
 	Notes    string `json:"notes,omitempty"`
+
+	// Added is when a revision of the user's own archive (a Shelf) was
+	// added, RFC 3339; "" for an embedded one. Stored is its text's file
+	// name in the shelf's directory.
+	Added  string `json:"added,omitempty"`
+	Stored string `json:"stored,omitempty"`
 
 	// Where the canonical text (UTF-8, "\n" line ends) lies in the
 	// decompressed stream, and how to rebuild the published line ends.
@@ -80,6 +86,15 @@ type Counts struct {
 
 // Name is the revision's date as users type it: "2026-01-16".
 func (r Revision) Name() string { return r.Date.String() }
+
+// Origin says where the revision comes from: "embedded", or for one the
+// user added "added" with when and from where.
+func (r Revision) Origin() string {
+	if r.Added == "" {
+		return "embedded"
+	}
+	return "added " + r.Added + " from " + r.Source
+}
 
 // Date is a calendar date with no time of day.
 type Date struct{ time.Time }
@@ -128,6 +143,11 @@ type Archive struct {
 	dec    *zstd.Decoder
 	pos    int            // offset of what dec produces next (in the texts one after the other)
 	texts  map[int][]byte // decoded texts kept, by offset
+
+	// An archive with added revisions (see With) reads the embedded
+	// ones from base and holds the added texts, by revision name.
+	base  *Archive
+	added map[string][]byte
 }
 
 var (
@@ -202,6 +222,12 @@ func (a *Archive) Revisions() []Revision { return a.revs }
 // Only r's text is kept: the revisions the stream holds before it (the newer
 // ones) are decompressed and dropped. Use All to read many revisions.
 func (a *Archive) Text(r Revision) ([]byte, error) {
+	if a.base != nil {
+		if r.Added != "" {
+			return a.addedText(r)
+		}
+		return a.base.Text(r)
+	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	return a.text(r)
@@ -284,6 +310,28 @@ func (a *Archive) rewind() error {
 // All returns the texts of every revision, in the order of Revisions,
 // decompressing the stream once.
 func (a *Archive) All() ([][]byte, error) {
+	if a.base != nil {
+		base, err := a.base.All()
+		if err != nil {
+			return nil, err
+		}
+		at := map[string]int{}
+		for i, r := range a.base.revs {
+			at[r.Name()] = i
+		}
+		out := make([][]byte, len(a.revs))
+		for i, r := range a.revs {
+			if r.Added != "" {
+				out[i], err = a.addedText(r)
+			} else {
+				out[i] = base[at[r.Name()]]
+			}
+			if err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	order := make([]int, len(a.revs))
@@ -307,6 +355,9 @@ func (a *Archive) All() ([][]byte, error) {
 // none of them: for work over the whole history in little memory. fn may
 // keep a text. An error from fn stops the walk and is returned.
 func (a *Archive) Each(fn func(r Revision, text []byte) error) error {
+	if a.base != nil {
+		return a.eachWithAdded(fn)
+	}
 	a.mu.Lock()
 	newest, err := a.text(a.newest)
 	a.mu.Unlock()
@@ -444,4 +495,51 @@ func (a *Archive) selectBase(sel string) (Revision, error) {
 		}
 	}
 	return Revision{}, &UnknownRevisionError{Selector: sel, Nearest: a.Suggest(sel)}
+}
+
+// addedText returns the text of an added revision r.
+func (a *Archive) addedText(r Revision) ([]byte, error) {
+	t, ok := a.added[r.Name()]
+	if !ok || len(t) != r.Length {
+		return nil, fmt.Errorf("corpus: the archive holds no added revision %s", r.Name())
+	}
+	return t, nil
+}
+
+// eachWithAdded is Each of an archive with added revisions: the embedded
+// ones as the base reads them, newest first, the added ones each in its
+// place by date, in place of an embedded one of its date.
+func (a *Archive) eachWithAdded(fn func(r Revision, text []byte) error) error {
+	var added []Revision // newest first
+	for i := len(a.revs) - 1; i >= 0; i-- {
+		if a.revs[i].Added != "" {
+			added = append(added, a.revs[i])
+		}
+	}
+	flush := func(after Date) error {
+		for len(added) > 0 && !added[0].Date.Before(after.Time) {
+			if err := fn(added[0], a.added[added[0].Name()]); err != nil {
+				return err
+			}
+			added = added[1:]
+		}
+		return nil
+	}
+	replaced := map[string]bool{}
+	for _, r := range added {
+		replaced[r.Name()] = true
+	}
+	err := a.base.Each(func(r Revision, text []byte) error {
+		if err := flush(r.Date); err != nil {
+			return err
+		}
+		if replaced[r.Name()] {
+			return nil
+		}
+		return fn(r, text)
+	})
+	if err != nil {
+		return err
+	}
+	return flush(Date{})
 }

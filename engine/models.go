@@ -191,6 +191,7 @@ func (m Model) Stale(doc *parse.Document, specs []*keyword.Spec) string {
 	if text == "" {
 		return fmt.Sprintf("%s %s: no definition found in %s to check the model against", m.Name, id, rev)
 	}
+	var newest *Declaration
 	for _, d := range declarations() {
 		if d.Model == m.Name && d.From <= rev && rev <= d.To {
 			if d.Text == text {
@@ -198,6 +199,14 @@ func (m Model) Stale(doc *parse.Document, specs []*keyword.Spec) string {
 			}
 			return fmt.Sprintf("%s %s: the model implements %q (%s–%s) but %s reads %q", m.Name, id, d.Text, d.From, d.To, rev, text)
 		}
+		if d.Model == m.Name && (newest == nil || d.To > newest.To) {
+			newest = &d
+		}
+	}
+	// A revision newer than every declaration (one added by the user)
+	// keeps the model if it keeps the wording.
+	if newest != nil && rev > newest.To && newest.Text == text {
+		return ""
 	}
 	return fmt.Sprintf("%s %s: no declared wording covers %s, which reads %q", m.Name, id, rev, text)
 }

@@ -310,20 +310,22 @@ type VersionJSON struct {
 	Encoding string `json:"encoding"`
 	Bytes    int    `json:"bytes"`
 	SHA256   string `json:"sha256"`
+	Source   string `json:"source"` // "embedded", or "added <when> from <where>"
 	parse.Stats
 }
 
 // NewVersionJSON converts a revision and its counts.
 func NewVersionJSON(r corpus.Revision, st parse.Stats) VersionJSON {
-	return VersionJSON{Rev: r.Name(), File: r.File, Encoding: r.Encoding, Bytes: r.Size, SHA256: r.SHA256, Stats: st}
+	return VersionJSON{Rev: r.Name(), File: r.File, Encoding: r.Encoding, Bytes: r.Size, SHA256: r.SHA256, Source: r.Origin(), Stats: st}
 }
 
-// RevisionJSON is an embedded revision as the server lists it.
+// RevisionJSON is a revision as the server lists it.
 type RevisionJSON struct {
 	Rev      string `json:"rev"`
 	File     string `json:"file"`
 	Encoding string `json:"encoding"`
 	Bytes    int    `json:"bytes"`
+	Source   string `json:"source"` // "embedded", or "added <when> from <where>"
 }
 
 // RefJSON is one citation.

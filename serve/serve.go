@@ -274,7 +274,7 @@ func (s *Server) revs(w http.ResponseWriter, r *http.Request) {
 	out := []render.RevisionJSON{}
 	for _, x := range s.lib.Revisions() {
 		c := x.Revision()
-		out = append(out, render.RevisionJSON{Rev: c.Name(), File: c.File, Encoding: c.Encoding, Bytes: c.Size})
+		out = append(out, render.RevisionJSON{Rev: c.Name(), File: c.File, Encoding: c.Encoding, Bytes: c.Size, Source: c.Origin()})
 	}
 	writeOK(w, out)
 }
@@ -285,7 +285,7 @@ func (s *Server) revs(w http.ResponseWriter, r *http.Request) {
 // the missing ones (crules.LookupJSON), else 404.
 func (s *Server) rule(w http.ResponseWriter, r *http.Request) {
 	refs := r.PathValue("id")
-	if _, err := crules.ParseRuleRefs(refs); err != nil {
+	if _, err := crules.ParseRuleRefs(refs); err != nil && !crules.IsName(refs) {
 		writeError(w, err)
 		return
 	}

@@ -55,7 +55,7 @@ func TestRuleFlagParsing(t *testing.T) {
 
 func TestRule(t *testing.T) {
 	code, out, _ := run(t, "rule", "702.47a")
-	if code != 0 || !strings.HasPrefix(out, "702.47a Splice is a static ability") || !strings.Contains(out, "\nExample: Since the card with splice") {
+	if code != 0 || !strings.HasPrefix(out, "702.47. Splice\n702.47a Splice is a static ability") || !strings.Contains(out, "\nExample: Since the card with splice") {
 		t.Errorf("rule 702.47a: exit %d\n%s", code, out)
 	}
 	code, out, _ = run(t, "rule", "502.40.", "--rev", "2006")
@@ -70,7 +70,7 @@ func TestRule(t *testing.T) {
 	if code != 2 || !strings.Contains(errs, `no revision "1850-01-01"; nearest: 1999-04-23`) {
 		t.Errorf("bad revision: exit %d, %q", code, errs)
 	}
-	code, _, errs = run(t, "rule", "seven")
+	code, _, errs = run(t, "rule", "702.47z9")
 	if code != 2 || !strings.Contains(errs, "not a rule number") {
 		t.Errorf("bad ID: exit %d, %q", code, errs)
 	}

@@ -71,6 +71,9 @@ func runDiff(env *Env, o *diffOptions) error {
 		return err
 	}
 	srcs, err := lib.SourcesOf(o.A, o.B)
+	for _, s := range srcs {
+		env.stale(lib, s)
+	}
 	if err != nil {
 		return err
 	}
@@ -133,6 +136,9 @@ func runHistory(env *Env, o *historyOptions) error {
 	h, err := lib.History(o.Query, at)
 	if err != nil {
 		return err
+	}
+	if h.Named != nil {
+		env.note("crules: %s", h.Named.Note())
 	}
 	if o.JSON {
 		return render.WriteJSON(env.Stdout, h.JSON())

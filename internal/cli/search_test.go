@@ -46,7 +46,7 @@ func TestSearch(t *testing.T) {
 		t.Errorf("bad query: exit %d %q", code, errs)
 	}
 	code, out, _ = run(t, "search", "702.47a")
-	if code != 0 || !strings.HasPrefix(out, "702.47a Splice is a static ability") {
+	if code != 0 || !strings.HasPrefix(out, "702.47. Splice\n702.47a Splice is a static ability") {
 		t.Errorf("a rule number is looked up: exit %d %.100s", code, out)
 	}
 	code, out, _ = run(t, "search", "splice", "--file", "../../../shared/seeds/001_f6e5894a2328e0af.txt", "--json")
