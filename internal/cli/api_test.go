@@ -135,7 +135,7 @@ func TestAPIErrors(t *testing.T) {
 		kind, has  string
 	}{
 		{"/api/rules/702.999", "", 404, "no_rule", "702.99"},
-		{"/api/rules/seven", "", 400, "bad_request", ""},
+		{"/api/rules/12", "", 400, "bad_request", ""},
 		{"/api/rules/702.47a?rev=banana", "", 400, "unknown_revision", ""},
 		{"/api/rules/702.47a?rev=2005-13", "", 400, "unknown_revision", "2005-10-01"},
 		{"/api/toc?rev=1850", "", 400, "unknown_revision", "1999-04-23"},
@@ -144,7 +144,7 @@ func TestAPIErrors(t *testing.T) {
 		{"/api/keywords?kind=sideways", "", 400, "bad_request", ""},
 		{"/api/keywords?coverage=maybe", "", 400, "bad_request", ""},
 		{"/api/refs/702.999", "", 404, "no_rule", "702.99"},
-		{"/api/refs/seven", "", 400, "bad_request", ""},
+		{"/api/refs/12", "", 400, "bad_request", ""},
 		{"/api/history/nonexistent%20keyword", "", 404, "no_rule", ""},
 		{"/api/terms/mana%20burn", "", 404, "no_phrase", ""},
 		{"/api/search?q=splice&all_revs=yes", "", 400, "bad_request", ""},
