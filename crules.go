@@ -78,6 +78,8 @@ type Library struct {
 	lineage   *diff.Lineage
 
 	builds sync.Map // index directory → *sync.Mutex: one build at a time per index
+
+	notCachedOnce sync.Once // see notCached
 }
 
 // Open returns a Library over the archive the options name.
@@ -275,6 +277,15 @@ func (l *Library) progress(task string, done, total int) {
 	if l.opt.Progress != nil {
 		l.opt.Progress(task, done, total)
 	}
+}
+
+// notCached warns, once per library, that what (the lineage, the term
+// counts, a search index) could not be cached, because of err, and is
+// kept in memory instead.
+func (l *Library) notCached(what string, err error) {
+	l.notCachedOnce.Do(func() {
+		l.warn(&Error{Kind: ErrNotCached, Msg: fmt.Sprintf("could not cache %s, so it is kept in memory: %v", what, err), Err: err})
+	})
 }
 
 func (l *Library) warn(err error) {

@@ -100,7 +100,9 @@ func (e *Env) library() (*crules.Library, error) {
 		bar.Report(task, done, total)
 	}
 	o.Warn = func(err error) {
-		if !e.quiet {
+		// A cache that cannot be written changes no answer: a note for
+		// whoever watches a terminal, not for a script's log.
+		if !e.quiet && (e.Terminal || !errors.Is(err, crules.ErrNotCached)) {
 			render.Warning(e.Stderr, err)
 		}
 	}
