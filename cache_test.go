@@ -1,6 +1,7 @@
 package crules_test
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -133,7 +134,7 @@ func TestCachesBuiltOnce(t *testing.T) {
 func TestCachesBuiltOnceAcrossLibraries(t *testing.T) {
 	dir := t.TempDir()
 	probe := open(t, crules.Options{CacheDir: dir})
-	hash, latest := probe.Archive().Hash(), probe.Latest().Name()
+	hash, latest := probe.Archive().BaseHash(), probe.Latest().Name()
 	leftovers := []string{
 		cache.Path(dir, hash, "index-"+latest, index.MappingVersion) + ".tmp123",
 		filepath.Join(filepath.Dir(cache.Path(dir, hash, "lineage", 0)), fmt.Sprintf(".lineage.v%d.tmp456", diff.LineageVersion)),
@@ -194,5 +195,36 @@ func TestCachesBuiltOnceAcrossLibraries(t *testing.T) {
 		if _, err := os.Stat(f); err == nil {
 			t.Errorf("%s is left in the cache", filepath.Base(f))
 		}
+	}
+}
+
+// TestUnwritableCache: with a cache folder that cannot be created (its
+// parent is a file), a search and the term counts are answered from
+// memory, as from a cache, with one warning saying so (ErrNotCached); the
+// index built in memory is kept for the next search.
+func TestUnwritableCache(t *testing.T) {
+	parent := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(parent, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var warnings []error
+	lib := open(t, crules.Options{
+		CacheDir: filepath.Join(parent, "crules"),
+		Warn:     func(err error) { warnings = append(warnings, err) },
+	})
+	for range 2 {
+		res, err := lib.Search(lib.Latest().Source(), "splice onto arcane", crules.SearchOptions{})
+		if err != nil || len(res.Hits) == 0 || !strings.HasPrefix(res.Hits[0].ID, "702.47") {
+			t.Fatalf("search with an unwritable cache: %v, %v", res, err)
+		}
+	}
+	if !lib.IndexOpen(lib.Latest().Source(), false) {
+		t.Error("the index built in memory was not kept open")
+	}
+	if terms, err := lib.Terms(""); err != nil || len(terms) == 0 {
+		t.Errorf("terms with an unwritable cache: %v, %v", terms, err)
+	}
+	if len(warnings) != 1 || !errors.Is(warnings[0], crules.ErrNotCached) {
+		t.Errorf("warnings %v, want one ErrNotCached", warnings)
 	}
 }

@@ -34,6 +34,13 @@ var (
 	ErrTooLarge = errors.New("request too large")
 )
 
+// ErrNotCached is wrapped in the warning (see Options.Warn) that derived
+// data (the lineage, the term counts, a search index) could not be
+// cached, the cache folder being missing or unwritable: it is computed in
+// memory for the library's lifetime, and the answers are the same. The
+// library warns once.
+var ErrNotCached = errors.New("not cached")
+
 // An Error is a request the library could not answer: its Kind (one of
 // the Err variables), the message for a user, and the nearest candidates
 // when there are some (revisions, rule numbers, terms, keywords, words).

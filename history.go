@@ -41,7 +41,7 @@ func (l *Library) Lineage() (*diff.Lineage, error) {
 	}
 	if path != "" {
 		if err := cache.StoreOwn(path, lin.Encode); err != nil {
-			l.warn(fmt.Errorf("could not cache the lineage: %w", err))
+			l.notCached("the lineage", err)
 		} else {
 			cache.Prune(path, "lineage.v") // older formats' lineages
 		}

@@ -120,7 +120,7 @@ func (l *Library) termUsage(terms []lexicon.Term) ([]lexicon.Usage, error) {
 	}
 	if path != "" {
 		if err := cache.Store(path, func(w io.Writer) error { return json.NewEncoder(w).Encode(us) }); err != nil {
-			l.warn(fmt.Errorf("could not cache the term counts: %w", err))
+			l.notCached("the term counts", err)
 		} else {
 			cache.Prune(path, "terms-") // the counts of another lexicon or format
 		}

@@ -133,6 +133,9 @@ type Op struct {
 	Beyond   bool
 	UntilEOT bool
 	N        int
+	// May is set for an instruction its controller may decline as the
+	// ability resolves ("you may return").
+	May bool
 }
 
 func init() {
@@ -147,7 +150,7 @@ func init() {
 	declare("Modular", func(inst game.Ability, _ Rev) []Ability {
 		return []Ability{&Trigger{Base: Base{Keyword: "Modular", Rule: []string{" means "}, Note: "you may put its +1/+1 counters on target artifact creature"},
 			On: []Event{Dies}, Target: &Target{Text: "target artifact creature", Zone: game.Battlefield, Types: []string{"Artifact", "Creature"}},
-			Effects: []Op{{Kind: "movecounters"}}, N: inst.N}}
+			Effects: []Op{{Kind: "movecounters", May: true}}, N: inst.N}}
 	})
 	for _, name := range []string{"Bushido", "Rampage", "Flanking", "Provoke", "Soulshift", "Frenzy", "Poisonous"} {
 		decls[strings.ToLower(name)] = Decl{Name: name, Of: compiled, Compiled: true}

@@ -167,7 +167,7 @@ func (e *engine) draw(p *game.Player, chosen ...string) error {
 		return refuse("%s's library is empty", p.Name)
 	}
 	e.s.Move(lib[0], game.Hand, nil, false)
-	e.s.Cite(e.rules.Find(phDraw...), "%s draws %s", p.Name, lib[0].Label)
+	e.s.Cite(e.rules.Find(phDraw...), "%s draws a card (the top card of their library)", p.Name)
 	return nil
 }
 
@@ -214,6 +214,11 @@ func (e *engine) madnessTrigger(ex *game.Object, rule game.Ref) {
 	}
 	p := ex.Owner
 	e.trigger(ex, "Madness", "its owner may cast it by paying its madness cost", rule, func(s *game.State, ab *game.Object) {
+		if e.declines() {
+			e.s.Move(ex, game.Graveyard, nil, false)
+			e.s.Cite(rule, "madness: %s declines to cast %s; it is put into the graveyard", p.Name, ex.Label)
+			return
+		}
 		cast := &Stmt{Verb: "cast", Player: p.Name, Object: Name{Text: ex.Label}, Clauses: []*Clause{{Word: "madness"}}}
 		if len(targets) > 0 {
 			cast.Clauses = append(cast.Clauses, &Clause{Word: "targeting", Names: targets})
@@ -224,6 +229,10 @@ func (e *engine) madnessTrigger(ex *game.Object, rule game.Ref) {
 		}
 	})
 }
+
+// declines reports whether the statement under way declines the "may"
+// of the ability resolving ("resolve; decline").
+func (e *engine) declines() bool { return e.cur != nil && e.cur.Clause("decline") != nil }
 
 // activate plays an activated keyword ability: equip, ninjutsu,
 // transmute.

@@ -65,7 +65,11 @@ var (
 	phSick           = []string{"can't attack unless it has been under its controller's control continuously", "continuously since their most recent turn began", "continuously since the beginning of his or her most recent turn"}
 	phTapped         = []string{"tapped creature can't block", "untapped creature"}
 	phCounter        = []string{"to counter a spell or ability means", "counter a spell"}
-	phDraw           = []string{"to draw a card", "draw a card"}
+	phDraw           = []string{"draws a card by putting the top card of"}
+	phCounters       = []string{"a counter is a marker placed on an object"}
+	phTurn           = []string{"a turn consists of five phases"}
+	phUntap          = []string{"untap them all simultaneously", "untaps them all simultaneously", "untaps all"}
+	phCopyGone       = []string{"if a copy of a spell is in a zone other than the stack, it ceases to exist", "a copy of a spell in a zone other than the stack ceases to exist", "copy of a spell in a zone other than the stack"}
 )
 
 // action cites a keyword action (701 today, 501 before 2009) by its

@@ -532,7 +532,8 @@ func (e *engine) newTurn(p *game.Player) {
 		o.Tapped = false
 	}
 	e.toStep("untap")
-	s.Cite(e.rules.Find("untaps all", "untap all"), "%s's turn %d: untap", p.Name, s.Turn)
+	s.Cite(e.rules.Find(phTurn...), "%s's turn %d begins", p.Name, s.Turn)
+	s.Cite(e.rules.Find(phUntap...), "untap step: %s untaps their permanents", p.Name)
 	e.toStep("upkeep")
 	for _, d := range s.Delayed {
 		if d.Controller == p {

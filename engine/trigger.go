@@ -266,6 +266,10 @@ func (e *engine) runOp(o *game.Object, t *ability.Trigger, x ability.Op, blocker
 		}
 		return e.canTargetWant(ab, t.Target, ab.Ability.Targets[0]) == nil
 	}
+	if x.May && e.declines() {
+		e.s.Cite(rule, "%s: %s chooses not to (\"you may\")", t.Keyword, ab.Controller.Name)
+		return
+	}
 	switch x.Kind {
 	case "pump":
 		whos := []*game.Object{o}
