@@ -166,7 +166,7 @@ func Run(env *Env, args []string) int {
 	code := exitCode(err)
 	if code == ExitNotFound && buf.held.Len() == 0 && !buf.passed && cmd != nil {
 		if f := cmd.Flags().Lookup("json"); f != nil && f.Value.String() == "true" {
-			_ = render.WriteJSON(buf, render.NotFoundJSON(err))
+			_ = render.WriteJSON(buf, crules.ErrorJSON(err))
 		}
 	}
 	if err != nil { // a line each, for the rules missing of several
