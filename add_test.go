@@ -181,3 +181,85 @@ func diffClass(t *testing.T, name string) diff.Class {
 	}
 	return c
 }
+
+// TestAddExtendsCaches: after an addition, the lineage is the cached one
+// extended with the added revision, not rebuilt; the search index of an
+// embedded revision stays valid and the added one's is built once; and no
+// history of the older revisions changes.
+func TestAddExtendsCaches(t *testing.T) {
+	data, cacheDir := t.TempDir(), t.TempDir()
+	var tasks []string
+	o := crules.Options{DataDir: data, CacheDir: cacheDir, Progress: func(task string, done, total int) {
+		if len(tasks) == 0 || tasks[len(tasks)-1] != task {
+			tasks = append(tasks, task)
+		}
+	}}
+	before := open(t, o)
+	old := mustSelect(t, before, "2026-01-16")
+	queries := []struct {
+		id string
+		at crules.Rev
+	}{{"702.187c", old}, {"502.40a", mustSelect(t, before, "2006-10-01")}, {"100.1", old}, {"splice", crules.Rev{}}}
+	var hs []*crules.History
+	for _, q := range queries {
+		h, err := before.History(q.id, q.at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hs = append(hs, h)
+	}
+	if _, err := before.Search(old.Source(), "mayhem", crules.SearchOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := before.Add(crules.File("new.txt", corpustest.NewRevision(t)), "new.txt"); err != nil {
+		t.Fatal(err)
+	}
+
+	tasks = nil
+	after := open(t, o)
+	for i, q := range queries {
+		at := q.at
+		if !at.IsZero() {
+			at = mustSelect(t, after, at.Name())
+		}
+		h, err := after.History(q.id, at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := hs[i].Changes
+		wantID := want[len(want)-1].ID
+		if q.id == "702.187c" { // renumbered in the added revision
+			wantID = "702.187d"
+		}
+		if got := h.Changes[len(h.Changes)-1]; got.Rev != corpustest.NewDate || got.ID != wantID {
+			t.Errorf("history of %s ends at %s %s, want %s %s", q.id, got.Rev, got.ID, corpustest.NewDate, wantID)
+		}
+		h.Changes = h.Changes[:len(h.Changes)-1]
+		if len(h.Changes) != len(want) {
+			t.Errorf("history of %s: %d changes, %d before the addition", q.id, len(h.Changes), len(want))
+			continue
+		}
+		for j := range want {
+			if h.Changes[j].Point != want[j].Point || len(h.Changes[j].Diff) != len(want[j].Diff) {
+				t.Errorf("history of %s, change %d: %+v, before the addition %+v", q.id, j, h.Changes[j].Point, want[j].Point)
+			}
+		}
+	}
+	for _, src := range []crules.Source{mustSelect(t, after, "2026-01-16").Source(), after.Latest().Source()} {
+		if _, err := after.Search(src, "mayhem", crules.SearchOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(tasks) != 2 || !strings.HasPrefix(tasks[0], "extending the history of every rule with 1 added revisions") ||
+		!strings.HasPrefix(tasks[1], "building the search index of "+corpustest.NewDate) {
+		t.Errorf("after the addition, the slow work was %q; want the lineage extended and the added revision's index built", tasks)
+	}
+	tasks = nil
+	again := open(t, o)
+	if _, err := again.Search(again.Latest().Source(), "mayhem", crules.SearchOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := again.Lineage(); err != nil || len(tasks) != 0 {
+		t.Errorf("a third library built %q (%v); want everything cached", tasks, err)
+	}
+}

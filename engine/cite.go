@@ -16,22 +16,27 @@ func (e *engine) spec(name string) *keyword.Spec { return e.specs.find(name) }
 // the rule ID comes from the revision's own keyword specs, so convoke
 // cites 502.46a in 2006-10-01 and 702.51a today.
 func (e *engine) kw(name string, phrases ...string) game.Ref {
-	s := e.spec(name)
-	if s == nil || s.Text() == nil {
-		return game.Ref{}
-	}
-	return game.Within(s.Text(), append(phrases, " means ", "means")...)
+	return e.specs.ref(name+"\x00"+strings.Join(phrases, "\x00"), func() game.Ref {
+		s := e.spec(name)
+		if s == nil || s.Text() == nil {
+			return game.Ref{}
+		}
+		return game.Within(s.Text(), append(phrases, " means ", "means")...)
+	})
 }
 
 // defines reports whether the revision's definition of keyword name
 // contains phrase (case ignored); the models use it to run the wording of
 // the revision asked for.
 func (e *engine) defines(name, phrase string) bool {
-	s := e.spec(name)
-	if s == nil {
-		return false
-	}
-	return strings.Contains(strings.ToLower(strings.Join(s.Definition, " ")), strings.ToLower(phrase))
+	def := e.specs.text("def\x00"+name, func() string {
+		s := e.spec(name)
+		if s == nil {
+			return ""
+		}
+		return strings.ToLower(strings.Join(s.Definition, " "))
+	})
+	return strings.Contains(def, strings.ToLower(phrase))
 }
 
 // Procedures the engine cites, found by what the rule says in any era.
@@ -113,9 +118,12 @@ func (e *engine) zone(z game.Zone) string {
 
 // mentions reports whether any rule of keyword name contains phrase.
 func (e *engine) mentions(name, phrase string) bool {
-	s := e.spec(name)
-	if s == nil || s.Text() == nil {
-		return false
-	}
-	return strings.Contains(strings.ToLower(allText(s.Text())), strings.ToLower(phrase))
+	all := e.specs.text("all\x00"+name, func() string {
+		s := e.spec(name)
+		if s == nil || s.Text() == nil {
+			return ""
+		}
+		return strings.ToLower(allText(s.Text()))
+	})
+	return strings.Contains(all, strings.ToLower(phrase))
 }
