@@ -20,12 +20,14 @@ func newServeCmd(env *Env, runF func(*serveOptions) error) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the rules over HTTP: a JSON API, the HTML reference and a search page",
-		Long: `Serve answers GET /api/revs, /api/rules/{id}?rev=, /api/glossary/{term}?rev=,
-/api/search?q=&rev=&limit= and /api/diff?a=&b=&class= with the JSON of --json,
-and serves the HTML reference of every revision: / (the revisions),
-/{rev}/702.html#702.47a, /latest/…, /diff/{a}/{b}, and /search. Errors are JSON with status 400, 404, 405, 413
-(a lookup too large), 503 (busy, with Retry-After) or 500 (see package serve). It listens on loopback by default, logs each request to stderr, and
-stops gracefully on SIGINT or SIGTERM.`,
+		Long: `Serve answers under /api/ what the commands answer, in the bytes their --json
+prints: rules, glossary, search, diff, toc, refs, history, keywords, terms,
+versions and cite (see package serve). Errors are {"error", "kind",
+"suggestions"} with status 400, 404, 405, 413, 503 (busy, with Retry-After)
+or 500. It serves the HTML reference of every revision too: / (the
+revisions), /{rev}/702.html#702.47a, /diff/{a}/{b} and /search. It listens
+on loopback by default, logs each request to stderr, and stops gracefully
+on SIGINT or SIGTERM.`,
 		Args: exactArgs(0),
 	}
 	cmd.Flags().StringVar(&o.Addr, "addr", "127.0.0.1:8080", "address to listen on")
