@@ -13,6 +13,7 @@ import (
 	"github.com/crules/crules/corpus"
 	"github.com/crules/crules/keyword"
 	"github.com/crules/crules/parse"
+	"github.com/crules/crules/render"
 	"github.com/crules/crules/xref"
 )
 
@@ -240,4 +241,24 @@ func (l *Library) eachText(fn func(i int, text []byte) error) error {
 		}
 		return fn(i, text)
 	})
+}
+
+// VersionsJSON is Versions as the command line's --json and the HTTP API
+// print it, a row per revision.
+func VersionsJSON(vs []Version) []render.VersionJSON {
+	rows := make([]render.VersionJSON, len(vs))
+	for i, v := range vs {
+		rows[i] = render.NewVersionJSON(v.Rev.Revision(), v.Stats)
+	}
+	return rows
+}
+
+// TOCJSON is the document's parts and chapters as toc --json and the HTTP
+// API print them.
+func (d *Document) TOCJSON() any { return render.TOCJSON(d.Label, string(d.Era), d.Parts) }
+
+// GlossaryJSON is the document's glossary terms as glossary --json and the
+// HTTP API print them.
+func (d *Document) GlossaryJSON() any {
+	return render.GlossaryTermsJSON(d.Label, string(d.Era), d.Glossary)
 }

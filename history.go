@@ -11,6 +11,7 @@ import (
 	"github.com/crules/crules/diff"
 	"github.com/crules/crules/internal/cache"
 	"github.com/crules/crules/parse"
+	"github.com/crules/crules/render"
 )
 
 // Lineage returns what every rule of every revision became in the next:
@@ -327,3 +328,7 @@ func (l *Library) buildLineage(task string) (*diff.Lineage, error) {
 	}
 	return b.Lineage(), nil
 }
+
+// JSON is the history as the command line's --json and the HTTP API print
+// it.
+func (h *History) JSON() any { return render.HistoryJSON(h.Query, h.Rev, h.ID, h.Changes) }

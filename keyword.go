@@ -7,6 +7,7 @@ import (
 	"github.com/crules/crules/diff"
 	"github.com/crules/crules/keyword"
 	"github.com/crules/crules/parse"
+	"github.com/crules/crules/render"
 )
 
 // A KeywordAnswer is a keyword's spec and, for an embedded revision, the
@@ -100,4 +101,10 @@ func (l *Library) Keywords(src Source, k keyword.Kind) (*Document, []*keyword.Sp
 		return d, specs, &Error{Kind: ErrNoKeyword, Msg: fmt.Sprintf("no %s keywords in %s", k, d.Label)}
 	}
 	return d, specs, nil
+}
+
+// JSON is the keyword as the command line's --json and the HTTP API print
+// it.
+func (a *KeywordAnswer) JSON() any {
+	return render.KeywordJSON(a.Spec, string(a.Doc.Era), a.Changes)
 }

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/crules/crules"
+	"github.com/crules/crules/internal/atomicfile"
 	"github.com/crules/crules/render"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -136,8 +137,10 @@ func (e *Env) text() *render.TextPrinter {
 }
 
 // Main runs the command line with args (without the program name) and
-// returns the exit status.
+// returns the exit status. SIGINT and SIGTERM remove the temporary
+// output being written before they end the process.
 func Main(args []string, stdout, stderr io.Writer) int {
+	atomicfile.CleanOnSignal() // an interrupted render or cache build leaves nothing behind
 	env := &Env{Stdout: stdout, Stderr: stderr}
 	env.TTY = isTerminal(stdout)
 	env.Color = env.TTY && os.Getenv("NO_COLOR") == ""
@@ -166,7 +169,7 @@ func Run(env *Env, args []string) int {
 	code := exitCode(err)
 	if code == ExitNotFound && buf.held.Len() == 0 && !buf.passed && cmd != nil {
 		if f := cmd.Flags().Lookup("json"); f != nil && f.Value.String() == "true" {
-			_ = render.WriteJSON(buf, render.NotFoundJSON(err))
+			_ = render.WriteJSON(buf, crules.ErrorJSON(err))
 		}
 	}
 	if err != nil { // a line each, for the rules missing of several

@@ -141,7 +141,7 @@ func runHistory(env *Env, o *historyOptions) error {
 		env.note("crules: %s", h.Named.Note())
 	}
 	if o.JSON {
-		return render.WriteJSON(env.Stdout, render.HistoryJSON(h.Query, h.Rev, h.ID, h.Changes))
+		return render.WriteJSON(env.Stdout, h.JSON())
 	}
 	p := env.text()
 	p.History(h.Changes, h.First, h.Latest)

@@ -33,10 +33,7 @@ func runVersions(env *Env, o *versionsOptions) error {
 	if err != nil {
 		return err
 	}
-	var rows []render.VersionJSON
-	for _, v := range vs {
-		rows = append(rows, render.NewVersionJSON(v.Rev.Revision(), v.Stats))
-	}
+	rows := crules.VersionsJSON(vs)
 	if o.JSON {
 		return render.WriteJSON(env.Stdout, rows)
 	}

@@ -107,7 +107,7 @@ func runGlossary(env *Env, o *glossaryOptions) error {
 			return err
 		}
 		if o.JSON {
-			return render.WriteJSON(env.Stdout, render.GlossaryTermsJSON(d.Label, string(d.Era), d.Glossary))
+			return render.WriteJSON(env.Stdout, d.GlossaryJSON())
 		}
 		p := env.text()
 		p.GlossaryTerms(d.Glossary)
@@ -125,7 +125,7 @@ func runGlossary(env *Env, o *glossaryOptions) error {
 		env.note("crules: %s", n)
 	}
 	if o.JSON {
-		return render.WriteJSON(env.Stdout, render.TermJSON(a.Entry, a.Doc.Label, string(a.Doc.Era), a.Asked))
+		return render.WriteJSON(env.Stdout, a.JSON())
 	}
 	p := env.text()
 	p.Glossary(a.Entry)
@@ -154,7 +154,7 @@ func runTOC(env *Env, o *tocOptions) error {
 		return err
 	}
 	if o.JSON {
-		return render.WriteJSON(env.Stdout, render.TOCJSON(d.Label, string(d.Era), d.Parts))
+		return render.WriteJSON(env.Stdout, d.TOCJSON())
 	}
 	p := env.text()
 	p.TOC(d.Parts)
