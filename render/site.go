@@ -18,6 +18,7 @@ import (
 	"github.com/yuin/goldmark"
 
 	"github.com/crules/crules/diff"
+	"github.com/crules/crules/internal/atomicfile"
 	"github.com/crules/crules/lexicon"
 	"github.com/crules/crules/parse"
 )
@@ -331,7 +332,9 @@ type Progress func(done, total int)
 // revision's pages, latest/ (unless NoLatest), the change page of each adjacent pair and,
 // with a lineage, the history pages. The pages are written to a new
 // directory beside dir, which then replaces dir, so an interrupted run
-// leaves dir as it was. An existing dir is replaced only if it is empty
+// leaves dir as it was; the next run, or SIGINT or SIGTERM where the
+// command line asked for it (atomicfile.CleanOnSignal), removes what it
+// left. An existing dir is replaced only if it is empty
 // or a site written before (it holds the file .crules-site). progress, if
 // not nil, is called after each page from one goroutine.
 func WriteSite(dir string, s *Site, progress Progress) error {
@@ -347,8 +350,7 @@ func WriteSite(dir string, s *Site, progress Progress) error {
 	if err := replaceable(dir); err != nil {
 		return err
 	}
-	parent := filepath.Dir(filepath.Clean(dir))
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".tmp-")
+	tmp, release, err := atomicfile.TempDir(dir)
 	if err != nil {
 		return err
 	}
@@ -357,6 +359,7 @@ func WriteSite(dir string, s *Site, progress Progress) error {
 		if !ok {
 			os.RemoveAll(tmp)
 		}
+		release()
 	}()
 	if err := s.writeAll(tmp, progress); err != nil {
 		return err

@@ -121,3 +121,51 @@ func TestWrittenFor(t *testing.T) {
 		t.Errorf("a backward range: %v", err)
 	}
 }
+
+// TestModelsRefuseAndInteract: every keyword model has, among the
+// scenario files that name its keyword, a refused action (an illegal
+// line) and a script in which a card with the keyword and a card with
+// another keyword ability (or the same card's other one) both take part.
+func TestModelsRefuseAndInteract(t *testing.T) {
+	files, err := scenario.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range engine.Models() {
+		if m.Title != "" {
+			continue // split cards: a rule, not a keyword
+		}
+		refused, interacts := false, false
+		for _, f := range files {
+			if !slices.ContainsFunc(f.Keywords, func(k string) bool { return strings.EqualFold(k, m.Name) }) {
+				continue
+			}
+			for _, s := range f.Scripts {
+				with, other := false, false
+				for _, st := range s.Stmts {
+					refused = refused || st.Illegal
+					for _, n := range append([]engine.Name{st.Object}, st.Names...) {
+						c := f.Card(n.Text)
+						if c == nil {
+							continue
+						}
+						for _, a := range c.Abilities {
+							if strings.EqualFold(a.Keyword, m.Name) {
+								with = true
+							} else {
+								other = true
+							}
+						}
+					}
+				}
+				interacts = interacts || with && other
+			}
+		}
+		if !refused {
+			t.Errorf("%s: no scenario naming it refuses an action (no illegal line)", m.Name)
+		}
+		if !interacts {
+			t.Errorf("%s: no script of its scenarios has a card with it and another keyword ability", m.Name)
+		}
+	}
+}

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/crules/crules"
+	"github.com/crules/crules/internal/atomicfile"
 	"github.com/crules/crules/render"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -136,8 +137,10 @@ func (e *Env) text() *render.TextPrinter {
 }
 
 // Main runs the command line with args (without the program name) and
-// returns the exit status.
+// returns the exit status. SIGINT and SIGTERM remove the temporary
+// output being written before they end the process.
 func Main(args []string, stdout, stderr io.Writer) int {
+	atomicfile.CleanOnSignal() // an interrupted render or cache build leaves nothing behind
 	env := &Env{Stdout: stdout, Stderr: stderr}
 	env.TTY = isTerminal(stdout)
 	env.Color = env.TTY && os.Getenv("NO_COLOR") == ""
