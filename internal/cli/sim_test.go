@@ -16,9 +16,9 @@ import (
 // its position; --coverage counts the models of a revision.
 func TestSim(t *testing.T) {
 	const convoke = "../../scenario/testdata/scenarios/convoke.txt"
-	code, out, errs := run(t, "sim", convoke, "--trace")
+	code, out, errs := run(t, "sim", convoke, "--trace", "--rev", "2006-10-01")
 	if code != 0 || !strings.Contains(out, "502.46a Convoke is a static ability") || !strings.Contains(out, "409.1f") {
-		t.Errorf("sim convoke --trace: exit %d %.300s %s", code, out, errs)
+		t.Errorf("sim convoke --trace --rev 2006-10-01: exit %d %.300s %s", code, out, errs)
 	}
 	code, out, _ = run(t, "sim", convoke, "--trace", "--rev", "latest")
 	if code != 0 || !strings.Contains(out, "702.51a") || strings.Contains(out, "502.46a") {
