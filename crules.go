@@ -129,6 +129,10 @@ func (l *Library) Close() error {
 	return errors.Join(errs...)
 }
 
+// Options returns the options the library was opened with: Open(l.Options())
+// opens it again, reading the revisions added since.
+func (l *Library) Options() Options { return l.opt }
+
 // Archive returns the corpus the library reads.
 func (l *Library) Archive() *corpus.Archive { return l.archive }
 

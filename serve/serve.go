@@ -249,9 +249,11 @@ func (s *Server) Handler() http.Handler {
 
 // HTTPServer is Handler with timeouts and header limits for the open
 // network.
-func (s *Server) HTTPServer() *http.Server {
+func (s *Server) HTTPServer() *http.Server { return httpServer(s.Handler()) }
+
+func httpServer(h http.Handler) *http.Server {
 	return &http.Server{
-		Handler:           s.Handler(),
+		Handler:           h,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       10 * time.Second,
 		WriteTimeout:      writeTimeout,
@@ -464,7 +466,10 @@ func markHTML(s string, marks [][2]int) template.HTML {
 // Serve answers requests on ln until ctx is done, then shuts down
 // gracefully: requests under way get up to 10 seconds to finish.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
-	srv := s.HTTPServer()
+	return serveUntil(ctx, s.HTTPServer(), ln)
+}
+
+func serveUntil(ctx context.Context, srv *http.Server, ln net.Listener) error {
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	select {

@@ -6,13 +6,16 @@ import (
 	"net"
 	"os/signal"
 	"syscall"
+	"time"
 
+	"github.com/crules/crules"
 	"github.com/crules/crules/serve"
 	"github.com/spf13/cobra"
 )
 
 type serveOptions struct {
-	Addr string
+	Addr        string
+	UpdateEvery time.Duration
 }
 
 func newServeCmd(env *Env, runF func(*serveOptions) error) *cobra.Command {
@@ -27,10 +30,12 @@ versions and cite (see package serve). Errors are {"error", "kind",
 or 500. It serves the HTML reference of every revision too: / (the
 revisions), /{rev}/702.html#702.47a, /diff/{a}/{b} and /search. It listens
 on loopback by default, logs each request to stderr, and stops gracefully
-on SIGINT or SIGTERM.`,
+on SIGINT or SIGTERM. A revision added while it runs ('crules add', 'crules
+update', or --update-every) is served within seconds, without a restart.`,
 		Args: exactArgs(0),
 	}
 	cmd.Flags().StringVar(&o.Addr, "addr", "127.0.0.1:8080", "address to listen on")
+	cmd.Flags().DurationVar(&o.UpdateEvery, "update-every", 0, "run 'crules update' this often in the background (0: never)")
 	return hook(env, cmd, o, nil, runF, runServe)
 }
 
@@ -50,8 +55,9 @@ func runServe(env *Env, o *serveOptions) error {
 	env.note("crules: serving %d revisions on http://%s", len(lib.Revisions()), ln.Addr())
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	srv := serve.New(lib, log)
-	srv.ErrorLog = env.Stderr // panics, even with --quiet
+	srv := serve.NewLive(lib, log, env.Stderr, func() (*crules.Library, error) { return crules.Open(lib.Options()) }) // panics logged even with --quiet
+	defer srv.Close()
+	go srv.Watch(ctx, 5*time.Second, o.UpdateEvery, crules.UpdateOptions{}, func(f string, a ...any) { env.note("crules: "+f, a...) })
 	err = srv.Serve(ctx, ln)
 	if ctx.Err() != nil {
 		env.note("crules: shutting down")
