@@ -27,8 +27,8 @@ type File struct {
 
 // Revisions returns the revision selectors to run f against: override
 // when it is set (a --rev flag), else the file's rev: line with each
-// range given by its two ends, else "latest". WrittenFor lists every
-// revision of the ranges.
+// range given by its last revision, else "latest". WrittenFor lists
+// every revision of the ranges, which go test runs.
 func (f *File) Revisions(override string) []string {
 	switch {
 	case override != "":
@@ -36,8 +36,8 @@ func (f *File) Revisions(override string) []string {
 	case len(f.Revs) > 0:
 		var out []string
 		for _, r := range f.Revs {
-			if from, to, ok := strings.Cut(r, ".."); ok {
-				out = append(out, from, to)
+			if _, to, ok := strings.Cut(r, ".."); ok {
+				out = append(out, to)
 				continue
 			}
 			out = append(out, r)
