@@ -1,13 +1,19 @@
 package crules_test
 
 import (
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/crules/crules"
+	"github.com/crules/crules/diff"
+	"github.com/crules/crules/index"
+	"github.com/crules/crules/internal/cache"
 	"github.com/crules/crules/lexicon"
 )
 
@@ -117,4 +123,108 @@ func TestCachesBuiltOnce(t *testing.T) {
 		t.Fatalf("found %d cache files of %v, want the term counts and the lineage", damaged, files)
 	}
 	check("damaged")
+}
+
+// TestCachesBuiltOnceAcrossLibraries: libraries that share a cache
+// folder but nothing else, as processes do, all asking at once for the
+// lineage, the term counts and a search index on first use: each is built
+// once (the others wait for it and read it), and all get the same answer.
+// Temporary files an interrupted build left in the cache are removed by
+// the next build of their entry.
+func TestCachesBuiltOnceAcrossLibraries(t *testing.T) {
+	dir := t.TempDir()
+	probe := open(t, crules.Options{CacheDir: dir})
+	hash, latest := probe.Archive().BaseHash(), probe.Latest().Name()
+	leftovers := []string{
+		cache.Path(dir, hash, "index-"+latest, index.MappingVersion) + ".tmp123",
+		filepath.Join(filepath.Dir(cache.Path(dir, hash, "lineage", 0)), fmt.Sprintf(".lineage.v%d.tmp456", diff.LineageVersion)),
+	}
+	if err := os.MkdirAll(filepath.Join(leftovers[0], "store"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(leftovers[1], []byte("half a lineage"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const n = 4
+	var mu sync.Mutex
+	built := map[string]int{} // task → libraries that reported it
+	changes := make([]int, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		seen := map[string]bool{}
+		lib := open(t, crules.Options{CacheDir: dir, Progress: func(task string, done, total int) {
+			what, _, _ := strings.Cut(task, " (")
+			mu.Lock()
+			if !seen[what] {
+				seen[what] = true
+				built[what]++
+			}
+			mu.Unlock()
+		}})
+		wg.Go(func() {
+			if _, err := lib.Terms(""); err != nil {
+				t.Error(err)
+			}
+			h, err := lib.History("splice", crules.Rev{})
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			changes[i] = len(h.Changes)
+			if _, err := lib.Search(lib.Latest().Source(), "splice onto arcane", crules.SearchOptions{}); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	for task, k := range built {
+		if k != 1 {
+			t.Errorf("%d libraries at once: %q built %d times, want once", n, task, k)
+		}
+	}
+	if len(built) != 3 {
+		t.Errorf("built %v, want the term counts, the lineage and the index once each", built)
+	}
+	for i := range changes {
+		if changes[i] != changes[0] || changes[i] == 0 {
+			t.Errorf("the history of splice has %v changes in the libraries", changes)
+			break
+		}
+	}
+	for _, f := range leftovers {
+		if _, err := os.Stat(f); err == nil {
+			t.Errorf("%s is left in the cache", filepath.Base(f))
+		}
+	}
+}
+
+// TestUnwritableCache: with a cache folder that cannot be created (its
+// parent is a file), a search and the term counts are answered from
+// memory, as from a cache, with one warning saying so (ErrNotCached); the
+// index built in memory is kept for the next search.
+func TestUnwritableCache(t *testing.T) {
+	parent := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(parent, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var warnings []error
+	lib := open(t, crules.Options{
+		CacheDir: filepath.Join(parent, "crules"),
+		Warn:     func(err error) { warnings = append(warnings, err) },
+	})
+	for range 2 {
+		res, err := lib.Search(lib.Latest().Source(), "splice onto arcane", crules.SearchOptions{})
+		if err != nil || len(res.Hits) == 0 || !strings.HasPrefix(res.Hits[0].ID, "702.47") {
+			t.Fatalf("search with an unwritable cache: %v, %v", res, err)
+		}
+	}
+	if !lib.IndexOpen(lib.Latest().Source(), false) {
+		t.Error("the index built in memory was not kept open")
+	}
+	if terms, err := lib.Terms(""); err != nil || len(terms) == 0 {
+		t.Errorf("terms with an unwritable cache: %v, %v", terms, err)
+	}
+	if len(warnings) != 1 || !errors.Is(warnings[0], crules.ErrNotCached) {
+		t.Errorf("warnings %v, want one ErrNotCached", warnings)
+	}
 }

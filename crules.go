@@ -3,6 +3,7 @@ package crules
 import (
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"io/fs"
 	"os"
@@ -19,8 +20,13 @@ import (
 // the user cache directory, no progress reports.
 type Options struct {
 	// Archive is the corpus; nil means the one embedded in the binary
-	// (corpus.Default). corpus.Open reads one from any fs.FS.
+	// (corpus.Default) with the revisions the user added (see Add) from
+	// DataDir. corpus.Open reads one from any fs.FS.
 	Archive *corpus.Archive
+	// DataDir is the user's own archive of added revisions (a
+	// corpus.Shelf), read and written when Archive is nil; "" means
+	// corpus.DataDir() ($CRULES_DATA, else the user data directory).
+	DataDir string
 	// CacheDir is where derived data (the lineage, search indexes) is
 	// kept, keyed by the archive's hash; "" means the user cache directory
 	// (os.UserCacheDir()/crules, or $CRULES_CACHE).
@@ -53,6 +59,9 @@ type Options struct {
 // open indexes.
 type Library struct {
 	archive *corpus.Archive
+	seed    maphash.Seed  // of the keys of files' documents
+	shelf   *corpus.Shelf // the added revisions' archive; nil when Options.Archive is set
+	stamp   string        // the shelf's Stamp when it was read
 	revs    []Rev
 	byName  map[string]int // revision name → index in revs
 	opt     Options
@@ -69,21 +78,38 @@ type Library struct {
 	lineage   *diff.Lineage
 
 	builds sync.Map // index directory → *sync.Mutex: one build at a time per index
+
+	notCachedOnce sync.Once // see notCached
 }
 
 // Open returns a Library over the archive the options name.
 func Open(o Options) (*Library, error) {
 	a := o.Archive
+	var shelf *corpus.Shelf
+	stamp := ""
 	if a == nil {
 		var err error
 		if a, err = corpus.Default(); err != nil {
 			return nil, err
 		}
+		dir := o.DataDir
+		if dir == "" {
+			dir, err = corpus.DataDir()
+		}
+		if err == nil {
+			shelf = &corpus.Shelf{Dir: dir}
+			stamp = shelf.Stamp()
+			revs, texts, err := shelf.Load()
+			if err != nil {
+				return nil, err
+			}
+			a = a.With(revs, texts)
+		}
 	}
 	if o.MaxDocs <= 0 {
 		o.MaxDocs = 16
 	}
-	l := &Library{archive: a, opt: o, byName: map[string]int{}, docs: map[string]*docEntry{}, indexes: map[string]*index.Index{}}
+	l := &Library{archive: a, seed: maphash.MakeSeed(), shelf: shelf, stamp: stamp, opt: o, byName: map[string]int{}, docs: map[string]*docEntry{}, indexes: map[string]*index.Index{}}
 	for i, r := range a.Revisions() {
 		l.revs = append(l.revs, Rev{r: r, name: r.Name(), pos: i})
 		l.byName[r.Name()] = i
@@ -103,13 +129,17 @@ func (l *Library) Close() error {
 	return errors.Join(errs...)
 }
 
+// Options returns the options the library was opened with: Open(l.Options())
+// opens it again, reading the revisions added since.
+func (l *Library) Options() Options { return l.opt }
+
 // Archive returns the corpus the library reads.
 func (l *Library) Archive() *corpus.Archive { return l.archive }
 
-// Revisions lists the embedded revisions, oldest first.
+// Revisions lists the revisions, embedded and added, oldest first.
 func (l *Library) Revisions() []Rev { return l.revs }
 
-// Sources returns every embedded revision as a Source, oldest first.
+// Sources returns every revision as a Source, oldest first.
 func (l *Library) Sources() []Source {
 	out := make([]Source, len(l.revs))
 	for i, r := range l.revs {
@@ -118,7 +148,7 @@ func (l *Library) Sources() []Source {
 	return out
 }
 
-// Latest is the newest embedded revision.
+// Latest is the newest revision, embedded or added.
 func (l *Library) Latest() Rev { return l.revs[len(l.revs)-1] }
 
 // Select finds a revision by a selector as users type it: "latest" (also
@@ -221,19 +251,45 @@ func (l *Library) SourcesOf(args ...string) ([]Source, error) {
 	return out, nil
 }
 
-// cachePath is where the cache entry name of version lives.
+// cachePath is where the cache entry name of version lives: an entry of
+// the whole history, keyed by the archive with its added revisions.
 func (l *Library) cachePath(name string, version int) (string, error) {
+	return l.cachePathOf(l.archive.Hash(), name, version)
+}
+
+// revCachePath is where the cache entry name of version of one revision
+// lives: keyed by the embedded archive for an embedded revision, by its
+// own bytes for an added one, so that adding a revision leaves the
+// entries of the others valid.
+func (l *Library) revCachePath(r Rev, name string, version int) (string, error) {
+	key := l.archive.BaseHash()
+	if r.IsAdded() {
+		key = "added-" + r.r.SHA256
+	}
+	return l.cachePathOf(key, name, version)
+}
+
+func (l *Library) cachePathOf(key, name string, version int) (string, error) {
 	dir, err := l.CacheDir()
 	if err != nil {
 		return "", err
 	}
-	return cache.Path(dir, l.archive.Hash(), name, version), nil
+	return cache.Path(dir, key, name, version), nil
 }
 
 func (l *Library) progress(task string, done, total int) {
 	if l.opt.Progress != nil {
 		l.opt.Progress(task, done, total)
 	}
+}
+
+// notCached warns, once per library, that what (the lineage, the term
+// counts, a search index) could not be cached, because of err, and is
+// kept in memory instead.
+func (l *Library) notCached(what string, err error) {
+	l.notCachedOnce.Do(func() {
+		l.warn(&Error{Kind: ErrNotCached, Msg: fmt.Sprintf("could not cache %s, so it is kept in memory: %v", what, err), Err: err})
+	})
 }
 
 func (l *Library) warn(err error) {

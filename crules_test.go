@@ -573,3 +573,33 @@ func TestSelectArithmetic(t *testing.T) {
 		t.Errorf("Select(first~1) = %v; want ErrUnknownRevision", err)
 	}
 }
+
+// TestDocumentOfFile: a file's document is parsed once per name and
+// content: the same bytes again are the same document, other bytes
+// under the same name (or the same bytes under another) are parsed anew.
+func TestDocumentOfFile(t *testing.T) {
+	lib := open(t, crules.Options{})
+	text, err := os.ReadFile(filepath.Join("..", "shared", "corpus", "CR-2026-01-16.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := bytes.Replace(text, []byte("Convoke"), []byte("Convoka"), 1)
+	doc := func(name string, data []byte) *crules.Document {
+		d, err := lib.Document(crules.File(name, data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	a := doc("cr.txt", text)
+	if doc("cr.txt", slices.Clone(text)) != a {
+		t.Error("the same bytes were parsed again")
+	}
+	b := doc("cr.txt", edited)
+	if b == a || doc("other.txt", text) == a {
+		t.Error("other bytes, or another name, gave the document of cr.txt")
+	}
+	if !bytes.Contains(b.Source.Data, []byte("Convoka")) {
+		t.Error("the edited file's document holds the first file's bytes")
+	}
+}

@@ -1,19 +1,25 @@
 package crules
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/crules/crules/diff"
 	"github.com/crules/crules/internal/cache"
 	"github.com/crules/crules/parse"
+	"github.com/crules/crules/render"
 )
 
 // Lineage returns what every rule of every revision became in the next:
-// from memory, else from the cache when it is there and sound, else built
-// (a few seconds, with progress reports) and cached.
+// from memory, else from the cache when it is there and sound, else the
+// cached lineage of fewer revisions (before the latest were added)
+// extended with the others, else built (a few seconds, with progress
+// reports); cached. Processes sharing the cache build it once: the others
+// wait for it (see cache.Lock).
 func (l *Library) Lineage() (*diff.Lineage, error) {
 	l.lineageMu.Lock()
 	defer l.lineageMu.Unlock()
@@ -22,25 +28,100 @@ func (l *Library) Lineage() (*diff.Lineage, error) {
 	}
 	path, err := l.cachePath("lineage", diff.LineageVersion)
 	if err == nil {
-		lin, err := diff.ReadLineageFile(path)
-		if err == nil && len(lin.Revs) == len(l.revs) {
-			l.lineage = lin
+		if lin := l.cachedLineage(path); lin != nil {
 			return lin, nil
 		}
+		// Another process may be building it: wait for it, then look again.
+		release, _ := cache.Lock(path)
+		defer release()
+		if lin := l.cachedLineage(path); lin != nil {
+			return lin, nil
+		}
+		cache.RemoveTemps(path)
 	}
-	lin, err := l.buildLineage(fmt.Sprintf("building the history of every rule from the %d embedded revisions (once, usually 2 s; cached in %s)", len(l.revs), path))
+	lin, err := l.extendLineage(path)
+	if lin == nil && err == nil {
+		lin, err = l.buildLineage(fmt.Sprintf("building the history of every rule from the %d revisions (once, usually 2 s; cached in %s)", len(l.revs), path))
+	}
 	if err != nil {
 		return nil, err
 	}
 	if path != "" {
 		if err := cache.StoreOwn(path, lin.Encode); err != nil {
-			l.warn(fmt.Errorf("could not cache the lineage: %w", err))
+			l.notCached("the lineage", err)
 		} else {
 			cache.Prune(path, "lineage.v") // older formats' lineages
 		}
 	}
 	l.lineage = lin
 	return lin, nil
+}
+
+// extendLineage returns the cached lineage of the revisions before the
+// latest added ones, extended with them (one comparison each), or nil
+// when none is cached or an added revision is not among the latest
+// (taking the place of an embedded one, or older than one).
+func (l *Library) extendLineage(path string) (*diff.Lineage, error) {
+	added := 0
+	for _, r := range l.revs {
+		if r.IsAdded() {
+			added++
+		}
+	}
+	if added == 0 || l.archive.Replaces() {
+		return nil, nil
+	}
+	var lin *diff.Lineage
+	for n := added - 1; n >= 0 && lin == nil; n-- {
+		p, err := l.cachePathOf(l.archive.PrefixHash(n), "lineage", diff.LineageVersion)
+		if err != nil {
+			return nil, nil
+		}
+		if c, err := diff.ReadLineageFile(p); err == nil && len(c.Revs) == len(l.revs)-(added-n) && slices.Equal(c.Revs, l.names()[:len(c.Revs)]) {
+			lin = c
+		}
+	}
+	if lin == nil {
+		return nil, nil
+	}
+	from := len(lin.Revs)
+	task := fmt.Sprintf("extending the history of every rule with %d added revisions (once, usually 1 s; cached in %s)", len(l.revs)-from, path)
+	l.progress(task, 0, len(l.revs)-from)
+	for i := from; i < len(l.revs); i++ {
+		last, err := l.Document(l.revs[i-1].Source())
+		if err != nil {
+			return nil, err
+		}
+		next, err := l.Document(l.revs[i].Source())
+		if err != nil {
+			return nil, err
+		}
+		if lin, err = lin.Extend(l.revs[i].Name(), last.Document, next.Document, nil); err != nil {
+			return nil, err
+		}
+		l.progress(task, i+1-from, len(l.revs)-from)
+	}
+	return lin, nil
+}
+
+// names lists the revisions' names, oldest first.
+func (l *Library) names() []string {
+	out := make([]string, len(l.revs))
+	for i, r := range l.revs {
+		out[i] = r.Name()
+	}
+	return out
+}
+
+// cachedLineage reads the lineage cached at path, keeps it and returns it;
+// nil when it is missing, damaged or of other revisions.
+func (l *Library) cachedLineage(path string) *diff.Lineage {
+	lin, err := diff.ReadLineageFile(path)
+	if err != nil || len(lin.Revs) != len(l.revs) {
+		return nil
+	}
+	l.lineage = lin
+	return lin
 }
 
 // prefetchLineage starts reading the cached lineage in the background
@@ -69,6 +150,29 @@ type History struct {
 	Changes []diff.Change
 	First   string // the first and latest embedded revisions
 	Latest  string
+	// Named is set when the query was a name that is no rule's title in
+	// any revision but names one rule in the revision read (a glossary
+	// term citing one rule: "mulligan" is 103.5).
+	Named *Named
+}
+
+// historyName reads a query that is no rule's title as a name in the
+// revision at (the latest when zero), as RuleNamed does: nil when it names
+// no rule or subrule there.
+func (l *Library) historyName(query string, at Rev) (*Named, error) {
+	if at.IsZero() {
+		at = l.Latest()
+	}
+	named, err := l.RuleNamed(at.Source(), query)
+	switch {
+	case errors.Is(err, ErrNoRule), errors.Is(err, ErrBadRequest):
+		return nil, nil
+	case err != nil:
+		return nil, err
+	case named.ID.Level() == parse.LevelChapter:
+		return nil, nil // history follows rules, not chapters
+	}
+	return named, nil
 }
 
 // History traces a rule, named by its number in any form Lookup takes
@@ -106,6 +210,16 @@ func (l *Library) History(query string, at Rev) (*History, error) {
 			return nil, &Error{Kind: ErrNoRule, Msg: fmt.Sprintf("no rule %s in %s", rid, where)}
 		}
 	} else if start, id = lin.FindTitle(query); start < 0 {
+		if named, err := l.historyName(query, at); err != nil || named != nil {
+			if err != nil {
+				return nil, err
+			}
+			h, err := l.History(named.ID.String(), at)
+			if h != nil {
+				h.Query, h.Named = query, named
+			}
+			return h, err
+		}
 		near := nearNames(keywordTitles(lin), query, 5)
 		msg := fmt.Sprintf("no rule is titled %q in any revision", query)
 		if len(near) > 0 {
@@ -214,3 +328,7 @@ func (l *Library) buildLineage(task string) (*diff.Lineage, error) {
 	}
 	return b.Lineage(), nil
 }
+
+// JSON is the history as the command line's --json and the HTTP API print
+// it.
+func (h *History) JSON() any { return render.HistoryJSON(h.Query, h.Rev, h.ID, h.Changes) }

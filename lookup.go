@@ -26,12 +26,35 @@ type RuleAnswer struct {
 	Asked   parse.RuleID
 	AskedIn string
 	Title   string
+	// Named is set when the rule was asked for by a name ("trample"):
+	// how the name was read (see Library.RuleNamed).
+	Named *Named
+}
+
+// Section names what a subrule belongs to, for a subrule printed alone:
+// its rule when that has a title (702.19 Trample, for 702.19b), else its
+// chapter (601 Casting Spells, for 601.2f). It is zero for anything but
+// a subrule.
+func (a *RuleAnswer) Section() (id parse.RuleID, title string) {
+	if a.Rule == nil || a.Rule.ID.Level() != parse.LevelSubrule {
+		return parse.RuleID{}, ""
+	}
+	if r := a.Doc.Rule(a.Rule.ID.Parent()); r != nil && r.Title != "" {
+		return r.ID, r.Title
+	}
+	if c := a.Doc.Chapter(a.Rule.ID.Chapter); c != nil && c.Title != "" {
+		return c.ID, c.Title
+	}
+	return parse.RuleID{}, ""
 }
 
 // Note says how a cross-revision answer relates to the question, "" for a
 // direct one: "702.47a (Splice) was 502.40a in 2005-10-01", "702 (Keyword
 // Abilities) was 502 in 2005-10-01".
 func (a *RuleAnswer) Note() string {
+	if a.Named != nil {
+		return a.Named.Note()
+	}
 	if a.Asked.IsZero() {
 		return ""
 	}
@@ -129,14 +152,18 @@ const (
 // Lookup answers rule references as users type them and the CR prints
 // them (see parse.ParseRuleRefs): one or several rules, chapters, ranges
 // ("601.2f–h") or parts ("7"), with a "CR", "§" or "rule" prefix, in the
-// order given, a range expanded to its rules. Each rule is looked up as
-// Rule does. The ones found are returned in order, and when some are
+// order given, a range expanded to its rules; or a name where a number is
+// expected ("trample", see RuleNamed), whose answer's Named says how it
+// was read. Each rule is looked up as Rule does. The ones found are returned in order, and when some are
 // missing the error is a *LookupError listing them (errors.Is(err,
 // ErrNoRule) holds); any other error stops the lookup. More than
 // MaxLookupRefs references, or answers holding more than MaxLookupBytes
 // of text, are ErrTooLarge naming the limit.
 func (l *Library) Lookup(src Source, refs string) ([]*RuleAnswer, error) {
-	rs, err := ParseRuleRefs(refs)
+	rs, named, err := l.RuleRefs(src, refs)
+	if errors.Is(err, ErrNoRule) {
+		return nil, &LookupError{Missing: []Missing{{ID: refs, Err: err}}}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -174,6 +201,9 @@ func (l *Library) Lookup(src Source, refs string) ([]*RuleAnswer, error) {
 		}
 		for _, id := range r.IDs() {
 			a, err := l.resolve(d, id)
+			if a != nil {
+				a.Named = named
+			}
 			if err := found(id.String(), a, err); err != nil {
 				return nil, err
 			}
@@ -247,7 +277,7 @@ func AnswersJSON(as []*RuleAnswer) any {
 }
 
 // LookupJSON is what Lookup returned, as printed: AnswersJSON when all
-// was found; the not-found object (render.NotFoundJSON) when the one
+// was found; the error object (ErrorJSON) when the one
 // rule asked for is missing; when some of several are, the answers found
 // with the missing ones (render.PartialJSON).
 func LookupJSON(as []*RuleAnswer, err error) any {
@@ -256,7 +286,7 @@ func LookupJSON(as []*RuleAnswer, err error) any {
 	case !errors.As(err, &le):
 		return AnswersJSON(as)
 	case len(as)+len(le.Missing) == 1: // the one rule asked for
-		return render.NotFoundJSON(err)
+		return ErrorJSON(err)
 	}
 	js := []any{}
 	for _, a := range as {
@@ -558,4 +588,9 @@ func editDistance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(rb)]
+}
+
+// JSON is the entry as glossary --json and the HTTP API print it.
+func (a *TermAnswer) JSON() any {
+	return render.TermJSON(a.Entry, a.Doc.Label, string(a.Doc.Era), a.Asked)
 }

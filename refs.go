@@ -1,6 +1,7 @@
 package crules
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/crules/crules/parse"
@@ -43,7 +44,7 @@ func (r *Refs) Note() string {
 func (r *Refs) JSON() any {
 	asked := ""
 	for _, a := range r.Found {
-		if !a.Asked.IsZero() {
+		if !a.Asked.IsZero() || a.Named != nil {
 			asked = r.asked
 		}
 	}
@@ -115,6 +116,31 @@ func (l *Library) Refs(src Source, ref parse.RuleRef) (*Refs, error) {
 		}
 	}
 	return out, nil
+}
+
+// RefsOf is Refs for one reference as users type it (see ParseOneRef), or
+// a name where a rule number is expected (see RuleNamed): "refs trample"
+// lists the citations around 702.19, and its Note says how the name was
+// read.
+func (l *Library) RefsOf(src Source, s string) (*Refs, error) {
+	rs, named, err := l.RuleRefs(src, s)
+	if err != nil {
+		return nil, err
+	}
+	if len(rs) != 1 {
+		return nil, &Error{Kind: ErrBadRequest, Msg: fmt.Sprintf("%q: give one rule, chapter, range or part", s)}
+	}
+	r, err := l.Refs(src, rs[0])
+	if err != nil {
+		return nil, err
+	}
+	if named != nil {
+		r.asked = s
+		for _, a := range r.Found {
+			a.Named = named
+		}
+	}
+	return r, nil
 }
 
 // chapterRules is chapter c's number then each of its rules with their

@@ -10,7 +10,8 @@ import (
 // era702Since is the first revision in the 702 layout (Magic 2010).
 const era702Since = "2009-07-11"
 
-// A Rev is one embedded revision of the CR. The zero Rev is none.
+// A Rev is one revision of the CR the library holds: embedded in the
+// binary, or added by the user (IsAdded). The zero Rev is none.
 type Rev struct {
 	r    corpus.Revision
 	name string // r.Name(), formatted once
@@ -42,6 +43,14 @@ func (r Rev) Era() parse.Era {
 
 // Revision is the corpus entry: file name, size, encoding, SHA-256.
 func (r Rev) Revision() corpus.Revision { return r.r }
+
+// IsAdded reports whether r was added by the user ('crules add',
+// 'crules update') rather than embedded in the binary.
+func (r Rev) IsAdded() bool { return r.r.Added != "" }
+
+// Origin says where r comes from: "embedded", or "added" with when and
+// from where.
+func (r Rev) Origin() string { return r.r.Origin() }
 
 // IsZero reports whether r is no revision.
 func (r Rev) IsZero() bool { return r.r.File == "" }

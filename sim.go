@@ -75,5 +75,5 @@ func (l *Library) Coverage(src Source) (*engine.Coverage, error) {
 	if err != nil {
 		return nil, err
 	}
-	return scenario.Cover(d.Document, d.Keywords()...)
+	return scenario.Cover(l.archive, d.Document, d.Keywords()...)
 }

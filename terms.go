@@ -45,7 +45,8 @@ const termsVersion = 2
 
 // termUsage returns the usage of every term: from memory, else from the
 // cache (keyed by the corpus and the terms themselves), else counted in
-// one pass over the archive, a revision at a time, and cached.
+// one pass over the archive, a revision at a time, and cached, once for
+// the processes sharing the cache (see cache.Lock).
 func (l *Library) termUsage(terms []lexicon.Term) ([]lexicon.Usage, error) {
 	l.termsMu.Lock()
 	defer l.termsMu.Unlock()
@@ -62,12 +63,24 @@ func (l *Library) termUsage(terms []lexicon.Term) ([]lexicon.Usage, error) {
 	}
 	path, err := l.cachePath(fmt.Sprintf("terms-%x", h.Sum(nil)[:6]), termsVersion)
 	if err == nil {
-		var us []lexicon.Usage
-		err := cache.Load(path, func(r io.Reader) error { return json.NewDecoder(r).Decode(&us) })
-		if err == nil && usageFits(us, terms, names) {
-			l.terms = us
-			return us, nil
+		load := func() bool {
+			var us []lexicon.Usage
+			err := cache.Load(path, func(r io.Reader) error { return json.NewDecoder(r).Decode(&us) })
+			if err == nil && usageFits(us, terms, names) {
+				l.terms = us
+			}
+			return l.terms != nil
 		}
+		if load() {
+			return l.terms, nil
+		}
+		// Another process may be counting them: wait for it, then look again.
+		release, _ := cache.Lock(path)
+		defer release()
+		if load() {
+			return l.terms, nil
+		}
+		cache.RemoveTemps(path)
 	}
 	old, cur := make([][]int, len(terms)), make([][]int, len(terms))
 	for k := range terms {
@@ -107,7 +120,7 @@ func (l *Library) termUsage(terms []lexicon.Term) ([]lexicon.Usage, error) {
 	}
 	if path != "" {
 		if err := cache.Store(path, func(w io.Writer) error { return json.NewEncoder(w).Encode(us) }); err != nil {
-			l.warn(fmt.Errorf("could not cache the term counts: %w", err))
+			l.notCached("the term counts", err)
 		} else {
 			cache.Prune(path, "terms-") // the counts of another lexicon or format
 		}

@@ -42,6 +42,9 @@ type Rev interface {
 	// Mentions reports whether any of the keyword's rules contains
 	// phrase.
 	Mentions(keyword, phrase string) bool
+	// Definition returns the text the grammar compiles for a keyword:
+	// its quoted definition, or its first "Whenever" subrule.
+	Definition(keyword string) (string, bool)
 }
 
 // A Decl is the declaration of one keyword: the abilities one instance
@@ -49,6 +52,9 @@ type Rev interface {
 type Decl struct {
 	Name string
 	Of   func(inst game.Ability, r Rev) []Ability
+	// Compiled is set for a keyword whose abilities the grammar of
+	// compile.go reads from the revision's own definition.
+	Compiled bool
 }
 
 var decls = map[string]Decl{}

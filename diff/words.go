@@ -1,8 +1,8 @@
 package diff
 
 import (
+	"math/bits"
 	"strings"
-	"sync"
 )
 
 // An Op is one step of a word-level difference.
@@ -118,8 +118,14 @@ func isBlank(s string) bool {
 
 // lcsOps diffs two word lists by longest common subsequence. Lists longer
 // than a few thousand words fall back to delete-all, insert-all.
-var dpPool = sync.Pool{New: func() any { return new([]int16) }}
-
+//
+// The path is the one of the classic table of L(i, j), the length of the
+// longest common subsequence of a[i:] and b[j:], walked from (0, 0): a
+// common word is taken at once, else a deletion when L(i+1, j) ≥ L(i, j+1),
+// else an insertion. The table is computed 64 columns at a time (Hyyrö's
+// bit-parallel LCS, over both lists reversed), and its values read back
+// from the bits on the walk: for splice's long texts this took a warm
+// history splice from 115 to 8 million instructions.
 func lcsOps(a, b []string) []Op {
 	var ops []Op
 	if len(a)*len(b) > 4_000_000 {
@@ -143,39 +149,49 @@ func lcsOps(a, b []string) []Op {
 		}
 		an[i] = k
 	}
+	// match[k] has bit m-1-j set where b[j] is word k of a: b reversed.
+	words := (m + 63) / 64
+	match := make([]uint64, len(num)*words)
 	for j, w := range b {
 		k, ok := num[w]
 		if !ok {
 			k = -1 // in b only
+		} else {
+			c := m - 1 - j
+			match[int(k)*words+c/64] |= 1 << (c % 64)
 		}
 		bn[j] = k
 	}
-	// dp[i][j] = LCS length of a[i:], b[j:]; below 2,000 (n*m is at most
-	// 4,000,000), so int16. The table is reused, not cleared: every cell
-	// is written before it is read but for the last row and column, set
-	// here.
-	bp := dpPool.Get().(*[]int16)
-	defer dpPool.Put(bp)
-	if cap(*bp) < (n+1)*(m+1) {
-		*bp = make([]int16, (n+1)*(m+1))
+	// rows[r] is the bit vector after a[n-r:] (reversed): a 0 at bit c
+	// marks where the common length of a[n-r:] and b[m-c-1:] grows, so
+	// L(i, j) is the count of zeros of rows[n-i] below bit m-j.
+	rows := make([]uint64, (n+1)*words)
+	for c := range rows[:words] {
+		rows[c] = ^uint64(0)
 	}
-	dp := (*bp)[:(n+1)*(m+1)]
-	clear(dp[n*(m+1):])
-	for i := range n {
-		dp[i*(m+1)+m] = 0
-	}
-	at := func(i, j int) int16 { return dp[i*(m+1)+j] }
-	for i := n - 1; i >= 0; i-- {
-		ai, row, next := an[i], dp[i*(m+1):(i+1)*(m+1)], dp[(i+1)*(m+1):(i+2)*(m+1)]
-		for j := m - 1; j >= 0; j-- {
-			v := next[j]
-			if ai == bn[j] {
-				v = next[j+1] + 1
-			} else if w := row[j+1]; w > v {
-				v = w
-			}
-			row[j] = v
+	for r := 1; r <= n; r++ {
+		pm := match[int(an[n-r])*words : int(an[n-r]+1)*words]
+		prev, row := rows[(r-1)*words:r*words], rows[r*words:(r+1)*words]
+		var carry, borrow uint64
+		for c, v := range prev {
+			u := v & pm[c]
+			var sum, diff uint64
+			sum, carry = bits.Add64(v, u, carry)
+			diff, borrow = bits.Sub64(v, u, borrow)
+			row[c] = sum | diff
 		}
+	}
+	// lcs is L(i, j).
+	lcs := func(i, j int) int {
+		row, k := rows[(n-i)*words:], m-j
+		ones := 0
+		for c := 0; c < k/64; c++ {
+			ones += bits.OnesCount64(row[c])
+		}
+		if k%64 != 0 {
+			ones += bits.OnesCount64(row[k/64] & (1<<(k%64) - 1))
+		}
+		return k - ones
 	}
 	i, j := 0, 0
 	for i < n && j < m {
@@ -183,7 +199,7 @@ func lcsOps(a, b []string) []Op {
 		case an[i] == bn[j]:
 			ops = append(ops, Op{Equal, a[i]})
 			i, j = i+1, j+1
-		case at(i+1, j) >= at(i, j+1):
+		case lcs(i+1, j) >= lcs(i, j+1):
 			ops = append(ops, Op{Delete, a[i]})
 			i++
 		default:

@@ -5,59 +5,59 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/crules/crules/ability"
 	"github.com/crules/crules/game"
 )
 
-// onCast fires "when you cast" abilities: storm, and ward of the
-// spell's targets.
+// onCast fires the triggers of a spell being cast: its own "when you
+// cast" abilities, and those of the objects it targets.
 func (e *engine) onCast(spell *game.Object) {
-	for range spell.Instances("Storm") {
-		n := spell.Spell.CastNumber - 1
-		rule := e.kw("Storm", " means ")
-		var retarget []*game.Target
-		ab := e.trigger(spell, "Storm", "copy it for each other spell cast before it this turn", rule, func(s *game.State, ab *game.Object) {
-			for i := range n {
-				c := e.copySpell(spell, fmt.Sprintf("storm copy %d of %d", i+1, n))
-				if i < len(retarget) && retarget[i] != nil {
-					ts := slices.Clone(c.Spell.Targets)
-					ts[0] = *retarget[i]
-					c.Spell.Targets = ts
-					e.s.Cite(e.kw("Storm", "new targets"), "storm: %s chooses a new target for copy %d: %s", spell.Controller.Name, i+1, retarget[i].Name())
-				}
-			}
-			e.s.Cite(rule, "storm: %d spells were cast before %s this turn, so %d copies", n, spell.Name(), n)
-		})
-		ab.Ability.Check = func(s *game.State, _ *game.Object) error {
-			var err error
-			retarget, err = e.newTargets(spell, n)
-			return err
-		}
-	}
+	e.fire(spell, ability.Cast, spell)
 	for _, t := range spell.Spell.Targets {
-		if t.Object != nil && t.Object.Controller != spell.Controller {
-			for _, w := range t.Object.Instances("Ward") {
-				e.ward(t.Object, w, spell)
-			}
+		if t.Object != nil {
+			e.fire(t.Object, ability.BecomesTarget, spell)
 		}
 	}
 }
 
-// ward: the spell is countered unless its controller pays the cost.
-func (e *engine) ward(o *game.Object, w game.Ability, spell *game.Object) {
-	rule := e.kw("Ward", " means ", "becomes the target")
-	e.trigger(o, "Ward", fmt.Sprintf("counter %s unless its controller pays %s", spell.Name(), w.Cost), rule, func(s *game.State, ab *game.Object) {
-		if spell.Zone != game.Stack {
-			return
+// counterUnless counters spell or ability by unless its controller pays
+// cost.
+func (e *engine) counterUnless(by *game.Object, cost game.Cost, rule game.Ref) {
+	if by == nil || !slices.Contains(e.s.Stack, by) {
+		return
+	}
+	p := by.Controller
+	if m, ok := game.AutoPay(p.Pool, cost); ok {
+		p.Pool.Sub(m)
+		e.s.Cite(rule, "%s pays %s", p.Name, m)
+		return
+	}
+	e.s.Cite(rule, "%s can't pay %s; %s is countered", p.Name, cost, stackName(by))
+	if by.Ability != nil {
+		e.s.Remove(by)
+		return
+	}
+	e.leaveStack(by, game.Graveyard, "countered")
+}
+
+// stormCopies copies spell once for each other spell cast before it this
+// turn, with the new targets the resolving statement chose.
+func (e *engine) stormCopies(spell, ab *game.Object, t *ability.Trigger, rule game.Ref) {
+	n := spell.Spell.CastNumber - 1
+	retarget := e.retarget[ab]
+	for i := range n {
+		c := e.copySpell(spell, fmt.Sprintf("copy %d of %d", i+1, n))
+		if i < len(retarget) && retarget[i] != nil {
+			ts := slices.Clone(c.Spell.Targets)
+			ts[0] = *retarget[i]
+			c.Spell.Targets = ts
+			e.s.Cite(e.ref(t, "new targets"), "%s chooses a new target for copy %d: %s", spell.Controller.Name, i+1, retarget[i].Name())
+			if t := retarget[i].Object; t != nil {
+				e.fire(t, ability.BecomesTarget, c)
+			}
 		}
-		p := spell.Controller
-		if m, ok := game.AutoPay(p.Pool, w.Cost); ok {
-			p.Pool.Sub(m)
-			e.s.Cite(rule, "ward: %s pays %s", p.Name, m)
-			return
-		}
-		e.s.Cite(rule, "ward: %s can't pay %s; %s is countered", p.Name, w.Cost, spell.Name())
-		e.leaveStack(spell, game.Graveyard, "countered by ward")
-	})
+	}
+	e.s.Cite(rule, "%s: %d spells were cast before %s this turn, so %d copies", strings.ToLower(t.Keyword), n, spell.Name(), n)
 }
 
 // copySpell puts a copy of spell on the stack and returns it.
@@ -167,7 +167,7 @@ func (e *engine) draw(p *game.Player, chosen ...string) error {
 		return refuse("%s's library is empty", p.Name)
 	}
 	e.s.Move(lib[0], game.Hand, nil, false)
-	e.s.Cite(e.rules.Find(phDraw...), "%s draws %s", p.Name, lib[0].Label)
+	e.s.Cite(e.rules.Find(phDraw...), "%s draws a card (the top card of their library)", p.Name)
 	return nil
 }
 
@@ -214,6 +214,11 @@ func (e *engine) madnessTrigger(ex *game.Object, rule game.Ref) {
 	}
 	p := ex.Owner
 	e.trigger(ex, "Madness", "its owner may cast it by paying its madness cost", rule, func(s *game.State, ab *game.Object) {
+		if e.declines() {
+			e.s.Move(ex, game.Graveyard, nil, false)
+			e.s.Cite(rule, "madness: %s declines to cast %s; it is put into the graveyard", p.Name, ex.Label)
+			return
+		}
 		cast := &Stmt{Verb: "cast", Player: p.Name, Object: Name{Text: ex.Label}, Clauses: []*Clause{{Word: "madness"}}}
 		if len(targets) > 0 {
 			cast.Clauses = append(cast.Clauses, &Clause{Word: "targeting", Names: targets})
@@ -224,6 +229,10 @@ func (e *engine) madnessTrigger(ex *game.Object, rule game.Ref) {
 		}
 	})
 }
+
+// declines reports whether the statement under way declines the "may"
+// of the ability resolving ("resolve; decline").
+func (e *engine) declines() bool { return e.cur != nil && e.cur.Clause("decline") != nil }
 
 // activate plays an activated keyword ability: equip, ninjutsu,
 // transmute.

@@ -565,6 +565,9 @@ func (e *engine) totalCost(c *casting, st *Stmt) error {
 					return refuse("no mana is left in the total cost %s for %s to pay (%s)", before, o.Label, e.kw("Convoke", " means ").ID)
 				}
 				what = "nothing: the cost is already zero, and it is never reduced below zero"
+				if before.Value(0) > 0 {
+					what = fmt.Sprintf("nothing: %s is still owed, but none of it is mana %s can pay", before, o.Label)
+				}
 			}
 			c.tap = append(c.tap, o)
 			c.cite(e, e.kw("Convoke", " means "), "convoke: %s (%s) is tapped and pays %s; cost now %s", o.Label, o.Colors(), what, total)

@@ -16,54 +16,65 @@ func (e *engine) spec(name string) *keyword.Spec { return e.specs.find(name) }
 // the rule ID comes from the revision's own keyword specs, so convoke
 // cites 502.46a in 2006-10-01 and 702.51a today.
 func (e *engine) kw(name string, phrases ...string) game.Ref {
-	s := e.spec(name)
-	if s == nil || s.Text() == nil {
-		return game.Ref{}
-	}
-	return game.Within(s.Text(), append(phrases, " means ", "means")...)
+	return e.specs.ref(name+"\x00"+strings.Join(phrases, "\x00"), func() game.Ref {
+		s := e.spec(name)
+		if s == nil || s.Text() == nil {
+			return game.Ref{}
+		}
+		return game.Within(s.Text(), append(phrases, " means ", "means")...)
+	})
 }
 
 // defines reports whether the revision's definition of keyword name
 // contains phrase (case ignored); the models use it to run the wording of
 // the revision asked for.
 func (e *engine) defines(name, phrase string) bool {
-	s := e.spec(name)
-	if s == nil {
-		return false
-	}
-	return strings.Contains(strings.ToLower(strings.Join(s.Definition, " ")), strings.ToLower(phrase))
+	def := e.specs.text("def\x00"+name, func() string {
+		s := e.spec(name)
+		if s == nil {
+			return ""
+		}
+		return strings.ToLower(strings.Join(s.Definition, " "))
+	})
+	return strings.Contains(def, strings.ToLower(phrase))
 }
 
 // Procedures the engine cites, found by what the rule says in any era.
 var (
-	phAnnounce      = []string{"to propose the casting of a spell", "announces that he or she is playing the spell", "announces that he or she is casting", "announces that they are casting"}
-	phModes         = []string{"if the spell is modal", "if the spell or ability is modal"}
-	phTargets       = []string{"announces their choice of an appropriate", "announces his or her choice of an appropriate", "if the spell or ability requires any targets", "requires any targets"}
-	phTotalCost     = []string{"the player determines the total cost of the spell", "the player determines the total cost of the spell or ability", "the player determines the total cost"}
-	phPay           = []string{"pays the total cost"}
-	phCastDone      = []string{"are completed, effects that modify the characteristics of the spell", "are completed, the spell becomes cast", "are completed, the spell or ability becomes played", "then the spell becomes cast"}
-	phResolve       = []string{"checks whether the targets are still legal", "it checks whether the targets are still legal"}
-	phAllIllegal    = []string{"if all its targets are illegal", "if all its targets, for every instance of the word \"target,\" are now illegal", "all its targets are illegal", "doesn't resolve"}
-	phPermanent     = []string{"it becomes a permanent and enters the battlefield", "becomes a permanent and is put onto the battlefield", "put onto the battlefield under the control of the spell's controller", "a spell is put into play from the stack", "is put into play from the stack"}
-	phNonPerm       = []string{"as the final part of an instant or sorcery spell's resolution", "put into its owner's graveyard from the stack"}
-	phNewObject     = []string{"an object that moves from one zone to another becomes a new object", "an object that moves from one zone to another is treated as a new object", "becomes a new object with no memory"}
-	phCopy          = []string{"to copy a spell", "to copy a spell, activated ability"}
-	phTrigger       = []string{"its controller puts it on the stack as an object", "once an ability has triggered, it goes on the stack", "once an ability has triggered"}
-	phFollow        = []string{"follows its instructions in the order written"}
-	phLethal        = []string{"that creature has been dealt lethal damage and is destroyed", "a creature with lethal damage, but greater than 0 toughness, is destroyed", "has been dealt lethal damage and is destroyed", "with lethal damage"}
-	phZeroTough     = []string{"if a creature has toughness 0 or less, it's put into its owner's graveyard", "a creature with toughness 0 or less is put into its owner's graveyard", "toughness 0 or less"}
-	phSorcery       = []string{"main phase of their turn when they have priority and the stack is empty", "main phase of his or her turn, when he or she has priority and the stack is empty", "during a main phase of"}
-	phAttack        = []string{"the active player declares attackers", "chooses which creatures that he or she controls, if any, will attack", "declares attackers"}
-	phBlock         = []string{"the defending player declares blockers", "defending player declares blockers"}
-	phDamage        = []string{"each attacking creature and each blocking creature assigns combat damage equal to its power", "assigns combat damage equal to its power", "announces how each attacking creature will assign its combat damage", "deals combat damage"}
-	phReplaceChoice = []string{"the affected object's controller (or its owner if it has no controller) or the affected player chooses one to apply", "chooses one to apply"}
-	phSelfReplace   = []string{"such effects are called self-replacement effects", "self-replacement effects"}
-	phSelfFirst     = []string{"if any of the replacement and/or prevention effects are self-replacement effects", "self-replacement effects are applied before other replacement effects", "apply self-replacement effects first"}
-	phInstead       = []string{"effects that use the word \"instead\" are replacement effects", "use the word \"instead\""}
-	phSick          = []string{"can't attack unless it has been under its controller's control continuously", "continuously since their most recent turn began", "continuously since the beginning of his or her most recent turn"}
-	phTapped        = []string{"tapped creature can't block", "untapped creature"}
-	phCounter       = []string{"to counter a spell or ability means", "counter a spell"}
-	phDraw          = []string{"to draw a card", "draw a card"}
+	phAnnounce       = []string{"to propose the casting of a spell", "announces that he or she is playing the spell", "announces that he or she is casting", "announces that they are casting"}
+	phModes          = []string{"if the spell is modal", "if the spell or ability is modal"}
+	phTargets        = []string{"announces their choice of an appropriate", "announces his or her choice of an appropriate", "if the spell or ability requires any targets", "requires any targets"}
+	phTotalCost      = []string{"the player determines the total cost of the spell", "the player determines the total cost of the spell or ability", "the player determines the total cost"}
+	phPay            = []string{"pays the total cost"}
+	phCastDone       = []string{"are completed, effects that modify the characteristics of the spell", "are completed, the spell becomes cast", "are completed, the spell or ability becomes played", "then the spell becomes cast"}
+	phResolve        = []string{"checks whether the targets are still legal", "it checks whether the targets are still legal"}
+	phAllIllegal     = []string{"if all its targets are illegal", "if all its targets, for every instance of the word \"target,\" are now illegal", "all its targets are illegal", "doesn't resolve"}
+	phPermanent      = []string{"it becomes a permanent and enters the battlefield", "becomes a permanent and is put onto the battlefield", "put onto the battlefield under the control of the spell's controller", "a spell is put into play from the stack", "is put into play from the stack"}
+	phNonPerm        = []string{"as the final part of an instant or sorcery spell's resolution", "put into its owner's graveyard from the stack"}
+	phNewObject      = []string{"an object that moves from one zone to another becomes a new object", "an object that moves from one zone to another is treated as a new object", "becomes a new object with no memory"}
+	phCopy           = []string{"to copy a spell", "to copy a spell, activated ability"}
+	phTrigger        = []string{"its controller puts it on the stack as an object", "once an ability has triggered, it goes on the stack", "once an ability has triggered"}
+	phTriggerTargets = []string{"the remainder of the process for putting a triggered ability on the stack", "when a triggered ability goes on the stack, the controller of the ability makes any choices"}
+	phTriggerOrder   = []string{"in apnap order, puts triggered abilities", "each player, in apnap order, puts each triggered ability", "in apnap order"}
+	phFollow         = []string{"follows its instructions in the order written"}
+	phLethal         = []string{"that creature has been dealt lethal damage and is destroyed", "a creature with lethal damage, but greater than 0 toughness, is destroyed", "has been dealt lethal damage and is destroyed", "with lethal damage"}
+	phZeroTough      = []string{"if a creature has toughness 0 or less, it's put into its owner's graveyard", "a creature with toughness 0 or less is put into its owner's graveyard", "toughness 0 or less"}
+	phSorcery        = []string{"main phase of their turn when they have priority and the stack is empty", "main phase of his or her turn, when he or she has priority and the stack is empty", "during a main phase of"}
+	phAttack         = []string{"the active player declares attackers", "chooses which creatures that he or she controls, if any, will attack", "declares attackers"}
+	phBlock          = []string{"the defending player declares blockers", "defending player declares blockers"}
+	phDamage         = []string{"each attacking creature and each blocking creature assigns combat damage equal to its power", "assigns combat damage equal to its power", "announces how each attacking creature will assign its combat damage", "deals combat damage"}
+	phReplaceChoice  = []string{"the affected object's controller (or its owner if it has no controller) or the affected player chooses one to apply", "chooses one to apply"}
+	phSelfReplace    = []string{"such effects are called self-replacement effects", "self-replacement effects"}
+	phSelfFirst      = []string{"if any of the replacement and/or prevention effects are self-replacement effects", "self-replacement effects are applied before other replacement effects", "apply self-replacement effects first"}
+	phInstead        = []string{"effects that use the word \"instead\" are replacement effects", "use the word \"instead\""}
+	phSick           = []string{"can't attack unless it has been under its controller's control continuously", "continuously since their most recent turn began", "continuously since the beginning of his or her most recent turn"}
+	phTapped         = []string{"tapped creature can't block", "untapped creature"}
+	phCounter        = []string{"to counter a spell or ability means", "counter a spell"}
+	phDraw           = []string{"draws a card by putting the top card of"}
+	phCounters       = []string{"a counter is a marker placed on an object"}
+	phTurn           = []string{"a turn consists of five phases"}
+	phUntap          = []string{"untap them all simultaneously", "untaps them all simultaneously", "untaps all"}
+	phCopyGone       = []string{"if a copy of a spell is in a zone other than the stack, it ceases to exist", "a copy of a spell in a zone other than the stack ceases to exist", "copy of a spell in a zone other than the stack"}
 )
 
 // action cites a keyword action (701 today, 501 before 2009) by its
@@ -107,9 +118,12 @@ func (e *engine) zone(z game.Zone) string {
 
 // mentions reports whether any rule of keyword name contains phrase.
 func (e *engine) mentions(name, phrase string) bool {
-	s := e.spec(name)
-	if s == nil || s.Text() == nil {
-		return false
-	}
-	return strings.Contains(strings.ToLower(allText(s.Text())), strings.ToLower(phrase))
+	all := e.specs.text("all\x00"+name, func() string {
+		s := e.spec(name)
+		if s == nil || s.Text() == nil {
+			return ""
+		}
+		return strings.ToLower(allText(s.Text()))
+	})
+	return strings.Contains(all, strings.ToLower(phrase))
 }

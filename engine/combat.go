@@ -35,7 +35,7 @@ func (e *engine) attack(st *Stmt) error {
 		}
 		attackers = append(attackers, o)
 	}
-	e.s.Step = "declare attackers"
+	e.toStep("declare attackers")
 	e.blocksDone = false
 	for _, o := range attackers {
 		if h, ok := first[*ability.IgnoresSickness](e, o); ok && o.EnteredTurn == e.s.Turn {
@@ -50,26 +50,7 @@ func (e *engine) attack(st *Stmt) error {
 		e.s.Cite(e.rules.Find(phAttack...), "%s attacks %s", o.Label, e.s.Opponent(p).Name)
 	}
 	for _, o := range attackers {
-		for _, a := range o.Abilities() {
-			e.event(o, a, "attacks", nil)
-		}
-	}
-	if cl := st.Clause("targeting"); cl != nil {
-		// Targets for the attack triggers (provoke), in order.
-		i := 0
-		for _, a := range e.s.Pending {
-			if i < len(cl.Names) && a.Ability.Keyword == "Provoke" {
-				t, err := e.target(cl.Names[i].Text)
-				if err != nil {
-					return refuse("%v", err)
-				}
-				if t.Object == nil || t.Object.Controller == p || !t.Object.Is("Creature") {
-					return refuse("provoke: %s is not a creature the defending player controls", cl.Names[i].Text)
-				}
-				a.Ability.Targets = append(a.Ability.Targets, t)
-				i++
-			}
-		}
+		e.fire(o, ability.Attacks, nil)
 	}
 	return nil
 }
@@ -131,7 +112,7 @@ func (e *engine) block(st *Stmt) error {
 		}
 		bs = append(bs, b)
 	}
-	e.s.Step = "declare blockers"
+	e.toStep("declare blockers")
 	e.blocking = true
 	for _, b := range bs {
 		e.s.Combat.Blockers[att] = append(e.s.Combat.Blockers[att], b)
@@ -155,17 +136,13 @@ func (e *engine) endBlocks() error {
 	e.blocksDone = true
 	for _, att := range e.s.Combat.Attackers {
 		bs := e.s.Combat.Blockers[att]
-		for _, a := range att.Abilities() {
-			if len(bs) > 0 {
-				e.event(att, a, "becomes blocked", bs)
-			} else {
-				e.event(att, a, "attacks and isn't blocked", nil)
-			}
+		if len(bs) > 0 {
+			e.fire(att, ability.BecomesBlocked, bs)
+		} else {
+			e.fire(att, ability.AttacksUnblocked, nil)
 		}
 		for _, b := range bs {
-			for _, a := range b.Abilities() {
-				e.event(b, a, "blocks", nil)
-			}
+			e.fire(b, ability.Blocks, nil)
 		}
 	}
 	return nil
@@ -213,7 +190,9 @@ func (e *engine) combatDamage() error {
 		if err := e.endBlocks(); err != nil {
 			return err
 		}
-		e.pushTriggers()
+		if err := e.pushTriggers(); err != nil {
+			return err
+		}
 	}
 	if e.s.Top() != nil {
 		return refuse("the stack is not empty: resolve %s before combat damage", stackName(e.s.Top()))
@@ -230,11 +209,11 @@ func (e *engine) combatDamage() error {
 		}
 	}
 	if two != nil {
-		e.s.Step = "first-strike damage"
+		e.toStep("first-strike damage")
 		e.s.Cite(e.ref(two), "a creature has first strike or double strike: there are two combat damage steps; only those creatures deal damage in the first")
 		e.dealCombat(func(o *game.Object) bool { f, _, _ := e.damageSteps(o); return f })
 		e.sba()
-		e.s.Step = "combat damage"
+		e.toStep("combat damage")
 		e.dealCombat(func(o *game.Object) bool {
 			if _, r, a := e.damageSteps(o); r {
 				e.s.Cite(e.ref(&a.Again), a.Again.Note, o.Label)
@@ -243,12 +222,11 @@ func (e *engine) combatDamage() error {
 			return !e.s.Combat.FirstStrikeDealt[o]
 		})
 	} else {
-		e.s.Step = "combat damage"
+		e.toStep("combat damage")
 		e.dealCombat(func(*game.Object) bool { return true })
 	}
 	e.sba()
-	e.pushTriggers()
-	return nil
+	return e.pushTriggers()
 }
 
 // dealCombat deals the combat damage of the creatures deals selects.

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/crules/crules/ability"
 	"github.com/crules/crules/game"
 	"github.com/crules/crules/keyword"
 	"github.com/crules/crules/parse"
@@ -111,7 +112,7 @@ func Run(f *Scenario, doc *parse.Document, specs ...*keyword.Spec) (*Result, err
 	rules, lazy := docOf(doc)
 	set := lazy
 	if len(specs) > 0 {
-		set = &specSet{given: specs}
+		set = newSpecSet(specs, nil, rev)
 	}
 	res := &Result{File: f.Name, Rev: rev}
 	missing := undefined(f, set, rev)
@@ -195,7 +196,7 @@ func docOf(doc *parse.Document) (*game.Rules, *specSet) {
 			return c.rules[i], c.specs[i]
 		}
 	}
-	r, s := game.NewRules(doc), &specSet{doc: doc, rev: revName(doc), found: map[string]*keyword.Spec{}}
+	r, s := game.NewRules(doc), newSpecSet(nil, doc, revName(doc))
 	if len(c.docs) == 4 {
 		c.docs, c.rules, c.specs = c.docs[1:], c.rules[1:], c.specs[1:]
 	}
@@ -219,19 +220,59 @@ type specSet struct {
 	rev   string
 	mu    sync.Mutex
 	found map[string]*keyword.Spec // by the name asked for; nil when the revision has none
+	// refs are the citations found (kw), texts the lower-case texts of
+	// keywords' rules and definitions (mentions, defines), by key: the
+	// engine asks for the same ones at every step.
+	refs  map[string]game.Ref
+	texts map[string]string
+}
+
+// ref returns the citation of key, computing it with f the first time.
+func (s *specSet) ref(key string, f func() game.Ref) game.Ref {
+	s.mu.Lock()
+	r, ok := s.refs[key]
+	s.mu.Unlock()
+	if ok {
+		return r
+	}
+	r = f()
+	s.mu.Lock()
+	s.refs[key] = r
+	s.mu.Unlock()
+	return r
+}
+
+// text returns the text of key, computing it with f the first time.
+func (s *specSet) text(key string, f func() string) string {
+	s.mu.Lock()
+	t, ok := s.texts[key]
+	s.mu.Unlock()
+	if ok {
+		return t
+	}
+	t = f()
+	s.mu.Lock()
+	s.texts[key] = t
+	s.mu.Unlock()
+	return t
+}
+
+func newSpecSet(given []*keyword.Spec, doc *parse.Document, rev string) *specSet {
+	return &specSet{given: given, doc: doc, rev: rev, found: map[string]*keyword.Spec{}, refs: map[string]game.Ref{}, texts: map[string]string{}}
 }
 
 // find returns the spec of keyword name, or nil, as keyword.Find on the
 // revision's whole extraction would.
 func (s *specSet) find(name string) *keyword.Spec {
-	if s.given != nil {
-		return keyword.Find(s.given, name)
-	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	sp, ok := s.found[name]
 	if !ok {
-		sp = keyword.Find(keyword.ExtractNames(s.doc, nil, s.rev, name), name)
+		if s.given != nil {
+			sp = keyword.Find(s.given, name)
+		} else {
+			sp = keyword.Find(keyword.ExtractNames(s.doc, nil, s.rev, name), name)
+		}
 		s.found[name] = sp
 	}
 	return sp
@@ -265,7 +306,12 @@ type engine struct {
 	// has ended.
 	blocksDone bool
 	labels     map[string]int
-	programs   map[string]*program
+	// wants are the targets the waiting triggered abilities ask for,
+	// chosen as they are put on the stack.
+	wants map[*game.Object]*ability.Target
+	// retarget are the new targets chosen for the copies a resolving
+	// ability makes.
+	retarget map[*game.Object][]*game.Target
 	// revealed are the cards revealed for amplify, by the label of the
 	// spell.
 	revealed map[string][]string
@@ -281,7 +327,7 @@ type engine struct {
 }
 
 func newEngine(f *Scenario, rules *game.Rules, specs *specSet) *engine {
-	e := &engine{f: f, rules: rules, specs: specs, labels: map[string]int{}, programs: map[string]*program{}, revealed: map[string][]string{}}
+	e := &engine{f: f, rules: rules, specs: specs, labels: map[string]int{}, wants: map[*game.Object]*ability.Target{}, retarget: map[*game.Object][]*game.Target{}, revealed: map[string][]string{}}
 	e.s = game.New(rules, f.Players...)
 	split := rules.Titled("Split Cards")
 	e.s.SplitCombined = split != nil && strings.Contains(strings.ToLower(allText(split)), "two halves combined")
@@ -326,6 +372,10 @@ func (e *engine) stmt(st *Stmt, r *ScriptResult) {
 		return
 	}
 	err := e.do(st)
+	if err == nil && !setup[st.Verb] && st.Verb != "block" {
+		e.sba()
+		err = e.pushTriggers()
+	}
 	var ref *refusal
 	if st.Verb == "block" && err == nil {
 		// The declaration may go on over the next lines; it is judged,
@@ -346,10 +396,6 @@ func (e *engine) stmt(st *Stmt, r *ScriptResult) {
 		e.reason = err.Error()
 		e.check(st, r, false, err.Error())
 	}
-	if err == nil && !setup[st.Verb] {
-		e.sba()
-		e.pushTriggers()
-	}
 }
 
 // endDeclaration ends a declaration of blockers made over one or more
@@ -366,7 +412,10 @@ func (e *engine) endDeclaration(r *ScriptResult) {
 	case last.Illegal:
 		e.check(last, r, false, "the declaration of blockers was allowed")
 	}
-	e.pushTriggers()
+	if err := e.pushTriggers(); err != nil {
+		e.reason = err.Error()
+		e.check(last, r, false, err.Error())
+	}
 }
 
 // setup are the statements that build the starting state: no
@@ -463,7 +512,9 @@ func (e *engine) do(st *Stmt) error {
 				return err
 			}
 			e.sba()
-			e.pushTriggers()
+			if err := e.pushTriggers(); err != nil {
+				return err
+			}
 		}
 		return errors.New("the stack did not empty after 100 resolutions")
 	case "noblocks":
@@ -520,19 +571,24 @@ func (e *engine) newTurn(p *game.Player) {
 	for _, o := range p.Zone(game.Battlefield) {
 		o.Tapped = false
 	}
-	s.Step = "upkeep"
-	s.Cite(e.rules.Find("untaps all", "untap all"), "%s's turn %d: untap", p.Name, s.Turn)
+	e.toStep("untap")
+	s.Cite(e.rules.Find(phTurn...), "%s's turn %d begins", p.Name, s.Turn)
+	s.Cite(e.rules.Find(phUntap...), "untap step: %s untaps their permanents", p.Name)
+	e.toStep("upkeep")
 	for _, d := range s.Delayed {
 		if d.Controller == p {
 			d.Fire(s)
 		}
 	}
-	s.Step = "main"
+	e.toStep("draw")
+	e.toStep("main")
 }
 
 // endTurn ends "until end of turn" effects and removes damage (the
 // cleanup step) and combat.
 func (e *engine) endTurn() {
+	e.toStep("end")
+	e.toStep("cleanup")
 	cited := false
 	for _, o := range e.s.Battlefield() {
 		kept := o.Mods[:0]

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/crules/crules/ability"
 	"github.com/crules/crules/keyword"
 	"github.com/crules/crules/parse"
 )
@@ -76,17 +77,6 @@ var models = []Model{
 	{Name: "Poisonous", Compiled: true},
 	{Name: "Split Cards", Title: "Split Cards", Anchors: []string{"two sets of characteristics", "halves combined", "only the characteristics of the half", "the other half's characteristics", "only the color or colors of the half"}},
 }
-
-// compiledModels names the compiled models.
-var compiledModels = func() map[string]bool {
-	m := map[string]bool{}
-	for _, x := range models {
-		if x.Compiled {
-			m[x.Name] = true
-		}
-	}
-	return m
-}()
 
 // Models returns every model: the keyword models, then split cards.
 func Models() []Model { return append([]Model(nil), models...) }
@@ -192,7 +182,7 @@ func (m Model) Stale(doc *parse.Document, specs []*keyword.Spec) string {
 		if !ok {
 			return fmt.Sprintf("%s %s: no one-part definition or \"Whenever\" subrule for the grammar to compile", m.Name, id)
 		}
-		if _, err := compile(def); err != nil {
+		if _, err := ability.Compile(def); err != nil {
 			return fmt.Sprintf("%s %s: %v", m.Name, id, err)
 		}
 		return ""
@@ -201,6 +191,7 @@ func (m Model) Stale(doc *parse.Document, specs []*keyword.Spec) string {
 	if text == "" {
 		return fmt.Sprintf("%s %s: no definition found in %s to check the model against", m.Name, id, rev)
 	}
+	var newest *Declaration
 	for _, d := range declarations() {
 		if d.Model == m.Name && d.From <= rev && rev <= d.To {
 			if d.Text == text {
@@ -208,6 +199,14 @@ func (m Model) Stale(doc *parse.Document, specs []*keyword.Spec) string {
 			}
 			return fmt.Sprintf("%s %s: the model implements %q (%s–%s) but %s reads %q", m.Name, id, d.Text, d.From, d.To, rev, text)
 		}
+		if d.Model == m.Name && (newest == nil || d.To > newest.To) {
+			newest = &d
+		}
+	}
+	// A revision newer than every declaration (one added by the user)
+	// keeps the model if it keeps the wording.
+	if newest != nil && rev > newest.To && newest.Text == text {
+		return ""
 	}
 	return fmt.Sprintf("%s %s: no declared wording covers %s, which reads %q", m.Name, id, rev, text)
 }

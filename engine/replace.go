@@ -258,6 +258,7 @@ func (e *engine) putCounters(o *game.Object, kind string, n int) {
 	e.replace(ev)
 	for k, v := range ev.counters {
 		o.Counters[k] += v
+		e.s.Cite(e.rules.Find(phCounters...), "%d %s %s put on %s", v, k, counterNoun(v), o.Label)
 	}
 }
 
@@ -424,4 +425,11 @@ func (e *engine) kickerDamage(spell *game.Object, ef game.Effect) *replacement {
 			e.s.Cite(rule, "%s was kicked: it deals %d damage to %s instead of %d (%s)", spell.Name(), ef.N, ev.target.Name(), ev.amount, e.kw("Kicker").ID)
 			ev.amount = ef.N
 		}}
+}
+
+func counterNoun(n int) string {
+	if n == 1 {
+		return "counter is"
+	}
+	return "counters are"
 }

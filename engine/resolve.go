@@ -8,52 +8,14 @@ import (
 	"github.com/crules/crules/game"
 )
 
-// trigger queues a triggered ability of source; it goes on the stack
-// the next time a player would receive priority.
-func (e *engine) trigger(source *game.Object, kw, text string, rule game.Ref, resolve func(s *game.State, a *game.Object)) *game.Object {
-	a := &game.Object{Label: kw + " trigger", Owner: source.Controller, Controller: source.Controller, Card: source.Card,
-		Ability: &game.AbilityInfo{Source: source, Keyword: kw, Text: text, Rule: rule, Resolve: resolve}}
-	e.s.Pending = append(e.s.Pending, a)
-	e.s.Cite(rule, "%s of %s triggers: %s", kw, source.Label, text)
-	return a
-}
-
-// pushTriggers puts waiting triggered abilities on the stack, the active
-// player's first.
-func (e *engine) pushTriggers() {
-	if len(e.s.Pending) == 0 {
-		return
-	}
-	act := e.s.ActivePlayer()
-	var mine, theirs []*game.Object
-	for _, a := range e.s.Pending {
-		if a.Controller == act {
-			mine = append(mine, a)
-		} else {
-			theirs = append(theirs, a)
-		}
-	}
-	e.s.Pending = nil
-	for _, a := range append(mine, theirs...) {
-		e.s.Push(a)
-		e.s.Cite(e.rules.Find(phTrigger...), "the %s trigger of %s is put on the stack", a.Ability.Keyword, a.Ability.Source.Label)
-	}
-}
-
 // resolveTop resolves the top object of the stack.
 func (e *engine) resolveTop(st *Stmt) error {
 	top := e.s.Top()
 	if top == nil {
 		return refuse("the stack is empty")
 	}
-	if cl := st.Clause("targeting"); cl != nil && top.Ability != nil {
-		for _, n := range cl.Names {
-			t, err := e.target(n.Text)
-			if err != nil {
-				return refuse("%v", err)
-			}
-			top.Ability.Targets = append(top.Ability.Targets, t)
-		}
+	if cl := st.Clause("targeting"); cl != nil && top.Ability != nil && e.wants[top] != nil {
+		return refuse("the target of the %s trigger was chosen when it was put on the stack%s; it can't be chosen as it resolves", top.Ability.Keyword, see(e.rules.Find(phTriggerTargets...)))
 	}
 	if top.Ability != nil && top.Ability.Check != nil {
 		if err := top.Ability.Check(e.s, top); err != nil {
@@ -153,7 +115,7 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 		return nil
 	}
 	if len(info.Spliced) > 0 {
-		e.s.Cite(e.kw("Splice", "main spell have to be followed first", "followed first"), "the main spell's instructions are followed first, then the spliced cards' in the order chosen")
+		e.s.Cite(e.kw("Splice", "main spell must happen first", "main spell have to be followed first", "choose the order in which"), "the main spell's instructions are followed first, then the spliced cards' in the order chosen")
 	}
 	if info.Kicked {
 		for _, ef := range face.Effects {
@@ -189,7 +151,7 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 // exiled instead, whatever way it leaves); cause says why it leaves.
 func (e *engine) leaveStack(spell *game.Object, to game.Zone, cause string) *game.Object {
 	if spell.Copy {
-		e.s.Cite(e.rules.Find("a copy of a spell in a zone other than the stack ceases to exist", "copy of a spell in a zone other than the stack"), "the copy of %s ceases to exist", spell.Name())
+		e.s.Cite(e.rules.Find(phCopyGone...), "the copy of %s ceases to exist", spell.Name())
 		e.s.Remove(spell)
 		return nil
 	}
@@ -287,9 +249,7 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 		}
 	}
 	if combat && t.Player != nil {
-		for _, a := range source.Abilities() {
-			e.event(source, a, "deals combat damage to a player", t.Player)
-		}
+		e.fire(source, ability.DealsCombatDamage, t.Player)
 	}
 }
 
@@ -354,34 +314,9 @@ func (e *engine) leaveBattlefield(o *game.Object, to game.Zone, why string) *gam
 		}
 	}
 	if to == game.Graveyard {
-		for _, a := range o.Abilities() {
-			e.event(o, a, "dies", n)
-			if a.Keyword == "Modular" {
-				e.modular(o)
-			}
-		}
+		e.fire(o, ability.Dies, n)
 	}
 	return n
-}
-
-// modular's second ability: when the permanent dies, its +1/+1 counters
-// (as it last existed) may be put on target artifact creature.
-func (e *engine) modular(old *game.Object) {
-	rule := e.kw("Modular", " means ")
-	n := old.Counters["+1/+1"]
-	e.trigger(old, "Modular", fmt.Sprintf("you may put %d +1/+1 counters on target artifact creature", n), rule, func(s *game.State, ab *game.Object) {
-		if len(ab.Ability.Targets) == 0 {
-			e.s.Cite(rule, "modular: no target chosen")
-			return
-		}
-		t := ab.Ability.Targets[0].Object
-		if t == nil || e.s.FindIn(t.Label, game.Battlefield) != t || !t.Is("Artifact") || !t.Is("Creature") {
-			e.s.Cite(rule, "modular: the target is not an artifact creature on the battlefield; nothing happens")
-			return
-		}
-		e.s.Cite(rule, "modular: %d +1/+1 counters are put on %s (the counters %s had as it last existed)", n, t.Label, old.Label)
-		e.putCounters(t, "+1/+1", n)
-	})
 }
 
 // enter puts a resolving permanent spell onto the battlefield, with the

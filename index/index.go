@@ -15,6 +15,8 @@ import (
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/search"
+
+	"github.com/crules/crules/internal/atomicfile"
 )
 
 // completeMarker is written into an index folder last, holding its
@@ -102,6 +104,7 @@ func Build(dir string, docs []Doc, progress func(done int)) error {
 		return err
 	}
 	defer os.RemoveAll(tmp)
+	defer atomicfile.Track(tmp)()
 	path := filepath.Join(tmp, "index")
 	b, err := bleve.New(path, m)
 	if err != nil {

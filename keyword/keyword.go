@@ -448,7 +448,7 @@ func extract(r *parse.Rule, action bool, lex *lexicon.Lexicon, rule func(name st
 		if len(ks) == 0 {
 			// "Bands with other is a special form of banding": the kind of
 			// the keyword it is a form of.
-			if m := formOf.FindStringSubmatch(def); m != nil && !strings.EqualFold(m[1], s.Name) {
+			if m := formOf().FindStringSubmatch(def); m != nil && !strings.EqualFold(m[1], s.Name) {
 				if other := rule(m[1]); other != nil {
 					o := extract(other, action, lex, func(string) *parse.Rule { return nil })
 					ks, s.Evasion, s.KindInferred = o.Kind, o.Evasion, true
@@ -504,7 +504,7 @@ func definingText(name string, texts []string) string {
 			// abilities a written form names ("Imprint is an activated or
 			// triggered ability, written "Imprint — [text]," where [text]
 			// is a triggered or activated ability").
-			t = quotation.ReplaceAllString(t, `""`)
+			t = quotation().ReplaceAllString(t, `""`)
 			if i := strings.Index(t, ", written"); i >= 0 {
 				t = t[:i]
 			}
@@ -521,7 +521,7 @@ func definingText(name string, texts []string) string {
 
 // formOf reads the keyword a keyword is a form of: "Bands with other is a
 // special form of banding."
-var formOf = regexp.MustCompile(`(?i)\bis a (?:special )?(?:form|variant) of ([a-z][a-z' -]*?)[.,;]`)
+var formOf = lazyRegexp(`(?i)\bis a (?:special )?(?:form|variant) of ([a-z][a-z' -]*?)[.,;]`)
 
 // printedName is a keyword ability without parameters as cards print it:
 // its name as the rules write it inside a sentence ("first strike",
@@ -581,8 +581,8 @@ func dedupe(ks []Kind) []Kind {
 }
 
 var (
-	quotation = regexp.MustCompile(`"[^"]*"`)
-	kindRe    = regexp.MustCompile(`\b(?:(two|three|both|second and third)\s+(?:are\s+)?)?(?:(static|activated|triggered)\s+or\s+)?(delayed triggered|triggered|static|activated|characteristic-defining|spell|mana|evasion)\s+abilit(?:y|ies)\b`)
+	quotation = lazyRegexp(`"[^"]*"`)
+	kindRe    = lazyRegexp(`\b(?:(two|three|both|second and third)\s+(?:are\s+)?)?(?:(static|activated|triggered)\s+or\s+)?(delayed triggered|triggered|static|activated|characteristic-defining|spell|mana|evasion)\s+abilit(?:y|ies)\b`)
 )
 
 // kinds reads the kinds of ability the defining text names, in order:
@@ -592,7 +592,7 @@ func kinds(def string) ([]Kind, bool) {
 	def = strings.ToLower(def)
 	var out []Kind
 	evasion := false
-	for _, loc := range kindRe.FindAllStringSubmatchIndex(def, -1) {
+	for _, loc := range kindRe().FindAllStringSubmatchIndex(def, -1) {
 		m := make([]string, len(loc)/2)
 		for k := range m {
 			if loc[2*k] >= 0 {
@@ -646,7 +646,7 @@ func inferKind(def string) Kind {
 
 // quoted is a double-quoted string; the text has gone through
 // parse.Normalize, so every quote is straight.
-var quoted = regexp.MustCompile(`"([^"]*)"`)
+var quoted = lazyRegexp(`"([^"]*)"`)
 
 // definition finds the keyword's written form and meaning: `"Bushido N"
 // means "…"`, `"Flashback [cost]" means "…" and "…"`, the same with the
@@ -663,7 +663,7 @@ func definition(name, all string) (string, []string) {
 		}
 		return written, meaning(all[loc[2]:])
 	}
-	for _, m := range unquotedMeans.FindAllStringSubmatchIndex(all, -1) {
+	for _, m := range unquotedMeans().FindAllStringSubmatchIndex(all, -1) {
 		if strings.EqualFold(all[m[2]:m[3]], name) {
 			return all[m[2]:m[5]], meaning(all[m[1]-1:])
 		}
@@ -671,7 +671,7 @@ func definition(name, all string) (string, []string) {
 	for _, key := range []string{`written "`, `written as "`, `It's written "`, `rules text as "`} {
 		if i := strings.Index(all, key); i >= 0 {
 			rest := all[i+len(key)-1:]
-			if m := quoted.FindStringSubmatch(rest); m != nil {
+			if m := quoted().FindStringSubmatch(rest); m != nil {
 				return strings.TrimRight(m[1], ".,"), itMeans(all)
 			}
 		}
@@ -681,14 +681,14 @@ func definition(name, all string) (string, []string) {
 		// "…"": the keyword's name is its written form.
 		return "", def
 	}
-	for _, m := range writtenMeans.FindAllStringSubmatch(all, -1) {
+	for _, m := range writtenMeans().FindAllStringSubmatch(all, -1) {
 		if strings.HasPrefix(strings.ToLower(m[1]), lname+" ") {
 			return m[1], []string{}
 		}
 	}
 	// A quoted form with a parameter and no meaning: "bands with other
 	// [creature type]".
-	for _, m := range quoted.FindAllStringSubmatch(all, -1) {
+	for _, m := range quoted().FindAllStringSubmatch(all, -1) {
 		if strings.HasPrefix(strings.ToLower(m[1]), lname+" [") {
 			return m[1], []string{}
 		}
@@ -716,10 +716,10 @@ func itMeans(all string) []string {
 var (
 	// unquotedMeans is a written form, unquoted, before a quoted meaning:
 	// `Ward [cost] means "`, `Undaunted means "`.
-	unquotedMeans = regexp.MustCompile(`(?:^|[.:] )(\pL[\pL' -]*?)((?: (?:\[[^\]"]+\]|[NX]))*) means "`)
+	unquotedMeans = lazyRegexp(`(?:^|[.:] )(\pL[\pL' -]*?)((?: (?:\[[^\]"]+\]|[NX]))*) means "`)
 	// writtenMeans is a quoted written form whose meaning is a sentence:
 	// `To "scry N" means to look`.
-	writtenMeans = regexp.MustCompile(`"([^"]+)" means [a-z]`)
+	writtenMeans = lazyRegexp(`"([^"]+)" means [a-z]`)
 )
 
 // meaning reads the quoted strings at the start of rest, the parts of a
@@ -727,7 +727,7 @@ var (
 func meaning(rest string) []string {
 	parts := []string{}
 	for {
-		m := quoted.FindStringSubmatchIndex(rest)
+		m := quoted().FindStringSubmatchIndex(rest)
 		if m == nil || m[0] != 0 {
 			return parts
 		}
@@ -778,8 +778,8 @@ func firstWord(s string) string {
 }
 
 var (
-	bracket  = regexp.MustCompile(`\[([^\]]+)\]`)
-	variable = regexp.MustCompile(`(?:^|[\s—-])([NX])\b`)
+	bracket  = lazyRegexp(`\[([^\]]+)\]`)
+	variable = lazyRegexp(`(?:^|[\s—-])([NX])\b`)
 )
 
 // params reads the parameters of a written form: bracketed terms in order
@@ -794,10 +794,10 @@ func params(written string) []string {
 		p string
 	}
 	var found []at
-	for _, m := range bracket.FindAllStringSubmatchIndex(written, -1) {
+	for _, m := range bracket().FindAllStringSubmatchIndex(written, -1) {
 		found = append(found, at{m[0], strings.ToLower(written[m[2]:m[3]])})
 	}
-	for _, m := range variable.FindAllStringSubmatchIndex(written, -1) {
+	for _, m := range variable().FindAllStringSubmatchIndex(written, -1) {
 		found = append(found, at{m[2], written[m[2]:m[3]]})
 	}
 	sort.Slice(found, func(i, j int) bool { return found[i].i < found[j].i })
@@ -990,4 +990,27 @@ func see(g *xref.Graph, r *parse.Rule) []string {
 		out = append(out, t.String())
 	}
 	return out
+}
+
+// See lists the targets keyword rule r and its subrules cite: Spec.See,
+// for a spec extracted without a graph, read from the rules' text alone.
+func See(r *parse.Rule) []string {
+	var refs []*xref.Ref
+	for _, x := range append([]*parse.Rule{r}, r.Children...) {
+		for _, t := range xref.RuleTargets(x) {
+			refs = append(refs, &xref.Ref{Target: t})
+		}
+	}
+	out := []string{}
+	for _, t := range xref.Sorted(refs) {
+		out = append(out, t.String())
+	}
+	return out
+}
+
+// lazyRegexp compiles expr on first use: compiling every pattern in the
+// package's init cost each crules process a tenth of a millisecond,
+// whatever the command.
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/yuin/goldmark"
 
 	"github.com/crules/crules/diff"
+	"github.com/crules/crules/internal/atomicfile"
 	"github.com/crules/crules/lexicon"
 	"github.com/crules/crules/parse"
 )
@@ -29,7 +30,9 @@ var templateText string
 //go:embed style.css
 var styleCSS []byte
 
-var templates = template.Must(template.New("").Parse(templateText))
+// templates are parsed on first use, not in the package's init, which
+// every crules process paid (0.2 ms) whatever the command.
+var templates = sync.OnceValue(func() *template.Template { return template.Must(template.New("").Parse(templateText)) })
 
 // ErrNotFound is returned (wrapped) by Site.Page for a path that names no
 // page.
@@ -238,7 +241,7 @@ type layout struct {
 
 func (s *Site) layout(w io.Writer, l layout) error {
 	l.Search = s.Search
-	return templates.ExecuteTemplate(w, "layout", l)
+	return templates().ExecuteTemplate(w, "layout", l)
 }
 
 // RuleURL is the path of rule id of revision rev (a name of s's
@@ -278,7 +281,7 @@ func (s *Site) GlossaryURL(rev, term string) string {
 // body executes a body template into a fragment for layout.
 func body(name string, data any) (template.HTML, error) {
 	var b bytes.Buffer
-	if err := templates.ExecuteTemplate(&b, name, data); err != nil {
+	if err := templates().ExecuteTemplate(&b, name, data); err != nil {
 		return "", err
 	}
 	return template.HTML(b.String()), nil // #nosec: html/template escaped it
@@ -411,7 +414,7 @@ func ErrorPage(w io.Writer, p, search, title, msg string) error {
 	if err != nil {
 		return err
 	}
-	return templates.ExecuteTemplate(w, "layout", layout{Title: title + " · Comprehensive Rules", H1: title, Root: root, Search: search, Body: b})
+	return templates().ExecuteTemplate(w, "layout", layout{Title: title + " · Comprehensive Rules", H1: title, Root: root, Search: search, Body: b})
 }
 
 // Progress reports how many of a site's pages are written.
@@ -421,7 +424,9 @@ type Progress func(done, total int)
 // revision's pages, latest/ (unless NoLatest), the change page of each adjacent pair and,
 // with a lineage, the history pages. The pages are written to a new
 // directory beside dir, which then replaces dir, so an interrupted run
-// leaves dir as it was. An existing dir is replaced only if it is empty
+// leaves dir as it was; the next run, or SIGINT or SIGTERM where the
+// command line asked for it (atomicfile.CleanOnSignal), removes what it
+// left. An existing dir is replaced only if it is empty
 // or a site written before (it holds the file .crules-site). progress, if
 // not nil, is called after each page from one goroutine.
 func WriteSite(dir string, s *Site, progress Progress) error {
@@ -441,8 +446,7 @@ func WriteSite(dir string, s *Site, progress Progress) error {
 	if err := replaceable(dir); err != nil {
 		return err
 	}
-	parent := filepath.Dir(filepath.Clean(dir))
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".tmp-")
+	tmp, release, err := atomicfile.TempDir(dir)
 	if err != nil {
 		return err
 	}
@@ -451,6 +455,7 @@ func WriteSite(dir string, s *Site, progress Progress) error {
 		if !ok {
 			os.RemoveAll(tmp)
 		}
+		release()
 	}()
 	if err := s.writeAll(tmp, progress); err != nil {
 		return err

@@ -28,7 +28,8 @@ type TextPrinter struct {
 	// column's limit are cut with an ellipsis there, never in a pipe.
 	Terminal bool
 	Err      error
-	n        int // blocks printed
+	n        int          // blocks printed
+	section  parse.RuleID // the section heading printed last, see Answer
 }
 
 // Printf writes unless an earlier write failed.
@@ -132,14 +133,22 @@ func (p *TextPrinter) GlossaryTerms(entries []*parse.GlossaryEntry) {
 }
 
 // Answer prints what a rule reference names: a part (its chapters), a
-// chapter with its rules, or a rule with its subrules and examples.
-func (p *TextPrinter) Answer(part *parse.Part, c *parse.Chapter, r *parse.Rule) {
+// chapter with its rules, or a rule with its subrules and examples. A
+// subrule is headed by its section when section is not zero (702.19
+// Trample above 702.19b), once for a run of subrules of one section.
+func (p *TextPrinter) Answer(part *parse.Part, c *parse.Chapter, r *parse.Rule, section parse.RuleID, title string) {
 	switch {
 	case part != nil:
 		p.TOC([]*parse.Part{part})
 	case c != nil:
 		p.Chapter(c)
 	default:
+		if !section.IsZero() && section != p.section {
+			p.block()
+			p.Printf("%s %s\n", p.Bold(section.String()+"."), title)
+			p.n = 0 // the subrule follows its heading without a blank line
+		}
+		p.section = section
 		p.Rule(r)
 	}
 }
@@ -572,11 +581,11 @@ func (p *TextPrinter) Refs(d *parse.Document, id string, out, in []*xref.Ref, te
 	}
 }
 
-// Versions prints the embedded revisions as a table.
+// Versions prints the revisions as a table, with where each comes from.
 func (p *TextPrinter) Versions(rows []VersionJSON) {
-	table := [][]string{{"REV", "ERA", "RULES", "EXAMPLES", "GLOSSARY", "CHAPTERS", "ENCODING", "BYTES"}}
+	table := [][]string{{"REV", "ERA", "RULES", "EXAMPLES", "GLOSSARY", "CHAPTERS", "ENCODING", "BYTES", "SOURCE"}}
 	for _, v := range rows {
-		table = append(table, []string{v.Rev, string(v.Era), fmt.Sprint(v.Rules), fmt.Sprint(v.Examples), fmt.Sprint(v.Glossary), fmt.Sprint(v.Chapters), v.Encoding, fmt.Sprint(v.Bytes)})
+		table = append(table, []string{v.Rev, string(v.Era), fmt.Sprint(v.Rules), fmt.Sprint(v.Examples), fmt.Sprint(v.Glossary), fmt.Sprint(v.Chapters), v.Encoding, fmt.Sprint(v.Bytes), v.Source})
 	}
 	p.Table(table)
 }

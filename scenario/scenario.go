@@ -17,19 +17,32 @@ import (
 // players, cards and scripts).
 type File struct {
 	engine.Scenario
-	Title string   // the first comment line
-	Revs  []string // revision selectors of the "rev:" line; empty for none
+	Title string // the first comment line
+	// Revs are the entries of the "rev:" line, empty for none: each a
+	// revision selector as --rev takes it ("2006-10-01", "latest") or a
+	// range FROM..TO of two selectors, both ends included
+	// ("2009-07-11..latest").
+	Revs []string
 }
 
 // Revisions returns the revision selectors to run f against: override
-// when it is set (a --rev flag), else the file's rev: line, else
-// "latest".
+// when it is set (a --rev flag), else the file's rev: line with each
+// range given by its two ends, else "latest". WrittenFor lists every
+// revision of the ranges.
 func (f *File) Revisions(override string) []string {
 	switch {
 	case override != "":
 		return []string{override}
 	case len(f.Revs) > 0:
-		return f.Revs
+		var out []string
+		for _, r := range f.Revs {
+			if from, to, ok := strings.Cut(r, ".."); ok {
+				out = append(out, from, to)
+				continue
+			}
+			out = append(out, r)
+		}
+		return out
 	}
 	return []string{"latest"}
 }
@@ -145,6 +158,14 @@ func (p *parser) header(l line) {
 		p.f.Revs = strings.Fields(v)
 		if len(p.f.Revs) == 0 {
 			p.errorf(l.pos(len(l.text)), "rev: expected one or more revisions")
+		}
+		at := len(k) + 1
+		for _, r := range p.f.Revs {
+			at += strings.Index(l.text[at:], r)
+			if from, to, isRange := strings.Cut(r, ".."); isRange && (from == "" || to == "" || strings.Contains(to, "..")) {
+				p.errorf(l.pos(at), "rev: %q: a range is FROM..TO, two revisions", r)
+			}
+			at += len(r)
 		}
 	case ok && key == "keyword":
 		for _, k := range strings.Split(v, ",") {

@@ -15,7 +15,7 @@ var clauseWords = map[string]bool{
 	"targeting": true, "half": true, "splice": true, "convoke": true, "offering": true,
 	"flashback": true, "madness": true, "entwine": true, "kicker": true, "mode": true, "x": true, "pay": true,
 	"exile": true, "face down": true, "return": true, "search": true, "dredge": true, "reveal": true,
-	"order": true,
+	"order": true, "decline": true,
 }
 
 // expectKinds maps what an expect line checks to whether it names a
@@ -73,8 +73,8 @@ func (p *parser) stmt(l line) *engine.Stmt {
 	case word == "turn":
 		st.Verb, st.Player = "turn", strings.TrimSpace(rest)
 		st.Names = []engine.Name{{Text: st.Player, Pos: l.pos(at + 5)}}
-	case word == "resolve;":
-		st.Verb = "resolve"
+	case word == "resolve;" || word == "damage;":
+		st.Verb = strings.TrimSuffix(word, ";")
 		p.clauses(l, st, rest, at+len(word)+1)
 	case word == "tap" || word == "counters":
 		st.Verb = word
@@ -101,7 +101,11 @@ func (p *parser) stmt(l line) *engine.Stmt {
 		st.Verb = map[string]string{"resolve": "resolve", "resolve all": "resolveall", "damage": "damage", "end turn": "endturn", "no blocks": "noblocks"}[t]
 	case word == "destroy":
 		st.Verb = "destroy"
-		st.Object = engine.Name{Text: strings.TrimSpace(rest), Pos: l.pos(at + len(word) + 1)}
+		obj, clauses, hasClauses := strings.Cut(rest, ";")
+		st.Object = engine.Name{Text: strings.TrimSpace(obj), Pos: l.pos(at + len(word) + 1)}
+		if hasClauses {
+			p.clauses(l, st, clauses, at+len(word)+1+len(obj)+1)
+		}
 	default:
 		p.action(l, st, word, rest, at)
 	}
@@ -341,7 +345,7 @@ func (p *parser) clause(l line, t string, at int) *engine.Clause {
 			sat := rat + len(rest) - len(tg)
 			c.Sub = &engine.Clause{Word: "targeting", Pos: l.pos(sat), Names: names(l, tg, sat)}
 		}
-	case "flashback", "entwine", "kicker":
+	case "flashback", "entwine", "kicker", "decline":
 		if strings.TrimSpace(rest) != "" {
 			p.errorf(l.pos(rat), "%s takes nothing after it", word)
 		}

@@ -114,7 +114,7 @@ func BenchmarkCostOfACall(b *testing.B) {
 	}
 }
 
-// TestStartupInit: no package's initialisation allocates more than 256 KB
+// TestStartupInit: no package's initialisation allocates more than 192 KB
 // whatever the command, since every command pays it at every start.
 // bleve's index/scorch built its two Levenshtein automata there (1 MB in
 // 22,600 allocations, 2.5-3 ms) until third_party/vellum deferred them to
@@ -135,8 +135,8 @@ func TestStartupInit(t *testing.T) {
 			continue
 		}
 		n++
-		if bytes, err := strconv.Atoi(f[7]); err != nil || bytes > 256<<10 {
-			t.Errorf("%s: init allocates %s bytes (%s allocations), budget 256 KB", f[1], f[7], f[9])
+		if bytes, err := strconv.Atoi(f[7]); err != nil || bytes > 192<<10 {
+			t.Errorf("%s: init allocates %s bytes (%s allocations), budget 192 KB", f[1], f[7], f[9])
 		}
 	}
 	if n < 100 {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 )
 
 // TestPrune: an entry's older versions go, its temporary files and other
@@ -71,5 +72,36 @@ func TestLoadRefusesDamage(t *testing.T) {
 		if got, err := read(); !errors.Is(err, ErrDamaged) {
 			t.Errorf("%q: read %q, %v; want ErrDamaged", bad, got, err)
 		}
+	}
+}
+
+// TestLock: a second holder of an entry's lock (another open of the lock
+// file, as another process makes) waits until the first releases it.
+func TestLock(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sub", "lineage.v8")
+	release, err := Lock(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan func())
+	go func() {
+		r, err := Lock(path)
+		if err != nil {
+			t.Error(err)
+		}
+		got <- r
+	}()
+	select {
+	case r := <-got:
+		r()
+		t.Fatal("the lock was taken twice at once")
+	case <-time.After(100 * time.Millisecond):
+	}
+	release()
+	select {
+	case r := <-got:
+		r()
+	case <-time.After(10 * time.Second):
+		t.Fatal("the lock was not handed on when released")
 	}
 }

@@ -68,7 +68,7 @@ func runCite(env *Env, o *citeOptions) error {
 		env.note("crules: %s", summary)
 	}
 	if o.JSON {
-		return jsonThen(env, render.CitationsJSON(rep.Findings, o.All), found)
+		return jsonThen(env, rep.JSON(o.All), found)
 	}
 	p := env.text()
 	p.Citations(rep.Findings, o.All)

@@ -55,7 +55,7 @@ func TestRuleFlagParsing(t *testing.T) {
 
 func TestRule(t *testing.T) {
 	code, out, _ := run(t, "rule", "702.47a")
-	if code != 0 || !strings.HasPrefix(out, "702.47a Splice is a static ability") || !strings.Contains(out, "\nExample: Since the card with splice") {
+	if code != 0 || !strings.HasPrefix(out, "702.47. Splice\n702.47a Splice is a static ability") || !strings.Contains(out, "\nExample: Since the card with splice") {
 		t.Errorf("rule 702.47a: exit %d\n%s", code, out)
 	}
 	code, out, _ = run(t, "rule", "502.40.", "--rev", "2006")
@@ -70,7 +70,7 @@ func TestRule(t *testing.T) {
 	if code != 2 || !strings.Contains(errs, `no revision "1850-01-01"; nearest: 1999-04-23`) {
 		t.Errorf("bad revision: exit %d, %q", code, errs)
 	}
-	code, _, errs = run(t, "rule", "seven")
+	code, _, errs = run(t, "rule", "702.47z9")
 	if code != 2 || !strings.Contains(errs, "not a rule number") {
 		t.Errorf("bad ID: exit %d, %q", code, errs)
 	}
@@ -341,8 +341,8 @@ func TestExitCode(t *testing.T) {
 }
 
 // TestNotFoundJSON: with --json, every command that finds nothing prints
-// one JSON object with the error and the suggestions; a bad request still
-// prints nothing on stdout.
+// one JSON object with the error, its kind and the suggestions (the error
+// object of the HTTP API); a bad request still prints nothing on stdout.
 func TestNotFoundJSON(t *testing.T) {
 	for _, args := range [][]string{
 		{"rule", "702.47z", "--json"},
@@ -356,10 +356,11 @@ func TestNotFoundJSON(t *testing.T) {
 		code, out, _ := run(t, args...)
 		var v struct {
 			Error       string   `json:"error"`
+			Kind        string   `json:"kind"`
 			Suggestions []string `json:"suggestions"`
 		}
-		if err := json.Unmarshal([]byte(out), &v); code != 1 || err != nil || v.Error == "" {
-			t.Errorf("%v: exit %d, stdout %q: want exit 1 and an object with an error", args, code, out)
+		if err := json.Unmarshal([]byte(out), &v); code != 1 || err != nil || v.Error == "" || !strings.HasPrefix(v.Kind, "no_") || v.Suggestions == nil {
+			t.Errorf("%v: exit %d, stdout %q: want exit 1 and an object with an error, its kind and suggestions", args, code, out)
 		}
 	}
 	if code, out, _ := run(t, "rule", "702.47a", "--rev", "1850", "--json"); code != 2 || out != "" {

@@ -71,6 +71,9 @@ func runDiff(env *Env, o *diffOptions) error {
 		return err
 	}
 	srcs, err := lib.SourcesOf(o.A, o.B)
+	for _, s := range srcs {
+		env.stale(lib, s)
+	}
 	if err != nil {
 		return err
 	}
@@ -134,8 +137,11 @@ func runHistory(env *Env, o *historyOptions) error {
 	if err != nil {
 		return err
 	}
+	if h.Named != nil {
+		env.note("crules: %s", h.Named.Note())
+	}
 	if o.JSON {
-		return render.WriteJSON(env.Stdout, render.HistoryJSON(h.Query, h.Rev, h.ID, h.Changes))
+		return render.WriteJSON(env.Stdout, h.JSON())
 	}
 	p := env.text()
 	p.History(h.Changes, h.First, h.Latest)

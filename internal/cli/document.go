@@ -17,7 +17,7 @@ func newVersionsCmd(env *Env, runF func(*versionsOptions) error) *cobra.Command 
 	o := &versionsOptions{}
 	cmd := &cobra.Command{
 		Use:   "versions",
-		Short: "List every embedded revision with its era and counts",
+		Short: "List every revision, embedded or added, with its era, counts and source",
 		Args:  exactArgs(0),
 	}
 	cmd.Flags().BoolVar(&o.JSON, "json", false, "print JSON")
@@ -33,10 +33,7 @@ func runVersions(env *Env, o *versionsOptions) error {
 	if err != nil {
 		return err
 	}
-	var rows []render.VersionJSON
-	for _, v := range vs {
-		rows = append(rows, render.NewVersionJSON(v.Rev.Revision(), v.Stats))
-	}
+	rows := crules.VersionsJSON(vs)
 	if o.JSON {
 		return render.WriteJSON(env.Stdout, rows)
 	}

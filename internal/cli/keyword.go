@@ -48,7 +48,7 @@ func runKeyword(env *Env, o *keywordOptions) error {
 		return err
 	}
 	if o.JSON {
-		return render.WriteJSON(env.Stdout, render.KeywordJSON(a.Spec, string(a.Doc.Era), a.Changes))
+		return render.WriteJSON(env.Stdout, a.JSON())
 	}
 	p := env.text()
 	p.Keyword(a.Spec, a.Changes)

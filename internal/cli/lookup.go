@@ -22,13 +22,18 @@ func newRuleCmd(env *Env, runF func(*ruleOptions) error) *cobra.Command {
 		Long: `Rule prints rules, subrules, chapters or parts as the CR prints them. It takes
 the forms the CR and crules print: 702.47a, 702.47A, 702.47., a range
 601.2f–h (or 601.2f-h), a prefix CR 702.47a, §702.47a or rule 702.47a, a
-part number from toc (7), and several of them in one call. A rule number the
+part number from toc (7), and several of them in one call. A name where a
+number is expected is read as the rule or chapter of that title (trample,
+combat damage step) or the one rule its glossary entry cites (mulligan), said
+on stderr; a name that is none of these suggests titles and search hits
+(exit 1). A subrule printed alone is headed by its section. A rule number the
 revision does not have is followed through the lineage, for a --file by its
 date too: 'crules rule 702.47a --rev 2005' prints 502.40a, what Splice was
 then, and says so on stderr. Rules not found are each named on stderr, after
 the ones found (exit 1). With --json, one reference prints one object,
 several an array, or an object of the rules found and the missing ones.`,
 		Example: `  crules rule 702.47a
+  crules rule trample
   crules rule 502.40 --rev 2006-10-01
   crules rule CR 601.2f-h
   crules rule 702 --json`,
@@ -40,7 +45,7 @@ several an array, or an object of the rules found and the missing ones.`,
 }
 
 func runRule(env *Env, o *ruleOptions) error {
-	if _, err := crules.ParseRuleRefs(o.ID); err != nil {
+	if _, err := crules.ParseRuleRefs(o.ID); err != nil && !crules.IsName(o.ID) {
 		return err // before reading anything
 	}
 	lib, src, err := o.source(env)
@@ -62,7 +67,8 @@ func runRule(env *Env, o *ruleOptions) error {
 	}
 	p := env.text()
 	for _, a := range as {
-		p.Answer(a.Part, a.Chapter, a.Rule)
+		id, title := a.Section()
+		p.Answer(a.Part, a.Chapter, a.Rule, id, title)
 	}
 	if p.Err != nil {
 		return p.Err
@@ -101,7 +107,7 @@ func runGlossary(env *Env, o *glossaryOptions) error {
 			return err
 		}
 		if o.JSON {
-			return render.WriteJSON(env.Stdout, render.GlossaryTermsJSON(d.Label, string(d.Era), d.Glossary))
+			return render.WriteJSON(env.Stdout, d.GlossaryJSON())
 		}
 		p := env.text()
 		p.GlossaryTerms(d.Glossary)
@@ -119,7 +125,7 @@ func runGlossary(env *Env, o *glossaryOptions) error {
 		env.note("crules: %s", n)
 	}
 	if o.JSON {
-		return render.WriteJSON(env.Stdout, render.TermJSON(a.Entry, a.Doc.Label, string(a.Doc.Era), a.Asked))
+		return render.WriteJSON(env.Stdout, a.JSON())
 	}
 	p := env.text()
 	p.Glossary(a.Entry)
@@ -148,7 +154,7 @@ func runTOC(env *Env, o *tocOptions) error {
 		return err
 	}
 	if o.JSON {
-		return render.WriteJSON(env.Stdout, render.TOCJSON(d.Label, string(d.Era), d.Parts))
+		return render.WriteJSON(env.Stdout, d.TOCJSON())
 	}
 	p := env.text()
 	p.TOC(d.Parts)
@@ -176,15 +182,14 @@ func newRefsCmd(env *Env, runF func(*refsOptions) error) *cobra.Command {
 }
 
 func runRefs(env *Env, o *refsOptions) error {
-	ref, err := crules.ParseOneRef(o.ID)
-	if err != nil {
+	if _, err := crules.ParseOneRef(o.ID); err != nil && !crules.IsName(o.ID) {
 		return err // before reading anything
 	}
 	lib, src, err := o.source(env)
 	if err != nil {
 		return err
 	}
-	r, err := lib.Refs(src, ref)
+	r, err := lib.RefsOf(src, o.ID)
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,8 @@ package cli
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -46,7 +48,7 @@ func TestSearch(t *testing.T) {
 		t.Errorf("bad query: exit %d %q", code, errs)
 	}
 	code, out, _ = run(t, "search", "702.47a")
-	if code != 0 || !strings.HasPrefix(out, "702.47a Splice is a static ability") {
+	if code != 0 || !strings.HasPrefix(out, "702.47. Splice\n702.47a Splice is a static ability") {
 		t.Errorf("a rule number is looked up: exit %d %.100s", code, out)
 	}
 	code, out, _ = run(t, "search", "splice", "--file", "../../../shared/seeds/001_f6e5894a2328e0af.txt", "--json")
@@ -56,5 +58,20 @@ func TestSearch(t *testing.T) {
 	code, _, _ = run(t, "search", "splice", "--limit", "0")
 	if code != 2 {
 		t.Errorf("--limit 0: exit %d", code)
+	}
+}
+
+// TestSearchUnwritableCache: a cache folder that cannot be written does
+// not stop a search (an index in memory answers it), and off a terminal
+// nothing is said about it.
+func TestSearchUnwritableCache(t *testing.T) {
+	parent := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(parent, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("CRULES_CACHE", filepath.Join(parent, "crules"))
+	code, out, errs := run(t, "search", "splice", "onto", "arcane", "--limit", "3")
+	if code != 0 || !strings.Contains(out, "702.47") || errs != "" {
+		t.Errorf("search with an unwritable cache: exit %d %.200s, stderr %q", code, out, errs)
 	}
 }

@@ -1,0 +1,176 @@
+package ability
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/crules/crules/game"
+)
+
+// An Event is a kind of thing that happens in the game that triggered
+// abilities wait for (603.2, 410.2 in 2006).
+type Event string
+
+// The events triggers wait for.
+const (
+	Attacks           Event = "attacks"
+	AttacksUnblocked  Event = "attacks and isn't blocked"
+	Blocks            Event = "blocks"
+	BecomesBlocked    Event = "becomes blocked"
+	Dies              Event = "dies"
+	DealsCombatDamage Event = "deals combat damage to a player"
+	Cast              Event = "is cast"
+	BecomesTarget     Event = "becomes the target"
+)
+
+// A Trigger is a triggered ability: the events it waits for, the
+// condition on them, the target its controller chooses when it is put
+// on the stack (603.3d, 410.4 in 2006), and its effect, a list of ops.
+// Note is the text the trace shows for it ("it gets +1/+1 until end of
+// turn").
+type Trigger struct {
+	Base
+	On []Event
+	// PerBlocker makes it trigger once for each blocking creature
+	// without the keyword named ("becomes blocked by a creature without
+	// flanking").
+	PerBlocker string
+	// Min is the fewest blockers that trigger it ("by two or more").
+	Min int
+	// ByOpponent limits BecomesTarget to spells and abilities an opponent
+	// controls (ward).
+	ByOpponent bool
+	Target     *Target
+	Effects    []Op
+	N          int       // the keyword's number
+	Cost       game.Cost // a cost its effect asks for (ward)
+}
+
+// Fires reports whether the trigger waits for event ev.
+func (t *Trigger) Fires(ev Event) bool {
+	for _, e := range t.On {
+		if e == ev {
+			return true
+		}
+	}
+	return false
+}
+
+// A Target is what a triggered or activated ability's "target" asks for
+// (115 today, 200.5? 400s in 2006): a player, or an object in Zone with
+// every type of Types, the subtype Subtype, mana value at most MaxMV (if
+// set), controlled by an opponent of the ability's controller
+// (Opponent) or by its controller (Yours).
+type Target struct {
+	Text     string // as written: "target creature defending player controls"
+	Player   bool
+	Zone     game.Zone
+	Types    []string
+	Subtype  string
+	MaxMV    int
+	HasMaxMV bool
+	Opponent bool
+	Yours    bool
+}
+
+// Check reports why object o is not what the target asks for, controller
+// being the player who chooses it; nil when it is. splitCombined is the
+// revision's rule for a split card's mana value.
+func (t *Target) Check(o *game.Object, controller *game.Player, splitCombined bool) error {
+	if o == nil {
+		return fmt.Errorf("no object is %s", t.Text)
+	}
+	if o.Zone != t.Zone {
+		return fmt.Errorf("%s is not in the %s (%s)", o.Label, t.Zone, t.Text)
+	}
+	for _, ty := range t.Types {
+		if !o.Is(ty) {
+			return fmt.Errorf("%s is not %s", o.Label, t.Text)
+		}
+	}
+	if t.Subtype != "" && !o.HasSubtype(t.Subtype) {
+		return fmt.Errorf("%s is not %s", o.Label, t.Text)
+	}
+	if t.HasMaxMV && minInt(o.ManaValues(splitCombined)) > t.MaxMV {
+		return fmt.Errorf("%s has mana value %d, more than %d (%s)", o.Label, minInt(o.ManaValues(splitCombined)), t.MaxMV, t.Text)
+	}
+	owner := o.Controller
+	if t.Zone != game.Battlefield {
+		owner = o.Owner
+	}
+	if t.Opponent && owner == controller {
+		return fmt.Errorf("%s is not %s", o.Label, t.Text)
+	}
+	if t.Yours && owner != controller {
+		return fmt.Errorf("%s is not %s", o.Label, t.Text)
+	}
+	return nil
+}
+
+func minInt(xs []int) int {
+	m := xs[0]
+	for _, x := range xs[1:] {
+		m = min(m, x)
+	}
+	return m
+}
+
+// An Op is one instruction of a triggered ability's effect, with its
+// numbers resolved for the instance.
+type Op struct {
+	// Kind is one of "pump" (Who gets P/T, UntilEOT, times the
+	// blockers beyond the first when Beyond), "return" (the target card
+	// to its owner's hand), "mustblock" (the target creature blocks the
+	// source this combat if able), "untap" (the target), "poison" (the
+	// player dealt damage gets N poison counters), "copy" (the spell is
+	// copied once for each spell cast before it this turn, 702.40 storm),
+	// "counterunless" (the spell or ability is countered unless its
+	// controller pays Cost), "movecounters" (the +1/+1 counters the
+	// source had as it last existed are put on the target).
+	Kind     string
+	Who      string // "it", "the blocking creature"
+	P, T     int
+	Beyond   bool
+	UntilEOT bool
+	N        int
+	// May is set for an instruction its controller may decline as the
+	// ability resolves ("you may return").
+	May bool
+}
+
+func init() {
+	declare("Storm", func(game.Ability, Rev) []Ability {
+		return []Ability{&Trigger{Base: Base{Keyword: "Storm", Rule: []string{" means "}, Note: "copy it for each other spell cast before it this turn"},
+			On: []Event{Cast}, Effects: []Op{{Kind: "copy"}}}}
+	})
+	declare("Ward", func(inst game.Ability, _ Rev) []Ability {
+		return []Ability{&Trigger{Base: Base{Keyword: "Ward", Rule: []string{" means ", "becomes the target"}, Note: "counter %s unless its controller pays %s"},
+			On: []Event{BecomesTarget}, ByOpponent: true, Cost: inst.Cost, Effects: []Op{{Kind: "counterunless"}}}}
+	})
+	declare("Modular", func(inst game.Ability, _ Rev) []Ability {
+		return []Ability{&Trigger{Base: Base{Keyword: "Modular", Rule: []string{" means "}, Note: "you may put its +1/+1 counters on target artifact creature"},
+			On: []Event{Dies}, Target: &Target{Text: "target artifact creature", Zone: game.Battlefield, Types: []string{"Artifact", "Creature"}},
+			Effects: []Op{{Kind: "movecounters", May: true}}, N: inst.N}}
+	})
+	for _, name := range []string{"Bushido", "Rampage", "Flanking", "Provoke", "Soulshift", "Frenzy", "Poisonous"} {
+		decls[strings.ToLower(name)] = Decl{Name: name, Of: compiled, Compiled: true}
+	}
+}
+
+// compiled declares a keyword by its revision's own definition: the
+// grammar of compile.go reads it into a Trigger.
+func compiled(inst game.Ability, r Rev) []Ability {
+	def, ok := r.Definition(inst.Keyword)
+	if !ok {
+		return nil
+	}
+	p, err := Compile(def)
+	if err != nil {
+		return nil
+	}
+	return []Ability{p.Instance(inst, def)}
+}
+
+// IsCompiled reports whether keyword name is declared by its revision's
+// definition rather than by hand.
+func IsCompiled(name string) bool { return decls[strings.ToLower(name)].Compiled }

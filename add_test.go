@@ -1,0 +1,265 @@
+package crules_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/crules/crules"
+	"github.com/crules/crules/corpus"
+	"github.com/crules/crules/diff"
+	"github.com/crules/crules/internal/corpustest"
+	"github.com/crules/crules/parse"
+	"golang.org/x/text/encoding/unicode"
+)
+
+// addNew adds corpustest.NewRevision to a fresh user archive and returns a
+// library opened over it, with a cache of its own.
+func addNew(t *testing.T) (*crules.Library, string) {
+	t.Helper()
+	data := t.TempDir()
+	lib := open(t, crules.Options{DataDir: data})
+	a, err := lib.Add(crules.File("new.txt", corpustest.NewRevision(t)), "new.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Rev != corpustest.NewDate || a.Replaced != "" {
+		t.Fatalf("Add = %+v, want %s replacing nothing", a, corpustest.NewDate)
+	}
+	if !lib.Changed() {
+		t.Error("Changed is false after an addition")
+	}
+	return open(t, crules.Options{DataDir: data}), data
+}
+
+// TestAddNewRevision: a revision the project has never seen, once added,
+// is the latest, selectable, listed with its source, and every question
+// reaches it: its new rule, its renumbering, its words.
+func TestAddNewRevision(t *testing.T) {
+	lib, _ := addNew(t)
+	if got := lib.Latest(); got.Name() != corpustest.NewDate || !got.IsAdded() {
+		t.Fatalf("latest = %s (added %v), want %s added", got, got.IsAdded(), corpustest.NewDate)
+	}
+	if n := len(lib.Revisions()); n != 126 {
+		t.Errorf("%d revisions, want 126", n)
+	}
+	for _, sel := range []string{"latest", "2026", "2026-02", corpustest.NewDate} {
+		if r, err := lib.Select(sel); err != nil || r.Name() != corpustest.NewDate {
+			t.Errorf("Select(%q) = %v, %v; want %s", sel, r, err, corpustest.NewDate)
+		}
+	}
+	vs, err := lib.Versions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := vs[len(vs)-1]
+	if last.Stats.Rules != vs[len(vs)-2].Stats.Rules+4 || !strings.Contains(last.Rev.Origin(), "new.txt") {
+		t.Errorf("versions' last: %d rules (2026-01-16 has %d), origin %q", last.Stats.Rules, vs[len(vs)-2].Stats.Rules, last.Rev.Origin())
+	}
+	if o := vs[0].Rev.Origin(); o != "embedded" {
+		t.Errorf("first revision's origin = %q", o)
+	}
+
+	src := lib.Latest().Source()
+	as, err := lib.Lookup(src, "702.190a")
+	if err != nil || !strings.Contains(as[0].Rule.Text, corpustest.NewWord) {
+		t.Fatalf("702.190a in the added revision: %v", err)
+	}
+	h, err := lib.History("702.187c", mustSelect(t, lib, "2026-01-16"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lastChange := h.Changes[len(h.Changes)-1]
+	if lastChange.Rev != corpustest.NewDate || lastChange.ID != "702.187d" {
+		t.Errorf("history of 702.187c ends at %s %s, want %s 702.187d", lastChange.Rev, lastChange.ID, corpustest.NewDate)
+	}
+	res, err := lib.Search(src, corpustest.NewWord, crules.SearchOptions{})
+	if err != nil || len(res.Hits) == 0 || res.Hits[0].ID != "702.190a" {
+		t.Fatalf("search %s: %v, %+v", corpustest.NewWord, err, res)
+	}
+	if _, err := lib.Search(mustSelect(t, lib, "2026-01-16").Source(), corpustest.NewWord, crules.SearchOptions{}); !errors.Is(err, crules.ErrNoMatch) {
+		t.Errorf("search %s in 2026-01-16: %v, want no match", corpustest.NewWord, err)
+	}
+	c, err := lib.Diff(mustSelect(t, lib, "2026-01-16").Source(), src, crules.DiffOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Counts[diffClass(t, "added")] < 3 {
+		t.Errorf("diff 2026-01-16 latest: counts %v, want the three added rules", c.Counts)
+	}
+	cov, err := lib.Coverage(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(cov.Unmodelled, "Zephyrcall") || len(cov.Stale) == 0 {
+		t.Errorf("coverage of the added revision: unmodelled %v, stale %d", cov.Unmodelled, len(cov.Stale))
+	}
+}
+
+func mustSelect(t *testing.T, lib *crules.Library, sel string) crules.Rev {
+	t.Helper()
+	r, err := lib.Select(sel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestAddRefusals: a file already held (here a real revision in UTF-16,
+// its text the embedded one's), one that is not a CR and one that states
+// no date are refused, and nothing is written.
+func TestAddRefusals(t *testing.T) {
+	data := t.TempDir()
+	lib := open(t, crules.Options{DataDir: data})
+	raw, err := os.ReadFile(filepath.Join("..", "shared", "corpus", "CR-2025-11-14.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, _, err := parse.Decode(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u16, err := unicode.UTF16(unicode.LittleEndian, unicode.UseBOM).NewEncoder().Bytes([]byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = lib.Add(crules.File("cr-utf16.txt", u16), "cr-utf16.txt")
+	if !errors.Is(err, crules.ErrAlreadyHeld) || !strings.Contains(err.Error(), "already held (embedded)") {
+		t.Errorf("adding 2025-11-14 in UTF-16: %v, want already held", err)
+	}
+	noDate := strings.Replace(text, "These rules are effective as of November 14, 2025.", "", -1)
+	for name, b := range map[string][]byte{"photo.jpg": {0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10, 'J', 'F', 'I', 'F', 0}, "notes.txt": []byte("Shopping list\n\n1. Milk\n"), "nodate.txt": []byte(noDate)} {
+		if _, err := lib.Add(crules.File(name, b), name); !errors.Is(err, crules.ErrBadInput) || !strings.HasPrefix(err.Error(), name+":") {
+			t.Errorf("adding %s: %v, want a positioned ErrBadInput", name, err)
+		}
+	}
+	if entries, _ := os.ReadDir(data); len(entries) != 0 {
+		t.Errorf("refused additions wrote %d files", len(entries))
+	}
+}
+
+// TestAddReplaces: a file of a date the user's archive holds with another
+// text replaces it, with a warning; the same file again is refused.
+func TestAddReplaces(t *testing.T) {
+	data := t.TempDir()
+	var warned []error
+	lib := open(t, crules.Options{DataDir: data, Warn: func(err error) { warned = append(warned, err) }})
+	first := corpustest.NewRevision(t)
+	if _, err := lib.Add(crules.File("a.txt", first), "a.txt"); err != nil {
+		t.Fatal(err)
+	}
+	lib = open(t, crules.Options{DataDir: data, Warn: func(err error) { warned = append(warned, err) }})
+	reissued := []byte(strings.Replace(string(first), corpustest.NewWord, "zephyrquills", 1))
+	a, err := lib.Add(crules.File("b.txt", reissued), "b.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(a.Replaced, "added ") || len(warned) != 1 || !strings.Contains(warned[0].Error(), "replacing") {
+		t.Errorf("re-issue: replaced %q, warnings %v", a.Replaced, warned)
+	}
+	lib = open(t, crules.Options{DataDir: data})
+	if _, err := lib.Add(crules.File("b.txt", reissued), "b.txt"); !errors.Is(err, crules.ErrAlreadyHeld) {
+		t.Errorf("the re-issue again: %v, want already held", err)
+	}
+	revs, texts, err := corpus.Shelf{Dir: data}.Load()
+	if err != nil || len(revs) != 1 || !strings.Contains(string(texts[0]), "zephyrquills") || revs[0].Source != "b.txt" {
+		t.Fatalf("the archive holds %d revisions (%v)", len(revs), err)
+	}
+	if entries, _ := os.ReadDir(data); len(entries) != 3 { // added.json, .lock, one text
+		t.Errorf("the archive's directory holds %d files, want 3", len(entries))
+	}
+}
+
+func diffClass(t *testing.T, name string) diff.Class {
+	t.Helper()
+	c, ok := diff.ParseClass(name)
+	if !ok {
+		t.Fatalf("no class %q", name)
+	}
+	return c
+}
+
+// TestAddExtendsCaches: after an addition, the lineage is the cached one
+// extended with the added revision, not rebuilt; the search index of an
+// embedded revision stays valid and the added one's is built once; and no
+// history of the older revisions changes.
+func TestAddExtendsCaches(t *testing.T) {
+	data, cacheDir := t.TempDir(), t.TempDir()
+	var tasks []string
+	o := crules.Options{DataDir: data, CacheDir: cacheDir, Progress: func(task string, done, total int) {
+		if len(tasks) == 0 || tasks[len(tasks)-1] != task {
+			tasks = append(tasks, task)
+		}
+	}}
+	before := open(t, o)
+	old := mustSelect(t, before, "2026-01-16")
+	queries := []struct {
+		id string
+		at crules.Rev
+	}{{"702.187c", old}, {"502.40a", mustSelect(t, before, "2006-10-01")}, {"100.1", old}, {"splice", crules.Rev{}}}
+	var hs []*crules.History
+	for _, q := range queries {
+		h, err := before.History(q.id, q.at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hs = append(hs, h)
+	}
+	if _, err := before.Search(old.Source(), "mayhem", crules.SearchOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := before.Add(crules.File("new.txt", corpustest.NewRevision(t)), "new.txt"); err != nil {
+		t.Fatal(err)
+	}
+
+	tasks = nil
+	after := open(t, o)
+	for i, q := range queries {
+		at := q.at
+		if !at.IsZero() {
+			at = mustSelect(t, after, at.Name())
+		}
+		h, err := after.History(q.id, at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := hs[i].Changes
+		wantID := want[len(want)-1].ID
+		if q.id == "702.187c" { // renumbered in the added revision
+			wantID = "702.187d"
+		}
+		if got := h.Changes[len(h.Changes)-1]; got.Rev != corpustest.NewDate || got.ID != wantID {
+			t.Errorf("history of %s ends at %s %s, want %s %s", q.id, got.Rev, got.ID, corpustest.NewDate, wantID)
+		}
+		h.Changes = h.Changes[:len(h.Changes)-1]
+		if len(h.Changes) != len(want) {
+			t.Errorf("history of %s: %d changes, %d before the addition", q.id, len(h.Changes), len(want))
+			continue
+		}
+		for j := range want {
+			if h.Changes[j].Point != want[j].Point || len(h.Changes[j].Diff) != len(want[j].Diff) {
+				t.Errorf("history of %s, change %d: %+v, before the addition %+v", q.id, j, h.Changes[j].Point, want[j].Point)
+			}
+		}
+	}
+	for _, src := range []crules.Source{mustSelect(t, after, "2026-01-16").Source(), after.Latest().Source()} {
+		if _, err := after.Search(src, "mayhem", crules.SearchOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(tasks) != 2 || !strings.HasPrefix(tasks[0], "extending the history of every rule with 1 added revisions") ||
+		!strings.HasPrefix(tasks[1], "building the search index of "+corpustest.NewDate) {
+		t.Errorf("after the addition, the slow work was %q; want the lineage extended and the added revision's index built", tasks)
+	}
+	tasks = nil
+	again := open(t, o)
+	if _, err := again.Search(again.Latest().Source(), "mayhem", crules.SearchOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := again.Lineage(); err != nil || len(tasks) != 0 {
+		t.Errorf("a third library built %q (%v); want everything cached", tasks, err)
+	}
+}

@@ -1,0 +1,332 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/crules/crules/ability"
+	"github.com/crules/crules/game"
+	"github.com/crules/crules/keyword"
+	"github.com/crules/crules/parse"
+)
+
+// source returns the text a compiled keyword is built from: the quoted
+// definition, or the first subrule that begins "Whenever" or "When".
+func source(s *keyword.Spec) (string, bool) {
+	if s == nil {
+		return "", false
+	}
+	if len(s.Definition) == 1 {
+		return s.Definition[0], true
+	}
+	if len(s.Definition) > 1 || s.Text() == nil {
+		return "", false
+	}
+	for _, c := range s.Text().Children {
+		t := parse.Normalize(c.Text)
+		if strings.HasPrefix(t, "Whenever ") || strings.HasPrefix(t, "When ") {
+			return t, true
+		}
+	}
+	return "", false
+}
+
+// Definition returns the text the grammar of package ability compiles
+// for keyword name in the revision run.
+func (e *engine) Definition(name string) (string, bool) { return source(e.spec(name)) }
+
+// fire triggers o's triggered abilities that wait for event ev. arg is
+// what the event concerns: the blockers of a blocked creature
+// ([]*game.Object), the player dealt damage, the spell or ability that
+// targets o (*game.Object).
+func (e *engine) fire(o *game.Object, ev ability.Event, arg any) {
+	for _, t := range all[*ability.Trigger](e, o) {
+		if !t.Fires(ev) {
+			continue
+		}
+		blockers, _ := arg.([]*game.Object)
+		switch {
+		case ev == ability.BecomesBlocked && t.PerBlocker != "":
+			// One trigger for each blocking creature without the keyword.
+			for _, b := range blockers {
+				if !b.Has(t.PerBlocker) {
+					e.queue(o, t, []*game.Object{b}, arg)
+				}
+			}
+		case ev == ability.BecomesBlocked && len(blockers) < t.Min:
+		case ev == ability.BecomesTarget && t.ByOpponent:
+			if by, ok := arg.(*game.Object); ok && by.Controller != o.Controller {
+				e.queue(o, t, nil, arg)
+			}
+		default:
+			e.queue(o, t, blockers, arg)
+		}
+	}
+}
+
+// queue makes o's trigger t wait to be put on the stack.
+func (e *engine) queue(o *game.Object, t *ability.Trigger, blockers []*game.Object, arg any) {
+	rule := e.ref(t)
+	note := t.Note
+	if by, ok := arg.(*game.Object); ok && strings.Contains(note, "%s") {
+		note = fmt.Sprintf(note, stackName(by), t.Cost)
+	}
+	a := e.trigger(o, t.Keyword, note, rule, func(s *game.State, ab *game.Object) {
+		for _, x := range t.Effects {
+			e.runOp(o, t, x, blockers, arg, ab, rule)
+		}
+	})
+	if t.Target != nil {
+		e.wants[a] = t.Target
+	}
+	if slices.ContainsFunc(t.Effects, func(x ability.Op) bool { return x.Kind == "copy" }) {
+		// The copies' new targets are chosen as the ability resolves.
+		a.Ability.Check = func(s *game.State, ab *game.Object) error {
+			ts, err := e.newTargets(o, o.Spell.CastNumber-1)
+			e.retarget[ab] = ts
+			return err
+		}
+	}
+}
+
+// trigger queues a triggered ability of source; it goes on the stack
+// the next time a player would receive priority.
+func (e *engine) trigger(source *game.Object, kw, text string, rule game.Ref, resolve func(s *game.State, a *game.Object)) *game.Object {
+	a := &game.Object{Label: kw + " trigger", Owner: source.Controller, Controller: source.Controller, Card: source.Card,
+		Ability: &game.AbilityInfo{Source: source, Keyword: kw, Text: text, Rule: rule, Resolve: resolve}}
+	e.s.Pending = append(e.s.Pending, a)
+	e.s.Cite(rule, "%s of %s triggers: %s", kw, source.Label, text)
+	return a
+}
+
+// pushTriggers puts the triggered abilities waiting on the stack, the
+// next time a player would receive priority: the active player's first,
+// then each other player's in turn order (APNAP, 603.3b; 410.5 in
+// 2006), each player's in the order the statement's "order" clause
+// gives, else as they triggered. An ability with a target has it chosen
+// now (603.3d, 410.4 in 2006), from the statement's "targeting" clause
+// in order; an ability with no legal target is removed, and a target
+// that is not legal refuses the statement with the rule it breaks (the
+// ability stays waiting).
+func (e *engine) pushTriggers() error {
+	if len(e.s.Pending) == 0 {
+		return nil
+	}
+	var ordered []*game.Object
+	for i := range e.s.Players {
+		p := e.s.Players[(e.s.Active+i)%len(e.s.Players)]
+		var mine []*game.Object
+		for _, a := range e.s.Pending {
+			if a.Controller == p {
+				mine = append(mine, a)
+			}
+		}
+		ordered = append(ordered, e.orderTriggers(mine)...)
+	}
+	var names []Name
+	if e.cur != nil && e.cur.Verb != "cast" && e.cur.Verb != "activate" {
+		if cl := e.cur.Clause("targeting"); cl != nil {
+			names = cl.Names
+		}
+	}
+	// Choose every target before any ability moves, so that a refusal
+	// leaves them all waiting.
+	chosen := map[*game.Object]game.Target{}
+	var dropped []*game.Object
+	ni := 0
+	for _, a := range ordered {
+		want := e.wants[a]
+		if want == nil {
+			continue
+		}
+		if ni < len(names) {
+			t, err := e.target(names[ni].Text)
+			if err != nil {
+				return refuse("%v", err)
+			}
+			if err := e.canTargetWant(a, want, t); err != nil {
+				return refuse("the %s trigger of %s can't target %s: %v%s", a.Ability.Keyword, a.Ability.Source.Label, names[ni].Text, err, see(e.rules.Find(phTriggerTargets...)))
+			}
+			chosen[a] = t
+			ni++
+			continue
+		}
+		if e.anyTarget(a, want) {
+			return refuse("the %s trigger of %s needs %s, chosen as it is put on the stack with \"; targeting NAME\"%s", a.Ability.Keyword, a.Ability.Source.Label, want.Text, see(e.rules.Find(phTriggerTargets...)))
+		}
+		dropped = append(dropped, a)
+	}
+	if ni < len(names) && len(chosen) > 0 {
+		return refuse("too many targets for the triggered abilities: %s", names[ni].Text)
+	}
+	e.s.Pending = nil
+	for _, a := range ordered {
+		if slices.Contains(dropped, a) {
+			e.s.Cite(e.rules.Find(phTriggerTargets...), "the %s trigger of %s has no legal target (%s) and is removed from the stack", a.Ability.Keyword, a.Ability.Source.Label, e.wants[a].Text)
+			delete(e.wants, a)
+			continue
+		}
+		e.s.Push(a)
+		e.s.Cite(e.rules.Find(phTrigger...), "the %s trigger of %s is put on the stack", a.Ability.Keyword, a.Ability.Source.Label)
+		if t, ok := chosen[a]; ok {
+			a.Ability.Targets = append(a.Ability.Targets, t)
+			e.s.Cite(e.rules.Find(phTriggerTargets...), "%s chooses %s as the target of the %s trigger", a.Controller.Name, t.Name(), a.Ability.Keyword)
+			if t.Object != nil {
+				e.fire(t.Object, ability.BecomesTarget, a)
+			}
+		}
+	}
+	if len(e.s.Pending) > 0 {
+		// Abilities that triggered on the targets chosen (ward).
+		return e.pushTriggers()
+	}
+	return nil
+}
+
+// see is " (ID)" citing r, or "" when the revision has no such rule.
+func see(r game.Ref) string {
+	if r.IsZero() {
+		return ""
+	}
+	return " (" + r.ID.String() + ")"
+}
+
+// orderTriggers orders one player's triggered abilities: as the
+// statement's "order" clause names their sources, the rest after as
+// they triggered (603.3b: the controller chooses).
+func (e *engine) orderTriggers(as []*game.Object) []*game.Object {
+	if len(as) < 2 || e.cur == nil || e.cur.Clause("order") == nil {
+		return as
+	}
+	var out []*game.Object
+	for _, n := range e.cur.Clause("order").Names {
+		for _, a := range as {
+			src := a.Ability.Source
+			if !slices.Contains(out, a) && (strings.EqualFold(n.Text, src.Label) || strings.EqualFold(n.Text, src.Name()) || strings.EqualFold(n.Text, a.Ability.Keyword+" trigger")) {
+				out = append(out, a)
+				break
+			}
+		}
+	}
+	for _, a := range as {
+		if !slices.Contains(out, a) {
+			out = append(out, a)
+		}
+	}
+	e.s.Cite(e.rules.Find(phTriggerOrder...), "%s puts their triggered abilities on the stack in the order they choose", as[0].Controller.Name)
+	return out
+}
+
+// canTargetWant checks a target for triggered ability a: what its text
+// asks for, then the target's own abilities (protection, hexproof)
+// against the ability's source.
+func (e *engine) canTargetWant(a *game.Object, want *ability.Target, t game.Target) error {
+	if want.Player {
+		if t.Player == nil {
+			return fmt.Errorf("%s is not a player", t.Name())
+		}
+		return nil
+	}
+	if t.Object == nil {
+		return fmt.Errorf("%s is not %s", t.Name(), want.Text)
+	}
+	if err := want.Check(t.Object, a.Controller, e.s.SplitCombined); err != nil {
+		return err
+	}
+	if t.Object.Zone == game.Battlefield {
+		return e.shielded(a.Ability.Source, a.Controller, t.Object)
+	}
+	return nil
+}
+
+// anyTarget reports whether some object could be a's target.
+func (e *engine) anyTarget(a *game.Object, want *ability.Target) bool {
+	for _, o := range e.s.Objects() {
+		if o.Ability == nil && e.canTargetWant(a, want, game.Target{Object: o}) == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// runOp does one instruction of triggered ability t of o, resolving as
+// ab.
+func (e *engine) runOp(o *game.Object, t *ability.Trigger, x ability.Op, blockers []*game.Object, arg any, ab *game.Object, rule game.Ref) {
+	target := func() *game.Object {
+		if len(ab.Ability.Targets) == 0 {
+			return nil
+		}
+		return ab.Ability.Targets[0].Object
+	}
+	legal := func() bool {
+		tg := target()
+		if tg == nil || e.s.FindIn(tg.Label, tg.Zone) != tg {
+			return false
+		}
+		return e.canTargetWant(ab, t.Target, ab.Ability.Targets[0]) == nil
+	}
+	if x.May && e.declines() {
+		e.s.Cite(rule, "%s: %s chooses not to (\"you may\")", t.Keyword, ab.Controller.Name)
+		return
+	}
+	switch x.Kind {
+	case "pump":
+		whos := []*game.Object{o}
+		if x.Who == "the blocking creature" {
+			whos = blockers
+		}
+		p, tt := x.P, x.T
+		if x.Beyond {
+			k := max(0, len(e.s.Combat.Blockers[o])-1)
+			p, tt = p*k, tt*k
+		}
+		for _, w := range whos {
+			if w.Zone != game.Battlefield || e.s.FindIn(w.Label, game.Battlefield) != w {
+				continue
+			}
+			w.Mods = append(w.Mods, game.Mod{P: p, T: tt, UntilEOT: x.UntilEOT, Source: t.Keyword})
+			e.s.Cite(rule, "%s: %s gets %+d/%+d until end of turn (now %d/%d)", t.Keyword, w.Label, p, tt, w.Power(), w.Toughness())
+		}
+	case "return":
+		if !legal() {
+			e.s.Cite(e.rules.Find(phResolve...), "%s: the target is no longer legal (%s): nothing returns", t.Keyword, t.Target.Text)
+			return
+		}
+		c := target()
+		e.s.Move(c, game.Hand, nil, false)
+		e.s.Cite(rule, "%s %d: %s returns from the graveyard to its owner's hand", t.Keyword, t.N, c.Label)
+	case "mustblock":
+		if !legal() {
+			e.s.Cite(e.rules.Find(phResolve...), "%s: the target is no longer legal: nothing happens", t.Keyword)
+			return
+		}
+		b := target()
+		e.s.Requirements = append(e.s.Requirements, game.Requirement{Blocker: b, Attacker: o, Rule: rule})
+		e.s.Cite(rule, "%s: %s must block %s this combat if able", t.Keyword, b.Label, o.Label)
+	case "untap":
+		if b := target(); b != nil && legal() {
+			b.Tapped = false
+			e.s.Cite(rule, "%s: %s untaps", t.Keyword, b.Label)
+		}
+	case "poison":
+		if pl, ok := arg.(*game.Player); ok {
+			pl.Poison += x.N
+			e.s.Cite(rule, "%s %d: %s gets %d poison counters", t.Keyword, t.N, pl.Name, x.N)
+		}
+	case "movecounters":
+		n := o.Counters["+1/+1"]
+		if !legal() {
+			e.s.Cite(e.rules.Find(phResolve...), "%s: the target is no longer legal: nothing happens", t.Keyword)
+			return
+		}
+		tg := target()
+		e.s.Cite(rule, "%s: %d +1/+1 counters are put on %s (the counters %s had as it last existed)", strings.ToLower(t.Keyword), n, tg.Label, o.Label)
+		e.putCounters(tg, "+1/+1", n)
+	case "counterunless":
+		by, _ := arg.(*game.Object)
+		e.counterUnless(by, t.Cost, rule)
+	case "copy":
+		e.stormCopies(o, ab, t, rule)
+	}
+}
