@@ -211,6 +211,10 @@ func TestAddExtendsCaches(t *testing.T) {
 	if _, err := before.Search(old.Source(), "mayhem", crules.SearchOptions{}); err != nil {
 		t.Fatal(err)
 	}
+	termsBefore, err := before.Terms("")
+	if err != nil {
+		t.Fatal(err)
+	}
 	if _, err := before.Add(crules.File("new.txt", corpustest.NewRevision(t)), "new.txt"); err != nil {
 		t.Fatal(err)
 	}
@@ -250,13 +254,27 @@ func TestAddExtendsCaches(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if len(tasks) != 2 || !strings.HasPrefix(tasks[0], "extending the history of every rule with 1 added revisions") ||
-		!strings.HasPrefix(tasks[1], "building the search index of "+corpustest.NewDate) {
-		t.Errorf("after the addition, the slow work was %q; want the lineage extended and the added revision's index built", tasks)
+	termsAfter, err := after.Terms("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, u := range termsAfter {
+		if n := len(u.Counts); n != 126 || !slices.Equal(u.Counts[:n-1], termsBefore[k].Counts) {
+			t.Errorf("terms %s→%s: %d counts, the 125 of before changed", u.Old, u.New, n)
+			break
+		}
+	}
+	if len(tasks) != 3 || !strings.HasPrefix(tasks[0], "extending the history of every rule with 1 added revisions") ||
+		!strings.HasPrefix(tasks[1], "building the search index of "+corpustest.NewDate) ||
+		!strings.HasPrefix(tasks[2], "counting the lexicon's phrases in the 1 revisions") {
+		t.Errorf("after the addition, the slow work was %q; want the lineage extended, the added revision's index built, its phrases counted", tasks)
 	}
 	tasks = nil
 	again := open(t, o)
 	if _, err := again.Search(again.Latest().Source(), "mayhem", crules.SearchOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := again.Terms(""); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := again.Lineage(); err != nil || len(tasks) != 0 {
