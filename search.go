@@ -177,6 +177,16 @@ func (l *Library) keepIndex(name string, ix *index.Index) *index.Index {
 	return ix
 }
 
+// forgetIndex forgets ix as the open index named name. It is not closed:
+// other searches may be reading it still.
+func (l *Library) forgetIndex(name string, ix *index.Index) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.indexes[name] == ix {
+		delete(l.indexes, name)
+	}
+}
+
 // SearchOptions shape a search. The zero value asks for 10 hits from the
 // source searched.
 type SearchOptions struct {
@@ -220,6 +230,11 @@ func (l *Library) Search(src Source, q string, o SearchOptions) (*index.Result, 
 	}
 	res, err := ix.Answer(q, name, index.Options{Limit: o.Limit})
 	if err != nil {
+		if errors.Is(err, index.ErrDamaged) {
+			// Its files changed after they were checked: the next search
+			// opens it again, checked, and rebuilds it if need be.
+			l.forgetIndex(name, ix)
+		}
 		if errors.Is(err, index.ErrBadQuery) {
 			return nil, &Error{Kind: ErrBadRequest, Msg: err.Error(), Err: err}
 		}

@@ -45,10 +45,15 @@ var ErrNotBuilt = errors.New("index not built")
 // ErrNotBuilt (wrapped), one whose files differ from those written (see
 // verify) or that bleve cannot read is ErrDamaged (wrapped): either way
 // the caller rebuilds it.
-func Open(dir string) (ix *Index, err error) {
+func Open(dir string) (*Index, error) {
 	if err := verify(dir); err != nil {
 		return nil, err
 	}
+	return open(dir)
+}
+
+// open opens the index in dir as it is, unchecked.
+func open(dir string) (ix *Index, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			ix, err = nil, fmt.Errorf("%w: %s: %v", ErrDamaged, dir, p)

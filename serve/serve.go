@@ -1,6 +1,8 @@
 // Package serve is the HTTP front end of the crules library: a JSON API,
 // the HTML reference of every revision and a search page.
 //
+//	GET /api/                                the endpoints, with an example each
+//	GET /api/openapi.json                    their OpenAPI 3.1 description
 //	GET /api/revs                            every revision
 //	GET /api/rules/{id}?rev=REV              rules with subrules and examples ("CR 601.2f-h", "7");
 //	                                         of several, some missing: 200 with
@@ -190,6 +192,8 @@ func writeOK(w http.ResponseWriter, v any) {
 // Handler routes the API and the page.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/{$}", s.apiList)
+	mux.HandleFunc("GET /api/openapi.json", s.apiDoc)
 	mux.HandleFunc("GET /api/revs", s.revs)
 	mux.HandleFunc("GET /api/rules/{id}", s.rule)
 	mux.HandleFunc("GET /api/glossary", s.glossaryTerms)
@@ -227,6 +231,10 @@ func (s *Server) Handler() http.Handler {
 			}
 		}
 		err := fmt.Errorf("%w: %s", errNoPage, r.URL.Path)
+		if r.URL.Path == "/api" && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
+			http.Redirect(w, r, "/api/", http.StatusMovedPermanently)
+			return
+		}
 		if p := r.URL.Path; p == "/api" || strings.HasPrefix(p, "/api/") {
 			writeError(w, err)
 			return
