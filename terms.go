@@ -76,12 +76,14 @@ func (l *Library) termUsage(terms []lexicon.Term) ([]lexicon.Usage, error) {
 			return l.terms, nil
 		}
 		// Another process may be counting them: wait for it, then look again.
-		release, _ := cache.Lock(path)
+		release, lockErr := cache.Lock(path)
 		defer release()
 		if load() {
 			return l.terms, nil
 		}
-		cache.RemoveTemps(path)
+		if lockErr == nil {
+			cache.RemoveTemps(path) // left by an interrupted build
+		}
 	}
 	old, cur := make([][]int, len(terms)), make([][]int, len(terms))
 	for k := range terms {
