@@ -93,6 +93,12 @@ func Of(o *game.Object, r Rev) []Ability {
 	for _, inst := range o.Abilities() {
 		out = append(out, OfInstance(inst, r)...)
 	}
+	if o.FaceDown || o.Ability != nil {
+		return out
+	}
+	for _, ef := range o.Face().Triggers {
+		out = append(out, FromText(ef))
+	}
 	return out
 }
 

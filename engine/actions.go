@@ -322,6 +322,7 @@ func (e *engine) activate(st *Stmt) error {
 			n := e.s.Move(o, game.Battlefield, p, false)
 			n.Tapped = true
 			e.s.Combat.Attackers = append(e.s.Combat.Attackers, n)
+			e.fire(n, ability.Enters, nil)
 			e.s.Cite(rule, "ninjutsu: %s enters tapped and attacking (it was never declared as an attacker)", n.Label)
 		})
 	case "Transmute":

@@ -332,4 +332,7 @@ func (e *engine) enter(spell *game.Object) {
 	if spell.AttachedTo != nil {
 		e.attach(o, spell.AttachedTo, e.attachRule(o))
 	}
+	// A face-down permanent has no abilities to trigger (708.2 today,
+	// 504.2 in 2006), and turning it face up later is not entering.
+	e.fire(o, ability.Enters, nil)
 }

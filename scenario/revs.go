@@ -21,7 +21,7 @@ func (f *File) WrittenFor(a *corpus.Archive) ([]corpus.Revision, error) {
 			return 0, fmt.Errorf("%s: rev: %w", f.Name, err)
 		}
 		for i := range revs {
-			if revs[i].Name() == r.Name() {
+			if revs[i].File == r.File {
 				return i, nil
 			}
 		}

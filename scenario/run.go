@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path"
 	"slices"
+	"strings"
 
 	"github.com/crules/crules/corpus"
 	"github.com/crules/crules/engine"
@@ -78,7 +79,8 @@ func Cover(a *corpus.Archive, doc *parse.Document, specs ...*keyword.Spec) (*eng
 		if err != nil {
 			return nil, err
 		}
-		if slices.ContainsFunc(revs, func(r corpus.Revision) bool { return r.Name() == rev }) {
+		_, found := slices.BinarySearchFunc(revs, rev, func(r corpus.Revision, name string) int { return strings.Compare(r.Name(), name) })
+		if found {
 			scs = append(scs, &f.Scenario)
 		}
 	}

@@ -61,8 +61,8 @@ func revision(t testing.TB, sel string) (*parse.Document, []*keyword.Spec) {
 
 // TestScenarios runs every scenario file of testdata/scenarios against
 // each revision it is written for (every revision of its rev: ranges;
-// with -short, each range's ends only); every check must pass, since
-// keyword coverage counts the file in each of them.
+// with -short, each range's last revision only); every check must pass,
+// since keyword coverage counts the file in each of them.
 func TestScenarios(t *testing.T) {
 	files, _ := filepath.Glob("testdata/scenarios/*.txt")
 	if len(files) == 0 {

@@ -27,8 +27,8 @@ type File struct {
 
 // Revisions returns the revision selectors to run f against: override
 // when it is set (a --rev flag), else the file's rev: line with each
-// range given by its two ends, else "latest". WrittenFor lists every
-// revision of the ranges.
+// range given by its last revision, else "latest". WrittenFor lists
+// every revision of the ranges, which go test runs.
 func (f *File) Revisions(override string) []string {
 	switch {
 	case override != "":
@@ -36,8 +36,8 @@ func (f *File) Revisions(override string) []string {
 	case len(f.Revs) > 0:
 		var out []string
 		for _, r := range f.Revs {
-			if from, to, ok := strings.Cut(r, ".."); ok {
-				out = append(out, from, to)
+			if _, to, ok := strings.Cut(r, ".."); ok {
+				out = append(out, to)
 				continue
 			}
 			out = append(out, r)
@@ -223,6 +223,10 @@ func (p *parser) card(l line) {
 	}
 }
 
+// oneShot are the effects only an instant or sorcery follows as it
+// resolves.
+var oneShot = map[string]bool{"damage": true, "draw": true, "gain": true, "lose": true, "destroy": true, "counter": true, "pump": true, "create": true, "kickdamage": true}
+
 var supertypes = []string{"Legendary", "Basic", "Snow", "World"}
 
 // face reads one card face, the text after the name; col is where it
@@ -321,7 +325,22 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 		}
 		e, err := game.ParseEffect(t)
 		if err != nil {
-			p.errorf(pos, "%s: %v", name, err)
+			at := pos
+			if ee, ok := err.(*game.EffectError); ok {
+				at = l.pos(pos.Offset - l.off + ee.Offset)
+			}
+			p.errorf(at, "%s: %v", name, err)
+			continue
+		}
+		if e.When != "" {
+			c.Triggers = append(c.Triggers, e)
+			continue
+		}
+		if oneShot[e.Verb] && !c.Is("Instant") && !c.Is("Sorcery") {
+			// A permanent's text is not followed as it resolves: "deals 2
+			// damage" on a creature is a triggered ability whose trigger
+			// is missing, not an instruction to guess.
+			p.errorf(pos, "%s: %q on a permanent is not understood: a permanent's text is a static or triggered ability (\"When %s enters the battlefield, …\")", name, t, name)
 			continue
 		}
 		c.Effects = append(c.Effects, e)

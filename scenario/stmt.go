@@ -374,7 +374,7 @@ func (p *parser) check(st *engine.Stmt) {
 	isPlayer := p.isPlayer
 	card := func(n engine.Name) {
 		t := strings.TrimSuffix(n.Text, " (copy)")
-		if kw, ok := strings.CutSuffix(t, " trigger"); ok && isKeyword(kw) {
+		if kw, ok := strings.CutSuffix(t, " trigger"); ok && (isKeyword(kw) || p.f.Card(kw) != nil) {
 			return
 		}
 		if _, ok := strings.CutSuffix(t, " token"); ok {
