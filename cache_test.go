@@ -228,3 +228,42 @@ func TestUnwritableCache(t *testing.T) {
 		t.Errorf("warnings %v, want one ErrNotCached", warnings)
 	}
 }
+
+// TestDamagedIndexRebuilt: a cached search index whose segment has one
+// bit flipped is built again by the next library (as by the next
+// process), which answers as the first did.
+func TestDamagedIndexRebuilt(t *testing.T) {
+	dir := t.TempDir()
+	first := open(t, crules.Options{CacheDir: dir})
+	src := first.Latest().Source()
+	want, err := first.Search(src, "splice onto arcane", crules.SearchOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first.Close()
+	zaps, _ := filepath.Glob(filepath.Join(dir, "*", "index-*", "store", "*.zap"))
+	if len(zaps) != 1 {
+		t.Fatalf("segments %v, want one", zaps)
+	}
+	b, err := os.ReadFile(zaps[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	b[len(b)/3] ^= 0x04
+	if err := os.WriteFile(zaps[0], b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	built := false
+	again := open(t, crules.Options{CacheDir: dir, Progress: func(task string, _, _ int) {
+		built = built || strings.HasPrefix(task, "building the search index")
+	}})
+	got, err := again.Search(src, "splice onto arcane", crules.SearchOptions{})
+	if err != nil || !built {
+		t.Fatalf("after damage: %v, rebuilt %v", err, built)
+	}
+	for i := range want.Hits {
+		if i >= len(got.Hits) || got.Hits[i].ID != want.Hits[i].ID || got.Hits[i].Snippet != want.Hits[i].Snippet {
+			t.Errorf("hit %d: %+v, first %+v", i, got.Hits[min(i, len(got.Hits)-1)], want.Hits[i])
+		}
+	}
+}

@@ -32,12 +32,14 @@ func (l *Library) Lineage() (*diff.Lineage, error) {
 			return lin, nil
 		}
 		// Another process may be building it: wait for it, then look again.
-		release, _ := cache.Lock(path)
+		release, lockErr := cache.Lock(path)
 		defer release()
 		if lin := l.cachedLineage(path); lin != nil {
 			return lin, nil
 		}
-		cache.RemoveTemps(path)
+		if lockErr == nil {
+			cache.RemoveTemps(path) // left by an interrupted build
+		}
 	}
 	lin, err := l.extendLineage(path)
 	if lin == nil && err == nil {

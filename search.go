@@ -124,12 +124,13 @@ func (l *Library) openIndex(name string, docs func(progress func(done, total int
 	ix, err = index.Open(dir)
 	if err != nil {
 		// Another process may be building it: wait for it, then look again.
-		release, _ := cache.Lock(dir)
+		release, lockErr := cache.Lock(dir)
 		defer release()
-		ix, err = index.Open(dir)
+		if ix, err = index.Open(dir); err != nil && lockErr == nil {
+			cache.RemoveTemps(dir) // left by an interrupted build
+		}
 	}
 	if err != nil {
-		cache.RemoveTemps(dir)
 		ds, progress, err := l.indexDocs(name, dir, docs)
 		if err != nil {
 			return nil, err
