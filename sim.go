@@ -78,3 +78,7 @@ func (l *Library) Coverage(src Source) (*engine.Coverage, error) {
 	}
 	return scenario.Cover(l.archive, d.Document, d.Keywords()...)
 }
+
+// Export returns the text of the embedded (or added) revision r exactly
+// as it was published: its encoding, byte-order mark and line endings.
+func (l *Library) Export(r Rev) ([]byte, error) { return l.archive.Raw(r.r) }
