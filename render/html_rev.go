@@ -71,9 +71,9 @@ func (r *docPages) ruleHref(id parse.RuleID) string {
 	return strconv.Itoa(n) + ".html#" + id.String()
 }
 
-func newRevData(s *Site, idx int) *revData {
+func newRevData(s *Site, idx int, doc *parse.Document) *revData {
 	rv := s.Revs[idx]
-	r := &revData{site: s, idx: idx, name: rv.Name, doc: rv.Doc, g: xref.Build(rv.Doc), docPages: newDocPages(rv.Doc),
+	r := &revData{site: s, idx: idx, name: rv.Name, doc: doc, g: xref.Build(doc), docPages: newDocPages(doc),
 		gloss: map[*parse.GlossaryEntry]string{}, glossOut: map[string][]*xref.Ref{}}
 	used := map[string]int{}
 	for _, e := range r.doc.Glossary {

@@ -13,13 +13,17 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/crules/crules"
 	"github.com/crules/crules/diff"
 	"github.com/crules/crules/render"
 )
 
 // pageBudget bounds the bytes of rendered pages the server keeps.
 const pageBudget = 64 << 20
+
+// siteKeep is the number of revisions whose derived data (parse,
+// citations, where each rule is) the reference keeps between pages; the
+// library keeps its own Options.MaxDocs parsed revisions (16).
+const siteKeep = 8
 
 // pages is the HTML reference of every embedded revision, built on first
 // use, with its rendered pages kept in a byte-bounded LRU cache.
@@ -41,16 +45,12 @@ type cached struct {
 	body       []byte
 }
 
-// site returns the reference of every revision: each one's parse and the
-// lineage (from the library's cache), built once.
+// site returns the reference of every revision (crules.LiveSite), made
+// once: its revisions are parsed when their pages are asked for, and only
+// the siteKeep most recently used are kept.
 func (s *Server) site() (*render.Site, error) {
 	s.pages.once.Do(func() {
-		revs := s.lib.Revisions()
-		srcs := make([]crules.Source, len(revs))
-		for i, r := range revs {
-			srcs[i] = r.Source()
-		}
-		s.pages.site, s.pages.err = s.lib.Site(srcs...)
+		s.pages.site, s.pages.err = s.lib.LiveSite(siteKeep)
 		if s.pages.err == nil {
 			s.pages.site.Search = "/search"
 		}

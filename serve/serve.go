@@ -38,7 +38,12 @@
 //	GET /search?q=QUERY&rev=REV              the search page: each hit links
 //	                                         to its rule's anchor or glossary entry
 //
-// The first page waits for every revision to be parsed (a few seconds).
+// A revision is parsed when a page first needs it, and only the most
+// recently used are kept (crules.Library.LiveSite): the first chapter or
+// history page reads every revision once to chain the rules' histories
+// (a second or two); the search page parses only the revision it
+// searched to link its hits. Serve runs the process under a soft memory
+// limit (MemoryLimit), so that its resident memory stays under 300 MB.
 //
 // A page has one path: an alias (/latest/..%2fdiff%2fA%2fB.html) is
 // redirected (301) to it, and latest/ shares the cache of its revision.
@@ -70,8 +75,11 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"math"
 	"net"
 	"net/http"
+	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -471,13 +479,30 @@ func markHTML(s string, marks [][2]int) template.HTML {
 	return template.HTML(b.String())
 }
 
+// MemoryLimit is the soft memory limit (runtime/debug.SetMemoryLimit)
+// Serve sets for the process when none is set (by GOMEMLIMIT, "off"
+// included, or an earlier call). What a server keeps, the 64 MB of rendered pages, the parsed
+// revisions of the library (crules.Options.MaxDocs, 16) and of the
+// reference (8), the lineage and the texts of the revisions read, is
+// well under it; the limit makes the collector run before the garbage
+// of rendering pages doubles that, as it would by default (GOGC=100).
+// Resident memory stays under 300 MB through a walk of every page of
+// every revision (BENCHMARKS.md, issue 23).
+const MemoryLimit = 224 << 20
+
 // Serve answers requests on ln until ctx is done, then shuts down
-// gracefully: requests under way get up to 10 seconds to finish.
+// gracefully: requests under way get up to 10 seconds to finish. It sets
+// MemoryLimit when the process has no memory limit.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	return serveUntil(ctx, s.HTTPServer(), ln)
 }
 
+// serveUntil serves srv on ln until ctx is done (see Serve), under
+// MemoryLimit when the process has no memory limit.
 func serveUntil(ctx context.Context, srv *http.Server, ln net.Listener) error {
+	if os.Getenv("GOMEMLIMIT") == "" && debug.SetMemoryLimit(-1) == math.MaxInt64 {
+		debug.SetMemoryLimit(MemoryLimit)
+	}
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	select {
