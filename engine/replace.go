@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/crules/crules/ability"
 	"github.com/crules/crules/game"
 )
 
@@ -262,11 +263,13 @@ func (e *engine) putCounters(o *game.Object, kind string, n int) {
 	}
 }
 
-// flashback is the effect of a spell cast with flashback: exiled instead
-// of put anywhere else, whatever way it leaves the stack.
-func (e *engine) flashback(spell *game.Object) *replacement {
-	rule := e.kw("Flashback", "instead of putting it anywhere else")
-	return &replacement{name: "flashback", kind: evMove, source: spell, rule: rule,
+// exileAfter is the effect of a spell cast for an alternative cost that
+// exiles it (flashback): exiled instead of put anywhere else, whatever
+// way it leaves the stack.
+func (e *engine) exileAfter(spell *game.Object, a *ability.AltCost) *replacement {
+	rule := e.ref(a, "instead of putting it anywhere else")
+	kw := strings.ToLower(a.Keyword)
+	return &replacement{name: kw, kind: evMove, source: spell, rule: rule,
 		applies: func(ev *event) error {
 			if ev.object != spell || ev.from != game.Stack || ev.to == game.Exile {
 				return fmt.Errorf("%s is not leaving the stack", spell.Name())
@@ -274,7 +277,7 @@ func (e *engine) flashback(spell *game.Object) *replacement {
 			return nil
 		},
 		apply: func(ev *event) {
-			e.s.Cite(rule, "flashback: %s would be put into %s (%s); it %s instead", spell.Name(), e.zone(ev.to), ev.cause, e.exiled("Flashback"))
+			e.s.Cite(rule, "%s: %s would be put into %s (%s); it %s instead", kw, spell.Name(), e.zone(ev.to), ev.cause, e.exiled(a.Keyword))
 			ev.to = game.Exile
 		}}
 }
