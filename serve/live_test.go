@@ -112,7 +112,7 @@ func TestLiveTakesAnAddedRevision(t *testing.T) {
 	if rev, src := latestRev(t, ts); rev != corpustest.NewDate || !strings.HasPrefix(src, "added ") || !strings.HasSuffix(src, " from new.txt") {
 		t.Errorf("latest after: %s (%s)", rev, src)
 	}
-	for _, p := range []string{"/api/rules/702.190a", "/api/search?q=" + corpustest.NewWord} {
+	for _, p := range []string{"/api/rules/702.190a", "/api/search?q=" + corpustest.NewWord, "/" + corpustest.NewDate + "/702.html", "/diff/2026-01-16/" + corpustest.NewDate} {
 		if code, body := get(t, ts, p); code != 200 || !strings.Contains(body, corpustest.NewWord) {
 			t.Errorf("%s: %d %.200s", p, code, body)
 		}
