@@ -53,10 +53,6 @@ func init() {
 		return []Ability{&AltCost{Base: Base{Keyword: "Flashback", Note: "flashback: %s is cast from the graveyard for %s rather than its mana cost"},
 			Choice: "flashback", From: game.Graveyard, Cost: inst.Cost, ExileAfter: true}}
 	})
-	declare("Madness", func(inst game.Ability, _ Rev) []Ability {
-		return []Ability{&AltCost{Base: Base{Keyword: "Madness", Note: "madness: %s is cast from exile for %s rather than its mana cost"},
-			Choice: "madness", From: game.Exile, Cost: inst.Cost, AnyTime: true}}
-	})
 	declare("Morph", func(inst game.Ability, _ Rev) []Ability {
 		return []Ability{&AltCost{Base: Base{Keyword: "Morph", Note: "%s casts %s face down as a 2/2 creature with no name, text, subtypes or mana cost, for %s"},
 			Choice: "face down", From: game.Hand, Cost: game.MustParseCost("{3}"), FaceDown: true}}

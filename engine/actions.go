@@ -184,11 +184,16 @@ func (e *engine) discard(st *Stmt) error {
 		return refuse("%s is not in %s's hand", st.Object.Text, p.Name)
 	}
 	var chosen []string
-	if cl := st.Clause("madness"); cl != nil {
-		if !o.Has("Madness") {
-			return refuse("%s has no madness", o.Label)
+	for _, cl := range st.Clauses {
+		found := false
+		for _, r := range all[*ability.Instead](e, o) {
+			if r.Watch == "discard" && r.Choice == cl.Word {
+				chosen, found = append(chosen, r.Choice), true
+			}
 		}
-		chosen = append(chosen, "madness")
+		if !found {
+			return refuse("%s has no %s", o.Label, cl.Word)
+		}
 	}
 	label := o.Label
 	n, err := e.move(o, game.Graveyard, nil, "discarded", chosen...)
@@ -205,27 +210,29 @@ func (e *engine) discard(st *Stmt) error {
 // resolves its owner may cast it for its madness cost, with the targets
 // the discarding statement chose ("madness targeting A"), else it goes
 // to the graveyard.
-func (e *engine) madnessTrigger(ex *game.Object, rule game.Ref) {
+func (e *engine) madnessTrigger(ex *game.Object, r *ability.Instead) {
 	var targets []Name
 	if e.cur != nil {
-		if cl := e.cur.Clause("madness"); cl != nil && cl.Sub != nil {
+		if cl := e.cur.Clause(r.Choice); cl != nil && cl.Sub != nil {
 			targets = cl.Sub.Names
 		}
 	}
 	p := ex.Owner
-	e.trigger(ex, "Madness", "its owner may cast it by paying its madness cost", rule, func(s *game.State, ab *game.Object) {
+	rule := e.ref(r.Then)
+	kw := strings.ToLower(r.Keyword)
+	e.trigger(ex, r.Keyword, r.Then.Note, rule, func(s *game.State, ab *game.Object) {
 		if e.declines() {
 			e.s.Move(ex, game.Graveyard, nil, false)
-			e.s.Cite(rule, "madness: %s declines to cast %s; it is put into the graveyard", p.Name, ex.Label)
+			e.s.Cite(rule, "%s: %s declines to cast %s; it is put into the graveyard", kw, p.Name, ex.Label)
 			return
 		}
-		cast := &Stmt{Verb: "cast", Player: p.Name, Object: Name{Text: ex.Label}, Clauses: []*Clause{{Word: "madness"}}}
+		cast := &Stmt{Verb: "cast", Player: p.Name, Object: Name{Text: ex.Label}, Clauses: []*Clause{{Word: r.Choice}}}
 		if len(targets) > 0 {
 			cast.Clauses = append(cast.Clauses, &Clause{Word: "targeting", Names: targets})
 		}
 		if err := e.cast(cast); err != nil {
 			e.s.Move(ex, game.Graveyard, nil, false)
-			e.s.Cite(rule, "madness: %s is not cast (%v); it is put into the graveyard", ex.Label, err)
+			e.s.Cite(rule, "%s: %s is not cast (%v); it is put into the graveyard", kw, ex.Label, err)
 		}
 	})
 }
