@@ -42,7 +42,7 @@ func TestSearchPageParsesLittle(t *testing.T) {
 }
 
 // TestPageCacheCountsWhatItHolds: a cached page holds its bytes and no
-// more, so that the 64 MB budget is the memory the cache takes: a page
+// more, so that its budget is the memory the cache takes: a page
 // rendered into a growing buffer kept the buffer's capacity, up to twice
 // its length.
 func TestPageCacheCountsWhatItHolds(t *testing.T) {
