@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -12,6 +13,7 @@ import (
 	"testing/fstest"
 
 	"github.com/crules/crules"
+	"github.com/crules/crules/corpus"
 	"github.com/crules/crules/diff"
 	"github.com/crules/crules/engine"
 	"github.com/crules/crules/internal/corpustest"
@@ -601,5 +603,36 @@ func TestDocumentOfFile(t *testing.T) {
 	}
 	if !bytes.Contains(b.Source.Data, []byte("Convoka")) {
 		t.Error("the edited file's document holds the first file's bytes")
+	}
+}
+
+// TestEmbeddedParsedAsText: an embedded revision, parsed from its text as
+// it is, is the document parse.Parse reads from its bytes, every field.
+func TestEmbeddedParsedAsText(t *testing.T) {
+	lib := open(t, crules.Options{})
+	a := lib.Archive()
+	for _, r := range lib.Revisions() {
+		d, err := lib.Document(r.Source())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var raw corpus.Revision
+		for _, x := range a.Revisions() {
+			if x.Name() == r.Name() {
+				raw = x
+			}
+		}
+		text, err := a.Text(raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := parse.Parse(raw.File, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want.Encoding = parse.Encoding(raw.Encoding)
+		if !reflect.DeepEqual(d.Document, want) {
+			t.Errorf("%s: parsed from the text, not the document parse.Parse reads", r.Name())
+		}
 	}
 }

@@ -131,11 +131,24 @@ func parseFile(src Source) (*Document, error) {
 }
 
 func (l *Library) parseRev(r Rev) (*Document, error) {
-	text, err := l.archive.Text(r.r)
-	if err != nil {
-		return nil, err
+	var doc *parse.Document
+	var err error
+	if r.r.Added == "" {
+		// An embedded text is canonical UTF-8 (TestEveryRevisionMatchesItsSHA256):
+		// parsed as it is, without checking its encoding or copying it, 1.5 ms
+		// of a fresh process for the latest revision.
+		var text string
+		if text, err = l.archive.TextString(r.r); err != nil {
+			return nil, err
+		}
+		doc, err = parse.ParseText(r.r.File, text, parse.UTF8)
+	} else {
+		var text []byte
+		if text, err = l.archive.Text(r.r); err != nil {
+			return nil, err
+		}
+		doc, err = parse.Parse(r.r.File, text)
 	}
-	doc, err := parse.Parse(r.r.File, text)
 	if err != nil {
 		return nil, fmt.Errorf("embedded revision %s: %w", r.Name(), err)
 	}

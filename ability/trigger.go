@@ -152,14 +152,17 @@ func init() {
 		return []Ability{&Trigger{Base: Base{Keyword: "Ward", Rule: []string{" means ", "becomes the target"}, Note: "counter %s unless its controller pays %s"},
 			On: []Event{BecomesTarget}, ByOpponent: true, Cost: inst.Cost, Effects: []Op{{Kind: "counterunless"}}}}
 	})
-	declare("Modular", func(inst game.Ability, _ Rev) []Ability {
-		return []Ability{&Trigger{Base: Base{Keyword: "Modular", Rule: []string{" means "}, Note: "you may put its +1/+1 counters on target artifact creature"},
-			On: []Event{Dies}, Target: &Target{Text: "target artifact creature", Zone: game.Battlefield, Types: []string{"Artifact", "Creature"}},
-			Effects: []Op{{Kind: "movecounters", May: true}}, N: inst.N}}
-	})
 	for _, name := range []string{"Bushido", "Rampage", "Flanking", "Provoke", "Soulshift", "Frenzy", "Poisonous"} {
 		decls[strings.ToLower(name)] = Decl{Name: name, Of: compiled, Compiled: true}
 	}
+}
+
+// modularDies is modular's triggered ability: when the permanent dies,
+// its +1/+1 counters may be put on target artifact creature.
+func modularDies(inst game.Ability) *Trigger {
+	return &Trigger{Base: Base{Keyword: "Modular", Rule: []string{" means "}, Note: "you may put its +1/+1 counters on target artifact creature"},
+		On: []Event{Dies}, Target: &Target{Text: "target artifact creature", Zone: game.Battlefield, Types: []string{"Artifact", "Creature"}},
+		Effects: []Op{{Kind: "movecounters", May: true}}, N: inst.N}
 }
 
 // FromText is the triggered ability a card's text prints ("When NAME

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unsafe"
 
 	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/klauspost/compress/s2"
@@ -227,6 +228,14 @@ func (a *Archive) Hash() string { return a.hash }
 
 // Revisions lists the revisions, oldest first.
 func (a *Archive) Revisions() []Revision { return a.revs }
+
+// TextString is Text as a string that shares the text's bytes: no copy
+// of a megabyte for a parser that reads strings. The texts an Archive
+// returns are never modified, so the string cannot change.
+func (a *Archive) TextString(r Revision) (string, error) {
+	t, err := a.Text(r)
+	return unsafe.String(unsafe.SliceData(t), len(t)), err
+}
 
 // Text returns the canonical text of r: UTF-8 without BOM, lines ended by
 // "\n". It has the same lines and characters as the published file, so

@@ -184,11 +184,16 @@ func (e *engine) discard(st *Stmt) error {
 		return refuse("%s is not in %s's hand", st.Object.Text, p.Name)
 	}
 	var chosen []string
-	if cl := st.Clause("madness"); cl != nil {
-		if !o.Has("Madness") {
-			return refuse("%s has no madness", o.Label)
+	for _, cl := range st.Clauses {
+		found := false
+		for _, r := range all[*ability.Instead](e, o) {
+			if r.Watch == "discard" && r.Choice == cl.Word {
+				chosen, found = append(chosen, r.Choice), true
+			}
 		}
-		chosen = append(chosen, "madness")
+		if !found {
+			return refuse("%s has no %s", o.Label, cl.Word)
+		}
 	}
 	label := o.Label
 	n, err := e.move(o, game.Graveyard, nil, "discarded", chosen...)
@@ -205,27 +210,29 @@ func (e *engine) discard(st *Stmt) error {
 // resolves its owner may cast it for its madness cost, with the targets
 // the discarding statement chose ("madness targeting A"), else it goes
 // to the graveyard.
-func (e *engine) madnessTrigger(ex *game.Object, rule game.Ref) {
+func (e *engine) madnessTrigger(ex *game.Object, r *ability.Instead) {
 	var targets []Name
 	if e.cur != nil {
-		if cl := e.cur.Clause("madness"); cl != nil && cl.Sub != nil {
+		if cl := e.cur.Clause(r.Choice); cl != nil && cl.Sub != nil {
 			targets = cl.Sub.Names
 		}
 	}
 	p := ex.Owner
-	e.trigger(ex, "Madness", "its owner may cast it by paying its madness cost", rule, func(s *game.State, ab *game.Object) {
+	rule := e.ref(r.Then)
+	kw := strings.ToLower(r.Keyword)
+	e.trigger(ex, r.Keyword, r.Then.Note, rule, func(s *game.State, ab *game.Object) {
 		if e.declines() {
 			e.s.Move(ex, game.Graveyard, nil, false)
-			e.s.Cite(rule, "madness: %s declines to cast %s; it is put into the graveyard", p.Name, ex.Label)
+			e.s.Cite(rule, "%s: %s declines to cast %s; it is put into the graveyard", kw, p.Name, ex.Label)
 			return
 		}
-		cast := &Stmt{Verb: "cast", Player: p.Name, Object: Name{Text: ex.Label}, Clauses: []*Clause{{Word: "madness"}}}
+		cast := &Stmt{Verb: "cast", Player: p.Name, Object: Name{Text: ex.Label}, Clauses: []*Clause{{Word: r.Choice}}}
 		if len(targets) > 0 {
 			cast.Clauses = append(cast.Clauses, &Clause{Word: "targeting", Names: targets})
 		}
 		if err := e.cast(cast); err != nil {
 			e.s.Move(ex, game.Graveyard, nil, false)
-			e.s.Cite(rule, "madness: %s is not cast (%v); it is put into the graveyard", ex.Label, err)
+			e.s.Cite(rule, "%s: %s is not cast (%v); it is put into the graveyard", kw, ex.Label, err)
 		}
 	})
 }
@@ -396,16 +403,16 @@ func (e *engine) unmorph(st *Stmt) error {
 	if o == nil || !o.FaceDown || o.Controller != p {
 		return refuse("%s is not a face-down permanent %s controls", st.Object.Text, p.Name)
 	}
-	m := o.Card.Keyword("Morph")
-	if len(m) == 0 {
-		return refuse("%s has no morph cost", o.Label)
-	}
-	pay, ok := game.AutoPay(p.Pool, m[0].Cost)
+	up, ok := ability.FirstOfCard[*ability.TurnFaceUp](o.Card, e)
 	if !ok {
-		return refuse("%s's mana pool %s can't pay the morph cost %s", p.Name, p.Pool, m[0].Cost)
+		return refuse("%s has no cost to turn it face up", o.Label)
+	}
+	pay, ok := game.AutoPay(p.Pool, up.Cost)
+	if !ok {
+		return refuse("%s's mana pool %s can't pay the %s cost %s", p.Name, p.Pool, strings.ToLower(up.Keyword), up.Cost)
 	}
 	p.Pool.Sub(pay)
 	o.FaceDown = false
-	e.s.Cite(e.kw("Morph", "turn", "face up"), "morph: %s pays %s and turns %s face up; it is %d/%d", p.Name, m[0].Cost, o.Label, o.Power(), o.Toughness())
+	e.s.Cite(e.ref(up), up.Note, p.Name, up.Cost, o.Label, o.Power(), o.Toughness())
 	return nil
 }

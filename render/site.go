@@ -617,6 +617,9 @@ func (s *Site) writeAll(dir string, progress Progress) error {
 }
 
 func writeFile(name string, data []byte) error {
+	if err := atomicfile.Interrupted(); err != nil {
+		return err // the temporary folder is being removed: add nothing
+	}
 	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 		return err
 	}

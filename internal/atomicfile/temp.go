@@ -1,12 +1,15 @@
 package atomicfile
 
 import (
+	"errors"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
+	"time"
 
 	"github.com/crules/crules/internal/flock"
 )
@@ -31,6 +34,23 @@ func Track(path string) (untrack func()) {
 	}
 }
 
+var interrupted atomic.Bool
+
+// ErrInterrupted is what Interrupted reports once SIGINT or SIGTERM has
+// been received (see CleanOnSignal).
+var ErrInterrupted = errors.New("interrupted")
+
+// Interrupted returns ErrInterrupted once the process has been
+// interrupted and its temporary output is being removed: a writer of many
+// files into a temporary folder asks before each, so as not to write into
+// a folder being removed.
+func Interrupted() error {
+	if interrupted.Load() {
+		return ErrInterrupted
+	}
+	return nil
+}
+
 // CleanOnSignal makes SIGINT and SIGTERM remove the temporary files and
 // folders being written (see Track) before the signal takes its course:
 // it is raised again without this handler, so the process ends as it
@@ -41,9 +61,16 @@ func CleanOnSignal() {
 	signal.Notify(c, syscall.SIGINT, syscall.SIGTERM)
 	go func() {
 		sig := <-c
+		interrupted.Store(true)
 		temps.Lock() // held: nothing new is tracked from now on
+		// Writes that asked Interrupted before the signal end in
+		// milliseconds; one that lands while a folder is removed makes
+		// RemoveAll fail, and it is tried again.
+		time.Sleep(20 * time.Millisecond)
 		for p := range temps.paths {
-			_ = os.RemoveAll(p)
+			for try := 0; try < 50 && os.RemoveAll(p) != nil; try++ {
+				time.Sleep(10 * time.Millisecond)
+			}
 		}
 		signal.Stop(c)
 		if p, err := os.FindProcess(os.Getpid()); err != nil || p.Signal(sig) != nil {

@@ -268,6 +268,7 @@ glossary terms and contents up, offline.`,
 	}
 	root.AddCommand(lookups...)
 	root.AddCommand(
+		newExportCmd(env, nil),
 		newCheckCmd(env, nil),
 		newGraphCmd(env, nil),
 		newIndexCmd(env),

@@ -57,8 +57,9 @@ func newParseCmd(env *Env, runF func(*parseOptions) error) *cobra.Command {
 been published in, or an excerpt of one, and prints a summary, the whole tree
 (--json) or one JSON object of counts (--stats). FILE "-" reads standard input.
 Warnings about skipped or guessed text go to stderr.`,
-		Example: `  crules parse MagicCompRules.txt --stats
-  crules parse excerpt.txt --json`,
+		Example: `  crules export 2005-10-01 -o MagicCompRules.txt
+  crules parse MagicCompRules.txt --stats
+  crules parse MagicCompRules.txt --json`,
 		Args: exactArgs(1),
 		ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 			return []string{"txt"}, cobra.ShellCompDirectiveFilterFileExt
@@ -110,6 +111,7 @@ func newCheckCmd(env *Env, runF func(*checkOptions) error) *cobra.Command {
 It exits 1 when it finds anything, so it can guard a pipeline that edits rules text.`,
 		Example: `  crules check
   crules check 2009-10-01
+  crules export 2005-10-01 -o MagicCompRules.txt
   crules check --file MagicCompRules.txt
   crules check --all --json`,
 		Args: maxArgs(1),
