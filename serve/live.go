@@ -66,14 +66,24 @@ func (v *Live) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // Reload opens the library again when the user's archive changed since
 // the current one was opened, and answers from it from then on; it reports
-// whether it did.
+// whether it did. The search indexes the current library has open are
+// opened in the new one first, so that searches do not queue at the gate
+// (503) while they open.
 func (v *Live) Reload() (bool, error) {
-	if !v.Library().Changed() {
+	cur := v.Library()
+	if !cur.Changed() {
 		return false, nil
 	}
 	lib, err := v.open()
 	if err != nil {
 		return false, err
+	}
+	for _, r := range cur.Revisions() {
+		if cur.IndexOpen(r.Source(), false) {
+			if nr, err := lib.Select(r.Name()); err == nil && nr.Revision().SHA256 == r.Revision().SHA256 {
+				lib.Index(nr.Source()) //nolint:errcheck // a search opens it again, and reports the error
+			}
+		}
 	}
 	g := v.generation(lib)
 	v.mu.Lock()
