@@ -350,8 +350,12 @@ func (s *Site) revPage(w io.Writer, i int, file string) error {
 		l.Body, err = body("contents", data)
 	case "glossary.html":
 		l.Title, l.H1 = "Glossary · CR "+r.name, "Glossary"
-		err = r.glossaryBody(&b)
-		l.Body = template.HTML(b.String()) // #nosec: goldmark output, text escaped
+		if err = r.glossaryBody(&b); err == nil {
+			l.Body, err = body("glossary", struct {
+				Letters []navLink
+				Body    template.HTML
+			}{r.glossaryLetters(), template.HTML(b.String())}) // #nosec: goldmark output, text escaped
+		}
 	case "keywords.html":
 		l.Title, l.H1 = "Keywords · CR "+r.name, "Keywords"
 		l.Body, err = body("keywords", r.keywords())
@@ -363,8 +367,9 @@ func (s *Site) revPage(w io.Writer, i int, file string) error {
 		}
 		l.Title = fmt.Sprintf("%d. %s · CR %s", n, cs[0].Title, r.name)
 		l.H1 = fmt.Sprintf("%d. %s", n, cs[0].Title)
-		err = r.chapterBody(&b, n)
-		l.Body = template.HTML(b.String()) // #nosec: goldmark output, text escaped
+		if err = r.chapterBody(&b, n); err == nil {
+			l.Body, err = body("chapter", r.chapterPage(n, template.HTML(b.String()))) // #nosec: goldmark output, text escaped
+		}
 	}
 	if err != nil {
 		return err
