@@ -110,3 +110,36 @@ func init() {
 		return []Ability{&Activated{Base: Base{Keyword: "Transmute", Rule: []string{" means "}}, Name: "transmute", From: game.Hand, Sorcery: true, Cost: inst.Cost, Effect: "search"}}
 	})
 }
+
+// TapToPay: its caster may tap untapped creatures they control, chosen
+// by the clause Choice, each paying {1} or one mana of its colour
+// (convoke). Modern is set where the definition says the tapping is done
+// "rather than pay" (since 2013): a creature with nothing left to pay is
+// refused rather than wasted.
+type TapToPay struct {
+	Base
+	Choice string
+	Modern bool
+}
+
+// SacrificeToReduce: its caster may sacrifice a permanent of subtype Of
+// they control, chosen by the clause Choice, as the spell is cast; the
+// permanent's mana cost reduces the total cost, and the spell may then
+// be cast any time its controller could cast an instant (offering).
+// Note's arguments: the subtype, the permanent, its cost and what was
+// left unused.
+type SacrificeToReduce struct {
+	Base
+	Choice string
+	Of     string
+}
+
+func init() {
+	declare("Convoke", func(_ game.Ability, r Rev) []Ability {
+		return []Ability{&TapToPay{Base: Base{Keyword: "Convoke", Rule: []string{" means "}, Note: "convoke: %s (%s) is tapped and pays %s; cost now %s"}, Choice: "convoke", Modern: r.Defines("Convoke", "rather than pay")}}
+	})
+	declare("Offering", func(inst game.Ability, _ Rev) []Ability {
+		return []Ability{&SacrificeToReduce{Base: Base{Keyword: "Offering", Rule: []string{"reduces mana of the same color", "reduced by the sacrificed permanent", " means "},
+			Note: "%s offering: %s is sacrificed; its mana cost %s reduces the total cost, coloured mana the same colour, the rest generic%s; the spell may be cast any time its controller could cast an instant"}, Choice: "offering", Of: inst.Quality}}
+	})
+}
