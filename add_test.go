@@ -1,9 +1,12 @@
 package crules_test
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -180,4 +183,176 @@ func diffClass(t *testing.T, name string) diff.Class {
 		t.Fatalf("no class %q", name)
 	}
 	return c
+}
+
+// TestAddExtendsCaches: after an addition, the lineage is the cached one
+// extended with the added revision, not rebuilt; the search index of an
+// embedded revision stays valid and the added one's is built once; and no
+// history of the older revisions changes.
+func TestAddExtendsCaches(t *testing.T) {
+	data, cacheDir := t.TempDir(), t.TempDir()
+	var tasks []string
+	o := crules.Options{DataDir: data, CacheDir: cacheDir, Progress: func(task string, done, total int) {
+		if len(tasks) == 0 || tasks[len(tasks)-1] != task {
+			tasks = append(tasks, task)
+		}
+	}}
+	before := open(t, o)
+	old := mustSelect(t, before, "2026-01-16")
+	queries := []struct {
+		id string
+		at crules.Rev
+	}{{"702.187c", old}, {"502.40a", mustSelect(t, before, "2006-10-01")}, {"100.1", old}, {"splice", crules.Rev{}}}
+	var hs []*crules.History
+	for _, q := range queries {
+		h, err := before.History(q.id, q.at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hs = append(hs, h)
+	}
+	if _, err := before.Search(old.Source(), "mayhem", crules.SearchOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	termsBefore, err := before.Terms("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := before.Add(crules.File("new.txt", corpustest.NewRevision(t)), "new.txt"); err != nil {
+		t.Fatal(err)
+	}
+
+	tasks = nil
+	after := open(t, o)
+	for i, q := range queries {
+		at := q.at
+		if !at.IsZero() {
+			at = mustSelect(t, after, at.Name())
+		}
+		h, err := after.History(q.id, at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := hs[i].Changes
+		wantID := want[len(want)-1].ID
+		if q.id == "702.187c" { // renumbered in the added revision
+			wantID = "702.187d"
+		}
+		if got := h.Changes[len(h.Changes)-1]; got.Rev != corpustest.NewDate || got.ID != wantID {
+			t.Errorf("history of %s ends at %s %s, want %s %s", q.id, got.Rev, got.ID, corpustest.NewDate, wantID)
+		}
+		h.Changes = h.Changes[:len(h.Changes)-1]
+		if len(h.Changes) != len(want) {
+			t.Errorf("history of %s: %d changes, %d before the addition", q.id, len(h.Changes), len(want))
+			continue
+		}
+		for j := range want {
+			if h.Changes[j].Point != want[j].Point || len(h.Changes[j].Diff) != len(want[j].Diff) {
+				t.Errorf("history of %s, change %d: %+v, before the addition %+v", q.id, j, h.Changes[j].Point, want[j].Point)
+			}
+		}
+	}
+	for _, src := range []crules.Source{mustSelect(t, after, "2026-01-16").Source(), after.Latest().Source()} {
+		if _, err := after.Search(src, "mayhem", crules.SearchOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	termsAfter, err := after.Terms("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, u := range termsAfter {
+		if n := len(u.Counts); n != 126 || !slices.Equal(u.Counts[:n-1], termsBefore[k].Counts) {
+			t.Errorf("terms %s→%s: %d counts, the 125 of before changed", u.Old, u.New, n)
+			break
+		}
+	}
+	if len(tasks) != 3 || !strings.HasPrefix(tasks[0], "extending the history of every rule with 1 added revisions") ||
+		!strings.HasPrefix(tasks[1], "building the search index of "+corpustest.NewDate) ||
+		!strings.HasPrefix(tasks[2], "counting the lexicon's phrases in the 1 revisions") {
+		t.Errorf("after the addition, the slow work was %q; want the lineage extended, the added revision's index built, its phrases counted", tasks)
+	}
+	tasks = nil
+	again := open(t, o)
+	if _, err := again.Search(again.Latest().Source(), "mayhem", crules.SearchOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := again.Terms(""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := again.Lineage(); err != nil || len(tasks) != 0 {
+		t.Errorf("a third library built %q (%v); want everything cached", tasks, err)
+	}
+}
+
+// TestEmbeddedAndAddedAlike: one revision read from the embedded archive
+// and the same published file in the user's archive (in place of the
+// embedded one) give the same answers: the path a release takes before
+// it is folded into the embedded archive (go generate ./corpus) answers as
+// the path after.
+func TestEmbeddedAndAddedAlike(t *testing.T) {
+	const date = "2026-01-16"
+	raw, err := os.ReadFile(filepath.Join("..", "shared", "corpus", "CR-"+date+".txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	embedded := open(t, crules.Options{DataDir: t.TempDir()})
+	e := mustSelect(t, embedded, date)
+	// What Add writes, without its refusal of a text held already.
+	text, enc, err := parse.Decode(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	canon, eols := corpus.Canonicalize([]byte(text))
+	r := e.Revision()
+	r.Source, r.Added, r.EOL, r.Encoding, r.Offset = "test", "2026-11-25T00:00:00Z", eols, string(enc), 0
+	data := t.TempDir()
+	if _, err := (corpus.Shelf{Dir: data}).Put(r, canon); err != nil {
+		t.Fatal(err)
+	}
+	added := open(t, crules.Options{DataDir: data})
+	a := mustSelect(t, added, date)
+	if !a.IsAdded() || e.IsAdded() || len(added.Revisions()) != 125 {
+		t.Fatalf("%s added %v, embedded %v; %d revisions", date, a.IsAdded(), e.IsAdded(), len(added.Revisions()))
+	}
+	if b, err := added.Archive().Raw(a.Revision()); err != nil || !bytes.Equal(b, raw) {
+		t.Errorf("the added revision's bytes as published: %v", err)
+	}
+	de, err := embedded.Document(e.Source())
+	if err != nil {
+		t.Fatal(err)
+	}
+	da, err := added.Document(a.Source())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(de.Document, da.Document) {
+		t.Error("the two parses differ")
+	}
+	answers := func(lib *crules.Library, r crules.Rev) []byte {
+		hits, err := lib.Search(r.Source(), "mayhem graveyard", crules.SearchOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, err := lib.History("702.187c", r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := lib.Diff(mustSelect(t, lib, "2025-11-14").Source(), r.Source(), crules.DiffOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cov, err := lib.Coverage(r.Source())
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := json.Marshal([]any{hits.Hits, h.Changes, c.Counts, cov}) // what the answers print
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	if got, want := answers(added, a), answers(embedded, e); !bytes.Equal(got, want) {
+		t.Errorf("answers differ:\nadded    %s\nembedded %s", got, want)
+	}
 }

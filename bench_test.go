@@ -4,12 +4,14 @@ import (
 	"bufio"
 	"errors"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/crules/crules"
+	"github.com/crules/crules/internal/corpustest"
 )
 
 // BenchmarkSearchLatency runs the judged queries of the index package in
@@ -52,4 +54,48 @@ func BenchmarkSearchLatency(b *testing.B) {
 	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
 	b.ReportMetric(float64(lat[len(lat)/2].Microseconds()), "p50-µs")
 	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds()), "p99-µs")
+}
+
+// BenchmarkLineageExtend: the first history after a revision is added
+// (extend): a new library reads the cached lineage of the embedded
+// revisions, parses the latest embedded and the added one, extends the
+// lineage with their comparison and caches it. rebuild builds the lineage
+// of the 126 revisions from scratch instead, as before issue 22.
+func BenchmarkLineageExtend(b *testing.B) {
+	data, cacheDir := b.TempDir(), b.TempDir()
+	base, err := crules.Open(crules.Options{DataDir: data, CacheDir: cacheDir})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := base.Lineage(); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := base.Add(crules.File("new.txt", corpustest.NewRevision(b)), "new.txt"); err != nil {
+		b.Fatal(err)
+	}
+	base.Close()
+	for _, c := range []struct {
+		name  string
+		clean func(lib *crules.Library) string // the directory to remove before each run
+	}{
+		{"extend", func(lib *crules.Library) string { return filepath.Join(cacheDir, lib.Archive().Hash()[:16]) }},
+		{"rebuild", func(*crules.Library) string { return cacheDir }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				lib, err := crules.Open(crules.Options{DataDir: data, CacheDir: cacheDir})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := os.RemoveAll(c.clean(lib)); err != nil {
+					b.Fatal(err)
+				}
+				if lin, err := lib.Lineage(); err != nil || len(lin.Revs) != 126 {
+					b.Fatal(err)
+				}
+				lib.Close()
+			}
+		})
+	}
 }

@@ -1,6 +1,7 @@
 package crules_test
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -133,7 +134,7 @@ func TestCachesBuiltOnce(t *testing.T) {
 func TestCachesBuiltOnceAcrossLibraries(t *testing.T) {
 	dir := t.TempDir()
 	probe := open(t, crules.Options{CacheDir: dir})
-	hash, latest := probe.Archive().Hash(), probe.Latest().Name()
+	hash, latest := probe.Archive().BaseHash(), probe.Latest().Name()
 	leftovers := []string{
 		cache.Path(dir, hash, "index-"+latest, index.MappingVersion) + ".tmp123",
 		filepath.Join(filepath.Dir(cache.Path(dir, hash, "lineage", 0)), fmt.Sprintf(".lineage.v%d.tmp456", diff.LineageVersion)),
@@ -193,6 +194,76 @@ func TestCachesBuiltOnceAcrossLibraries(t *testing.T) {
 	for _, f := range leftovers {
 		if _, err := os.Stat(f); err == nil {
 			t.Errorf("%s is left in the cache", filepath.Base(f))
+		}
+	}
+}
+
+// TestUnwritableCache: with a cache folder that cannot be created (its
+// parent is a file), a search and the term counts are answered from
+// memory, as from a cache, with one warning saying so (ErrNotCached); the
+// index built in memory is kept for the next search.
+func TestUnwritableCache(t *testing.T) {
+	parent := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(parent, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var warnings []error
+	lib := open(t, crules.Options{
+		CacheDir: filepath.Join(parent, "crules"),
+		Warn:     func(err error) { warnings = append(warnings, err) },
+	})
+	for range 2 {
+		res, err := lib.Search(lib.Latest().Source(), "splice onto arcane", crules.SearchOptions{})
+		if err != nil || len(res.Hits) == 0 || !strings.HasPrefix(res.Hits[0].ID, "702.47") {
+			t.Fatalf("search with an unwritable cache: %v, %v", res, err)
+		}
+	}
+	if !lib.IndexOpen(lib.Latest().Source(), false) {
+		t.Error("the index built in memory was not kept open")
+	}
+	if terms, err := lib.Terms(""); err != nil || len(terms) == 0 {
+		t.Errorf("terms with an unwritable cache: %v, %v", terms, err)
+	}
+	if len(warnings) != 1 || !errors.Is(warnings[0], crules.ErrNotCached) {
+		t.Errorf("warnings %v, want one ErrNotCached", warnings)
+	}
+}
+
+// TestDamagedIndexRebuilt: a cached search index whose segment has one
+// bit flipped is built again by the next library (as by the next
+// process), which answers as the first did.
+func TestDamagedIndexRebuilt(t *testing.T) {
+	dir := t.TempDir()
+	first := open(t, crules.Options{CacheDir: dir})
+	src := first.Latest().Source()
+	want, err := first.Search(src, "splice onto arcane", crules.SearchOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first.Close()
+	zaps, _ := filepath.Glob(filepath.Join(dir, "*", "index-*", "store", "*.zap"))
+	if len(zaps) != 1 {
+		t.Fatalf("segments %v, want one", zaps)
+	}
+	b, err := os.ReadFile(zaps[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	b[len(b)/3] ^= 0x04
+	if err := os.WriteFile(zaps[0], b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	built := false
+	again := open(t, crules.Options{CacheDir: dir, Progress: func(task string, _, _ int) {
+		built = built || strings.HasPrefix(task, "building the search index")
+	}})
+	got, err := again.Search(src, "splice onto arcane", crules.SearchOptions{})
+	if err != nil || !built {
+		t.Fatalf("after damage: %v, rebuilt %v", err, built)
+	}
+	for i := range want.Hits {
+		if i >= len(got.Hits) || got.Hits[i].ID != want.Hits[i].ID || got.Hits[i].Snippet != want.Hits[i].Snippet {
+			t.Errorf("hit %d: %+v, first %+v", i, got.Hits[min(i, len(got.Hits)-1)], want.Hits[i])
 		}
 	}
 }

@@ -3,12 +3,14 @@ package crules
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
 
 	"github.com/crules/crules/cite"
+	"github.com/crules/crules/render"
 )
 
 // maxCiteFile is the largest file Cite reads.
@@ -104,6 +106,25 @@ func (l *Library) cite(fsys fs.FS, root string, shown func(string) string) (*Cit
 	if err != nil {
 		return nil, &Error{Kind: ErrBadInput, Msg: err.Error(), Err: err}
 	}
+	return l.judge(rep, cits)
+}
+
+// MaxCiteText is the most text CiteText takes, the body of the HTTP API's
+// cite.
+const MaxCiteText = 1 << 20
+
+// CiteText checks the CR citations of one text, named name in the
+// findings, as Cite checks those of a file. A text over MaxCiteText bytes
+// is ErrTooLarge.
+func (l *Library) CiteText(name string, text []byte) (*CiteReport, error) {
+	if len(text) > MaxCiteText {
+		return nil, &Error{Kind: ErrTooLarge, Msg: fmt.Sprintf("a text of %d bytes; at most %d are checked at once", len(text), MaxCiteText)}
+	}
+	return l.judge(&CiteReport{Files: 1}, cite.Scan(name, text))
+}
+
+// judge checks each citation against the rules' history, into rep.
+func (l *Library) judge(rep *CiteReport, cits []cite.Citation) (*CiteReport, error) {
 	lin, err := l.Lineage()
 	if err != nil {
 		return nil, err
@@ -122,3 +143,7 @@ func (l *Library) cite(fsys fs.FS, root string, shown func(string) string) (*Cit
 	}
 	return rep, nil
 }
+
+// JSON is the report as cite --json and the HTTP API print it: the stale
+// citations, or all of them.
+func (r *CiteReport) JSON(all bool) any { return render.CitationsJSON(r.Findings, all) }

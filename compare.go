@@ -145,14 +145,29 @@ func noRuleIn(da, db *Document, id parse.RuleID, errB error) error {
 	return &Error{Kind: ErrNoRule, Msg: msg, Nearest: e.Nearest}
 }
 
-// pair returns the documents of a and b.
+// pair returns the documents of a and b. Two revisions are parsed on
+// both cores at once (a file is parsed when it is read, by SourceOf).
 func (l *Library) pair(a, b Source) (*Document, *Document, error) {
+	var db *Document
+	var errB error
+	done := make(chan struct{})
+	if !a.IsFile() && !b.IsFile() {
+		go func() {
+			db, errB = l.Document(b)
+			close(done)
+		}()
+	} else {
+		close(done)
+	}
 	da, err := l.Document(a)
+	<-done
 	if err != nil {
 		return nil, nil, err
 	}
-	db, err := l.Document(b)
-	return da, db, err
+	if db == nil && errB == nil {
+		db, errB = l.Document(b)
+	}
+	return da, db, errB
 }
 
 // A Discovery is the phrase substitutions that recur between two

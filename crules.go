@@ -3,6 +3,7 @@ package crules
 import (
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"io/fs"
 	"os"
@@ -58,6 +59,7 @@ type Options struct {
 // open indexes.
 type Library struct {
 	archive *corpus.Archive
+	seed    maphash.Seed  // of the keys of files' documents
 	shelf   *corpus.Shelf // the added revisions' archive; nil when Options.Archive is set
 	stamp   string        // the shelf's Stamp when it was read
 	revs    []Rev
@@ -76,6 +78,8 @@ type Library struct {
 	lineage   *diff.Lineage
 
 	builds sync.Map // index directory → *sync.Mutex: one build at a time per index
+
+	notCachedOnce sync.Once // see notCached
 }
 
 // Open returns a Library over the archive the options name.
@@ -105,7 +109,7 @@ func Open(o Options) (*Library, error) {
 	if o.MaxDocs <= 0 {
 		o.MaxDocs = 16
 	}
-	l := &Library{archive: a, shelf: shelf, stamp: stamp, opt: o, byName: map[string]int{}, docs: map[string]*docEntry{}, indexes: map[string]*index.Index{}}
+	l := &Library{archive: a, seed: maphash.MakeSeed(), shelf: shelf, stamp: stamp, opt: o, byName: map[string]int{}, docs: map[string]*docEntry{}, indexes: map[string]*index.Index{}}
 	for i, r := range a.Revisions() {
 		l.revs = append(l.revs, Rev{r: r, name: r.Name(), pos: i})
 		l.byName[r.Name()] = i
@@ -124,6 +128,10 @@ func (l *Library) Close() error {
 	}
 	return errors.Join(errs...)
 }
+
+// Options returns the options the library was opened with: Open(l.Options())
+// opens it again, reading the revisions added since.
+func (l *Library) Options() Options { return l.opt }
 
 // Archive returns the corpus the library reads.
 func (l *Library) Archive() *corpus.Archive { return l.archive }
@@ -273,6 +281,15 @@ func (l *Library) progress(task string, done, total int) {
 	if l.opt.Progress != nil {
 		l.opt.Progress(task, done, total)
 	}
+}
+
+// notCached warns, once per library, that what (the lineage, the term
+// counts, a search index) could not be cached, because of err, and is
+// kept in memory instead.
+func (l *Library) notCached(what string, err error) {
+	l.notCachedOnce.Do(func() {
+		l.warn(&Error{Kind: ErrNotCached, Msg: fmt.Sprintf("could not cache %s, so it is kept in memory: %v", what, err), Err: err})
+	})
 }
 
 func (l *Library) warn(err error) {

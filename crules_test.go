@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -12,6 +13,7 @@ import (
 	"testing/fstest"
 
 	"github.com/crules/crules"
+	"github.com/crules/crules/corpus"
 	"github.com/crules/crules/diff"
 	"github.com/crules/crules/engine"
 	"github.com/crules/crules/internal/corpustest"
@@ -571,5 +573,66 @@ func TestSelectArithmetic(t *testing.T) {
 	}
 	if _, err := lib.Select("first~1"); !errors.Is(err, crules.ErrUnknownRevision) {
 		t.Errorf("Select(first~1) = %v; want ErrUnknownRevision", err)
+	}
+}
+
+// TestDocumentOfFile: a file's document is parsed once per name and
+// content: the same bytes again are the same document, other bytes
+// under the same name (or the same bytes under another) are parsed anew.
+func TestDocumentOfFile(t *testing.T) {
+	lib := open(t, crules.Options{})
+	text, err := os.ReadFile(filepath.Join("..", "shared", "corpus", "CR-2026-01-16.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := bytes.Replace(text, []byte("Convoke"), []byte("Convoka"), 1)
+	doc := func(name string, data []byte) *crules.Document {
+		d, err := lib.Document(crules.File(name, data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	a := doc("cr.txt", text)
+	if doc("cr.txt", slices.Clone(text)) != a {
+		t.Error("the same bytes were parsed again")
+	}
+	b := doc("cr.txt", edited)
+	if b == a || doc("other.txt", text) == a {
+		t.Error("other bytes, or another name, gave the document of cr.txt")
+	}
+	if !bytes.Contains(b.Source.Data, []byte("Convoka")) {
+		t.Error("the edited file's document holds the first file's bytes")
+	}
+}
+
+// TestEmbeddedParsedAsText: an embedded revision, parsed from its text as
+// it is, is the document parse.Parse reads from its bytes, every field.
+func TestEmbeddedParsedAsText(t *testing.T) {
+	lib := open(t, crules.Options{})
+	a := lib.Archive()
+	for _, r := range lib.Revisions() {
+		d, err := lib.Document(r.Source())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var raw corpus.Revision
+		for _, x := range a.Revisions() {
+			if x.Name() == r.Name() {
+				raw = x
+			}
+		}
+		text, err := a.Text(raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := parse.Parse(raw.File, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want.Encoding = parse.Encoding(raw.Encoding)
+		if !reflect.DeepEqual(d.Document, want) {
+			t.Errorf("%s: parsed from the text, not the document parse.Parse reads", r.Name())
+		}
 	}
 }

@@ -3,6 +3,8 @@ package crules
 import (
 	"errors"
 	"strings"
+
+	"github.com/crules/crules/render"
 )
 
 // Kinds of error. Every error the library returns for a request it cannot
@@ -34,6 +36,13 @@ var (
 	ErrTooLarge = errors.New("request too large")
 )
 
+// ErrNotCached is wrapped in the warning (see Options.Warn) that derived
+// data (the lineage, the term counts, a search index) could not be
+// cached, the cache folder being missing or unwritable: it is computed in
+// memory for the library's lifetime, and the answers are the same. The
+// library warns once.
+var ErrNotCached = errors.New("not cached")
+
 // An Error is a request the library could not answer: its Kind (one of
 // the Err variables), the message for a user, and the nearest candidates
 // when there are some (revisions, rule numbers, terms, keywords, words).
@@ -53,8 +62,8 @@ func (e *Error) Is(target error) bool { return target == e.Kind }
 // Unwrap returns the cause.
 func (e *Error) Unwrap() error { return e.Err }
 
-// Candidates returns the nearest candidates (what render.NotFoundJSON
-// prints as suggestions).
+// Candidates returns the nearest candidates (what ErrorJSON prints as
+// suggestions).
 func (e *Error) Candidates() []string { return e.Nearest }
 
 // A LookupError is the references of a Lookup that were not found, each
@@ -88,4 +97,44 @@ func (e *LookupError) Unwrap() []error {
 		errs[i] = m.Err
 	}
 	return errs
+}
+
+// kinds names each kind of error in the error object of both front ends
+// (ErrorJSON), in lower snake case.
+var kinds = []struct {
+	err  error
+	name string
+}{
+	{ErrUnknownRevision, "unknown_revision"},
+	{ErrBadInput, "bad_input"},
+	{ErrBadRequest, "bad_request"},
+	{ErrNoRule, "no_rule"},
+	{ErrNoTerm, "no_term"},
+	{ErrNoKeyword, "no_keyword"},
+	{ErrNoPhrase, "no_phrase"},
+	{ErrNoMatch, "no_match"},
+	{ErrTooLarge, "too_large"},
+}
+
+// ErrorKind names the kind of err ("no_rule", "bad_request", …; see the
+// Err variables), or "" when err is none of them: a failure.
+func ErrorKind(err error) string {
+	for _, k := range kinds {
+		if errors.Is(err, k.err) {
+			return k.name
+		}
+	}
+	return ""
+}
+
+// ErrorJSON is the one error object of the command line's --json and the
+// HTTP API: {"error", "kind", "suggestions"}, kind being ErrorKind's name
+// ("internal" for a failure) and the suggestions err's nearest
+// candidates, never null.
+func ErrorJSON(err error) render.ErrorJSON {
+	kind := ErrorKind(err)
+	if kind == "" {
+		kind = "internal"
+	}
+	return render.NewErrorJSON(err, kind)
 }

@@ -4,18 +4,22 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/crules/crules/diff"
 	"github.com/crules/crules/internal/cache"
 	"github.com/crules/crules/parse"
+	"github.com/crules/crules/render"
 )
 
 // Lineage returns what every rule of every revision became in the next:
-// from memory, else from the cache when it is there and sound, else built
-// (a few seconds, with progress reports) and cached. Processes sharing the
-// cache build it once: the others wait for it (see cache.Lock).
+// from memory, else from the cache when it is there and sound, else the
+// cached lineage of fewer revisions (before the latest were added)
+// extended with the others, else built (a few seconds, with progress
+// reports); cached. Processes sharing the cache build it once: the others
+// wait for it (see cache.Lock).
 func (l *Library) Lineage() (*diff.Lineage, error) {
 	l.lineageMu.Lock()
 	defer l.lineageMu.Unlock()
@@ -28,26 +32,87 @@ func (l *Library) Lineage() (*diff.Lineage, error) {
 			return lin, nil
 		}
 		// Another process may be building it: wait for it, then look again.
-		release, _ := cache.Lock(path)
+		release, lockErr := cache.Lock(path)
 		defer release()
 		if lin := l.cachedLineage(path); lin != nil {
 			return lin, nil
 		}
-		cache.RemoveTemps(path)
+		if lockErr == nil {
+			cache.RemoveTemps(path) // left by an interrupted build
+		}
 	}
-	lin, err := l.buildLineage(fmt.Sprintf("building the history of every rule from the %d embedded revisions (once, usually 2 s; cached in %s)", len(l.revs), path))
+	lin, err := l.extendLineage(path)
+	if lin == nil && err == nil {
+		lin, err = l.buildLineage(fmt.Sprintf("building the history of every rule from the %d revisions (once, usually 2 s; cached in %s)", len(l.revs), path))
+	}
 	if err != nil {
 		return nil, err
 	}
 	if path != "" {
 		if err := cache.StoreOwn(path, lin.Encode); err != nil {
-			l.warn(fmt.Errorf("could not cache the lineage: %w", err))
+			l.notCached("the lineage", err)
 		} else {
 			cache.Prune(path, "lineage.v") // older formats' lineages
 		}
 	}
 	l.lineage = lin
 	return lin, nil
+}
+
+// extendLineage returns the cached lineage of the revisions before the
+// latest added ones, extended with them (one comparison each), or nil
+// when none is cached or an added revision is not among the latest
+// (taking the place of an embedded one, or older than one).
+func (l *Library) extendLineage(path string) (*diff.Lineage, error) {
+	added := 0
+	for _, r := range l.revs {
+		if r.IsAdded() {
+			added++
+		}
+	}
+	if added == 0 || l.archive.Replaces() {
+		return nil, nil
+	}
+	var lin *diff.Lineage
+	for n := added - 1; n >= 0 && lin == nil; n-- {
+		p, err := l.cachePathOf(l.archive.PrefixHash(n), "lineage", diff.LineageVersion)
+		if err != nil {
+			return nil, nil
+		}
+		if c, err := diff.ReadLineageFile(p); err == nil && len(c.Revs) == len(l.revs)-(added-n) && slices.Equal(c.Revs, l.names()[:len(c.Revs)]) {
+			lin = c
+		}
+	}
+	if lin == nil {
+		return nil, nil
+	}
+	from := len(lin.Revs)
+	task := fmt.Sprintf("extending the history of every rule with %d added revisions (once, usually 1 s; cached in %s)", len(l.revs)-from, path)
+	l.progress(task, 0, len(l.revs)-from)
+	for i := from; i < len(l.revs); i++ {
+		last, err := l.Document(l.revs[i-1].Source())
+		if err != nil {
+			return nil, err
+		}
+		next, err := l.Document(l.revs[i].Source())
+		if err != nil {
+			return nil, err
+		}
+		if lin, err = lin.Extend(l.revs[i].Name(), last.Document, next.Document, nil); err != nil {
+			return nil, err
+		}
+		l.progress(task, i+1-from, len(l.revs)-from)
+	}
+	return lin, nil
+}
+
+// names lists the revisions' names, oldest first.
+func (l *Library) names() []string {
+	out := make([]string, len(l.revs))
+	for i, r := range l.revs {
+		out[i] = r.Name()
+	}
+	return out
 }
 
 // cachedLineage reads the lineage cached at path, keeps it and returns it;
@@ -265,3 +330,7 @@ func (l *Library) buildLineage(task string) (*diff.Lineage, error) {
 	}
 	return b.Lineage(), nil
 }
+
+// JSON is the history as the command line's --json and the HTTP API print
+// it.
+func (h *History) JSON() any { return render.HistoryJSON(h.Query, h.Rev, h.ID, h.Changes) }

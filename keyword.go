@@ -6,6 +6,8 @@ import (
 
 	"github.com/crules/crules/diff"
 	"github.com/crules/crules/keyword"
+	"github.com/crules/crules/parse"
+	"github.com/crules/crules/render"
 )
 
 // A KeywordAnswer is a keyword's spec and, for an embedded revision, the
@@ -28,7 +30,14 @@ func (l *Library) Keyword(src Source, name string) (*KeywordAnswer, error) {
 	}
 	// Only the rules of the keyword named are read: a twentieth of
 	// extracting them all, which only a miss needs, for the nearest names.
-	s := keyword.Find(keyword.ExtractNames(d.Document, d.Graph(), d.Label, name), name)
+	// What they cite is read from their text: the graph of the whole
+	// revision took as long as parsing it.
+	s := keyword.Find(keyword.ExtractNames(d.Document, nil, d.Label, name), name)
+	if s != nil {
+		if id, err := parse.ParseRuleID(s.Rule); err == nil && d.Rule(id) != nil {
+			s.See = keyword.See(d.Rule(id))
+		}
+	}
 	if s == nil {
 		var names []string
 		for _, x := range d.Keywords() {
@@ -92,4 +101,10 @@ func (l *Library) Keywords(src Source, k keyword.Kind) (*Document, []*keyword.Sp
 		return d, specs, &Error{Kind: ErrNoKeyword, Msg: fmt.Sprintf("no %s keywords in %s", k, d.Label)}
 	}
 	return d, specs, nil
+}
+
+// JSON is the keyword as the command line's --json and the HTTP API print
+// it.
+func (a *KeywordAnswer) JSON() any {
+	return render.KeywordJSON(a.Spec, string(a.Doc.Era), a.Changes)
 }

@@ -277,7 +277,7 @@ func AnswersJSON(as []*RuleAnswer) any {
 }
 
 // LookupJSON is what Lookup returned, as printed: AnswersJSON when all
-// was found; the not-found object (render.NotFoundJSON) when the one
+// was found; the error object (ErrorJSON) when the one
 // rule asked for is missing; when some of several are, the answers found
 // with the missing ones (render.PartialJSON).
 func LookupJSON(as []*RuleAnswer, err error) any {
@@ -286,7 +286,7 @@ func LookupJSON(as []*RuleAnswer, err error) any {
 	case !errors.As(err, &le):
 		return AnswersJSON(as)
 	case len(as)+len(le.Missing) == 1: // the one rule asked for
-		return render.NotFoundJSON(err)
+		return ErrorJSON(err)
 	}
 	js := []any{}
 	for _, a := range as {
@@ -588,4 +588,9 @@ func editDistance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(rb)]
+}
+
+// JSON is the entry as glossary --json and the HTTP API print it.
+func (a *TermAnswer) JSON() any {
+	return render.TermJSON(a.Entry, a.Doc.Label, string(a.Doc.Era), a.Asked)
 }

@@ -87,7 +87,9 @@ func (l *Library) BuildIndex(r Rev, all bool) (string, error) {
 // openIndex returns the open index named name, else opens the cached one,
 // building it when it is missing, stale (another corpus or mapping
 // version) or damaged. One build runs at a time per index, in this process
-// and across the processes sharing the cache (see cache.Lock).
+// and across the processes sharing the cache (see cache.Lock). An index
+// that cannot be cached (no cache folder, or one that cannot be written)
+// is built in memory and kept open all the same, with one warning.
 func (l *Library) openIndex(name string, docs func(progress func(done, total int)) ([]index.Doc, error)) (*index.Index, error) {
 	l.mu.Lock()
 	ix, ok := l.indexes[name]
@@ -105,7 +107,16 @@ func (l *Library) openIndex(name string, docs func(progress func(done, total int
 		dir, err = l.revCachePath(l.rev(name), "index-"+file, index.MappingVersion)
 	}
 	if err != nil {
-		return nil, err
+		ds, _, derr := l.indexDocs(name, "", docs)
+		if derr != nil {
+			return nil, derr
+		}
+		l.notCached("the search index of "+name, err)
+		ix, err := index.BuildMem(ds)
+		if err != nil {
+			return nil, err
+		}
+		return l.keepIndex(name, ix), nil
 	}
 	mu, _ := l.builds.LoadOrStore(dir, &sync.Mutex{})
 	mu.(*sync.Mutex).Lock()
@@ -113,37 +124,68 @@ func (l *Library) openIndex(name string, docs func(progress func(done, total int
 	ix, err = index.Open(dir)
 	if err != nil {
 		// Another process may be building it: wait for it, then look again.
-		release, _ := cache.Lock(dir)
+		release, lockErr := cache.Lock(dir)
 		defer release()
-		ix, err = index.Open(dir)
+		if ix, err = index.Open(dir); err != nil && lockErr == nil {
+			cache.RemoveTemps(dir) // left by an interrupted build
+		}
 	}
 	if err != nil {
-		cache.RemoveTemps(dir)
-		usual := "1 s"
-		if name == allRevs {
-			usual = "10 s"
-		}
-		task := fmt.Sprintf("building the search index of %s (once, usually %s; cached in %s)", name, usual, dir)
-		ds, err := docs(func(done, total int) { l.progress(task, done, total) })
+		ds, progress, err := l.indexDocs(name, dir, docs)
 		if err != nil {
 			return nil, err
 		}
-		if err := index.Build(dir, ds, func(done int) { l.progress(task, done, len(ds)) }); err != nil {
-			return nil, fmt.Errorf("building the search index in %s: %w", dir, err)
+		if berr := index.Build(dir, ds, progress); berr != nil {
+			l.notCached("the search index of "+name, berr)
+			ix, err = index.BuildMem(ds)
+		} else {
+			cache.Prune(dir, "index-"+file+".v") // older mappings' indexes
+			ix, err = index.Open(dir)
 		}
-		cache.Prune(dir, "index-"+file+".v") // older mappings' indexes
-		if ix, err = index.Open(dir); err != nil {
+		if err != nil {
 			return nil, err
 		}
 	}
+	return l.keepIndex(name, ix), nil
+}
+
+// indexDocs lists the documents of the index named name, to be cached in
+// dir ("" when it cannot be), reporting progress, and returns them with
+// the progress function of the build that follows.
+func (l *Library) indexDocs(name, dir string, docs func(progress func(done, total int)) ([]index.Doc, error)) ([]index.Doc, func(int), error) {
+	usual := "1 s"
+	if name == allRevs {
+		usual = "10 s"
+	}
+	task := fmt.Sprintf("building the search index of %s (once, usually %s; cached in %s)", name, usual, dir)
+	if dir == "" {
+		task = fmt.Sprintf("building the search index of %s (usually %s)", name, usual)
+	}
+	ds, err := docs(func(done, total int) { l.progress(task, done, total) })
+	return ds, func(done int) { l.progress(task, done, len(ds)) }, err
+}
+
+// keepIndex keeps ix open as the index named name, unless another
+// goroutine kept one first: then ix is closed and that one returned.
+func (l *Library) keepIndex(name string, ix *index.Index) *index.Index {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if old, ok := l.indexes[name]; ok {
 		ix.Close()
-		return old, nil
+		return old
 	}
 	l.indexes[name] = ix
-	return ix, nil
+	return ix
+}
+
+// forgetIndex forgets ix as the open index named name. It is not closed:
+// other searches may be reading it still.
+func (l *Library) forgetIndex(name string, ix *index.Index) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.indexes[name] == ix {
+		delete(l.indexes, name)
+	}
 }
 
 // SearchOptions shape a search. The zero value asks for 10 hits from the
@@ -189,6 +231,11 @@ func (l *Library) Search(src Source, q string, o SearchOptions) (*index.Result, 
 	}
 	res, err := ix.Answer(q, name, index.Options{Limit: o.Limit})
 	if err != nil {
+		if errors.Is(err, index.ErrDamaged) {
+			// Its files changed after they were checked: the next search
+			// opens it again, checked, and rebuilds it if need be.
+			l.forgetIndex(name, ix)
+		}
 		if errors.Is(err, index.ErrBadQuery) {
 			return nil, &Error{Kind: ErrBadRequest, Msg: err.Error(), Err: err}
 		}

@@ -67,13 +67,18 @@ func (l *Library) Simulate(name string, src []byte, rev string) ([]*engine.Resul
 
 // Coverage measures how much of a revision's keyword abilities the engine
 // models: how many the text defines, how many have a model whose built-in
-// scenarios pass, how many of those are compiled from the revision's own
-// text, and which models are stale (the wording they implement is not the
-// revision's).
+// scenarios written for that revision pass (a scenario counts only in the
+// revisions its rev: line names; see scenario.Cover), how many of those
+// are compiled from the revision's own text, and which models are stale
+// (the wording they implement is not the revision's).
 func (l *Library) Coverage(src Source) (*engine.Coverage, error) {
 	d, err := l.Document(src)
 	if err != nil {
 		return nil, err
 	}
-	return scenario.Cover(d.Document, d.Keywords()...)
+	return scenario.Cover(l.archive, d.Document, d.Keywords()...)
 }
+
+// Export returns the text of the embedded (or added) revision r exactly
+// as it was published: its encoding, byte-order mark and line endings.
+func (l *Library) Export(r Rev) ([]byte, error) { return l.archive.Raw(r.r) }

@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/crules/crules/parse"
 	"github.com/crules/crules/render"
 )
 
@@ -46,6 +47,36 @@ func (l *Library) Site(srcs ...Source) (*render.Site, error) {
 	// here: 2005-10-01 rendered alone is found under its name only.
 	if n := len(srcs); n > 0 && (srcs[n-1].IsFile() || srcs[n-1].Rev.Name() != l.Latest().Name()) {
 		s.NoLatest = true
+	}
+	return s, nil
+}
+
+// LiveSite is the reference of every embedded revision for a server,
+// which renders its pages one at a time: nothing is parsed up front; a
+// revision is parsed when a page first needs it, and the site keeps the
+// parse and derived data of the keep most recently used revisions
+// (render.Site.Keep; 0 keeps all). Its parses do not go through the
+// library's cache (Options.MaxDocs), so that a walk of every page does
+// not fill that too. The revisions page reads its counts from the archive's
+// manifest. The first chapter or history page reads the lineage (from
+// the library's cache) and every revision once, to chain the rules'
+// histories, keeping none of them; a link to a rule (RuleURL) needs
+// neither.
+func (l *Library) LiveSite(keep int) (*render.Site, error) {
+	vs, err := l.Versions()
+	if err != nil {
+		return nil, err
+	}
+	s := &render.Site{LoadLineage: l.Lineage, Keep: keep}
+	for _, v := range vs {
+		rev := v.Rev
+		s.Revs = append(s.Revs, render.Revision{Name: rev.Name(), Stats: v.Stats, Load: func() (*parse.Document, error) {
+			d, err := l.parseRev(rev)
+			if err != nil {
+				return nil, err
+			}
+			return d.Document, nil
+		}})
 	}
 	return s, nil
 }

@@ -37,6 +37,25 @@ func TestSite(t *testing.T) {
 	if err := s.Page(&page, "history/702.47.html"); err != nil || !strings.Contains(page.String(), "502.40") {
 		t.Errorf("history page of splice: %v", err)
 	}
+	// The reference a server uses parses on demand and keeps two
+	// revisions, and prints the same pages.
+	live, err := lib.LiveSite(2)
+	if err != nil || len(live.Revs) != len(all) {
+		t.Fatalf("LiveSite: %v", err)
+	}
+	for _, p := range []string{"index.html", "latest/702.html", "2005-10-01/502.html", "1999-04-23/glossary.html",
+		"history/702.47.html", "diff/2009-05-01/2009-07-11.html", "2026-01-16/keywords.html", "2005-10-01/index.html"} {
+		var got, want bytes.Buffer
+		if err := live.Page(&got, p); err != nil {
+			t.Fatalf("LiveSite %s: %v", p, err)
+		}
+		if err := s.Page(&want, p); err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != want.String() {
+			t.Errorf("LiveSite %s differs from Site's", p)
+		}
+	}
 
 	seed := filepath.Join("..", "shared", "seeds", "000_aee8361e3633320d.txt")
 	src, err := lib.ReadFile(seed)

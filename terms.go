@@ -61,7 +61,8 @@ func (l *Library) termUsage(terms []lexicon.Term) ([]lexicon.Usage, error) {
 	for _, t := range terms {
 		fmt.Fprintf(h, "%q %q %q %q\n", t.Old, t.New, t.Since, t.Scope)
 	}
-	path, err := l.cachePath(fmt.Sprintf("terms-%x", h.Sum(nil)[:6]), termsVersion)
+	name := fmt.Sprintf("terms-%x", h.Sum(nil)[:6])
+	path, err := l.cachePath(name, termsVersion)
 	if err == nil {
 		load := func() bool {
 			var us []lexicon.Usage
@@ -75,18 +76,21 @@ func (l *Library) termUsage(terms []lexicon.Term) ([]lexicon.Usage, error) {
 			return l.terms, nil
 		}
 		// Another process may be counting them: wait for it, then look again.
-		release, _ := cache.Lock(path)
+		release, lockErr := cache.Lock(path)
 		defer release()
 		if load() {
 			return l.terms, nil
 		}
-		cache.RemoveTemps(path)
+		if lockErr == nil {
+			cache.RemoveTemps(path) // left by an interrupted build
+		}
 	}
 	old, cur := make([][]int, len(terms)), make([][]int, len(terms))
 	for k := range terms {
 		old[k], cur[k] = make([]int, len(names)), make([]int, len(names))
 	}
-	task := fmt.Sprintf("counting the lexicon's phrases in the %d embedded revisions (once, usually 2 s; cached in %s)", len(names), path)
+	from := l.termsBefore(name, terms, names, old, cur)
+	task := fmt.Sprintf("counting the lexicon's phrases in the %d revisions (once, usually 2 s; cached in %s)", len(names)-from, path)
 	l.progress(task, 0, len(names))
 	var mu sync.Mutex
 	done := 0
@@ -105,10 +109,20 @@ func (l *Library) termUsage(terms []lexicon.Term) ([]lexicon.Usage, error) {
 		text []byte
 	}
 	jobs, wait := workers(func(j job) { count(j.i, j.text) })
-	err = l.eachText(func(i int, text []byte) error {
-		jobs <- job{i, text}
-		return nil
-	})
+	if from > 0 {
+		done = from
+		for i := from; i < len(names) && err == nil; i++ {
+			var text []byte
+			if text, err = l.archive.Text(l.revs[i].r); err == nil {
+				jobs <- job{i, text}
+			}
+		}
+	} else {
+		err = l.eachText(func(i int, text []byte) error {
+			jobs <- job{i, text}
+			return nil
+		})
+	}
 	close(jobs)
 	wait()
 	if err != nil {
@@ -120,13 +134,46 @@ func (l *Library) termUsage(terms []lexicon.Term) ([]lexicon.Usage, error) {
 	}
 	if path != "" {
 		if err := cache.Store(path, func(w io.Writer) error { return json.NewEncoder(w).Encode(us) }); err != nil {
-			l.warn(fmt.Errorf("could not cache the term counts: %w", err))
+			l.notCached("the term counts", err)
 		} else {
 			cache.Prune(path, "terms-") // the counts of another lexicon or format
 		}
 	}
 	l.terms = us
 	return us, nil
+}
+
+// termsBefore fills old and cur (per term, per revision) with the counts
+// cached for the revisions before the latest added ones, and returns how
+// many revisions it filled: the counts of the others are all that is left
+// to count. 0 when none are cached (see extendLineage).
+func (l *Library) termsBefore(name string, terms []lexicon.Term, names []string, old, cur [][]int) int {
+	added := 0
+	for _, r := range l.revs {
+		if r.IsAdded() {
+			added++
+		}
+	}
+	if l.archive.Replaces() {
+		return 0
+	}
+	for n := added - 1; n >= 0; n-- {
+		path, err := l.cachePathOf(l.archive.PrefixHash(n), name, termsVersion)
+		if err != nil {
+			return 0
+		}
+		var us []lexicon.Usage
+		if cache.Load(path, func(r io.Reader) error { return json.NewDecoder(r).Decode(&us) }) != nil || !usageFits(us, terms, names[:len(names)-(added-n)]) {
+			continue
+		}
+		for k, u := range us {
+			for i, c := range u.Counts {
+				old[k][i], cur[k][i] = c.Old, c.New
+			}
+		}
+		return len(names) - (added - n)
+	}
+	return 0
 }
 
 // usageFits tells whether cached usages are of these terms in these

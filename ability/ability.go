@@ -93,7 +93,27 @@ func Of(o *game.Object, r Rev) []Ability {
 	for _, inst := range o.Abilities() {
 		out = append(out, OfInstance(inst, r)...)
 	}
+	if o.FaceDown || o.Ability != nil {
+		return out
+	}
+	for _, ef := range o.Face().Triggers {
+		out = append(out, FromText(ef))
+	}
 	return out
+}
+
+// FirstOfCard returns the first ability of kind T printed on card c,
+// whatever the object's state (a face-down permanent's morph cost).
+func FirstOfCard[T Ability](c *game.Card, r Rev) (T, bool) {
+	for _, inst := range c.Abilities {
+		for _, a := range OfInstance(inst, r) {
+			if t, ok := a.(T); ok {
+				return t, true
+			}
+		}
+	}
+	var zero T
+	return zero, false
 }
 
 // All returns the abilities of o of kind T.

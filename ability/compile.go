@@ -53,6 +53,7 @@ type progOp struct {
 	beyond   bool
 	untilEOT bool
 	n        string
+	may      bool
 }
 
 var (
@@ -113,12 +114,12 @@ func compile(def string) (*Program, error) {
 		case reReturn.MatchString(s):
 			x := reReturn.FindStringSubmatch(s)
 			pr.target = &progTarget{subtype: x[1], n: x[2]}
-			pr.effects = append(pr.effects, progOp{kind: "return"})
+			pr.effects = append(pr.effects, progOp{kind: "return", may: true})
 		case reProvoke.MatchString(s):
 			pr.target = &progTarget{creature: true, opponent: true}
-			pr.effects = append(pr.effects, progOp{kind: "mustblock"})
+			pr.effects = append(pr.effects, progOp{kind: "mustblock", may: true})
 		case reUntap.MatchString(s):
-			pr.effects = append(pr.effects, progOp{kind: "untap"})
+			pr.effects = append(pr.effects, progOp{kind: "untap", may: true})
 		case rePoison.MatchString(s):
 			pr.effects = append(pr.effects, progOp{kind: "poison", n: rePoison.FindStringSubmatch(s)[1]})
 		default:
@@ -162,7 +163,7 @@ func (pr *Program) Instance(inst game.Ability, def string) *Trigger {
 		}
 	}
 	for _, o := range pr.effects {
-		t.Effects = append(t.Effects, Op{Kind: o.kind, Who: o.who, P: value(o.p, inst.N), T: value(o.t, inst.N), Beyond: o.beyond, UntilEOT: o.untilEOT, N: value(o.n, inst.N)})
+		t.Effects = append(t.Effects, Op{Kind: o.kind, Who: o.who, P: value(o.p, inst.N), T: value(o.t, inst.N), Beyond: o.beyond, UntilEOT: o.untilEOT, N: value(o.n, inst.N), May: o.may})
 	}
 	return t
 }

@@ -1,12 +1,14 @@
 // Package ability is the engine's representation of what abilities
 // mean: a closed set of kinds (a restriction on blocking, protection
-// from a quality, a way a creature deals combat damage, …), each a value
-// the procedures of package engine read without knowing which keyword
-// made it. A keyword is a declaration: the abilities one instance of it
-// is, in the revision run, written in the file of its family
-// (evasion.go, combat.go, protection.go).
+// from a quality, a way a creature deals combat damage, a triggered
+// ability with its events, target and effect, …), each a value the
+// procedures of package engine read without knowing which keyword made
+// it. A keyword is a declaration: the abilities one instance of it is,
+// in the revision run, written in the file of its family (evasion.go,
+// combat.go, protection.go, trigger.go). Card text in scenarios gives the
+// same values (FromText).
 //
-// A hand-written declaration, flying's (702.9b, 502.4b in 2006):
+// A hand-written declaration, flying's (702.9b; 502.4b in 2006-10-01):
 //
 //	declare("Flying", func(game.Ability, Rev) []Ability {
 //		return []Ability{&BlockRestriction{
@@ -15,9 +17,23 @@
 //		}}
 //	})
 //
+// A compiled one: bushido, rampage, flanking, provoke, soulshift, frenzy
+// and poisonous are declared by the revision's own definition, which the
+// grammar of compile.go reads. Bushido's 702.45a, "Whenever this
+// creature blocks or becomes blocked, it gets +N/+N until end of turn",
+// compiles to
+//
+//	&Trigger{On: []Event{Blocks, BecomesBlocked},
+//		Effects: []Op{{Kind: "pump", Who: "it", P: n, T: n, UntilEOT: true}}}
+//
+// for "Bushido n": reword the definition and the ability follows; a
+// definition outside the grammar declares nothing, and the coverage
+// report names the model stale.
+//
 // The procedures ask an object for its abilities of one kind
-// (All[*BlockRestriction](o, rev)) and cite the subrule each names, in
-// the revision run, through Base.Rule.
+// (All[*BlockRestriction](o, rev)), fire events at its Triggers, and cite
+// the subrule each ability names, in the revision run, through
+// Base.Rule.
 //
 // The package imports only game, the state; engine imports it.
 package ability

@@ -20,6 +20,7 @@ const (
 	Dies              Event = "dies"
 	DealsCombatDamage Event = "deals combat damage to a player"
 	Cast              Event = "is cast"
+	Enters            Event = "enters the battlefield"
 	BecomesTarget     Event = "becomes the target"
 )
 
@@ -63,7 +64,8 @@ func (t *Trigger) Fires(ev Event) bool {
 // (Opponent) or by its controller (Yours).
 type Target struct {
 	Text     string // as written: "target creature defending player controls"
-	Player   bool
+	Player   bool   // only a player
+	OrPlayer bool   // a player, or an object as below ("any target")
 	Zone     game.Zone
 	Types    []string
 	Subtype  string
@@ -133,6 +135,12 @@ type Op struct {
 	Beyond   bool
 	UntilEOT bool
 	N        int
+	// Effect is the instruction of card text an "effect" op follows,
+	// as a spell would.
+	Effect game.Effect
+	// May is set for an instruction its controller may decline as the
+	// ability resolves ("you may return").
+	May bool
 }
 
 func init() {
@@ -144,14 +152,33 @@ func init() {
 		return []Ability{&Trigger{Base: Base{Keyword: "Ward", Rule: []string{" means ", "becomes the target"}, Note: "counter %s unless its controller pays %s"},
 			On: []Event{BecomesTarget}, ByOpponent: true, Cost: inst.Cost, Effects: []Op{{Kind: "counterunless"}}}}
 	})
-	declare("Modular", func(inst game.Ability, _ Rev) []Ability {
-		return []Ability{&Trigger{Base: Base{Keyword: "Modular", Rule: []string{" means "}, Note: "you may put its +1/+1 counters on target artifact creature"},
-			On: []Event{Dies}, Target: &Target{Text: "target artifact creature", Zone: game.Battlefield, Types: []string{"Artifact", "Creature"}},
-			Effects: []Op{{Kind: "movecounters"}}, N: inst.N}}
-	})
 	for _, name := range []string{"Bushido", "Rampage", "Flanking", "Provoke", "Soulshift", "Frenzy", "Poisonous"} {
 		decls[strings.ToLower(name)] = Decl{Name: name, Of: compiled, Compiled: true}
 	}
+}
+
+// modularDies is modular's triggered ability: when the permanent dies,
+// its +1/+1 counters may be put on target artifact creature.
+func modularDies(inst game.Ability) *Trigger {
+	return &Trigger{Base: Base{Keyword: "Modular", Rule: []string{" means "}, Note: "you may put its +1/+1 counters on target artifact creature"},
+		On: []Event{Dies}, Target: &Target{Text: "target artifact creature", Zone: game.Battlefield, Types: []string{"Artifact", "Creature"}},
+		Effects: []Op{{Kind: "movecounters", May: true}}, N: inst.N}
+}
+
+// FromText is the triggered ability a card's text prints ("When NAME
+// enters the battlefield, it deals 2 damage to any target"): the same
+// Trigger a keyword's declaration gives, with the effect's target.
+func FromText(ef game.Effect) *Trigger {
+	t := &Trigger{Base: Base{Note: ef.Text}, On: []Event{Enters}, Effects: []Op{{Kind: "effect", Effect: ef}}}
+	switch ef.Target {
+	case "any":
+		t.Target = &Target{Text: "any target", Zone: game.Battlefield, Types: []string{"Creature"}, OrPlayer: true}
+	case "creature":
+		t.Target = &Target{Text: "target creature", Zone: game.Battlefield, Types: []string{"Creature"}}
+	case "player":
+		t.Target = &Target{Text: "target player", Player: true}
+	}
+	return t
 }
 
 // compiled declares a keyword by its revision's own definition: the

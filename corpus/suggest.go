@@ -8,7 +8,7 @@ import (
 )
 
 // RevisionForms names the selectors Select accepts, for messages.
-const RevisionForms = "latest, first, YYYY, YYYY-MM or YYYY-MM-DD, each with an optional ~N for the Nth revision before it (latest~1, 2006-10-01~2), or a file path with --file"
+const RevisionForms = "latest, first, YYYY, YYYY-MM or YYYY-MM-DD, each with an optional ~N for the Nth revision before it (latest~1, 2006-10-01~2)"
 
 // Suggest lists the revisions a selector that Select does not know may have
 // meant, oldest first. A date-like selector is read as far as it is a

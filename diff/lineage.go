@@ -169,7 +169,17 @@ func NewLineageBuilder(names []string, lex *lexicon.Lexicon) *LineageBuilder {
 
 // Add records revision i's titles and rule texts.
 func (b *LineageBuilder) Add(i int, d *parse.Document) {
-	t := titles(d)
+	t, rs := titles(d), rawRules(d)
+	b.mu.Lock()
+	for j := range rs {
+		rs[j].id, rs[j].text = b.once(rs[j].id), b.once(rs[j].text)
+	}
+	b.titles[i], b.rules[i] = t, rs
+	b.mu.Unlock()
+}
+
+// rawRules lists the rules of d in document order.
+func rawRules(d *parse.Document) []rawEntry {
 	var rs []rawEntry
 	var walk func(rules []*parse.Rule, depth uint8)
 	walk = func(rules []*parse.Rule, depth uint8) {
@@ -190,12 +200,7 @@ func (b *LineageBuilder) Add(i int, d *parse.Document) {
 			walk(c.Rules, 0)
 		}
 	}
-	b.mu.Lock()
-	for j := range rs {
-		rs[j].id, rs[j].text = b.once(rs[j].id), b.once(rs[j].text)
-	}
-	b.titles[i], b.rules[i] = t, rs
-	b.mu.Unlock()
+	return rs
 }
 
 func (b *LineageBuilder) once(s string) string {
@@ -253,27 +258,13 @@ func (b *LineageBuilder) Lineage() *Lineage {
 	// every rule of either side).
 	l.spans = make([][]span, len(l.ids))
 	l.steps = make([]lineStep, len(b.steps))
-	in := func(rev int, id string) {
-		if id == "" {
-			return
-		}
-		n := idNum[id]
-		sp := l.spans[n]
-		switch k := len(sp) - 1; {
-		case k >= 0 && sp[k].to >= int32(rev):
-		case k >= 0 && sp[k].to == int32(rev)-1:
-			sp[k].to = int32(rev)
-		default:
-			l.spans[n] = append(sp, span{int32(rev), int32(rev)})
-		}
-	}
 	for i, ls := range b.steps {
 		l.steps[i] = compact(ls, idNum, l.ids)
 		for _, k := range ls {
-			in(i, k.A)
+			l.mark(i, k.A, idNum)
 		}
 		for _, k := range ls {
-			in(i+1, k.B)
+			l.mark(i+1, k.B, idNum)
 		}
 	}
 	return l

@@ -1,6 +1,9 @@
 package diff
 
 import (
+	"runtime"
+	"sync"
+
 	"github.com/crules/crules/lexicon"
 )
 
@@ -48,21 +51,38 @@ func (l *Lineage) trace(start int, id string, lex *lexicon.Lexicon, words bool) 
 		texts[i] = t
 	}
 	out := make([]Change, len(points))
+	var changed []int
 	for i, p := range points {
 		out[i] = Change{Point: p}
 		switch {
 		case i == 0:
 		case texts[i-1] != texts[i]:
-			out[i].Class = Classify(lex, texts[i-1], texts[i], points[i-1].ID == p.ID)
-			if words {
-				out[i].Diff = WordDiff(texts[i-1], texts[i])
-			}
+			changed = append(changed, i)
 		case p.Moved:
 			out[i].Class = Renumbered
 		default:
 			out[i].Class = Unchanged
 		}
 	}
+	// The changes are measured on every core: for a long rule (splice)
+	// they are most of a history's time.
+	var wg sync.WaitGroup
+	next := make(chan int, len(changed))
+	for _, i := range changed {
+		next <- i
+	}
+	close(next)
+	for range min(len(changed), runtime.GOMAXPROCS(0)) {
+		wg.Go(func() {
+			for i := range next {
+				out[i].Class = Classify(lex, texts[i-1], texts[i], points[i-1].ID == points[i].ID)
+				if words {
+					out[i].Diff = WordDiff(texts[i-1], texts[i])
+				}
+			}
+		})
+	}
+	wg.Wait()
 	return out, nil
 }
 

@@ -167,7 +167,7 @@ func (e *engine) draw(p *game.Player, chosen ...string) error {
 		return refuse("%s's library is empty", p.Name)
 	}
 	e.s.Move(lib[0], game.Hand, nil, false)
-	e.s.Cite(e.rules.Find(phDraw...), "%s draws %s", p.Name, lib[0].Label)
+	e.s.Cite(e.rules.Find(phDraw...), "%s draws a card (the top card of their library)", p.Name)
 	return nil
 }
 
@@ -184,11 +184,16 @@ func (e *engine) discard(st *Stmt) error {
 		return refuse("%s is not in %s's hand", st.Object.Text, p.Name)
 	}
 	var chosen []string
-	if cl := st.Clause("madness"); cl != nil {
-		if !o.Has("Madness") {
-			return refuse("%s has no madness", o.Label)
+	for _, cl := range st.Clauses {
+		found := false
+		for _, r := range all[*ability.Instead](e, o) {
+			if r.Watch == "discard" && r.Choice == cl.Word {
+				chosen, found = append(chosen, r.Choice), true
+			}
 		}
-		chosen = append(chosen, "madness")
+		if !found {
+			return refuse("%s has no %s", o.Label, cl.Word)
+		}
 	}
 	label := o.Label
 	n, err := e.move(o, game.Graveyard, nil, "discarded", chosen...)
@@ -205,25 +210,36 @@ func (e *engine) discard(st *Stmt) error {
 // resolves its owner may cast it for its madness cost, with the targets
 // the discarding statement chose ("madness targeting A"), else it goes
 // to the graveyard.
-func (e *engine) madnessTrigger(ex *game.Object, rule game.Ref) {
+func (e *engine) madnessTrigger(ex *game.Object, r *ability.Instead) {
 	var targets []Name
 	if e.cur != nil {
-		if cl := e.cur.Clause("madness"); cl != nil && cl.Sub != nil {
+		if cl := e.cur.Clause(r.Choice); cl != nil && cl.Sub != nil {
 			targets = cl.Sub.Names
 		}
 	}
 	p := ex.Owner
-	e.trigger(ex, "Madness", "its owner may cast it by paying its madness cost", rule, func(s *game.State, ab *game.Object) {
-		cast := &Stmt{Verb: "cast", Player: p.Name, Object: Name{Text: ex.Label}, Clauses: []*Clause{{Word: "madness"}}}
+	rule := e.ref(r.Then)
+	kw := strings.ToLower(r.Keyword)
+	e.trigger(ex, r.Keyword, r.Then.Note, rule, func(s *game.State, ab *game.Object) {
+		if e.declines() {
+			e.s.Move(ex, game.Graveyard, nil, false)
+			e.s.Cite(rule, "%s: %s declines to cast %s; it is put into the graveyard", kw, p.Name, ex.Label)
+			return
+		}
+		cast := &Stmt{Verb: "cast", Player: p.Name, Object: Name{Text: ex.Label}, Clauses: []*Clause{{Word: r.Choice}}}
 		if len(targets) > 0 {
 			cast.Clauses = append(cast.Clauses, &Clause{Word: "targeting", Names: targets})
 		}
 		if err := e.cast(cast); err != nil {
 			e.s.Move(ex, game.Graveyard, nil, false)
-			e.s.Cite(rule, "madness: %s is not cast (%v); it is put into the graveyard", ex.Label, err)
+			e.s.Cite(rule, "%s: %s is not cast (%v); it is put into the graveyard", kw, ex.Label, err)
 		}
 	})
 }
+
+// declines reports whether the statement under way declines the "may"
+// of the ability resolving ("resolve; decline").
+func (e *engine) declines() bool { return e.cur != nil && e.cur.Clause("decline") != nil }
 
 // activate plays an activated keyword ability: equip, ninjutsu,
 // transmute.
@@ -313,6 +329,7 @@ func (e *engine) activate(st *Stmt) error {
 			n := e.s.Move(o, game.Battlefield, p, false)
 			n.Tapped = true
 			e.s.Combat.Attackers = append(e.s.Combat.Attackers, n)
+			e.fire(n, ability.Enters, nil)
 			e.s.Cite(rule, "ninjutsu: %s enters tapped and attacking (it was never declared as an attacker)", n.Label)
 		})
 	case "Transmute":
@@ -386,16 +403,16 @@ func (e *engine) unmorph(st *Stmt) error {
 	if o == nil || !o.FaceDown || o.Controller != p {
 		return refuse("%s is not a face-down permanent %s controls", st.Object.Text, p.Name)
 	}
-	m := o.Card.Keyword("Morph")
-	if len(m) == 0 {
-		return refuse("%s has no morph cost", o.Label)
-	}
-	pay, ok := game.AutoPay(p.Pool, m[0].Cost)
+	up, ok := ability.FirstOfCard[*ability.TurnFaceUp](o.Card, e)
 	if !ok {
-		return refuse("%s's mana pool %s can't pay the morph cost %s", p.Name, p.Pool, m[0].Cost)
+		return refuse("%s has no cost to turn it face up", o.Label)
+	}
+	pay, ok := game.AutoPay(p.Pool, up.Cost)
+	if !ok {
+		return refuse("%s's mana pool %s can't pay the %s cost %s", p.Name, p.Pool, strings.ToLower(up.Keyword), up.Cost)
 	}
 	p.Pool.Sub(pay)
 	o.FaceDown = false
-	e.s.Cite(e.kw("Morph", "turn", "face up"), "morph: %s pays %s and turns %s face up; it is %d/%d", p.Name, m[0].Cost, o.Label, o.Power(), o.Toughness())
+	e.s.Cite(e.ref(up), up.Note, p.Name, up.Cost, o.Label, o.Power(), o.Toughness())
 	return nil
 }

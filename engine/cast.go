@@ -18,8 +18,8 @@ type casting struct {
 	face  *game.Card
 	half  *game.Card
 	info  *game.SpellInfo
-	total game.Cost // additional costs as they are chosen, then the total cost (601.2f)
-	alt   string    // "flashback", "madness", "morph"
+	total game.Cost        // additional costs as they are chosen, then the total cost (601.2f)
+	alt   *ability.AltCost // the alternative cost chosen, if any
 	tap   []*game.Object
 	exile []*game.Object
 	sac   []*game.Object
@@ -29,7 +29,7 @@ type casting struct {
 // object is the spell as it will be on the stack, for the checks of its
 // targets.
 func (c *casting) object() *game.Object {
-	return &game.Object{Label: c.src.Label, Card: c.src.Card, Half: c.half, Owner: c.p, Controller: c.p, Zone: game.Stack, FaceDown: c.alt == "morph", Spell: c.info}
+	return &game.Object{Label: c.src.Label, Card: c.src.Card, Half: c.half, Owner: c.p, Controller: c.p, Zone: game.Stack, FaceDown: c.alt != nil && c.alt.FaceDown, Spell: c.info}
 }
 
 func (c *casting) cite(e *engine, r game.Ref, format string, args ...any) {
@@ -43,18 +43,8 @@ func (e *engine) cast(st *Stmt) error {
 		return err
 	}
 	c := &casting{p: p, info: &game.SpellInfo{}}
-	from := game.Hand
-	switch {
-	case st.Clause("flashback") != nil:
-		from, c.alt = game.Graveyard, "flashback"
-	case st.Clause("madness") != nil:
-		from, c.alt = game.Exile, "madness"
-	case st.Clause("face down") != nil:
-		c.alt = "morph"
-	}
-	c.src = e.s.FindIn(st.Object.Text, from)
-	if c.src == nil || c.src.Owner != p {
-		return refuse("%s is not in %s's %s", st.Object.Text, p.Name, from)
+	if err := e.altCost(c, st); err != nil {
+		return err
 	}
 	if p.CantCast {
 		return refuse("%s can't cast spells for the rest of the game (epic, %s)", p.Name, e.kw("Epic", "can't").ID)
@@ -77,11 +67,8 @@ func (e *engine) cast(st *Stmt) error {
 		c.face = c.half
 		c.cite(e, game.Within(split, "chooses which half", "announce which", "half being cast", "half being played"), "%s chooses to cast %s; on the stack only that half's characteristics exist", p.Name, c.half.Name)
 	}
-	if c.alt == "morph" {
-		if len(c.face.Abilities) == 0 || len(c.src.Instances("Morph")) == 0 {
-			return refuse("%s has no morph", c.face.Name)
-		}
-		c.cite(e, e.kw("Morph"), "%s casts %s face down as a 2/2 creature with no name, text, subtypes or mana cost, for {3}", p.Name, c.src.Label)
+	if c.alt != nil && c.alt.FaceDown {
+		c.cite(e, e.ref(c.alt), c.alt.Note, p.Name, c.src.Label, c.alt.Cost)
 	}
 	if err := e.reveal(c, st); err != nil {
 		return err
@@ -112,9 +99,9 @@ func (e *engine) cast(st *Stmt) error {
 	spell := e.s.Move(c.src, game.Stack, nil, false)
 	spell.Half = c.half
 	spell.Spell = c.info
-	spell.FaceDown = c.alt == "morph"
-	if c.alt == "flashback" {
-		e.effects = append(e.effects, e.flashback(spell))
+	spell.FaceDown = c.alt != nil && c.alt.FaceDown
+	if c.alt != nil && c.alt.ExileAfter {
+		e.effects = append(e.effects, e.exileAfter(spell, c.alt))
 	}
 	for _, f := range c.steps {
 		f()
@@ -135,14 +122,61 @@ func (e *engine) cast(st *Stmt) error {
 	return nil
 }
 
+// altCost finds the card cast and the alternative cost the statement
+// chooses by its clause (flashback, madness, face down): the card must be
+// in the zone that cost permits casting from, else in its owner's hand.
+func (e *engine) altCost(c *casting, st *Stmt) error {
+	p := c.p
+	for _, z := range []game.Zone{game.Hand, game.Graveyard, game.Exile} {
+		o := e.s.FindIn(st.Object.Text, z)
+		if o == nil || o.Owner != p {
+			continue
+		}
+		for _, a := range all[*ability.AltCost](e, o) {
+			if st.Clause(a.Choice) != nil && o.Zone == a.From {
+				c.src, c.alt = o, a
+				return nil
+			}
+		}
+	}
+	for _, cl := range st.Clauses {
+		if ability.AltChoices[cl.Word] {
+			// A choice of an alternative cost the card does not have,
+			// or from a zone it is not in.
+			o := e.s.Find(st.Object.Text)
+			if o != nil && o.Owner == p {
+				for _, a := range all[*ability.AltCost](e, o) {
+					if a.Choice == cl.Word {
+						return refuse("%s is not in %s's %s", st.Object.Text, p.Name, a.From)
+					}
+				}
+			}
+			return refuse("%s has no %s", st.Object.Text, altName(cl.Word))
+		}
+	}
+	c.src = e.s.FindIn(st.Object.Text, game.Hand)
+	if c.src == nil || c.src.Owner != p {
+		return refuse("%s is not in %s's %s", st.Object.Text, p.Name, game.Hand)
+	}
+	return nil
+}
+
+// altName names an alternative cost by its choice: "face down" is morph.
+func altName(choice string) string {
+	if choice == "face down" {
+		return "morph"
+	}
+	return choice
+}
+
 // timing: a sorcery-speed spell needs the caster's main phase and an
 // empty stack, unless flash or offering lets it be cast as an instant.
 func (e *engine) timing(c *casting, st *Stmt) error {
-	if c.face.Is("Instant") || c.alt == "madness" {
+	if c.face.Is("Instant") || c.alt != nil && c.alt.AnyTime {
 		return nil
 	}
-	if c.src.Has("Flash") {
-		c.cite(e, e.kw("Flash", "any time you could"), "flash: %s may be cast any time its controller could cast an instant", c.face.Name)
+	if f, ok := first[*ability.InstantSpeed](e, c.src); ok {
+		c.cite(e, e.ref(f), f.Note, c.face.Name)
 		return nil
 	}
 	if st.Clause("offering") != nil {
@@ -189,16 +223,18 @@ func (e *engine) reveal(c *casting, st *Stmt) error {
 // kicker: the player announces paying the kicker cost as they choose
 // modes (601.2b, 409.1b in 2006); it is added to the total cost.
 func (e *engine) kicker(c *casting, st *Stmt) error {
-	if st.Clause("kicker") == nil {
+	for _, a := range all[*ability.AddCost](e, c.src) {
+		if a.AllModes || st.Clause(a.Choice) == nil {
+			continue
+		}
+		c.info.Kicked = true
+		c.total = c.total.Plus(a.Cost)
+		c.cite(e, e.ref(a), a.Note, c.p.Name, a.Cost)
 		return nil
 	}
-	k := c.src.Instances("Kicker")
-	if len(k) == 0 {
+	if st.Clause("kicker") != nil {
 		return refuse("%s has no kicker", c.face.Name)
 	}
-	c.info.Kicked = true
-	c.total = c.total.Plus(k[0].Cost)
-	c.cite(e, e.kw("Kicker"), "kicker: %s intends to pay the kicker cost; %s is added to the cost", c.p.Name, k[0].Cost)
 	return nil
 }
 
@@ -207,17 +243,19 @@ func (e *engine) modes(c *casting, st *Stmt) error {
 	if len(c.face.Modes) == 0 {
 		return nil
 	}
-	if st.Clause("entwine") != nil {
-		ent := c.src.Instances("Entwine")
-		if len(ent) == 0 {
-			return refuse("%s has no entwine", c.face.Name)
+	for _, a := range all[*ability.AddCost](e, c.src) {
+		if !a.AllModes || st.Clause(a.Choice) == nil {
+			continue
 		}
 		for i := range c.face.Modes {
 			c.info.Modes = append(c.info.Modes, i)
 		}
-		c.total = c.total.Plus(ent[0].Cost)
-		c.cite(e, e.kw("Entwine"), "entwine: all modes chosen; %s is added to the cost", ent[0].Cost)
+		c.total = c.total.Plus(a.Cost)
+		c.cite(e, e.ref(a), a.Note, a.Cost)
 		return nil
+	}
+	if st.Clause("entwine") != nil {
+		return refuse("%s has no entwine", c.face.Name)
 	}
 	mc := st.Clause("mode")
 	if mc == nil || mc.N < 1 || mc.N > len(c.face.Modes) {
@@ -344,10 +382,11 @@ func (e *engine) targets(c *casting, st *Stmt) error {
 		names = cl.Names
 	}
 	effs := effects(c.face, c.info)
-	if en, ok := first[*ability.Enchants](e, c.src); ok && c.alt != "morph" {
+	faceDown := c.alt != nil && c.alt.FaceDown
+	if en, ok := first[*ability.Enchants](e, c.src); ok && !faceDown {
 		effs = append([]game.Effect{{Verb: "attach", Target: strings.ToLower(en.What.Text)}}, effs...)
 	}
-	if c.alt == "morph" {
+	if faceDown {
 		effs = nil
 	}
 	t, err := e.chooseTargets(c, effs, names)
@@ -482,28 +521,16 @@ func (e *engine) totalCost(c *casting, st *Stmt) error {
 	}
 	c.info.X = x
 	base := c.face.Cost.WithX(x)
-	switch c.alt {
-	case "flashback":
-		fb := c.src.Instances("Flashback")
-		if len(fb) == 0 {
-			return refuse("%s has no flashback", c.face.Name)
+	if a := c.alt; a != nil {
+		base = a.Cost
+		if !a.FaceDown {
+			c.cite(e, e.ref(a), a.Note, c.face.Name, base)
 		}
-		base = fb[0].Cost
-		c.cite(e, e.kw("Flashback"), "flashback: %s is cast from the graveyard for %s rather than its mana cost", c.face.Name, base)
-	case "madness":
-		md := c.src.Instances("Madness")
-		if len(md) == 0 {
-			return refuse("%s has no madness", c.face.Name)
-		}
-		base = md[0].Cost
-		c.cite(e, e.kw("Madness"), "madness: %s is cast from exile for %s rather than its mana cost", c.face.Name, base)
-	case "morph":
-		base = game.MustParseCost("{3}")
 	}
 	total := base.Plus(c.total)
 	for _, o := range e.s.Battlefield() {
 		for _, ef := range o.Card.Effects {
-			creature := c.alt == "morph" || c.face.Is("Creature")
+			creature := c.alt != nil && c.alt.FaceDown || c.face.Is("Creature")
 			if ef.Verb != "increase" || ef.Name == "noncreature spells" && creature {
 				continue
 			}
@@ -511,16 +538,16 @@ func (e *engine) totalCost(c *casting, st *Stmt) error {
 			c.cite(e, e.rules.Find(phTotalCost...), "%s: %s costs {%d} more; increases apply before reductions", o.Label, c.face.Name, ef.N)
 		}
 	}
-	if af := c.src.Instances("Affinity"); len(af) > 0 {
+	for _, r := range all[*ability.Reduction](e, c.src) {
 		n := 0
 		for _, o := range c.p.Zone(game.Battlefield) {
-			if matchesQuality(o, af[0].Quality) {
+			if r.Per.Matches(o) {
 				n++
 			}
 		}
 		var left game.Cost
 		total, left = total.Reduce(game.Cost{Symbols: []game.Symbol{{Generic: n}}})
-		c.cite(e, e.kw("Affinity"), "affinity for %s: %d of them reduce the cost by {%d}%s", af[0].Quality, n, n, wasted(left))
+		c.cite(e, e.ref(r), r.Note, r.Per.Text, n, n, wasted(left))
 	}
 	if cl := st.Clause("offering"); cl != nil {
 		of := c.src.Instances("Offering")
@@ -565,6 +592,9 @@ func (e *engine) totalCost(c *casting, st *Stmt) error {
 					return refuse("no mana is left in the total cost %s for %s to pay (%s)", before, o.Label, e.kw("Convoke", " means ").ID)
 				}
 				what = "nothing: the cost is already zero, and it is never reduced below zero"
+				if before.Value(0) > 0 {
+					what = fmt.Sprintf("nothing: %s is still owed, but none of it is mana %s can pay", before, o.Label)
+				}
 			}
 			c.tap = append(c.tap, o)
 			c.cite(e, e.kw("Convoke", " means "), "convoke: %s (%s) is tapped and pays %s; cost now %s", o.Label, o.Colors(), what, total)
@@ -581,11 +611,6 @@ func wasted(left game.Cost) string {
 		return ""
 	}
 	return fmt.Sprintf(" (%s of the reduction is unused: a cost is never reduced below zero)", left)
-}
-
-func matchesQuality(o *game.Object, q string) bool {
-	q = strings.TrimSuffix(strings.ToLower(q), "s")
-	return o.Is(q) || o.HasSubtype(q)
 }
 
 // pay spends the mana named by a pay clause, or chooses it.

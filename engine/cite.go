@@ -16,22 +16,27 @@ func (e *engine) spec(name string) *keyword.Spec { return e.specs.find(name) }
 // the rule ID comes from the revision's own keyword specs, so convoke
 // cites 502.46a in 2006-10-01 and 702.51a today.
 func (e *engine) kw(name string, phrases ...string) game.Ref {
-	s := e.spec(name)
-	if s == nil || s.Text() == nil {
-		return game.Ref{}
-	}
-	return game.Within(s.Text(), append(phrases, " means ", "means")...)
+	return e.specs.ref(name+"\x00"+strings.Join(phrases, "\x00"), func() game.Ref {
+		s := e.spec(name)
+		if s == nil || s.Text() == nil {
+			return game.Ref{}
+		}
+		return game.Within(s.Text(), append(phrases, " means ", "means")...)
+	})
 }
 
 // defines reports whether the revision's definition of keyword name
 // contains phrase (case ignored); the models use it to run the wording of
 // the revision asked for.
 func (e *engine) defines(name, phrase string) bool {
-	s := e.spec(name)
-	if s == nil {
-		return false
-	}
-	return strings.Contains(strings.ToLower(strings.Join(s.Definition, " ")), strings.ToLower(phrase))
+	def := e.specs.text("def\x00"+name, func() string {
+		s := e.spec(name)
+		if s == nil {
+			return ""
+		}
+		return strings.ToLower(strings.Join(s.Definition, " "))
+	})
+	return strings.Contains(def, strings.ToLower(phrase))
 }
 
 // Procedures the engine cites, found by what the rule says in any era.
@@ -49,6 +54,7 @@ var (
 	phNewObject      = []string{"an object that moves from one zone to another becomes a new object", "an object that moves from one zone to another is treated as a new object", "becomes a new object with no memory"}
 	phCopy           = []string{"to copy a spell", "to copy a spell, activated ability"}
 	phTrigger        = []string{"its controller puts it on the stack as an object", "once an ability has triggered, it goes on the stack", "once an ability has triggered"}
+	phTriggered      = []string{"triggered abilities have a trigger condition and an effect", "a triggered ability begins with the word \"when,\" \"whenever,\" or \"at.\""}
 	phTriggerTargets = []string{"the remainder of the process for putting a triggered ability on the stack", "when a triggered ability goes on the stack, the controller of the ability makes any choices"}
 	phTriggerOrder   = []string{"in apnap order, puts triggered abilities", "each player, in apnap order, puts each triggered ability", "in apnap order"}
 	phFollow         = []string{"follows its instructions in the order written"}
@@ -65,7 +71,11 @@ var (
 	phSick           = []string{"can't attack unless it has been under its controller's control continuously", "continuously since their most recent turn began", "continuously since the beginning of his or her most recent turn"}
 	phTapped         = []string{"tapped creature can't block", "untapped creature"}
 	phCounter        = []string{"to counter a spell or ability means", "counter a spell"}
-	phDraw           = []string{"to draw a card", "draw a card"}
+	phDraw           = []string{"draws a card by putting the top card of"}
+	phCounters       = []string{"a counter is a marker placed on an object"}
+	phTurn           = []string{"a turn consists of five phases"}
+	phUntap          = []string{"untap them all simultaneously", "untaps them all simultaneously", "untaps all"}
+	phCopyGone       = []string{"if a copy of a spell is in a zone other than the stack, it ceases to exist", "a copy of a spell in a zone other than the stack ceases to exist", "copy of a spell in a zone other than the stack"}
 )
 
 // action cites a keyword action (701 today, 501 before 2009) by its
@@ -109,9 +119,12 @@ func (e *engine) zone(z game.Zone) string {
 
 // mentions reports whether any rule of keyword name contains phrase.
 func (e *engine) mentions(name, phrase string) bool {
-	s := e.spec(name)
-	if s == nil || s.Text() == nil {
-		return false
-	}
-	return strings.Contains(strings.ToLower(allText(s.Text())), strings.ToLower(phrase))
+	all := e.specs.text("all\x00"+name, func() string {
+		s := e.spec(name)
+		if s == nil || s.Text() == nil {
+			return ""
+		}
+		return strings.ToLower(allText(s.Text()))
+	})
+	return strings.Contains(all, strings.ToLower(phrase))
 }

@@ -86,7 +86,7 @@ func TestCompiledFromText(t *testing.T) {
 // model, and the coverage reports the model stale.
 func TestCompileRejects(t *testing.T) {
 	doc := excerpt(t, "Bushido", "Bushido N", "Whenever this creature blocks or becomes blocked, draw N cards.")
-	c, err := scenario.Cover(doc)
+	c, err := scenario.Cover(nil, doc)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,8 +21,13 @@ type Coverage struct {
 	// Compiled are those of Passing whose model is compiled from the
 	// revision's own definition.
 	Compiled []string `json:"compiled"`
-	// Failing are modelled keywords none of whose scenario files pass.
+	// Failing are modelled keywords with scenario files written for
+	// this revision, none of which passes.
 	Failing []string `json:"failing"`
+	// NoScenario are modelled keywords with no scenario file written for
+	// this revision: not counted as modelled here (their model may
+	// implement another revision's wording only).
+	NoScenario []string `json:"no_scenario"`
 	// Stale says, for each model that does not implement the revision's
 	// wording, why.
 	Stale []string `json:"stale"`
@@ -40,27 +45,31 @@ type Coverage struct {
 func (c *Coverage) IsCompiled(name string) bool { return slices.Contains(c.Compiled, name) }
 
 // Cover measures the coverage of revision doc with its keyword specs
-// (extracted when none are given), running scenarios: a model counts as
-// passing when a scenario naming its keyword passes in doc. Package
-// scenario's Cover runs the scenarios that come with the engine.
+// (extracted when none are given), running scenarios, which must be
+// those written for doc's revision: a model counts as passing when a
+// scenario naming its keyword passes in doc, failing when some name it
+// and none passes, and is listed in NoScenario when none names it.
+// Package scenario's Cover selects, among the scenarios that come with
+// the engine, those written for the revision.
 func Cover(doc *parse.Document, scenarios []*Scenario, specs ...*keyword.Spec) (*Coverage, error) {
 	rev := revName(doc)
 	if len(specs) == 0 {
 		specs = keyword.Extract(doc, nil, rev)
 	}
-	passes := map[string]bool{}
+	passes, written := map[string]bool{}, map[string]bool{}
 	for _, f := range scenarios {
 		r, err := Run(f, doc, specs...)
 		if err != nil {
 			return nil, err
 		}
-		if r.Passed() {
-			for _, k := range f.Keywords {
+		for _, k := range f.Keywords {
+			written[strings.ToLower(k)] = true
+			if r.Passed() {
 				passes[strings.ToLower(k)] = true
 			}
 		}
 	}
-	c := &Coverage{Rev: rev, Passing: []string{}, Compiled: []string{}, Failing: []string{}, Stale: []string{}, Unmodelled: []string{}, Rules: []string{}, AbilityWords: []string{}}
+	c := &Coverage{Rev: rev, Passing: []string{}, Compiled: []string{}, Failing: []string{}, NoScenario: []string{}, Stale: []string{}, Unmodelled: []string{}, Rules: []string{}, AbilityWords: []string{}}
 	for _, s := range specs {
 		if len(s.Kind) > 0 && s.Kind[0] == keyword.AbilityWord {
 			c.AbilityWords = append(c.AbilityWords, s.Name)
@@ -78,13 +87,16 @@ func Cover(doc *parse.Document, scenarios []*Scenario, specs ...*keyword.Spec) (
 		if why := m.Stale(doc, specs); why != "" {
 			c.Stale = append(c.Stale, why)
 		}
-		if passes[strings.ToLower(m.Name)] {
+		switch k := strings.ToLower(m.Name); {
+		case passes[k]:
 			c.Passing = append(c.Passing, m.Name)
 			if m.Compiled {
 				c.Compiled = append(c.Compiled, m.Name)
 			}
-		} else {
+		case written[k]:
 			c.Failing = append(c.Failing, m.Name)
+		default:
+			c.NoScenario = append(c.NoScenario, m.Name)
 		}
 	}
 	for _, m := range models {

@@ -24,6 +24,17 @@
 // differ in effect (convoke before and after 2013, split cards before and
 // after 2017, deathtouch as a trigger in 2007–2009).
 //
+// What a keyword means is declared in package ability, one file per
+// family of keywords (evasion, combat, protection, costs, replacement,
+// triggers): the procedures here (casting, combat, resolution,
+// state-based actions, triggers, turns) read abilities by kind, fire
+// typed events (ability.Event) at triggered abilities, choose their
+// targets as they go on the stack and check every target with one
+// function (canTarget, shielded) against protection from any quality
+// and hexproof. Convoke, offering, splice, amplify's reveal, epic and
+// the activated equip, ninjutsu and transmute are still procedures of
+// this package that name their keyword.
+//
 // Each hand-written model declares the wording it implements, revision
 // range by revision range, in declared.txt; TestDeclarations checks the
 // declarations against keyword extraction for every embedded revision

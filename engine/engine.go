@@ -112,7 +112,7 @@ func Run(f *Scenario, doc *parse.Document, specs ...*keyword.Spec) (*Result, err
 	rules, lazy := docOf(doc)
 	set := lazy
 	if len(specs) > 0 {
-		set = &specSet{given: specs}
+		set = newSpecSet(specs, nil, rev)
 	}
 	res := &Result{File: f.Name, Rev: rev}
 	missing := undefined(f, set, rev)
@@ -196,7 +196,7 @@ func docOf(doc *parse.Document) (*game.Rules, *specSet) {
 			return c.rules[i], c.specs[i]
 		}
 	}
-	r, s := game.NewRules(doc), &specSet{doc: doc, rev: revName(doc), found: map[string]*keyword.Spec{}}
+	r, s := game.NewRules(doc), newSpecSet(nil, doc, revName(doc))
 	if len(c.docs) == 4 {
 		c.docs, c.rules, c.specs = c.docs[1:], c.rules[1:], c.specs[1:]
 	}
@@ -220,19 +220,59 @@ type specSet struct {
 	rev   string
 	mu    sync.Mutex
 	found map[string]*keyword.Spec // by the name asked for; nil when the revision has none
+	// refs are the citations found (kw), texts the lower-case texts of
+	// keywords' rules and definitions (mentions, defines), by key: the
+	// engine asks for the same ones at every step.
+	refs  map[string]game.Ref
+	texts map[string]string
+}
+
+// ref returns the citation of key, computing it with f the first time.
+func (s *specSet) ref(key string, f func() game.Ref) game.Ref {
+	s.mu.Lock()
+	r, ok := s.refs[key]
+	s.mu.Unlock()
+	if ok {
+		return r
+	}
+	r = f()
+	s.mu.Lock()
+	s.refs[key] = r
+	s.mu.Unlock()
+	return r
+}
+
+// text returns the text of key, computing it with f the first time.
+func (s *specSet) text(key string, f func() string) string {
+	s.mu.Lock()
+	t, ok := s.texts[key]
+	s.mu.Unlock()
+	if ok {
+		return t
+	}
+	t = f()
+	s.mu.Lock()
+	s.texts[key] = t
+	s.mu.Unlock()
+	return t
+}
+
+func newSpecSet(given []*keyword.Spec, doc *parse.Document, rev string) *specSet {
+	return &specSet{given: given, doc: doc, rev: rev, found: map[string]*keyword.Spec{}, refs: map[string]game.Ref{}, texts: map[string]string{}}
 }
 
 // find returns the spec of keyword name, or nil, as keyword.Find on the
 // revision's whole extraction would.
 func (s *specSet) find(name string) *keyword.Spec {
-	if s.given != nil {
-		return keyword.Find(s.given, name)
-	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	sp, ok := s.found[name]
 	if !ok {
-		sp = keyword.Find(keyword.ExtractNames(s.doc, nil, s.rev, name), name)
+		if s.given != nil {
+			sp = keyword.Find(s.given, name)
+		} else {
+			sp = keyword.Find(keyword.ExtractNames(s.doc, nil, s.rev, name), name)
+		}
 		s.found[name] = sp
 	}
 	return sp
@@ -532,7 +572,8 @@ func (e *engine) newTurn(p *game.Player) {
 		o.Tapped = false
 	}
 	e.toStep("untap")
-	s.Cite(e.rules.Find("untaps all", "untap all"), "%s's turn %d: untap", p.Name, s.Turn)
+	s.Cite(e.rules.Find(phTurn...), "%s's turn %d begins", p.Name, s.Turn)
+	s.Cite(e.rules.Find(phUntap...), "untap step: %s untaps their permanents", p.Name)
 	e.toStep("upkeep")
 	for _, d := range s.Delayed {
 		if d.Controller == p {

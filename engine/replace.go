@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/crules/crules/ability"
 	"github.com/crules/crules/game"
 )
 
@@ -204,16 +205,20 @@ func (e *engine) replacements(ev *event) []*replacement {
 	out := slices.Clone(e.effects)
 	switch ev.kind {
 	case evMove:
-		if ev.object.Has("Madness") {
-			out = append(out, e.madness(ev.object))
+		for _, r := range all[*ability.Instead](e, ev.object) {
+			if r.Watch == "discard" {
+				out = append(out, e.discardInstead(ev.object, r))
+			}
 		}
 		if ev.to == game.Battlefield && !ev.object.Copy {
 			out = append(out, e.entersWith(ev.object)...)
 		}
 	case evDraw:
 		for _, o := range ev.player.Zone(game.Graveyard) {
-			if o.Has("Dredge") {
-				out = append(out, e.dredge(o))
+			for _, r := range all[*ability.Instead](e, o) {
+				if r.Watch == "draw" {
+					out = append(out, e.drawInstead(o, r))
+				}
 			}
 		}
 	}
@@ -258,14 +263,17 @@ func (e *engine) putCounters(o *game.Object, kind string, n int) {
 	e.replace(ev)
 	for k, v := range ev.counters {
 		o.Counters[k] += v
+		e.s.Cite(e.rules.Find(phCounters...), "%d %s %s put on %s", v, k, counterNoun(v), o.Label)
 	}
 }
 
-// flashback is the effect of a spell cast with flashback: exiled instead
-// of put anywhere else, whatever way it leaves the stack.
-func (e *engine) flashback(spell *game.Object) *replacement {
-	rule := e.kw("Flashback", "instead of putting it anywhere else")
-	return &replacement{name: "flashback", kind: evMove, source: spell, rule: rule,
+// exileAfter is the effect of a spell cast for an alternative cost that
+// exiles it (flashback): exiled instead of put anywhere else, whatever
+// way it leaves the stack.
+func (e *engine) exileAfter(spell *game.Object, a *ability.AltCost) *replacement {
+	rule := e.ref(a, "instead of putting it anywhere else")
+	kw := strings.ToLower(a.Keyword)
+	return &replacement{name: kw, kind: evMove, source: spell, rule: rule,
 		applies: func(ev *event) error {
 			if ev.object != spell || ev.from != game.Stack || ev.to == game.Exile {
 				return fmt.Errorf("%s is not leaving the stack", spell.Name())
@@ -273,16 +281,16 @@ func (e *engine) flashback(spell *game.Object) *replacement {
 			return nil
 		},
 		apply: func(ev *event) {
-			e.s.Cite(rule, "flashback: %s would be put into %s (%s); it %s instead", spell.Name(), e.zone(ev.to), ev.cause, e.exiled("Flashback"))
+			e.s.Cite(rule, "%s: %s would be put into %s (%s); it %s instead", kw, spell.Name(), e.zone(ev.to), ev.cause, e.exiled(a.Keyword))
 			ev.to = game.Exile
 		}}
 }
 
 // madness: a discarded card with madness may be exiled instead of put
 // into the graveyard; then it triggers, and its owner may cast it.
-func (e *engine) madness(o *game.Object) *replacement {
-	rule := e.kw("Madness", " means ")
-	return &replacement{name: "madness", kind: evMove, source: o, rule: rule, choice: "madness",
+func (e *engine) discardInstead(o *game.Object, r *ability.Instead) *replacement {
+	rule := e.ref(r)
+	return &replacement{name: strings.ToLower(r.Keyword), kind: evMove, source: o, rule: rule, choice: r.Choice,
 		applies: func(ev *event) error {
 			if ev.object != o || ev.cause != "discarded" || ev.to != game.Graveyard {
 				return fmt.Errorf("%s is not being discarded", o.Label)
@@ -290,25 +298,26 @@ func (e *engine) madness(o *game.Object) *replacement {
 			return nil
 		},
 		apply: func(ev *event) {
-			e.s.Cite(rule, "madness: %s discards %s; it %s instead of being put into the graveyard", o.Owner.Name, o.Label, e.exiled("Madness"))
+			e.s.Cite(rule, r.Note, o.Owner.Name, o.Label, e.exiled(r.Keyword))
 			ev.to = game.Exile
-			ev.then = append(ev.then, func(n *game.Object) { e.madnessTrigger(n, rule) })
+			ev.then = append(ev.then, func(n *game.Object) { e.madnessTrigger(n, r) })
 		}}
 }
 
 // dredge N: if its owner would draw a card, they may instead mill N
 // cards and return this card from the graveyard to their hand; not with
 // fewer than N cards in the library.
-func (e *engine) dredge(o *game.Object) *replacement {
-	rule := e.kw("Dredge", " means ")
-	n := o.Instances("Dredge")[0].N
-	return &replacement{name: "dredge of " + o.Label, kind: evDraw, source: o, rule: rule, choice: "dredge",
+func (e *engine) drawInstead(o *game.Object, r *ability.Instead) *replacement {
+	rule := e.ref(r)
+	n := r.N
+	kw := strings.ToLower(r.Keyword)
+	return &replacement{name: kw + " of " + o.Label, kind: evDraw, source: o, rule: rule, choice: r.Choice,
 		applies: func(ev *event) error {
 			if ev.player != o.Owner || o.Zone != game.Graveyard {
 				return fmt.Errorf("%s is not in %s's graveyard", o.Label, ev.player.Name)
 			}
 			if lib := len(ev.player.Zone(game.Library)); lib < n {
-				return fmt.Errorf("dredge %d needs at least %d cards in %s's library, which has %d (%s)", n, n, ev.player.Name, lib, e.kw("Dredge", "at least n cards", "fewer than").ID)
+				return fmt.Errorf("%s %d needs at least %d cards in %s's library, which has %d (%s)", kw, n, n, ev.player.Name, lib, e.ref(r, r.AtLeast...).ID)
 			}
 			return nil
 		},
@@ -320,14 +329,14 @@ func (e *engine) dredge(o *game.Object) *replacement {
 			}
 			e.s.Move(o, game.Hand, nil, false)
 			verb := "puts the top %d cards of their library into their graveyard"
-			if e.defines("Dredge", "mill") {
+			if e.defines(r.Keyword, "mill") {
 				verb = "mills %d cards"
 			}
-			e.s.Cite(rule, "dredge %d: instead of drawing, %s "+verb+" and returns %s to their hand", n, p.Name, n, o.Label)
+			e.s.Cite(rule, "%s %d: instead of drawing, %s "+verb+" and returns %s to their hand", kw, n, p.Name, n, o.Label)
 		}}
 }
 
-// entersWith are the effects of a permanent's own keywords that make it
+// entersWith are the effects of a permanent's own abilities that make it
 // enter with counters (614.1c, 419.1b): modular, sunburst, amplify.
 func (e *engine) entersWith(o *game.Object) []*replacement {
 	var out []*replacement
@@ -337,48 +346,36 @@ func (e *engine) entersWith(o *game.Object) []*replacement {
 		}
 		return nil
 	}
-	var info *game.SpellInfo
+	var paid game.Mana
 	if o.Spell != nil {
-		info = o.Spell
+		paid = o.Spell.Paid
 	}
-	for _, a := range o.Abilities() {
-		switch a.Keyword {
-		case "Sunburst":
-			rule := e.kw("Sunburst", " means ")
-			out = append(out, &replacement{name: "sunburst", kind: evMove, source: o, rule: rule, applies: self, apply: func(ev *event) {
-				var paid game.Mana
-				if info != nil {
-					paid = info.Paid
-				}
+	for _, w := range all[*ability.EntersWith](e, o) {
+		rule := e.ref(w)
+		out = append(out, &replacement{name: strings.ToLower(w.Keyword), kind: evMove, source: o, rule: rule, applies: self, apply: func(ev *event) {
+			switch {
+			case w.Per == "colour" && w.SetBy == nil:
 				colours := paid.Colors().Count()
 				kind := "charge"
 				if o.Is("Creature") {
 					kind = "+1/+1"
 				}
 				ev.counters[kind] += colours
-				e.s.Cite(rule, "sunburst: %d colours of mana were spent (%s), so %s enters with %d %s counters", colours, paid, o.Label, colours, kind)
-			}})
-		case "Modular":
-			rule := e.kw("Modular", " means ")
-			out = append(out, &replacement{name: "modular", kind: evMove, source: o, rule: rule, applies: self, apply: func(ev *event) {
-				n := a.N
-				if a.Quality == "Sunburst" {
-					if info != nil {
-						n = info.Paid.Colors().Count()
-					}
-					e.s.Cite(e.kw("Sunburst", "set a variable number"), "sunburst sets modular's number: %d colours of mana were spent", n)
+				e.s.Cite(rule, w.Note, colours, paid, o.Label, colours, kind)
+			case w.Per == "revealed":
+				n := len(e.revealed[o.Label])
+				ev.counters["+1/+1"] += w.N * n
+				e.s.Cite(rule, w.Note, w.N, n, o.Label, w.N*n)
+			default:
+				n := w.N
+				if w.SetBy != nil {
+					n = paid.Colors().Count()
+					e.s.Cite(e.ref(w.SetBy), w.SetBy.Note, n)
 				}
 				ev.counters["+1/+1"] += n
-				e.s.Cite(rule, "modular %d: %s enters with %d +1/+1 counters", n, o.Label, n)
-			}})
-		case "Amplify":
-			rule := e.kw("Amplify", " means ")
-			out = append(out, &replacement{name: "amplify", kind: evMove, source: o, rule: rule, applies: self, apply: func(ev *event) {
-				n := len(e.revealed[o.Label])
-				ev.counters["+1/+1"] += a.N * n
-				e.s.Cite(rule, "amplify %d: %d cards revealed, %s enters with %d +1/+1 counters", a.N, n, o.Label, a.N*n)
-			}})
-		}
+				e.s.Cite(rule, w.Note, n, o.Label, n)
+			}
+		}})
 	}
 	return out
 }
@@ -424,4 +421,11 @@ func (e *engine) kickerDamage(spell *game.Object, ef game.Effect) *replacement {
 			e.s.Cite(rule, "%s was kicked: it deals %d damage to %s instead of %d (%s)", spell.Name(), ef.N, ev.target.Name(), ev.amount, e.kw("Kicker").ID)
 			ev.amount = ef.N
 		}}
+}
+
+func counterNoun(n int) string {
+	if n == 1 {
+		return "counter is"
+	}
+	return "counters are"
 }

@@ -115,7 +115,7 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 		return nil
 	}
 	if len(info.Spliced) > 0 {
-		e.s.Cite(e.kw("Splice", "main spell have to be followed first", "followed first"), "the main spell's instructions are followed first, then the spliced cards' in the order chosen")
+		e.s.Cite(e.kw("Splice", "main spell must happen first", "main spell have to be followed first", "choose the order in which"), "the main spell's instructions are followed first, then the spliced cards' in the order chosen")
 	}
 	if info.Kicked {
 		for _, ef := range face.Effects {
@@ -151,7 +151,7 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 // exiled instead, whatever way it leaves); cause says why it leaves.
 func (e *engine) leaveStack(spell *game.Object, to game.Zone, cause string) *game.Object {
 	if spell.Copy {
-		e.s.Cite(e.rules.Find("a copy of a spell in a zone other than the stack ceases to exist", "copy of a spell in a zone other than the stack"), "the copy of %s ceases to exist", spell.Name())
+		e.s.Cite(e.rules.Find(phCopyGone...), "the copy of %s ceases to exist", spell.Name())
 		e.s.Remove(spell)
 		return nil
 	}
@@ -332,4 +332,7 @@ func (e *engine) enter(spell *game.Object) {
 	if spell.AttachedTo != nil {
 		e.attach(o, spell.AttachedTo, e.attachRule(o))
 	}
+	// A face-down permanent has no abilities to trigger (708.2 today,
+	// 504.2 in 2006), and turning it face up later is not entering.
+	e.fire(o, ability.Enters, nil)
 }

@@ -67,12 +67,17 @@ func (e *engine) fire(o *game.Object, ev ability.Event, arg any) {
 
 // queue makes o's trigger t wait to be put on the stack.
 func (e *engine) queue(o *game.Object, t *ability.Trigger, blockers []*game.Object, arg any) {
-	rule := e.ref(t)
+	rule, name := e.ref(t), t.Keyword
+	if name == "" {
+		// Card text: its rule is the one of triggered abilities, its
+		// name the card's.
+		rule, name = e.rules.Find(phTriggered...), o.Card.Name
+	}
 	note := t.Note
 	if by, ok := arg.(*game.Object); ok && strings.Contains(note, "%s") {
 		note = fmt.Sprintf(note, stackName(by), t.Cost)
 	}
-	a := e.trigger(o, t.Keyword, note, rule, func(s *game.State, ab *game.Object) {
+	a := e.trigger(o, name, note, rule, func(s *game.State, ab *game.Object) {
 		for _, x := range t.Effects {
 			e.runOp(o, t, x, blockers, arg, ab, rule)
 		}
@@ -222,7 +227,7 @@ func (e *engine) orderTriggers(as []*game.Object) []*game.Object {
 // asks for, then the target's own abilities (protection, hexproof)
 // against the ability's source.
 func (e *engine) canTargetWant(a *game.Object, want *ability.Target, t game.Target) error {
-	if want.Player {
+	if want.Player || want.OrPlayer && t.Player != nil {
 		if t.Player == nil {
 			return fmt.Errorf("%s is not a player", t.Name())
 		}
@@ -265,6 +270,10 @@ func (e *engine) runOp(o *game.Object, t *ability.Trigger, x ability.Op, blocker
 			return false
 		}
 		return e.canTargetWant(ab, t.Target, ab.Ability.Targets[0]) == nil
+	}
+	if x.May && e.declines() {
+		e.s.Cite(rule, "%s: %s chooses not to (\"you may\")", t.Keyword, ab.Controller.Name)
+		return
 	}
 	switch x.Kind {
 	case "pump":
@@ -324,5 +333,15 @@ func (e *engine) runOp(o *game.Object, t *ability.Trigger, x ability.Op, blocker
 		e.counterUnless(by, t.Cost, rule)
 	case "copy":
 		e.stormCopies(o, ab, t, rule)
+	case "effect":
+		var tg *game.Target
+		if t.Target != nil {
+			if !legal() && (len(ab.Ability.Targets) == 0 || ab.Ability.Targets[0].Player == nil) {
+				e.s.Cite(e.rules.Find(phAllIllegal...), "the target of the %s trigger is illegal now: it does nothing", o.Label)
+				return
+			}
+			tg = &ab.Ability.Targets[0]
+		}
+		e.effect(o, x.Effect, tg, o.Label)
 	}
 }

@@ -26,7 +26,11 @@ type Card struct {
 	// modal spell ("Choose one — A • B"), each an effect.
 	Effects []Effect
 	Modes   []Effect
-	Halves  []*Card
+	// Triggers are the card's printed triggered abilities ("When NAME
+	// enters the battlefield, it deals 2 damage to any target"): each
+	// an effect with When set.
+	Triggers []Effect
+	Halves   []*Card
 }
 
 // Is reports whether the card has the card type t (case ignored).
@@ -210,13 +214,26 @@ type Effect struct {
 	Target string // "any", "creature", "player", "spell"
 	Name   string // a token's name
 	Text   string
+	// When is set for a triggered ability's effect: the event it waits
+	// for ("enters").
+	When string
 }
+
+// An EffectError is card text outside the vocabulary: Offset is where,
+// in bytes of the text given to ParseEffect, the part not understood
+// begins.
+type EffectError struct {
+	Offset int
+	Msg    string
+}
+
+func (e *EffectError) Error() string { return e.Msg }
 
 var effectPatterns = []struct {
 	re    func() *regexp.Regexp
 	build func(m []string) Effect
 }{
-	{lazyRegexp(`(?i)^(?:.*\s)?deals? (\d+) damage to (any target|target creature or player|target creature|target player)$`), func(m []string) Effect {
+	{lazyRegexp(`(?i)^(?:[^,]*\s)?deals? (\d+) damage to (any target|target creature or player|target creature|target player)$`), func(m []string) Effect {
 		t := map[string]string{"any target": "any", "target creature or player": "any", "target creature": "creature", "target player": "player"}[strings.ToLower(m[2])]
 		return Effect{Verb: "damage", N: atoi(m[1]), Target: t}
 	}},
@@ -261,9 +278,28 @@ func count(s string) int {
 	return atoi(s)
 }
 
-// ParseEffect reads one instruction of a spell's text; see Effect.
+// reWhen is a triggered ability of card text: "When NAME enters the
+// battlefield, EFFECT" ("comes into play" before 2009).
+var reWhen = lazyRegexp(`(?i)^when (?:[^,]+?) (?:enters the battlefield|enters|comes into play), `)
+
+// ParseEffect reads one instruction of a spell's text, or a triggered
+// ability "When NAME enters the battlefield, EFFECT"; see Effect. Text
+// outside the vocabulary is an *EffectError at the part not understood.
 func ParseEffect(text string) (Effect, error) {
+	lead := len(text) - len(strings.TrimLeft(text, " \t"))
 	t := strings.TrimSuffix(strings.TrimSpace(text), ".")
+	if m := reWhen().FindString(t); m != "" {
+		e, err := ParseEffect(t[len(m):])
+		if err != nil {
+			ee := err.(*EffectError)
+			return Effect{}, &EffectError{Offset: lead + len(m) + ee.Offset, Msg: fmt.Sprintf("unknown effect %q of a triggered ability", strings.TrimSuffix(strings.TrimSpace(t[len(m):]), "."))}
+		}
+		e.When, e.Text = "enters", t
+		return e, nil
+	}
+	if strings.HasPrefix(strings.ToLower(t), "when") {
+		return Effect{}, &EffectError{Offset: lead, Msg: fmt.Sprintf("unknown trigger %q (known: \"When NAME enters the battlefield, EFFECT\")", t)}
+	}
 	for _, p := range effectPatterns {
 		if m := p.re().FindStringSubmatch(t); m != nil {
 			e := p.build(m)
@@ -271,7 +307,7 @@ func ParseEffect(text string) (Effect, error) {
 			return e, nil
 		}
 	}
-	return Effect{}, fmt.Errorf("unknown ability or effect %q", t)
+	return Effect{}, &EffectError{Offset: lead, Msg: fmt.Sprintf("unknown ability or effect %q", t)}
 }
 
 // lazyRegexp compiles expr on first use: the effect patterns cost every

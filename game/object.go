@@ -141,6 +141,10 @@ func (o *Object) face() *Card {
 	return o.Card
 }
 
+// Face is the card whose characteristics the object has now: the half
+// cast while on the stack, else the card.
+func (o *Object) Face() *Card { return o.face() }
+
 // Name is the object's name; a split card's two names are joined by
 // " // "; a face-down object has none.
 func (o *Object) Name() string {

@@ -15,6 +15,8 @@ import (
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/search"
+
+	"github.com/crules/crules/internal/atomicfile"
 )
 
 // completeMarker is written into an index folder last, holding its
@@ -43,10 +45,15 @@ var ErrNotBuilt = errors.New("index not built")
 // ErrNotBuilt (wrapped), one whose files differ from those written (see
 // verify) or that bleve cannot read is ErrDamaged (wrapped): either way
 // the caller rebuilds it.
-func Open(dir string) (ix *Index, err error) {
+func Open(dir string) (*Index, error) {
 	if err := verify(dir); err != nil {
 		return nil, err
 	}
+	return open(dir)
+}
+
+// open opens the index in dir as it is, unchecked.
+func open(dir string) (ix *Index, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			ix, err = nil, fmt.Errorf("%w: %s: %v", ErrDamaged, dir, p)
@@ -102,6 +109,7 @@ func Build(dir string, docs []Doc, progress func(done int)) error {
 		return err
 	}
 	defer os.RemoveAll(tmp)
+	defer atomicfile.Track(tmp)()
 	path := filepath.Join(tmp, "index")
 	b, err := bleve.New(path, m)
 	if err != nil {

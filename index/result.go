@@ -1,5 +1,7 @@
 package index
 
+import "fmt"
+
 // A Result is the answer to a query in one index: the hits, or, when
 // nothing matches, what might.
 type Result struct {
@@ -16,13 +18,19 @@ type Result struct {
 
 // Answer runs Search and, when nothing matches, fills in the suggestions
 // and the unindexed words. rev names the index in the result. A bad query
-// is ErrBadQuery (wrapped).
-func (ix *Index) Answer(q, rev string, opt Options) (*Result, error) {
+// is ErrBadQuery (wrapped). A panic in bleve, which trusts its files, is
+// ErrDamaged (wrapped): the files changed after Open checked them.
+func (ix *Index) Answer(q, rev string, opt Options) (r *Result, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			r, err = nil, fmt.Errorf("%w: %v", ErrDamaged, p)
+		}
+	}()
 	hits, err := ix.Search(q, opt)
 	if err != nil {
 		return nil, err
 	}
-	r := &Result{Query: q, Rev: rev, Hits: hits}
+	r = &Result{Query: q, Rev: rev, Hits: hits}
 	if len(hits) == 0 {
 		r.Hits = []Hit{}
 		r.Suggestions = ix.Suggest(q, 5)

@@ -992,6 +992,22 @@ func see(g *xref.Graph, r *parse.Rule) []string {
 	return out
 }
 
+// See lists the targets keyword rule r and its subrules cite: Spec.See,
+// for a spec extracted without a graph, read from the rules' text alone.
+func See(r *parse.Rule) []string {
+	var refs []*xref.Ref
+	for _, x := range append([]*parse.Rule{r}, r.Children...) {
+		for _, t := range xref.RuleTargets(x) {
+			refs = append(refs, &xref.Ref{Target: t})
+		}
+	}
+	out := []string{}
+	for _, t := range xref.Sorted(refs) {
+		out = append(out, t.String())
+	}
+	return out
+}
+
 // lazyRegexp compiles expr on first use: compiling every pattern in the
 // package's init cost each crules process a tenth of a millisecond,
 // whatever the command.

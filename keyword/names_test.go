@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/crules/crules/keyword"
+	"github.com/crules/crules/parse"
 	"github.com/crules/crules/xref"
 )
 
@@ -66,5 +67,30 @@ func BenchmarkExtractLatest(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		keyword.Extract(d, nil, rev)
+	}
+}
+
+// TestSee: what a keyword's rules cite, read from their text alone, is
+// the See that Extract fills in from the revision's citation graph, on
+// every embedded revision.
+func TestSee(t *testing.T) {
+	ns, ds := corpusDocs(t)
+	withSee := 0
+	for i, d := range ds {
+		for _, s := range keyword.Extract(d, xref.Build(d), ns[i]) {
+			id, err := parse.ParseRuleID(s.Rule)
+			if err != nil || d.Rule(id) == nil {
+				t.Fatalf("%s: %s: no rule %q", ns[i], s.Name, s.Rule)
+			}
+			if got := keyword.See(d.Rule(id)); !reflect.DeepEqual(got, s.See) {
+				t.Errorf("%s: %s: See reads %q, the graph %q", ns[i], s.Name, got, s.See)
+			}
+			if len(s.See) > 0 {
+				withSee++
+			}
+		}
+	}
+	if withSee < 1000 {
+		t.Errorf("only %d specs cite anything: the comparison is empty", withSee)
 	}
 }

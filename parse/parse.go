@@ -523,7 +523,9 @@ func wrapSep(prev, next string) string {
 
 // body reads the parts, chapters, rules and examples in lines [from, to).
 func (p *parser) body(from, to int) {
-	p.seen = make(map[RuleID]int)
+	// A rule takes a line or more: sized so that it never grows, which
+	// rehashed it a dozen times for a whole revision.
+	p.seen = make(map[RuleID]int, (to-from)/2)
 	prevBlank := true
 	prevLine := -1
 	for i := from; i < to; i++ {
@@ -884,7 +886,7 @@ func (p *parser) glossarySubheading(i int, e *GlossaryEntry) bool {
 // finish builds the index and decides the era.
 func (p *parser) finish() {
 	d := p.doc
-	d.index = make(map[RuleID]*Rule)
+	d.index = make(map[RuleID]*Rule, len(p.seen))
 	d.Walk(func(r *Rule) bool {
 		if _, ok := d.index[r.ID]; !ok {
 			d.index[r.ID] = r

@@ -27,15 +27,21 @@ func WriteJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-// NotFoundJSON is the answer of a --json command that found nothing (exit
-// status 1): err's message, and the nearest candidates of the first error
-// in its chain that offers some (Candidates() []string, as *crules.Error
-// does), never null.
-func NotFoundJSON(err error) any {
-	return struct {
-		Error       string   `json:"error"`
-		Suggestions []string `json:"suggestions"`
-	}{err.Error(), candidates(err)}
+// ErrorJSON is the one error object of the command line's --json (a
+// command that found nothing, exit status 1) and of the HTTP API: the
+// message, its kind in lower snake case ("no_rule", "bad_request"; see
+// crules.ErrorKind) and the nearest candidates, never null.
+type ErrorJSON struct {
+	Error       string   `json:"error"`
+	Kind        string   `json:"kind"`
+	Suggestions []string `json:"suggestions"`
+}
+
+// NewErrorJSON is err's error object, of kind kind: its suggestions are
+// the candidates of the first error in its chain that offers some
+// (Candidates() []string, as *crules.Error does).
+func NewErrorJSON(err error, kind string) ErrorJSON {
+	return ErrorJSON{err.Error(), kind, candidates(err)}
 }
 
 // candidates returns the candidates of the first error in err's chain
@@ -57,7 +63,7 @@ type MissingJSON struct {
 }
 
 // NewMissingJSON is reference id not found for err, with its candidates
-// as NotFoundJSON reads them.
+// as NewErrorJSON reads them.
 func NewMissingJSON(id string, err error) MissingJSON {
 	return MissingJSON{id, err.Error(), candidates(err)}
 }
@@ -70,24 +76,26 @@ func NewMissingJSON(id string, err error) MissingJSON {
 func PartialJSON(err error, rules []any, missing []MissingJSON) any {
 	return struct {
 		Error       string        `json:"error"`
+		Kind        string        `json:"kind"`
 		Suggestions []string      `json:"suggestions"`
 		Rules       []any         `json:"rules"`
 		Missing     []MissingJSON `json:"missing"`
-	}{err.Error(), []string{}, rules, missing}
+	}{err.Error(), "no_rule", []string{}, rules, missing}
 }
 
 // SearchJSON is the answer of search --json: the result (hits,
 // suggestions, words too common to be indexed) and, when nothing matched,
 // the error saying so.
 func SearchJSON(res *index.Result, err error) any {
-	msg := ""
+	msg, kind := "", ""
 	if err != nil {
-		msg = err.Error()
+		msg, kind = err.Error(), "no_match"
 	}
 	return struct {
 		Error string `json:"error,omitempty"`
+		Kind  string `json:"kind,omitempty"`
 		*index.Result
-	}{msg, res}
+	}{msg, kind, res}
 }
 
 // RuleJSON is a rule with its subrules and examples. Rev and Era are set

@@ -87,6 +87,9 @@ func CoverageText(w io.Writer, c *engine.Coverage) error {
 	if len(c.Failing) > 0 {
 		fmt.Fprintf(&b, "modelled, scenarios failing: %s\n", strings.Join(c.Failing, ", "))
 	}
+	if len(c.NoScenario) > 0 {
+		fmt.Fprintf(&b, "modelled, no scenario written for this revision: %s\n", strings.Join(c.NoScenario, ", "))
+	}
 	for _, s := range c.Stale {
 		fmt.Fprintf(&b, "stale: %s\n", s)
 	}
@@ -101,7 +104,7 @@ func CoverageText(w io.Writer, c *engine.Coverage) error {
 }
 
 // CoverageJSON prints the coverage as one JSON object (keys rev,
-// defined, passing, compiled, failing, stale, unmodelled, rules,
+// defined, passing, compiled, failing, no_scenario, stale, unmodelled, rules,
 // ability_words).
 func CoverageJSON(w io.Writer, c *engine.Coverage) error {
 	enc := json.NewEncoder(w)

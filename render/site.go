@@ -11,6 +11,7 @@ import (
 	"path"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -18,6 +19,7 @@ import (
 	"github.com/yuin/goldmark"
 
 	"github.com/crules/crules/diff"
+	"github.com/crules/crules/internal/atomicfile"
 	"github.com/crules/crules/lexicon"
 	"github.com/crules/crules/parse"
 )
@@ -37,10 +39,19 @@ var templates = sync.OnceValue(func() *template.Template { return template.Must(
 var ErrNotFound = errors.New("no such page")
 
 // A Revision is one document of a site: its name, the effective date
-// ("2026-01-16") that names its directory, and its parse.
+// ("2026-01-16") that names its directory, and its parse, or a function
+// that parses it when a page needs it.
 type Revision struct {
 	Name string
-	Doc  *parse.Document
+	// Doc is the parse; nil when Load is set.
+	Doc *parse.Document
+	// Load, when Doc is nil, returns the parse on demand: when a page of
+	// the revision is first asked for, and again after the site let its
+	// data go (see Site.Keep). It may be called from several goroutines.
+	Load func() (*parse.Document, error)
+	// Stats are the counts the revisions page shows when Doc is nil
+	// (Era, Rules, Glossary), so that it needs no parse.
+	Stats parse.Stats
 }
 
 // A Site is a hyperlinked HTML reference of one or more revisions. It
@@ -79,6 +90,10 @@ type Site struct {
 	// links exist only when it is set and its Revs are Revs' names.
 	// WriteSite builds it when nil and Revs has more than one revision.
 	Lineage *diff.Lineage
+	// LoadLineage, when Lineage is nil, returns it when it is first
+	// needed (by a chapter or history page), so that a site asked only
+	// for links (RuleURL) or diffs never reads it.
+	LoadLineage func() (*diff.Lineage, error)
 
 	// Lexicon is used for diffs; nil means lexicon.Default().
 	Lexicon *lexicon.Lexicon
@@ -88,12 +103,22 @@ type Site struct {
 	// sets it to its search page, "/search" say). A written site has none.
 	Search string
 
+	// Keep bounds the revisions whose data (parse, citations, where each
+	// rule is) the site keeps at once, the most recently used ones; 0
+	// keeps every revision's once computed. With Revisions that Load, a
+	// server's memory then holds Keep revisions, not all of them.
+	Keep int
+
 	once  sync.Once
 	md    goldmark.Markdown
 	byRev map[string]int
 	mu    sync.Mutex
 	data  map[int]*revData
-	hist  *histIndex
+	order []int // the revisions in data, least recently used first
+
+	histOnce sync.Once
+	hist     *histIndex
+	histErr  error
 }
 
 func (s *Site) init() {
@@ -110,41 +135,97 @@ func (s *Site) init() {
 		if s.Lexicon == nil {
 			s.Lexicon = lexicon.Default()
 		}
+	})
+}
+
+// history returns the index of the rules' lineages, built on first use
+// (it reads every revision once): nil without a lineage of s's revisions.
+func (s *Site) history() (*histIndex, error) {
+	s.histOnce.Do(func() {
+		if s.Lineage == nil && s.LoadLineage != nil {
+			if s.Lineage, s.histErr = s.LoadLineage(); s.histErr != nil {
+				return
+			}
+		}
 		if l := s.Lineage; l != nil && len(l.Revs) == len(s.Revs) {
 			same := true
 			for i, r := range s.Revs {
 				same = same && l.Revs[i] == r.Name
 			}
 			if same {
-				s.hist = newHistIndex(s)
+				s.hist, s.histErr = newHistIndex(s)
 			}
 		}
 	})
+	return s.hist, s.histErr
 }
 
-// rev returns the data of revision i, computing it on first use.
-func (s *Site) rev(i int) *revData {
+// doc returns the parse of revision i: its Doc, or what its Load returns.
+func (s *Site) doc(i int) (*parse.Document, error) {
+	r := s.Revs[i]
+	if r.Doc != nil {
+		return r.Doc, nil
+	}
+	if r.Load == nil {
+		return nil, fmt.Errorf("revision %s has neither a Doc nor a Load", r.Name)
+	}
+	d, err := r.Load()
+	if err != nil {
+		return nil, fmt.Errorf("revision %s: %w", r.Name, err)
+	}
+	return d, nil
+}
+
+// rev returns the data of revision i, computing it on first use and
+// keeping it among the Keep most recently used.
+func (s *Site) rev(i int) (*revData, error) {
 	s.mu.Lock()
 	r, ok := s.data[i]
+	if ok {
+		s.use(i)
+	}
 	s.mu.Unlock()
 	if ok {
-		return r
+		return r, nil
 	}
-	r = newRevData(s, i)
+	d, err := s.doc(i)
+	if err != nil {
+		return nil, err
+	}
+	r = newRevData(s, i, d)
 	s.mu.Lock()
 	if old, ok := s.data[i]; ok {
 		r = old
 	} else {
 		s.data[i] = r
 	}
+	s.use(i)
+	for s.Keep > 0 && len(s.order) > s.Keep {
+		delete(s.data, s.order[0])
+		s.order = s.order[1:]
+	}
 	s.mu.Unlock()
-	return r
+	return r, nil
+}
+
+// use makes i the most recently used revision; s.mu is held.
+func (s *Site) use(i int) {
+	if n := len(s.order); n > 0 && s.order[n-1] == i {
+		return
+	}
+	if j := slices.Index(s.order, i); j >= 0 {
+		s.order = slices.Delete(s.order, j, j+1)
+	}
+	s.order = append(s.order, i)
 }
 
 // forget drops the data of revision i (Write does, once its pages are out).
 func (s *Site) forget(i int) {
 	s.mu.Lock()
 	delete(s.data, i)
+	if j := slices.Index(s.order, i); j >= 0 {
+		s.order = slices.Delete(s.order, j, j+1)
+	}
 	s.mu.Unlock()
 }
 
@@ -172,8 +253,10 @@ func (s *Site) RuleURL(rev string, id parse.RuleID) string {
 	if !ok {
 		return ""
 	}
-	if h := s.rev(i).ruleHref(id); h != "" {
-		return rev + "/" + h
+	if r, err := s.rev(i); err == nil {
+		if h := r.ruleHref(id); h != "" {
+			return rev + "/" + h
+		}
 	}
 	return ""
 }
@@ -187,8 +270,10 @@ func (s *Site) GlossaryURL(rev, term string) string {
 	if !ok {
 		return ""
 	}
-	if h := s.rev(i).glossHref(term); h != "" {
-		return rev + "/" + h
+	if r, err := s.rev(i); err == nil {
+		if h := r.glossHref(term); h != "" {
+			return rev + "/" + h
+		}
 	}
 	return ""
 }
@@ -240,9 +325,14 @@ func (s *Site) Page(w io.Writer, p string) error {
 // revPage writes one page of revision i: index.html, glossary.html,
 // keywords.html or a chapter (702.html).
 func (s *Site) revPage(w io.Writer, i int, file string) error {
-	r := s.rev(i)
+	if _, err := s.history(); err != nil { // its links on chapter pages
+		return err
+	}
+	r, err := s.rev(i)
+	if err != nil {
+		return err
+	}
 	l := layout{Root: "../", Rev: r.name, Nav: r.nav()}
-	var err error
 	var b bytes.Buffer
 	switch file {
 	case "index.html":
@@ -260,8 +350,12 @@ func (s *Site) revPage(w io.Writer, i int, file string) error {
 		l.Body, err = body("contents", data)
 	case "glossary.html":
 		l.Title, l.H1 = "Glossary · CR "+r.name, "Glossary"
-		err = r.glossaryBody(&b)
-		l.Body = template.HTML(b.String()) // #nosec: goldmark output, text escaped
+		if err = r.glossaryBody(&b); err == nil {
+			l.Body, err = body("glossary", struct {
+				Letters []navLink
+				Body    template.HTML
+			}{r.glossaryLetters(), template.HTML(b.String())}) // #nosec: goldmark output, text escaped
+		}
 	case "keywords.html":
 		l.Title, l.H1 = "Keywords · CR "+r.name, "Keywords"
 		l.Body, err = body("keywords", r.keywords())
@@ -273,8 +367,9 @@ func (s *Site) revPage(w io.Writer, i int, file string) error {
 		}
 		l.Title = fmt.Sprintf("%d. %s · CR %s", n, cs[0].Title, r.name)
 		l.H1 = fmt.Sprintf("%d. %s", n, cs[0].Title)
-		err = r.chapterBody(&b, n)
-		l.Body = template.HTML(b.String()) // #nosec: goldmark output, text escaped
+		if err = r.chapterBody(&b, n); err == nil {
+			l.Body, err = body("chapter", r.chapterPage(n, template.HTML(b.String()))) // #nosec: goldmark output, text escaped
+		}
 	}
 	if err != nil {
 		return err
@@ -296,7 +391,10 @@ func (s *Site) revisionsPage(w io.Writer) error {
 	}{Count: Count(len(s.Revs), "revision", "revisions"), Latest: len(s.Revs) > 0 && !s.NoLatest}
 	for i := len(s.Revs) - 1; i >= 0; i-- {
 		r := s.Revs[i]
-		row := revRow{Name: r.Name, Era: string(r.Doc.Era), Rules: len(r.Doc.IDs()), Glossary: len(r.Doc.Glossary)}
+		row := revRow{Name: r.Name, Era: string(r.Stats.Era), Rules: r.Stats.Rules, Glossary: r.Stats.Glossary}
+		if d := r.Doc; d != nil {
+			row.Era, row.Rules, row.Glossary = string(d.Era), len(d.IDs()), len(d.Glossary)
+		}
 		if i > 0 {
 			row.Changes = "diff/" + s.Revs[i-1].Name + "/" + r.Name + ".html"
 			row.Summary = "from " + s.Revs[i-1].Name
@@ -331,24 +429,29 @@ type Progress func(done, total int)
 // revision's pages, latest/ (unless NoLatest), the change page of each adjacent pair and,
 // with a lineage, the history pages. The pages are written to a new
 // directory beside dir, which then replaces dir, so an interrupted run
-// leaves dir as it was. An existing dir is replaced only if it is empty
+// leaves dir as it was; the next run, or SIGINT or SIGTERM where the
+// command line asked for it (atomicfile.CleanOnSignal), removes what it
+// left. An existing dir is replaced only if it is empty
 // or a site written before (it holds the file .crules-site). progress, if
 // not nil, is called after each page from one goroutine.
 func WriteSite(dir string, s *Site, progress Progress) error {
-	if len(s.Revs) > 1 && s.Lineage == nil {
+	s.init()
+	if len(s.Revs) > 1 && s.Lineage == nil && s.LoadLineage == nil {
 		names := make([]string, len(s.Revs))
 		docs := make([]*parse.Document, len(s.Revs))
 		for i, r := range s.Revs {
-			names[i], docs[i] = r.Name, r.Doc
+			d, err := s.doc(i)
+			if err != nil {
+				return err
+			}
+			names[i], docs[i] = r.Name, d
 		}
 		s.Lineage = diff.BuildLineage(names, docs, s.Lexicon)
 	}
-	s.init()
 	if err := replaceable(dir); err != nil {
 		return err
 	}
-	parent := filepath.Dir(filepath.Clean(dir))
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".tmp-")
+	tmp, release, err := atomicfile.TempDir(dir)
 	if err != nil {
 		return err
 	}
@@ -357,6 +460,7 @@ func WriteSite(dir string, s *Site, progress Progress) error {
 		if !ok {
 			os.RemoveAll(tmp)
 		}
+		release()
 	}()
 	if err := s.writeAll(tmp, progress); err != nil {
 		return err
@@ -409,12 +513,16 @@ type job struct {
 	rev   int // the revision whose data to drop afterwards, or -1
 }
 
-func (s *Site) jobs() ([]job, int) {
+func (s *Site) jobs() ([]job, int, error) {
 	var jobs []job
 	total := 2
 	for i, r := range s.Revs {
 		pages := []string{r.Name + "/index.html", r.Name + "/glossary.html", r.Name + "/keywords.html"}
-		for _, n := range newDocPages(r.Doc).pages {
+		d, err := s.doc(i)
+		if err != nil {
+			return nil, 0, err
+		}
+		for _, n := range newDocPages(d).pages {
 			pages = append(pages, r.Name+"/"+strconv.Itoa(n)+".html")
 		}
 		jobs = append(jobs, job{pages, i})
@@ -427,8 +535,12 @@ func (s *Site) jobs() ([]job, int) {
 			total++
 		}
 	}
-	if s.hist != nil {
-		keys := s.hist.keys()
+	hist, err := s.history()
+	if err != nil {
+		return nil, 0, err
+	}
+	if hist != nil {
+		keys := hist.keys()
 		for len(keys) > 0 {
 			n := min(len(keys), 200)
 			var pages []string
@@ -440,12 +552,15 @@ func (s *Site) jobs() ([]job, int) {
 			keys = keys[n:]
 		}
 	}
-	return jobs, total
+	return jobs, total, nil
 }
 
 // writeAll renders every page into dir on all cores.
 func (s *Site) writeAll(dir string, progress Progress) error {
-	jobs, total := s.jobs()
+	jobs, total, err := s.jobs()
+	if err != nil {
+		return err
+	}
 	jobs = append(jobs, job{[]string{"index.html", "style.css"}, -1})
 	latest := "" // the prefix of the pages written again under latest/
 	if len(s.Revs) > 0 && !s.NoLatest {
@@ -507,6 +622,9 @@ func (s *Site) writeAll(dir string, progress Progress) error {
 }
 
 func writeFile(name string, data []byte) error {
+	if err := atomicfile.Interrupted(); err != nil {
+		return err // the temporary folder is being removed: add nothing
+	}
 	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 		return err
 	}

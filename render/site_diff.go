@@ -60,7 +60,15 @@ func (s *Site) compare(a, b string) (int, int, *diff.Result, error) {
 	if !ok || !ok2 {
 		return 0, 0, nil, fmt.Errorf("diff/%s/%s: %w (no such revision)", a, b, ErrNotFound)
 	}
-	return i, j, diff.Compare(s.Revs[i].Doc, s.Revs[j].Doc, s.Lexicon), nil
+	a1, err := s.doc(i)
+	if err != nil {
+		return 0, 0, nil, err
+	}
+	b1, err := s.doc(j)
+	if err != nil {
+		return 0, 0, nil, err
+	}
+	return i, j, diff.Compare(a1, b1, s.Lexicon), nil
 }
 
 // wanted returns the filter as a set; nil classes means all but unchanged.

@@ -1,11 +1,14 @@
 package render
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/crules/crules/diff"
 	"github.com/crules/crules/parse"
@@ -52,12 +55,36 @@ func parentOf(id string) string {
 	return ""
 }
 
-func newHistIndex(s *Site) *histIndex {
+func newHistIndex(s *Site) (*histIndex, error) {
 	l := s.Lineage
 	n := len(s.Revs)
+	// Every revision's rules, on all cores, newest first (the order of the
+	// embedded archive, read once).
 	tops := make([]map[string]int, n)
-	for i, r := range s.Revs {
-		tops[i] = topRules(r.Doc)
+	errs := make([]error, n)
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				d, err := s.doc(i)
+				if err != nil {
+					errs[i] = err
+					continue
+				}
+				tops[i] = topRules(d)
+			}
+		}()
+	}
+	for i := n - 1; i >= 0; i-- {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
 	}
 	// next[i]: rule of i → its link to i+1; prev[i]: rule of i+1 that has a
 	// predecessor. sub[i]: the first listed change among the subrules of a
@@ -141,7 +168,7 @@ func newHistIndex(s *Site) *histIndex {
 			}
 		}
 	}
-	return h
+	return h, nil
 }
 
 // keys lists the history pages.
@@ -157,10 +184,14 @@ func (h *histIndex) keys() []string {
 // historyPath is the path of the history page of rule id of revision rev
 // from the site's root, "" when there is none.
 func (s *Site) historyPath(rev int, id parse.RuleID) string {
-	if s.hist == nil || id.Level() != parse.LevelRule {
+	if id.Level() != parse.LevelRule {
 		return ""
 	}
-	if k, ok := s.hist.keyOf[rev][id.String()]; ok {
+	h, err := s.history()
+	if h == nil || err != nil {
+		return ""
+	}
+	if k, ok := h.keyOf[rev][id.String()]; ok {
 		return "history/" + k + ".html"
 	}
 	return ""
@@ -173,10 +204,14 @@ type histRow struct {
 }
 
 func (s *Site) historyPage(w io.Writer, key string) error {
-	if s.hist == nil {
+	h, err := s.history()
+	if err != nil {
+		return err
+	}
+	if h == nil {
 		return fmt.Errorf("history/%s.html: %w (no lineage)", key, ErrNotFound)
 	}
-	pts, ok := s.hist.chains[key]
+	pts, ok := h.chains[key]
 	if !ok {
 		return fmt.Errorf("history/%s.html: %w", key, ErrNotFound)
 	}

@@ -36,19 +36,19 @@ type nearError struct{ near []string }
 func (e nearError) Error() string        { return "no such rule" }
 func (e nearError) Candidates() []string { return e.near }
 
-// TestNotFoundJSON: the candidates are found through wrapping, and an
+// TestErrorJSON: the candidates are found through wrapping, and an
 // error without any prints an empty list, never null.
-func TestNotFoundJSON(t *testing.T) {
+func TestErrorJSON(t *testing.T) {
 	for _, c := range []struct {
 		err  error
 		want string
 	}{
-		{fmt.Errorf("rule: %w", nearError{[]string{"702.47a"}}), `{"error":"rule: no such rule","suggestions":["702.47a"]}`},
-		{nearError{}, `{"error":"no such rule","suggestions":[]}`},
-		{errors.New("nothing"), `{"error":"nothing","suggestions":[]}`},
+		{fmt.Errorf("rule: %w", nearError{[]string{"702.47a"}}), `{"error":"rule: no such rule","kind":"no_rule","suggestions":["702.47a"]}`},
+		{nearError{}, `{"error":"no such rule","kind":"no_rule","suggestions":[]}`},
+		{errors.New("nothing"), `{"error":"nothing","kind":"no_rule","suggestions":[]}`},
 	} {
 		var buf bytes.Buffer
-		if err := WriteJSON(&buf, NotFoundJSON(c.err)); err != nil {
+		if err := WriteJSON(&buf, NewErrorJSON(c.err, "no_rule")); err != nil {
 			t.Fatal(err)
 		}
 		if got := strings.Join(strings.Fields(buf.String()), ""); got != strings.ReplaceAll(c.want, " ", "") {

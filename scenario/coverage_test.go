@@ -1,6 +1,9 @@
 package scenario_test
 
 import (
+	"strings"
+
+	"github.com/crules/crules/engine"
 	"os"
 	"slices"
 	"testing"
@@ -26,7 +29,7 @@ func TestCoverage(t *testing.T) {
 		want []string
 	}{{"2006-10-01", seed2006}, {"latest", append(slices.Clone(evergreen), seed2006...)}} {
 		doc, specs := revision(t, tc.rev)
-		c, err := scenario.Cover(doc, specs...)
+		c, err := scenario.Cover(nil, doc, specs...)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -46,6 +49,123 @@ func TestCoverage(t *testing.T) {
 		}
 		if testing.Verbose() {
 			render.CoverageText(os.Stdout, c)
+		}
+	}
+}
+
+// TestHonestCoverage: a keyword counts as modelled in a revision only
+// when a scenario written for that revision passes there.
+func TestHonestCoverage(t *testing.T) {
+	cover := func(rev string) *engine.Coverage {
+		t.Helper()
+		doc, specs := revision(t, rev)
+		c, err := scenario.Cover(nil, doc, specs...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	// 2007–2009 define lifelink and deathtouch as triggered abilities;
+	// the engine gains the life and destroys the creature without a
+	// trigger, so no scenario is written for those revisions.
+	c := cover("2008-02-01")
+	for _, k := range []string{"Lifelink", "Deathtouch"} {
+		if slices.Contains(c.Passing, k) || !slices.Contains(c.NoScenario, k) {
+			t.Errorf("%s: %s counted as modelled (passing %q, no scenario %q)", c.Rev, k, c.Passing, c.NoScenario)
+		}
+	}
+	// 2001–2003's rampage triggers only on two or more blockers: its own
+	// scenario passes there, the modern one is not run.
+	c = cover("2002-10-07")
+	if !slices.Contains(c.Passing, "Rampage") || len(c.Failing) > 0 {
+		t.Errorf("%s: rampage not modelled by its own scenario: passing %q, failing %q", c.Rev, c.Passing, c.Failing)
+	}
+	// 2008-05-01 prints its quotation marks as "?": every model still
+	// checks against its definitions.
+	c = cover("2008-05-01")
+	if len(c.Stale) > 0 || len(c.Failing) > 0 {
+		t.Errorf("%s: stale %q, failing %q", c.Rev, c.Stale, c.Failing)
+	}
+}
+
+// TestWrittenFor: a rev: line names revisions and ranges of them.
+func TestWrittenFor(t *testing.T) {
+	f, err := scenario.Parse("r.txt", []byte("rev: 2001 2006-07-15..2007-02-01 2026..latest\n-- script --\nend turn\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	revs, err := f.WrittenFor(corpusArchive(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range revs {
+		got = append(got, r.Name())
+	}
+	if want := []string{"2001-09-24", "2006-07-15", "2006-10-01", "2007-02-01", "2026-01-16"}; !slices.Equal(got, want) {
+		t.Errorf("written for %q, want %q", got, want)
+	}
+	if got, want := f.Revisions(""), []string{"2001", "2007-02-01", "latest"}; !slices.Equal(got, want) {
+		t.Errorf("Revisions = %q, want %q", got, want)
+	}
+	for src, want := range map[string]string{
+		"rev: 2006 ..latest\n-- script --\nend turn\n":    "r.txt:1:11: rev: \"..latest\": a range is FROM..TO, two revisions",
+		"rev: 2006..2007..2008\n-- script --\nend turn\n": "r.txt:1:6: rev: \"2006..2007..2008\": a range is FROM..TO, two revisions",
+	} {
+		if _, err := scenario.Parse("r.txt", []byte(src)); err == nil || err.Error() != want {
+			t.Errorf("%q: error %v, want %s", src, err, want)
+		}
+	}
+	f, _ = scenario.Parse("r.txt", []byte("rev: 2009..2006\n-- script --\nend turn\n"))
+	if _, err := f.WrittenFor(corpusArchive(t)); err == nil || !strings.Contains(err.Error(), "ends before it begins") {
+		t.Errorf("a backward range: %v", err)
+	}
+}
+
+// TestModelsRefuseAndInteract: every keyword model has, among the
+// scenario files that name its keyword, a refused action (an illegal
+// line) and a script in which a card with the keyword and a card with
+// another keyword ability (or the same card's other one) both take part.
+func TestModelsRefuseAndInteract(t *testing.T) {
+	files, err := scenario.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range engine.Models() {
+		if m.Title != "" {
+			continue // split cards: a rule, not a keyword
+		}
+		refused, interacts := false, false
+		for _, f := range files {
+			if !slices.ContainsFunc(f.Keywords, func(k string) bool { return strings.EqualFold(k, m.Name) }) {
+				continue
+			}
+			for _, s := range f.Scripts {
+				with, other := false, false
+				for _, st := range s.Stmts {
+					refused = refused || st.Illegal
+					for _, n := range append([]engine.Name{st.Object}, st.Names...) {
+						c := f.Card(n.Text)
+						if c == nil {
+							continue
+						}
+						for _, a := range c.Abilities {
+							if strings.EqualFold(a.Keyword, m.Name) {
+								with = true
+							} else {
+								other = true
+							}
+						}
+					}
+				}
+				interacts = interacts || with && other
+			}
+		}
+		if !refused {
+			t.Errorf("%s: no scenario naming it refuses an action (no illegal line)", m.Name)
+		}
+		if !interacts {
+			t.Errorf("%s: no script of its scenarios has a card with it and another keyword ability", m.Name)
 		}
 	}
 }

@@ -5,7 +5,10 @@ import (
 	"errors"
 	"io/fs"
 	"path"
+	"slices"
+	"strings"
 
+	"github.com/crules/crules/corpus"
 	"github.com/crules/crules/engine"
 	"github.com/crules/crules/keyword"
 	"github.com/crules/crules/parse"
@@ -49,16 +52,37 @@ func Builtin() ([]*File, error) {
 }
 
 // Cover measures the keyword coverage of revision doc (engine.Cover)
-// with the Builtin scenarios. specs are the keyword specs of doc,
-// extracted when none are given.
-func Cover(doc *parse.Document, specs ...*keyword.Spec) (*engine.Coverage, error) {
+// with the Builtin scenarios written for it: those whose rev: line
+// names doc's revision of archive a, or a range that holds it (see
+// File.WrittenFor). A keyword counts as modelled only where a scenario
+// written for that revision passes; a file is never run against
+// revisions it was not written for. A nil a is the embedded archive.
+// specs are the keyword specs of doc, extracted when none are given.
+func Cover(a *corpus.Archive, doc *parse.Document, specs ...*keyword.Spec) (*engine.Coverage, error) {
+	if a == nil {
+		var err error
+		if a, err = corpus.Default(); err != nil {
+			return nil, err
+		}
+	}
 	files, err := Builtin()
 	if err != nil {
 		return nil, err
 	}
-	scs := make([]*engine.Scenario, len(files))
-	for i, f := range files {
-		scs[i] = &f.Scenario
+	rev := ""
+	if !doc.Effective.IsZero() {
+		rev = doc.Effective.Format("2006-01-02")
+	}
+	var scs []*engine.Scenario
+	for _, f := range files {
+		revs, err := f.WrittenFor(a)
+		if err != nil {
+			return nil, err
+		}
+		_, found := slices.BinarySearchFunc(revs, rev, func(r corpus.Revision, name string) int { return strings.Compare(r.Name(), name) })
+		if found {
+			scs = append(scs, &f.Scenario)
+		}
 	}
 	return engine.Cover(doc, scs, specs...)
 }

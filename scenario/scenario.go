@@ -17,19 +17,32 @@ import (
 // players, cards and scripts).
 type File struct {
 	engine.Scenario
-	Title string   // the first comment line
-	Revs  []string // revision selectors of the "rev:" line; empty for none
+	Title string // the first comment line
+	// Revs are the entries of the "rev:" line, empty for none: each a
+	// revision selector as --rev takes it ("2006-10-01", "latest") or a
+	// range FROM..TO of two selectors, both ends included
+	// ("2009-07-11..latest").
+	Revs []string
 }
 
 // Revisions returns the revision selectors to run f against: override
-// when it is set (a --rev flag), else the file's rev: line, else
-// "latest".
+// when it is set (a --rev flag), else the file's rev: line with each
+// range given by its last revision, else "latest". WrittenFor lists
+// every revision of the ranges, which go test runs.
 func (f *File) Revisions(override string) []string {
 	switch {
 	case override != "":
 		return []string{override}
 	case len(f.Revs) > 0:
-		return f.Revs
+		var out []string
+		for _, r := range f.Revs {
+			if _, to, ok := strings.Cut(r, ".."); ok {
+				out = append(out, to)
+				continue
+			}
+			out = append(out, r)
+		}
+		return out
 	}
 	return []string{"latest"}
 }
@@ -146,6 +159,14 @@ func (p *parser) header(l line) {
 		if len(p.f.Revs) == 0 {
 			p.errorf(l.pos(len(l.text)), "rev: expected one or more revisions")
 		}
+		at := len(k) + 1
+		for _, r := range p.f.Revs {
+			at += strings.Index(l.text[at:], r)
+			if from, to, isRange := strings.Cut(r, ".."); isRange && (from == "" || to == "" || strings.Contains(to, "..")) {
+				p.errorf(l.pos(at), "rev: %q: a range is FROM..TO, two revisions", r)
+			}
+			at += len(r)
+		}
 	case ok && key == "keyword":
 		for _, k := range strings.Split(v, ",") {
 			if k = strings.TrimSpace(k); k != "" {
@@ -201,6 +222,10 @@ func (p *parser) card(l line) {
 		p.f.Cards = append(p.f.Cards, &engine.CardDef{Card: c, Pos: l.pos(0)})
 	}
 }
+
+// oneShot are the effects only an instant or sorcery follows as it
+// resolves.
+var oneShot = map[string]bool{"damage": true, "draw": true, "gain": true, "lose": true, "destroy": true, "counter": true, "pump": true, "create": true, "kickdamage": true}
 
 var supertypes = []string{"Legendary", "Basic", "Snow", "World"}
 
@@ -300,7 +325,22 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 		}
 		e, err := game.ParseEffect(t)
 		if err != nil {
-			p.errorf(pos, "%s: %v", name, err)
+			at := pos
+			if ee, ok := err.(*game.EffectError); ok {
+				at = l.pos(pos.Offset - l.off + ee.Offset)
+			}
+			p.errorf(at, "%s: %v", name, err)
+			continue
+		}
+		if e.When != "" {
+			c.Triggers = append(c.Triggers, e)
+			continue
+		}
+		if oneShot[e.Verb] && !c.Is("Instant") && !c.Is("Sorcery") {
+			// A permanent's text is not followed as it resolves: "deals 2
+			// damage" on a creature is a triggered ability whose trigger
+			// is missing, not an instruction to guess.
+			p.errorf(pos, "%s: %q on a permanent is not understood: a permanent's text is a static or triggered ability (\"When %s enters the battlefield, …\")", name, t, name)
 			continue
 		}
 		c.Effects = append(c.Effects, e)

@@ -15,7 +15,7 @@ var clauseWords = map[string]bool{
 	"targeting": true, "half": true, "splice": true, "convoke": true, "offering": true,
 	"flashback": true, "madness": true, "entwine": true, "kicker": true, "mode": true, "x": true, "pay": true,
 	"exile": true, "face down": true, "return": true, "search": true, "dredge": true, "reveal": true,
-	"order": true,
+	"order": true, "decline": true,
 }
 
 // expectKinds maps what an expect line checks to whether it names a
@@ -345,7 +345,7 @@ func (p *parser) clause(l line, t string, at int) *engine.Clause {
 			sat := rat + len(rest) - len(tg)
 			c.Sub = &engine.Clause{Word: "targeting", Pos: l.pos(sat), Names: names(l, tg, sat)}
 		}
-	case "flashback", "entwine", "kicker":
+	case "flashback", "entwine", "kicker", "decline":
 		if strings.TrimSpace(rest) != "" {
 			p.errorf(l.pos(rat), "%s takes nothing after it", word)
 		}
@@ -374,7 +374,7 @@ func (p *parser) check(st *engine.Stmt) {
 	isPlayer := p.isPlayer
 	card := func(n engine.Name) {
 		t := strings.TrimSuffix(n.Text, " (copy)")
-		if kw, ok := strings.CutSuffix(t, " trigger"); ok && isKeyword(kw) {
+		if kw, ok := strings.CutSuffix(t, " trigger"); ok && (isKeyword(kw) || p.f.Card(kw) != nil) {
 			return
 		}
 		if _, ok := strings.CutSuffix(t, " token"); ok {

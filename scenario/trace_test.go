@@ -74,6 +74,9 @@ func TestSpliceOrder(t *testing.T) {
 				damage = i
 			case strings.Contains(s.Note, "followed first"):
 				first = i
+				if want := map[string]string{"2006-10-01": "502.40b", "2019-10-04": "702.46b", "latest": "702.47b"}[rev]; s.Rule != want {
+					t.Errorf("%s: the order of splice's instructions cites %s, want %s", rev, s.Rule, want)
+				}
 			}
 		}
 		if !(first > 0 && first < draw && draw < damage) {
@@ -115,6 +118,100 @@ func TestReplacementCitations(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("%s %q [%s]: no trace line cites %s with %q", tc.file, tc.script, tc.rev, tc.rule, tc.note)
+		}
+	}
+}
+
+// TestTraceFixes: what the trace cites for a draw, a turn, counters, a
+// copy ceasing to exist, splice's order and convoke's unused reduction,
+// in the revision run (issue 19): each cites the rule that says it, and
+// a note says only what happened.
+func TestTraceFixes(t *testing.T) {
+	const src = `-- cards --
+Siege Wurm: {5}{G}{G} Creature — Wurm 7/7; Convoke; Trample
+Grizzly Bears: {1}{G} Creature — Bear 2/2
+Ornithopter: {0} Artifact Creature — Thopter 0/2
+Arcbound Worker: {1} Artifact Creature — Construct 0/0; Modular 1
+Grapeshot: {1}{R} Sorcery; Grapeshot deals 1 damage to any target; Storm
+Shock: {R} Instant; Shock deals 2 damage to any target
+
+-- script: draw --
+library alice: Grizzly Bears, Ornithopter
+alice draws
+
+-- script: turn --
+turn bob
+
+-- script: counters --
+battlefield alice: Arcbound Worker, Ornithopter
+counters Arcbound Worker: 2 +1/+1
+destroy Arcbound Worker; targeting Ornithopter
+resolve
+
+-- script: copy --
+hand alice: Shock, Grapeshot
+mana alice: {R}{1}{R}
+alice casts Shock; targeting bob
+resolve
+alice casts Grapeshot; targeting bob
+resolve all
+
+-- script: convoke --
+hand alice: Siege Wurm
+battlefield alice: Ornithopter, Ornithopter, Ornithopter, Ornithopter, Ornithopter, Ornithopter
+mana alice: {G}{G}
+alice casts Siege Wurm; convoke Ornithopter, Ornithopter#2, Ornithopter#3, Ornithopter#4, Ornithopter#5, Ornithopter#6
+`
+	f, err := scenario.Parse("fixes.txt", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	type want struct{ script, rule, note string }
+	for _, tc := range []struct {
+		rev  string
+		want []want
+	}{
+		{"2006-10-01", []want{
+			{"draw", "423.1", "alice draws a card"},
+			{"turn", "300.1", "bob's turn 2 begins"},
+			{"turn", "302.2", "bob untaps"},
+			{"copy", "420.5j", "the copy of Grapeshot ceases to exist"},
+			{"convoke", "502.46a", "pays nothing: {G}{G} is still owed"},
+		}},
+		{"latest", []want{
+			{"draw", "121.1", "alice draws a card"},
+			{"turn", "500.1", "bob's turn 2 begins"},
+			{"turn", "502.3", "bob untaps"},
+			{"counters", "122.1", "2 +1/+1 counters are put on Ornithopter"},
+			{"copy", "704.5e", "the copy of Grapeshot ceases to exist"},
+		}},
+	} {
+		doc, specs := revision(t, tc.rev)
+		res, err := scenario.Run(f, doc, specs...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range tc.want {
+			found := false
+			for _, s := range res.Scripts {
+				if s.Name != w.script {
+					continue
+				}
+				for _, st := range s.Trace {
+					if st.Rule == w.rule && strings.Contains(st.Note, w.note) {
+						found = true
+					}
+					if strings.Contains(st.Note, "Grizzly Bears") && w.script == "draw" {
+						t.Errorf("%s: the draw names the card drawn: %q", tc.rev, st.Note)
+					}
+					if strings.Contains(st.Note, "already zero") && w.script == "convoke" {
+						t.Errorf("%s: convoke says the cost is zero while {G}{G} is owed: %q", tc.rev, st.Note)
+					}
+				}
+			}
+			if !found {
+				t.Errorf("%s %s: no trace line cites %s with %q", tc.rev, w.script, w.rule, w.note)
+			}
 		}
 	}
 }

@@ -35,3 +35,10 @@ func BenchmarkChapterPage(b *testing.B) { benchPage(b, "/latest/702.html") }
 // BenchmarkDiffPageCached is the change page of the 2009 terminology
 // update once rendered.
 func BenchmarkDiffPageCached(b *testing.B) { benchPage(b, "/diff/2009-05-01/2009-07-11") }
+
+// BenchmarkAPIRule is one rule through the API, as rule 702.47a --json
+// prints it.
+func BenchmarkAPIRule(b *testing.B) { benchPage(b, "/api/rules/702.47a") }
+
+// BenchmarkAPISearch is a search of an open index through the API.
+func BenchmarkAPISearch(b *testing.B) { benchPage(b, "/api/search?q=splice+onto+arcane") }

@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -215,5 +217,27 @@ func TestCanonicalPaths(t *testing.T) {
 	}
 	if len(keys) != 1 || keys[0] != "2026-01-16/702.html" {
 		t.Errorf("cached %q, want the one page 2026-01-16/702.html", keys)
+	}
+}
+
+// TestUnwritableCache: with a cache folder that cannot be written, a
+// search is answered from an index built in memory, not with a 500 naming
+// the cache's path.
+func TestUnwritableCache(t *testing.T) {
+	parent := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(parent, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lib, err := crules.Open(crules.Options{CacheDir: filepath.Join(parent, "crules")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(New(lib, nil).Handler())
+	t.Cleanup(func() { ts.Close(); lib.Close() })
+	for _, path := range []string{"/api/search?q=splice+onto+arcane", "/api/search?q=splice&rev=2005"} {
+		status, body := get(t, ts, path)
+		if status != 200 || !strings.Contains(body, `"title":"Splice"`) || strings.Contains(body, parent) {
+			t.Errorf("GET %s with an unwritable cache: %d %.200s", path, status, body)
+		}
 	}
 }

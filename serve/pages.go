@@ -13,13 +13,18 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/crules/crules"
 	"github.com/crules/crules/diff"
 	"github.com/crules/crules/render"
 )
 
 // pageBudget bounds the bytes of rendered pages the server keeps.
-const pageBudget = 64 << 20
+const pageBudget = 32 << 20
+
+// siteKeep is the number of revisions whose parse and derived data
+// (citations, where each rule is) the reference keeps between pages,
+// apart from the library's cache of parsed revisions, which the API
+// uses.
+const siteKeep = 4
 
 // pages is the HTML reference of every embedded revision, built on first
 // use, with its rendered pages kept in a byte-bounded LRU cache.
@@ -41,16 +46,12 @@ type cached struct {
 	body       []byte
 }
 
-// site returns the reference of every revision: each one's parse and the
-// lineage (from the library's cache), built once.
+// site returns the reference of every revision (crules.LiveSite), made
+// once: its revisions are parsed when their pages are asked for, and only
+// the siteKeep most recently used are kept.
 func (s *Server) site() (*render.Site, error) {
 	s.pages.once.Do(func() {
-		revs := s.lib.Revisions()
-		srcs := make([]crules.Source, len(revs))
-		for i, r := range revs {
-			srcs[i] = r.Source()
-		}
-		s.pages.site, s.pages.err = s.lib.Site(srcs...)
+		s.pages.site, s.pages.err = s.lib.LiveSite(siteKeep)
 		if s.pages.err == nil {
 			s.pages.site.Search = "/search"
 		}
@@ -94,7 +95,7 @@ func (p *pages) get(ctx context.Context, key, ctype string, fn func(*bytes.Buffe
 	if f.err != nil {
 		return nil, f.err
 	}
-	f.c = &cached{key: key, ctype: ctype, body: b.Bytes()}
+	f.c = &cached{key: key, ctype: ctype, body: bytes.Clone(b.Bytes())} // its length, not the buffer's capacity, counts
 	if p.byKey == nil {
 		p.lru, p.byKey = list.New(), map[string]*list.Element{}
 	}

@@ -1,16 +1,30 @@
 // Package serve is the HTTP front end of the crules library: a JSON API,
 // the HTML reference of every revision and a search page.
 //
+//	GET /api/                                the endpoints, with an example each
+//	GET /api/openapi.json                    their OpenAPI 3.1 description
 //	GET /api/revs                            every revision
 //	GET /api/rules/{id}?rev=REV              rules with subrules and examples ("CR 601.2f-h", "7");
 //	                                         of several, some missing: 200 with
 //	                                         {"rules": [...], "missing": [...]}
+//	GET /api/glossary?rev=REV                the glossary's terms
 //	GET /api/glossary/{term}?rev=REV         a glossary entry
-//	GET /api/search?q=QUERY&rev=REV&limit=N  ranked hits; a glossary hit carries its term
+//	GET /api/search?q=QUERY&rev=REV&limit=N  ranked hits; a glossary hit carries its term;
+//	                                         all_revs=true searches every revision
 //	GET /api/diff?a=REV&b=REV&class=C,…      a comparison: counts, pairs, renumbering
+//	GET /api/toc?rev=REV                     the parts and chapters
+//	GET /api/refs/{id}?rev=REV               what a rule cites and what cites it
+//	GET /api/history/{id}?rev=REV            a rule (or title) through every revision
+//	GET /api/keywords?rev=REV&kind=K         the keywords' specifications;
+//	                                         coverage=true what the engine models
+//	GET /api/keywords/{name}?rev=REV         one keyword's specification
+//	GET /api/terms, /api/terms/{phrase}      the terminology shifts
+//	GET /api/versions                        every revision with its counts
+//	POST /api/cite?name=FILE&all=true        the CR citations of the text posted
+//	                                         (at most crules.MaxCiteText bytes)
 //
 // and the HTML reference of every revision (render.Site), each page
-// rendered on first request and kept in a cache of 64 MB:
+// rendered on first request and kept in a cache of 32 MB:
 //
 //	GET /                                    the revisions
 //	GET /{rev}/702.html#702.47a              a chapter (also #R70247a); {rev}
@@ -24,17 +38,25 @@
 //	GET /search?q=QUERY&rev=REV              the search page: each hit links
 //	                                         to its rule's anchor or glossary entry
 //
-// The first page waits for every revision to be parsed (a few seconds).
+// A revision is parsed when a page first needs it, and only the most
+// recently used are kept (crules.Library.LiveSite): the first chapter or
+// history page reads every revision once to chain the rules' histories
+// (a second or two); the search page parses only the revision it
+// searched to link its hits. Serve runs the process under a soft memory
+// limit (MemoryLimit), so that its resident memory stays under 300 MB.
 //
 // A page has one path: an alias (/latest/..%2fdiff%2fA%2fB.html) is
 // redirected (301) to it, and latest/ shares the cache of its revision.
 //
-// The answers are the objects of the command line's --json. Errors of
-// /api/ are JSON ({"error": "..."}), of pages an HTML page (render.ErrorPage):
-// 400 for a bad request (rule number, query, limit, revision), 404 for no
-// such rule, term or page, 405 (JSON, with Allow) for another method than
-// GET, 413 for a lookup beyond crules.MaxLookupRefs references or
-// crules.MaxLookupBytes of text, 503 (with Retry-After) when too many
+// The answers are the bytes the command line's --json prints for the same
+// question (a search that matched nothing is one, 200 with no hits).
+// Errors of /api/ are one object, {"error": "...", "kind": "no_rule",
+// "suggestions": [...]} (crules.ErrorJSON), of pages an HTML page
+// (render.ErrorPage): 400 for a bad request (rule number, query, limit,
+// revision), 404 for no such rule, term, keyword or page, 405 (with Allow)
+// for another method than the path takes, 413 for a lookup beyond
+// crules.MaxLookupRefs references or crules.MaxLookupBytes of text or a
+// text to cite beyond crules.MaxCiteText, 503 (with Retry-After) when too many
 // expensive requests are under way, 500 for a failure; one function,
 // status, maps the library's errors to them.
 //
@@ -49,13 +71,15 @@ package serve
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
 	"io"
+	"math"
 	"net"
 	"net/http"
+	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -87,8 +111,18 @@ func New(lib *crules.Library, log io.Writer) *Server {
 	return &Server{lib: lib, log: log, gate: defaultGate()}
 }
 
-// errMethod is a request with another method than GET on a known path.
+// errMethod is a request with another method than the path takes.
 var errMethod = errors.New("method not allowed")
+
+// A methodError is a request with a method its path does not take: 405,
+// naming the methods it takes (allow).
+type methodError struct{ method, path, allow string }
+
+func (e *methodError) Error() string {
+	return fmt.Sprintf("%s %s: %v (%s takes %s)", e.method, e.path, errMethod, e.path, e.allow)
+}
+
+func (e *methodError) Is(target error) bool { return target == errMethod }
 
 // status maps an error to an HTTP status: 400 bad request (a bad rule
 // number, query, limit or revision), 404 no such rule, term, keyword or
@@ -118,38 +152,71 @@ func badRequest(format string, args ...any) error {
 	return &crules.Error{Kind: crules.ErrBadRequest, Msg: fmt.Sprintf(format, args...)}
 }
 
-// writeError writes err as JSON with its status; a 405 names the methods
-// allowed.
+// errorJSON is err as the error object of every answer of /api/ that is
+// not 200 (crules.ErrorJSON): its kind is the library's, or the server's
+// own (method_not_allowed, busy, no_page, internal).
+func errorJSON(err error) render.ErrorJSON {
+	e := crules.ErrorJSON(err)
+	switch {
+	case errors.Is(err, errMethod):
+		e.Kind = "method_not_allowed"
+	case errors.Is(err, errBusy):
+		e.Kind = "busy"
+	case errors.Is(err, errNoPage), errors.Is(err, render.ErrNotFound):
+		e.Kind = "no_page"
+	}
+	return e
+}
+
+// writeError writes err as the error object (errorJSON) with its status;
+// a 405 names the methods allowed.
 func writeError(w http.ResponseWriter, err error) {
 	code := status(err)
 	h := w.Header()
-	h.Set("Content-Type", "application/json; charset=utf-8")
-	h.Set("X-Content-Type-Options", "nosniff")
+	jsonHeader(w)
 	if code == http.StatusMethodNotAllowed {
-		h.Set("Allow", "GET, HEAD")
+		allow := "GET, HEAD"
+		if me := (*methodError)(nil); errors.As(err, &me) {
+			allow = me.allow
+		}
+		h.Set("Allow", allow)
 	}
 	setRetry(h, code)
 	w.WriteHeader(code)
-	_ = json.NewEncoder(w).Encode(struct {
-		Error string `json:"error"`
-	}{err.Error()})
+	_ = render.WriteJSON(w, errorJSON(err))
 }
 
-func writeOK(w http.ResponseWriter, v any) {
+func jsonHeader(w http.ResponseWriter) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(v)
+}
+
+// writeOK writes v as the command line's --json prints it.
+func writeOK(w http.ResponseWriter, v any) {
+	jsonHeader(w)
+	_ = render.WriteJSON(w, v)
 }
 
 // Handler routes the API and the page.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/{$}", s.apiList)
+	mux.HandleFunc("GET /api/openapi.json", s.apiDoc)
 	mux.HandleFunc("GET /api/revs", s.revs)
 	mux.HandleFunc("GET /api/rules/{id}", s.rule)
+	mux.HandleFunc("GET /api/glossary", s.glossaryTerms)
 	mux.HandleFunc("GET /api/glossary/{term}", s.glossary)
 	mux.HandleFunc("GET /api/search", s.search)
+	mux.HandleFunc("GET /api/toc", s.toc)
+	mux.HandleFunc("GET /api/refs/{id}", s.refs)
+	mux.HandleFunc("GET /api/history/{id}", s.history)
+	mux.HandleFunc("GET /api/keywords", s.keywords)
+	mux.HandleFunc("GET /api/keywords/{name}", s.keyword)
+	mux.HandleFunc("GET /api/terms", s.terms)
+	mux.HandleFunc("GET /api/terms/{term}", s.terms)
+	mux.HandleFunc("GET /api/versions", s.versions)
+	mux.HandleFunc("POST /api/cite", s.cite)
+	mux.HandleFunc("GET /api/cite", s.cite) // 405: it takes a text
 	mux.HandleFunc("GET /search", s.page)
 	mux.HandleFunc("GET /api/diff", s.apiDiff)
 	mux.HandleFunc("GET /diff/{a}/{b}", s.diffPage)
@@ -163,11 +230,19 @@ func (s *Server) Handler() http.Handler {
 			get := r.Clone(r.Context())
 			get.Method = http.MethodGet
 			if _, pattern := mux.Handler(get); pattern != "/" {
-				writeError(w, fmt.Errorf("%s %s: %w", r.Method, r.URL.Path, errMethod))
+				allow := "GET, HEAD"
+				if r.URL.Path == "/api/cite" {
+					allow = "POST"
+				}
+				writeError(w, &methodError{r.Method, r.URL.Path, allow})
 				return
 			}
 		}
 		err := fmt.Errorf("%w: %s", errNoPage, r.URL.Path)
+		if r.URL.Path == "/api" && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
+			http.Redirect(w, r, "/api/", http.StatusMovedPermanently)
+			return
+		}
 		if p := r.URL.Path; p == "/api" || strings.HasPrefix(p, "/api/") {
 			writeError(w, err)
 			return
@@ -190,9 +265,11 @@ func (s *Server) Handler() http.Handler {
 
 // HTTPServer is Handler with timeouts and header limits for the open
 // network.
-func (s *Server) HTTPServer() *http.Server {
+func (s *Server) HTTPServer() *http.Server { return httpServer(s.Handler()) }
+
+func httpServer(h http.Handler) *http.Server {
 	return &http.Server{
-		Handler:           s.Handler(),
+		Handler:           h,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       10 * time.Second,
 		WriteTimeout:      writeTimeout,
@@ -259,21 +336,22 @@ func (s *Server) glossary(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	writeOK(w, render.TermJSON(a.Entry, a.Doc.Label, string(a.Doc.Era), a.Asked))
+	writeOK(w, a.JSON())
 }
 
-// query runs ?q= over ?rev=, limit hits: a result that matched nothing is
-// an answer, not an error; miss is then the message saying so.
-func (s *Server) query(r *http.Request, q string, limit int) (res *index.Result, miss, err error) {
+// query runs ?q= over ?rev= (or every revision, all), limit hits: a
+// result that matched nothing is an answer, not an error; miss is then the
+// message saying so.
+func (s *Server) query(r *http.Request, q string, limit int, all bool) (res *index.Result, miss, err error) {
 	src, err := s.source(r)
 	if err != nil {
 		return nil, nil, err
 	}
 	search := func() error {
-		res, err = s.lib.Search(src, q, crules.SearchOptions{Limit: limit})
+		res, err = s.lib.Search(src, q, crules.SearchOptions{Limit: limit, AllRevs: all})
 		return err
 	}
-	if s.lib.IndexOpen(src, false) {
+	if s.lib.IndexOpen(src, all) {
 		err = search()
 	} else {
 		err = s.heavy(r, search)
@@ -294,7 +372,16 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 		}
 		limit = n
 	}
-	res, miss, err := s.query(r, r.URL.Query().Get("q"), limit)
+	all, err := boolParam(r, "all_revs")
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	if all && r.URL.Query().Get("rev") != "" {
+		writeError(w, badRequest("all_revs=true searches every revision; it takes no rev"))
+		return
+	}
+	res, miss, err := s.query(r, r.URL.Query().Get("q"), limit, all)
 	if err != nil {
 		writeError(w, err)
 		return
@@ -359,7 +446,7 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	data.Rev = src.Rev.Name()
 	if err == nil && data.Query != "" {
 		var res *index.Result
-		if res, _, err = s.query(r, data.Query, 20); err == nil {
+		if res, _, err = s.query(r, data.Query, 20, false); err == nil {
 			for _, h := range res.Hits {
 				data.Hits = append(data.Hits, pageHit{h, s.hitURL(h), markHTML(h.Snippet, h.Marks)})
 			}
@@ -392,10 +479,30 @@ func markHTML(s string, marks [][2]int) template.HTML {
 	return template.HTML(b.String())
 }
 
+// MemoryLimit is the soft memory limit (runtime/debug.SetMemoryLimit)
+// Serve sets for the process when none is set (by GOMEMLIMIT, "off"
+// included, or an earlier call). What a server keeps, the 32 MB of
+// rendered pages, the 4 revisions of the reference with their derived
+// data, the parsed revisions the API used (crules.Options.MaxDocs), the
+// lineage and the compressed texts of the revisions read, is under it; the limit makes the collector run before the garbage
+// of rendering pages doubles that, as it would by default (GOGC=100).
+// Resident memory stays under 300 MB through a walk of every page of
+// every revision (BENCHMARKS.md, issue 23).
+const MemoryLimit = 224 << 20
+
 // Serve answers requests on ln until ctx is done, then shuts down
-// gracefully: requests under way get up to 10 seconds to finish.
+// gracefully: requests under way get up to 10 seconds to finish. It sets
+// MemoryLimit when the process has no memory limit.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
-	srv := s.HTTPServer()
+	return serveUntil(ctx, s.HTTPServer(), ln)
+}
+
+// serveUntil serves srv on ln until ctx is done (see Serve), under
+// MemoryLimit when the process has no memory limit.
+func serveUntil(ctx context.Context, srv *http.Server, ln net.Listener) error {
+	if os.Getenv("GOMEMLIMIT") == "" && debug.SetMemoryLimit(-1) == math.MaxInt64 {
+		debug.SetMemoryLimit(MemoryLimit)
+	}
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	select {

@@ -219,6 +219,25 @@ func Build(d *parse.Document) *Graph {
 	return g
 }
 
+// RuleTargets returns what rule r's text and examples cite: the targets
+// of Outgoing(r.ID) in the graph of r's document, unsorted, read without
+// building the graph (which scans every rule and the glossary).
+func RuleTargets(r *parse.Rule) []Target {
+	if r.Implicit {
+		return nil
+	}
+	var out []Target
+	for _, c := range extract(r.Text) {
+		out = append(out, c.targets...)
+	}
+	for _, e := range r.Examples {
+		for _, c := range extract(e.Text) {
+			out = append(out, c.targets...)
+		}
+	}
+	return out
+}
+
 func (g *Graph) scan(loc *locator, src Source, para, nodeOff int, text string) {
 	cs := extract(text)
 	if len(cs) == 0 {

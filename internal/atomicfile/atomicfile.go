@@ -16,6 +16,7 @@ func Write(path string, data []byte) error {
 		return err
 	}
 	defer os.Remove(tmp.Name())
+	defer Track(tmp.Name())()
 	if _, err := tmp.Write(data); err != nil {
 		tmp.Close()
 		return err

@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/crules/crules/internal/flock"
 )
 
 // Lock takes the lock of the entry at path, shared by every process that
@@ -25,7 +27,7 @@ func Lock(path string) (release func(), err error) {
 	if err != nil {
 		return func() {}, err
 	}
-	if err := lockFile(f); err != nil {
+	if err := flock.Lock(f); err != nil {
 		f.Close()
 		return func() {}, err
 	}

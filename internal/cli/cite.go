@@ -35,8 +35,9 @@ skipped. A number that is gone but whose rule lives on under another says
 which ("409.1b is 601.2b now (renumbered in 2009-07-11)"; "now" in JSON).
 Only the stale citations are printed, as text or JSON, unless --all is
 given. Exit status 1 when a citation is stale.`,
-		Example: `  crules cite src/
-  crules cite --all --json Mage/src/main/java/mage/abilities/keyword`,
+		Example: `  crules cite .
+  crules export 2005-10-01 -o rules-2005.txt
+  crules cite --all --json rules-2005.txt`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return fmt.Errorf("cite needs at least one file or folder (usage: %s)", cmd.UseLine())
@@ -68,7 +69,7 @@ func runCite(env *Env, o *citeOptions) error {
 		env.note("crules: %s", summary)
 	}
 	if o.JSON {
-		return jsonThen(env, render.CitationsJSON(rep.Findings, o.All), found)
+		return jsonThen(env, rep.JSON(o.All), found)
 	}
 	p := env.text()
 	p.Citations(rep.Findings, o.All)

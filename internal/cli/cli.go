@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/crules/crules"
+	"github.com/crules/crules/internal/atomicfile"
 	"github.com/crules/crules/render"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -75,7 +76,10 @@ type Env struct {
 // lookupAnnotation marks the commands LightGC applies to: those that parse
 // one revision, or read a small cache (the lineage's head, the term
 // counts), and exit: warm 'history splice' 45 → 33 ms at the same 28 MB
-// peak. Not search (building an index on first use: 155 → 254 MB); a
+// peak. Also parse, diff and sim, which parse a file or two and exit: the
+// collector ran once or twice in each, for peaks within 1 MB of the same
+// (sim of every scenario file at once: 50 → 74 MB).
+// Not search (building an index on first use: 155 → 254 MB); a
 // first-use build sets GOGC back at its first progress report.
 const lookupAnnotation = "crules/lookup"
 
@@ -97,7 +101,9 @@ func (e *Env) library() (*crules.Library, error) {
 		bar.Report(task, done, total)
 	}
 	o.Warn = func(err error) {
-		if !e.quiet {
+		// A cache that cannot be written changes no answer: a note for
+		// whoever watches a terminal, not for a script's log.
+		if !e.quiet && (e.Terminal || !errors.Is(err, crules.ErrNotCached)) {
 			render.Warning(e.Stderr, err)
 		}
 	}
@@ -131,8 +137,10 @@ func (e *Env) text() *render.TextPrinter {
 }
 
 // Main runs the command line with args (without the program name) and
-// returns the exit status.
+// returns the exit status. SIGINT and SIGTERM remove the temporary
+// output being written before they end the process.
 func Main(args []string, stdout, stderr io.Writer) int {
+	atomicfile.CleanOnSignal() // an interrupted render or cache build leaves nothing behind
 	env := &Env{Stdout: stdout, Stderr: stderr}
 	env.TTY = isTerminal(stdout)
 	env.Color = env.TTY && os.Getenv("NO_COLOR") == ""
@@ -161,7 +169,7 @@ func Run(env *Env, args []string) int {
 	code := exitCode(err)
 	if code == ExitNotFound && buf.held.Len() == 0 && !buf.passed && cmd != nil {
 		if f := cmd.Flags().Lookup("json"); f != nil && f.Value.String() == "true" {
-			_ = render.WriteJSON(buf, render.NotFoundJSON(err))
+			_ = render.WriteJSON(buf, crules.ErrorJSON(err))
 		}
 	}
 	if err != nil { // a line each, for the rules missing of several
@@ -254,21 +262,20 @@ glossary terms and contents up, offline.`,
 		newHistoryCmd(env, nil),
 		newKeywordCmd(env, nil),
 	}
+	lookups = append(lookups, newParseCmd(env, nil), newDiffCmd(env, nil), newSimCmd(env, nil))
 	for _, c := range lookups {
 		c.Annotations = map[string]string{lookupAnnotation: "yes"}
 	}
 	root.AddCommand(lookups...)
 	root.AddCommand(
-		newParseCmd(env, nil),
+		newExportCmd(env, nil),
 		newCheckCmd(env, nil),
 		newGraphCmd(env, nil),
-		newDiffCmd(env, nil),
 		newIndexCmd(env),
 		newCiteCmd(env, nil),
 		newKeywordsCmd(env, nil),
 		newSearchCmd(env, nil),
 		newRenderCmd(env, nil),
-		newSimCmd(env, nil),
 		newServeCmd(env, nil),
 		newAddCmd(env, nil),
 		newUpdateCmd(env, nil),
@@ -353,6 +360,17 @@ func firstArg(s *string) func(*cobra.Command, []string) error {
 // words needs no quotes.
 func joinArgs(s *string) func(*cobra.Command, []string) error {
 	return func(_ *cobra.Command, args []string) error { *s = strings.Join(args, " "); return nil }
+}
+
+// printOut prints the answer: v's value as JSON when asJSON, else what
+// text prints; the answer's value is built only for JSON.
+func printOut(env *Env, asJSON bool, v func() any, text func(*render.TextPrinter)) error {
+	if asJSON {
+		return render.WriteJSON(env.Stdout, v())
+	}
+	p := env.text()
+	text(p)
+	return p.Err
 }
 
 // jsonThen prints v as JSON and returns err: an answer that found nothing

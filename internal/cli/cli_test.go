@@ -341,8 +341,8 @@ func TestExitCode(t *testing.T) {
 }
 
 // TestNotFoundJSON: with --json, every command that finds nothing prints
-// one JSON object with the error and the suggestions; a bad request still
-// prints nothing on stdout.
+// one JSON object with the error, its kind and the suggestions (the error
+// object of the HTTP API); a bad request still prints nothing on stdout.
 func TestNotFoundJSON(t *testing.T) {
 	for _, args := range [][]string{
 		{"rule", "702.47z", "--json"},
@@ -356,10 +356,11 @@ func TestNotFoundJSON(t *testing.T) {
 		code, out, _ := run(t, args...)
 		var v struct {
 			Error       string   `json:"error"`
+			Kind        string   `json:"kind"`
 			Suggestions []string `json:"suggestions"`
 		}
-		if err := json.Unmarshal([]byte(out), &v); code != 1 || err != nil || v.Error == "" {
-			t.Errorf("%v: exit %d, stdout %q: want exit 1 and an object with an error", args, code, out)
+		if err := json.Unmarshal([]byte(out), &v); code != 1 || err != nil || v.Error == "" || !strings.HasPrefix(v.Kind, "no_") || v.Suggestions == nil {
+			t.Errorf("%v: exit %d, stdout %q: want exit 1 and an object with an error, its kind and suggestions", args, code, out)
 		}
 	}
 	if code, out, _ := run(t, "rule", "702.47a", "--rev", "1850", "--json"); code != 2 || out != "" {

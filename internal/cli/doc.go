@@ -1,6 +1,9 @@
 package cli
 
 import (
+	"errors"
+	"fmt"
+
 	"github.com/crules/crules"
 	"github.com/spf13/cobra"
 )
@@ -42,6 +45,9 @@ func (f *docFlags) source(env *Env) (*crules.Library, crules.Source, error) {
 		return nil, crules.Source{}, err
 	}
 	src, err := lib.Resolve(f.Rev, f.File)
+	if errors.Is(err, crules.ErrUnknownRevision) {
+		err = fmt.Errorf("%w (or a file path with --file)", err)
+	}
 	if err == nil {
 		env.stale(lib, src)
 	}

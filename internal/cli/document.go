@@ -33,16 +33,8 @@ func runVersions(env *Env, o *versionsOptions) error {
 	if err != nil {
 		return err
 	}
-	var rows []render.VersionJSON
-	for _, v := range vs {
-		rows = append(rows, render.NewVersionJSON(v.Rev.Revision(), v.Stats))
-	}
-	if o.JSON {
-		return render.WriteJSON(env.Stdout, rows)
-	}
-	p := env.text()
-	p.Versions(rows)
-	return p.Err
+	rows := crules.VersionsJSON(vs)
+	return printOut(env, o.JSON, func() any { return rows }, func(p *render.TextPrinter) { p.Versions(rows) })
 }
 
 type parseOptions struct {
@@ -60,8 +52,9 @@ func newParseCmd(env *Env, runF func(*parseOptions) error) *cobra.Command {
 been published in, or an excerpt of one, and prints a summary, the whole tree
 (--json) or one JSON object of counts (--stats). FILE "-" reads standard input.
 Warnings about skipped or guessed text go to stderr.`,
-		Example: `  crules parse MagicCompRules.txt --stats
-  crules parse excerpt.txt --json`,
+		Example: `  crules export 2005-10-01 -o MagicCompRules.txt
+  crules parse MagicCompRules.txt --stats
+  crules parse MagicCompRules.txt --json`,
 		Args: exactArgs(1),
 		ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 			return []string{"txt"}, cobra.ShellCompDirectiveFilterFileExt
@@ -113,6 +106,7 @@ func newCheckCmd(env *Env, runF func(*checkOptions) error) *cobra.Command {
 It exits 1 when it finds anything, so it can guard a pipeline that edits rules text.`,
 		Example: `  crules check
   crules check 2009-10-01
+  crules export 2005-10-01 -o MagicCompRules.txt
   crules check --file MagicCompRules.txt
   crules check --all --json`,
 		Args: maxArgs(1),

@@ -2,6 +2,8 @@ package cli
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -56,5 +58,20 @@ func TestSearch(t *testing.T) {
 	code, _, _ = run(t, "search", "splice", "--limit", "0")
 	if code != 2 {
 		t.Errorf("--limit 0: exit %d", code)
+	}
+}
+
+// TestSearchUnwritableCache: a cache folder that cannot be written does
+// not stop a search (an index in memory answers it), and off a terminal
+// nothing is said about it.
+func TestSearchUnwritableCache(t *testing.T) {
+	parent := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(parent, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("CRULES_CACHE", filepath.Join(parent, "crules"))
+	code, out, errs := run(t, "search", "splice", "onto", "arcane", "--limit", "3")
+	if code != 0 || !strings.Contains(out, "702.47") || errs != "" {
+		t.Errorf("search with an unwritable cache: exit %d %.200s, stderr %q", code, out, errs)
 	}
 }

@@ -6,13 +6,16 @@ import (
 	"net"
 	"os/signal"
 	"syscall"
+	"time"
 
+	"github.com/crules/crules"
 	"github.com/crules/crules/serve"
 	"github.com/spf13/cobra"
 )
 
 type serveOptions struct {
-	Addr string
+	Addr        string
+	UpdateEvery time.Duration
 }
 
 func newServeCmd(env *Env, runF func(*serveOptions) error) *cobra.Command {
@@ -20,15 +23,19 @@ func newServeCmd(env *Env, runF func(*serveOptions) error) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the rules over HTTP: a JSON API, the HTML reference and a search page",
-		Long: `Serve answers GET /api/revs, /api/rules/{id}?rev=, /api/glossary/{term}?rev=,
-/api/search?q=&rev=&limit= and /api/diff?a=&b=&class= with the JSON of --json,
-and serves the HTML reference of every revision: / (the revisions),
-/{rev}/702.html#702.47a, /latest/…, /diff/{a}/{b}, and /search. Errors are JSON with status 400, 404, 405, 413
-(a lookup too large), 503 (busy, with Retry-After) or 500 (see package serve). It listens on loopback by default, logs each request to stderr, and
-stops gracefully on SIGINT or SIGTERM.`,
+		Long: `Serve answers under /api/ what the commands answer, in the bytes their --json
+prints: rules, glossary, search, diff, toc, refs, history, keywords, terms,
+versions and cite (see package serve). Errors are {"error", "kind",
+"suggestions"} with status 400, 404, 405, 413, 503 (busy, with Retry-After)
+or 500. It serves the HTML reference of every revision too: / (the
+revisions), /{rev}/702.html#702.47a, /diff/{a}/{b} and /search. It listens
+on loopback by default, logs each request to stderr, and stops gracefully
+on SIGINT or SIGTERM. A revision added while it runs ('crules add', 'crules
+update', or --update-every) is served within seconds, without a restart.`,
 		Args: exactArgs(0),
 	}
 	cmd.Flags().StringVar(&o.Addr, "addr", "127.0.0.1:8080", "address to listen on")
+	cmd.Flags().DurationVar(&o.UpdateEvery, "update-every", 0, "run 'crules update' this often in the background (0: never)")
 	return hook(env, cmd, o, nil, runF, runServe)
 }
 
@@ -48,8 +55,9 @@ func runServe(env *Env, o *serveOptions) error {
 	env.note("crules: serving %d revisions on http://%s", len(lib.Revisions()), ln.Addr())
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	srv := serve.New(lib, log)
-	srv.ErrorLog = env.Stderr // panics, even with --quiet
+	srv := serve.NewLive(lib, log, env.Stderr, func() (*crules.Library, error) { return crules.Open(lib.Options()) }) // panics logged even with --quiet
+	defer srv.Close()
+	go srv.Watch(ctx, 5*time.Second, o.UpdateEvery, crules.UpdateOptions{}, func(f string, a ...any) { env.note("crules: "+f, a...) })
 	err = srv.Serve(ctx, ln)
 	if ctx.Err() != nil {
 		env.note("crules: shutting down")

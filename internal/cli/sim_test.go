@@ -1,10 +1,14 @@
 package cli
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/crules/crules"
+	"github.com/crules/crules/render"
 )
 
 // TestSim: the convoke scenario cites 2006-10-01's 502.46a, and 702.51a
@@ -12,9 +16,9 @@ import (
 // its position; --coverage counts the models of a revision.
 func TestSim(t *testing.T) {
 	const convoke = "../../scenario/testdata/scenarios/convoke.txt"
-	code, out, errs := run(t, "sim", convoke, "--trace")
+	code, out, errs := run(t, "sim", convoke, "--trace", "--rev", "2006-10-01")
 	if code != 0 || !strings.Contains(out, "502.46a Convoke is a static ability") || !strings.Contains(out, "409.1f") {
-		t.Errorf("sim convoke --trace: exit %d %.300s %s", code, out, errs)
+		t.Errorf("sim convoke --trace --rev 2006-10-01: exit %d %.300s %s", code, out, errs)
 	}
 	code, out, _ = run(t, "sim", convoke, "--trace", "--rev", "latest")
 	if code != 0 || !strings.Contains(out, "702.51a") || strings.Contains(out, "502.46a") {
@@ -38,5 +42,33 @@ func TestSim(t *testing.T) {
 	code, out, _ = run(t, "keywords", "--coverage", "--rev", "2006-10-01")
 	if code != 0 || !strings.Contains(out, "keyword abilities defined:         57") || !strings.Contains(out, "Convoke") {
 		t.Errorf("keywords --coverage: exit %d %s", code, out)
+	}
+}
+
+// TestCoverageSameAsLibrary: "keywords --coverage --json" prints what
+// Library.Coverage returns, in the revisions whose counts the README
+// gives.
+func TestCoverageSameAsLibrary(t *testing.T) {
+	lib, err := crules.Open(crules.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rev := range []string{"2006-10-01", "2008-05-01", "latest"} {
+		r, err := lib.Select(rev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := lib.Coverage(r.Source())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want bytes.Buffer
+		if err := render.CoverageJSON(&want, c); err != nil {
+			t.Fatal(err)
+		}
+		code, out, errs := run(t, "keywords", "--coverage", "--json", "--rev", rev)
+		if code != 0 || out != want.String() {
+			t.Errorf("keywords --coverage --json --rev %s: exit %d %s\n%s\nwant %s", rev, code, errs, out, want.String())
+		}
 	}
 }

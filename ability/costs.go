@@ -1,0 +1,85 @@
+package ability
+
+import "github.com/crules/crules/game"
+
+// The costs family: alternative and additional costs, cost reductions,
+// and permissions to cast at other times or from other zones (601.2b and
+// 601.2f today, 409.1b and 409.1f in 2006-10-01).
+
+// An AltCost is a cost paid rather than the card's mana cost (at most
+// one per spell), chosen by the statement's clause Choice: it permits
+// casting from zone From, face down as a 2/2 with no characteristics
+// (FaceDown), at any time (AnyTime: as a trigger resolves), and, when
+// ExileAfter, exiles the spell instead of anything else once it leaves
+// the stack. Note's arguments: the card's name and the cost.
+type AltCost struct {
+	Base
+	Choice     string
+	From       game.Zone
+	Cost       game.Cost
+	FaceDown   bool
+	AnyTime    bool
+	ExileAfter bool
+}
+
+// An AddCost is an additional cost its caster may pay, chosen by the
+// statement's clause Choice: the spell is kicked, or (AllModes) all its
+// modes are chosen. Note's argument: the cost.
+type AddCost struct {
+	Base
+	Choice   string
+	Cost     game.Cost
+	AllModes bool
+}
+
+// InstantSpeed: the spell may be cast any time its controller could cast
+// an instant. Note's argument: the card's name.
+type InstantSpeed struct{ Base }
+
+// TurnFaceUp: a face-down permanent's controller may turn it face up
+// any time they have priority by paying Cost, a special action. It is an
+// ability of the card's face, read while the permanent is face down
+// (OfCard). Note's arguments: the player, the cost, the label, power and
+// toughness.
+type TurnFaceUp struct {
+	Base
+	Cost game.Cost
+}
+
+// A Reduction reduces the spell's total cost by {1} for each permanent
+// its caster controls with the quality Per. Note's arguments: the
+// quality, the count, the count again and what was left unused.
+type Reduction struct {
+	Base
+	Per Quality
+}
+
+// AltChoices are the clause words that choose an alternative cost, for
+// the engine to refuse one a card does not have.
+var AltChoices = map[string]bool{"flashback": true, "madness": true, "face down": true}
+
+func init() {
+	declare("Flashback", func(inst game.Ability, _ Rev) []Ability {
+		return []Ability{&AltCost{Base: Base{Keyword: "Flashback", Note: "flashback: %s is cast from the graveyard for %s rather than its mana cost"},
+			Choice: "flashback", From: game.Graveyard, Cost: inst.Cost, ExileAfter: true}}
+	})
+	declare("Morph", func(inst game.Ability, _ Rev) []Ability {
+		return []Ability{
+			&AltCost{Base: Base{Keyword: "Morph", Note: "%s casts %s face down as a 2/2 creature with no name, text, subtypes or mana cost, for %s"},
+				Choice: "face down", From: game.Hand, Cost: game.MustParseCost("{3}"), FaceDown: true},
+			&TurnFaceUp{Base: Base{Keyword: "Morph", Rule: []string{"turn", "face up"}, Note: "morph: %s pays %s and turns %s face up; it is %d/%d"}, Cost: inst.Cost},
+		}
+	})
+	declare("Kicker", func(inst game.Ability, _ Rev) []Ability {
+		return []Ability{&AddCost{Base: Base{Keyword: "Kicker", Note: "kicker: %s intends to pay the kicker cost; %s is added to the cost"}, Choice: "kicker", Cost: inst.Cost}}
+	})
+	declare("Entwine", func(inst game.Ability, _ Rev) []Ability {
+		return []Ability{&AddCost{Base: Base{Keyword: "Entwine", Note: "entwine: all modes chosen; %s is added to the cost"}, Choice: "entwine", Cost: inst.Cost, AllModes: true}}
+	})
+	declare("Flash", func(game.Ability, Rev) []Ability {
+		return []Ability{&InstantSpeed{Base{Keyword: "Flash", Rule: []string{"any time you could"}, Note: "flash: %s may be cast any time its controller could cast an instant"}}}
+	})
+	declare("Affinity", func(inst game.Ability, _ Rev) []Ability {
+		return []Ability{&Reduction{Base: Base{Keyword: "Affinity", Note: "affinity for %s: %d of them reduce the cost by {%d}%s"}, Per: Q(inst.Quality)}}
+	})
+}

@@ -1,0 +1,67 @@
+package ability
+
+import "github.com/crules/crules/game"
+
+// The replacement family: permanents that enter with counters (614.1c;
+// 419.1b in 2006-10-01).
+
+// EntersWith: the permanent enters with counters. Per says how many:
+// "" is N, "colour" one for each colour of mana spent to cast it (or, if
+// it is no creature, charge counters), "revealed" N for each card
+// revealed as it was cast. SetBy, when set, is the rule of the keyword
+// that sets N ("Modular—Sunburst"). Note's arguments depend on Per: N,
+// the label and the count; the count, the mana spent, the label, the
+// count and the kind; N, the cards revealed, the label and the count.
+type EntersWith struct {
+	Base
+	N     int
+	Per   string
+	SetBy *Base
+}
+
+func init() {
+	declare("Modular", func(inst game.Ability, _ Rev) []Ability {
+		w := &EntersWith{Base: Base{Keyword: "Modular", Rule: []string{" means "}, Note: "modular %d: %s enters with %d +1/+1 counters"}, N: inst.N}
+		if inst.Quality == "Sunburst" {
+			w.Per, w.SetBy = "colour", &Base{Keyword: "Sunburst", Rule: []string{"set a variable number"}, Note: "sunburst sets modular's number: %d colours of mana were spent"}
+		}
+		return []Ability{w, modularDies(inst)}
+	})
+	declare("Sunburst", func(inst game.Ability, _ Rev) []Ability {
+		return []Ability{&EntersWith{Base: Base{Keyword: "Sunburst", Rule: []string{" means "}, Note: "sunburst: %d colours of mana were spent (%s), so %s enters with %d %s counters"}, Per: "colour"}}
+	})
+	declare("Amplify", func(inst game.Ability, _ Rev) []Ability {
+		return []Ability{&EntersWith{Base: Base{Keyword: "Amplify", Rule: []string{" means "}, Note: "amplify %d: %d cards revealed, %s enters with %d +1/+1 counters"}, N: inst.N, Per: "revealed"}}
+	})
+}
+
+// Instead is a replacement effect its player may choose to apply, by the
+// statement's clause Choice: Watch "discard" exiles the card instead of
+// putting it into the graveyard, and it triggers (Then: its owner may
+// cast it for its alternative cost); Watch "draw" replaces a draw with
+// milling N cards and returning this card from the graveyard to the
+// hand, not with fewer than N cards in the library (AtLeast, the subrule
+// that says so).
+type Instead struct {
+	Base
+	Choice  string
+	Watch   string
+	N       int
+	Then    *Base
+	AtLeast []string
+}
+
+func init() {
+	declare("Madness", func(inst game.Ability, _ Rev) []Ability {
+		return []Ability{
+			&AltCost{Base: Base{Keyword: "Madness", Note: "madness: %s is cast from exile for %s rather than its mana cost"},
+				Choice: "madness", From: game.Exile, Cost: inst.Cost, AnyTime: true},
+			&Instead{Base: Base{Keyword: "Madness", Rule: []string{" means "}, Note: "madness: %s discards %s; it %s instead of being put into the graveyard"},
+				Choice: "madness", Watch: "discard",
+				Then: &Base{Keyword: "Madness", Rule: []string{" means "}, Note: "its owner may cast it by paying its madness cost"}},
+		}
+	})
+	declare("Dredge", func(inst game.Ability, _ Rev) []Ability {
+		return []Ability{&Instead{Base: Base{Keyword: "Dredge", Rule: []string{" means "}}, Choice: "dredge", Watch: "draw", N: inst.N, AtLeast: []string{"at least n cards", "fewer than"}}}
+	})
+}

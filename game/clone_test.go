@@ -1,0 +1,74 @@
+package game
+
+import "testing"
+
+// midGame builds a two-player game in progress: 40-card libraries, full
+// hands, ten permanents each with counters and modifications, a spell
+// with targets and a triggered ability on the stack, and a combat.
+func midGame() *State {
+	s := New(nil, "alice", "bob")
+	bear := &Card{Name: "Grizzly Bears", Cost: MustParseCost("{1}{G}"), Types: []string{"Creature"}, Subtypes: []string{"Bear"}, Power: 2, Toughness: 2, HasPT: true}
+	shock := &Card{Name: "Shock", Cost: MustParseCost("{R}"), Types: []string{"Instant"}}
+	for _, p := range s.Players {
+		for range 40 {
+			s.Create(bear, "Grizzly Bears", p, Library)
+		}
+		for range 7 {
+			s.Create(shock, "Shock", p, Hand)
+		}
+		for range 10 {
+			o := s.Create(bear, "Grizzly Bears", p, Battlefield)
+			o.Counters["+1/+1"] = 1
+			o.Mods = append(o.Mods, Mod{P: 1, T: 1, UntilEOT: true})
+		}
+		for range 5 {
+			s.Create(bear, "Grizzly Bears", p, Graveyard)
+		}
+	}
+	a, b := s.Players[0].Zone(Battlefield)[0], s.Players[1].Zone(Battlefield)[0]
+	spell := s.Create(shock, "Shock", s.Players[0], Stack)
+	spell.Spell = &SpellInfo{Targets: []Target{{Object: b}}}
+	ab := &Object{Label: "Bushido trigger", Owner: s.Players[1], Controller: s.Players[1], Card: bear, Ability: &AbilityInfo{Source: b, Keyword: "Bushido", Targets: []Target{{Player: s.Players[0]}}}}
+	s.Push(ab)
+	s.Combat.Attackers = []*Object{a}
+	s.Combat.Blockers[a] = []*Object{b}
+	s.Combat.Blocking[b] = a
+	s.Requirements = []Requirement{{Blocker: b, Attacker: a}}
+	return s
+}
+
+// TestClone: a copy changed leaves the original as it was, and its
+// pointers stay inside the copy.
+func TestClone(t *testing.T) {
+	s := midGame()
+	c := s.Clone()
+	ca, cb := c.Players[0].Zone(Battlefield)[0], c.Players[1].Zone(Battlefield)[0]
+	if ca == s.Players[0].Zone(Battlefield)[0] || ca.Controller != c.Players[0] {
+		t.Fatal("the copy shares objects or players with the original")
+	}
+	if c.Combat.Blockers[ca][0] != cb || c.Combat.Blocking[cb] != ca || c.Requirements[0].Blocker != cb {
+		t.Error("combat in the copy points outside it")
+	}
+	if c.Stack[0].Spell.Targets[0].Object != cb || c.Stack[1].Ability.Source != cb || c.Stack[1].Ability.Targets[0].Player != c.Players[0] {
+		t.Error("the stack of the copy points outside it")
+	}
+	ca.Counters["+1/+1"] = 5
+	ca.Tapped = true
+	c.Players[0].Life = 3
+	c.Move(cb, Graveyard, nil, false)
+	c.Stack[0].Spell.Targets[0] = Target{Player: c.Players[1]}
+	a := s.Players[0].Zone(Battlefield)[0]
+	if a.Counters["+1/+1"] != 1 || a.Tapped || s.Players[0].Life != 20 || len(s.Players[1].Zone(Battlefield)) != 10 || s.Stack[0].Spell.Targets[0].Object == nil {
+		t.Error("changing the copy changed the original")
+	}
+}
+
+// BenchmarkStateClone: a game-state copy for a "what if" (issue 19's
+// target: 50 µs or less).
+func BenchmarkStateClone(b *testing.B) {
+	s := midGame()
+	b.ReportAllocs()
+	for b.Loop() {
+		s.Clone()
+	}
+}

@@ -1,0 +1,61 @@
+package scenario
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/crules/crules/corpus"
+)
+
+// WrittenFor returns the revisions of a that f is written for, oldest
+// first, each once: the revision each selector of its rev: line names
+// and every revision of each range. A file with no rev: line is written
+// for the latest revision. Keyword coverage counts a file only in these
+// revisions.
+func (f *File) WrittenFor(a *corpus.Archive) ([]corpus.Revision, error) {
+	revs := a.Revisions()
+	in := make([]bool, len(revs))
+	index := func(sel string) (int, error) {
+		r, err := a.Select(sel)
+		if err != nil {
+			return 0, fmt.Errorf("%s: rev: %w", f.Name, err)
+		}
+		for i := range revs {
+			if revs[i].File == r.File {
+				return i, nil
+			}
+		}
+		return 0, fmt.Errorf("%s: rev: %s is not in the archive", f.Name, r.Name())
+	}
+	sels := f.Revs
+	if len(sels) == 0 {
+		sels = []string{"latest"}
+	}
+	for _, sel := range sels {
+		from, to, isRange := strings.Cut(sel, "..")
+		if !isRange {
+			to = from
+		}
+		i, err := index(from)
+		if err != nil {
+			return nil, err
+		}
+		j, err := index(to)
+		if err != nil {
+			return nil, err
+		}
+		if i > j {
+			return nil, fmt.Errorf("%s: rev: %s ends before it begins", f.Name, sel)
+		}
+		for k := i; k <= j; k++ {
+			in[k] = true
+		}
+	}
+	var out []corpus.Revision
+	for i, ok := range in {
+		if ok {
+			out = append(out, revs[i])
+		}
+	}
+	return out, nil
+}
