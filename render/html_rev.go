@@ -460,7 +460,8 @@ func (r *revData) chapterPage(n int, rules template.HTML) chapterPage {
 	for _, c := range r.chapters[n] {
 		for _, x := range c.Rules {
 			id := uniqueID(used, x.ID.String()) // the anchor rule() gives it
-			if x.Title != "" { // a chapter of untitled rules (100. General) has no contents
+			// A chapter of untitled rules (100. General) has no contents.
+			if x.Title != "" {
 				p.Sections = append(p.Sections, navLink{"#" + id, x.ID.String() + ". " + x.Title})
 			}
 		}

@@ -2,6 +2,8 @@ package render_test
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -84,5 +86,43 @@ func TestGlossaryAZ(t *testing.T) {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("glossary: no %s in its A–Z bar", want)
 		}
+	}
+}
+
+// TestWriteKeeps: writing one revision into a site crules wrote adds it
+// and keeps the revisions already there, and the revisions page lists
+// what the directory holds.
+func TestWriteKeeps(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "site")
+	for _, rev := range []string{"2009-05-01", "latest", "2005-10-01"} {
+		s := &render.Site{Revs: revisions(t, rev), NoLatest: rev != "latest"}
+		if err := render.WriteSite(dir, s, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, p := range []string{"2005-10-01/502.html", "2009-05-01/502.html", "2026-01-16/702.html", "latest/702.html"} {
+		if _, err := os.Stat(filepath.Join(dir, p)); err != nil {
+			t.Error(err)
+		}
+	}
+	index, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"3 revisions", `href="2005-10-01/index.html"`, `href="2009-05-01/index.html"`, `href="2026-01-16/index.html"`, `href="latest/index.html"`} {
+		if !strings.Contains(string(index), want) {
+			t.Errorf("revisions page: no %s", want)
+		}
+	}
+	// Written again, 2009-05-01 is replaced, not doubled.
+	if err := render.WriteSite(dir, &render.Site{Revs: revisions(t, "2009-05-01"), NoLatest: true}, nil); err != nil {
+		t.Fatal(err)
+	}
+	index, _ = os.ReadFile(filepath.Join(dir, "index.html"))
+	if !strings.Contains(string(index), "3 revisions") || strings.Count(string(index), `href="2009-05-01/index.html"`) != 1 {
+		t.Error("rewriting a revision the site holds changed the revisions it lists")
+	}
+	if strings.Contains(string(index), "<td>0</td>") {
+		t.Error("a kept revision's counts are lost")
 	}
 }
