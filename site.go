@@ -53,10 +53,11 @@ func (l *Library) Site(srcs ...Source) (*render.Site, error) {
 
 // LiveSite is the reference of every embedded revision for a server,
 // which renders its pages one at a time: nothing is parsed up front; a
-// revision is parsed when a page first needs it (through the library's
-// cache of parsed revisions, Options.MaxDocs), and the site keeps the
-// derived data of the keep most recently used revisions (render.Site.Keep;
-// 0 keeps all). The revisions page reads its counts from the archive's
+// revision is parsed when a page first needs it, and the site keeps the
+// parse and derived data of the keep most recently used revisions
+// (render.Site.Keep; 0 keeps all). Its parses do not go through the
+// library's cache (Options.MaxDocs), so that a walk of every page does
+// not fill that too. The revisions page reads its counts from the archive's
 // manifest. The first chapter or history page reads the lineage (from
 // the library's cache) and every revision once, to chain the rules'
 // histories, keeping none of them; a link to a rule (RuleURL) needs
@@ -68,9 +69,9 @@ func (l *Library) LiveSite(keep int) (*render.Site, error) {
 	}
 	s := &render.Site{LoadLineage: l.Lineage, Keep: keep}
 	for _, v := range vs {
-		src := v.Rev.Source()
-		s.Revs = append(s.Revs, render.Revision{Name: v.Rev.Name(), Stats: v.Stats, Load: func() (*parse.Document, error) {
-			d, err := l.Document(src)
+		rev := v.Rev
+		s.Revs = append(s.Revs, render.Revision{Name: rev.Name(), Stats: v.Stats, Load: func() (*parse.Document, error) {
+			d, err := l.parseRev(rev)
 			if err != nil {
 				return nil, err
 			}

@@ -102,6 +102,20 @@ func Of(o *game.Object, r Rev) []Ability {
 	return out
 }
 
+// FirstOfCard returns the first ability of kind T printed on card c,
+// whatever the object's state (a face-down permanent's morph cost).
+func FirstOfCard[T Ability](c *game.Card, r Rev) (T, bool) {
+	for _, inst := range c.Abilities {
+		for _, a := range OfInstance(inst, r) {
+			if t, ok := a.(T); ok {
+				return t, true
+			}
+		}
+	}
+	var zero T
+	return zero, false
+}
+
 // All returns the abilities of o of kind T.
 func All[T Ability](o *game.Object, r Rev) []T {
 	var out []T

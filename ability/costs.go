@@ -36,6 +36,16 @@ type AddCost struct {
 // an instant. Note's argument: the card's name.
 type InstantSpeed struct{ Base }
 
+// TurnFaceUp: a face-down permanent's controller may turn it face up
+// any time they have priority by paying Cost, a special action. It is an
+// ability of the card's face, read while the permanent is face down
+// (OfCard). Note's arguments: the player, the cost, the label, power and
+// toughness.
+type TurnFaceUp struct {
+	Base
+	Cost game.Cost
+}
+
 // A Reduction reduces the spell's total cost by {1} for each permanent
 // its caster controls with the quality Per. Note's arguments: the
 // quality, the count, the count again and what was left unused.
@@ -54,8 +64,11 @@ func init() {
 			Choice: "flashback", From: game.Graveyard, Cost: inst.Cost, ExileAfter: true}}
 	})
 	declare("Morph", func(inst game.Ability, _ Rev) []Ability {
-		return []Ability{&AltCost{Base: Base{Keyword: "Morph", Note: "%s casts %s face down as a 2/2 creature with no name, text, subtypes or mana cost, for %s"},
-			Choice: "face down", From: game.Hand, Cost: game.MustParseCost("{3}"), FaceDown: true}}
+		return []Ability{
+			&AltCost{Base: Base{Keyword: "Morph", Note: "%s casts %s face down as a 2/2 creature with no name, text, subtypes or mana cost, for %s"},
+				Choice: "face down", From: game.Hand, Cost: game.MustParseCost("{3}"), FaceDown: true},
+			&TurnFaceUp{Base: Base{Keyword: "Morph", Rule: []string{"turn", "face up"}, Note: "morph: %s pays %s and turns %s face up; it is %d/%d"}, Cost: inst.Cost},
+		}
 	})
 	declare("Kicker", func(inst game.Ability, _ Rev) []Ability {
 		return []Ability{&AddCost{Base: Base{Keyword: "Kicker", Note: "kicker: %s intends to pay the kicker cost; %s is added to the cost"}, Choice: "kicker", Cost: inst.Cost}}

@@ -403,16 +403,16 @@ func (e *engine) unmorph(st *Stmt) error {
 	if o == nil || !o.FaceDown || o.Controller != p {
 		return refuse("%s is not a face-down permanent %s controls", st.Object.Text, p.Name)
 	}
-	m := o.Card.Keyword("Morph")
-	if len(m) == 0 {
-		return refuse("%s has no morph cost", o.Label)
-	}
-	pay, ok := game.AutoPay(p.Pool, m[0].Cost)
+	up, ok := ability.FirstOfCard[*ability.TurnFaceUp](o.Card, e)
 	if !ok {
-		return refuse("%s's mana pool %s can't pay the morph cost %s", p.Name, p.Pool, m[0].Cost)
+		return refuse("%s has no cost to turn it face up", o.Label)
+	}
+	pay, ok := game.AutoPay(p.Pool, up.Cost)
+	if !ok {
+		return refuse("%s's mana pool %s can't pay the %s cost %s", p.Name, p.Pool, strings.ToLower(up.Keyword), up.Cost)
 	}
 	p.Pool.Sub(pay)
 	o.FaceDown = false
-	e.s.Cite(e.kw("Morph", "turn", "face up"), "morph: %s pays %s and turns %s face up; it is %d/%d", p.Name, m[0].Cost, o.Label, o.Power(), o.Toughness())
+	e.s.Cite(e.ref(up), up.Note, p.Name, up.Cost, o.Label, o.Power(), o.Toughness())
 	return nil
 }

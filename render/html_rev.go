@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"fmt"
+	"html/template"
 	"sort"
 	"strconv"
 	"strings"
@@ -429,4 +430,69 @@ func joinZones(zs []keyword.Zone) string {
 		out[i] = string(z)
 	}
 	return strings.Join(out, ", ")
+}
+
+// chapterPage is what the chapter template needs: the chapter's
+// neighbours (nil at either end), the contents of its titled sections and its
+// rules, already printed.
+type chapterPage struct {
+	Prev, Next *navLink
+	Sections   []navLink
+	Count      string // "189 sections"
+	Rules      template.HTML
+}
+
+// chapterPage gathers the links around chapter page n's rules.
+func (r *revData) chapterPage(n int, rules template.HTML) chapterPage {
+	p := chapterPage{Rules: rules}
+	i := sort.SearchInts(r.pages, n)
+	link := func(m int) *navLink {
+		c := r.chapters[m][0]
+		return &navLink{strconv.Itoa(m) + ".html", c.ID.String() + ". " + c.Title}
+	}
+	if i > 0 {
+		p.Prev = link(r.pages[i-1])
+	}
+	if i+1 < len(r.pages) {
+		p.Next = link(r.pages[i+1])
+	}
+	used := map[string]int{}
+	for _, c := range r.chapters[n] {
+		for _, x := range c.Rules {
+			id := uniqueID(used, x.ID.String()) // the anchor rule() gives it
+			// A chapter of untitled rules (100. General) has no contents.
+			if x.Title != "" {
+				p.Sections = append(p.Sections, navLink{"#" + id, x.ID.String() + ". " + x.Title})
+			}
+		}
+	}
+	p.Count = Count(len(p.Sections), "section", "sections")
+	return p
+}
+
+// glossaryLetters is the A–Z bar of the glossary: a link to the first
+// entry under each letter, no link where no entry starts with it.
+func (r *revData) glossaryLetters() []navLink {
+	first := map[byte]string{}
+	for _, e := range r.doc.Glossary {
+		s := slug(e.Term)
+		if s == "" {
+			continue
+		}
+		c := s[0] - 'a' + 'A'
+		if s[0] < 'a' || s[0] > 'z' {
+			c = '#'
+		}
+		if _, ok := first[c]; !ok {
+			first[c] = "#" + r.gloss[e]
+		}
+	}
+	var out []navLink
+	if h, ok := first['#']; ok {
+		out = append(out, navLink{h, "#"})
+	}
+	for c := byte('A'); c <= 'Z'; c++ {
+		out = append(out, navLink{first[c], string(c)})
+	}
+	return out
 }

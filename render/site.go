@@ -119,6 +119,12 @@ type Site struct {
 	histOnce sync.Once
 	hist     *histIndex
 	histErr  error
+
+	// What WriteSite keeps of the site it writes into: the revisions
+	// not in Revs, whether latest/ is kept, the change pages kept.
+	kept       []revRow
+	keptLatest bool
+	keptDiff   map[string]bool // "2005-10-01/2006-07-15"
 }
 
 func (s *Site) init() {
@@ -350,8 +356,12 @@ func (s *Site) revPage(w io.Writer, i int, file string) error {
 		l.Body, err = body("contents", data)
 	case "glossary.html":
 		l.Title, l.H1 = "Glossary · CR "+r.name, "Glossary"
-		err = r.glossaryBody(&b)
-		l.Body = template.HTML(b.String()) // #nosec: goldmark output, text escaped
+		if err = r.glossaryBody(&b); err == nil {
+			l.Body, err = body("glossary", struct {
+				Letters []navLink
+				Body    template.HTML
+			}{r.glossaryLetters(), template.HTML(b.String())}) // #nosec: goldmark output, text escaped
+		}
 	case "keywords.html":
 		l.Title, l.H1 = "Keywords · CR "+r.name, "Keywords"
 		l.Body, err = body("keywords", r.keywords())
@@ -363,8 +373,9 @@ func (s *Site) revPage(w io.Writer, i int, file string) error {
 		}
 		l.Title = fmt.Sprintf("%d. %s · CR %s", n, cs[0].Title, r.name)
 		l.H1 = fmt.Sprintf("%d. %s", n, cs[0].Title)
-		err = r.chapterBody(&b, n)
-		l.Body = template.HTML(b.String()) // #nosec: goldmark output, text escaped
+		if err = r.chapterBody(&b, n); err == nil {
+			l.Body, err = body("chapter", r.chapterPage(n, template.HTML(b.String()))) // #nosec: goldmark output, text escaped
+		}
 	}
 	if err != nil {
 		return err
@@ -379,20 +390,30 @@ type revRow struct {
 }
 
 func (s *Site) revisionsPage(w io.Writer) error {
-	data := struct {
-		Revs   []revRow
-		Count  string
-		Latest bool
-	}{Count: Count(len(s.Revs), "revision", "revisions"), Latest: len(s.Revs) > 0 && !s.NoLatest}
-	for i := len(s.Revs) - 1; i >= 0; i-- {
-		r := s.Revs[i]
+	rows := make([]revRow, 0, len(s.Revs)+len(s.kept))
+	for _, r := range s.Revs {
 		row := revRow{Name: r.Name, Era: string(r.Stats.Era), Rules: r.Stats.Rules, Glossary: r.Stats.Glossary}
 		if d := r.Doc; d != nil {
 			row.Era, row.Rules, row.Glossary = string(d.Era), len(d.IDs()), len(d.Glossary)
 		}
+		rows = append(rows, row)
+	}
+	rows = append(rows, s.kept...)
+	slices.SortFunc(rows, func(a, b revRow) int { return strings.Compare(a.Name, b.Name) })
+	data := struct {
+		Revs   []revRow
+		Count  string
+		Latest bool
+	}{Count: Count(len(rows), "revision", "revisions"), Latest: len(s.Revs) > 0 && !s.NoLatest || s.keptLatest}
+	for i := len(rows) - 1; i >= 0; i-- {
+		row := rows[i]
 		if i > 0 {
-			row.Changes = "diff/" + s.Revs[i-1].Name + "/" + r.Name + ".html"
-			row.Summary = "from " + s.Revs[i-1].Name
+			a, b := rows[i-1].Name, row.Name
+			ia, okA := s.byRev[a]
+			ib, okB := s.byRev[b]
+			if okA && okB && ib == ia+1 || s.keptDiff[a+"/"+b] {
+				row.Changes, row.Summary = "diff/"+a+"/"+b+".html", "from "+a
+			}
 		}
 		data.Revs = append(data.Revs, row)
 	}
@@ -427,8 +448,11 @@ type Progress func(done, total int)
 // leaves dir as it was; the next run, or SIGINT or SIGTERM where the
 // command line asked for it (atomicfile.CleanOnSignal), removes what it
 // left. An existing dir is replaced only if it is empty
-// or a site written before (it holds the file .crules-site). progress, if
-// not nil, is called after each page from one goroutine.
+// or a site written before (it holds the file .crules-site); the new site
+// keeps what that one holds of other revisions than s's (their pages,
+// the change and history pages, and latest/ when s has none), and its
+// revisions page lists them all. progress, if not nil, is called after
+// each page from one goroutine.
 func WriteSite(dir string, s *Site, progress Progress) error {
 	s.init()
 	if len(s.Revs) > 1 && s.Lineage == nil && s.LoadLineage == nil {
@@ -457,10 +481,13 @@ func WriteSite(dir string, s *Site, progress Progress) error {
 		}
 		release()
 	}()
+	if err := s.keep(dir, tmp); err != nil {
+		return err
+	}
 	if err := s.writeAll(tmp, progress); err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(tmp, ".crules-site"), []byte("a site written by crules render; replaced whole by the next run\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(tmp, siteMark), s.manifest(), 0o644); err != nil {
 		return err
 	}
 	if err := os.Chmod(tmp, 0o755); err != nil {
@@ -495,7 +522,7 @@ func replaceable(dir string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := os.Stat(filepath.Join(dir, ".crules-site")); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, siteMark)); err != nil {
 		return fmt.Errorf("%s exists and is not a site written by crules: not replacing it", dir)
 	}
 	return nil
@@ -621,6 +648,10 @@ func writeFile(name string, data []byte) error {
 		return err // the temporary folder is being removed: add nothing
 	}
 	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return err
+	}
+	// A page kept from the site written before is a hard link to it.
+	if err := os.Remove(name); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return err
 	}
 	return os.WriteFile(name, data, 0o644)

@@ -1,6 +1,9 @@
 package serve
 
 import (
+	"bytes"
+	"context"
+	"fmt"
 	"net/http/httptest"
 	"runtime"
 	"strings"
@@ -35,5 +38,30 @@ func TestSearchPageParsesLittle(t *testing.T) {
 	}
 	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 100<<20 {
 		t.Errorf("the first search page allocated %d MB: want the one revision's parse, under 100 MB", alloc>>20)
+	}
+}
+
+// TestPageCacheCountsWhatItHolds: a cached page holds its bytes and no
+// more, so that its budget is the memory the cache takes: a page
+// rendered into a growing buffer kept the buffer's capacity, up to twice
+// its length.
+func TestPageCacheCountsWhatItHolds(t *testing.T) {
+	var p pages
+	for i, n := range []int{1000, 70_000, 300_001} {
+		c, err := p.get(context.Background(), fmt.Sprint(i), "text/plain", func(b *bytes.Buffer) error {
+			for range n {
+				b.WriteByte('x')
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(c.body) != n || cap(c.body) > n+n/8 { // the allocator's size classes round up by at most 1/8
+			t.Errorf("a page of %d bytes is kept in %d", n, cap(c.body))
+		}
+	}
+	if p.bytes != 1000+70_000+300_001 {
+		t.Errorf("the cache counts %d bytes", p.bytes)
 	}
 }

@@ -18,12 +18,13 @@ import (
 )
 
 // pageBudget bounds the bytes of rendered pages the server keeps.
-const pageBudget = 64 << 20
+const pageBudget = 32 << 20
 
-// siteKeep is the number of revisions whose derived data (parse,
-// citations, where each rule is) the reference keeps between pages; the
-// library keeps its own Options.MaxDocs parsed revisions (16).
-const siteKeep = 8
+// siteKeep is the number of revisions whose parse and derived data
+// (citations, where each rule is) the reference keeps between pages,
+// apart from the library's cache of parsed revisions, which the API
+// uses.
+const siteKeep = 4
 
 // pages is the HTML reference of every embedded revision, built on first
 // use, with its rendered pages kept in a byte-bounded LRU cache.
@@ -94,7 +95,7 @@ func (p *pages) get(ctx context.Context, key, ctype string, fn func(*bytes.Buffe
 	if f.err != nil {
 		return nil, f.err
 	}
-	f.c = &cached{key: key, ctype: ctype, body: b.Bytes()}
+	f.c = &cached{key: key, ctype: ctype, body: bytes.Clone(b.Bytes())} // its length, not the buffer's capacity, counts
 	if p.byKey == nil {
 		p.lru, p.byKey = list.New(), map[string]*list.Element{}
 	}

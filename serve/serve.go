@@ -24,7 +24,7 @@
 //	                                         (at most crules.MaxCiteText bytes)
 //
 // and the HTML reference of every revision (render.Site), each page
-// rendered on first request and kept in a cache of 64 MB:
+// rendered on first request and kept in a cache of 32 MB:
 //
 //	GET /                                    the revisions
 //	GET /{rev}/702.html#702.47a              a chapter (also #R70247a); {rev}
@@ -481,10 +481,10 @@ func markHTML(s string, marks [][2]int) template.HTML {
 
 // MemoryLimit is the soft memory limit (runtime/debug.SetMemoryLimit)
 // Serve sets for the process when none is set (by GOMEMLIMIT, "off"
-// included, or an earlier call). What a server keeps, the 64 MB of rendered pages, the parsed
-// revisions of the library (crules.Options.MaxDocs, 16) and of the
-// reference (8), the lineage and the texts of the revisions read, is
-// well under it; the limit makes the collector run before the garbage
+// included, or an earlier call). What a server keeps, the 32 MB of
+// rendered pages, the 4 revisions of the reference with their derived
+// data, the parsed revisions the API used (crules.Options.MaxDocs), the
+// lineage and the compressed texts of the revisions read, is under it; the limit makes the collector run before the garbage
 // of rendering pages doubles that, as it would by default (GOGC=100).
 // Resident memory stays under 300 MB through a walk of every page of
 // every revision (BENCHMARKS.md, issue 23).

@@ -362,6 +362,17 @@ func joinArgs(s *string) func(*cobra.Command, []string) error {
 	return func(_ *cobra.Command, args []string) error { *s = strings.Join(args, " "); return nil }
 }
 
+// printOut prints the answer: v's value as JSON when asJSON, else what
+// text prints; the answer's value is built only for JSON.
+func printOut(env *Env, asJSON bool, v func() any, text func(*render.TextPrinter)) error {
+	if asJSON {
+		return render.WriteJSON(env.Stdout, v())
+	}
+	p := env.text()
+	text(p)
+	return p.Err
+}
+
 // jsonThen prints v as JSON and returns err: an answer that found nothing
 // (exit status 1) still prints its JSON.
 func jsonThen(env *Env, v any, err error) error {

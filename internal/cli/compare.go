@@ -81,12 +81,9 @@ func runDiff(env *Env, o *diffOptions) error {
 	if err != nil {
 		return err
 	}
-	if o.JSON {
-		return render.WriteJSON(env.Stdout, c.JSON(o.Stat))
-	}
-	p := env.text()
-	p.Diff(c.A.Document, c.B.Document, c.A.Label, c.B.Label, c.Rule.String(), c.Notes(), c.Counts, c.Pairs, o.Stat)
-	return p.Err
+	return printOut(env, o.JSON, func() any { return c.JSON(o.Stat) }, func(p *render.TextPrinter) {
+		p.Diff(c.A.Document, c.B.Document, c.A.Label, c.B.Label, c.Rule.String(), c.Notes(), c.Counts, c.Pairs, o.Stat)
+	})
 }
 
 type historyOptions struct {
@@ -140,12 +137,7 @@ func runHistory(env *Env, o *historyOptions) error {
 	if h.Named != nil {
 		env.note("crules: %s", h.Named.Note())
 	}
-	if o.JSON {
-		return render.WriteJSON(env.Stdout, h.JSON())
-	}
-	p := env.text()
-	p.History(h.Changes, h.First, h.Latest)
-	return p.Err
+	return printOut(env, o.JSON, h.JSON, func(p *render.TextPrinter) { p.History(h.Changes, h.First, h.Latest) })
 }
 
 type termsOptions struct {
@@ -210,12 +202,7 @@ func runTerms(env *Env, o *termsOptions) error {
 		}
 		env.note("crules: wrote %s", o.Plot)
 	}
-	if o.JSON {
-		return render.WriteJSON(env.Stdout, rows)
-	}
-	p := env.text()
-	p.Terms(rows)
-	return p.Err
+	return printOut(env, o.JSON, func() any { return rows }, func(p *render.TextPrinter) { p.Terms(rows) })
 }
 
 func runDiscover(env *Env, o *termsOptions) error {

@@ -34,12 +34,7 @@ func runVersions(env *Env, o *versionsOptions) error {
 		return err
 	}
 	rows := crules.VersionsJSON(vs)
-	if o.JSON {
-		return render.WriteJSON(env.Stdout, rows)
-	}
-	p := env.text()
-	p.Versions(rows)
-	return p.Err
+	return printOut(env, o.JSON, func() any { return rows }, func(p *render.TextPrinter) { p.Versions(rows) })
 }
 
 type parseOptions struct {

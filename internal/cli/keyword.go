@@ -47,12 +47,7 @@ func runKeyword(env *Env, o *keywordOptions) error {
 	if err != nil {
 		return err
 	}
-	if o.JSON {
-		return render.WriteJSON(env.Stdout, a.JSON())
-	}
-	p := env.text()
-	p.Keyword(a.Spec, a.Changes)
-	return p.Err
+	return printOut(env, o.JSON, a.JSON, func(p *render.TextPrinter) { p.Keyword(a.Spec, a.Changes) })
 }
 
 type keywordsOptions struct {
@@ -107,12 +102,7 @@ func runKeywords(env *Env, o *keywordsOptions) error {
 	if err != nil {
 		return err
 	}
-	if o.JSON {
-		return render.WriteJSON(env.Stdout, render.KeywordsJSON(specs, string(d.Era)))
-	}
-	p := env.text()
-	p.Keywords(specs)
-	return p.Err
+	return printOut(env, o.JSON, func() any { return render.KeywordsJSON(specs, string(d.Era)) }, func(p *render.TextPrinter) { p.Keywords(specs) })
 }
 
 type searchOptions struct {

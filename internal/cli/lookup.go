@@ -106,12 +106,7 @@ func runGlossary(env *Env, o *glossaryOptions) error {
 		if err != nil {
 			return err
 		}
-		if o.JSON {
-			return render.WriteJSON(env.Stdout, d.GlossaryJSON())
-		}
-		p := env.text()
-		p.GlossaryTerms(d.Glossary)
-		return p.Err
+		return printOut(env, o.JSON, d.GlossaryJSON, func(p *render.TextPrinter) { p.GlossaryTerms(d.Glossary) })
 	}
 	lib, src, err := o.source(env)
 	if err != nil {
@@ -124,12 +119,7 @@ func runGlossary(env *Env, o *glossaryOptions) error {
 	if n := a.Note(); n != "" {
 		env.note("crules: %s", n)
 	}
-	if o.JSON {
-		return render.WriteJSON(env.Stdout, a.JSON())
-	}
-	p := env.text()
-	p.Glossary(a.Entry)
-	return p.Err
+	return printOut(env, o.JSON, a.JSON, func(p *render.TextPrinter) { p.Glossary(a.Entry) })
 }
 
 type tocOptions struct {
@@ -153,12 +143,7 @@ func runTOC(env *Env, o *tocOptions) error {
 	if err != nil {
 		return err
 	}
-	if o.JSON {
-		return render.WriteJSON(env.Stdout, d.TOCJSON())
-	}
-	p := env.text()
-	p.TOC(d.Parts)
-	return p.Err
+	return printOut(env, o.JSON, d.TOCJSON, func(p *render.TextPrinter) { p.TOC(d.Parts) })
 }
 
 type refsOptions struct {
@@ -196,10 +181,5 @@ func runRefs(env *Env, o *refsOptions) error {
 	if n := r.Note(); n != "" {
 		env.note("crules: %s", n)
 	}
-	if o.JSON {
-		return render.WriteJSON(env.Stdout, r.JSON())
-	}
-	p := env.text()
-	p.Refs(r.Doc.Document, r.ID, r.Outgoing, r.Incoming, r.Terms)
-	return p.Err
+	return printOut(env, o.JSON, r.JSON, func(p *render.TextPrinter) { p.Refs(r.Doc.Document, r.ID, r.Outgoing, r.Incoming, r.Terms) })
 }
