@@ -83,3 +83,30 @@ func init() {
 		return []Ability{&Reduction{Base: Base{Keyword: "Affinity", Note: "affinity for %s: %d of them reduce the cost by {%d}%s"}, Per: Q(inst.Quality)}}
 	})
 }
+
+// An Activated ability: its cost, where its object must be (From), when
+// (Sorcery: only as a sorcery), and what it does, Effect: "attach" (the
+// object to target creature its controller controls), "swap" (return an
+// unblocked attacker to hand, put the object onto the battlefield tapped
+// and attacking), "search" (discard it, search for a card with the same
+// mana value). Name is the word a statement activates it by.
+type Activated struct {
+	Base
+	Name    string
+	From    game.Zone
+	Sorcery bool
+	Cost    game.Cost
+	Effect  string
+}
+
+func init() {
+	declare("Equip", func(inst game.Ability, _ Rev) []Ability {
+		return []Ability{&Activated{Base: Base{Keyword: "Equip", Rule: []string{" means "}}, Name: "equip", From: game.Battlefield, Sorcery: true, Cost: inst.Cost, Effect: "attach"}}
+	})
+	declare("Ninjutsu", func(inst game.Ability, _ Rev) []Ability {
+		return []Ability{&Activated{Base: Base{Keyword: "Ninjutsu", Rule: []string{" means "}}, Name: "ninjutsu", From: game.Hand, Cost: inst.Cost, Effect: "swap"}}
+	})
+	declare("Transmute", func(inst game.Ability, _ Rev) []Ability {
+		return []Ability{&Activated{Base: Base{Keyword: "Transmute", Rule: []string{" means "}}, Name: "transmute", From: game.Hand, Sorcery: true, Cost: inst.Cost, Effect: "search"}}
+	})
+}
