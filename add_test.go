@@ -49,6 +49,10 @@ func TestAddNewRevision(t *testing.T) {
 	if n := len(lib.Revisions()); n != 126 {
 		t.Errorf("%d revisions, want 126", n)
 	}
+	if v := lib.BuildInfo(); v.Revisions != 125 || v.Last != "2026-01-16" || v.Added != 1 || v.Hash != lib.Archive().BaseHash() ||
+		!strings.Contains(v.String(), "embedded history: 125 revisions, 1999-04-23 to 2026-01-16") || !strings.HasSuffix(v.String(), "added by you: 1 (crules versions)\n") {
+		t.Errorf("the build information with an addition: %+v\n%s", v, v)
+	}
 	for _, sel := range []string{"latest", "2026", "2026-02", corpustest.NewDate} {
 		if r, err := lib.Select(sel); err != nil || r.Name() != corpustest.NewDate {
 			t.Errorf("Select(%q) = %v, %v; want %s", sel, r, err, corpustest.NewDate)

@@ -33,11 +33,16 @@
 //   - CompleteRule, CompleteTerm, CompleteKeyword and CompleteRev: the
 //     completions a shell offers, rule references read by the one parser;
 //   - Site, the HTML reference of some sources (render.Site; with every
-//     revision, the cached lineage), and RenderSite, which writes it.
+//     revision, the cached lineage), and RenderSite, which writes it;
+//   - Add and Update: a release published after the binary was built,
+//     from a file or from Wizards' rules page, kept in the user's own
+//     archive (Options.DataDir) and read by every library opened after as
+//     an embedded revision is (Changed tells a long-running program to
+//     open a new one); StaleNotice says when the newest revision is old.
 //
 // Requests it cannot answer are *Error values whose Kind is one of
 // ErrUnknownRevision, ErrBadInput, ErrBadRequest, ErrNoRule, ErrNoTerm,
-// ErrNoKeyword, ErrNoPhrase, ErrNoMatch, each with the nearest candidates:
+// ErrNoKeyword, ErrNoPhrase, ErrNoMatch, ErrAlreadyHeld, each with the nearest candidates:
 // test them with errors.Is. Lookup of several rules, some missing, returns
 // the ones found and a *LookupError listing the others. A Library is safe for concurrent use; Close
 // releases its search indexes.

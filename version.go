@@ -23,13 +23,24 @@ type BuildInfo struct {
 	First     string `json:"first"`
 	Last      string `json:"last"`
 	Hash      string `json:"hash"`
+	// Added counts the revisions the user added (Library.Add), read
+	// beside the embedded ones.
+	Added int `json:"added"`
 }
 
 // BuildInfo returns the version of the program and of the history it reads.
 func (l *Library) BuildInfo() BuildInfo {
-	v := BuildInfo{Crules: "(unknown)", Go: runtime.Version(), Revisions: len(l.revs), Hash: l.archive.Hash()}
-	if len(l.revs) > 0 {
-		v.First, v.Last = l.revs[0].Name(), l.Latest().Name()
+	v := BuildInfo{Crules: "(unknown)", Go: runtime.Version(), Hash: l.archive.BaseHash()}
+	for _, r := range l.revs {
+		switch {
+		case r.IsAdded():
+			v.Added++
+		case v.First == "":
+			v.First, v.Last, v.Revisions = r.Name(), r.Name(), 1
+		default:
+			v.Last = r.Name()
+			v.Revisions++
+		}
 	}
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		v.Crules = bi.Main.Version
@@ -61,6 +72,10 @@ func (v BuildInfo) String() string {
 		// report does not read as if the version were known.
 		s += ", commit unknown"
 	}
-	return s + fmt.Sprintf("\n%s %s/%s\nembedded history: %d revisions, %s to %s, sha256 %s\n",
+	s += fmt.Sprintf("\n%s %s/%s\nembedded history: %d revisions, %s to %s, sha256 %s\n",
 		v.Go, runtime.GOOS, runtime.GOARCH, v.Revisions, v.First, v.Last, v.Hash)
+	if v.Added > 0 {
+		s += fmt.Sprintf("added by you: %d (crules versions)\n", v.Added)
+	}
+	return s
 }

@@ -83,3 +83,63 @@ func init() {
 		return []Ability{&Reduction{Base: Base{Keyword: "Affinity", Note: "affinity for %s: %d of them reduce the cost by {%d}%s"}, Per: Q(inst.Quality)}}
 	})
 }
+
+// An Activated ability: its cost, where its object must be (From), when
+// (Sorcery: only as a sorcery), and what it does, Effect: "attach" (the
+// object to target creature its controller controls), "swap" (return an
+// unblocked attacker to hand, put the object onto the battlefield tapped
+// and attacking), "search" (discard it, search for a card with the same
+// mana value). Name is the word a statement activates it by.
+type Activated struct {
+	Base
+	Name    string
+	From    game.Zone
+	Sorcery bool
+	Cost    game.Cost
+	Effect  string
+}
+
+func init() {
+	declare("Equip", func(inst game.Ability, _ Rev) []Ability {
+		return []Ability{&Activated{Base: Base{Keyword: "Equip", Rule: []string{" means "}}, Name: "equip", From: game.Battlefield, Sorcery: true, Cost: inst.Cost, Effect: "attach"}}
+	})
+	declare("Ninjutsu", func(inst game.Ability, _ Rev) []Ability {
+		return []Ability{&Activated{Base: Base{Keyword: "Ninjutsu", Rule: []string{" means "}}, Name: "ninjutsu", From: game.Hand, Cost: inst.Cost, Effect: "swap"}}
+	})
+	declare("Transmute", func(inst game.Ability, _ Rev) []Ability {
+		return []Ability{&Activated{Base: Base{Keyword: "Transmute", Rule: []string{" means "}}, Name: "transmute", From: game.Hand, Sorcery: true, Cost: inst.Cost, Effect: "search"}}
+	})
+}
+
+// TapToPay: its caster may tap untapped creatures they control, chosen
+// by the clause Choice, each paying {1} or one mana of its colour
+// (convoke). Modern is set where the definition says the tapping is done
+// "rather than pay" (since 2013): a creature with nothing left to pay is
+// refused rather than wasted.
+type TapToPay struct {
+	Base
+	Choice string
+	Modern bool
+}
+
+// SacrificeToReduce: its caster may sacrifice a permanent of subtype Of
+// they control, chosen by the clause Choice, as the spell is cast; the
+// permanent's mana cost reduces the total cost, and the spell may then
+// be cast any time its controller could cast an instant (offering).
+// Note's arguments: the subtype, the permanent, its cost and what was
+// left unused.
+type SacrificeToReduce struct {
+	Base
+	Choice string
+	Of     string
+}
+
+func init() {
+	declare("Convoke", func(_ game.Ability, r Rev) []Ability {
+		return []Ability{&TapToPay{Base: Base{Keyword: "Convoke", Rule: []string{" means "}, Note: "convoke: %s (%s) is tapped and pays %s; cost now %s"}, Choice: "convoke", Modern: r.Defines("Convoke", "rather than pay")}}
+	})
+	declare("Offering", func(inst game.Ability, _ Rev) []Ability {
+		return []Ability{&SacrificeToReduce{Base: Base{Keyword: "Offering", Rule: []string{"reduces mana of the same color", "reduced by the sacrificed permanent", " means "},
+			Note: "%s offering: %s is sacrificed; its mana cost %s reduces the total cost, coloured mana the same colour, the rest generic%s; the spell may be cast any time its controller could cast an instant"}, Choice: "offering", Of: inst.Quality}}
+	})
+}

@@ -5,8 +5,8 @@
 // procedures of package engine read without knowing which keyword made
 // it. A keyword is a declaration: the abilities one instance of it is,
 // in the revision run, written in the file of its family (evasion.go,
-// combat.go, protection.go, trigger.go). Card text in scenarios gives the
-// same values (FromText).
+// combat.go, protection.go, costs.go, replacement.go, trigger.go). Card
+// text in scenarios gives the same values (FromText).
 //
 // A hand-written declaration, flying's (702.9b; 502.4b in 2006-10-01):
 //

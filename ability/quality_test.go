@@ -40,12 +40,21 @@ func TestQuality(t *testing.T) {
 	}
 }
 
+// undeclared are the keywords a card line can name whose behaviour is
+// still a procedure of package engine; one that gains a declaration
+// fails the test until it is taken off this list.
+var undeclared = map[string]bool{"Splice": true, "Epic": true}
+
 // TestDeclared: every keyword a card line can name has a declaration,
-// so that no keyword's behaviour is left in a procedure.
+// but the ones listed as still procedures.
 func TestDeclared(t *testing.T) {
-	for _, name := range []string{"Flying", "Reach", "Fear", "Menace", "Defender", "Haste", "Vigilance", "First Strike", "Double Strike", "Trample", "Lifelink", "Deathtouch", "Indestructible", "Protection", "Hexproof", "Enchant"} {
-		if _, ok := decls[strings.ToLower(name)]; !ok {
+	for name := range game.Keywords {
+		_, ok := decls[strings.ToLower(name)]
+		switch {
+		case !ok && !undeclared[name]:
 			t.Errorf("%s has no declaration", name)
+		case ok && undeclared[name]:
+			t.Errorf("%s is declared now: take it off the undeclared list", name)
 		}
 	}
 }

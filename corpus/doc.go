@@ -7,4 +7,9 @@
 // others with the newest as their dictionary. A manifest gives each file's
 // date, SHA-256, encoding and line-ending recipe. 'go generate ./corpus'
 // rebuilds it from a directory of raw files and their MANIFEST.tsv.
+//
+// Revisions published after the binary was built live in the user's own
+// archive, a Shelf (under DataDir), and Archive.With lays them over the
+// embedded ones: one archive whose Revisions, Select, Text and Each see
+// both.
 package corpus

@@ -252,14 +252,20 @@ func (e *engine) activate(st *Stmt) error {
 	if err != nil {
 		return refuse("%v", err)
 	}
-	kw := st.Value
-	inst := o.Instances(kw)
-	if len(inst) == 0 {
-		return refuse("%s has no %s ability", o.Label, kw)
+	var a *ability.Activated
+	for _, x := range ability.All[*ability.Activated](o, e) {
+		if strings.EqualFold(x.Name, st.Value) {
+			a = x
+		}
 	}
-	a := inst[0]
-	rule := e.kw(a.Keyword, " means ")
+	if a == nil {
+		return refuse("%s has no %s ability", o.Label, st.Value)
+	}
+	rule, kw := e.ref(a), strings.ToLower(a.Keyword)
 	sorcery := func() error {
+		if !a.Sorcery {
+			return nil
+		}
 		if e.s.ActivePlayer() != p || e.s.Top() != nil || e.s.Step != "main" {
 			return refuse("%s can be activated only as a sorcery (%s)", a.Keyword, rule.ID)
 		}
@@ -273,8 +279,8 @@ func (e *engine) activate(st *Stmt) error {
 		p.Pool.Sub(m)
 		return nil
 	}
-	switch a.Keyword {
-	case "Equip":
+	switch a.Effect {
+	case "attach":
 		cl := st.Clause("targeting")
 		if o.Zone != game.Battlefield || o.Controller != p {
 			return refuse("%s is not a permanent %s controls", o.Label, p.Name)
@@ -295,16 +301,16 @@ func (e *engine) activate(st *Stmt) error {
 		if err := payMana(); err != nil {
 			return err
 		}
-		e.trigger(o, "Equip", "attach to "+t.Label, rule, func(s *game.State, ab *game.Object) {
+		e.trigger(o, a.Keyword, "attach to "+t.Label, rule, func(s *game.State, ab *game.Object) {
 			e.attach(o, t, rule)
 		})
-	case "Ninjutsu":
+	case "swap":
 		if o.Zone != game.Hand || o.Owner != p {
 			return refuse("%s is not in %s's hand (%s)", o.Label, p.Name, rule.ID)
 		}
 		cl := st.Clause("return")
 		if cl == nil {
-			return refuse("ninjutsu needs an unblocked attacking creature to return (return NAME)")
+			return refuse("%s needs an unblocked attacking creature to return (return NAME)", kw)
 		}
 		att := e.s.FindIn(cl.Names[0].Text, game.Battlefield)
 		if len(e.s.Combat.Attackers) > 0 && !e.blocksDone {
@@ -319,10 +325,10 @@ func (e *engine) activate(st *Stmt) error {
 		if err := payMana(); err != nil {
 			return err
 		}
-		e.s.Cite(rule, "ninjutsu: %s reveals %s and returns %s to its owner's hand as part of the cost", p.Name, o.Label, att.Label)
+		e.s.Cite(rule, "%s: %s reveals %s and returns %s to its owner's hand as part of the cost", kw, p.Name, o.Label, att.Label)
 		e.removeAttacker(att)
 		e.s.Move(att, game.Hand, nil, false)
-		e.trigger(o, "Ninjutsu", "put onto the battlefield tapped and attacking", rule, func(s *game.State, ab *game.Object) {
+		e.trigger(o, a.Keyword, "put onto the battlefield tapped and attacking", rule, func(s *game.State, ab *game.Object) {
 			if e.s.FindIn(o.Label, game.Hand) != o {
 				return
 			}
@@ -330,9 +336,9 @@ func (e *engine) activate(st *Stmt) error {
 			n.Tapped = true
 			e.s.Combat.Attackers = append(e.s.Combat.Attackers, n)
 			e.fire(n, ability.Enters, nil)
-			e.s.Cite(rule, "ninjutsu: %s enters tapped and attacking (it was never declared as an attacker)", n.Label)
+			e.s.Cite(rule, "%s: %s enters tapped and attacking (it was never declared as an attacker)", kw, n.Label)
 		})
-	case "Transmute":
+	case "search":
 		if o.Zone != game.Hand || o.Owner != p {
 			return refuse("%s is not in %s's hand", o.Label, p.Name)
 		}
@@ -344,19 +350,19 @@ func (e *engine) activate(st *Stmt) error {
 		}
 		mv := o.ManaValues(e.s.SplitCombined)[0]
 		e.s.Move(o, game.Graveyard, nil, false)
-		e.s.Cite(rule, "transmute: %s pays %s and discards %s (mana value %d)", p.Name, a.Cost, o.Label, mv)
+		e.s.Cite(rule, "%s: %s pays %s and discards %s (mana value %d)", kw, p.Name, a.Cost, o.Label, mv)
 		var want string
 		if cl := st.Clause("search"); cl != nil {
 			want = cl.Names[0].Text
 		}
-		e.trigger(o, "Transmute", "search for a card with the same mana value", rule, func(s *game.State, ab *game.Object) {
+		e.trigger(o, a.Keyword, "search for a card with the same mana value", rule, func(s *game.State, ab *game.Object) {
 			found := e.s.FindIn(want, game.Library)
 			if found == nil || found.Owner != p || !slicesContainsInt(found.ManaValues(e.s.SplitCombined), mv) {
-				e.s.Cite(rule, "transmute: no card named %q with mana value %d is found; the library is shuffled", want, mv)
+				e.s.Cite(rule, "%s: no card named %q with mana value %d is found; the library is shuffled", kw, want, mv)
 				return
 			}
 			e.s.Move(found, game.Hand, nil, false)
-			e.s.Cite(rule, "transmute: %s finds %s (mana value %d), reveals it and puts it into their hand; then shuffles", p.Name, found.Label, mv)
+			e.s.Cite(rule, "%s: %s finds %s (mana value %d), reveals it and puts it into their hand; then shuffles", kw, p.Name, found.Label, mv)
 		})
 	default:
 		return refuse("%s is not an activated ability the engine knows", a.Keyword)

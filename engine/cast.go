@@ -179,7 +179,7 @@ func (e *engine) timing(c *casting, st *Stmt) error {
 		c.cite(e, e.ref(f), f.Note, c.face.Name)
 		return nil
 	}
-	if st.Clause("offering") != nil {
+	if of, ok := first[*ability.SacrificeToReduce](e, c.src); ok && st.Clause(of.Choice) != nil {
 		return nil
 	}
 	if e.s.ActivePlayer() != c.p || e.s.Top() != nil || e.s.Step != "main" {
@@ -550,24 +550,26 @@ func (e *engine) totalCost(c *casting, st *Stmt) error {
 		c.cite(e, e.ref(r), r.Note, r.Per.Text, n, n, wasted(left))
 	}
 	if cl := st.Clause("offering"); cl != nil {
-		of := c.src.Instances("Offering")
-		if len(of) == 0 {
+		of, ok := first[*ability.SacrificeToReduce](e, c.src)
+		if !ok {
 			return refuse("%s has no offering", c.face.Name)
 		}
 		o := e.s.FindIn(cl.Names[0].Text, game.Battlefield)
-		if o == nil || o.Controller != c.p || !o.HasSubtype(of[0].Quality) {
-			return refuse("%s is not a %s permanent %s controls (%s)", cl.Names[0].Text, of[0].Quality, c.p.Name, e.kw("Offering").ID)
+		if o == nil || o.Controller != c.p || !o.HasSubtype(of.Of) {
+			return refuse("%s is not a %s permanent %s controls (%s)", cl.Names[0].Text, of.Of, c.p.Name, e.ref(of, " means ").ID)
 		}
 		c.sac = append(c.sac, o)
 		var left game.Cost
 		total, left = total.Reduce(o.Card.Cost)
-		c.cite(e, e.kw("Offering", "reduces mana of the same color", "reduced by the sacrificed permanent", " means "), "%s offering: %s is sacrificed; its mana cost %s reduces the total cost, coloured mana the same colour, the rest generic%s; the spell may be cast any time its controller could cast an instant", of[0].Quality, o.Label, o.Card.Cost, wasted(left))
+		c.cite(e, e.ref(of), of.Note, of.Of, o.Label, o.Card.Cost, wasted(left))
 	}
 	if cl := st.Clause("convoke"); cl != nil {
-		if !c.src.Has("Convoke") {
+		cv, ok := first[*ability.TapToPay](e, c.src)
+		if !ok {
 			return refuse("%s has no convoke", c.face.Name)
 		}
-		modern := e.defines("Convoke", "rather than pay")
+		modern := cv.Modern
+		rule := e.ref(cv)
 		for _, n := range cl.Names {
 			name, colour, _ := strings.Cut(n.Text, "=")
 			o := e.s.FindIn(strings.TrimSpace(name), game.Battlefield)
@@ -579,7 +581,7 @@ func (e *engine) totalCost(c *casting, st *Stmt) error {
 			if colour != "" {
 				col, ok := game.ParseColor(colour)
 				if !ok || col.Count() != 1 || o.Colors()&col == 0 {
-					return refuse("%s is %s and can't pay {%s} (%s)", o.Label, o.Colors(), colour, e.kw("Convoke", " means ").ID)
+					return refuse("%s is %s and can't pay {%s} (%s)", o.Label, o.Colors(), colour, rule.ID)
 				}
 				r = game.Cost{Symbols: []game.Symbol{{Color: col}}}
 				what = "{" + col.Letter() + "}"
@@ -589,7 +591,7 @@ func (e *engine) totalCost(c *casting, st *Stmt) error {
 			total, left = total.Reduce(r)
 			if left.Value(0) > 0 {
 				if modern {
-					return refuse("no mana is left in the total cost %s for %s to pay (%s)", before, o.Label, e.kw("Convoke", " means ").ID)
+					return refuse("no mana is left in the total cost %s for %s to pay (%s)", before, o.Label, rule.ID)
 				}
 				what = "nothing: the cost is already zero, and it is never reduced below zero"
 				if before.Value(0) > 0 {
@@ -597,7 +599,7 @@ func (e *engine) totalCost(c *casting, st *Stmt) error {
 				}
 			}
 			c.tap = append(c.tap, o)
-			c.cite(e, e.kw("Convoke", " means "), "convoke: %s (%s) is tapped and pays %s; cost now %s", o.Label, o.Colors(), what, total)
+			c.cite(e, rule, cv.Note, o.Label, o.Colors(), what, total)
 		}
 	}
 	c.total = total

@@ -54,6 +54,8 @@ var (
 	phNewObject      = []string{"an object that moves from one zone to another becomes a new object", "an object that moves from one zone to another is treated as a new object", "becomes a new object with no memory"}
 	phCopy           = []string{"to copy a spell", "to copy a spell, activated ability"}
 	phTrigger        = []string{"its controller puts it on the stack as an object", "once an ability has triggered, it goes on the stack", "once an ability has triggered"}
+	phDivide         = []string{"divided as its controller chooses among them", "assigns its combat damage to those creatures according to the damage assignment order", "divided as its controller chooses, to the creatures blocking it", "divided as its controller chooses"}
+	phAssignOrder    = []string{"it can't assign combat damage to a creature that's blocking it unless", "damage assignment order"}
 	phTriggered      = []string{"triggered abilities have a trigger condition and an effect", "a triggered ability begins with the word \"when,\" \"whenever,\" or \"at.\""}
 	phTriggerTargets = []string{"the remainder of the process for putting a triggered ability on the stack", "when a triggered ability goes on the stack, the controller of the ability makes any choices"}
 	phTriggerOrder   = []string{"in apnap order, puts triggered abilities", "each player, in apnap order, puts each triggered ability", "in apnap order"}

@@ -2,6 +2,8 @@ package engine
 
 import (
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/crules/crules/ability"
 	"github.com/crules/crules/game"
@@ -197,6 +199,12 @@ func (e *engine) combatDamage() error {
 	if e.s.Top() != nil {
 		return refuse("the stack is not empty: resolve %s before combat damage", stackName(e.s.Top()))
 	}
+	assigned, err := e.assignments()
+	if err != nil {
+		return err
+	}
+	e.assigned = assigned
+	defer func() { e.assigned = nil }()
 	var all []*game.Object
 	for _, a := range e.s.Combat.Attackers {
 		all = append(all, a)
@@ -229,6 +237,63 @@ func (e *engine) combatDamage() error {
 	return e.pushTriggers()
 }
 
+// An assignment is combat damage its controller assigns to one blocker.
+type assignment struct {
+	to *game.Object
+	n  int
+}
+
+// assignments reads the "damage; assign A=2, B=1" clause: how the
+// controller of an attacking creature blocked by two or more creatures
+// divides its combat damage among them (510.1c today, 310.2c in
+// 2006-10-01: as they choose). The division must add up to the
+// creature's power; in the revisions with a damage assignment order
+// (2010 to 2024), the order is the clause's, and a creature can't be
+// assigned damage while one before it has less than lethal damage.
+func (e *engine) assignments() (map[*game.Object][]assignment, error) {
+	if e.cur == nil || e.cur.Clause("assign") == nil {
+		return nil, nil
+	}
+	out := map[*game.Object][]assignment{}
+	var att *game.Object
+	for _, n := range e.cur.Clause("assign").Names {
+		name, num, ok := strings.Cut(n.Text, "=")
+		k, err := strconv.Atoi(strings.TrimSpace(num))
+		if !ok || err != nil || k < 0 {
+			return nil, refuse("assign: %q is not BLOCKER=N", n.Text)
+		}
+		b := e.s.FindIn(strings.TrimSpace(name), game.Battlefield)
+		a, blocking := e.s.Combat.Blocking[b]
+		if b == nil || !blocking {
+			return nil, refuse("assign: %s is not blocking", strings.TrimSpace(name))
+		}
+		if att != nil && a != att {
+			return nil, refuse("assign: %s blocks %s, not %s", b.Label, a.Label, att.Label)
+		}
+		att = a
+		out[a] = append(out[a], assignment{b, k})
+	}
+	total := 0
+	for _, x := range out[att] {
+		total += x.n
+	}
+	rule := e.rules.Find(phDivide...)
+	if total != att.Power() {
+		return nil, refuse("%s assigns %d combat damage, not %d (its power)%s", att.Label, total, att.Power(), see(rule))
+	}
+	how := "as they choose"
+	if order := e.rules.Find(phAssignOrder...); !order.IsZero() {
+		how = "in damage assignment order, lethal damage to each before the next"
+		for i, x := range out[att][:len(out[att])-1] {
+			if lethal := x.to.Toughness() - x.to.Damage; x.n < lethal && out[att][i+1].n > 0 {
+				return nil, refuse("%s must be assigned lethal damage (%d) before %s is assigned any, in damage assignment order%s", x.to.Label, lethal, out[att][i+1].to.Label, see(order))
+			}
+		}
+	}
+	e.s.Cite(rule, "%s's controller divides its combat damage among its blockers %s", att.Label, how)
+	return out, nil
+}
+
 // dealCombat deals the combat damage of the creatures deals selects.
 func (e *engine) dealCombat(deals func(*game.Object) bool) {
 	type hit struct {
@@ -251,6 +316,14 @@ func (e *engine) dealCombat(deals func(*game.Object) bool) {
 			if len(e.s.Combat.Blockers[att]) == 0 {
 				hits = append(hits, hit{att, game.Target{Player: def}, pw})
 			} else {
+				if as, ok := e.assigned[att]; ok {
+					for _, x := range as {
+						if slices.Contains(bs, x.to) {
+							hits = append(hits, hit{att, game.Target{Object: x.to}, x.n})
+						}
+					}
+					goto blockers
+				}
 				lethalOne := slices.ContainsFunc(all[*ability.DamageRider](e, att), func(r *ability.DamageRider) bool { return r.LethalOne })
 				trample, tramples := first[*ability.AssignsExcess](e, att)
 				for _, b := range bs {
@@ -274,6 +347,7 @@ func (e *engine) dealCombat(deals func(*game.Object) bool) {
 				}
 			}
 		}
+	blockers:
 		for _, b := range bs {
 			if deals(b) {
 				if e.s.Step == "first-strike damage" {

@@ -31,9 +31,8 @@
 // typed events (ability.Event) at triggered abilities, choose their
 // targets as they go on the stack and check every target with one
 // function (canTarget, shielded) against protection from any quality
-// and hexproof. Convoke, offering, splice, amplify's reveal, epic and
-// the activated equip, ninjutsu and transmute are still procedures of
-// this package that name their keyword.
+// and hexproof. Splice, amplify's reveal and epic are still procedures
+// of this package that name their keyword.
 //
 // Each hand-written model declares the wording it implements, revision
 // range by revision range, in declared.txt; TestDeclarations checks the

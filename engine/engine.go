@@ -306,6 +306,9 @@ type engine struct {
 	// has ended.
 	blocksDone bool
 	labels     map[string]int
+	// assigned is the division of combat damage the damage statement
+	// chose, by attacker.
+	assigned map[*game.Object][]assignment
 	// wants are the targets the waiting triggered abilities ask for,
 	// chosen as they are put on the stack.
 	wants map[*game.Object]*ability.Target

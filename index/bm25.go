@@ -29,7 +29,7 @@ type fieldLengths struct {
 }
 
 // proseFields are the fields whose lengths BM25 needs.
-var proseFields = []string{FieldTitle, FieldText, FieldKeyword, FieldBody, FieldHeading}
+var proseFields = []string{FieldTitle, FieldText, FieldKeyword, FieldBody, FieldHeading, FieldWords}
 
 // measure reads the fieldLengths of an index from its postings: each
 // holds its document's field length (as the norm 1/√length), and every

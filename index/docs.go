@@ -18,7 +18,8 @@ const (
 )
 
 // A Doc is one indexed document: a chapter heading, a rule or subrule, an
-// example (with the ID of its rule), or a glossary entry (ID "glossary").
+// example (with the ID of its rule), or a glossary entry (ID "glossary";
+// a search Hit's ID is its term).
 type Doc struct {
 	ID      string   `json:"id"`
 	Rev     string   `json:"rev"`  // the latest revision that has it
@@ -34,12 +35,18 @@ type Doc struct {
 	// Splice"), the text of its subrules: stored, for its snippet.
 	Subrules string `json:"subrules,omitempty"`
 	Lead     string `json:"lead"` // "yes" for a rule that opens its chapter or keyword
+	// Words is what a quoted phrase matches: the text of a rule, subrule
+	// or example, or a glossary entry's term and definition, in plain
+	// typography. A chapter's and a heading rule's are empty: their
+	// subrules hold the words.
+	Words string `json:"words"`
 	// Line identifies the rule across revisions and renumbering: its
 	// number in the last revision it is in, and that revision
 	// ("300.3@2009-05-01"); a glossary entry's is its term. Set by Merge.
 	Line string `json:"lineage,omitempty"`
 
-	key string // the bleve document ID
+	key  string // the bleve document ID
+	bare bool   // a heading rule with no text of its own ("702.19. Trample")
 }
 
 // Documents lists what a revision contributes to an index.
@@ -48,7 +55,14 @@ func Documents(d *parse.Document, rev string) []Doc {
 	era := string(d.Era)
 	add := func(x Doc) {
 		x.Rev, x.Era = rev, era
-		x.Body = normApostrophes(x.Title) + "\n" + normApostrophes(x.Text)
+		x.Body = Typography(x.Title) + "\n" + Typography(x.Text)
+		switch x.Kind {
+		case KindGlossary:
+			x.Words = Typography(x.Title) + "\n" + Typography(x.Text)
+		case KindChapter:
+		default:
+			x.Words = Typography(x.Text)
+		}
 		x.Revs = []string{rev}
 		docs = append(docs, x)
 	}
@@ -84,7 +98,8 @@ func Documents(d *parse.Document, rev string) []Doc {
 							// A heading rule ("702.47. Splice") stands for
 							// its whole rule: rank it on its subrules' words.
 							docs[len(docs)-1].Subrules = subrulesText(r)
-							docs[len(docs)-1].Body = normApostrophes(x.Title) + "\n" + normApostrophes(docs[len(docs)-1].Subrules)
+							docs[len(docs)-1].bare = true
+							docs[len(docs)-1].Body = Typography(x.Title) + "\n" + Typography(docs[len(docs)-1].Subrules)
 						}
 						for _, e := range r.Examples {
 							add(Doc{ID: r.ID.String(), Kind: KindExample, Title: title, Text: e.Text, Keyword: kw})
@@ -107,17 +122,6 @@ func Documents(d *parse.Document, rev string) []Doc {
 		docs[i].key = docKey(&docs[i])
 	}
 	return docs
-}
-
-// normApostrophes makes curly apostrophes straight, so that "can’t" and
-// "can't" index alike. It is done on the text indexed rather than by an
-// analyser char filter, which would shift the offsets of the matches;
-// search maps them back with publishedOffsets.
-func normApostrophes(s string) string {
-	if !strings.ContainsAny(s, "’‘") {
-		return s
-	}
-	return strings.NewReplacer("’", "'", "‘", "'").Replace(s)
 }
 
 func subrulesText(r *parse.Rule) string {
@@ -172,18 +176,23 @@ const idSep = "\x1f"
 // lineage, title), so that a search reads stored fields only for the hits
 // it returns; the content key keeps it unique.
 func bleveID(x *Doc) string {
-	return strings.Join([]string{x.key, x.Kind, x.Lead, x.ID, x.Rev, x.Line, x.Title}, idSep)
+	bare := ""
+	if x.bare {
+		bare = "bare"
+	}
+	return strings.Join([]string{x.key, x.Kind, x.Lead, x.ID, x.Rev, x.Line, bare, x.Title}, idSep)
 }
 
-// idParts are the parts of a bleve document ID.
-type idParts struct{ kind, lead, id, rev, line, title string }
+// idParts are the parts of a bleve document ID; bare is "bare" for a
+// heading rule with no text of its own.
+type idParts struct{ kind, lead, id, rev, line, bare, title string }
 
 func parseBleveID(s string) idParts {
-	p := strings.SplitN(s, idSep, 7)
-	for len(p) < 7 {
+	p := strings.SplitN(s, idSep, 8)
+	for len(p) < 8 {
 		p = append(p, "")
 	}
-	return idParts{p[1], p[2], p[3], p[4], p[5], p[6]}
+	return idParts{p[1], p[2], p[3], p[4], p[5], p[6], p[7]}
 }
 
 // Merge folds the documents of many revisions (oldest first) into one set

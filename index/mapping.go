@@ -14,10 +14,14 @@ import (
 
 // MappingVersion changes whenever the mapping or the documents change;
 // cached indexes of another version are rebuilt.
-const MappingVersion = 10
+const MappingVersion = 11
 
 // Analyzer is the name of the analyzer for prose fields.
 const Analyzer = "crules_en"
+
+// WordsAnalyzer is the name of the analyzer of FieldWords: the words as
+// printed, in lower case, none dropped or stemmed, for quoted phrases.
+const WordsAnalyzer = "crules_words"
 
 // Field names of an indexed document.
 const (
@@ -34,6 +38,7 @@ const (
 	FieldLead     = "lead"     // "yes" for a rule that opens its chapter or keyword
 	FieldLine     = "lineage"  // the rule across revisions (all-revisions indexes)
 	FieldSubrules = "subrules" // a heading rule's subrules, stored only (see Doc.Subrules)
+	FieldWords    = "words"    // its own text, every word kept: what "quoted phrases" match (see Doc.Words)
 )
 
 // tokenExceptions are kept whole by the tokenizer: mana symbols ("{2}{U}",
@@ -44,8 +49,9 @@ const tokenExceptions = `\{[^{}\s]{1,4}\}(?:\{[^{}\s]{1,4}\})*|[+-][0-9X*]+/[+-]
 // NewMapping returns the one mapping crules indexes with: dynamic mapping
 // off; prose fields (title, text, keyword, body) analysed for English with
 // stemming, rule numbers, mana symbols and "+1/+1" kept as single tokens;
-// id, rev, era and kind as exact keywords. (Curly and straight apostrophes
-// are made alike in the body before indexing: see Doc.Body.)
+// words (for quoted phrases) in lower case with every word kept; id, rev,
+// era and kind as exact keywords. (Typography is made plain in the body
+// and words before indexing, as in queries: see Typography.)
 func NewMapping() (*mapping.IndexMappingImpl, error) {
 	m := bleve.NewIndexMapping()
 	if err := m.AddCustomTokenizer("crules_tokens", map[string]any{
@@ -59,6 +65,13 @@ func NewMapping() (*mapping.IndexMappingImpl, error) {
 		"type":          custom.Name,
 		"tokenizer":     "crules_tokens",
 		"token_filters": []any{en.PossessiveName, lowercase.Name, en.StopName, en.SnowballStemmerName},
+	}); err != nil {
+		return nil, err
+	}
+	if err := m.AddCustomAnalyzer(WordsAnalyzer, map[string]any{
+		"type":          custom.Name,
+		"tokenizer":     "crules_tokens",
+		"token_filters": []any{lowercase.Name},
 	}); err != nil {
 		return nil, err
 	}
@@ -100,6 +113,10 @@ func NewMapping() (*mapping.IndexMappingImpl, error) {
 	doc.AddFieldMappingsAt(FieldHeading, prose(false, false))
 	doc.AddFieldMappingsAt(FieldLead, exact(false))
 	doc.AddFieldMappingsAt(FieldLine, exact(false))
+	words := prose(false, true)
+	words.Analyzer = WordsAnalyzer
+	words.IncludeInAll = false
+	doc.AddFieldMappingsAt(FieldWords, words)
 	sub := bleve.NewTextFieldMapping()
 	sub.Index, sub.Store, sub.IncludeInAll, sub.DocValues = false, true, false, false
 	doc.AddFieldMappingsAt(FieldSubrules, sub)

@@ -1,17 +1,17 @@
 package index
 
 import (
-	"testing"
-
 	"strings"
+	"testing"
+	"unicode/utf8"
 
 	"github.com/crules/crules/internal/corpustest"
 	"github.com/crules/crules/parse"
 )
 
 // TestPublishedOffsets checks the offset map against a walk over both
-// texts, on every rule text of the latest revision (curly apostrophes) and
-// one of 2008 (straight ones).
+// texts, on every rule text of the latest revision (curly quotes, dashes)
+// and one of 2008 (straight ones).
 func TestPublishedOffsets(t *testing.T) {
 	curly := 0
 	revs, docs := corpustest.Docs(t)
@@ -23,22 +23,25 @@ func TestPublishedOffsets(t *testing.T) {
 		checked++
 		doc.Walk(func(r *parse.Rule) bool {
 			text := r.Text
-			norm := normApostrophes(text)
+			norm := Typography(text)
 			if norm != text {
 				curly++
 			}
 			published := publishedOffsets(text)
 			i := 0 // walks text while n walks norm
-			for n := 0; n <= len(norm); n++ {
+			for n := 0; n <= len(norm); {
 				if got := published(n); got != i {
 					t.Fatalf("%s %s: offset %d maps to %d, want %d", doc.Name, r.ID, n, got, i)
 				}
-				if n < len(norm) {
-					if norm[n] == '\'' && text[i] != '\'' {
-						i += len("’")
-					} else {
-						i++
-					}
+				if n == len(norm) {
+					break
+				}
+				c, size := utf8.DecodeRuneInString(text[i:])
+				i += size
+				if _, ok := typography[c]; ok {
+					n++
+				} else {
+					n += size
 				}
 			}
 			return true
@@ -48,6 +51,21 @@ func TestPublishedOffsets(t *testing.T) {
 		t.Fatalf("checked %d revisions, want 2", checked)
 	}
 	if curly == 0 {
-		t.Fatal("no rule text with a curly apostrophe: the test checks nothing")
+		t.Fatal("no rule text with curly typography: the test checks nothing")
+	}
+}
+
+func TestTypography(t *testing.T) {
+	for in, want := range map[string]string{
+		"can’t be “countered”": `can't be "countered"`,
+		"601.2f–h — see below": "601.2f-h - see below",
+		"plain":                "plain",
+	} {
+		if got := Typography(in); got != want {
+			t.Errorf("Typography(%q) = %q, want %q", in, got, want)
+		}
+		if got := Typography(Typography(in)); got != Typography(in) {
+			t.Errorf("Typography is not idempotent on %q", in)
+		}
 	}
 }

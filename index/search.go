@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
@@ -41,8 +42,8 @@ type Hit struct {
 	ID    string `json:"id"`
 	Kind  string `json:"kind"`
 	Title string `json:"title,omitempty"`
-	// Term is a glossary hit's term (its ID is "glossary"): the key to
-	// look it up by, /api/glossary/{term} or a glossary page's anchor.
+	// Term is a glossary hit's term (its ID too): the key to look it up
+	// by, /api/glossary/{term} or a glossary page's anchor.
 	Term string   `json:"term,omitempty"`
 	Rev  string   `json:"rev"`
 	Revs []string `json:"revs,omitempty"` // all-revisions search: the revisions it is in
@@ -107,7 +108,8 @@ func (ix *Index) Search(q string, opt Options) ([]Hit, error) {
 	if limit < 0 || limit > MaxLimit {
 		return nil, badQuery("limit %d is out of range 1–%d", limit, MaxLimit)
 	}
-	req := bleve.NewSearchRequestOptions(ix.buildQuery(terms, opt), max(50, 2*limit), 0, false)
+	w := ix.wanted(terms)
+	req := bleve.NewSearchRequestOptions(ix.buildQuery(terms, opt, w.glued), max(50, 2*limit), 0, false)
 	// Candidates are ranked on what their IDs carry (see bleveID); stored
 	// fields are read only for the hits kept (see texts). Which of the
 	// query's words they hold, and where, is read by count and locate, not
@@ -132,7 +134,6 @@ func (ix *Index) Search(q string, opt Options) ([]Hit, error) {
 		return nil, err
 	}
 	defer r.Close()
-	w := ix.wanted(terms)
 	if err := count(r, cs, w); err != nil {
 		return nil, err
 	}
@@ -158,9 +159,10 @@ type docRef struct {
 // A cand is a candidate hit, as bleve found it.
 type cand struct {
 	idParts
-	doc   docRef
-	score float64
-	found int // how many of the query's ranking terms its body holds
+	doc      docRef
+	score    float64
+	found    int  // how many of the query's ranking terms its body holds
+	together bool // it holds the query's plain words together, in order (see want.together)
 }
 
 // want is what a query looks for in the body of its candidates.
@@ -173,15 +175,29 @@ type want struct {
 	nrank int
 	plain bool     // the query has plain words or phrases
 	query []string // the analysed terms of its plain words and phrases, in order
+	// together are the words of its plain (unquoted) words as FieldWords
+	// holds them, every one kept, when there are two or more: a document
+	// that holds them together ranks above one that holds them apart.
+	together []string
+	// togetherOrder lists the indexes of together, stop words last.
+	togetherOrder []int
+	// glued tells that stop words stand among them and fewer than two
+	// other words: then the body's phrase (stop words dropped, their
+	// places kept) cannot tell the words together, and only the words
+	// field holds them as they stand ("can't be countered").
+	glued bool
 }
 
 func (ix *Index) wanted(terms []term) want {
 	var w want
-	var plain, words []string
+	var plain, words, unquoted []string
 	for _, t := range terms {
 		switch t.field {
 		case "":
 			plain = append(plain, t.text)
+			if !t.phrase {
+				unquoted = append(unquoted, t.text)
+			}
 			fallthrough
 		case FieldTitle, FieldText, FieldKeyword:
 			words = append(words, t.text)
@@ -189,6 +205,25 @@ func (ix *Index) wanted(terms []term) want {
 	}
 	w.plain = len(plain) > 0
 	w.query = ix.analyze(strings.Join(plain, " "))
+	if t := ix.tokens(WordsAnalyzer, strings.Join(unquoted, " ")); len(t) > 1 {
+		// The two analysers split alike: a word the English one drops at
+		// a position is a stop word.
+		kept := map[int]bool{}
+		for _, tok := range ix.tokens(Analyzer, strings.Join(unquoted, " ")) {
+			kept[tok.Position] = true
+		}
+		var stop []int
+		for k, tok := range t {
+			w.together = append(w.together, string(tok.Term))
+			if kept[tok.Position] {
+				w.togetherOrder = append(w.togetherOrder, k)
+			} else {
+				stop = append(stop, k)
+			}
+		}
+		w.glued = len(stop) > 0 && len(w.togetherOrder) < 2
+		w.togetherOrder = append(w.togetherOrder, stop...)
+	}
 	words = append(words, synonyms(strings.Join(words, " "))...)
 	w.terms = ix.analyze(strings.Join(words, " "))
 	slices.Sort(w.terms)
@@ -204,7 +239,9 @@ func (ix *Index) wanted(terms []term) want {
 }
 
 // count counts, for each candidate, the query's ranking terms its body
-// holds. It reads only whether a term's postings hold the candidates.
+// holds, and tells whether it holds the query's words together. It reads
+// only the postings of the candidates: whether they hold a term, and for
+// the words together their positions.
 func count(r index.IndexReader, cs []cand, w want) error {
 	docs := make([]docRef, len(cs))
 	for i := range cs {
@@ -214,9 +251,59 @@ func count(r index.IndexReader, cs []cand, w want) error {
 		if !w.rank[k] {
 			continue
 		}
-		if err := visitPostings(r, t, docs, false, func(i int, _ *index.TermFieldDoc) { cs[i].found++ }); err != nil {
+		if err := visitPostings(r, FieldBody, t, docs, false, func(i int, _ *index.TermFieldDoc) { cs[i].found++ }); err != nil {
 			return err
 		}
+	}
+	if len(w.together) == 0 {
+		return nil
+	}
+	// Only a candidate that holds every ranking term can hold the words
+	// together; starts[i] are the positions in candidate i where the
+	// words read so far would begin. The words are read rarest first
+	// (stop words last), so the postings of "a" and "the" are read at
+	// the few candidates left.
+	var alive []int
+	for i := range cs {
+		if cs[i].found == w.nrank {
+			alive = append(alive, i)
+		}
+	}
+	starts := make([][]uint64, len(cs))
+	for n, k := range w.togetherOrder {
+		if len(alive) == 0 {
+			return nil
+		}
+		sub := make([]docRef, len(alive))
+		for j, i := range alive {
+			sub[j] = cs[i].doc
+		}
+		next := make([][]uint64, len(cs))
+		err := visitPostings(r, FieldWords, w.together[k], sub, true, func(j int, d *index.TermFieldDoc) {
+			i := alive[j]
+			for _, v := range d.Vectors {
+				if v.Pos < uint64(k) {
+					continue
+				}
+				if p := v.Pos - uint64(k); n == 0 || slices.Contains(starts[i], p) {
+					next[i] = append(next[i], p)
+				}
+			}
+		})
+		if err != nil {
+			return err
+		}
+		starts = next
+		kept := alive[:0]
+		for _, i := range alive {
+			if len(starts[i]) > 0 {
+				kept = append(kept, i)
+			}
+		}
+		alive = kept
+	}
+	for _, i := range alive {
+		cs[i].together = true
 	}
 	return nil
 }
@@ -228,7 +315,7 @@ func locate(r index.IndexReader, hits []Hit, w want) error {
 		docs[i] = hits[i].doc
 	}
 	for _, t := range w.terms {
-		err := visitPostings(r, t, docs, true, func(i int, d *index.TermFieldDoc) {
+		err := visitPostings(r, FieldBody, t, docs, true, func(i int, d *index.TermFieldDoc) {
 			for _, v := range d.Vectors {
 				hits[i].locs = append(hits[i].locs, [2]int{int(v.Start), int(v.End)})
 			}
@@ -240,16 +327,16 @@ func locate(r index.IndexReader, hits []Hit, w want) error {
 	return nil
 }
 
-// visitPostings calls visit(i, posting) for each of docs whose body holds
-// term, with the term's positions if vectors. It reads the postings at
-// those documents only, skipping the rest.
-func visitPostings(r index.IndexReader, term string, docs []docRef, vectors bool, visit func(int, *index.TermFieldDoc)) error {
+// visitPostings calls visit(i, posting) for each of docs whose field
+// holds term, with the term's positions if vectors. It reads the postings
+// at those documents only, skipping the rest.
+func visitPostings(r index.IndexReader, field, term string, docs []docRef, vectors bool, visit func(int, *index.TermFieldDoc)) error {
 	order := make([]int, len(docs))
 	for i := range order {
 		order[i] = i
 	}
 	slices.SortFunc(order, func(a, b int) int { return bytes.Compare(docs[a].num, docs[b].num) })
-	tfr, err := r.TermFieldReader(context.Background(), []byte(term), FieldBody, false, false, vectors)
+	tfr, err := r.TermFieldReader(context.Background(), []byte(term), field, false, false, vectors)
 	if err != nil {
 		return err
 	}
@@ -294,10 +381,9 @@ func texts(r index.IndexReader, hits []Hit) error {
 		}
 		sort.Strings(revs)
 		h.Revs = slices.Compact(revs)
-		// Locations are in the indexed body, title and text with curly
-		// apostrophes made straight (see Doc.Body); map them to the text
-		// as published.
-		skip := len(normApostrophes(h.Title)) + 1
+		// Locations are in the indexed body, title and text in plain
+		// typography (see Doc.Body); map them to the text as published.
+		skip := len(Typography(h.Title)) + 1
 		var ranges [][2]int
 		published := publishedOffsets(text)
 		for _, l := range h.locs {
@@ -406,16 +492,25 @@ func (ix *Index) titleTerms(title string) []string {
 }
 
 // analyze returns the analysed terms of text, in order.
-func (ix *Index) analyze(text string) []string {
-	a := ix.bleve.Mapping().AnalyzerNamed(Analyzer)
-	if a == nil {
-		return nil
-	}
+func (ix *Index) analyze(text string) []string { return ix.analyzeWith(Analyzer, text) }
+
+// analyzeWith returns the terms of text as the analyzer named name makes
+// them, in order.
+func (ix *Index) analyzeWith(name, text string) []string {
 	var out []string
-	for _, tok := range a.Analyze([]byte(text)) {
+	for _, tok := range ix.tokens(name, text) {
 		out = append(out, string(tok.Term))
 	}
 	return out
+}
+
+// tokens returns the tokens of text as the analyzer named name makes them.
+func (ix *Index) tokens(name, text string) analysis.TokenStream {
+	a := ix.bleve.Mapping().AnalyzerNamed(name)
+	if a == nil {
+		return nil
+	}
+	return a.Analyze([]byte(text))
 }
 
 // within reports whether the terms of a title stand together in the query.
@@ -438,6 +533,19 @@ func within(title, query []string) bool {
 	return false
 }
 
+// togetherWeight raises a document that holds a query's words together, in
+// order and every one of them (stop words too), above those that hold them
+// apart; togetherBoost is the weight of that phrase in bleve's query, which
+// makes such documents candidates. With 3 and 1, "can't be countered"
+// lists the four rules that say it first; the judged queries' mean
+// reciprocal rank goes from 0.833 to 0.819 (see BENCHMARKS.md): the two
+// judged queries lost, "linked abilities" and "regenerate a creature",
+// now find first the rules that say those words together.
+const (
+	togetherWeight = 3
+	togetherBoost  = 1
+)
+
 // kindWeight tempers what BM25 gives short documents: a glossary entry or
 // a bare heading matches a few words with little text around them, but a
 // rules question is answered by a rule.
@@ -450,7 +558,11 @@ var kindWeight = map[string]float64{KindRule: 1, KindSubrule: 1, KindExample: 0.
 // keyword.
 //
 // Chapter headings answer title: and kind:chapter queries; for plain words
-// they are dropped, since a chapter's heading says little of its rules.
+// they are dropped, since a chapter's heading says little of its rules. A
+// heading rule with no text of its own ("702.19. Trample") is ranked on
+// its subrules' words, but only repeats them: its rank goes to the best
+// of its subrules among the candidates, and it is dropped; it stays a hit
+// only when none of them is there.
 func (ix *Index) rerank(cs []cand, w want) []cand {
 	if !w.plain {
 		return cs // field queries: bleve's order
@@ -471,14 +583,53 @@ func (ix *Index) rerank(cs []cand, w want) []cand {
 		if c.title != "" && c.kind != KindGlossary && within(ix.titleTerms(c.title), w.query) {
 			weight *= 1.4
 		}
+		if c.together {
+			weight *= togetherWeight
+		}
 		coverage := 1.0
 		if w.nrank > 0 {
 			coverage = float64(c.found) / float64(w.nrank)
 		}
 		c.score *= weight * (coverage * coverage * coverage)
 	}
+	cs = foldHeadings(cs)
 	sort.SliceStable(cs, func(i, j int) bool { return cs[i].score > cs[j].score })
 	return cs
+}
+
+// foldHeadings gives each heading rule's score to the best-scored of its
+// subrules (or their examples) among cs, of the same revision, and drops
+// the heading; a heading none of whose subrules is there is kept.
+func foldHeadings(cs []cand) []cand {
+	if !slices.ContainsFunc(cs, func(c cand) bool { return c.bare != "" }) {
+		return cs
+	}
+	best := map[string]int{} // heading id and revision → its best subrule in cs
+	for i, c := range cs {
+		// A subrule's number is its rule's and a letter: "702.19a".
+		parent := strings.TrimRight(c.id, "abcdefghijklmnopqrstuvwxyz")
+		if c.bare != "" || parent == c.id {
+			continue
+		}
+		key := parent + " " + c.rev
+		if j, ok := best[key]; !ok || cs[j].score < c.score {
+			best[key] = i
+		}
+	}
+	folded := make([]bool, len(cs))
+	for i, c := range cs {
+		if j, ok := best[c.id+" "+c.rev]; ok && c.bare != "" {
+			cs[j].score = max(cs[j].score, c.score)
+			folded[i] = true
+		}
+	}
+	kept := cs[:0]
+	for i, c := range cs {
+		if !folded[i] {
+			kept = append(kept, c)
+		}
+	}
+	return kept
 }
 
 // collect turns candidates into Hits: an example counts for its rule, each
@@ -498,7 +649,7 @@ func collect(cs []cand, limit int) []Hit {
 			}
 		}
 		if h.Kind == KindGlossary {
-			h.Term = h.Title
+			h.ID, h.Term = h.Title, h.Title
 		}
 		key := line
 		switch {
@@ -541,30 +692,6 @@ func (h *Hit) merge(o Hit) {
 	if o.Rev > h.Rev {
 		h.other[len(h.other)-1] = h.doc
 		h.ID, h.Rev, h.Title, h.Kind, h.doc = o.ID, o.Rev, o.Title, o.Kind, o.doc
-	}
-}
-
-// publishedOffsets returns the function that maps a byte offset in
-// normApostrophes(text) to the same place in text: each curly apostrophe
-// before it is two bytes longer in text. One pass over text per hit, a
-// binary search per offset.
-func publishedOffsets(text string) func(int) int {
-	var at []int // offsets in the normalised text of each curly apostrophe
-	for i, shift := 0, 0; ; {
-		k := strings.IndexAny(text[i:], "‘’")
-		if k < 0 {
-			break
-		}
-		at = append(at, i+k-shift)
-		i += k + len("’")
-		shift += len("’") - 1
-	}
-	if len(at) == 0 {
-		return func(n int) int { return n }
-	}
-	return func(n int) int {
-		before, _ := slices.BinarySearch(at, n)
-		return min(n+before*(len("’")-1), len(text))
 	}
 }
 
@@ -630,7 +757,7 @@ func parseQuery(q string) ([]term, error) {
 			return nil, badQuery("the query holds a control character (%U)", r)
 		}
 	}
-	q = strings.NewReplacer("“", `"`, "”", `"`, "’", "'", "‘", "'").Replace(q)
+	q = Typography(q)
 	if strings.Count(q, `"`)%2 != 0 {
 		return nil, badQuery(`unbalanced quotes in %q`, q)
 	}
@@ -683,8 +810,9 @@ func parseQuery(q string) ([]term, error) {
 	return terms, nil
 }
 
-// buildQuery turns a parsed query into a bleve query.
-func (ix *Index) buildQuery(terms []term, opt Options) query.Query {
+// buildQuery turns a parsed query into a bleve query; glued tells that
+// stop words stand among its plain words (see want.glued).
+func (ix *Index) buildQuery(terms []term, opt Options, glued bool) query.Query {
 	var must []query.Query
 	var words []string
 	for _, t := range terms {
@@ -705,17 +833,15 @@ func (ix *Index) buildQuery(terms []term, opt Options) query.Query {
 		case t.field != "":
 			must = append(must, matchIn(t.field, t.text, t.phrase, 1))
 		case t.phrase:
-			must = append(must, bleve.NewDisjunctionQuery(
-				matchIn(FieldText, t.text, true, 2),
-				matchIn(FieldTitle, t.text, true, 4),
-				matchIn(FieldKeyword, t.text, true, 3),
-			))
+			// Every word kept, stop words too: exactly the documents
+			// whose own text holds the phrase.
+			must = append(must, matchIn(FieldWords, t.text, true, 2))
 		default:
 			words = append(words, t.text)
 		}
 	}
 	if len(words) > 0 {
-		must = append(must, ix.rankWords(strings.Join(words, " ")))
+		must = append(must, ix.rankWords(strings.Join(words, " "), glued))
 	}
 	if opt.Rev != "" {
 		tq := bleve.NewTermQuery(opt.Rev)
@@ -747,13 +873,17 @@ func matchIn(field, text string, phrase bool, boost float64) query.Query {
 // chapter or keyword, and a rule rather than a glossary entry, count a
 // little more; the other era's wording of any lexicon phrase among them
 // counts too. A word that is a rule number also finds that rule.
-func (ix *Index) rankWords(words string) query.Query {
+func (ix *Index) rankWords(words string, glued bool) query.Query {
 	qs := []query.Query{
 		ix.bodyMatch(words),
 		matchIn(FieldHeading, words, false, 1.5),
 	}
 	if strings.Contains(words, " ") {
 		qs = append(qs, matchIn(FieldBody, words, true, 2))
+		if glued {
+			// See want.glued.
+			qs = append(qs, matchIn(FieldWords, words, true, togetherBoost))
+		}
 	}
 	for _, alt := range synonyms(words) {
 		qs = append(qs, matchIn(FieldBody, alt, true, 1))

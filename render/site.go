@@ -77,7 +77,8 @@ type Revision struct {
 //	                            one whose last revision (named) is not the newest
 //
 // A Site is safe for concurrent use once built; a revision's derived data
-// (citations, keywords) is computed on its first page and kept.
+// (citations, keywords) is computed on its first page and kept, for the
+// Keep most recently used revisions when Keep is set.
 type Site struct {
 	Revs []Revision // oldest first
 

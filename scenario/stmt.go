@@ -15,7 +15,7 @@ var clauseWords = map[string]bool{
 	"targeting": true, "half": true, "splice": true, "convoke": true, "offering": true,
 	"flashback": true, "madness": true, "entwine": true, "kicker": true, "mode": true, "x": true, "pay": true,
 	"exile": true, "face down": true, "return": true, "search": true, "dredge": true, "reveal": true,
-	"order": true, "decline": true,
+	"order": true, "decline": true, "assign": true,
 }
 
 // expectKinds maps what an expect line checks to whether it names a
@@ -406,6 +406,14 @@ func (p *parser) check(st *engine.Stmt) {
 				name, colour, ok := strings.Cut(n.Text, "=")
 				if col, valid := game.ParseColor(colour); ok && (!valid || col.Count() != 1) {
 					p.errorf(n.Pos, "convoke: %q is not one colour", colour)
+				}
+				n.Text = strings.TrimSpace(name)
+			}
+			if c.Word == "assign" {
+				// "Hill Giant=3": the damage assigned to a blocker.
+				name, num, ok := strings.Cut(n.Text, "=")
+				if k, err := strconv.Atoi(strings.TrimSpace(num)); !ok || err != nil || k < 0 {
+					p.errorf(n.Pos, "assign: %q is not BLOCKER=N", n.Text)
 				}
 				n.Text = strings.TrimSpace(name)
 			}

@@ -107,7 +107,7 @@ func TestServeAPI(t *testing.T) {
 		{"/api/search?q=splice+onto+arcane", 200, `"suggestions":[],"unindexed":[]`},
 		{"/api/search?q=the+splcie", 200, `"hits":[],"suggestions":["splice",`},
 		{"/api/search?q=the+splcie", 200, `"unindexed":["the"]`},
-		{"/api/search?q=exile", 200, `"id":"glossary","kind":"glossary","title":"Exile","term":"Exile"`},
+		{"/api/search?q=exile", 200, `"id":"Exile","kind":"glossary","title":"Exile","term":"Exile"`},
 		{"/search?q=splcie", 200, `Did you mean: <a href="/search?q=splice&amp;rev=2026-01-16">splice</a>`},
 		{"/search?q=convoke", 200, `<mark>`},
 		{"/search?q=" + url.QueryEscape(`"x`), 400, `unbalanced`},

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"time"
 
 	"github.com/crules/crules"
@@ -29,7 +30,8 @@ func runAdd(env *Env, files *[]string) error {
 		if err != nil {
 			return err
 		}
-		a, err := lib.Add(src, f)
+		from, _ := filepath.Abs(f) // where it came from, in versions, whatever the directory then
+		a, err := lib.Add(src, from)
 		if err != nil {
 			return err
 		}
