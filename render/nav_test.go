@@ -9,6 +9,8 @@ import (
 
 	"golang.org/x/net/html"
 
+	"github.com/crules/crules/diff"
+	"github.com/crules/crules/parse"
 	"github.com/crules/crules/render"
 )
 
@@ -124,5 +126,43 @@ func TestWriteKeeps(t *testing.T) {
 	}
 	if strings.Contains(string(index), "<td>0</td>") {
 		t.Error("a kept revision's counts are lost")
+	}
+}
+
+// TestMovedChapter: a chapter number a revision lacks leads to where the
+// lineage puts its rules: 702 of 2026-01-16 is 502 in 2005-10-01.
+func TestMovedChapter(t *testing.T) {
+	revs := revisions(t, "2005-10-01", "2009-05-01", "2009-07-11", "latest")
+	names := []string{revs[0].Name, revs[1].Name, revs[2].Name, revs[3].Name}
+	docs := []*parse.Document{revs[0].Doc, revs[1].Doc, revs[2].Doc, revs[3].Doc}
+	s := &render.Site{Revs: revs, Lineage: diff.BuildLineage(names, docs, nil)}
+	if to, ok := s.Moved("2005-10-01/702.html"); !ok || to != "2005-10-01/502.html" {
+		t.Errorf("Moved(2005-10-01/702.html) = %q, %v, want 2005-10-01/502.html", to, ok)
+	}
+	for _, p := range []string{"2005-10-01/502.html", "2005-10-01/999.html", "2005-10-01/glossary.html"} {
+		if to, ok := s.Moved(p); ok {
+			t.Errorf("Moved(%s) = %s", p, to)
+		}
+	}
+	var b bytes.Buffer
+	if err := s.Page(&b, "2005-10-01/702.html"); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), `<a href="502.html">502. Keyword Abilities</a>`) || !strings.Contains(b.String(), "no chapter 702") {
+		t.Errorf("2005-10-01/702.html: no notice and link to 502:\n%s", b.String())
+	}
+	b.Reset()
+	if err := s.MovedPage(&b, "2005-10-01/702.html", "2005-10-01/502.html"); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), `<p class="notice">2005-10-01 has no chapter 702`) || !strings.Contains(b.String(), `id="502.1"`) {
+		t.Error("MovedPage: not chapter 502 with its notice")
+	}
+	dir := filepath.Join(t.TempDir(), "site")
+	if err := render.WriteSite(dir, s, nil); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "2005-10-01", "702.html")); err != nil || !strings.Contains(string(b), `href="502.html"`) {
+		t.Errorf("written site: 2005-10-01/702.html: %v", err)
 	}
 }

@@ -242,6 +242,7 @@ type navLink struct{ Href, Label string }
 // layout is what the page template needs.
 type layout struct {
 	Title, H1, Root, Rev, Search string
+	Notice                       string // a line above the heading: why the reader is here
 	Nav                          []navLink
 	Body                         template.HTML
 }
@@ -326,12 +327,12 @@ func (s *Site) Page(w io.Writer, p string) error {
 	if !ok || strings.Contains(dir, "/") {
 		return fmt.Errorf("%s: %w", p, ErrNotFound)
 	}
-	return s.revPage(w, i, file)
+	return s.revPage(w, i, file, "")
 }
 
 // revPage writes one page of revision i: index.html, glossary.html,
 // keywords.html or a chapter (702.html).
-func (s *Site) revPage(w io.Writer, i int, file string) error {
+func (s *Site) revPage(w io.Writer, i int, file, notice string) error {
 	if _, err := s.history(); err != nil { // its links on chapter pages
 		return err
 	}
@@ -369,9 +370,20 @@ func (s *Site) revPage(w io.Writer, i int, file string) error {
 	default:
 		n, convErr := strconv.Atoi(strings.TrimSuffix(file, ".html"))
 		cs, ok := r.chapters[n]
-		if convErr != nil || !ok || !strings.HasSuffix(file, ".html") {
+		if convErr != nil || !strings.HasSuffix(file, ".html") {
 			return fmt.Errorf("%s/%s: %w", r.name, file, ErrNotFound)
 		}
+		if !ok {
+			m, ok := s.movedChapter(i, n)
+			if !ok {
+				return fmt.Errorf("%s/%s: %w", r.name, file, ErrNotFound)
+			}
+			l.Title, l.H1 = fmt.Sprintf("%d · CR %s", n, r.name), fmt.Sprintf("No chapter %d in %s", n, r.name)
+			l.Body, err = body("moved", struct{ Notice, Href, Label string }{movedNotice(r.name, n, m), strconv.Itoa(m) + ".html",
+				r.chapters[m][0].ID.String() + ". " + r.chapters[m][0].Title})
+			break
+		}
+		l.Notice = notice
 		l.Title = fmt.Sprintf("%d. %s · CR %s", n, cs[0].Title, r.name)
 		l.H1 = fmt.Sprintf("%d. %s", n, cs[0].Title)
 		if err = r.chapterBody(&b, n); err == nil {
@@ -539,14 +551,20 @@ type job struct {
 func (s *Site) jobs() ([]job, int, error) {
 	var jobs []job
 	total := 2
+	revPages := make([][]int, len(s.Revs)) // each revision's chapter pages
+	var chapters []int                     // every revision's
 	for i, r := range s.Revs {
 		pages := []string{r.Name + "/index.html", r.Name + "/glossary.html", r.Name + "/keywords.html"}
 		d, err := s.doc(i)
 		if err != nil {
 			return nil, 0, err
 		}
-		for _, n := range newDocPages(d).pages {
+		revPages[i] = newDocPages(d).pages
+		for _, n := range revPages[i] {
 			pages = append(pages, r.Name+"/"+strconv.Itoa(n)+".html")
+			if !slices.Contains(chapters, n) {
+				chapters = append(chapters, n)
+			}
 		}
 		jobs = append(jobs, job{pages, i})
 		total += len(pages)
@@ -563,6 +581,22 @@ func (s *Site) jobs() ([]job, int, error) {
 		return nil, 0, err
 	}
 	if hist != nil {
+		// A chapter another revision has, in one that lacks it: a page
+		// that says where its rules are (2005-10-01/702.html).
+		for i, r := range s.Revs {
+			var pages []string
+			for _, n := range chapters {
+				if !slices.Contains(revPages[i], n) {
+					if _, ok := s.movedChapter(i, n); ok {
+						pages = append(pages, r.Name+"/"+strconv.Itoa(n)+".html")
+					}
+				}
+			}
+			if len(pages) > 0 {
+				jobs = append(jobs, job{pages, -1})
+				total += len(pages)
+			}
+		}
 		keys := hist.keys()
 		for len(keys) > 0 {
 			n := min(len(keys), 200)

@@ -197,9 +197,28 @@ func (s *Server) sitePage(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	// A chapter the revision lacks (2005-10-01/702.html) is redirected to
+	// where the lineage puts its rules, which then says so.
+	if site, err := s.site(); err == nil {
+		if to, ok := site.Moved(p); ok {
+			u := url.URL{Path: "/" + to, RawQuery: url.Values{"from": {strings.TrimSuffix(path.Base(p), ".html")}}.Encode()}
+			http.Redirect(w, r, u.String(), http.StatusFound)
+			return
+		}
+	}
 	key := p
 	if rest, ok := strings.CutPrefix(p, "latest/"); ok { // the same bytes as the latest revision's page
 		key = s.lib.Latest().Name() + "/" + rest
+	}
+	if from := r.URL.Query().Get("from"); from != "" && len(from) <= 4 && strings.Trim(from, "0123456789") == "" {
+		old := path.Dir(p) + "/" + from + ".html"
+		s.serveCached(w, r, key+"?from="+from, ctype, func(site *render.Site, b *bytes.Buffer) error {
+			if to, ok := site.Moved(old); !ok || to != p {
+				return site.Page(b, p) // not where from went: the page as it is
+			}
+			return site.MovedPage(b, old, p)
+		})
+		return
 	}
 	s.serveCached(w, r, key, ctype, func(site *render.Site, b *bytes.Buffer) error {
 		err := site.Page(b, p)
