@@ -17,19 +17,25 @@ type TermMatch struct {
 // variant of an entry's term ("Kicker, Kicked"), whole words, any case, a
 // plural "s" or "es" on the last word allowed. Variants shorter than three
 // letters ("X") and the pronouns "You, Your" are left out: they would link
-// most sentences.
+// most sentences. A term that names a subtype (Case, Role, Background,
+// Attraction) matches only where the text writes it capitalised, as the
+// CR writes a subtype: "in that case" is not the enchantment; a term the
+// CR writes in lowercase (plane, scheme, a dungeon's room) matches in any
+// case.
 type termIndex struct {
 	byFirst map[string][]termVariant // first word, lower case → variants, longest first
 }
 
 type termVariant struct {
-	words []string
-	entry *parse.GlossaryEntry
+	words   []string
+	entry   *parse.GlossaryEntry
+	capital bool // only where each word starts with a capital letter
 }
 
 func newTermIndex(d *parse.Document) *termIndex {
 	ix := &termIndex{byFirst: map[string][]termVariant{}}
 	for _, e := range d.Glossary {
+		capital := namesSubtype(e)
 		term := e.Term
 		if i := strings.LastIndexByte(term, '('); i > 0 {
 			term = term[:i]
@@ -39,7 +45,7 @@ func newTermIndex(d *parse.Document) *termIndex {
 			if len(words) == 0 || len(strings.Join(words, " ")) < 3 || stopTerms[words[0]] && len(words) == 1 {
 				continue
 			}
-			ix.byFirst[words[0]] = append(ix.byFirst[words[0]], termVariant{words, e})
+			ix.byFirst[words[0]] = append(ix.byFirst[words[0]], termVariant{words, e, capital})
 		}
 	}
 	for k, vs := range ix.byFirst {
@@ -55,6 +61,38 @@ func newTermIndex(d *parse.Document) *termIndex {
 }
 
 var stopTerms = map[string]bool{"you": true, "your": true}
+
+// subtypeOf are the types whose subtypes a definition names: "An
+// enchantment subtype.", "An artifact type seen only…". A card type ("A
+// card type seen only…": plane, scheme) is written in lowercase.
+var subtypeOf = []string{"artifact", "enchantment", "land", "creature", "planeswalker", "spell", "battle"}
+
+// namesSubtype reports whether glossary entry e defines a subtype: its
+// first paragraph (the term's first sense: Room's is a dungeon's room)
+// begins "A(n) … subtype" or "An enchantment type", or calls the term a
+// subtype ("…has the Aura and Role subtypes"). "Changeling: … every
+// creature type" does not.
+func namesSubtype(e *parse.GlossaryEntry) bool {
+	if len(e.Definition) == 0 {
+		return false
+	}
+	def := strings.ToLower(parse.Normalize(e.Definition[0].Text))
+	first, _, _ := strings.Cut(def, ".")
+	rest, ok := strings.CutPrefix(first, "an ")
+	if !ok {
+		rest, ok = strings.CutPrefix(first, "a ")
+	}
+	if ok && (strings.HasPrefix(rest, "subtype") || strings.Contains(first, " subtype")) {
+		return true
+	}
+	for _, t := range subtypeOf {
+		if ok && strings.HasPrefix(rest, t+" type") {
+			return true
+		}
+	}
+	term := strings.ToLower(e.Term)
+	return strings.Contains(def, " "+term+" subtype")
+}
 
 func splitWords(s string) []string {
 	return strings.FieldsFunc(s, func(r rune) bool {
@@ -114,6 +152,9 @@ func (v termVariant) matchAt(text string, ws []span) int {
 		return 0
 	}
 	for k, want := range v.words {
+		if v.capital && !isUpper(text[ws[k].start]) {
+			return 0
+		}
 		got := strings.ToLower(text[ws[k].start:ws[k].end])
 		if got == want {
 			continue
@@ -148,3 +189,5 @@ func (g *Graph) RuleTerms(r *parse.Rule) []*parse.GlossaryEntry {
 	}
 	return out
 }
+
+func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
