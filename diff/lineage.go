@@ -12,9 +12,10 @@ import (
 	"github.com/crules/crules/parse"
 )
 
-// LineageVersion changes whenever the matcher or the lineage format does;
+// LineageVersion changes whenever the matcher, the lineage format or the
+// parsed texts (1999-11-01's mana symbols, version 9) do;
 // cached lineages of another version are rebuilt.
-const LineageVersion = 8
+const LineageVersion = 9
 
 // A Link records what one rule of a revision became in the next.
 type Link struct {

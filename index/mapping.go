@@ -14,7 +14,7 @@ import (
 
 // MappingVersion changes whenever the mapping or the documents change;
 // cached indexes of another version are rebuilt.
-const MappingVersion = 11
+const MappingVersion = 12
 
 // Analyzer is the name of the analyzer for prose fields.
 const Analyzer = "crules_en"

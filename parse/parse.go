@@ -142,6 +142,7 @@ func ParseText(name, text string, enc Encoding) (*Document, error) {
 	}
 	p.flushSkip()
 	p.finish()
+	symbols(p.doc)
 	return p.doc, nil
 }
 
