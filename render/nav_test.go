@@ -2,6 +2,7 @@ package render_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -164,5 +165,52 @@ func TestMovedChapter(t *testing.T) {
 	}
 	if b, err := os.ReadFile(filepath.Join(dir, "2005-10-01", "702.html")); err != nil || !strings.Contains(string(b), `href="502.html"`) {
 		t.Errorf("written site: 2005-10-01/702.html: %v", err)
+	}
+}
+
+// TestStaticSearch: a written site has search.html, its script and an
+// index of the newest revision's rules and glossary that loads as a
+// script (so that it works from file://), and every page's search form
+// goes to search.html, relative to it.
+func TestStaticSearch(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "site")
+	if err := render.WriteSite(dir, &render.Site{Revs: revisions(t, "latest")}, nil); err != nil {
+		t.Fatal(err)
+	}
+	page, err := os.ReadFile(filepath.Join(dir, "search.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`<script src="search-index.js"></script>`, `<script src="search.js"></script>`, `id="hits"`, `action="search.html"`} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("search.html: no %s", want)
+		}
+	}
+	chapter, _ := os.ReadFile(filepath.Join(dir, "latest", "702.html"))
+	if !strings.Contains(string(chapter), `<form class="search" action="../search.html" method="get"`) {
+		t.Error("latest/702.html: its search form does not go to ../search.html")
+	}
+	js, err := os.ReadFile(filepath.Join(dir, "search-index.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, ok := strings.CutPrefix(strings.TrimSuffix(string(js), ";\n"), "window.CRULES_INDEX=")
+	var idx struct {
+		Rev     string
+		Entries [][3]string
+	}
+	if !ok || json.Unmarshal([]byte(body), &idx) != nil {
+		t.Fatal("search-index.js does not set window.CRULES_INDEX to JSON")
+	}
+	found := map[string]string{}
+	for _, e := range idx.Entries {
+		found[e[0]] = e[1]
+	}
+	if idx.Rev != "2026-01-16" || found["702.19b"] != "2026-01-16/702.html#702.19b" || found["Trample"] != "2026-01-16/glossary.html#g-trample" {
+		t.Errorf("search index of %q: 702.19b → %q, Trample → %q", idx.Rev, found["702.19b"], found["Trample"])
+	}
+	t.Logf("search-index.js: %d entries, %d bytes", len(idx.Entries), len(js))
+	if _, err := os.Stat(filepath.Join(dir, "search.js")); err != nil {
+		t.Error(err)
 	}
 }

@@ -30,6 +30,9 @@ var templateText string
 //go:embed style.css
 var styleCSS []byte
 
+//go:embed search.js
+var searchJS []byte
+
 // templates are parsed on first use, not in the package's init, which
 // every crules process paid (0.2 ms) whatever the command.
 var templates = sync.OnceValue(func() *template.Template { return template.Must(template.New("").Parse(templateText)) })
@@ -123,6 +126,7 @@ type Site struct {
 
 	// What WriteSite keeps of the site it writes into: the revisions
 	// not in Revs, whether latest/ is kept, the change pages kept.
+	static     bool // pages for a static host: the search form goes to search.html
 	kept       []revRow
 	keptLatest bool
 	keptDiff   map[string]bool // "2005-10-01/2006-07-15"
@@ -249,6 +253,9 @@ type layout struct {
 
 func (s *Site) layout(w io.Writer, l layout) error {
 	l.Search = s.Search
+	if s.static && l.Search == "" {
+		l.Search = l.Root + "search.html"
+	}
 	return templates().ExecuteTemplate(w, "layout", l)
 }
 
@@ -311,6 +318,18 @@ func (s *Site) Page(w io.Writer, p string) error {
 	if p == "style.css" {
 		_, err := w.Write(styleCSS)
 		return err
+	}
+	if p == "search.js" {
+		_, err := w.Write(searchJS)
+		return err
+	}
+	if p == "search-index.js" {
+		return s.searchIndex(w)
+	}
+	if p == "search.html" {
+		return s.layout(w, layout{Title: "Search · Comprehensive Rules", H1: "Search", Body: template.HTML(
+			`<div id="hits"><p>Type words to find, or a "quoted phrase".</p></div>` + "\n" +
+				`<script src="search-index.js"></script>` + "\n" + `<script src="search.js"></script>` + "\n")})
 	}
 	dir, file := path.Split(p)
 	dir = strings.TrimSuffix(dir, "/")
@@ -483,6 +502,7 @@ func WriteSite(dir string, s *Site, progress Progress) error {
 	if err := replaceable(dir); err != nil {
 		return err
 	}
+	s.static = s.Search == ""
 	tmp, release, err := atomicfile.TempDir(dir)
 	if err != nil {
 		return err
@@ -550,7 +570,7 @@ type job struct {
 
 func (s *Site) jobs() ([]job, int, error) {
 	var jobs []job
-	total := 2
+	total := 5
 	revPages := make([][]int, len(s.Revs)) // each revision's chapter pages
 	var chapters []int                     // every revision's
 	for i, r := range s.Revs {
@@ -618,7 +638,7 @@ func (s *Site) writeAll(dir string, progress Progress) error {
 	if err != nil {
 		return err
 	}
-	jobs = append(jobs, job{[]string{"index.html", "style.css"}, -1})
+	jobs = append(jobs, job{[]string{"index.html", "style.css", "search.html", "search.js", "search-index.js"}, -1})
 	latest := "" // the prefix of the pages written again under latest/
 	if len(s.Revs) > 0 && !s.NoLatest {
 		latest = s.Revs[len(s.Revs)-1].Name + "/"

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/crules/crules"
 	"github.com/crules/crules/render"
 	"github.com/spf13/cobra"
 )
@@ -50,14 +51,10 @@ given. Exit status 1 when a citation is stale.`,
 	return hook(env, cmd, o, func(cmd *cobra.Command, args []string) error {
 		o.Paths = args
 		return nil
-	}, runF, runCite)
+	}, runF, withLib(runCite))
 }
 
-func runCite(env *Env, o *citeOptions) error {
-	lib, err := env.library()
-	if err != nil {
-		return err
-	}
+func runCite(env *Env, lib *crules.Library, o *citeOptions) error {
 	rep, err := lib.CitePaths(o.Paths...)
 	if err != nil {
 		return err

@@ -351,6 +351,17 @@ func hook[O any](env *Env, cmd *cobra.Command, o *O, args func(*cobra.Command, [
 	return cmd
 }
 
+// withLib opens the library before run, which needs it.
+func withLib[O any](run func(*Env, *crules.Library, *O) error) func(*Env, *O) error {
+	return func(env *Env, o *O) error {
+		lib, err := env.library()
+		if err != nil {
+			return err
+		}
+		return run(env, lib, o)
+	}
+}
+
 // firstArg stores the first argument in s.
 func firstArg(s *string) func(*cobra.Command, []string) error {
 	return func(_ *cobra.Command, args []string) error { *s = args[0]; return nil }

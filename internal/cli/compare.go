@@ -116,15 +116,12 @@ path').`,
 	cmd.Flags().StringVar(&o.Rev, "rev", "", "the revision the ID is read in (default: the latest that has it)")
 	cmd.Flags().BoolVar(&o.JSON, "json", false, "print JSON")
 	_ = cmd.RegisterFlagCompletionFunc("rev", revCompletion(env))
-	return hook(env, cmd, o, joinArgs(&o.Query), runF, runHistory)
+	return hook(env, cmd, o, joinArgs(&o.Query), runF, withLib(runHistory))
 }
 
-func runHistory(env *Env, o *historyOptions) error {
-	lib, err := env.library()
-	if err != nil {
-		return err
-	}
+func runHistory(env *Env, lib *crules.Library, o *historyOptions) error {
 	var at crules.Rev
+	var err error
 	if o.Rev != "" {
 		if at, err = lib.Select(o.Rev); err != nil {
 			return err
@@ -181,16 +178,12 @@ rules of two revisions, and marks those the lexicon already has.`,
 			return fmt.Errorf("--discover takes two revisions: --discover A,B")
 		}
 		return nil
-	}, runF, runTerms)
+	}, runF, withLib(runTerms))
 }
 
-func runTerms(env *Env, o *termsOptions) error {
+func runTerms(env *Env, lib *crules.Library, o *termsOptions) error {
 	if len(o.Discover) == 2 {
-		return runDiscover(env, o)
-	}
-	lib, err := env.library()
-	if err != nil {
-		return err
+		return runDiscover(env, lib, o)
 	}
 	rows, err := lib.Terms(o.Term)
 	if err != nil {
@@ -205,11 +198,7 @@ func runTerms(env *Env, o *termsOptions) error {
 	return printOut(env, o.JSON, func() any { return rows }, func(p *render.TextPrinter) { p.Terms(rows) })
 }
 
-func runDiscover(env *Env, o *termsOptions) error {
-	lib, err := env.library()
-	if err != nil {
-		return err
-	}
+func runDiscover(env *Env, lib *crules.Library, o *termsOptions) error {
 	srcs, err := lib.SourcesOf(o.Discover...)
 	if err != nil {
 		return err

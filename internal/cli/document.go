@@ -21,14 +21,10 @@ func newVersionsCmd(env *Env, runF func(*versionsOptions) error) *cobra.Command 
 		Args:  exactArgs(0),
 	}
 	cmd.Flags().BoolVar(&o.JSON, "json", false, "print JSON")
-	return hook(env, cmd, o, nil, runF, runVersions)
+	return hook(env, cmd, o, nil, runF, withLib(runVersions))
 }
 
-func runVersions(env *Env, o *versionsOptions) error {
-	lib, err := env.library()
-	if err != nil {
-		return err
-	}
+func runVersions(env *Env, lib *crules.Library, o *versionsOptions) error {
 	vs, err := lib.Versions()
 	if err != nil {
 		return err

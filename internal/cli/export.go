@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"github.com/crules/crules"
 	"github.com/crules/crules/internal/atomicfile"
 	"github.com/spf13/cobra"
 )
@@ -20,14 +21,10 @@ func newExportCmd(env *Env, runF func(*exportOptions) error) *cobra.Command {
 		ValidArgsFunction: revCompletion(env),
 	}
 	cmd.Flags().StringVarP(&o.Out, "out", "o", "", "write to FILE, whole or not at all, instead of standard output")
-	return hook(env, cmd, o, firstArg(&o.Rev), runF, runExport)
+	return hook(env, cmd, o, firstArg(&o.Rev), runF, withLib(runExport))
 }
 
-func runExport(env *Env, o *exportOptions) error {
-	lib, err := env.library()
-	if err != nil {
-		return err
-	}
+func runExport(env *Env, lib *crules.Library, o *exportOptions) error {
 	r, err := lib.Select(o.Rev)
 	if err != nil {
 		return err

@@ -197,16 +197,12 @@ moves it.`,
 	for _, c := range []*cobra.Command{build,
 		{Use: "path", Short: "Print where the cache lives", Args: exactArgs(0)},
 		{Use: "clean", Short: "Remove the cache", Args: exactArgs(0)}} {
-		cmd.AddCommand(hook(env, c, o, op, nil, runIndex))
+		cmd.AddCommand(hook(env, c, o, op, nil, withLib(runIndex)))
 	}
 	return cmd
 }
 
-func runIndex(env *Env, o *indexOptions) error {
-	lib, err := env.library()
-	if err != nil {
-		return err
-	}
+func runIndex(env *Env, lib *crules.Library, o *indexOptions) error {
 	switch o.Op {
 	case "path":
 		d, err := lib.CacheDir()

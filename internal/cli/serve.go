@@ -36,14 +36,10 @@ update', or --update-every) is served within seconds, without a restart.`,
 	}
 	cmd.Flags().StringVar(&o.Addr, "addr", "127.0.0.1:8080", "address to listen on")
 	cmd.Flags().DurationVar(&o.UpdateEvery, "update-every", 0, "run 'crules update' this often in the background (0: never)")
-	return hook(env, cmd, o, nil, runF, runServe)
+	return hook(env, cmd, o, nil, runF, withLib(runServe))
 }
 
-func runServe(env *Env, o *serveOptions) error {
-	lib, err := env.library()
-	if err != nil {
-		return err
-	}
+func runServe(env *Env, lib *crules.Library, o *serveOptions) error {
 	ln, err := net.Listen("tcp", o.Addr)
 	if err != nil {
 		return err

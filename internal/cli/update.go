@@ -17,14 +17,10 @@ func newAddCmd(env *Env, runF func(*[]string) error) *cobra.Command {
 		Long: `Add keeps CR files in your own archive ($CRULES_DATA, else the user data directory),
 which every command reads as it reads the embedded revisions. A file held already
 is refused (exit 1); one whose date is held with another text replaces it.`}
-	return hook(env, cmd, files, func(_ *cobra.Command, a []string) error { *files = a; return nil }, runF, runAdd)
+	return hook(env, cmd, files, func(_ *cobra.Command, a []string) error { *files = a; return nil }, runF, withLib(runAdd))
 }
 
-func runAdd(env *Env, files *[]string) error {
-	lib, err := env.library()
-	if err != nil {
-		return err
-	}
+func runAdd(env *Env, lib *crules.Library, files *[]string) error {
 	for _, f := range *files {
 		src, err := lib.ReadFile(f)
 		if err != nil {
@@ -50,15 +46,11 @@ not); a failed download or a file that is not a newer CR exits 2, adding nothing
 	cmd.Flags().StringVar(&o.Page, "page", crules.RulesPage, "the page that links the CR's TXT file")
 	cmd.Flags().BoolVar(&o.Check, "check", false, "only say whether a newer release exists")
 	cmd.Flags().DurationVar(&o.Timeout, "timeout", time.Minute, "give up after this long")
-	return hook(env, cmd, o, nil, runF, runUpdate)
+	return hook(env, cmd, o, nil, runF, withLib(runUpdate))
 }
 
-func runUpdate(env *Env, o *crules.UpdateOptions) error {
-	lib, err := env.library()
-	var r *crules.UpdateResult
-	if err == nil {
-		r, err = lib.Update(context.Background(), *o)
-	}
+func runUpdate(env *Env, lib *crules.Library, o *crules.UpdateOptions) error {
+	r, err := lib.Update(context.Background(), *o)
 	switch {
 	case err != nil:
 		return err
