@@ -342,6 +342,10 @@ func (r *revData) meta(t *tree, b ast.Node, x *parse.Rule) {
 			t.str(p, " · ")
 		}
 		t.link(p, "../"+h, "", "hist", "history")
+		if prev := r.site.prevPath(r.idx, x.ID); prev != "" {
+			t.str(p, " · ")
+			t.link(p, "../"+prev, "", "prev", "in "+r.site.Revs[r.idx-1].Name)
+		}
 	}
 }
 

@@ -214,3 +214,20 @@ func TestStaticSearch(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestPrevRevisionLink: a section links to itself in the revision before,
+// through the lineage: 702.47 of 2009-07-11 was 502.40 of 2009-05-01.
+func TestPrevRevisionLink(t *testing.T) {
+	dir := writtenSite(t)
+	b, err := os.ReadFile(filepath.Join(dir, "2009-07-11", "702.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `<a href="../2009-05-01/502.html#502.40" class="prev">in 2009-05-01</a>`) {
+		t.Error("2009-07-11/702.html: 702.47 does not link to 502.40 of 2009-05-01")
+	}
+	first, _ := os.ReadFile(filepath.Join(dir, "2009-05-01", "502.html"))
+	if strings.Contains(string(first), `class="prev"`) {
+		t.Error("the first revision links to one before it")
+	}
+}

@@ -252,3 +252,24 @@ func (s *Site) historyPage(w io.Writer, key string) error {
 	}
 	return s.layout(w, layout{Title: h1, H1: h1, Root: "../", Body: b})
 }
+
+// prevPath is the path, from the site's root, of rule id of revision rev
+// in the revision before, whatever its number was then, as its history
+// chains it: "2009-05-01/502.html#502.40" for 702.47 of 2009-07-11. It is
+// "" for the first revision or a rule new in rev.
+func (s *Site) prevPath(rev int, id parse.RuleID) string {
+	h, err := s.history()
+	if h == nil || err != nil || rev == 0 {
+		return ""
+	}
+	k, ok := h.keyOf[rev][id.String()]
+	if !ok {
+		return ""
+	}
+	for _, p := range h.chains[k] {
+		if p.rev == rev-1 {
+			return s.Revs[p.rev].Name + "/" + strconv.Itoa(p.page) + ".html#" + p.id
+		}
+	}
+	return ""
+}
