@@ -169,3 +169,35 @@ func Check(docs ...*Document) [][]xref.Finding {
 	parallel(len(docs), func(i int) { out[i] = xref.Check(docs[i].Graph()) })
 	return out
 }
+
+// Checked is what Check found in some documents: Findings[i] are those of
+// Docs[i]; Total counts them all.
+type Checked struct {
+	Docs     []*Document
+	Findings [][]xref.Finding
+	Total    int
+}
+
+// CheckAll checks docs as Check does and counts what it found.
+func CheckAll(docs ...*Document) *Checked {
+	c := &Checked{Docs: docs, Findings: Check(docs...)}
+	for _, fs := range c.Findings {
+		c.Total += len(fs)
+	}
+	return c
+}
+
+// Summary counts the findings and the documents: "3 findings in 1 revision".
+func (c *Checked) Summary() string {
+	return render.Count(c.Total, "finding", "findings") + " in " + render.Count(len(c.Docs), "revision", "revisions")
+}
+
+// JSON is the findings of every document in one list, as check --json
+// prints them (an empty list, not null, when there are none).
+func (c *Checked) JSON() []render.FindingJSON {
+	js := []render.FindingJSON{}
+	for i, fs := range c.Findings {
+		js = append(js, render.FindingsJSON(c.Docs[i].Label, c.Docs[i].Name, fs)...)
+	}
+	return js
+}

@@ -145,3 +145,14 @@ func (v *Live) HTTPServer() *http.Server { return httpServer(v) }
 func (v *Live) Serve(ctx context.Context, ln net.Listener) error {
 	return serveUntil(ctx, v.HTTPServer(), ln)
 }
+
+// Run serves lib live on ln until ctx ends: lib is opened again with its
+// options when the user's archive changes, which is looked at every five
+// seconds, and updated from the rules page every updateEvery (0: never);
+// logf says what the watch did. It closes the library it serves last.
+func Run(ctx context.Context, ln net.Listener, lib *crules.Library, log, errorLog io.Writer, updateEvery time.Duration, logf func(format string, args ...any)) error {
+	v := NewLive(lib, log, errorLog, func() (*crules.Library, error) { return crules.Open(lib.Options()) })
+	defer v.Close()
+	go v.Watch(ctx, 5*time.Second, updateEvery, crules.UpdateOptions{}, logf)
+	return v.Serve(ctx, ln)
+}

@@ -136,23 +136,19 @@ func runCheck(env *Env, o *checkOptions) error {
 	if err != nil {
 		return err
 	}
-	total, js, p := 0, []render.FindingJSON{}, env.text()
-	for i, fs := range crules.Check(docs...) {
-		total += len(fs)
-		if o.JSON {
-			js = append(js, render.FindingsJSON(docs[i].Label, docs[i].Name, fs)...)
-		} else {
-			p.Findings(docs[i].Name, fs)
-		}
-	}
+	c := crules.CheckAll(docs...)
 	var found error
-	if total > 0 {
-		found = problems(render.Count(total, "finding", "findings") + " in " + render.Count(len(docs), "revision", "revisions"))
+	if c.Total > 0 {
+		found = problems(c.Summary())
 	} else {
 		env.note("crules: no findings")
 	}
 	if o.JSON {
-		return jsonThen(env, js, found)
+		return jsonThen(env, c.JSON(), found)
+	}
+	p := env.text()
+	for i, fs := range c.Findings {
+		p.Findings(c.Docs[i].Name, fs)
 	}
 	return errors.Join(p.Err, found)
 }

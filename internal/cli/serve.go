@@ -51,10 +51,8 @@ func runServe(env *Env, lib *crules.Library, o *serveOptions) error {
 	env.note("crules: serving %d revisions on http://%s", len(lib.Revisions()), ln.Addr())
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	srv := serve.NewLive(lib, log, env.Stderr, func() (*crules.Library, error) { return crules.Open(lib.Options()) }) // panics logged even with --quiet
-	defer srv.Close()
-	go srv.Watch(ctx, 5*time.Second, o.UpdateEvery, crules.UpdateOptions{}, func(f string, a ...any) { env.note("crules: "+f, a...) })
-	err = srv.Serve(ctx, ln)
+	// Panics are logged even with --quiet.
+	err = serve.Run(ctx, ln, lib, log, env.Stderr, o.UpdateEvery, func(f string, a ...any) { env.note("crules: "+f, a...) })
 	if ctx.Err() != nil {
 		env.note("crules: shutting down")
 	}
