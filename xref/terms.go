@@ -69,9 +69,11 @@ var subtypeOf = []string{"artifact", "enchantment", "land", "creature", "planesw
 
 // namesSubtype reports whether glossary entry e defines a subtype: its
 // first paragraph (the term's first sense: Room's is a dungeon's room)
-// begins "A(n) … subtype" or "An enchantment type", or calls the term a
-// subtype ("…has the Aura and Role subtypes"). "Changeling: … every
-// creature type" does not.
+// begins "A(n) subtype", "An enchantment subtype" or "An enchantment
+// type", or calls the term a subtype ("…has the Aura and Role subtypes").
+// "Changeling: … every creature type" does not, nor Subtype itself ("A
+// card can have one or more subtypes", 2005), which the CR writes in
+// lowercase.
 func namesSubtype(e *parse.GlossaryEntry) bool {
 	if len(e.Definition) == 0 {
 		return false
@@ -82,11 +84,11 @@ func namesSubtype(e *parse.GlossaryEntry) bool {
 	if !ok {
 		rest, ok = strings.CutPrefix(first, "a ")
 	}
-	if ok && (strings.HasPrefix(rest, "subtype") || strings.Contains(first, " subtype")) {
+	if ok && strings.HasPrefix(rest, "subtype") {
 		return true
 	}
 	for _, t := range subtypeOf {
-		if ok && strings.HasPrefix(rest, t+" type") {
+		if ok && (strings.HasPrefix(rest, t+" type") || strings.HasPrefix(rest, t+" subtype")) {
 			return true
 		}
 	}
