@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"time"
 
 	"github.com/crules/crules/corpus"
@@ -24,6 +25,18 @@ type Addition struct {
 	// re-issue files); "" when there was none.
 	Replaced string
 	Dir      string // the user's archive it went into
+}
+
+// AddFile reads the CR file at path (see ReadFile) and adds it (see Add),
+// named by its absolute path, so that versions says where it came from
+// whatever the working directory is later.
+func (l *Library) AddFile(path string) (*Addition, error) {
+	src, err := l.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	from, _ := filepath.Abs(path)
+	return l.Add(src, from)
 }
 
 // Add puts the CR file src into the user's own archive (Options.DataDir),

@@ -360,3 +360,30 @@ func TestEmbeddedAndAddedAlike(t *testing.T) {
 		t.Errorf("answers differ:\nadded    %s\nembedded %s", got, want)
 	}
 }
+
+// TestAddFile: a file added by a relative path is read, added, and listed
+// with its absolute path, whatever the working directory is later; a
+// missing file is bad input and adds nothing.
+func TestAddFile(t *testing.T) {
+	dir, data := t.TempDir(), t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "new.txt"), corpustest.NewRevision(t), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	lib := open(t, crules.Options{DataDir: data})
+	if _, err := lib.AddFile("missing.txt"); !errors.Is(err, crules.ErrBadInput) {
+		t.Errorf("AddFile(missing.txt) = %v, want ErrBadInput", err)
+	}
+	a, err := lib.AddFile("new.txt")
+	if err != nil || a.Rev != corpustest.NewDate {
+		t.Fatalf("AddFile = %+v, %v; want %s", a, err, corpustest.NewDate)
+	}
+	vs, err := open(t, crules.Options{DataDir: data}).Versions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := filepath.Join(dir, "new.txt")
+	if got := crules.VersionsJSON(vs)[len(vs)-1].Source; !strings.HasSuffix(got, "from "+want) {
+		t.Errorf("source = %q, want it to end with from %s", got, want)
+	}
+}

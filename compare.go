@@ -188,6 +188,23 @@ func (l *Library) Discover(a, b Source, min int) (*Discovery, error) {
 	return &Discovery{A: da, B: db, Substitutions: diff.Discover(res, nil, min)}, nil
 }
 
+// ParseDiffOptions reads a diff's options as users give them: the rule
+// whose subtree to compare ("" for all, a bad ID an error naming --rule)
+// and the change classes to keep (ParseClasses).
+func ParseDiffOptions(rule string, classes ...string) (DiffOptions, error) {
+	var o DiffOptions
+	if rule != "" {
+		id, err := ParseRuleID(rule)
+		if err != nil {
+			return o, fmt.Errorf("--rule: %w", err)
+		}
+		o.Rule = id
+	}
+	var err error
+	o.Classes, err = ParseClasses(classes...)
+	return o, err
+}
+
 // ParseClasses reads change classes as users list them ("edited",
 // "terminology,edited"); an unknown one is ErrBadRequest naming them all.
 func ParseClasses(names ...string) ([]diff.Class, error) {

@@ -243,7 +243,8 @@ type assignment struct {
 	n  int
 }
 
-// assignments reads the "damage; assign A=2, B=1" clause: how the
+// assignments reads the "damage; assign A=2, B=1" clause (a player's
+// name, "bob=2", for the damage a trampler assigns to them): how the
 // controller of an attacking creature blocked by two or more creatures
 // divides its combat damage among them (510.1c today, 310.2c in
 // 2006-10-01: as they choose). The division must add up to the
@@ -256,11 +257,18 @@ func (e *engine) assignments() (map[*game.Object][]assignment, error) {
 	}
 	out := map[*game.Object][]assignment{}
 	var att *game.Object
+	var player []assignment // damage assigned to a player, by name
+	var playerNames []string
 	for _, n := range e.cur.Clause("assign").Names {
 		name, num, ok := strings.Cut(n.Text, "=")
 		k, err := strconv.Atoi(strings.TrimSpace(num))
 		if !ok || err != nil || k < 0 {
 			return nil, refuse("assign: %q is not BLOCKER=N", n.Text)
+		}
+		if e.s.Player(strings.TrimSpace(name)) != nil {
+			player = append(player, assignment{nil, k})
+			playerNames = append(playerNames, strings.TrimSpace(name))
+			continue
 		}
 		b := e.s.FindIn(strings.TrimSpace(name), game.Battlefield)
 		a, blocking := e.s.Combat.Blocking[b]
@@ -273,9 +281,21 @@ func (e *engine) assignments() (map[*game.Object][]assignment, error) {
 		att = a
 		out[a] = append(out[a], assignment{b, k})
 	}
+	if att == nil {
+		return nil, refuse("assign: name at least one blocking creature")
+	}
 	total := 0
 	for _, x := range out[att] {
 		total += x.n
+	}
+	for i, x := range player {
+		total += x.n
+		if err := e.assignToPlayer(att, playerNames[i], x.n, out[att]); err != nil {
+			return nil, err
+		}
+		if x.n > 0 {
+			out[att] = append(out[att], x)
+		}
 	}
 	rule := e.rules.Find(phDivide...)
 	if total != att.Power() {
@@ -285,13 +305,59 @@ func (e *engine) assignments() (map[*game.Object][]assignment, error) {
 	if order := e.rules.Find(phAssignOrder...); !order.IsZero() {
 		how = "in damage assignment order, lethal damage to each before the next"
 		for i, x := range out[att][:len(out[att])-1] {
-			if lethal := x.to.Toughness() - x.to.Damage; x.n < lethal && out[att][i+1].n > 0 {
+			if lethal := e.lethal(att, x.to); x.to != nil && x.n < lethal && out[att][i+1].n > 0 && out[att][i+1].to != nil {
 				return nil, refuse("%s must be assigned lethal damage (%d) before %s is assigned any, in damage assignment order%s", x.to.Label, lethal, out[att][i+1].to.Label, see(order))
 			}
 		}
 	}
 	e.s.Cite(rule, "%s's controller divides its combat damage among its blockers %s", att.Label, how)
 	return out, nil
+}
+
+// assignToPlayer checks n combat damage assigned by att to the player
+// named name: only a creature with trample assigns any to the player
+// it attacks, and only once every creature blocking it is assigned
+// lethal damage (702.19b; 502.9b in 2006-10-01), damage already marked
+// counted and, where deathtouch makes 1 damage lethal, 1.
+func (e *engine) assignToPlayer(att *game.Object, name string, n int, blockers []assignment) error {
+	def := e.s.Opponent(att.Controller)
+	trample, tramples := first[*ability.AssignsExcess](e, att)
+	if !tramples {
+		return refuse("assign: %s has no trample and can't assign combat damage to %s while blocked", att.Label, name)
+	}
+	rule := e.ref(trample, "lethal damage", "assign the rest", "rest of its damage", "excess")
+	if !strings.EqualFold(name, def.Name) {
+		return refuse("assign: %s is attacking %s, not %s%s", att.Label, def.Name, name, see(rule))
+	}
+	if n == 0 {
+		return nil
+	}
+	for _, b := range liveBlockers(e, e.s.Combat.Blockers[att]) {
+		got := 0
+		for _, x := range blockers {
+			if x.to == b {
+				got += x.n
+			}
+		}
+		if lethal := e.lethal(att, b); got < lethal {
+			return refuse("%s must be assigned lethal damage (%d) before %s is assigned any of %s's combat damage%s", b.Label, lethal, def.Name, att.Label, see(rule))
+		}
+	}
+	return nil
+}
+
+// lethal is the damage att must assign to the blocker b to be lethal:
+// its toughness less the damage already marked on it, or 1 where the
+// revision's deathtouch makes any damage lethal (702.2c today).
+func (e *engine) lethal(att, b *game.Object) int {
+	if b == nil {
+		return 0
+	}
+	lethal := max(0, b.Toughness()-b.Damage)
+	if slices.ContainsFunc(all[*ability.DamageRider](e, att), func(r *ability.DamageRider) bool { return r.LethalOne }) {
+		lethal = min(lethal, 1)
+	}
+	return lethal
 }
 
 // dealCombat deals the combat damage of the creatures deals selects.
@@ -318,7 +384,11 @@ func (e *engine) dealCombat(deals func(*game.Object) bool) {
 			} else {
 				if as, ok := e.assigned[att]; ok {
 					for _, x := range as {
-						if slices.Contains(bs, x.to) {
+						if x.to == nil {
+							trample, _ := first[*ability.AssignsExcess](e, att)
+							e.s.Cite(e.ref(trample), trample.Note, att.Label, x.n, def.Name)
+							hits = append(hits, hit{att, game.Target{Player: def}, x.n})
+						} else if slices.Contains(bs, x.to) {
 							hits = append(hits, hit{att, game.Target{Object: x.to}, x.n})
 						}
 					}

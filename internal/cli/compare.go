@@ -57,15 +57,10 @@ before latest) or CR files on disk.`,
 }
 
 func runDiff(env *Env, o *diffOptions) error {
-	opt := crules.DiffOptions{}
-	if o.Rule != "" {
-		id, err := crules.ParseRuleID(o.Rule)
-		if err != nil {
-			return fmt.Errorf("--rule: %w", err)
-		}
-		opt.Rule = id
+	opt, err := crules.ParseDiffOptions(o.Rule, o.Classes...)
+	if err != nil {
+		return err
 	}
-	opt.Classes, _ = crules.ParseClasses(o.Classes...)
 	lib, err := env.library()
 	if err != nil {
 		return err

@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"time"
 
 	"github.com/crules/crules"
@@ -22,12 +21,7 @@ is refused (exit 1); one whose date is held with another text replaces it.`}
 
 func runAdd(env *Env, lib *crules.Library, files *[]string) error {
 	for _, f := range *files {
-		src, err := lib.ReadFile(f)
-		if err != nil {
-			return err
-		}
-		from, _ := filepath.Abs(f) // where it came from, in versions, whatever the directory then
-		a, err := lib.Add(src, from)
+		a, err := lib.AddFile(f)
 		if err != nil {
 			return err
 		}
