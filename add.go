@@ -110,6 +110,22 @@ func (l *Library) Changed() bool {
 // StaleNotice speaks: the CR is republished every two to four months.
 const StaleAfter = 120 * 24 * time.Hour
 
+// ReadLatest reports whether an answer given so far read the latest
+// revision, or every revision up to it (history, terms, cite, search of
+// every revision): whether StaleNotice concerns what was answered.
+func (l *Library) ReadLatest() bool { return l.readLatest.Load() }
+
+// reading records, for ReadLatest, that an answer reads the revision
+// named name, or every revision when name is allRevs. Every answer from a
+// revision passes here: Document for one revision, openIndex for its
+// search index (read from the cache without parsing it), and the answers
+// over every revision (History, Terms, judge, IndexAll).
+func (l *Library) reading(name string) {
+	if name == allRevs || name == l.Latest().Name() {
+		l.readLatest.Store(true)
+	}
+}
+
 // StaleNotice returns, when the newest revision the library knows took
 // effect more than StaleAfter before now, a note saying how old it is and
 // that Update ('crules update') fetches a newer one; "" otherwise.

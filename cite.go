@@ -125,6 +125,7 @@ func (l *Library) CiteText(name string, text []byte) (*CiteReport, error) {
 
 // judge checks each citation against the rules' history, into rep.
 func (l *Library) judge(rep *CiteReport, cits []cite.Citation) (*CiteReport, error) {
+	l.reading(allRevs) // "is X now": in the latest revision
 	lin, err := l.Lineage()
 	if err != nil {
 		return nil, err

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"sync"
+	"sync/atomic"
 
 	"github.com/crules/crules/corpus"
 	"github.com/crules/crules/diff"
@@ -80,6 +81,8 @@ type Library struct {
 	builds sync.Map // index directory → *sync.Mutex: one build at a time per index
 
 	notCachedOnce sync.Once // see notCached
+
+	readLatest atomic.Bool // see ReadLatest
 }
 
 // Open returns a Library over the archive the options name.

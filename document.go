@@ -59,7 +59,9 @@ func (d *Document) Keywords() []*keyword.Spec {
 // Options.Warn when it is parsed.
 func (l *Library) Document(src Source) (*Document, error) {
 	key := src.Rev.Name()
-	if src.IsFile() {
+	if !src.IsFile() {
+		l.reading(key)
+	} else {
 		// A process's own seed: no one can make two files collide. SHA-256
 		// took a fifth of parse --json's own time, twice per file.
 		key = "file:" + src.Name + ":" + strconv.Itoa(len(src.Data)) + ":" + strconv.FormatUint(maphash.Bytes(l.seed, src.Data), 16)

@@ -186,6 +186,7 @@ func (l *Library) historyName(query string, at Rev) (*Named, error) {
 // Anything that is not a rule reference is a title. No such rule is
 // ErrNoRule, with the nearest keyword names for a title.
 func (l *Library) History(query string, at Rev) (*History, error) {
+	l.reading(allRevs) // it follows the rule to the latest revision
 	rid, isRef, err := historyRef(query)
 	if err != nil {
 		return nil, err

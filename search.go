@@ -91,6 +91,7 @@ func (l *Library) BuildIndex(r Rev, all bool) (string, error) {
 // that cannot be cached (no cache folder, or one that cannot be written)
 // is built in memory and kept open all the same, with one warning.
 func (l *Library) openIndex(name string, docs func(progress func(done, total int)) ([]index.Doc, error)) (*index.Index, error) {
+	l.reading(name)
 	l.mu.Lock()
 	ix, ok := l.indexes[name]
 	l.mu.Unlock()

@@ -17,6 +17,7 @@ import (
 // shift. No entry mentioning it is ErrNoPhrase. The counts of every entry
 // are made once and cached (see termUsage).
 func (l *Library) Terms(query string) ([]lexicon.Usage, error) {
+	l.reading(allRevs)
 	all := lexicon.Default().Terms
 	var pick []int
 	q := strings.ToLower(query)

@@ -69,8 +69,6 @@ type Env struct {
 	LightGC bool
 	quiet   bool
 	lib     *crules.Library
-	// staleSaid tells that the stale-binary notice was given (see stale).
-	staleSaid bool
 }
 
 // lookupAnnotation marks the commands LightGC applies to: those that parse
@@ -113,14 +111,16 @@ func (e *Env) library() (*crules.Library, error) {
 	return lib, err
 }
 
-// stale says once, on a terminal, when src is the latest revision and that
-// is old (crules.StaleNotice).
-func (e *Env) stale(lib *crules.Library, src crules.Source) {
-	if !e.staleSaid && e.Terminal && !src.IsFile() && src.Rev.Name() == lib.Latest().Name() {
-		if msg := lib.StaleNotice(time.Now()); msg != "" {
-			e.staleSaid = true
-			e.note("crules: %s", msg)
-		}
+// stale says, on a terminal, when the command answered from the latest
+// revision (or from every revision up to it) and that is old
+// (crules.StaleNotice): decided here, once per run, for every command,
+// from what the library read (crules.ReadLatest).
+func (e *Env) stale(cmd *cobra.Command) {
+	if e.lib == nil || !e.Terminal || cmd == nil || strings.HasPrefix(cmd.Name(), "__complete") || !e.lib.ReadLatest() {
+		return
+	}
+	if msg := e.lib.StaleNotice(time.Now()); msg != "" {
+		e.note("crules: %s", msg)
 	}
 }
 
@@ -160,6 +160,7 @@ func Run(env *Env, args []string) int {
 	root := NewRootCmd(env)
 	root.SetArgs(args)
 	cmd, err := root.ExecuteC()
+	env.stale(cmd)
 	if env.lib != nil {
 		if cerr := env.lib.Close(); err == nil {
 			err = cerr

@@ -66,9 +66,6 @@ func runDiff(env *Env, o *diffOptions) error {
 		return err
 	}
 	srcs, err := lib.SourcesOf(o.A, o.B)
-	for _, s := range srcs {
-		env.stale(lib, s)
-	}
 	if err != nil {
 		return err
 	}

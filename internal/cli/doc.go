@@ -48,9 +48,6 @@ func (f *docFlags) source(env *Env) (*crules.Library, crules.Source, error) {
 	if errors.Is(err, crules.ErrUnknownRevision) {
 		err = fmt.Errorf("%w (or a file path with --file)", err)
 	}
-	if err == nil {
-		env.stale(lib, src)
-	}
 	return lib, src, err
 }
 

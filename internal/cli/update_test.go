@@ -91,23 +91,48 @@ func TestUpdateCommand(t *testing.T) {
 	}
 }
 
-// TestStaleNotice: on a terminal, a command answering from the latest
-// revision, long past (2026-01-16), says so once on stderr; not with
-// --quiet, not off a terminal, not for another revision.
+// TestStaleNotice: on a terminal, every command answering from the latest
+// revision, long past (2026-01-16), or from every revision up to it, says
+// so once on stderr; not with --quiet, not off a terminal, not for another
+// revision.
 func TestStaleNotice(t *testing.T) {
+	cited := filepath.Join(t.TempDir(), "ruling.md")
+	if err := os.WriteFile(cited, []byte("As CR 100.1 says.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		args     []string
 		terminal bool
 		want     int
 	}{
 		{[]string{"rule", "100.1"}, true, 1},
+		{[]string{"rule", "100.1", "702.2"}, true, 1},
 		{[]string{"diff", "latest", "latest", "--stat"}, true, 1},
+		{[]string{"history", "splice"}, true, 1},
+		{[]string{"history", "702.47a", "--rev", "2010"}, true, 1}, // followed to the latest
+		{[]string{"terms", "exile"}, true, 1},
+		{[]string{"search", "mana burn", "--all-revs", "--limit", "1"}, true, 1},
+		{[]string{"search", "trample", "--limit", "1"}, true, 1},
+		{[]string{"keyword", "flying"}, true, 1},
+		{[]string{"keywords"}, true, 1},
+		{[]string{"refs", "702.2"}, true, 1},
+		{[]string{"toc"}, true, 1},
+		{[]string{"glossary", "mana"}, true, 1},
+		{[]string{"cite", cited}, true, 1},
 		{[]string{"rule", "100.1", "--quiet"}, true, 0},
+		{[]string{"history", "splice", "--quiet"}, true, 0},
 		{[]string{"rule", "100.1"}, false, 0},
+		{[]string{"terms", "exile"}, false, 0},
 		{[]string{"rule", "100.1", "--rev", "2025"}, true, 0},
+		{[]string{"search", "trample", "--rev", "2025", "--limit", "1"}, true, 0},
+		{[]string{"toc", "--rev", "2025"}, true, 0},
+		{[]string{"diff", "2024", "2025", "--stat"}, true, 0},
 	} {
 		var out, errb bytes.Buffer
-		Run(&Env{Stdout: &out, Stderr: &errb, Terminal: c.terminal}, c.args)
+		code := Run(&Env{Stdout: &out, Stderr: &errb, Terminal: c.terminal}, c.args)
+		if code == ExitBad {
+			t.Errorf("%v: exit %d\n%s", c.args, code, errb.String())
+		}
 		if n := strings.Count(errb.String(), "days old: 'crules update' fetches a newer one"); n != c.want {
 			t.Errorf("%v (terminal %v): %d notices, want %d\n%s", c.args, c.terminal, n, c.want, errb.String())
 		}
