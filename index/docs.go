@@ -43,7 +43,10 @@ type Doc struct {
 	// Line identifies the rule across revisions and renumbering: its
 	// number in the last revision it is in, and that revision
 	// ("300.3@2009-05-01"); a glossary entry's is its term. Set by Merge.
-	Line string `json:"lineage,omitempty"`
+	// It is neither indexed nor part of the bleve ID: adding a revision
+	// moves the lineage of most rules, so an index keeps it in a table
+	// beside the documents (see linesKey), rewritten when it is extended.
+	Line string `json:"-"`
 
 	key  string // the bleve document ID
 	bare bool   // a heading rule with no text of its own ("702.19. Trample")
@@ -173,26 +176,27 @@ const idSep = "\x1f"
 
 // bleveID is the ID a document is indexed under. It carries what ranking
 // and grouping need of every candidate (kind, lead, number, revision,
-// lineage, title), so that a search reads stored fields only for the hits
-// it returns; the content key keeps it unique.
+// title; the lineage is looked up by the content key, see Index.lines),
+// so that a search reads stored fields only for the hits it returns; the
+// content key keeps it unique.
 func bleveID(x *Doc) string {
 	bare := ""
 	if x.bare {
 		bare = "bare"
 	}
-	return strings.Join([]string{x.key, x.Kind, x.Lead, x.ID, x.Rev, x.Line, bare, x.Title}, idSep)
+	return strings.Join([]string{x.key, x.Kind, x.Lead, x.ID, x.Rev, bare, x.Title}, idSep)
 }
 
 // idParts are the parts of a bleve document ID; bare is "bare" for a
 // heading rule with no text of its own.
-type idParts struct{ kind, lead, id, rev, line, bare, title string }
+type idParts struct{ key, kind, lead, id, rev, bare, title string }
 
 func parseBleveID(s string) idParts {
-	p := strings.SplitN(s, idSep, 8)
-	for len(p) < 8 {
+	p := strings.SplitN(s, idSep, 7)
+	for len(p) < 7 {
 		p = append(p, "")
 	}
-	return idParts{p[1], p[2], p[3], p[4], p[5], p[6], p[7]}
+	return idParts{p[0], p[1], p[2], p[3], p[4], p[5], p[6]}
 }
 
 // Merge folds the documents of many revisions (oldest first) into one set

@@ -35,6 +35,9 @@ type Index struct {
 
 	wordsOnce sync.Once
 	words     map[string]int // see vocabulary
+
+	linesOnce sync.Once
+	lines     map[string]string // content key → lineage, see lineOf
 }
 
 // ErrNotBuilt is returned by Open for a folder that holds no complete
@@ -140,13 +143,28 @@ func Build(dir string, docs []Doc, progress func(done int)) error {
 		b.Close()
 		return err
 	}
-	if err := b.SetInternal([]byte(wordsKey), encodeWords(vocabulary(docs))); err != nil {
+	if err := keepTables(b, docs); err != nil {
 		b.Close()
 		return err
 	}
 	if err := b.Close(); err != nil {
 		return err
 	}
+	return place(path, dir)
+}
+
+// keepTables stores beside the documents of an index what Open reads of
+// them: the vocabulary and the lineage table.
+func keepTables(b bleve.Index, docs []Doc) error {
+	if err := b.SetInternal([]byte(wordsKey), encodeWords(vocabulary(docs))); err != nil {
+		return err
+	}
+	return b.SetInternal([]byte(linesKey), encodeLines(docs))
+}
+
+// place writes the manifest of the closed index at path and renames it to
+// dir.
+func place(path, dir string) error {
 	if err := writeManifest(path); err != nil {
 		return err
 	}
@@ -218,6 +236,9 @@ func BuildMem(docs []Doc) (*Index, error) {
 		return nil, err
 	}
 	ix := &Index{bleve: b, words: vocabulary(docs)}
+	if raw := encodeLines(docs); raw != nil {
+		ix.lines, _ = decodeLines(raw)
+	}
 	batch := b.NewBatch()
 	for i := range docs {
 		if err = batch.Index(bleveID(&docs[i]), &docs[i]); err != nil {

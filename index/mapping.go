@@ -14,7 +14,7 @@ import (
 
 // MappingVersion changes whenever the mapping or the documents change;
 // cached indexes of another version are rebuilt.
-const MappingVersion = 12
+const MappingVersion = 13
 
 // Analyzer is the name of the analyzer for prose fields.
 const Analyzer = "crules_en"
@@ -36,7 +36,6 @@ const (
 	FieldBody     = "body"     // title and text together: what plain words search
 	FieldHeading  = "heading"  // a heading's own title (not inherited)
 	FieldLead     = "lead"     // "yes" for a rule that opens its chapter or keyword
-	FieldLine     = "lineage"  // the rule across revisions (all-revisions indexes)
 	FieldSubrules = "subrules" // a heading rule's subrules, stored only (see Doc.Subrules)
 	FieldWords    = "words"    // its own text, every word kept: what "quoted phrases" match (see Doc.Words)
 )
@@ -112,7 +111,6 @@ func NewMapping() (*mapping.IndexMappingImpl, error) {
 	doc.AddFieldMappingsAt(FieldBody, prose(false, true))
 	doc.AddFieldMappingsAt(FieldHeading, prose(false, false))
 	doc.AddFieldMappingsAt(FieldLead, exact(false))
-	doc.AddFieldMappingsAt(FieldLine, exact(false))
 	words := prose(false, true)
 	words.Analyzer = WordsAnalyzer
 	words.IncludeInAll = false

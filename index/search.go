@@ -117,6 +117,10 @@ func (ix *Index) Search(q string, opt Options) ([]Hit, error) {
 	// document a word is in). BM25 gets the fields' real lengths (see
 	// fieldLengths).
 	req.PreSearchData = map[string]any{search.BM25PreSearchDataKey: ix.stats}
+	// Equal scores are ordered by document ID, not by the order the
+	// documents were indexed in: an index extended with a revision (see
+	// Extend) answers as one built whole.
+	req.SortBy([]string{"-_score", "_id"})
 	res, err := ix.bleve.Search(req)
 	if err != nil {
 		return nil, err
@@ -137,7 +141,7 @@ func (ix *Index) Search(q string, opt Options) ([]Hit, error) {
 	if err := count(r, cs, w); err != nil {
 		return nil, err
 	}
-	hits := collect(ix.rerank(cs, w), limit)
+	hits := collect(ix.rerank(cs, w), limit, ix.lineOf)
 	if err := locate(r, hits, w); err != nil {
 		return nil, err
 	}
@@ -635,12 +639,12 @@ func foldHeadings(cs []cand) []cand {
 // collect turns candidates into Hits: an example counts for its rule, each
 // rule appears once, and in an all-revisions index the versions of a rule
 // (its lineage, across renumbering) make one hit listing every revision.
-func collect(cs []cand, limit int) []Hit {
+func collect(cs []cand, limit int, lineOf func(key string) string) []Hit {
 	var out []Hit
 	seen := map[string]int{}
 	for _, c := range cs {
 		h := Hit{Score: c.score, ID: c.id, Rev: c.rev, Kind: c.kind, Title: c.title}
-		line := c.line
+		line := lineOf(c.key)
 		h.doc = c.doc
 		if h.Kind == KindExample {
 			h.Kind = KindRule
