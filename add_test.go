@@ -387,3 +387,67 @@ func TestAddFile(t *testing.T) {
 		t.Errorf("source = %q, want it to end with from %s", got, want)
 	}
 }
+
+// TestAddExtendsSearchAll: after an addition the all-revisions index is
+// extended from the cached one of the embedded revisions, indexing about
+// one revision's documents (issue 22), and it answers as an index of the
+// 126 built whole: the added revision's words are found, every other
+// answer is the same, hit for hit, in the same order.
+func TestAddExtendsSearchAll(t *testing.T) {
+	data, cacheDir := t.TempDir(), t.TempDir()
+	type task struct {
+		name  string
+		total int
+	}
+	var tasks []task
+	o := crules.Options{DataDir: data, CacheDir: cacheDir, Progress: func(name string, done, total int) {
+		if len(tasks) == 0 || tasks[len(tasks)-1].name != name {
+			tasks = append(tasks, task{name, total})
+		}
+	}}
+	before := open(t, o)
+	if _, err := before.IndexAll(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := before.Add(crules.File("new.txt", corpustest.NewRevision(t)), "new.txt"); err != nil {
+		t.Fatal(err)
+	}
+	tasks = nil
+	after := open(t, o)
+	if _, err := after.IndexAll(); err != nil {
+		t.Fatal(err)
+	}
+	// The last slow work is the extension: no whole build follows it.
+	extended := -1
+	if n := len(tasks); n > 0 && strings.HasPrefix(tasks[n-1].name, "extending the search index of all revisions with 1 added") {
+		extended = tasks[n-1].total
+	}
+	// The added revision's documents are new (those it changed) or move
+	// their latest revision on (the others): about one revision's, not
+	// the ~19,700 of every revision.
+	if extended < 1000 || extended > 6000 {
+		t.Errorf("extending the all-revisions index indexed %d documents (tasks %v); want about one revision's", extended, tasks)
+	}
+
+	whole := open(t, crules.Options{DataDir: data, CacheDir: t.TempDir()})
+	queries := []string{corpustest.NewWord, "zephyrcall", "mayhem", "flying reach", "mana burn", "splice onto arcane",
+		`"remove from the game"`, "interrupt", "planeswalker redirect", "title:trample", "702.187", "phase out", "legend rule"}
+	for _, q := range queries {
+		got, err := after.Search(crules.Source{}, q, crules.SearchOptions{AllRevs: true, Limit: 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := whole.Search(crules.Source{}, q, crules.SearchOptions{AllRevs: true, Limit: 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, _ := json.Marshal(got)
+		w, _ := json.Marshal(want)
+		if !bytes.Equal(g, w) {
+			t.Errorf("search --all-revs %q: the extended index answers\n%s\nthe index built whole\n%s", q, g, w)
+		}
+		if q == corpustest.NewWord && (len(got.Hits) == 0 || got.Hits[0].Rev != corpustest.NewDate) {
+			t.Errorf("search --all-revs %q: %+v, want a hit in %s", q, got.Hits, corpustest.NewDate)
+		}
+	}
+}

@@ -99,3 +99,55 @@ func BenchmarkLineageExtend(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkIndexAllExtend: the first all-revisions search after a revision
+// is added: a new library extends the cached index of the embedded
+// revisions (extend), against building the index of the 126 revisions
+// whole (rebuild, what it paid before issue 22). The lineage is cached in
+// both.
+func BenchmarkIndexAllExtend(b *testing.B) {
+	data, cacheDir := b.TempDir(), b.TempDir()
+	base, err := crules.Open(crules.Options{DataDir: data, CacheDir: cacheDir})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := base.IndexAll(); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := base.Add(crules.File("new.txt", corpustest.NewRevision(b)), "new.txt"); err != nil {
+		b.Fatal(err)
+	}
+	base.Close()
+	for _, c := range []struct {
+		name  string
+		clean func(lib *crules.Library) string // the index folders to remove before each run
+	}{
+		{"extend", func(lib *crules.Library) string {
+			return filepath.Join(cacheDir, lib.Archive().Hash()[:16], "index-all*")
+		}},
+		{"rebuild", func(*crules.Library) string { return filepath.Join(cacheDir, "*", "index-all*") }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				lib, err := crules.Open(crules.Options{DataDir: data, CacheDir: cacheDir})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := lib.Lineage(); err != nil {
+					b.Fatal(err)
+				}
+				dirs, _ := filepath.Glob(c.clean(lib))
+				for _, d := range dirs {
+					if err := os.RemoveAll(d); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if _, err := lib.IndexAll(); err != nil {
+					b.Fatal(err)
+				}
+				lib.Close()
+			}
+		})
+	}
+}

@@ -3,6 +3,7 @@ package crules
 import (
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"sync"
 
@@ -136,7 +137,14 @@ func (l *Library) openIndex(name string, docs func(progress func(done, total int
 		if err != nil {
 			return nil, err
 		}
-		if berr := index.Build(dir, ds, progress); berr != nil {
+		berr := errNoOlderIndex
+		if name == allRevs {
+			berr = l.extendIndexAll(dir, ds)
+		}
+		if berr != nil {
+			berr = index.Build(dir, ds, progress)
+		}
+		if berr != nil {
 			l.notCached("the search index of "+name, berr)
 			ix, err = index.BuildMem(ds)
 		} else {
@@ -148,6 +156,39 @@ func (l *Library) openIndex(name string, docs func(progress func(done, total int
 		}
 	}
 	return l.keepIndex(name, ix), nil
+}
+
+var errNoOlderIndex = errors.New("no index of fewer revisions cached")
+
+// extendIndexAll writes the all-revisions index of ds to dir by extending
+// the cached one of the archive before its latest additions (as
+// extendLineage finds the older lineage), which indexes about one
+// revision's documents a revision added rather than all of them. It
+// fails, and the caller builds the index whole, when no such index is
+// cached or it cannot be extended.
+func (l *Library) extendIndexAll(dir string, ds []index.Doc) error {
+	added := 0
+	for _, r := range l.revs {
+		if r.IsAdded() {
+			added++
+		}
+	}
+	if added == 0 || l.archive.Replaces() {
+		return errNoOlderIndex
+	}
+	for n := added - 1; n >= 0; n-- {
+		from, err := l.cachePathOf(l.archive.PrefixHash(n), "index-all", index.MappingVersion)
+		if err != nil {
+			return err
+		}
+		if _, err := os.Stat(from); err != nil {
+			continue
+		}
+		task := fmt.Sprintf("extending the search index of all revisions with %d added (once, usually 2 s; cached in %s)", added-n, dir)
+		_, err = index.Extend(from, dir, ds, func(done, total int) { l.progress(task, done, total) })
+		return err
+	}
+	return errNoOlderIndex
 }
 
 // indexDocs lists the documents of the index named name, to be cached in
