@@ -177,6 +177,16 @@ func (l *Library) historyName(query string, at Rev) (*Named, error) {
 	return named, nil
 }
 
+// At reads the revision a rule number is read in for History: the one
+// sel selects (see Select), or the zero Rev when sel is "" (the latest
+// revision that has the rule). History's --rev and ?rev= both read it.
+func (l *Library) At(sel string) (Rev, error) {
+	if sel == "" {
+		return Rev{}, nil
+	}
+	return l.Select(sel)
+}
+
 // History traces a rule, named by its number in any form Lookup takes
 // ("702.47a", "CR 702.47a", "§702.47a"; read in the revision at, or when
 // at is zero in the latest revision that has it) or by its title

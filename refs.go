@@ -178,6 +178,24 @@ type Checked struct {
 	Total    int
 }
 
+// Lint checks the document src names, or every revision of the library
+// when all is set (src is then not read), as CheckAll does: what check
+// and check --all report.
+func (l *Library) Lint(src Source, all bool) (*Checked, error) {
+	if all {
+		docs, err := l.All()
+		if err != nil {
+			return nil, err
+		}
+		return CheckAll(docs...), nil
+	}
+	d, err := l.Document(src)
+	if err != nil {
+		return nil, err
+	}
+	return CheckAll(d), nil
+}
+
 // CheckAll checks docs as Check does and counts what it found.
 func CheckAll(docs ...*Document) *Checked {
 	c := &Checked{Docs: docs, Findings: Check(docs...)}

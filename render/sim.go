@@ -1,7 +1,6 @@
 package render
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -55,13 +54,32 @@ func SimText(w io.Writer, results []*engine.Result, trace bool) error {
 
 // SimJSON prints the results as one JSON array of results (keys file,
 // rev, scripts; each script name, line, checks, trace).
+// It writes SimResults(results) as WriteJSON does.
 func SimJSON(w io.Writer, results []*engine.Result) error {
+	return WriteJSON(w, SimResults(results))
+}
+
+// SimResults is the JSON value of results: an empty list, not null, for
+// none.
+func SimResults(results []*engine.Result) []*engine.Result {
 	if results == nil {
-		results = []*engine.Result{}
+		return []*engine.Result{}
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(results)
+	return results
+}
+
+// Sim prints the results as SimText does.
+func (p *TextPrinter) Sim(results []*engine.Result, trace bool) {
+	if p.Err == nil {
+		p.Err = SimText(p.W, results, trace)
+	}
+}
+
+// Coverage prints the coverage as CoverageText does.
+func (p *TextPrinter) Coverage(c *engine.Coverage) {
+	if p.Err == nil {
+		p.Err = CoverageText(p.W, c)
+	}
 }
 
 // CoverageText prints a revision's keyword coverage: the counts, then
@@ -106,8 +124,7 @@ func CoverageText(w io.Writer, c *engine.Coverage) error {
 // CoverageJSON prints the coverage as one JSON object (keys rev,
 // defined, passing, compiled, failing, no_scenario, stale, unmodelled, rules,
 // ability_words).
+// It writes c as WriteJSON does: the bytes of keywords --coverage --json.
 func CoverageJSON(w io.Writer, c *engine.Coverage) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(c)
+	return WriteJSON(w, c)
 }

@@ -664,3 +664,23 @@ func Count(n int, one, many string) string {
 	}
 	return fmt.Sprintf("%d %s", n, many)
 }
+
+// Added says that the CR file from was added to the archive dir as the
+// revision rev, as add and update print it.
+func (p *TextPrinter) Added(rev, from, dir string) {
+	p.Printf("added %s from %s to %s\n", rev, from, dir)
+}
+
+// Update says what update found on the rules page: the release rev (the
+// TXT file url) already held, newer than latest and not added (dir ""),
+// or added to dir.
+func (p *TextPrinter) Update(rev, url, latest, dir string, upToDate bool) {
+	switch {
+	case upToDate:
+		p.Printf("already up to date: %s is the newest release (%s)\n", rev, url)
+	case dir == "":
+		p.Printf("a newer release: %s (the newest held is %s); 'crules update' adds it\n", rev, latest)
+	default:
+		p.Added(rev, url, dir)
+	}
+}

@@ -101,16 +101,16 @@ func (s *Server) history(w http.ResponseWriter, r *http.Request) {
 		if strings.TrimSpace(q) == "" || len(q) > 200 {
 			return nil, badRequest("a rule number or title of 1–200 bytes")
 		}
-		var at crules.Rev
-		if r.URL.Query().Get("rev") != "" {
-			src, err := s.source(r)
-			if err != nil {
-				return nil, err
-			}
-			at = src.Rev
+		sel, err := revParam(r)
+		if err != nil {
+			return nil, err
+		}
+		at, err := s.lib.At(sel)
+		if err != nil {
+			return nil, err
 		}
 		var h *crules.History
-		err := s.heavy(r, func() (err error) { h, err = s.lib.History(q, at); return err })
+		err = s.heavy(r, func() (err error) { h, err = s.lib.History(q, at); return err })
 		if err != nil {
 			return nil, err
 		}

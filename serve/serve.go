@@ -280,12 +280,21 @@ func httpServer(h http.Handler) *http.Server {
 
 // source resolves ?rev= (the latest revision when absent).
 func (s *Server) source(r *http.Request) (crules.Source, error) {
-	sel := r.URL.Query().Get("rev")
-	if len(sel) > 40 {
-		return crules.Source{}, badRequest("rev is too long")
+	sel, err := revParam(r)
+	if err != nil {
+		return crules.Source{}, err
 	}
 	rev, err := s.lib.Select(sel)
 	return rev.Source(), err
+}
+
+// revParam is ?rev=, refused when longer than any selector.
+func revParam(r *http.Request) (string, error) {
+	sel := r.URL.Query().Get("rev")
+	if len(sel) > 40 {
+		return "", badRequest("rev is too long")
+	}
+	return sel, nil
 }
 
 func (s *Server) revs(w http.ResponseWriter, r *http.Request) {

@@ -112,12 +112,9 @@ path').`,
 }
 
 func runHistory(env *Env, lib *crules.Library, o *historyOptions) error {
-	var at crules.Rev
-	var err error
-	if o.Rev != "" {
-		if at, err = lib.Select(o.Rev); err != nil {
-			return err
-		}
+	at, err := lib.At(o.Rev)
+	if err != nil {
+		return err
 	}
 	h, err := lib.History(o.Query, at)
 	if err != nil {

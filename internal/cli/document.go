@@ -124,19 +124,14 @@ It exits 1 when it finds anything, so it can guard a pipeline that edits rules t
 }
 
 func runCheck(env *Env, o *checkOptions) error {
-	lib, err := env.library()
-	var docs []*crules.Document
-	if err == nil && o.All {
-		docs, err = lib.All()
-	} else if err == nil {
-		var d *crules.Document
-		_, d, err = o.document(env)
-		docs = append(docs, d)
-	}
+	lib, src, err := o.source(env) // the latest revision with --all, which ignores it
 	if err != nil {
 		return err
 	}
-	c := crules.CheckAll(docs...)
+	c, err := lib.Lint(src, o.All)
+	if err != nil {
+		return err
+	}
 	var found error
 	if c.Total > 0 {
 		found = problems(c.Summary())

@@ -90,13 +90,10 @@ func runKeywords(env *Env, o *keywordsOptions) error {
 	}
 	if o.Coverage {
 		c, err := lib.Coverage(src)
-		switch {
-		case err != nil:
+		if err != nil {
 			return err
-		case o.JSON:
-			return render.CoverageJSON(env.Stdout, c)
 		}
-		return render.CoverageText(env.Stdout, c)
+		return printOut(env, o.JSON, func() any { return c }, func(p *render.TextPrinter) { p.Coverage(c) })
 	}
 	d, specs, err := lib.Keywords(src, keyword.Kind(o.Kind))
 	if err != nil {

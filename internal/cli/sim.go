@@ -59,11 +59,7 @@ func runSim(env *Env, o *simOptions) error {
 	if err != nil {
 		return err
 	}
-	if o.JSON {
-		err = render.SimJSON(env.Stdout, results)
-	} else {
-		err = render.SimText(env.Stdout, results, o.Trace)
-	}
+	err = printOut(env, o.JSON, func() any { return render.SimResults(results) }, func(p *render.TextPrinter) { p.Sim(results, o.Trace) })
 	if failed := engine.Failed(results...); err == nil && failed > 0 {
 		err = problems(render.Count(failed, "check", "checks") + " failed")
 	}

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/crules/crules"
@@ -20,14 +19,15 @@ is refused (exit 1); one whose date is held with another text replaces it.`}
 }
 
 func runAdd(env *Env, lib *crules.Library, files *[]string) error {
+	p := env.text()
 	for _, f := range *files {
 		a, err := lib.AddFile(f)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(env.Stdout, "added %s from %s to %s\n", a.Rev, f, a.Dir)
+		p.Added(a.Rev, f, a.Dir)
 	}
-	return nil
+	return p.Err
 }
 
 func newUpdateCmd(env *Env, runF func(*crules.UpdateOptions) error) *cobra.Command {
@@ -45,15 +45,14 @@ not); a failed download or a file that is not a newer CR exits 2, adding nothing
 
 func runUpdate(env *Env, lib *crules.Library, o *crules.UpdateOptions) error {
 	r, err := lib.Update(context.Background(), *o)
-	switch {
-	case err != nil:
+	if err != nil {
 		return err
-	case r.UpToDate:
-		fmt.Fprintf(env.Stdout, "already up to date: %s is the newest release (%s)\n", r.Rev, r.URL)
-	case r.Added == nil:
-		fmt.Fprintf(env.Stdout, "a newer release: %s (the newest held is %s); 'crules update' adds it\n", r.Rev, r.Latest)
-	default:
-		fmt.Fprintf(env.Stdout, "added %s from %s to %s\n", r.Rev, r.URL, r.Added.Dir)
 	}
-	return nil
+	dir := ""
+	if r.Added != nil {
+		dir = r.Added.Dir
+	}
+	p := env.text()
+	p.Update(r.Rev, r.URL, r.Latest, dir, r.UpToDate)
+	return p.Err
 }
