@@ -5,7 +5,9 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os/signal"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/crules/crules"
@@ -155,4 +157,22 @@ func Run(ctx context.Context, ln net.Listener, lib *crules.Library, log, errorLo
 	defer v.Close()
 	go v.Watch(ctx, 5*time.Second, updateEvery, crules.UpdateOptions{}, logf)
 	return v.Serve(ctx, ln)
+}
+
+// ListenAndRun listens on addr and runs lib there as Run does until
+// SIGINT or SIGTERM, then shuts down gracefully; logf says where it
+// listens and when it shuts down.
+func ListenAndRun(addr string, lib *crules.Library, log, errorLog io.Writer, updateEvery time.Duration, logf func(format string, args ...any)) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	logf("serving %d revisions on http://%s", len(lib.Revisions()), ln.Addr())
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	err = Run(ctx, ln, lib, log, errorLog, updateEvery, logf)
+	if ctx.Err() != nil {
+		logf("shutting down")
+	}
+	return err
 }

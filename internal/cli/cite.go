@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/crules/crules"
@@ -59,16 +58,6 @@ func runCite(env *Env, lib *crules.Library, o *citeOptions) error {
 	if err != nil {
 		return err
 	}
-	var found error
-	if summary := render.CiteSummary(len(rep.Findings), rep.Files, rep.Stale); rep.Stale > 0 {
-		found = problems(summary)
-	} else {
-		env.note("crules: %s", summary)
-	}
-	if o.JSON {
-		return jsonThen(env, rep.JSON(o.All), found)
-	}
-	p := env.text()
-	p.Citations(rep.Findings, o.All)
-	return errors.Join(p.Err, found)
+	summary := render.CiteSummary(len(rep.Findings), rep.Files, rep.Stale)
+	return report(env, rep.Stale > 0, summary, o.JSON, func() any { return rep.JSON(o.All) }, func(p *render.TextPrinter) { p.Citations(rep.Findings, o.All) })
 }

@@ -385,6 +385,19 @@ func printOut(env *Env, asJSON bool, v func() any, text func(*render.TextPrinter
 	return p.Err
 }
 
+// report prints what check or cite found, as printOut does, and makes it
+// exit status 1 with summary when found; when not, summary is a note.
+func report(env *Env, found bool, summary string, asJSON bool, v func() any, text func(*render.TextPrinter)) error {
+	if !found {
+		env.note("crules: %s", summary)
+	}
+	err := printOut(env, asJSON, v, text)
+	if err == nil && found {
+		err = problems(summary)
+	}
+	return err
+}
+
 // jsonThen prints v as JSON and returns err: an answer that found nothing
 // (exit status 1) still prints its JSON.
 func jsonThen(env *Env, v any, err error) error {

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/crules/crules"
@@ -132,20 +131,15 @@ func runCheck(env *Env, o *checkOptions) error {
 	if err != nil {
 		return err
 	}
-	var found error
+	summary := "no findings"
 	if c.Total > 0 {
-		found = problems(c.Summary())
-	} else {
-		env.note("crules: no findings")
+		summary = c.Summary()
 	}
-	if o.JSON {
-		return jsonThen(env, c.JSON(), found)
-	}
-	p := env.text()
-	for i, fs := range c.Findings {
-		p.Findings(c.Docs[i].Name, fs)
-	}
-	return errors.Join(p.Err, found)
+	return report(env, c.Total > 0, summary, o.JSON, func() any { return c.JSON() }, func(p *render.TextPrinter) {
+		for i, fs := range c.Findings {
+			p.Findings(c.Docs[i].Name, fs)
+		}
+	})
 }
 
 type graphOptions struct {

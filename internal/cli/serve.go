@@ -1,11 +1,7 @@
 package cli
 
 import (
-	"context"
 	"io"
-	"net"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/crules/crules"
@@ -40,21 +36,10 @@ update', or --update-every) is served within seconds, without a restart.`,
 }
 
 func runServe(env *Env, lib *crules.Library, o *serveOptions) error {
-	ln, err := net.Listen("tcp", o.Addr)
-	if err != nil {
-		return err
-	}
 	var log io.Writer
 	if !env.quiet {
 		log = env.Stderr
 	}
-	env.note("crules: serving %d revisions on http://%s", len(lib.Revisions()), ln.Addr())
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
-	defer stop()
 	// Panics are logged even with --quiet.
-	err = serve.Run(ctx, ln, lib, log, env.Stderr, o.UpdateEvery, func(f string, a ...any) { env.note("crules: "+f, a...) })
-	if ctx.Err() != nil {
-		env.note("crules: shutting down")
-	}
-	return err
+	return serve.ListenAndRun(o.Addr, lib, log, env.Stderr, o.UpdateEvery, func(f string, a ...any) { env.note("crules: "+f, a...) })
 }
