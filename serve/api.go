@@ -74,18 +74,19 @@ func (s *Server) glossaryTerms(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// refs: /api/refs/{id}?rev=, as refs ID --json.
+// refs: /api/refs/{id}?rev=, as refs ID --json; a name ("trample") is
+// read as the rule it titles, as the command reads it.
 func (s *Server) refs(w http.ResponseWriter, r *http.Request) {
 	answer(w, func() (any, error) {
-		ref, err := crules.ParseOneRef(r.PathValue("id"))
-		if err != nil {
-			return nil, err
+		id := r.PathValue("id")
+		if _, err := crules.ParseOneRef(id); err != nil && !crules.IsName(id) {
+			return nil, err // before reading anything
 		}
 		src, err := s.source(r)
 		if err != nil {
 			return nil, err
 		}
-		rf, err := s.lib.Refs(src, ref)
+		rf, err := s.lib.RefsOf(src, id)
 		if err != nil {
 			return nil, err
 		}

@@ -85,6 +85,8 @@ func TestAPIAsCLI(t *testing.T) {
 		{[]string{"refs", "702.47a", "--json"}, "/api/refs/702.47a", "", 200},
 		{[]string{"refs", "CR", "601.2f-h", "--rev", "2026-01-16", "--json"}, "/api/refs/CR%20601.2f-h?rev=2026-01-16", "", 200},
 		{[]string{"refs", "702.999", "--json"}, "/api/refs/702.999", "", 404},
+		{[]string{"refs", "trample", "--json"}, "/api/refs/trample", "", 200},
+		{[]string{"refs", "sevenfold wombat", "--json"}, "/api/refs/sevenfold%20wombat", "", 404},
 		{[]string{"toc", "--json"}, "/api/toc", "", 200},
 		{[]string{"toc", "--rev", "2005", "--json"}, "/api/toc?rev=2005", "", 200},
 		{[]string{"terms", "--json"}, "/api/terms", "", 200},
