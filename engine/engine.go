@@ -229,32 +229,28 @@ type specSet struct {
 
 // ref returns the citation of key, computing it with f the first time.
 func (s *specSet) ref(key string, f func() game.Ref) game.Ref {
-	s.mu.Lock()
-	r, ok := s.refs[key]
-	s.mu.Unlock()
-	if ok {
-		return r
-	}
-	r = f()
-	s.mu.Lock()
-	s.refs[key] = r
-	s.mu.Unlock()
-	return r
+	return memo(&s.mu, s.refs, key, f)
 }
 
 // text returns the text of key, computing it with f the first time.
 func (s *specSet) text(key string, f func() string) string {
-	s.mu.Lock()
-	t, ok := s.texts[key]
-	s.mu.Unlock()
+	return memo(&s.mu, s.texts, key, f)
+}
+
+// memo returns m[key] under mu, computing and storing it with f (outside
+// the lock) the first time.
+func memo[T any](mu *sync.Mutex, m map[string]T, key string, f func() T) T {
+	mu.Lock()
+	v, ok := m[key]
+	mu.Unlock()
 	if ok {
-		return t
+		return v
 	}
-	t = f()
-	s.mu.Lock()
-	s.texts[key] = t
-	s.mu.Unlock()
-	return t
+	v = f()
+	mu.Lock()
+	m[key] = v
+	mu.Unlock()
+	return v
 }
 
 func newSpecSet(given []*keyword.Spec, doc *parse.Document, rev string) *specSet {
