@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -450,5 +451,32 @@ func TestAddExtendsSearchAll(t *testing.T) {
 		if q == corpustest.NewWord && (len(got.Hits) == 0 || got.Hits[0].Rev != corpustest.NewDate) {
 			t.Errorf("search --all-revs %q: %+v, want a hit in %s", q, got.Hits, corpustest.NewDate)
 		}
+	}
+}
+
+// TestAddCites: a citation of a rule only an added revision has ("see
+// 702.190a", the keyword's name beside its number) is one once that
+// revision is added, judged current; the embedded rules alone do not know
+// it.
+func TestAddCites(t *testing.T) {
+	text := []byte("// see 702.190a\n// Zephyrcall 702.190\n")
+	rep, err := open(t, crules.Options{DataDir: t.TempDir()}).CiteText("Bot.java", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Findings) != 0 {
+		t.Fatalf("without the addition: %d findings, want none: %+v", len(rep.Findings), rep.Findings)
+	}
+	lib, _ := addNew(t)
+	rep, err = lib.CiteText("Bot.java", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range rep.Findings {
+		got = append(got, fmt.Sprintf("%d:%s stale=%v", f.Line, f.ID, f.Stale))
+	}
+	if want := []string{"1:702.190a stale=false", "2:702.190 stale=false"}; !slices.Equal(got, want) {
+		t.Errorf("with the addition: %q, want %q", got, want)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"github.com/crules/crules/cite"
+	"github.com/crules/crules/parse"
 	"github.com/crules/crules/render"
 )
 
@@ -67,9 +68,13 @@ func (l *Library) Cite(fsys fs.FS, root string) (*CiteReport, error) {
 // cite is Cite naming each file shown(its path in fsys) in findings and
 // errors.
 func (l *Library) cite(fsys fs.FS, root string, shown func(string) string) (*CiteReport, error) {
+	known, err := l.citeRules()
+	if err != nil {
+		return nil, err
+	}
 	var cits []cite.Citation
 	rep := &CiteReport{}
-	err := fs.WalkDir(fsys, root, func(p string, d fs.DirEntry, err error) error {
+	err = fs.WalkDir(fsys, root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -96,7 +101,7 @@ func (l *Library) cite(fsys fs.FS, root string, shown func(string) string) (*Cit
 			return nil // binary
 		}
 		rep.Files++
-		cits = append(cits, cite.Scan(shown(path.Clean(p)), src)...)
+		cits = append(cits, known.Scan(shown(path.Clean(p)), src)...)
 		return nil
 	})
 	var e *Error
@@ -120,7 +125,37 @@ func (l *Library) CiteText(name string, text []byte) (*CiteReport, error) {
 	if len(text) > MaxCiteText {
 		return nil, &Error{Kind: ErrTooLarge, Msg: fmt.Sprintf("a text of %d bytes; at most %d are checked at once", len(text), MaxCiteText)}
 	}
-	return l.judge(&CiteReport{Files: 1}, cite.Scan(name, text))
+	known, err := l.citeRules()
+	if err != nil {
+		return nil, err
+	}
+	return l.judge(&CiteReport{Files: 1}, known.Scan(name, text))
+}
+
+// citeRules is what a scan for citations knows of the rules: every
+// embedded revision's numbers and titles (cite.Rules), and those of the
+// revisions the user added, so "// Quuxwarp 702.190a" counts once a
+// revision defining it is added.
+func (l *Library) citeRules() (*cite.Known, error) {
+	l.citeOnce.Do(func() {
+		var docs []*parse.Document
+		for _, r := range l.revs {
+			if !r.IsAdded() {
+				continue
+			}
+			d, err := l.Document(r.Source())
+			if err != nil {
+				l.citeErr = err
+				return
+			}
+			docs = append(docs, d.Document)
+		}
+		l.citeKnown = cite.Rules()
+		if len(docs) > 0 {
+			l.citeKnown = l.citeKnown.With(docs...)
+		}
+	})
+	return l.citeKnown, l.citeErr
 }
 
 // judge checks each citation against the rules' history, into rep.

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/crules/crules/cite"
 	"github.com/crules/crules/corpus"
 	"github.com/crules/crules/diff"
 	"github.com/crules/crules/index"
@@ -81,6 +82,10 @@ type Library struct {
 	builds sync.Map // index directory → *sync.Mutex: one build at a time per index
 
 	notCachedOnce sync.Once // see notCached
+
+	citeOnce  sync.Once // see citeRules
+	citeKnown *cite.Known
+	citeErr   error
 
 	readLatest atomic.Bool // see ReadLatest
 }

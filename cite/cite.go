@@ -57,11 +57,14 @@ type span struct{ lo, hi, dist int }
 // web address or file path ("https://example.com/cr/702.47a.html",
 // "/srv/rules/409.1b/", but "rules 601.2f/601.2g" cites both). § after a
 // law's name ("17 U.S.C. § 512.1") is that law's.
-func Scan(file string, src []byte) []Citation {
+func Scan(file string, src []byte) []Citation { return Rules().Scan(file, src) }
+
+// Scan is the package's Scan with what k knows of the rules.
+func (k *Known) Scan(file string, src []byte) []Citation {
 	var out []Citation
 	fileWords := identWords(strings.TrimSuffix(filepath.Base(file), filepath.Ext(file)))
 	text := string(src)
-	kn := knownRules()
+	kn := k
 	line, lineStart := 1, 0
 	for r := range parse.FindRuleRefs(text) {
 		if r.ID.Rule == 0 {
@@ -160,7 +163,7 @@ func numberStart(text string, r parse.RuleRef) int {
 // isCitation judges the reference r found in line: its text (prefix
 // included) spans line[start:end], its number starts at line[num]. It
 // also returns the titles next to it, before and after.
-func (k *known) isCitation(line string, r parse.RuleRef, start, num, end int) (bool, span, span) {
+func (k *Known) isCitation(line string, r parse.RuleRef, start, num, end int) (bool, span, span) {
 	before, after := line[:start], line[end:]
 	bs := k.nameBefore(before, k.names)
 	if bs.hi == 0 {
@@ -320,7 +323,7 @@ func trimGapLeft(s string) string {
 
 // nameBefore returns the longest title before ends with, spacing and
 // punctuation aside, as a span of before.
-func (k *known) nameBefore(before string, names map[string]bool) span {
+func (k *Known) nameBefore(before string, names map[string]bool) span {
 	t := trimGapRight(before)
 	gap := len(before) - len(t)
 	if gap > 5 {
@@ -346,7 +349,7 @@ func (k *known) nameBefore(before string, names map[string]bool) span {
 
 // nameAfter returns the longest title after starts with, spacing and
 // punctuation aside, as a span of after.
-func (k *known) nameAfter(after string) span {
+func (k *Known) nameAfter(after string) span {
 	t := trimGapLeft(after)
 	gap := len(after) - len(t)
 	if gap > 5 {
@@ -407,7 +410,7 @@ func hasName(names map[string]bool, words string) bool {
 // at 702.36", "Partner is 702.124", "Banding was 702.21". Keyword actions
 // and other titles are common words ("the counter is 102.5"), so only
 // abilities count here.
-func (k *known) abilityIs(before string) span {
+func (k *Known) abilityIs(before string) span {
 	t := strings.TrimRight(before, " \t")
 	for _, link := range []string{" is at", " was at", " is now", " is", " was"} {
 		if len(t) > len(link) && strings.EqualFold(t[len(t)-len(link):], link) {

@@ -2,6 +2,7 @@ package cite
 
 import (
 	_ "embed"
+	"maps"
 	"strings"
 	"sync"
 	"unicode"
@@ -16,10 +17,11 @@ import (
 //go:embed rules.txt
 var rulesTxt string
 
-// known is what Scan knows of the rules: the numbers that ever existed and
+// Known is what Scan knows of the rules: the numbers that ever existed and
 // the titles they had, as word keys ("first strike", "for mirrodin"); a
 // title that is a sentence ("There are five special actions:") is no name.
-type known struct {
+// Rules is the set of every embedded revision; With adds others.
+type Known struct {
 	ids       map[parse.RuleID]bool
 	names     map[string]bool
 	abilities map[string]bool // the names of keyword abilities (702.x, 502.x)
@@ -28,32 +30,62 @@ type known struct {
 
 var (
 	knownOnce sync.Once
-	knownSet  *known
+	knownSet  *Known
 )
 
-func knownRules() *known {
+// Rules is what Scan knows: the rules of every embedded revision.
+func Rules() *Known {
 	knownOnce.Do(func() {
-		k := &known{ids: map[parse.RuleID]bool{}, names: map[string]bool{}, abilities: map[string]bool{}}
+		k := &Known{ids: map[parse.RuleID]bool{}, names: map[string]bool{}, abilities: map[string]bool{}}
 		for line := range strings.Lines(rulesTxt) {
 			fields := strings.Split(strings.TrimRight(line, "\n"), "\t")
 			if id, err := parse.ParseRuleID(fields[0]); err == nil {
-				k.ids[id] = true
-			}
-			for _, t := range fields[1:] {
-				words := titleWords(t)
-				if len(words) == 0 || len(words) > 6 || strings.ContainsAny(t, ".:") {
-					continue
-				}
-				k.names[strings.Join(words, " ")] = true
-				if strings.HasPrefix(fields[0], "702.") || strings.HasPrefix(fields[0], "502.") {
-					k.abilities[strings.Join(words, " ")] = true
-				}
-				k.maxWords = max(k.maxWords, len(words))
+				k.add(id, fields[1:]...)
 			}
 		}
 		knownSet = k
 	})
 	return knownSet
+}
+
+// With returns k and the numbers and titles of docs (revisions a user
+// added, which rules.txt cannot list), read as TestRulesFile reads the
+// embedded ones. k is left as it is.
+func (k *Known) With(docs ...*parse.Document) *Known {
+	n := &Known{ids: maps.Clone(k.ids), names: maps.Clone(k.names), abilities: maps.Clone(k.abilities), maxWords: k.maxWords}
+	for _, d := range docs {
+		for _, p := range d.Parts {
+			for _, c := range p.Chapters {
+				if !c.Implicit {
+					n.add(c.ID, parse.Normalize(c.Title))
+				}
+			}
+		}
+		d.Walk(func(r *parse.Rule) bool {
+			if !r.Implicit {
+				n.add(r.ID, parse.Normalize(r.Heading()))
+			}
+			return true
+		})
+	}
+	return n
+}
+
+// add records rule id with its titles.
+func (k *Known) add(id parse.RuleID, titles ...string) {
+	k.ids[id] = true
+	for _, t := range titles {
+		words := titleWords(t)
+		if t == "" || strings.HasPrefix(t, "[") || len(words) == 0 || len(words) > 6 || strings.ContainsAny(t, ".:") {
+			continue
+		}
+		key := strings.Join(words, " ")
+		k.names[key] = true
+		if id.Rule != 0 && (id.Chapter == 702 || id.Chapter == 502) {
+			k.abilities[key] = true
+		}
+		k.maxWords = max(k.maxWords, len(words))
+	}
 }
 
 // titleWords splits a title into lower-case words of letters and digits:
