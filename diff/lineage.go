@@ -239,14 +239,7 @@ func (b *LineageBuilder) Lineage() *Lineage {
 	}
 	delete(idSet, "")
 	l.ids, l.texts = sortedKeys(idSet), sortedKeys(textSet)
-	idNum := make(map[string]uint32, len(l.ids))
-	for n, id := range l.ids {
-		idNum[id] = uint32(n)
-	}
-	textNum := make(map[string]uint32, len(l.texts))
-	for n, t := range l.texts {
-		textNum[t] = uint32(n)
-	}
+	idNum, textNum := numbered(l.ids), numbered(l.texts)
 	l.rules = make([][]entry, len(b.rules))
 	for i, rs := range b.rules {
 		l.rules[i] = make([]entry, len(rs))
@@ -612,4 +605,13 @@ func (l *Lineage) subtree(rs []entry, j int) (string, error) {
 		}
 	}
 	return b.String(), nil
+}
+
+// numbered maps each of keys to its index in keys.
+func numbered(keys []string) map[string]uint32 {
+	m := make(map[string]uint32, len(keys))
+	for n, k := range keys {
+		m[k] = uint32(n)
+	}
+	return m
 }

@@ -46,14 +46,7 @@ func (l *Lineage) Extend(name string, last, next *parse.Document, lex *lexicon.L
 	delete(idSet, "")
 	n := &Lineage{Version: LineageVersion, Revs: append(slices.Clip(l.Revs), name), Titles: append(slices.Clip(l.Titles), titles(next))}
 	n.ids, n.texts = sortedKeys(idSet), sortedKeys(textSet)
-	idNum := make(map[string]uint32, len(n.ids))
-	for k, id := range n.ids {
-		idNum[id] = uint32(k)
-	}
-	textNum := make(map[string]uint32, len(n.texts))
-	for k, t := range n.texts {
-		textNum[t] = uint32(k)
-	}
+	idNum, textNum := numbered(n.ids), numbered(n.texts)
 	idOf := make([]uint32, len(l.ids)) // old number → new
 	for k, id := range l.ids {
 		idOf[k] = idNum[id]
