@@ -130,4 +130,4 @@ type Chars struct {
 }
 
 // Is reports whether the characteristics have card type t.
-func (c *Chars) Is(t string) bool { return hasFold(c.Types, t) }
+func (c Chars) Is(t string) bool { return hasFold(c.Types, t) }

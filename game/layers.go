@@ -10,9 +10,9 @@ import (
 // halves together elsewhere, none for an ability on the stack, and a
 // face-down object's (708.2) when it is not on the battlefield, where
 // the layers apply it.
-func (o *Object) printed() *Chars {
+func (o *Object) printed() Chars {
 	c := o.face()
-	ch := &Chars{Card: c, Name: c.Name, Cost: c.Cost, Supertypes: c.Supertypes, Types: c.Types, Subtypes: c.Subtypes,
+	ch := Chars{Card: c, Name: c.Name, Cost: c.Cost, Supertypes: c.Supertypes, Types: c.Types, Subtypes: c.Subtypes,
 		Colors: c.Cost.Colors(), Abilities: c.Abilities, Power: c.Power, Toughness: c.Toughness, HasPT: c.HasPT, Controller: o.Controller}
 	if len(c.Halves) == 2 {
 		a, b := c.Halves[0], c.Halves[1]
@@ -24,10 +24,10 @@ func (o *Object) printed() *Chars {
 		ch.Abilities = append(slices.Clip(a.Abilities), b.Abilities...)
 	}
 	if o.Ability != nil {
-		*ch = Chars{Card: c, Controller: o.Controller, NoText: true}
+		ch = Chars{Card: c, Controller: o.Controller, NoText: true}
 	}
 	if o.FaceDown {
-		faceDown(ch)
+		faceDown(&ch)
 	}
 	return ch
 }
@@ -51,18 +51,27 @@ func faceDown(ch *Chars) {
 
 // chars returns o's characteristics: on the battlefield through the
 // layers, elsewhere as printed.
-func (o *Object) chars() *Chars {
-	if o.st == nil || o.Zone != Battlefield {
+func (o *Object) chars() Chars {
+	s := o.st
+	if s == nil || o.Zone != Battlefield {
 		return o.printed()
 	}
-	if ch := o.st.layered()[o]; ch != nil {
+	if len(s.Effects) == 0 && !s.anyStatic() {
+		// No continuous effect: printed, face down, counters.
+		ch := o.printed()
+		n := o.Counters["+1/+1"] - o.Counters["-1/-1"]
+		ch.Power += n
+		ch.Toughness += n
 		return ch
+	}
+	if ch := s.layered()[o]; ch != nil {
+		return *ch
 	}
 	return o.printed()
 }
 
 // Characteristics returns o's characteristics after the layers (613).
-func (o *Object) Characteristics() Chars { return *o.chars() }
+func (o *Object) Characteristics() Chars { return o.chars() }
 
 // AddEffect starts a continuous effect made by a resolving spell or
 // ability: it receives a timestamp (613.7b) now.
@@ -154,10 +163,7 @@ func (s *State) layered() map[*Object]*Chars {
 			// The face-down characteristics apply in their layer.
 			ch = (&Object{Card: o.Card, Controller: o.Controller}).printed()
 		}
-		v.chars[o] = ch
-	}
-	if len(s.Effects) == 0 && !s.anyStatic(v) && !anyCounters(v) && !anyFaceDown(v) {
-		return v.chars
+		v.chars[o] = &ch
 	}
 	lo := s.Rules.Layers()
 	locked := map[*Continuous][]*Object{}
@@ -328,7 +334,8 @@ func apply(e *Continuous, step *LayerStep, ch *Chars, v *view) {
 		case ChangeCopy:
 			src := v.chars[e.CopyOf]
 			if src == nil {
-				src = e.CopyOf.printed()
+				p := e.CopyOf.printed()
+				src = &p
 			}
 			ctrl := ch.Controller
 			*ch = *src
@@ -385,10 +392,11 @@ func (s *State) statics(v *view) []*Continuous {
 	return out
 }
 
-func (s *State) anyStatic(v *view) bool {
-	for _, o := range v.objs {
-		if c := v.chars[o].Card; c != nil {
-			for _, ef := range c.Effects {
+// anyStatic reports whether a permanent's text has a continuous effect.
+func (s *State) anyStatic() bool {
+	for _, p := range s.Players {
+		for _, o := range p.zones[Battlefield] {
+			for _, ef := range o.Card.Effects {
 				if ef.Verb == "static" {
 					return true
 				}
@@ -398,19 +406,6 @@ func (s *State) anyStatic(v *view) bool {
 	return false
 }
 
-func anyCounters(v *view) bool {
-	for _, o := range v.objs {
-		if o.Counters["+1/+1"] != 0 || o.Counters["-1/-1"] != 0 {
-			return true
-		}
-	}
-	return false
-}
-
-func anyFaceDown(v *view) bool {
-	return slices.ContainsFunc(v.objs, func(o *Object) bool { return o.FaceDown })
-}
-
 // Matching returns the permanents sub names as a resolving spell or
 // ability controlled by controller sees them now: the set an effect
 // with no target applies to is fixed as it resolves (611.2c).
@@ -418,7 +413,7 @@ func (s *State) Matching(sub Subject, controller *Player) []*Object {
 	var out []*Object
 	for _, o := range s.Battlefield() {
 		ch := o.chars()
-		if sub.matches(ch) && (!sub.YouControl || ch.Controller == controller) {
+		if sub.matches(&ch) && (!sub.YouControl || ch.Controller == controller) {
 			out = append(out, o)
 		}
 	}
