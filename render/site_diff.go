@@ -127,7 +127,6 @@ type diffRow struct {
 	ID, AID, BID, AHref, BHref, Title, Class string
 	Ops                                      []wordOp
 }
-
 type classCount struct {
 	Class string
 	N     int
@@ -189,9 +188,7 @@ func (s *Site) DiffPage(w io.Writer, a, b string, classes []diff.Class) error {
 		} else {
 			row.ID = uniqueID(used, "a-"+row.AID)
 		}
-		if ta != tb {
-			row.Ops = wordOps(diff.WordDiff(ta, tb), row.ID)
-		}
+		row.Ops = wordOps(ta, tb, row.ID)
 		data.Pairs = append(data.Pairs, row)
 	}
 	bd, err := body("diff", data)

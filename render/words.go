@@ -92,10 +92,16 @@ type wordOp struct {
 	ID        string
 }
 
-// wordOps prepares a word diff for the "words" template, the common text
-// elided around the changes as the text printer elides it. id prefixes
-// the IDs of its controls, which must be unique on the page.
-func wordOps(ops []diff.Op, id string) []wordOp {
+// wordOps is the word diff from ta to tb as the change and history pages
+// print it (template "words"), nil when the texts are the same: common
+// text elided around the changes as the text printer elides it, the words
+// left out behind a control. id prefixes the IDs of its controls, which
+// must be unique on the page.
+func wordOps(ta, tb, id string) []wordOp {
+	if ta == tb {
+		return nil
+	}
+	ops := diff.WordDiff(ta, tb)
 	out := make([]wordOp, 0, len(ops))
 	for i, op := range ops {
 		w := wordOp{Kind: int(op.Kind), Text: op.Text}
