@@ -33,6 +33,9 @@ func (e *engine) resolveTop(st *Stmt) error {
 }
 
 func stackName(o *game.Object) string {
+	if o.Ability != nil && o.Ability.Activated {
+		return "the ability of " + o.Ability.Source.Label
+	}
 	if o.Ability != nil {
 		return o.Ability.Keyword + " trigger of " + o.Ability.Source.Label
 	}
