@@ -97,8 +97,8 @@ func (p *parser) stmt(l line) *engine.Stmt {
 			}
 			st.N, st.Value = n, f[1]
 		}
-	case t == "resolve" || t == "resolve all" || t == "damage" || t == "end turn" || t == "no blocks":
-		st.Verb = map[string]string{"resolve": "resolve", "resolve all": "resolveall", "damage": "damage", "end turn": "endturn", "no blocks": "noblocks"}[t]
+	case t == "resolve" || t == "resolve all" || t == "damage" || t == "end turn" || t == "no blocks" || t == "triggers":
+		st.Verb = map[string]string{"resolve": "resolve", "resolve all": "resolveall", "damage": "damage", "end turn": "endturn", "no blocks": "noblocks", "triggers": "triggers"}[t]
 	case word == "destroy":
 		st.Verb = "destroy"
 		obj, clauses, hasClauses := strings.Cut(rest, ";")
