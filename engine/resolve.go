@@ -171,8 +171,12 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 	ctrl := spell.Controller
 	switch ef.Verb {
 	case "damage":
-		e.s.Cite(e.rules.Find(phFollow...), "%s: %s deals %d damage to %s", from, spell.Name(), ef.N, t.Name())
-		e.damage(spell, *t, ef.N, false)
+		n := ef.N
+		if ef.X && spell.Spell != nil {
+			n = spell.Spell.X
+		}
+		e.s.Cite(e.rules.Find(phFollow...), "%s: %s deals %d damage to %s", from, spell.Name(), n, t.Name())
+		e.damage(spell, *t, n, false)
 	case "draw":
 		for range ef.N {
 			e.draw(ctrl)

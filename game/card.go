@@ -198,7 +198,7 @@ func (a *Ability) setCost(s string) error {
 
 // An Effect is one instruction of a spell's text, in a small vocabulary:
 //
-//	deals N damage to any target | target creature | target player | target creature or player
+//	deals N (or X) damage to any target | target creature | target player | target creature or player
 //	draw N | gain N life | lose N life
 //	destroy target creature | counter target spell
 //	target creature gets +N/+N until end of turn
@@ -213,6 +213,7 @@ func (a *Ability) setCost(s string) error {
 type Effect struct {
 	Verb   string // "damage", "draw", "gain", "lose", "destroy", "counter", "pump", "create", "grant", "increase", "morecounters", "kickdamage"
 	N      int    // for "morecounters", the N of "plus N", 0 for "twice"
+	X      bool   // N is the spell's X ("deals X damage")
 	P, T   int
 	Target string // "any", "creature", "player", "spell"
 	Name   string // a token's name
@@ -236,9 +237,9 @@ var effectPatterns = []struct {
 	re    func() *regexp.Regexp
 	build func(m []string) Effect
 }{
-	{lazyRegexp(`(?i)^(?:[^,]*\s)?deals? (\d+) damage to (any target|target creature or player|target creature|target player)$`), func(m []string) Effect {
+	{lazyRegexp(`(?i)^(?:[^,]*\s)?deals? (\d+|X) damage to (any target|target creature or player|target creature|target player)$`), func(m []string) Effect {
 		t := map[string]string{"any target": "any", "target creature or player": "any", "target creature": "creature", "target player": "player"}[strings.ToLower(m[2])]
-		return Effect{Verb: "damage", N: atoi(m[1]), Target: t}
+		return Effect{Verb: "damage", N: atoi(m[1]), X: strings.EqualFold(m[1], "X"), Target: t}
 	}},
 	{lazyRegexp(`(?i)^draw (a|\d+) cards?$`), func(m []string) Effect { return Effect{Verb: "draw", N: count(m[1])} }},
 	{lazyRegexp(`(?i)^(?:you )?gain (\d+) life$`), func(m []string) Effect { return Effect{Verb: "gain", N: atoi(m[1])} }},
