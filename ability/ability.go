@@ -99,6 +99,9 @@ func Of(o *game.Object, r Rev) []Ability {
 	for _, ef := range o.Face().Triggers {
 		out = append(out, FromText(ef))
 	}
+	for i := range o.Face().Activated {
+		out = append(out, FromActivated(&o.Face().Activated[i]))
+	}
 	return out
 }
 

@@ -115,7 +115,7 @@ func labels(os []*game.Object) []string {
 	var out []string
 	for _, o := range os {
 		l := o.Label
-		if o.Ability != nil {
+		if o.Ability != nil && !o.Ability.Activated {
 			l = o.Ability.Keyword + " trigger"
 		}
 		out = append(out, l)

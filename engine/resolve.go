@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/crules/crules/ability"
@@ -32,6 +33,9 @@ func (e *engine) resolveTop(st *Stmt) error {
 }
 
 func stackName(o *game.Object) string {
+	if o.Ability != nil && o.Ability.Activated {
+		return "the ability of " + o.Ability.Source.Label
+	}
 	if o.Ability != nil {
 		return o.Ability.Keyword + " trigger of " + o.Ability.Source.Label
 	}
@@ -243,6 +247,8 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 		case r.Destroy && t.Object != nil:
 			t.Object.Doomed = e.ref(r, r.Lethal...)
 			e.s.Cite(e.ref(r), r.Note, t.Object.Label, source.Label)
+		case r.Gain && r.Triggered:
+			e.gainTrigger(source, r, n)
 		case r.Gain:
 			source.Controller.Life += n
 			e.s.Cite(e.ref(r), r.Note, source.Label, n)
@@ -251,6 +257,33 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 	if combat && t.Player != nil {
 		e.fire(source, ability.DealsCombatDamage, t.Player)
 	}
+}
+
+// gainTrigger triggers rider r of source, which dealt n damage: its
+// controller gains that much life when it resolves. Damage the source
+// deals at once (combat damage to a blocker and to the player) is one
+// event, so one trigger counts all of it.
+func (e *engine) gainTrigger(source *game.Object, r *ability.DamageRider, n int) {
+	if g := e.gains[source]; g != nil && g.step == e.s.Step && slices.Contains(e.s.Pending, g.ab) {
+		g.n += n
+		g.ab.Ability.Text = fmt.Sprintf(r.Note, source.Label, g.n)
+		return
+	}
+	p, rule := source.Controller, e.ref(r)
+	g := &gain{step: e.s.Step, n: n}
+	g.ab = e.trigger(source, r.Keyword, fmt.Sprintf(r.Note, source.Label, n), rule, func(s *game.State, ab *game.Object) {
+		p.Life += g.n
+		e.s.Cite(rule, "%s: %s gains %d life (now %d)", strings.ToLower(r.Keyword), p.Name, g.n, p.Life)
+	})
+	e.gains[source] = g
+}
+
+// A gain is a triggered ability waiting that gains the life a source's
+// damage of one step counts.
+type gain struct {
+	step string
+	n    int
+	ab   *game.Object
 }
 
 // sba performs state-based actions until none apply.

@@ -30,7 +30,10 @@ type Card struct {
 	// enters the battlefield, it deals 2 damage to any target"): each
 	// an effect with When set.
 	Triggers []Effect
-	Halves   []*Card
+	// Activated are the card's printed activated abilities ("{2}, {T}:
+	// Draw a card."), in printed order.
+	Activated []Activated
+	Halves    []*Card
 }
 
 // Is reports whether the card has the card type t (case ignored).

@@ -102,12 +102,14 @@ type Splice struct {
 }
 
 // AbilityInfo is a triggered or activated ability on the stack.
+// Activated is set for an activated ability printed on a card.
 type AbilityInfo struct {
-	Source  *Object
-	Keyword string
-	Text    string
-	Targets []Target
-	Rule    Ref
+	Source    *Object
+	Activated bool
+	Keyword   string
+	Text      string
+	Targets   []Target
+	Rule      Ref
 	// Check, when set, is run before the ability resolves: an error
 	// means a choice made for its resolution is one the rules do not
 	// allow, and the ability does not resolve.

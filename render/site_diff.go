@@ -127,12 +127,6 @@ type diffRow struct {
 	ID, AID, BID, AHref, BHref, Title, Class string
 	Ops                                      []wordOp
 }
-
-type wordOp struct {
-	Kind int // 0 equal, 1 deleted, 2 inserted
-	Text string
-}
-
 type classCount struct {
 	Class string
 	N     int
@@ -194,11 +188,7 @@ func (s *Site) DiffPage(w io.Writer, a, b string, classes []diff.Class) error {
 		} else {
 			row.ID = uniqueID(used, "a-"+row.AID)
 		}
-		if ta != tb {
-			for _, op := range diff.WordDiff(ta, tb) {
-				row.Ops = append(row.Ops, wordOp{int(op.Kind), op.Text})
-			}
-		}
+		row.Ops = wordOps(ta, tb, row.ID)
 		data.Pairs = append(data.Pairs, row)
 	}
 	bd, err := body("diff", data)

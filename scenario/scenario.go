@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -323,6 +324,15 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 			c.Abilities = append(c.Abilities, a)
 			continue
 		}
+		if game.IsActivated(t) {
+			a, err := game.ParseActivated(part, name)
+			if err != nil {
+				p.errorf(l.pos(at-len(part)-1+errOffset(err)), "%s: %v", name, err)
+				continue
+			}
+			c.Activated = append(c.Activated, a)
+			continue
+		}
 		e, err := game.ParseEffect(t)
 		if err != nil {
 			at := pos
@@ -346,4 +356,18 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 		c.Effects = append(c.Effects, e)
 	}
 	return c
+}
+
+// errOffset is where, in the text given, a *game.CostError or a
+// *game.EffectError went wrong.
+func errOffset(err error) int {
+	var ce *game.CostError
+	if errors.As(err, &ce) {
+		return ce.Offset
+	}
+	var ee *game.EffectError
+	if errors.As(err, &ee) {
+		return ee.Offset
+	}
+	return 0
 }
