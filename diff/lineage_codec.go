@@ -275,6 +275,38 @@ func readLineage(at io.ReaderAt, size int64) (*Lineage, error) {
 	return l, nil
 }
 
+// Verify reads the whole body of a lineage read from a file, a chunk at a
+// time, and checks every part against its CRC: ErrDamaged when one is
+// damaged. What reads every part (the HTML reference's histories) checks
+// it so once, before it starts, rather than fail half-way.
+func (l *Lineage) Verify() error {
+	if l.body == nil {
+		return nil
+	}
+	r := bufio.NewReaderSize(l.body.at, 1<<18)
+	for _, ps := range [][]part{l.body.texts, l.body.rules} {
+		for _, p := range ps {
+			var sum uint32
+			for n := p.n; n > 0; {
+				chunk, err := r.Peek(int(min(n, int64(r.Size()))))
+				if len(chunk) == 0 {
+					if err == nil || errors.Is(err, io.EOF) {
+						err = ErrDamaged
+					}
+					return err
+				}
+				sum = crc32.Update(sum, castagnoli, chunk)
+				_, _ = r.Discard(len(chunk))
+				n -= int64(len(chunk))
+			}
+			if sum != p.sum {
+				return ErrDamaged
+			}
+		}
+	}
+	return nil
+}
+
 // decodeHead reads what the head of a lineage file holds.
 func decodeHead(b []byte) (*Lineage, error) {
 	d := &decoder{b: b}

@@ -157,12 +157,16 @@ func TestDecodeLineageRefusesDamage(t *testing.T) {
 	}
 	// One bit flipped anywhere fails the read itself (in the head) or
 	// the read of the part of the body it is in (reading every part, as
-	// encoding the lineage again does), ErrDamaged, from memory and from
-	// a file, so a cache is rebuilt rather than trusted.
+	// encoding the lineage again does, or checking them all, Verify),
+	// ErrDamaged, from memory and from a file, so a cache is rebuilt
+	// rather than trusted.
 	path := filepath.Join(t.TempDir(), "lineage")
 	readAll := func(l *Lineage, err error) error {
 		if err != nil {
 			return err
+		}
+		if err := l.Verify(); !errors.Is(err, ErrDamaged) {
+			t.Errorf("Verify: %v, want ErrDamaged", err)
 		}
 		return l.Encode(io.Discard)
 	}
@@ -187,5 +191,13 @@ func TestDecodeLineageRefusesDamage(t *testing.T) {
 	}
 	if err := l.Encode(io.Discard); !errors.Is(err, ErrDamaged) {
 		t.Errorf("reading the damaged part: %v, want ErrDamaged", err)
+	}
+	if err := os.WriteFile(path, good, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if l, err := ReadLineageFile(path); err != nil {
+		t.Errorf("the file undamaged: %v", err)
+	} else if err := l.Verify(); err != nil {
+		t.Errorf("the file undamaged: Verify: %v", err)
 	}
 }
