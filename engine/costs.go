@@ -62,6 +62,8 @@ func (e *engine) symbols(c game.Cost) error {
 			phrases = []string{"phyrexian mana symbol"}
 		case s.Colorless:
 			phrases = []string{"colorless mana symbol {c}"}
+		case s.Hybrid() && s.Generic > 0:
+			phrases = []string{"{2/" + strings.ToLower(s.Color.Letter()) + "}"}
 		default:
 			continue
 		}

@@ -172,7 +172,7 @@ func ParseCost(s string) (Cost, error) {
 			c.Symbols = append(c.Symbols, Symbol{X: true})
 		case body == "C":
 			c.Symbols = append(c.Symbols, Symbol{Colorless: true})
-		case body != "" && body[0] >= '0' && body[0] <= '9':
+		case body != "" && body[0] >= '0' && body[0] <= '9' && !strings.Contains(body, "/"):
 			n, err := strconv.Atoi(body)
 			if err != nil || n > 99 {
 				return fail("mana symbol {%s}: not a number", body)
