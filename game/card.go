@@ -26,6 +26,9 @@ type Card struct {
 	// modal spell ("Choose one — A • B"), each an effect.
 	Effects []Effect
 	Modes   []Effect
+	// Additional is the additional cost printed on a spell ("As an
+	// additional cost to cast this spell, sacrifice a creature.").
+	Additional FullCost
 	// Triggers are the card's printed triggered abilities ("When NAME
 	// enters the battlefield, it deals 2 damage to any target"): each
 	// an effect with When set.
@@ -204,16 +207,20 @@ func (a *Ability) setCost(s string) error {
 //	target creature gets +N/+N until end of turn
 //	create a P/T NAME token
 //	equipped creature gets +N/+N | enchanted creature gets +N/+N (static)
-//	spells cost {N} more to cast | noncreature spells cost {N} more to cast (static)
+//	[QUALITY] spells [you cast] cost {N} more | less to cast (static):
+//	  "noncreature spells", "black spells and green spells"
 //	if one or more +1/+1 counters would be put on a creature you control,
 //	  that many plus N | twice that many +1/+1 counters are put on it instead (static)
 //	if this spell was kicked | if the kicker cost was paid, it deals N damage instead
 //
 // Target is the kind of object or player the effect targets, "" for none.
 type Effect struct {
-	Verb   string // "damage", "draw", "gain", "lose", "destroy", "counter", "pump", "create", "grant", "increase", "morecounters", "kickdamage"
-	N      int    // for "morecounters", the N of "plus N", 0 for "twice"
-	X      bool   // N is the spell's X ("deals X damage")
+	Verb string // "damage", "draw", "gain", "lose", "destroy", "counter", "pump", "create", "grant", "increase", "reduce", "morecounters", "kickdamage"
+	N    int    // for "morecounters", the N of "plus N", 0 for "twice"
+	X    bool   // N is the spell's X ("deals X damage")
+	// Yours is set for a cost change to "spells you cast": only its
+	// controller's spells.
+	Yours  bool
 	P, T   int
 	Target string // "any", "creature", "player", "spell"
 	Name   string // a token's name
@@ -249,8 +256,9 @@ var effectPatterns = []struct {
 	{lazyRegexp(`(?i)^target creature gets ([+-]\d+)/([+-]\d+) until end of turn$`), func(m []string) Effect {
 		return Effect{Verb: "pump", P: atoi(m[1]), T: atoi(m[2]), Target: "creature"}
 	}},
-	{lazyRegexp(`(?i)^(noncreature spells|spells) cost \{(\d+)\} more to (?:cast|play)$`), func(m []string) Effect {
-		return Effect{Verb: "increase", N: atoi(m[2]), Name: strings.ToLower(m[1])}
+	{lazyRegexp(`(?i)^((?:[a-z]+ )?spells(?: (?:and|or) [a-z]+ spells)?)( you (?:cast|play))? cost \{(\d+)\} (more|less) to (?:cast|play)$`), func(m []string) Effect {
+		verb := map[string]string{"more": "increase", "less": "reduce"}[strings.ToLower(m[4])]
+		return Effect{Verb: verb, N: atoi(m[3]), Name: strings.ToLower(m[1]), Yours: m[2] != ""}
 	}},
 	{lazyRegexp(`(?i)^(equipped|enchanted) creature gets ([+-]\d+)/([+-]\d+)$`), func(m []string) Effect {
 		return Effect{Verb: "grant", P: atoi(m[2]), T: atoi(m[3]), Name: strings.ToLower(m[1])}
