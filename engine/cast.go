@@ -466,6 +466,10 @@ func (e *engine) canTarget(src *game.Object, controller *game.Player, want strin
 		}
 	case "player":
 		return fmt.Errorf("%s is not a player", o.Label)
+	case "permanent":
+		if o.Zone != game.Battlefield {
+			return fmt.Errorf("%s is not a permanent", o.Label)
+		}
 	default: // an Aura's enchant quality, a card type
 		if o.Zone != game.Battlefield || !ability.Q(want).Matches(o) {
 			return fmt.Errorf("%s is not a %s on the battlefield (%s)", o.Label, want, e.attachRule(src).ID)

@@ -615,21 +615,13 @@ func (e *engine) newTurn(p *game.Player) {
 func (e *engine) endTurn() {
 	e.toStep("end")
 	e.toStep("cleanup")
-	cited := false
+	cited := e.s.EndTurnEffects()
 	for _, o := range e.s.Battlefield() {
-		kept := o.Mods[:0]
-		for _, m := range o.Mods {
-			if !m.UntilEOT {
-				kept = append(kept, m)
-			}
-		}
-		if len(kept) != len(o.Mods) || o.Damage > 0 {
-			if !cited {
-				e.s.Cite(e.rules.Find(`"until end of turn" and "this turn" effects end`, "effects end", "until end of turn"), "cleanup: damage is removed and \"until end of turn\" effects end")
-				cited = true
-			}
-		}
-		o.Mods, o.Damage, o.Doomed = kept, 0, game.Ref{}
+		cited = cited || o.Damage > 0
+		o.Damage, o.Doomed = 0, game.Ref{}
+	}
+	if cited {
+		e.s.Cite(e.rules.Find(`"until end of turn" and "this turn" effects end`, "effects end", "until end of turn"), "cleanup: damage is removed and \"until end of turn\" effects end")
 	}
 	e.s.Requirements = nil
 	e.s.EndCombat()

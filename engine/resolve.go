@@ -192,9 +192,8 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 	case "counter":
 		e.s.Cite(e.rules.Find(phCounter...), "%s counters %s", from, t.Object.Name())
 		e.leaveStack(t.Object, game.Graveyard, "countered")
-	case "pump":
-		t.Object.Mods = append(t.Object.Mods, game.Mod{P: ef.P, T: ef.T, UntilEOT: true, Source: from})
-		e.s.Cite(e.rules.Find(phFollow...), "%s: %s gets %+d/%+d until end of turn", from, t.Object.Label, ef.P, ef.T)
+	case "continuous":
+		e.continuous(spell, ef, t, from)
 	case "create":
 		c := &game.Card{Name: ef.Name, Types: []string{"Creature"}, Subtypes: []string{ef.Name}, Power: ef.P, Toughness: ef.T, HasPT: true}
 		o := e.s.Create(c, e.label(ef.Name+" token"), ctrl, game.Battlefield)
@@ -205,16 +204,15 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 	}
 }
 
-// attach attaches an Aura or Equipment to a creature, which gets what
-// the attached card grants.
+// attach attaches an Aura or Equipment to a creature, which has what
+// the attached card's static abilities give it while it stays attached.
+// The Aura or Equipment receives a new timestamp (613.7e; 418.5e in
+// 2006).
 func (e *engine) attach(o, to *game.Object, rule game.Ref) {
 	o.AttachedTo = to
-	for _, ef := range o.Card.Effects {
-		if ef.Verb == "grant" {
-			to.Mods = append(to.Mods, game.Mod{P: ef.P, T: ef.T, Source: o.Label})
-		}
-	}
-	e.s.Cite(rule, "%s is attached to %s (now %d/%d)", o.Label, to.Label, to.Power(), to.Toughness())
+	e.s.Stamp(o)
+	p, t := to.PT()
+	e.s.Cite(rule, "%s is attached to %s (now %d/%d)", o.Label, to.Label, p, t)
 }
 
 // damage deals n damage from source to a target; combat marks combat

@@ -226,7 +226,7 @@ func (p *parser) card(l line) {
 
 // oneShot are the effects only an instant or sorcery follows as it
 // resolves.
-var oneShot = map[string]bool{"damage": true, "draw": true, "gain": true, "lose": true, "destroy": true, "counter": true, "pump": true, "create": true, "kickdamage": true}
+var oneShot = map[string]bool{"damage": true, "draw": true, "gain": true, "lose": true, "destroy": true, "counter": true, "create": true, "kickdamage": true}
 
 var supertypes = []string{"Legendary", "Basic", "Snow", "World"}
 
@@ -345,6 +345,13 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 		if e.When != "" {
 			c.Triggers = append(c.Triggers, e)
 			continue
+		}
+		if e.Verb == "continuous" && !c.Is("Instant") && !c.Is("Sorcery") {
+			if e.Target != "" {
+				p.errorf(pos, "%s: %q on a permanent is not understood: a static ability applies to what it names, without a target", name, t)
+				continue
+			}
+			e.Verb = "static" // 604.1: a permanent's continuous effect is a static ability
 		}
 		if oneShot[e.Verb] && !c.Is("Instant") && !c.Is("Sorcery") {
 			// A permanent's text is not followed as it resolves: "deals 2
