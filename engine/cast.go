@@ -290,7 +290,6 @@ func effects(face *game.Card, info *game.SpellInfo) []game.Effect {
 	return out
 }
 
-
 // splices adds spliced cards (702.47 today, 502.40 in 2006).
 func (e *engine) splices(c *casting, st *Stmt) error {
 	seen := map[*game.Object]bool{}
