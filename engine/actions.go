@@ -164,7 +164,11 @@ func (e *engine) draw(p *game.Player, chosen ...string) error {
 	}
 	lib := p.Zone(game.Library)
 	if len(lib) == 0 {
-		return refuse("%s's library is empty", p.Name)
+		// Not refused: the player loses when state-based actions are
+		// next checked (704.5b; 420.5g in 2006).
+		p.DrewFromEmpty = true
+		e.s.Cite(e.rules.Find(phEmptyLibrary...), "%s attempts to draw a card from an empty library", p.Name)
+		return nil
 	}
 	e.s.Move(lib[0], game.Hand, nil, false)
 	e.s.Cite(e.rules.Find(phDraw...), "%s draws a card (the top card of their library)", p.Name)

@@ -319,6 +319,8 @@ type engine struct {
 	// cur is the statement being run, whose clauses hold its player's
 	// choices.
 	cur *Stmt
+	// over is set once one player is left in the game.
+	over bool
 	// lastBlock is the last block statement of the declaration under
 	// way: the declaration is checked as a whole when it ends, and a
 	// refusal is reported at this line.
@@ -419,7 +421,7 @@ func (e *engine) endDeclaration(r *ScriptResult) {
 
 // setup are the statements that build the starting state: no
 // state-based action or trigger follows them.
-var setup = map[string]bool{"zone": true, "mana": true, "life": true, "tap": true, "counters": true}
+var setup = map[string]bool{"zone": true, "mana": true, "life": true, "tap": true, "counters": true, "attach": true, "poison": true}
 
 // object finds the object a scenario names, wherever it is.
 func (e *engine) object(n Name) (*game.Object, error) {
@@ -472,12 +474,16 @@ func (e *engine) do(st *Stmt) error {
 		}
 		p.Pool = p.Pool.Plus(st.Mana)
 		return nil
-	case "life":
+	case "life", "poison":
 		p, err := e.player(st.Player)
 		if err != nil {
 			return err
 		}
-		p.Life = st.N
+		if st.Verb == "poison" {
+			p.Poison = st.N
+		} else {
+			p.Life = st.N
+		}
 		return nil
 	case "turn":
 		p, err := e.player(st.Player)
@@ -499,6 +505,20 @@ func (e *engine) do(st *Stmt) error {
 			return err
 		}
 		o.Counters[st.Value] += st.N
+		return nil
+	case "attach":
+		o, err := e.object(st.Object)
+		if err != nil {
+			return err
+		}
+		to, err := e.object(st.Names[0])
+		if err != nil {
+			return err
+		}
+		if o.Zone != game.Battlefield || to.Zone != game.Battlefield {
+			return fmt.Errorf("attach: %s and %s must be on the battlefield", o.Label, to.Label)
+		}
+		attachTo(o, to)
 		return nil
 	case "resolve":
 		return e.resolveTop(st)

@@ -150,11 +150,6 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 // effects that watch zone changes (a spell cast with flashback is
 // exiled instead, whatever way it leaves); cause says why it leaves.
 func (e *engine) leaveStack(spell *game.Object, to game.Zone, cause string) *game.Object {
-	if spell.Copy {
-		e.s.Cite(e.rules.Find(phCopyGone...), "the copy of %s ceases to exist", spell.Name())
-		e.s.Remove(spell)
-		return nil
-	}
 	if spell.Spell != nil && len(spell.Spell.Spliced) > 0 {
 		e.s.Cite(e.kw("Splice", "loses any splice changes"), "%s leaves the stack and loses the spliced text", spell.Name())
 	}
@@ -200,13 +195,18 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 // attach attaches an Aura or Equipment to a creature, which gets what
 // the attached card grants.
 func (e *engine) attach(o, to *game.Object, rule game.Ref) {
+	attachTo(o, to)
+	e.s.Cite(rule, "%s is attached to %s (now %d/%d)", o.Label, to.Label, to.Power(), to.Toughness())
+}
+
+// attachTo attaches o to to, which gets what o grants.
+func attachTo(o, to *game.Object) {
 	o.AttachedTo = to
 	for _, ef := range o.Card.Effects {
 		if ef.Verb == "grant" {
 			to.Mods = append(to.Mods, game.Mod{P: ef.P, T: ef.T, Source: o.Label})
 		}
 	}
-	e.s.Cite(rule, "%s is attached to %s (now %d/%d)", o.Label, to.Label, to.Power(), to.Toughness())
 }
 
 // damage deals n damage from source to a target; combat marks combat
@@ -225,9 +225,13 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 			}
 		}
 	}
-	if t.Player != nil {
+	switch {
+	case t.Player != nil:
 		t.Player.Life -= n
-	} else {
+	case t.Object.Is("Planeswalker") && !t.Object.Is("Creature"):
+		t.Object.Counters["loyalty"] -= min(n, t.Object.Counters["loyalty"])
+		e.s.Cite(e.rules.Find(phPlaneswalkerDamage...), "%d loyalty counters are removed from %s", n, t.Object.Label)
+	default:
 		t.Object.Damage += n
 	}
 	for _, r := range all[*ability.DamageRider](e, source) {
@@ -253,38 +257,6 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 	}
 }
 
-// sba performs state-based actions until none apply.
-func (e *engine) sba() {
-	for range 10 {
-		done := true
-		for _, o := range e.s.Battlefield() {
-			if !o.Is("Creature") {
-				continue
-			}
-			switch {
-			case o.Toughness() <= 0:
-				e.s.Cite(e.rules.Find(phZeroTough...), "%s has toughness %d and is put into its owner's graveyard", o.Label, o.Toughness())
-				e.leaveBattlefield(o, game.Graveyard, "toughness 0 or less")
-				done = false
-			case o.Damage > 0 && (o.Damage >= o.Toughness() || !o.Doomed.IsZero()):
-				r := e.rules.Find(phLethal...)
-				why := fmt.Sprintf("%d damage, toughness %d", o.Damage, o.Toughness())
-				if !o.Doomed.IsZero() && o.Damage < o.Toughness() {
-					r, why = o.Doomed, "damage from a source whose damage in any amount destroys"
-				}
-				if _, ok := first[*ability.CantBeDestroyed](e, o); ok {
-					continue
-				}
-				e.destroy(o, r, why)
-				done = false
-			}
-		}
-		if done {
-			return
-		}
-	}
-}
-
 // destroy puts a permanent into its owner's graveyard unless it is
 // indestructible.
 func (e *engine) destroy(o *game.Object, r game.Ref, why string) {
@@ -307,11 +279,9 @@ func (e *engine) leaveBattlefield(o *game.Object, to game.Zone, why string) *gam
 	n := e.s.Move(o, to, nil, false)
 	e.s.Cite(e.rules.Find(phNewObject...), "%s leaves %s (%s) and becomes a new object in %s", o.Label, e.term("the battlefield", "play"), why, e.zone(to))
 	for _, x := range attached {
+		// An Aura attached to nothing goes to the graveyard as a
+		// state-based action (704.5m; 420.5d in 2006).
 		x.AttachedTo = nil
-		if _, aura := first[*ability.Enchants](e, x); aura {
-			e.s.Cite(e.rules.Find("aura is put into its owner's graveyard", "attached to an illegal object or player"), "%s is no longer attached to anything and is put into its owner's graveyard", x.Label)
-			e.s.Move(x, game.Graveyard, nil, false)
-		}
 	}
 	if to == game.Graveyard {
 		e.fire(o, ability.Dies, n)

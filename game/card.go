@@ -20,6 +20,8 @@ type Card struct {
 	Power      int
 	Toughness  int
 	HasPT      bool
+	// Loyalty is a planeswalker's printed loyalty.
+	Loyalty int
 	// Abilities are the keyword abilities, in printed order.
 	Abilities []Ability
 	// Effects is the spell's text, in printed order; Modes the modes of a

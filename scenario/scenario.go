@@ -275,6 +275,15 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 			typeLine = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(typeLine), pt[0]+"/"+pt[1]))
 		}
 	}
+	if n := len(words); n > 0 && !c.HasPT && strings.Contains(typeLine, "Planeswalker") {
+		// A planeswalker's loyalty, printed where a creature's P/T is.
+		if v, err := strconv.Atoi(words[n-1]); err == nil && v >= 0 {
+			c.Loyalty = v
+			if hasSub {
+				sub = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(sub), words[n-1]))
+			}
+		}
+	}
 	for _, w := range strings.Fields(typeLine) {
 		if slices.Contains(supertypes, w) {
 			c.Supertypes = append(c.Supertypes, w)
