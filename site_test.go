@@ -5,10 +5,10 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/crules/crules"
+	"github.com/crules/crules/internal/golden"
 	"github.com/crules/crules/parse"
 )
 
@@ -33,9 +33,14 @@ func TestSite(t *testing.T) {
 	if s, err = lib.Site(all...); err != nil || len(s.Revs) != len(all) || s.Lineage == nil {
 		t.Fatalf("Site(every revision): %v", err)
 	}
-	var page bytes.Buffer
-	if err := s.Page(&page, "history/702.47.html"); err != nil || !strings.Contains(page.String(), "502.40") {
-		t.Errorf("history page of splice: %v", err)
+	// The history pages of splice (502.40 until 2009) and of a rule whose
+	// example changed, each row with its change inline.
+	for _, id := range []string{"702.47", "111.12"} {
+		var page bytes.Buffer
+		if err := s.Page(&page, "history/"+id+".html"); err != nil {
+			t.Fatalf("history page of %s: %v", id, err)
+		}
+		golden.Check(t, filepath.Join("testdata", "history-"+id+".html"), page.Bytes())
 	}
 	// The reference a server uses parses on demand and keeps two
 	// revisions, and prints the same pages.

@@ -56,14 +56,20 @@ type progOp struct {
 	may      bool
 }
 
+// The grammar's expressions, compiled on first use: every command links
+// this package, few compile a definition.
 var (
-	reTrigger = regexp.MustCompile(`^(?i)(?:whenever|when) (?:this creature|this permanent|it|a creature with \w+) (blocks or becomes blocked|(?:becomes|is) blocked by a creature without (\w+)|becomes blocked by two or more creatures|becomes blocked|attacks and isn't blocked|attacks|deals combat damage to a player|is put into a graveyard from (?:play|the battlefield)), `)
-	rePump    = regexp.MustCompile(`^(?i)(it|this creature|the blocking creature) gets ([+-](?:N|X|\d+))/([+-](?:N|X|\d+))( until end of turn)?( for each creature blocking it beyond the first)?$`)
-	reReturn  = regexp.MustCompile(`^(?i)you may return target (\w+) card with (?:converted mana cost|mana value) (N|X|\d+) or less from your graveyard to your hand$`)
-	reProvoke = regexp.MustCompile(`^(?i)you may choose to have target creature defending player controls block this creature this combat if able$`)
-	reUntap   = regexp.MustCompile(`^(?i)if you do, untap that creature$`)
-	rePoison  = regexp.MustCompile(`^(?i)that player gets (N|X|\d+) poison counters?$`)
+	reTrigger = lazyRegexp(`^(?i)(?:whenever|when) (?:this creature|this permanent|it|a creature with \w+) (blocks or becomes blocked|(?:becomes|is) blocked by a creature without (\w+)|becomes blocked by two or more creatures|becomes blocked|attacks and isn't blocked|attacks|deals combat damage to a player|is put into a graveyard from (?:play|the battlefield)), `)
+	rePump    = lazyRegexp(`^(?i)(it|this creature|the blocking creature) gets ([+-](?:N|X|\d+))/([+-](?:N|X|\d+))( until end of turn)?( for each creature blocking it beyond the first)?$`)
+	reReturn  = lazyRegexp(`^(?i)you may return target (\w+) card with (?:converted mana cost|mana value) (N|X|\d+) or less from your graveyard to your hand$`)
+	reProvoke = lazyRegexp(`^(?i)you may choose to have target creature defending player controls block this creature this combat if able$`)
+	reUntap   = lazyRegexp(`^(?i)if you do, untap that creature$`)
+	rePoison  = lazyRegexp(`^(?i)that player gets (N|X|\d+) poison counters?$`)
 )
+
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+}
 
 var compiledCache sync.Map // definition → *Program or error
 
@@ -87,7 +93,7 @@ func Compile(def string) (*Program, error) {
 
 func compile(def string) (*Program, error) {
 	d := strings.TrimSpace(def)
-	m := reTrigger.FindStringSubmatch(d)
+	m := reTrigger().FindStringSubmatch(d)
 	if m == nil {
 		return nil, fmt.Errorf("no trigger the grammar knows at %q", d)
 	}
@@ -108,20 +114,20 @@ func compile(def string) (*Program, error) {
 	for _, sentence := range strings.Split(rest, ". ") {
 		s := strings.TrimSpace(sentence)
 		switch {
-		case rePump.MatchString(s):
-			x := rePump.FindStringSubmatch(s)
+		case rePump().MatchString(s):
+			x := rePump().FindStringSubmatch(s)
 			pr.effects = append(pr.effects, progOp{kind: "pump", who: strings.ToLower(x[1]), p: x[2], t: x[3], untilEOT: x[4] != "", beyond: x[5] != ""})
-		case reReturn.MatchString(s):
-			x := reReturn.FindStringSubmatch(s)
+		case reReturn().MatchString(s):
+			x := reReturn().FindStringSubmatch(s)
 			pr.target = &progTarget{subtype: x[1], n: x[2]}
 			pr.effects = append(pr.effects, progOp{kind: "return", may: true})
-		case reProvoke.MatchString(s):
+		case reProvoke().MatchString(s):
 			pr.target = &progTarget{creature: true, opponent: true}
 			pr.effects = append(pr.effects, progOp{kind: "mustblock", may: true})
-		case reUntap.MatchString(s):
+		case reUntap().MatchString(s):
 			pr.effects = append(pr.effects, progOp{kind: "untap", may: true})
-		case rePoison.MatchString(s):
-			pr.effects = append(pr.effects, progOp{kind: "poison", n: rePoison.FindStringSubmatch(s)[1]})
+		case rePoison().MatchString(s):
+			pr.effects = append(pr.effects, progOp{kind: "poison", n: rePoison().FindStringSubmatch(s)[1]})
 		default:
 			return nil, fmt.Errorf("no effect the grammar knows at %q", s)
 		}

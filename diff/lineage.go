@@ -457,18 +457,27 @@ func (l *Lineage) Next(rev int, id string) string {
 // or of rule id (in Revs[rev]) changed its text in that step: an edit,
 // added or removed subrule, anything but unchanged or renumbered.
 func (l *Lineage) SubtreeChanged(rev int, prev, id string) bool {
+	return len(l.SubruleChanges(rev, prev, id)) > 0
+}
+
+// SubruleChanges lists the subrules of rule prev (in Revs[rev-1]) and of
+// rule id (in Revs[rev]) whose text changed in that step, in the
+// comparison's order: each edited, added or removed subrule's link, none
+// that is unchanged or only renumbered.
+func (l *Lineage) SubruleChanges(rev int, prev, id string) []Link {
 	if rev <= 0 || rev >= len(l.Revs) {
-		return false
+		return nil
 	}
 	under := func(child, parent string) bool {
 		return len(child) == len(parent)+1 && strings.HasPrefix(child, parent) && child[len(parent)] >= 'a'
 	}
+	var out []Link
 	for _, k := range l.steps[rev-1].links { // identities are unchanged
 		if (under(k.A, prev) || under(k.B, id)) && k.Class != Unchanged && k.Class != Renumbered {
-			return true
+			out = append(out, k)
 		}
 	}
-	return false
+	return out
 }
 
 // A Point is where one rule stands in one revision of its history.
@@ -566,6 +575,52 @@ func (l *Lineage) text(rev int, id string) (string, error) {
 		}
 	}
 	return "", fmt.Errorf("lineage names %s in %s, of which it has no text", id, l.Revs[rev])
+}
+
+// RuleText returns the text of rule id of Revs[rev] as RuleText gives it
+// (its title, text and examples, not its subrules), read from the
+// lineage: nothing is parsed.
+func (l *Lineage) RuleText(rev int, id string) (string, error) {
+	n := l.num(id)
+	if n == noID || rev < 0 || rev >= len(l.rules) {
+		return "", fmt.Errorf("lineage has no rule %s in revision %d", id, rev)
+	}
+	rs, err := l.rulesOf(rev)
+	if err != nil {
+		return "", err
+	}
+	for _, e := range rs {
+		if e.id == n && e.flags&canonical != 0 {
+			return l.textAt(e.text)
+		}
+	}
+	return "", fmt.Errorf("lineage names %s in %s, of which it has no text", id, l.Revs[rev])
+}
+
+// Subrules lists the subrules of rule id of Revs[rev] (its children, not
+// theirs), in document order, read from the lineage.
+func (l *Lineage) Subrules(rev int, id string) ([]string, error) {
+	n := l.num(id)
+	if n == noID || rev < 0 || rev >= len(l.rules) {
+		return nil, fmt.Errorf("lineage has no rule %s in revision %d", id, rev)
+	}
+	rs, err := l.rulesOf(rev)
+	if err != nil {
+		return nil, err
+	}
+	for j, e := range rs {
+		if e.id != n || e.flags&canonical == 0 {
+			continue
+		}
+		var out []string
+		for k := j + 1; k < len(rs) && rs[k].depth > e.depth; k++ {
+			if rs[k].depth == e.depth+1 {
+				out = append(out, l.ids[rs[k].id])
+			}
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("lineage names %s in %s, of which it has no text", id, l.Revs[rev])
 }
 
 // textAt returns distinct text number k.

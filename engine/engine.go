@@ -171,7 +171,10 @@ func (e *engine) safeStmt(st *Stmt, r *ScriptResult, last bool) {
 	}()
 	e.stmt(st, r)
 	if last && e.blocking {
-		e.endDeclaration(r)
+		if err := e.endDeclaration(r); err != nil {
+			e.reason = err.Error()
+			e.check(st, r, false, err.Error())
+		}
 	}
 }
 
@@ -325,6 +328,9 @@ type engine struct {
 	// way: the declaration is checked as a whole when it ends, and a
 	// refusal is reported at this line.
 	lastBlock *Stmt
+	// ordered is set once the statement's "order" clause has ordered
+	// triggered abilities or replacement effects.
+	ordered bool
 }
 
 func newEngine(f *Scenario, rules *game.Rules, specs *specSet) *engine {
@@ -363,19 +369,31 @@ func (e *engine) check(sr *Stmt, r *ScriptResult, pass bool, got string) {
 // stmt runs one statement; actions that fail and expectations become
 // checks.
 func (e *engine) stmt(st *Stmt, r *ScriptResult) {
-	e.cur = st
+	e.cur, e.ordered = st, false
+	var err error
 	if st.Verb != "block" && e.blocking {
-		e.endDeclaration(r)
+		err = e.endDeclaration(r)
 	}
 	if st.Verb == "expect" {
 		pass, got := e.expect(st)
 		e.check(st, r, pass, got)
 		return
 	}
-	err := e.do(st)
+	if err == nil && len(e.s.Pending) > 0 && !setup[st.Verb] && st.Verb != "triggers" {
+		// A choice for them was refused: they wait for a legal one
+		// (603.3d), before anything else happens.
+		a := e.s.Pending[0]
+		err = refuse("the %s trigger of %s waits to be put on the stack; choose again with \"triggers; targeting A\" or \"triggers; order A, B\"%s", a.Ability.Keyword, a.Ability.Source.Label, see(e.rules.Find(phTriggerTargets...)))
+	}
+	if err == nil {
+		err = e.do(st)
+	}
 	if err == nil && !setup[st.Verb] && st.Verb != "block" {
 		e.sba()
 		err = e.pushTriggers()
+	}
+	if err == nil && st.Verb != "block" {
+		err = e.unordered(st)
 	}
 	var ref *refusal
 	if st.Verb == "block" && err == nil {
@@ -401,8 +419,10 @@ func (e *engine) stmt(st *Stmt, r *ScriptResult) {
 
 // endDeclaration ends a declaration of blockers made over one or more
 // block lines and judges it, at its last line: a refusal fails the
-// script unless that line starts with "illegal".
-func (e *engine) endDeclaration(r *ScriptResult) {
+// script unless that line starts with "illegal". It returns the refusal
+// of the choices for the triggered abilities that go on the stack then,
+// which are the choices of the statement under way.
+func (e *engine) endDeclaration(r *ScriptResult) error {
 	last := e.lastBlock
 	e.lastBlock = nil
 	err := e.endBlocks()
@@ -413,10 +433,7 @@ func (e *engine) endDeclaration(r *ScriptResult) {
 	case last.Illegal:
 		e.check(last, r, false, "the declaration of blockers was allowed")
 	}
-	if err := e.pushTriggers(); err != nil {
-		e.reason = err.Error()
-		e.check(last, r, false, err.Error())
-	}
+	return e.pushTriggers()
 }
 
 // setup are the statements that build the starting state: no
@@ -519,6 +536,11 @@ func (e *engine) do(st *Stmt) error {
 			return fmt.Errorf("attach: %s and %s must be on the battlefield", o.Label, to.Label)
 		}
 		attachTo(o, to)
+		return nil
+	case "triggers":
+		if len(e.s.Pending) == 0 {
+			return refuse("no triggered ability waits to be put on the stack")
+		}
 		return nil
 	case "resolve":
 		return e.resolveTop(st)

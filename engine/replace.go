@@ -181,6 +181,7 @@ func (e *engine) chooseReplacement(ev *event, cands []*replacement) *replacement
 				for _, c := range cands {
 					if c.source != nil && (strings.EqualFold(n.Text, c.source.Label) || strings.EqualFold(n.Text, c.source.Name())) {
 						r, how = c, "as the script orders"
+						e.ordered = true
 						break found
 					}
 				}

@@ -118,6 +118,9 @@ func (e *engine) pushTriggers() error {
 	if len(e.s.Pending) == 0 {
 		return nil
 	}
+	if err := e.checkOrder(); err != nil {
+		return err
+	}
 	var ordered []*game.Object
 	for i := range e.s.Players {
 		p := e.s.Players[(e.s.Active+i)%len(e.s.Players)]
@@ -197,9 +200,69 @@ func see(r game.Ref) string {
 	return " (" + r.ID.String() + ")"
 }
 
+// namesTrigger reports whether n names waiting triggered ability a: by its
+// source's label or name, or as "KEYWORD trigger".
+func namesTrigger(n Name, a *game.Object) bool {
+	src := a.Ability.Source
+	return strings.EqualFold(n.Text, src.Label) || strings.EqualFold(n.Text, src.Name()) || strings.EqualFold(n.Text, a.Ability.Keyword+" trigger")
+}
+
+// checkOrder checks the statement's "order" clause against the
+// triggered abilities waiting, before any of them moves: when it names
+// one of them it is their order (603.3b, 410.3 in 2006: each player
+// puts their own in the order they choose), so every name must be a
+// different waiting ability and every ability of a player it orders
+// must be named. A clause that names none of them is left to the
+// replacement effects (616.1); one that orders nothing at all is
+// refused when the statement ends (unordered).
+func (e *engine) checkOrder() error {
+	if e.cur == nil || e.cur.Clause("order") == nil {
+		return nil
+	}
+	cl := e.cur.Clause("order")
+	var named []*game.Object
+	var unknown []string
+	for _, n := range cl.Names {
+		i := slices.IndexFunc(e.s.Pending, func(a *game.Object) bool { return !slices.Contains(named, a) && namesTrigger(n, a) })
+		if i < 0 {
+			unknown = append(unknown, n.Text)
+			continue
+		}
+		named = append(named, e.s.Pending[i])
+	}
+	if len(named) == 0 {
+		return nil
+	}
+	rule := see(e.rules.Find(phTriggerOrder...))
+	if len(unknown) > 0 {
+		return refuse("order: %s is not a triggered ability waiting to be put on the stack%s", strings.Join(unknown, ", "), rule)
+	}
+	for _, a := range e.s.Pending {
+		if !slices.Contains(named, a) && slices.ContainsFunc(named, func(b *game.Object) bool { return b.Controller == a.Controller }) {
+			return refuse("order: the %s trigger of %s is left out; %s orders all of their triggered abilities waiting%s", a.Ability.Keyword, a.Ability.Source.Label, a.Controller.Name, rule)
+		}
+	}
+	e.ordered = true
+	return nil
+}
+
+// unordered refuses a statement whose "order" clause ordered neither
+// triggered abilities nor replacement effects.
+func (e *engine) unordered(st *Stmt) error {
+	cl := st.Clause("order")
+	if cl == nil || e.ordered {
+		return nil
+	}
+	var ns []string
+	for _, n := range cl.Names {
+		ns = append(ns, n.Text)
+	}
+	return refuse("order: %s orders no triggered abilities waiting to be put on the stack%s and no replacement effects applying to one event", strings.Join(ns, ", "), see(e.rules.Find(phTriggerOrder...)))
+}
+
 // orderTriggers orders one player's triggered abilities: as the
-// statement's "order" clause names their sources, the rest after as
-// they triggered (603.3b: the controller chooses).
+// statement's "order" clause names them, else as they triggered
+// (603.3b: the controller chooses).
 func (e *engine) orderTriggers(as []*game.Object) []*game.Object {
 	if len(as) < 2 || e.cur == nil || e.cur.Clause("order") == nil {
 		return as
@@ -207,8 +270,7 @@ func (e *engine) orderTriggers(as []*game.Object) []*game.Object {
 	var out []*game.Object
 	for _, n := range e.cur.Clause("order").Names {
 		for _, a := range as {
-			src := a.Ability.Source
-			if !slices.Contains(out, a) && (strings.EqualFold(n.Text, src.Label) || strings.EqualFold(n.Text, src.Name()) || strings.EqualFold(n.Text, a.Ability.Keyword+" trigger")) {
+			if !slices.Contains(out, a) && namesTrigger(n, a) {
 				out = append(out, a)
 				break
 			}

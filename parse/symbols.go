@@ -3,23 +3,26 @@ package parse
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // symbolCodes matches a run of the symbol font's codes as the 1999-11-01
 // release prints its mana and tap symbols: "o3oUoU" for {3}{U}{U},
 // "ocT" for {T}, "oX", "o0"; once with the "o" doubled ("oo2oW"). A run
 // stands alone: not inside a word or number.
-var symbolCodes = regexp.MustCompile(`(^|[^A-Za-z0-9])(o+(?:cT|[WUBRGX]|[0-9]+)(?:o(?:cT|[WUBRGX]|[0-9]+))*)($|[^A-Za-z0-9])`)
+var symbolCodes = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(^|[^A-Za-z0-9])(o+(?:cT|[WUBRGX]|[0-9]+)(?:o(?:cT|[WUBRGX]|[0-9]+))*)($|[^A-Za-z0-9])`)
+})
 
 // symbolCode is one code of a run.
-var symbolCode = regexp.MustCompile(`o+(cT|[WUBRGX]|[0-9]+)`)
+var symbolCode = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`o+(cT|[WUBRGX]|[0-9]+)`) })
 
 // fontCodes reports whether text writes mana symbols in the symbol font's
 // codes rather than in braces: it has no "{" at all, and the codes of at
 // least three symbols. Only 1999-11-01 does; every other revision writes
 // {3}{U}{U}.
 func fontCodes(text string) bool {
-	return !strings.Contains(text, "{") && len(symbolCodes.FindAllStringIndex(text, 3)) == 3
+	return !strings.Contains(text, "{") && len(symbolCodes().FindAllStringIndex(text, 3)) == 3
 }
 
 // symbols rewrites the mana and tap symbols of the rules, examples and
@@ -58,13 +61,13 @@ func replaceRuns(s string, n *int) string {
 	var b strings.Builder
 	last := 0
 	for i := 0; i < len(s); {
-		m := symbolCodes.FindStringSubmatchIndex(s[i:])
+		m := symbolCodes().FindStringSubmatchIndex(s[i:])
 		if m == nil {
 			break
 		}
 		start, end := i+m[4], i+m[5]
 		b.WriteString(s[last:start])
-		for _, c := range symbolCode.FindAllStringSubmatch(s[start:end], -1) {
+		for _, c := range symbolCode().FindAllStringSubmatch(s[start:end], -1) {
 			b.WriteString("{" + strings.TrimPrefix(c[1], "c") + "}")
 		}
 		*n++

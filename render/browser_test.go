@@ -32,33 +32,23 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
-// TestBrowser opens 702.html#702.47a of the latest revision in headless
-// Chromium, checks that the rule is in view, follows its first citation
-// and checks that the cited rule is then in view, and saves screenshots
-// (wide, phone-sized, dark scheme).
-func TestBrowser(t *testing.T) {
-	exe := chromium(t)
-	dir := writtenSite(t)
-	out := *shots
-	if out == "" {
-		out = t.TempDir()
-	} else if err := os.MkdirAll(out, 0o755); err != nil {
-		t.Fatal(err)
-	}
+// browser starts headless Chromium with a fresh profile, 1000×800, for at
+// most 90 seconds; the browser and its profile are gone when the test ends.
+func browser(t *testing.T, exe string) context.Context {
 	// A fresh profile, removed once the browser is gone (its helper
 	// processes may write to it while they exit, so not t.TempDir).
 	profile, err := os.MkdirTemp("", "crules-chromium-")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer func() {
+	t.Cleanup(func() {
 		for range 20 {
 			if os.RemoveAll(profile) == nil {
 				return
 			}
 			time.Sleep(100 * time.Millisecond)
 		}
-	}()
+	})
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(exe),
 		chromedp.Headless,
@@ -72,22 +62,51 @@ func TestBrowser(t *testing.T) {
 		chromedp.WindowSize(1000, 800),
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
 	ctx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
-	defer cancelAlloc()
 	ctx, cancelTab := chromedp.NewContext(ctx)
-	defer cancelTab()
+	// Cleanups run last in first out: the tab, the browser, then the
+	// profile registered above.
+	t.Cleanup(cancel)
+	t.Cleanup(cancelAlloc)
+	t.Cleanup(cancelTab)
+	return ctx
+}
+
+// shotsDir is where screenshots go: -shots, or a temporary directory.
+func shotsDir(t *testing.T) string {
+	out := *shots
+	if out == "" {
+		return t.TempDir()
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// screenshot saves the page as it is to dir/name.
+func screenshot(dir, name string) chromedp.Action {
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		var png []byte
+		if err := chromedp.CaptureScreenshot(&png).Do(ctx); err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dir, name), png, 0o644)
+	})
+}
+
+// TestBrowser opens 702.html#702.47a of the latest revision in headless
+// Chromium, checks that the rule is in view, follows its first citation
+// and checks that the cited rule is then in view, and saves screenshots
+// (wide, phone-sized, dark scheme).
+func TestBrowser(t *testing.T) {
+	exe := chromium(t)
+	dir := writtenSite(t)
+	out := shotsDir(t)
+	ctx := browser(t, exe)
 
 	page := (&url.URL{Scheme: "file", Path: filepath.ToSlash(filepath.Join(dir, "2026-01-16", "702.html")), Fragment: "702.47a"}).String()
-	shot := func(name string) chromedp.Action {
-		return chromedp.ActionFunc(func(ctx context.Context) error {
-			var png []byte
-			if err := chromedp.CaptureScreenshot(&png).Do(ctx); err != nil {
-				return err
-			}
-			return os.WriteFile(filepath.Join(out, name), png, 0o644)
-		})
-	}
+	shot := func(name string) chromedp.Action { return screenshot(out, name) }
 	// inView reports whether the element with the given id is visible in
 	// the viewport: its top inside the window, its box not empty.
 	inView := func(id string, ok *bool) chromedp.Action {
@@ -96,7 +115,7 @@ func TestBrowser(t *testing.T) {
 	}
 	var anchored, target, phone bool
 	var href, loc, title string
-	err = chromedp.Run(ctx,
+	err := chromedp.Run(ctx,
 		chromedp.Navigate(page),
 		chromedp.WaitVisible(`[id="702.47a"]`, chromedp.ByQuery),
 		inView("702.47a", &anchored),
@@ -148,4 +167,93 @@ func TestBrowser(t *testing.T) {
 
 func strconvQuote(s string) string {
 	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
+}
+
+// phoneCheck measures a page laid out 375 px wide: how much wider than
+// the window the document is, or a table's box (.wide) than the box, and
+// the rule numbers ("702.47a", "702.") and dates ("2009-05-01") of its
+// text that do not stand on one line, each as "text (lines)", the first
+// 20.
+const phoneCheck = `(() => {
+	const number = /\b(\d{3}\.\d+[a-z]?\.?|\d{3}\.|\d{4}-\d{2}-\d{2})(?![\w-])/g;
+	const wrapped = [];
+	let measured = 0;
+	const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+	for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+		for (const m of n.data.matchAll(number)) {
+			const r = document.createRange();
+			r.setStart(n, m.index);
+			r.setEnd(n, m.index + m[0].length);
+			const lines = new Set();
+			for (const b of r.getClientRects()) if (b.width > 0) lines.add(Math.round(b.top));
+			if (lines.size === 0) continue; // not displayed
+			measured++;
+			if (lines.size > 1 && wrapped.length < 20) wrapped.push(m[0] + " in " + n.parentNode.tagName.toLowerCase() + (n.parentNode.className ? "." + n.parentNode.className : "") + " (" + lines.size + " lines)");
+		}
+	}
+	let scrolls = 0;
+	for (const e of document.querySelectorAll(".wide")) if (e.scrollWidth > e.clientWidth) scrolls++;
+	return {overflow: document.scrollingElement.scrollWidth - window.innerWidth, scrolls, measured, wrapped};
+})()`
+
+// TestPhone lays pages of a written site out in a 375 px wide phone
+// viewport in headless Chromium: none scrolls sideways, and no rule number
+// or date wraps. The pages: the revisions, a revision's contents, a
+// chapter (702, and 502 of the 502 era), the glossary, the keywords, a
+// change page, a rule's history and the search page.
+func TestPhone(t *testing.T) {
+	exe := chromium(t)
+	dir := writtenSite(t)
+	out := shotsDir(t)
+	ctx := browser(t, exe)
+	if err := chromedp.Run(ctx, chromedp.EmulateViewport(375, 812, chromedp.EmulateMobile)); err != nil {
+		t.Fatal(err)
+	}
+	pages := []string{
+		"index.html",
+		"2026-01-16/index.html",
+		"2026-01-16/702.html",
+		"2009-05-01/502.html",
+		"2026-01-16/glossary.html",
+		"2026-01-16/keywords.html",
+		"diff/2009-05-01/2009-07-11.html",
+		"history/702.47.html",
+		"search.html?q=splice",
+	}
+	for _, p := range pages {
+		path, query, _ := strings.Cut(p, "?")
+		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(path))); err != nil {
+			t.Fatalf("the written site has no %s", path)
+		}
+		u := (&url.URL{Scheme: "file", Path: filepath.ToSlash(filepath.Join(dir, filepath.FromSlash(path))), RawQuery: query}).String()
+		var got struct {
+			Overflow float64  `json:"overflow"`
+			Scrolls  int      `json:"scrolls"`
+			Measured int      `json:"measured"`
+			Wrapped  []string `json:"wrapped"`
+		}
+		err := chromedp.Run(ctx,
+			chromedp.Navigate(u),
+			chromedp.WaitReady("footer", chromedp.ByQuery),
+			chromedp.Evaluate(phoneCheck, &got),
+			screenshot(out, "phone-"+strings.NewReplacer("/", "_", "?", "_", "=", "_").Replace(p)+".png"),
+		)
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		if got.Overflow > 0 {
+			t.Errorf("%s: %.0f px wider than a 375 px screen: it scrolls sideways", p, got.Overflow)
+		}
+		if got.Scrolls > 0 {
+			t.Errorf("%s: %d tables scroll sideways on a 375 px screen", p, got.Scrolls)
+		}
+		if len(got.Wrapped) > 0 {
+			t.Errorf("%s: rule numbers or dates wrap: %s", p, strings.Join(got.Wrapped, ", "))
+		}
+		if got.Measured == 0 {
+			t.Errorf("%s: no rule number or date measured", p)
+		}
+		t.Logf("%s: %d rule numbers and dates, overflow %.0f px", p, got.Measured, got.Overflow)
+	}
+	t.Logf("screenshots in %s", out)
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -125,7 +126,7 @@ func TestWriteKeeps(t *testing.T) {
 	if !strings.Contains(string(index), "3 revisions") || strings.Count(string(index), `href="2009-05-01/index.html"`) != 1 {
 		t.Error("rewriting a revision the site holds changed the revisions it lists")
 	}
-	if strings.Contains(string(index), "<td>0</td>") {
+	if regexp.MustCompile(`<td[^>]*>0</td>`).Match(index) {
 		t.Error("a kept revision's counts are lost")
 	}
 }

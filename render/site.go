@@ -10,6 +10,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
@@ -35,7 +36,19 @@ var searchJS []byte
 
 // templates are parsed on first use, not in the package's init, which
 // every crules process paid (0.2 ms) whatever the command.
-var templates = sync.OnceValue(func() *template.Template { return template.Must(template.New("").Parse(templateText)) })
+var templates = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("").Funcs(template.FuncMap{"dates": unbrokenDates}).Parse(templateText))
+})
+
+// isoDate matches a revision's date.
+var isoDate = regexp.MustCompile(`\b[0-9]{4}-[0-9]{2}-[0-9]{2}\b`)
+
+// unbrokenDates escapes s for HTML and keeps each date in it on one line
+// (a line may break at a date's hyphens): a heading that names a
+// revision, on a phone.
+func unbrokenDates(s string) template.HTML {
+	return template.HTML(isoDate.ReplaceAllString(template.HTMLEscapeString(s), `<span class="nw">$0</span>`))
+}
 
 // ErrNotFound is returned (wrapped) by Site.Page for a path that names no
 // page.

@@ -197,10 +197,12 @@ func (s *Site) historyPath(rev int, id parse.RuleID) string {
 	return ""
 }
 
-// histRow is one line of a history page: a revision, or a run of them in
-// which the rule did not change.
+// histRow is one section of a history page: a revision, or a run of them
+// in which the rule did not change, with the change itself: the rule's
+// and its subrules' words struck and added (the change page's rows).
 type histRow struct {
-	Rev, RevHref, Until, ID, Href, Title, Class, DiffHref string
+	Anchor, Rev, RevHref, Until, ID, Href, Title, Class, DiffHref string
+	Changes                                                       []diffRow
 }
 
 func (s *Site) historyPage(w io.Writer, key string) error {
@@ -227,16 +229,22 @@ func (s *Site) historyPage(w io.Writer, key string) error {
 			rows[len(rows)-1].Until = name
 			continue
 		}
-		row := histRow{Rev: name, RevHref: "../" + name + "/index.html", ID: p.id, Title: t, Class: p.class,
+		row := histRow{Anchor: "r-" + name, Rev: name, RevHref: "../" + name + "/index.html", ID: p.id, Title: t, Class: p.class,
 			Href: "../" + name + "/" + strconv.Itoa(p.page) + ".html#" + p.id}
+		var prev *histPoint
 		if i == 0 {
 			row.Class = "added"
 			if p.rev == 0 {
 				row.Class = "first revision of this site"
 			}
+		} else {
+			prev = &pts[i-1]
 		}
 		if p.diff != "" {
 			row.DiffHref = "../diff/" + s.Revs[pts[i-1].rev].Name + "/" + name + ".html#" + p.diff
+		}
+		if row.Changes, err = s.histChanges(prev, p); err != nil {
+			return err
 		}
 		rows = append(rows, row)
 	}
@@ -251,6 +259,77 @@ func (s *Site) historyPage(w io.Writer, key string) error {
 		return err
 	}
 	return s.layout(w, layout{Title: h1, H1: h1, Root: "../", Body: b})
+}
+
+// histChanges is what a history row shows of point p of a rule's history:
+// the change from prev to p of the rule and of each of its subrules whose
+// text changed (see diff.Lineage.SubruleChanges), as the change page
+// prints them, unchanged stretches cut short; with no prev (the first
+// point), its text and its subrules'. The texts are the lineage's:
+// nothing is parsed.
+func (s *Site) histChanges(prev *histPoint, p histPoint) ([]diffRow, error) {
+	l := s.Lineage
+	text := func(rev int, id string) (string, error) {
+		if id == "" {
+			return "", nil
+		}
+		return l.RuleText(rev, id)
+	}
+	href := func(rev int, id string) string {
+		rid, err := parse.ParseRuleID(id)
+		if id == "" || err != nil {
+			return ""
+		}
+		return "../" + s.Revs[rev].Name + "/" + strconv.Itoa(rid.Chapter) + ".html#" + id
+	}
+	row := func(k diff.Link, class string) (diffRow, error) {
+		r := diffRow{AID: k.A, BID: k.B, Class: class}
+		prevRev := p.rev - 1
+		r.AHref, r.BHref = href(prevRev, k.A), href(p.rev, k.B)
+		if r.Title = l.Titles[p.rev][k.B]; k.B == "" {
+			r.Title = l.Titles[prevRev][k.A]
+		}
+		ta, err := text(prevRev, k.A)
+		if err != nil {
+			return r, err
+		}
+		tb, err := text(p.rev, k.B)
+		if err != nil {
+			return r, err
+		}
+		r.Ops = wordOps(ta, tb, true)
+		return r, nil
+	}
+	var out []diffRow
+	if prev == nil { // the text it came with
+		ids, err := l.Subrules(p.rev, p.id)
+		if err != nil {
+			return nil, err
+		}
+		for _, id := range append([]string{p.id}, ids...) {
+			t, err := l.RuleText(p.rev, id)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, diffRow{BID: id, BHref: href(p.rev, id), Title: l.Titles[p.rev][id], Ops: []wordOp{{0, t}}})
+		}
+		return out, nil
+	}
+	own, err := row(diff.Link{A: prev.id, B: p.id}, p.class)
+	if err != nil {
+		return nil, err
+	}
+	if own.Ops != nil {
+		out = append(out, own)
+	}
+	for _, k := range l.SubruleChanges(p.rev, prev.id, p.id) {
+		r, err := row(k, k.Class.String())
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
 }
 
 // prevPath is the path, from the site's root, of rule id of revision rev

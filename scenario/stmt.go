@@ -73,7 +73,7 @@ func (p *parser) stmt(l line) *engine.Stmt {
 	case word == "turn":
 		st.Verb, st.Player = "turn", strings.TrimSpace(rest)
 		st.Names = []engine.Name{{Text: st.Player, Pos: l.pos(at + 5)}}
-	case word == "resolve;" || word == "damage;":
+	case word == "resolve;" || word == "damage;" || word == "triggers;":
 		st.Verb = strings.TrimSuffix(word, ";")
 		p.clauses(l, st, rest, at+len(word)+1)
 	case word == "attach":

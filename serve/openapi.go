@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // openAPI is the OpenAPI 3.1 description of /api/, served as
@@ -26,8 +27,8 @@ type endpoint struct {
 }
 
 // apiIndex is /api/: the endpoints of openAPI, by path, with an example
-// each.
-var apiIndex = func() any {
+// each, read on the first request (every command links this package).
+var apiIndex = sync.OnceValue(func() any {
 	var doc struct {
 		Paths map[string]map[string]struct {
 			Summary string `json:"summary"`
@@ -48,11 +49,11 @@ var apiIndex = func() any {
 		OpenAPI   string     `json:"openapi"`
 		Endpoints []endpoint `json:"endpoints"`
 	}{"/api/openapi.json", eps}
-}()
+})
 
 // apiList serves /api/: the endpoints with an example each.
 func (s *Server) apiList(w http.ResponseWriter, r *http.Request) {
-	writeOK(w, apiIndex)
+	writeOK(w, apiIndex())
 }
 
 // apiDoc serves /api/openapi.json.

@@ -398,7 +398,12 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 	writeOK(w, render.SearchJSON(res, miss)) // as search --json prints it, error and all
 }
 
-var pageTemplate = template.Must(template.New("page").Parse(`<!doctype html>
+// pageTemplate is the search page, parsed on its first request.
+var pageTemplate = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("page").Parse(pageHTML))
+})
+
+const pageHTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>crules{{if .Query}}: {{.Query}}{{end}}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{font-family:system-ui,sans-serif;max-width:50rem;margin:2rem auto;padding:0 1rem;line-height:1.45}
@@ -412,7 +417,7 @@ input[type=search]{width:70%;font-size:1.1rem;padding:.3rem}li{margin:.8rem 0}.i
 {{if .Suggestions}}<p>Did you mean: {{range $i, $s := .Suggestions}}{{if $i}}, {{end}}<a href="/search?q={{$s}}&amp;rev={{$.Rev}}">{{$s}}</a>{{end}}?</p>{{end}}
 {{if .Hits}}<ol>{{range .Hits}}<li><a class="id" href="{{.URL}}">{{if .Term}}{{.Term}}{{else}}{{.ID}}{{end}}</a> {{if not .Term}}{{.Title}}{{end}} <span class="rev">({{.Rev}})</span><br>{{.HTML}}</li>{{end}}</ol>{{end}}
 </body></html>
-`))
+`
 
 type pageHit struct {
 	index.Hit
@@ -472,7 +477,7 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(code)
-	_ = pageTemplate.Execute(w, data)
+	_ = pageTemplate().Execute(w, data)
 }
 
 // markHTML escapes a snippet and wraps its matches in <mark>.

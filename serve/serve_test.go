@@ -120,11 +120,12 @@ func TestServeAPI(t *testing.T) {
 		{"/2005/502.html", 200, `id="502.40a"`}, // redirected to 2005-10-01
 		{"/latest/999.html", 404, `<h1>Not Found</h1>`},
 		{"/1850/702.html", 404, `<h1>Not Found</h1>`},
-		{"/latest/", 200, `<h1>Comprehensive Rules, 2026-01-16</h1>`},
-		{"/latest", 200, `<h1>Comprehensive Rules, 2026-01-16</h1>`}, // redirected to /latest/
-		{"/2005/", 200, `<h1>Comprehensive Rules, 2005-10-01</h1>`},  // to /2005-10-01/index.html
+		{"/latest/", 200, `<h1>Comprehensive Rules, <span class="nw">2026-01-16</span></h1>`},
+		{"/latest", 200, `<h1>Comprehensive Rules, <span class="nw">2026-01-16</span></h1>`}, // redirected to /latest/
+		{"/2005/", 200, `<h1>Comprehensive Rules, <span class="nw">2005-10-01</span></h1>`},  // to /2005-10-01/index.html
 		{"/2005-10-01/", 200, `href="502.html"`},
 		{"/history/702.47.html", 200, `502.40`},
+		{"/history/702.47.html", 200, `<del>If </del><ins>Glacial Ray is </ins>`}, // 502.40c's example, 2005-02-01
 		{"/diff/2009-05-01/2009-07-11", 200, `id="b-`},
 		{"/diff/2009/2010?class=renumbered", 200, `Changes from 2009-10-01 to 2010-`},
 		{"/diff/2009/2010?class=bogus", 400, `<h1>Bad Request</h1>`},

@@ -118,7 +118,10 @@ func BenchmarkCostOfACall(b *testing.B) {
 // whatever the command, since every command pays it at every start.
 // bleve's index/scorch built its two Levenshtein automata there (1 MB in
 // 22,600 allocations, 2.5-3 ms) until third_party/vellum deferred them to
-// the first fuzzy query.
+// the first fuzzy query. crules' own packages get 16 KB: what they need
+// beyond a few tables (ability's grammar, parsed at start in 168 KB and
+// 1,534 allocations; the server's OpenAPI index, 37 KB) is built on first
+// use.
 func TestStartupInit(t *testing.T) {
 	cmd := exec.Command(os.Args[0], "--help")
 	cmd.Env = append(os.Environ(), "CRULES_BE_MAIN=1", "GODEBUG=inittrace=1")
@@ -135,8 +138,12 @@ func TestStartupInit(t *testing.T) {
 			continue
 		}
 		n++
-		if bytes, err := strconv.Atoi(f[7]); err != nil || bytes > 192<<10 {
-			t.Errorf("%s: init allocates %s bytes (%s allocations), budget 192 KB", f[1], f[7], f[9])
+		budget := 192 << 10
+		if f[1] == "github.com/crules/crules" || strings.HasPrefix(f[1], "github.com/crules/crules/") {
+			budget = 16 << 10
+		}
+		if bytes, err := strconv.Atoi(f[7]); err != nil || bytes > budget {
+			t.Errorf("%s: init allocates %s bytes (%s allocations), budget %d KB", f[1], f[7], f[9], budget>>10)
 		}
 	}
 	if n < 100 {
