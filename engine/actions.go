@@ -117,7 +117,7 @@ func (e *engine) epic(spell *game.Object) {
 	e.s.Cite(rule, "epic: for the rest of the game %s can't cast spells", p.Name)
 	saved := *spell
 	saved.Spell = &game.SpellInfo{Targets: spell.Spell.Targets, X: spell.Spell.X, Modes: spell.Spell.Modes}
-	e.s.Delayed = append(e.s.Delayed, game.Delayed{Controller: p, Fire: func(s *game.State) {
+	e.s.Delayed = append(e.s.Delayed, game.Delayed{Controller: p, Step: "upkeep", Fire: func(s *game.State) {
 		src := &saved
 		e.trigger(src, "Epic", "copy this spell except for its epic ability", rule, func(s *game.State, ab *game.Object) {
 			c := &game.Object{Label: saved.Label + " (copy)", Card: withoutEpic(saved.Card), Owner: p, Controller: p, Copy: true, Spell: &game.SpellInfo{Targets: saved.Spell.Targets, X: saved.Spell.X, Modes: saved.Spell.Modes}}

@@ -322,8 +322,18 @@ type engine struct {
 	// cur is the statement being run, whose clauses hold its player's
 	// choices.
 	cur *Stmt
-	// over is set once one player is left in the game.
-	over bool
+	// over is set once one player is left in the game; overNote says
+	// who won.
+	over     bool
+	overNote string
+	// at is the index of the current step in steps; cleanupAgain is set
+	// when the cleanup step must be followed by another (514.3a);
+	// stepErr is a step's refusal (a discard not chosen); begun is set
+	// once "begin game" has run.
+	at           int
+	cleanupAgain bool
+	stepErr      error
+	begun        bool
 	// lastBlock is the last block statement of the declaration under
 	// way: the declaration is checked as a whole when it ends, and a
 	// refusal is reported at this line.
@@ -334,7 +344,7 @@ type engine struct {
 }
 
 func newEngine(f *Scenario, rules *game.Rules, specs *specSet) *engine {
-	e := &engine{f: f, rules: rules, specs: specs, labels: map[string]int{}, wants: map[*game.Object]*ability.Target{}, retarget: map[*game.Object][]*game.Target{}, revealed: map[string][]string{}}
+	e := &engine{at: mainAt, f: f, rules: rules, specs: specs, labels: map[string]int{}, wants: map[*game.Object]*ability.Target{}, retarget: map[*game.Object][]*game.Target{}, revealed: map[string][]string{}}
 	e.s = game.New(rules, f.Players...)
 	split := rules.Titled("Split Cards")
 	e.s.SplitCombined = split != nil && strings.Contains(strings.ToLower(allText(split)), "two halves combined")
@@ -469,6 +479,9 @@ func (e *engine) label(name string) string {
 }
 
 func (e *engine) do(st *Stmt) error {
+	if e.over && !setup[st.Verb] {
+		return refuse("the game is over: %s", e.overNote)
+	}
 	switch st.Verb {
 	case "zone":
 		p, err := e.player(st.Player)
@@ -507,8 +520,7 @@ func (e *engine) do(st *Stmt) error {
 		if err != nil {
 			return err
 		}
-		e.newTurn(p)
-		return nil
+		return e.turnOf(p)
 	case "tap":
 		o, err := e.object(st.Object)
 		if err != nil {
@@ -566,8 +578,11 @@ func (e *engine) do(st *Stmt) error {
 	case "damage":
 		return e.combatDamage()
 	case "endturn":
-		e.endTurn()
-		return nil
+		return e.toCleanup()
+	case "step":
+		return e.stepTo(st.Value)
+	case "begin":
+		return e.beginGame()
 	case "destroy":
 		o, err := e.object(st.Object)
 		if err != nil {
@@ -594,58 +609,4 @@ func (e *engine) do(st *Stmt) error {
 		return e.unmorph(st)
 	}
 	return fmt.Errorf("unknown statement %q", st.Verb)
-}
-
-// newTurn ends the current turn and begins p's: untap, upkeep with its
-// delayed triggers, then the main phase (the draw is left to the
-// scenario).
-func (e *engine) newTurn(p *game.Player) {
-	e.endTurn()
-	s := e.s
-	s.Turn++
-	for i, q := range s.Players {
-		if q == p {
-			s.Active = i
-		}
-	}
-	s.CastThisTurn = nil
-	for _, o := range p.Zone(game.Battlefield) {
-		o.Tapped = false
-	}
-	e.toStep("untap")
-	s.Cite(e.rules.Find(phTurn...), "%s's turn %d begins", p.Name, s.Turn)
-	s.Cite(e.rules.Find(phUntap...), "untap step: %s untaps their permanents", p.Name)
-	e.toStep("upkeep")
-	for _, d := range s.Delayed {
-		if d.Controller == p {
-			d.Fire(s)
-		}
-	}
-	e.toStep("draw")
-	e.toStep("main")
-}
-
-// endTurn ends "until end of turn" effects and removes damage (the
-// cleanup step) and combat.
-func (e *engine) endTurn() {
-	e.toStep("end")
-	e.toStep("cleanup")
-	cited := false
-	for _, o := range e.s.Battlefield() {
-		kept := o.Mods[:0]
-		for _, m := range o.Mods {
-			if !m.UntilEOT {
-				kept = append(kept, m)
-			}
-		}
-		if len(kept) != len(o.Mods) || o.Damage > 0 {
-			if !cited {
-				e.s.Cite(e.rules.Find(`"until end of turn" and "this turn" effects end`, "effects end", "until end of turn"), "cleanup: damage is removed and \"until end of turn\" effects end")
-				cited = true
-			}
-		}
-		o.Mods, o.Damage, o.Doomed = kept, 0, game.Ref{}
-	}
-	e.s.Requirements = nil
-	e.s.EndCombat()
 }

@@ -160,6 +160,10 @@ func (e *engine) leaveStack(spell *game.Object, to game.Zone, cause string) *gam
 // effect does one instruction.
 func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from string) {
 	ctrl := spell.Controller
+	if ef.Delayed != "" {
+		e.delayed(spell, ef)
+		return
+	}
 	switch ef.Verb {
 	case "damage":
 		e.s.Cite(e.rules.Find(phFollow...), "%s: %s deals %d damage to %s", from, spell.Name(), ef.N, t.Name())
@@ -172,8 +176,23 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 		ctrl.Life += ef.N
 		e.s.Cite(e.rules.Find(phFollow...), "%s: %s gains %d life", from, ctrl.Name, ef.N)
 	case "lose":
-		t.Player.Life -= ef.N
-		e.s.Cite(e.rules.Find(phFollow...), "%s: %s loses %d life", from, t.Player.Name, ef.N)
+		who := []*game.Player{ctrl}
+		switch {
+		case ef.Name == "each opponent":
+			// Each opponent, in APNAP order (101.4).
+			who = nil
+			for _, q := range e.s.InGame() {
+				if q != ctrl {
+					who = append(who, q)
+				}
+			}
+		case t != nil && t.Player != nil:
+			who = []*game.Player{t.Player}
+		}
+		for _, q := range who {
+			q.Life -= ef.N
+			e.s.Cite(e.rules.Find(phFollow...), "%s: %s loses %d life", from, q.Name, ef.N)
+		}
 	case "destroy":
 		e.destroy(t.Object, e.action("Destroy", "to destroy", "destroy"), from)
 	case "counter":

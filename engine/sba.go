@@ -384,7 +384,7 @@ func (e *engine) leaveGame() {
 		}
 	}
 	if in := e.s.InGame(); len(in) == 1 && !e.over {
-		e.over = true
+		e.over, e.overNote = true, in[0].Name+" won"
 		e.s.Cite(e.rules.Find(sbaGameOver...), "%s wins the game: every opponent has left it", in[0].Name)
 	}
 }

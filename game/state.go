@@ -47,8 +47,8 @@ type State struct {
 	// Requirements are blocking requirements: Blocker must block
 	// Attacker if able (provoke).
 	Requirements []Requirement
-	// Delayed are delayed triggers checked at the beginning of each
-	// upkeep (epic).
+	// Delayed are delayed triggers, checked at the beginning of the
+	// steps they wait for.
 	Delayed []Delayed
 	Combat  Combat
 	nextID  int
@@ -60,9 +60,14 @@ type Requirement struct {
 	Rule              Ref
 }
 
-// A Delayed trigger fires at the beginning of its controller's upkeeps.
+// A Delayed trigger fires at the beginning of a step (603.7): Step is
+// "upkeep" or "end"; with Controller set, only in that player's turns
+// (epic's copies); with Once, only the next time, then it is gone ("at
+// the beginning of the next end step").
 type Delayed struct {
 	Controller *Player
+	Step       string
+	Once       bool
 	Fire       func(s *State)
 }
 

@@ -15,7 +15,7 @@ var clauseWords = map[string]bool{
 	"targeting": true, "half": true, "splice": true, "convoke": true, "offering": true,
 	"flashback": true, "madness": true, "entwine": true, "kicker": true, "mode": true, "x": true, "pay": true,
 	"exile": true, "face down": true, "return": true, "search": true, "dredge": true, "reveal": true,
-	"order": true, "decline": true, "assign": true, "keep": true,
+	"order": true, "decline": true, "assign": true, "keep": true, "discard": true,
 }
 
 // expectKinds maps what an expect line checks to whether it names a
@@ -25,6 +25,17 @@ var expectKinds = map[string]byte{
 	"pt": 'c', "counters": 'c', "color": 'c', "mv": 'c', "paid": 'c', "damage": 'c',
 	"tapped": '-', "untapped": '-', "stack": '-', "reason": '-', "lost": '-',
 }
+
+// stepNames are the steps "step NAME" moves to.
+var stepNames = []string{"untap", "upkeep", "draw", "main", "beginning of combat", "declare attackers", "end of combat", "postcombat main", "end", "cleanup"}
+
+var validStep = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range stepNames {
+		m[n] = true
+	}
+	return m
+}()
 
 var zoneWords = map[string]game.Zone{"library": game.Library, "hand": game.Hand, "battlefield": game.Battlefield, "graveyard": game.Graveyard, "exile": game.Exile, "command": game.Command}
 
@@ -71,8 +82,27 @@ func (p *parser) stmt(l line) *engine.Stmt {
 			st.N = n
 		}
 	case word == "turn":
-		st.Verb, st.Player = "turn", strings.TrimSpace(rest)
+		who, clauses, hasClauses := strings.Cut(rest, ";")
+		st.Verb, st.Player = "turn", strings.TrimSpace(who)
 		st.Names = []engine.Name{{Text: st.Player, Pos: l.pos(at + 5)}}
+		if hasClauses {
+			p.clauses(l, st, clauses, at+5+len(who)+1)
+		}
+	case word == "step" || strings.HasPrefix(t, "end turn;"):
+		// "step end", "step upkeep; targeting bob", "end turn; discard A".
+		name, clauses, hasClauses := strings.Cut(rest, ";")
+		st.Verb, st.Value = "step", strings.ToLower(strings.TrimSpace(name))
+		if word == "end" {
+			st.Verb, st.Value = "endturn", ""
+		} else if !validStep[st.Value] {
+			p.errorf(l.pos(at+5), "step: unknown step %q (known: %s)", st.Value, strings.Join(stepNames, ", "))
+			return nil
+		}
+		if hasClauses {
+			p.clauses(l, st, clauses, at+len(word)+1+len(name)+1)
+		}
+	case t == "begin game":
+		st.Verb = "begin"
 	case word == "resolve;" || word == "damage;" || word == "triggers;":
 		st.Verb = strings.TrimSuffix(word, ";")
 		p.clauses(l, st, rest, at+len(word)+1)
