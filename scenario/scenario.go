@@ -175,9 +175,17 @@ func (p *parser) header(l line) {
 		}
 	case ok && key == "players":
 		ps := strings.Fields(v)
-		if len(ps) != 2 {
-			p.errorf(l.pos(len(k)+1+len(v)-len(strings.TrimLeft(v, " \t"))), "players: expected two names")
+		if len(ps) < 2 {
+			p.errorf(l.pos(len(k)+1+len(v)-len(strings.TrimLeft(v, " \t"))), "players: expected two or more names")
 			return
+		}
+		for i, n := range ps {
+			for _, m := range ps[:i] {
+				if strings.EqualFold(n, m) {
+					p.errorf(l.pos(len(k)+1+strings.Index(v, n)), "players: %s is named twice", n)
+					return
+				}
+			}
 		}
 		p.f.Players = ps
 	default:
