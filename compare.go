@@ -3,6 +3,7 @@ package crules
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/crules/crules/diff"
@@ -20,11 +21,13 @@ type DiffOptions struct {
 type Comparison struct {
 	A, B *Document
 	Rule parse.RuleID // the rule the comparison is narrowed to; zero for the whole documents
-	// InA and InB are Rule in A and in B as Library.Rule answers it
-	// there: Rule itself, or, when that document has it not, what it was
-	// or became there through the lineage (702.47a of 2005-10-01 is
-	// 502.40a) or the chapter of its title (702 of 2005-10-01 is 502),
-	// whose Note says so. Each side is narrowed to its own; nil when
+	// InA and InB are Rule in A and in B: Rule itself, or, when that
+	// document has it not, what it was or became there through the
+	// lineage, followed from the other document when that one has it
+	// (702.47a of 2009-07-11 is Epic, 502.44a in 2008-05-01) and else
+	// as Library.Rule answers it (702.47a of 2005-10-01 is 502.40a), or
+	// the chapter of its title (702 of 2005-10-01 is 502), whose Note
+	// says so. Each side is narrowed to its own; nil when
 	// Rule is zero or that document has no counterpart.
 	InA, InB *RuleAnswer
 	// Counts counts the pairs under Rule (every pair without one), of
@@ -55,6 +58,20 @@ func (l *Library) Diff(a, b Source, o DiffOptions) (*Comparison, error) {
 				return nil, err
 			}
 		}
+		// One document has the rule itself: the other is narrowed to
+		// what that rule was or became there, not to what the number
+		// means in the latest revision (702.47a is Epic in 2009-07-11,
+		// whose counterpart in 2008-05-01 is 502.44a, not Splice's
+		// 502.40a).
+		switch {
+		case direct(c.InA) && !direct(c.InB) && !db.Rev.IsZero():
+			c.InB, errB = l.counterpartIn(da, db, o.Rule)
+		case direct(c.InB) && !direct(c.InA) && !da.Rev.IsZero():
+			c.InA, errA = l.counterpartIn(db, da, o.Rule)
+		}
+		if errA != nil && !errors.Is(errA, ErrNoRule) || errB != nil && !errors.Is(errB, ErrNoRule) {
+			return nil, errors.Join(errA, errB)
+		}
 		ruleA, ruleB = c.InA.id(o.Rule), c.InB.id(o.Rule)
 	}
 	res := diff.Compare(da.Document, db.Document, nil)
@@ -78,6 +95,30 @@ func (l *Library) Diff(a, b Source, o DiffOptions) (*Comparison, error) {
 		return nil, noRuleIn(da, db, o.Rule, errB)
 	}
 	return c, nil
+}
+
+// direct reports whether a is a rule a document has under the number
+// asked, not a counterpart or a chapter.
+func direct(a *RuleAnswer) bool {
+	return a != nil && a.Rule != nil && a.Asked.IsZero() && a.Named == nil
+}
+
+// counterpartIn is what rule id of from (an embedded revision that has
+// it) was or became in d, through the lineage; nil when it has none
+// there.
+func (l *Library) counterpartIn(from, d *Document, id parse.RuleID) (*RuleAnswer, error) {
+	lin, err := l.Lineage()
+	if err != nil {
+		return nil, err
+	}
+	if from.Rev.IsZero() {
+		return nil, nil
+	}
+	a, err := counterpartAt(lin, d, id, slices.Index(lin.Revs, from.Rev.Name()))
+	if a != nil && a.Rule.ID == id {
+		a.Asked, a.AskedIn = parse.RuleID{}, "" // the same number, the same rule
+	}
+	return a, err
 }
 
 // Notes says what Rule is in each document that has it not, as

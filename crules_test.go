@@ -489,6 +489,24 @@ func TestDiffRuleAcross(t *testing.T) {
 	if err != nil || note(c.InA) != "702.47 (Splice) was 502.40 in 2005-10-01" || note(c.InB) != "" || total(c) != 6 {
 		t.Errorf("Diff(2005, latest, 702.47) = %+v, %v; want 6 pairs, 502.40 in A", c, err)
 	}
+	// Across the 2009 renumbering 702.47a is Epic in 2009-07-11: its
+	// counterpart in 2008-05-01 is Epic's 502.44a by the lineage, not
+	// Splice's 502.40a (what 702.47a means in the latest revision), in
+	// either order.
+	old, _ := lib.Select("2008-05-01")
+	renum, _ := lib.Select("2009-07-11")
+	for _, sides := range [][2]crules.Source{{old.Source(), renum.Source()}, {renum.Source(), old.Source()}} {
+		c, err := lib.Diff(sides[0], sides[1], crules.DiffOptions{Rule: parse.MustParseRuleID("702.47a")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(c.Pairs) != 1 || !strings.Contains(c.Pairs[0].A.Text, "Epic") || !strings.Contains(c.Pairs[0].B.Text, "Epic") {
+			t.Errorf("Diff(%s, %s, 702.47a): %d pairs %v, want Epic with Epic", c.A.Label, c.B.Label, len(c.Pairs), c.Counts)
+		}
+		if got := strings.Join(c.Notes(), "; "); got != "702.47a (Epic) was 502.44a in 2008-05-01" {
+			t.Errorf("Diff(%s, %s, 702.47a): notes %q", c.A.Label, c.B.Label, got)
+		}
+	}
 	_, err = lib.Diff(a.Source(), b.Source(), crules.DiffOptions{Rule: parse.MustParseRuleID("999")})
 	var e *crules.Error
 	if !errors.As(err, &e) || !errors.Is(err, crules.ErrNoRule) || len(e.Nearest) == 0 || strings.Contains(e.Nearest[0], ".") {

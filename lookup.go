@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/crules/crules/diff"
 	"github.com/crules/crules/lexicon"
 	"github.com/crules/crules/parse"
 	"github.com/crules/crules/render"
@@ -447,7 +448,12 @@ func (l *Library) counterpart(d *Document, id parse.RuleID) (*RuleAnswer, error)
 	if err != nil {
 		return nil, err
 	}
-	at := lin.Last(id.String())
+	return counterpartAt(lin, d, id, lin.Last(id.String()))
+}
+
+// counterpartAt is what rule id of the lineage's revision at was or
+// became in d, as counterpart says; nil when at is -1.
+func counterpartAt(lin *diff.Lineage, d *Document, id parse.RuleID, at int) (*RuleAnswer, error) {
 	if at < 0 {
 		return nil, nil
 	}

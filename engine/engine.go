@@ -338,13 +338,15 @@ type engine struct {
 	// way: the declaration is checked as a whole when it ends, and a
 	// refusal is reported at this line.
 	lastBlock *Stmt
+	// gains are the life-gain triggers of damage riders, by source.
+	gains map[*game.Object]*gain
 	// ordered is set once the statement's "order" clause has ordered
 	// triggered abilities or replacement effects.
 	ordered bool
 }
 
 func newEngine(f *Scenario, rules *game.Rules, specs *specSet) *engine {
-	e := &engine{at: mainAt, f: f, rules: rules, specs: specs, labels: map[string]int{}, wants: map[*game.Object]*ability.Target{}, retarget: map[*game.Object][]*game.Target{}, revealed: map[string][]string{}}
+	e := &engine{at: mainAt, f: f, rules: rules, specs: specs, labels: map[string]int{}, wants: map[*game.Object]*ability.Target{}, retarget: map[*game.Object][]*game.Target{}, revealed: map[string][]string{}, gains: map[*game.Object]*gain{}}
 	e.s = game.New(rules, f.Players...)
 	split := rules.Titled("Split Cards")
 	e.s.SplitCombined = split != nil && strings.Contains(strings.ToLower(allText(split)), "two halves combined")
@@ -547,7 +549,7 @@ func (e *engine) do(st *Stmt) error {
 		if o.Zone != game.Battlefield || to.Zone != game.Battlefield {
 			return fmt.Errorf("attach: %s and %s must be on the battlefield", o.Label, to.Label)
 		}
-		attachTo(o, to)
+		attachTo(e.s, o, to)
 		return nil
 	case "triggers":
 		if len(e.s.Pending) == 0 {

@@ -212,13 +212,9 @@ func (e *engine) illegalAttachment(o *game.Object, what ability.Quality) string 
 	return ""
 }
 
-// unattach makes o unattached: what it granted its permanent ends.
-func (e *engine) unattach(o *game.Object) {
-	if to := o.AttachedTo; to != nil {
-		to.Mods = slices.DeleteFunc(to.Mods, func(m game.Mod) bool { return m.Source == o.Label && !m.UntilEOT })
-	}
-	o.AttachedTo = nil
-}
+// unattach makes o unattached: what its static abilities gave the
+// permanent ends with it.
+func (e *engine) unattach(o *game.Object) { o.AttachedTo = nil }
 
 // legendRule applies the legend rule of the revision: since 2013-07-13
 // a player who controls two or more legendary permanents with the same

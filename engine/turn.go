@@ -190,19 +190,13 @@ func (e *engine) cleanup() {
 		e.stepErr, e.cleanupAgain = err, true
 		return
 	}
-	cited := false
+	cited := e.s.EndTurnEffects()
 	for _, o := range e.s.Battlefield() {
-		kept := o.Mods[:0]
-		for _, m := range o.Mods {
-			if !m.UntilEOT {
-				kept = append(kept, m)
-			}
-		}
-		if (len(kept) != len(o.Mods) || o.Damage > 0) && !cited {
-			e.s.Cite(e.rules.Find(phWearOff...), "cleanup: damage is removed and \"until end of turn\" effects end")
-			cited = true
-		}
-		o.Mods, o.Damage, o.Doomed = kept, 0, game.Ref{}
+		cited = cited || o.Damage > 0
+		o.Damage, o.Doomed = 0, game.Ref{}
+	}
+	if cited {
+		e.s.Cite(e.rules.Find(phWearOff...), "cleanup: damage is removed and \"until end of turn\" effects end")
 	}
 	e.s.Requirements = nil
 	e.s.EndCombat()

@@ -51,7 +51,12 @@ type State struct {
 	// steps they wait for.
 	Delayed []Delayed
 	Combat  Combat
+	// Effects are the continuous effects resolved spells and abilities
+	// made, in timestamp order; static abilities' are read from the
+	// permanents each time (Object.Characteristics).
+	Effects []*Continuous
 	nextID  int
+	clock   int // the last timestamp given
 }
 
 // A Requirement is that a creature must block another if able.
@@ -172,7 +177,8 @@ func (s *State) Create(c *Card, label string, p *Player, z Zone) *Object {
 }
 
 func (s *State) put(o *Object, z Zone, top bool) {
-	o.Zone = z
+	o.Zone, o.st = z, s
+	s.Stamp(o)
 	if z == Battlefield && o.Is("Planeswalker") && o.Counters != nil {
 		// A planeswalker enters with its printed loyalty in loyalty
 		// counters (306.5b).
@@ -216,8 +222,8 @@ func (s *State) Remove(o *Object) bool {
 	return false
 }
 
-// Move puts o into zone z as a new object: a new ID, no counters, damage,
-// modifications, tapped status or spell decisions; only its card, label,
+// Move puts o into zone z as a new object: a new ID and timestamp, no
+// counters, damage, tapped status or spell decisions; only its card, label,
 // owner and whether it is a token or a copy of a spell carry over (a
 // token or copy out of its zone ceases to exist as a state-based action,
 // 704.5d-e). A battlefield object comes under controller's control. An

@@ -127,32 +127,6 @@ type diffRow struct {
 	ID, AID, BID, AHref, BHref, Title, Class string
 	Ops                                      []wordOp
 }
-
-type wordOp struct {
-	Kind int // 0 equal, 1 deleted, 2 inserted
-	Text string
-}
-
-// wordOps is the word diff from ta to tb as the change and history pages
-// print it (template "change"), nil when the texts are the same. With
-// short, each unchanged stretch between changes is cut to its ends, as
-// the command line's diff prints it (elide).
-func wordOps(ta, tb string, short bool) []wordOp {
-	if ta == tb {
-		return nil
-	}
-	ops := diff.WordDiff(ta, tb)
-	out := make([]wordOp, len(ops))
-	for i, op := range ops {
-		t := op.Text
-		if short && op.Kind == diff.Equal {
-			t = elide(t, i > 0, i < len(ops)-1)
-		}
-		out[i] = wordOp{int(op.Kind), t}
-	}
-	return out
-}
-
 type classCount struct {
 	Class string
 	N     int
@@ -214,7 +188,7 @@ func (s *Site) DiffPage(w io.Writer, a, b string, classes []diff.Class) error {
 		} else {
 			row.ID = uniqueID(used, "a-"+row.AID)
 		}
-		row.Ops = wordOps(ta, tb, false)
+		row.Ops = wordOps(ta, tb, row.ID)
 		data.Pairs = append(data.Pairs, row)
 	}
 	bd, err := body("diff", data)

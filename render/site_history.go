@@ -297,7 +297,11 @@ func (s *Site) histChanges(prev *histPoint, p histPoint) ([]diffRow, error) {
 		if err != nil {
 			return r, err
 		}
-		r.Ops = wordOps(ta, tb, true)
+		id := k.B
+		if id == "" {
+			id = k.A
+		}
+		r.Ops = wordOps(ta, tb, "r-"+s.Revs[p.rev].Name+"-"+id)
 		return r, nil
 	}
 	var out []diffRow
@@ -311,7 +315,7 @@ func (s *Site) histChanges(prev *histPoint, p histPoint) ([]diffRow, error) {
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, diffRow{BID: id, BHref: href(p.rev, id), Title: l.Titles[p.rev][id], Ops: []wordOp{{0, t}}})
+			out = append(out, diffRow{BID: id, BHref: href(p.rev, id), Title: l.Titles[p.rev][id], Ops: []wordOp{{Text: t}}})
 		}
 		return out, nil
 	}

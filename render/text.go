@@ -354,30 +354,25 @@ func (p *TextPrinter) Diff(a, b *parse.Document, aName, bName, scope string, not
 	}
 }
 
-// elide shortens unchanged text between changes to its ends: the context
-// a reader needs, not the whole rule.
-func elide(s string, changeBefore, changeAfter bool) string {
-	const keep = 60
-	r := []rune(s)
-	switch {
-	case changeBefore && changeAfter && len(r) > 3*keep:
-		return string(r[:keep]) + " … " + string(r[len(r)-keep:])
-	case changeAfter && !changeBefore && len(r) > keep+10:
-		return "… " + string(r[len(r)-keep:])
-	case changeBefore && !changeAfter && len(r) > keep+10:
-		return string(r[:keep]) + " …"
-	}
-	return s
-}
-
 // WordDiff prints a word diff on one line: colours on a terminal,
-// [-deleted-] and {+inserted+} otherwise.
+// [-deleted-] and {+inserted+} otherwise, common text far from the
+// changes elided to "…" between words.
 func (p *TextPrinter) WordDiff(ops []diff.Op) {
 	var b strings.Builder
 	for i, op := range ops {
 		switch op.Kind {
 		case diff.Equal:
-			b.WriteString(elide(op.Text, i > 0, i < len(ops)-1))
+			head, cut, tail := elide(op.Text, i > 0, i < len(ops)-1)
+			switch {
+			case cut == "":
+				b.WriteString(op.Text)
+			case head == "":
+				b.WriteString("… " + tail)
+			case tail == "":
+				b.WriteString(head + " …")
+			default:
+				b.WriteString(head + " … " + tail)
+			}
 		case diff.Delete:
 			if p.Color {
 				b.WriteString(p.Paint(op.Text, "31;9"))
