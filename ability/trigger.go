@@ -182,6 +182,8 @@ func FromText(ef game.Effect) *Trigger {
 		t.Target = &Target{Text: "target creature", Zone: game.Battlefield, Types: []string{"Creature"}}
 	case "player":
 		t.Target = &Target{Text: "target player", Player: true}
+	case "opponent":
+		t.Target = &Target{Text: "target opponent", Player: true, Opponent: true}
 	}
 	return t
 }

@@ -201,7 +201,7 @@ func (a *Ability) setCost(s string) error {
 // An Effect is one instruction of a spell's text, in a small vocabulary:
 //
 //	deals N (or X) damage to any target | target creature | target player | target creature or player
-//	draw N | gain N life | target player loses N life | each opponent loses N life | you lose N life
+//	draw N | gain N life | target player|opponent loses N life | each opponent loses N life | you lose N life
 //	destroy target creature | counter target spell
 //	create a P/T NAME token
 //	a continuous effect: SUBJECT PREDICATE [and PREDICATE]… [until end of turn]
@@ -216,7 +216,8 @@ func (a *Ability) setCost(s string) error {
 //	At the beginning of your upkeep | each upkeep | your end step | each end step, EFFECT (triggered)
 //	At the beginning of the next end step | upkeep, EFFECT (a spell's delayed trigger)
 //
-// Target is the kind of object or player the effect targets, "" for none.
+// Target is the kind of object or player the effect targets, "" for none
+// ("opponent": a player other than its controller).
 type Effect struct {
 	Verb   string // "damage", "draw", "gain", "lose", "destroy", "counter", "continuous", "static", "create", "increase", "morecounters", "kickdamage"
 	N      int    // for "morecounters", the N of "plus N", 0 for "twice"
@@ -262,6 +263,7 @@ var effectPatterns = []struct {
 	{lazyRegexp(`(?i)^draw (a|\d+) cards?$`), func(m []string) Effect { return Effect{Verb: "draw", N: count(m[1])} }},
 	{lazyRegexp(`(?i)^(?:you )?gain (\d+) life$`), func(m []string) Effect { return Effect{Verb: "gain", N: atoi(m[1])} }},
 	{lazyRegexp(`(?i)^target player loses (\d+) life$`), func(m []string) Effect { return Effect{Verb: "lose", N: atoi(m[1]), Target: "player"} }},
+	{lazyRegexp(`(?i)^target opponent loses (\d+) life$`), func(m []string) Effect { return Effect{Verb: "lose", N: atoi(m[1]), Target: "opponent"} }},
 	{lazyRegexp(`(?i)^each opponent loses (\d+) life$`), func(m []string) Effect { return Effect{Verb: "lose", N: atoi(m[1]), Name: "each opponent"} }},
 	{lazyRegexp(`(?i)^you lose (\d+) life$`), func(m []string) Effect { return Effect{Verb: "lose", N: atoi(m[1]), Name: "you"} }},
 	{lazyRegexp(`(?i)^destroy target creature$`), func(m []string) Effect { return Effect{Verb: "destroy", Target: "creature"} }},
