@@ -350,6 +350,7 @@ func newEngine(f *Scenario, rules *game.Rules, specs *specSet) *engine {
 	e.s = game.New(rules, f.Players...)
 	split := rules.Titled("Split Cards")
 	e.s.SplitCombined = split != nil && strings.Contains(strings.ToLower(allText(split)), "two halves combined")
+	e.s.ArtifactCreatureKeeps = !rules.Find("also allow the object to retain all of its prior").IsZero()
 	return e
 }
 
