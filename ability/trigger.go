@@ -174,7 +174,7 @@ func modularDies(inst game.Ability) *Trigger {
 // Trigger a keyword's declaration gives, with the effect's target.
 func FromText(ef game.Effect) *Trigger {
 	on := map[string]Event{"enters": Enters, "upkeep": UpkeepBegins, "end": EndStepBegins}[ef.When]
-	t := &Trigger{Base: Base{Note: ef.Text}, On: []Event{on}, Yours: ef.Yours, Effects: []Op{{Kind: "effect", Effect: ef}}}
+	t := &Trigger{Base: Base{Note: ef.Text}, On: []Event{on}, Yours: ef.YourTurn, Effects: []Op{{Kind: "effect", Effect: ef}}}
 	switch ef.Target {
 	case "any":
 		t.Target = &Target{Text: "any target", Zone: game.Battlefield, Types: []string{"Creature"}, OrPlayer: true}

@@ -234,11 +234,11 @@ type Effect struct {
 	Name   string // a token's name
 	Text   string
 	// When is set for a triggered ability's effect: the event it waits
-	// for ("enters", "upkeep", "end": the beginning of a step), Yours
-	// when only in its controller's turns ("at the beginning of your
-	// upkeep").
-	When  string
-	Yours bool
+	// for ("enters", "upkeep", "end": the beginning of a step),
+	// YourTurn when only in its controller's turns ("at the beginning of
+	// your upkeep").
+	When     string
+	YourTurn bool
 	// Delayed is set for a spell's delayed triggered ability (603.7):
 	// the step at the beginning of which the effect happens ("end" for
 	// "at the beginning of the next end step", "upkeep").
@@ -345,7 +345,7 @@ func ParseEffect(text string) (Effect, error) {
 		if strings.EqualFold(m[1], "the next") {
 			e.Delayed = step
 		} else {
-			e.When, e.Yours = step, strings.EqualFold(m[1], "your")
+			e.When, e.YourTurn = step, strings.EqualFold(m[1], "your")
 		}
 		e.Text = t
 		return e, nil
