@@ -416,7 +416,10 @@ func (e *engine) unmorph(st *Stmt) error {
 	if o == nil || !o.FaceDown || o.Controller != p {
 		return refuse("%s is not a face-down permanent %s controls", st.Object.Text, p.Name)
 	}
-	up, ok := ability.FirstOfCard[*ability.TurnFaceUp](o.Card, e)
+	// Its copiable values may be another card's, copied while it was
+	// face down (707.3's example today, 504.7 in 2006): that card's cost turns it
+	// face up.
+	up, ok := ability.FirstOfCard[*ability.TurnFaceUp](o.Characteristics().Card, e)
 	if !ok {
 		return refuse("%s has no cost to turn it face up", o.Label)
 	}
@@ -426,6 +429,7 @@ func (e *engine) unmorph(st *Stmt) error {
 	}
 	p.Pool.Sub(pay)
 	o.FaceDown = false
+	e.s.Stamp(o) // 613.7f
 	e.s.Cite(e.ref(up), up.Note, p.Name, up.Cost, o.Label, o.Power(), o.Toughness())
 	return nil
 }

@@ -121,6 +121,12 @@ func (e *engine) expect(st *Stmt) (bool, string) {
 			return sameWords(want, strings.Fields(types)), got
 		}
 		return sameWords(want, strings.Fields(got)), got
+	case "name":
+		got := o.Name()
+		if got == "" {
+			got = "none"
+		}
+		return strings.EqualFold(got, st.Value), got
 	case "abilities":
 		var got []string
 		for _, a := range o.Abilities() {
