@@ -30,7 +30,7 @@ var subjectTypes = map[string]string{
 // its other types". It reports false when t is not of this form, and an
 // error when it is but a part is not understood.
 func parseContinuous(t string) (Effect, bool, error) {
-	l := strings.ToLower(t)
+	l := strings.Join(strings.Fields(strings.ToLower(t)), " ")
 	e := &Continuous{}
 	if rest, ok := strings.CutSuffix(l, " until end of turn"); ok {
 		e.UntilEOT, l = true, rest
@@ -41,7 +41,7 @@ func parseContinuous(t string) (Effect, bool, error) {
 		if !ok {
 			return ef, false, nil
 		}
-		n, ok := subject(e, &ef, subj+" ")
+		n, ok := subject(e, &ef, subj+" x")
 		if !ok || n != len(subj)+1 {
 			return ef, true, fmt.Errorf("unknown subject %q of a switch", subj)
 		}
@@ -49,7 +49,7 @@ func parseContinuous(t string) (Effect, bool, error) {
 		return ef, true, nil
 	}
 	n, ok := subject(e, &ef, l)
-	if !ok {
+	if !ok || n >= len(l) {
 		return ef, false, nil
 	}
 	preds := predicates(l[n:])
