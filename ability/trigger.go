@@ -146,7 +146,25 @@ type Op struct {
 	May bool
 }
 
+// UpkeepCopies is a spell's ability that acts as the spell resolves:
+// for the rest of the game its controller can't cast spells (CantCast,
+// the subrule cited when a cast is refused), and at the beginning of
+// each of their upkeeps a delayed triggered ability copies the spell
+// except for this ability (epic). Note's argument: the player.
+type UpkeepCopies struct {
+	Base
+	CantCast Base
+	// Copy is the note of the delayed trigger, and CopyNote the trace's
+	// note as the copy is put on the stack (its argument: the card).
+	Copy, CopyNote string
+}
+
 func init() {
+	declare("Epic", func(game.Ability, Rev) []Ability {
+		return []Ability{&UpkeepCopies{Base: Base{Keyword: "Epic", Rule: []string{" means ", "rest of the game"}, Note: "epic: for the rest of the game %s can't cast spells"},
+			CantCast: Base{Keyword: "Epic", Rule: []string{"can't"}},
+			Copy:     "copy this spell except for its epic ability", CopyNote: "epic: a copy of %s without epic is put on the stack"}}
+	})
 	declare("Storm", func(game.Ability, Rev) []Ability {
 		return []Ability{&Trigger{Base: Base{Keyword: "Storm", Rule: []string{" means "}, Note: "copy it for each other spell cast before it this turn"},
 			On: []Event{Cast}, Effects: []Op{{Kind: "copy"}}}}

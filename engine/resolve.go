@@ -118,8 +118,8 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 		e.leaveStack(spell, game.Graveyard, "its targets are illegal")
 		return nil
 	}
-	if len(info.Spliced) > 0 {
-		e.s.Cite(e.kw("Splice", "main spell must happen first", "main spell have to be followed first", "choose the order in which"), "the main spell's instructions are followed first, then the spliced cards' in the order chosen")
+	if sp, ok := e.spliced(info); ok {
+		e.s.Cite(e.ref(&sp.Order), "%s", sp.Order.Note)
 	}
 	if info.Kicked {
 		for _, ef := range face.Effects {
@@ -135,8 +135,8 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 		}
 		e.effect(spell, s.ef, s.target, s.from)
 	}
-	if ep := spell.Instances("Epic"); len(ep) > 0 && !spell.Copy {
-		e.epic(spell)
+	if uc, ok := first[*ability.UpkeepCopies](e, spell); ok && !spell.Copy {
+		e.upkeepCopies(spell, uc)
 	}
 	if spell.IsPermanent() {
 		e.s.Remove(spell)
@@ -154,8 +154,8 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 // effects that watch zone changes (a spell cast with flashback is
 // exiled instead, whatever way it leaves); cause says why it leaves.
 func (e *engine) leaveStack(spell *game.Object, to game.Zone, cause string) *game.Object {
-	if spell.Spell != nil && len(spell.Spell.Spliced) > 0 {
-		e.s.Cite(e.kw("Splice", "loses any splice changes"), "%s leaves the stack and loses the spliced text", spell.Name())
+	if sp, ok := e.spliced(spell.Spell); ok {
+		e.s.Cite(e.ref(&sp.Loses), sp.Loses.Note, spell.Name())
 	}
 	n, _ := e.move(spell, to, nil, cause)
 	return n
