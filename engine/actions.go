@@ -122,7 +122,7 @@ func (e *engine) upkeepCopies(spell *game.Object, uc *ability.UpkeepCopies) {
 	e.s.Cite(rule, uc.Note, p.Name)
 	saved := *spell
 	saved.Spell = &game.SpellInfo{Targets: spell.Spell.Targets, X: spell.Spell.X, Modes: spell.Spell.Modes}
-	e.s.Delayed = append(e.s.Delayed, game.Delayed{Controller: p, Fire: func(s *game.State) {
+	e.s.Delayed = append(e.s.Delayed, game.Delayed{Controller: p, Step: "upkeep", Fire: func(s *game.State) {
 		src := &saved
 		e.trigger(src, uc.Keyword, uc.Copy, rule, func(s *game.State, ab *game.Object) {
 			c := &game.Object{Label: saved.Label + " (copy)", Card: without(saved.Card, uc.Keyword), Owner: p, Controller: p, Copy: true, Spell: &game.SpellInfo{Targets: saved.Spell.Targets, X: saved.Spell.X, Modes: saved.Spell.Modes}}
@@ -179,7 +179,11 @@ func (e *engine) draw(p *game.Player, chosen ...string) error {
 	}
 	lib := p.Zone(game.Library)
 	if len(lib) == 0 {
-		return refuse("%s's library is empty", p.Name)
+		// Not refused: the player loses when state-based actions are
+		// next checked (704.5b; 420.5g in 2006).
+		p.DrewFromEmpty = true
+		e.s.Cite(e.rules.Find(phEmptyLibrary...), "%s attempts to draw a card from an empty library", p.Name)
+		return nil
 	}
 	e.s.Move(lib[0], game.Hand, nil, false)
 	e.s.Cite(e.rules.Find(phDraw...), "%s draws a card (the top card of their library)", p.Name)

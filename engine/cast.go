@@ -426,7 +426,10 @@ func (e *engine) target(name string) (game.Target, error) {
 // (protection, hexproof).
 func (e *engine) canTarget(src *game.Object, controller *game.Player, want string, t game.Target) error {
 	if t.Player != nil {
-		if want == "player" || want == "any" {
+		if want == "opponent" && t.Player == controller {
+			return fmt.Errorf("%s is not an opponent of %s", t.Player.Name, controller.Name)
+		}
+		if want == "player" || want == "any" || want == "opponent" {
 			return nil
 		}
 		return fmt.Errorf("%s is a player, not a %s", t.Player.Name, want)
@@ -439,10 +442,13 @@ func (e *engine) canTarget(src *game.Object, controller *game.Player, want strin
 		}
 		return nil
 	case "creature", "any":
+		if want == "any" && o.Zone == game.Battlefield && o.Is("Planeswalker") && strings.Contains(strings.ToLower(e.rules.Find(phAnyTarget...).Text), "planeswalker") {
+			break
+		}
 		if o.Zone != game.Battlefield || !o.Is("Creature") {
 			return fmt.Errorf("%s is not a creature on the battlefield", o.Label)
 		}
-	case "player":
+	case "player", "opponent":
 		return fmt.Errorf("%s is not a player", o.Label)
 	case "permanent":
 		if o.Zone != game.Battlefield {
