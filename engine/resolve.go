@@ -146,6 +146,13 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 		e.enter(spell)
 		return nil
 	}
+	for _, a := range all[*ability.AddCost](e, spell) {
+		if a.ToHand != nil && info.TimesPaid(a.Choice) > 0 && !spell.Copy {
+			e.s.Cite(e.ref(a.ToHand), a.ToHand.Note, spell.Name())
+			e.leaveStack(spell, game.Hand, "it resolves")
+			return nil
+		}
+	}
 	if !spell.Copy {
 		e.s.Cite(e.rules.Find(phNonPerm...), "%s is put into its owner's graveyard as the last step of its resolution", spell.Name())
 	}
