@@ -47,7 +47,11 @@ func (e *engine) cast(st *Stmt) error {
 	}
 	c.pay = &payment{p: p, src: c.src}
 	if p.CantCast {
-		return refuse("%s can't cast spells for the rest of the game (epic, %s)", p.Name, e.kw("Epic", "can't").ID)
+		why := "an effect"
+		if uc := e.bans[p]; uc != nil {
+			why = strings.ToLower(uc.Keyword) + ", " + e.ref(&uc.CantCast).ID.String()
+		}
+		return refuse("%s can't cast spells for the rest of the game (%s)", p.Name, why)
 	}
 	c.face = c.src.Card
 	if len(c.face.Halves) == 2 {
@@ -196,14 +200,21 @@ func (e *engine) reveal(c *casting, st *Stmt) error {
 	if cl == nil {
 		return nil
 	}
-	if !c.src.Has("Amplify") {
-		return refuse("%s has no amplify", c.face.Name)
+	var ew *ability.EntersWith
+	for _, x := range all[*ability.EntersWith](e, c.src) {
+		if x.Per == "revealed" {
+			ew = x
+		}
 	}
+	if ew == nil {
+		return refuse("%s has no ability that reveals cards as it enters", c.face.Name)
+	}
+	rule := e.ref(ew)
 	var labels []string
 	for _, n := range cl.Names {
 		o := e.s.FindIn(n.Text, game.Hand)
 		if o == nil || o.Owner != c.p || o == c.src || slices.Contains(labels, o.Label) {
-			return refuse("%s is not another card in %s's hand (%s)", n.Text, c.p.Name, e.kw("Amplify", " means ").ID)
+			return refuse("%s is not another card in %s's hand (%s)", n.Text, c.p.Name, rule.ID)
 		}
 		shares := false
 		for _, t := range o.Card.Subtypes {
@@ -212,12 +223,12 @@ func (e *engine) reveal(c *casting, st *Stmt) error {
 			}
 		}
 		if !shares || !o.Is("Creature") {
-			return refuse("%s shares no creature type with %s (%s)", o.Label, c.face.Name, e.kw("Amplify", " means ").ID)
+			return refuse("%s shares no creature type with %s (%s)", o.Label, c.face.Name, rule.ID)
 		}
 		labels = append(labels, o.Label)
 	}
 	e.revealed[c.src.Label] = labels
-	c.cite(e, e.kw("Amplify", " means "), "amplify: %s reveals %s", c.p.Name, strings.Join(labels, ", "))
+	c.cite(e, rule, "%s: %s reveals %s", strings.ToLower(ew.Keyword), c.p.Name, strings.Join(labels, ", "))
 	return nil
 }
 
@@ -279,41 +290,29 @@ func effects(face *game.Card, info *game.SpellInfo) []game.Effect {
 	return out
 }
 
-// spliceQuality reports whether a spell of card face is of the quality a
-// splice ability names ("Arcane", "instant or sorcery").
-func spliceQuality(face *game.Card, q string) bool {
-	for _, w := range strings.Split(q, " or ") {
-		w = strings.TrimSpace(w)
-		if face.Is(w) || face.HasSubtype(w) {
-			return true
-		}
-	}
-	return false
-}
-
 // splices adds spliced cards (702.47 today, 502.40 in 2006).
 func (e *engine) splices(c *casting, st *Stmt) error {
 	seen := map[*game.Object]bool{}
 	for _, cl := range st.Clauses {
-		if cl.Word != "splice" {
+		if !ability.SpliceChoices[cl.Word] {
 			continue
 		}
 		o := e.s.FindIn(cl.Names[0].Text, game.Hand)
 		if o == nil || o.Owner != c.p {
 			return refuse("%s is not in %s's hand", cl.Names[0].Text, c.p.Name)
 		}
-		sp := o.Instances("Splice")
-		if len(sp) == 0 {
-			return refuse("%s has no splice ability", o.Card.Name)
+		sp, ok := first[*ability.Splice](e, o)
+		if !ok || sp.Choice != cl.Word {
+			return refuse("%s has no %s ability", o.Card.Name, cl.Word)
 		}
 		if o == c.src {
 			return refuse("%s can't be spliced onto itself", o.Card.Name)
 		}
-		if !spliceQuality(c.face, sp[0].Quality) {
-			return refuse("%s can be spliced only onto %s spells, and %s isn't one (%s)", o.Card.Name, sp[0].Quality, c.face.Name, e.kw("Splice").ID)
+		if !sp.OntoSpell(c.face) {
+			return refuse("%s can be spliced only onto %s spells, and %s isn't one (%s)", o.Card.Name, sp.Onto, c.face.Name, e.ref(sp).ID)
 		}
 		if seen[o] {
-			return refuse("%s can't be spliced onto the same spell more than once (%s)", o.Label, e.kw("Splice", "more than once").ID)
+			return refuse("%s can't be spliced onto the same spell more than once (%s)", o.Label, e.ref(&sp.Once).ID)
 		}
 		seen[o] = true
 		sl := game.Splice{Card: o.Card, Label: o.Label}
@@ -323,13 +322,13 @@ func (e *engine) splices(c *casting, st *Stmt) error {
 		}
 		targets, err := e.chooseTargets(c, o.Card.Effects, names)
 		if err != nil {
-			return refuse("%s can't be spliced: %v (%s)", o.Label, err, e.kw("Splice", "can't choose to use a splice ability", "required choices").ID)
+			return refuse("%s can't be spliced: %v (%s)", o.Label, err, e.ref(&sp.Choices).ID)
 		}
 		sl.Targets = targets
 		c.info.Spliced = append(c.info.Spliced, sl)
-		cost := sp[0]
-		if cost.CostText != "" {
-			fc, err := game.ParseFullCost(cost.CostText, o.Card.Name)
+		what := sp.Cost.String()
+		if sp.CostText != "" {
+			fc, err := game.ParseFullCost(sp.CostText, o.Card.Name)
 			if err != nil {
 				return refuse("%s: %v", o.Label, err)
 			}
@@ -337,15 +336,12 @@ func (e *engine) splices(c *casting, st *Stmt) error {
 				return err
 			}
 			c.total = c.total.Plus(fc.Mana)
+			what = sp.CostText
 		} else {
-			c.total = c.total.Plus(cost.Cost)
+			c.total = c.total.Plus(sp.Cost)
 		}
-		what := cost.Cost.String()
-		if cost.CostText != "" {
-			what = cost.CostText
-		}
-		c.cite(e, e.kw("Splice", " means "), "%s reveals %s and splices it onto %s; its text is added and %s is paid as an additional cost; the card stays in %s's hand", c.p.Name, o.Label, c.face.Name, what, c.p.Name)
-		c.cite(e, e.kw("Splice", "characteristics of the main spell"), "%s keeps its own characteristics (colour %s); it gains only %s's text", c.face.Name, c.face.Cost.Colors(), o.Card.Name)
+		c.cite(e, e.ref(sp), sp.Note, c.p.Name, o.Label, c.face.Name, what, c.p.Name)
+		c.cite(e, e.ref(&sp.Keeps), sp.Keeps.Note, c.face.Name, c.face.Cost.Colors(), o.Card.Name)
 	}
 	if len(c.info.Spliced) > 0 {
 		c.cite(e, e.rules.Find(phModes...), "splicing is announced with the modes, before targets")
@@ -430,7 +426,10 @@ func (e *engine) target(name string) (game.Target, error) {
 // (protection, hexproof).
 func (e *engine) canTarget(src *game.Object, controller *game.Player, want string, t game.Target) error {
 	if t.Player != nil {
-		if want == "player" || want == "any" {
+		if want == "opponent" && t.Player == controller {
+			return fmt.Errorf("%s is not an opponent of %s", t.Player.Name, controller.Name)
+		}
+		if want == "player" || want == "any" || want == "opponent" {
 			return nil
 		}
 		return fmt.Errorf("%s is a player, not a %s", t.Player.Name, want)
@@ -443,10 +442,13 @@ func (e *engine) canTarget(src *game.Object, controller *game.Player, want strin
 		}
 		return nil
 	case "creature", "any":
+		if want == "any" && o.Zone == game.Battlefield && o.Is("Planeswalker") && strings.Contains(strings.ToLower(e.rules.Find(phAnyTarget...).Text), "planeswalker") {
+			break
+		}
 		if o.Zone != game.Battlefield || !o.Is("Creature") {
 			return fmt.Errorf("%s is not a creature on the battlefield", o.Label)
 		}
-	case "player":
+	case "player", "opponent":
 		return fmt.Errorf("%s is not a player", o.Label)
 	case "permanent":
 		if o.Zone != game.Battlefield {

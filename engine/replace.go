@@ -419,7 +419,13 @@ func (e *engine) kickerDamage(spell *game.Object, ef game.Effect) *replacement {
 			return nil
 		},
 		apply: func(ev *event) {
-			e.s.Cite(rule, "%s was kicked: it deals %d damage to %s instead of %d (%s)", spell.Name(), ef.N, ev.target.Name(), ev.amount, e.kw("Kicker").ID)
+			how := "kicked"
+			for _, a := range all[*ability.AddCost](e, spell) {
+				if !a.AllModes {
+					how = fmt.Sprintf("kicked, %s", e.ref(a).ID)
+				}
+			}
+			e.s.Cite(rule, "%s was kicked: it deals %d damage to %s instead of %d (%s)", spell.Name(), ef.N, ev.target.Name(), ev.amount, how)
 			ev.amount = ef.N
 		}}
 }

@@ -9,7 +9,8 @@ import (
 type Zone int
 
 // The zones. Each player has a library (in order, top first), a hand, a
-// graveyard, a battlefield area and an exile area; the stack is shared.
+// graveyard, a battlefield area, an exile area and a command area; the
+// stack is shared.
 const (
 	Library Zone = iota
 	Hand
@@ -17,10 +18,11 @@ const (
 	Graveyard
 	Stack
 	Exile
+	Command
 	nZones
 )
 
-var zoneNames = [...]string{"library", "hand", "battlefield", "graveyard", "stack", "exile"}
+var zoneNames = [...]string{"library", "hand", "battlefield", "graveyard", "stack", "exile", "command"}
 
 // String is the zone's name in the modern wording.
 func (z Zone) String() string { return zoneNames[z] }
