@@ -21,7 +21,8 @@ import (
 // use (with progress reports naming what is built and how long it takes),
 // then read from the cache by the next library without any work, the
 // same answers; a damaged cache file (one digit of a count, one bit of the
-// lineage's body) is built again, not trusted.
+// lineage's body) is built again, not trusted: the lineage's body when a
+// history reads the damaged part.
 func TestCachesBuiltOnce(t *testing.T) {
 	t.Setenv("CRULES_CACHE", t.TempDir())
 	var tasks []string
@@ -60,6 +61,22 @@ func TestCachesBuiltOnce(t *testing.T) {
 		}
 	}
 
+	// A rule the latest revision changed: its history reads the rules of
+	// the latest revision, the last part of the lineage's file.
+	lin, err := first.Lineage()
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := ""
+	for _, k := range lin.Step(lin.Steps() - 1) {
+		if k.B != "" && k.Class != diff.Unchanged && k.Class != diff.Renumbered {
+			changed = k.B
+			break
+		}
+	}
+	if changed == "" {
+		t.Fatal("the last step of the lineage changes no rule")
+	}
 	check := func(name string) {
 		t.Helper()
 		tasks = nil
@@ -67,6 +84,9 @@ func TestCachesBuiltOnce(t *testing.T) {
 		terms2, err := again.Terms("")
 		if err != nil {
 			t.Fatal(err)
+		}
+		if _, err := again.History(changed, crules.Rev{}); err != nil {
+			t.Fatalf("%s: history of %s: %v", name, changed, err)
 		}
 		hist2, err := again.History("splice", crules.Rev{})
 		if err != nil {
@@ -109,8 +129,10 @@ func TestCachesBuiltOnce(t *testing.T) {
 				}
 				b[i]++
 			} else {
-				// One bit of the body, the head intact: seen only by a
-				// history that reads that part, unless the file is checked whole.
+				// One bit of the body, the head intact: in the rules of
+				// the latest revision (the last part), which the history
+				// of the rule changed there reads: the lineage is refused
+				// then, and built again.
 				b[len(b)-100] ^= 0x10
 			}
 			if err := os.WriteFile(f, b, 0o644); err != nil {

@@ -21,21 +21,50 @@ import (
 // reports); cached. Processes sharing the cache build it once: the others
 // wait for it (see cache.Lock).
 func (l *Library) Lineage() (*diff.Lineage, error) {
+	return l.lineageOr(nil)
+}
+
+// withLineage calls use with the lineage; when use fails because a part
+// of the cached lineage it read is damaged (diff.ErrDamaged: only the
+// parts read are checked), the lineage is built again, cached in place of
+// the damaged one, and use called again with it.
+func (l *Library) withLineage(use func(*diff.Lineage) error) error {
+	lin, err := l.Lineage()
+	if err != nil {
+		return err
+	}
+	if err = use(lin); !errors.Is(err, diff.ErrDamaged) {
+		return err
+	}
+	if lin, err = l.lineageOr(lin); err != nil {
+		return err
+	}
+	return use(lin)
+}
+
+// lineageOr is Lineage, building it again when what it would return is
+// damaged, a lineage read from the cache.
+func (l *Library) lineageOr(damaged *diff.Lineage) (*diff.Lineage, error) {
 	l.lineageMu.Lock()
 	defer l.lineageMu.Unlock()
-	if l.lineage != nil {
+	if l.lineage != nil && l.lineage != damaged {
 		return l.lineage, nil
 	}
+	l.lineage = nil
 	path, err := l.cachePath("lineage", diff.LineageVersion)
 	if err == nil {
-		if lin := l.cachedLineage(path); lin != nil {
-			return lin, nil
+		if damaged == nil {
+			if lin := l.cachedLineage(path); lin != nil {
+				return lin, nil
+			}
 		}
 		// Another process may be building it: wait for it, then look again.
 		release, lockErr := cache.Lock(path)
 		defer release()
-		if lin := l.cachedLineage(path); lin != nil {
-			return lin, nil
+		if damaged == nil {
+			if lin := l.cachedLineage(path); lin != nil {
+				return lin, nil
+			}
 		}
 		if lockErr == nil {
 			cache.RemoveTemps(path) // left by an interrupted build
@@ -99,6 +128,9 @@ func (l *Library) extendLineage(path string) (*diff.Lineage, error) {
 			return nil, err
 		}
 		if lin, err = lin.Extend(l.revs[i].Name(), last.Document, next.Document, nil); err != nil {
+			if errors.Is(err, diff.ErrDamaged) {
+				return nil, nil // built from the revisions instead
+			}
 			return nil, err
 		}
 		l.progress(task, i+1-from, len(l.revs)-from)
@@ -201,10 +233,16 @@ func (l *Library) History(query string, at Rev) (*History, error) {
 	if err != nil {
 		return nil, err
 	}
-	lin, err := l.Lineage()
-	if err != nil {
-		return nil, err
-	}
+	var h *History
+	err = l.withLineage(func(lin *diff.Lineage) (err error) {
+		h, err = l.history(lin, query, rid, isRef, at)
+		return err
+	})
+	return h, err
+}
+
+// history is History's answer from lin.
+func (l *Library) history(lin *diff.Lineage, query string, rid parse.RuleID, isRef bool, at Rev) (*History, error) {
 	start, id := -1, ""
 	if isRef {
 		id = rid.String()

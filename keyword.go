@@ -54,11 +54,11 @@ func (l *Library) Keyword(src Source, name string) (*KeywordAnswer, error) {
 	if src.IsFile() {
 		return a, nil
 	}
-	lin, err := l.Lineage()
-	if err != nil {
-		return nil, err
-	}
-	changes, err := lin.TraceClasses(src.Rev.pos, s.Rule, nil)
+	var changes []diff.Change
+	err = l.withLineage(func(lin *diff.Lineage) (err error) {
+		changes, err = lin.TraceClasses(src.Rev.pos, s.Rule, nil)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}

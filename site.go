@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/crules/crules/diff"
 	"github.com/crules/crules/parse"
 	"github.com/crules/crules/render"
 )
@@ -29,11 +30,16 @@ func (l *Library) Site(srcs ...Source) (*render.Site, error) {
 		for _, d := range docs {
 			s.Revs = append(s.Revs, render.Revision{Name: d.Label, Doc: d.Document})
 		}
-		lin, err := l.Lineage()
+		// The reference reads every rule's history: the lineage's whole
+		// body is checked first (built again when damaged), not found
+		// damaged half-way.
+		err = l.withLineage(func(lin *diff.Lineage) error {
+			s.Lineage = lin
+			return lin.Verify()
+		})
 		if err != nil {
 			return nil, err
 		}
-		s.Lineage = lin
 		return s, nil
 	}
 	for _, src := range srcs {

@@ -93,11 +93,14 @@ func Of(o *game.Object, r Rev) []Ability {
 	for _, inst := range o.Abilities() {
 		out = append(out, OfInstance(inst, r)...)
 	}
-	if o.FaceDown || o.Ability != nil {
+	if o.Ability != nil {
 		return out
 	}
-	for _, ef := range o.Face().Triggers {
+	for _, ef := range o.Triggers() {
 		out = append(out, FromText(ef))
+	}
+	for i := range o.Face().Activated {
+		out = append(out, FromActivated(&o.Face().Activated[i]))
 	}
 	return out
 }

@@ -38,9 +38,10 @@ type AssignsExcess struct{ Base }
 // controller gains that much life (Gain; Note's arguments: the label,
 // the amount), or a creature dealt any damage by it is destroyed
 // (Destroy), as a state-based action citing Lethal (Note's arguments:
-// the creature's label, the source's) or, when Triggered, by a
-// triggered ability. LethalOne makes 1 damage lethal when combat damage
-// is assigned.
+// the creature's label, the source's). When Triggered, a triggered
+// ability does it ("whenever this permanent deals damage", 2007–2009):
+// one for each creature dealt damage, one for all the damage dealt at
+// once. LethalOne makes 1 damage lethal when combat damage is assigned.
 type DamageRider struct {
 	Base
 	Gain, Destroy, Triggered, LethalOne bool
@@ -73,7 +74,11 @@ func init() {
 	declare("Trample", func(game.Ability, Rev) []Ability {
 		return []Ability{&AssignsExcess{Base{Keyword: "Trample", Rule: []string{"assign the rest", "rest of its damage", "excess"}, Note: "trample: %s assigns lethal damage to its blockers and the remaining %d to %s"}}}
 	})
-	declare("Lifelink", func(game.Ability, Rev) []Ability {
+	declare("Lifelink", func(_ game.Ability, r Rev) []Ability {
+		if r.Defines("Lifelink", "whenever this permanent deals damage") {
+			// 2007–2009: lifelink was a triggered ability.
+			return []Ability{&DamageRider{Base: Base{Keyword: "Lifelink", Rule: []string{" means "}, Note: "%s's controller gains %d life"}, Gain: true, Triggered: true}}
+		}
 		return []Ability{&DamageRider{Base: Base{Keyword: "Lifelink", Rule: []string{"causes that source's controller to gain", "gain that much life"}, Note: "lifelink: %s's controller gains %d life"}, Gain: true}}
 	})
 	declare("Deathtouch", func(_ game.Ability, r Rev) []Ability {

@@ -85,29 +85,39 @@ func init() {
 }
 
 // An Activated ability: its cost, where its object must be (From), when
-// (Sorcery: only as a sorcery), and what it does, Effect: "attach" (the
-// object to target creature its controller controls), "swap" (return an
-// unblocked attacker to hand, put the object onto the battlefield tapped
-// and attacking), "search" (discard it, search for a card with the same
-// mana value). Name is the word a statement activates it by.
+// (Sorcery: only as a sorcery), and what it does: for a keyword, Effect:
+// "attach" (the object to target creature its controller controls),
+// "swap" (return an unblocked attacker to hand, put the object onto the
+// battlefield tapped and attacking), "search" (discard it, search for a
+// card with the same mana value); for card text ("{2}, {T}: Draw a
+// card."), Do, its effect. Name is the word a statement activates a
+// keyword's ability by; card text has none (the statement names the
+// card, and "ability N" for the N-th).
 type Activated struct {
 	Base
 	Name    string
 	From    game.Zone
 	Sorcery bool
-	Cost    game.Cost
+	Cost    game.FullCost
 	Effect  string
+	Do      *game.Effect
+}
+
+// FromActivated is the ability of an activated ability printed on a
+// card.
+func FromActivated(a *game.Activated) *Activated {
+	return &Activated{From: game.Battlefield, Sorcery: a.Sorcery, Cost: a.Cost, Do: &a.Effect}
 }
 
 func init() {
 	declare("Equip", func(inst game.Ability, _ Rev) []Ability {
-		return []Ability{&Activated{Base: Base{Keyword: "Equip", Rule: []string{" means "}}, Name: "equip", From: game.Battlefield, Sorcery: true, Cost: inst.Cost, Effect: "attach"}}
+		return []Ability{&Activated{Base: Base{Keyword: "Equip", Rule: []string{" means "}}, Name: "equip", From: game.Battlefield, Sorcery: true, Cost: game.FullCost{Mana: inst.Cost}, Effect: "attach"}}
 	})
 	declare("Ninjutsu", func(inst game.Ability, _ Rev) []Ability {
-		return []Ability{&Activated{Base: Base{Keyword: "Ninjutsu", Rule: []string{" means "}}, Name: "ninjutsu", From: game.Hand, Cost: inst.Cost, Effect: "swap"}}
+		return []Ability{&Activated{Base: Base{Keyword: "Ninjutsu", Rule: []string{" means "}}, Name: "ninjutsu", From: game.Hand, Cost: game.FullCost{Mana: inst.Cost}, Effect: "swap"}}
 	})
 	declare("Transmute", func(inst game.Ability, _ Rev) []Ability {
-		return []Ability{&Activated{Base: Base{Keyword: "Transmute", Rule: []string{" means "}}, Name: "transmute", From: game.Hand, Sorcery: true, Cost: inst.Cost, Effect: "search"}}
+		return []Ability{&Activated{Base: Base{Keyword: "Transmute", Rule: []string{" means "}}, Name: "transmute", From: game.Hand, Sorcery: true, Cost: game.FullCost{Mana: inst.Cost}, Effect: "search"}}
 	})
 }
 

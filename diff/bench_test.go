@@ -2,7 +2,8 @@ package diff_test
 
 import (
 	"bytes"
-
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/crules/crules/corpus"
@@ -47,15 +48,41 @@ func BenchmarkCompare(b *testing.B) {
 	}
 }
 
-// BenchmarkLineage: reading the cached lineage of all revisions, and the
-// history of splice (the longest keyword text) from it, which every warm
-// history and keyword command does.
+// BenchmarkLineage: reading the cached lineage of all revisions (from
+// memory, and from its file as the library does), and the history of
+// splice (the longest keyword text) from it, which every warm history and
+// keyword command does.
 func BenchmarkLineage(b *testing.B) {
 	_, _, lin := lineage(b)
 	var file bytes.Buffer
 	if err := lin.Encode(&file); err != nil {
 		b.Fatal(err)
 	}
+	path := filepath.Join(b.TempDir(), "lineage")
+	if err := os.WriteFile(path, file.Bytes(), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("file", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := diff.ReadLineageFile(path); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("file-trace-splice", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			l, err := diff.ReadLineageFile(path)
+			if err != nil {
+				b.Fatal(err)
+			}
+			start, id := l.FindTitle("splice")
+			if _, err := l.Trace(start, id, nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 	b.Run("decode", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {

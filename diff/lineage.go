@@ -15,7 +15,7 @@ import (
 // LineageVersion changes whenever the matcher, the lineage format or the
 // parsed texts (1999-11-01's mana symbols, version 9) do;
 // cached lineages of another version are rebuilt.
-const LineageVersion = 9
+const LineageVersion = 10
 
 // A Link records what one rule of a revision became in the next.
 type Link struct {

@@ -14,11 +14,13 @@ import (
 
 // The lineage's file: a magic line, the version, the length of the head,
 // the head and its CRC-32C, then the body. The head holds what every
-// history reads (revisions, IDs, titles, spans, links) and where each part
-// of the body is, with its own CRC-32C: the rules of each revision and
-// each distinct text, read only when a history needs them. Integers are
-// uvarints. A command that looks up one rule's history so reads a few
-// hundred kilobytes of the 7 MB, not all of it.
+// history reads (revisions, IDs, titles, spans, links with their indexes
+// by A and by B) and where each part of the body is, with its own CRC-32C:
+// each distinct text, then the rules of each revision, read only when a
+// history needs them. Integers are uvarints. A command that looks up one
+// rule's history so reads a few hundred kilobytes of the 7 MB, not all of
+// it, and checks only what it reads: a damaged part is ErrDamaged when it
+// is read (the library then builds the lineage again).
 const lineageMagic = "crules lineage\n"
 
 // A part is a stretch of the body.
@@ -41,7 +43,7 @@ func (b *body) read(p part) ([]byte, error) {
 		return nil, fmt.Errorf("reading the lineage: %w", err)
 	}
 	if crc32.Checksum(buf, castagnoli) != p.sum {
-		return nil, errDamaged
+		return nil, ErrDamaged
 	}
 	return buf, nil
 }
@@ -54,6 +56,14 @@ func (l *Lineage) Encode(w io.Writer) error {
 		p := part{off: int64(bodyBuf.Len()), n: int64(len(b)), sum: crc32.Checksum(b, castagnoli)}
 		bodyBuf.Write(b)
 		return p
+	}
+	texts := make([]part, l.textCount())
+	for k := range texts {
+		t, err := l.textAt(uint32(k))
+		if err != nil {
+			return err
+		}
+		texts[k] = put([]byte(t))
 	}
 	rules := make([]part, len(l.Revs))
 	for rev := range l.Revs {
@@ -70,19 +80,25 @@ func (l *Lineage) Encode(w io.Writer) error {
 		}
 		rules[rev] = put(b)
 	}
-	texts := make([]part, l.textCount())
-	for k := range texts {
-		t, err := l.textAt(uint32(k))
-		if err != nil {
-			return err
-		}
-		texts[k] = put([]byte(t))
-	}
 
 	var head bytes.Buffer
 	e := &encoder{w: bufio.NewWriter(&head)}
 	e.strings(l.Revs)
 	e.strings(l.ids)
+	// The titles: a table of them, each once, then each revision's by
+	// number in it.
+	seen := map[string]bool{}
+	for _, t := range l.Titles {
+		for _, v := range t {
+			seen[v] = true
+		}
+	}
+	table := sortedKeys(seen)
+	titleNum := make(map[string]int, len(table))
+	for n, v := range table {
+		titleNum[v] = n
+	}
+	e.strings(table)
 	for i, t := range l.Titles {
 		if i > 0 && maps.Equal(t, l.Titles[i-1]) {
 			e.bool(true) // the same as the revision before's: shared
@@ -92,7 +108,7 @@ func (l *Lineage) Encode(w io.Writer) error {
 		e.uint(uint64(len(t)))
 		for _, id := range sortedKeysOf(t) {
 			e.uint(uint64(l.num(id)))
-			e.string(t[id])
+			e.uint(uint64(titleNum[t[id]]))
 		}
 	}
 	for _, sp := range l.spans {
@@ -110,8 +126,13 @@ func (l *Lineage) Encode(w io.Writer) error {
 			e.uint(uint64(k.Class))
 			e.bool(k.Moved)
 		}
+		for _, idx := range [][]int32{s.byA, s.byB} {
+			for _, j := range idx {
+				e.uint(uint64(j))
+			}
+		}
 	}
-	for _, ps := range [][]part{rules, texts} {
+	for _, ps := range [][]part{texts, rules} {
 		e.uint(uint64(len(ps)))
 		for _, p := range ps {
 			e.uint(uint64(p.n))
@@ -223,14 +244,14 @@ func readLineage(at io.ReaderAt, size int64) (*Lineage, error) {
 	}
 	start := int64(len(pre) - len(d.b))
 	if n > uint64(size-start-4) {
-		return nil, errDamaged
+		return nil, ErrDamaged
 	}
 	head := make([]byte, n+4)
 	if _, err := at.ReadAt(head, start); err != nil && !(errors.Is(err, io.EOF) && start+int64(n)+4 == size) {
 		return nil, err
 	}
 	if crc32.Checksum(head[:n], castagnoli) != binary.BigEndian.Uint32(head[n:]) {
-		return nil, errDamaged
+		return nil, ErrDamaged
 	}
 	l, err := decodeHead(head[:n])
 	if err != nil {
@@ -239,39 +260,38 @@ func readLineage(at io.ReaderAt, size int64) (*Lineage, error) {
 	// The parts lie one after the other from the body's start.
 	l.body.at = io.NewSectionReader(at, start+int64(n)+4, size-start-int64(n)-4)
 	off, bodySize := int64(0), size-start-int64(n)-4
-	for _, ps := range [][]part{l.body.rules, l.body.texts} {
+	for _, ps := range [][]part{l.body.texts, l.body.rules} {
 		for i := range ps {
 			if ps[i].n < 0 || ps[i].n > bodySize-off {
-				return nil, errDamaged
+				return nil, ErrDamaged
 			}
 			ps[i].off = off
 			off += ps[i].n
 		}
 	}
 	if off != bodySize {
-		return nil, errDamaged
-	}
-	if err := l.body.verify(); err != nil {
-		return nil, err
+		return nil, ErrDamaged
 	}
 	return l, nil
 }
 
-// verify reads the whole body once, a chunk at a time, and checks every
-// part against its CRC: a damaged byte anywhere then fails the read of the
-// file (and the cache is rebuilt) rather than the one history that would
-// have read that part. It costs a streamed read of the file, a few
-// milliseconds, and no memory beyond the chunk.
-func (b *body) verify() error {
-	r := bufio.NewReaderSize(b.at, 1<<18)
-	for _, ps := range [][]part{b.rules, b.texts} {
+// Verify reads the whole body of a lineage read from a file, a chunk at a
+// time, and checks every part against its CRC: ErrDamaged when one is
+// damaged. What reads every part (the HTML reference's histories) checks
+// it so once, before it starts, rather than fail half-way.
+func (l *Lineage) Verify() error {
+	if l.body == nil {
+		return nil
+	}
+	r := bufio.NewReaderSize(l.body.at, 1<<18)
+	for _, ps := range [][]part{l.body.texts, l.body.rules} {
 		for _, p := range ps {
 			var sum uint32
 			for n := p.n; n > 0; {
 				chunk, err := r.Peek(int(min(n, int64(r.Size()))))
 				if len(chunk) == 0 {
 					if err == nil || errors.Is(err, io.EOF) {
-						err = errDamaged
+						err = ErrDamaged
 					}
 					return err
 				}
@@ -280,7 +300,7 @@ func (b *body) verify() error {
 				n -= int64(len(chunk))
 			}
 			if sum != p.sum {
-				return errDamaged
+				return ErrDamaged
 			}
 		}
 	}
@@ -297,6 +317,7 @@ func decodeHead(b []byte) (*Lineage, error) {
 	if d.err == nil && n == 0 {
 		d.fail()
 	}
+	table := d.strings()
 	l.Titles = make([]map[string]string, 0, n)
 	for i := range n {
 		if d.bool() {
@@ -311,21 +332,23 @@ func decodeHead(b []byte) (*Lineage, error) {
 		t := make(map[string]string, c)
 		for range c {
 			id := d.index(len(l.ids))
-			t[l.ids[id]] = d.string()
+			t[l.ids[id]] = table[d.index(len(table))]
 		}
 		l.Titles = append(l.Titles, t)
 	}
+	// The spans of every ID in one array: most IDs have one.
 	l.spans = make([][]span, len(l.ids))
+	all := make([]span, 0, len(l.ids)+len(l.ids)/4)
 	for k := range l.spans {
-		sp := make([]span, d.count())
-		for j := range sp {
+		c, at := d.count(), len(all)
+		for j := range c {
 			from := d.index(n)
-			sp[j] = span{int32(from), int32(from + d.index(n-from))}
-			if j > 0 && sp[j].from <= sp[j-1].to {
+			all = append(all, span{int32(from), int32(from + d.index(n-from))})
+			if j > 0 && all[at+j].from <= all[at+j-1].to {
 				d.fail()
 			}
 		}
-		l.spans[k] = sp
+		l.spans[k] = all[at:len(all):len(all)]
 	}
 	l.steps = make([]lineStep, 0, max(0, n-1))
 	for range max(0, n-1) {
@@ -334,7 +357,7 @@ func decodeHead(b []byte) (*Lineage, error) {
 		for j := range s.links {
 			s.links[j] = Link{A: d.id(l), B: d.id(l), Class: Class(d.uint()), Moved: d.bool()}
 		}
-		s.index()
+		s.byA, s.byB = d.indexes(len(s.links)), d.indexes(len(s.links))
 		l.steps = append(l.steps, s)
 	}
 	parts := func() []part {
@@ -344,7 +367,7 @@ func decodeHead(b []byte) (*Lineage, error) {
 		}
 		return ps
 	}
-	l.body.rules, l.body.texts = parts(), parts()
+	l.body.texts, l.body.rules = parts(), parts()
 	if d.err == nil && (len(d.b) != 0 || len(l.body.rules) != n) {
 		d.fail()
 	}
@@ -367,12 +390,6 @@ func (e *encoder) bytes(b []byte) {
 	}
 }
 func (e *encoder) uint(v uint64) { e.bytes(binary.AppendUvarint(e.buf[:0], v)) }
-func (e *encoder) string(s string) {
-	e.uint(uint64(len(s)))
-	if e.err == nil {
-		_, e.err = e.w.WriteString(s)
-	}
-}
 
 // strings writes a table: the count, the lengths, then the strings one
 // after the other, so that they are read back as one allocation.
@@ -409,11 +426,14 @@ type decoder struct {
 	err error
 }
 
-var errDamaged = errors.New("damaged lineage")
+// ErrDamaged is the error of reading a lineage whose bytes are not those
+// written: of its head when it is opened, of a part of its body when a
+// history reads that part.
+var ErrDamaged = errors.New("damaged lineage")
 
 func (d *decoder) fail() {
 	if d.err == nil {
-		d.err = errDamaged
+		d.err = ErrDamaged
 	}
 	d.b = nil
 }
@@ -462,7 +482,14 @@ func (d *decoder) index(n int) int {
 	return int(v)
 }
 
-func (d *decoder) string() string { return string(d.next(d.count())) }
+// indexes reads n numbers below n: an order of n items.
+func (d *decoder) indexes(n int) []int32 {
+	out := make([]int32, n)
+	for j := range out {
+		out[j] = int32(d.index(n))
+	}
+	return out
+}
 
 func (d *decoder) strings() []string {
 	out := make([]string, d.count())

@@ -121,7 +121,7 @@ func (l *Lineage) load() ([]string, [][]entry, error) {
 	at := func(p part) ([]byte, error) {
 		b := buf[p.off : p.off+p.n]
 		if crc32.Checksum(b, castagnoli) != p.sum {
-			return nil, errDamaged
+			return nil, ErrDamaged
 		}
 		return b, nil
 	}

@@ -2,6 +2,8 @@ package diff
 
 import (
 	"bytes"
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -153,21 +155,49 @@ func TestDecodeLineageRefusesDamage(t *testing.T) {
 	if _, err := DecodeLineage(&buf); err == nil || !strings.Contains(err.Error(), "version") {
 		t.Errorf("another version: %v", err)
 	}
-	// One bit flipped anywhere, head or body, fails the read itself,
-	// from memory and from a file, so a cache is rebuilt rather than
-	// failing a history later.
+	// One bit flipped anywhere fails the read itself (in the head) or
+	// the read of the part of the body it is in (reading every part, as
+	// encoding the lineage again does, or checking them all, Verify),
+	// ErrDamaged, from memory and from a file, so a cache is rebuilt
+	// rather than trusted.
 	path := filepath.Join(t.TempDir(), "lineage")
+	readAll := func(l *Lineage, err error) error {
+		if err != nil {
+			return err
+		}
+		if err := l.Verify(); !errors.Is(err, ErrDamaged) {
+			t.Errorf("Verify: %v, want ErrDamaged", err)
+		}
+		return l.Encode(io.Discard)
+	}
 	for i := len(lineageMagic) + 1; i < len(good); i += len(good) / 97 {
 		bad := slices.Clone(good)
 		bad[i] ^= 1 << (i % 8)
-		if _, err := DecodeLineage(bytes.NewReader(bad)); err == nil {
+		if err := readAll(DecodeLineage(bytes.NewReader(bad))); err == nil {
 			t.Errorf("bit %d of byte %d flipped: read without error", i%8, i)
 		}
 		if err := os.WriteFile(path, bad, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := ReadLineageFile(path); err == nil {
+		if err := readAll(ReadLineageFile(path)); err == nil {
 			t.Errorf("bit %d of byte %d flipped in a file: read without error", i%8, i)
 		}
+	}
+	// The last bit flipped is in the body: the file opens (its head is
+	// sound), and the part is refused when it is read.
+	l, err := ReadLineageFile(path)
+	if err != nil {
+		t.Fatalf("a bit of the body flipped: the head is read: %v", err)
+	}
+	if err := l.Encode(io.Discard); !errors.Is(err, ErrDamaged) {
+		t.Errorf("reading the damaged part: %v, want ErrDamaged", err)
+	}
+	if err := os.WriteFile(path, good, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if l, err := ReadLineageFile(path); err != nil {
+		t.Errorf("the file undamaged: %v", err)
+	} else if err := l.Verify(); err != nil {
+		t.Errorf("the file undamaged: Verify: %v", err)
 	}
 }

@@ -252,9 +252,12 @@ func (e *engine) activate(st *Stmt) error {
 	if err != nil {
 		return refuse("%v", err)
 	}
+	if n, ok := printedAbility(st.Value); ok {
+		return e.activateText(st, p, o, n)
+	}
 	var a *ability.Activated
 	for _, x := range ability.All[*ability.Activated](o, e) {
-		if strings.EqualFold(x.Name, st.Value) {
+		if x.Name != "" && strings.EqualFold(x.Name, st.Value) {
 			a = x
 		}
 	}
@@ -272,7 +275,7 @@ func (e *engine) activate(st *Stmt) error {
 		return nil
 	}
 	payMana := func() error {
-		m, ok := game.AutoPay(p.Pool, a.Cost)
+		m, ok := game.AutoPay(p.Pool, a.Cost.Mana)
 		if !ok {
 			return refuse("%s's mana pool %s can't pay %s", p.Name, p.Pool, a.Cost)
 		}

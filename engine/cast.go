@@ -470,6 +470,10 @@ func (e *engine) canTarget(src *game.Object, controller *game.Player, want strin
 		}
 	case "player":
 		return fmt.Errorf("%s is not a player", o.Label)
+	case "permanent":
+		if o.Zone != game.Battlefield {
+			return fmt.Errorf("%s is not a permanent", o.Label)
+		}
 	default: // an Aura's enchant quality, a card type
 		if o.Zone != game.Battlefield || !ability.Q(want).Matches(o) {
 			return fmt.Errorf("%s is not a %s on the battlefield (%s)", o.Label, want, e.attachRule(src).ID)
@@ -615,28 +619,17 @@ func wasted(left game.Cost) string {
 	return fmt.Sprintf(" (%s of the reduction is unused: a cost is never reduced below zero)", left)
 }
 
-// pay spends the mana named by a pay clause, or chooses it.
+// pay spends the mana (and the life, for Phyrexian symbols) named by a
+// pay clause, or chooses the mana.
 func (e *engine) pay(c *casting, st *Stmt) error {
-	var spent game.Mana
-	if cl := st.Clause("pay"); cl != nil {
-		if !cl.Mana.Pays(c.total) {
-			return refuse("%s does not pay %s", cl.Mana, c.total)
-		}
-		spent = cl.Mana
-	} else {
-		m, ok := game.AutoPay(c.p.Pool, c.total)
-		if !ok {
-			return refuse("%s's mana pool %s can't pay %s", c.p.Name, c.p.Pool, c.total)
-		}
-		spent = m
+	pay := &payment{p: c.p, src: c.src}
+	if err := e.chooseMana(pay, c.total, st); err != nil {
+		return err
 	}
-	pool := c.p.Pool
-	if !pool.Sub(spent) {
-		return refuse("%s's mana pool %s doesn't hold %s", c.p.Name, c.p.Pool, spent)
-	}
-	c.p.Pool = pool
-	c.info.Paid = spent
-	c.cite(e, e.rules.Find(phPay...), "%s pays %s with %s", c.p.Name, c.total, spent)
+	c.p.Pool.Sub(pay.mana)
+	c.p.Life -= pay.life
+	c.info.Paid = pay.mana
+	c.cite(e, e.rules.Find(phPay...), "%s pays %s with %s%s", c.p.Name, c.total, pay.mana, strings.Join(append([]string{""}, pay.notes...), "; "))
 	return nil
 }
 

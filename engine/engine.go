@@ -326,13 +326,15 @@ type engine struct {
 	// way: the declaration is checked as a whole when it ends, and a
 	// refusal is reported at this line.
 	lastBlock *Stmt
+	// gains are the life-gain triggers of damage riders, by source.
+	gains map[*game.Object]*gain
 	// ordered is set once the statement's "order" clause has ordered
 	// triggered abilities or replacement effects.
 	ordered bool
 }
 
 func newEngine(f *Scenario, rules *game.Rules, specs *specSet) *engine {
-	e := &engine{f: f, rules: rules, specs: specs, labels: map[string]int{}, wants: map[*game.Object]*ability.Target{}, retarget: map[*game.Object][]*game.Target{}, revealed: map[string][]string{}}
+	e := &engine{f: f, rules: rules, specs: specs, labels: map[string]int{}, wants: map[*game.Object]*ability.Target{}, retarget: map[*game.Object][]*game.Target{}, revealed: map[string][]string{}, gains: map[*game.Object]*gain{}}
 	e.s = game.New(rules, f.Players...)
 	split := rules.Titled("Split Cards")
 	e.s.SplitCombined = split != nil && strings.Contains(strings.ToLower(allText(split)), "two halves combined")
@@ -610,21 +612,13 @@ func (e *engine) newTurn(p *game.Player) {
 func (e *engine) endTurn() {
 	e.toStep("end")
 	e.toStep("cleanup")
-	cited := false
+	cited := e.s.EndTurnEffects()
 	for _, o := range e.s.Battlefield() {
-		kept := o.Mods[:0]
-		for _, m := range o.Mods {
-			if !m.UntilEOT {
-				kept = append(kept, m)
-			}
-		}
-		if len(kept) != len(o.Mods) || o.Damage > 0 {
-			if !cited {
-				e.s.Cite(e.rules.Find(`"until end of turn" and "this turn" effects end`, "effects end", "until end of turn"), "cleanup: damage is removed and \"until end of turn\" effects end")
-				cited = true
-			}
-		}
-		o.Mods, o.Damage, o.Doomed = kept, 0, game.Ref{}
+		cited = cited || o.Damage > 0
+		o.Damage, o.Doomed = 0, game.Ref{}
+	}
+	if cited {
+		e.s.Cite(e.rules.Find(`"until end of turn" and "this turn" effects end`, "effects end", "until end of turn"), "cleanup: damage is removed and \"until end of turn\" effects end")
 	}
 	e.s.Requirements = nil
 	e.s.EndCombat()

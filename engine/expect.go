@@ -93,6 +93,34 @@ func (e *engine) expect(st *Stmt) (bool, string) {
 	case "color":
 		want, _ := game.ParseColor(st.Value)
 		return o.Colors() == want, o.Colors().String()
+	case "types":
+		ch := o.Characteristics()
+		got := strings.Join(append(slices.Clone(ch.Supertypes), ch.Types...), " ")
+		if len(ch.Subtypes) > 0 {
+			got += " — " + strings.Join(ch.Subtypes, " ")
+		}
+		want := strings.Fields(strings.NewReplacer("—", " — ", " - ", " — ").Replace(st.Value))
+		if !slices.Contains(want, "—") {
+			types, _, _ := strings.Cut(got, " —")
+			return sameWords(want, strings.Fields(types)), got
+		}
+		return sameWords(want, strings.Fields(got)), got
+	case "abilities":
+		var got []string
+		for _, a := range o.Abilities() {
+			got = append(got, a.Text)
+		}
+		var want []string
+		for _, w := range strings.Split(st.Value, ",") {
+			if w = strings.TrimSpace(w); w != "" && w != "none" {
+				want = append(want, w)
+			}
+		}
+		g := strings.Join(got, ", ")
+		if g == "" {
+			g = "none"
+		}
+		return sameWords(want, got), g
 	case "mv":
 		var got []string
 		for _, v := range o.ManaValues(e.s.SplitCombined) {
@@ -115,7 +143,7 @@ func labels(os []*game.Object) []string {
 	var out []string
 	for _, o := range os {
 		l := o.Label
-		if o.Ability != nil {
+		if o.Ability != nil && !o.Ability.Activated {
 			l = o.Ability.Keyword + " trigger"
 		}
 		out = append(out, l)
@@ -147,4 +175,18 @@ func sameNames(want, got []string) (bool, string) {
 		s = "none"
 	}
 	return slices.Equal(w, g), s
+}
+
+// sameWords compares two lists as multisets, case ignored.
+func sameWords(want, got []string) bool {
+	w, g := make([]string, len(want)), make([]string, len(got))
+	for i, x := range want {
+		w[i] = strings.ToLower(x)
+	}
+	for i, x := range got {
+		g[i] = strings.ToLower(x)
+	}
+	slices.Sort(w)
+	slices.Sort(g)
+	return slices.Equal(w, g)
 }

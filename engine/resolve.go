@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/crules/crules/ability"
@@ -32,6 +33,9 @@ func (e *engine) resolveTop(st *Stmt) error {
 }
 
 func stackName(o *game.Object) string {
+	if o.Ability != nil && o.Ability.Activated {
+		return "the ability of " + o.Ability.Source.Label
+	}
 	if o.Ability != nil {
 		return o.Ability.Keyword + " trigger of " + o.Ability.Source.Label
 	}
@@ -167,8 +171,12 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 	ctrl := spell.Controller
 	switch ef.Verb {
 	case "damage":
-		e.s.Cite(e.rules.Find(phFollow...), "%s: %s deals %d damage to %s", from, spell.Name(), ef.N, t.Name())
-		e.damage(spell, *t, ef.N, false)
+		n := ef.N
+		if ef.X && spell.Spell != nil {
+			n = spell.Spell.X
+		}
+		e.s.Cite(e.rules.Find(phFollow...), "%s: %s deals %d damage to %s", from, spell.Name(), n, t.Name())
+		e.damage(spell, *t, n, false)
 	case "draw":
 		for range ef.N {
 			e.draw(ctrl)
@@ -184,9 +192,8 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 	case "counter":
 		e.s.Cite(e.rules.Find(phCounter...), "%s counters %s", from, t.Object.Name())
 		e.leaveStack(t.Object, game.Graveyard, "countered")
-	case "pump":
-		t.Object.Mods = append(t.Object.Mods, game.Mod{P: ef.P, T: ef.T, UntilEOT: true, Source: from})
-		e.s.Cite(e.rules.Find(phFollow...), "%s: %s gets %+d/%+d until end of turn", from, t.Object.Label, ef.P, ef.T)
+	case "continuous":
+		e.continuous(spell, ef, t, from)
 	case "create":
 		c := &game.Card{Name: ef.Name, Types: []string{"Creature"}, Subtypes: []string{ef.Name}, Power: ef.P, Toughness: ef.T, HasPT: true}
 		o := e.s.Create(c, e.label(ef.Name+" token"), ctrl, game.Battlefield)
@@ -197,16 +204,15 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 	}
 }
 
-// attach attaches an Aura or Equipment to a creature, which gets what
-// the attached card grants.
+// attach attaches an Aura or Equipment to a creature, which has what
+// the attached card's static abilities give it while it stays attached.
+// The Aura or Equipment receives a new timestamp (613.7e; 418.5e in
+// 2006).
 func (e *engine) attach(o, to *game.Object, rule game.Ref) {
 	o.AttachedTo = to
-	for _, ef := range o.Card.Effects {
-		if ef.Verb == "grant" {
-			to.Mods = append(to.Mods, game.Mod{P: ef.P, T: ef.T, Source: o.Label})
-		}
-	}
-	e.s.Cite(rule, "%s is attached to %s (now %d/%d)", o.Label, to.Label, to.Power(), to.Toughness())
+	e.s.Stamp(o)
+	p, t := to.PT()
+	e.s.Cite(rule, "%s is attached to %s (now %d/%d)", o.Label, to.Label, p, t)
 }
 
 // damage deals n damage from source to a target; combat marks combat
@@ -243,6 +249,8 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 		case r.Destroy && t.Object != nil:
 			t.Object.Doomed = e.ref(r, r.Lethal...)
 			e.s.Cite(e.ref(r), r.Note, t.Object.Label, source.Label)
+		case r.Gain && r.Triggered:
+			e.gainTrigger(source, r, n)
 		case r.Gain:
 			source.Controller.Life += n
 			e.s.Cite(e.ref(r), r.Note, source.Label, n)
@@ -251,6 +259,33 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 	if combat && t.Player != nil {
 		e.fire(source, ability.DealsCombatDamage, t.Player)
 	}
+}
+
+// gainTrigger triggers rider r of source, which dealt n damage: its
+// controller gains that much life when it resolves. Damage the source
+// deals at once (combat damage to a blocker and to the player) is one
+// event, so one trigger counts all of it.
+func (e *engine) gainTrigger(source *game.Object, r *ability.DamageRider, n int) {
+	if g := e.gains[source]; g != nil && g.step == e.s.Step && slices.Contains(e.s.Pending, g.ab) {
+		g.n += n
+		g.ab.Ability.Text = fmt.Sprintf(r.Note, source.Label, g.n)
+		return
+	}
+	p, rule := source.Controller, e.ref(r)
+	g := &gain{step: e.s.Step, n: n}
+	g.ab = e.trigger(source, r.Keyword, fmt.Sprintf(r.Note, source.Label, n), rule, func(s *game.State, ab *game.Object) {
+		p.Life += g.n
+		e.s.Cite(rule, "%s: %s gains %d life (now %d)", strings.ToLower(r.Keyword), p.Name, g.n, p.Life)
+	})
+	e.gains[source] = g
+}
+
+// A gain is a triggered ability waiting that gains the life a source's
+// damage of one step counts.
+type gain struct {
+	step string
+	n    int
+	ab   *game.Object
 }
 
 // sba performs state-based actions until none apply.

@@ -101,7 +101,10 @@ type Clause struct {
 	Names []Name
 	Sub   *Clause // "splice X targeting Y": the targeting clause of X
 	Mana  game.Mana
-	N     int
+	// HasMana is set when a pay clause names mana ("pay {1}{U}"), not
+	// only life ("pay 2 life"); N is then the life paid.
+	HasMana bool
+	N       int
 }
 
 // Clause returns the statement's first clause of word w, or nil.

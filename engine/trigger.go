@@ -352,8 +352,9 @@ func (e *engine) runOp(o *game.Object, t *ability.Trigger, x ability.Op, blocker
 			if w.Zone != game.Battlefield || e.s.FindIn(w.Label, game.Battlefield) != w {
 				continue
 			}
-			w.Mods = append(w.Mods, game.Mod{P: p, T: tt, UntilEOT: x.UntilEOT, Source: t.Keyword})
-			e.s.Cite(rule, "%s: %s gets %+d/%+d until end of turn (now %d/%d)", t.Keyword, w.Label, p, tt, w.Power(), w.Toughness())
+			e.s.AddEffect(&game.Continuous{Source: o, Label: t.Keyword, Objects: []*game.Object{w}, AddPT: true, P: p, T: tt, UntilEOT: x.UntilEOT})
+			np, nt := w.PT()
+			e.s.Cite(rule, "%s: %s gets %+d/%+d until end of turn (now %d/%d)", t.Keyword, w.Label, p, tt, np, nt)
 		}
 	case "return":
 		if !legal() {

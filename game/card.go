@@ -30,7 +30,10 @@ type Card struct {
 	// enters the battlefield, it deals 2 damage to any target"): each
 	// an effect with When set.
 	Triggers []Effect
-	Halves   []*Card
+	// Activated are the card's printed activated abilities ("{2}, {T}:
+	// Draw a card."), in printed order.
+	Activated []Activated
+	Halves    []*Card
 }
 
 // Is reports whether the card has the card type t (case ignored).
@@ -195,12 +198,15 @@ func (a *Ability) setCost(s string) error {
 
 // An Effect is one instruction of a spell's text, in a small vocabulary:
 //
-//	deals N damage to any target | target creature | target player | target creature or player
+//	deals N (or X) damage to any target | target creature | target player | target creature or player
 //	draw N | gain N life | lose N life
 //	destroy target creature | counter target spell
-//	target creature gets +N/+N until end of turn
 //	create a P/T NAME token
-//	equipped creature gets +N/+N | enchanted creature gets +N/+N (static)
+//	a continuous effect: SUBJECT PREDICATE [and PREDICATE]… [until end of turn]
+//	  ("target creature gets +3/+3 until end of turn", "equipped creature
+//	  gets +2/+0", "creatures you control get +1/+1", "enchanted creature
+//	  loses flying", "target permanent becomes an artifact in addition to
+//	  its other types"; see parseContinuous), static on a permanent
 //	spells cost {N} more to cast | noncreature spells cost {N} more to cast (static)
 //	if one or more +1/+1 counters would be put on a creature you control,
 //	  that many plus N | twice that many +1/+1 counters are put on it instead (static)
@@ -208,8 +214,9 @@ func (a *Ability) setCost(s string) error {
 //
 // Target is the kind of object or player the effect targets, "" for none.
 type Effect struct {
-	Verb   string // "damage", "draw", "gain", "lose", "destroy", "counter", "pump", "create", "grant", "increase", "morecounters", "kickdamage"
+	Verb   string // "damage", "draw", "gain", "lose", "destroy", "counter", "continuous", "static", "create", "increase", "morecounters", "kickdamage"
 	N      int    // for "morecounters", the N of "plus N", 0 for "twice"
+	X      bool   // N is the spell's X ("deals X damage")
 	P, T   int
 	Target string // "any", "creature", "player", "spell"
 	Name   string // a token's name
@@ -217,6 +224,10 @@ type Effect struct {
 	// When is set for a triggered ability's effect: the event it waits
 	// for ("enters").
 	When string
+	// Cont is the continuous effect of a static ability (Verb "static")
+	// or of a spell (Verb "continuous"); a spell's applies to its target
+	// or, for one with no target, to Cont.Subject as it resolves.
+	Cont *Continuous
 }
 
 // An EffectError is card text outside the vocabulary: Offset is where,
@@ -233,23 +244,17 @@ var effectPatterns = []struct {
 	re    func() *regexp.Regexp
 	build func(m []string) Effect
 }{
-	{lazyRegexp(`(?i)^(?:[^,]*\s)?deals? (\d+) damage to (any target|target creature or player|target creature|target player)$`), func(m []string) Effect {
+	{lazyRegexp(`(?i)^(?:[^,]*\s)?deals? (\d+|X) damage to (any target|target creature or player|target creature|target player)$`), func(m []string) Effect {
 		t := map[string]string{"any target": "any", "target creature or player": "any", "target creature": "creature", "target player": "player"}[strings.ToLower(m[2])]
-		return Effect{Verb: "damage", N: atoi(m[1]), Target: t}
+		return Effect{Verb: "damage", N: atoi(m[1]), X: strings.EqualFold(m[1], "X"), Target: t}
 	}},
 	{lazyRegexp(`(?i)^draw (a|\d+) cards?$`), func(m []string) Effect { return Effect{Verb: "draw", N: count(m[1])} }},
 	{lazyRegexp(`(?i)^(?:you )?gain (\d+) life$`), func(m []string) Effect { return Effect{Verb: "gain", N: atoi(m[1])} }},
 	{lazyRegexp(`(?i)^target player loses (\d+) life$`), func(m []string) Effect { return Effect{Verb: "lose", N: atoi(m[1]), Target: "player"} }},
 	{lazyRegexp(`(?i)^destroy target creature$`), func(m []string) Effect { return Effect{Verb: "destroy", Target: "creature"} }},
 	{lazyRegexp(`(?i)^counter target spell$`), func(m []string) Effect { return Effect{Verb: "counter", Target: "spell"} }},
-	{lazyRegexp(`(?i)^target creature gets ([+-]\d+)/([+-]\d+) until end of turn$`), func(m []string) Effect {
-		return Effect{Verb: "pump", P: atoi(m[1]), T: atoi(m[2]), Target: "creature"}
-	}},
 	{lazyRegexp(`(?i)^(noncreature spells|spells) cost \{(\d+)\} more to (?:cast|play)$`), func(m []string) Effect {
 		return Effect{Verb: "increase", N: atoi(m[2]), Name: strings.ToLower(m[1])}
-	}},
-	{lazyRegexp(`(?i)^(equipped|enchanted) creature gets ([+-]\d+)/([+-]\d+)$`), func(m []string) Effect {
-		return Effect{Verb: "grant", P: atoi(m[2]), T: atoi(m[3]), Name: strings.ToLower(m[1])}
 	}},
 	{lazyRegexp(`(?i)^if one or more \+1/\+1 counters would be put on a creature you control, (?:that many plus (one|\d+)|twice that many) \+1/\+1 counters are put on it instead$`), func(m []string) Effect {
 		e := Effect{Verb: "morecounters"}
@@ -306,6 +311,13 @@ func ParseEffect(text string) (Effect, error) {
 			e.Text = t
 			return e, nil
 		}
+	}
+	if e, ok, err := parseContinuous(t); ok {
+		if err != nil {
+			return Effect{}, &EffectError{Offset: lead, Msg: fmt.Sprintf("%q: %v", t, err)}
+		}
+		e.Text = t
+		return e, nil
 	}
 	return Effect{}, &EffectError{Offset: lead, Msg: fmt.Sprintf("unknown ability or effect %q", t)}
 }

@@ -14,6 +14,7 @@ import (
 // copied.
 func (s *State) Clone() *State {
 	c := *s
+	cp := &c
 	pm := make(map[*Player]*Player, len(s.Players))
 	c.Players = make([]*Player, len(s.Players))
 	for i, p := range s.Players {
@@ -84,6 +85,12 @@ func (s *State) Clone() *State {
 		c.Delayed[i].Controller = pm[d.Controller]
 	}
 	c.Trace = slices.Clone(s.Trace)
+	c.Effects = make([]*Continuous, len(s.Effects))
+	effects := make([]Continuous, len(s.Effects)) // the copies, allocated at once
+	for i, e := range s.Effects {
+		effects[i] = *e
+		c.Effects[i] = &effects[i]
+	}
 	// Fix the pointers inside each copy; an object reached only through
 	// another (an ability's source that left the battlefield) is copied
 	// and fixed in turn.
@@ -94,11 +101,15 @@ func (s *State) Clone() *State {
 		t.Object = obj(t.Object)
 		return t
 	}
+	for _, e := range c.Effects {
+		e.Source, e.CopyOf = obj(e.Source), obj(e.CopyOf)
+		e.Objects = mapObjects(e.Objects, obj)
+	}
 	for i := 0; i < len(todo); i++ {
 		n := todo[i]
 		n.Owner, n.Controller = pm[n.Owner], pm[n.Controller]
 		n.Counters = maps.Clone(n.Counters)
-		n.Mods = slices.Clone(n.Mods)
+		n.st = cp
 		n.AttachedTo = obj(n.AttachedTo)
 		if n.Spell != nil {
 			sp := *n.Spell
@@ -117,7 +128,7 @@ func (s *State) Clone() *State {
 			n.Ability = &ab
 		}
 	}
-	return &c
+	return cp
 }
 
 func mapObjects(os []*Object, f func(*Object) *Object) []*Object {

@@ -19,7 +19,7 @@ func midGame() *State {
 		for range 10 {
 			o := s.Create(bear, "Grizzly Bears", p, Battlefield)
 			o.Counters["+1/+1"] = 1
-			o.Mods = append(o.Mods, Mod{P: 1, T: 1, UntilEOT: true})
+			s.AddEffect(&Continuous{Objects: []*Object{o}, AddPT: true, P: 1, T: 1, UntilEOT: true})
 		}
 		for range 5 {
 			s.Create(bear, "Grizzly Bears", p, Graveyard)
@@ -58,6 +58,9 @@ func TestClone(t *testing.T) {
 	c.Move(cb, Graveyard, nil, false)
 	c.Stack[0].Spell.Targets[0] = Target{Player: c.Players[1]}
 	a := s.Players[0].Zone(Battlefield)[0]
+	if c.Effects[0].Objects[0] != ca || ca.Power() != 8 || a.Power() != 4 {
+		t.Errorf("the copy's effects point outside it: %d/%d", ca.Power(), a.Power())
+	}
 	if a.Counters["+1/+1"] != 1 || a.Tapped || s.Players[0].Life != 20 || len(s.Players[1].Zone(Battlefield)) != 10 || s.Stack[0].Spell.Targets[0].Object == nil {
 		t.Error("changing the copy changed the original")
 	}

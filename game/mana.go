@@ -92,14 +92,23 @@ func ParseColor(s string) (Color, bool) {
 }
 
 // A Symbol is one mana symbol of a cost: generic ({3}), coloured ({G}),
-// hybrid ({G/W}: either colour), colourless-only ({C}) or {X}.
+// hybrid ({G/W}: either colour; {2/W}: the colour or two generic mana),
+// Phyrexian ({W/P}: the colour or 2 life), colourless-only ({C}) or {X}.
 type Symbol struct {
-	Generic   int   // the number of a generic symbol
+	Generic   int   // the number of a generic symbol, 2 for {2/W}
 	Color     Color // one colour, or two for a hybrid symbol
 	Colorless bool  // {C}
 	X         bool
-	printed   string // a hybrid symbol's letters as printed: "G/W"
+	Phyrexian bool   // {W/P}, {G/W/P}
+	printed   string // a hybrid or Phyrexian symbol's letters as printed: "G/W"
 }
+
+// generic reports whether s is a generic symbol ({3}).
+func (s Symbol) generic() bool { return !s.X && !s.Colorless && s.Color == 0 }
+
+// Hybrid reports whether s can be paid in two ways other than life:
+// {G/W} or {2/W}.
+func (s Symbol) Hybrid() bool { return s.Color.Count() == 2 || s.Color != 0 && s.Generic > 0 }
 
 // String prints the symbol in braces.
 func (s Symbol) String() string {
@@ -163,26 +172,33 @@ func ParseCost(s string) (Cost, error) {
 			c.Symbols = append(c.Symbols, Symbol{X: true})
 		case body == "C":
 			c.Symbols = append(c.Symbols, Symbol{Colorless: true})
-		case body != "" && body[0] >= '0' && body[0] <= '9':
+		case body != "" && body[0] >= '0' && body[0] <= '9' && !strings.Contains(body, "/"):
 			n, err := strconv.Atoi(body)
 			if err != nil || n > 99 {
 				return fail("mana symbol {%s}: not a number", body)
 			}
 			c.Symbols = append(c.Symbols, Symbol{Generic: n})
 		default:
-			var col Color
-			for _, p := range strings.Split(body, "/") {
+			var sym Symbol
+			parts := strings.Split(body, "/")
+			if n := len(parts); n > 1 && parts[n-1] == "P" {
+				sym.Phyrexian, parts = true, parts[:n-1]
+			}
+			if len(parts) == 2 && parts[0] == "2" && !sym.Phyrexian {
+				// {2/W}: two generic mana or one of the colour.
+				sym.Generic, parts = 2, parts[1:]
+			}
+			for _, p := range parts {
 				k, ok := ParseColor(p)
-				if !ok || k.Count() != 1 || col&k != 0 {
+				if !ok || k.Count() != 1 || sym.Color&k != 0 {
 					return fail("mana symbol {%s}: unknown", body)
 				}
-				col |= k
+				sym.Color |= k
 			}
-			if col.Count() > 2 {
+			if sym.Color.Count() > 2 || sym.Generic > 0 && sym.Color.Count() != 1 {
 				return fail("mana symbol {%s}: unknown", body)
 			}
-			sym := Symbol{Color: col}
-			if col.Count() == 2 {
+			if len(body) > 1 {
 				sym.printed = body
 			}
 			c.Symbols = append(c.Symbols, sym)
@@ -224,6 +240,8 @@ func (c Cost) Value(x int) int {
 		switch {
 		case s.X:
 			n += x
+		case s.Color != 0 && s.Generic > 0:
+			n += s.Generic // {2/W}: the largest component
 		case s.Color != 0, s.Colorless:
 			n++
 		default:
@@ -255,7 +273,7 @@ func (c Cost) normal() Cost {
 	gen, hasGen := 0, false
 	var rest []Symbol
 	for _, s := range c.Symbols {
-		if !s.X && !s.Colorless && s.Color == 0 {
+		if s.generic() {
 			gen += s.Generic
 			hasGen = true
 			continue
@@ -297,7 +315,7 @@ func (c Cost) WithX(x int) Cost {
 func (c Cost) Generic() int {
 	n := 0
 	for _, s := range c.Symbols {
-		if !s.X && !s.Colorless && s.Color == 0 {
+		if s.generic() {
 			n += s.Generic
 		}
 	}
@@ -456,7 +474,7 @@ func ParseMana(s string) (Mana, error) {
 	var m Mana
 	for i, sym := range c.Symbols {
 		switch {
-		case sym.X || sym.Color.Count() > 1:
+		case sym.X || sym.Color.Count() > 1 || sym.Phyrexian || sym.Hybrid():
 			return Mana{}, &CostError{Offset: nthIndex(s, '{', i), Msg: fmt.Sprintf("%s is not an amount of mana", sym)}
 		case sym.Colorless:
 			m.C++
@@ -473,9 +491,18 @@ func ParseMana(s string) (Mana, error) {
 // replaced): every coloured symbol by its colour (a hybrid by either),
 // {C} by colourless mana, the generic part by what is left, nothing left
 // over.
-func (m Mana) Pays(c Cost) bool {
+func (m Mana) Pays(c Cost) bool { return m.PaysWith(c, 0) }
+
+// PaysWith reports whether spending exactly m and life pays cost c:
+// as Pays, with each Phyrexian symbol paid by one mana of its colour or
+// by 2 life (107.4f), each {2/W} by its colour or two generic mana, and
+// all of life spent on Phyrexian symbols.
+func (m Mana) PaysWith(c Cost, life int) bool {
+	if life < 0 || life%2 != 0 {
+		return false
+	}
 	left := m
-	var hybrids []Color
+	var choices []Symbol
 	for _, s := range c.Symbols {
 		switch {
 		case s.X:
@@ -485,37 +512,79 @@ func (m Mana) Pays(c Cost) bool {
 				return false
 			}
 			left.C--
-		case s.Color.Count() == 1:
+		case s.Phyrexian || s.Hybrid():
+			choices = append(choices, s)
+		case s.Color != 0:
 			p := left.slot(s.Color)
 			if *p == 0 {
 				return false
 			}
 			*p--
-		case s.Color != 0:
-			hybrids = append(hybrids, s.Color)
 		}
 	}
-	if !payHybrids(&left, hybrids) {
-		return false
-	}
-	return left.Total() == c.Generic()
+	return payChoices(&left, choices, life, c.Generic())
 }
 
-// payHybrids takes one mana for each hybrid symbol, trying both halves.
-func payHybrids(m *Mana, hs []Color) bool {
-	if len(hs) == 0 {
-		return true
+// payChoices pays the symbols that can be paid in more than one way,
+// trying each way, then checks that what is left pays the generic part
+// exactly and that all of life was spent.
+func payChoices(m *Mana, ss []Symbol, life, generic int) bool {
+	if len(ss) == 0 {
+		return life == 0 && m.Total() == generic
 	}
-	for _, col := range hs[0].Colors() {
+	s := ss[0]
+	for _, col := range s.Color.Colors() {
 		if p := m.slot(col); *p > 0 {
 			*p--
-			if payHybrids(m, hs[1:]) {
+			ok := payChoices(m, ss[1:], life, generic)
+			*p++
+			if ok {
 				return true
 			}
-			*p++
 		}
 	}
-	return false
+	if s.Generic > 0 && payChoices(m, ss[1:], life, generic+s.Generic) {
+		return true
+	}
+	return s.Phyrexian && life >= 2 && payChoices(m, ss[1:], life-2, generic)
+}
+
+// PayLife returns c with n of its Phyrexian symbols left out, those the
+// pool holds least mana for first: what remains once n times 2 life is
+// paid. It reports false when c has fewer than n Phyrexian symbols.
+func (c Cost) PayLife(pool Mana, n int) (Cost, bool) {
+	out := Cost{set: c.set, Symbols: append([]Symbol(nil), c.Symbols...)}
+	for ; n > 0; n-- {
+		best, have := -1, 0
+		for i, s := range out.Symbols {
+			if !s.Phyrexian {
+				continue
+			}
+			h := 0
+			for _, col := range s.Color.Colors() {
+				h += pool.Of(col)
+			}
+			if best < 0 || h < have {
+				best, have = i, h
+			}
+		}
+		if best < 0 {
+			return c, false
+		}
+		out.Symbols = append(out.Symbols[:best], out.Symbols[best+1:]...)
+	}
+	return out, true
+}
+
+// Phyrexian is how many Phyrexian symbols c has.
+func (c Cost) Phyrexian() int {
+	n := 0
+	for _, s := range c.Symbols {
+		if s.Phyrexian {
+			n++
+		}
+	}
+	return n
 }
 
 // AutoPay chooses mana from pool to pay c: coloured symbols from their
@@ -535,7 +604,7 @@ func AutoPay(pool Mana, c Cost) (Mana, bool) {
 			}
 			left.C--
 			spent.C++
-		case s.Color.Count() == 1:
+		case s.Color.Count() == 1 && !s.Phyrexian && s.Generic == 0:
 			if *left.slot(s.Color) == 0 {
 				return Mana{}, false
 			}
@@ -543,7 +612,22 @@ func AutoPay(pool Mana, c Cost) (Mana, bool) {
 			spent.Add(s.Color, 1)
 		}
 	}
+	need := c.Generic()
 	for _, s := range c.Symbols {
+		if s.Color.Count() == 1 && (s.Phyrexian || s.Generic > 0) {
+			// {W/P} or {2/W}: the colour if the pool has it; otherwise
+			// {2/W} costs two generic, and {W/P} 2 life, which only the
+			// script's choice pays.
+			if left.Of(s.Color) > 0 {
+				*left.slot(s.Color)--
+				spent.Add(s.Color, 1)
+			} else if s.Generic > 0 {
+				need += s.Generic
+			} else {
+				return Mana{}, false
+			}
+			continue
+		}
 		if s.Color.Count() == 2 {
 			best, n := Color(0), 0
 			for _, col := range s.Color.Colors() {
@@ -558,7 +642,6 @@ func AutoPay(pool Mana, c Cost) (Mana, bool) {
 			spent.Add(best, 1)
 		}
 	}
-	need := c.Generic()
 	for _, col := range []Color{0, White, Blue, Black, Red, Green} {
 		k := min(need, left.Of(col))
 		*left.slot(col) -= k

@@ -18,6 +18,9 @@ func TestCost(t *testing.T) {
 		{"{0}", 0, "colorless"},
 		{"{C}{C}", 2, "colorless"},
 		{"{2}{U}{U}", 4, "blue"},
+		{"{1}{W/P}{W/P}", 3, "white"},   // 202.3g
+		{"{2/W}{2/W}{2/W}", 6, "white"}, // 202.3f: the largest component
+		{"{G/W/P}", 1, "white-green"},
 	} {
 		c, err := game.ParseCost(tc.in)
 		if err != nil {
@@ -28,7 +31,7 @@ func TestCost(t *testing.T) {
 			t.Errorf("%s: printed %s, value %d, colours %s", tc.in, c, c.Value(0), c.Colors())
 		}
 	}
-	for _, bad := range []string{"{Q}", "{1", "G", "{W/W}", "{100}"} {
+	for _, bad := range []string{"{Q}", "{1", "G", "{W/W}", "{100}", "{2/W/U}", "{2/P}", "{P}"} {
 		if _, err := game.ParseCost(bad); err == nil {
 			t.Errorf("%s: no error", bad)
 		}
@@ -80,12 +83,82 @@ func TestPay(t *testing.T) {
 			t.Errorf("%s pays %s = %v", tc.mana, tc.cost, got)
 		}
 	}
+	for _, tc := range []struct {
+		mana, cost string
+		life       int
+		pays       bool
+	}{
+		{"{1}", "{1}{B/P}{B/P}", 4, true},
+		{"{1}{B}", "{1}{B/P}{B/P}", 2, true},
+		{"{1}{B}{B}", "{1}{B/P}{B/P}", 0, true},
+		{"{1}", "{1}{B/P}{B/P}", 2, false},       // one symbol left unpaid
+		{"{1}{B}{B}", "{1}{B/P}{B/P}", 2, false}, // one mana left over
+		{"{1}", "{1}{B/P}{B/P}", 6, false},       // more life than symbols
+		{"{1}", "{1}{B/P}", 3, false},            // life comes in twos
+		{"{2}{W}{W}", "{2/W}{2/W}{2/W}", 0, true},
+		{"{6}", "{2/W}{2/W}{2/W}", 0, true},
+		{"{1}{W}{W}", "{2/W}{2/W}{2/W}", 0, false},
+		{"{G}", "{G/W/P}", 0, true},
+		{"{0}", "{G/W/P}", 2, true},
+	} {
+		if got := mana(tc.mana).PaysWith(game.MustParseCost(tc.cost), tc.life); got != tc.pays {
+			t.Errorf("%s and %d life pays %s = %v", tc.mana, tc.life, tc.cost, got)
+		}
+	}
+	if _, ok := game.AutoPay(mana("{1}"), game.MustParseCost("{1}{B/P}")); ok {
+		t.Error("AutoPay paid a Phyrexian symbol with life")
+	}
+	if spent, ok := game.AutoPay(mana("{6}"), game.MustParseCost("{2/W}{2/W}{2/W}")); !ok || spent != mana("{6}") {
+		t.Errorf("AutoPay {2/W}x3 with {6}: %s %v", spent, ok)
+	}
+	if rest, ok := game.MustParseCost("{1}{U/P}{B/P}").PayLife(mana("{1}{B}"), 1); !ok || rest.String() != "{1}{B/P}" {
+		t.Errorf("PayLife: %s %v, want the symbol the pool can't pay left out", rest, ok)
+	}
 	spent, ok := game.AutoPay(mana("{2}{G}{G}{W}"), game.MustParseCost("{2}{G}"))
 	if !ok || spent != mana("{2}{G}") {
 		t.Errorf("AutoPay: %s %v, want colourless first", spent, ok)
 	}
 	if _, ok := game.AutoPay(mana("{5}"), game.MustParseCost("{G}")); ok {
 		t.Error("AutoPay paid {G} with colourless")
+	}
+}
+
+func TestParseFullCost(t *testing.T) {
+	for _, tc := range []struct {
+		in, mana string
+		kinds    []game.PartKind
+		self     []bool
+	}{
+		{"{2}, {T}", "{2}", []game.PartKind{game.Tap}, []bool{true}},
+		{"{R}, Sacrifice a creature", "{R}", []game.PartKind{game.Sacrifice}, []bool{false}},
+		{"Sacrifice Mogg Fanatic", "", []game.PartKind{game.Sacrifice}, []bool{true}},
+		{"{B}, Pay 2 life", "{B}", []game.PartKind{game.PayLife}, []bool{false}},
+		{"{U}, {Q}", "{U}", []game.PartKind{game.Untap}, []bool{true}},
+		{"Remove a +1/+1 counter from this creature", "", []game.PartKind{game.RemoveCounters}, []bool{true}},
+		{"{1}, Exile two cards from your graveyard, Discard a card", "{1}", []game.PartKind{game.ExileFrom, game.Discard}, []bool{false, false}},
+		{"Return a land you control to its owner's hand", "", []game.PartKind{game.ReturnToHand}, []bool{false}},
+	} {
+		c, err := game.ParseFullCost(tc.in, "Mogg Fanatic")
+		if err != nil {
+			t.Errorf("%s: %v", tc.in, err)
+			continue
+		}
+		if c.Mana.String() != tc.mana || len(c.Parts) != len(tc.kinds) || c.String() != tc.in {
+			t.Errorf("%s: mana %s, %d parts, printed %q", tc.in, c.Mana, len(c.Parts), c)
+			continue
+		}
+		for i, p := range c.Parts {
+			if p.Kind != tc.kinds[i] || p.Self != tc.self[i] {
+				t.Errorf("%s: part %d is %v (self %v)", tc.in, i, p.Kind, p.Self)
+			}
+		}
+	}
+	for in, off := range map[string]int{"{2}, Frob a card": 5, "{1}{Z}": 3, "{1}, {2}": 5, "Remove a +1/+1 counter from Grizzly Bears": 0} {
+		_, err := game.ParseFullCost(in, "Mogg Fanatic")
+		ce, ok := err.(*game.CostError)
+		if !ok || ce.Offset != off {
+			t.Errorf("%s: error %v, want one at offset %d", in, err, off)
+		}
 	}
 }
 

@@ -64,7 +64,9 @@ type Object struct {
 	// action for having been dealt damage by a source whose damage
 	// destroys in any amount (deathtouch); zero for none.
 	Doomed Ref
-	Mods   []Mod
+	// Timestamp is the object's timestamp (613.7): when it entered its
+	// zone, was attached or turned face up.
+	Timestamp int
 	// EnteredTurn is the turn the object came under its controller's
 	// control; 0 for objects set up before the scenario's first turn.
 	EnteredTurn int
@@ -72,13 +74,8 @@ type Object struct {
 
 	Spell   *SpellInfo   // set while a spell is on the stack
 	Ability *AbilityInfo // set for an ability on the stack
-}
 
-// A Mod is a change to power and toughness with a duration.
-type Mod struct {
-	P, T     int
-	UntilEOT bool
-	Source   string
+	st *State // the game the object is in, whose effects apply to it
 }
 
 // SpellInfo is what was decided while a spell was cast (601.2).
@@ -102,12 +99,14 @@ type Splice struct {
 }
 
 // AbilityInfo is a triggered or activated ability on the stack.
+// Activated is set for an activated ability printed on a card.
 type AbilityInfo struct {
-	Source  *Object
-	Keyword string
-	Text    string
-	Targets []Target
-	Rule    Ref
+	Source    *Object
+	Activated bool
+	Keyword   string
+	Text      string
+	Targets   []Target
+	Rule      Ref
 	// Check, when set, is run before the ability resolves: an error
 	// means a choice made for its resolution is one the rules do not
 	// allow, and the ability does not resolve.
@@ -148,31 +147,15 @@ func (o *Object) Face() *Card { return o.face() }
 // Name is the object's name; a split card's two names are joined by
 // " // "; a face-down object has none.
 func (o *Object) Name() string {
-	if o.FaceDown {
-		return ""
-	}
 	if o.Ability != nil {
 		return "ability of " + o.Ability.Source.Name()
 	}
-	c := o.face()
-	if len(c.Halves) == 2 {
-		return c.Halves[0].Name + " // " + c.Halves[1].Name
-	}
-	return c.Name
+	return o.chars().Name
 }
 
 // Colors is the object's colour: a split card not on the stack has both
 // halves' colours; a face-down object is colourless.
-func (o *Object) Colors() Color {
-	if o.FaceDown || o.Ability != nil {
-		return 0
-	}
-	c := o.face()
-	if len(c.Halves) == 2 {
-		return c.Halves[0].Cost.Colors() | c.Halves[1].Cost.Colors()
-	}
-	return c.Cost.Colors()
-}
+func (o *Object) Colors() Color { return o.chars().Colors }
 
 // ManaValues is the object's mana value; a split card not on the stack
 // gives two answers when combined is false (rules before 2017) and one,
@@ -181,11 +164,12 @@ func (o *Object) ManaValues(combined bool) []int {
 	if o.FaceDown {
 		return []int{0}
 	}
+	ch := o.chars()
 	x := 0
 	if o.Spell != nil {
 		x = o.Spell.X
 	}
-	c := o.face()
+	c := ch.Card
 	if len(c.Halves) == 2 {
 		a, b := c.Halves[0].Cost.Value(0), c.Halves[1].Cost.Value(0)
 		if combined {
@@ -193,72 +177,50 @@ func (o *Object) ManaValues(combined bool) []int {
 		}
 		return []int{a, b}
 	}
-	return []int{c.Cost.Value(x)}
+	return []int{ch.Cost.Value(x)}
 }
 
 // Is reports whether the object has card type t; a split card has the
 // types of both halves.
-func (o *Object) Is(t string) bool {
-	if o.FaceDown {
-		return strings.EqualFold(t, "Creature")
-	}
-	c := o.face()
-	if len(c.Halves) == 2 {
-		return c.Halves[0].Is(t) || c.Halves[1].Is(t)
-	}
-	return c.Is(t)
-}
+func (o *Object) Is(t string) bool { return o.chars().Is(t) }
 
 // HasSubtype reports whether the object has subtype t.
-func (o *Object) HasSubtype(t string) bool {
-	if o.FaceDown {
-		return false
-	}
-	return o.face().HasSubtype(t)
-}
+func (o *Object) HasSubtype(t string) bool { return hasFold(o.chars().Subtypes, t) }
 
 // HasSupertype reports whether the object has supertype t
 // ("Legendary").
-func (o *Object) HasSupertype(t string) bool {
-	if o.FaceDown {
-		return false
-	}
-	return hasFold(o.face().Supertypes, t)
-}
+func (o *Object) HasSupertype(t string) bool { return hasFold(o.chars().Supertypes, t) }
 
-// Power is the object's power: printed (2 for a face-down creature),
-// plus counters and modifications.
-func (o *Object) Power() int {
-	p := o.face().Power
-	if o.FaceDown {
-		p = 2
-	}
-	p += o.Counters["+1/+1"] - o.Counters["-1/-1"]
-	for _, m := range o.Mods {
-		p += m.P
-	}
-	return p
-}
+// Power is the object's power after the layers: printed (2 face
+// down), then set, modified (counters among them) and switched.
+func (o *Object) Power() int { return o.chars().Power }
 
 // Toughness is the object's toughness, as Power.
-func (o *Object) Toughness() int {
-	t := o.face().Toughness
-	if o.FaceDown {
-		t = 2
-	}
-	t += o.Counters["+1/+1"] - o.Counters["-1/-1"]
-	for _, m := range o.Mods {
-		t += m.T
-	}
-	return t
+func (o *Object) Toughness() int { return o.chars().Toughness }
+
+// PT returns power and toughness, computed once.
+func (o *Object) PT() (int, int) {
+	ch := o.chars()
+	return ch.Power, ch.Toughness
 }
 
-// Abilities are the object's keyword abilities: none face down.
+// Abilities are the object's keyword abilities after the layers: none
+// face down or after it lost all abilities, with those gained.
 func (o *Object) Abilities() []Ability {
-	if o.FaceDown || o.Ability != nil {
+	if o.Ability != nil {
 		return nil
 	}
-	return o.face().Abilities
+	return o.chars().Abilities
+}
+
+// Triggers are the triggered abilities of the object's text: none face
+// down or after it lost all abilities.
+func (o *Object) Triggers() []Effect {
+	ch := o.chars()
+	if ch.NoText || ch.Card == nil {
+		return nil
+	}
+	return ch.Card.Triggers
 }
 
 // Has reports whether the object has keyword k.

@@ -49,6 +49,7 @@ type Rules struct {
 	index []indexed // every rule with text, in rule order
 	mu    sync.Mutex
 	cache map[string]Ref
+	layersState
 }
 
 type indexed struct {

@@ -45,7 +45,12 @@ type State struct {
 	// upkeep (epic).
 	Delayed []Delayed
 	Combat  Combat
+	// Effects are the continuous effects resolved spells and abilities
+	// made, in timestamp order; static abilities' are read from the
+	// permanents each time (Object.Characteristics).
+	Effects []*Continuous
 	nextID  int
+	clock   int // the last timestamp given
 }
 
 // A Requirement is that a creature must block another if able.
@@ -132,7 +137,8 @@ func (s *State) Create(c *Card, label string, p *Player, z Zone) *Object {
 }
 
 func (s *State) put(o *Object, z Zone, top bool) {
-	o.Zone = z
+	o.Zone, o.st = z, s
+	s.Stamp(o)
 	if z == Stack {
 		s.Stack = append(s.Stack, o)
 		return
@@ -171,8 +177,8 @@ func (s *State) Remove(o *Object) bool {
 	return false
 }
 
-// Move puts o into zone z as a new object: a new ID, no counters, damage,
-// modifications, tapped status or spell decisions; only its card, label
+// Move puts o into zone z as a new object: a new ID and timestamp, no
+// counters, damage, tapped status or spell decisions; only its card, label
 // and owner carry over. A battlefield object comes under controller's
 // control. A copy of a spell or a token leaving its zone ceases to exist
 // and Move returns nil. The library receives the object on top when top

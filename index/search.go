@@ -109,7 +109,7 @@ func (ix *Index) Search(q string, opt Options) ([]Hit, error) {
 		return nil, badQuery("limit %d is out of range 1–%d", limit, MaxLimit)
 	}
 	w := ix.wanted(terms)
-	req := bleve.NewSearchRequestOptions(ix.buildQuery(terms, opt, w.glued), max(50, 2*limit), 0, false)
+	req := bleve.NewSearchRequestOptions(ix.buildQuery(terms, opt, w.glued), max(minCandidates, 2*limit), 0, false)
 	// Candidates are ranked on what their IDs carry (see bleveID); stored
 	// fields are read only for the hits kept (see texts). Which of the
 	// query's words they hold, and where, is read by count and locate, not
@@ -555,6 +555,17 @@ const (
 // rules question is answered by a rule.
 var kindWeight = map[string]float64{KindRule: 1, KindSubrule: 1, KindExample: 0.8, KindGlossary: 0.2, KindChapter: 0.2}
 
+// leadWeight raises a rule that opens its chapter or keyword (often the
+// definition); titleWeight one whose heading the query names.
+const (
+	leadWeight  = 2
+	titleWeight = 1.4
+)
+
+// minCandidates is how many documents, at least, bleve's score picks for
+// rerank: twice the limit when that is more.
+const minCandidates = 50
+
 // rerank orders candidates by their score tempered by kind and by how
 // many of the query's terms each holds (a hit with all of them first), and
 // raised for a rule whose heading or keyword the query names ("flipping a
@@ -582,10 +593,10 @@ func (ix *Index) rerank(cs []cand, w want) []cand {
 		c := &cs[i]
 		weight := kindWeight[c.kind]
 		if c.lead == "yes" {
-			weight *= 2 // it opens its chapter or keyword: often the definition
+			weight *= leadWeight
 		}
 		if c.title != "" && c.kind != KindGlossary && within(ix.titleTerms(c.title), w.query) {
-			weight *= 1.4
+			weight *= titleWeight
 		}
 		if c.together {
 			weight *= togetherWeight

@@ -232,9 +232,13 @@ func TestPhone(t *testing.T) {
 			Measured int      `json:"measured"`
 			Wrapped  []string `json:"wrapped"`
 		}
+		ready := chromedp.WaitReady("footer", chromedp.ByQuery)
+		if query != "" { // the hits, once search.js listed them
+			ready = chromedp.WaitReady("#hits ol", chromedp.ByQuery)
+		}
 		err := chromedp.Run(ctx,
 			chromedp.Navigate(u),
-			chromedp.WaitReady("footer", chromedp.ByQuery),
+			ready,
 			chromedp.Evaluate(phoneCheck, &got),
 			screenshot(out, "phone-"+strings.NewReplacer("/", "_", "?", "_", "=", "_").Replace(p)+".png"),
 		)

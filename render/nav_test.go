@@ -169,20 +169,22 @@ func TestMovedChapter(t *testing.T) {
 	}
 }
 
-// TestStaticSearch: a written site has search.html, its script and an
-// index of the newest revision's rules and glossary that loads as a
-// script (so that it works from file://), and every page's search form
-// goes to search.html, relative to it.
+// TestStaticSearch: a written site has search.html, its script, and for
+// each revision an index that loads as a script (so that it works from
+// file://) holding the documents of the server's index with their links;
+// the page offers every revision written, the newest chosen, and every
+// page's search form goes to search.html, relative to it.
 func TestStaticSearch(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "site")
-	if err := render.WriteSite(dir, &render.Site{Revs: revisions(t, "latest")}, nil); err != nil {
+	if err := render.WriteSite(dir, &render.Site{Revs: revisions(t, "2009-05-01", "latest")}, nil); err != nil {
 		t.Fatal(err)
 	}
 	page, err := os.ReadFile(filepath.Join(dir, "search.html"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`<script src="search-index.js"></script>`, `<script src="search.js"></script>`, `id="hits"`, `action="search.html"`} {
+	for _, want := range []string{`<script src="search.js"></script>`, `id="hits"`, `action="search.html"`,
+		`<option selected>2026-01-16</option><option>2009-05-01</option>`} {
 		if !strings.Contains(string(page), want) {
 			t.Errorf("search.html: no %s", want)
 		}
@@ -191,26 +193,41 @@ func TestStaticSearch(t *testing.T) {
 	if !strings.Contains(string(chapter), `<form class="search" action="../search.html" method="get"`) {
 		t.Error("latest/702.html: its search form does not go to ../search.html")
 	}
-	js, err := os.ReadFile(filepath.Join(dir, "search-index.js"))
-	if err != nil {
-		t.Fatal(err)
+	for _, c := range []struct{ rev, rule, href, term, gloss string }{
+		{"2026-01-16", "702.19b", "2026-01-16/702.html#702.19b", "Trample", "2026-01-16/glossary.html#g-trample"},
+		{"2009-05-01", "502.40a", "2009-05-01/502.html#502.40a", "Splice", "2009-05-01/glossary.html#g-splice"},
+	} {
+		js, err := os.ReadFile(filepath.Join(dir, c.rev, "search-index.js"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, ok := strings.CutPrefix(strings.TrimSuffix(string(js), ");\n"), "crulesSearchIndex(")
+		var idx struct {
+			Rev   string
+			Terms []string
+			Vocab map[string]int
+			Docs  [][11]any
+		}
+		if !ok || json.Unmarshal([]byte(body), &idx) != nil {
+			t.Fatalf("%s/search-index.js does not call crulesSearchIndex with JSON", c.rev)
+		}
+		found := map[string]string{}
+		for _, d := range idx.Docs {
+			if d[0] == "glossary" {
+				found[strings.SplitN(d[7].(string), ":", 2)[0]] = d[5].(string)
+			} else {
+				found[d[1].(string)] = d[5].(string)
+			}
+		}
+		if idx.Rev != c.rev || found[c.rule] != c.href || found[c.term] != c.gloss {
+			t.Errorf("search index of %q: %s → %q, %s → %q", idx.Rev, c.rule, found[c.rule], c.term, found[c.term])
+		}
+		// "countered" is indexed as the server's index holds it: stemmed.
+		if n, ok := idx.Vocab["countered"]; !ok || n < 0 || idx.Terms[n] != "counter" {
+			t.Errorf("search index of %s: countered → %d", c.rev, n)
+		}
+		t.Logf("%s/search-index.js: %d documents, %d terms, %d bytes", c.rev, len(idx.Docs), len(idx.Terms), len(js))
 	}
-	body, ok := strings.CutPrefix(strings.TrimSuffix(string(js), ";\n"), "window.CRULES_INDEX=")
-	var idx struct {
-		Rev     string
-		Entries [][3]string
-	}
-	if !ok || json.Unmarshal([]byte(body), &idx) != nil {
-		t.Fatal("search-index.js does not set window.CRULES_INDEX to JSON")
-	}
-	found := map[string]string{}
-	for _, e := range idx.Entries {
-		found[e[0]] = e[1]
-	}
-	if idx.Rev != "2026-01-16" || found["702.19b"] != "2026-01-16/702.html#702.19b" || found["Trample"] != "2026-01-16/glossary.html#g-trample" {
-		t.Errorf("search index of %q: 702.19b → %q, Trample → %q", idx.Rev, found["702.19b"], found["Trample"])
-	}
-	t.Logf("search-index.js: %d entries, %d bytes", len(idx.Entries), len(js))
 	if _, err := os.Stat(filepath.Join(dir, "search.js")); err != nil {
 		t.Error(err)
 	}

@@ -262,12 +262,16 @@ type layout struct {
 	Notice                       string // a line above the heading: why the reader is here
 	Nav                          []navLink
 	Body                         template.HTML
+	noForm                       bool // the page is a search page: its own form, none in the bar
 }
 
 func (s *Site) layout(w io.Writer, l layout) error {
 	l.Search = s.Search
 	if s.static && l.Search == "" {
 		l.Search = l.Root + "search.html"
+	}
+	if l.noForm {
+		l.Search = ""
 	}
 	return templates().ExecuteTemplate(w, "layout", l)
 }
@@ -336,13 +340,8 @@ func (s *Site) Page(w io.Writer, p string) error {
 		_, err := w.Write(searchJS)
 		return err
 	}
-	if p == "search-index.js" {
-		return s.searchIndex(w)
-	}
 	if p == "search.html" {
-		return s.layout(w, layout{Title: "Search · Comprehensive Rules", H1: "Search", Body: template.HTML(
-			`<div id="hits"><p>Type words to find, or a "quoted phrase".</p></div>` + "\n" +
-				`<script src="search-index.js"></script>` + "\n" + `<script src="search.js"></script>` + "\n")})
+		return s.staticSearchPage(w)
 	}
 	dir, file := path.Split(p)
 	dir = strings.TrimSuffix(dir, "/")
@@ -365,6 +364,9 @@ func (s *Site) Page(w io.Writer, p string) error {
 // revPage writes one page of revision i: index.html, glossary.html,
 // keywords.html or a chapter (702.html).
 func (s *Site) revPage(w io.Writer, i int, file, notice string) error {
+	if file == "search-index.js" {
+		return s.searchIndex(w, i)
+	}
 	if _, err := s.history(); err != nil { // its links on chapter pages
 		return err
 	}
@@ -587,7 +589,7 @@ func (s *Site) jobs() ([]job, int, error) {
 	revPages := make([][]int, len(s.Revs)) // each revision's chapter pages
 	var chapters []int                     // every revision's
 	for i, r := range s.Revs {
-		pages := []string{r.Name + "/index.html", r.Name + "/glossary.html", r.Name + "/keywords.html"}
+		pages := []string{r.Name + "/index.html", r.Name + "/glossary.html", r.Name + "/keywords.html", r.Name + "/search-index.js"}
 		d, err := s.doc(i)
 		if err != nil {
 			return nil, 0, err
@@ -651,7 +653,7 @@ func (s *Site) writeAll(dir string, progress Progress) error {
 	if err != nil {
 		return err
 	}
-	jobs = append(jobs, job{[]string{"index.html", "style.css", "search.html", "search.js", "search-index.js"}, -1})
+	jobs = append(jobs, job{[]string{"index.html", "style.css", "search.html", "search.js"}, -1})
 	latest := "" // the prefix of the pages written again under latest/
 	if len(s.Revs) > 0 && !s.NoLatest {
 		latest = s.Revs[len(s.Revs)-1].Name + "/"

@@ -65,13 +65,13 @@ func TestHonestCoverage(t *testing.T) {
 		}
 		return c
 	}
-	// 2007–2009 define lifelink and deathtouch as triggered abilities;
-	// the engine gains the life and destroys the creature without a
-	// trigger, so no scenario is written for those revisions.
+	// 2007–2009 define lifelink and deathtouch as triggered abilities:
+	// the scenarios written for those revisions, which put the trigger
+	// on the stack, count them as modelled there.
 	c := cover("2008-02-01")
 	for _, k := range []string{"Lifelink", "Deathtouch"} {
-		if slices.Contains(c.Passing, k) || !slices.Contains(c.NoScenario, k) {
-			t.Errorf("%s: %s counted as modelled (passing %q, no scenario %q)", c.Rev, k, c.Passing, c.NoScenario)
+		if !slices.Contains(c.Passing, k) {
+			t.Errorf("%s: %s not counted as modelled (passing %q, no scenario %q, failing %q)", c.Rev, k, c.Passing, c.NoScenario, c.Failing)
 		}
 	}
 	// 2001–2003's rampage triggers only on two or more blockers: its own

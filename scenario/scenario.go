@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -225,7 +226,7 @@ func (p *parser) card(l line) {
 
 // oneShot are the effects only an instant or sorcery follows as it
 // resolves.
-var oneShot = map[string]bool{"damage": true, "draw": true, "gain": true, "lose": true, "destroy": true, "counter": true, "pump": true, "create": true, "kickdamage": true}
+var oneShot = map[string]bool{"damage": true, "draw": true, "gain": true, "lose": true, "destroy": true, "counter": true, "create": true, "kickdamage": true}
 
 var supertypes = []string{"Legendary", "Basic", "Snow", "World"}
 
@@ -323,6 +324,15 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 			c.Abilities = append(c.Abilities, a)
 			continue
 		}
+		if game.IsActivated(t) {
+			a, err := game.ParseActivated(part, name)
+			if err != nil {
+				p.errorf(l.pos(at-len(part)-1+errOffset(err)), "%s: %v", name, err)
+				continue
+			}
+			c.Activated = append(c.Activated, a)
+			continue
+		}
 		e, err := game.ParseEffect(t)
 		if err != nil {
 			at := pos
@@ -336,6 +346,13 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 			c.Triggers = append(c.Triggers, e)
 			continue
 		}
+		if e.Verb == "continuous" && !c.Is("Instant") && !c.Is("Sorcery") {
+			if e.Target != "" {
+				p.errorf(pos, "%s: %q on a permanent is not understood: a static ability applies to what it names, without a target", name, t)
+				continue
+			}
+			e.Verb = "static" // 604.1: a permanent's continuous effect is a static ability
+		}
 		if oneShot[e.Verb] && !c.Is("Instant") && !c.Is("Sorcery") {
 			// A permanent's text is not followed as it resolves: "deals 2
 			// damage" on a creature is a triggered ability whose trigger
@@ -346,4 +363,18 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 		c.Effects = append(c.Effects, e)
 	}
 	return c
+}
+
+// errOffset is where, in the text given, a *game.CostError or a
+// *game.EffectError went wrong.
+func errOffset(err error) int {
+	var ce *game.CostError
+	if errors.As(err, &ce) {
+		return ce.Offset
+	}
+	var ee *game.EffectError
+	if errors.As(err, &ee) {
+		return ee.Offset
+	}
+	return 0
 }

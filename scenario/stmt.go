@@ -15,14 +15,14 @@ var clauseWords = map[string]bool{
 	"targeting": true, "half": true, "splice": true, "convoke": true, "offering": true,
 	"flashback": true, "madness": true, "entwine": true, "kicker": true, "mode": true, "x": true, "pay": true,
 	"exile": true, "face down": true, "return": true, "search": true, "dredge": true, "reveal": true,
-	"order": true, "decline": true, "assign": true,
+	"order": true, "decline": true, "assign": true, "sacrifice": true, "discard": true,
 }
 
 // expectKinds maps what an expect line checks to whether it names a
 // player (p), a card (c) or neither (-) before its colon.
 var expectKinds = map[string]byte{
 	"life": 'p', "poison": 'p', "pool": 'p',
-	"pt": 'c', "counters": 'c', "color": 'c', "mv": 'c', "paid": 'c', "damage": 'c',
+	"pt": 'c', "counters": 'c', "color": 'c', "types": 'c', "abilities": 'c', "mv": 'c', "paid": 'c', "damage": 'c',
 	"tapped": '-', "untapped": '-', "stack": '-', "reason": '-',
 }
 
@@ -97,8 +97,8 @@ func (p *parser) stmt(l line) *engine.Stmt {
 			}
 			st.N, st.Value = n, f[1]
 		}
-	case t == "resolve" || t == "resolve all" || t == "damage" || t == "end turn" || t == "no blocks":
-		st.Verb = map[string]string{"resolve": "resolve", "resolve all": "resolveall", "damage": "damage", "end turn": "endturn", "no blocks": "noblocks"}[t]
+	case t == "resolve" || t == "resolve all" || t == "damage" || t == "end turn" || t == "no blocks" || t == "triggers":
+		st.Verb = map[string]string{"resolve": "resolve", "resolve all": "resolveall", "damage": "damage", "end turn": "endturn", "no blocks": "noblocks", "triggers": "triggers"}[t]
 	case word == "destroy":
 		st.Verb = "destroy"
 		obj, clauses, hasClauses := strings.Cut(rest, ";")
@@ -241,9 +241,11 @@ func (p *parser) action(l line, st *engine.Stmt, who, rest string, at int) {
 		st.Verb = strings.TrimSuffix(verb, "s")
 		st.Object = engine.Name{Text: strings.TrimSpace(obj), Pos: l.pos(objAt)}
 	case "activates":
-		name, kw, ok := strings.Cut(obj, ":")
-		if !ok {
-			p.errorf(l.pos(objAt), "activates: expected \"activates CARD: KEYWORD\"")
+		// "activates CARD" (its first printed activated ability),
+		// "activates CARD: ability N", "activates CARD: KEYWORD".
+		name, kw, _ := strings.Cut(obj, ":")
+		if strings.TrimSpace(name) == "" {
+			p.errorf(l.pos(objAt), "activates: expected \"activates CARD\" or \"activates CARD: KEYWORD\"")
 			return
 		}
 		st.Verb = "activate"
@@ -319,11 +321,30 @@ func (p *parser) clause(l line, t string, at int) *engine.Clause {
 	rat := at + len(word) + 1
 	switch word {
 	case "pay":
-		m, err := game.ParseMana(rest)
-		if err != nil {
-			p.errorf(costPos(l, rat, err), "%v", err)
+		// "pay {1}{U}", "pay {U} and 2 life", "pay 2 life": the mana
+		// spent, and the life paid for Phyrexian symbols.
+		mana, life := rest, ""
+		if i := strings.LastIndex(rest, " and "); i >= 0 {
+			mana, life = rest[:i], rest[i+len(" and "):]
+		} else if !strings.HasPrefix(strings.TrimSpace(rest), "{") {
+			mana, life = "", rest
 		}
-		c.Mana = m
+		if strings.TrimSpace(mana) != "" {
+			m, err := game.ParseMana(mana)
+			if err != nil {
+				p.errorf(costPos(l, rat, err), "%v", err)
+			}
+			c.Mana, c.HasMana = m, true
+		}
+		if life != "" {
+			lat := rat + len(rest) - len(life)
+			n, ok := strings.CutSuffix(strings.TrimSpace(life), " life")
+			k, err := strconv.Atoi(n)
+			if !ok || err != nil || k <= 0 {
+				p.errorf(l.pos(lat+len(life)-len(strings.TrimLeft(life, " "))), "pay: expected \"N life\"")
+			}
+			c.N = k
+		}
 	case "x", "mode":
 		n, err := strconv.Atoi(strings.TrimSpace(rest))
 		if err != nil || n < 0 {
@@ -375,6 +396,9 @@ func (p *parser) check(st *engine.Stmt) {
 	card := func(n engine.Name) {
 		t := strings.TrimSuffix(n.Text, " (copy)")
 		if kw, ok := strings.CutSuffix(t, " trigger"); ok && (isKeyword(kw) || p.f.Card(kw) != nil) {
+			return
+		}
+		if c, ok := strings.CutSuffix(t, " ability"); ok && p.f.Card(strings.SplitN(c, "#", 2)[0]) != nil {
 			return
 		}
 		if _, ok := strings.CutSuffix(t, " token"); ok {

@@ -70,10 +70,10 @@
 package serve
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"html/template"
 	"io"
 	"math"
 	"net"
@@ -87,7 +87,6 @@ import (
 
 	"github.com/crules/crules"
 	"github.com/crules/crules/index"
-	"github.com/crules/crules/parse"
 	"github.com/crules/crules/render"
 )
 
@@ -398,99 +397,37 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 	writeOK(w, render.SearchJSON(res, miss)) // as search --json prints it, error and all
 }
 
-// pageTemplate is the search page, parsed on its first request.
-var pageTemplate = sync.OnceValue(func() *template.Template {
-	return template.Must(template.New("page").Parse(pageHTML))
-})
-
-const pageHTML = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>crules{{if .Query}}: {{.Query}}{{end}}</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<style>body{font-family:system-ui,sans-serif;max-width:50rem;margin:2rem auto;padding:0 1rem;line-height:1.45}
-input[type=search]{width:70%;font-size:1.1rem;padding:.3rem}li{margin:.8rem 0}.id{font-weight:bold}.rev{color:#666}mark{background:#ffe680}</style></head>
-<body><h1>Comprehensive Rules</h1>
-<p><a href="/">Revisions</a></p>
-<form action="/search" method="get"><input type="search" name="q" value="{{.Query}}" autofocus placeholder="splice onto arcane">
-<select name="rev">{{range .Revs}}<option{{if eq . $.Rev}} selected{{end}}>{{.}}</option>{{end}}</select>
-<button>Search</button></form>
-{{if .Error}}<p role="alert">{{.Error}}</p>{{end}}
-{{if .Suggestions}}<p>Did you mean: {{range $i, $s := .Suggestions}}{{if $i}}, {{end}}<a href="/search?q={{$s}}&amp;rev={{$.Rev}}">{{$s}}</a>{{end}}?</p>{{end}}
-{{if .Hits}}<ol>{{range .Hits}}<li><a class="id" href="{{.URL}}">{{if .Term}}{{.Term}}{{else}}{{.ID}}{{end}}</a> {{if not .Term}}{{.Title}}{{end}} <span class="rev">({{.Rev}})</span><br>{{.HTML}}</li>{{end}}</ol>{{end}}
-</body></html>
-`
-
-type pageHit struct {
-	index.Hit
-	URL  string // the rule's anchor on its chapter page, or the glossary entry
-	HTML template.HTML
-}
-
-// hitURL links a hit to its place in the HTML reference: a rule to its
-// anchor on its chapter page, a glossary entry to its entry.
-func (s *Server) hitURL(h index.Hit) string {
+// page is the search page, /search: laid out as the other pages, a box,
+// and the hits of ?q= in ?rev= each linked to its place in the HTML
+// reference.
+func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	site, err := s.site()
 	if err != nil {
-		return ""
+		writePageError(w, r, err)
+		return
 	}
-	if h.Kind == index.KindGlossary {
-		return "/" + site.GlossaryURL(h.Rev, h.Term)
-	}
-	id, err := parse.ParseRuleID(h.ID)
-	if err != nil {
-		return ""
-	}
-	return "/" + site.RuleURL(h.Rev, id)
-}
-
-// page is the search page, /search: a box, and the hits of ?q= in ?rev=
-// each linked to its place in the HTML reference.
-func (s *Server) page(w http.ResponseWriter, r *http.Request) {
-	data := struct {
-		Query, Rev, Error string
-		Revs              []string
-		Hits              []pageHit
-		Suggestions       []string
-	}{Query: r.URL.Query().Get("q")}
+	p := render.SearchPage{Query: r.URL.Query().Get("q")}
 	revs := s.lib.Revisions()
 	for i := len(revs) - 1; i >= 0; i-- {
-		data.Revs = append(data.Revs, revs[i].Name())
+		p.Revs = append(p.Revs, revs[i].Name())
 	}
 	code := http.StatusOK
 	src, err := s.source(r)
-	data.Rev = src.Rev.Name()
-	if err == nil && data.Query != "" {
-		var res *index.Result
-		if res, _, err = s.query(r, data.Query, 20, false); err == nil {
-			for _, h := range res.Hits {
-				data.Hits = append(data.Hits, pageHit{h, s.hitURL(h), markHTML(h.Snippet, h.Marks)})
-			}
-			if len(res.Hits) == 0 {
-				data.Error, data.Suggestions = "Nothing matches.", res.Suggestions
-				if len(res.Unindexed) > 0 {
-					data.Error += " Too common to be indexed: " + strings.Join(res.Unindexed, ", ") + "."
-				}
-			}
-		}
+	p.Rev = src.Rev.Name()
+	if err == nil && p.Query != "" {
+		p.Result, _, err = s.query(r, p.Query, 20, false)
 	}
 	if err != nil {
-		data.Error, code = err.Error(), status(err)
+		p.Err, p.Result, code = err, nil, status(err)
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	var b bytes.Buffer
+	if err := site.SearchPage(&b, p); err != nil {
+		writePageError(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", htmlType)
 	w.WriteHeader(code)
-	_ = pageTemplate().Execute(w, data)
-}
-
-// markHTML escapes a snippet and wraps its matches in <mark>.
-func markHTML(s string, marks [][2]int) template.HTML {
-	var b strings.Builder
-	for _, seg := range render.Segments(s, marks) {
-		if seg.Marked {
-			b.WriteString("<mark>" + template.HTMLEscapeString(seg.Text) + "</mark>")
-		} else {
-			b.WriteString(template.HTMLEscapeString(seg.Text))
-		}
-	}
-	return template.HTML(b.String())
+	_, _ = w.Write(b.Bytes())
 }
 
 // MemoryLimit is the soft memory limit (runtime/debug.SetMemoryLimit)

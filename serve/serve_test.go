@@ -10,6 +10,8 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -318,5 +320,44 @@ func TestPagesConcurrent(t *testing.T) {
 	defer s.pages.mu.Unlock()
 	if s.pages.bytes > s.pages.limit && s.pages.lru.Len() > 1 {
 		t.Errorf("the cache holds %d bytes in %d pages, over its budget", s.pages.bytes, s.pages.lru.Len())
+	}
+}
+
+// TestSearchPageLayout: /search is laid out as the other pages: the same
+// style sheet, the same navigation bar and footer, the heading in main;
+// its form chooses the revision, and a query that matches nothing says so
+// with suggestions.
+func TestSearchPageLayout(t *testing.T) {
+	ts := testServer(t)
+	frame := func(path string) (page string, parts []string) {
+		code, body := get(t, ts, path)
+		if code != http.StatusOK {
+			t.Fatalf("%s: %d", path, code)
+		}
+		base, _ := url.Parse(ts.URL + path)
+		css := regexp.MustCompile(`<link rel="stylesheet" href="([^"]*)">`).FindStringSubmatch(body)
+		nav := regexp.MustCompile(`<nav><a href="([^"]*)">Revisions</a>`).FindStringSubmatch(body)
+		if css == nil || nav == nil {
+			t.Fatalf("%s: no style sheet or navigation bar", path)
+		}
+		cssURL, _ := base.Parse(css[1])
+		navURL, _ := base.Parse(nav[1])
+		footer := regexp.MustCompile(`<footer>Magic: The Gathering Comprehensive Rules[^<]*Rendered by crules.</footer>`).MatchString(body)
+		main := regexp.MustCompile(`<main>\s*<h1>`).MatchString(body)
+		return body, []string{cssURL.Path, navURL.Path, strconv.FormatBool(footer), strconv.FormatBool(main)}
+	}
+	_, chapter := frame("/latest/702.html")
+	page, search := frame("/search?q=trample&rev=2009-05-01")
+	if !slices.Equal(chapter, search) {
+		t.Errorf("/search is not laid out as /latest/702.html: style sheet, Revisions link, footer, heading %v, not %v", search, chapter)
+	}
+	for _, want := range []string{`<option selected>2009-05-01</option>`, `<a class="id" href="/2009-05-01/502.html#502.`, `<mark>`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("/search?q=trample&rev=2009-05-01: no %s", want)
+		}
+	}
+	_, body := get(t, ts, "/search?q=tramplx")
+	if !strings.Contains(body, "Nothing matches.") || !strings.Contains(body, `href="/search?q=trample&amp;rev=2026-01-16"`) {
+		t.Errorf("/search?q=tramplx: no suggestion of trample:\n%s", body)
 	}
 }

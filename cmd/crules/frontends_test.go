@@ -2,24 +2,32 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"html"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
 
 	"github.com/crules/crules"
 	"github.com/crules/crules/internal/cli"
 	"github.com/crules/crules/serve"
 )
 
-// TestSearchFrontEnds: the command line, /api/search and the /search page
-// give the same hits in the same order, quoted phrases, curly quotes and
-// unquoted words alike.
+// TestSearchFrontEnds: the command line, /api/search, the /search page
+// and the static search of a site crules render wrote (search.html in
+// headless Chromium, from file://) give the same hits in the same order,
+// quoted phrases, curly quotes and unquoted words alike.
 func TestSearchFrontEnds(t *testing.T) {
 	cache := t.TempDir()
 	t.Setenv("CRULES_CACHE", cache)
@@ -50,9 +58,18 @@ func TestSearchFrontEnds(t *testing.T) {
 		}
 		return out
 	}
+	site := filepath.Join(t.TempDir(), "site")
+	var stdout, stderr bytes.Buffer
+	if code := cli.Main([]string{"render", "--rev", "latest", "--out", site}, &stdout, &stderr); code != 0 {
+		t.Fatalf("render: exit %d: %s", code, stderr.String())
+	}
+	static := staticSearch(t, site)
 	link := regexp.MustCompile(`<a class="id" href="[^"]*">([^<]*)</a>`)
-	for _, q := range []string{`"can't be countered"`, `“can’t be countered”`, `can't be countered`, "splice onto arcane", "deathtouch"} {
-		var stdout, stderr bytes.Buffer
+	queries := []string{`"can't be countered"`, `“can’t be countered”`, `can't be countered`, "splice onto arcane", "deathtouch",
+		"combat damage step", "mana burn", "exile", "first strike trample", "702.19 trample", `"enters the battlefield" tapped`}
+	for _, q := range queries {
+		stdout.Reset()
+		stderr.Reset()
 		if code := cli.Main([]string{"search", q, "--limit", "20", "--json"}, &stdout, &stderr); code != 0 {
 			t.Fatalf("search %s: exit %d: %s", q, code, stderr.String())
 		}
@@ -62,8 +79,68 @@ func TestSearchFrontEnds(t *testing.T) {
 		for _, m := range link.FindAllSubmatch(get("/search?q="+url.QueryEscape(q)), -1) {
 			fromPage = append(fromPage, html.UnescapeString(string(m[1])))
 		}
-		if len(fromCLI) == 0 || !slices.Equal(fromCLI, fromAPI) || !slices.Equal(fromCLI, fromPage) {
-			t.Errorf("%s:\ncommand line %v\n/api/search  %v\n/search page %v", q, fromCLI, fromAPI, fromPage)
+		fromSite := static(q)
+		if len(fromCLI) == 0 || !slices.Equal(fromCLI, fromAPI) || !slices.Equal(fromCLI, fromPage) || !slices.Equal(fromCLI, fromSite) {
+			t.Errorf("%s:\ncommand line %v\n/api/search  %v\n/search page %v\nsearch.html  %v", q, fromCLI, fromAPI, fromPage, fromSite)
 		}
+	}
+}
+
+// staticSearch opens headless Chromium and returns a function that loads
+// search.html?q= of the site in dir from file:// and returns the hits it
+// lists. In CI (CI=true) a missing browser fails the test; elsewhere it
+// skips it.
+func staticSearch(t *testing.T, dir string) func(q string) []string {
+	var exe string
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			exe = p
+			break
+		}
+	}
+	if exe == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("no chromium on PATH: the browser test must run in CI (apt-get install -y chromium)")
+		}
+		t.Skip("no chromium on PATH (apt-get install -y chromium); skipping the static search")
+	}
+	profile, err := os.MkdirTemp("", "crules-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for range 20 { // its helper processes may still write to it while they exit
+			if os.RemoveAll(profile) == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	ctx, cancelAlloc := chromedp.NewExecAllocator(ctx, chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox,
+		chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.UserDataDir(profile),
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-sync", true))
+	ctx, cancelTab := chromedp.NewContext(ctx)
+	t.Cleanup(cancel)
+	t.Cleanup(cancelAlloc)
+	t.Cleanup(cancelTab)
+	page := filepath.ToSlash(filepath.Join(dir, "search.html"))
+	return func(q string) []string {
+		u := (&url.URL{Scheme: "file", Path: page, RawQuery: url.Values{"q": {q}}.Encode()}).String()
+		var hits []string
+		var state string
+		err := chromedp.Run(ctx,
+			chromedp.Navigate(u),
+			chromedp.Poll(`!/Searching/.test(document.getElementById("hits").textContent)`, nil, chromedp.WithPollingTimeout(30*time.Second)),
+			chromedp.Evaluate(`Array.from(document.querySelectorAll("#hits a.id"), a => a.textContent)`, &hits),
+			chromedp.Text("#hits", &state, chromedp.ByQuery),
+		)
+		if err != nil {
+			t.Fatalf("%s: %v", u, err)
+		}
+		if len(hits) == 0 {
+			t.Logf("%s: %s", u, state)
+		}
+		return hits
 	}
 }

@@ -1,0 +1,124 @@
+package engine
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/crules/crules/ability"
+	"github.com/crules/crules/game"
+)
+
+// Activating an ability (602 today, 409 in 2006), for activated
+// abilities printed on cards ("{2}, {T}: Draw a card.").
+var (
+	phActivate   = []string{"to activate an ability is to put it onto the stack and pay its costs", "announces that he or she is playing the spell or activated ability"}
+	phController = []string{"only an object's controller (or its owner, if it doesn't have a controller) can activate", "only an object's controller", "announces that he or she is playing the spell or activated ability"}
+	phSorceryAb  = []string{"activated abilities that read \"activate only as a sorcery\" mean", "activate only as a sorcery", "play this ability only any time you could play a sorcery\" mean"}
+)
+
+// printedAbility reads which printed activated ability a statement
+// activates: "" for the first, "ability N" for the N-th (from 1).
+func printedAbility(v string) (int, bool) {
+	if v == "" {
+		return 0, true
+	}
+	n, ok := strings.CutPrefix(v, "ability ")
+	if !ok {
+		return 0, false
+	}
+	k, err := strconv.Atoi(strings.TrimSpace(n))
+	return k - 1, err == nil && k > 0
+}
+
+// activateText activates o's n-th printed activated ability: the
+// player must control o, follow its timing, choose its targets, and pay
+// its whole cost (mana, {T}, sacrifices, life…) or nothing; the ability
+// then goes on the stack, its source's targets become targets of an
+// ability, and it resolves like a spell's instruction, checking its
+// targets again.
+func (e *engine) activateText(st *Stmt, p *game.Player, o *game.Object, n int) error {
+	var printed []*ability.Activated
+	for _, a := range ability.All[*ability.Activated](o, e) {
+		if a.Do != nil {
+			printed = append(printed, a)
+		}
+	}
+	if n >= len(printed) {
+		if len(printed) == 0 {
+			return refuse("%s has no activated ability", o.Label)
+		}
+		return refuse("%s has %d activated %s", o.Label, len(printed), plural(len(printed), "ability"))
+	}
+	a := printed[n]
+	if o.Zone != a.From || o.Controller != p {
+		return refuse("%s is not a permanent %s controls: only its controller can activate its abilities (%s)", o.Label, p.Name, e.rules.Find(phController...).ID)
+	}
+	if a.Sorcery && (e.s.ActivePlayer() != p || e.s.Top() != nil || e.s.Step != "main") {
+		return refuse("%q can be activated only as a sorcery: in its controller's main phase with an empty stack (%s)", o.Label+": "+a.Cost.String(), e.rules.Find(phSorceryAb...).ID)
+	}
+	ab := &game.Object{Label: o.Label + " ability", Owner: p, Controller: p, Card: o.Card, Zone: game.Stack,
+		Ability: &game.AbilityInfo{Source: o, Activated: true, Keyword: o.Label, Text: a.Do.Text, Rule: e.rules.Find(phActivate...)}}
+	steps := []string{fmt.Sprintf("%s activates %s's ability %q and puts it on the stack", p.Name, o.Label, a.Cost.String()+": "+a.Do.Text)}
+	// Targets (602.2b: as a spell's, 601.2c).
+	var t *game.Target
+	if a.Do.Target != "" {
+		cl := st.Clause("targeting")
+		if cl == nil || len(cl.Names) != 1 {
+			return refuse("%q needs a target", a.Do.Text)
+		}
+		x, err := e.target(cl.Names[0].Text)
+		if err != nil {
+			return refuse("%v", err)
+		}
+		if err := e.canTarget(o, p, a.Do.Target, x); err != nil {
+			return refuse("%v", err)
+		}
+		t = &x
+		ab.Ability.Targets = []game.Target{x}
+		steps = append(steps, "target: "+x.Name())
+	} else if st.Clause("targeting") != nil {
+		return refuse("%q has no target", a.Do.Text)
+	}
+	// The total cost (602.2b: 601.2f–h), with X chosen.
+	x := 0
+	if cl := st.Clause("x"); cl != nil {
+		x = cl.N
+	}
+	total := a.Cost.Mana.WithX(x)
+	pay := &payment{p: p, src: o}
+	if err := e.chooseParts(pay, a.Cost.Parts, st); err != nil {
+		return err
+	}
+	if err := e.chooseMana(pay, total, st); err != nil {
+		return err
+	}
+	// Everything is decided: the ability goes on the stack, the costs
+	// are paid.
+	e.s.Cite(ab.Ability.Rule, "%s", strings.Join(steps, "; "))
+	if a.Sorcery {
+		e.s.Cite(e.rules.Find(phSorceryAb...), "%s's ability is activated as a sorcery: in %s's main phase with an empty stack", o.Label, p.Name)
+	}
+	if total.IsSet() || len(a.Cost.Parts) > 0 {
+		e.s.Cite(e.rules.Find(phTotalCost...), "total cost: %s", costString(total, a.Cost.Parts))
+	}
+	e.s.Push(ab)
+	e.settle(pay, total)
+	ef, src := *a.Do, o
+	ab.Ability.Resolve = func(s *game.State, self *game.Object) {
+		if t != nil && !e.legal(src, ef.Target, *t) {
+			e.s.Cite(e.rules.Find(phAllIllegal...), "the target of %s's ability, %s, is no longer legal: the ability doesn't resolve", src.Label, t.Name())
+			return
+		}
+		e.effect(src, ef, t, src.Label+"'s ability")
+	}
+	if t != nil && t.Object != nil {
+		e.fire(t.Object, ability.BecomesTarget, ab)
+	}
+	return nil
+}
+
+// costString prints a total cost: its mana and its other parts.
+func costString(mana game.Cost, parts []game.Part) string {
+	return game.FullCost{Mana: mana, Parts: parts}.String()
+}

@@ -1,0 +1,72 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/crules/crules/game"
+)
+
+// continuous starts the continuous effect of a resolving spell's
+// instruction: it applies to the target, or to the permanents its
+// subject names as the spell resolves (611.2c), from now (613.7b); each
+// part is cited with the layer the revision applies it in.
+func (e *engine) continuous(spell *game.Object, ef game.Effect, t *game.Target, from string) {
+	c := *ef.Cont
+	c.Source, c.Label = spell, from
+	if t != nil && t.Object != nil {
+		c.Objects = []*game.Object{t.Object}
+	} else {
+		c.Objects = e.s.Matching(c.Subject, spell.Controller)
+	}
+	e.s.AddEffect(&c)
+	var names []string
+	for _, o := range c.Objects {
+		names = append(names, o.Label)
+	}
+	e.citeLayers(&c, fmt.Sprintf("%s: %q applies to %s", from, ef.Text, strings.Join(names, ", ")), c.Objects)
+}
+
+// citeLayers cites the layer rule of each part of effect c, with what
+// the objects are after the layers.
+func (e *engine) citeLayers(c *game.Continuous, what string, objs []*game.Object) {
+	lo := e.rules.Layers()
+	seen := map[string]bool{}
+	for i := range lo.Steps {
+		st := &lo.Steps[i]
+		for _, ch := range st.Changes {
+			if !c.Has(ch) || seen[st.Name] {
+				continue
+			}
+			seen[st.Name] = true
+			var now []string
+			for _, o := range objs {
+				now = append(now, describe(o))
+			}
+			e.s.Cite(st.Rule, "%s: its %s part applies in layer %s (%s)", what, ch, st.Name, strings.Join(now, "; "))
+		}
+	}
+}
+
+// describe prints an object's characteristics after the layers: "Grizzly
+// Bears: 5/5 green Creature, Flying".
+func describe(o *game.Object) string {
+	ch := o.Characteristics()
+	var b strings.Builder
+	b.WriteString(o.Label + ":")
+	if ch.HasPT {
+		fmt.Fprintf(&b, " %d/%d", ch.Power, ch.Toughness)
+	}
+	if ch.Colors != 0 {
+		b.WriteString(" " + strings.ToLower(ch.Colors.String()))
+	}
+	b.WriteString(" " + strings.Join(ch.Types, " "))
+	var ks []string
+	for _, a := range ch.Abilities {
+		ks = append(ks, a.Text)
+	}
+	if len(ks) > 0 {
+		b.WriteString(", " + strings.Join(ks, ", "))
+	}
+	return b.String()
+}

@@ -1,0 +1,268 @@
+package game
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// cardTypes are the card types a type-changing effect can name.
+var cardTypes = []string{"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"}
+
+var subjectTypes = map[string]string{
+	"creature": "Creature", "creatures": "Creature", "artifact": "Artifact", "artifacts": "Artifact",
+	"land": "Land", "lands": "Land", "permanent": "", "permanents": "", "enchantment": "Enchantment", "enchantments": "Enchantment",
+}
+
+// parseContinuous reads a continuous effect of card text (611):
+//
+//	SUBJECT PREDICATE [and PREDICATE]… [until end of turn]
+//	switch target creature's power and toughness [until end of turn]
+//
+// where SUBJECT is "target creature" (or permanent, artifact, land),
+// "equipped creature", "enchanted creature", or a set of permanents
+// ("creatures you control", "other white creatures you control", "all
+// creatures", "noncreature artifacts"), and PREDICATE one of "gets
+// +N/+N", "has base power and toughness N/N", "becomes N/N" (the wording
+// before 2009), "gains KEYWORD", "has KEYWORD", "loses KEYWORD", "loses
+// all abilities", "is COLOUR", "becomes a N/N artifact creature" (the
+// card types replace the old ones), "becomes an artifact in addition to
+// its other types". It reports false when t is not of this form, and an
+// error when it is but a part is not understood.
+func parseContinuous(t string) (Effect, bool, error) {
+	l := strings.ToLower(t)
+	e := &Continuous{}
+	if rest, ok := strings.CutSuffix(l, " until end of turn"); ok {
+		e.UntilEOT, l = true, rest
+	}
+	ef := Effect{Verb: "continuous", Cont: e}
+	if rest, ok := strings.CutPrefix(l, "switch "); ok {
+		subj, ok := strings.CutSuffix(rest, "'s power and toughness")
+		if !ok {
+			return ef, false, nil
+		}
+		n, ok := subject(e, &ef, subj+" ")
+		if !ok || n != len(subj)+1 {
+			return ef, true, fmt.Errorf("unknown subject %q of a switch", subj)
+		}
+		e.Switch = true
+		return ef, true, nil
+	}
+	n, ok := subject(e, &ef, l)
+	if !ok {
+		return ef, false, nil
+	}
+	preds := predicates(l[n:])
+	if len(preds) == 0 {
+		return ef, false, nil
+	}
+	for i, p := range preds {
+		if err := predicate(e, p); err != nil {
+			if i == 0 {
+				return ef, false, nil
+			}
+			return ef, true, err
+		}
+	}
+	return ef, true, nil
+}
+
+// subject reads the subject at the start of l; it returns how many bytes
+// it took.
+func subject(e *Continuous, ef *Effect, l string) (int, bool) {
+	w := strings.Fields(l)
+	if len(w) < 2 {
+		return 0, false
+	}
+	at := 0
+	take := func(k int) {
+		for _, x := range w[:k] {
+			at += len(x) + 1
+		}
+		w = w[k:]
+	}
+	switch w[0] {
+	case "target", "equipped", "enchanted":
+		ty, ok := subjectTypes[w[1]]
+		if !ok {
+			return 0, false
+		}
+		if w[0] == "target" {
+			ef.Target = strings.ToLower(w[1])
+		} else {
+			e.Subject.Attached = w[0]
+		}
+		e.Subject.Type = ty
+		take(2)
+		return at, true
+	}
+	if w[0] == "all" || w[0] == "each" {
+		take(1)
+	}
+	if len(w) > 0 && w[0] == "other" {
+		e.Subject.Other = true
+		take(1)
+	}
+	if len(w) > 0 {
+		if c, ok := ParseColor(w[0]); ok && c != 0 {
+			e.Subject.Color = c
+			take(1)
+		}
+	}
+	if len(w) > 0 && strings.HasPrefix(w[0], "non") {
+		ty, ok := subjectTypes[strings.TrimPrefix(w[0], "non")]
+		if !ok {
+			return 0, false
+		}
+		e.Subject.Non = ty
+		take(1)
+	}
+	if len(w) == 0 {
+		return 0, false
+	}
+	ty, ok := subjectTypes[w[0]]
+	if !ok || !strings.HasSuffix(w[0], "s") {
+		return 0, false
+	}
+	e.Subject.Type = ty
+	take(1)
+	if len(w) >= 2 && w[0] == "you" && w[1] == "control" {
+		e.Subject.YouControl = true
+		take(2)
+	}
+	return at, true
+}
+
+var predicateVerbs = []string{"get", "gets", "gain", "gains", "has", "have", "lose", "loses", "is", "are", "become", "becomes"}
+
+// predicates splits "gets +1/+1 and has flying" at each "and" that
+// begins a predicate ("has base power and toughness 1/1" is one).
+func predicates(l string) []string {
+	var out []string
+	for i, part := range strings.Split(l, " and ") {
+		verb, _, _ := strings.Cut(strings.TrimSpace(part), " ")
+		if i > 0 && !hasFold(predicateVerbs, verb) {
+			out[len(out)-1] += " and " + part
+			continue
+		}
+		out = append(out, strings.TrimSpace(part))
+	}
+	return out
+}
+
+func pt(s string) (int, int, bool) {
+	a, b, ok := strings.Cut(s, "/")
+	p, e1 := strconv.Atoi(strings.TrimPrefix(a, "+"))
+	t, e2 := strconv.Atoi(strings.TrimPrefix(b, "+"))
+	return p, t, ok && e1 == nil && e2 == nil
+}
+
+// predicate reads one predicate into e.
+func predicate(e *Continuous, p string) error {
+	verb, rest, _ := strings.Cut(p, " ")
+	switch verb {
+	case "get", "gets":
+		if !strings.HasPrefix(rest, "+") && !strings.HasPrefix(rest, "-") {
+			return fmt.Errorf("expected +N/+N after %q", verb)
+		}
+		x, y, ok := pt(rest)
+		if !ok {
+			return fmt.Errorf("expected +N/+N after %q", verb)
+		}
+		e.AddPT, e.P, e.T = true, e.P+x, e.T+y
+		return nil
+	case "has", "have":
+		if v, ok := strings.CutPrefix(rest, "base power and toughness "); ok {
+			x, y, ok := pt(v)
+			if !ok {
+				return fmt.Errorf("expected N/N after \"base power and toughness\"")
+			}
+			e.SetPT, e.P, e.T = true, x, y
+			return nil
+		}
+		return gain(e, rest)
+	case "gain", "gains":
+		return gain(e, rest)
+	case "lose", "loses":
+		if rest == "all abilities" {
+			e.LoseAll = true
+			return nil
+		}
+		a, ok, err := ParseAbility(rest)
+		if !ok || err != nil {
+			return fmt.Errorf("%q is not a keyword ability to lose", rest)
+		}
+		e.Lose = append(e.Lose, a.Keyword)
+		return nil
+	case "is", "are", "become", "becomes":
+		return becomes(e, rest)
+	}
+	return fmt.Errorf("unknown predicate %q", p)
+}
+
+func gain(e *Continuous, rest string) error {
+	a, ok, err := ParseAbility(rest)
+	if !ok || err != nil {
+		return fmt.Errorf("%q is not a keyword ability to gain", rest)
+	}
+	a.Text = rest
+	if len(a.Text) > 0 {
+		a.Text = strings.ToUpper(a.Text[:1]) + a.Text[1:]
+	}
+	e.Gain = append(e.Gain, a)
+	return nil
+}
+
+// becomes reads "[a|an] [N/N] [COLOUR] [TYPES] [in addition to its
+// other types]".
+func becomes(e *Continuous, rest string) error {
+	add := false
+	for _, suf := range []string{" in addition to its other types", " in addition to their other types"} {
+		if r, ok := strings.CutSuffix(rest, suf); ok {
+			rest, add = r, true
+		}
+	}
+	w := strings.Fields(rest)
+	if len(w) > 0 && (w[0] == "a" || w[0] == "an") {
+		w = w[1:]
+	}
+	if len(w) > 0 {
+		if x, y, ok := pt(w[0]); ok {
+			e.SetPT, e.P, e.T = true, x, y
+			w = w[1:]
+		}
+	}
+	var cols []string
+	for len(w) > 0 {
+		if _, ok := ParseColor(w[0]); !ok {
+			break
+		}
+		cols = append(cols, w[0])
+		w = w[1:]
+	}
+	if len(cols) > 0 {
+		c, _ := ParseColor(strings.Join(cols, " "))
+		e.SetColor, e.Colors = true, c
+	}
+	var types []string
+	for _, x := range w {
+		found := false
+		for _, ct := range cardTypes {
+			if strings.EqualFold(x, ct) {
+				types, found = append(types, ct), true
+			}
+		}
+		if !found {
+			return fmt.Errorf("%q is not a card type, colour or power/toughness", x)
+		}
+	}
+	if add {
+		e.AddTypes = types
+	} else {
+		e.SetTypes = types
+	}
+	if !e.SetPT && !e.SetColor && len(types) == 0 {
+		return fmt.Errorf("expected a power/toughness, colour or card type after %q", "becomes")
+	}
+	return nil
+}

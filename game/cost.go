@@ -1,0 +1,288 @@
+package game
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// A PartKind is the kind of a cost part that is not mana (601.2h and
+// 602.2b today, 409.1h in 2006-10-01).
+type PartKind uint8
+
+// The kinds of non-mana cost parts.
+const (
+	Tap            PartKind = iota + 1 // {T}: tap this permanent
+	Untap                              // {Q}: untap this permanent
+	Sacrifice                          // sacrifice a permanent
+	Discard                            // discard a card
+	ExileFrom                          // exile cards from a zone
+	PayLife                            // pay N life
+	RemoveCounters                     // remove counters from this permanent
+	PutCounters                        // put counters on this permanent
+	ReturnToHand                       // return a permanent to its owner's hand
+	Reveal                             // reveal a card from the hand
+)
+
+var partWords = map[PartKind]string{Tap: "tap", Untap: "untap", Sacrifice: "sacrifice", Discard: "discard", ExileFrom: "exile", PayLife: "pay life", RemoveCounters: "remove counters", PutCounters: "put counters", ReturnToHand: "return", Reveal: "reveal"}
+
+// String names the kind: "sacrifice", "pay life".
+func (k PartKind) String() string { return partWords[k] }
+
+// A Part is one non-mana part of a cost. N is how many objects, how much
+// life or how many counters; Self is set when the part names the object
+// whose cost it is ("Sacrifice Mogg Fanatic", "this creature"), else
+// What is the quality of the objects chosen ("creature", "artifact",
+// "card", "Goblin") or the kind of counter ("+1/+1"); From is the zone
+// the objects are chosen from. Text is the part as printed.
+type Part struct {
+	Kind PartKind
+	N    int
+	Self bool
+	What string
+	From Zone
+	Text string
+}
+
+// Choice is the clause word a script names the objects of the part by:
+// "sacrifice A", "discard A", "exile A", "return A", "reveal A"; "" for
+// a part that chooses nothing.
+func (p Part) Choice() string {
+	switch p.Kind {
+	case Sacrifice, Discard, ExileFrom, ReturnToHand, Reveal:
+		if !p.Self {
+			return partWords[p.Kind]
+		}
+	}
+	return ""
+}
+
+// A FullCost is a whole cost: its mana part and its other parts, in
+// printed order. The zero FullCost costs nothing.
+type FullCost struct {
+	Mana  Cost
+	Parts []Part
+}
+
+// String prints the cost as printed: "{2}, {T}, Sacrifice a creature".
+func (c FullCost) String() string {
+	var out []string
+	if c.Mana.IsSet() {
+		out = append(out, c.Mana.String())
+	}
+	for _, p := range c.Parts {
+		out = append(out, p.Text)
+	}
+	return strings.Join(out, ", ")
+}
+
+// Has reports whether the cost has a part of kind k.
+func (c FullCost) Has(k PartKind) bool {
+	for _, p := range c.Parts {
+		if p.Kind == k {
+			return true
+		}
+	}
+	return false
+}
+
+var numberWords = map[string]int{"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+
+// number reads "a", "two" or "3".
+func number(s string) (int, bool) {
+	if n, ok := numberWords[strings.ToLower(s)]; ok {
+		return n, true
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil && n >= 0
+}
+
+var (
+	reSacrifice = lazyRegexp(`(?i)^sacrifice (a|an|one|two|three|\d+) (.+?)s?$`)
+	reDiscard   = lazyRegexp(`(?i)^discard (a|an|one|two|three|\d+) (.+?)s?$`)
+	reExile     = lazyRegexp(`(?i)^exile (a|an|one|two|three|four|five|six|\d+) (.+?)s? from your (graveyard|hand)$`)
+	reLife      = lazyRegexp(`(?i)^pay (\d+) life$`)
+	reCounters  = lazyRegexp(`(?i)^(remove|put) (a|an|one|two|three|\d+) ([+-]\d+/[+-]\d+|[a-z]+) counters? (?:from|on) (.+)$`)
+	reReturn    = lazyRegexp(`(?i)^return (a|an|one|two|\d+) (.+?)s? you control to (?:its|their) owner's hand$`)
+	reReveal    = lazyRegexp(`(?i)^reveal (a|an|one|two|\d+) (.+?)s? from your hand$`)
+)
+
+// ParseFullCost reads a cost as printed before an activated ability's
+// colon or after "As an additional cost": parts separated by commas,
+// mana in brace notation, {T} and {Q}, and the non-mana parts "Sacrifice
+// a creature", "Sacrifice NAME" (or "this creature"), "Discard a card",
+// "Exile two cards from your graveyard", "Pay 2 life", "Remove a +1/+1
+// counter from NAME", "Put a -1/-1 counter on this creature", "Return a
+// land you control to its owner's hand", "Reveal a Goblin card from
+// your hand". self is the name of the card whose cost it is. An error is
+// a *CostError at the part not understood.
+func ParseFullCost(text, self string) (FullCost, error) {
+	var c FullCost
+	off := 0
+	isSelf := func(s string) bool {
+		s = strings.ToLower(strings.TrimSpace(s))
+		return s == strings.ToLower(self) || s == "~" || strings.HasPrefix(s, "this ") || s == "it"
+	}
+	for _, raw := range strings.Split(text, ",") {
+		lead := len(raw) - len(strings.TrimLeft(raw, " "))
+		t := strings.TrimSpace(raw)
+		at := off + lead
+		off += len(raw) + 1
+		fail := func(format string, args ...any) (FullCost, error) {
+			return FullCost{}, &CostError{Offset: at, Msg: fmt.Sprintf(format, args...)}
+		}
+		if t == "" {
+			return fail("cost %q: an empty part", text)
+		}
+		if strings.HasPrefix(t, "{") {
+			// Mana, {T} and {Q}, possibly together: "{1}{T}" is not
+			// printed, but "{T}" and "{2}" are parts of their own.
+			switch strings.ToUpper(t) {
+			case "{T}":
+				c.Parts = append(c.Parts, Part{Kind: Tap, Self: true, Text: "{T}"})
+				continue
+			case "{Q}":
+				c.Parts = append(c.Parts, Part{Kind: Untap, Self: true, Text: "{Q}"})
+				continue
+			}
+			m, err := ParseCost(t)
+			if err != nil {
+				ce := err.(*CostError)
+				return FullCost{}, &CostError{Offset: at + ce.Offset, Msg: ce.Msg}
+			}
+			if c.Mana.IsSet() {
+				return fail("cost %q: two mana parts", text)
+			}
+			c.Mana = m
+			continue
+		}
+		p := Part{Text: t}
+		lower := strings.ToLower(t)
+		switch {
+		case strings.HasPrefix(lower, "sacrifice "):
+			p.Kind, p.N, p.From = Sacrifice, 1, Battlefield
+			if rest := t[len("sacrifice "):]; isSelf(rest) {
+				p.Self = true
+			} else if m := reSacrifice().FindStringSubmatch(t); m != nil {
+				p.N, _ = number(m[1])
+				p.What = m[2]
+			} else {
+				return fail("unknown cost %q", t)
+			}
+		case strings.HasPrefix(lower, "discard "):
+			m := reDiscard().FindStringSubmatch(t)
+			if m == nil {
+				return fail("unknown cost %q", t)
+			}
+			p.Kind, p.From, p.What = Discard, Hand, m[2]
+			p.N, _ = number(m[1])
+		case strings.HasPrefix(lower, "exile "):
+			if rest := t[len("exile "):]; isSelf(rest) {
+				p.Kind, p.N, p.Self, p.From = ExileFrom, 1, true, Battlefield
+				break
+			}
+			m := reExile().FindStringSubmatch(t)
+			if m == nil {
+				return fail("unknown cost %q", t)
+			}
+			p.Kind, p.What = ExileFrom, m[2]
+			p.N, _ = number(m[1])
+			p.From, _ = ParseZone(m[3])
+		case strings.HasPrefix(lower, "pay "):
+			m := reLife().FindStringSubmatch(t)
+			if m == nil {
+				return fail("unknown cost %q", t)
+			}
+			p.Kind = PayLife
+			p.N, _ = number(m[1])
+		case strings.HasPrefix(lower, "remove ") || strings.HasPrefix(lower, "put "):
+			m := reCounters().FindStringSubmatch(t)
+			if m == nil || !isSelf(m[4]) {
+				return fail("unknown cost %q (counters are removed from or put on the object itself)", t)
+			}
+			p.Kind, p.Self, p.What = RemoveCounters, true, m[3]
+			if strings.EqualFold(m[1], "put") {
+				p.Kind = PutCounters
+			}
+			p.N, _ = number(m[2])
+		case strings.HasPrefix(lower, "return "):
+			if rest, ok := strings.CutSuffix(t[len("return "):], " to its owner's hand"); ok && isSelf(rest) {
+				p.Kind, p.N, p.Self, p.From = ReturnToHand, 1, true, Battlefield
+				break
+			}
+			m := reReturn().FindStringSubmatch(t)
+			if m == nil {
+				return fail("unknown cost %q", t)
+			}
+			p.Kind, p.From, p.What = ReturnToHand, Battlefield, m[2]
+			p.N, _ = number(m[1])
+		case strings.HasPrefix(lower, "reveal "):
+			m := reReveal().FindStringSubmatch(t)
+			if m == nil {
+				return fail("unknown cost %q", t)
+			}
+			p.Kind, p.From, p.What = Reveal, Hand, m[2]
+			p.N, _ = number(m[1])
+		default:
+			return fail("unknown cost %q", t)
+		}
+		c.Parts = append(c.Parts, p)
+	}
+	return c, nil
+}
+
+// An Activated is an activated ability printed on a card: "Cost: Effect."
+// with "Activate only as a sorcery." ("Play this ability only any time
+// you could play a sorcery." before 2009) setting Sorcery.
+type Activated struct {
+	Cost    FullCost
+	Effect  Effect
+	Sorcery bool
+	Text    string
+}
+
+var reSorceryOnly = lazyRegexp(`(?i)\.?\s*(?:activate only as a sorcery|activate this ability only any time you could cast a sorcery|play this ability only any time you could play a sorcery)\.?$`)
+
+// reActivated is where an activated ability's cost ends: the first ": "
+// after a mana symbol or a cost word.
+var reActivated = lazyRegexp(`(?i)^(?:\{|sacrifice |discard |exile |pay |remove |put |return |reveal |tap )[^:]*:\s`)
+
+// IsActivated reports whether text is written as an activated ability,
+// "COST: EFFECT".
+func IsActivated(text string) bool { return reActivated().MatchString(strings.TrimSpace(text)) }
+
+// ParseActivated reads an activated ability "COST: EFFECT." of the card
+// named self (see ParseFullCost and ParseEffect). An error is a
+// *CostError or an *EffectError at the part not understood, its Offset
+// in bytes of text.
+func ParseActivated(text, self string) (Activated, error) {
+	lead := len(text) - len(strings.TrimLeft(text, " \t"))
+	t := strings.TrimSpace(text)
+	colon := strings.Index(t, ":")
+	if colon < 0 {
+		return Activated{}, &EffectError{Offset: lead, Msg: fmt.Sprintf("%q is not an activated ability (COST: EFFECT)", t)}
+	}
+	a := Activated{Text: t}
+	cost, err := ParseFullCost(t[:colon], self)
+	if err != nil {
+		ce := err.(*CostError)
+		return Activated{}, &CostError{Offset: lead + ce.Offset, Msg: ce.Msg}
+	}
+	a.Cost = cost
+	body := t[colon+1:]
+	if loc := reSorceryOnly().FindStringIndex(body); loc != nil && loc[0] > 0 {
+		a.Sorcery = true
+		body = body[:loc[0]]
+	}
+	eat := lead + colon + 1
+	ef, err := ParseEffect(body)
+	if err != nil {
+		ee := err.(*EffectError)
+		return Activated{}, &EffectError{Offset: eat + ee.Offset, Msg: fmt.Sprintf("unknown effect %q of an activated ability", strings.TrimSuffix(strings.TrimSpace(body), "."))}
+	}
+	if ef.When != "" || ef.Verb == "grant" || ef.Verb == "increase" || ef.Verb == "morecounters" || ef.Verb == "kickdamage" {
+		return Activated{}, &EffectError{Offset: eat + len(body) - len(strings.TrimLeft(body, " ")), Msg: fmt.Sprintf("%q is not an effect an activated ability can have", strings.TrimSpace(body))}
+	}
+	a.Effect = ef
+	return a, nil
+}

@@ -1,0 +1,133 @@
+package game
+
+// A Change is one kind of change a continuous effect makes to
+// characteristics; the revision's layer rule (613.1–613.4 today, 418.5a
+// in 2006-10-01) says in which layer, and sublayer, each kind applies.
+type Change int
+
+// The kinds of change, in the order of today's layers.
+const (
+	ChangeCopy     Change = iota // copiable values: "becomes a copy of"
+	ChangeFaceDown               // a face-down object's characteristics
+	ChangeControl
+	ChangeText
+	ChangeType
+	ChangeColor
+	ChangeAbility
+	ChangePTDefine  // power/toughness from a characteristic-defining ability
+	ChangePTSet     // sets power and/or toughness to a value
+	ChangePTModify  // modifies power/toughness: a resolved spell or ability
+	ChangePTStatic  // modifies power/toughness: a static ability
+	ChangePTCounter // +1/+1 and -1/-1 counters
+	ChangePTSwitch  // switches power and toughness
+	nChanges
+)
+
+var changeNames = [...]string{"copy", "face-down", "control", "text", "type", "color", "ability", "power/toughness (defining)", "power/toughness (set)", "power/toughness (modify)", "power/toughness (modify, static)", "counters", "power/toughness (switch)"}
+
+func (c Change) String() string { return changeNames[c] }
+
+// A Subject is what a continuous effect of card text applies to: the
+// permanent an Aura or Equipment is attached to ("enchanted creature"),
+// a target ("target creature"), or every permanent of a kind ("other
+// white creatures you control", "noncreature artifacts").
+type Subject struct {
+	// Attached is "equipped" or "enchanted" for the permanent the
+	// source is attached to.
+	Attached string
+	Target   bool
+	// Type is the card type the subject has ("creature", "artifact",
+	// "land"); "" or "permanent" for any.
+	Type string
+	// Non is a card type the subject doesn't have ("noncreature").
+	Non        string
+	Color      Color
+	YouControl bool
+	Other      bool
+}
+
+// A Continuous is a continuous effect (611): the changes it makes to
+// the characteristics of the objects it applies to, applied by the
+// layers (613). One effect may change several characteristics; each
+// part applies in its own layer, to the objects the effect applied to
+// in the first layer it applied in (613.6). Its fields, zero when the
+// effect does not make that change, are the parts.
+//
+// An effect made by a resolving spell or ability applies to Objects,
+// chosen as it resolved (611.2c); an effect of a static ability
+// (Static) applies to what Subject names on the battlefield, as long as
+// its source is there with the ability (611.3).
+type Continuous struct {
+	Source    *Object
+	Label     string // the card or keyword that made it, for the trace
+	Timestamp int
+	Static    bool
+	Subject   Subject
+	Objects   []*Object
+	// UntilEOT effects end in the cleanup step; WhileSource effects end
+	// when Source leaves the battlefield ("for as long as").
+	UntilEOT    bool
+	WhileSource bool
+
+	CopyOf *Object // layer 1: becomes a copy of CopyOf
+	// SetTypes replaces the card types; AddTypes adds to them ("in
+	// addition to its other types").
+	SetTypes []string
+	AddTypes []string
+	SetColor bool
+	Colors   Color
+	Gain     []Ability
+	Lose     []string // keyword names
+	LoseAll  bool
+	SetPT    bool
+	Switch   bool
+	P, T     int // with SetPT the values set, else the change
+	AddPT    bool
+}
+
+// Has reports whether the effect makes change c.
+func (e *Continuous) Has(c Change) bool {
+	switch c {
+	case ChangeCopy:
+		return e.CopyOf != nil
+	case ChangeType:
+		return len(e.SetTypes) > 0 || len(e.AddTypes) > 0
+	case ChangeColor:
+		return e.SetColor
+	case ChangeAbility:
+		return len(e.Gain) > 0 || len(e.Lose) > 0 || e.LoseAll
+	case ChangePTSet:
+		return e.SetPT
+	case ChangePTModify:
+		return e.AddPT && !e.Static
+	case ChangePTStatic:
+		return e.AddPT && e.Static
+	case ChangePTSwitch:
+		return e.Switch
+	}
+	return false
+}
+
+// Chars are an object's characteristics as the layers leave them.
+// Slices may be shared with the card: they are never changed in place.
+type Chars struct {
+	// Card is the card whose copiable values the object has (the card,
+	// the half cast, or the card it became a copy of).
+	Card       *Card
+	Name       string
+	Cost       Cost
+	Supertypes []string
+	Types      []string
+	Subtypes   []string
+	Colors     Color
+	Abilities  []Ability
+	// NoText is set for an object with no abilities of its text: face
+	// down, or one that lost all abilities.
+	NoText           bool
+	Power, Toughness int
+	HasPT            bool
+	Controller       *Player
+}
+
+// Is reports whether the characteristics have card type t.
+func (c Chars) Is(t string) bool { return hasFold(c.Types, t) }

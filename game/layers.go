@@ -1,0 +1,421 @@
+package game
+
+import (
+	"slices"
+	"strings"
+)
+
+// printed returns the characteristics the object starts from (613.1):
+// its card's, the half cast while on the stack, a split card's two
+// halves together elsewhere, none for an ability on the stack, and a
+// face-down object's (708.2) when it is not on the battlefield, where
+// the layers apply it.
+func (o *Object) printed() Chars {
+	c := o.face()
+	ch := Chars{Card: c, Name: c.Name, Cost: c.Cost, Supertypes: c.Supertypes, Types: c.Types, Subtypes: c.Subtypes,
+		Colors: c.Cost.Colors(), Abilities: c.Abilities, Power: c.Power, Toughness: c.Toughness, HasPT: c.HasPT, Controller: o.Controller}
+	if len(c.Halves) == 2 {
+		a, b := c.Halves[0], c.Halves[1]
+		ch.Name = a.Name + " // " + b.Name
+		ch.Types = union(a.Types, b.Types)
+		ch.Subtypes = union(a.Subtypes, b.Subtypes)
+		ch.Supertypes = union(a.Supertypes, b.Supertypes)
+		ch.Colors = a.Cost.Colors() | b.Cost.Colors()
+		ch.Abilities = append(slices.Clip(a.Abilities), b.Abilities...)
+	}
+	if o.Ability != nil {
+		ch = Chars{Card: c, Controller: o.Controller, NoText: true}
+	}
+	if o.FaceDown {
+		faceDown(&ch)
+	}
+	return ch
+}
+
+func union(a, b []string) []string {
+	out := slices.Clone(a)
+	for _, x := range b {
+		if !hasFold(out, x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// faceDown gives ch a face-down permanent's characteristics: a 2/2
+// creature with no name, cost, colour, subtypes or abilities (708.2;
+// 504.2 in 2006).
+func faceDown(ch *Chars) {
+	*ch = Chars{Card: ch.Card, Types: []string{"Creature"}, Power: 2, Toughness: 2, HasPT: true, NoText: true, Controller: ch.Controller}
+}
+
+// chars returns o's characteristics: on the battlefield through the
+// layers, elsewhere as printed.
+func (o *Object) chars() Chars {
+	s := o.st
+	if s == nil || o.Zone != Battlefield {
+		return o.printed()
+	}
+	if len(s.Effects) == 0 && !s.anyStatic() {
+		// No continuous effect: printed, face down, counters.
+		ch := o.printed()
+		n := o.Counters["+1/+1"] - o.Counters["-1/-1"]
+		ch.Power += n
+		ch.Toughness += n
+		return ch
+	}
+	if ch := s.layered()[o]; ch != nil {
+		return *ch
+	}
+	return o.printed()
+}
+
+// Characteristics returns o's characteristics after the layers (613).
+func (o *Object) Characteristics() Chars { return o.chars() }
+
+// AddEffect starts a continuous effect made by a resolving spell or
+// ability: it receives a timestamp (613.7b) now.
+func (s *State) AddEffect(e *Continuous) {
+	s.clock++
+	e.Timestamp = s.clock
+	s.Effects = append(s.Effects, e)
+}
+
+// Stamp gives o a new timestamp: as it enters a zone (613.7d), as an
+// Aura or Equipment becomes attached (613.7e), as it turns face up.
+func (s *State) Stamp(o *Object) {
+	s.clock++
+	o.Timestamp = s.clock
+}
+
+// EndTurnEffects ends the "until end of turn" effects (the cleanup
+// step) and those whose source or objects are gone; it reports whether
+// an "until end of turn" effect ended.
+func (s *State) EndTurnEffects() bool {
+	ended := false
+	kept := s.Effects[:0]
+	for _, e := range s.Effects {
+		if e.UntilEOT {
+			ended = ended || s.effectAlive(e)
+			continue
+		}
+		if !s.effectAlive(e) {
+			continue
+		}
+		kept = append(kept, e)
+	}
+	clear(s.Effects[len(kept):])
+	s.Effects = kept
+	return ended
+}
+
+// effectAlive reports whether a resolved effect still applies to
+// something: some of its objects is on the battlefield as the object
+// it was, and, for one that lasts "for as long as", its source is.
+func (s *State) effectAlive(e *Continuous) bool {
+	if e.WhileSource && (e.Source == nil || e.Source.Zone != Battlefield || !s.onBattlefield(e.Source)) {
+		return false
+	}
+	for _, o := range e.Objects {
+		if o.Zone == Battlefield && s.onBattlefield(o) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *State) onBattlefield(o *Object) bool {
+	for _, p := range s.Players {
+		if slices.Contains(p.zones[Battlefield], o) {
+			return true
+		}
+	}
+	return false
+}
+
+// view is the characteristics of every permanent while the layers are
+// applied.
+type view struct {
+	objs  []*Object
+	chars map[*Object]*Chars
+}
+
+func (v *view) clone() *view {
+	n := &view{objs: v.objs, chars: make(map[*Object]*Chars, len(v.chars))}
+	for o, c := range v.chars {
+		cc := *c
+		n.chars[o] = &cc
+	}
+	return n
+}
+
+// layered returns the characteristics of every permanent: starting
+// from the printed ones, each layer of the revision's order (Rules.
+// Layers) applies, in order, the changes of the continuous effects
+// that belong to it, in timestamp order unless one effect depends on
+// another (613.7, 613.8).
+func (s *State) layered() map[*Object]*Chars {
+	v := &view{objs: s.Battlefield()}
+	v.chars = make(map[*Object]*Chars, len(v.objs))
+	for _, o := range v.objs {
+		ch := o.printed()
+		if o.FaceDown {
+			// The face-down characteristics apply in their layer.
+			ch = (&Object{Card: o.Card, Controller: o.Controller}).printed()
+		}
+		v.chars[o] = &ch
+	}
+	lo := s.Rules.Layers()
+	locked := map[*Continuous][]*Object{}
+	var statics []*Continuous
+	staticsRead := false
+	for si := range lo.Steps {
+		step := &lo.Steps[si]
+		if !staticsRead && si > lo.step[ChangeCopy] && si > lo.step[ChangeFaceDown] {
+			// Static abilities are read from the copiable values.
+			statics, staticsRead = s.statics(v), true
+		}
+		var pending []*Continuous
+		for _, c := range step.Changes {
+			switch c {
+			case ChangeFaceDown:
+				for _, o := range v.objs {
+					if o.FaceDown {
+						faceDown(v.chars[o])
+					}
+				}
+				continue
+			case ChangePTCounter:
+				for _, o := range v.objs {
+					ch := v.chars[o]
+					n := o.Counters["+1/+1"] - o.Counters["-1/-1"]
+					ch.Power += n
+					ch.Toughness += n
+				}
+				continue
+			}
+			for _, e := range s.Effects {
+				if e.Has(c) && !slices.Contains(pending, e) {
+					pending = append(pending, e)
+				}
+			}
+			for _, e := range statics {
+				if e.Has(c) && !slices.Contains(pending, e) {
+					pending = append(pending, e)
+				}
+			}
+		}
+		slices.SortStableFunc(pending, func(a, b *Continuous) int { return a.Timestamp - b.Timestamp })
+		for len(pending) > 0 {
+			i := s.next(v, step, pending, locked)
+			e := pending[i]
+			pending = slices.Delete(pending, i, i+1)
+			objs, ok := locked[e]
+			if !ok {
+				if !s.exists(v, e) {
+					continue
+				}
+				objs = s.appliesTo(v, e)
+				locked[e] = objs
+			}
+			for _, o := range objs {
+				if ch := v.chars[o]; ch != nil {
+					apply(e, step, ch, v)
+				}
+			}
+		}
+	}
+	return v.chars
+}
+
+// next returns the index in pending (in timestamp order) of the effect
+// to apply next: the earliest that depends on no other pending effect,
+// or the earliest when every one does (a loop, 613.8b).
+func (s *State) next(v *view, step *LayerStep, pending []*Continuous, locked map[*Continuous][]*Object) int {
+	if len(pending) < 2 {
+		return 0
+	}
+	for i, a := range pending {
+		if _, ok := locked[a]; ok {
+			return i
+		}
+		dependent := false
+		for j, b := range pending {
+			if i != j && s.dependsOn(v, step, a, b) {
+				dependent = true
+				break
+			}
+		}
+		if !dependent {
+			return i
+		}
+	}
+	return 0
+}
+
+// dependsOn reports whether applying b in step would change a's
+// existence or what it applies to (613.8a; 418.5c in 2006).
+func (s *State) dependsOn(v *view, step *LayerStep, a, b *Continuous) bool {
+	if !s.exists(v, b) {
+		return false
+	}
+	after := v.clone()
+	for _, o := range s.appliesTo(v, b) {
+		if ch := after.chars[o]; ch != nil {
+			apply(b, step, ch, after)
+		}
+	}
+	if s.exists(v, a) != s.exists(after, a) {
+		return true
+	}
+	return !slices.Equal(s.appliesTo(v, a), s.appliesTo(after, a))
+}
+
+// exists reports whether effect e exists: a static ability's while its
+// source is on the battlefield with its text (a source that lost all
+// abilities generates nothing).
+func (s *State) exists(v *view, e *Continuous) bool {
+	if !e.Static {
+		return true
+	}
+	ch := v.chars[e.Source]
+	return ch != nil && !ch.NoText
+}
+
+// appliesTo returns the permanents e applies to now.
+func (s *State) appliesTo(v *view, e *Continuous) []*Object {
+	if !e.Static {
+		var out []*Object
+		for _, o := range e.Objects {
+			if v.chars[o] != nil {
+				out = append(out, o)
+			}
+		}
+		return out
+	}
+	sub := e.Subject
+	var out []*Object
+	if sub.Attached != "" {
+		if t := e.Source.AttachedTo; t != nil && v.chars[t] != nil && sub.matches(v.chars[t]) {
+			out = append(out, t)
+		}
+		return out
+	}
+	src := v.chars[e.Source]
+	for _, o := range v.objs {
+		ch := v.chars[o]
+		if !sub.matches(ch) || sub.Other && o == e.Source || sub.YouControl && src != nil && ch.Controller != src.Controller {
+			continue
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// matches reports whether characteristics ch are of the subject's
+// type and colour.
+func (sub Subject) matches(ch *Chars) bool {
+	if sub.Type != "" && !strings.EqualFold(sub.Type, "permanent") && !ch.Is(sub.Type) {
+		return false
+	}
+	if sub.Non != "" && ch.Is(sub.Non) {
+		return false
+	}
+	return sub.Color == 0 || ch.Colors&sub.Color != 0
+}
+
+// apply makes the changes of e that belong to step on ch.
+func apply(e *Continuous, step *LayerStep, ch *Chars, v *view) {
+	for _, c := range step.Changes {
+		if !e.Has(c) {
+			continue
+		}
+		switch c {
+		case ChangeCopy:
+			src := v.chars[e.CopyOf]
+			if src == nil {
+				p := e.CopyOf.printed()
+				src = &p
+			}
+			ctrl := ch.Controller
+			*ch = *src
+			ch.Controller = ctrl
+		case ChangeType:
+			if len(e.SetTypes) > 0 {
+				ch.Types = slices.Clone(e.SetTypes)
+			}
+			ch.Types = union(ch.Types, e.AddTypes)
+		case ChangeColor:
+			ch.Colors = e.Colors
+		case ChangeAbility:
+			if e.LoseAll {
+				ch.Abilities, ch.NoText = nil, true
+			}
+			if len(e.Lose) > 0 {
+				ch.Abilities = slices.DeleteFunc(slices.Clone(ch.Abilities), func(a Ability) bool {
+					return slices.ContainsFunc(e.Lose, func(k string) bool { return strings.EqualFold(k, a.Keyword) })
+				})
+			}
+			if len(e.Gain) > 0 {
+				ch.Abilities = append(slices.Clip(ch.Abilities), e.Gain...)
+			}
+		case ChangePTSet:
+			ch.Power, ch.Toughness, ch.HasPT = e.P, e.T, true
+		case ChangePTModify, ChangePTStatic:
+			ch.Power += e.P
+			ch.Toughness += e.T
+		case ChangePTSwitch:
+			ch.Power, ch.Toughness = ch.Toughness, ch.Power
+		}
+	}
+}
+
+// statics returns the continuous effects of the static abilities of
+// the permanents' text (Effects with Static set), each with its
+// source's timestamp (613.7a).
+func (s *State) statics(v *view) []*Continuous {
+	var out []*Continuous
+	for _, o := range v.objs {
+		ch := v.chars[o]
+		if ch.Card == nil {
+			continue
+		}
+		for _, ef := range ch.Card.Effects {
+			if ef.Verb != "static" {
+				continue
+			}
+			e := *ef.Cont
+			e.Source, e.Static, e.Timestamp, e.Label = o, true, o.Timestamp, o.Label
+			out = append(out, &e)
+		}
+	}
+	return out
+}
+
+// anyStatic reports whether a permanent's text has a continuous effect.
+func (s *State) anyStatic() bool {
+	for _, p := range s.Players {
+		for _, o := range p.zones[Battlefield] {
+			for _, ef := range o.Card.Effects {
+				if ef.Verb == "static" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// Matching returns the permanents sub names as a resolving spell or
+// ability controlled by controller sees them now: the set an effect
+// with no target applies to is fixed as it resolves (611.2c).
+func (s *State) Matching(sub Subject, controller *Player) []*Object {
+	var out []*Object
+	for _, o := range s.Battlefield() {
+		ch := o.chars()
+		if sub.matches(&ch) && (!sub.YouControl || ch.Controller == controller) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
