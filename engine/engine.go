@@ -143,6 +143,15 @@ func Run(f *Scenario, doc *parse.Document, specs ...*keyword.Spec) (*Result, err
 // file's cards that the revision does not define: the engine would run
 // rules the revision does not have.
 func undefined(f *Scenario, specs *specSet, rev string) []Check {
+	var names []string
+	for _, d := range f.Cards {
+		for _, c := range append([]*game.Card{d.Card}, d.Card.Halves...) {
+			for _, a := range c.Abilities {
+				names = append(names, a.Keyword)
+			}
+		}
+	}
+	specs.prefetch(names)
 	var out []Check
 	for _, d := range f.Cards {
 		faces := []*game.Card{d.Card}
@@ -260,6 +269,31 @@ func newSpecSet(given []*keyword.Spec, doc *parse.Document, rev string) *specSet
 	return &specSet{given: given, doc: doc, rev: rev, found: map[string]*keyword.Spec{}, refs: map[string]game.Ref{}, texts: map[string]string{}}
 }
 
+// prefetch finds the specs of names not yet found in one reading of the
+// revision's keyword chapters rather than one each: the specs kept for
+// several names hold every spec one of them alone keeps, in the same
+// order, so keyword.Find picks the same.
+func (s *specSet) prefetch(names []string) {
+	if s.given != nil {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var missing []string
+	for _, n := range names {
+		if _, ok := s.found[n]; !ok && !slices.Contains(missing, n) {
+			missing = append(missing, n)
+		}
+	}
+	if len(missing) < 2 {
+		return
+	}
+	specs := keyword.ExtractNames(s.doc, nil, s.rev, missing...)
+	for _, n := range missing {
+		s.found[n] = keyword.Find(specs, n)
+	}
+}
+
 // find returns the spec of keyword name, or nil, as keyword.Find on the
 // revision's whole extraction would.
 func (s *specSet) find(name string) *keyword.Spec {
@@ -322,10 +356,25 @@ type engine struct {
 	// cur is the statement being run, whose clauses hold its player's
 	// choices.
 	cur *Stmt
+	// over is set once one player is left in the game; overNote says
+	// who won.
+	over     bool
+	overNote string
+	// at is the index of the current step in steps; cleanupAgain is set
+	// when the cleanup step must be followed by another (514.3a);
+	// stepErr is a step's refusal (a discard not chosen); begun is set
+	// once "begin game" has run.
+	at           int
+	cleanupAgain bool
+	stepErr      error
+	begun        bool
 	// lastBlock is the last block statement of the declaration under
 	// way: the declaration is checked as a whole when it ends, and a
 	// refusal is reported at this line.
 	lastBlock *Stmt
+	// bans are the abilities that forbid a player to cast spells for
+	// the rest of the game.
+	bans map[*game.Player]*ability.UpkeepCopies
 	// gains are the life-gain triggers of damage riders, by source.
 	gains map[*game.Object]*gain
 	// ordered is set once the statement's "order" clause has ordered
@@ -334,10 +383,11 @@ type engine struct {
 }
 
 func newEngine(f *Scenario, rules *game.Rules, specs *specSet) *engine {
-	e := &engine{f: f, rules: rules, specs: specs, labels: map[string]int{}, wants: map[*game.Object]*ability.Target{}, retarget: map[*game.Object][]*game.Target{}, revealed: map[string][]string{}, gains: map[*game.Object]*gain{}}
+	e := &engine{at: mainAt, f: f, rules: rules, specs: specs, labels: map[string]int{}, wants: map[*game.Object]*ability.Target{}, retarget: map[*game.Object][]*game.Target{}, revealed: map[string][]string{}, gains: map[*game.Object]*gain{}, bans: map[*game.Player]*ability.UpkeepCopies{}}
 	e.s = game.New(rules, f.Players...)
 	split := rules.Titled("Split Cards")
 	e.s.SplitCombined = split != nil && strings.Contains(strings.ToLower(allText(split)), "two halves combined")
+	e.s.ArtifactCreatureKeeps = !rules.Find("also allow the object to retain all of its prior").IsZero()
 	return e
 }
 
@@ -438,7 +488,7 @@ func (e *engine) endDeclaration(r *ScriptResult) error {
 
 // setup are the statements that build the starting state: no
 // state-based action or trigger follows them.
-var setup = map[string]bool{"zone": true, "mana": true, "life": true, "tap": true, "counters": true}
+var setup = map[string]bool{"zone": true, "mana": true, "life": true, "tap": true, "counters": true, "attach": true, "poison": true}
 
 // object finds the object a scenario names, wherever it is.
 func (e *engine) object(n Name) (*game.Object, error) {
@@ -469,6 +519,9 @@ func (e *engine) label(name string) string {
 }
 
 func (e *engine) do(st *Stmt) error {
+	if e.over && !setup[st.Verb] {
+		return refuse("the game is over: %s", e.overNote)
+	}
 	switch st.Verb {
 	case "zone":
 		p, err := e.player(st.Player)
@@ -491,20 +544,23 @@ func (e *engine) do(st *Stmt) error {
 		}
 		p.Pool = p.Pool.Plus(st.Mana)
 		return nil
-	case "life":
+	case "life", "poison":
 		p, err := e.player(st.Player)
 		if err != nil {
 			return err
 		}
-		p.Life = st.N
+		if st.Verb == "poison" {
+			p.Poison = st.N
+		} else {
+			p.Life = st.N
+		}
 		return nil
 	case "turn":
 		p, err := e.player(st.Player)
 		if err != nil {
 			return err
 		}
-		e.newTurn(p)
-		return nil
+		return e.turnOf(p)
 	case "tap":
 		o, err := e.object(st.Object)
 		if err != nil {
@@ -518,6 +574,20 @@ func (e *engine) do(st *Stmt) error {
 			return err
 		}
 		o.Counters[st.Value] += st.N
+		return nil
+	case "attach":
+		o, err := e.object(st.Object)
+		if err != nil {
+			return err
+		}
+		to, err := e.object(st.Names[0])
+		if err != nil {
+			return err
+		}
+		if o.Zone != game.Battlefield || to.Zone != game.Battlefield {
+			return fmt.Errorf("attach: %s and %s must be on the battlefield", o.Label, to.Label)
+		}
+		attachTo(e.s, o, to)
 		return nil
 	case "triggers":
 		if len(e.s.Pending) == 0 {
@@ -548,8 +618,11 @@ func (e *engine) do(st *Stmt) error {
 	case "damage":
 		return e.combatDamage()
 	case "endturn":
-		e.endTurn()
-		return nil
+		return e.toCleanup()
+	case "step":
+		return e.stepTo(st.Value)
+	case "begin":
+		return e.beginGame()
 	case "destroy":
 		o, err := e.object(st.Object)
 		if err != nil {
@@ -576,50 +649,4 @@ func (e *engine) do(st *Stmt) error {
 		return e.unmorph(st)
 	}
 	return fmt.Errorf("unknown statement %q", st.Verb)
-}
-
-// newTurn ends the current turn and begins p's: untap, upkeep with its
-// delayed triggers, then the main phase (the draw is left to the
-// scenario).
-func (e *engine) newTurn(p *game.Player) {
-	e.endTurn()
-	s := e.s
-	s.Turn++
-	for i, q := range s.Players {
-		if q == p {
-			s.Active = i
-		}
-	}
-	s.CastThisTurn = nil
-	for _, o := range p.Zone(game.Battlefield) {
-		o.Tapped = false
-	}
-	e.toStep("untap")
-	s.Cite(e.rules.Find(phTurn...), "%s's turn %d begins", p.Name, s.Turn)
-	s.Cite(e.rules.Find(phUntap...), "untap step: %s untaps their permanents", p.Name)
-	e.toStep("upkeep")
-	for _, d := range s.Delayed {
-		if d.Controller == p {
-			d.Fire(s)
-		}
-	}
-	e.toStep("draw")
-	e.toStep("main")
-}
-
-// endTurn ends "until end of turn" effects and removes damage (the
-// cleanup step) and combat.
-func (e *engine) endTurn() {
-	e.toStep("end")
-	e.toStep("cleanup")
-	cited := e.s.EndTurnEffects()
-	for _, o := range e.s.Battlefield() {
-		cited = cited || o.Damage > 0
-		o.Damage, o.Doomed = 0, game.Ref{}
-	}
-	if cited {
-		e.s.Cite(e.rules.Find(`"until end of turn" and "this turn" effects end`, "effects end", "until end of turn"), "cleanup: damage is removed and \"until end of turn\" effects end")
-	}
-	e.s.Requirements = nil
-	e.s.EndCombat()
 }

@@ -14,9 +14,19 @@ import (
 func (e *engine) continuous(spell *game.Object, ef game.Effect, t *game.Target, from string) {
 	c := *ef.Cont
 	c.Source, c.Label = spell, from
-	if t != nil && t.Object != nil {
+	switch {
+	case c.CopyTarget && t != nil && t.Object != nil:
+		// "Each other creature becomes a copy of target creature": the
+		// target is what is copied, the subject what copies it.
+		c.CopyOf = t.Object
+		for _, o := range e.s.Matching(c.Subject, spell.Controller) {
+			if !c.Subject.Other || o != t.Object {
+				c.Objects = append(c.Objects, o)
+			}
+		}
+	case t != nil && t.Object != nil:
 		c.Objects = []*game.Object{t.Object}
-	} else {
+	default:
 		c.Objects = e.s.Matching(c.Subject, spell.Controller)
 	}
 	e.s.AddEffect(&c)
