@@ -28,13 +28,25 @@ type AltCost struct {
 
 // An AddCost is an additional cost its caster may pay, chosen by the
 // statement's clause Choice: the spell is kicked, or (AllModes) all its
-// modes are chosen. Note's argument: the cost.
+// modes are chosen. Repeatable: it may be paid any number of times
+// ("multikicker N"). Kicks: paying it kicks the spell. ToHand, when
+// set, is the rule that puts the spell into its owner's hand instead of
+// the graveyard as it resolves if the cost was paid (buyback); its
+// Note's argument is the spell's name. Note's arguments: the player and
+// the cost added (entwine: the cost).
 type AddCost struct {
 	Base
-	Choice   string
-	Cost     game.Cost
-	AllModes bool
+	Choice     string
+	Cost       game.Cost
+	AllModes   bool
+	Repeatable bool
+	Kicks      bool
+	ToHand     *Base
 }
+
+// AddChoices are the clause words that choose an optional additional
+// cost, for the engine to refuse one a card does not have.
+var AddChoices = map[string]bool{"kicker": true, "multikicker": true, "buyback": true, "entwine": true}
 
 // InstantSpeed: the spell may be cast any time its controller could cast
 // an instant. Note's argument: the card's name.
@@ -110,7 +122,15 @@ func init() {
 		}
 	})
 	declare("Kicker", func(inst game.Ability, _ Rev) []Ability {
-		return []Ability{&AddCost{Base: Base{Keyword: "Kicker", Note: "kicker: %s intends to pay the kicker cost; %s is added to the cost"}, Choice: "kicker", Cost: inst.Cost}}
+		if inst.Quality == "Multikicker" {
+			// A variant of kicker (702.33c): paid any number of times.
+			return []Ability{&AddCost{Base: Base{Keyword: "Kicker", Rule: []string{"multikicker"}, Note: "multikicker: %s pays the multikicker cost %s; it is added to the cost"}, Choice: "multikicker", Cost: inst.Cost, Repeatable: true, Kicks: true}}
+		}
+		return []Ability{&AddCost{Base: Base{Keyword: "Kicker", Note: "kicker: %s intends to pay the kicker cost; %s is added to the cost"}, Choice: "kicker", Cost: inst.Cost, Kicks: true}}
+	})
+	declare("Buyback", func(inst game.Ability, _ Rev) []Ability {
+		return []Ability{&AddCost{Base: Base{Keyword: "Buyback", Note: "buyback: %s intends to pay the buyback cost; %s is added to the cost"}, Choice: "buyback", Cost: inst.Cost,
+			ToHand: &Base{Keyword: "Buyback", Rule: []string{" means "}, Note: "buyback: its buyback cost was paid, so %s is put into its owner's hand instead of into the graveyard as it resolves"}}}
 	})
 	declare("Entwine", func(inst game.Ability, _ Rev) []Ability {
 		return []Ability{&AddCost{Base: Base{Keyword: "Entwine", Note: "entwine: all modes chosen; %s is added to the cost"}, Choice: "entwine", Cost: inst.Cost, AllModes: true}}

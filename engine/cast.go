@@ -81,10 +81,13 @@ func (e *engine) cast(st *Stmt) error {
 		return err
 	}
 	c.cite(e, e.rules.Find(phAnnounce...), "%s announces %s and puts it on the stack", p.Name, c.face.Name)
+	if err := e.knownChoices(c, st); err != nil {
+		return err
+	}
 	if err := e.modes(c, st); err != nil {
 		return err
 	}
-	if err := e.kicker(c, st); err != nil {
+	if err := e.optionalCosts(c, st); err != nil {
 		return err
 	}
 	if err := e.splices(c, st); err != nil {
@@ -232,22 +235,57 @@ func (e *engine) reveal(c *casting, st *Stmt) error {
 	return nil
 }
 
-// kicker: the player announces paying the kicker cost as they choose
-// modes (601.2b, 409.1b in 2006); it is added to the total cost.
-func (e *engine) kicker(c *casting, st *Stmt) error {
+// optionalCosts: the player announces the optional additional costs
+// they intend to pay (kicker, multikicker N times, buyback) as they
+// choose modes (601.2b, 409.1b in 2006); each is added to the total cost
+// and remembered on the spell ("if it was kicked", "for each time it was
+// kicked"). A choice of one the card does not have is refused.
+func (e *engine) optionalCosts(c *casting, st *Stmt) error {
 	for _, a := range all[*ability.AddCost](e, c.src) {
-		if a.AllModes || st.Clause(a.Choice) == nil {
+		cl := st.Clause(a.Choice)
+		if a.AllModes || cl == nil {
 			continue
 		}
-		c.info.Kicked = true
-		c.total = c.total.Plus(a.Cost)
-		c.cite(e, e.ref(a), a.Note, c.p.Name, a.Cost)
-		return nil
-	}
-	if st.Clause("kicker") != nil {
-		return refuse("%s has no kicker", c.face.Name)
+		n, what := 1, a.Cost.String()
+		if a.Repeatable {
+			n = cl.N
+			what = fmt.Sprintf("%d %s", n, plural(n, "time"))
+			if n > 0 {
+				what += fmt.Sprintf(" (%s each)", a.Cost)
+			}
+		}
+		for range n {
+			c.total = c.total.Plus(a.Cost)
+			c.info.Optional = append(c.info.Optional, a.Choice)
+		}
+		if a.Kicks && n > 0 {
+			c.info.Kicked = true
+		}
+		c.cite(e, e.ref(a), a.Note, c.p.Name, what)
 	}
 	return nil
+}
+
+// knownChoices refuses a choice of an optional additional cost the card
+// does not have ("kicker" for a spell with no kicker).
+func (e *engine) knownChoices(c *casting, st *Stmt) error {
+	for _, cl := range st.Clauses {
+		if ability.AddChoices[cl.Word] && !hasAddCost(e, c.src, cl.Word) {
+			return refuse("%s has no %s", c.face.Name, cl.Word)
+		}
+	}
+	return nil
+}
+
+// hasAddCost reports whether o has an optional additional cost chosen by
+// word.
+func hasAddCost(e *engine, o *game.Object, word string) bool {
+	for _, a := range all[*ability.AddCost](e, o) {
+		if a.Choice == word {
+			return true
+		}
+	}
+	return false
 }
 
 // modes: a modal spell needs a mode, or all modes with entwine.
@@ -263,11 +301,9 @@ func (e *engine) modes(c *casting, st *Stmt) error {
 			c.info.Modes = append(c.info.Modes, i)
 		}
 		c.total = c.total.Plus(a.Cost)
+		c.info.Optional = append(c.info.Optional, a.Choice)
 		c.cite(e, e.ref(a), a.Note, a.Cost)
 		return nil
-	}
-	if st.Clause("entwine") != nil {
-		return refuse("%s has no entwine", c.face.Name)
 	}
 	mc := st.Clause("mode")
 	if mc == nil || mc.N < 1 || mc.N > len(c.face.Modes) {

@@ -18,6 +18,9 @@ func (e *engine) resolveTop(st *Stmt) error {
 	if cl := st.Clause("targeting"); cl != nil && top.Ability != nil && e.wants[top] != nil {
 		return refuse("the target of the %s trigger was chosen when it was put on the stack%s; it can't be chosen as it resolves", top.Ability.Keyword, see(e.rules.Find(phTriggerTargets...)))
 	}
+	if st.Clause("decline") != nil && !e.mays[top] {
+		return refuse("%s offers no choice to decline (no \"may\", no cost to pay)", stackName(top))
+	}
 	if top.Ability != nil && top.Ability.Check != nil {
 		if err := top.Ability.Check(e.s, top); err != nil {
 			return err
@@ -142,6 +145,13 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 		e.s.Remove(spell)
 		e.enter(spell)
 		return nil
+	}
+	for _, a := range all[*ability.AddCost](e, spell) {
+		if a.ToHand != nil && info.TimesPaid(a.Choice) > 0 && !spell.Copy {
+			e.s.Cite(e.ref(a.ToHand), a.ToHand.Note, spell.Name())
+			e.leaveStack(spell, game.Hand, "it resolves")
+			return nil
+		}
 	}
 	if !spell.Copy {
 		e.s.Cite(e.rules.Find(phNonPerm...), "%s is put into its owner's graveyard as the last step of its resolution", spell.Name())

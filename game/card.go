@@ -99,7 +99,8 @@ const (
 )
 
 // Keywords are the keyword abilities a scenario's card line can name,
-// with the shape of their parameters.
+// with the shape of their parameters. "Multikicker [cost]" is read as a
+// Kicker whose Quality is "Multikicker" (a variant of kicker, 702.33c).
 var Keywords = map[string]Param{
 	"Flying": NoParam, "First Strike": NoParam, "Double Strike": NoParam, "Deathtouch": NoParam,
 	"Defender": NoParam, "Flash": NoParam, "Haste": NoParam, "Hexproof": NoParam,
@@ -109,7 +110,7 @@ var Keywords = map[string]Param{
 	"Bushido": NParam, "Soulshift": NParam, "Modular": NParam, "Amplify": NParam, "Dredge": NParam,
 	"Rampage": NParam, "Frenzy": NParam, "Poisonous": NParam,
 	"Flashback": CostParam, "Madness": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
-	"Ninjutsu": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam,
+	"Ninjutsu": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
 	"Protection": FromParam, "Affinity": ForParam, "Enchant": QualParam,
 	"Splice": OntoParam, "Offering": PrefixQual,
 }
@@ -123,6 +124,14 @@ func ParseAbility(text string) (Ability, bool, error) {
 	lower := strings.ToLower(t)
 	if strings.HasSuffix(lower, " offering") {
 		return Ability{Keyword: "Offering", Quality: strings.TrimSpace(t[:len(t)-len(" offering")]), Text: t}, true, nil
+	}
+	if strings.HasPrefix(lower, "multikicker ") {
+		// A variant of kicker, defined among its rules (702.33c).
+		a := Ability{Keyword: "Kicker", Quality: "Multikicker", Text: t}
+		if err := a.setCost(t[len("multikicker "):]); err != nil {
+			return a, true, fmt.Errorf("%s: expected a cost after %q", t, "Multikicker")
+		}
+		return a, true, nil
 	}
 	best := ""
 	for k := range Keywords {
@@ -217,13 +226,14 @@ func (a *Ability) setCost(s string) error {
 //	if one or more +1/+1 counters would be put on a creature you control,
 //	  that many plus N | twice that many +1/+1 counters are put on it instead (static)
 //	if this spell was kicked | if the kicker cost was paid, it deals N damage instead
+//	this creature enters with a +1/+1 counter on it for each time it was kicked (static)
 //	At the beginning of your upkeep | each upkeep | your end step | each end step, EFFECT (triggered)
 //	At the beginning of the next end step | upkeep, EFFECT (a spell's delayed trigger)
 //
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "damage", "draw", "gain", "lose", "destroy", "counter", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage"
+	Verb string // "damage", "draw", "gain", "lose", "destroy", "counter", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"
 	X    bool   // N is the spell's X ("deals X damage")
 	// Yours is set for a cost change to "spells you cast": only its
@@ -285,6 +295,9 @@ var effectPatterns = []struct {
 			e.N = count(strings.Replace(strings.ToLower(m[1]), "one", "a", 1))
 		}
 		return e
+	}},
+	{lazyRegexp(`(?i)^(?:this creature|this permanent|[^,]+?) enters(?: the battlefield)? with an? (\+1/\+1|[a-z]+) counter on it for each time it was kicked$`), func(m []string) Effect {
+		return Effect{Verb: "kickcounters", Name: m[1]}
 	}},
 	{lazyRegexp(`(?i)^if (?:this spell was kicked|the kicker cost was paid|.+'s kicker cost was paid), it deals (\d+) damage instead$`), func(m []string) Effect {
 		return Effect{Verb: "kickdamage", N: atoi(m[1])}

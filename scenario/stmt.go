@@ -15,7 +15,7 @@ var clauseWords = map[string]bool{
 	"targeting": true, "half": true, "splice": true, "convoke": true, "offering": true,
 	"flashback": true, "madness": true, "entwine": true, "kicker": true, "mode": true, "x": true, "pay": true,
 	"exile": true, "face down": true, "return": true, "search": true, "dredge": true, "reveal": true,
-	"order": true, "decline": true, "assign": true, "sacrifice": true, "discard": true, "keep": true,
+	"order": true, "decline": true, "assign": true, "sacrifice": true, "discard": true, "keep": true, "multikicker": true, "buyback": true,
 }
 
 // expectKinds maps what an expect line checks to whether it names a
@@ -327,6 +327,18 @@ func (p *parser) action(l line, st *engine.Stmt, who, rest string, at int) {
 		st.Verb = "block"
 		st.Object = engine.Name{Text: strings.TrimSpace(a), Pos: l.pos(objAt)}
 		st.Names = append(st.Names, names(l, b, objAt+len(a)+6)...)
+	case "orders":
+		list, ok := strings.CutPrefix(obj, "blockers:")
+		if !ok {
+			p.errorf(l.pos(objAt), "orders: expected \"orders blockers: A, B\"")
+			return
+		}
+		st.Verb = "orderblockers"
+		st.Names = append(st.Names, names(l, list, objAt+len("blockers:"))...)
+		if len(st.Names) == 1 {
+			p.errorf(l.pos(objAt), "orders: expected \"orders blockers: A, B\"")
+			return
+		}
 	case "turns":
 		name, ok := strings.CutSuffix(strings.TrimSpace(obj), " face up")
 		if !ok {
@@ -402,7 +414,7 @@ func (p *parser) clause(l line, t string, at int) *engine.Clause {
 			}
 			c.N = k
 		}
-	case "x", "mode":
+	case "x", "mode", "multikicker":
 		n, err := strconv.Atoi(strings.TrimSpace(rest))
 		if err != nil || n < 0 {
 			p.errorf(l.pos(rat), "%s: expected a number", word)
@@ -423,7 +435,7 @@ func (p *parser) clause(l line, t string, at int) *engine.Clause {
 			sat := rat + len(rest) - len(tg)
 			c.Sub = &engine.Clause{Word: "targeting", Pos: l.pos(sat), Names: names(l, tg, sat)}
 		}
-	case "flashback", "entwine", "kicker", "decline":
+	case "flashback", "entwine", "kicker", "decline", "buyback":
 		if strings.TrimSpace(rest) != "" {
 			p.errorf(l.pos(rat), "%s takes nothing after it", word)
 		}
