@@ -20,7 +20,7 @@ var (
 	sbaDeathtouch = []string{"dealt damage by a source with deathtouch since the last time state-based actions were checked"}
 	sbaLoyalty    = []string{"if a planeswalker has loyalty 0", "a planeswalker with loyalty 0"}
 	sbaUniqueness = []string{"planeswalkers that share a planeswalker type"}
-	sbaLegend     = []string{"this is called the \"legend rule.\"", "called the \"legend rule\""}
+	sbaLegend     = []string{"this is called the \"legend rule.\"", "called the \"legend rule\"", "legend rule"}
 	sbaWorld      = []string{"this is called the \"world rule.\"", "called the \"world rule\""}
 	sbaAura       = []string{"if an aura is attached to an illegal object or player", "an aura attached to an illegal", "enchants an illegal or nonexistent permanent"}
 	sbaEquipment  = []string{"if an equipment or fortification is attached to an illegal", "an equipment or fortification attached to an illegal", "an equipment attached to an illegal permanent"}
@@ -207,7 +207,7 @@ func (e *engine) unattach(o *game.Object) { o.AttachedTo = nil }
 // a player who controls two or more legendary permanents with the same
 // name chooses one (the statement's "keep" choice, else the newest) and
 // the rest go to the graveyard; from 2004 to 2013 all of them go, each
-// player's alike; in 1999 all but the earliest.
+// player's alike; from 1999 to 2003 all but the one there the longest.
 func (e *engine) legendRule() []func() {
 	var legends []*game.Object
 	for _, o := range e.s.Battlefield() {
@@ -265,8 +265,8 @@ func (e *engine) legendRule() []func() {
 					}
 				}
 			}
-		case strings.Contains(text, "earliest timestamp"):
-			keep, how = g[0], "the earliest is kept"
+		case strings.Contains(text, "earliest timestamp") || strings.Contains(text, "the longest"):
+			keep, how = g[0], "the one there the longest is kept"
 			for _, o := range g {
 				if o.ID < keep.ID {
 					keep = o
