@@ -27,12 +27,15 @@ func (e *engine) counterUnless(by *game.Object, cost game.Cost, rule game.Ref) {
 		return
 	}
 	p := by.Controller
-	if m, ok := game.AutoPay(p.Pool, cost); ok {
+	if e.declines() {
+		e.s.Cite(rule, "%s chooses not to pay %s; %s is countered", p.Name, cost, stackName(by))
+	} else if m, ok := game.AutoPay(p.Pool, cost); ok {
 		p.Pool.Sub(m)
 		e.s.Cite(rule, "%s pays %s", p.Name, m)
 		return
+	} else {
+		e.s.Cite(rule, "%s can't pay %s; %s is countered", p.Name, cost, stackName(by))
 	}
-	e.s.Cite(rule, "%s can't pay %s; %s is countered", p.Name, cost, stackName(by))
 	if by.Ability != nil {
 		e.s.Remove(by)
 		return
@@ -236,7 +239,7 @@ func (e *engine) madnessTrigger(ex *game.Object, r *ability.Instead) {
 	p := ex.Owner
 	rule := e.ref(r.Then)
 	kw := strings.ToLower(r.Keyword)
-	e.trigger(ex, r.Keyword, r.Then.Note, rule, func(s *game.State, ab *game.Object) {
+	e.mays[e.trigger(ex, r.Keyword, r.Then.Note, rule, func(s *game.State, ab *game.Object) {
 		if e.declines() {
 			e.s.Move(ex, game.Graveyard, nil, false)
 			e.s.Cite(rule, "%s: %s declines to cast %s; it is put into the graveyard", kw, p.Name, ex.Label)
@@ -250,11 +253,12 @@ func (e *engine) madnessTrigger(ex *game.Object, r *ability.Instead) {
 			e.s.Move(ex, game.Graveyard, nil, false)
 			e.s.Cite(rule, "%s: %s is not cast (%v); it is put into the graveyard", kw, ex.Label, err)
 		}
-	})
+	})] = true
 }
 
 // declines reports whether the statement under way declines the "may"
-// of the ability resolving ("resolve; decline").
+// of the ability resolving ("resolve; decline"), or to pay the cost a
+// resolving ability asks for ("counter it unless that player pays").
 func (e *engine) declines() bool { return e.cur != nil && e.cur.Clause("decline") != nil }
 
 // activate plays an activated keyword ability: equip, ninjutsu,

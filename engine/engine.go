@@ -375,6 +375,9 @@ type engine struct {
 	// bans are the abilities that forbid a player to cast spells for
 	// the rest of the game.
 	bans map[*game.Player]*ability.UpkeepCopies
+	// mays are the triggered abilities whose resolution offers a choice
+	// a statement may decline ("you may", "unless that player pays").
+	mays map[*game.Object]bool
 	// gains are the life-gain triggers of damage riders, by source.
 	gains map[*game.Object]*gain
 	// ordered is set once the statement's "order" clause has ordered
@@ -383,7 +386,7 @@ type engine struct {
 }
 
 func newEngine(f *Scenario, rules *game.Rules, specs *specSet) *engine {
-	e := &engine{at: mainAt, f: f, rules: rules, specs: specs, labels: map[string]int{}, wants: map[*game.Object]*ability.Target{}, retarget: map[*game.Object][]*game.Target{}, revealed: map[string][]string{}, gains: map[*game.Object]*gain{}, bans: map[*game.Player]*ability.UpkeepCopies{}}
+	e := &engine{at: mainAt, f: f, rules: rules, specs: specs, labels: map[string]int{}, wants: map[*game.Object]*ability.Target{}, retarget: map[*game.Object][]*game.Target{}, revealed: map[string][]string{}, gains: map[*game.Object]*gain{}, mays: map[*game.Object]bool{}, bans: map[*game.Player]*ability.UpkeepCopies{}}
 	e.s = game.New(rules, f.Players...)
 	split := rules.Titled("Split Cards")
 	e.s.SplitCombined = split != nil && strings.Contains(strings.ToLower(allText(split)), "two halves combined")

@@ -24,6 +24,12 @@ func (e *engine) continuous(spell *game.Object, ef game.Effect, t *game.Target, 
 				c.Objects = append(c.Objects, o)
 			}
 		}
+	case c.Subject.Self:
+		// An ability's effect on its source ("this creature gets
+		// +1/+0"), while it is the permanent it was.
+		if spell.Zone == game.Battlefield {
+			c.Objects = []*game.Object{spell}
+		}
 	case t != nil && t.Object != nil:
 		c.Objects = []*game.Object{t.Object}
 	default:

@@ -18,6 +18,9 @@ func (e *engine) resolveTop(st *Stmt) error {
 	if cl := st.Clause("targeting"); cl != nil && top.Ability != nil && e.wants[top] != nil {
 		return refuse("the target of the %s trigger was chosen when it was put on the stack%s; it can't be chosen as it resolves", top.Ability.Keyword, see(e.rules.Find(phTriggerTargets...)))
 	}
+	if st.Clause("decline") != nil && !e.mays[top] {
+		return refuse("%s offers no choice to decline (no \"may\", no cost to pay)", stackName(top))
+	}
 	if top.Ability != nil && top.Ability.Check != nil {
 		if err := top.Ability.Check(e.s, top); err != nil {
 			return err

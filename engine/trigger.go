@@ -86,6 +86,9 @@ func (e *engine) queue(o *game.Object, t *ability.Trigger, blockers []*game.Obje
 	if t.Target != nil {
 		e.wants[a] = t.Target
 	}
+	if slices.ContainsFunc(t.Effects, func(x ability.Op) bool { return x.May || x.Kind == "counterunless" }) {
+		e.mays[a] = true
+	}
 	if slices.ContainsFunc(t.Effects, func(x ability.Op) bool { return x.Kind == "copy" }) {
 		// The copies' new targets are chosen as the ability resolves.
 		a.Ability.Check = func(s *game.State, ab *game.Object) error {
