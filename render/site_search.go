@@ -78,7 +78,7 @@ func (s *Site) searchIndex(w io.Writer, i int) error {
 	docs := index.Documents(r.doc, r.name)
 	for k := range docs {
 		d := &docs[k]
-		printed, body := a.Terms(d.Body)
+		printed, body, words := terms(a, d)
 		// The word at a body term's place is what a reader types for it.
 		for p, word := range printed {
 			if _, ok := x.Vocab[word]; ok || word == "" {
@@ -96,7 +96,6 @@ func (s *Site) searchIndex(w io.Writer, i int) error {
 			titleNo[d.Title] = t
 			x.Titles = append(x.Titles, [2]string{d.Title, field(stemmed(d.Title))})
 		}
-		words, _ := a.Terms(d.Words)
 		href := ""
 		text := d.Text
 		switch d.Kind {
@@ -241,4 +240,24 @@ func markHTML(s string, marks [][2]int) template.HTML {
 		}
 	}
 	return template.HTML(b.String()) // #nosec: escaped above
+}
+
+// terms returns the terms of d's body as printed and stemmed, and of its
+// words. The body is its title and its text, and the words its text or
+// the body itself (see index.Documents): the text is analysed once for
+// both, the tokenizer breaking at the line between title and text.
+func terms(a *index.TermAnalyzer, d *index.Doc) (printed, body, words []string) {
+	if d.Words == d.Body {
+		printed, body = a.Terms(d.Body)
+		return printed, body, printed
+	}
+	title, text, ok := strings.Cut(d.Body, "\n")
+	if !ok || text != d.Words || d.Words == "" {
+		printed, body = a.Terms(d.Body)
+		words, _ = a.Terms(d.Words)
+		return printed, body, words
+	}
+	tp, tb := a.Terms(title)
+	words, wb := a.Terms(text)
+	return slices.Concat(tp, words), slices.Concat(tb, wb), words
 }
