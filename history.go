@@ -175,6 +175,17 @@ func (l *Library) prefetchLineage() {
 	}
 }
 
+// HistoryHelp says what History follows and compares, for the command
+// line's help.
+const HistoryHelp = `History follows a rule back to the revision that added it and forward to the
+latest revision (or its removal), across renumbering and the 2009 rewrite,
+and shows what changed in each revision. A keyword or heading ("splice",
+"Artifacts") names its rule; the text compared is then the rule with all
+its subrules.
+
+The lineage of every rule is computed once and cached (see 'crules index
+path').`
+
 // A History is one rule through every revision: its number in each and
 // the class and words of each change.
 type History struct {
@@ -188,6 +199,15 @@ type History struct {
 	// any revision but names one rule in the revision read (a glossary
 	// term citing one rule: "mulligan" is 103.5).
 	Named *Named
+}
+
+// Note is what to tell the user besides the history: how a name was
+// read (see Named.Note), "" when the query was a number or a title.
+func (h *History) Note() string {
+	if h.Named == nil {
+		return ""
+	}
+	return h.Named.Note()
 }
 
 // historyName reads a query that is no rule's title as a name in the
@@ -209,14 +229,18 @@ func (l *Library) historyName(query string, at Rev) (*Named, error) {
 	return named, nil
 }
 
-// At reads the revision a rule number is read in for History: the one
-// sel selects (see Select), or the zero Rev when sel is "" (the latest
-// revision that has the rule). History's --rev and ?rev= both read it.
-func (l *Library) At(sel string) (Rev, error) {
-	if sel == "" {
-		return Rev{}, nil
+// HistoryIn is History read in the revision sel selects (see Select), or
+// when sel is "" in the latest revision that has the rule: history's
+// --rev and ?rev= both read it.
+func (l *Library) HistoryIn(query, sel string) (*History, error) {
+	var at Rev
+	if sel != "" {
+		var err error
+		if at, err = l.Select(sel); err != nil {
+			return nil, err
+		}
 	}
-	return l.Select(sel)
+	return l.History(query, at)
 }
 
 // History traces a rule, named by its number in any form Lookup takes

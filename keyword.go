@@ -18,6 +18,15 @@ type KeywordAnswer struct {
 	Changes []diff.Change // only the points where its text changed; nil for a file
 }
 
+// KeywordHelp says what Keyword answers about a keyword, for the command
+// line's help.
+const KeywordHelp = `Keyword prints what the rules say a keyword is: its kind (static, triggered,
+activated, spell, characteristic-defining; several when it represents several
+abilities), its written form and parameters, the zones it functions in, its
+definition, how multiple instances behave, the era wording it uses, the rules
+it cites, the rule text it was read from, and (for the embedded corpus) the
+revisions in which its rules changed.`
+
 // Keyword returns the spec of the keyword ability or action name of src.
 // No such keyword is ErrNoKeyword with the nearest names.
 func (l *Library) Keyword(src Source, name string) (*KeywordAnswer, error) {

@@ -150,6 +150,22 @@ const (
 	MaxLookupBytes = 4 << 20
 )
 
+// LookupHelp says what rule references Lookup takes and what it answers,
+// for the command line's help.
+const LookupHelp = `Rule prints rules, subrules, chapters or parts as the CR prints them. It takes
+the forms the CR and crules print: 702.47a, 702.47A, 702.47., a range
+601.2f–h (or 601.2f-h), a prefix CR 702.47a, §702.47a or rule 702.47a, a
+part number from toc (7), and several of them in one call. A name where a
+number is expected is read as the rule or chapter of that title (trample,
+combat damage step) or the one rule its glossary entry cites (mulligan), said
+on stderr; a name that is none of these suggests titles and search hits
+(exit 1). A subrule printed alone is headed by its section. A rule number the
+revision does not have is followed through the lineage, for a --file by its
+date too: 'crules rule 702.47a --rev 2005' prints 502.40a, what Splice was
+then, and says so on stderr. Rules not found are each named on stderr, after
+the ones found (exit 1). With --json, one reference prints one object,
+several an array, or an object of the rules found and the missing ones.`
+
 // Lookup answers rule references as users type them and the CR prints
 // them (see parse.ParseRuleRefs): one or several rules, chapters, ranges
 // ("601.2f–h") or parts ("7"), with a "CR", "§" or "rule" prefix, in the

@@ -40,6 +40,14 @@ func IsName(s string) bool {
 	return strings.ContainsFunc(s, unicode.IsLetter) && !strings.ContainsFunc(s, unicode.IsDigit)
 }
 
+// IsRuleNumber reports whether s is one bare rule or subrule number
+// ("702.47", "702.47a."), not a chapter, a range or words: a query a
+// search answers best by looking the rule up.
+func IsRuleNumber(s string) bool {
+	id, err := ParseRuleID(s)
+	return err == nil && id.Rule > 0
+}
+
 // RuleRefs reads rule references as Lookup takes them, or a name where a
 // rule number is expected (see RuleNamed): a string that is neither a
 // reference nor a name (IsName) is ErrBadRequest; a name that names no

@@ -205,8 +205,12 @@ func CheckAll(docs ...*Document) *Checked {
 	return c
 }
 
-// Summary counts the findings and the documents: "3 findings in 1 revision".
+// Summary counts the findings and the documents: "3 findings in 1
+// revision", or "no findings".
 func (c *Checked) Summary() string {
+	if c.Total == 0 {
+		return "no findings"
+	}
 	return render.Count(c.Total, "finding", "findings") + " in " + render.Count(len(c.Docs), "revision", "revisions")
 }
 

@@ -237,6 +237,18 @@ type SearchOptions struct {
 	AllRevs bool // every revision at once; the source is ignored
 }
 
+// SearchHelp says what Search finds and how it reads a query, for the
+// command line's help.
+const SearchHelp = `Search ranks the rules, subrules, examples and glossary entries of a revision
+for a query in words. Plain words are matched with English stemming; "quoted
+phrases" must appear as written; field:value narrows (title:splice,
+kind:glossary, keyword:ninjutsu, era:502). Old and modern wording find each
+other (exile / removed from the game). A bare rule number is looked up.
+
+--all-revs searches every revision at once, one hit per rule across its
+renumbering, with the revisions it was in. The index is built on first use
+and cached (see 'crules index').`
+
 // Search ranks the rules, subrules, examples and glossary entries of src
 // for a query in words (see index.Index.Search). A bad query or limit is
 // ErrBadRequest. When nothing matches, the result (with suggestions and

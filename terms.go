@@ -12,6 +12,20 @@ import (
 	"github.com/crules/crules/lexicon"
 )
 
+// TermsHelp says what Terms counts and dates, and what Discover mines,
+// for the command line's help.
+const TermsHelp = `Terms counts, in every embedded revision, each old and new phrase of the
+terminology lexicon (play→cast, comes into play→enters the battlefield, …)
+and dates the shift: the revision where the old phrase's count falls the
+most (by at least a quarter, from at least 5).
+
+A count is the number of case-insensitive whole-word occurrences of the
+phrase in the whole text of the revision (glossary and credits included);
+"play" does not count "player" or "played".
+
+--discover A,B mines the phrase substitutions that recur across the matched
+rules of two revisions, and marks those the lexicon already has.`
+
 // Terms counts, in every embedded revision, the old and new phrases of
 // each lexicon entry that mentions query ("" for all) and dates each
 // shift. No entry mentioning it is ErrNoPhrase. The counts of every entry

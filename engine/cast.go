@@ -3,7 +3,6 @@ package engine
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/crules/crules/ability"
@@ -21,9 +20,9 @@ type casting struct {
 	total game.Cost        // additional costs as they are chosen, then the total cost (601.2f)
 	alt   *ability.AltCost // the alternative cost chosen, if any
 	tap   []*game.Object
-	exile []*game.Object
 	sac   []*game.Object
 	steps []func()
+	pay   *payment // the mana, life and cost parts chosen, paid once all is decided
 }
 
 // object is the spell as it will be on the stack, for the checks of its
@@ -46,6 +45,7 @@ func (e *engine) cast(st *Stmt) error {
 	if err := e.altCost(c, st); err != nil {
 		return err
 	}
+	c.pay = &payment{p: p, src: c.src}
 	if p.CantCast {
 		return refuse("%s can't cast spells for the rest of the game (epic, %s)", p.Name, e.kw("Epic", "can't").ID)
 	}
@@ -92,6 +92,9 @@ func (e *engine) cast(st *Stmt) error {
 	if err := e.totalCost(c, st); err != nil {
 		return err
 	}
+	if err := e.chooseParts(c.pay, c.face.Additional.Parts, st); err != nil {
+		return err
+	}
 	if err := e.pay(c, st); err != nil {
 		return err
 	}
@@ -109,12 +112,10 @@ func (e *engine) cast(st *Stmt) error {
 	for _, o := range c.tap {
 		o.Tapped = true
 	}
-	for _, o := range c.exile {
-		e.s.Move(o, game.Exile, nil, false)
-	}
 	for _, o := range c.sac {
 		e.leaveBattlefield(o, game.Graveyard, "sacrificed")
 	}
+	e.settle(c.pay, c.total)
 	e.s.CastThisTurn = append(e.s.CastThisTurn, spell)
 	c.info.CastNumber = len(e.s.CastThisTurn)
 	e.s.Cite(e.rules.Find(phCastDone...), "%s becomes %s (spell %d this turn)", spell.Name(), e.term("cast", "played"), c.info.CastNumber)
@@ -290,8 +291,6 @@ func spliceQuality(face *game.Card, q string) bool {
 	return false
 }
 
-var numberWords = map[string]int{"one": 1, "a": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-
 // splices adds spliced cards (702.47 today, 502.40 in 2006).
 func (e *engine) splices(c *casting, st *Stmt) error {
 	seen := map[*game.Object]bool{}
@@ -330,9 +329,14 @@ func (e *engine) splices(c *casting, st *Stmt) error {
 		c.info.Spliced = append(c.info.Spliced, sl)
 		cost := sp[0]
 		if cost.CostText != "" {
-			if err := e.nonManaCost(c, cost.CostText, st); err != nil {
+			fc, err := game.ParseFullCost(cost.CostText, o.Card.Name)
+			if err != nil {
+				return refuse("%s: %v", o.Label, err)
+			}
+			if err := e.chooseParts(c.pay, fc.Parts, st); err != nil {
 				return err
 			}
+			c.total = c.total.Plus(fc.Mana)
 		} else {
 			c.total = c.total.Plus(cost.Cost)
 		}
@@ -346,32 +350,6 @@ func (e *engine) splices(c *casting, st *Stmt) error {
 	if len(c.info.Spliced) > 0 {
 		c.cite(e, e.rules.Find(phModes...), "splicing is announced with the modes, before targets")
 	}
-	return nil
-}
-
-// nonManaCost pays a cost in words; only "Exile N cards from your
-// graveyard" is known, with the cards named by an exile clause.
-func (e *engine) nonManaCost(c *casting, text string, st *Stmt) error {
-	f := strings.Fields(strings.ToLower(strings.TrimSuffix(text, ".")))
-	if len(f) != 6 || f[0] != "exile" || strings.Join(f[2:], " ") != "cards from your graveyard" && strings.Join(f[2:], " ") != "card from your graveyard" {
-		return refuse("unknown cost %q", text)
-	}
-	n, ok := numberWords[f[1]]
-	if !ok {
-		n, _ = strconv.Atoi(f[1])
-	}
-	cl := st.Clause("exile")
-	if cl == nil || len(cl.Names) != n {
-		return refuse("the cost %q needs exactly %d cards named (exile A, B, …)", text, n)
-	}
-	for _, nm := range cl.Names {
-		o := e.s.FindIn(nm.Text, game.Graveyard)
-		if o == nil || o.Owner != c.p || slices.Contains(c.exile, o) {
-			return refuse("%s is not in %s's graveyard", nm.Text, c.p.Name)
-		}
-		c.exile = append(c.exile, o)
-	}
-	c.cite(e, e.rules.Find(phPay...), "cost paid: %s (%d %s exiled from the graveyard)", text, n, cards(n))
 	return nil
 }
 
@@ -532,14 +510,25 @@ func (e *engine) totalCost(c *casting, st *Stmt) error {
 		}
 	}
 	total := base.Plus(c.total)
-	for _, o := range e.s.Battlefield() {
-		for _, ef := range o.Card.Effects {
-			creature := c.alt != nil && c.alt.FaceDown || c.face.Is("Creature")
-			if ef.Verb != "increase" || ef.Name == "noncreature spells" && creature {
-				continue
+	// 601.2f (409.1f in 2006): plus all cost increases, then minus all
+	// cost reductions.
+	spell := c.object()
+	for _, verb := range []string{"increase", "reduce"} {
+		for _, o := range e.s.Battlefield() {
+			for _, ef := range o.Card.Effects {
+				if ef.Verb != verb || ef.Yours && o.Controller != c.p || !spellOf(ef.Name, spell) {
+					continue
+				}
+				n := game.Cost{Symbols: []game.Symbol{{Generic: ef.N}}}
+				if verb == "increase" {
+					total = total.Plus(n)
+					c.cite(e, e.rules.Find(phTotalCost...), "%s: %s costs {%d} more; increases apply before reductions", o.Label, c.face.Name, ef.N)
+					continue
+				}
+				var left game.Cost
+				total, left = total.Reduce(n)
+				c.cite(e, e.rules.Find(phTotalCost...), "%s: %s costs {%d} less, after the increases%s", o.Label, c.face.Name, ef.N, wasted(left))
 			}
-			total = total.Plus(game.Cost{Symbols: []game.Symbol{{Generic: ef.N}}})
-			c.cite(e, e.rules.Find(phTotalCost...), "%s: %s costs {%d} more; increases apply before reductions", o.Label, c.face.Name, ef.N)
 		}
 	}
 	for _, r := range all[*ability.Reduction](e, c.src) {
@@ -619,24 +608,13 @@ func wasted(left game.Cost) string {
 	return fmt.Sprintf(" (%s of the reduction is unused: a cost is never reduced below zero)", left)
 }
 
-// pay spends the mana (and the life, for Phyrexian symbols) named by a
-// pay clause, or chooses the mana.
+// pay chooses the mana (and the life, for Phyrexian symbols) named by a
+// pay clause, or chooses the mana; it is paid with the rest once the
+// spell is on the stack.
 func (e *engine) pay(c *casting, st *Stmt) error {
-	pay := &payment{p: c.p, src: c.src}
-	if err := e.chooseMana(pay, c.total, st); err != nil {
+	if err := e.chooseMana(c.pay, c.total, st); err != nil {
 		return err
 	}
-	c.p.Pool.Sub(pay.mana)
-	c.p.Life -= pay.life
-	c.info.Paid = pay.mana
-	c.cite(e, e.rules.Find(phPay...), "%s pays %s with %s%s", c.p.Name, c.total, pay.mana, strings.Join(append([]string{""}, pay.notes...), "; "))
+	c.info.Paid = c.pay.mana
 	return nil
-}
-
-// cards is the noun for n cards in a step's message.
-func cards(n int) string {
-	if n == 1 {
-		return "card"
-	}
-	return "cards"
 }

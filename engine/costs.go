@@ -203,7 +203,11 @@ func (e *engine) chooseParts(pay *payment, parts []game.Part, st *Stmt) error {
 				if n == 0 && len(e.candidates(p, part, pay)) < part.N {
 					return refuse("%s can't pay %q: %s has no %s to %s (%s)", p.Name, part.Text, p.Name, part.What, part.Kind, partial.ID)
 				}
-				return refuse("the cost %q needs exactly %d %s named (%s A, …), %d given", part.Text, part.N, plural(part.N, "object"), part.Choice(), n)
+				noun := "card"
+				if part.From == game.Battlefield {
+					noun = "permanent"
+				}
+				return refuse("the cost %q needs exactly %d %s named (%s A, …), %d given", part.Text, part.N, plural(part.N, noun), part.Choice(), n)
 			}
 			for _, n := range cl.Names {
 				o := e.s.FindIn(n.Text, part.From)
@@ -249,7 +253,43 @@ func (e *engine) fits(p *game.Player, part game.Part, o *game.Object) bool {
 		return false
 	}
 	w := strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(part.What), " card"), "card")
-	return w == "" || w == "permanent" || ability.Q(w).Matches(o)
+	return w == "" || w == "permanent" || hasWords(w, o)
+}
+
+// hasWords reports whether o has every quality of words: "creature",
+// "nonblack creature", "artifact creature" ("non" negates a word).
+func hasWords(words string, o *game.Object) bool {
+	for _, w := range strings.Fields(words) {
+		if q, ok := strings.CutPrefix(w, "non"); ok && q != "" {
+			if ability.Q(q).Matches(o) {
+				return false
+			}
+			continue
+		}
+		if !ability.Q(w).Matches(o) {
+			return false
+		}
+	}
+	return true
+}
+
+// spellOf reports whether spell is of a cost change's kind of spells:
+// "spells", "noncreature spells", "black spells and green spells".
+func spellOf(kind string, spell *game.Object) bool {
+	for _, part := range splitAny(kind, " and ", " or ") {
+		if hasWords(strings.TrimSuffix(strings.TrimSpace(part), "spells"), spell) {
+			return true
+		}
+	}
+	return false
+}
+
+// splitAny splits s at each of seps.
+func splitAny(s string, seps ...string) []string {
+	for _, sep := range seps[1:] {
+		s = strings.ReplaceAll(s, sep, seps[0])
+	}
+	return strings.Split(s, seps[0])
 }
 
 // candidates are the objects that could pay part.

@@ -143,6 +143,15 @@ func Run(f *Scenario, doc *parse.Document, specs ...*keyword.Spec) (*Result, err
 // file's cards that the revision does not define: the engine would run
 // rules the revision does not have.
 func undefined(f *Scenario, specs *specSet, rev string) []Check {
+	var names []string
+	for _, d := range f.Cards {
+		for _, c := range append([]*game.Card{d.Card}, d.Card.Halves...) {
+			for _, a := range c.Abilities {
+				names = append(names, a.Keyword)
+			}
+		}
+	}
+	specs.prefetch(names)
 	var out []Check
 	for _, d := range f.Cards {
 		faces := []*game.Card{d.Card}
@@ -260,6 +269,31 @@ func newSpecSet(given []*keyword.Spec, doc *parse.Document, rev string) *specSet
 	return &specSet{given: given, doc: doc, rev: rev, found: map[string]*keyword.Spec{}, refs: map[string]game.Ref{}, texts: map[string]string{}}
 }
 
+// prefetch finds the specs of names not yet found in one reading of the
+// revision's keyword chapters rather than one each: the specs kept for
+// several names hold every spec one of them alone keeps, in the same
+// order, so keyword.Find picks the same.
+func (s *specSet) prefetch(names []string) {
+	if s.given != nil {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var missing []string
+	for _, n := range names {
+		if _, ok := s.found[n]; !ok && !slices.Contains(missing, n) {
+			missing = append(missing, n)
+		}
+	}
+	if len(missing) < 2 {
+		return
+	}
+	specs := keyword.ExtractNames(s.doc, nil, s.rev, missing...)
+	for _, n := range missing {
+		s.found[n] = keyword.Find(specs, n)
+	}
+}
+
 // find returns the spec of keyword name, or nil, as keyword.Find on the
 // revision's whole extraction would.
 func (s *specSet) find(name string) *keyword.Spec {
@@ -338,6 +372,7 @@ func newEngine(f *Scenario, rules *game.Rules, specs *specSet) *engine {
 	e.s = game.New(rules, f.Players...)
 	split := rules.Titled("Split Cards")
 	e.s.SplitCombined = split != nil && strings.Contains(strings.ToLower(allText(split)), "two halves combined")
+	e.s.ArtifactCreatureKeeps = !rules.Find("also allow the object to retain all of its prior").IsZero()
 	return e
 }
 

@@ -26,6 +26,9 @@ type Card struct {
 	// modal spell ("Choose one — A • B"), each an effect.
 	Effects []Effect
 	Modes   []Effect
+	// Additional is the additional cost printed on a spell ("As an
+	// additional cost to cast this spell, sacrifice a creature.").
+	Additional FullCost
 	// Triggers are the card's printed triggered abilities ("When NAME
 	// enters the battlefield, it deals 2 damage to any target"): each
 	// an effect with When set.
@@ -207,16 +210,20 @@ func (a *Ability) setCost(s string) error {
 //	  gets +2/+0", "creatures you control get +1/+1", "enchanted creature
 //	  loses flying", "target permanent becomes an artifact in addition to
 //	  its other types"; see parseContinuous), static on a permanent
-//	spells cost {N} more to cast | noncreature spells cost {N} more to cast (static)
+//	[QUALITY] spells [you cast] cost {N} more | less to cast (static):
+//	  "noncreature spells", "black spells and green spells"
 //	if one or more +1/+1 counters would be put on a creature you control,
 //	  that many plus N | twice that many +1/+1 counters are put on it instead (static)
 //	if this spell was kicked | if the kicker cost was paid, it deals N damage instead
 //
 // Target is the kind of object or player the effect targets, "" for none.
 type Effect struct {
-	Verb   string // "damage", "draw", "gain", "lose", "destroy", "counter", "continuous", "static", "create", "increase", "morecounters", "kickdamage"
-	N      int    // for "morecounters", the N of "plus N", 0 for "twice"
-	X      bool   // N is the spell's X ("deals X damage")
+	Verb string // "damage", "draw", "gain", "lose", "destroy", "counter", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage"
+	N    int    // for "morecounters", the N of "plus N", 0 for "twice"
+	X    bool   // N is the spell's X ("deals X damage")
+	// Yours is set for a cost change to "spells you cast": only its
+	// controller's spells.
+	Yours  bool
 	P, T   int
 	Target string // "any", "creature", "player", "spell"
 	Name   string // a token's name
@@ -253,8 +260,9 @@ var effectPatterns = []struct {
 	{lazyRegexp(`(?i)^target player loses (\d+) life$`), func(m []string) Effect { return Effect{Verb: "lose", N: atoi(m[1]), Target: "player"} }},
 	{lazyRegexp(`(?i)^destroy target creature$`), func(m []string) Effect { return Effect{Verb: "destroy", Target: "creature"} }},
 	{lazyRegexp(`(?i)^counter target spell$`), func(m []string) Effect { return Effect{Verb: "counter", Target: "spell"} }},
-	{lazyRegexp(`(?i)^(noncreature spells|spells) cost \{(\d+)\} more to (?:cast|play)$`), func(m []string) Effect {
-		return Effect{Verb: "increase", N: atoi(m[2]), Name: strings.ToLower(m[1])}
+	{lazyRegexp(`(?i)^((?:[a-z]+ )?spells(?: (?:and|or) [a-z]+ spells)?)( you (?:cast|play))? cost \{(\d+)\} (more|less) to (?:cast|play)$`), func(m []string) Effect {
+		verb := map[string]string{"more": "increase", "less": "reduce"}[strings.ToLower(m[4])]
+		return Effect{Verb: verb, N: atoi(m[3]), Name: strings.ToLower(m[1]), Yours: m[2] != ""}
 	}},
 	{lazyRegexp(`(?i)^if one or more \+1/\+1 counters would be put on a creature you control, (?:that many plus (one|\d+)|twice that many) \+1/\+1 counters are put on it instead$`), func(m []string) Effect {
 		e := Effect{Verb: "morecounters"}

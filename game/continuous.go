@@ -248,7 +248,7 @@ func becomes(e *Continuous, rest string) error {
 	for _, x := range w {
 		found := false
 		for _, ct := range cardTypes {
-			if strings.EqualFold(x, ct) {
+			if strings.EqualFold(x, ct) || strings.EqualFold(x, ct+"s") {
 				types, found = append(types, ct), true
 			}
 		}

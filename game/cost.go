@@ -280,9 +280,30 @@ func ParseActivated(text, self string) (Activated, error) {
 		ee := err.(*EffectError)
 		return Activated{}, &EffectError{Offset: eat + ee.Offset, Msg: fmt.Sprintf("unknown effect %q of an activated ability", strings.TrimSuffix(strings.TrimSpace(body), "."))}
 	}
-	if ef.When != "" || ef.Verb == "grant" || ef.Verb == "increase" || ef.Verb == "morecounters" || ef.Verb == "kickdamage" {
+	if ef.When != "" || ef.Verb == "static" || ef.Verb == "increase" || ef.Verb == "reduce" || ef.Verb == "morecounters" || ef.Verb == "kickdamage" {
 		return Activated{}, &EffectError{Offset: eat + len(body) - len(strings.TrimLeft(body, " ")), Msg: fmt.Sprintf("%q is not an effect an activated ability can have", strings.TrimSpace(body))}
 	}
 	a.Effect = ef
 	return a, nil
+}
+
+var reAdditional = lazyRegexp(`(?i)^as an additional cost to (?:cast|play) (?:this spell|[^,]+), `)
+
+// ParseAdditional reads a spell's additional cost as printed: "As an
+// additional cost to cast this spell, sacrifice a creature." ("to play
+// NAME" before 2009). It reports false when text is not one; an error
+// is a *CostError at the part not understood.
+func ParseAdditional(text, self string) (FullCost, bool, error) {
+	lead := len(text) - len(strings.TrimLeft(text, " \t"))
+	t := strings.TrimSpace(text)
+	m := reAdditional().FindString(t)
+	if m == "" {
+		return FullCost{}, false, nil
+	}
+	c, err := ParseFullCost(strings.TrimSuffix(t[len(m):], "."), self)
+	if err != nil {
+		ce := err.(*CostError)
+		return FullCost{}, true, &CostError{Offset: lead + len(m) + ce.Offset, Msg: ce.Msg}
+	}
+	return c, true, nil
 }

@@ -136,12 +136,13 @@ func (s *State) onBattlefield(o *Object) bool {
 // view is the characteristics of every permanent while the layers are
 // applied.
 type view struct {
-	objs  []*Object
-	chars map[*Object]*Chars
+	objs   []*Object
+	chars  map[*Object]*Chars
+	keepAC bool // State.ArtifactCreatureKeeps
 }
 
 func (v *view) clone() *view {
-	n := &view{objs: v.objs, chars: make(map[*Object]*Chars, len(v.chars))}
+	n := &view{objs: v.objs, chars: make(map[*Object]*Chars, len(v.chars)), keepAC: v.keepAC}
 	for o, c := range v.chars {
 		cc := *c
 		n.chars[o] = &cc
@@ -155,7 +156,7 @@ func (v *view) clone() *view {
 // that belong to it, in timestamp order unless one effect depends on
 // another (613.7, 613.8).
 func (s *State) layered() map[*Object]*Chars {
-	v := &view{objs: s.Battlefield()}
+	v := &view{objs: s.Battlefield(), keepAC: s.ArtifactCreatureKeeps}
 	v.chars = make(map[*Object]*Chars, len(v.objs))
 	for _, o := range v.objs {
 		ch := o.printed()
@@ -341,10 +342,19 @@ func apply(e *Continuous, step *LayerStep, ch *Chars, v *view) {
 			*ch = *src
 			ch.Controller = ctrl
 		case ChangeType:
-			if len(e.SetTypes) > 0 {
-				ch.Types = slices.Clone(e.SetTypes)
+			keep := v.keepAC && len(e.SetTypes) == 2 && hasFold(e.SetTypes, "Artifact") && hasFold(e.SetTypes, "Creature")
+			if len(e.SetTypes) > 0 && !keep {
+				// The new card types replace the old (205.1a); an
+				// instant or sorcery keeps its type.
+				types := slices.Clone(e.SetTypes)
+				for _, t := range []string{"Instant", "Sorcery"} {
+					if ch.Is(t) {
+						types = append(types, t)
+					}
+				}
+				ch.Types = types
 			}
-			ch.Types = union(ch.Types, e.AddTypes)
+			ch.Types = union(union(ch.Types, e.SetTypes), e.AddTypes)
 		case ChangeColor:
 			ch.Colors = e.Colors
 		case ChangeAbility:

@@ -3,7 +3,6 @@ package game
 import (
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/crules/crules/parse"
 )
@@ -72,29 +71,35 @@ func (r *Rules) Doc() *parse.Document {
 
 // fold is a cheap parse.Normalize for searching, in one pass: ASCII
 // letters to lower case, typographic apostrophes and quotes to ASCII,
-// line breaks to spaces.
-func fold(s string) string {
-	b := make([]byte, 0, len(s))
-	for _, c := range s {
+// line breaks to spaces. It appends to b: build folds every rule into
+// one buffer.
+func fold(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
 		switch {
 		case c >= 'A' && c <= 'Z':
-			b = append(b, byte(c+'a'-'A'))
-		case c == '\u2019' || c == '\u2018':
-			b = append(b, '\'')
-		case c == '\u201c' || c == '\u201d':
-			b = append(b, '"')
+			c += 'a' - 'A'
 		case c == '\n' || c == '\r':
-			b = append(b, ' ')
-		default:
-			b = utf8.AppendRune(b, c)
+			c = ' '
+		case c == 0xe2 && i+2 < len(s) && s[i+1] == 0x80: // U+2018, U+2019, U+201C, U+201D
+			switch s[i+2] {
+			case 0x98, 0x99:
+				c, i = '\'', i+2
+			case 0x9c, 0x9d:
+				c, i = '"', i+2
+			}
 		}
+		b = append(b, c)
 	}
-	return string(b)
+	return b
 }
 
 // build indexes every rule with text, leaving out the keyword chapters,
-// which the engine cites through keyword specs.
+// which the engine cites through keyword specs: their folded texts are
+// cut from one string.
 func (r *Rules) build() {
+	var rules []*parse.Rule
+	size := 0
 	for _, p := range r.doc.Parts {
 		for _, c := range p.Chapters {
 			if t := strings.ToLower(c.Title); strings.Contains(t, "keyword abilities") || strings.Contains(t, "keyword actions") {
@@ -104,13 +109,26 @@ func (r *Rules) build() {
 			walk = func(rs []*parse.Rule) {
 				for _, x := range rs {
 					if x.Text != "" {
-						r.index = append(r.index, indexed{x, fold(x.Text)})
+						rules, size = append(rules, x), size+len(x.Text)
 					}
 					walk(x.Children)
 				}
 			}
 			walk(c.Rules)
 		}
+	}
+	b := make([]byte, 0, size)
+	ends := make([]int, len(rules))
+	for i, x := range rules {
+		b = fold(b, x.Text)
+		ends[i] = len(b)
+	}
+	all := string(b)
+	r.index = make([]indexed, len(rules))
+	start := 0
+	for i, x := range rules {
+		r.index[i] = indexed{x, all[start:ends[i]]}
+		start = ends[i]
 	}
 }
 

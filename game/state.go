@@ -34,8 +34,12 @@ type State struct {
 	// SplitCombined is set when the revision's rules combine a split
 	// card's halves outside the stack.
 	SplitCombined bool
-	Rules         *Rules
-	Trace         []Step
+	// ArtifactCreatureKeeps is set when the revision's rules let an
+	// object that becomes an "artifact creature" keep its prior card
+	// types and subtypes (205.1b today, 212.1c in 2006).
+	ArtifactCreatureKeeps bool
+	Rules                 *Rules
+	Trace                 []Step
 	// Pending are triggered abilities waiting to be put on the stack.
 	Pending []*Object
 	// Requirements are blocking requirements: Blocker must block

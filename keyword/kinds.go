@@ -5,6 +5,15 @@ func Kinds() []Kind {
 	return []Kind{Static, Triggered, Activated, Spell, CharacteristicDefining, Mana, DelayedTriggered, AbilityWord, Action}
 }
 
+// KindNames are the names of Kinds, as ParseKind reads them.
+func KindNames() []string {
+	var out []string
+	for _, k := range Kinds() {
+		out = append(out, string(k))
+	}
+	return out
+}
+
 // ParseKind returns the Kind named s ("triggered"), and false when there is
 // none.
 func ParseKind(s string) (Kind, bool) {

@@ -2,12 +2,26 @@ package render
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
 
 	"github.com/crules/crules/xref"
 )
+
+// Graph prints the citation graph g of revision rev (of era) in format:
+// "dot" (DOT, named "CR "+rev) or "json" (GraphJSON). Another format is an
+// error.
+func Graph(w io.Writer, format, rev, era string, g *xref.Graph) error {
+	switch format {
+	case "dot":
+		return DOT(w, g, "CR "+rev)
+	case "json":
+		return WriteJSON(w, GraphJSON(rev, era, g))
+	}
+	return fmt.Errorf("a graph is printed as dot or json, not %q", format)
+}
 
 // DOT writes the citation graph of g as a Graphviz digraph named name:
 // a box per rule (labelled with its title, if any), a note per glossary

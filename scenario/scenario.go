@@ -324,6 +324,13 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 			c.Abilities = append(c.Abilities, a)
 			continue
 		}
+		if add, ok, err := game.ParseAdditional(part, name); ok {
+			if err != nil {
+				p.errorf(l.pos(at-len(part)-1+errOffset(err)), "%s: %v", name, err)
+			}
+			c.Additional = add
+			continue
+		}
 		if game.IsActivated(t) {
 			a, err := game.ParseActivated(part, name)
 			if err != nil {

@@ -106,12 +106,8 @@ func (s *Server) history(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, err
 		}
-		at, err := s.lib.At(sel)
-		if err != nil {
-			return nil, err
-		}
 		var h *crules.History
-		err = s.heavy(r, func() (err error) { h, err = s.lib.History(q, at); return err })
+		err = s.heavy(r, func() (err error) { h, err = s.lib.HistoryIn(q, sel); return err })
 		if err != nil {
 			return nil, err
 		}
@@ -143,11 +139,7 @@ func (s *Server) keyword(w http.ResponseWriter, r *http.Request) {
 func (s *Server) keywords(w http.ResponseWriter, r *http.Request) {
 	kind := r.URL.Query().Get("kind")
 	if _, ok := keyword.ParseKind(kind); kind != "" && !ok {
-		var kinds []string
-		for _, k := range keyword.Kinds() {
-			kinds = append(kinds, string(k))
-		}
-		writeError(w, badRequest("kind is one of %s, not %q", strings.Join(kinds, ", "), kind))
+		writeError(w, badRequest("kind is one of %s, not %q", strings.Join(keyword.KindNames(), ", "), kind))
 		return
 	}
 	coverage, err := boolParam(r, "coverage")

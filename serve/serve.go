@@ -90,6 +90,17 @@ import (
 	"github.com/crules/crules/render"
 )
 
+// Help says what the server answers, for the command line's help.
+const Help = `Serve answers under /api/ what the commands answer, in the bytes their --json
+prints: rules, glossary, search, diff, toc, refs, history, keywords, terms,
+versions and cite (see package serve). Errors are {"error", "kind",
+"suggestions"} with status 400, 404, 405, 413, 503 (busy, with Retry-After)
+or 500. It serves the HTML reference of every revision too: / (the
+revisions), /{rev}/702.html#702.47a, /diff/{a}/{b} and /search. It listens
+on loopback by default, logs each request to stderr, and stops gracefully
+on SIGINT or SIGTERM. A revision added while it runs ('crules add', 'crules
+update', or --update-every) is served within seconds, without a restart.`
+
 // A Server answers HTTP requests from a library.
 type Server struct {
 	// ErrorLog hears about panics recovered, with the request and the

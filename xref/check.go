@@ -8,6 +8,16 @@ import (
 	"github.com/crules/crules/parse"
 )
 
+// CheckHelp lists the codes of the findings Check reports, one a line,
+// each with what it means, for the command line's help.
+const CheckHelp = `  unresolved      a citation of a rule, chapter, section or glossary term that does not exist
+  title-mismatch  a citation whose quoted title is not the target's title
+  duplicate-id    a rule number used twice
+  lettering-gap   subrule letters that skip or go back (l and o are skipped by the CR)
+  bad-letter      a subrule lettered l or o
+  orphan-example  an example outside any rule
+`
+
 // A Finding is one problem Check found in a revision.
 type Finding struct {
 	Pos  parse.Pos

@@ -131,6 +131,16 @@ func (e *Env) note(format string, args ...any) {
 	}
 }
 
+// notes prints each of notes but "" as a line on stderr unless --quiet: the
+// notes of the library's answers (Answer.Note).
+func (e *Env) notes(notes ...string) {
+	for _, n := range notes {
+		if n != "" {
+			e.note("crules: %s", n)
+		}
+	}
+}
+
 // text is a printer on stdout.
 func (e *Env) text() *render.TextPrinter {
 	return &render.TextPrinter{W: e.Stdout, Color: e.Color, Terminal: e.TTY}

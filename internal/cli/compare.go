@@ -89,14 +89,7 @@ func newHistoryCmd(env *Env, runF func(*historyOptions) error) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "history ID|KEYWORD",
 		Short: "Trace one rule through every embedded revision: its number, its changes",
-		Long: `History follows a rule back to the revision that added it and forward to the
-latest revision (or its removal), across renumbering and the 2009 rewrite,
-and shows what changed in each revision. A keyword or heading ("splice",
-"Artifacts") names its rule; the text compared is then the rule with all
-its subrules.
-
-The lineage of every rule is computed once and cached (see 'crules index
-path').`,
+		Long:  crules.HistoryHelp,
 		Example: `  crules history splice
   crules history 502.46 --rev 2006-10-01
   crules history 702.19c --json`,
@@ -112,17 +105,11 @@ path').`,
 }
 
 func runHistory(env *Env, lib *crules.Library, o *historyOptions) error {
-	at, err := lib.At(o.Rev)
+	h, err := lib.HistoryIn(o.Query, o.Rev)
 	if err != nil {
 		return err
 	}
-	h, err := lib.History(o.Query, at)
-	if err != nil {
-		return err
-	}
-	if h.Named != nil {
-		env.note("crules: %s", h.Named.Note())
-	}
+	env.notes(h.Note())
 	return printOut(env, o.JSON, h.JSON, func(p *render.TextPrinter) { p.History(h.Changes, h.First, h.Latest) })
 }
 
@@ -140,17 +127,7 @@ func newTermsCmd(env *Env, runF func(*termsOptions) error) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "terms [TERM]",
 		Short: "Date the terminology shifts: occurrences of each lexicon phrase in every revision",
-		Long: `Terms counts, in every embedded revision, each old and new phrase of the
-terminology lexicon (play→cast, comes into play→enters the battlefield, …)
-and dates the shift: the revision where the old phrase's count falls the
-most (by at least a quarter, from at least 5).
-
-A count is the number of case-insensitive whole-word occurrences of the
-phrase in the whole text of the revision (glossary and credits included);
-"play" does not count "player" or "played".
-
---discover A,B mines the phrase substitutions that recur across the matched
-rules of two revisions, and marks those the lexicon already has.`,
+		Long:  crules.TermsHelp,
 		Example: `  crules terms
   crules terms --plot shifts.svg --term "removed from the game" --term play
   crules terms --discover 2009-05-01,2009-07-11`,

@@ -4,7 +4,9 @@ import (
 	"fmt"
 
 	"github.com/crules/crules"
+	"github.com/crules/crules/cite"
 	"github.com/crules/crules/render"
+	"github.com/crules/crules/xref"
 	"github.com/spf13/cobra"
 )
 
@@ -92,13 +94,7 @@ func newCheckCmd(env *Env, runF func(*checkOptions) error) *cobra.Command {
 		Use:   "check [REV]",
 		Short: "Lint a revision: broken citations, title mismatches, duplicate numbers, lettering gaps",
 		Long: `Check reports, as file:line:col: code: message,
-  unresolved      a citation of a rule, chapter, section or glossary term that does not exist
-  title-mismatch  a citation whose quoted title is not the target's title
-  duplicate-id    a rule number used twice
-  lettering-gap   subrule letters that skip or go back (l and o are skipped by the CR)
-  bad-letter      a subrule lettered l or o
-  orphan-example  an example outside any rule
-It exits 1 when it finds anything, so it can guard a pipeline that edits rules text.`,
+` + xref.CheckHelp + `It exits 1 when it finds anything, so it can guard a pipeline that edits rules text.`,
 		Example: `  crules check
   crules check 2009-10-01
   crules export 2005-10-01 -o MagicCompRules.txt
@@ -131,11 +127,7 @@ func runCheck(env *Env, o *checkOptions) error {
 	if err != nil {
 		return err
 	}
-	summary := "no findings"
-	if c.Total > 0 {
-		summary = c.Summary()
-	}
-	return report(env, c.Total > 0, summary, o.JSON, func() any { return c.JSON() }, func(p *render.TextPrinter) {
+	return report(env, c.Total > 0, c.Summary(), o.JSON, func() any { return c.JSON() }, func(p *render.TextPrinter) {
 		for i, fs := range c.Findings {
 			p.Findings(c.Docs[i].Name, fs)
 		}
@@ -172,8 +164,46 @@ func runGraph(env *Env, o *graphOptions) error {
 	if err != nil {
 		return err
 	}
-	if o.Format == "json" {
-		return render.WriteJSON(env.Stdout, render.GraphJSON(d.Label, string(d.Era), d.Graph()))
+	return render.Graph(env.Stdout, o.Format, d.Label, string(d.Era), d.Graph())
+}
+
+type citeOptions struct {
+	Paths []string
+	All   bool
+	JSON  bool
+}
+
+func newCiteCmd(env *Env, runF func(*citeOptions) error) *cobra.Command {
+	o := &citeOptions{}
+	cmd := &cobra.Command{
+		Use:   "cite PATH...",
+		Short: "Find CR citations in source code and flag the stale ones",
+		Long: cite.Help + `
+Only the stale citations are printed, as text or JSON, unless --all is
+given. Exit status 1 when a citation is stale.`,
+		Example: `  crules cite .
+  crules export 2005-10-01 -o rules-2005.txt
+  crules cite --all --json rules-2005.txt`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return fmt.Errorf("cite needs at least one file or folder (usage: %s)", cmd.UseLine())
+			}
+			return nil
+		},
 	}
-	return render.DOT(env.Stdout, d.Graph(), "CR "+d.Label)
+	cmd.Flags().BoolVar(&o.All, "all", false, "print current citations too (text and JSON)")
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print JSON")
+	return hook(env, cmd, o, func(cmd *cobra.Command, args []string) error {
+		o.Paths = args
+		return nil
+	}, runF, withLib(runCite))
+}
+
+func runCite(env *Env, lib *crules.Library, o *citeOptions) error {
+	rep, err := lib.CitePaths(o.Paths...)
+	if err != nil {
+		return err
+	}
+	summary := render.CiteSummary(len(rep.Findings), rep.Files, rep.Stale)
+	return report(env, rep.Stale > 0, summary, o.JSON, func() any { return rep.JSON(o.All) }, func(p *render.TextPrinter) { p.Citations(rep.Findings, o.All) })
 }

@@ -5,9 +5,11 @@ import (
 	"strings"
 
 	"github.com/crules/crules"
+	"github.com/crules/crules/engine"
 	"github.com/crules/crules/index"
 	"github.com/crules/crules/keyword"
 	"github.com/crules/crules/render"
+	"github.com/crules/crules/scenario"
 	"github.com/spf13/cobra"
 )
 
@@ -22,12 +24,7 @@ func newKeywordCmd(env *Env, runF func(*keywordOptions) error) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "keyword NAME...",
 		Short: "Print the specification of a keyword ability or action, read from its rules",
-		Long: `Keyword prints what the rules say a keyword is: its kind (static, triggered,
-activated, spell, characteristic-defining; several when it represents several
-abilities), its written form and parameters, the zones it functions in, its
-definition, how multiple instances behave, the era wording it uses, the rules
-it cites, the rule text it was read from, and (for the embedded corpus) the
-revisions in which its rules changed.`,
+		Long:  crules.KeywordHelp,
 		Example: `  crules keyword splice
   crules keyword first strike
   crules keyword flashback --rev 2006-10-01 --json`,
@@ -58,11 +55,7 @@ type keywordsOptions struct {
 }
 
 func newKeywordsCmd(env *Env, runF func(*keywordsOptions) error) *cobra.Command {
-	o := &keywordsOptions{}
-	var kinds []string
-	for _, k := range keyword.Kinds() {
-		kinds = append(kinds, string(k))
-	}
+	o, kinds := &keywordsOptions{}, keyword.KindNames()
 	cmd := &cobra.Command{
 		Use:   "keywords",
 		Short: "List the keyword abilities and actions of a revision with their specifications",
@@ -115,15 +108,7 @@ func newSearchCmd(env *Env, runF func(*searchOptions) error) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "search QUERY",
 		Short: "Search the rules, examples and glossary in words",
-		Long: `Search ranks the rules, subrules, examples and glossary entries of a revision
-for a query in words. Plain words are matched with English stemming; "quoted
-phrases" must appear as written; field:value narrows (title:splice,
-kind:glossary, keyword:ninjutsu, era:502). Old and modern wording find each
-other (exile / removed from the game). A bare rule number is looked up.
-
---all-revs searches every revision at once, one hit per rule across its
-renumbering, with the revisions it was in. The index is built on first use
-and cached (see 'crules index').`,
+		Long:  crules.SearchHelp,
 		Example: `  crules search "splice onto arcane"
   crules search mana burn --all-revs
   crules search 'kind:glossary deathtouch' --json`,
@@ -144,8 +129,7 @@ and cached (see 'crules index').`,
 }
 
 func runSearch(env *Env, o *searchOptions) error {
-	if id, err := crules.ParseRuleID(o.Query); err == nil && id.Rule > 0 {
-		// A bare rule number: the lookup answers it exactly.
+	if crules.IsRuleNumber(o.Query) { // the lookup answers it exactly
 		return runRule(env, &ruleOptions{docFlags: o.docFlags, ID: o.Query, JSON: o.JSON})
 	}
 	lib, src, err := o.source(env) // the latest revision with --all-revs, which ignores it
@@ -221,6 +205,63 @@ func runIndex(env *Env, lib *crules.Library, o *indexOptions) error {
 	name, err := lib.BuildIndex(r, o.AllRevs)
 	if err == nil {
 		env.note("crules: the index of %s is ready", name)
+	}
+	return err
+}
+
+type simOptions struct {
+	Files                []string
+	Rev                  string
+	Trace, JSON, Example bool
+}
+
+func newSimCmd(env *Env, runF func(*simOptions) error) *cobra.Command {
+	o := &simOptions{}
+	cmd := &cobra.Command{
+		Use:   "sim FILE...",
+		Short: "Run keyword scenarios against a revision's rules, citing the rule at every step",
+		Long: `Sim runs scenario files against the rules of the revisions their "rev:" line
+names, or of --rev: each check passes or fails at its file:line; --trace
+prints every rule applied, with its number and text in that revision. Exit 1
+when a check fails. --example prints a scenario to start from.
+
+` + scenario.Help,
+		Example: `  crules sim --example > convoke.txt
+  crules sim convoke.txt --trace
+  crules sim convoke.txt --rev latest --json`,
+	}
+	cmd.Flags().StringVar(&o.Rev, "rev", "", "run against this revision instead of the file's rev: line")
+	cmd.Flags().BoolVar(&o.Trace, "trace", false, "print each rule applied, with its ID and text")
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print JSON")
+	cmd.Flags().BoolVar(&o.Example, "example", false, "print a scenario to start from")
+	return hook(env, cmd, o, func(c *cobra.Command, args []string) error {
+		o.Files = args
+		if o.Example && len(args) > 0 {
+			return fmt.Errorf("--example prints a scenario; it takes no FILE")
+		}
+		if o.Example {
+			return nil
+		}
+		return minArgs(1)(c, args)
+	}, runF, runSim)
+}
+
+func runSim(env *Env, o *simOptions) error {
+	if o.Example {
+		_, err := env.Stdout.Write(scenario.Example)
+		return err
+	}
+	lib, err := env.library()
+	if err != nil {
+		return err
+	}
+	results, err := lib.SimulateFiles(o.Rev, o.Files...)
+	if err != nil {
+		return err
+	}
+	err = printOut(env, o.JSON, func() any { return render.SimResults(results) }, func(p *render.TextPrinter) { p.Sim(results, o.Trace) })
+	if failed := engine.Failed(results...); err == nil && failed > 0 {
+		err = problems(render.Count(failed, "check", "checks") + " failed")
 	}
 	return err
 }

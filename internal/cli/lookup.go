@@ -19,19 +19,7 @@ func newRuleCmd(env *Env, runF func(*ruleOptions) error) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "rule ID...",
 		Short: "Print rules with their subrules and examples, as the CR prints them",
-		Long: `Rule prints rules, subrules, chapters or parts as the CR prints them. It takes
-the forms the CR and crules print: 702.47a, 702.47A, 702.47., a range
-601.2f–h (or 601.2f-h), a prefix CR 702.47a, §702.47a or rule 702.47a, a
-part number from toc (7), and several of them in one call. A name where a
-number is expected is read as the rule or chapter of that title (trample,
-combat damage step) or the one rule its glossary entry cites (mulligan), said
-on stderr; a name that is none of these suggests titles and search hits
-(exit 1). A subrule printed alone is headed by its section. A rule number the
-revision does not have is followed through the lineage, for a --file by its
-date too: 'crules rule 702.47a --rev 2005' prints 502.40a, what Splice was
-then, and says so on stderr. Rules not found are each named on stderr, after
-the ones found (exit 1). With --json, one reference prints one object,
-several an array, or an object of the rules found and the missing ones.`,
+		Long:  crules.LookupHelp,
 		Example: `  crules rule 702.47a
   crules rule trample
   crules rule 502.40 --rev 2006-10-01
@@ -58,9 +46,7 @@ func runRule(env *Env, o *ruleOptions) error {
 		return err
 	}
 	for _, a := range as {
-		if n := a.Note(); n != "" {
-			env.note("crules: %s", n)
-		}
+		env.notes(a.Note())
 	}
 	if o.JSON {
 		return jsonThen(env, crules.LookupJSON(as, err), err)
@@ -116,9 +102,7 @@ func runGlossary(env *Env, o *glossaryOptions) error {
 	if err != nil {
 		return err
 	}
-	if n := a.Note(); n != "" {
-		env.note("crules: %s", n)
-	}
+	env.notes(a.Note())
 	return printOut(env, o.JSON, a.JSON, func(p *render.TextPrinter) { p.Glossary(a.Entry) })
 }
 
@@ -178,8 +162,6 @@ func runRefs(env *Env, o *refsOptions) error {
 	if err != nil {
 		return err
 	}
-	if n := r.Note(); n != "" {
-		env.note("crules: %s", n)
-	}
+	env.notes(r.Note())
 	return printOut(env, o.JSON, r.JSON, func(p *render.TextPrinter) { p.Refs(r.Doc.Document, r.ID, r.Outgoing, r.Incoming, r.Terms) })
 }

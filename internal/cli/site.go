@@ -1,9 +1,12 @@
 package cli
 
 import (
-	"github.com/spf13/cobra"
+	"io"
+	"time"
 
 	"github.com/crules/crules"
+	"github.com/crules/crules/serve"
+	"github.com/spf13/cobra"
 )
 
 type renderOptions struct {
@@ -41,4 +44,31 @@ func runRender(env *Env, o *renderOptions) error {
 		srcs = lib.Sources()
 	}
 	return lib.RenderSite(o.Out, srcs...)
+}
+
+type serveOptions struct {
+	Addr        string
+	UpdateEvery time.Duration
+}
+
+func newServeCmd(env *Env, runF func(*serveOptions) error) *cobra.Command {
+	o := &serveOptions{}
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve the rules over HTTP: a JSON API, the HTML reference and a search page",
+		Long:  serve.Help,
+		Args:  exactArgs(0),
+	}
+	cmd.Flags().StringVar(&o.Addr, "addr", "127.0.0.1:8080", "address to listen on")
+	cmd.Flags().DurationVar(&o.UpdateEvery, "update-every", 0, "run 'crules update' this often in the background (0: never)")
+	return hook(env, cmd, o, nil, runF, withLib(runServe))
+}
+
+func runServe(env *Env, lib *crules.Library, o *serveOptions) error {
+	var log io.Writer
+	if !env.quiet {
+		log = env.Stderr
+	}
+	// Panics are logged even with --quiet.
+	return serve.ListenAndRun(o.Addr, lib, log, env.Stderr, o.UpdateEvery, func(f string, a ...any) { env.note("crules: "+f, a...) })
 }

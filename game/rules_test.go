@@ -1,0 +1,64 @@
+package game
+
+import (
+	"testing"
+	"unicode/utf8"
+
+	"github.com/crules/crules/internal/corpustest"
+	"github.com/crules/crules/parse"
+)
+
+// foldRunes is fold as it was written first, rune by rune: the reference
+// the byte-wise fold must agree with.
+func foldRunes(s string) string {
+	b := make([]byte, 0, len(s))
+	for _, c := range s {
+		switch {
+		case c >= 'A' && c <= 'Z':
+			b = append(b, byte(c+'a'-'A'))
+		case c == '\u2019' || c == '\u2018':
+			b = append(b, '\'')
+		case c == '\u201c' || c == '\u201d':
+			b = append(b, '"')
+		case c == '\n' || c == '\r':
+			b = append(b, ' ')
+		default:
+			b = utf8.AppendRune(b, c)
+		}
+	}
+	return string(b)
+}
+
+// TestFold: the folded text of every rule of every revision is the one
+// the rune-by-rune reference gives, and the short cases around the
+// three-byte quotes too.
+func TestFold(t *testing.T) {
+	for _, s := range []string{"", "A", "Don’t “Tap”\r\n", "\u2014—é™", "\xe2\x80", "a\xe2\x80\x99", "\u2020\u201e"} {
+		if got, want := string(fold(nil, s)), foldRunes(s); got != want && utf8.ValidString(s) {
+			t.Errorf("fold(%q) = %q, want %q", s, got, want)
+		}
+	}
+	revs, docs := corpustest.Docs(t)
+	for i, d := range docs {
+		d.Walk(func(r *parse.Rule) bool {
+			if got, want := string(fold(nil, r.Text)), foldRunes(r.Text); got != want {
+				t.Fatalf("%s %s: fold gives %q, want %q", revs[i].Name(), r.ID, got, want)
+			}
+			return true
+		})
+	}
+}
+
+// BenchmarkRulesFind: the first citation an engine looks up in the
+// latest revision, which folds the text of every rule outside the keyword
+// chapters.
+func BenchmarkRulesFind(b *testing.B) {
+	_, docs := corpustest.Docs(b)
+	d := docs[len(docs)-1]
+	b.ReportAllocs()
+	for b.Loop() {
+		if r := NewRules(d).Find("mana ability"); r.IsZero() {
+			b.Fatal("no rule says mana ability")
+		}
+	}
+}
