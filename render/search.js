@@ -294,8 +294,18 @@
     if (end < text.length) { end = Math.max(text.lastIndexOf(" ", end), first + 1); }
     var s = text.slice(start, end), html = esc(s);
     if (ws.length) {
+      // Matched in the folded text, marked in the published one: folding
+      // changes no length.
       var re = new RegExp("(^|[^\\w'])(" + ws.map(function (w) { return w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }).join("|") + ")(?![\\w'])", "gi");
-      html = esc(typography(s)).replace(re, "$1<mark>$2</mark>");
+      var folded = typography(s), at = 0, m;
+      html = "";
+      while ((m = re.exec(folded)) !== null) {
+        var from = m.index + m[1].length, to = from + m[2].length;
+        html += esc(s.slice(at, from)) + "<mark>" + esc(s.slice(from, to)) + "</mark>";
+        at = to;
+        if (re.lastIndex === m.index) { re.lastIndex++; }
+      }
+      html += esc(s.slice(at));
     }
     return (start > 0 ? "…" : "") + html + (end < text.length ? "…" : "");
   }
