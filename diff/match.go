@@ -1,6 +1,7 @@
 package diff
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -275,14 +276,30 @@ func (m *matcher) children() {
 	m.assign(cs, "children")
 }
 
-func kids(us []Unit) map[int][]int {
-	k := map[int][]int{}
+// kids lists the children of each unit, in source order: kids(us)[p]
+// are those of us[p], cut from one array.
+func kids(us []Unit) [][]int {
+	start := make([]int, len(us)+1)
 	for i := range us {
-		if us[i].Parent >= 0 {
-			k[us[i].Parent] = append(k[us[i].Parent], i)
+		if p := us[i].Parent; p >= 0 {
+			start[p+1]++
 		}
 	}
-	return k
+	for p := range us {
+		start[p+1] += start[p]
+	}
+	all, next := make([]int, start[len(us)]), slices.Clone(start[:len(us)])
+	for i := range us {
+		if p := us[i].Parent; p >= 0 {
+			all[next[p]] = i
+			next[p]++
+		}
+	}
+	out := make([][]int, len(us))
+	for p := range out {
+		out[p] = all[start[p]:start[p+1]:start[p+1]]
+	}
+	return out
 }
 
 // similar matches what is left on word similarity: candidates share rare

@@ -27,7 +27,14 @@ type Unit struct {
 // units lists the rules and subrules of d in source order, with their raw
 // text; prepare computes the rest for the units that need it.
 func units(d *parse.Document) []Unit {
-	var us []Unit
+	n := 0
+	d.Walk(func(r *parse.Rule) bool {
+		if !r.Implicit {
+			n++
+		}
+		return true
+	})
+	us := make([]Unit, 0, n) // a Unit is large: no regrowth
 	var walk func(rs []*parse.Rule, parent int)
 	walk = func(rs []*parse.Rule, parent int) {
 		for _, r := range rs {
@@ -50,6 +57,9 @@ func units(d *parse.Document) []Unit {
 // RuleText is what a rule says, without its number: its title, text and
 // examples ("Example: …"), a line each.
 func RuleText(r *parse.Rule) string {
+	if len(r.Examples) == 0 && (r.Title == "" || r.Text == "") {
+		return r.Title + r.Text // most rules: one of them, no copy
+	}
 	var b strings.Builder
 	b.WriteString(r.Title)
 	if r.Title != "" && r.Text != "" {

@@ -14,9 +14,25 @@ import (
 func (e *engine) continuous(spell *game.Object, ef game.Effect, t *game.Target, from string) {
 	c := *ef.Cont
 	c.Source, c.Label = spell, from
-	if t != nil && t.Object != nil {
+	switch {
+	case c.CopyTarget && t != nil && t.Object != nil:
+		// "Each other creature becomes a copy of target creature": the
+		// target is what is copied, the subject what copies it.
+		c.CopyOf = t.Object
+		for _, o := range e.s.Matching(c.Subject, spell.Controller) {
+			if !c.Subject.Other || o != t.Object {
+				c.Objects = append(c.Objects, o)
+			}
+		}
+	case c.Subject.Self:
+		// An ability's effect on its source ("this creature gets
+		// +1/+0"), while it is the permanent it was.
+		if spell.Zone == game.Battlefield {
+			c.Objects = []*game.Object{spell}
+		}
+	case t != nil && t.Object != nil:
 		c.Objects = []*game.Object{t.Object}
-	} else {
+	default:
 		c.Objects = e.s.Matching(c.Subject, spell.Controller)
 	}
 	e.s.AddEffect(&c)

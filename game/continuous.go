@@ -20,6 +20,7 @@ var subjectTypes = map[string]string{
 //	switch target creature's power and toughness [until end of turn]
 //
 // where SUBJECT is "target creature" (or permanent, artifact, land),
+// "this creature" (the source of the ability),
 // "equipped creature", "enchanted creature", or a set of permanents
 // ("creatures you control", "other white creatures you control", "all
 // creatures", "noncreature artifacts"), and PREDICATE one of "gets
@@ -30,7 +31,7 @@ var subjectTypes = map[string]string{
 // its other types". It reports false when t is not of this form, and an
 // error when it is but a part is not understood.
 func parseContinuous(t string) (Effect, bool, error) {
-	l := strings.ToLower(t)
+	l := strings.Join(strings.Fields(strings.ToLower(t)), " ")
 	e := &Continuous{}
 	if rest, ok := strings.CutSuffix(l, " until end of turn"); ok {
 		e.UntilEOT, l = true, rest
@@ -41,7 +42,7 @@ func parseContinuous(t string) (Effect, bool, error) {
 		if !ok {
 			return ef, false, nil
 		}
-		n, ok := subject(e, &ef, subj+" ")
+		n, ok := subject(e, &ef, subj+" x")
 		if !ok || n != len(subj)+1 {
 			return ef, true, fmt.Errorf("unknown subject %q of a switch", subj)
 		}
@@ -49,7 +50,7 @@ func parseContinuous(t string) (Effect, bool, error) {
 		return ef, true, nil
 	}
 	n, ok := subject(e, &ef, l)
-	if !ok {
+	if !ok || n >= len(l) {
 		return ef, false, nil
 	}
 	preds := predicates(l[n:])
@@ -58,11 +59,17 @@ func parseContinuous(t string) (Effect, bool, error) {
 	}
 	for i, p := range preds {
 		if err := predicate(e, p); err != nil {
-			if i == 0 {
+			if i == 0 && !strings.Contains(p, "copy") {
 				return ef, false, nil
 			}
 			return ef, true, err
 		}
+	}
+	if e.CopyTarget {
+		if ef.Target != "" {
+			return ef, true, fmt.Errorf("a copy effect's subject can't be a target too")
+		}
+		ef.Target, e.copyOf = e.copyOf, ""
 	}
 	return ef, true, nil
 }
@@ -82,6 +89,14 @@ func subject(e *Continuous, ef *Effect, l string) (int, bool) {
 		w = w[k:]
 	}
 	switch w[0] {
+	case "this":
+		ty, ok := subjectTypes[w[1]]
+		if !ok || strings.HasSuffix(w[1], "s") {
+			return 0, false
+		}
+		e.Subject.Self, e.Subject.Type = true, ty
+		take(2)
+		return at, true
 	case "target", "equipped", "enchanted":
 		ty, ok := subjectTypes[w[1]]
 		if !ok {
@@ -96,7 +111,8 @@ func subject(e *Continuous, ef *Effect, l string) (int, bool) {
 		take(2)
 		return at, true
 	}
-	if w[0] == "all" || w[0] == "each" {
+	each := w[0] == "each"
+	if w[0] == "all" || each {
 		take(1)
 	}
 	if len(w) > 0 && w[0] == "other" {
@@ -121,8 +137,8 @@ func subject(e *Continuous, ef *Effect, l string) (int, bool) {
 		return 0, false
 	}
 	ty, ok := subjectTypes[w[0]]
-	if !ok || !strings.HasSuffix(w[0], "s") {
-		return 0, false
+	if !ok || strings.HasSuffix(w[0], "s") == each {
+		return 0, false // "each creature", "all creatures"
 	}
 	e.Subject.Type = ty
 	take(1)
@@ -195,6 +211,13 @@ func predicate(e *Continuous, p string) error {
 		e.Lose = append(e.Lose, a.Keyword)
 		return nil
 	case "is", "are", "become", "becomes":
+		if v, ok := strings.CutPrefix(rest, "a copy of target "); ok {
+			if _, ok := subjectTypes[v]; !ok || strings.HasSuffix(v, "s") {
+				return fmt.Errorf("expected \"a copy of target creature\" (or permanent, artifact, land)")
+			}
+			e.CopyTarget, e.copyOf = true, v
+			return nil
+		}
 		return becomes(e, rest)
 	}
 	return fmt.Errorf("unknown predicate %q", p)

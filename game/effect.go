@@ -44,6 +44,8 @@ type Subject struct {
 	Color      Color
 	YouControl bool
 	Other      bool
+	// Self is set for "this creature": the source of the ability.
+	Self bool
 }
 
 // A Continuous is a continuous effect (611): the changes it makes to
@@ -70,6 +72,11 @@ type Continuous struct {
 	WhileSource bool
 
 	CopyOf *Object // layer 1: becomes a copy of CopyOf
+	// CopyTarget is set for card text whose copy effect copies the
+	// spell's target ("each other creature becomes a copy of target
+	// creature"); CopyOf is that target once the spell resolves.
+	CopyTarget bool
+	copyOf     string // the kind of target, while the text is read
 	// SetTypes replaces the card types; AddTypes adds to them ("in
 	// addition to its other types").
 	SetTypes []string
@@ -89,7 +96,7 @@ type Continuous struct {
 func (e *Continuous) Has(c Change) bool {
 	switch c {
 	case ChangeCopy:
-		return e.CopyOf != nil
+		return e.CopyOf != nil || e.CopyTarget
 	case ChangeType:
 		return len(e.SetTypes) > 0 || len(e.AddTypes) > 0
 	case ChangeColor:

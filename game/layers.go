@@ -177,14 +177,11 @@ func (s *State) layered() map[*Object]*Chars {
 			statics, staticsRead = s.statics(v), true
 		}
 		var pending []*Continuous
+		turnedDown := false
 		for _, c := range step.Changes {
 			switch c {
 			case ChangeFaceDown:
-				for _, o := range v.objs {
-					if o.FaceDown {
-						faceDown(v.chars[o])
-					}
-				}
+				turnedDown = true
 				continue
 			case ChangePTCounter:
 				for _, o := range v.objs {
@@ -222,6 +219,15 @@ func (s *State) layered() map[*Object]*Chars {
 			for _, o := range objs {
 				if ch := v.chars[o]; ch != nil {
 					apply(e, step, ch, v)
+				}
+			}
+		}
+		if turnedDown {
+			// Face-down status modifies the copiable values, copy
+			// effects included (708.2, 707.3's examples; 504.7 in 2006).
+			for _, o := range v.objs {
+				if o.FaceDown {
+					faceDown(v.chars[o])
 				}
 			}
 		}
@@ -296,6 +302,12 @@ func (s *State) appliesTo(v *view, e *Continuous) []*Object {
 	}
 	sub := e.Subject
 	var out []*Object
+	if sub.Self {
+		if ch := v.chars[e.Source]; ch != nil && sub.matches(ch) {
+			out = append(out, e.Source)
+		}
+		return out
+	}
 	if sub.Attached != "" {
 		if t := e.Source.AttachedTo; t != nil && v.chars[t] != nil && sub.matches(v.chars[t]) {
 			out = append(out, t)
@@ -333,13 +345,19 @@ func apply(e *Continuous, step *LayerStep, ch *Chars, v *view) {
 		}
 		switch c {
 		case ChangeCopy:
-			src := v.chars[e.CopyOf]
-			if src == nil {
-				p := e.CopyOf.printed()
-				src = &p
+			// The copiable values: printed, as modified by other copy
+			// effects and by face-down status (707.2; 503.2 in 2006).
+			var src Chars
+			if c := v.chars[e.CopyOf]; c != nil {
+				src = *c
+			} else {
+				src = e.CopyOf.printed()
+			}
+			if e.CopyOf.FaceDown {
+				faceDown(&src)
 			}
 			ctrl := ch.Controller
-			*ch = *src
+			*ch = src
 			ch.Controller = ctrl
 		case ChangeType:
 			keep := v.keepAC && len(e.SetTypes) == 2 && hasFold(e.SetTypes, "Artifact") && hasFold(e.SetTypes, "Creature")

@@ -9,7 +9,8 @@ import (
 type Zone int
 
 // The zones. Each player has a library (in order, top first), a hand, a
-// graveyard, a battlefield area and an exile area; the stack is shared.
+// graveyard, a battlefield area, an exile area and a command area; the
+// stack is shared.
 const (
 	Library Zone = iota
 	Hand
@@ -17,10 +18,11 @@ const (
 	Graveyard
 	Stack
 	Exile
+	Command
 	nZones
 )
 
-var zoneNames = [...]string{"library", "hand", "battlefield", "graveyard", "stack", "exile"}
+var zoneNames = [...]string{"library", "hand", "battlefield", "graveyard", "stack", "exile", "command"}
 
 // String is the zone's name in the modern wording.
 func (z Zone) String() string { return zoneNames[z] }
@@ -80,14 +82,31 @@ type Object struct {
 
 // SpellInfo is what was decided while a spell was cast (601.2).
 type SpellInfo struct {
-	Targets    []Target
-	Spliced    []Splice
-	X          int
-	Modes      []int
-	Kicked     bool // its kicker cost was paid
+	Targets []Target
+	Spliced []Splice
+	X       int
+	Modes   []int
+	Kicked  bool // its kicker cost was paid
+	// Optional are the optional additional costs paid, by the word that
+	// chose them, once for each time ("kicker", "multikicker",
+	// "multikicker", "buyback"): "if its kicker cost was paid", "for
+	// each time it was kicked". Never changed once the spell is cast.
+	Optional   []string
 	Paid       Mana // mana spent on the total cost
 	Total      Cost // the total cost
 	CastNumber int  // 1 for the first spell cast this turn
+}
+
+// TimesPaid is how many times the optional additional cost chosen by
+// word was paid.
+func (i *SpellInfo) TimesPaid(word string) int {
+	n := 0
+	for _, w := range i.Optional {
+		if w == word {
+			n++
+		}
+	}
+	return n
 }
 
 // A Splice is a card spliced onto a spell: its text is added, the card

@@ -14,7 +14,8 @@ import (
 	"github.com/crules/crules/parse"
 )
 
-// A histPoint is a rule (not a subrule) in one revision of its lineage.
+// A histPoint is a rule in one revision of its lineage (or a subrule,
+// where the rule was one before or became one after).
 type histPoint struct {
 	rev   int
 	id    string
@@ -86,24 +87,12 @@ func newHistIndex(s *Site) (*histIndex, error) {
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
-	// next[i]: rule of i → its link to i+1; prev[i]: rule of i+1 that has a
-	// predecessor. sub[i]: the first listed change among the subrules of a
-	// rule of i+1 (or of i, keyed "a:" + ID).
-	next := make([]map[string]diff.Link, n)
-	hasPrev := make([]map[string]bool, n)
+	// sub[i]: the first listed change among the subrules of a rule of
+	// i+1 (or of i, keyed "a:" + ID).
 	sub := make([]map[string]string, n)
 	for i := range l.Steps() {
-		step := l.Step(i)
-		next[i], hasPrev[i+1], sub[i] = map[string]diff.Link{}, map[string]bool{}, map[string]string{}
-		for _, k := range step {
-			if k.A != "" && k.B != "" && k.Class != diff.Merged {
-				if _, ok := tops[i][k.A]; ok {
-					if old, seen := next[i][k.A]; !seen || old.Class == diff.Split {
-						next[i][k.A] = k
-					}
-				}
-				hasPrev[i+1][k.B] = true
-			}
+		sub[i] = map[string]string{}
+		for _, k := range l.Step(i) {
 			if k.Class == diff.Unchanged || k.Class == diff.Renumbered {
 				continue
 			}
@@ -118,6 +107,10 @@ func newHistIndex(s *Site) (*histIndex, error) {
 			}
 		}
 	}
+	// Each rule's history is the lineage's (diff.Lineage.History), the
+	// one the command line prints: the same list from any of its points,
+	// so that every rule of every revision is on one page, whatever it
+	// was before (a subrule, another number) or became.
 	h := &histIndex{chains: map[string][]histPoint{}, keyOf: make([]map[string]string, n)}
 	for i := range h.keyOf {
 		h.keyOf[i] = map[string]string{}
@@ -125,34 +118,16 @@ func newHistIndex(s *Site) (*histIndex, error) {
 	for i := range n {
 		ids := make([]string, 0, len(tops[i]))
 		for id := range tops[i] {
-			if !hasPrev[i][id] {
-				ids = append(ids, id)
-			}
+			ids = append(ids, id)
 		}
 		sort.Strings(ids)
 		for _, id := range ids {
-			pts := []histPoint{{rev: i, id: id, page: tops[i][id]}}
-			for j, cur := i, id; j+1 < n; j++ {
-				k, ok := next[j][cur]
-				if !ok {
-					break
-				}
-				page, ok := tops[j+1][k.B]
-				if !ok {
-					break // it became a subrule
-				}
-				p := histPoint{rev: j + 1, id: k.B, page: page, class: k.Class.String()}
-				if k.Class != diff.Unchanged && k.Class != diff.Renumbered {
-					p.diff = "b-" + k.B
-				} else if a := sub[j][k.B]; a != "" {
-					p.class, p.diff = "subrules changed", a
-				} else if a := sub[j]["a:"+cur]; a != "" {
-					p.class, p.diff = "subrules changed", a
-				} else if k.Class == diff.Renumbered {
-					p.diff = "b-" + k.B
-				}
-				pts = append(pts, p)
-				cur = k.B
+			if _, done := h.keyOf[i][id]; done {
+				continue
+			}
+			pts := h.chain(s, sub, l.History(i, id), i, id)
+			if pts == nil {
+				continue
 			}
 			last := pts[len(pts)-1]
 			key := last.id
@@ -169,6 +144,46 @@ func newHistIndex(s *Site) (*histIndex, error) {
 		}
 	}
 	return h, nil
+}
+
+// chain converts lps, the lineage's history of rule id of revision i, to
+// a history page's points; nil when it does not hold that point.
+func (h *histIndex) chain(s *Site, sub []map[string]string, lps []diff.Point, i int, id string) []histPoint {
+	at := -1
+	for k, lp := range lps {
+		if lp.ID == id && lp.Rev == s.Revs[i].Name {
+			at = k
+		}
+	}
+	if at < 0 || i-at < 0 || i-at+len(lps) > len(s.Revs) {
+		return nil
+	}
+	pts := make([]histPoint, len(lps))
+	for k, lp := range lps {
+		rid, err := parse.ParseRuleID(lp.ID)
+		if err != nil {
+			return nil
+		}
+		p := histPoint{rev: i - at + k, id: lp.ID, page: rid.Chapter}
+		switch {
+		case k == 0:
+			if lp.Class == diff.Split {
+				p.class, p.diff = "split", "b-"+lp.ID
+			}
+		case lp.Class != diff.Unchanged && lp.Class != diff.Renumbered:
+			p.class, p.diff = lp.Class.String(), "b-"+lp.ID
+		case sub[p.rev-1][lp.ID] != "":
+			p.class, p.diff = "subrules changed", sub[p.rev-1][lp.ID]
+		case sub[p.rev-1]["a:"+lps[k-1].ID] != "":
+			p.class, p.diff = "subrules changed", sub[p.rev-1]["a:"+lps[k-1].ID]
+		case lp.Class == diff.Renumbered:
+			p.class, p.diff = "renumbered", "b-"+lp.ID
+		default:
+			p.class = "unchanged"
+		}
+		pts[k] = p
+	}
+	return pts
 }
 
 // keys lists the history pages.
@@ -233,15 +248,19 @@ func (s *Site) historyPage(w io.Writer, key string) error {
 			Href: "../" + name + "/" + strconv.Itoa(p.page) + ".html#" + p.id}
 		var prev *histPoint
 		if i == 0 {
-			row.Class = "added"
-			if p.rev == 0 {
+			switch {
+			case p.class == "split":
+				row.Class = "split off another rule"
+			case p.rev == 0:
 				row.Class = "first revision of this site"
+			default:
+				row.Class = "added"
 			}
 		} else {
 			prev = &pts[i-1]
 		}
-		if p.diff != "" {
-			row.DiffHref = "../diff/" + s.Revs[pts[i-1].rev].Name + "/" + name + ".html#" + p.diff
+		if p.diff != "" && p.rev > 0 {
+			row.DiffHref = "../diff/" + s.Revs[p.rev-1].Name + "/" + name + ".html#" + p.diff
 		}
 		if row.Changes, err = s.histChanges(prev, p); err != nil {
 			return err
