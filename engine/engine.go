@@ -375,6 +375,9 @@ type engine struct {
 	// bans are the abilities that forbid a player to cast spells for
 	// the rest of the game.
 	bans map[*game.Player]*ability.UpkeepCopies
+	// orders are the damage assignment orders announced, by attacking
+	// creature.
+	orders map[*game.Object]assignOrder
 	// mays are the triggered abilities whose resolution offers a choice
 	// a statement may decline ("you may", "unless that player pays").
 	mays map[*game.Object]bool
@@ -386,7 +389,7 @@ type engine struct {
 }
 
 func newEngine(f *Scenario, rules *game.Rules, specs *specSet) *engine {
-	e := &engine{at: mainAt, f: f, rules: rules, specs: specs, labels: map[string]int{}, wants: map[*game.Object]*ability.Target{}, retarget: map[*game.Object][]*game.Target{}, revealed: map[string][]string{}, gains: map[*game.Object]*gain{}, mays: map[*game.Object]bool{}, bans: map[*game.Player]*ability.UpkeepCopies{}}
+	e := &engine{at: mainAt, f: f, rules: rules, specs: specs, labels: map[string]int{}, wants: map[*game.Object]*ability.Target{}, retarget: map[*game.Object][]*game.Target{}, revealed: map[string][]string{}, gains: map[*game.Object]*gain{}, mays: map[*game.Object]bool{}, orders: map[*game.Object]assignOrder{}, bans: map[*game.Player]*ability.UpkeepCopies{}}
 	e.s = game.New(rules, f.Players...)
 	split := rules.Titled("Split Cards")
 	e.s.SplitCombined = split != nil && strings.Contains(strings.ToLower(allText(split)), "two halves combined")
@@ -592,6 +595,8 @@ func (e *engine) do(st *Stmt) error {
 		}
 		attachTo(e.s, o, to)
 		return nil
+	case "orderblockers":
+		return e.orderBlockers(st)
 	case "triggers":
 		if len(e.s.Pending) == 0 {
 			return refuse("no triggered ability waits to be put on the stack")

@@ -327,6 +327,18 @@ func (p *parser) action(l line, st *engine.Stmt, who, rest string, at int) {
 		st.Verb = "block"
 		st.Object = engine.Name{Text: strings.TrimSpace(a), Pos: l.pos(objAt)}
 		st.Names = append(st.Names, names(l, b, objAt+len(a)+6)...)
+	case "orders":
+		list, ok := strings.CutPrefix(obj, "blockers:")
+		if !ok {
+			p.errorf(l.pos(objAt), "orders: expected \"orders blockers: A, B\"")
+			return
+		}
+		st.Verb = "orderblockers"
+		st.Names = append(st.Names, names(l, list, objAt+len("blockers:"))...)
+		if len(st.Names) == 1 {
+			p.errorf(l.pos(objAt), "orders: expected \"orders blockers: A, B\"")
+			return
+		}
 	case "turns":
 		name, ok := strings.CutSuffix(strings.TrimSpace(obj), " face up")
 		if !ok {
