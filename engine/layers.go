@@ -86,3 +86,13 @@ func describe(o *game.Object) string {
 	}
 	return b.String()
 }
+
+// textEffects are the static abilities of a permanent's text after the
+// layers (cost changes, replacement effects): none when it lost all
+// abilities, the copied card's when it is a copy.
+func textEffects(o *game.Object) []game.Effect {
+	if c := o.AbilityText(); c != nil {
+		return c.Effects
+	}
+	return nil
+}
