@@ -553,7 +553,7 @@ func (e *engine) totalCost(c *casting, st *Stmt) error {
 	spell := c.object()
 	for _, verb := range []string{"increase", "reduce"} {
 		for _, o := range e.s.Battlefield() {
-			for _, ef := range o.Card.Effects {
+			for _, ef := range textEffects(o) {
 				if ef.Verb != verb || ef.Yours && o.Controller != c.p || !spellOf(ef.Name, spell) {
 					continue
 				}

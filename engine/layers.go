@@ -86,3 +86,36 @@ func describe(o *game.Object) string {
 	}
 	return b.String()
 }
+
+// textEffects are the static abilities of a permanent's text after the
+// layers (cost changes, replacement effects): none when it lost all
+// abilities, the copied card's when it is a copy.
+func textEffects(o *game.Object) []game.Effect {
+	if c := o.AbilityText(); c != nil {
+		return c.Effects
+	}
+	return nil
+}
+
+// citeStatics cites, for each static ability of a permanent's text that
+// has a continuous effect, the layer each part applies in and what it
+// applies to now (611.3a: it applies at any moment to what its text
+// names).
+func (e *engine) citeStatics(o *game.Object) {
+	for _, ef := range textEffects(o) {
+		if ef.Verb != "static" {
+			continue
+		}
+		c := *ef.Cont
+		c.Static = true
+		objs := e.s.AffectedBy(o, c)
+		var names []string
+		for _, x := range objs {
+			names = append(names, x.Label)
+		}
+		if len(names) == 0 {
+			names = []string{"no permanent now"}
+		}
+		e.citeLayers(&c, fmt.Sprintf("%s: %q applies to %s", o.Label, ef.Text, strings.Join(names, ", ")), objs)
+	}
+}

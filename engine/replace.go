@@ -224,7 +224,7 @@ func (e *engine) replacements(ev *event) []*replacement {
 		}
 	}
 	for _, o := range e.s.Battlefield() {
-		for _, ef := range o.Card.Effects {
+		for _, ef := range textEffects(o) {
 			if ef.Verb == "morecounters" {
 				out = append(out, e.moreCounters(o, ef))
 			}

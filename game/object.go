@@ -235,11 +235,22 @@ func (o *Object) Abilities() []Ability {
 // Triggers are the triggered abilities of the object's text: none face
 // down or after it lost all abilities.
 func (o *Object) Triggers() []Effect {
+	if c := o.AbilityText(); c != nil {
+		return c.Triggers
+	}
+	return nil
+}
+
+// AbilityText is the card whose rules text the object has after the
+// layers: its own, or the one it became a copy of; nil face down or
+// after it lost all abilities. Its static, triggered and activated
+// abilities are the object's.
+func (o *Object) AbilityText() *Card {
 	ch := o.chars()
-	if ch.NoText || ch.Card == nil {
+	if ch.NoText {
 		return nil
 	}
-	return ch.Card.Triggers
+	return ch.Card
 }
 
 // Has reports whether the object has keyword k.

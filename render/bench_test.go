@@ -86,7 +86,7 @@ func BenchmarkDiffPage2009(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		s := &render.Site{Revs: revs}
-		if err := s.DiffPage(io.Discard, "2009-05-01", "2009-07-11", nil); err != nil {
+		if err := s.DiffPage(io.Discard, "2009-05-01", "2009-07-11", render.DiffPageOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -122,4 +122,23 @@ func BenchmarkChapterPages(b *testing.B) {
 	b.ReportMetric(float64(times[len(times)/2].Microseconds())/1e3, "p50-ms")
 	b.ReportMetric(float64(times[len(times)-1].Microseconds())/1e3, "max-ms")
 	b.ReportMetric(float64(len(pages)), "pages")
+}
+
+// BenchmarkSearchIndex writes the static search index of the latest
+// revision (2026-01-16/search-index.js), its documents analysed as the
+// server's index holds them.
+func BenchmarkSearchIndex(b *testing.B) {
+	s := &render.Site{Revs: revisions(b, "latest")}
+	var buf bytes.Buffer
+	if err := s.Page(&buf, "2026-01-16/index.html"); err != nil { // the revision's data, computed once
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		buf.Reset()
+		if err := s.Page(&buf, "2026-01-16/search-index.js"); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len()), "bytes")
 }
