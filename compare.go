@@ -15,6 +15,11 @@ import (
 type DiffOptions struct {
 	Rule    parse.RuleID // only rules under this one, or its counterpart in a document that has it not (see Comparison.InA)
 	Classes []diff.Class // only these classes; none means all but Unchanged
+	// IgnoreTypography sets aside the changes of typography alone: quotes,
+	// apostrophes, dashes and non-breaking spaces, through the normaliser
+	// search uses (see diff.IgnoreTypography); such a pair counts as
+	// unchanged or renumbered, and words are compared through it.
+	IgnoreTypography bool
 }
 
 // A Comparison is two documents compared rule by rule.
@@ -34,6 +39,10 @@ type Comparison struct {
 	// every class, before Classes narrows them.
 	Counts map[diff.Class]int
 	Pairs  []diff.Pair
+	// IgnoreTypography is DiffOptions.IgnoreTypography; Typography is then
+	// how many pairs under Rule differed in typography alone.
+	IgnoreTypography bool
+	Typography       int
 }
 
 // Diff compares two sources rule by rule: each rule of a matched to its
@@ -47,7 +56,7 @@ func (l *Library) Diff(a, b Source, o DiffOptions) (*Comparison, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &Comparison{A: da, B: db, Rule: o.Rule, Counts: map[diff.Class]int{}}
+	c := &Comparison{A: da, B: db, Rule: o.Rule, Counts: map[diff.Class]int{}, IgnoreTypography: o.IgnoreTypography}
 	ruleA, ruleB := o.Rule, o.Rule
 	var errA, errB error
 	if !o.Rule.IsZero() {
@@ -75,13 +84,20 @@ func (l *Library) Diff(a, b Source, o DiffOptions) (*Comparison, error) {
 		ruleA, ruleB = c.InA.id(o.Rule), c.InB.id(o.Rule)
 	}
 	res := diff.Compare(da.Document, db.Document, nil)
+	pairs := res.Pairs
+	if o.IgnoreTypography {
+		pairs, _ = diff.IgnoreTypography(pairs)
+	}
 	want := map[diff.Class]bool{}
 	for _, c := range o.Classes {
 		want[c] = true
 	}
-	for _, p := range res.Pairs {
+	for k, p := range pairs {
 		if !o.Rule.IsZero() && !(p.A != nil && ruleA.Contains(p.A.ID) || p.B != nil && ruleB.Contains(p.B.ID)) {
 			continue
+		}
+		if p.Class != res.Pairs[k].Class {
+			c.Typography++
 		}
 		c.Counts[p.Class]++
 		if len(want) > 0 && !want[p.Class] || len(want) == 0 && p.Class == diff.Unchanged {
@@ -133,17 +149,22 @@ func (c *Comparison) Notes() []string {
 	return out
 }
 
-// JSON is the comparison as the command line's --json prints it (see
-// render.CompareJSON), the pairs without their word diffs when stat.
-func (c *Comparison) JSON(stat bool) any {
-	var ra, rb string
+// JSON is the comparison as the command line's --json prints it and
+// /api/diff answers (see render.CompareJSON), the pairs without their
+// word diffs when stat.
+func (c *Comparison) JSON(stat bool) any { return render.CompareJSON(c.View(), stat) }
+
+// View is the comparison as the printers of render take it.
+func (c *Comparison) View() *render.Comparison {
+	v := &render.Comparison{A: c.A.Document, B: c.B.Document, AName: c.A.Label, BName: c.B.Label, Scope: c.Rule.String(), Notes: c.Notes(),
+		Counts: c.Counts, Pairs: c.Pairs, IgnoreTypography: c.IgnoreTypography, Typography: c.Typography}
 	if c.InA != nil {
-		ra = c.InA.id(c.Rule).String()
+		v.RuleA = c.InA.id(c.Rule).String()
 	}
 	if c.InB != nil {
-		rb = c.InB.id(c.Rule).String()
+		v.RuleB = c.InB.id(c.Rule).String()
 	}
-	return render.CompareJSON(c.A.Label, c.B.Label, c.Rule.String(), ra, rb, c.Counts, c.Pairs, stat)
+	return v
 }
 
 // note is a's Note, "" for none.

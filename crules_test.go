@@ -654,3 +654,53 @@ func TestEmbeddedParsedAsText(t *testing.T) {
 		}
 	}
 }
+
+// TestDiffIgnoreTypography: 2006-10-01 straightened the curly quotes and
+// apostrophes of 2005-10-01. Ignoring typography, the rules whose words
+// stayed count as unchanged (or renumbered), the comparison says how
+// many, and the word diffs of the rest show no quote or dash as a change.
+func TestDiffIgnoreTypography(t *testing.T) {
+	lib := open(t, crules.Options{})
+	a, _ := lib.Select("2005-10-01")
+	b, _ := lib.Select("2006-10-01")
+	plain, err := lib.Diff(a.Source(), b.Source(), crules.DiffOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := lib.Diff(a.Source(), b.Source(), crules.DiffOptions{IgnoreTypography: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain.Typography != 0 || c.Typography < 400 {
+		t.Fatalf("typography alone: %d without the option, %d with it; want 0 and the hundreds of rules whose quotes changed", plain.Typography, c.Typography)
+	}
+	if got := plain.Counts[diff.Typography] - c.Counts[diff.Typography]; got != c.Typography ||
+		c.Counts[diff.Unchanged]+c.Counts[diff.Renumbered] != plain.Counts[diff.Unchanged]+plain.Counts[diff.Renumbered]+c.Typography {
+		t.Errorf("counts %v, without the option %v: %d typography alone", c.Counts, plain.Counts, c.Typography)
+	}
+	v := c.View()
+	changed := 0
+	for _, p := range c.Pairs {
+		if p.A == nil || p.B == nil {
+			continue
+		}
+		ops := v.WordDiff(p)
+		for i, op := range ops {
+			if op.Kind == diff.Delete && i+1 < len(ops) && ops[i+1].Kind == diff.Insert {
+				changed++
+				if parse.Typography(op.Text) == parse.Typography(ops[i+1].Text) {
+					t.Errorf("%s: %q → %q shown as a change", p.B.ID, op.Text, ops[i+1].Text)
+				}
+			}
+		}
+	}
+	if changed == 0 {
+		t.Error("no word changed: the test tests nothing")
+	}
+	// What 2005's 502.40a printed as “Splice onto …” is unchanged, and
+	// narrowed to it, the comparison counts its one change of typography.
+	one, err := lib.Diff(a.Source(), b.Source(), crules.DiffOptions{Rule: parse.MustParseRuleID("502.40a"), IgnoreTypography: true})
+	if err != nil || one.Counts[diff.Unchanged] != 1 || one.Typography != 1 || len(one.Pairs) != 0 {
+		t.Errorf("502.40a: %v, %d typography alone, %v; want unchanged, 1", one.Counts, one.Typography, err)
+	}
+}

@@ -6,12 +6,12 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/crules/crules/index"
+	"github.com/crules/crules/parse"
 )
 
 // TestStaticSearchTypography: the written site's search script folds
 // typography with the table the server's search index uses: each
-// character index.Typography changes is in the script's table, mapped to
+// character parse.Typography changes is in the script's table, mapped to
 // the same character, and the table holds nothing else.
 func TestStaticSearchTypography(t *testing.T) {
 	js, err := os.ReadFile("render/search.js")
@@ -33,7 +33,7 @@ func TestStaticSearchTypography(t *testing.T) {
 	}
 	seen := 0
 	for r := rune(0x20); r < 0x3000; r++ {
-		got := index.Typography(string(r))
+		got := parse.Typography(string(r))
 		if got == string(r) {
 			if _, ok := fold[r]; ok {
 				t.Errorf("search.js folds %U, the server's index does not", r)

@@ -86,8 +86,10 @@ func OfInstance(inst game.Ability, r Rev) []Ability {
 }
 
 // Of returns every ability object o has in revision r: its keyword
-// instances expanded through their declarations, in printed order. A
-// face-down object and an ability on the stack have none.
+// instances expanded through their declarations, in printed order, then
+// the triggered and activated abilities of its text after the layers. A
+// face-down object, one that lost all abilities and an ability on the
+// stack have none of its text.
 func Of(o *game.Object, r Rev) []Ability {
 	var out []Ability
 	for _, inst := range o.Abilities() {
@@ -96,11 +98,15 @@ func Of(o *game.Object, r Rev) []Ability {
 	if o.Ability != nil {
 		return out
 	}
-	for _, ef := range o.Triggers() {
+	c := o.AbilityText()
+	if c == nil {
+		return out
+	}
+	for _, ef := range c.Triggers {
 		out = append(out, FromText(ef))
 	}
-	for i := range o.Face().Activated {
-		out = append(out, FromActivated(&o.Face().Activated[i]))
+	for i := range c.Activated {
+		out = append(out, FromActivated(&c.Activated[i]))
 	}
 	return out
 }

@@ -1,6 +1,10 @@
 package ability
 
-import "github.com/crules/crules/game"
+import (
+	"strings"
+
+	"github.com/crules/crules/game"
+)
 
 // The costs family: alternative and additional costs, cost reductions,
 // and permissions to cast at other times or from other zones (601.2b and
@@ -24,13 +28,25 @@ type AltCost struct {
 
 // An AddCost is an additional cost its caster may pay, chosen by the
 // statement's clause Choice: the spell is kicked, or (AllModes) all its
-// modes are chosen. Note's argument: the cost.
+// modes are chosen. Repeatable: it may be paid any number of times
+// ("multikicker N"). Kicks: paying it kicks the spell. ToHand, when
+// set, is the rule that puts the spell into its owner's hand instead of
+// the graveyard as it resolves if the cost was paid (buyback); its
+// Note's argument is the spell's name. Note's arguments: the player and
+// the cost added (entwine: the cost).
 type AddCost struct {
 	Base
-	Choice   string
-	Cost     game.Cost
-	AllModes bool
+	Choice     string
+	Cost       game.Cost
+	AllModes   bool
+	Repeatable bool
+	Kicks      bool
+	ToHand     *Base
 }
+
+// AddChoices are the clause words that choose an optional additional
+// cost, for the engine to refuse one a card does not have.
+var AddChoices = map[string]bool{"kicker": true, "multikicker": true, "buyback": true, "entwine": true}
 
 // InstantSpeed: the spell may be cast any time its controller could cast
 // an instant. Note's argument: the card's name.
@@ -54,6 +70,41 @@ type Reduction struct {
 	Per Quality
 }
 
+// A Splice lets its card be revealed from its owner's hand as they
+// cast a spell of quality Onto ("Arcane", "instant or sorcery"),
+// chosen by the clause Choice: the card's text is added to the spell and
+// Cost (or the non-mana CostText) is paid as an additional cost; the
+// card stays in the hand. The subrules the procedure cites besides
+// Rule: Once (a card can't be spliced onto one spell twice), Keeps (the
+// spell keeps its own characteristics), Choices (a card whose required
+// choices can't be made can't be spliced), Order (the main spell's
+// instructions are followed first) and Loses (the spell loses the text
+// as it leaves the stack).
+type Splice struct {
+	Base
+	Choice                             string
+	Onto                               string
+	Cost                               game.Cost
+	CostText                           string
+	Once, Keeps, Choices, Order, Loses Base
+}
+
+// OntoSpell reports whether a spell of card face has the quality the
+// splice names (one of the words of "instant or sorcery").
+func (s *Splice) OntoSpell(face *game.Card) bool {
+	for _, w := range strings.Split(s.Onto, " or ") {
+		w = strings.TrimSpace(w)
+		if face.Is(w) || face.HasSubtype(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// SpliceChoices are the clause words that reveal a card from the hand
+// to splice it onto the spell cast.
+var SpliceChoices = map[string]bool{"splice": true}
+
 // AltChoices are the clause words that choose an alternative cost, for
 // the engine to refuse one a card does not have.
 var AltChoices = map[string]bool{"flashback": true, "madness": true, "face down": true}
@@ -71,13 +122,31 @@ func init() {
 		}
 	})
 	declare("Kicker", func(inst game.Ability, _ Rev) []Ability {
-		return []Ability{&AddCost{Base: Base{Keyword: "Kicker", Note: "kicker: %s intends to pay the kicker cost; %s is added to the cost"}, Choice: "kicker", Cost: inst.Cost}}
+		if inst.Quality == "Multikicker" {
+			// A variant of kicker (702.33c): paid any number of times.
+			return []Ability{&AddCost{Base: Base{Keyword: "Kicker", Rule: []string{"multikicker"}, Note: "multikicker: %s pays the multikicker cost %s; it is added to the cost"}, Choice: "multikicker", Cost: inst.Cost, Repeatable: true, Kicks: true}}
+		}
+		return []Ability{&AddCost{Base: Base{Keyword: "Kicker", Note: "kicker: %s intends to pay the kicker cost; %s is added to the cost"}, Choice: "kicker", Cost: inst.Cost, Kicks: true}}
+	})
+	declare("Buyback", func(inst game.Ability, _ Rev) []Ability {
+		return []Ability{&AddCost{Base: Base{Keyword: "Buyback", Note: "buyback: %s intends to pay the buyback cost; %s is added to the cost"}, Choice: "buyback", Cost: inst.Cost,
+			ToHand: &Base{Keyword: "Buyback", Rule: []string{" means "}, Note: "buyback: its buyback cost was paid, so %s is put into its owner's hand instead of into the graveyard as it resolves"}}}
 	})
 	declare("Entwine", func(inst game.Ability, _ Rev) []Ability {
 		return []Ability{&AddCost{Base: Base{Keyword: "Entwine", Note: "entwine: all modes chosen; %s is added to the cost"}, Choice: "entwine", Cost: inst.Cost, AllModes: true}}
 	})
 	declare("Flash", func(game.Ability, Rev) []Ability {
 		return []Ability{&InstantSpeed{Base{Keyword: "Flash", Rule: []string{"any time you could"}, Note: "flash: %s may be cast any time its controller could cast an instant"}}}
+	})
+	declare("Splice", func(inst game.Ability, _ Rev) []Ability {
+		b := func(rule ...string) Base { return Base{Keyword: "Splice", Rule: rule} }
+		return []Ability{&Splice{Base: Base{Keyword: "Splice", Rule: []string{" means "}, Note: "%s reveals %s and splices it onto %s; its text is added and %s is paid as an additional cost; the card stays in %s's hand"},
+			Choice: "splice", Onto: inst.Quality, Cost: inst.Cost, CostText: inst.CostText,
+			Once:    b("more than once"),
+			Keeps:   Base{Keyword: "Splice", Rule: []string{"characteristics of the main spell"}, Note: "%s keeps its own characteristics (colour %s); it gains only %s's text"},
+			Choices: b("can't choose to use a splice ability", "required choices"),
+			Order:   Base{Keyword: "Splice", Rule: []string{"main spell must happen first", "main spell have to be followed first", "choose the order in which"}, Note: "the main spell's instructions are followed first, then the spliced cards' in the order chosen"},
+			Loses:   Base{Keyword: "Splice", Rule: []string{"loses any splice changes"}, Note: "%s leaves the stack and loses the spliced text"}}}
 	})
 	declare("Affinity", func(inst game.Ability, _ Rev) []Ability {
 		return []Ability{&Reduction{Base: Base{Keyword: "Affinity", Note: "affinity for %s: %d of them reduce the cost by {%d}%s"}, Per: Q(inst.Quality)}}

@@ -22,6 +22,8 @@ const (
 	Cast              Event = "is cast"
 	Enters            Event = "enters the battlefield"
 	BecomesTarget     Event = "becomes the target"
+	UpkeepBegins      Event = "the upkeep step begins"
+	EndStepBegins     Event = "the end step begins"
 )
 
 // A Trigger is a triggered ability: the events it waits for, the
@@ -41,6 +43,7 @@ type Trigger struct {
 	// ByOpponent limits BecomesTarget to spells and abilities an opponent
 	// controls (ward).
 	ByOpponent bool
+	Yours      bool // the beginning of a step only in its controller's turns ("at the beginning of your upkeep")
 	Target     *Target
 	Effects    []Op
 	N          int       // the keyword's number
@@ -143,7 +146,25 @@ type Op struct {
 	May bool
 }
 
+// UpkeepCopies is a spell's ability that acts as the spell resolves:
+// for the rest of the game its controller can't cast spells (CantCast,
+// the subrule cited when a cast is refused), and at the beginning of
+// each of their upkeeps a delayed triggered ability copies the spell
+// except for this ability (epic). Note's argument: the player.
+type UpkeepCopies struct {
+	Base
+	CantCast Base
+	// Copy is the note of the delayed trigger, and CopyNote the trace's
+	// note as the copy is put on the stack (its argument: the card).
+	Copy, CopyNote string
+}
+
 func init() {
+	declare("Epic", func(game.Ability, Rev) []Ability {
+		return []Ability{&UpkeepCopies{Base: Base{Keyword: "Epic", Rule: []string{" means ", "rest of the game"}, Note: "epic: for the rest of the game %s can't cast spells"},
+			CantCast: Base{Keyword: "Epic", Rule: []string{"can't"}},
+			Copy:     "copy this spell except for its epic ability", CopyNote: "epic: a copy of %s without epic is put on the stack"}}
+	})
 	declare("Storm", func(game.Ability, Rev) []Ability {
 		return []Ability{&Trigger{Base: Base{Keyword: "Storm", Rule: []string{" means "}, Note: "copy it for each other spell cast before it this turn"},
 			On: []Event{Cast}, Effects: []Op{{Kind: "copy"}}}}
@@ -166,10 +187,12 @@ func modularDies(inst game.Ability) *Trigger {
 }
 
 // FromText is the triggered ability a card's text prints ("When NAME
-// enters the battlefield, it deals 2 damage to any target"): the same
+// enters the battlefield, it deals 2 damage to any target", "At the
+// beginning of your upkeep, you gain 1 life"): the same
 // Trigger a keyword's declaration gives, with the effect's target.
 func FromText(ef game.Effect) *Trigger {
-	t := &Trigger{Base: Base{Note: ef.Text}, On: []Event{Enters}, Effects: []Op{{Kind: "effect", Effect: ef}}}
+	on := map[string]Event{"enters": Enters, "upkeep": UpkeepBegins, "end": EndStepBegins}[ef.When]
+	t := &Trigger{Base: Base{Note: ef.Text}, On: []Event{on}, Yours: ef.YourTurn, Effects: []Op{{Kind: "effect", Effect: ef}}}
 	switch ef.Target {
 	case "any":
 		t.Target = &Target{Text: "any target", Zone: game.Battlefield, Types: []string{"Creature"}, OrPlayer: true}
@@ -177,6 +200,8 @@ func FromText(ef game.Effect) *Trigger {
 		t.Target = &Target{Text: "target creature", Zone: game.Battlefield, Types: []string{"Creature"}}
 	case "player":
 		t.Target = &Target{Text: "target player", Player: true}
+	case "opponent":
+		t.Target = &Target{Text: "target opponent", Player: true, Opponent: true}
 	}
 	return t
 }

@@ -32,7 +32,7 @@ func Discover(res *Result, lex *lexicon.Lexicon, min int) []Substitution {
 		}
 		wa, wb := plainWords(RuleText(p.A)), plainWords(RuleText(p.B))
 		seen := map[key]bool{}
-		ops := lcsOps(wa, wb)
+		ops := lcsOps(wa, wb, wa, wb)
 		for i := 0; i < len(ops); {
 			if ops[i].Kind == Equal {
 				i++

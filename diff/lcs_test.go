@@ -67,13 +67,13 @@ func TestLCSOpsTable(t *testing.T) {
 			n, m = round%20, round/20
 		}
 		a, b := list(n, 2+rng.IntN(len(vocab)-1)), list(m, 2+rng.IntN(len(vocab)-1))
-		if got, want := lcsOps(a, b), lcsTable(a, b); !slices.Equal(got, want) {
+		if got, want := lcsOps(a, b, a, b), lcsTable(a, b); !slices.Equal(got, want) {
 			t.Fatalf("lcsOps(%q, %q)\n = %v\nwant %v", a, b, got, want)
 		}
 	}
 	a := splitKeepSpace("702.47a Splice is a static ability that functions while a card is in your hand. \"Splice onto [subtype] [cost]\" means \"You may reveal this card from your hand as you cast a [subtype] spell. If you do, copy this card's text box onto that spell and pay [cost] as an additional cost to cast that spell.\"")
 	b := splitKeepSpace(strings.ReplaceAll(strings.ReplaceAll(strings.Join(a, ""), "card", "object"), "spell", "spell or ability"))
-	if got, want := lcsOps(a, b), lcsTable(a, b); !slices.Equal(got, want) {
+	if got, want := lcsOps(a, b, a, b), lcsTable(a, b); !slices.Equal(got, want) {
 		t.Errorf("splice:\n got %v\nwant %v", got, want)
 	}
 }

@@ -24,15 +24,22 @@ const (
 // WordDiff returns the word-level difference from a to b: runs of common,
 // deleted and inserted text, so that concatenating the Equal and Delete runs gives a, and the Equal and
 // Insert runs gives b.
-func WordDiff(a, b string) []Op {
+func WordDiff(a, b string) []Op { return WordDiffBy(a, b, nil) }
+
+// WordDiffBy is WordDiff with words compared by key (nil: as they are):
+// with parse.Typography, words that differ in typography alone are the
+// same. Equal runs hold b's text, so that concatenating the Equal and
+// Insert runs still gives b.
+func WordDiffBy(a, b string, key func(string) string) []Op {
 	wa, wb := splitKeepSpace(a), splitKeepSpace(b)
+	ka, kb := keys(wa, key), keys(wb, key)
 	// Trim the common prefix and suffix: most changes are small.
 	p := 0
-	for p < len(wa) && p < len(wb) && wa[p] == wb[p] {
+	for p < len(ka) && p < len(kb) && ka[p] == kb[p] {
 		p++
 	}
 	s := 0
-	for s < len(wa)-p && s < len(wb)-p && wa[len(wa)-1-s] == wb[len(wb)-1-s] {
+	for s < len(ka)-p && s < len(kb)-p && ka[len(ka)-1-s] == kb[len(kb)-1-s] {
 		s++
 	}
 	// Runs of one kind are joined once, not word by word.
@@ -55,14 +62,13 @@ func WordDiff(a, b string) []Op {
 		}
 		run = append(run, t)
 	}
-	for _, w := range wa[:p] {
+	for _, w := range wb[:p] {
 		add(Equal, w)
 	}
-	ma, mb := wa[p:len(wa)-s], wb[p:len(wb)-s]
-	for _, op := range lcsOps(ma, mb) {
+	for _, op := range lcsOps(wa[p:len(wa)-s], wb[p:len(wb)-s], ka[p:len(ka)-s], kb[p:len(kb)-s]) {
 		add(op.Kind, op.Text)
 	}
-	for _, w := range wa[len(wa)-s:] {
+	for _, w := range wb[len(wb)-s:] {
 		add(Equal, w)
 	}
 	flush()
@@ -116,8 +122,21 @@ func isBlank(s string) bool {
 	return true
 }
 
-// lcsOps diffs two word lists by longest common subsequence. Lists longer
-// than a few thousand words fall back to delete-all, insert-all.
+// keys is the key of each word, ws itself when key is nil.
+func keys(ws []string, key func(string) string) []string {
+	if key == nil {
+		return ws
+	}
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = key(w)
+	}
+	return out
+}
+
+// lcsOps diffs two word lists by longest common subsequence of their keys
+// (ka, kb), an equal word written as in b. Lists longer than a few
+// thousand words fall back to delete-all, insert-all.
 //
 // The path is the one of the classic table of L(i, j), the length of the
 // longest common subsequence of a[i:] and b[j:], walked from (0, 0): a
@@ -126,7 +145,7 @@ func isBlank(s string) bool {
 // bit-parallel LCS, over both lists reversed), and its values read back
 // from the bits on the walk: for splice's long texts this took a warm
 // history splice from 115 to 8 million instructions.
-func lcsOps(a, b []string) []Op {
+func lcsOps(a, b, ka, kb []string) []Op {
 	var ops []Op
 	if len(a)*len(b) > 4_000_000 {
 		for _, w := range a {
@@ -141,7 +160,7 @@ func lcsOps(a, b []string) []Op {
 	// The words as numbers, compared many times over.
 	num := make(map[string]int32, n)
 	an, bn := make([]int32, n), make([]int32, m)
-	for i, w := range a {
+	for i, w := range ka {
 		k, ok := num[w]
 		if !ok {
 			k = int32(len(num))
@@ -152,7 +171,7 @@ func lcsOps(a, b []string) []Op {
 	// match[k] has bit m-1-j set where b[j] is word k of a: b reversed.
 	words := (m + 63) / 64
 	match := make([]uint64, len(num)*words)
-	for j, w := range b {
+	for j, w := range kb {
 		k, ok := num[w]
 		if !ok {
 			k = -1 // in b only
@@ -197,7 +216,7 @@ func lcsOps(a, b []string) []Op {
 	for i < n && j < m {
 		switch {
 		case an[i] == bn[j]:
-			ops = append(ops, Op{Equal, a[i]})
+			ops = append(ops, Op{Equal, b[j]})
 			i, j = i+1, j+1
 		case lcs(i+1, j) >= lcs(i, j+1):
 			ops = append(ops, Op{Delete, a[i]})

@@ -27,12 +27,15 @@ func (e *engine) counterUnless(by *game.Object, cost game.Cost, rule game.Ref) {
 		return
 	}
 	p := by.Controller
-	if m, ok := game.AutoPay(p.Pool, cost); ok {
+	if e.declines() {
+		e.s.Cite(rule, "%s chooses not to pay %s; %s is countered", p.Name, cost, stackName(by))
+	} else if m, ok := game.AutoPay(p.Pool, cost); ok {
 		p.Pool.Sub(m)
 		e.s.Cite(rule, "%s pays %s", p.Name, m)
 		return
+	} else {
+		e.s.Cite(rule, "%s can't pay %s; %s is countered", p.Name, cost, stackName(by))
 	}
-	e.s.Cite(rule, "%s can't pay %s; %s is countered", p.Name, cost, stackName(by))
 	if by.Ability != nil {
 		e.s.Remove(by)
 		return
@@ -108,35 +111,47 @@ func (e *engine) newTargets(spell *game.Object, n int) ([]*game.Target, error) {
 	return out, nil
 }
 
-// epic: for the rest of the game its controller can't cast spells, and
-// at the beginning of each of their upkeeps the spell is copied.
-func (e *engine) epic(spell *game.Object) {
+// upkeepCopies follows a resolving spell's ability uc: for the rest of
+// the game its controller can't cast spells, and at the beginning of
+// each of their upkeeps the spell is copied except for uc's keyword.
+func (e *engine) upkeepCopies(spell *game.Object, uc *ability.UpkeepCopies) {
 	p := spell.Controller
 	p.CantCast = true
-	rule := e.kw("Epic", " means ", "rest of the game")
-	e.s.Cite(rule, "epic: for the rest of the game %s can't cast spells", p.Name)
+	e.bans[p] = uc
+	rule := e.ref(uc)
+	e.s.Cite(rule, uc.Note, p.Name)
 	saved := *spell
 	saved.Spell = &game.SpellInfo{Targets: spell.Spell.Targets, X: spell.Spell.X, Modes: spell.Spell.Modes}
-	e.s.Delayed = append(e.s.Delayed, game.Delayed{Controller: p, Fire: func(s *game.State) {
+	e.s.Delayed = append(e.s.Delayed, game.Delayed{Controller: p, Step: "upkeep", Fire: func(s *game.State) {
 		src := &saved
-		e.trigger(src, "Epic", "copy this spell except for its epic ability", rule, func(s *game.State, ab *game.Object) {
-			c := &game.Object{Label: saved.Label + " (copy)", Card: withoutEpic(saved.Card), Owner: p, Controller: p, Copy: true, Spell: &game.SpellInfo{Targets: saved.Spell.Targets, X: saved.Spell.X, Modes: saved.Spell.Modes}}
+		e.trigger(src, uc.Keyword, uc.Copy, rule, func(s *game.State, ab *game.Object) {
+			c := &game.Object{Label: saved.Label + " (copy)", Card: without(saved.Card, uc.Keyword), Owner: p, Controller: p, Copy: true, Spell: &game.SpellInfo{Targets: saved.Spell.Targets, X: saved.Spell.X, Modes: saved.Spell.Modes}}
 			e.s.Push(c)
-			e.s.Cite(rule, "epic: a copy of %s without epic is put on the stack", saved.Card.Name)
+			e.s.Cite(rule, uc.CopyNote, saved.Card.Name)
 		})
 		e.pushTriggers()
 	}})
 }
 
-func withoutEpic(c *game.Card) *game.Card {
+// without is card c without its abilities of keyword kw.
+func without(c *game.Card, kw string) *game.Card {
 	d := *c
 	d.Abilities = nil
 	for _, a := range c.Abilities {
-		if a.Keyword != "Epic" {
+		if a.Keyword != kw {
 			d.Abilities = append(d.Abilities, a)
 		}
 	}
 	return &d
+}
+
+// spliced returns the splice ability of the first card spliced onto a
+// spell, whose subrules its resolution cites.
+func (e *engine) spliced(info *game.SpellInfo) (*ability.Splice, bool) {
+	if info == nil || len(info.Spliced) == 0 {
+		return nil, false
+	}
+	return ability.FirstOfCard[*ability.Splice](info.Spliced[0].Card, e)
 }
 
 // drawStmt: a draw, which dredge may replace ("; dredge CARD").
@@ -164,7 +179,11 @@ func (e *engine) draw(p *game.Player, chosen ...string) error {
 	}
 	lib := p.Zone(game.Library)
 	if len(lib) == 0 {
-		return refuse("%s's library is empty", p.Name)
+		// Not refused: the player loses when state-based actions are
+		// next checked (704.5b; 420.5g in 2006).
+		p.DrewFromEmpty = true
+		e.s.Cite(e.rules.Find(phEmptyLibrary...), "%s attempts to draw a card from an empty library", p.Name)
+		return nil
 	}
 	e.s.Move(lib[0], game.Hand, nil, false)
 	e.s.Cite(e.rules.Find(phDraw...), "%s draws a card (the top card of their library)", p.Name)
@@ -220,7 +239,7 @@ func (e *engine) madnessTrigger(ex *game.Object, r *ability.Instead) {
 	p := ex.Owner
 	rule := e.ref(r.Then)
 	kw := strings.ToLower(r.Keyword)
-	e.trigger(ex, r.Keyword, r.Then.Note, rule, func(s *game.State, ab *game.Object) {
+	e.mays[e.trigger(ex, r.Keyword, r.Then.Note, rule, func(s *game.State, ab *game.Object) {
 		if e.declines() {
 			e.s.Move(ex, game.Graveyard, nil, false)
 			e.s.Cite(rule, "%s: %s declines to cast %s; it is put into the graveyard", kw, p.Name, ex.Label)
@@ -234,11 +253,12 @@ func (e *engine) madnessTrigger(ex *game.Object, r *ability.Instead) {
 			e.s.Move(ex, game.Graveyard, nil, false)
 			e.s.Cite(rule, "%s: %s is not cast (%v); it is put into the graveyard", kw, ex.Label, err)
 		}
-	})
+	})] = true
 }
 
 // declines reports whether the statement under way declines the "may"
-// of the ability resolving ("resolve; decline").
+// of the ability resolving ("resolve; decline"), or to pay the cost a
+// resolving ability asks for ("counter it unless that player pays").
 func (e *engine) declines() bool { return e.cur != nil && e.cur.Clause("decline") != nil }
 
 // activate plays an activated keyword ability: equip, ninjutsu,

@@ -47,7 +47,11 @@ func (e *engine) cast(st *Stmt) error {
 	}
 	c.pay = &payment{p: p, src: c.src}
 	if p.CantCast {
-		return refuse("%s can't cast spells for the rest of the game (epic, %s)", p.Name, e.kw("Epic", "can't").ID)
+		why := "an effect"
+		if uc := e.bans[p]; uc != nil {
+			why = strings.ToLower(uc.Keyword) + ", " + e.ref(&uc.CantCast).ID.String()
+		}
+		return refuse("%s can't cast spells for the rest of the game (%s)", p.Name, why)
 	}
 	c.face = c.src.Card
 	if len(c.face.Halves) == 2 {
@@ -77,10 +81,13 @@ func (e *engine) cast(st *Stmt) error {
 		return err
 	}
 	c.cite(e, e.rules.Find(phAnnounce...), "%s announces %s and puts it on the stack", p.Name, c.face.Name)
+	if err := e.knownChoices(c, st); err != nil {
+		return err
+	}
 	if err := e.modes(c, st); err != nil {
 		return err
 	}
-	if err := e.kicker(c, st); err != nil {
+	if err := e.optionalCosts(c, st); err != nil {
 		return err
 	}
 	if err := e.splices(c, st); err != nil {
@@ -196,14 +203,21 @@ func (e *engine) reveal(c *casting, st *Stmt) error {
 	if cl == nil {
 		return nil
 	}
-	if !c.src.Has("Amplify") {
-		return refuse("%s has no amplify", c.face.Name)
+	var ew *ability.EntersWith
+	for _, x := range all[*ability.EntersWith](e, c.src) {
+		if x.Per == "revealed" {
+			ew = x
+		}
 	}
+	if ew == nil {
+		return refuse("%s has no ability that reveals cards as it enters", c.face.Name)
+	}
+	rule := e.ref(ew)
 	var labels []string
 	for _, n := range cl.Names {
 		o := e.s.FindIn(n.Text, game.Hand)
 		if o == nil || o.Owner != c.p || o == c.src || slices.Contains(labels, o.Label) {
-			return refuse("%s is not another card in %s's hand (%s)", n.Text, c.p.Name, e.kw("Amplify", " means ").ID)
+			return refuse("%s is not another card in %s's hand (%s)", n.Text, c.p.Name, rule.ID)
 		}
 		shares := false
 		for _, t := range o.Card.Subtypes {
@@ -212,31 +226,66 @@ func (e *engine) reveal(c *casting, st *Stmt) error {
 			}
 		}
 		if !shares || !o.Is("Creature") {
-			return refuse("%s shares no creature type with %s (%s)", o.Label, c.face.Name, e.kw("Amplify", " means ").ID)
+			return refuse("%s shares no creature type with %s (%s)", o.Label, c.face.Name, rule.ID)
 		}
 		labels = append(labels, o.Label)
 	}
 	e.revealed[c.src.Label] = labels
-	c.cite(e, e.kw("Amplify", " means "), "amplify: %s reveals %s", c.p.Name, strings.Join(labels, ", "))
+	c.cite(e, rule, "%s: %s reveals %s", strings.ToLower(ew.Keyword), c.p.Name, strings.Join(labels, ", "))
 	return nil
 }
 
-// kicker: the player announces paying the kicker cost as they choose
-// modes (601.2b, 409.1b in 2006); it is added to the total cost.
-func (e *engine) kicker(c *casting, st *Stmt) error {
+// optionalCosts: the player announces the optional additional costs
+// they intend to pay (kicker, multikicker N times, buyback) as they
+// choose modes (601.2b, 409.1b in 2006); each is added to the total cost
+// and remembered on the spell ("if it was kicked", "for each time it was
+// kicked"). A choice of one the card does not have is refused.
+func (e *engine) optionalCosts(c *casting, st *Stmt) error {
 	for _, a := range all[*ability.AddCost](e, c.src) {
-		if a.AllModes || st.Clause(a.Choice) == nil {
+		cl := st.Clause(a.Choice)
+		if a.AllModes || cl == nil {
 			continue
 		}
-		c.info.Kicked = true
-		c.total = c.total.Plus(a.Cost)
-		c.cite(e, e.ref(a), a.Note, c.p.Name, a.Cost)
-		return nil
-	}
-	if st.Clause("kicker") != nil {
-		return refuse("%s has no kicker", c.face.Name)
+		n, what := 1, a.Cost.String()
+		if a.Repeatable {
+			n = cl.N
+			what = fmt.Sprintf("%d %s", n, plural(n, "time"))
+			if n > 0 {
+				what += fmt.Sprintf(" (%s each)", a.Cost)
+			}
+		}
+		for range n {
+			c.total = c.total.Plus(a.Cost)
+			c.info.Optional = append(c.info.Optional, a.Choice)
+		}
+		if a.Kicks && n > 0 {
+			c.info.Kicked = true
+		}
+		c.cite(e, e.ref(a), a.Note, c.p.Name, what)
 	}
 	return nil
+}
+
+// knownChoices refuses a choice of an optional additional cost the card
+// does not have ("kicker" for a spell with no kicker).
+func (e *engine) knownChoices(c *casting, st *Stmt) error {
+	for _, cl := range st.Clauses {
+		if ability.AddChoices[cl.Word] && !hasAddCost(e, c.src, cl.Word) {
+			return refuse("%s has no %s", c.face.Name, cl.Word)
+		}
+	}
+	return nil
+}
+
+// hasAddCost reports whether o has an optional additional cost chosen by
+// word.
+func hasAddCost(e *engine, o *game.Object, word string) bool {
+	for _, a := range all[*ability.AddCost](e, o) {
+		if a.Choice == word {
+			return true
+		}
+	}
+	return false
 }
 
 // modes: a modal spell needs a mode, or all modes with entwine.
@@ -252,11 +301,9 @@ func (e *engine) modes(c *casting, st *Stmt) error {
 			c.info.Modes = append(c.info.Modes, i)
 		}
 		c.total = c.total.Plus(a.Cost)
+		c.info.Optional = append(c.info.Optional, a.Choice)
 		c.cite(e, e.ref(a), a.Note, a.Cost)
 		return nil
-	}
-	if st.Clause("entwine") != nil {
-		return refuse("%s has no entwine", c.face.Name)
 	}
 	mc := st.Clause("mode")
 	if mc == nil || mc.N < 1 || mc.N > len(c.face.Modes) {
@@ -279,41 +326,29 @@ func effects(face *game.Card, info *game.SpellInfo) []game.Effect {
 	return out
 }
 
-// spliceQuality reports whether a spell of card face is of the quality a
-// splice ability names ("Arcane", "instant or sorcery").
-func spliceQuality(face *game.Card, q string) bool {
-	for _, w := range strings.Split(q, " or ") {
-		w = strings.TrimSpace(w)
-		if face.Is(w) || face.HasSubtype(w) {
-			return true
-		}
-	}
-	return false
-}
-
 // splices adds spliced cards (702.47 today, 502.40 in 2006).
 func (e *engine) splices(c *casting, st *Stmt) error {
 	seen := map[*game.Object]bool{}
 	for _, cl := range st.Clauses {
-		if cl.Word != "splice" {
+		if !ability.SpliceChoices[cl.Word] {
 			continue
 		}
 		o := e.s.FindIn(cl.Names[0].Text, game.Hand)
 		if o == nil || o.Owner != c.p {
 			return refuse("%s is not in %s's hand", cl.Names[0].Text, c.p.Name)
 		}
-		sp := o.Instances("Splice")
-		if len(sp) == 0 {
-			return refuse("%s has no splice ability", o.Card.Name)
+		sp, ok := first[*ability.Splice](e, o)
+		if !ok || sp.Choice != cl.Word {
+			return refuse("%s has no %s ability", o.Card.Name, cl.Word)
 		}
 		if o == c.src {
 			return refuse("%s can't be spliced onto itself", o.Card.Name)
 		}
-		if !spliceQuality(c.face, sp[0].Quality) {
-			return refuse("%s can be spliced only onto %s spells, and %s isn't one (%s)", o.Card.Name, sp[0].Quality, c.face.Name, e.kw("Splice").ID)
+		if !sp.OntoSpell(c.face) {
+			return refuse("%s can be spliced only onto %s spells, and %s isn't one (%s)", o.Card.Name, sp.Onto, c.face.Name, e.ref(sp).ID)
 		}
 		if seen[o] {
-			return refuse("%s can't be spliced onto the same spell more than once (%s)", o.Label, e.kw("Splice", "more than once").ID)
+			return refuse("%s can't be spliced onto the same spell more than once (%s)", o.Label, e.ref(&sp.Once).ID)
 		}
 		seen[o] = true
 		sl := game.Splice{Card: o.Card, Label: o.Label}
@@ -323,13 +358,13 @@ func (e *engine) splices(c *casting, st *Stmt) error {
 		}
 		targets, err := e.chooseTargets(c, o.Card.Effects, names)
 		if err != nil {
-			return refuse("%s can't be spliced: %v (%s)", o.Label, err, e.kw("Splice", "can't choose to use a splice ability", "required choices").ID)
+			return refuse("%s can't be spliced: %v (%s)", o.Label, err, e.ref(&sp.Choices).ID)
 		}
 		sl.Targets = targets
 		c.info.Spliced = append(c.info.Spliced, sl)
-		cost := sp[0]
-		if cost.CostText != "" {
-			fc, err := game.ParseFullCost(cost.CostText, o.Card.Name)
+		what := sp.Cost.String()
+		if sp.CostText != "" {
+			fc, err := game.ParseFullCost(sp.CostText, o.Card.Name)
 			if err != nil {
 				return refuse("%s: %v", o.Label, err)
 			}
@@ -337,15 +372,12 @@ func (e *engine) splices(c *casting, st *Stmt) error {
 				return err
 			}
 			c.total = c.total.Plus(fc.Mana)
+			what = sp.CostText
 		} else {
-			c.total = c.total.Plus(cost.Cost)
+			c.total = c.total.Plus(sp.Cost)
 		}
-		what := cost.Cost.String()
-		if cost.CostText != "" {
-			what = cost.CostText
-		}
-		c.cite(e, e.kw("Splice", " means "), "%s reveals %s and splices it onto %s; its text is added and %s is paid as an additional cost; the card stays in %s's hand", c.p.Name, o.Label, c.face.Name, what, c.p.Name)
-		c.cite(e, e.kw("Splice", "characteristics of the main spell"), "%s keeps its own characteristics (colour %s); it gains only %s's text", c.face.Name, c.face.Cost.Colors(), o.Card.Name)
+		c.cite(e, e.ref(sp), sp.Note, c.p.Name, o.Label, c.face.Name, what, c.p.Name)
+		c.cite(e, e.ref(&sp.Keeps), sp.Keeps.Note, c.face.Name, c.face.Cost.Colors(), o.Card.Name)
 	}
 	if len(c.info.Spliced) > 0 {
 		c.cite(e, e.rules.Find(phModes...), "splicing is announced with the modes, before targets")
@@ -430,7 +462,10 @@ func (e *engine) target(name string) (game.Target, error) {
 // (protection, hexproof).
 func (e *engine) canTarget(src *game.Object, controller *game.Player, want string, t game.Target) error {
 	if t.Player != nil {
-		if want == "player" || want == "any" {
+		if want == "opponent" && t.Player == controller {
+			return fmt.Errorf("%s is not an opponent of %s", t.Player.Name, controller.Name)
+		}
+		if want == "player" || want == "any" || want == "opponent" {
 			return nil
 		}
 		return fmt.Errorf("%s is a player, not a %s", t.Player.Name, want)
@@ -443,10 +478,13 @@ func (e *engine) canTarget(src *game.Object, controller *game.Player, want strin
 		}
 		return nil
 	case "creature", "any":
+		if want == "any" && o.Zone == game.Battlefield && o.Is("Planeswalker") && strings.Contains(strings.ToLower(e.rules.Find(phAnyTarget...).Text), "planeswalker") {
+			break
+		}
 		if o.Zone != game.Battlefield || !o.Is("Creature") {
 			return fmt.Errorf("%s is not a creature on the battlefield", o.Label)
 		}
-	case "player":
+	case "player", "opponent":
 		return fmt.Errorf("%s is not a player", o.Label)
 	case "permanent":
 		if o.Zone != game.Battlefield {
@@ -515,7 +553,7 @@ func (e *engine) totalCost(c *casting, st *Stmt) error {
 	spell := c.object()
 	for _, verb := range []string{"increase", "reduce"} {
 		for _, o := range e.s.Battlefield() {
-			for _, ef := range o.Card.Effects {
+			for _, ef := range textEffects(o) {
 				if ef.Verb != verb || ef.Yours && o.Controller != c.p || !spellOf(ef.Name, spell) {
 					continue
 				}

@@ -61,7 +61,7 @@ var (
 	phTriggerOrder   = []string{"in apnap order, puts triggered abilities", "each player, in apnap order, puts each triggered ability", "in apnap order"}
 	phFollow         = []string{"follows its instructions in the order written"}
 	phLethal         = []string{"that creature has been dealt lethal damage and is destroyed", "a creature with lethal damage, but greater than 0 toughness, is destroyed", "has been dealt lethal damage and is destroyed", "with lethal damage"}
-	phZeroTough      = []string{"if a creature has toughness 0 or less, it's put into its owner's graveyard", "a creature with toughness 0 or less is put into its owner's graveyard", "toughness 0 or less"}
+	phZeroTough      = []string{"if a creature has toughness 0 or less, it's put into its owner's graveyard", "a creature with toughness 0 or less is put into its owner's graveyard", "toughness 0 or less", "a creature with toughness 0 is put", "a creature with toughness 0 (or less) is put"}
 	phSorcery        = []string{"main phase of their turn when they have priority and the stack is empty", "main phase of his or her turn, when he or she has priority and the stack is empty", "during a main phase of"}
 	phAttack         = []string{"the active player declares attackers", "chooses which creatures that he or she controls, if any, will attack", "declares attackers"}
 	phBlock          = []string{"the defending player declares blockers", "defending player declares blockers"}
@@ -74,6 +74,7 @@ var (
 	phTapped         = []string{"tapped creature can't block", "untapped creature"}
 	phCounter        = []string{"to counter a spell or ability means", "counter a spell"}
 	phDraw           = []string{"draws a card by putting the top card of"}
+	phEmptyLibrary   = []string{"who attempts to draw a card from a library with no cards in it", "attempts to draw a card from a library with no cards", "draw a card from an empty library", "empty library"}
 	phCounters       = []string{"a counter is a marker placed on an object"}
 	phTurn           = []string{"a turn consists of five phases"}
 	phUntap          = []string{"untap them all simultaneously", "untaps them all simultaneously", "untaps all"}

@@ -304,6 +304,7 @@ func (e *engine) assignments() (map[*game.Object][]assignment, error) {
 	how := "as they choose"
 	if order := e.rules.Find(phAssignOrder...); !order.IsZero() {
 		how = "in damage assignment order, lethal damage to each before the next"
+		out[att] = e.byOrder(att, out[att])
 		for i, x := range out[att][:len(out[att])-1] {
 			if lethal := e.lethal(att, x.to); x.to != nil && x.n < lethal && out[att][i+1].n > 0 && out[att][i+1].to != nil {
 				return nil, refuse("%s must be assigned lethal damage (%d) before %s is assigned any, in damage assignment order%s", x.to.Label, lethal, out[att][i+1].to.Label, see(order))
@@ -373,7 +374,7 @@ func (e *engine) dealCombat(deals func(*game.Object) bool) {
 			continue
 		}
 		def := e.s.Opponent(att.Controller)
-		bs := liveBlockers(e, e.s.Combat.Blockers[att])
+		bs := e.inOrder(att, liveBlockers(e, e.s.Combat.Blockers[att]))
 		if deals(att) {
 			if e.s.Step == "first-strike damage" {
 				e.s.Combat.FirstStrikeDealt[att] = true

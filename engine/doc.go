@@ -31,8 +31,9 @@
 // typed events (ability.Event) at triggered abilities, choose their
 // targets as they go on the stack and check every target with one
 // function (canTarget, shielded) against protection from any quality
-// and hexproof. Splice, amplify's reveal and epic are still procedures
-// of this package that name their keyword.
+// and hexproof. No procedure names a keyword: splice, amplify's reveal
+// and epic too are abilities of package ability (Splice, EntersWith per
+// card revealed, UpkeepCopies) that the procedures read by kind.
 //
 // Each hand-written model declares the wording it implements, revision
 // range by revision range, in declared.txt; TestDeclarations checks the

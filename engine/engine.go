@@ -356,10 +356,31 @@ type engine struct {
 	// cur is the statement being run, whose clauses hold its player's
 	// choices.
 	cur *Stmt
+	// over is set once one player is left in the game; overNote says
+	// who won.
+	over     bool
+	overNote string
+	// at is the index of the current step in steps; cleanupAgain is set
+	// when the cleanup step must be followed by another (514.3a);
+	// stepErr is a step's refusal (a discard not chosen); begun is set
+	// once "begin game" has run.
+	at           int
+	cleanupAgain bool
+	stepErr      error
+	begun        bool
 	// lastBlock is the last block statement of the declaration under
 	// way: the declaration is checked as a whole when it ends, and a
 	// refusal is reported at this line.
 	lastBlock *Stmt
+	// bans are the abilities that forbid a player to cast spells for
+	// the rest of the game.
+	bans map[*game.Player]*ability.UpkeepCopies
+	// orders are the damage assignment orders announced, by attacking
+	// creature.
+	orders map[*game.Object]assignOrder
+	// mays are the triggered abilities whose resolution offers a choice
+	// a statement may decline ("you may", "unless that player pays").
+	mays map[*game.Object]bool
 	// gains are the life-gain triggers of damage riders, by source.
 	gains map[*game.Object]*gain
 	// ordered is set once the statement's "order" clause has ordered
@@ -368,7 +389,7 @@ type engine struct {
 }
 
 func newEngine(f *Scenario, rules *game.Rules, specs *specSet) *engine {
-	e := &engine{f: f, rules: rules, specs: specs, labels: map[string]int{}, wants: map[*game.Object]*ability.Target{}, retarget: map[*game.Object][]*game.Target{}, revealed: map[string][]string{}, gains: map[*game.Object]*gain{}}
+	e := &engine{at: mainAt, f: f, rules: rules, specs: specs, labels: map[string]int{}, wants: map[*game.Object]*ability.Target{}, retarget: map[*game.Object][]*game.Target{}, revealed: map[string][]string{}, gains: map[*game.Object]*gain{}, mays: map[*game.Object]bool{}, orders: map[*game.Object]assignOrder{}, bans: map[*game.Player]*ability.UpkeepCopies{}}
 	e.s = game.New(rules, f.Players...)
 	split := rules.Titled("Split Cards")
 	e.s.SplitCombined = split != nil && strings.Contains(strings.ToLower(allText(split)), "two halves combined")
@@ -473,7 +494,7 @@ func (e *engine) endDeclaration(r *ScriptResult) error {
 
 // setup are the statements that build the starting state: no
 // state-based action or trigger follows them.
-var setup = map[string]bool{"zone": true, "mana": true, "life": true, "tap": true, "counters": true}
+var setup = map[string]bool{"zone": true, "mana": true, "life": true, "tap": true, "counters": true, "attach": true, "poison": true}
 
 // object finds the object a scenario names, wherever it is.
 func (e *engine) object(n Name) (*game.Object, error) {
@@ -504,6 +525,9 @@ func (e *engine) label(name string) string {
 }
 
 func (e *engine) do(st *Stmt) error {
+	if e.over && !setup[st.Verb] {
+		return refuse("the game is over: %s", e.overNote)
+	}
 	switch st.Verb {
 	case "zone":
 		p, err := e.player(st.Player)
@@ -526,20 +550,23 @@ func (e *engine) do(st *Stmt) error {
 		}
 		p.Pool = p.Pool.Plus(st.Mana)
 		return nil
-	case "life":
+	case "life", "poison":
 		p, err := e.player(st.Player)
 		if err != nil {
 			return err
 		}
-		p.Life = st.N
+		if st.Verb == "poison" {
+			p.Poison = st.N
+		} else {
+			p.Life = st.N
+		}
 		return nil
 	case "turn":
 		p, err := e.player(st.Player)
 		if err != nil {
 			return err
 		}
-		e.newTurn(p)
-		return nil
+		return e.turnOf(p)
 	case "tap":
 		o, err := e.object(st.Object)
 		if err != nil {
@@ -554,6 +581,22 @@ func (e *engine) do(st *Stmt) error {
 		}
 		o.Counters[st.Value] += st.N
 		return nil
+	case "attach":
+		o, err := e.object(st.Object)
+		if err != nil {
+			return err
+		}
+		to, err := e.object(st.Names[0])
+		if err != nil {
+			return err
+		}
+		if o.Zone != game.Battlefield || to.Zone != game.Battlefield {
+			return fmt.Errorf("attach: %s and %s must be on the battlefield", o.Label, to.Label)
+		}
+		attachTo(e.s, o, to)
+		return nil
+	case "orderblockers":
+		return e.orderBlockers(st)
 	case "triggers":
 		if len(e.s.Pending) == 0 {
 			return refuse("no triggered ability waits to be put on the stack")
@@ -583,8 +626,11 @@ func (e *engine) do(st *Stmt) error {
 	case "damage":
 		return e.combatDamage()
 	case "endturn":
-		e.endTurn()
-		return nil
+		return e.toCleanup()
+	case "step":
+		return e.stepTo(st.Value)
+	case "begin":
+		return e.beginGame()
 	case "destroy":
 		o, err := e.object(st.Object)
 		if err != nil {
@@ -611,50 +657,4 @@ func (e *engine) do(st *Stmt) error {
 		return e.unmorph(st)
 	}
 	return fmt.Errorf("unknown statement %q", st.Verb)
-}
-
-// newTurn ends the current turn and begins p's: untap, upkeep with its
-// delayed triggers, then the main phase (the draw is left to the
-// scenario).
-func (e *engine) newTurn(p *game.Player) {
-	e.endTurn()
-	s := e.s
-	s.Turn++
-	for i, q := range s.Players {
-		if q == p {
-			s.Active = i
-		}
-	}
-	s.CastThisTurn = nil
-	for _, o := range p.Zone(game.Battlefield) {
-		o.Tapped = false
-	}
-	e.toStep("untap")
-	s.Cite(e.rules.Find(phTurn...), "%s's turn %d begins", p.Name, s.Turn)
-	s.Cite(e.rules.Find(phUntap...), "untap step: %s untaps their permanents", p.Name)
-	e.toStep("upkeep")
-	for _, d := range s.Delayed {
-		if d.Controller == p {
-			d.Fire(s)
-		}
-	}
-	e.toStep("draw")
-	e.toStep("main")
-}
-
-// endTurn ends "until end of turn" effects and removes damage (the
-// cleanup step) and combat.
-func (e *engine) endTurn() {
-	e.toStep("end")
-	e.toStep("cleanup")
-	cited := e.s.EndTurnEffects()
-	for _, o := range e.s.Battlefield() {
-		cited = cited || o.Damage > 0
-		o.Damage, o.Doomed = 0, game.Ref{}
-	}
-	if cited {
-		e.s.Cite(e.rules.Find(`"until end of turn" and "this turn" effects end`, "effects end", "until end of turn"), "cleanup: damage is removed and \"until end of turn\" effects end")
-	}
-	e.s.Requirements = nil
-	e.s.EndCombat()
 }

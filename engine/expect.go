@@ -67,6 +67,22 @@ func (e *engine) expect(st *Stmt) (bool, string) {
 			}
 		}
 		return true, ""
+	case "lost":
+		var lost []string
+		for _, p := range e.s.Players {
+			if p.Lost {
+				lost = append(lost, strings.ToLower(p.Name))
+			}
+		}
+		var want []string
+		for _, n := range strings.Split(strings.ToLower(st.Value), ",") {
+			if n = strings.TrimSpace(n); n != "" && n != "none" {
+				want = append(want, n)
+			}
+		}
+		slices.Sort(lost)
+		slices.Sort(want)
+		return slices.Equal(lost, want), strings.Join(lost, ", ")
 	case "reason":
 		return strings.Contains(strings.ToLower(e.reason), strings.ToLower(st.Value)), e.reason
 	}
@@ -80,7 +96,7 @@ func (e *engine) expect(st *Stmt) (bool, string) {
 		return got == st.Value, got
 	case "counters":
 		var parts []string
-		for _, k := range []string{"+1/+1", "-1/-1", "charge"} {
+		for _, k := range []string{"+1/+1", "-1/-1", "charge", "loyalty"} {
 			if n := o.Counters[k]; n > 0 {
 				parts = append(parts, fmt.Sprintf("%d %s", n, k))
 			}

@@ -1,10 +1,17 @@
 package engine_test
 
 import (
+	"go/ast"
 	"go/build"
+	"go/parser"
+	"go/token"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/crules/crules/ability"
 )
 
 // TestImports: the rooms point one way, game ← ability ← engine ←
@@ -31,5 +38,44 @@ func TestImports(t *testing.T) {
 				t.Errorf("%s imports %s; it may import only %s of this module", pkg.ImportPath, imp, strings.Join(tc.allowed, ", "))
 			}
 		}
+	}
+}
+
+// TestNoKeywordInProcedures: the procedures read abilities by kind and
+// never name a keyword; a string literal that is a declared keyword's
+// name ("Epic") belongs in its declaration in package ability. The
+// clause words of statements ("kicker", "convoke") are the scenario
+// grammar's, not names; models.go, the list of models and the wordings
+// they implement, is data.
+func TestNoKeywordInProcedures(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") || name == "models.go" {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			lit, ok := n.(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
+				return true
+			}
+			s, err := strconv.Unquote(lit.Value)
+			if err != nil {
+				return true
+			}
+			for _, kw := range ability.Declared() {
+				if s == kw {
+					t.Errorf("%s: the procedure names keyword %s", fset.Position(lit.Pos()), kw)
+				}
+			}
+			return true
+		})
 	}
 }

@@ -24,6 +24,12 @@ func (e *engine) continuous(spell *game.Object, ef game.Effect, t *game.Target, 
 				c.Objects = append(c.Objects, o)
 			}
 		}
+	case c.Subject.Self:
+		// An ability's effect on its source ("this creature gets
+		// +1/+0"), while it is the permanent it was.
+		if spell.Zone == game.Battlefield {
+			c.Objects = []*game.Object{spell}
+		}
 	case t != nil && t.Object != nil:
 		c.Objects = []*game.Object{t.Object}
 	default:
@@ -79,4 +85,14 @@ func describe(o *game.Object) string {
 		b.WriteString(", " + strings.Join(ks, ", "))
 	}
 	return b.String()
+}
+
+// textEffects are the static abilities of a permanent's text after the
+// layers (cost changes, replacement effects): none when it lost all
+// abilities, the copied card's when it is a copy.
+func textEffects(o *game.Object) []game.Effect {
+	if c := o.AbilityText(); c != nil {
+		return c.Effects
+	}
+	return nil
 }

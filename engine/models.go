@@ -53,6 +53,7 @@ var models = []Model{
 	{Name: "Rampage", Compiled: true},
 	{Name: "Flanking", Compiled: true},
 	{Name: "Kicker"},
+	{Name: "Buyback"},
 	{Name: "Flashback"},
 	{Name: "Madness"},
 	{Name: "Fear", Anchors: []string{"can't be blocked except"}},

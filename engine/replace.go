@@ -224,7 +224,7 @@ func (e *engine) replacements(ev *event) []*replacement {
 		}
 	}
 	for _, o := range e.s.Battlefield() {
-		for _, ef := range o.Card.Effects {
+		for _, ef := range textEffects(o) {
 			if ef.Verb == "morecounters" {
 				out = append(out, e.moreCounters(o, ef))
 			}
@@ -351,6 +351,22 @@ func (e *engine) entersWith(o *game.Object) []*replacement {
 	if o.Spell != nil {
 		paid = o.Spell.Paid
 	}
+	for _, ef := range o.Face().Effects {
+		if ef.Verb != "kickcounters" || o.Spell == nil {
+			continue
+		}
+		rule := e.rules.Find(`effects that read "[this permanent] enters with`, `effects that read "[this permanent] enters the battlefield with`, `effects that read "[this permanent] comes into play with`)
+		kind, n := ef.Name, 0
+		for _, a := range all[*ability.AddCost](e, o) {
+			if a.Kicks {
+				n += o.Spell.TimesPaid(a.Choice)
+			}
+		}
+		out = append(out, &replacement{name: o.Label, kind: evMove, source: o, rule: rule, self: true, applies: self, apply: func(ev *event) {
+			ev.counters[kind] += n
+			e.s.Cite(rule, "%s was kicked %d %s, so it enters with %d %s counters", o.Label, n, plural(n, "time"), n, kind)
+		}})
+	}
 	for _, w := range all[*ability.EntersWith](e, o) {
 		rule := e.ref(w)
 		out = append(out, &replacement{name: strings.ToLower(w.Keyword), kind: evMove, source: o, rule: rule, applies: self, apply: func(ev *event) {
@@ -419,7 +435,13 @@ func (e *engine) kickerDamage(spell *game.Object, ef game.Effect) *replacement {
 			return nil
 		},
 		apply: func(ev *event) {
-			e.s.Cite(rule, "%s was kicked: it deals %d damage to %s instead of %d (%s)", spell.Name(), ef.N, ev.target.Name(), ev.amount, e.kw("Kicker").ID)
+			how := "kicked"
+			for _, a := range all[*ability.AddCost](e, spell) {
+				if !a.AllModes {
+					how = fmt.Sprintf("kicked, %s", e.ref(a).ID)
+				}
+			}
+			e.s.Cite(rule, "%s was kicked: it deals %d damage to %s instead of %d (%s)", spell.Name(), ef.N, ev.target.Name(), ev.amount, how)
 			ev.amount = ef.N
 		}}
 }

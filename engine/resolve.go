@@ -18,6 +18,9 @@ func (e *engine) resolveTop(st *Stmt) error {
 	if cl := st.Clause("targeting"); cl != nil && top.Ability != nil && e.wants[top] != nil {
 		return refuse("the target of the %s trigger was chosen when it was put on the stack%s; it can't be chosen as it resolves", top.Ability.Keyword, see(e.rules.Find(phTriggerTargets...)))
 	}
+	if st.Clause("decline") != nil && !e.mays[top] {
+		return refuse("%s offers no choice to decline (no \"may\", no cost to pay)", stackName(top))
+	}
 	if top.Ability != nil && top.Ability.Check != nil {
 		if err := top.Ability.Check(e.s, top); err != nil {
 			return err
@@ -118,8 +121,8 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 		e.leaveStack(spell, game.Graveyard, "its targets are illegal")
 		return nil
 	}
-	if len(info.Spliced) > 0 {
-		e.s.Cite(e.kw("Splice", "main spell must happen first", "main spell have to be followed first", "choose the order in which"), "the main spell's instructions are followed first, then the spliced cards' in the order chosen")
+	if sp, ok := e.spliced(info); ok {
+		e.s.Cite(e.ref(&sp.Order), "%s", sp.Order.Note)
 	}
 	if info.Kicked {
 		for _, ef := range face.Effects {
@@ -135,13 +138,20 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 		}
 		e.effect(spell, s.ef, s.target, s.from)
 	}
-	if ep := spell.Instances("Epic"); len(ep) > 0 && !spell.Copy {
-		e.epic(spell)
+	if uc, ok := first[*ability.UpkeepCopies](e, spell); ok && !spell.Copy {
+		e.upkeepCopies(spell, uc)
 	}
 	if spell.IsPermanent() {
 		e.s.Remove(spell)
 		e.enter(spell)
 		return nil
+	}
+	for _, a := range all[*ability.AddCost](e, spell) {
+		if a.ToHand != nil && info.TimesPaid(a.Choice) > 0 && !spell.Copy {
+			e.s.Cite(e.ref(a.ToHand), a.ToHand.Note, spell.Name())
+			e.leaveStack(spell, game.Hand, "it resolves")
+			return nil
+		}
 	}
 	if !spell.Copy {
 		e.s.Cite(e.rules.Find(phNonPerm...), "%s is put into its owner's graveyard as the last step of its resolution", spell.Name())
@@ -154,13 +164,8 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 // effects that watch zone changes (a spell cast with flashback is
 // exiled instead, whatever way it leaves); cause says why it leaves.
 func (e *engine) leaveStack(spell *game.Object, to game.Zone, cause string) *game.Object {
-	if spell.Copy {
-		e.s.Cite(e.rules.Find(phCopyGone...), "the copy of %s ceases to exist", spell.Name())
-		e.s.Remove(spell)
-		return nil
-	}
-	if spell.Spell != nil && len(spell.Spell.Spliced) > 0 {
-		e.s.Cite(e.kw("Splice", "loses any splice changes"), "%s leaves the stack and loses the spliced text", spell.Name())
+	if sp, ok := e.spliced(spell.Spell); ok {
+		e.s.Cite(e.ref(&sp.Loses), sp.Loses.Note, spell.Name())
 	}
 	n, _ := e.move(spell, to, nil, cause)
 	return n
@@ -169,6 +174,10 @@ func (e *engine) leaveStack(spell *game.Object, to game.Zone, cause string) *gam
 // effect does one instruction.
 func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from string) {
 	ctrl := spell.Controller
+	if ef.Delayed != "" {
+		e.delayed(spell, ef)
+		return
+	}
 	switch ef.Verb {
 	case "damage":
 		n := ef.N
@@ -185,8 +194,23 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 		ctrl.Life += ef.N
 		e.s.Cite(e.rules.Find(phFollow...), "%s: %s gains %d life", from, ctrl.Name, ef.N)
 	case "lose":
-		t.Player.Life -= ef.N
-		e.s.Cite(e.rules.Find(phFollow...), "%s: %s loses %d life", from, t.Player.Name, ef.N)
+		who := []*game.Player{ctrl}
+		switch {
+		case ef.Name == "each opponent":
+			// Each opponent, in APNAP order (101.4).
+			who = nil
+			for _, q := range e.s.InGame() {
+				if q != ctrl {
+					who = append(who, q)
+				}
+			}
+		case t != nil && t.Player != nil:
+			who = []*game.Player{t.Player}
+		}
+		for _, q := range who {
+			q.Life -= ef.N
+			e.s.Cite(e.rules.Find(phFollow...), "%s: %s loses %d life", from, q.Name, ef.N)
+		}
 	case "destroy":
 		e.destroy(t.Object, e.action("Destroy", "to destroy", "destroy"), from)
 	case "counter":
@@ -209,10 +233,15 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 // The Aura or Equipment receives a new timestamp (613.7e; 418.5e in
 // 2006).
 func (e *engine) attach(o, to *game.Object, rule game.Ref) {
-	o.AttachedTo = to
-	e.s.Stamp(o)
+	attachTo(e.s, o, to)
 	p, t := to.PT()
 	e.s.Cite(rule, "%s is attached to %s (now %d/%d)", o.Label, to.Label, p, t)
+}
+
+// attachTo attaches o to to, with a new timestamp.
+func attachTo(s *game.State, o, to *game.Object) {
+	o.AttachedTo = to
+	s.Stamp(o)
 }
 
 // damage deals n damage from source to a target; combat marks combat
@@ -231,9 +260,13 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 			}
 		}
 	}
-	if t.Player != nil {
+	switch {
+	case t.Player != nil:
 		t.Player.Life -= n
-	} else {
+	case t.Object.Is("Planeswalker") && !t.Object.Is("Creature"):
+		t.Object.Counters["loyalty"] -= min(n, t.Object.Counters["loyalty"])
+		e.s.Cite(e.rules.Find(phPlaneswalkerDamage...), "%d loyalty counters are removed from %s", n, t.Object.Label)
+	default:
 		t.Object.Damage += n
 	}
 	for _, r := range all[*ability.DamageRider](e, source) {
@@ -288,38 +321,6 @@ type gain struct {
 	ab   *game.Object
 }
 
-// sba performs state-based actions until none apply.
-func (e *engine) sba() {
-	for range 10 {
-		done := true
-		for _, o := range e.s.Battlefield() {
-			if !o.Is("Creature") {
-				continue
-			}
-			switch {
-			case o.Toughness() <= 0:
-				e.s.Cite(e.rules.Find(phZeroTough...), "%s has toughness %d and is put into its owner's graveyard", o.Label, o.Toughness())
-				e.leaveBattlefield(o, game.Graveyard, "toughness 0 or less")
-				done = false
-			case o.Damage > 0 && (o.Damage >= o.Toughness() || !o.Doomed.IsZero()):
-				r := e.rules.Find(phLethal...)
-				why := fmt.Sprintf("%d damage, toughness %d", o.Damage, o.Toughness())
-				if !o.Doomed.IsZero() && o.Damage < o.Toughness() {
-					r, why = o.Doomed, "damage from a source whose damage in any amount destroys"
-				}
-				if _, ok := first[*ability.CantBeDestroyed](e, o); ok {
-					continue
-				}
-				e.destroy(o, r, why)
-				done = false
-			}
-		}
-		if done {
-			return
-		}
-	}
-}
-
 // destroy puts a permanent into its owner's graveyard unless it is
 // indestructible.
 func (e *engine) destroy(o *game.Object, r game.Ref, why string) {
@@ -342,11 +343,9 @@ func (e *engine) leaveBattlefield(o *game.Object, to game.Zone, why string) *gam
 	n := e.s.Move(o, to, nil, false)
 	e.s.Cite(e.rules.Find(phNewObject...), "%s leaves %s (%s) and becomes a new object in %s", o.Label, e.term("the battlefield", "play"), why, e.zone(to))
 	for _, x := range attached {
+		// An Aura attached to nothing goes to the graveyard as a
+		// state-based action (704.5m; 420.5d in 2006).
 		x.AttachedTo = nil
-		if _, aura := first[*ability.Enchants](e, x); aura {
-			e.s.Cite(e.rules.Find("aura is put into its owner's graveyard", "attached to an illegal object or player"), "%s is no longer attached to anything and is put into its owner's graveyard", x.Label)
-			e.s.Move(x, game.Graveyard, nil, false)
-		}
 	}
 	if to == game.Graveyard {
 		e.fire(o, ability.Dies, n)

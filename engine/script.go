@@ -63,7 +63,8 @@ type Script struct {
 //	setup:   zone (ZONE PLAYER: cards), mana, life, turn, tap, counters
 //	actions: cast, activate, draw, discard, attack, block, resolve,
 //	         resolveall, noblocks, damage, destroy, endturn, unmorph,
-//	         triggers (the choices for triggered abilities waiting)
+//	         triggers (the choices for triggered abilities waiting),
+//	         orderblockers (a damage assignment order)
 //	checks:  expect
 //
 // Illegal marks an action that must be refused.

@@ -55,6 +55,7 @@ func (e *engine) fire(o *game.Object, ev ability.Event, arg any) {
 				}
 			}
 		case ev == ability.BecomesBlocked && len(blockers) < t.Min:
+		case t.Yours && (ev == ability.UpkeepBegins || ev == ability.EndStepBegins) && o.Controller != e.s.ActivePlayer():
 		case ev == ability.BecomesTarget && t.ByOpponent:
 			if by, ok := arg.(*game.Object); ok && by.Controller != o.Controller {
 				e.queue(o, t, nil, arg)
@@ -84,6 +85,9 @@ func (e *engine) queue(o *game.Object, t *ability.Trigger, blockers []*game.Obje
 	})
 	if t.Target != nil {
 		e.wants[a] = t.Target
+	}
+	if slices.ContainsFunc(t.Effects, func(x ability.Op) bool { return x.May || x.Kind == "counterunless" }) {
+		e.mays[a] = true
 	}
 	if slices.ContainsFunc(t.Effects, func(x ability.Op) bool { return x.Kind == "copy" }) {
 		// The copies' new targets are chosen as the ability resolves.
@@ -293,6 +297,9 @@ func (e *engine) canTargetWant(a *game.Object, want *ability.Target, t game.Targ
 		if t.Player == nil {
 			return fmt.Errorf("%s is not a player", t.Name())
 		}
+		if want.Opponent && t.Player == a.Controller {
+			return fmt.Errorf("%s is not an opponent of %s", t.Player.Name, a.Controller.Name)
+		}
 		return nil
 	}
 	if t.Object == nil {
@@ -307,8 +314,13 @@ func (e *engine) canTargetWant(a *game.Object, want *ability.Target, t game.Targ
 	return nil
 }
 
-// anyTarget reports whether some object could be a's target.
+// anyTarget reports whether some player or object could be a's target.
 func (e *engine) anyTarget(a *game.Object, want *ability.Target) bool {
+	for _, p := range e.s.InGame() {
+		if (want.Player || want.OrPlayer) && e.canTargetWant(a, want, game.Target{Player: p}) == nil {
+			return true
+		}
+	}
 	for _, o := range e.s.Objects() {
 		if o.Ability == nil && e.canTargetWant(a, want, game.Target{Object: o}) == nil {
 			return true

@@ -1,6 +1,29 @@
 package engine
 
-import "github.com/crules/crules/game"
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/crules/crules/ability"
+	"github.com/crules/crules/game"
+)
+
+// steps are the steps and phases of a turn in order (500.1 today, 300.1
+// in 2006): the first main phase is steps[mainAt], the second the other
+// "main". The first-strike combat damage step happens only when a
+// creature has first strike or double strike; the combat steps after
+// declare attackers only when a creature attacks (508.8).
+var steps = []string{
+	"untap", "upkeep", "draw", "main",
+	"beginning of combat", "declare attackers", "declare blockers", "first-strike damage", "combat damage", "end of combat",
+	"main", "end", "cleanup",
+}
+
+const (
+	mainAt    = 3
+	cleanupAt = 12
+)
 
 // phaseOf is the phase of each step (500.1 today, 300.1 in 2006).
 var phaseOf = map[string]string{
@@ -11,20 +34,356 @@ var phaseOf = map[string]string{
 	"end": "ending", "cleanup": "ending",
 }
 
+// stepTitles are the titles of each step's rule, in any era (504 "Draw
+// Step" today, 304 in 2006; the end step was the "end of turn step").
+var stepTitles = map[string][]string{
+	"untap": {"Untap Step"}, "upkeep": {"Upkeep Step"}, "draw": {"Draw Step"}, "main": {"Main Phase"},
+	"beginning of combat": {"Beginning of Combat Step"}, "declare attackers": {"Declare Attackers Step"},
+	"declare blockers": {"Declare Blockers Step"}, "first-strike damage": {"Combat Damage Step"},
+	"combat damage": {"Combat Damage Step"}, "end of combat": {"End of Combat Step"},
+	"end": {"End Step", "End of Turn Step"}, "cleanup": {"Cleanup Step"},
+}
+
 // Rules the steps cite, in any era.
 var (
 	phManaBurn    = []string{"this is called mana burn", "mana burn"}
 	phManaEmpties = []string{"each player's mana pool empties at the end of each step and phase", "mana pool empties at the end of each step and phase", "empties at the end of each step and phase"}
+	phSkipDraw    = []string{"the player who plays first skips the draw step", "skips the draw step of their first turn", "skips the draw step of his or her first turn"}
+	phStepDraw    = []string{"first, the active player draws a card"}
+	phUpkeepTrig  = []string{"abilities that triggered at the beginning of the upkeep", "abilities that trigger at the beginning of that upkeep"}
+	phEndTrig     = []string{"abilities that trigger \"at the beginning of the end step\"", "all abilities that trigger \"at end of turn\" go on the stack", "at the beginning of the end step"}
+	phRemoved     = []string{"all creatures, battles, and planeswalkers are removed from combat", "all creatures and planeswalkers are removed from combat", "all creatures are removed from combat", "removed from combat"}
+	phHandSize    = []string{"if the active player's hand contains more cards than their maximum hand size", "if the active player's hand contains more cards than his or her maximum hand size", "maximum hand size"}
+	phWearOff     = []string{"all damage marked on permanents (including phased-out permanents) is removed", "all damage marked on permanents", "all damage is removed from permanents", "\"until end of turn\" and \"this turn\" effects end"}
+	phCleanupMore = []string{"another cleanup step begins", "another cleanup step"}
+	phDelayed     = []string{"an effect may create a delayed triggered ability", "delayed triggered ability"}
+	phNoAttackers = []string{"if no creatures are declared as attackers or put onto the battlefield attacking, skip", "if no creatures are declared as attackers, finish the declare attackers step", "if no creatures are declared as attackers"}
+	phStepEnds    = []string{"ends when the stack is empty and all players pass", "when all players pass in succession", "all players pass in succession"}
 )
 
-// toStep moves the turn to step: the step or phase that ends empties
-// every mana pool. Since Magic 2010 each pool empties at the end of each
-// step and phase (106.4, 300.3 before 2010 it was each phase only); in
-// the rules that have mana burn (300.3 in 2006-10-01) mana is lost only
-// when a phase ends, and its player loses 1 life for each mana lost.
+// stepRef cites the rule of a step by its title, else the turn's rule.
+func (e *engine) stepRef(step string) game.Ref {
+	if r := e.rules.Titled(stepTitles[step]...); r != nil {
+		return game.RefOf(r)
+	}
+	return e.rules.Find(phTurn...)
+}
+
+// toStep moves the turn forward to step within the turn, passing every
+// step between (each happens: its turn-based actions, its triggers);
+// a step behind the current one is entered directly (a second combat).
 func (e *engine) toStep(step string) {
-	from := e.s.Step
-	if from == step {
+	to := -1
+	for i := e.at + 1; i < len(steps); i++ {
+		if steps[i] == step {
+			to = i
+			break
+		}
+	}
+	if to < 0 {
+		if e.s.Step != step {
+			e.enterStep(slices.Index(steps, step))
+		}
+		return
+	}
+	for e.at < to {
+		next := e.at + 1
+		if steps[next] == "first-strike damage" && step != "first-strike damage" {
+			next++
+		}
+		e.enterStep(next)
+	}
+}
+
+// enterStep begins the step at index i of steps: the step ending empties the
+// mana pools; then the new step's turn-based actions happen and the
+// abilities that trigger as it begins trigger.
+func (e *engine) enterStep(i int) {
+	step := steps[i]
+	e.emptyPools(e.s.Step, step)
+	leaving := e.s.Step
+	e.s.Step, e.at = step, i
+	if leaving == "end of combat" {
+		e.s.Cite(e.rules.Find(phRemoved...), "the end of combat step ends: every creature is removed from combat")
+		e.s.EndCombat()
+		e.blocksDone, e.blocking = false, false
+	}
+	p := e.s.ActivePlayer()
+	switch step {
+	case "untap":
+		for _, o := range p.Zone(game.Battlefield) {
+			o.Tapped = false
+		}
+		e.s.Cite(e.rules.Find(phUntap...), "untap step: %s untaps their permanents", p.Name)
+	case "upkeep":
+		e.s.Cite(e.stepRef(step), "%s's upkeep step begins", p.Name)
+		e.beginningOf(ability.UpkeepBegins, "upkeep", phUpkeepTrig)
+	case "draw":
+		if skip := e.rules.Find(phSkipDraw...); e.s.Turn == 1 && len(e.s.Players) == 2 && !skip.IsZero() {
+			e.s.Cite(skip, "%s plays first in a two-player game and skips the draw step of their first turn", p.Name)
+			// The step is skipped: it does not happen (500.11 today).
+			return
+		}
+		e.s.Cite(e.rules.Find(phStepDraw...), "%s's draw step begins: %s draws a card", p.Name, p.Name)
+		e.draw(p)
+	case "main":
+		e.s.Cite(e.stepRef(step), "%s's %s main phase begins", p.Name, map[bool]string{true: "precombat", false: "postcombat"}[i == mainAt])
+	case "beginning of combat":
+		e.s.Cite(e.stepRef(step), "%s's combat phase begins", p.Name)
+	case "end of combat":
+		e.s.Cite(e.stepRef(step), "the end of combat step begins")
+	case "declare attackers", "declare blockers", "first-strike damage", "combat damage":
+		e.s.Cite(e.stepRef(step), "the %s step begins", step)
+	case "end":
+		e.s.Cite(e.stepRef(step), "%s's %s begins", p.Name, e.term("end step", "end of turn step"))
+		e.beginningOf(ability.EndStepBegins, "end", phEndTrig)
+	case "cleanup":
+		e.cleanup()
+	}
+	if step != "untap" && step != "cleanup" {
+		// A player would receive priority.
+		e.sba()
+	}
+}
+
+// beginningOf triggers the abilities that trigger as a step begins: the
+// permanents' ("at the beginning of your upkeep") and the delayed
+// triggers waiting for the step.
+func (e *engine) beginningOf(ev ability.Event, step string, phrases []string) {
+	before := len(e.s.Pending)
+	for _, o := range e.s.Battlefield() {
+		e.fire(o, ev, nil)
+	}
+	kept := e.s.Delayed[:0]
+	var fire []game.Delayed
+	for _, d := range e.s.Delayed {
+		if d.Step == step && (d.Controller == nil || d.Controller == e.s.ActivePlayer()) {
+			fire = append(fire, d)
+			if d.Once {
+				continue
+			}
+		}
+		kept = append(kept, d)
+	}
+	e.s.Delayed = kept
+	for _, d := range fire {
+		d.Fire(e.s)
+	}
+	if len(e.s.Pending) > before {
+		e.s.Cite(e.rules.Find(phrases...), "the abilities that trigger at the beginning of the %s step wait to be put on the stack", step)
+	}
+}
+
+// cleanup is the cleanup step (514; 314 in 2006): the active player
+// discards down to their maximum hand size, the cards the statement's
+// "discard" choice names; then damage wears off and "until end of turn"
+// effects end, at once. If state-based actions apply or abilities
+// trigger, players receive priority and another cleanup step follows
+// (514.3a), when the stack is empty and the script moves on.
+func (e *engine) cleanup() {
+	p := e.s.ActivePlayer()
+	e.s.Cite(e.stepRef("cleanup"), "%s's cleanup step begins", p.Name)
+	e.cleanupAgain = false
+	if err := e.discardToHandSize(p); err != nil {
+		// The step waits for the player's choice: the next statement
+		// that moves on runs it again.
+		e.stepErr, e.cleanupAgain = err, true
+		return
+	}
+	cited := e.s.EndTurnEffects()
+	for _, o := range e.s.Battlefield() {
+		cited = cited || o.Damage > 0
+		o.Damage, o.Doomed = 0, game.Ref{}
+	}
+	if cited {
+		e.s.Cite(e.rules.Find(phWearOff...), "cleanup: damage is removed and \"until end of turn\" effects end")
+	}
+	e.s.Requirements = nil
+	e.s.EndCombat()
+	trace := len(e.s.Trace)
+	e.sba()
+	if len(e.s.Trace) > trace || len(e.s.Pending) > 0 {
+		e.cleanupAgain = true
+		e.s.Cite(e.rules.Find(phCleanupMore...), "state-based actions or triggered abilities in the cleanup step: players receive priority, then another cleanup step begins")
+	}
+}
+
+// discardToHandSize discards the active player's excess cards, those the
+// statement names with "; discard A, B" (the player chooses them).
+func (e *engine) discardToHandSize(p *game.Player) error {
+	n := len(p.Zone(game.Hand)) - 7
+	var cl *Clause
+	if e.cur != nil {
+		cl = e.cur.Clause("discard")
+	}
+	if n <= 0 {
+		if cl != nil {
+			return refuse("%s has %d cards in hand, no more than their maximum hand size of seven: nothing to discard", p.Name, len(p.Zone(game.Hand)))
+		}
+		return nil
+	}
+	rule := e.rules.Find(phHandSize...)
+	if cl == nil || len(cl.Names) != n {
+		return refuse("%s has %d cards in hand and must discard %d to their maximum hand size of seven, chosen with \"; discard CARD\"%s", p.Name, len(p.Zone(game.Hand)), n, see(rule))
+	}
+	e.s.Cite(rule, "%s has %d cards in hand, more than seven, and discards %d", p.Name, len(p.Zone(game.Hand)), n)
+	var rest []*Clause
+	for _, c := range e.cur.Clauses {
+		if c.Word != "discard" {
+			rest = append(rest, c)
+		}
+	}
+	for _, name := range cl.Names {
+		if err := e.discard(&Stmt{Verb: "discard", Player: p.Name, Object: name, Clauses: rest, Pos: e.cur.Pos}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// next moves to the next step, a new turn after the cleanup step (the
+// next player in turn order who is still in the game).
+func (e *engine) next() {
+	switch {
+	case e.at == cleanupAt && e.cleanupAgain:
+		e.enterStep(cleanupAt)
+		return
+	case e.at == cleanupAt:
+		e.beginTurn(e.nextPlayer())
+		return
+	}
+	i := e.at + 1
+	if steps[i] == "first-strike damage" {
+		i++
+	}
+	if steps[i] == "declare blockers" && len(e.s.Combat.Attackers) == 0 {
+		// No attackers: the declare blockers and combat damage steps
+		// are skipped (508.8).
+		e.s.Cite(e.rules.Find(phNoAttackers...), "no creature attacks: the declare blockers and combat damage steps are skipped")
+		i = slices.Index(steps, "end of combat")
+	}
+	e.enterStep(i)
+}
+
+// nextPlayer is the player after the active one in turn order who is
+// still in the game.
+func (e *engine) nextPlayer() *game.Player {
+	n := len(e.s.Players)
+	for k := 1; k <= n; k++ {
+		if q := e.s.Players[(e.s.Active+k)%n]; !q.Left {
+			return q
+		}
+	}
+	return e.s.ActivePlayer()
+}
+
+// beginTurn begins p's turn at its untap step.
+func (e *engine) beginTurn(p *game.Player) {
+	s := e.s
+	e.emptyPools(s.Step, "untap")
+	s.Turn++
+	s.Active = slices.Index(s.Players, p)
+	s.CastThisTurn = nil
+	s.Step = ""
+	s.Cite(e.rules.Find(phTurn...), "%s's turn %d begins", p.Name, s.Turn)
+	e.enterStep(0)
+}
+
+// advance moves step by step until done reports true, stopping early in
+// a step where an ability is waiting to go on the stack (the script
+// resolves it, then moves on with the same statement): every step
+// passed happens. A step can't end while the stack holds an object
+// (500.2).
+func (e *engine) advance(done func() bool) error {
+	if top := e.s.Top(); top != nil {
+		return refuse("the stack is not empty: resolve %s before the %s ends (%s)", stackName(top), stepName(e.s.Step), e.rules.Find(phStepEnds...).ID)
+	}
+	if e.over {
+		return refuse("the game is over")
+	}
+	for range 200 {
+		e.stepErr = nil
+		e.next()
+		if e.stepErr != nil {
+			return e.stepErr
+		}
+		if len(e.s.Pending) > 0 || e.s.Top() != nil || e.over || done() {
+			return nil
+		}
+	}
+	return fmt.Errorf("no end to the steps")
+}
+
+// turnOf moves to the precombat main phase of p's next turn, or of this
+// one if it has not reached it yet.
+func (e *engine) turnOf(p *game.Player) error {
+	if p.Left {
+		return refuse("%s has left the game", p.Name)
+	}
+	if e.s.ActivePlayer() == p && e.at < mainAt && e.at >= 0 {
+		return e.advance(func() bool { return e.at == mainAt })
+	}
+	started := e.s.Turn
+	return e.advance(func() bool { return e.s.Turn > started && e.s.ActivePlayer() == p && e.at == mainAt })
+}
+
+// toCleanup moves to this turn's cleanup step: "end turn".
+func (e *engine) toCleanup() error {
+	if e.at == cleanupAt && !e.cleanupAgain {
+		return refuse("the turn is already in its cleanup step")
+	}
+	return e.advance(func() bool { return e.at == cleanupAt && !e.cleanupAgain })
+}
+
+// stepTo moves to the next step named step ("step end", "step upkeep":
+// the next turn's when this turn's is past).
+func (e *engine) stepTo(step string) error {
+	want := step
+	if step == "postcombat main" {
+		want = "main"
+	}
+	if !slices.Contains(steps, want) {
+		return fmt.Errorf("unknown step %q", step)
+	}
+	start := e.s.Turn*100 + e.at
+	return e.advance(func() bool {
+		if e.s.Step != want || e.s.Turn*100+e.at == start {
+			return false
+		}
+		switch step {
+		case "main":
+			return e.at == mainAt
+		case "postcombat main":
+			return e.at != mainAt
+		}
+		return true
+	})
+}
+
+// beginGame starts the game at the untap step of the first turn, as the
+// first action of a script: every step up to the precombat main phase
+// happens (the first player skips the draw in a two-player game).
+func (e *engine) beginGame() error {
+	if e.s.Turn != 1 || e.at != mainAt || len(e.s.Trace) > 0 || e.begun {
+		return refuse("the game has begun: \"begin game\" must come before any other action")
+	}
+	e.begun = true
+	e.s.Step = ""
+	e.s.Cite(e.rules.Find(phTurn...), "%s's turn 1 begins", e.s.ActivePlayer().Name)
+	e.enterStep(0)
+	if len(e.s.Pending) > 0 {
+		return nil
+	}
+	return e.advance(func() bool { return e.at == mainAt })
+}
+
+// emptyPools empties mana pools as the step from ends for step to: since
+// Magic 2010 each pool empties at the end of each step and phase (106.4,
+// 300.3 before 2010 it was each phase only); in the rules that have mana
+// burn (300.3 in 2006-10-01) mana is lost only when a phase ends, and
+// its player loses 1 life for each mana lost.
+func (e *engine) emptyPools(from, step string) {
+	if from == step && from != "cleanup" || from == "" {
 		return
 	}
 	phaseEnds := phaseOf[from] != phaseOf[step]
@@ -38,15 +397,14 @@ func (e *engine) toStep(step string) {
 				}
 			}
 		}
-	} else {
-		for _, p := range e.s.Players {
-			if p.Pool.Total() > 0 {
-				e.s.Cite(e.rules.Find(phManaEmpties...), "the %s ends: %s's mana pool empties (%s is lost)", stepName(from), p.Name, p.Pool)
-				p.Pool = game.Mana{}
-			}
+		return
+	}
+	for _, p := range e.s.Players {
+		if p.Pool.Total() > 0 {
+			e.s.Cite(e.rules.Find(phManaEmpties...), "the %s ends: %s's mana pool empties (%s is lost)", stepName(from), p.Name, p.Pool)
+			p.Pool = game.Mana{}
 		}
 	}
-	e.s.Step = step
 }
 
 // stepName names a step for the trace: "the main phase", "the upkeep
@@ -56,4 +414,20 @@ func stepName(step string) string {
 		return "main phase"
 	}
 	return step + " step"
+}
+
+// delayed creates a delayed triggered ability (603.7) of a resolving
+// spell: at the beginning of the next step named step, its effect.
+func (e *engine) delayed(spell *game.Object, ef game.Effect) {
+	saved := *spell
+	src := &saved
+	inner := ef
+	inner.Delayed = ""
+	e.s.Delayed = append(e.s.Delayed, game.Delayed{Step: ef.Delayed, Once: true, Fire: func(s *game.State) {
+		e.trigger(src, src.Card.Name, inner.Text, e.rules.Find(phDelayed...), func(s *game.State, ab *game.Object) {
+			e.effect(src, inner, nil, src.Card.Name)
+		})
+	}})
+	when := map[string]string{"end": "the next end step", "upkeep": "the next upkeep"}[ef.Delayed]
+	e.s.Cite(e.rules.Find(phDelayed...), "%s creates a delayed triggered ability: at the beginning of %s, %s", spell.Name(), when, strings.TrimSuffix(inner.Text, "."))
 }

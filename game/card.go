@@ -20,6 +20,8 @@ type Card struct {
 	Power      int
 	Toughness  int
 	HasPT      bool
+	// Loyalty is a planeswalker's printed loyalty.
+	Loyalty int
 	// Abilities are the keyword abilities, in printed order.
 	Abilities []Ability
 	// Effects is the spell's text, in printed order; Modes the modes of a
@@ -97,7 +99,8 @@ const (
 )
 
 // Keywords are the keyword abilities a scenario's card line can name,
-// with the shape of their parameters.
+// with the shape of their parameters. "Multikicker [cost]" is read as a
+// Kicker whose Quality is "Multikicker" (a variant of kicker, 702.33c).
 var Keywords = map[string]Param{
 	"Flying": NoParam, "First Strike": NoParam, "Double Strike": NoParam, "Deathtouch": NoParam,
 	"Defender": NoParam, "Flash": NoParam, "Haste": NoParam, "Hexproof": NoParam,
@@ -107,7 +110,7 @@ var Keywords = map[string]Param{
 	"Bushido": NParam, "Soulshift": NParam, "Modular": NParam, "Amplify": NParam, "Dredge": NParam,
 	"Rampage": NParam, "Frenzy": NParam, "Poisonous": NParam,
 	"Flashback": CostParam, "Madness": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
-	"Ninjutsu": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam,
+	"Ninjutsu": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
 	"Protection": FromParam, "Affinity": ForParam, "Enchant": QualParam,
 	"Splice": OntoParam, "Offering": PrefixQual,
 }
@@ -121,6 +124,14 @@ func ParseAbility(text string) (Ability, bool, error) {
 	lower := strings.ToLower(t)
 	if strings.HasSuffix(lower, " offering") {
 		return Ability{Keyword: "Offering", Quality: strings.TrimSpace(t[:len(t)-len(" offering")]), Text: t}, true, nil
+	}
+	if strings.HasPrefix(lower, "multikicker ") {
+		// A variant of kicker, defined among its rules (702.33c).
+		a := Ability{Keyword: "Kicker", Quality: "Multikicker", Text: t}
+		if err := a.setCost(t[len("multikicker "):]); err != nil {
+			return a, true, fmt.Errorf("%s: expected a cost after %q", t, "Multikicker")
+		}
+		return a, true, nil
 	}
 	best := ""
 	for k := range Keywords {
@@ -202,7 +213,7 @@ func (a *Ability) setCost(s string) error {
 // An Effect is one instruction of a spell's text, in a small vocabulary:
 //
 //	deals N (or X) damage to any target | target creature | target player | target creature or player
-//	draw N | gain N life | lose N life
+//	draw N | gain N life | target player|opponent loses N life | each opponent loses N life | you lose N life
 //	destroy target creature | counter target spell
 //	create a P/T NAME token
 //	a continuous effect: SUBJECT PREDICATE [and PREDICATE]… [until end of turn]
@@ -215,10 +226,14 @@ func (a *Ability) setCost(s string) error {
 //	if one or more +1/+1 counters would be put on a creature you control,
 //	  that many plus N | twice that many +1/+1 counters are put on it instead (static)
 //	if this spell was kicked | if the kicker cost was paid, it deals N damage instead
+//	this creature enters with a +1/+1 counter on it for each time it was kicked (static)
+//	At the beginning of your upkeep | each upkeep | your end step | each end step, EFFECT (triggered)
+//	At the beginning of the next end step | upkeep, EFFECT (a spell's delayed trigger)
 //
-// Target is the kind of object or player the effect targets, "" for none.
+// Target is the kind of object or player the effect targets, "" for none
+// ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "damage", "draw", "gain", "lose", "destroy", "counter", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage"
+	Verb string // "damage", "draw", "gain", "lose", "destroy", "counter", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"
 	X    bool   // N is the spell's X ("deals X damage")
 	// Yours is set for a cost change to "spells you cast": only its
@@ -229,8 +244,15 @@ type Effect struct {
 	Name   string // a token's name
 	Text   string
 	// When is set for a triggered ability's effect: the event it waits
-	// for ("enters").
-	When string
+	// for ("enters", "upkeep", "end": the beginning of a step),
+	// YourTurn when only in its controller's turns ("at the beginning of
+	// your upkeep").
+	When     string
+	YourTurn bool
+	// Delayed is set for a spell's delayed triggered ability (603.7):
+	// the step at the beginning of which the effect happens ("end" for
+	// "at the beginning of the next end step", "upkeep").
+	Delayed string
 	// Cont is the continuous effect of a static ability (Verb "static")
 	// or of a spell (Verb "continuous"); a spell's applies to its target
 	// or, for one with no target, to Cont.Subject as it resolves.
@@ -258,6 +280,9 @@ var effectPatterns = []struct {
 	{lazyRegexp(`(?i)^draw (a|\d+) cards?$`), func(m []string) Effect { return Effect{Verb: "draw", N: count(m[1])} }},
 	{lazyRegexp(`(?i)^(?:you )?gain (\d+) life$`), func(m []string) Effect { return Effect{Verb: "gain", N: atoi(m[1])} }},
 	{lazyRegexp(`(?i)^target player loses (\d+) life$`), func(m []string) Effect { return Effect{Verb: "lose", N: atoi(m[1]), Target: "player"} }},
+	{lazyRegexp(`(?i)^target opponent loses (\d+) life$`), func(m []string) Effect { return Effect{Verb: "lose", N: atoi(m[1]), Target: "opponent"} }},
+	{lazyRegexp(`(?i)^each opponent loses (\d+) life$`), func(m []string) Effect { return Effect{Verb: "lose", N: atoi(m[1]), Name: "each opponent"} }},
+	{lazyRegexp(`(?i)^you lose (\d+) life$`), func(m []string) Effect { return Effect{Verb: "lose", N: atoi(m[1]), Name: "you"} }},
 	{lazyRegexp(`(?i)^destroy target creature$`), func(m []string) Effect { return Effect{Verb: "destroy", Target: "creature"} }},
 	{lazyRegexp(`(?i)^counter target spell$`), func(m []string) Effect { return Effect{Verb: "counter", Target: "spell"} }},
 	{lazyRegexp(`(?i)^((?:[a-z]+ )?spells(?: (?:and|or) [a-z]+ spells)?)( you (?:cast|play))? cost \{(\d+)\} (more|less) to (?:cast|play)$`), func(m []string) Effect {
@@ -270,6 +295,9 @@ var effectPatterns = []struct {
 			e.N = count(strings.Replace(strings.ToLower(m[1]), "one", "a", 1))
 		}
 		return e
+	}},
+	{lazyRegexp(`(?i)^(?:this creature|this permanent|[^,]+?) enters(?: the battlefield)? with an? (\+1/\+1|[a-z]+) counter on it for each time it was kicked$`), func(m []string) Effect {
+		return Effect{Verb: "kickcounters", Name: m[1]}
 	}},
 	{lazyRegexp(`(?i)^if (?:this spell was kicked|the kicker cost was paid|.+'s kicker cost was paid), it deals (\d+) damage instead$`), func(m []string) Effect {
 		return Effect{Verb: "kickdamage", N: atoi(m[1])}
@@ -291,6 +319,13 @@ func count(s string) int {
 	return atoi(s)
 }
 
+// reAt is a triggered ability of card text at the beginning of a step:
+// "At the beginning of your upkeep, EFFECT", "At the beginning of each
+// end step", "At end of turn" (the end step's trigger before 2009); a
+// spell's "At the beginning of the next end step, EFFECT" is a delayed
+// triggered ability.
+var reAt = lazyRegexp(`(?i)^at (?:the beginning of (your|each|each player's|the|the next) (upkeep|end step)|(end of turn)), `)
+
 // reWhen is a triggered ability of card text: "When NAME enters the
 // battlefield, EFFECT" ("comes into play" before 2009).
 var reWhen = lazyRegexp(`(?i)^when (?:[^,]+?) (?:enters the battlefield|enters|comes into play), `)
@@ -310,8 +345,26 @@ func ParseEffect(text string) (Effect, error) {
 		e.When, e.Text = "enters", t
 		return e, nil
 	}
-	if strings.HasPrefix(strings.ToLower(t), "when") {
-		return Effect{}, &EffectError{Offset: lead, Msg: fmt.Sprintf("unknown trigger %q (known: \"When NAME enters the battlefield, EFFECT\")", t)}
+	if m := reAt().FindStringSubmatch(t); m != nil {
+		e, err := ParseEffect(t[len(m[0]):])
+		if err != nil {
+			ee := err.(*EffectError)
+			return Effect{}, &EffectError{Offset: lead + len(m[0]) + ee.Offset, Msg: fmt.Sprintf("unknown effect %q of a triggered ability", strings.TrimSuffix(strings.TrimSpace(t[len(m[0]):]), "."))}
+		}
+		step := "end"
+		if strings.EqualFold(m[2], "upkeep") {
+			step = "upkeep"
+		}
+		if strings.EqualFold(m[1], "the next") {
+			e.Delayed = step
+		} else {
+			e.When, e.YourTurn = step, strings.EqualFold(m[1], "your")
+		}
+		e.Text = t
+		return e, nil
+	}
+	if strings.HasPrefix(strings.ToLower(t), "when") || strings.HasPrefix(strings.ToLower(t), "at ") {
+		return Effect{}, &EffectError{Offset: lead, Msg: fmt.Sprintf("unknown trigger %q (known: \"When NAME enters the battlefield, EFFECT\", \"At the beginning of your upkeep|each upkeep|your end step|each end step|the next end step, EFFECT\")", t)}
 	}
 	for _, p := range effectPatterns {
 		if m := p.re().FindStringSubmatch(t); m != nil {

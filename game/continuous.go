@@ -20,6 +20,7 @@ var subjectTypes = map[string]string{
 //	switch target creature's power and toughness [until end of turn]
 //
 // where SUBJECT is "target creature" (or permanent, artifact, land),
+// "this creature" (the source of the ability),
 // "equipped creature", "enchanted creature", or a set of permanents
 // ("creatures you control", "other white creatures you control", "all
 // creatures", "noncreature artifacts"), and PREDICATE one of "gets
@@ -88,6 +89,14 @@ func subject(e *Continuous, ef *Effect, l string) (int, bool) {
 		w = w[k:]
 	}
 	switch w[0] {
+	case "this":
+		ty, ok := subjectTypes[w[1]]
+		if !ok || strings.HasSuffix(w[1], "s") {
+			return 0, false
+		}
+		e.Subject.Self, e.Subject.Type = true, ty
+		take(2)
+		return at, true
 	case "target", "equipped", "enchanted":
 		ty, ok := subjectTypes[w[1]]
 		if !ok {

@@ -276,6 +276,14 @@ func ParseActivated(text, self string) (Activated, error) {
 	}
 	eat := lead + colon + 1
 	ef, err := ParseEffect(body)
+	if b := strings.TrimSpace(body); err != nil && self != "" && len(b) > len(self) && strings.EqualFold(b[:len(self)+1], self+" ") {
+		// "Shivan Dragon gets +1/+0 until end of turn": the card's
+		// name is the source itself.
+		if ef2, err2 := ParseEffect("this creature" + b[len(self):]); err2 == nil && ef2.Verb == "continuous" {
+			ef, err = ef2, nil
+			ef.Text = b
+		}
+	}
 	if err != nil {
 		ee := err.(*EffectError)
 		return Activated{}, &EffectError{Offset: eat + ee.Offset, Msg: fmt.Sprintf("unknown effect %q of an activated ability", strings.TrimSuffix(strings.TrimSpace(body), "."))}

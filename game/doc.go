@@ -6,6 +6,17 @@
 // citation finder (Rules) that names the rule of a revision a step
 // follows by what the rule says, not by its number.
 //
+// Every characteristic of a permanent (name, cost, colour, types,
+// abilities, power and toughness) is read through one pipeline, the
+// layers (layers.go): printed values, then each continuous effect
+// (Continuous: made by a resolved spell or ability, or by a static
+// ability of a permanent's text) applied in the layer and sublayer the
+// revision's own layer rule names (LayerOrder, read by Rules.Layers:
+// 613 today, 418.5a before 2009), in timestamp order unless one effect
+// depends on another. Object.Power, Is, Has, Colors and the rest all read
+// the result, so "loses flying" or "becomes an artifact" changes every
+// procedure that asks.
+//
 // game imports only parse, for rule IDs. The procedures that change the
 // state (casting, resolving, combat, keywords) are in package engine.
 package game

@@ -44,6 +44,8 @@ type Subject struct {
 	Color      Color
 	YouControl bool
 	Other      bool
+	// Self is set for "this creature": the source of the ability.
+	Self bool
 }
 
 // A Continuous is a continuous effect (611): the changes it makes to

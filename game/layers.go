@@ -302,6 +302,12 @@ func (s *State) appliesTo(v *view, e *Continuous) []*Object {
 	}
 	sub := e.Subject
 	var out []*Object
+	if sub.Self {
+		if ch := v.chars[e.Source]; ch != nil && sub.matches(ch) {
+			out = append(out, e.Source)
+		}
+		return out
+	}
 	if sub.Attached != "" {
 		if t := e.Source.AttachedTo; t != nil && v.chars[t] != nil && sub.matches(v.chars[t]) {
 			out = append(out, t)

@@ -174,6 +174,8 @@ func TestParseAbility(t *testing.T) {
 		{"Protection from red", "Protection", "red", "", "", 0},
 		{"Double strike", "Double Strike", "", "", "", 0},
 		{"Affinity for artifacts", "Affinity", "artifacts", "", "", 0},
+		{"Multikicker {1}{G}", "Kicker", "Multikicker", "{1}{G}", "", 0},
+		{"Buyback {4}", "Buyback", "", "{4}", "", 0},
 	} {
 		a, ok, err := game.ParseAbility(tc.in)
 		if !ok || err != nil || a.Keyword != tc.kw || a.Quality != tc.quality || a.Cost.String() != tc.cost || a.CostText != tc.costText || a.N != tc.n {

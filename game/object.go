@@ -9,7 +9,8 @@ import (
 type Zone int
 
 // The zones. Each player has a library (in order, top first), a hand, a
-// graveyard, a battlefield area and an exile area; the stack is shared.
+// graveyard, a battlefield area, an exile area and a command area; the
+// stack is shared.
 const (
 	Library Zone = iota
 	Hand
@@ -17,10 +18,11 @@ const (
 	Graveyard
 	Stack
 	Exile
+	Command
 	nZones
 )
 
-var zoneNames = [...]string{"library", "hand", "battlefield", "graveyard", "stack", "exile"}
+var zoneNames = [...]string{"library", "hand", "battlefield", "graveyard", "stack", "exile", "command"}
 
 // String is the zone's name in the modern wording.
 func (z Zone) String() string { return zoneNames[z] }
@@ -80,14 +82,31 @@ type Object struct {
 
 // SpellInfo is what was decided while a spell was cast (601.2).
 type SpellInfo struct {
-	Targets    []Target
-	Spliced    []Splice
-	X          int
-	Modes      []int
-	Kicked     bool // its kicker cost was paid
+	Targets []Target
+	Spliced []Splice
+	X       int
+	Modes   []int
+	Kicked  bool // its kicker cost was paid
+	// Optional are the optional additional costs paid, by the word that
+	// chose them, once for each time ("kicker", "multikicker",
+	// "multikicker", "buyback"): "if its kicker cost was paid", "for
+	// each time it was kicked". Never changed once the spell is cast.
+	Optional   []string
 	Paid       Mana // mana spent on the total cost
 	Total      Cost // the total cost
 	CastNumber int  // 1 for the first spell cast this turn
+}
+
+// TimesPaid is how many times the optional additional cost chosen by
+// word was paid.
+func (i *SpellInfo) TimesPaid(word string) int {
+	n := 0
+	for _, w := range i.Optional {
+		if w == word {
+			n++
+		}
+	}
+	return n
 }
 
 // A Splice is a card spliced onto a spell: its text is added, the card
@@ -216,11 +235,22 @@ func (o *Object) Abilities() []Ability {
 // Triggers are the triggered abilities of the object's text: none face
 // down or after it lost all abilities.
 func (o *Object) Triggers() []Effect {
+	if c := o.AbilityText(); c != nil {
+		return c.Triggers
+	}
+	return nil
+}
+
+// AbilityText is the card whose rules text the object has after the
+// layers: its own, or the one it became a copy of; nil face down or
+// after it lost all abilities. Its static, triggered and activated
+// abilities are the object's.
+func (o *Object) AbilityText() *Card {
 	ch := o.chars()
-	if ch.NoText || ch.Card == nil {
+	if ch.NoText {
 		return nil
 	}
-	return ch.Card.Triggers
+	return ch.Card
 }
 
 // Has reports whether the object has keyword k.

@@ -15,6 +15,12 @@ type Player struct {
 	// CantCast is set by epic: for the rest of the game the player can't
 	// cast spells.
 	CantCast bool
+	// DrewFromEmpty is set when the player attempted to draw from an
+	// empty library since state-based actions were last checked.
+	DrewFromEmpty bool
+	// Lost is set when the player has lost the game, Left when they have
+	// left it (a multiplayer game goes on without them, 800.4a).
+	Lost, Left bool
 }
 
 // Zone returns the objects of the player's zone z; the library top
@@ -45,8 +51,8 @@ type State struct {
 	// Requirements are blocking requirements: Blocker must block
 	// Attacker if able (provoke).
 	Requirements []Requirement
-	// Delayed are delayed triggers checked at the beginning of each
-	// upkeep (epic).
+	// Delayed are delayed triggers, checked at the beginning of the
+	// steps they wait for.
 	Delayed []Delayed
 	Combat  Combat
 	// Effects are the continuous effects resolved spells and abilities
@@ -63,9 +69,14 @@ type Requirement struct {
 	Rule              Ref
 }
 
-// A Delayed trigger fires at the beginning of its controller's upkeeps.
+// A Delayed trigger fires at the beginning of a step (603.7): Step is
+// "upkeep" or "end"; with Controller set, only in that player's turns
+// (epic's copies); with Once, only the next time, then it is gone ("at
+// the beginning of the next end step").
 type Delayed struct {
 	Controller *Player
+	Step       string
+	Once       bool
 	Fire       func(s *State)
 }
 
@@ -106,14 +117,43 @@ func (s *State) EndCombat() { s.resetCombat() }
 // ActivePlayer is the player whose turn it is.
 func (s *State) ActivePlayer() *Player { return s.Players[s.Active] }
 
-// Opponent returns the other player of a two-player game.
+// Opponent returns p's first opponent in turn order after p: in a
+// two-player game the other player.
 func (s *State) Opponent(p *Player) *Player {
-	for _, q := range s.Players {
-		if q != p {
-			return q
-		}
+	if os := s.Opponents(p); len(os) > 0 {
+		return os[0]
 	}
 	return p
+}
+
+// Opponents returns p's opponents still in the game, in turn order
+// starting after p (every other player: no teams).
+func (s *State) Opponents(p *Player) []*Player {
+	at := 0
+	for i, q := range s.Players {
+		if q == p {
+			at = i
+		}
+	}
+	var out []*Player
+	for i := 1; i < len(s.Players); i++ {
+		if q := s.Players[(at+i)%len(s.Players)]; !q.Left {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// InGame returns the players who have not left the game, in turn order
+// starting with the active player.
+func (s *State) InGame() []*Player {
+	var out []*Player
+	for i := range s.Players {
+		if q := s.Players[(s.Active+i)%len(s.Players)]; !q.Left {
+			out = append(out, q)
+		}
+	}
+	return out
 }
 
 // Player returns the player named name, or nil.
@@ -143,6 +183,11 @@ func (s *State) Create(c *Card, label string, p *Player, z Zone) *Object {
 func (s *State) put(o *Object, z Zone, top bool) {
 	o.Zone, o.st = z, s
 	s.Stamp(o)
+	if z == Battlefield && o.Is("Planeswalker") && o.Counters != nil {
+		// A planeswalker enters with its printed loyalty in loyalty
+		// counters (306.5b).
+		o.Counters["loyalty"] = o.face().Loyalty
+	}
 	if z == Stack {
 		s.Stack = append(s.Stack, o)
 		return
@@ -182,11 +227,12 @@ func (s *State) Remove(o *Object) bool {
 }
 
 // Move puts o into zone z as a new object: a new ID and timestamp, no
-// counters, damage, tapped status or spell decisions; only its card, label
-// and owner carry over. A battlefield object comes under controller's
-// control. A copy of a spell or a token leaving its zone ceases to exist
-// and Move returns nil. The library receives the object on top when top
-// is set.
+// counters, damage, tapped status or spell decisions; only its card, label,
+// owner and whether it is a token or a copy of a spell carry over (a
+// token or copy out of its zone ceases to exist as a state-based action,
+// 704.5d-e). A battlefield object comes under controller's control. An
+// ability leaving the stack ceases to exist and Move returns nil. The
+// library receives the object on top when top is set.
 func (s *State) Move(o *Object, z Zone, controller *Player, top bool) *Object {
 	s.Remove(o)
 	for b, a := range s.Combat.Blocking {
@@ -194,11 +240,11 @@ func (s *State) Move(o *Object, z Zone, controller *Player, top bool) *Object {
 			delete(s.Combat.Blocking, b)
 		}
 	}
-	if o.Copy || o.Ability != nil || (o.Token && o.Zone == Battlefield) {
+	if o.Ability != nil {
 		return nil
 	}
 	s.nextID++
-	n := &Object{ID: s.nextID, Label: o.Label, Card: o.Card, Owner: o.Owner, Controller: o.Owner, Counters: map[string]int{}, EnteredTurn: s.Turn}
+	n := &Object{ID: s.nextID, Label: o.Label, Card: o.Card, Owner: o.Owner, Controller: o.Owner, Counters: map[string]int{}, EnteredTurn: s.Turn, Token: o.Token, Copy: o.Copy}
 	if controller != nil {
 		n.Controller = controller
 	}
@@ -231,7 +277,7 @@ func (s *State) Objects() []*Object {
 	for i := len(s.Stack) - 1; i >= 0; i-- {
 		out = append(out, s.Stack[i])
 	}
-	for _, z := range []Zone{Battlefield, Hand, Graveyard, Exile, Library} {
+	for _, z := range []Zone{Battlefield, Hand, Graveyard, Exile, Command, Library} {
 		for _, p := range s.Players {
 			out = append(out, p.zones[z]...)
 		}

@@ -58,13 +58,13 @@ func Documents(d *parse.Document, rev string) []Doc {
 	era := string(d.Era)
 	add := func(x Doc) {
 		x.Rev, x.Era = rev, era
-		x.Body = Typography(x.Title) + "\n" + Typography(x.Text)
+		x.Body = parse.Typography(x.Title) + "\n" + parse.Typography(x.Text)
 		switch x.Kind {
 		case KindGlossary:
-			x.Words = Typography(x.Title) + "\n" + Typography(x.Text)
+			x.Words = parse.Typography(x.Title) + "\n" + parse.Typography(x.Text)
 		case KindChapter:
 		default:
-			x.Words = Typography(x.Text)
+			x.Words = parse.Typography(x.Text)
 		}
 		x.Revs = []string{rev}
 		docs = append(docs, x)
@@ -102,7 +102,7 @@ func Documents(d *parse.Document, rev string) []Doc {
 							// its whole rule: rank it on its subrules' words.
 							docs[len(docs)-1].Subrules = subrulesText(r)
 							docs[len(docs)-1].bare = true
-							docs[len(docs)-1].Body = Typography(x.Title) + "\n" + Typography(docs[len(docs)-1].Subrules)
+							docs[len(docs)-1].Body = parse.Typography(x.Title) + "\n" + parse.Typography(docs[len(docs)-1].Subrules)
 						}
 						for _, e := range r.Examples {
 							add(Doc{ID: r.ID.String(), Kind: KindExample, Title: title, Text: e.Text, Keyword: kw})

@@ -50,7 +50,7 @@ const tokenExceptions = `\{[^{}\s]{1,4}\}(?:\{[^{}\s]{1,4}\})*|[+-][0-9X*]+/[+-]
 // stemming, rule numbers, mana symbols and "+1/+1" kept as single tokens;
 // words (for quoted phrases) in lower case with every word kept; id, rev,
 // era and kind as exact keywords. (Typography is made plain in the body
-// and words before indexing, as in queries: see Typography.)
+// and words before indexing, as in queries: see parse.Typography.)
 func NewMapping() (*mapping.IndexMappingImpl, error) {
 	m := bleve.NewIndexMapping()
 	if err := m.AddCustomTokenizer("crules_tokens", map[string]any{

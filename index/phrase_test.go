@@ -16,8 +16,8 @@ import (
 // definition) that hold phrase as whole words, typography aside: what a
 // quoted phrase must find.
 func phraseHolders(d *parse.Document, phrase string) []string {
-	re := regexp.MustCompile(`(?i)(^|[^\pL\pN'])` + regexp.QuoteMeta(index.Typography(phrase)) + `($|[^\pL\pN'])`)
-	has := func(s string) bool { return re.MatchString(index.Typography(s)) }
+	re := regexp.MustCompile(`(?i)(^|[^\pL\pN'])` + regexp.QuoteMeta(parse.Typography(phrase)) + `($|[^\pL\pN'])`)
+	has := func(s string) bool { return re.MatchString(parse.Typography(s)) }
 	var out []string
 	d.Walk(func(r *parse.Rule) bool {
 		found := has(r.Text)
@@ -50,7 +50,7 @@ func TestPhraseExact(t *testing.T) {
 	_, docs := corpustest.Docs(t)
 	d := docs[len(docs)-1]
 	for _, q := range []string{`"can't be countered"`, `“can’t be countered”`, `"is put into a graveyard from"`, `"{T}: add"`, `"the top card of"`, `"mulligan"`} {
-		phrase := strings.Trim(index.Typography(q), `"`)
+		phrase := strings.Trim(parse.Typography(q), `"`)
 		want := phraseHolders(d, phrase)
 		if len(want) == 0 || len(want) > index.MaxLimit {
 			t.Fatalf("%s: %d rules hold it; the test needs 1 to %d", q, len(want), index.MaxLimit)

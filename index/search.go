@@ -387,7 +387,7 @@ func texts(r index.IndexReader, hits []Hit) error {
 		h.Revs = slices.Compact(revs)
 		// Locations are in the indexed body, title and text in plain
 		// typography (see Doc.Body); map them to the text as published.
-		skip := len(Typography(h.Title)) + 1
+		skip := len(parse.Typography(h.Title)) + 1
 		var ranges [][2]int
 		published := publishedOffsets(text)
 		for _, l := range h.locs {
@@ -772,7 +772,7 @@ func parseQuery(q string) ([]term, error) {
 			return nil, badQuery("the query holds a control character (%U)", r)
 		}
 	}
-	q = Typography(q)
+	q = parse.Typography(q)
 	if strings.Count(q, `"`)%2 != 0 {
 		return nil, badQuery(`unbalanced quotes in %q`, q)
 	}

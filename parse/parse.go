@@ -165,6 +165,62 @@ type parser struct {
 	seen    map[RuleID]int
 	skipRun [2]int // first and last line of the run of skipped lines, -1 when none
 	skipWhy string
+
+	// The nodes, a slab of each kind: a revision has some 3,000 rules
+	// and 700 glossary entries, which live and die with their document.
+	rules    slab[Rule]
+	entries  slab[GlossaryEntry]
+	paras    slab[Paragraph]
+	examples slab[Example]
+	// The lists of the nodes: a chapter's rules, a rule's subrules and
+	// examples, an entry's paragraphs, each filled in one go.
+	ruleLists run[*Rule]
+	kids      run[*Rule]
+	exs       run[*Example]
+	defs      run[*Paragraph]
+}
+
+// A run lays out slices that are filled one after the other in one
+// array: add appends v to *s, the slice being filled (laid out at the end
+// of the array) or a new one; a slice filled again after another was
+// started is appended to as usual. Every slice is capped at its length,
+// so that appending to it later copies it.
+type run[T any] struct {
+	all   []T
+	owner *[]T
+	start int
+}
+
+func (r *run[T]) add(s *[]T, v T) {
+	tail := r.all[r.start:]
+	if r.owner != s || len(*s) != len(tail) || len(tail) > 0 && &(*s)[0] != &tail[0] {
+		if len(*s) > 0 {
+			*s = append(*s, v)
+			return
+		}
+		r.owner, r.start = s, len(r.all)
+	}
+	if len(r.all) == cap(r.all) {
+		r.all = make([]T, len(r.all)-r.start, max(64, 2*cap(r.all)))
+		copy(r.all, *s)
+		r.start = 0
+	}
+	r.all = append(r.all, v)
+	*s = r.all[r.start:len(r.all):len(r.all)]
+}
+
+// A slab hands out values from arrays of them, one allocation for many
+// values rather than one each.
+type slab[T any] struct{ free []T }
+
+// new returns a zero T.
+func (s *slab[T]) new() *T {
+	if len(s.free) == 0 {
+		s.free = make([]T, 128)
+	}
+	v := &s.free[0]
+	s.free = s.free[1:]
+	return v
 }
 
 func (p *parser) pos(lineIdx, off int) Pos {
@@ -647,12 +703,13 @@ func (p *parser) startRule(i int, c cline) {
 		p.seen[id] = pos.Line
 	}
 	p.last = id
-	r := &Rule{ID: id, Printed: printed, Pos: pos, Text: c.body}
+	r := p.rules.new()
+	*r = Rule{ID: id, Printed: printed, Pos: pos, Text: c.body}
 	if id.Level() == LevelRule {
 		if isHeading(c.body) {
 			r.Title, r.Text = c.body, ""
 		}
-		p.chapter.Rules = append(p.chapter.Rules, r)
+		p.ruleLists.add(&p.chapter.Rules, r)
 		p.rule = r
 	} else {
 		if p.rule == nil || p.rule.ID != id.Parent() {
@@ -661,9 +718,9 @@ func (p *parser) startRule(i int, c cline) {
 		if p.rule == nil {
 			p.warn(pos, "subrule %s has no rule %s before it", id, id.Parent())
 			p.rule = &Rule{ID: id.Parent(), Pos: pos, Implicit: true}
-			p.chapter.Rules = append(p.chapter.Rules, p.rule)
+			p.ruleLists.add(&p.chapter.Rules, p.rule)
 		}
-		p.rule.Children = append(p.rule.Children, r)
+		p.kids.add(&p.rule.Children, r)
 	}
 	p.cur = r
 	if r.Title != "" {
@@ -757,8 +814,9 @@ func (p *parser) startExample(i int, c cline) {
 		p.skip(i, "an example outside any rule")
 		return
 	}
-	ex := &Example{Text: c.body, Pos: p.pos(i, c.start)}
-	p.cur.Examples = append(p.cur.Examples, ex)
+	ex := p.examples.new()
+	*ex = Example{Text: c.body, Pos: p.pos(i, c.start)}
+	p.exs.add(&p.cur.Examples, ex)
 	p.target.open(&ex.Text)
 	p.tIndent = c.indent
 }
@@ -818,14 +876,16 @@ func (p *parser) glossary(from, to int) {
 			j.open(nil) // a blank line ends the paragraph: no line joins it now
 		}
 		if wasBlank && c.indent == 0 && !(e != nil && c.kind == kExample) && !p.glossarySubheading(i, e) {
-			e = &GlossaryEntry{Term: t, Pos: p.pos(i, c.start)}
+			e = p.entries.new()
+			*e = GlossaryEntry{Term: t, Pos: p.pos(i, c.start)}
 			// "Exile1. A zone. …" (2021-06-18): a numbered definition
 			// glued to its term.
 			if k := strings.Index(t, "1. "); k > 0 && isLetter(t[k-1]) {
 				e.Term = t[:k]
-				para = &Paragraph{Text: t[k:], Pos: p.pos(i, c.start+k)}
+				para = p.paras.new()
+				*para = Paragraph{Text: t[k:], Pos: p.pos(i, c.start+k)}
 				paraIndent = c.indent
-				e.Definition = append(e.Definition, para)
+				p.defs.add(&e.Definition, para)
 				p.warn(e.Pos, "glossary term %q runs into its definition; read as two lines", e.Term)
 				p.doc.Glossary = append(p.doc.Glossary, e)
 				j.open(&para.Text)
@@ -848,10 +908,11 @@ func (p *parser) glossary(from, to int) {
 			j.add(" ", t)
 			continue
 		}
-		para = &Paragraph{Text: t, Pos: p.pos(i, c.start)}
+		para = p.paras.new()
+		*para = Paragraph{Text: t, Pos: p.pos(i, c.start)}
 		j.open(&para.Text)
 		paraIndent = c.indent
-		e.Definition = append(e.Definition, para)
+		p.defs.add(&e.Definition, para)
 	}
 }
 

@@ -6,6 +6,43 @@ import (
 	"unicode/utf8"
 )
 
+// typography maps each character the CR and its readers write in more
+// than one way to the one way a keyboard types it: curly quotes and
+// primes to ' and ", dashes to -, non-breaking and narrow spaces to a
+// space. Each is one character for one, so that offsets in the
+// normalised text map back to the published text.
+var typography = map[rune]byte{
+	'‘': '\'', '’': '\'', '′': '\'', '`': '\'',
+	'“': '"', '”': '"', '″': '"',
+	'–': '-', '—': '-', '―': '-', '‒': '-', '−': '-',
+	'\u00a0': ' ', '\u2007': ' ', '\u2009': ' ', '\u202f': ' ',
+}
+
+// TypographyChars are the characters Typography replaces.
+const TypographyChars = "‘’′`“”″–—―‒−\u00a0\u2007\u2009\u202f"
+
+// Typography is the one normaliser of typography: search applies it to
+// what it indexes and to every query, and a diff that ignores typography
+// compares words through it: ’ ‘ ′ → ', “ ” ″ → ", – — ― ‒ − →
+// -, non-breaking and narrow spaces → a space. "can’t" and "can't", "601.2f–h"
+// and "601.2f-h" are then the same words. Each character becomes one,
+// nothing is dropped: Typography(Typography(s)) == Typography(s).
+func Typography(s string) string {
+	if !strings.ContainsAny(s, TypographyChars) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		if c, ok := typography[r]; ok {
+			b.WriteByte(c)
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
 // Normalize returns a form of s for comparing texts across revisions, which
 // differ in typography more than in words. It
 //   - straightens curly quotes and primes (‘ ’ “ ” ′ ″) to ' and ";

@@ -1,6 +1,9 @@
 package parse
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestNormalize(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
@@ -25,6 +28,33 @@ func TestNormalize(t *testing.T) {
 		}
 		if again := Normalize(got); again != got {
 			t.Errorf("Normalize is not idempotent on %q: %q then %q", tc.in, got, again)
+		}
+	}
+}
+
+// TestTypography: the one normaliser of typography, idempotent.
+func TestTypography(t *testing.T) {
+	for in, want := range map[string]string{
+		"can’t be “countered”": `can't be "countered"`,
+		"601.2f–h — see below": "601.2f-h - see below",
+		"plain":                "plain",
+	} {
+		if got := Typography(in); got != want {
+			t.Errorf("Typography(%q) = %q, want %q", in, got, want)
+		}
+		if got := Typography(Typography(in)); got != Typography(in) {
+			t.Errorf("Typography is not idempotent on %q", in)
+		}
+	}
+	// TypographyChars lists what Typography replaces, no more.
+	for _, r := range TypographyChars {
+		if _, ok := typography[r]; !ok {
+			t.Errorf("TypographyChars has %q, which Typography keeps", r)
+		}
+	}
+	for r := range typography {
+		if !strings.ContainsRune(TypographyChars, r) {
+			t.Errorf("TypographyChars lacks %q", r)
 		}
 	}
 }

@@ -87,7 +87,7 @@ func BenchmarkDiffPage2009(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		s := &render.Site{Revs: revs}
-		if err := s.DiffPage(io.Discard, "2009-05-01", "2009-07-11", nil); err != nil {
+		if err := s.DiffPage(io.Discard, "2009-05-01", "2009-07-11", render.DiffPageOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}

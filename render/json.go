@@ -489,8 +489,8 @@ func NewOpsJSON(ops []diff.Op) []OpJSON {
 }
 
 // NewDiffPair is one pair of a comparison as JSON, with its word diff
-// unless stat.
-func NewDiffPair(p diff.Pair, stat bool) DiffPair {
+// (ops, nil for none) unless stat.
+func NewDiffPair(p diff.Pair, ops []diff.Op, stat bool) DiffPair {
 	j := DiffPair{Class: p.Class.String(), Moved: p.Moved, Score: p.Score, Via: p.Via}
 	var ta, tb string
 	if p.A != nil {
@@ -500,35 +500,63 @@ func NewDiffPair(p diff.Pair, stat bool) DiffPair {
 		j.B, j.Title, tb = p.B.ID.String(), p.B.Title, diff.RuleText(p.B)
 	}
 	if !stat && ta != tb {
-		j.Diff = NewOpsJSON(diff.WordDiff(ta, tb))
+		j.Diff = NewOpsJSON(ops)
 	}
 	return j
 }
 
-// CompareJSON is two revisions compared as `crules diff --json` prints it:
-// the counts per class and the pairs, with their word diffs unless stat.
-// A comparison narrowed to the rules under one names it (scope, "rule":
-// "702.47"); its counts are then of those rules; ruleA and ruleB ("rule_a",
-// "rule_b") are what that rule is in a and in b: itself, its counterpart
-// there ("502.40" in 2005-10-01), or "" for none.
-func CompareJSON(a, b, scope, ruleA, ruleB string, counts map[diff.Class]int, pairs []diff.Pair, stat bool) any {
+// RenumberedJSON is one row of the renumbering table: a rule's number and
+// title (or first words, see RuleLabel) in A and in B, and its class.
+type RenumberedJSON struct {
+	A      string `json:"a"`
+	ATitle string `json:"a_title"`
+	B      string `json:"b"`
+	BTitle string `json:"b_title"`
+	Class  string `json:"class"`
+}
+
+// CompareJSON is two revisions compared as `crules diff --json` prints it
+// and /api/diff answers: the counts per class, the renumbering table of
+// the pairs listed and the pairs, with their word diffs unless stat. A
+// comparison narrowed to the rules under one names it ("rule": "702.47");
+// its counts are then of those rules; "rule_a" and "rule_b" are what that
+// rule is in a and in b: itself, its counterpart there ("502.40" in
+// 2005-10-01), or absent for none. One that ignores typography says so
+// ("ignore_typography") and how many changes were typography alone
+// ("typography_alone"), counted as unchanged or renumbered.
+func CompareJSON(c *Comparison, stat bool) any {
 	js := []DiffPair{}
-	for _, p := range pairs {
-		js = append(js, NewDiffPair(p, stat))
+	for _, p := range c.Pairs {
+		var ops []diff.Op
+		if !stat {
+			ops = c.WordDiff(p)
+		}
+		js = append(js, NewDiffPair(p, ops, stat))
+	}
+	renum := []RenumberedJSON{}
+	for _, p := range c.Moved() {
+		renum = append(renum, RenumberedJSON{p.A.ID.String(), RuleLabel(p.A), p.B.ID.String(), RuleLabel(p.B), p.Class.String()})
 	}
 	cj := map[string]int{}
-	for k, v := range counts {
+	for k, v := range c.Counts {
 		cj[k.String()] = v
 	}
+	var alone *int
+	if c.IgnoreTypography {
+		alone = &c.Typography
+	}
 	return struct {
-		A      string         `json:"a"`
-		B      string         `json:"b"`
-		Rule   string         `json:"rule,omitempty"`
-		RuleA  string         `json:"rule_a,omitempty"`
-		RuleB  string         `json:"rule_b,omitempty"`
-		Counts map[string]int `json:"counts"`
-		Pairs  []DiffPair     `json:"pairs"`
-	}{a, b, scope, ruleA, ruleB, cj, js}
+		A                string           `json:"a"`
+		B                string           `json:"b"`
+		Rule             string           `json:"rule,omitempty"`
+		RuleA            string           `json:"rule_a,omitempty"`
+		RuleB            string           `json:"rule_b,omitempty"`
+		IgnoreTypography bool             `json:"ignore_typography,omitempty"`
+		TypographyAlone  *int             `json:"typography_alone,omitempty"`
+		Counts           map[string]int   `json:"counts"`
+		Renumbering      []RenumberedJSON `json:"renumbering"`
+		Pairs            []DiffPair       `json:"pairs"`
+	}{c.AName, c.BName, c.Scope, c.RuleA, c.RuleB, c.IgnoreTypography, alone, cj, renum, js}
 }
 
 type pointJSON struct {

@@ -348,7 +348,7 @@ func (s *Site) Page(w io.Writer, p string) error {
 	if strings.HasPrefix(p, "diff/") {
 		ab := strings.Split(strings.TrimSuffix(strings.TrimPrefix(p, "diff/"), ".html"), "/")
 		if len(ab) == 2 && strings.HasSuffix(p, ".html") {
-			return s.DiffPage(w, ab[0], ab[1], nil)
+			return s.DiffPage(w, ab[0], ab[1], DiffPageOptions{})
 		}
 	}
 	if dir == "history" && strings.HasSuffix(file, ".html") {

@@ -9,20 +9,6 @@ import (
 	"github.com/crules/crules/parse"
 )
 
-// DiffJSON is the comparison of two revisions as the /api/diff route
-// answers it: the documented snake_case shape of `crules diff --json`,
-// plus the classes listed and the full renumbering map.
-type DiffJSON struct {
-	A       string         `json:"a"`
-	B       string         `json:"b"`
-	Classes []string       `json:"classes"` // the classes of Pairs: the filter
-	Counts  map[string]int `json:"counts"`  // class → number of pairs, unfiltered
-	// Renumbering maps every rule and subrule of A whose number changed to
-	// its number in B, whatever the class filter.
-	Renumbering map[string]string `json:"renumbering"`
-	Pairs       []DiffPair        `json:"pairs"`
-}
-
 // DiffPair is one matched, added or removed rule.
 type DiffPair struct {
 	A     string   `json:"a,omitempty"`
@@ -96,51 +82,47 @@ func classNames(classes []diff.Class) []string {
 	return out
 }
 
-// Diff compares revisions a and b (names of s's revisions, or "latest")
-// and returns the pairs of the given classes (nil: all but unchanged) with
-// their word-level changes.
-func (s *Site) Diff(a, b string, classes []diff.Class) (*DiffJSON, error) {
-	i, j, res, err := s.compare(a, b)
-	if err != nil {
-		return nil, err
-	}
-	out := &DiffJSON{A: s.Revs[i].Name, B: s.Revs[j].Name, Classes: classNames(classes), Counts: map[string]int{}, Renumbering: map[string]string{}, Pairs: []DiffPair{}}
-	for c, n := range res.Counts() {
-		out.Counts[c.String()] = n
-	}
-	want := wanted(classes)
-	for _, p := range res.Pairs {
-		if p.Moved && p.A != nil && p.B != nil {
-			out.Renumbering[p.A.ID.String()] = p.B.ID.String()
-		}
-		if !want(p.Class) {
-			continue
-		}
-		j := NewDiffPair(p, false)
-		out.Pairs = append(out.Pairs, j)
-	}
-	return out, nil
-}
-
-// diffRow is a change on the change page.
+// diffRow is a change on the change page; ATitle and BTitle name the rule
+// on each side in the renumbering table (see RuleLabel).
 type diffRow struct {
 	ID, AID, BID, AHref, BHref, Title, Class string
+	ATitle, BTitle                           string
 	Ops                                      []wordOp
 }
+
 type classCount struct {
 	Class string
 	N     int
 }
 
+// DiffPageOptions choose what a change page lists. The zero value lists
+// every change.
+type DiffPageOptions struct {
+	Classes []diff.Class // only these classes; none: all but unchanged
+	// IgnoreTypography sets aside the changes of typography alone (see
+	// diff.IgnoreTypography) and compares words through parse.Typography;
+	// the page says how many there were.
+	IgnoreTypography bool
+	// Toggle links to the same page with IgnoreTypography switched; ""
+	// for no link (a written site has one page of two revisions).
+	Toggle string
+}
+
 // DiffPage writes the change page from revision a to b (names of s's
-// revisions, or "latest"), listing the pairs of the given classes (nil:
-// all but unchanged): counts, the renumbering table, and each change with
-// its words deleted and inserted. Its links are relative to diff/{a}/{b}
-// (or diff/{a}/{b}.html).
-func (s *Site) DiffPage(w io.Writer, a, b string, classes []diff.Class) error {
+// revisions, or "latest"), listing the pairs o chooses: counts, the
+// renumbering table with each rule's title or first words in both, and
+// each change with its words deleted and inserted, long common text
+// elided behind a control. Its links are relative to diff/{a}/{b} (or
+// diff/{a}/{b}.html).
+func (s *Site) DiffPage(w io.Writer, a, b string, o DiffPageOptions) error {
+	classes := o.Classes
 	i, j, res, err := s.compare(a, b)
 	if err != nil {
 		return err
+	}
+	typography := 0
+	if o.IgnoreTypography {
+		res.Pairs, typography = diff.IgnoreTypography(res.Pairs)
 	}
 	an, bn := s.Revs[i].Name, s.Revs[j].Name
 	pa, pb := newDocPages(res.A), newDocPages(res.B)
@@ -151,10 +133,13 @@ func (s *Site) DiffPage(w io.Writer, a, b string, classes []diff.Class) error {
 		return ""
 	}
 	data := struct {
-		A, B, Filter string
-		Counts       []classCount
-		Moved, Pairs []diffRow
-	}{A: an, B: bn}
+		A, B, Filter     string
+		Counts           []classCount
+		IgnoreTypography bool
+		Typography       int
+		Toggle           string
+		Moved, Pairs     []diffRow
+	}{A: an, B: bn, IgnoreTypography: o.IgnoreTypography, Typography: typography, Toggle: o.Toggle}
 	if len(classes) > 0 {
 		data.Filter = strings.Join(classNames(classes), ", ")
 	}
@@ -178,6 +163,7 @@ func (s *Site) DiffPage(w io.Writer, a, b string, classes []diff.Class) error {
 			row.BHref = href(bn, pb, p.B.ID)
 		}
 		if p.Moved && p.A != nil && p.B != nil {
+			row.ATitle, row.BTitle = RuleLabel(p.A), RuleLabel(p.B)
 			data.Moved = append(data.Moved, row)
 		}
 		if !want(p.Class) {
@@ -188,7 +174,13 @@ func (s *Site) DiffPage(w io.Writer, a, b string, classes []diff.Class) error {
 		} else {
 			row.ID = uniqueID(used, "a-"+row.AID)
 		}
-		row.Ops = wordOps(ta, tb, row.ID)
+		if ta != tb {
+			key := func(s string) string { return s }
+			if o.IgnoreTypography {
+				key = parse.Typography
+			}
+			row.Ops = elideOps(diff.WordDiffBy(ta, tb, key), row.ID)
+		}
 		data.Pairs = append(data.Pairs, row)
 	}
 	bd, err := body("diff", data)

@@ -344,41 +344,34 @@ func TestPage(t *testing.T) {
 	}
 }
 
-// TestDiffJSON: the /api/diff shape between two distant revisions.
-func TestDiffJSON(t *testing.T) {
+// TestDiffPageRenumbering: the change page's renumbering table names
+// each rule in both revisions, by its title or its first words (the 2009
+// renumbering: Splice went from 502.40 to 702.44), and the page lists
+// only the classes asked for.
+func TestDiffPageRenumbering(t *testing.T) {
 	s := &render.Site{Revs: revisions(t, "2009-05-01", "2009-07-11", "2015-01-23", "latest")}
-	classes, err := render.ParseClasses("edited,added,removed")
-	if err != nil {
+	var w bytes.Buffer
+	if err := s.DiffPage(&w, "2009-05-01", "2009-07-11", render.DiffPageOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	d, err := s.Diff("2015-01-23", "latest", classes)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if d.A != "2015-01-23" || d.B != "2026-01-16" || len(d.Pairs) < 100 || len(d.Renumbering) < 100 {
-		t.Errorf("diff %s → %s: %d pairs, %d renumbered", d.A, d.B, len(d.Pairs), len(d.Renumbering))
-	}
-	for _, p := range d.Pairs {
-		if p.Class != "edited" && p.Class != "added" && p.Class != "removed" {
-			t.Fatalf("pair %s→%s of class %s", p.A, p.B, p.Class)
+	page := w.String()
+	for _, row := range []string{
+		`<td><a href="../../2009-05-01/502.html#502.40">502.40</a></td><td>Splice</td><td class="to"><a href="../../2009-07-11/702.html#702.44">702.44</a></td><td>Splice</td>`,
+		`<td>Splice is a static ability that …</td><td class="to"><a href="../../2009-07-11/702.html#702.44a">702.44a</a></td><td>Splice is a static ability that …</td>`,
+	} {
+		if !strings.Contains(page, row) {
+			t.Errorf("the 2009 change page lacks the row\n%s", row)
 		}
 	}
-	d, err = s.Diff("2009-05-01", "2009-07-11", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := d.Renumbering["502.40"]; !strings.HasPrefix(got, "702.") {
-		t.Errorf("2009: 502.40 renumbered to %q, want a 702 rule", got)
-	}
-	if _, err := render.ParseClasses("edited,nonsense"); err == nil {
-		t.Error("ParseClasses accepted an unknown class")
-	}
-	var w bytes.Buffer
-	if err := s.DiffPage(&w, "2015-01-23", "latest", []diff.Class{diff.Added}); err != nil {
+	w.Reset()
+	if err := s.DiffPage(&w, "2015-01-23", "latest", render.DiffPageOptions{Classes: []diff.Class{diff.Added}}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(w.String(), "Showing added.") || strings.Contains(w.String(), `class="change c-edited"`) {
 		t.Error("DiffPage ignores its class filter")
+	}
+	if _, err := render.ParseClasses("edited,nonsense"); err == nil {
+		t.Error("ParseClasses accepted an unknown class")
 	}
 }
 

@@ -257,17 +257,23 @@ func CountLine(c map[diff.Class]int) string {
 }
 
 // Diff prints two documents compared: the counts, then with stat the
-// counts per chapter, else the renumbering table and each pair's words.
-// A comparison narrowed to the rules under one (scope, "702.47") says so
-// in its first line, whose counts are then of those rules, followed by
-// notes, one a line, on what the rule is in a document that has it not
-// ("702.47 (Splice) was 502.40 in 2005-10-01").
-func (p *TextPrinter) Diff(a, b *parse.Document, aName, bName, scope string, notes []string, counts map[diff.Class]int, pairs []diff.Pair, stat bool) {
-	if scope != "" {
-		bName += ", under " + scope
+// counts per chapter, else the renumbering table (each rule's title or
+// first words in both) and each pair's words. A comparison narrowed to
+// the rules under one (c.Scope, "702.47") says so in its first line,
+// whose counts are then of those rules, followed by notes, one a line,
+// on what the rule is in a document that has it not ("702.47 (Splice)
+// was 502.40 in 2005-10-01"). One that ignores typography says how many
+// changes were typography alone.
+func (p *TextPrinter) Diff(c *Comparison, stat bool) {
+	a, b, bName, pairs := c.A, c.B, c.BName, c.Pairs
+	if c.Scope != "" {
+		bName += ", under " + c.Scope
 	}
-	p.Printf("%s → %s: %s\n", aName, bName, CountLine(counts))
-	for _, n := range notes {
+	p.Printf("%s → %s: %s\n", c.AName, bName, CountLine(c.Counts))
+	if c.IgnoreTypography {
+		p.Printf("typography ignored: %s typography alone (quotes, apostrophes, dashes, spaces)\n", Count(c.Typography, "change was", "changes were"))
+	}
+	for _, n := range c.Notes {
 		p.Printf("%s\n", n)
 	}
 	if stat {
@@ -310,13 +316,7 @@ func (p *TextPrinter) Diff(a, b *parse.Document, aName, bName, scope string, not
 		p.Table(rows, 0, 40)
 		return
 	}
-	var moved []diff.Pair
-	for _, x := range pairs {
-		if x.Moved && x.A != nil && x.B != nil {
-			moved = append(moved, x)
-		}
-	}
-	if len(moved) > 0 {
+	if moved := c.Moved(); len(moved) > 0 {
 		// "renumbered" counts the rules whose text stayed; the table lists
 		// every rule with a new number.
 		same := 0
@@ -328,9 +328,9 @@ func (p *TextPrinter) Diff(a, b *parse.Document, aName, bName, scope string, not
 		p.Printf("\nNew numbers (%d: %s with the same text, %d also changed):\n", len(moved), Count(same, "renumbered", "renumbered"), len(moved)-same)
 		var rows [][]string
 		for _, x := range moved {
-			rows = append(rows, []string{"  " + x.A.ID.String(), "→", x.B.ID.String(), x.B.Title})
+			rows = append(rows, []string{"  " + x.A.ID.String(), RuleLabel(x.A), "→", x.B.ID.String(), RuleLabel(x.B)})
 		}
-		p.Table(rows, 0, 0, 0, 50)
+		p.Table(rows, 0, 30, 0, 0, 30)
 	}
 	for _, x := range pairs {
 		p.Printf("\n")
@@ -348,7 +348,7 @@ func (p *TextPrinter) Diff(a, b *parse.Document, aName, bName, scope string, not
 			}
 			p.Printf("%s (%s)\n", p.Bold(head), x.Class)
 			if x.Class != diff.Renumbered {
-				p.WordDiff(diff.WordDiff(diff.RuleText(x.A), diff.RuleText(x.B)))
+				p.WordDiff(c.WordDiff(x))
 			}
 		}
 	}

@@ -101,7 +101,11 @@ func wordOps(ta, tb, id string) []wordOp {
 	if ta == tb {
 		return nil
 	}
-	ops := diff.WordDiff(ta, tb)
+	return elideOps(diff.WordDiff(ta, tb), id)
+}
+
+// elideOps is the word diff ops for the "words" template, as wordOps.
+func elideOps(ops []diff.Op, id string) []wordOp {
 	out := make([]wordOp, 0, len(ops))
 	for i, op := range ops {
 		w := wordOp{Kind: int(op.Kind), Text: op.Text}

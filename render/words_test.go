@@ -21,7 +21,7 @@ import (
 func TestDiffPageElides(t *testing.T) {
 	s := &render.Site{Revs: revisions(t, "2025-11-14", "2026-01-16")}
 	var w bytes.Buffer
-	if err := s.DiffPage(&w, "2025-11-14", "2026-01-16", []diff.Class{diff.Edited}); err != nil {
+	if err := s.DiffPage(&w, "2025-11-14", "2026-01-16", render.DiffPageOptions{Classes: []diff.Class{diff.Edited}}); err != nil {
 		t.Fatal(err)
 	}
 	section := regexp.MustCompile(`(?s)<section class="change c-edited" id="b-205\.3m">.*?</section>\n`).Find(w.Bytes())

@@ -16,7 +16,8 @@ line; '#' starts a comment:
   # Convoke: Guardian of Vitu-Ghazi        the title
   keyword: Convoke                         the keywords it exercises
   rev: 2005-10-01..latest                  the revisions it is written for
-  players: alice bob                       (default; the first is active)
+  players: alice bob                       (default; two or more, in turn
+                                           order, the first active)
 
   -- cards --                              one card a line:
   Ornithopter: {0} Artifact Creature — Thopter 0/2; Flying
@@ -26,18 +27,20 @@ line; '#' starts a comment:
   -- script: NAME --                       each script starts from an empty
                                            game, turn 1, alice's main phase
   hand alice: Guardian of Vitu-Ghazi       set up a zone: hand, library,
-  battlefield alice: Ornithopter           graveyard, battlefield, exile;
-  mana alice: {4}{G}                       also life, tap, counters
+  battlefield alice: Ornithopter           graveyard, battlefield, exile,
+  mana alice: {4}{G}                       command; also life, poison, tap,
+                                           counters, attach
   alice casts Guardian of Vitu-Ghazi; convoke Ornithopter=W
                                            an action, with its choices
                                            (targeting, kicker, splice, x, pay…);
                                            also activates, attacks, blocks,
-                                           draws, discards, resolve, end turn
+                                           draws, discards, resolve, end turn,
+                                           turn PLAYER, step NAME, begin game
   illegal alice casts Ornithopter          an action the rules forbid: it must
                                            be refused, and the state is kept
   expect tapped: Ornithopter               a check, at its file:line: zones,
   expect life bob: 17                      stack, life, pool, pt, counters,
-  expect reason: can't pay {W}             damage, tapped, paid, the reason
-                                           of the last refusal
+  expect reason: can't pay {W}             damage, tapped, paid, lost, the
+                                           reason of the last refusal
 
 The whole vocabulary is in scenario/FORMAT.md of the source.`

@@ -176,9 +176,17 @@ func (p *parser) header(l line) {
 		}
 	case ok && key == "players":
 		ps := strings.Fields(v)
-		if len(ps) != 2 {
-			p.errorf(l.pos(len(k)+1+len(v)-len(strings.TrimLeft(v, " \t"))), "players: expected two names")
+		if len(ps) < 2 {
+			p.errorf(l.pos(len(k)+1+len(v)-len(strings.TrimLeft(v, " \t"))), "players: expected two or more names")
 			return
+		}
+		for i, n := range ps {
+			for _, m := range ps[:i] {
+				if strings.EqualFold(n, m) {
+					p.errorf(l.pos(len(k)+1+strings.Index(v, n)), "players: %s is named twice", n)
+					return
+				}
+			}
 		}
 		p.f.Players = ps
 	default:
@@ -274,6 +282,15 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 			sub = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(sub), pt[0]+"/"+pt[1]))
 		} else {
 			typeLine = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(typeLine), pt[0]+"/"+pt[1]))
+		}
+	}
+	if n := len(words); n > 0 && !c.HasPT && strings.Contains(typeLine, "Planeswalker") {
+		// A planeswalker's loyalty, printed where a creature's P/T is.
+		if v, err := strconv.Atoi(words[n-1]); err == nil && v >= 0 {
+			c.Loyalty = v
+			if hasSub {
+				sub = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(sub), words[n-1]))
+			}
 		}
 	}
 	for _, w := range strings.Fields(typeLine) {

@@ -15,7 +15,7 @@ var clauseWords = map[string]bool{
 	"targeting": true, "half": true, "splice": true, "convoke": true, "offering": true,
 	"flashback": true, "madness": true, "entwine": true, "kicker": true, "mode": true, "x": true, "pay": true,
 	"exile": true, "face down": true, "return": true, "search": true, "dredge": true, "reveal": true,
-	"order": true, "decline": true, "assign": true, "sacrifice": true, "discard": true,
+	"order": true, "decline": true, "assign": true, "sacrifice": true, "discard": true, "keep": true, "multikicker": true, "buyback": true,
 }
 
 // expectKinds maps what an expect line checks to whether it names a
@@ -23,10 +23,21 @@ var clauseWords = map[string]bool{
 var expectKinds = map[string]byte{
 	"life": 'p', "poison": 'p', "pool": 'p',
 	"pt": 'c', "counters": 'c', "color": 'c', "types": 'c', "abilities": 'c', "name": 'c', "mv": 'c', "paid": 'c', "damage": 'c',
-	"tapped": '-', "untapped": '-', "stack": '-', "reason": '-',
+	"tapped": '-', "untapped": '-', "stack": '-', "reason": '-', "lost": '-',
 }
 
-var zoneWords = map[string]game.Zone{"library": game.Library, "hand": game.Hand, "battlefield": game.Battlefield, "graveyard": game.Graveyard, "exile": game.Exile}
+// stepNames are the steps "step NAME" moves to.
+var stepNames = []string{"untap", "upkeep", "draw", "main", "beginning of combat", "declare attackers", "end of combat", "postcombat main", "end", "cleanup"}
+
+var validStep = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range stepNames {
+		m[n] = true
+	}
+	return m
+}()
+
+var zoneWords = map[string]game.Zone{"library": game.Library, "hand": game.Hand, "battlefield": game.Battlefield, "graveyard": game.Graveyard, "exile": game.Exile, "command": game.Command}
 
 // stmt reads one script line.
 func (p *parser) stmt(l line) *engine.Stmt {
@@ -46,7 +57,7 @@ func (p *parser) stmt(l line) *engine.Stmt {
 	case zoneWords[word] != 0 || word == "library":
 		st.Verb, st.Zone = "zone", zoneWords[word]
 		p.playerList(l, st, rest, at+len(word)+1)
-	case word == "mana" || word == "life":
+	case word == "mana" || word == "life" || word == "poison":
 		st.Verb = word
 		who, v, ok := strings.Cut(rest, ":")
 		if !ok {
@@ -66,16 +77,49 @@ func (p *parser) stmt(l line) *engine.Stmt {
 		} else {
 			n, err := strconv.Atoi(strings.TrimSpace(v))
 			if err != nil {
-				p.errorf(vpos, "life: expected a number")
+				p.errorf(vpos, "%s: expected a number", word)
 			}
 			st.N = n
 		}
 	case word == "turn":
-		st.Verb, st.Player = "turn", strings.TrimSpace(rest)
+		who, clauses, hasClauses := strings.Cut(rest, ";")
+		st.Verb, st.Player = "turn", strings.TrimSpace(who)
 		st.Names = []engine.Name{{Text: st.Player, Pos: l.pos(at + 5)}}
+		if hasClauses {
+			p.clauses(l, st, clauses, at+5+len(who)+1)
+		}
+	case word == "step" || strings.HasPrefix(t, "end turn;"):
+		// "step end", "step upkeep; targeting bob", "end turn; discard A".
+		name, clauses, hasClauses := strings.Cut(rest, ";")
+		st.Verb, st.Value = "step", strings.ToLower(strings.TrimSpace(name))
+		if word == "end" {
+			st.Verb, st.Value = "endturn", ""
+		} else if !validStep[st.Value] {
+			p.errorf(l.pos(at+5), "step: unknown step %q (known: %s)", st.Value, strings.Join(stepNames, ", "))
+			return nil
+		}
+		if hasClauses {
+			p.clauses(l, st, clauses, at+len(word)+1+len(name)+1)
+		}
+	case t == "begin game":
+		st.Verb = "begin"
 	case word == "resolve;" || word == "damage;" || word == "triggers;":
 		st.Verb = strings.TrimSuffix(word, ";")
 		p.clauses(l, st, rest, at+len(word)+1)
+	case word == "attach":
+		// "attach AURA: PERMANENT" sets up an attachment, legal or not.
+		st.Verb = word
+		name, v, ok := strings.Cut(rest, ":")
+		if !ok {
+			p.errorf(l.pos(at), "attach: expected \"attach CARD: CARD\"")
+			return nil
+		}
+		st.Object = engine.Name{Text: strings.TrimSpace(name), Pos: l.pos(at + len(word) + 1)}
+		st.Names = names(l, v, at+len(word)+1+len(name)+1)
+		if len(st.Names) != 1 {
+			p.errorf(l.pos(at+len(word)+1+len(name)+1), "attach: expected one card after the colon")
+			return nil
+		}
 	case word == "tap" || word == "counters":
 		st.Verb = word
 		name, v, hasV := strings.Cut(rest, ":")
@@ -166,6 +210,19 @@ func (p *parser) expect(l line, st *engine.Stmt, rest string, at int) {
 	if z, ok := zoneWords[word]; ok || word == "library" {
 		st.Expect, st.Zone = "zone", z
 		p.playerList(l, st, tail, at+len(word)+1)
+		return
+	}
+	if word == "lost:" {
+		// "expect lost: bob, carol": the players who have lost the game.
+		st.Expect = "lost"
+		st.Names = names(l, tail, at+len(word)+1)
+		for _, n := range st.Names {
+			if !p.isPlayer(n.Text) {
+				p.errorf(n.Pos, "unknown player %q (players: %s)", n.Text, strings.Join(p.f.Players, ", "))
+			}
+		}
+		st.Names = nil
+		st.Value = strings.TrimSpace(tail)
 		return
 	}
 	if word == "stack:" || word == "tapped:" || word == "untapped:" {
@@ -270,6 +327,18 @@ func (p *parser) action(l line, st *engine.Stmt, who, rest string, at int) {
 		st.Verb = "block"
 		st.Object = engine.Name{Text: strings.TrimSpace(a), Pos: l.pos(objAt)}
 		st.Names = append(st.Names, names(l, b, objAt+len(a)+6)...)
+	case "orders":
+		list, ok := strings.CutPrefix(obj, "blockers:")
+		if !ok {
+			p.errorf(l.pos(objAt), "orders: expected \"orders blockers: A, B\"")
+			return
+		}
+		st.Verb = "orderblockers"
+		st.Names = append(st.Names, names(l, list, objAt+len("blockers:"))...)
+		if len(st.Names) == 1 {
+			p.errorf(l.pos(objAt), "orders: expected \"orders blockers: A, B\"")
+			return
+		}
 	case "turns":
 		name, ok := strings.CutSuffix(strings.TrimSpace(obj), " face up")
 		if !ok {
@@ -345,7 +414,7 @@ func (p *parser) clause(l line, t string, at int) *engine.Clause {
 			}
 			c.N = k
 		}
-	case "x", "mode":
+	case "x", "mode", "multikicker":
 		n, err := strconv.Atoi(strings.TrimSpace(rest))
 		if err != nil || n < 0 {
 			p.errorf(l.pos(rat), "%s: expected a number", word)
@@ -366,7 +435,7 @@ func (p *parser) clause(l line, t string, at int) *engine.Clause {
 			sat := rat + len(rest) - len(tg)
 			c.Sub = &engine.Clause{Word: "targeting", Pos: l.pos(sat), Names: names(l, tg, sat)}
 		}
-	case "flashback", "entwine", "kicker", "decline":
+	case "flashback", "entwine", "kicker", "decline", "buyback":
 		if strings.TrimSpace(rest) != "" {
 			p.errorf(l.pos(rat), "%s takes nothing after it", word)
 		}

@@ -215,3 +215,82 @@ alice casts Siege Wurm; convoke Ornithopter, Ornithopter#2, Ornithopter#3, Ornit
 		}
 	}
 }
+
+// TestTraceSteps checks that every step a turn passes happens and cites
+// its rule in the revision run: the 300s in 2006-10-01, the 500s today;
+// the state-based actions cite 420.5 and 704.5.
+func TestTraceSteps(t *testing.T) {
+	const src = `-- cards --
+Island: Basic Land — Island
+Ebon Clock: {3} Artifact; At the beginning of each end step, you lose 1 life
+Shock: {R} Instant; Shock deals 2 damage to any target
+
+-- script: turn --
+library bob: Island
+turn bob
+
+-- script: end --
+battlefield alice: Ebon Clock
+step end
+
+-- script: life --
+life bob: 2
+hand alice: Shock
+mana alice: {R}
+alice casts Shock; targeting bob
+resolve
+`
+	f, err := scenario.Parse("steps.txt", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	type want struct{ script, rule, note string }
+	for _, tc := range []struct {
+		rev  string
+		want []want
+	}{
+		{"2006-10-01", []want{
+			{"turn", "307", "combat phase begins"},
+			{"turn", "308.4", "no creature attacks"},
+			{"turn", "311.2", "removed from combat"},
+			{"turn", "313", "end of turn step begins"},
+			{"turn", "314", "cleanup step begins"},
+			{"turn", "303", "upkeep step begins"},
+			{"turn", "304.1", "bob draws a card"},
+			{"turn", "305", "precombat main phase begins"},
+			{"end", "313", "end of turn step begins"},
+			{"life", "420.5a", "bob loses the game"},
+		}},
+		{"latest", []want{
+			{"turn", "507", "combat phase begins"},
+			{"turn", "508.8", "no creature attacks"},
+			{"turn", "511.3", "removed from combat"},
+			{"turn", "513", "end step begins"},
+			{"turn", "514", "cleanup step begins"},
+			{"turn", "503", "upkeep step begins"},
+			{"turn", "504.1", "bob draws a card"},
+			{"turn", "505", "precombat main phase begins"},
+			{"end", "513", "end step begins"},
+			{"life", "704.5a", "bob loses the game"},
+		}},
+	} {
+		doc, specs := revision(t, tc.rev)
+		res, err := scenario.Run(f, doc, specs...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range tc.want {
+			found := false
+			for _, s := range res.Scripts {
+				for _, st := range s.Trace {
+					if s.Name == w.script && st.Rule == w.rule && strings.Contains(st.Note, w.note) {
+						found = true
+					}
+				}
+			}
+			if !found {
+				t.Errorf("%s %s: no trace line cites %s with %q", tc.rev, w.script, w.rule, w.note)
+			}
+		}
+	}
+}

@@ -4,15 +4,16 @@ import (
 	"bytes"
 	"container/list"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
 	"path"
+	"strconv"
 	"strings"
 	"sync"
 
+	"github.com/crules/crules"
 	"github.com/crules/crules/diff"
 	"github.com/crules/crules/render"
 )
@@ -239,62 +240,87 @@ func cleanPath(p string) string {
 	return c
 }
 
-// diffArgs resolves a and b (revision selectors) and class.
-func (s *Server) diffArgs(a, b, class string) (string, string, []diff.Class, error) {
+// diffArgs resolves a and b (revision selectors) and the change page's
+// or /api/diff's options: class, and ignore_typography.
+func (s *Server) diffArgs(r *http.Request, a, b string) (crules.Rev, crules.Rev, render.DiffPageOptions, error) {
+	var o render.DiffPageOptions
 	if len(a) > 40 || len(b) > 40 {
-		return "", "", nil, badRequest("a revision selector is at most 40 bytes")
+		return crules.Rev{}, crules.Rev{}, o, badRequest("a revision selector is at most 40 bytes")
 	}
 	ra, err := s.lib.Select(a)
 	if err != nil {
-		return "", "", nil, err
+		return ra, ra, o, err
 	}
 	rb, err := s.lib.Select(b)
 	if err != nil {
-		return "", "", nil, err
+		return ra, rb, o, err
 	}
-	classes, err := render.ParseClasses(class)
-	if err != nil {
-		return "", "", nil, badRequest("%v", err)
+	if o.Classes, err = render.ParseClasses(r.URL.Query().Get("class")); err != nil {
+		return ra, rb, o, badRequest("%v", err)
 	}
-	return ra.Name(), rb.Name(), classes, nil
+	o.IgnoreTypography, err = boolParam(r, "ignore_typography")
+	return ra, rb, o, err
 }
 
-// diffPage serves /diff/{a}/{b}?class=…: the change page of any two
-// revisions, each named by a selector.
+// diffPage serves /diff/{a}/{b}?class=&ignore_typography=: the change page
+// of any two revisions, each named by a selector, with a link to the
+// page that ignores typography or not.
 func (s *Server) diffPage(w http.ResponseWriter, r *http.Request) {
-	a, b, classes, err := s.diffArgs(r.PathValue("a"), strings.TrimSuffix(r.PathValue("b"), ".html"), r.URL.Query().Get("class"))
+	ra, rb, o, err := s.diffArgs(r, r.PathValue("a"), strings.TrimSuffix(r.PathValue("b"), ".html"))
 	if err != nil {
 		writePageError(w, r, err)
 		return
 	}
-	key := "diff/" + a + "/" + b + "?" + strings.Join(classNames(classes), ",")
+	a, b := ra.Name(), rb.Name()
+	toggle := url.Values{}
+	if len(o.Classes) > 0 {
+		toggle.Set("class", strings.Join(classNames(o.Classes), ","))
+	}
+	if !o.IgnoreTypography {
+		toggle.Set("ignore_typography", "true")
+	}
+	o.Toggle = "?" + toggle.Encode()
+	if o.Toggle == "?" {
+		o.Toggle = r.PathValue("b") // the same page with no query
+	}
+	key := "diff/" + a + "/" + b + "?" + strings.Join(classNames(o.Classes), ",") + "&" + strconv.FormatBool(o.IgnoreTypography)
 	s.serveCached(w, r, key, htmlType, func(site *render.Site, buf *bytes.Buffer) error {
-		return site.DiffPage(buf, a, b, classes)
+		return site.DiffPage(buf, a, b, o)
 	})
 }
 
-// apiDiff serves /api/diff?a=&b=&class=: the pairs and the renumbering
-// map as JSON.
+// apiDiff serves /api/diff?a=&b=&rule=&class=&ignore_typography=&stat=:
+// the comparison as crules diff A B --json prints it, in its bytes.
 func (s *Server) apiDiff(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	if q.Get("a") == "" || q.Get("b") == "" {
 		writeError(w, badRequest("/api/diff needs two revisions: ?a=2009-05-01&b=2009-07-11"))
 		return
 	}
-	a, b, classes, err := s.diffArgs(q.Get("a"), q.Get("b"), q.Get("class"))
+	ra, rb, o, err := s.diffArgs(r, q.Get("a"), q.Get("b"))
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	key := "api/diff/" + a + "/" + b + "?" + strings.Join(classNames(classes), ",")
-	s.serveCached(w, r, key, "application/json; charset=utf-8", func(site *render.Site, buf *bytes.Buffer) error {
-		d, err := site.Diff(a, b, classes)
+	opt := crules.DiffOptions{Classes: o.Classes, IgnoreTypography: o.IgnoreTypography}
+	if rule := q.Get("rule"); rule != "" {
+		if opt.Rule, err = crules.ParseRuleID(rule); err != nil {
+			writeError(w, badRequest("rule: %v", err))
+			return
+		}
+	}
+	stat, err := boolParam(r, "stat")
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	key := fmt.Sprintf("api/diff/%s/%s?%s&%s&%t&%t", ra.Name(), rb.Name(), opt.Rule, strings.Join(classNames(o.Classes), ","), opt.IgnoreTypography, stat)
+	s.serveCached(w, r, key, "application/json; charset=utf-8", func(_ *render.Site, buf *bytes.Buffer) error {
+		c, err := s.lib.Diff(ra.Source(), rb.Source(), opt)
 		if err != nil {
 			return err
 		}
-		enc := json.NewEncoder(buf)
-		enc.SetEscapeHTML(false)
-		return enc.Encode(d)
+		return render.WriteJSON(buf, c.JSON(stat))
 	})
 }
 

@@ -95,6 +95,11 @@ func TestAPIAsCLI(t *testing.T) {
 		{[]string{"versions", "--json"}, "/api/versions", "", 200},
 		{[]string{"cite", "--json", "text.txt"}, "/api/cite?name=text.txt", citeText, 200},
 		{[]string{"cite", "--all", "--json", "text.txt"}, "/api/cite?name=text.txt&all=true", citeText, 200},
+		{[]string{"diff", "2009-05-01", "2009-07-11", "--json"}, "/api/diff?a=2009-05-01&b=2009-07-11", "", 200},
+		{[]string{"diff", "2008-05-01", "2009-07-11", "--rule", "702.47", "--json"}, "/api/diff?a=2008-05-01&b=2009-07-11&rule=702.47", "", 200},
+		{[]string{"diff", "2005", "2006", "--class", "edited,typography", "--ignore-typography", "--json"}, "/api/diff?a=2005&b=2006&class=edited,typography&ignore_typography=true", "", 200},
+		{[]string{"diff", "latest~1", "latest", "--stat", "--json"}, "/api/diff?a=latest~1&b=latest&stat=true", "", 200},
+		{[]string{"diff", "2005", "2006", "--rule", "999", "--json"}, "/api/diff?a=2005&b=2006&rule=999", "", 404},
 		{[]string{"search", "splice onto arcane", "--json"}, "/api/search?q=splice+onto+arcane", "", 200},
 		{[]string{"search", "the splise", "--json"}, "/api/search?q=the+splise", "", 200},
 		{[]string{"search", "mana burn", "--all-revs", "--json"}, "/api/search?q=mana+burn&all_revs=true", "", 200},
@@ -154,6 +159,9 @@ func TestAPIErrors(t *testing.T) {
 		{"/api/cite", "", 405, "method_not_allowed", "POST"},
 		{"/api/cite?name=a/b", "702.47a", 400, "bad_request", ""},
 		{"/api/cite", strings.Repeat("702.47a ", crules.MaxCiteText/8+1), 413, "too_large", ""},
+		{"/api/diff?a=2005&b=2006&ignore_typography=maybe", "", 400, "bad_request", "ignore_typography"},
+		{"/api/diff?a=2005&b=2006&rule=702.x", "", 400, "bad_request", "rule"},
+		{"/api/diff?a=2005&b=2006&rule=999", "", 404, "no_rule", ""},
 		{"/api/nope", "", 404, "no_page", ""},
 	} {
 		status, body := ask(t, ts, tc.path, tc.body)

@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime/debug"
 	"strings"
@@ -62,10 +63,11 @@ type Env struct {
 	Color, TTY bool
 	// Terminal tells whether Stderr is a terminal (for notes and progress).
 	Terminal bool
-	// LightGC lets a lookup command's heap grow to five times what it
-	// holds before the garbage collector runs, not twice (GOGC=400): a
-	// lookup allocates some 20 MB in 20 ms and exits, and collecting on the
-	// way cost 2–3 ms of it. Main sets it; GOGC in the environment wins.
+	// LightGC turns the garbage collector off for a lookup command up to
+	// a soft limit of 256 MB (lookupMemoryLimit): a lookup allocates some
+	// 20–40 MB in 20 ms and exits, and collecting on the way cost 2–3 ms
+	// of it at GOGC=100, a sixth of diff --stat at GOGC=400. Main sets it;
+	// GOGC or GOMEMLIMIT in the environment wins.
 	LightGC bool
 	quiet   bool
 	lib     *crules.Library
@@ -74,12 +76,15 @@ type Env struct {
 // lookupAnnotation marks the commands LightGC applies to: those that parse
 // one revision, or read a small cache (the lineage's head, the term
 // counts), and exit: warm 'history splice' 45 → 33 ms at the same 28 MB
-// peak. Also parse, diff and sim, which parse a file or two and exit: the
-// collector ran once or twice in each, for peaks within 1 MB of the same
-// (sim of every scenario file at once: 50 → 74 MB).
+// peak (GOGC=400, then off). Also parse, diff and sim, which parse a file
+// or two and exit: the collector ran once or twice in each.
 // Not search (building an index on first use: 155 → 254 MB); a
 // first-use build sets GOGC back at its first progress report.
 const lookupAnnotation = "crules/lookup"
+
+// lookupMemoryLimit is where a lookup's collector, off (LightGC), runs:
+// far above a lookup's need (diff --stat: 32 MB without a collection).
+const lookupMemoryLimit = 256 << 20
 
 // library opens the library once per run, with a progress bar for slow
 // work on a terminal.
@@ -95,6 +100,7 @@ func (e *Env) library() (*crules.Library, error) {
 	o.Progress = func(task string, done, total int) {
 		if e.LightGC { // a lookup that builds the lineage: GOGC=400 took its peak from 0.6 to 1.2 GB
 			debug.SetGCPercent(100)
+			debug.SetMemoryLimit(math.MaxInt64)
 		}
 		bar.Report(task, done, total)
 	}
@@ -155,7 +161,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	env.TTY = isTerminal(stdout)
 	env.Color = env.TTY && os.Getenv("NO_COLOR") == ""
 	env.Terminal = isTerminal(stderr)
-	env.LightGC = os.Getenv("GOGC") == ""
+	env.LightGC = os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") == ""
 	return Run(env, args)
 }
 
@@ -260,7 +266,8 @@ glossary terms and contents up, offline.`,
 	})
 	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) {
 		if env.LightGC && cmd.Annotations[lookupAnnotation] != "" {
-			debug.SetGCPercent(400)
+			debug.SetGCPercent(-1)
+			debug.SetMemoryLimit(lookupMemoryLimit)
 		}
 	}
 	lookups := []*cobra.Command{

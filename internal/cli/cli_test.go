@@ -5,8 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"math"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -310,6 +313,28 @@ func TestLookupCommands(t *testing.T) {
 		}
 		if got := c.Annotations[lookupAnnotation] != ""; got != lookup {
 			t.Errorf("%s: lookup %v, want %v", name, got, lookup)
+		}
+	}
+}
+
+// TestLightGC: a lookup run with LightGC runs without the collector up
+// to lookupMemoryLimit; search runs with it.
+func TestLightGC(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	for _, tc := range []struct {
+		args  []string
+		gc    int
+		limit int64
+	}{
+		{[]string{"versions"}, -1, lookupMemoryLimit},
+		{[]string{"search", "splice", "--rev", "1900"}, 100, math.MaxInt64}, // a bad revision: no index built
+	} {
+		debug.SetGCPercent(100)
+		debug.SetMemoryLimit(math.MaxInt64)
+		Run(&Env{Stdout: io.Discard, Stderr: io.Discard, LightGC: true}, tc.args)
+		if gc, limit := debug.SetGCPercent(100), debug.SetMemoryLimit(math.MaxInt64); gc != tc.gc || limit != tc.limit {
+			t.Errorf("%v: GOGC %d, memory limit %d; want %d, %d", tc.args, gc, limit, tc.gc, tc.limit)
 		}
 	}
 }

@@ -15,6 +15,7 @@ type diffOptions struct {
 	Rule    string
 	Classes []string
 	Stat    bool
+	Typo    bool // --ignore-typography
 }
 
 func newDiffCmd(env *Env, runF func(*diffOptions) error) *cobra.Command {
@@ -32,7 +33,8 @@ before latest) or CR files on disk.`,
 		Example: `  crules diff latest~1 latest --stat
   crules diff 2009-05-01 2009-07-11 --stat
   crules diff 2024-06 2024-07 --class terminology,edited
-  crules diff 2004 latest --rule 702.47`,
+  crules diff 2004 latest --rule 702.47
+  crules diff 2005 2006 --ignore-typography --stat`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 2 {
 				return fmt.Errorf("diff takes two revisions or files, got %s (usage: %s)", render.Count(len(args), "argument", "arguments"), cmd.UseLine())
@@ -48,6 +50,7 @@ before latest) or CR files on disk.`,
 	cmd.Flags().StringVar(&o.Rule, "rule", "", "only rules under this ID in A or B, or under its counterpart in one that has it not")
 	cmd.Flags().StringSliceVar(&o.Classes, "class", nil, "only these classes (comma-separated)")
 	cmd.Flags().BoolVar(&o.Stat, "stat", false, "only the counts per class and per chapter")
+	cmd.Flags().BoolVar(&o.Typo, "ignore-typography", false, "count changes of quotes, apostrophes, dashes and spaces alone as unchanged, and say how many")
 	_ = cmd.RegisterFlagCompletionFunc("class", cobra.FixedCompletions(strings.Fields("unchanged renumbered citations typography terminology edited split merged added removed"), cobra.ShellCompDirectiveNoFileComp))
 	return hook(env, cmd, o, func(cmd *cobra.Command, args []string) error {
 		o.A, o.B = args[0], args[1]
@@ -61,6 +64,7 @@ func runDiff(env *Env, o *diffOptions) error {
 	if err != nil {
 		return err
 	}
+	opt.IgnoreTypography = o.Typo
 	lib, err := env.library()
 	if err != nil {
 		return err
@@ -74,7 +78,7 @@ func runDiff(env *Env, o *diffOptions) error {
 		return err
 	}
 	return printOut(env, o.JSON, func() any { return c.JSON(o.Stat) }, func(p *render.TextPrinter) {
-		p.Diff(c.A.Document, c.B.Document, c.A.Label, c.B.Label, c.Rule.String(), c.Notes(), c.Counts, c.Pairs, o.Stat)
+		p.Diff(c.View(), o.Stat)
 	})
 }
 

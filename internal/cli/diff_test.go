@@ -12,7 +12,7 @@ import (
 
 func TestDiff(t *testing.T) {
 	code, out, _ := run(t, "diff", "2004", "latest", "--rule", "702.47")
-	if code != 0 || !strings.Contains(out, "\n  502.40   →  702.47   Splice\n") || !strings.Contains(out, "[-play-]{+cast+}") {
+	if code != 0 || !strings.Contains(out, "\n  502.40   Splice                             →  702.47   Splice\n") || !strings.Contains(out, "[-play-]{+cast+}") {
 		t.Errorf("diff --rule: exit %d\n%.600s", code, out)
 	}
 	code, out, _ = run(t, "diff", "2009-05-01", "2009-07-11", "--stat")

@@ -1,0 +1,412 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/crules/crules/ability"
+	"github.com/crules/crules/game"
+	"github.com/crules/crules/parse"
+)
+
+// The state-based actions, found by what each says in any era (704.5
+// today, 420.5 "state-based effects" before 2009). An action whose rule
+// the revision does not have does not happen there.
+var (
+	sbaLife       = []string{"if a player has 0 or less life", "a player with 0 or less life loses the game"}
+	sbaEmptyDraw  = []string{"attempted to draw a card from a library with no cards in it", "attempted to draw a card from an empty library", "draw a card from an empty library"}
+	sbaPoison     = []string{"ten or more poison counters"}
+	sbaToken      = []string{"if a token is in a zone other than the battlefield", "a token in a zone other than the in-play zone", "token in a zone other than"}
+	sbaDeathtouch = []string{"dealt damage by a source with deathtouch since the last time state-based actions were checked"}
+	sbaLoyalty    = []string{"if a planeswalker has loyalty 0", "a planeswalker with loyalty 0"}
+	sbaUniqueness = []string{"planeswalkers that share a planeswalker type"}
+	sbaLegend     = []string{"this is called the \"legend rule.\"", "called the \"legend rule\""}
+	sbaWorld      = []string{"this is called the \"world rule.\"", "called the \"world rule\""}
+	sbaAura       = []string{"if an aura is attached to an illegal object or player", "an aura attached to an illegal", "enchants an illegal or nonexistent permanent"}
+	sbaEquipment  = []string{"if an equipment or fortification is attached to an illegal", "an equipment or fortification attached to an illegal", "an equipment attached to an illegal permanent"}
+	sbaAnnihilate = []string{"has both a +1/+1 counter and a -1/-1 counter on it"}
+	sbaLeaves     = []string{"when a player leaves a multiplayer game, all objects", "all objects (see rule 109) owned by that player leave the game", "owned by that player leave the game"}
+	sbaGameOver   = []string{"if all the player's opponents have left the game, that player wins", "that player wins the game", "wins the game"}
+	// Damage to a planeswalker, and whether "any target" includes one.
+	phAnyTarget          = []string{"require \"any target,\"", "\"any target\""}
+	phPlaneswalkerDamage = []string{"damage dealt to a planeswalker causes that many loyalty counters to be removed", "loyalty counters to be removed"}
+	sbaSimultanous       = []string{"performs all applicable state-based actions simultaneously as a single event", "all applicable effects resolve as a single event"}
+)
+
+// sbaRef cites the state-based action that says one of phrases: a
+// subrule of the rule titled "State-Based Actions" (704 today) or
+// "State-Based Effects" (420 before 2009); the zero Ref when the
+// revision has no such action.
+func (e *engine) sbaRef(phrases ...string) game.Ref {
+	return e.specs.ref("sba\x00"+strings.Join(phrases, "\x00"), func() game.Ref {
+		top := e.rules.Titled("State-Based Actions", "State-Based Effects")
+		if top == nil {
+			return game.Ref{}
+		}
+		for _, p := range phrases {
+			p = strings.ToLower(p)
+			var found *parse.Rule
+			var walk func(rs []*parse.Rule)
+			walk = func(rs []*parse.Rule) {
+				for _, r := range rs {
+					if found == nil && strings.Contains(strings.ToLower(parse.Normalize(r.Text)), p) {
+						found = r
+					}
+					walk(r.Children)
+				}
+			}
+			walk(top.Children)
+			if found != nil {
+				return game.RefOf(found)
+			}
+		}
+		return game.Ref{}
+	})
+}
+
+// sba performs state-based actions (704.3; 420.3 in 2006): whenever a
+// player would receive priority the game checks every condition and
+// performs all the actions that apply at once, as one event, then checks
+// again, until none applies.
+func (e *engine) sba() {
+	for round := 0; round < 20; round++ {
+		acts := e.sbaCheck()
+		if len(acts) == 0 {
+			return
+		}
+		switch {
+		case round > 0:
+			e.s.Cite(e.sbaRef(sbaSimultanous...), "state-based actions are checked again: %d apply, performed at once", len(acts))
+		case len(acts) > 1:
+			e.s.Cite(e.sbaRef(sbaSimultanous...), "%d state-based actions apply and are performed at once", len(acts))
+		}
+		for _, a := range acts {
+			a()
+		}
+		e.leaveGame()
+	}
+}
+
+// sbaCheck returns the state-based actions that apply now, each to be
+// performed after all have been found.
+func (e *engine) sbaCheck() []func() {
+	var acts []func()
+	do := func(phrases []string, f func(r game.Ref)) bool {
+		r := e.sbaRef(phrases...)
+		if r.IsZero() {
+			return false
+		}
+		acts = append(acts, func() { f(r) })
+		return true
+	}
+	for _, p := range e.s.Players {
+		if p.Lost || p.Left {
+			continue
+		}
+		switch {
+		case p.Life <= 0:
+			do(sbaLife, func(r game.Ref) { e.lose(p, r, fmt.Sprintf("%d life", p.Life)) })
+		case p.DrewFromEmpty:
+			do(sbaEmptyDraw, func(r game.Ref) { e.lose(p, r, "attempted to draw from an empty library") })
+		case p.Poison >= 10:
+			do(sbaPoison, func(r game.Ref) { e.lose(p, r, fmt.Sprintf("%d poison counters", p.Poison)) })
+		}
+		p.DrewFromEmpty = false
+	}
+	for _, o := range e.s.Objects() {
+		switch {
+		case o.Token && o.Zone != game.Battlefield:
+			do(sbaToken, func(r game.Ref) {
+				e.s.Remove(o)
+				e.s.Cite(r, "%s is a token in %s and ceases to exist", o.Label, e.zone(o.Zone))
+			})
+		case o.Copy && o.Zone != game.Stack:
+			do(phCopyGone, func(r game.Ref) {
+				e.s.Remove(o)
+				e.s.Cite(r, "the copy of %s ceases to exist (it is in %s)", o.Name(), e.zone(o.Zone))
+			})
+		}
+	}
+	for _, o := range e.s.Battlefield() {
+		acts = append(acts, e.sbaPermanent(o, do)...)
+	}
+	acts = append(acts, e.legendRule()...)
+	acts = append(acts, e.worldRule()...)
+	acts = append(acts, e.uniqueness()...)
+	return acts
+}
+
+// sbaPermanent returns the state-based actions of one permanent.
+func (e *engine) sbaPermanent(o *game.Object, do func([]string, func(game.Ref)) bool) []func() {
+	var acts []func()
+	if o.Is("Creature") {
+		switch t := o.Toughness(); {
+		case t <= 0:
+			do(phZeroTough, func(r game.Ref) {
+				e.s.Cite(r, "%s has toughness %d and is put into its owner's graveyard", o.Label, t)
+				e.leaveBattlefield(o, game.Graveyard, "toughness 0 or less")
+			})
+		case o.Damage > 0 && o.Damage >= t:
+			do(phLethal, func(r game.Ref) { e.destroy(o, r, fmt.Sprintf("%d damage, toughness %d", o.Damage, t)) })
+		case o.Damage > 0 && !o.Doomed.IsZero():
+			r := e.sbaRef(sbaDeathtouch...)
+			if r.IsZero() {
+				r = o.Doomed
+			}
+			acts = append(acts, func() {
+				e.destroy(o, r, "damage from a source whose damage in any amount destroys")
+			})
+		}
+	}
+	if o.Is("Planeswalker") && o.Counters["loyalty"] <= 0 {
+		do(sbaLoyalty, func(r game.Ref) {
+			e.s.Cite(r, "%s has loyalty 0 and is put into its owner's graveyard", o.Label)
+			e.leaveBattlefield(o, game.Graveyard, "loyalty 0")
+		})
+	}
+	if en, aura := first[*ability.Enchants](e, o); aura {
+		if why := e.illegalAttachment(o, en.What); why != "" {
+			do(sbaAura, func(r game.Ref) {
+				e.s.Cite(r, "%s %s and is put into its owner's graveyard", o.Label, why)
+				o.AttachedTo = nil
+				e.leaveBattlefield(o, game.Graveyard, why)
+			})
+		}
+	} else if o.AttachedTo != nil && o.HasSubtype("Equipment") {
+		if why := e.illegalAttachment(o, ability.Q("creature")); why != "" {
+			do(sbaEquipment, func(r game.Ref) {
+				e.s.Cite(r, "%s %s and becomes unattached; it remains on %s", o.Label, why, e.zone(game.Battlefield))
+				e.unattach(o)
+			})
+		}
+	}
+	if n := min(o.Counters["+1/+1"], o.Counters["-1/-1"]); n > 0 {
+		do(sbaAnnihilate, func(r game.Ref) {
+			o.Counters["+1/+1"] -= n
+			o.Counters["-1/-1"] -= n
+			e.s.Cite(r, "%d +1/+1 and %d -1/-1 counters are removed from %s", n, n, o.Label)
+		})
+	}
+	return acts
+}
+
+// illegalAttachment says why o, an Aura or Equipment that can be
+// attached to what, is attached illegally or to nothing; "" when its
+// attachment is legal.
+func (e *engine) illegalAttachment(o *game.Object, what ability.Quality) string {
+	to := o.AttachedTo
+	switch {
+	case to == nil:
+		return "is attached to nothing"
+	case to.Zone != game.Battlefield || !slices.Contains(e.s.Battlefield(), to):
+		return "is attached to nothing"
+	case !what.Matches(to):
+		return fmt.Sprintf("is attached to %s, which is not %s", to.Label, what.Text)
+	}
+	for _, pr := range all[*ability.Protection](e, to) {
+		if pr.From.Matches(o) {
+			return fmt.Sprintf("is attached to %s, which has protection from %s", to.Label, pr.From.Text)
+		}
+	}
+	return ""
+}
+
+// unattach makes o unattached: what its static abilities gave the
+// permanent ends with it.
+func (e *engine) unattach(o *game.Object) { o.AttachedTo = nil }
+
+// legendRule applies the legend rule of the revision: since 2013-07-13
+// a player who controls two or more legendary permanents with the same
+// name chooses one (the statement's "keep" choice, else the newest) and
+// the rest go to the graveyard; from 2004 to 2013 all of them go, each
+// player's alike; in 1999 all but the earliest.
+func (e *engine) legendRule() []func() {
+	r := e.sbaRef(sbaLegend...)
+	if r.IsZero() {
+		return nil
+	}
+	text := strings.ToLower(r.Text)
+	perPlayer := strings.Contains(text, "controlled by the same player") || strings.Contains(text, "if a player controls")
+	groups := map[string][]*game.Object{}
+	var keys []string
+	for _, o := range e.s.Battlefield() {
+		if !o.HasSupertype("Legendary") || o.Name() == "" {
+			continue
+		}
+		k := strings.ToLower(o.Name())
+		if perPlayer {
+			k = o.Controller.Name + "\x00" + k
+		}
+		if groups[k] == nil {
+			keys = append(keys, k)
+		}
+		groups[k] = append(groups[k], o)
+	}
+	var acts []func()
+	for _, k := range keys {
+		g := groups[k]
+		if len(g) < 2 {
+			continue
+		}
+		var keep *game.Object
+		how := "all are put into their owners' graveyards"
+		switch {
+		case strings.Contains(text, "chooses one"):
+			keep = g[0]
+			for _, o := range g {
+				if o.ID > keep.ID {
+					keep = o
+				}
+			}
+			how = "the newest is kept (no \"keep\" choice)"
+			if e.cur == nil {
+				break
+			}
+			if cl := e.cur.Clause("keep"); cl != nil {
+				for _, n := range cl.Names {
+					for _, o := range g {
+						if strings.EqualFold(o.Label, n.Text) {
+							keep, how = o, "their controller keeps "+o.Label
+						}
+					}
+				}
+			}
+		case strings.Contains(text, "earliest timestamp"):
+			keep, how = g[0], "the earliest is kept"
+			for _, o := range g {
+				if o.ID < keep.ID {
+					keep = o
+				}
+			}
+		}
+		acts = append(acts, func() {
+			e.s.Cite(r, "legend rule: %d legendary permanents named %s: %s", len(g), g[0].Name(), how)
+			for _, o := range g {
+				if o != keep {
+					e.leaveBattlefield(o, game.Graveyard, "legend rule")
+				}
+			}
+		})
+	}
+	return acts
+}
+
+// worldRule: of two or more permanents with the supertype world, all but
+// the newest go to their owners' graveyards (a permanent's ID is its
+// timestamp: it is new each time it enters).
+func (e *engine) worldRule() []func() {
+	var ws []*game.Object
+	for _, o := range e.s.Battlefield() {
+		if o.HasSupertype("World") {
+			ws = append(ws, o)
+		}
+	}
+	r := e.sbaRef(sbaWorld...)
+	if len(ws) < 2 || r.IsZero() {
+		return nil
+	}
+	newest := ws[0]
+	for _, o := range ws {
+		if o.ID > newest.ID {
+			newest = o
+		}
+	}
+	return []func(){func() {
+		e.s.Cite(r, "world rule: %d world permanents; all but %s, the newest, are put into their owners' graveyards", len(ws), newest.Label)
+		for _, o := range ws {
+			if o != newest {
+				e.leaveBattlefield(o, game.Graveyard, "world rule")
+			}
+		}
+	}}
+}
+
+// uniqueness is the planeswalker uniqueness rule of 2007-10-01 to 2017:
+// two or more planeswalkers that share a planeswalker type all go.
+func (e *engine) uniqueness() []func() {
+	r := e.sbaRef(sbaUniqueness...)
+	if r.IsZero() {
+		return nil
+	}
+	byType := map[string][]*game.Object{}
+	var types []string
+	for _, o := range e.s.Battlefield() {
+		if !o.Is("Planeswalker") {
+			continue
+		}
+		for _, t := range o.Face().Subtypes {
+			t = strings.ToLower(t)
+			if byType[t] == nil {
+				types = append(types, t)
+			}
+			byType[t] = append(byType[t], o)
+		}
+	}
+	var acts []func()
+	for _, t := range types {
+		if g := byType[t]; len(g) > 1 {
+			acts = append(acts, func() {
+				e.s.Cite(r, "%d planeswalkers share the planeswalker type %s: all are put into their owners' graveyards", len(g), g[0].Face().Subtypes[0])
+				for _, o := range g {
+					if o.Zone == game.Battlefield && slices.Contains(e.s.Battlefield(), o) {
+						e.leaveBattlefield(o, game.Graveyard, "planeswalker uniqueness rule")
+					}
+				}
+			})
+		}
+	}
+	return acts
+}
+
+// lose makes p lose the game for the reason the rule r gives.
+func (e *engine) lose(p *game.Player, r game.Ref, why string) {
+	p.Lost = true
+	e.s.Cite(r, "%s loses the game (%s)", p.Name, why)
+}
+
+// leaveGame takes the players who lost out of the game: in a multiplayer
+// game (800.4a) every object they own leaves it, spells and abilities
+// they control on the stack cease to exist, and the game goes on; when
+// one player is left, that player wins.
+func (e *engine) leaveGame() {
+	for _, p := range e.s.Players {
+		if !p.Lost || p.Left {
+			continue
+		}
+		p.Left = true
+		if len(e.s.Players) > 2 {
+			e.leaveMultiplayer(p)
+		}
+	}
+	if in := e.s.InGame(); len(in) == 1 && !e.over {
+		e.over, e.overNote = true, in[0].Name+" won"
+		e.s.Cite(e.rules.Find(sbaGameOver...), "%s wins the game: every opponent has left it", in[0].Name)
+	}
+}
+
+// leaveMultiplayer removes from the game every object p owns, and the
+// spells and abilities p controls (800.4a).
+func (e *engine) leaveMultiplayer(p *game.Player) {
+	var gone []string
+	for _, o := range e.s.Objects() {
+		if o.Owner == p || (o.Zone == game.Stack && o.Controller == p) {
+			e.s.Remove(o)
+			if o.Ability == nil && o.Zone != game.Library && o.Zone != game.Hand {
+				gone = append(gone, o.Label)
+			}
+		}
+	}
+	e.s.Pending = slices.DeleteFunc(e.s.Pending, func(a *game.Object) bool { return a.Controller == p })
+	for _, o := range e.s.Battlefield() {
+		if o.AttachedTo != nil && o.AttachedTo.Owner == p {
+			o.AttachedTo = nil
+		}
+	}
+	e.s.Combat.Attackers = slices.DeleteFunc(e.s.Combat.Attackers, func(o *game.Object) bool { return o.Owner == p })
+	note := "nothing else leaves"
+	if len(gone) > 0 {
+		note = strings.Join(gone, ", ") + " leave with them"
+	}
+	e.s.Cite(e.rules.Find(sbaLeaves...), "%s leaves the game: every object they own and every spell and ability they control leave it too (%s)", p.Name, note)
+}

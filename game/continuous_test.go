@@ -1,0 +1,77 @@
+package game
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestParseContinuous: card text of continuous effects and what each
+// reads as; text of another form is not one, and a known form with an
+// unknown part is an error.
+func TestParseContinuous(t *testing.T) {
+	for _, tc := range []struct {
+		text, want string
+	}{
+		{"Target creature gets +3/+3 until end of turn", "target=creature type=Creature add=3/3 eot"},
+		{"Equipped creature gets +2/+0", "attached=equipped type=Creature add=2/0"},
+		{"Other white creatures you control get +1/+1", "type=Creature color=white you other add=1/1"},
+		{"Creatures you control get +0/+2", "type=Creature you add=0/2"},
+		{"Noncreature artifacts are 2/2 artifact creatures", "type=Artifact non=Creature set=2/2 types=Artifact,Creature"},
+		{"Target creature becomes 0/1 until end of turn", "target=creature type=Creature set=0/1 eot"},
+		{"Target creature loses all abilities and has base power and toughness 0/1 until end of turn", "target=creature type=Creature set=0/1 loseall eot"},
+		{"Enchanted creature has flying", "attached=enchanted type=Creature gain=Flying"},
+		{"Enchanted creature loses flying", "attached=enchanted type=Creature lose=Flying"},
+		{"Target creature becomes white until end of turn", "target=creature type=Creature color=white eot"},
+		{"Target permanent becomes an artifact in addition to its other types until end of turn", "target=permanent addtypes=Artifact eot"},
+		{"Switch target creature's power and toughness until end of turn", "target=creature type=Creature switch eot"},
+		{"Each other creature becomes a copy of target creature until end of turn", "target=creature type=Creature other copy eot"},
+		{"Draw a card", "-"},
+		{"Equipped Creature", "-"},
+		{"Target creature gets +X/+0", "-"},
+		{"Enchanted creature has flying and loses wings", "error"},
+	} {
+		ef, ok, err := parseContinuous(tc.text)
+		got := "-"
+		switch {
+		case err != nil:
+			got = "error"
+		case ok:
+			got = describeCont(ef)
+		}
+		if got != tc.want {
+			t.Errorf("%q:\n got %s\nwant %s", tc.text, got, tc.want)
+		}
+	}
+}
+
+func describeCont(ef Effect) string {
+	e := ef.Cont
+	var w []string
+	add := func(s string, ok bool) {
+		if ok {
+			w = append(w, s)
+		}
+	}
+	add("target="+ef.Target, ef.Target != "")
+	add("attached="+e.Subject.Attached, e.Subject.Attached != "")
+	add("type="+e.Subject.Type, e.Subject.Type != "")
+	add("non="+e.Subject.Non, e.Subject.Non != "")
+	add("color="+e.Subject.Color.String(), e.Subject.Color != 0)
+	add("you", e.Subject.YouControl)
+	add("other", e.Subject.Other)
+	add("add="+strconv.Itoa(e.P)+"/"+strconv.Itoa(e.T), e.AddPT)
+	add("set="+strconv.Itoa(e.P)+"/"+strconv.Itoa(e.T), e.SetPT)
+	add("types="+strings.Join(e.SetTypes, ","), len(e.SetTypes) > 0)
+	add("addtypes="+strings.Join(e.AddTypes, ","), len(e.AddTypes) > 0)
+	add("color="+e.Colors.String(), e.SetColor)
+	for _, a := range e.Gain {
+		w = append(w, "gain="+a.Keyword)
+	}
+	add("lose="+strings.Join(e.Lose, ","), len(e.Lose) > 0)
+	add("loseall", e.LoseAll)
+	add("switch", e.Switch)
+	add("copy", e.CopyTarget)
+	add("eot", e.UntilEOT)
+	return strings.Join(w, " ")
+}
