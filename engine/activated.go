@@ -96,6 +96,9 @@ func (e *engine) activateText(st *Stmt, p *game.Player, o *game.Object, n int) e
 	// Everything is decided: the ability goes on the stack, the costs
 	// are paid.
 	e.s.Cite(ab.Ability.Rule, "%s", strings.Join(steps, "; "))
+	if r := e.rules.Find("the remainder of the process for activating an ability is identical"); !r.IsZero() {
+		e.s.Cite(r, "the rest of the activation follows the steps of casting a spell: targets, total cost, payment")
+	}
 	if a.Sorcery {
 		e.s.Cite(e.rules.Find(phSorceryAb...), "%s's ability is activated as a sorcery: in %s's main phase with an empty stack", o.Label, p.Name)
 	}

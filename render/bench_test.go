@@ -125,6 +125,25 @@ func BenchmarkChapterPages(b *testing.B) {
 	b.ReportMetric(float64(len(pages)), "pages")
 }
 
+// BenchmarkSearchIndex writes the static search index of the latest
+// revision (2026-01-16/search-index.js), its documents analysed as the
+// server's index holds them.
+func BenchmarkSearchIndex(b *testing.B) {
+	s := &render.Site{Revs: revisions(b, "latest")}
+	var buf bytes.Buffer
+	if err := s.Page(&buf, "2026-01-16/index.html"); err != nil { // the revision's data, computed once
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		buf.Reset()
+		if err := s.Page(&buf, "2026-01-16/search-index.js"); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len()), "bytes")
+}
+
 // historySite is the site of every revision with its lineage, for the
 // history page benchmarks.
 func historySite(b *testing.B) ([]render.Revision, *diff.Lineage) {

@@ -197,18 +197,18 @@ const phoneCheck = `(() => {
 })()`
 
 // TestPhone lays pages of a written site out in a 375 px wide phone
-// viewport in headless Chromium: none scrolls sideways, and no rule number
-// or date wraps. The pages: the revisions, a revision's contents, a
-// chapter (702, and 502 of the 502 era), the glossary, the keywords, a
-// change page, a rule's history and the search page.
+// viewport in headless Chromium: none scrolls sideways, not even a table
+// in its box, and no rule number or date wraps; at 1000 px, as on a
+// desktop, neither the page scrolls sideways nor a number or date wraps.
+// The pages: the revisions, a revision's contents, a chapter (702, and
+// 502 of the 502 era), the glossary, the keywords, a change page, a rule's
+// history and the search page with its hits. The search page of another
+// revision than the newest lists that revision's hits.
 func TestPhone(t *testing.T) {
 	exe := chromium(t)
 	dir := writtenSite(t)
 	out := shotsDir(t)
 	ctx := browser(t, exe)
-	if err := chromedp.Run(ctx, chromedp.EmulateViewport(375, 812, chromedp.EmulateMobile)); err != nil {
-		t.Fatal(err)
-	}
 	pages := []string{
 		"index.html",
 		"2026-01-16/index.html",
@@ -220,44 +220,77 @@ func TestPhone(t *testing.T) {
 		"history/702.47.html",
 		"search.html?q=splice",
 	}
-	for _, p := range pages {
-		path, query, _ := strings.Cut(p, "?")
-		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(path))); err != nil {
-			t.Fatalf("the written site has no %s", path)
+	for _, screen := range []struct {
+		name          string
+		width, height int64
+		phone         bool
+	}{{"phone", 375, 812, true}, {"desktop", 1000, 800, false}} {
+		emulate := chromedp.EmulateViewport(screen.width, screen.height)
+		if screen.phone {
+			emulate = chromedp.EmulateViewport(screen.width, screen.height, chromedp.EmulateMobile)
 		}
-		u := (&url.URL{Scheme: "file", Path: filepath.ToSlash(filepath.Join(dir, filepath.FromSlash(path))), RawQuery: query}).String()
-		var got struct {
-			Overflow float64  `json:"overflow"`
-			Scrolls  int      `json:"scrolls"`
-			Measured int      `json:"measured"`
-			Wrapped  []string `json:"wrapped"`
+		if err := chromedp.Run(ctx, emulate); err != nil {
+			t.Fatal(err)
 		}
-		ready := chromedp.WaitReady("footer", chromedp.ByQuery)
-		if query != "" { // the hits, once search.js listed them
-			ready = chromedp.WaitReady("#hits ol", chromedp.ByQuery)
+		for _, p := range pages {
+			path, query, _ := strings.Cut(p, "?")
+			if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(path))); err != nil {
+				t.Fatalf("the written site has no %s", path)
+			}
+			u := (&url.URL{Scheme: "file", Path: filepath.ToSlash(filepath.Join(dir, filepath.FromSlash(path))), RawQuery: query}).String()
+			var got struct {
+				Overflow float64  `json:"overflow"`
+				Scrolls  int      `json:"scrolls"`
+				Measured int      `json:"measured"`
+				Wrapped  []string `json:"wrapped"`
+			}
+			ready := chromedp.WaitReady("footer", chromedp.ByQuery)
+			if query != "" { // the hits, once search.js listed them
+				ready = chromedp.WaitReady("#hits ol", chromedp.ByQuery)
+			}
+			err := chromedp.Run(ctx,
+				chromedp.Navigate(u),
+				ready,
+				chromedp.Evaluate(phoneCheck, &got),
+				screenshot(out, screen.name+"-"+strings.NewReplacer("/", "_", "?", "_", "=", "_").Replace(p)+".png"),
+			)
+			if err != nil {
+				t.Fatalf("%s: %v", p, err)
+			}
+			if got.Overflow > 0 {
+				t.Errorf("%s: %.0f px wider than a %d px screen: it scrolls sideways", p, got.Overflow, screen.width)
+			}
+			if got.Scrolls > 0 && screen.phone {
+				t.Errorf("%s: %d tables scroll sideways on a %d px screen", p, got.Scrolls, screen.width)
+			}
+			if len(got.Wrapped) > 0 {
+				t.Errorf("%s at %d px: rule numbers or dates wrap: %s", p, screen.width, strings.Join(got.Wrapped, ", "))
+			}
+			if got.Measured == 0 {
+				t.Errorf("%s: no rule number or date measured", p)
+			}
+			t.Logf("%s at %d px: %d rule numbers and dates, overflow %.0f px", p, screen.width, got.Measured, got.Overflow)
 		}
-		err := chromedp.Run(ctx,
-			chromedp.Navigate(u),
-			ready,
-			chromedp.Evaluate(phoneCheck, &got),
-			screenshot(out, "phone-"+strings.NewReplacer("/", "_", "?", "_", "=", "_").Replace(p)+".png"),
-		)
-		if err != nil {
-			t.Fatalf("%s: %v", p, err)
+	}
+	var chosen string
+	var hrefs []string
+	page := (&url.URL{Scheme: "file", Path: filepath.ToSlash(filepath.Join(dir, "search.html")), RawQuery: "q=splice&rev=2009-05-01"}).String()
+	err := chromedp.Run(ctx,
+		chromedp.Navigate(page),
+		chromedp.WaitReady("#hits ol", chromedp.ByQuery),
+		chromedp.Value("form.search select[name=rev]", &chosen, chromedp.ByQuery),
+		chromedp.Evaluate(`Array.from(document.querySelectorAll("#hits a.id"), a => a.getAttribute("href"))`, &hrefs),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if chosen != "2009-05-01" || len(hrefs) == 0 || !strings.HasPrefix(hrefs[0], "2009-05-01/502.html#502.40") {
+		t.Errorf("search.html?q=splice&rev=2009-05-01: %s chosen, hits %v", chosen, hrefs)
+	}
+	for _, h := range hrefs {
+		if !strings.HasPrefix(h, "2009-05-01/") {
+			t.Errorf("search.html?q=splice&rev=2009-05-01 lists %s", h)
 		}
-		if got.Overflow > 0 {
-			t.Errorf("%s: %.0f px wider than a 375 px screen: it scrolls sideways", p, got.Overflow)
-		}
-		if got.Scrolls > 0 {
-			t.Errorf("%s: %d tables scroll sideways on a 375 px screen", p, got.Scrolls)
-		}
-		if len(got.Wrapped) > 0 {
-			t.Errorf("%s: rule numbers or dates wrap: %s", p, strings.Join(got.Wrapped, ", "))
-		}
-		if got.Measured == 0 {
-			t.Errorf("%s: no rule number or date measured", p)
-		}
-		t.Logf("%s: %d rule numbers and dates, overflow %.0f px", p, got.Measured, got.Overflow)
 	}
 	t.Logf("screenshots in %s", out)
 }

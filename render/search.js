@@ -72,11 +72,22 @@
     function decode(s) {
       return s === "" ? [] : s.split(" ").map(function (v) { return v === "." ? -1 : parseInt(v, 36); });
     }
+    var titles = x.titles.map(function (t) { return decode(t[1]); });
+    // A body given by a number is what the vocabulary makes of its words,
+    // after its title's terms (1) or alone (0).
+    var stem = x.terms.map(function (t) { return t in x.vocab ? x.vocab[t] : -1; });
     var docs = x.docs.map(function (d, i) {
+      var words = decode(d[9]), body = d[8];
+      if (typeof body === "number") {
+        var derived = words.map(function (t) { return stem[t]; });
+        body = body === 1 ? titles[d[2]].concat(derived) : derived;
+      } else {
+        body = decode(body);
+      }
       return {i: i, kind: d[0], id: d[1], title: x.titles[d[2]][0], titleNo: d[2], lead: d[3], bare: d[4],
-        href: d[5], key: d[6], text: d[7], body: decode(d[8]), words: decode(d[9]), heading: decode(d[10])};
+        href: d[5], order: d[6], text: d[7], body: body, words: words, heading: decode(d[10])};
     });
-    var titleTerms = x.titles.map(function (t) { return decode(t[1]).filter(function (v) { return v >= 0; }); });
+    var titleTerms = titles.map(function (t) { return t.filter(function (v) { return v >= 0; }); });
     // BM25 as bleve computes it: the field's average length rounded up,
     // a document's length as its float32 norm keeps it, tf its root.
     var fields = {body: {}, words: {}, heading: {}, id: {}};
@@ -213,7 +224,7 @@
     var scored = must.length === 1 ? must[0] : conjunction(must);
     var cs = [];
     scored.forEach(function (s, d) { cs.push({d: d, score: s}); });
-    cs.sort(function (a, b) { return b.score - a.score || (a.d.key < b.d.key ? -1 : a.d.key > b.d.key ? 1 : 0); });
+    cs.sort(function (a, b) { return b.score - a.score || a.d.order - b.d.order; });
     cs = cs.slice(0, Math.max(x.ranking.candidates, 2 * LIMIT));
 
     // rerank, as the server's: kind, lead, heading, words together, and
@@ -294,8 +305,18 @@
     if (end < text.length) { end = Math.max(text.lastIndexOf(" ", end), first + 1); }
     var s = text.slice(start, end), html = esc(s);
     if (ws.length) {
+      // Matched in the folded text, marked in the published one: folding
+      // changes no length.
       var re = new RegExp("(^|[^\\w'])(" + ws.map(function (w) { return w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }).join("|") + ")(?![\\w'])", "gi");
-      html = esc(typography(s)).replace(re, "$1<mark>$2</mark>");
+      var folded = typography(s), at = 0, m;
+      html = "";
+      while ((m = re.exec(folded)) !== null) {
+        var from = m.index + m[1].length, to = from + m[2].length;
+        html += esc(s.slice(at, from)) + "<mark>" + esc(s.slice(from, to)) + "</mark>";
+        at = to;
+        if (re.lastIndex === m.index) { re.lastIndex++; }
+      }
+      html += esc(s.slice(at));
     }
     return (start > 0 ? "…" : "") + html + (end < text.length ? "…" : "");
   }

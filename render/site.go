@@ -604,7 +604,7 @@ func (s *Site) jobs() ([]job, int, error) {
 		jobs = append(jobs, job{pages, i})
 		total += len(pages)
 		if i == len(s.Revs)-1 && !s.NoLatest {
-			total += len(pages) // written again under latest/
+			total += len(pages) - 1 // written again under latest/, but for the search index
 		}
 		if i > 0 {
 			jobs = append(jobs, job{[]string{"diff/" + s.Revs[i-1].Name + "/" + r.Name + ".html"}, -1})
@@ -678,7 +678,8 @@ func (s *Site) writeAll(dir string, progress Progress) error {
 						err = writeFile(filepath.Join(dir, filepath.FromSlash(p)), b.Bytes())
 					}
 					n := 1
-					if rest, ok := strings.CutPrefix(p, latest); ok && latest != "" && err == nil {
+					// search.html reads a revision's index by its name only.
+					if rest, ok := strings.CutPrefix(p, latest); ok && latest != "" && err == nil && rest != "search-index.js" {
 						// The same bytes: the pages' links are relative.
 						err = writeFile(filepath.Join(dir, "latest", filepath.FromSlash(rest)), b.Bytes())
 						n++

@@ -18,7 +18,8 @@ import (
 // index analyses them, so that the script ranks as the server does.
 //
 // Terms are numbers into Terms; a field is its terms, in base 36,
-// separated by spaces, "." where the analyzer dropped a stop word.
+// separated by spaces, "." where the analyzer dropped a stop word (none
+// at the end of a document's field: no phrase needs their places).
 type staticIndex struct {
 	Rev     string             `json:"rev"`
 	Ranking map[string]float64 `json:"ranking"` // index.Ranking
@@ -29,13 +30,17 @@ type staticIndex struct {
 	// term of the words field), to the term the body holds for it, -1
 	// for a stop word: how search.js analyses a query's plain words.
 	Vocab map[string]int `json:"vocab"`
-	// Titles are the headings documents carry, each with its terms.
+	// Titles are the headings documents carry, each with its stemmed
+	// terms (stop words at its end too).
 	Titles [][2]string `json:"titles"`
 	// Docs: kind, rule number ("glossary" for an entry), title (a number
 	// into Titles), lead (1 for a rule that opens its chapter or
 	// keyword), bare (1 for a heading rule with no text of its own), link
-	// from the site's root, key (equal scores are ordered by it), the
-	// text a hit shows, and the body, words and heading fields.
+	// from the site's root, order (equal scores are ordered by it: the
+	// server orders them by their keys), the text a hit shows, and the
+	// body, words and heading fields. Most bodies are what Vocab makes of
+	// their words, after their title's terms (1) or alone (0, a glossary
+	// entry's): then the number stands for the field.
 	Docs [][11]any `json:"docs"`
 }
 
@@ -49,10 +54,7 @@ func (s *Site) searchIndex(w io.Writer, i int) error {
 	}
 	x := staticIndex{Rev: r.name, Ranking: index.Ranking(), Synonyms: index.SynonymPairs(), Vocab: map[string]int{}}
 	termNo := map[string]int{}
-	field := func(terms []string) string {
-		for len(terms) > 0 && terms[len(terms)-1] == "" {
-			terms = terms[:len(terms)-1] // stop words at the end: no phrase needs their places
-		}
+	encode := func(terms []string) string {
 		var b strings.Builder
 		for k, t := range terms {
 			if k > 0 {
@@ -72,13 +74,31 @@ func (s *Site) searchIndex(w io.Writer, i int) error {
 		}
 		return b.String()
 	}
+	field := func(terms []string) string {
+		for len(terms) > 0 && terms[len(terms)-1] == "" {
+			terms = terms[:len(terms)-1] // stop words at the end: no phrase needs their places
+		}
+		return encode(terms)
+	}
+	// derive is the body Vocab makes of the words of a field: each word's
+	// stemmed term, "" for a stop word.
+	derive := func(words []string) []string {
+		out := make([]string, len(words))
+		for k, w := range words {
+			if n, ok := x.Vocab[w]; ok && n >= 0 {
+				out[k] = x.Terms[n]
+			}
+		}
+		return out
+	}
 	titleNo := map[string]int{}
+	var titleStems [][]string
 	a := index.NewTermAnalyzer()
 	stemmed := func(text string) []string { _, body := a.Terms(text); return body }
 	docs := index.Documents(r.doc, r.name)
 	for k := range docs {
 		d := &docs[k]
-		printed, body := a.Terms(d.Body)
+		printed, body, words := terms(a, d)
 		// The word at a body term's place is what a reader types for it.
 		for p, word := range printed {
 			if _, ok := x.Vocab[word]; ok || word == "" {
@@ -94,9 +114,18 @@ func (s *Site) searchIndex(w io.Writer, i int) error {
 		if !ok {
 			t = len(x.Titles)
 			titleNo[d.Title] = t
-			x.Titles = append(x.Titles, [2]string{d.Title, field(stemmed(d.Title))})
+			titleStems = append(titleStems, stemmed(d.Title))
+			x.Titles = append(x.Titles, [2]string{d.Title, encode(titleStems[t])})
 		}
-		words, _ := a.Terms(d.Words)
+		var bodyField any
+		switch derived := derive(words); {
+		case slices.Equal(derived, body):
+			bodyField = 0
+		case slices.Equal(slices.Concat(titleStems[t], derived), body):
+			bodyField = 1
+		default:
+			bodyField = field(body)
+		}
 		href := ""
 		text := d.Text
 		switch d.Kind {
@@ -116,7 +145,15 @@ func (s *Site) searchIndex(w io.Writer, i int) error {
 			href = r.name + "/" + href
 		}
 		x.Docs = append(x.Docs, [11]any{d.Kind, d.ID, t, flag(d.Lead == "yes"), flag(d.IsBare()), href, d.Key(),
-			strings.Join(strings.Fields(text), " "), field(body), field(words), field(stemmed(d.Heading))})
+			strings.Join(strings.Fields(text), " "), bodyField, field(words), field(stemmed(d.Heading))})
+	}
+	order := make([]int, len(x.Docs))
+	for k := range order {
+		order[k] = k
+	}
+	slices.SortFunc(order, func(a, b int) int { return strings.Compare(x.Docs[a][6].(string), x.Docs[b][6].(string)) })
+	for n, k := range order {
+		x.Docs[k][6] = n
 	}
 	b, err := json.Marshal(x)
 	if err != nil {
@@ -241,4 +278,24 @@ func markHTML(s string, marks [][2]int) template.HTML {
 		}
 	}
 	return template.HTML(b.String()) // #nosec: escaped above
+}
+
+// terms returns the terms of d's body as printed and stemmed, and of its
+// words. The body is its title and its text, and the words its text or
+// the body itself (see index.Documents): the text is analysed once for
+// both, the tokenizer breaking at the line between title and text.
+func terms(a *index.TermAnalyzer, d *index.Doc) (printed, body, words []string) {
+	if d.Words == d.Body {
+		printed, body = a.Terms(d.Body)
+		return printed, body, printed
+	}
+	title, text, ok := strings.Cut(d.Body, "\n")
+	if !ok || text != d.Words || d.Words == "" {
+		printed, body = a.Terms(d.Body)
+		words, _ = a.Terms(d.Words)
+		return printed, body, words
+	}
+	tp, tb := a.Terms(title)
+	words, wb := a.Terms(text)
+	return slices.Concat(tp, words), slices.Concat(tb, wb), words
 }

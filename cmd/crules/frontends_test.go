@@ -129,6 +129,7 @@ func staticSearch(t *testing.T, dir string) func(q string) []string {
 		u := (&url.URL{Scheme: "file", Path: page, RawQuery: url.Values{"q": {q}}.Encode()}).String()
 		var hits []string
 		var state string
+		start := time.Now()
 		err := chromedp.Run(ctx,
 			chromedp.Navigate(u),
 			chromedp.Poll(`!/Searching/.test(document.getElementById("hits").textContent)`, nil, chromedp.WithPollingTimeout(30*time.Second)),
@@ -138,6 +139,7 @@ func staticSearch(t *testing.T, dir string) func(q string) []string {
 		if err != nil {
 			t.Fatalf("%s: %v", u, err)
 		}
+		t.Logf("search.html?q=%s: %d hits listed %v after the page was asked for", url.QueryEscape(q), len(hits), time.Since(start).Round(time.Millisecond))
 		if len(hits) == 0 {
 			t.Logf("%s: %s", u, state)
 		}
