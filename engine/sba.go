@@ -7,7 +7,6 @@ import (
 
 	"github.com/crules/crules/ability"
 	"github.com/crules/crules/game"
-	"github.com/crules/crules/parse"
 )
 
 // The state-based actions, found by what each says in any era (704.5
@@ -21,13 +20,13 @@ var (
 	sbaDeathtouch = []string{"dealt damage by a source with deathtouch since the last time state-based actions were checked"}
 	sbaLoyalty    = []string{"if a planeswalker has loyalty 0", "a planeswalker with loyalty 0"}
 	sbaUniqueness = []string{"planeswalkers that share a planeswalker type"}
-	sbaLegend     = []string{"this is called the \"legend rule.\"", "called the \"legend rule\""}
+	sbaLegend     = []string{"this is called the \"legend rule.\"", "called the \"legend rule\"", "legend rule"}
 	sbaWorld      = []string{"this is called the \"world rule.\"", "called the \"world rule\""}
 	sbaAura       = []string{"if an aura is attached to an illegal object or player", "an aura attached to an illegal", "enchants an illegal or nonexistent permanent"}
 	sbaEquipment  = []string{"if an equipment or fortification is attached to an illegal", "an equipment or fortification attached to an illegal", "an equipment attached to an illegal permanent"}
 	sbaAnnihilate = []string{"has both a +1/+1 counter and a -1/-1 counter on it"}
-	sbaLeaves     = []string{"when a player leaves a multiplayer game, all objects", "all objects (see rule 109) owned by that player leave the game", "owned by that player leave the game"}
-	sbaGameOver   = []string{"if all the player's opponents have left the game, that player wins", "that player wins the game", "wins the game"}
+	sbaLeaves     = []string{"all objects (see rule 109) owned by that player leave the game", "owned by that player leave the game"}
+	sbaGameOver   = []string{"wins the game if that player's opponents have all left the game", "wins the game"}
 	// Damage to a planeswalker, and whether "any target" includes one.
 	phAnyTarget          = []string{"require \"any target,\"", "\"any target\""}
 	phPlaneswalkerDamage = []string{"damage dealt to a planeswalker causes that many loyalty counters to be removed", "loyalty counters to be removed"}
@@ -39,31 +38,11 @@ var (
 // "State-Based Effects" (420 before 2009); the zero Ref when the
 // revision has no such action.
 func (e *engine) sbaRef(phrases ...string) game.Ref {
-	return e.specs.ref("sba\x00"+strings.Join(phrases, "\x00"), func() game.Ref {
-		top := e.rules.Titled("State-Based Actions", "State-Based Effects")
-		if top == nil {
-			return game.Ref{}
-		}
-		for _, p := range phrases {
-			p = strings.ToLower(p)
-			var found *parse.Rule
-			var walk func(rs []*parse.Rule)
-			walk = func(rs []*parse.Rule) {
-				for _, r := range rs {
-					if found == nil && strings.Contains(strings.ToLower(parse.Normalize(r.Text)), p) {
-						found = r
-					}
-					walk(r.Children)
-				}
-			}
-			walk(top.Children)
-			if found != nil {
-				return game.RefOf(found)
-			}
-		}
-		return game.Ref{}
-	})
+	return e.rules.FindUnder(sbaTitles, phrases...)
 }
+
+// sbaTitles are the titles of the state-based actions' rule.
+var sbaTitles = []string{"State-Based Actions", "State-Based Effects"}
 
 // sba performs state-based actions (704.3; 420.3 in 2006): whenever a
 // player would receive priority the game checks every condition and
@@ -129,7 +108,7 @@ func (e *engine) sbaCheck() []func() {
 		}
 	}
 	for _, o := range e.s.Battlefield() {
-		acts = append(acts, e.sbaPermanent(o, do)...)
+		acts = append(acts, e.sbaPermanent(o, o.Characteristics(), do)...)
 	}
 	acts = append(acts, e.legendRule()...)
 	acts = append(acts, e.worldRule()...)
@@ -137,11 +116,12 @@ func (e *engine) sbaCheck() []func() {
 	return acts
 }
 
-// sbaPermanent returns the state-based actions of one permanent.
-func (e *engine) sbaPermanent(o *game.Object, do func([]string, func(game.Ref)) bool) []func() {
+// sbaPermanent returns the state-based actions of permanent o, whose
+// characteristics are ch.
+func (e *engine) sbaPermanent(o *game.Object, ch game.Chars, do func([]string, func(game.Ref)) bool) []func() {
 	var acts []func()
-	if o.Is("Creature") {
-		switch t := o.Toughness(); {
+	if ch.Is("Creature") {
+		switch t := ch.Toughness; {
 		case t <= 0:
 			do(phZeroTough, func(r game.Ref) {
 				e.s.Cite(r, "%s has toughness %d and is put into its owner's graveyard", o.Label, t)
@@ -159,13 +139,20 @@ func (e *engine) sbaPermanent(o *game.Object, do func([]string, func(game.Ref)) 
 			})
 		}
 	}
-	if o.Is("Planeswalker") && o.Counters["loyalty"] <= 0 {
+	if ch.Is("Planeswalker") && o.Counters["loyalty"] <= 0 {
 		do(sbaLoyalty, func(r game.Ref) {
 			e.s.Cite(r, "%s has loyalty 0 and is put into its owner's graveyard", o.Label)
 			e.leaveBattlefield(o, game.Graveyard, "loyalty 0")
 		})
 	}
-	if en, aura := first[*ability.Enchants](e, o); aura {
+	hasSub := func(t string) bool {
+		return slices.ContainsFunc(ch.Subtypes, func(x string) bool { return strings.EqualFold(x, t) })
+	}
+	en, aura := (*ability.Enchants)(nil), false
+	if hasSub("Aura") {
+		en, aura = first[*ability.Enchants](e, o)
+	}
+	if aura {
 		if why := e.illegalAttachment(o, en.What); why != "" {
 			do(sbaAura, func(r game.Ref) {
 				e.s.Cite(r, "%s %s and is put into its owner's graveyard", o.Label, why)
@@ -173,7 +160,7 @@ func (e *engine) sbaPermanent(o *game.Object, do func([]string, func(game.Ref)) 
 				e.leaveBattlefield(o, game.Graveyard, why)
 			})
 		}
-	} else if o.AttachedTo != nil && o.HasSubtype("Equipment") {
+	} else if o.AttachedTo != nil && hasSub("Equipment") {
 		if why := e.illegalAttachment(o, ability.Q("creature")); why != "" {
 			do(sbaEquipment, func(r game.Ref) {
 				e.s.Cite(r, "%s %s and becomes unattached; it remains on %s", o.Label, why, e.zone(game.Battlefield))
@@ -220,8 +207,17 @@ func (e *engine) unattach(o *game.Object) { o.AttachedTo = nil }
 // a player who controls two or more legendary permanents with the same
 // name chooses one (the statement's "keep" choice, else the newest) and
 // the rest go to the graveyard; from 2004 to 2013 all of them go, each
-// player's alike; in 1999 all but the earliest.
+// player's alike; from 1999 to 2003 all but the one there the longest.
 func (e *engine) legendRule() []func() {
+	var legends []*game.Object
+	for _, o := range e.s.Battlefield() {
+		if o.HasSupertype("Legendary") && o.Name() != "" {
+			legends = append(legends, o)
+		}
+	}
+	if len(legends) < 2 {
+		return nil
+	}
 	r := e.sbaRef(sbaLegend...)
 	if r.IsZero() {
 		return nil
@@ -230,10 +226,7 @@ func (e *engine) legendRule() []func() {
 	perPlayer := strings.Contains(text, "controlled by the same player") || strings.Contains(text, "if a player controls")
 	groups := map[string][]*game.Object{}
 	var keys []string
-	for _, o := range e.s.Battlefield() {
-		if !o.HasSupertype("Legendary") || o.Name() == "" {
-			continue
-		}
+	for _, o := range legends {
 		k := strings.ToLower(o.Name())
 		if perPlayer {
 			k = o.Controller.Name + "\x00" + k
@@ -272,8 +265,8 @@ func (e *engine) legendRule() []func() {
 					}
 				}
 			}
-		case strings.Contains(text, "earliest timestamp"):
-			keep, how = g[0], "the earliest is kept"
+		case strings.Contains(text, "earliest timestamp") || strings.Contains(text, "the longest"):
+			keep, how = g[0], "the one there the longest is kept"
 			for _, o := range g {
 				if o.ID < keep.ID {
 					keep = o
@@ -302,8 +295,11 @@ func (e *engine) worldRule() []func() {
 			ws = append(ws, o)
 		}
 	}
+	if len(ws) < 2 {
+		return nil
+	}
 	r := e.sbaRef(sbaWorld...)
-	if len(ws) < 2 || r.IsZero() {
+	if r.IsZero() {
 		return nil
 	}
 	newest := ws[0]
@@ -325,16 +321,22 @@ func (e *engine) worldRule() []func() {
 // uniqueness is the planeswalker uniqueness rule of 2007-10-01 to 2017:
 // two or more planeswalkers that share a planeswalker type all go.
 func (e *engine) uniqueness() []func() {
+	var pws []*game.Object
+	for _, o := range e.s.Battlefield() {
+		if o.Is("Planeswalker") {
+			pws = append(pws, o)
+		}
+	}
+	if len(pws) < 2 {
+		return nil
+	}
 	r := e.sbaRef(sbaUniqueness...)
 	if r.IsZero() {
 		return nil
 	}
 	byType := map[string][]*game.Object{}
 	var types []string
-	for _, o := range e.s.Battlefield() {
-		if !o.Is("Planeswalker") {
-			continue
-		}
+	for _, o := range pws {
 		for _, t := range o.Face().Subtypes {
 			t = strings.ToLower(t)
 			if byType[t] == nil {

@@ -50,8 +50,8 @@ var (
 	phManaEmpties = []string{"each player's mana pool empties at the end of each step and phase", "mana pool empties at the end of each step and phase", "empties at the end of each step and phase"}
 	phSkipDraw    = []string{"the player who plays first skips the draw step", "skips the draw step of their first turn", "skips the draw step of his or her first turn"}
 	phStepDraw    = []string{"first, the active player draws a card"}
-	phUpkeepTrig  = []string{"abilities that triggered at the beginning of the upkeep", "abilities that trigger at the beginning of that upkeep"}
-	phEndTrig     = []string{"abilities that trigger \"at the beginning of the end step\"", "all abilities that trigger \"at end of turn\" go on the stack", "at the beginning of the end step"}
+	phUpkeepTrig  = []string{"abilities that triggered at the beginning of the upkeep", "abilities that trigger at the beginning of the upkeep step", "abilities that trigger at the beginning of that upkeep"}
+	phEndTrig     = []string{"an ability that triggers \"at the beginning of the end step\"", "abilities that trigger \"at the beginning of the end step\"", "all abilities that trigger \"at end of turn\" go on the stack", "at the beginning of the end step"}
 	phRemoved     = []string{"all creatures, battles, and planeswalkers are removed from combat", "all creatures and planeswalkers are removed from combat", "all creatures are removed from combat", "removed from combat"}
 	phHandSize    = []string{"if the active player's hand contains more cards than their maximum hand size", "if the active player's hand contains more cards than his or her maximum hand size", "maximum hand size"}
 	phWearOff     = []string{"all damage marked on permanents (including phased-out permanents) is removed", "all damage marked on permanents", "all damage is removed from permanents", "\"until end of turn\" and \"this turn\" effects end"}
@@ -63,10 +63,12 @@ var (
 
 // stepRef cites the rule of a step by its title, else the turn's rule.
 func (e *engine) stepRef(step string) game.Ref {
-	if r := e.rules.Titled(stepTitles[step]...); r != nil {
-		return game.RefOf(r)
-	}
-	return e.rules.Find(phTurn...)
+	return e.specs.ref("step\x00"+step, func() game.Ref {
+		if r := e.rules.Titled(stepTitles[step]...); r != nil {
+			return game.RefOf(r)
+		}
+		return e.rules.Find(phTurn...)
+	})
 }
 
 // toStep moves the turn forward to step within the turn, passing every

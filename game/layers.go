@@ -447,3 +447,14 @@ func (s *State) Matching(sub Subject, controller *Player) []*Object {
 	}
 	return out
 }
+
+// AffectedBy returns the permanents a static ability's effect e of
+// source applies to now, after the layers.
+func (s *State) AffectedBy(source *Object, e Continuous) []*Object {
+	e.Source, e.Static = source, true
+	v := &view{objs: s.Battlefield(), chars: s.layered(), keepAC: s.ArtifactCreatureKeeps}
+	if !s.exists(v, &e) {
+		return nil
+	}
+	return s.appliesTo(v, &e)
+}

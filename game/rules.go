@@ -206,3 +206,46 @@ func (r *Rules) Titled(titles ...string) *parse.Rule {
 	}
 	return nil
 }
+
+// FindUnder returns the first rule under the rule or chapter titled one
+// of titles (at any depth, in rule order) whose text contains one of
+// phrases, tried in order, case ignored; the zero Ref when there is
+// none. Found once per revision, like Find.
+func (r *Rules) FindUnder(titles []string, phrases ...string) Ref {
+	if r == nil || r.doc == nil {
+		return Ref{}
+	}
+	key := "under\x00" + strings.Join(titles, "\x00") + "\x01" + strings.Join(phrases, "\x00")
+	r.mu.Lock()
+	ref, ok := r.cache[key]
+	r.mu.Unlock()
+	if ok {
+		return ref
+	}
+	var found Ref
+	if top := r.Titled(titles...); top != nil {
+		var under []*parse.Rule
+		var walk func(rs []*parse.Rule)
+		walk = func(rs []*parse.Rule) {
+			for _, x := range rs {
+				under = append(under, x)
+				walk(x.Children)
+			}
+		}
+		walk(top.Children)
+	search:
+		for _, p := range phrases {
+			p = strings.ToLower(p)
+			for _, x := range under {
+				if strings.Contains(string(fold(nil, x.Text)), p) {
+					found = RefOf(x)
+					break search
+				}
+			}
+		}
+	}
+	r.mu.Lock()
+	r.cache[key] = found
+	r.mu.Unlock()
+	return found
+}
