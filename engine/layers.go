@@ -96,3 +96,26 @@ func textEffects(o *game.Object) []game.Effect {
 	}
 	return nil
 }
+
+// citeStatics cites, for each static ability of a permanent's text that
+// has a continuous effect, the layer each part applies in and what it
+// applies to now (611.3a: it applies at any moment to what its text
+// names).
+func (e *engine) citeStatics(o *game.Object) {
+	for _, ef := range textEffects(o) {
+		if ef.Verb != "static" {
+			continue
+		}
+		c := *ef.Cont
+		c.Static = true
+		objs := e.s.AffectedBy(o, c)
+		var names []string
+		for _, x := range objs {
+			names = append(names, x.Label)
+		}
+		if len(names) == 0 {
+			names = []string{"no permanent now"}
+		}
+		e.citeLayers(&c, fmt.Sprintf("%s: %q applies to %s", o.Label, ef.Text, strings.Join(names, ", ")), objs)
+	}
+}

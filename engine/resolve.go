@@ -236,6 +236,7 @@ func (e *engine) attach(o, to *game.Object, rule game.Ref) {
 	attachTo(e.s, o, to)
 	p, t := to.PT()
 	e.s.Cite(rule, "%s is attached to %s (now %d/%d)", o.Label, to.Label, p, t)
+	e.citeStatics(o)
 }
 
 // attachTo attaches o to to, with a new timestamp.
@@ -365,6 +366,8 @@ func (e *engine) enter(spell *game.Object) {
 	o.FaceDown = spell.FaceDown
 	if spell.AttachedTo != nil {
 		e.attach(o, spell.AttachedTo, e.attachRule(o))
+	} else {
+		e.citeStatics(o)
 	}
 	// A face-down permanent has no abilities to trigger (708.2 today,
 	// 504.2 in 2006), and turning it face up later is not entering.
