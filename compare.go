@@ -250,6 +250,16 @@ func (l *Library) Discover(a, b Source, min int) (*Discovery, error) {
 	return &Discovery{A: da, B: db, Substitutions: diff.Discover(res, nil, min)}, nil
 }
 
+// DiffHelp says how Diff pairs and classifies the rules of two documents,
+// for the command line's help.
+const DiffHelp = `Diff matches every rule and subrule of A to its counterpart in B, despite
+renumbering, and classifies each change:
+  unchanged, renumbered (same text, new number), citations (only cited rule
+  numbers changed), typography, terminology (only lexicon conventions such as
+  play→cast), edited, split, merged, added, removed.
+A and B are revisions (2009-05-01, 2009, latest, first, latest~1 for the one
+before latest) or CR files on disk.`
+
 // ParseDiffOptions reads a diff's options as users give them: the rule
 // whose subtree to compare ("" for all, a bad ID an error naming --rule)
 // and the change classes to keep (ParseClasses).

@@ -89,6 +89,17 @@ type Splice struct {
 	Once, Keeps, Choices, Order, Loses Base
 }
 
+// splice is the part of every splice ability its instance doesn't
+// change, built once: a procedure asks every object for its abilities
+// of one kind many times a run.
+var splice = Splice{Base: Base{Keyword: "Splice", Rule: []string{" means "}, Note: "%s reveals %s and splices it onto %s; its text is added and %s is paid as an additional cost; the card stays in %s's hand"},
+	Choice:  "splice",
+	Once:    Base{Keyword: "Splice", Rule: []string{"more than once"}},
+	Keeps:   Base{Keyword: "Splice", Rule: []string{"characteristics of the main spell"}, Note: "%s keeps its own characteristics (colour %s); it gains only %s's text"},
+	Choices: Base{Keyword: "Splice", Rule: []string{"can't choose to use a splice ability", "required choices"}},
+	Order:   Base{Keyword: "Splice", Rule: []string{"main spell must happen first", "main spell have to be followed first", "choose the order in which"}, Note: "the main spell's instructions are followed first, then the spliced cards' in the order chosen"},
+	Loses:   Base{Keyword: "Splice", Rule: []string{"loses any splice changes"}, Note: "%s leaves the stack and loses the spliced text"}}
+
 // OntoSpell reports whether a spell of card face has the quality the
 // splice names (one of the words of "instant or sorcery").
 func (s *Splice) OntoSpell(face *game.Card) bool {
@@ -139,14 +150,9 @@ func init() {
 		return []Ability{&InstantSpeed{Base{Keyword: "Flash", Rule: []string{"any time you could"}, Note: "flash: %s may be cast any time its controller could cast an instant"}}}
 	})
 	declare("Splice", func(inst game.Ability, _ Rev) []Ability {
-		b := func(rule ...string) Base { return Base{Keyword: "Splice", Rule: rule} }
-		return []Ability{&Splice{Base: Base{Keyword: "Splice", Rule: []string{" means "}, Note: "%s reveals %s and splices it onto %s; its text is added and %s is paid as an additional cost; the card stays in %s's hand"},
-			Choice: "splice", Onto: inst.Quality, Cost: inst.Cost, CostText: inst.CostText,
-			Once:    b("more than once"),
-			Keeps:   Base{Keyword: "Splice", Rule: []string{"characteristics of the main spell"}, Note: "%s keeps its own characteristics (colour %s); it gains only %s's text"},
-			Choices: b("can't choose to use a splice ability", "required choices"),
-			Order:   Base{Keyword: "Splice", Rule: []string{"main spell must happen first", "main spell have to be followed first", "choose the order in which"}, Note: "the main spell's instructions are followed first, then the spliced cards' in the order chosen"},
-			Loses:   Base{Keyword: "Splice", Rule: []string{"loses any splice changes"}, Note: "%s leaves the stack and loses the spliced text"}}}
+		sp := splice
+		sp.Onto, sp.Cost, sp.CostText = inst.Quality, inst.Cost, inst.CostText
+		return []Ability{&sp}
 	})
 	declare("Affinity", func(inst game.Ability, _ Rev) []Ability {
 		return []Ability{&Reduction{Base: Base{Keyword: "Affinity", Note: "affinity for %s: %d of them reduce the cost by {%d}%s"}, Per: Q(inst.Quality)}}

@@ -160,11 +160,11 @@ type UpkeepCopies struct {
 }
 
 func init() {
-	declare("Epic", func(game.Ability, Rev) []Ability {
-		return []Ability{&UpkeepCopies{Base: Base{Keyword: "Epic", Rule: []string{" means ", "rest of the game"}, Note: "epic: for the rest of the game %s can't cast spells"},
-			CantCast: Base{Keyword: "Epic", Rule: []string{"can't"}},
-			Copy:     "copy this spell except for its epic ability", CopyNote: "epic: a copy of %s without epic is put on the stack"}}
-	})
+	epic := []Ability{&UpkeepCopies{Base: Base{Keyword: "Epic", Rule: []string{" means ", "rest of the game"}, Note: "epic: for the rest of the game %s can't cast spells"},
+		CantCast: Base{Keyword: "Epic", Rule: []string{"can't"}},
+		Copy:     "copy this spell except for its epic ability", CopyNote: "epic: a copy of %s without epic is put on the stack"}}
+	// Epic has no parameter: every instance is the same ability.
+	declare("Epic", func(game.Ability, Rev) []Ability { return epic })
 	declare("Storm", func(game.Ability, Rev) []Ability {
 		return []Ability{&Trigger{Base: Base{Keyword: "Storm", Rule: []string{" means "}, Note: "copy it for each other spell cast before it this turn"},
 			On: []Event{Cast}, Effects: []Op{{Kind: "copy"}}}}

@@ -12,9 +12,10 @@ import (
 // Activating an ability (602 today, 409 in 2006), for activated
 // abilities printed on cards ("{2}, {T}: Draw a card.").
 var (
-	phActivate   = []string{"to activate an ability is to put it onto the stack and pay its costs", "announces that he or she is playing the spell or activated ability"}
-	phController = []string{"only an object's controller (or its owner, if it doesn't have a controller) can activate", "only an object's controller", "announces that he or she is playing the spell or activated ability"}
-	phSorceryAb  = []string{"activated abilities that read \"activate only as a sorcery\" mean", "activate only as a sorcery", "play this ability only any time you could play a sorcery\" mean"}
+	phActivate    = []string{"to activate an ability is to put it onto the stack and pay its costs", "announces that he or she is playing the spell or activated ability"}
+	phController  = []string{"only an object's controller (or its owner, if it doesn't have a controller) can activate", "only an object's controller", "announces that he or she is playing the spell or activated ability"}
+	phManaAbility = []string{"an activated mana ability doesn't go on the stack", "resolves immediately after it is played and doesn't go on the stack"}
+	phSorceryAb   = []string{"activated abilities that read \"activate only as a sorcery\" mean", "activate only as a sorcery", "play this ability only any time you could play a sorcery\" mean"}
 )
 
 // printedAbility reads which printed activated ability a statement
@@ -60,6 +61,9 @@ func (e *engine) activateText(st *Stmt, p *game.Player, o *game.Object, n int) e
 	ab := &game.Object{Label: o.Label + " ability", Owner: p, Controller: p, Card: o.Card, Zone: game.Stack,
 		Ability: &game.AbilityInfo{Source: o, Activated: true, Keyword: o.Label, Text: a.Do.Text, Rule: e.rules.Find(phActivate...)}}
 	steps := []string{fmt.Sprintf("%s activates %s's ability %q and puts it on the stack", p.Name, o.Label, a.Cost.String()+": "+a.Do.Text)}
+	if a.Do.Verb == "addmana" {
+		steps[0] = fmt.Sprintf("%s activates %s's mana ability %q", p.Name, o.Label, a.Cost.String()+": "+a.Do.Text)
+	}
 	// Targets (602.2b: as a spell's, 601.2c).
 	var t *game.Target
 	if a.Do.Target != "" {
@@ -105,9 +109,21 @@ func (e *engine) activateText(st *Stmt, p *game.Player, o *game.Object, n int) e
 	if total.IsSet() || len(a.Cost.Parts) > 0 {
 		e.s.Cite(e.rules.Find(phTotalCost...), "total cost: %s", costString(total, a.Cost.Parts))
 	}
+	if a.Do.Verb == "addmana" {
+		// A mana ability: no target, it adds mana; it doesn't use the
+		// stack and resolves at once (605.3b; 411.1 in 2006).
+		e.settle(pay, total)
+		p.Pool = p.Pool.Plus(a.Do.Mana)
+		e.s.Cite(e.rules.Find(phManaAbility...), "%s's mana ability resolves at once, without the stack: %s adds %s", o.Label, p.Name, a.Do.Mana)
+		return nil
+	}
 	e.s.Push(ab)
 	e.settle(pay, total)
 	ef, src := *a.Do, o
+	if ef.X {
+		// "deals X damage": the X announced as it was activated.
+		ef.N, ef.X = x, false
+	}
 	ab.Ability.Resolve = func(s *game.State, self *game.Object) {
 		if t != nil && !e.legal(src, ef.Target, *t) {
 			e.s.Cite(e.rules.Find(phAllIllegal...), "the target of %s's ability, %s, is no longer legal: the ability doesn't resolve", src.Label, t.Name())

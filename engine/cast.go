@@ -135,6 +135,15 @@ func (e *engine) cast(st *Stmt) error {
 // in the zone that cost permits casting from, else in its owner's hand.
 func (e *engine) altCost(c *casting, st *Stmt) error {
 	p := c.p
+	var alts []string
+	for _, cl := range st.Clauses {
+		if ability.AltChoices[cl.Word] {
+			alts = append(alts, altName(cl.Word))
+		}
+	}
+	if len(alts) > 1 {
+		return refuse("%s: at most one alternative cost can be applied to a spell (%s)", strings.Join(alts, " and "), e.rules.Find("only one alternative cost can be applied", "can't apply two alternative methods of playing or two alternative costs").ID)
+	}
 	for _, z := range []game.Zone{game.Hand, game.Graveyard, game.Exile} {
 		o := e.s.FindIn(st.Object.Text, z)
 		if o == nil || o.Owner != p {

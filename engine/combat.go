@@ -37,7 +37,15 @@ func (e *engine) attack(st *Stmt) error {
 		}
 		attackers = append(attackers, o)
 	}
+	def := e.s.Opponent(p)
+	if cl := st.Clause("attacking"); cl != nil {
+		def = e.s.Player(cl.Names[0].Text)
+		if def == nil || def == p || def.Left {
+			return refuse("%s is not an opponent of %s in the game (%s)", cl.Names[0].Text, p.Name, e.rules.Find(phDefending...).ID)
+		}
+	}
 	e.toStep("declare attackers")
+	e.s.Combat.Defending = def
 	e.blocksDone = false
 	for _, o := range attackers {
 		if h, ok := first[*ability.IgnoresSickness](e, o); ok && o.EnteredTurn == e.s.Turn {
@@ -49,7 +57,7 @@ func (e *engine) attack(st *Stmt) error {
 			o.Tapped = true
 		}
 		e.s.Combat.Attackers = append(e.s.Combat.Attackers, o)
-		e.s.Cite(e.rules.Find(phAttack...), "%s attacks %s", o.Label, e.s.Opponent(p).Name)
+		e.s.Cite(e.rules.Find(phAttack...), "%s attacks %s", o.Label, def.Name)
 	}
 	for _, o := range attackers {
 		e.fire(o, ability.Attacks, nil)
@@ -99,6 +107,9 @@ func (e *engine) block(st *Stmt) error {
 	att := e.s.FindIn(st.Object.Text, game.Battlefield)
 	if att == nil || !slices.Contains(e.s.Combat.Attackers, att) {
 		return refuse("%s is not attacking", st.Object.Text)
+	}
+	if def := e.defending(att); p != def {
+		return refuse("%s is not the defending player: %s declares blockers (%s)", p.Name, def.Name, e.rules.Find(phBlock...).ID)
 	}
 	var bs []*game.Object
 	for _, n := range st.Names[1:] {
@@ -321,7 +332,7 @@ func (e *engine) assignments() (map[*game.Object][]assignment, error) {
 // lethal damage (702.19b; 502.9b in 2006-10-01), damage already marked
 // counted and, where deathtouch makes 1 damage lethal, 1.
 func (e *engine) assignToPlayer(att *game.Object, name string, n int, blockers []assignment) error {
-	def := e.s.Opponent(att.Controller)
+	def := e.defending(att)
 	trample, tramples := first[*ability.AssignsExcess](e, att)
 	if !tramples {
 		return refuse("assign: %s has no trample and can't assign combat damage to %s while blocked", att.Label, name)
@@ -373,7 +384,7 @@ func (e *engine) dealCombat(deals func(*game.Object) bool) {
 		if att.Zone != game.Battlefield || e.s.FindIn(att.Label, game.Battlefield) != att {
 			continue
 		}
-		def := e.s.Opponent(att.Controller)
+		def := e.defending(att)
 		bs := e.inOrder(att, liveBlockers(e, e.s.Combat.Blockers[att]))
 		if deals(att) {
 			if e.s.Step == "first-strike damage" {
@@ -450,4 +461,13 @@ func liveBlockers(e *engine, bs []*game.Object) []*game.Object {
 		}
 	}
 	return out
+}
+
+// defending is the player att attacks: the one its controller chose as
+// attackers were declared, else their next opponent.
+func (e *engine) defending(att *game.Object) *game.Player {
+	if d := e.s.Combat.Defending; d != nil {
+		return d
+	}
+	return e.s.Opponent(att.Controller)
 }

@@ -35,6 +35,22 @@
 // and epic too are abilities of package ability (Splice, EntersWith per
 // card revealed, UpkeepCopies) that the procedures read by kind.
 //
+// Costs are one model (costs.go) for spells and activated abilities
+// alike: a game.FullCost is the mana part (generic, coloured, hybrid,
+// {2/W}, Phyrexian, {C}, X) and the non-mana parts ({T}, {Q}, sacrifice,
+// discard, exile from a zone, pay life, remove or put counters, return
+// to hand, reveal). The total cost is the mana cost or one alternative
+// cost, plus the additional costs chosen (kicker, multikicker N times,
+// buyback, entwine, splice, a printed "As an additional cost"), plus the
+// increases, minus the reductions (601.2f; 409.1f in 2006); a payment
+// then checks every part, refusing the action with the rule it breaks
+// when one can't be paid, before anything moves (601.2h, 409.1h), and the
+// optional costs paid stay on the spell (SpellInfo.Optional: "for each
+// time it was kicked", "if the buyback cost was paid"). A mana symbol
+// the revision does not define refuses the cast. Activated abilities
+// printed on cards ("{2}, {T}: Draw a card.") are activated through the
+// same payment (activated.go).
+//
 // Each hand-written model declares the wording it implements, revision
 // range by revision range, in declared.txt; TestDeclarations checks the
 // declarations against keyword extraction for every embedded revision

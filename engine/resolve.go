@@ -186,6 +186,9 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 		}
 		e.s.Cite(e.rules.Find(phFollow...), "%s: %s deals %d damage to %s", from, spell.Name(), n, t.Name())
 		e.damage(spell, *t, n, false)
+	case "addmana":
+		ctrl.Pool = ctrl.Pool.Plus(ef.Mana)
+		e.s.Cite(e.rules.Find(phFollow...), "%s: %s adds %s", from, ctrl.Name, ef.Mana)
 	case "draw":
 		for range ef.N {
 			e.draw(ctrl)

@@ -58,6 +58,7 @@ var (
 	phCleanupMore = []string{"another cleanup step begins", "another cleanup step"}
 	phDelayed     = []string{"an effect may create a delayed triggered ability", "delayed triggered ability"}
 	phNoAttackers = []string{"if no creatures are declared as attackers or put onto the battlefield attacking, skip", "if no creatures are declared as attackers, finish the declare attackers step", "if no creatures are declared as attackers"}
+	phDefending   = []string{"the active player chooses one of their opponents. that player becomes the defending player", "chooses one of their opponents", "becomes the defending player", "defending player"}
 	phStepEnds    = []string{"ends when the stack is empty and all players pass", "when all players pass in succession", "all players pass in succession"}
 )
 

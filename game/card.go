@@ -233,9 +233,11 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "damage", "draw", "gain", "lose", "destroy", "counter", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters"
+	Verb string // "damage", "draw", "gain", "lose", "destroy", "counter", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"
 	X    bool   // N is the spell's X ("deals X damage")
+	// Mana is the mana an "add" effect adds ("Add {G}").
+	Mana Mana
 	// Yours is set for a cost change to "spells you cast": only its
 	// controller's spells.
 	Yours  bool
@@ -276,6 +278,10 @@ var effectPatterns = []struct {
 	{lazyRegexp(`(?i)^(?:[^,]*\s)?deals? (\d+|X) damage to (any target|target creature or player|target creature|target player)$`), func(m []string) Effect {
 		t := map[string]string{"any target": "any", "target creature or player": "any", "target creature": "creature", "target player": "player"}[strings.ToLower(m[2])]
 		return Effect{Verb: "damage", N: atoi(m[1]), X: strings.EqualFold(m[1], "X"), Target: t}
+	}},
+	{lazyRegexp(`(?i)^add ((?:\{[WUBRGC0-9]+\})+)(?: to your mana pool)?$`), func(m []string) Effect {
+		mana, _ := ParseMana(m[1])
+		return Effect{Verb: "addmana", Mana: mana}
 	}},
 	{lazyRegexp(`(?i)^draw (a|\d+) cards?$`), func(m []string) Effect { return Effect{Verb: "draw", N: count(m[1])} }},
 	{lazyRegexp(`(?i)^(?:you )?gain (\d+) life$`), func(m []string) Effect { return Effect{Verb: "gain", N: atoi(m[1])} }},

@@ -62,6 +62,7 @@ func (s *State) Clone() *State {
 	c.CastThisTurn = mapObjects(s.CastThisTurn, obj)
 	c.Pending = mapObjects(s.Pending, obj)
 	c.Combat = Combat{
+		Defending:        pm[s.Combat.Defending],
 		Attackers:        mapObjects(s.Combat.Attackers, obj),
 		Blockers:         make(map[*Object][]*Object, len(s.Combat.Blockers)),
 		Blocking:         make(map[*Object]*Object, len(s.Combat.Blocking)),

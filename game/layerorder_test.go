@@ -60,5 +60,10 @@ func TestLayerOrder(t *testing.T) {
 		if g := strings.Join(got, " "); g != tc.want {
 			t.Errorf("%s:\n got %s\nwant %s", tc.rev, g, tc.want)
 		}
+		// A type-changing effect applies whole in layer 4 from 2003-07
+		// to 2005-08 only.
+		if whole := tc.rev == "2003-07-01"; lo.TypeWhole != whole {
+			t.Errorf("%s: TypeWhole %v, want %v", tc.rev, lo.TypeWhole, whole)
+		}
 	}
 }

@@ -193,12 +193,12 @@ func (s *State) layered() map[*Object]*Chars {
 				continue
 			}
 			for _, e := range s.Effects {
-				if e.Has(c) && !slices.Contains(pending, e) {
+				if lo.belongs(e, c, si) && !slices.Contains(pending, e) {
 					pending = append(pending, e)
 				}
 			}
 			for _, e := range statics {
-				if e.Has(c) && !slices.Contains(pending, e) {
+				if lo.belongs(e, c, si) && !slices.Contains(pending, e) {
 					pending = append(pending, e)
 				}
 			}
@@ -216,9 +216,13 @@ func (s *State) layered() map[*Object]*Chars {
 				objs = s.appliesTo(v, e)
 				locked[e] = objs
 			}
+			st := step
+			if lo.TypeWhole && e.Has(ChangeType) {
+				st = &wholeStep
+			}
 			for _, o := range objs {
 				if ch := v.chars[o]; ch != nil {
-					apply(e, step, ch, v)
+					apply(e, st, ch, v)
 				}
 			}
 		}
@@ -457,4 +461,27 @@ func (s *State) AffectedBy(source *Object, e Continuous) []*Object {
 		return nil
 	}
 	return s.appliesTo(v, &e)
+}
+
+// wholeStep makes every change: a type-changing effect where the
+// revision applies all its parts in the type-changing layer.
+var wholeStep = LayerStep{Changes: func() []Change {
+	all := make([]Change, nChanges)
+	for c := range nChanges {
+		all[c] = c
+	}
+	return all
+}()}
+
+// belongs reports whether effect e's change c applies in step si: the
+// step of c, or, for a type-changing effect where the revision applies
+// it whole, only the type-changing step.
+func (lo *LayerOrder) belongs(e *Continuous, c Change, si int) bool {
+	if !e.Has(c) {
+		return false
+	}
+	if lo.TypeWhole && e.Has(ChangeType) {
+		return si == lo.step[ChangeType]
+	}
+	return true
 }

@@ -88,6 +88,10 @@ type Combat struct {
 	// FirstStrikeDealt marks creatures that dealt damage in the
 	// first-strike damage step.
 	FirstStrikeDealt map[*Object]bool
+	// Defending is the player the attackers attack (506.2, chosen by
+	// the active player in a multiplayer game); nil before attackers
+	// are declared.
+	Defending *Player
 }
 
 // A Step of the trace: a rule applied, with what it did.

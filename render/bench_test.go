@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/crules/crules/diff"
 	"github.com/crules/crules/internal/corpustest"
 	"github.com/crules/crules/render"
 )
@@ -141,4 +142,46 @@ func BenchmarkSearchIndex(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(buf.Len()), "bytes")
+}
+
+// historySite is the site of every revision with its lineage, for the
+// history page benchmarks.
+func historySite(b *testing.B) ([]render.Revision, *diff.Lineage) {
+	rs, docs := corpustest.Docs(b)
+	names := make([]string, len(rs))
+	var revs []render.Revision
+	for i, r := range rs {
+		names[i] = r.Name()
+		revs = append(revs, render.Revision{Name: r.Name(), Doc: docs[i]})
+	}
+	return revs, diff.BuildLineage(names, docs, nil)
+}
+
+// BenchmarkHistoryPage renders the history page of splice (702.47, 502.40
+// until 2009: 22 rows, each with its change) from a warm Site.
+func BenchmarkHistoryPage(b *testing.B) {
+	revs, lin := historySite(b)
+	s := &render.Site{Revs: revs, Lineage: lin}
+	if err := s.Page(io.Discard, "history/702.47.html"); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := s.Page(io.Discard, "history/702.47.html"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkHistoryFirst renders the first history page of a Site: the
+// chaining of every rule of every revision into histories, then the page.
+func BenchmarkHistoryFirst(b *testing.B) {
+	revs, lin := historySite(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		s := &render.Site{Revs: revs, Lineage: lin}
+		if err := s.Page(io.Discard, "history/702.47.html"); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

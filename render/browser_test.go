@@ -294,3 +294,40 @@ func TestPhone(t *testing.T) {
 	}
 	t.Logf("screenshots in %s", out)
 }
+
+// TestBrowserElided opens the written site's change page of the 2009
+// renumbering from file:// in headless Chromium: the words a long rule's
+// change leaves out are not shown, and a click on its "…" shows them in
+// place, with no script.
+func TestBrowserElided(t *testing.T) {
+	exe := chromium(t)
+	dir := writtenSite(t)
+	ctx := browser(t, exe)
+	page := (&url.URL{Scheme: "file", Path: filepath.ToSlash(filepath.Join(dir, "diff", "2009-05-01", "2009-07-11.html"))}).String()
+	// shown reports whether the words behind the first control are laid
+	// out, and the control's ID.
+	const shown = `(() => { const s = document.querySelector(".elided > span"); return [s.getClientRects().length > 0, s.parentNode.querySelector("input").id]; })()`
+	var before, after []any
+	err := chromedp.Run(ctx,
+		chromedp.Navigate(page),
+		chromedp.WaitVisible(`.elided > label`, chromedp.ByQuery),
+		chromedp.Evaluate(shown, &before),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(before) != 2 || before[0] != false {
+		t.Fatalf("%s: the first elided words are shown before a click: %v", page, before)
+	}
+	id, _ := before[1].(string)
+	err = chromedp.Run(ctx,
+		chromedp.Click(`label[for="`+id+`"]`, chromedp.ByQuery),
+		chromedp.Evaluate(shown, &after),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(after) != 2 || after[0] != true {
+		t.Errorf("%s: a click on the … of %s does not show the words: %v", page, id, after)
+	}
+}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"io"
 	"sort"
 	"strings"
 	"testing"
@@ -70,4 +71,32 @@ func TestEverySectionLinked(t *testing.T) {
 	if got := s.prevPath(at, parse.MustParseRuleID("702.44")); got != "2009-05-01/502.html#502.40" {
 		t.Errorf("702.44 of 2009-07-11 links to %q in the revision before, want 2009-05-01/502.html#502.40", got)
 	}
+}
+
+// BenchmarkHistoryPages renders every history page of the site of every
+// revision (what render --all-revs writes under history/), the histories
+// chained once before.
+func BenchmarkHistoryPages(b *testing.B) {
+	revs, docs := corpustest.Docs(b)
+	names := make([]string, len(revs))
+	var rs []Revision
+	for i, r := range revs {
+		names[i] = r.Name()
+		rs = append(rs, Revision{Name: r.Name(), Doc: docs[i]})
+	}
+	s := &Site{Revs: rs, Lineage: diff.BuildLineage(names, docs, nil)}
+	h, err := s.history()
+	if err != nil {
+		b.Fatal(err)
+	}
+	keys := h.keys()
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, k := range keys {
+			if err := s.historyPage(io.Discard, k); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(len(keys)), "pages")
 }

@@ -175,7 +175,7 @@ func (s *Site) DiffPage(w io.Writer, a, b string, o DiffPageOptions) error {
 			row.ID = uniqueID(used, "a-"+row.AID)
 		}
 		if ta != tb {
-			key := func(s string) string { return s }
+			var key func(string) string // words as they are
 			if o.IgnoreTypography {
 				key = parse.Typography
 			}

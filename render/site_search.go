@@ -117,11 +117,14 @@ func (s *Site) searchIndex(w io.Writer, i int) error {
 			titleStems = append(titleStems, stemmed(d.Title))
 			x.Titles = append(x.Titles, [2]string{d.Title, encode(titleStems[t])})
 		}
-		var bodyField any = field(body)
-		if derived := derive(words); slices.Equal(derived, body) {
+		var bodyField any
+		switch derived := derive(words); {
+		case slices.Equal(derived, body):
 			bodyField = 0
-		} else if slices.Equal(slices.Concat(titleStems[t], derived), body) {
+		case slices.Equal(slices.Concat(titleStems[t], derived), body):
 			bodyField = 1
+		default:
+			bodyField = field(body)
 		}
 		href := ""
 		text := d.Text

@@ -234,7 +234,7 @@ func (p *parser) card(l line) {
 
 // oneShot are the effects only an instant or sorcery follows as it
 // resolves.
-var oneShot = map[string]bool{"damage": true, "draw": true, "gain": true, "lose": true, "destroy": true, "counter": true, "create": true, "kickdamage": true}
+var oneShot = map[string]bool{"damage": true, "draw": true, "gain": true, "lose": true, "destroy": true, "counter": true, "create": true, "kickdamage": true, "addmana": true}
 
 var supertypes = []string{"Legendary", "Basic", "Snow", "World"}
 

@@ -101,6 +101,7 @@ func TestErrors(t *testing.T) {
 		{"activated cost", "-- cards --\nA: {1} Artifact; {2}, Frob a card: Draw a card.\n-- script --\n", []string{`x.txt:2:23: A: unknown cost "Frob a card"`}},
 		{"activated cost symbol", "-- cards --\nA: {1} Artifact; {2}{Z}, {T}: Draw a card.\n-- script --\n", []string{`x.txt:2:21: A: mana symbol {Z}: unknown`}},
 		{"activated effect", "-- cards --\nA: {1} Artifact; {T}: Win the game.\n-- script --\n", []string{`x.txt:2:23: A: unknown effect "Win the game" of an activated ability`}},
+		{"mana on a permanent", "-- cards --\nA: {1} Artifact; Add {G}\n-- script --\n", []string{`x.txt:2:18: A: "Add {G}" on a permanent is not understood`}},
 		{"pay life", "-- cards --\nA: {R} Instant; draw a card\n-- script --\nalice casts A; pay {R} and two life\n", []string{`x.txt:4:28: pay: expected "N life"`}},
 		{"unknown card", "-- script --\nhand alice: Nothing\n", []string{`x.txt:2:13: unknown card "Nothing"`}},
 		{"unknown player", "-- cards --\nA: {R} Instant; draw a card\n-- script --\nhand carol: A\n", []string{`x.txt:4:6: unknown player "carol"`}},

@@ -15,7 +15,7 @@ var clauseWords = map[string]bool{
 	"targeting": true, "half": true, "splice": true, "convoke": true, "offering": true,
 	"flashback": true, "madness": true, "entwine": true, "kicker": true, "mode": true, "x": true, "pay": true,
 	"exile": true, "face down": true, "return": true, "search": true, "dredge": true, "reveal": true,
-	"order": true, "decline": true, "assign": true, "sacrifice": true, "discard": true, "keep": true, "multikicker": true, "buyback": true,
+	"order": true, "decline": true, "assign": true, "sacrifice": true, "discard": true, "keep": true, "attacking": true, "multikicker": true, "buyback": true,
 }
 
 // expectKinds maps what an expect line checks to whether it names a

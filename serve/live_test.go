@@ -137,24 +137,33 @@ func TestLiveUpdates(t *testing.T) {
 	defer wizards.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var mu sync.Mutex
-	var logged []string
+	// The watch logs the addition, then swaps the library in, then logs
+	// that it serves it: the test waits for that last line, not for the
+	// swap, which happens before it is logged.
+	lines := make(chan string)
 	go v.Watch(ctx, time.Hour, 20*time.Millisecond, crules.UpdateOptions{Page: wizards.URL + "/rules"}, func(format string, args ...any) {
-		mu.Lock()
-		logged = append(logged, fmt.Sprintf(format, args...))
-		mu.Unlock()
-	})
-	for deadline := time.Now().Add(30 * time.Second); v.Library().Latest().Name() != corpustest.NewDate; time.Sleep(10 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("the release on the page was not taken in 30 s")
+		select {
+		case lines <- fmt.Sprintf(format, args...):
+		case <-ctx.Done():
 		}
+	})
+	var logged []string
+	timeout := time.After(30 * time.Second)
+	for len(logged) == 0 || !strings.HasPrefix(logged[len(logged)-1], "serving ") {
+		select {
+		case l := <-lines:
+			logged = append(logged, l)
+		case <-timeout:
+			t.Fatalf("the release on the page was not taken in 30 s; logged %q", logged)
+		}
+	}
+	if len(logged) != 2 || !strings.HasPrefix(logged[0], "update: added "+corpustest.NewDate+" from ") || !strings.HasSuffix(logged[1], "the latest "+corpustest.NewDate) {
+		t.Errorf("logged %q", logged)
+	}
+	if got := v.Library().Latest().Name(); got != corpustest.NewDate {
+		t.Errorf("the library serves up to %s", got)
 	}
 	if rev, _ := latestRev(t, ts); rev != corpustest.NewDate {
 		t.Errorf("/api/revs ends at %s", rev)
-	}
-	mu.Lock()
-	defer mu.Unlock()
-	if len(logged) < 2 || !strings.HasPrefix(logged[0], "update: added "+corpustest.NewDate) {
-		t.Errorf("logged %q", logged)
 	}
 }

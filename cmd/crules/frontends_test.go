@@ -79,7 +79,10 @@ func TestSearchFrontEnds(t *testing.T) {
 		for _, m := range link.FindAllSubmatch(get("/search?q="+url.QueryEscape(q)), -1) {
 			fromPage = append(fromPage, html.UnescapeString(string(m[1])))
 		}
-		fromSite := static(q)
+		fromSite := fromCLI
+		if static != nil {
+			fromSite = static(q)
+		}
 		if len(fromCLI) == 0 || !slices.Equal(fromCLI, fromAPI) || !slices.Equal(fromCLI, fromPage) || !slices.Equal(fromCLI, fromSite) {
 			t.Errorf("%s:\ncommand line %v\n/api/search  %v\n/search page %v\nsearch.html  %v", q, fromCLI, fromAPI, fromPage, fromSite)
 		}
@@ -89,7 +92,7 @@ func TestSearchFrontEnds(t *testing.T) {
 // staticSearch opens headless Chromium and returns a function that loads
 // search.html?q= of the site in dir from file:// and returns the hits it
 // lists. In CI (CI=true) a missing browser fails the test; elsewhere it
-// skips it.
+// returns nil, and the other front ends are compared alone.
 func staticSearch(t *testing.T, dir string) func(q string) []string {
 	var exe string
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
@@ -102,7 +105,8 @@ func staticSearch(t *testing.T, dir string) func(q string) []string {
 		if os.Getenv("CI") == "true" {
 			t.Fatal("no chromium on PATH: the browser test must run in CI (apt-get install -y chromium)")
 		}
-		t.Skip("no chromium on PATH (apt-get install -y chromium); skipping the static search")
+		t.Log("no chromium on PATH (apt-get install -y chromium): the static search is not compared")
+		return nil
 	}
 	profile, err := os.MkdirTemp("", "crules-chromium-")
 	if err != nil {

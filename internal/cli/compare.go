@@ -23,13 +23,7 @@ func newDiffCmd(env *Env, runF func(*diffOptions) error) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "diff A B",
 		Short: "Compare two revisions rule by rule: renumbering, and what changed in each rule",
-		Long: `Diff matches every rule and subrule of A to its counterpart in B, despite
-renumbering, and classifies each change:
-  unchanged, renumbered (same text, new number), citations (only cited rule
-  numbers changed), typography, terminology (only lexicon conventions such as
-  play→cast), edited, split, merged, added, removed.
-A and B are revisions (2009-05-01, 2009, latest, first, latest~1 for the one
-before latest) or CR files on disk.`,
+		Long:  crules.DiffHelp,
 		Example: `  crules diff latest~1 latest --stat
   crules diff 2009-05-01 2009-07-11 --stat
   crules diff 2024-06 2024-07 --class terminology,edited
@@ -56,19 +50,15 @@ before latest) or CR files on disk.`,
 		o.A, o.B = args[0], args[1]
 		_, err := crules.ParseClasses(o.Classes...)
 		return err
-	}, runF, runDiff)
+	}, runF, withLib(runDiff))
 }
 
-func runDiff(env *Env, o *diffOptions) error {
+func runDiff(env *Env, lib *crules.Library, o *diffOptions) error {
 	opt, err := crules.ParseDiffOptions(o.Rule, o.Classes...)
 	if err != nil {
 		return err
 	}
 	opt.IgnoreTypography = o.Typo
-	lib, err := env.library()
-	if err != nil {
-		return err
-	}
 	srcs, err := lib.SourcesOf(o.A, o.B)
 	if err != nil {
 		return err
