@@ -120,6 +120,10 @@ func (e *engine) activateText(st *Stmt, p *game.Player, o *game.Object, n int) e
 	e.s.Push(ab)
 	e.settle(pay, total)
 	ef, src := *a.Do, o
+	if ef.X {
+		// "deals X damage": the X announced as it was activated.
+		ef.N, ef.X = x, false
+	}
 	ab.Ability.Resolve = func(s *game.State, self *game.Object) {
 		if t != nil && !e.legal(src, ef.Target, *t) {
 			e.s.Cite(e.rules.Find(phAllIllegal...), "the target of %s's ability, %s, is no longer legal: the ability doesn't resolve", src.Label, t.Name())
