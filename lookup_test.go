@@ -256,3 +256,37 @@ func TestChapterAcross(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchRuleNumber: a search for one bare rule number lists that rule
+// first, then the rules that cite it, within the limit; a number the
+// revision lacks is searched as a word.
+func TestSearchRuleNumber(t *testing.T) {
+	lib := open(t, crules.Options{})
+	src := lib.Latest().Source()
+	ids := func(q string, limit int) []string {
+		t.Helper()
+		res, err := lib.Search(src, q, crules.SearchOptions{Limit: limit})
+		if err != nil && !errors.Is(err, crules.ErrNoMatch) {
+			t.Fatalf("%s: %v", q, err)
+		}
+		var out []string
+		for _, h := range res.Hits {
+			out = append(out, h.ID)
+		}
+		return out
+	}
+	for _, q := range []string{"702.19b", "702.19B.", " 702.19b "} {
+		if got := ids(q, 10); len(got) < 2 || got[0] != "702.19b" || !slices.Contains(got, "702.19c") || slices.Index(got[1:], "702.19b") >= 0 {
+			t.Errorf("%q: %v", q, got)
+		}
+	}
+	if got := ids("702.19b", 1); !slices.Equal(got, []string{"702.19b"}) {
+		t.Errorf("702.19b, limit 1: %v", got)
+	}
+	if got := ids("702.19", 10); len(got) == 0 || got[0] != "702.19" {
+		t.Errorf("702.19: %v", got)
+	}
+	if got := ids("702.999", 10); len(got) != 0 {
+		t.Errorf("702.999: %v", got)
+	}
+}

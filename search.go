@@ -243,14 +243,19 @@ const SearchHelp = `Search ranks the rules, subrules, examples and glossary entr
 for a query in words. Plain words are matched with English stemming; "quoted
 phrases" must appear as written; field:value narrows (title:splice,
 kind:glossary, keyword:ninjutsu, era:502). Old and modern wording find each
-other (exile / removed from the game). A bare rule number is looked up.
+other (exile / removed from the game). A bare rule number (702.19b) lists
+that rule first, then the rules that cite it; 'crules rule' prints it whole.
 
 --all-revs searches every revision at once, one hit per rule across its
 renumbering, with the revisions it was in. The index is built on first use
 and cached (see 'crules index').`
 
 // Search ranks the rules, subrules, examples and glossary entries of src
-// for a query in words (see index.Index.Search). A bad query or limit is
+// for a query in words (see index.Index.Search). A query that is one bare
+// rule number (IsRuleNumber: "702.19b", "702.19B.") lists that rule first
+// when src has it, then the hits of the number as a word: the rules that
+// cite it. Every front end searches through here, and a written site's
+// static search does the same. A bad query or limit is
 // ErrBadRequest. When nothing matches, the result (with suggestions and
 // the words too common to be indexed) comes with an ErrNoMatch error
 // saying so.
@@ -284,6 +289,9 @@ func (l *Library) Search(src Source, q string, o SearchOptions) (*index.Result, 
 		return nil, err
 	}
 	res, err := ix.Answer(q, name, index.Options{Limit: o.Limit})
+	if err == nil && IsRuleNumber(q) {
+		err = ruleFirst(ix, res, q, name, o.Limit)
+	}
 	if err != nil {
 		if errors.Is(err, index.ErrDamaged) {
 			// Its files changed after they were checked: the next search
@@ -306,4 +314,26 @@ func (l *Library) Search(src Source, q string, o SearchOptions) (*index.Result, 
 		return res, &Error{Kind: ErrNoMatch, Msg: msg, Nearest: res.Suggestions}
 	}
 	return res, nil
+}
+
+// ruleFirst puts the rule numbered q (a bare rule number) at the head of
+// res's hits, once, keeping at most limit of them.
+func ruleFirst(ix *index.Index, res *index.Result, q, name string, limit int) error {
+	id, err := ParseRuleID(q)
+	if err != nil {
+		return err
+	}
+	exact, err := ix.Answer("id:"+id.String(), name, index.Options{Limit: 1})
+	if err != nil || len(exact.Hits) == 0 || exact.Hits[0].ID != id.String() {
+		return err
+	}
+	hits := []index.Hit{exact.Hits[0]}
+	for _, h := range res.Hits {
+		if h.ID != id.String() {
+			hits = append(hits, h)
+		}
+	}
+	res.Hits = hits[:min(len(hits), limit)]
+	res.Suggestions, res.Unindexed = []string{}, []string{}
+	return nil
 }

@@ -208,6 +208,7 @@ func (b *LineageBuilder) once(s string) string {
 	if k, ok := b.intern[s]; ok {
 		return k
 	}
+	s = strings.Clone(s) // not the revision's whole text it may be cut from (RuleText)
 	b.intern[s] = s
 	return s
 }

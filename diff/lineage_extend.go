@@ -5,6 +5,7 @@ import (
 	"hash/crc32"
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/crules/crules/lexicon"
 	"github.com/crules/crules/parse"
@@ -38,7 +39,10 @@ func (l *Lineage) Extend(name string, last, next *parse.Document, lex *lexicon.L
 		textSet[t] = true
 	}
 	for _, e := range raw {
-		idSet[e.id], textSet[e.text] = true, true
+		idSet[e.id] = true
+		if !textSet[e.text] {
+			textSet[strings.Clone(e.text)] = true // not next's whole text it may be cut from
+		}
 	}
 	for _, k := range ls {
 		idSet[k.A], idSet[k.B] = true, true

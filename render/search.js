@@ -248,8 +248,16 @@
     });
     cs = foldHeadings(cs);
     cs.sort(function (a, b) { return b.score - a.score || a.i - b.i; });
-    // collect: an example counts for its rule, each rule once.
-    var hits = [], seen = {};
+    // collect: an example counts for its rule, each rule once; a query
+    // that is one bare rule number lists that rule first (as the
+    // library's Search does).
+    var hits = [], seen = {}, num = ruleNumber(q);
+    docs.some(function (d) {
+      if (num === null || d.id !== num || (d.kind !== "rule" && d.kind !== "subrule")) { return false; }
+      seen[d.id] = true;
+      hits.push(d);
+      return true;
+    });
     cs.forEach(function (c) {
       var d = c.d, key = d.kind === "glossary" ? "glossary " + d.title : d.id;
       if (seen[key] || hits.length === LIMIT) { return; }
@@ -257,6 +265,14 @@
       hits.push(d);
     });
     return {hits: hits, words: plain};
+  }
+
+  // ruleNumber returns the rule a query of one bare rule or subrule
+  // number names ("702.19B." is 702.19b), as parse.ParseRuleID reads it,
+  // or null.
+  function ruleNumber(q) {
+    var m = /^\s*([1-9][0-9]{2})\.([0-9]{1,4})([a-zA-Z]?)\.?\s*$/.exec(q), n = m ? parseInt(m[2], 10) : 0;
+    return n ? m[1] + "." + n + m[3].toLowerCase() : null;
   }
 
   function within(title, query) {

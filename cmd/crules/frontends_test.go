@@ -66,7 +66,8 @@ func TestSearchFrontEnds(t *testing.T) {
 	static := staticSearch(t, site)
 	link := regexp.MustCompile(`<a class="id" href="[^"]*">([^<]*)</a>`)
 	queries := []string{`"can't be countered"`, `“can’t be countered”`, `can't be countered`, "splice onto arcane", "deathtouch",
-		"combat damage step", "mana burn", "exile", "first strike trample", "702.19 trample", `"enters the battlefield" tapped`}
+		"combat damage step", "mana burn", "exile", "first strike trample", "702.19 trample", `"enters the battlefield" tapped`,
+		"702.19b", "702.19B.", "100.1"}
 	for _, q := range queries {
 		stdout.Reset()
 		stderr.Reset()
@@ -85,6 +86,9 @@ func TestSearchFrontEnds(t *testing.T) {
 		}
 		if len(fromCLI) == 0 || !slices.Equal(fromCLI, fromAPI) || !slices.Equal(fromCLI, fromPage) || !slices.Equal(fromCLI, fromSite) {
 			t.Errorf("%s:\ncommand line %v\n/api/search  %v\n/search page %v\nsearch.html  %v", q, fromCLI, fromAPI, fromPage, fromSite)
+		}
+		if id, err := crules.ParseRuleID(q); crules.IsRuleNumber(q) && err == nil && (len(fromCLI) == 0 || fromCLI[0] != id.String()) {
+			t.Errorf("%s: the rule is not the first of its hits: %v", q, fromCLI)
 		}
 	}
 }

@@ -129,9 +129,6 @@ func newSearchCmd(env *Env, runF func(*searchOptions) error) *cobra.Command {
 }
 
 func runSearch(env *Env, o *searchOptions) error {
-	if crules.IsRuleNumber(o.Query) { // the lookup answers it exactly
-		return runRule(env, &ruleOptions{docFlags: o.docFlags, ID: o.Query, JSON: o.JSON})
-	}
 	lib, src, err := o.source(env) // the latest revision with --all-revs, which ignores it
 	if err != nil {
 		return err
