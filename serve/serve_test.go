@@ -361,3 +361,32 @@ func TestSearchPageLayout(t *testing.T) {
 		t.Errorf("/search?q=tramplx: no suggestion of trample:\n%s", body)
 	}
 }
+
+// TestAPISearchLimitIsPrefix: /api/search's hits at limit 10 and 20 are
+// the first of those at the largest limit (issue 26: at limit 20 "splice
+// onto arcane" in 2025-11-14 left out 702.71a, 16th at limit 50).
+func TestAPISearchLimitIsPrefix(t *testing.T) {
+	ts := testServer(t)
+	ids := func(limit int) []string {
+		t.Helper()
+		code, body := get(t, ts, fmt.Sprintf("/api/search?q=splice+onto+arcane&rev=2025-11-14&limit=%d", limit))
+		var res struct{ Hits []struct{ ID string } }
+		if err := json.Unmarshal([]byte(body), &res); code != 200 || err != nil {
+			t.Fatalf("limit %d: %d %v %s", limit, code, err, body)
+		}
+		var out []string
+		for _, h := range res.Hits {
+			out = append(out, h.ID)
+		}
+		return out
+	}
+	all := ids(100) // the largest limit
+	for _, n := range []int{10, 20} {
+		if got := ids(n); len(got) != n || !slices.Equal(got, all[:n]) {
+			t.Errorf("limit %d: %v; want the first %d of %v", n, got, n, all)
+		}
+	}
+	if k := slices.Index(all, "702.71a"); k < 0 || k >= 20 {
+		t.Errorf("702.71a is at %d of %v; want within the first 20", k, all)
+	}
+}
