@@ -341,7 +341,7 @@ func (e *engine) settle(pay *payment, total game.Cost) {
 		o.Tapped = false
 	}
 	for _, c := range pay.counters {
-		pay.src.Counters[c.kind] += c.n
+		pay.src.AddCounters(c.kind, c.n)
 		if pay.src.Counters[c.kind] == 0 {
 			delete(pay.src.Counters, c.kind)
 		}

@@ -109,10 +109,9 @@ func Run(f *Scenario, doc *parse.Document, specs ...*keyword.Spec) (*Result, err
 		return nil, errors.New("engine: nil scenario or document")
 	}
 	rev := revName(doc)
-	rules, lazy := docOf(doc)
-	set := lazy
+	rules, set := docOf(doc)
 	if len(specs) > 0 {
-		set = newSpecSet(specs, nil, rev)
+		set = givenSet(doc, specs, rev)
 	}
 	res := &Result{File: f.Name, Rev: rev}
 	missing := undefined(f, set, rev)
@@ -195,6 +194,58 @@ var docCache struct {
 	docs  []*parse.Document
 	rules []*game.Rules
 	specs []*specSet
+	// given are the spec sets of the specs last given to Run, kept so
+	// that the citations and texts they memoise outlive one Run.
+	given []*specSet
+	facts []*revFacts
+}
+
+// revFacts are what a new engine reads from the revision's rules,
+// found once per revision rather than once per script.
+type revFacts struct {
+	once                  sync.Once
+	splitCombined, keepAC bool
+}
+
+// factsOf returns the facts of rules, the citation finder of doc, found
+// the first time they are asked for.
+func factsOf(doc *parse.Document, rules *game.Rules) *revFacts {
+	c := &docCache
+	c.Lock()
+	var f *revFacts
+	for i, d := range c.docs {
+		if d == doc && c.rules[i] == rules {
+			f = c.facts[i]
+		}
+	}
+	c.Unlock()
+	if f == nil {
+		f = &revFacts{}
+	}
+	f.once.Do(func() {
+		split := rules.Titled("Split Cards")
+		f.splitCombined = split != nil && strings.Contains(strings.ToLower(allText(split)), "two halves combined")
+		f.keepAC = !rules.Find("also allow the object to retain all of its prior").IsZero()
+	})
+	return f
+}
+
+// givenSet returns the spec set of specs, the keyword specs of doc given
+// to Run: the one kept from an earlier Run when it was given the same
+// specs, in the same order, for the same document.
+func givenSet(doc *parse.Document, specs []*keyword.Spec, rev string) *specSet {
+	c := &docCache
+	c.Lock()
+	defer c.Unlock()
+	i := slices.Index(c.docs, doc)
+	if i < 0 {
+		return newSpecSet(specs, nil, rev)
+	}
+	if g := c.given[i]; g != nil && slices.Equal(g.given, specs) {
+		return g
+	}
+	c.given[i] = newSpecSet(slices.Clone(specs), nil, rev)
+	return c.given[i]
 }
 
 // docOf returns the citation finder of doc and its keyword specs, read
@@ -210,9 +261,10 @@ func docOf(doc *parse.Document) (*game.Rules, *specSet) {
 	}
 	r, s := game.NewRules(doc), newSpecSet(nil, doc, revName(doc))
 	if len(c.docs) == 4 {
-		c.docs, c.rules, c.specs = c.docs[1:], c.rules[1:], c.specs[1:]
+		c.docs, c.rules, c.specs, c.given, c.facts = c.docs[1:], c.rules[1:], c.specs[1:], c.given[1:], c.facts[1:]
 	}
 	c.docs, c.rules, c.specs = append(c.docs, doc), append(c.rules, r), append(c.specs, s)
+	c.given, c.facts = append(c.given, nil), append(c.facts, &revFacts{})
 	return r, s
 }
 
@@ -391,9 +443,8 @@ type engine struct {
 func newEngine(f *Scenario, rules *game.Rules, specs *specSet) *engine {
 	e := &engine{at: mainAt, f: f, rules: rules, specs: specs, labels: map[string]int{}, wants: map[*game.Object]*ability.Target{}, retarget: map[*game.Object][]*game.Target{}, revealed: map[string][]string{}, gains: map[*game.Object]*gain{}, mays: map[*game.Object]bool{}, orders: map[*game.Object]assignOrder{}, bans: map[*game.Player]*ability.UpkeepCopies{}}
 	e.s = game.New(rules, f.Players...)
-	split := rules.Titled("Split Cards")
-	e.s.SplitCombined = split != nil && strings.Contains(strings.ToLower(allText(split)), "two halves combined")
-	e.s.ArtifactCreatureKeeps = !rules.Find("also allow the object to retain all of its prior").IsZero()
+	facts := factsOf(rules.Doc(), rules)
+	e.s.SplitCombined, e.s.ArtifactCreatureKeeps = facts.splitCombined, facts.keepAC
 	return e
 }
 
@@ -579,7 +630,7 @@ func (e *engine) do(st *Stmt) error {
 		if err != nil {
 			return err
 		}
-		o.Counters[st.Value] += st.N
+		o.AddCounters(st.Value, st.N)
 		return nil
 	case "attach":
 		o, err := e.object(st.Object)

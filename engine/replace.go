@@ -248,7 +248,7 @@ func (e *engine) move(o *game.Object, to game.Zone, controller *game.Player, cau
 	n := e.s.Move(o, ev.to, controller, false)
 	if n != nil {
 		for k, v := range ev.counters {
-			n.Counters[k] += v
+			n.AddCounters(k, v)
 		}
 	}
 	for _, f := range ev.then {
@@ -263,7 +263,7 @@ func (e *engine) putCounters(o *game.Object, kind string, n int) {
 	ev := &event{kind: evCounters, object: o, counters: map[string]int{kind: n}}
 	e.replace(ev)
 	for k, v := range ev.counters {
-		o.Counters[k] += v
+		o.AddCounters(k, v)
 		e.s.Cite(e.rules.Find(phCounters...), "%d %s %s put on %s", v, k, counterNoun(v), o.Label)
 	}
 }

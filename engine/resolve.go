@@ -268,7 +268,7 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 	case t.Player != nil:
 		t.Player.Life -= n
 	case t.Object.Is("Planeswalker") && !t.Object.Is("Creature"):
-		t.Object.Counters["loyalty"] -= min(n, t.Object.Counters["loyalty"])
+		t.Object.AddCounters("loyalty", -min(n, t.Object.Counters["loyalty"]))
 		e.s.Cite(e.rules.Find(phPlaneswalkerDamage...), "%d loyalty counters are removed from %s", n, t.Object.Label)
 	default:
 		t.Object.Damage += n

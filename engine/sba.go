@@ -170,8 +170,8 @@ func (e *engine) sbaPermanent(o *game.Object, ch game.Chars, do func([]string, f
 	}
 	if n := min(o.Counters["+1/+1"], o.Counters["-1/-1"]); n > 0 {
 		do(sbaAnnihilate, func(r game.Ref) {
-			o.Counters["+1/+1"] -= n
-			o.Counters["-1/-1"] -= n
+			o.AddCounters("+1/+1", -n)
+			o.AddCounters("-1/-1", -n)
 			e.s.Cite(r, "%d +1/+1 and %d -1/-1 counters are removed from %s", n, n, o.Label)
 		})
 	}

@@ -109,7 +109,11 @@ func (s *State) Clone() *State {
 	for i := 0; i < len(todo); i++ {
 		n := todo[i]
 		n.Owner, n.Controller = pm[n.Owner], pm[n.Controller]
-		n.Counters = maps.Clone(n.Counters)
+		if len(n.Counters) > 0 {
+			n.Counters = maps.Clone(n.Counters)
+		} else {
+			n.Counters = nil // most objects have none; AddCounters makes the map
+		}
 		n.st = cp
 		n.AttachedTo = obj(n.AttachedTo)
 		if n.Spell != nil {

@@ -75,3 +75,20 @@ func BenchmarkStateClone(b *testing.B) {
 		s.Clone()
 	}
 }
+
+// TestCloneNoCounters: an object without counters is copied without a
+// map of its own, and counters put on it in the copy stay there.
+func TestCloneNoCounters(t *testing.T) {
+	s := midGame()
+	o := s.Players[0].Zone(Hand)[0]
+	c := s.Clone()
+	co := c.Players[0].Zone(Hand)[0]
+	co.AddCounters("+1/+1", 2)
+	c.Players[0].Zone(Battlefield)[0].AddCounters("+1/+1", 1)
+	if co.Counters["+1/+1"] != 2 || len(o.Counters) != 0 || s.Players[0].Zone(Battlefield)[0].Counters["+1/+1"] != 1 {
+		t.Errorf("counters put in the copy: %v in the copy, %v in the original", co.Counters, o.Counters)
+	}
+	if n := testing.AllocsPerRun(20, func() { s.Clone() }); n > 100 {
+		t.Errorf("a copy of the game in progress costs %v allocations, want at most 100 (198 with a map per object)", n)
+	}
+}

@@ -59,8 +59,8 @@ type Object struct {
 	Tapped     bool
 	FaceDown   bool
 	Token      bool
-	Copy       bool // a copy of a spell
-	Counters   map[string]int
+	Copy       bool           // a copy of a spell
+	Counters   map[string]int // nil in a copy (State.Clone) of an object with none: add with AddCounters
 	Damage     int
 	// Doomed is the rule that destroys the object as a state-based
 	// action for having been dealt damage by a source whose damage
@@ -272,4 +272,14 @@ func (o *Object) Instances(k string) []Ability {
 // IsPermanent reports whether the object is a permanent card type.
 func (o *Object) IsPermanent() bool {
 	return !o.Is("Instant") && !o.Is("Sorcery")
+}
+
+// AddCounters puts n counters of kind on o (n < 0 removes them), making
+// o's counters the first time: a copy of the state leaves an object with
+// no counters without a map, since most have none.
+func (o *Object) AddCounters(kind string, n int) {
+	if o.Counters == nil {
+		o.Counters = map[string]int{}
+	}
+	o.Counters[kind] += n
 }

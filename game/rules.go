@@ -48,6 +48,7 @@ type Rules struct {
 	index []indexed // every rule with text, in rule order
 	mu    sync.Mutex
 	cache map[string]Ref
+	key   []byte // the key being looked up, under mu: a hit allocates nothing
 	layersState
 }
 
@@ -139,10 +140,7 @@ func (r *Rules) Find(phrases ...string) Ref {
 	if r == nil || r.doc == nil {
 		return Ref{}
 	}
-	key := strings.Join(phrases, "\x00")
-	r.mu.Lock()
-	ref, ok := r.cache[key]
-	r.mu.Unlock()
+	ref, key, ok := r.cached(false, nil, phrases)
 	if ok {
 		return ref
 	}
@@ -162,6 +160,37 @@ search:
 	r.cache[key] = found
 	r.mu.Unlock()
 	return found
+}
+
+// cached looks up the citation found for phrases, under titles when
+// under is set (FindUnder). On a miss it returns the key to store the citation
+// under. The key is built in a buffer kept under the lock, so that a hit,
+// which is every lookup after the first, allocates nothing.
+func (r *Rules) cached(under bool, titles, phrases []string) (ref Ref, key string, ok bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	b := r.key[:0]
+	if under {
+		b = append(b, "under\x00"...)
+		for i, t := range titles {
+			if i > 0 {
+				b = append(b, 0)
+			}
+			b = append(b, t...)
+		}
+		b = append(b, 1)
+	}
+	for i, p := range phrases {
+		if i > 0 {
+			b = append(b, 0)
+		}
+		b = append(b, p...)
+	}
+	r.key = b
+	if ref, ok = r.cache[string(b)]; ok {
+		return ref, "", true
+	}
+	return Ref{}, string(b), false
 }
 
 // Within returns the first subrule of rule under whose text contains one
@@ -215,10 +244,7 @@ func (r *Rules) FindUnder(titles []string, phrases ...string) Ref {
 	if r == nil || r.doc == nil {
 		return Ref{}
 	}
-	key := "under\x00" + strings.Join(titles, "\x00") + "\x01" + strings.Join(phrases, "\x00")
-	r.mu.Lock()
-	ref, ok := r.cache[key]
-	r.mu.Unlock()
+	ref, key, ok := r.cached(true, titles, phrases)
 	if ok {
 		return ref
 	}

@@ -62,3 +62,28 @@ func BenchmarkRulesFind(b *testing.B) {
 		}
 	}
 }
+
+// TestRulesCachedAllocs: once a citation is found, finding it again, by
+// Find or FindUnder, allocates nothing (the engine asks for the same
+// state-based actions at every priority) and gives the same rule; Find
+// and FindUnder of the same phrases are kept apart.
+func TestRulesCachedAllocs(t *testing.T) {
+	_, docs := corpustest.Docs(t)
+	r := NewRules(docs[len(docs)-1])
+	titles := []string{"State-Based Actions", "State-Based Effects"}
+	phrases := []string{"if a player has 0 or less life", "a player with 0 or less life loses the game"}
+	under, find := r.FindUnder(titles, phrases...), r.Find(phrases...)
+	if under.IsZero() || find.IsZero() {
+		t.Fatal("no rule says a player with 0 or less life loses")
+	}
+	if got := r.FindUnder(nil, phrases...); !got.IsZero() {
+		t.Errorf("FindUnder under no title found %s: it shares Find's cache", got.ID)
+	}
+	if n := testing.AllocsPerRun(100, func() {
+		if r.FindUnder(titles, phrases...) != under || r.Find(phrases...) != find {
+			t.Fatal("a cached citation changed")
+		}
+	}); n != 0 {
+		t.Errorf("a cached citation costs %v allocations, want 0", n)
+	}
+}

@@ -277,7 +277,13 @@ func (s *State) Top() *Object {
 // Objects returns every object in every zone: players' zones in order,
 // then the stack top first.
 func (s *State) Objects() []*Object {
-	var out []*Object
+	n := len(s.Stack)
+	for _, p := range s.Players {
+		for z := range p.zones {
+			n += len(p.zones[z])
+		}
+	}
+	out := make([]*Object, 0, n)
 	for i := len(s.Stack) - 1; i >= 0; i-- {
 		out = append(out, s.Stack[i])
 	}
@@ -329,7 +335,11 @@ func (s *State) FindIn(label string, z Zone) *Object {
 
 // Battlefield returns every permanent, each player's in turn.
 func (s *State) Battlefield() []*Object {
-	var out []*Object
+	n := 0
+	for _, p := range s.Players {
+		n += len(p.zones[Battlefield])
+	}
+	out := make([]*Object, 0, n)
 	for _, p := range s.Players {
 		out = append(out, p.zones[Battlefield]...)
 	}
