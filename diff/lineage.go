@@ -559,69 +559,60 @@ func (l *Lineage) FindTitle(title string) (int, string) {
 	return -1, ""
 }
 
-// text returns the text a rule's history compares (see subtreeText) of
-// rule id in Revs[rev], read from the lineage.
-func (l *Lineage) text(rev int, id string) (string, error) {
+// canonicalEntry finds rule id of Revs[rev] in the lineage: the rules of
+// that revision and the index of the rule's canonical entry among them.
+func (l *Lineage) canonicalEntry(rev int, id string) ([]entry, int, error) {
 	n := l.num(id)
 	if n == noID || rev < 0 || rev >= len(l.rules) {
-		return "", fmt.Errorf("lineage has no rule %s in revision %d", id, rev)
+		return nil, 0, fmt.Errorf("lineage has no rule %s in revision %d", id, rev)
 	}
 	rs, err := l.rulesOf(rev)
 	if err != nil {
-		return "", err
+		return nil, 0, err
 	}
 	for j, e := range rs {
 		if e.id == n && e.flags&canonical != 0 {
-			return l.subtree(rs, j)
+			return rs, j, nil
 		}
 	}
-	return "", fmt.Errorf("lineage names %s in %s, of which it has no text", id, l.Revs[rev])
+	return nil, 0, fmt.Errorf("lineage names %s in %s, of which it has no text", id, l.Revs[rev])
+}
+
+// text returns the text a rule's history compares (see subtreeText) of
+// rule id in Revs[rev], read from the lineage.
+func (l *Lineage) text(rev int, id string) (string, error) {
+	rs, j, err := l.canonicalEntry(rev, id)
+	if err != nil {
+		return "", err
+	}
+	return l.subtree(rs, j)
 }
 
 // RuleText returns the text of rule id of Revs[rev] as RuleText gives it
 // (its title, text and examples, not its subrules), read from the
 // lineage: nothing is parsed.
 func (l *Lineage) RuleText(rev int, id string) (string, error) {
-	n := l.num(id)
-	if n == noID || rev < 0 || rev >= len(l.rules) {
-		return "", fmt.Errorf("lineage has no rule %s in revision %d", id, rev)
-	}
-	rs, err := l.rulesOf(rev)
+	rs, j, err := l.canonicalEntry(rev, id)
 	if err != nil {
 		return "", err
 	}
-	for _, e := range rs {
-		if e.id == n && e.flags&canonical != 0 {
-			return l.textAt(e.text)
-		}
-	}
-	return "", fmt.Errorf("lineage names %s in %s, of which it has no text", id, l.Revs[rev])
+	return l.textAt(rs[j].text)
 }
 
 // Subrules lists the subrules of rule id of Revs[rev] (its children, not
 // theirs), in document order, read from the lineage.
 func (l *Lineage) Subrules(rev int, id string) ([]string, error) {
-	n := l.num(id)
-	if n == noID || rev < 0 || rev >= len(l.rules) {
-		return nil, fmt.Errorf("lineage has no rule %s in revision %d", id, rev)
-	}
-	rs, err := l.rulesOf(rev)
+	rs, j, err := l.canonicalEntry(rev, id)
 	if err != nil {
 		return nil, err
 	}
-	for j, e := range rs {
-		if e.id != n || e.flags&canonical == 0 {
-			continue
+	var out []string
+	for k := j + 1; k < len(rs) && rs[k].depth > rs[j].depth; k++ {
+		if rs[k].depth == rs[j].depth+1 {
+			out = append(out, l.ids[rs[k].id])
 		}
-		var out []string
-		for k := j + 1; k < len(rs) && rs[k].depth > e.depth; k++ {
-			if rs[k].depth == e.depth+1 {
-				out = append(out, l.ids[rs[k].id])
-			}
-		}
-		return out, nil
 	}
-	return nil, fmt.Errorf("lineage names %s in %s, of which it has no text", id, l.Revs[rev])
+	return out, nil
 }
 
 // textAt returns distinct text number k.

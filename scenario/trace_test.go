@@ -166,19 +166,18 @@ alice casts Siege Wurm; convoke Ornithopter, Ornithopter#2, Ornithopter#3, Ornit
 	if err != nil {
 		t.Fatal(err)
 	}
-	type want struct{ script, rule, note string }
 	for _, tc := range []struct {
 		rev  string
-		want []want
+		want []traceWant
 	}{
-		{"2006-10-01", []want{
+		{"2006-10-01", []traceWant{
 			{"draw", "423.1", "alice draws a card"},
 			{"turn", "300.1", "bob's turn 2 begins"},
 			{"turn", "302.2", "bob untaps"},
 			{"copy", "420.5j", "the copy of Grapeshot ceases to exist"},
 			{"convoke", "502.46a", "pays nothing: {G}{G} is still owed"},
 		}},
-		{"latest", []want{
+		{"latest", []traceWant{
 			{"draw", "121.1", "alice draws a card"},
 			{"turn", "500.1", "bob's turn 2 begins"},
 			{"turn", "502.3", "bob untaps"},
@@ -186,33 +185,14 @@ alice casts Siege Wurm; convoke Ornithopter, Ornithopter#2, Ornithopter#3, Ornit
 			{"copy", "704.5e", "the copy of Grapeshot ceases to exist"},
 		}},
 	} {
-		doc, specs := revision(t, tc.rev)
-		res, err := scenario.Run(f, doc, specs...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, w := range tc.want {
-			found := false
-			for _, s := range res.Scripts {
-				if s.Name != w.script {
-					continue
-				}
-				for _, st := range s.Trace {
-					if st.Rule == w.rule && strings.Contains(st.Note, w.note) {
-						found = true
-					}
-					if strings.Contains(st.Note, "Grizzly Bears") && w.script == "draw" {
-						t.Errorf("%s: the draw names the card drawn: %q", tc.rev, st.Note)
-					}
-					if strings.Contains(st.Note, "already zero") && w.script == "convoke" {
-						t.Errorf("%s: convoke says the cost is zero while {G}{G} is owed: %q", tc.rev, st.Note)
-					}
-				}
+		wantCites(t, f, tc.rev, tc.want, func(script, note string) {
+			if strings.Contains(note, "Grizzly Bears") && script == "draw" {
+				t.Errorf("%s: the draw names the card drawn: %q", tc.rev, note)
 			}
-			if !found {
-				t.Errorf("%s %s: no trace line cites %s with %q", tc.rev, w.script, w.rule, w.note)
+			if strings.Contains(note, "already zero") && script == "convoke" {
+				t.Errorf("%s: convoke says the cost is zero while {G}{G} is owed: %q", tc.rev, note)
 			}
-		}
+		})
 	}
 }
 
@@ -244,12 +224,11 @@ resolve
 	if err != nil {
 		t.Fatal(err)
 	}
-	type want struct{ script, rule, note string }
 	for _, tc := range []struct {
 		rev  string
-		want []want
+		want []traceWant
 	}{
-		{"2006-10-01", []want{
+		{"2006-10-01", []traceWant{
 			{"turn", "307", "combat phase begins"},
 			{"turn", "308.4", "no creature attacks"},
 			{"turn", "311.2", "removed from combat"},
@@ -261,7 +240,7 @@ resolve
 			{"end", "313", "end of turn step begins"},
 			{"life", "420.5a", "bob loses the game"},
 		}},
-		{"latest", []want{
+		{"latest", []traceWant{
 			{"turn", "507", "combat phase begins"},
 			{"turn", "508.8", "no creature attacks"},
 			{"turn", "511.3", "removed from combat"},
@@ -274,23 +253,41 @@ resolve
 			{"life", "704.5a", "bob loses the game"},
 		}},
 	} {
-		doc, specs := revision(t, tc.rev)
-		res, err := scenario.Run(f, doc, specs...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, w := range tc.want {
-			found := false
-			for _, s := range res.Scripts {
-				for _, st := range s.Trace {
-					if s.Name == w.script && st.Rule == w.rule && strings.Contains(st.Note, w.note) {
-						found = true
-					}
+		wantCites(t, f, tc.rev, tc.want, nil)
+	}
+}
+
+// traceWant is a trace line a script must print: its rule and part of its
+// note.
+type traceWant struct{ script, rule, note string }
+
+// wantCites runs f against revision rev and reports each want that no
+// trace line of its script cites with its note; line, when not nil, sees
+// every trace line of those scripts.
+func wantCites(t *testing.T, f *scenario.File, rev string, wants []traceWant, line func(script, note string)) {
+	t.Helper()
+	doc, specs := revision(t, rev)
+	res, err := scenario.Run(f, doc, specs...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range wants {
+		found := false
+		for _, s := range res.Scripts {
+			if s.Name != w.script {
+				continue
+			}
+			for _, st := range s.Trace {
+				if st.Rule == w.rule && strings.Contains(st.Note, w.note) {
+					found = true
+				}
+				if line != nil {
+					line(s.Name, st.Note)
 				}
 			}
-			if !found {
-				t.Errorf("%s %s: no trace line cites %s with %q", tc.rev, w.script, w.rule, w.note)
-			}
+		}
+		if !found {
+			t.Errorf("%s %s: no trace line cites %s with %q", rev, w.script, w.rule, w.note)
 		}
 	}
 }
