@@ -31,11 +31,19 @@ func (l *Library) SimulateFiles(rev string, paths ...string) ([]*engine.Result, 
 // script, every check passed or failed at its file:line:col and the trace
 // of the rules applied, cited from that revision.
 //
-// A file that does not parse is an ErrBadInput whose cause is the
-// scenario's sorted parse.ErrorList; an unknown revision is
-// ErrUnknownRevision.
+// A file that does not parse, or whose rev: line names a revision that
+// is not embedded, is an ErrBadInput whose cause is the scenario's sorted
+// parse.ErrorList; an unknown revision rev is ErrUnknownRevision.
 func (l *Library) Simulate(name string, src []byte, rev string) ([]*engine.Result, error) {
 	f, err := scenario.Parse(name, src)
+	if rev == "" {
+		// The file's own rev: line: a revision it names that is not
+		// embedded is an error of the file, at its line and column.
+		err = f.CheckRevs(err, func(sel string) error {
+			_, err := l.Select(sel)
+			return err
+		})
+	}
 	if err != nil {
 		var msgs []string
 		for _, e := range scenario.Errors(err) {

@@ -2,9 +2,12 @@ package scenario
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/crules/crules/corpus"
+	"github.com/crules/crules/parse"
 )
 
 // WrittenFor returns the revisions of a that f is written for, oldest
@@ -58,4 +61,36 @@ func (f *File) WrittenFor(a *corpus.Archive) ([]corpus.Revision, error) {
 		}
 	}
 	return out, nil
+}
+
+// CheckRevs checks each selector of f's rev: line with sel, which says
+// why a selector names no revision (nil when it names one), and returns
+// f's parse errors err with one more at its file:line:col for each
+// selector, or end of a range, that names none: every error at once.
+func (f *File) CheckRevs(err error, sel func(string) error) error {
+	list := slices.Clone(Errors(err))
+	for i, r := range f.Revs {
+		if i >= len(f.RevPos) {
+			break
+		}
+		pos := f.RevPos[i]
+		from, to, isRange := strings.Cut(r, "..")
+		if isRange && (from == "" || to == "") {
+			continue // already an error of the rev: line
+		}
+		ends := []string{from}
+		if isRange {
+			ends = append(ends, to)
+		}
+		for _, e := range ends {
+			if bad := sel(e); bad != nil {
+				list = append(list, &parse.Diagnostic{File: f.Name, Pos: pos, Severity: parse.SeverityError, Msg: "rev: " + bad.Error()})
+			}
+			n := utf8.RuneCountInString(e) + len("..")
+			pos.Col += n
+			pos.Offset += len(e) + len("..")
+		}
+	}
+	list.Sort()
+	return list.Err()
 }

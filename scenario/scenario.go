@@ -24,6 +24,8 @@ type File struct {
 	// range FROM..TO of two selectors, both ends included
 	// ("2009-07-11..latest").
 	Revs []string
+	// RevPos is where each entry of Revs starts in the file.
+	RevPos []parse.Pos
 }
 
 // Revisions returns the revision selectors to run f against: override
@@ -82,8 +84,15 @@ func Parse(name string, src []byte) (*File, error) {
 		if t == "" {
 			continue
 		}
-		lines = append(lines, line{text: strings.TrimRight(t, "\r\n"), n: i + 1, off: off})
+		at := off
 		off += len(t)
+		if i == 0 {
+			// A byte-order mark that an editor wrote is not text.
+			if u, ok := strings.CutPrefix(t, "\ufeff"); ok {
+				t, at = u, at+len("\ufeff")
+			}
+		}
+		lines = append(lines, line{text: strings.TrimRight(t, "\r\n"), n: i + 1, off: at})
 	}
 	if !utf8.Valid(src) {
 		p.errorf(parse.Pos{Line: 1, Col: 1}, "not UTF-8 text")
@@ -157,12 +166,14 @@ func (p *parser) header(l line) {
 	switch {
 	case ok && key == "rev":
 		p.f.Revs = strings.Fields(v)
+		p.f.RevPos = nil
 		if len(p.f.Revs) == 0 {
 			p.errorf(l.pos(len(l.text)), "rev: expected one or more revisions")
 		}
 		at := len(k) + 1
 		for _, r := range p.f.Revs {
 			at += strings.Index(l.text[at:], r)
+			p.f.RevPos = append(p.f.RevPos, l.pos(at))
 			if from, to, isRange := strings.Cut(r, ".."); isRange && (from == "" || to == "" || strings.Contains(to, "..")) {
 				p.errorf(l.pos(at), "rev: %q: a range is FROM..TO, two revisions", r)
 			}

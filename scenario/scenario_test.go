@@ -111,6 +111,9 @@ func TestErrors(t *testing.T) {
 		{"expect", "-- script --\nexpect nothing\n", []string{`x.txt:2:8: expect: unknown check "nothing"`}},
 		{"two errors sorted", "-- cards --\nA: {R} Instant; draw a card\n-- script --\nhand alice: B\nalice casts C\n", []string{`x.txt:4:13: unknown card "B"`, `x.txt:5:13: unknown card "C"`}},
 		{"not utf-8", "\xff\xfe", []string{"x.txt:1:1: not UTF-8 text"}},
+		{"byte-order mark", "\ufeff# t\r\nrev: latest\r\n-- script --\r\nexpect life alice: 20\r\n", nil},
+		{"byte-order mark, then an error", "\ufeffrevs latest\n-- script --\n", []string{`x.txt:1:1: expected rev:, keyword:, players:, a comment or a section before "revs latest"`}},
+		{"rev: column after a byte-order mark", "\ufeffrev: 2006..\n-- script --\n", []string{`x.txt:1:6: rev: "2006..": a range`}},
 	} {
 		_, err := scenario.Parse("x.txt", []byte(tc.src))
 		list := scenario.Errors(err)

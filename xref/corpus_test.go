@@ -160,3 +160,62 @@ func TestRefSpans(t *testing.T) {
 		}
 	}
 }
+
+// TestTermsStopAtPlaceholders: a glossary term never runs into or out of a
+// placeholder bracket. 2026-01-16's 702.27a reads "additional [cost]", which
+// is not the term "additional cost"; "Partner with [name]" is a term, linked
+// whole.
+func TestTermsStopAtPlaceholders(t *testing.T) {
+	a, err := corpus.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d *parse.Document
+	for _, r := range a.Revisions() {
+		if r.Name() == "2026-01-16" {
+			text, err := a.Text(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d, err = parse.Parse(r.File, text); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if d == nil {
+		t.Fatal("no revision 2026-01-16")
+	}
+	g := xref.Build(d)
+	r := d.Rule(parse.MustParseRuleID("702.27a"))
+	if !strings.Contains(r.Text, "additional [cost]") {
+		t.Fatalf("702.27a lost its placeholder: %q", r.Text)
+	}
+	partner := 0
+	for _, id := range d.IDs() {
+		x := d.Rule(id)
+		for _, m := range g.Terms(x.Text) {
+			s := x.Text[m.Start:m.End]
+			if b := bracketsOf(s); b != "" && b != "[]" {
+				t.Errorf("%s: term %q runs into or out of a placeholder", id, s)
+			}
+			if strings.EqualFold(s, "partner with [name]") {
+				partner++
+			}
+		}
+	}
+	// A term that has a placeholder ("Partner with [name]") still matches,
+	// with its closing bracket.
+	if partner == 0 {
+		t.Error(`no rule links "Partner with [name]"`)
+	}
+}
+
+func bracketsOf(s string) string {
+	var b strings.Builder
+	for _, c := range s {
+		if c == '[' || c == ']' {
+			b.WriteRune(c)
+		}
+	}
+	return b.String()
+}

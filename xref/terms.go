@@ -27,9 +27,15 @@ type termIndex struct {
 }
 
 type termVariant struct {
-	words   []string
-	entry   *parse.GlossaryEntry
-	capital bool // only where each word starts with a capital letter
+	words []string
+	// brackets are the placeholder brackets of the term around its words:
+	// brackets[k] before words[k], the last after the last word
+	// ("Partner with [name]": "", "", "[", "]"). A match has the same
+	// brackets in the same places, so "additional [cost]" is not the term
+	// "additional cost", and a match never ends inside a placeholder.
+	brackets []string
+	entry    *parse.GlossaryEntry
+	capital  bool // only where each word starts with a capital letter
 }
 
 func newTermIndex(d *parse.Document) *termIndex {
@@ -41,11 +47,12 @@ func newTermIndex(d *parse.Document) *termIndex {
 			term = term[:i]
 		}
 		for _, v := range strings.Split(term, ",") {
-			words := splitWords(strings.ToLower(parse.Normalize(v)))
+			norm := strings.ToLower(parse.Normalize(v))
+			words := splitWords(norm)
 			if len(words) == 0 || len(strings.Join(words, " ")) < 3 || stopTerms[words[0]] && len(words) == 1 {
 				continue
 			}
-			ix.byFirst[words[0]] = append(ix.byFirst[words[0]], termVariant{words, e, capital})
+			ix.byFirst[words[0]] = append(ix.byFirst[words[0]], termVariant{words, termBrackets(norm), e, capital})
 		}
 	}
 	for k, vs := range ix.byFirst {
@@ -96,10 +103,45 @@ func namesSubtype(e *parse.GlossaryEntry) bool {
 	return strings.Contains(def, " "+term+" subtype")
 }
 
-func splitWords(s string) []string {
-	return strings.FieldsFunc(s, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '\'' || r >= 0x80)
-	})
+func splitWords(s string) []string { return strings.FieldsFunc(s, notWordRune) }
+
+func notWordRune(r rune) bool {
+	return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '\'' || r >= 0x80)
+}
+
+// termBrackets returns the placeholder brackets of term s before each of
+// its words (as splitWords splits it) and after the last.
+func termBrackets(s string) []string {
+	out := []string{""}
+	inWord := false
+	for _, r := range s {
+		if !notWordRune(r) {
+			inWord = true
+			continue
+		}
+		if inWord {
+			out = append(out, "")
+			inWord = false
+		}
+		if r == '[' || r == ']' {
+			out[len(out)-1] += string(r)
+		}
+	}
+	if inWord {
+		out = append(out, "")
+	}
+	return out
+}
+
+// bracketsIn returns the placeholder brackets of s, in order.
+func bracketsIn(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '[' || s[i] == ']' {
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String()
 }
 
 type span struct{ start, end int }
@@ -133,8 +175,8 @@ func (ix *termIndex) find(text string) []TermMatch {
 		matched := 0
 		for _, cand := range [...]string{first, strings.TrimSuffix(first, "s"), strings.TrimSuffix(first, "es")} {
 			for _, v := range ix.byFirst[cand] {
-				if n := v.matchAt(text, ws[i:]); n > 0 {
-					out = append(out, TermMatch{ws[i].start, ws[i+n-1].end, v.entry})
+				if n, end := v.matchAt(text, ws[i:]); n > 0 {
+					out = append(out, TermMatch{ws[i].start, end, v.entry})
 					matched = n
 					break
 				}
@@ -148,14 +190,19 @@ func (ix *termIndex) find(text string) []TermMatch {
 	return out
 }
 
-// matchAt reports how many words of ws v matches, 0 for none.
-func (v termVariant) matchAt(text string, ws []span) int {
+// matchAt reports how many words of ws v matches, 0 for none, and where
+// the match ends: after its last word, or after the bracket that closes a
+// placeholder the term ends in ("Partner with [name]").
+func (v termVariant) matchAt(text string, ws []span) (int, int) {
 	if len(ws) < len(v.words) {
-		return 0
+		return 0, 0
 	}
 	for k, want := range v.words {
+		if k > 0 && bracketsIn(text[ws[k-1].end:ws[k].start]) != v.brackets[k] {
+			return 0, 0
+		}
 		if v.capital && !isUpper(text[ws[k].start]) {
-			return 0
+			return 0, 0
 		}
 		got := strings.ToLower(text[ws[k].start:ws[k].end])
 		if got == want {
@@ -164,9 +211,17 @@ func (v termVariant) matchAt(text string, ws []span) int {
 		if k == len(v.words)-1 && (got == want+"s" || got == want+"es") {
 			continue
 		}
-		return 0
+		return 0, 0
 	}
-	return len(v.words)
+	n := len(v.words)
+	end := ws[n-1].end
+	if tail := v.brackets[n]; tail != "" {
+		if !strings.HasPrefix(text[end:], tail) {
+			return 0, 0
+		}
+		end += len(tail)
+	}
+	return n, end
 }
 
 // Terms finds the glossary terms used in text (a rule's text, say), for
