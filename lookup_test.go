@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/crules/crules"
+	"github.com/crules/crules/index"
 	"github.com/crules/crules/parse"
 )
 
@@ -288,5 +289,41 @@ func TestSearchRuleNumber(t *testing.T) {
 	}
 	if got := ids("702.999", 10); len(got) != 0 {
 		t.Errorf("702.999: %v", got)
+	}
+}
+
+// TestSearchLimitIsPrefix: the hits of a search are the first of one
+// ranking, whatever the limit: at 10 and 20 they are the first of those at
+// the largest limit. The two queries are a newcomer's (issue 26): at limit
+// 20, "splice onto arcane" in 2025-11-14 left out 702.71a, which ranks
+// 16th at larger limits, and "counter target spell" left out 115.1.
+func TestSearchLimitIsPrefix(t *testing.T) {
+	lib := open(t, crules.Options{})
+	for _, tc := range []struct{ rev, q, want string }{
+		{"2025-11-14", "splice onto arcane", "702.71a"},
+		{lib.Latest().Name(), "counter target spell", "115.1"},
+	} {
+		src := mustSelect(t, lib, tc.rev).Source()
+		ids := func(limit int) []string {
+			t.Helper()
+			res, err := lib.Search(src, tc.q, crules.SearchOptions{Limit: limit})
+			if err != nil {
+				t.Fatalf("%s in %s, limit %d: %v", tc.q, tc.rev, limit, err)
+			}
+			var out []string
+			for _, h := range res.Hits {
+				out = append(out, h.ID)
+			}
+			return out
+		}
+		all := ids(index.MaxLimit)
+		for _, n := range []int{10, 20} {
+			if got := ids(n); len(got) != n || !slices.Equal(got, all[:n]) {
+				t.Errorf("%q in %s, limit %d: %v; want the first %d of %v", tc.q, tc.rev, n, got, n, all)
+			}
+		}
+		if k := slices.Index(all, tc.want); k < 0 || k >= 20 {
+			t.Errorf("%q in %s: %s is at %d of %v; want within the first 20", tc.q, tc.rev, tc.want, k, all)
+		}
 	}
 }

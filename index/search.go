@@ -109,7 +109,7 @@ func (ix *Index) Search(q string, opt Options) ([]Hit, error) {
 		return nil, badQuery("limit %d is out of range 1–%d", limit, MaxLimit)
 	}
 	w := ix.wanted(terms)
-	req := bleve.NewSearchRequestOptions(ix.buildQuery(terms, opt, w.glued), max(minCandidates, 2*limit), 0, false)
+	req := bleve.NewSearchRequestOptions(ix.buildQuery(terms, opt, w.glued), candidates, 0, false)
 	// Candidates are ranked on what their IDs carry (see bleveID); stored
 	// fields are read only for the hits kept (see texts). Which of the
 	// query's words they hold, and where, is read by count and locate, not
@@ -562,9 +562,14 @@ const (
 	titleWeight = 1.4
 )
 
-// minCandidates is how many documents, at least, bleve's score picks for
-// rerank: twice the limit when that is more.
-const minCandidates = 50
+// candidates is how many documents bleve's score picks for rerank,
+// whatever the limit: the hits of a search are the first of one ranking,
+// so a limit of 10 lists the first 10 of a limit of 100 (issue 26). It
+// was twice the limit, at least 50; then rerank's raising (up to 8.4
+// times) of a document bleve ranked 60th left it out at limit 10 and 20
+// but put it 16th at limit 50. Twice MaxLimit keeps as many candidates as
+// the largest limit had.
+const candidates = 2 * MaxLimit
 
 // rerank orders candidates by their score tempered by kind and by how
 // many of the query's terms each holds (a hit with all of them first), and

@@ -93,11 +93,11 @@ func SynonymPairs() [][2]string { return synonymPairs() }
 // word in more than one document in that many is common: see bodyMatch),
 // "together" and "together_boost" (see togetherWeight), "lead" and
 // "title" (see rerank), "candidates" (how many documents bleve's score
-// picks for rerank, at least), and the weight of each kind of document.
+// picks for rerank, whatever the limit), and the weight of each kind of document.
 func Ranking() map[string]float64 {
 	r := map[string]float64{
 		"common": commonShare, "together": togetherWeight, "together_boost": togetherBoost,
-		"lead": leadWeight, "title": titleWeight, "candidates": minCandidates,
+		"lead": leadWeight, "title": titleWeight, "candidates": candidates,
 	}
 	for k, w := range kindWeight {
 		r[k] = w

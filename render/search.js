@@ -225,7 +225,7 @@
     var cs = [];
     scored.forEach(function (s, d) { cs.push({d: d, score: s}); });
     cs.sort(function (a, b) { return b.score - a.score || a.d.order - b.d.order; });
-    cs = cs.slice(0, Math.max(x.ranking.candidates, 2 * LIMIT));
+    cs = cs.slice(0, x.ranking.candidates); // whatever LIMIT is, as the server's
 
     // rerank, as the server's: kind, lead, heading, words together, and
     // the share of the query's words held, cubed.

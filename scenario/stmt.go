@@ -232,6 +232,10 @@ func (p *parser) expect(l line, st *engine.Stmt, rest string, at int) {
 	}
 	if word == "reason:" {
 		st.Expect, st.Value = "reason", strings.TrimSpace(tail)
+		if st.Value == "" {
+			// An empty text is in every reason: a check that cannot fail.
+			p.errorf(l.pos(at+len(word)), "expect reason: expected the text the reason contains")
+		}
 		return
 	}
 	if kind, ok := expectKinds[word]; ok {
@@ -254,6 +258,23 @@ func (p *parser) expect(l line, st *engine.Stmt, rest string, at int) {
 		case "life", "poison", "damage":
 			if _, err := strconv.Atoi(st.Value); err != nil {
 				p.errorf(vpos, "expect %s: expected a number", word)
+			}
+		case "pt":
+			pw, tg, ok := strings.Cut(st.Value, "/")
+			_, e1 := strconv.Atoi(pw)
+			_, e2 := strconv.Atoi(tg)
+			if !ok || e1 != nil || e2 != nil {
+				p.errorf(vpos, "expect pt: %q: expected POWER/TOUGHNESS, two numbers", st.Value)
+			}
+		case "mv":
+			vs := strings.Fields(st.Value)
+			for _, f := range vs {
+				if _, err := strconv.Atoi(f); err != nil {
+					vs = nil
+				}
+			}
+			if len(vs) == 0 {
+				p.errorf(vpos, "expect mv: %q: expected a number (two, \"1 4\", for a split card)", st.Value)
 			}
 		case "paid", "pool":
 			if word == "pool" && st.Value == "none" {

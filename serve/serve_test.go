@@ -138,6 +138,9 @@ func TestServeAPI(t *testing.T) {
 		{"/api/diff?a=2009-05-01&b=2009-07-11&class=renumbered", 200, `"renumbering":[{"a":"103.4","a_title":"If multiple players would make …","b":"101.4","b_title":"If multiple players would make …","class":"renumbered"}`},
 		{"/api/diff?a=2009-05-01&b=2009-07-11", 200, `"pairs":[{`},
 		{"/api/diff?a=2009-05-01", 400, `two revisions`},
+		{"/api/diff?a=2005&b=2006&rule=splice&stat=true", 200, `"rule_a":"502.40"`},
+		{"/api/diff?a=2005&b=2006&rule=CR%20702.47&stat=true", 200, `"rule_a":"502.40"`},
+		{"/api/diff?a=2005&b=2006&rule=601.2f-h", 400, `601.2f–h is a range`},
 		{"/api/diff?a=2009&b=2010&class=nope", 400, `"error"`},
 		{"/nope", 404, `<h1>Not Found</h1>`},
 		{"/nope/deeper/page.html", 404, `href="../../index.html"`},
@@ -359,5 +362,34 @@ func TestSearchPageLayout(t *testing.T) {
 	_, body := get(t, ts, "/search?q=tramplx")
 	if !strings.Contains(body, "Nothing matches.") || !strings.Contains(body, `href="/search?q=trample&amp;rev=2026-01-16"`) {
 		t.Errorf("/search?q=tramplx: no suggestion of trample:\n%s", body)
+	}
+}
+
+// TestAPISearchLimitIsPrefix: /api/search's hits at limit 10 and 20 are
+// the first of those at the largest limit (issue 26: at limit 20 "splice
+// onto arcane" in 2025-11-14 left out 702.71a, 16th at limit 50).
+func TestAPISearchLimitIsPrefix(t *testing.T) {
+	ts := testServer(t)
+	ids := func(limit int) []string {
+		t.Helper()
+		code, body := get(t, ts, fmt.Sprintf("/api/search?q=splice+onto+arcane&rev=2025-11-14&limit=%d", limit))
+		var res struct{ Hits []struct{ ID string } }
+		if err := json.Unmarshal([]byte(body), &res); code != 200 || err != nil {
+			t.Fatalf("limit %d: %d %v %s", limit, code, err, body)
+		}
+		var out []string
+		for _, h := range res.Hits {
+			out = append(out, h.ID)
+		}
+		return out
+	}
+	all := ids(100) // the largest limit
+	for _, n := range []int{10, 20} {
+		if got := ids(n); len(got) != n || !slices.Equal(got, all[:n]) {
+			t.Errorf("limit %d: %v; want the first %d of %v", n, got, n, all)
+		}
+	}
+	if k := slices.Index(all, "702.71a"); k < 0 || k >= 20 {
+		t.Errorf("702.71a is at %d of %v; want within the first 20", k, all)
 	}
 }

@@ -67,7 +67,9 @@ func TestSearchFrontEnds(t *testing.T) {
 	link := regexp.MustCompile(`<a class="id" href="[^"]*">([^<]*)</a>`)
 	queries := []string{`"can't be countered"`, `“can’t be countered”`, `can't be countered`, "splice onto arcane", "deathtouch",
 		"combat damage step", "mana burn", "exile", "first strike trample", "702.19 trample", `"enters the battlefield" tapped`,
-		"702.19b", "702.19B.", "100.1"}
+		"702.19b", "702.19B.", "100.1",
+		// issue 26: at limit 20 it left out 115.1, which the full ranking has 10th
+		"counter target spell"}
 	for _, q := range queries {
 		stdout.Reset()
 		stderr.Reset()

@@ -54,7 +54,7 @@ func newDiffCmd(env *Env, runF func(*diffOptions) error) *cobra.Command {
 }
 
 func runDiff(env *Env, lib *crules.Library, o *diffOptions) error {
-	opt, err := crules.ParseDiffOptions(o.Rule, o.Classes...)
+	opt, err := crules.ParseDiffOptions("", o.Classes...)
 	if err != nil {
 		return err
 	}
@@ -62,6 +62,16 @@ func runDiff(env *Env, lib *crules.Library, o *diffOptions) error {
 	srcs, err := lib.SourcesOf(o.A, o.B)
 	if err != nil {
 		return err
+	}
+	if o.Rule != "" {
+		id, named, err := lib.DiffRule(srcs[0], srcs[1], o.Rule)
+		if err != nil {
+			return fmt.Errorf("--rule: %w", err)
+		}
+		opt.Rule = id
+		if named != nil {
+			env.notes(named.Note())
+		}
 	}
 	c, err := lib.Diff(srcs[0], srcs[1], opt)
 	if err != nil {

@@ -15,6 +15,21 @@ func TestDiff(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "\n  502.40   Splice                             →  702.47   Splice\n") || !strings.Contains(out, "[-play-]{+cast+}") {
 		t.Errorf("diff --rule: exit %d\n%.600s", code, out)
 	}
+	// --rule takes every form rule takes: a prefix, a section sign, a name
+	// (said on stderr); a range is refused, as history refuses it.
+	for _, rule := range []string{"CR 702.47", "§702.47", "rule 702.47", "splice"} {
+		c, o, e := run(t, "diff", "2004", "latest", "--rule", rule)
+		if c != 0 || o != out {
+			t.Errorf("diff --rule %q: exit %d %q\n%.300s", rule, c, e, o)
+		}
+		if rule == "splice" && e != "crules: \"splice\" is 702.47 Splice\n" {
+			t.Errorf("diff --rule splice: stderr %q", e)
+		}
+	}
+	code, _, errs := run(t, "diff", "2004", "latest", "--rule", "601.2f-h")
+	if code != 2 || !strings.Contains(errs, "--rule: 601.2f–h is a range; a diff narrows to one") {
+		t.Errorf("diff --rule 601.2f-h: exit %d %q", code, errs)
+	}
 	code, out, _ = run(t, "diff", "2009-05-01", "2009-07-11", "--stat")
 	if code != 0 || !strings.HasPrefix(out, "2009-05-01 → 2009-07-11: ") || !strings.Contains(out, " terminology") {
 		t.Errorf("diff --stat: exit %d\n%.300s", code, out)
@@ -45,7 +60,7 @@ func TestDiff(t *testing.T) {
 	if etb < 20 {
 		t.Errorf("2024-07-30: only %d terminology changes drop \"the battlefield\"", etb)
 	}
-	code, _, errs := run(t, "diff", "2009", "no-such-rev")
+	code, _, errs = run(t, "diff", "2009", "no-such-rev")
 	if code != 2 || !strings.Contains(errs, `no revision "no-such-rev"`) {
 		t.Errorf("bad revision: exit %d %q", code, errs)
 	}
