@@ -14,7 +14,8 @@ import (
 // lineage from the library's cache, so history pages come without
 // rebuilding it. A file that states no effective date is named by its
 // base name without extension. latest/ is written only when the newest
-// source is the latest embedded revision. A source that is not a CR is ErrBadInput with positioned
+// source is the latest embedded revision. Of some embedded revisions, the
+// lineage of all of them tells where a chapter one lacks went. A source that is not a CR is ErrBadInput with positioned
 // errors, as from Document.
 func (l *Library) Site(srcs ...Source) (*render.Site, error) {
 	s := &render.Site{}
@@ -42,7 +43,9 @@ func (l *Library) Site(srcs ...Source) (*render.Site, error) {
 		}
 		return s, nil
 	}
+	files := false
 	for _, src := range srcs {
+		files = files || src.IsFile()
 		d, err := l.Document(src)
 		if err != nil {
 			return nil, err
@@ -53,6 +56,11 @@ func (l *Library) Site(srcs ...Source) (*render.Site, error) {
 	// here: 2005-10-01 rendered alone is found under its name only.
 	if n := len(srcs); n > 0 && (srcs[n-1].IsFile() || srcs[n-1].Rev.Name() != l.Latest().Name()) {
 		s.NoLatest = true
+	}
+	// Some revisions: the pages for chapters one lacks (2005-10-01/702.html)
+	// are found in the lineage of every revision.
+	if !files {
+		s.AllLineage = l.Lineage
 	}
 	return s, nil
 }

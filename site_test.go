@@ -26,6 +26,14 @@ func TestSite(t *testing.T) {
 	if got := s.RuleURL("2005-10-01", parse.MustParseRuleID("502.40a")); got != "2005-10-01/502.html#502.40a" {
 		t.Errorf("RuleURL = %q", got)
 	}
+	// One revision written alone has the page for a chapter it lacks.
+	dir := filepath.Join(t.TempDir(), "site")
+	if err := lib.RenderSite(dir, a.Source()); err != nil {
+		t.Fatal(err)
+	}
+	if page, err := os.ReadFile(filepath.Join(dir, "2005-10-01", "702.html")); err != nil || !bytes.Contains(page, []byte(`href="502.html"`)) || !bytes.Contains(page, []byte("has no chapter 702")) {
+		t.Errorf("render of 2005-10-01 alone: 702.html: %v\n%s", err, page)
+	}
 	var all []crules.Source
 	for _, r := range lib.Revisions() {
 		all = append(all, r.Source())

@@ -412,6 +412,10 @@ func (l *Lineage) Step(i int) []Link {
 	return out
 }
 
+// IDs returns every rule ID of every revision, sorted; the slice is the
+// lineage's own and must not be modified.
+func (l *Lineage) IDs() []string { return l.ids }
+
 // Steps is the number of steps: one fewer than revisions.
 func (l *Lineage) Steps() int { return len(l.steps) }
 

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -166,6 +167,50 @@ func TestMovedChapter(t *testing.T) {
 	}
 	if b, err := os.ReadFile(filepath.Join(dir, "2005-10-01", "702.html")); err != nil || !strings.Contains(string(b), `href="502.html"`) {
 		t.Errorf("written site: 2005-10-01/702.html: %v", err)
+	}
+}
+
+// TestMovedChapterOneRevision: a site of one revision (written, or served)
+// still has the page for a chapter it lacks, found in the lineage of
+// every revision: 2005-10-01/702.html leads to 502.
+func TestMovedChapterOneRevision(t *testing.T) {
+	revs := revisions(t, "2005-10-01", "2009-05-01", "2009-07-11", "latest")
+	names := []string{revs[0].Name, revs[1].Name, revs[2].Name, revs[3].Name}
+	docs := []*parse.Document{revs[0].Doc, revs[1].Doc, revs[2].Doc, revs[3].Doc}
+	lin := diff.BuildLineage(names, docs, nil)
+	s := &render.Site{Revs: revs[:1], NoLatest: true, AllLineage: func() (*diff.Lineage, error) { return lin, nil }}
+	dir := filepath.Join(t.TempDir(), "site")
+	if err := render.WriteSite(dir, s, nil); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "2005-10-01", "702.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `<a href="502.html">502. Keyword Abilities</a>`) || !strings.Contains(string(b), "2005-10-01 has no chapter 702: its rules were in chapter 502") {
+		t.Errorf("written site of 2005-10-01: 702.html has no notice and link to 502:\n%s", b)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "2005-10-01", "999.html")); err == nil {
+		t.Error("a page for a chapter no revision has")
+	}
+	// A server holding one revision with the lineage of all redirects.
+	served := &render.Site{Revs: revs[:1], NoLatest: true, Lineage: lin}
+	if to, ok := served.Moved("2005-10-01/702.html"); !ok || to != "2005-10-01/502.html" {
+		t.Errorf("one-revision server: Moved(2005-10-01/702.html) = %q, %v, want 2005-10-01/502.html", to, ok)
+	}
+	if to, ok := served.Moved("2005-10-01/502.html"); ok {
+		t.Errorf("one-revision server: Moved(2005-10-01/502.html) = %s", to)
+	}
+	// The same vote as a site of every revision of the lineage, chapter
+	// by chapter.
+	whole := &render.Site{Revs: revs, Lineage: lin}
+	for n := 100; n < 1000; n++ {
+		p := "2005-10-01/" + strconv.Itoa(n) + ".html"
+		to, ok := served.Moved(p)
+		want, wok := whole.Moved(p)
+		if to != want || ok != wok {
+			t.Errorf("Moved(%s): one revision %q %v, every revision %q %v", p, to, ok, want, wok)
+		}
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -111,6 +112,11 @@ type Site struct {
 	// needed (by a chapter or history page), so that a site asked only
 	// for links (RuleURL) or diffs never reads it.
 	LoadLineage func() (*diff.Lineage, error)
+	// AllLineage, when the site's lineage is not of Revs (a site of some
+	// revisions), returns the lineage of every revision, from which the
+	// pages for chapters a revision lacks are found (2005-10-01/702.html
+	// saying its rules were in 502). Nil uses Lineage when it is set.
+	AllLineage func() (*diff.Lineage, error)
 
 	// Lexicon is used for diffs; nil means lexicon.Default().
 	Lexicon *lexicon.Lexicon
@@ -136,6 +142,11 @@ type Site struct {
 	histOnce sync.Once
 	hist     *histIndex
 	histErr  error
+
+	movedOnce sync.Once
+	movedLin  *diff.Lineage // the lineage moved chapters are read from, without hist
+	moves     []map[int]int // per revision: chapter it lacks → chapter its rules are in
+	movesDone []bool
 
 	// What WriteSite keeps of the site it writes into: the revisions
 	// not in Revs, whether latest/ is kept, the change pages kept.
@@ -615,23 +626,31 @@ func (s *Site) jobs() ([]job, int, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	if hist != nil {
-		// A chapter another revision has, in one that lacks it: a page
-		// that says where its rules are (2005-10-01/702.html).
-		for i, r := range s.Revs {
-			var pages []string
-			for _, n := range chapters {
-				if !slices.Contains(revPages[i], n) {
-					if _, ok := s.movedChapter(i, n); ok {
-						pages = append(pages, r.Name+"/"+strconv.Itoa(n)+".html")
-					}
+	// A chapter another revision has, in one that lacks it: a page
+	// that says where its rules are (2005-10-01/702.html).
+	for i, r := range s.Revs {
+		var pages []string
+		cands := chapters
+		if hist == nil { // the chapters of every revision of the lineage
+			moves, err := s.movesOf(i)
+			if err != nil {
+				return nil, 0, err
+			}
+			cands = slices.Sorted(maps.Keys(moves))
+		}
+		for _, n := range cands {
+			if !slices.Contains(revPages[i], n) {
+				if _, ok := s.movedChapter(i, n); ok {
+					pages = append(pages, r.Name+"/"+strconv.Itoa(n)+".html")
 				}
 			}
-			if len(pages) > 0 {
-				jobs = append(jobs, job{pages, -1})
-				total += len(pages)
-			}
 		}
+		if len(pages) > 0 {
+			jobs = append(jobs, job{pages, -1})
+			total += len(pages)
+		}
+	}
+	if hist != nil {
 		keys := hist.keys()
 		for len(keys) > 0 {
 			n := min(len(keys), 200)

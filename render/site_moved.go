@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -15,8 +16,13 @@ import (
 // rule of a chapter n has a counterpart in i.
 func (s *Site) movedChapter(i, n int) (int, bool) {
 	h, err := s.history()
-	if h == nil || err != nil {
+	if err != nil {
 		return 0, false
+	}
+	if h == nil {
+		moves, err := s.movesOf(i)
+		m, ok := moves[n]
+		return m, ok && err == nil
 	}
 	votes := map[int]int{}
 	for _, pts := range h.chains {
@@ -32,6 +38,11 @@ func (s *Site) movedChapter(i, n int) (int, bool) {
 			votes[at]++
 		}
 	}
+	return vote(votes)
+}
+
+// vote returns the chapter with most votes, the lowest of those tied.
+func vote(votes map[int]int) (int, bool) {
 	best, most := 0, 0
 	for m, v := range votes {
 		if v > most || v == most && m < best {
@@ -39,6 +50,94 @@ func (s *Site) movedChapter(i, n int) (int, bool) {
 		}
 	}
 	return best, most > 0
+}
+
+// movesOf maps each chapter that revision i lacks but another revision
+// of the lineage has to the chapter of i that holds its rules, for a site
+// of some revisions (no chains of its own): the same vote as
+// movedChapter's, over the lineage's histories of every rule of that
+// chapter (one vote per history). It is nil without a lineage that
+// has revision i.
+func (s *Site) movesOf(i int) (map[int]int, error) {
+	s.movedOnce.Do(func() {
+		s.moves, s.movesDone = make([]map[int]int, len(s.Revs)), make([]bool, len(s.Revs))
+		if _, err := s.history(); err != nil { // loads Lineage
+			return
+		}
+		s.movedLin = s.Lineage
+		if s.AllLineage != nil {
+			s.movedLin, _ = s.AllLineage()
+		}
+	})
+	s.mu.Lock()
+	done, moves := s.movesDone[i], s.moves[i]
+	s.mu.Unlock()
+	if done || s.movedLin == nil {
+		return moves, nil
+	}
+	l := s.movedLin
+	at := slices.Index(l.Revs, s.Revs[i].Name)
+	if at < 0 {
+		return nil, nil
+	}
+	r, err := s.rev(i)
+	if err != nil {
+		return nil, err
+	}
+	// Every rule's history once, as newHistIndex chains them: from each
+	// rule (not subrule) of each revision that no history holds yet.
+	name := s.Revs[i].Name
+	votes := map[int]map[int]int{} // chapter lacked → chapter of i → votes
+	covered := map[string]bool{}   // "rev id" of every point of a history counted
+	for _, id := range l.IDs() {
+		if _, ok := ruleChapter(id); !ok || strings.IndexFunc(id, func(c rune) bool { return c >= 'a' && c <= 'z' }) >= 0 {
+			continue
+		}
+		for j := range l.Revs {
+			if !l.Has(j, id) || covered[l.Revs[j]+" "+id] {
+				continue
+			}
+			pts := l.History(j, id)
+			at, from := -1, map[int]bool{}
+			for _, p := range pts {
+				covered[p.Rev+" "+p.ID] = true
+				m, _ := ruleChapter(p.ID)
+				if p.Rev == name {
+					at = m
+				} else if _, has := r.chapters[m]; !has {
+					from[m] = true
+				}
+			}
+			if _, has := r.chapters[at]; !has {
+				continue
+			}
+			for n := range from {
+				if n != at {
+					if votes[n] == nil {
+						votes[n] = map[int]int{}
+					}
+					votes[n][at]++
+				}
+			}
+		}
+	}
+	moves = map[int]int{}
+	for n, vs := range votes {
+		if m, ok := vote(vs); ok {
+			moves[n] = m
+		}
+	}
+	s.mu.Lock()
+	s.moves[i], s.movesDone[i] = moves, true
+	s.mu.Unlock()
+	return moves, nil
+}
+
+// ruleChapter returns the chapter of a rule ID: 702 for 702.19b.
+func ruleChapter(id string) (int, bool) {
+	c, _, ok := strings.Cut(id, ".")
+	n, err := strconv.Atoi(c)
+	return n, ok && err == nil && n >= 100
 }
 
 func movedNotice(rev string, n, m int) string {
