@@ -261,12 +261,13 @@ A and B are revisions (2009-05-01, 2009, latest, first, latest~1 for the one
 before latest) or CR files on disk.`
 
 // ParseDiffOptions reads a diff's options as users give them: the rule
-// whose subtree to compare ("" for all, a bad ID an error naming --rule)
+// whose subtree to compare, in any form diffRuleRef takes ("" for all, a
+// bad ID an error naming --rule; a name needs DiffRule)
 // and the change classes to keep (ParseClasses).
 func ParseDiffOptions(rule string, classes ...string) (DiffOptions, error) {
 	var o DiffOptions
 	if rule != "" {
-		id, err := ParseRuleID(rule)
+		id, err := diffRuleRef(rule)
 		if err != nil {
 			return o, fmt.Errorf("--rule: %w", err)
 		}
@@ -295,4 +296,54 @@ func ParseClasses(names ...string) ([]diff.Class, error) {
 		}
 	}
 	return out, nil
+}
+
+// diffRuleTakes says what a diff narrows to, for messages.
+const diffRuleTakes = "a diff narrows to one chapter, rule or subrule (702, 702.47, CR 702.47a, §702.47a) or a rule's name (splice)"
+
+// diffRuleRef reads the one rule a diff narrows to, in any form Lookup
+// takes ("702.47a", "CR 702.47a", "§702.47a", "rule 702.47a"); a range,
+// a part or several references are ErrBadRequest, as for History: a diff
+// narrows to one subtree.
+func diffRuleRef(s string) (parse.RuleID, error) {
+	rs, err := ParseRuleRefs(s)
+	if err != nil {
+		return parse.RuleID{}, err
+	}
+	if len(rs) > 1 {
+		return parse.RuleID{}, &Error{Kind: ErrBadRequest, Msg: fmt.Sprintf("%q is several references; %s", s, diffRuleTakes)}
+	}
+	switch r := rs[0]; {
+	case r.Part > 0:
+		return parse.RuleID{}, &Error{Kind: ErrBadRequest, Msg: fmt.Sprintf("%s is a part; %s", r, diffRuleTakes)}
+	case r.IsRange():
+		return parse.RuleID{}, &Error{Kind: ErrBadRequest, Msg: fmt.Sprintf("%s is a range; %s", r, diffRuleTakes)}
+	default:
+		return r.ID, nil
+	}
+}
+
+// DiffRule reads the rule a diff of a and b narrows to (DiffOptions.Rule)
+// as users give it: "" for none, a number in any form diffRuleRef takes,
+// or a name where a number is expected, read as RuleNamed reads it in b,
+// else in a ("splice" is 702.47 in 2006, 502.40 in 2005). note says how a
+// name was read (Named.Note), for the front end to tell; "" for a number.
+func (l *Library) DiffRule(a, b Source, s string) (id parse.RuleID, note string, err error) {
+	if s == "" {
+		return id, "", nil
+	}
+	id, err = diffRuleRef(s)
+	if err == nil || !IsName(s) {
+		return id, "", err
+	}
+	named, err := l.RuleNamed(b, s)
+	if errors.Is(err, ErrNoRule) {
+		if na, errA := l.RuleNamed(a, s); errA == nil {
+			named, err = na, nil
+		}
+	}
+	if err != nil {
+		return parse.RuleID{}, "", err
+	}
+	return named.ID, named.Note(), nil
 }

@@ -304,8 +304,11 @@ func (s *Server) apiDiff(w http.ResponseWriter, r *http.Request) {
 	}
 	opt := crules.DiffOptions{Classes: o.Classes, IgnoreTypography: o.IgnoreTypography}
 	if rule := q.Get("rule"); rule != "" {
-		if opt.Rule, err = crules.ParseRuleID(rule); err != nil {
-			writeError(w, badRequest("rule: %v", err))
+		if opt.Rule, _, err = s.lib.DiffRule(ra.Source(), rb.Source(), rule); err != nil {
+			if errors.Is(err, crules.ErrBadRequest) {
+				err = badRequest("rule: %v", err)
+			}
+			writeError(w, err)
 			return
 		}
 	}

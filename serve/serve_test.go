@@ -138,6 +138,9 @@ func TestServeAPI(t *testing.T) {
 		{"/api/diff?a=2009-05-01&b=2009-07-11&class=renumbered", 200, `"renumbering":[{"a":"103.4","a_title":"If multiple players would make …","b":"101.4","b_title":"If multiple players would make …","class":"renumbered"}`},
 		{"/api/diff?a=2009-05-01&b=2009-07-11", 200, `"pairs":[{`},
 		{"/api/diff?a=2009-05-01", 400, `two revisions`},
+		{"/api/diff?a=2005&b=2006&rule=splice&stat=true", 200, `"rule_a":"502.40"`},
+		{"/api/diff?a=2005&b=2006&rule=CR%20702.47&stat=true", 200, `"rule_a":"502.40"`},
+		{"/api/diff?a=2005&b=2006&rule=601.2f-h", 400, `601.2f–h is a range`},
 		{"/api/diff?a=2009&b=2010&class=nope", 400, `"error"`},
 		{"/nope", 404, `<h1>Not Found</h1>`},
 		{"/nope/deeper/page.html", 404, `href="../../index.html"`},
@@ -146,6 +149,13 @@ func TestServeAPI(t *testing.T) {
 		status, body := get(t, ts, tc.path)
 		if status != tc.status || !strings.Contains(body, tc.has) {
 			t.Errorf("GET %.60s: %d %.200s; want %d with %q", tc.path, status, body, tc.status, tc.has)
+		}
+	}
+	// An HTTP error names no command or flag of the command line.
+	for _, path := range []string{"/api/keywords/notakeyword", "/api/rules/702.47a?rev=1850", "/api/diff?a=2005&b=1850", "/api/history/splice?rev=2099"} {
+		status, body := get(t, ts, path)
+		if status < 400 || strings.Contains(body, "crules ") || strings.Contains(body, "--") {
+			t.Errorf("GET %s: %d %.300s; want an error naming no command or flag", path, status, body)
 		}
 	}
 	for _, path := range []string{"/api/revs", "/api/rules/702.47a", "/", "/latest/702.html", "/diff/2009/2010", "/api/diff"} {

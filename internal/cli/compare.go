@@ -54,7 +54,7 @@ func newDiffCmd(env *Env, runF func(*diffOptions) error) *cobra.Command {
 }
 
 func runDiff(env *Env, lib *crules.Library, o *diffOptions) error {
-	opt, err := crules.ParseDiffOptions(o.Rule, o.Classes...)
+	opt, err := crules.ParseDiffOptions("", o.Classes...)
 	if err != nil {
 		return err
 	}
@@ -63,6 +63,11 @@ func runDiff(env *Env, lib *crules.Library, o *diffOptions) error {
 	if err != nil {
 		return err
 	}
+	var note string
+	if opt.Rule, note, err = lib.DiffRule(srcs[0], srcs[1], o.Rule); err != nil {
+		return fmt.Errorf("--rule: %w", err)
+	}
+	env.notes(note)
 	c, err := lib.Diff(srcs[0], srcs[1], opt)
 	if err != nil {
 		return err

@@ -15,9 +15,58 @@ func TestDiff(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "\n  502.40   Splice                             →  702.47   Splice\n") || !strings.Contains(out, "[-play-]{+cast+}") {
 		t.Errorf("diff --rule: exit %d\n%.600s", code, out)
 	}
+	// --rule takes every form rule takes: a prefix, a section sign, a name
+	// (said on stderr); a range is refused, as history refuses it.
+	for _, rule := range []string{"CR 702.47", "§702.47", "rule 702.47", "splice"} {
+		c, o, e := run(t, "diff", "2004", "latest", "--rule", rule)
+		if c != 0 || o != out {
+			t.Errorf("diff --rule %q: exit %d %q\n%.300s", rule, c, e, o)
+		}
+		if rule == "splice" && e != "crules: \"splice\" is 702.47 Splice\n" {
+			t.Errorf("diff --rule splice: stderr %q", e)
+		}
+	}
+	code, _, errs := run(t, "diff", "2004", "latest", "--rule", "601.2f-h")
+	if code != 2 || !strings.Contains(errs, "--rule: 601.2f–h is a range; a diff narrows to one") {
+		t.Errorf("diff --rule 601.2f-h: exit %d %q", code, errs)
+	}
 	code, out, _ = run(t, "diff", "2009-05-01", "2009-07-11", "--stat")
 	if code != 0 || !strings.HasPrefix(out, "2009-05-01 → 2009-07-11: ") || !strings.Contains(out, " terminology") {
 		t.Errorf("diff --stat: exit %d\n%.300s", code, out)
+	}
+	// --stat --json carries what --stat prints: the counts per chapter,
+	// no renumbering table, no pairs.
+	_, text, _ := run(t, "diff", "2005", "2006", "--ignore-typography", "--stat")
+	code, out, _ = run(t, "diff", "2005", "2006", "--ignore-typography", "--stat", "--json")
+	var st struct {
+		Counts   map[string]int
+		Chapters []struct {
+			Chapter int
+			Title   string
+			Counts  map[string]int
+		}
+		Pairs, Renumbering any
+	}
+	rows := strings.Count(text, "\n  ")
+	if code != 0 || json.Unmarshal([]byte(out), &st) != nil || len(st.Chapters) != rows || st.Pairs != nil || st.Renumbering != nil {
+		t.Fatalf("diff --stat --json: exit %d, %d chapters for %d rows of --stat\n%.400s", code, len(st.Chapters), rows, out)
+	}
+	listed, counted := 0, 0
+	for k, n := range st.Counts {
+		if k != "unchanged" {
+			listed += n
+		}
+	}
+	for _, ch := range st.Chapters {
+		for _, n := range ch.Counts {
+			counted += n
+		}
+		if ch.Chapter == 101 && (ch.Title != "Starting the Game" || ch.Counts["edited"] != 2 || ch.Counts["added"] != 1 || !strings.Contains(text, "\n  101  Starting the Game ") || !strings.Contains(text, " 2 edited, 1 added\n")) {
+			t.Errorf("chapter 101: %+v", ch)
+		}
+	}
+	if listed == 0 || counted != listed {
+		t.Errorf("--stat --json: chapters count %d changes, counts %d", counted, listed)
 	}
 	code, out, _ = run(t, "diff", "2024-06-07", "2024-07-30", "--class", "terminology", "--json")
 	var j struct {
@@ -45,7 +94,7 @@ func TestDiff(t *testing.T) {
 	if etb < 20 {
 		t.Errorf("2024-07-30: only %d terminology changes drop \"the battlefield\"", etb)
 	}
-	code, _, errs := run(t, "diff", "2009", "no-such-rev")
+	code, _, errs = run(t, "diff", "2009", "no-such-rev")
 	if code != 2 || !strings.Contains(errs, `no revision "no-such-rev"`) {
 		t.Errorf("bad revision: exit %d %q", code, errs)
 	}
