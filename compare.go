@@ -324,23 +324,26 @@ func diffRuleRef(s string) (parse.RuleID, error) {
 }
 
 // DiffRule reads the rule a diff of a and b narrows to (DiffOptions.Rule)
-// as users give it: a number in any form diffRuleRef takes, or a name
-// where a number is expected, read as RuleNamed reads it in b, else in a
-// ("splice" is 702.47 in 2006, 502.40 in 2005). named is set when s was a
-// name, for the front end to say how it was read (Named.Note).
-func (l *Library) DiffRule(a, b Source, s string) (id parse.RuleID, named *Named, err error) {
+// as users give it: "" for none, a number in any form diffRuleRef takes,
+// or a name where a number is expected, read as RuleNamed reads it in b,
+// else in a ("splice" is 702.47 in 2006, 502.40 in 2005). note says how a
+// name was read (Named.Note), for the front end to tell; "" for a number.
+func (l *Library) DiffRule(a, b Source, s string) (id parse.RuleID, note string, err error) {
+	if s == "" {
+		return id, "", nil
+	}
 	id, err = diffRuleRef(s)
 	if err == nil || !IsName(s) {
-		return id, nil, err
+		return id, "", err
 	}
-	named, err = l.RuleNamed(b, s)
+	named, err := l.RuleNamed(b, s)
 	if errors.Is(err, ErrNoRule) {
 		if na, errA := l.RuleNamed(a, s); errA == nil {
 			named, err = na, nil
 		}
 	}
 	if err != nil {
-		return parse.RuleID{}, nil, err
+		return parse.RuleID{}, "", err
 	}
-	return named.ID, named, nil
+	return named.ID, named.Note(), nil
 }

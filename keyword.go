@@ -57,7 +57,7 @@ func (l *Library) Keyword(src Source, name string) (*KeywordAnswer, error) {
 		if len(near) > 0 {
 			msg += "; did you mean: " + strings.Join(near, ", ")
 		}
-		return nil, &Error{Kind: ErrNoKeyword, Msg: msg + " (crules keywords lists them)", Nearest: near}
+		return nil, &Error{Kind: ErrNoKeyword, Msg: msg, Nearest: near}
 	}
 	a := &KeywordAnswer{Doc: d, Spec: s}
 	if src.IsFile() {

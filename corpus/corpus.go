@@ -488,7 +488,7 @@ func (e *UnknownRevisionError) Error() string {
 	if len(e.Nearest) == 0 {
 		return msg + "; a revision is " + RevisionForms
 	}
-	return msg + "; nearest: " + strings.Join(e.Nearest, ", ") + " (see 'crules versions'; a revision is " + RevisionForms + ")"
+	return msg + "; nearest: " + strings.Join(e.Nearest, ", ") + " (a revision is " + RevisionForms + ")"
 }
 
 // Select finds a revision by a selector as users type it: "latest" (also

@@ -70,6 +70,9 @@ func (e *engine) sba() {
 // sbaCheck returns the state-based actions that apply now, each to be
 // performed after all have been found.
 func (e *engine) sbaCheck() []func() {
+	// The check changes nothing: the layers are applied once for all
+	// the permanents it asks about.
+	defer e.s.Hold()()
 	var acts []func()
 	do := func(phrases []string, f func(r game.Ref)) bool {
 		r := e.sbaRef(phrases...)

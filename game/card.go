@@ -394,3 +394,33 @@ func ParseEffect(text string) (Effect, error) {
 func lazyRegexp(expr string) func() *regexp.Regexp {
 	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
 }
+
+var reDeals = lazyRegexp(`(?i)(?:^|\s)deals? (?:\d+|X) damage to `)
+
+// CheckDamageSource checks who deals the damage of e, a "deals N damage"
+// effect of the card named self: the card itself, by its name or as
+// "it", "this spell", "this creature" or "this permanent", or no one
+// named ("Deal 1 damage to any target" of a spell). Any other subject
+// ("xyzzy deals 1 damage", "Frobnicate: deals 1 damage") is not
+// understood, not a guess: an *EffectError at the subject, its Offset in
+// bytes of e.Text.
+func CheckDamageSource(e Effect, self string) error {
+	if e.Verb != "damage" {
+		return nil
+	}
+	loc := reDeals().FindStringIndex(e.Text)
+	if loc == nil {
+		return nil
+	}
+	start := strings.LastIndexByte(e.Text[:loc[0]], ',') + 1
+	raw := e.Text[start:loc[0]]
+	subj := strings.TrimSpace(raw)
+	if subj == "" || strings.EqualFold(subj, self) {
+		return nil
+	}
+	switch strings.ToLower(subj) {
+	case "it", "this spell", "this creature", "this permanent":
+		return nil
+	}
+	return &EffectError{Offset: start + len(raw) - len(strings.TrimLeft(raw, " ")), Msg: fmt.Sprintf("%q deals the damage of %q: a source that is not %s (name it, or write \"it\" or \"this spell\")", subj, e.Text, self)}
+}

@@ -14,6 +14,7 @@ import (
 // copied.
 func (s *State) Clone() *State {
 	c := *s
+	c.held, c.holding = nil, false
 	cp := &c
 	pm := make(map[*Player]*Player, len(s.Players))
 	c.Players = make([]*Player, len(s.Players))

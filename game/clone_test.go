@@ -92,3 +92,26 @@ func TestCloneNoCounters(t *testing.T) {
 		t.Errorf("a copy of the game in progress costs %v allocations, want at most 100 (198 with a map per object)", n)
 	}
 }
+
+// TestHold: while the state is held the layers are applied once, so a
+// change made meanwhile is not seen until the hold is released; a copy
+// of a held state is not held.
+func TestHold(t *testing.T) {
+	s := midGame()
+	o := s.Players[0].Zone(Battlefield)[0]
+	release := s.Hold()
+	before := o.Power()
+	inner := s.Hold()
+	o.AddCounters("+1/+1", 1)
+	inner()
+	if got := o.Power(); got != before {
+		t.Errorf("held power %d changed to %d: the layers were applied again", before, got)
+	}
+	if got := s.Clone().Players[0].Zone(Battlefield)[0].Power(); got != before+1 {
+		t.Errorf("the copy of a held state has power %d, want %d", got, before+1)
+	}
+	release()
+	if got := o.Power(); got != before+1 {
+		t.Errorf("released power %d, want %d", got, before+1)
+	}
+}

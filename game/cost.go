@@ -284,6 +284,12 @@ func ParseActivated(text, self string) (Activated, error) {
 			ef.Text = b
 		}
 	}
+	if err == nil && self != "" {
+		if err := CheckDamageSource(ef, self); err != nil {
+			ee := err.(*EffectError)
+			return Activated{}, &EffectError{Offset: eat + len(body) - len(strings.TrimLeft(body, " ")) + ee.Offset, Msg: ee.Msg}
+		}
+	}
 	if err != nil {
 		ee := err.(*EffectError)
 		return Activated{}, &EffectError{Offset: eat + ee.Offset, Msg: fmt.Sprintf("unknown effect %q of an activated ability", strings.TrimSuffix(strings.TrimSpace(body), "."))}

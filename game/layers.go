@@ -157,6 +157,31 @@ func (v *view) clone() *view {
 // that belong to it, in timestamp order unless one effect depends on
 // another (613.7, 613.8).
 func (s *State) layered() map[*Object]*Chars {
+	if !s.holding {
+		return s.layers()
+	}
+	if s.held == nil {
+		s.held = s.layers()
+	}
+	return s.held
+}
+
+// Hold keeps the characteristics the layers give every permanent, found
+// the first time one is asked for, until release is called: for a run
+// of questions that change nothing, such as the check of the state-based
+// actions, which otherwise applies the layers to the whole battlefield
+// for each permanent asked about. Nothing may change the state while it
+// is held. A Hold within a Hold keeps the outer one's.
+func (s *State) Hold() (release func()) {
+	if s.holding {
+		return func() {}
+	}
+	s.holding = true
+	return func() { s.holding, s.held = false, nil }
+}
+
+// layers applies the layers to every permanent.
+func (s *State) layers() map[*Object]*Chars {
 	v := &view{objs: s.Battlefield(), keepAC: s.ArtifactCreatureKeeps, st: s}
 	v.chars = make(map[*Object]*Chars, len(v.objs))
 	for _, o := range v.objs {

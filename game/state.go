@@ -30,6 +30,10 @@ func (p *Player) Zone(z Zone) []*Object { return p.zones[z] }
 // A State is a game in progress: two players, the stack, the turn, the
 // step, and the trace of rules applied so far.
 type State struct {
+	// held are the characteristics through the layers, kept while
+	// holding is set (Hold).
+	held    map[*Object]*Chars
+	holding bool
 	Players []*Player
 	Active  int
 	Turn    int

@@ -292,6 +292,25 @@ func TestPhone(t *testing.T) {
 			t.Errorf("search.html?q=splice&rev=2009-05-01 lists %s", h)
 		}
 	}
+	// A revision the site doesn't hold: a notice naming those it holds,
+	// and no hits (issue 26: rev=1999 listed the latest revision's hits).
+	for _, rev := range []string{"1999", "2009"} {
+		var notice string
+		var n int
+		page := (&url.URL{Scheme: "file", Path: filepath.ToSlash(filepath.Join(dir, "search.html")), RawQuery: "q=splice&rev=" + rev}).String()
+		err := chromedp.Run(ctx,
+			chromedp.Navigate(page),
+			chromedp.WaitReady("#hits p.notice", chromedp.ByQuery),
+			chromedp.Text("#hits p.notice", &notice, chromedp.ByQuery),
+			chromedp.Evaluate(`document.querySelectorAll("#hits a.id").length`, &n),
+		)
+		if err != nil {
+			t.Fatalf("search.html?q=splice&rev=%s: %v", rev, err)
+		}
+		if want := "This site holds no revision " + rev + "; it holds "; !strings.HasPrefix(notice, want) || !strings.Contains(notice, "2009-07-11, 2009-05-01.") || n != 0 {
+			t.Errorf("search.html?q=splice&rev=%s: notice %q, %d hits; want %q and the revisions it holds, no hits", rev, notice, n, want)
+		}
+	}
 	t.Logf("screenshots in %s", out)
 }
 

@@ -346,7 +346,17 @@
   var rev = params.get("rev");
   if (box) { box.value = q; }
   if (select) {
-    if (rev && Array.prototype.some.call(select.options, function (o) { return o.value === rev; })) { select.value = rev; }
+    var held = Array.prototype.map.call(select.options, function (o) { return o.value; });
+    if (rev && held.indexOf(rev) < 0) {
+      // A revision the site doesn't hold: say so and list none, as the
+      // server answers 400, rather than search another revision.
+      if (out && q.trim()) {
+        out.innerHTML = '<p class="notice" role="alert">This site holds no revision ' + esc(rev) +
+          "; it holds " + esc(held.join(", ")) + ".</p>";
+      }
+      return;
+    }
+    if (rev) { select.value = rev; }
     rev = select.value;
   }
   if (!out || !q.trim() || !rev) { return; }

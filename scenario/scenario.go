@@ -264,6 +264,15 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 		if sp := strings.IndexByte(h, ' '); sp > 0 && sp < end {
 			end = strings.LastIndexByte(h[:sp], '}')
 		}
+		word := h
+		if sp := strings.IndexByte(h, ' '); sp > 0 {
+			word = h[:sp]
+		}
+		if strings.Contains(word[min(end+1, len(word)):], "{") {
+			// "{1}{G Creature": a brace left open is the cost's
+			// error, not the start of the type line.
+			end = len(word) - 1
+		}
 		cost, err := game.ParseCost(h[:end+1])
 		if err != nil {
 			p.errorf(costPos(l, col+lead, err), "%s: %v", name, err)
@@ -343,6 +352,9 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 			mat := pos.Offset - l.off + len(t) - len(m)
 			for _, mode := range strings.Split(m, "•") {
 				e, err := game.ParseEffect(mode)
+				if err == nil {
+					err = game.CheckDamageSource(e, name)
+				}
 				if err != nil {
 					p.errorf(l.pos(mat+len(mode)-len(strings.TrimLeft(mode, " "))), "%s: %v", name, err)
 				} else {
@@ -369,6 +381,12 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 			continue
 		}
 		if game.IsActivated(t) {
+			if c.Is("Instant") || c.Is("Sorcery") {
+				// An activated ability is of an object that stays; a
+				// spell's text is followed as it resolves.
+				p.errorf(pos, "%s: %q is an activated ability (COST: EFFECT), which an instant or sorcery does not have", name, t)
+				continue
+			}
 			a, err := game.ParseActivated(part, name)
 			if err != nil {
 				p.errorf(l.pos(at-len(part)-1+errOffset(err)), "%s: %v", name, err)
@@ -383,6 +401,9 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 			t = "This creature" + t[len(name):]
 		}
 		e, err := game.ParseEffect(t)
+		if err == nil {
+			err = game.CheckDamageSource(e, name)
+		}
 		if err != nil {
 			at := pos
 			if ee, ok := err.(*game.EffectError); ok {

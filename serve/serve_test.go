@@ -151,6 +151,13 @@ func TestServeAPI(t *testing.T) {
 			t.Errorf("GET %.60s: %d %.200s; want %d with %q", tc.path, status, body, tc.status, tc.has)
 		}
 	}
+	// An HTTP error names no command or flag of the command line.
+	for _, path := range []string{"/api/keywords/notakeyword", "/api/rules/702.47a?rev=1850", "/api/diff?a=2005&b=1850", "/api/history/splice?rev=2099"} {
+		status, body := get(t, ts, path)
+		if status < 400 || strings.Contains(body, "crules ") || strings.Contains(body, "--") {
+			t.Errorf("GET %s: %d %.300s; want an error naming no command or flag", path, status, body)
+		}
+	}
 	for _, path := range []string{"/api/revs", "/api/rules/702.47a", "/", "/latest/702.html", "/diff/2009/2010", "/api/diff"} {
 		resp, err := http.Post(ts.URL+path, "text/plain", nil)
 		if err != nil {

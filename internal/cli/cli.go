@@ -190,7 +190,11 @@ func Run(env *Env, args []string) int {
 		}
 	}
 	if err != nil { // a line each, for the rules missing of several
-		for _, line := range strings.Split(err.Error(), "\n") {
+		msg := err.Error()
+		if errors.Is(err, crules.ErrNoKeyword) { // the library's message names no command
+			msg += " (crules keywords lists them)"
+		}
+		for _, line := range strings.Split(msg, "\n") {
 			fmt.Fprintf(env.Stderr, "crules: %s\n", line)
 		}
 	}

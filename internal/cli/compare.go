@@ -63,16 +63,11 @@ func runDiff(env *Env, lib *crules.Library, o *diffOptions) error {
 	if err != nil {
 		return err
 	}
-	if o.Rule != "" {
-		id, named, err := lib.DiffRule(srcs[0], srcs[1], o.Rule)
-		if err != nil {
-			return fmt.Errorf("--rule: %w", err)
-		}
-		opt.Rule = id
-		if named != nil {
-			env.notes(named.Note())
-		}
+	var note string
+	if opt.Rule, note, err = lib.DiffRule(srcs[0], srcs[1], o.Rule); err != nil {
+		return fmt.Errorf("--rule: %w", err)
 	}
+	env.notes(note)
 	c, err := lib.Diff(srcs[0], srcs[1], opt)
 	if err != nil {
 		return err

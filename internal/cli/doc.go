@@ -46,7 +46,7 @@ func (f *docFlags) source(env *Env) (*crules.Library, crules.Source, error) {
 	}
 	src, err := lib.Resolve(f.Rev, f.File)
 	if errors.Is(err, crules.ErrUnknownRevision) {
-		err = fmt.Errorf("%w (or a file path with --file)", err)
+		err = fmt.Errorf("%w (see 'crules versions', or give a file path with --file)", err)
 	}
 	return lib, src, err
 }
