@@ -43,6 +43,7 @@ func addNew(t *testing.T) (*crules.Library, string) {
 // is the latest, selectable, listed with its source, and every question
 // reaches it: its new rule, its renumbering, its words.
 func TestAddNewRevision(t *testing.T) {
+	t.Parallel()
 	lib, _ := addNew(t)
 	if got := lib.Latest(); got.Name() != corpustest.NewDate || !got.IsAdded() {
 		t.Fatalf("latest = %s (added %v), want %s added", got, got.IsAdded(), corpustest.NewDate)
@@ -195,7 +196,8 @@ func diffClass(t *testing.T, name string) diff.Class {
 // embedded revision stays valid and the added one's is built once; and no
 // history of the older revisions changes.
 func TestAddExtendsCaches(t *testing.T) {
-	data, cacheDir := t.TempDir(), t.TempDir()
+	t.Parallel()
+	data, cacheDir := t.TempDir(), warmCache(t)
 	var tasks []string
 	o := crules.Options{DataDir: data, CacheDir: cacheDir, Progress: func(task string, done, total int) {
 		if len(tasks) == 0 || tasks[len(tasks)-1] != task {
@@ -296,6 +298,7 @@ func TestAddExtendsCaches(t *testing.T) {
 // it is folded into the embedded archive (go generate ./corpus) answers as
 // the path after.
 func TestEmbeddedAndAddedAlike(t *testing.T) {
+	t.Parallel()
 	const date = "2026-01-16"
 	raw, err := os.ReadFile(filepath.Join("..", "shared", "corpus", "CR-"+date+".txt"))
 	if err != nil {
@@ -395,7 +398,8 @@ func TestAddFile(t *testing.T) {
 // 126 built whole: the added revision's words are found, every other
 // answer is the same, hit for hit, in the same order.
 func TestAddExtendsSearchAll(t *testing.T) {
-	data, cacheDir := t.TempDir(), t.TempDir()
+	t.Parallel()
+	data, cacheDir := t.TempDir(), warmCache(t)
 	type task struct {
 		name  string
 		total int
@@ -431,7 +435,21 @@ func TestAddExtendsSearchAll(t *testing.T) {
 		t.Errorf("extending the all-revisions index indexed %d documents (tasks %v); want about one revision's", extended, tasks)
 	}
 
-	whole := open(t, crules.Options{DataDir: data, CacheDir: t.TempDir()})
+	// The index of the 126 built whole, on a cache of the embedded
+	// revisions' lineage (extended byte for byte as a build gives it) and
+	// no all-revisions index to extend.
+	var wholeTasks []string
+	whole := open(t, crules.Options{DataDir: data, CacheDir: warmCache(t), Progress: func(name string, done, total int) {
+		if len(wholeTasks) == 0 || wholeTasks[len(wholeTasks)-1] != name {
+			wholeTasks = append(wholeTasks, name)
+		}
+	}})
+	if _, err := whole.IndexAll(); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(wholeTasks); n == 0 || !strings.HasPrefix(wholeTasks[n-1], "building the search index of all revisions") {
+		t.Fatalf("the index to compare with was not built whole: %q", wholeTasks)
+	}
 	queries := []string{corpustest.NewWord, "zephyrcall", "mayhem", "flying reach", "mana burn", "splice onto arcane",
 		`"remove from the game"`, "interrupt", "planeswalker redirect", "title:trample", "702.187", "phase out", "legend rule"}
 	for _, q := range queries {

@@ -154,6 +154,7 @@ func TestCachesBuiltOnce(t *testing.T) {
 // Temporary files an interrupted build left in the cache are removed by
 // the next build of their entry.
 func TestCachesBuiltOnceAcrossLibraries(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	probe := open(t, crules.Options{CacheDir: dir})
 	hash, latest := probe.Archive().BaseHash(), probe.Latest().Name()
@@ -225,6 +226,7 @@ func TestCachesBuiltOnceAcrossLibraries(t *testing.T) {
 // memory, as from a cache, with one warning saying so (ErrNotCached); the
 // index built in memory is kept for the next search.
 func TestUnwritableCache(t *testing.T) {
+	t.Parallel()
 	parent := filepath.Join(t.TempDir(), "file")
 	if err := os.WriteFile(parent, nil, 0o644); err != nil {
 		t.Fatal(err)
@@ -255,6 +257,7 @@ func TestUnwritableCache(t *testing.T) {
 // bit flipped is built again by the next library (as by the next
 // process), which answers as the first did.
 func TestDamagedIndexRebuilt(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	first := open(t, crules.Options{CacheDir: dir})
 	src := first.Latest().Source()

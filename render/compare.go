@@ -1,6 +1,7 @@
 package render
 
 import (
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -42,6 +43,51 @@ func (c *Comparison) WordDiff(p diff.Pair) []diff.Op {
 		return diff.WordDiffBy(ta, tb, parse.Typography)
 	}
 	return diff.WordDiff(ta, tb)
+}
+
+// A ChapterCount is the pairs of a comparison's listed pairs in one
+// chapter, by class, as diff --stat prints them.
+type ChapterCount struct {
+	Chapter int
+	Title   string
+	Counts  map[diff.Class]int
+}
+
+// ChapterCounts counts the listed pairs per chapter, in chapter order. A
+// removed rule counts in its chapter of A, titled as A titles it: 502 is
+// Keyword Abilities in a 502-era A, Untap Step in B, two rows; a chapter
+// of the same title in both is one.
+func (c *Comparison) ChapterCounts() []ChapterCount {
+	type chapter struct {
+		n    int
+		name string
+	}
+	byChapter := map[chapter]map[diff.Class]int{}
+	for _, x := range c.Pairs {
+		r, doc := x.B, c.B
+		if r == nil {
+			r, doc = x.A, c.A
+		}
+		k := chapter{n: r.ID.Chapter}
+		if ch := doc.Chapter(k.n); ch != nil {
+			k.name = ch.Title
+		}
+		if byChapter[k] == nil {
+			byChapter[k] = map[diff.Class]int{}
+		}
+		byChapter[k][x.Class]++
+	}
+	var out []ChapterCount
+	for k, n := range byChapter {
+		out = append(out, ChapterCount{k.n, k.name, n})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Chapter != out[j].Chapter {
+			return out[i].Chapter < out[j].Chapter
+		}
+		return out[i].Title < out[j].Title
+	})
+	return out
 }
 
 // Moved is the pairs of c whose rule has a new number: the renumbering

@@ -517,46 +517,68 @@ type RenumberedJSON struct {
 
 // CompareJSON is two revisions compared as `crules diff --json` prints it
 // and /api/diff answers: the counts per class, the renumbering table of
-// the pairs listed and the pairs, with their word diffs unless stat. A
-// comparison narrowed to the rules under one names it ("rule": "702.47");
-// its counts are then of those rules; "rule_a" and "rule_b" are what that
-// rule is in a and in b: itself, its counterpart there ("502.40" in
-// 2005-10-01), or absent for none. One that ignores typography says so
-// ("ignore_typography") and how many changes were typography alone
-// ("typography_alone"), counted as unchanged or renumbered.
+// the pairs listed and the pairs with their word diffs; with stat, as
+// --stat prints it, the counts per class and the counts per chapter
+// ("chapters": chapter, title, counts) of the pairs listed, and neither
+// the renumbering nor the pairs. A comparison narrowed to the rules under
+// one names it ("rule": "702.47"); its counts are then of those rules;
+// "rule_a" and "rule_b" are what that rule is in a and in b: itself, its
+// counterpart there ("502.40" in 2005-10-01), or absent for none. One
+// that ignores typography says so ("ignore_typography") and how many
+// changes were typography alone ("typography_alone"), counted as
+// unchanged or renumbered.
 func CompareJSON(c *Comparison, stat bool) any {
+	type head struct {
+		A                string         `json:"a"`
+		B                string         `json:"b"`
+		Rule             string         `json:"rule,omitempty"`
+		RuleA            string         `json:"rule_a,omitempty"`
+		RuleB            string         `json:"rule_b,omitempty"`
+		IgnoreTypography bool           `json:"ignore_typography,omitempty"`
+		TypographyAlone  *int           `json:"typography_alone,omitempty"`
+		Counts           map[string]int `json:"counts"`
+	}
+	h := head{A: c.AName, B: c.BName, Rule: c.Scope, RuleA: c.RuleA, RuleB: c.RuleB, IgnoreTypography: c.IgnoreTypography, Counts: classCounts(c.Counts)}
+	if c.IgnoreTypography {
+		h.TypographyAlone = &c.Typography
+	}
+	if stat {
+		type chapterJSON struct {
+			Chapter int            `json:"chapter"`
+			Title   string         `json:"title"`
+			Counts  map[string]int `json:"counts"`
+		}
+		chs := []chapterJSON{}
+		for _, ch := range c.ChapterCounts() {
+			chs = append(chs, chapterJSON{ch.Chapter, ch.Title, classCounts(ch.Counts)})
+		}
+		return struct {
+			head
+			Chapters []chapterJSON `json:"chapters"`
+		}{h, chs}
+	}
 	js := []DiffPair{}
 	for _, p := range c.Pairs {
-		var ops []diff.Op
-		if !stat {
-			ops = c.WordDiff(p)
-		}
-		js = append(js, NewDiffPair(p, ops, stat))
+		js = append(js, NewDiffPair(p, c.WordDiff(p), false))
 	}
 	renum := []RenumberedJSON{}
 	for _, p := range c.Moved() {
 		renum = append(renum, RenumberedJSON{p.A.ID.String(), RuleLabel(p.A), p.B.ID.String(), RuleLabel(p.B), p.Class.String()})
 	}
-	cj := map[string]int{}
-	for k, v := range c.Counts {
-		cj[k.String()] = v
-	}
-	var alone *int
-	if c.IgnoreTypography {
-		alone = &c.Typography
-	}
 	return struct {
-		A                string           `json:"a"`
-		B                string           `json:"b"`
-		Rule             string           `json:"rule,omitempty"`
-		RuleA            string           `json:"rule_a,omitempty"`
-		RuleB            string           `json:"rule_b,omitempty"`
-		IgnoreTypography bool             `json:"ignore_typography,omitempty"`
-		TypographyAlone  *int             `json:"typography_alone,omitempty"`
-		Counts           map[string]int   `json:"counts"`
-		Renumbering      []RenumberedJSON `json:"renumbering"`
-		Pairs            []DiffPair       `json:"pairs"`
-	}{c.AName, c.BName, c.Scope, c.RuleA, c.RuleB, c.IgnoreTypography, alone, cj, renum, js}
+		head
+		Renumbering []RenumberedJSON `json:"renumbering"`
+		Pairs       []DiffPair       `json:"pairs"`
+	}{h, renum, js}
+}
+
+// classCounts is counts keyed by class name.
+func classCounts(counts map[diff.Class]int) map[string]int {
+	out := map[string]int{}
+	for k, v := range counts {
+		out[k.String()] = v
+	}
+	return out
 }
 
 type pointJSON struct {

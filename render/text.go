@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"sort"
 	"strings"
 	"text/tabwriter"
 
@@ -265,7 +264,7 @@ func CountLine(c map[diff.Class]int) string {
 // was 502.40 in 2005-10-01"). One that ignores typography says how many
 // changes were typography alone.
 func (p *TextPrinter) Diff(c *Comparison, stat bool) {
-	a, b, bName, pairs := c.A, c.B, c.BName, c.Pairs
+	bName, pairs := c.BName, c.Pairs
 	if c.Scope != "" {
 		bName += ", under " + c.Scope
 	}
@@ -277,41 +276,9 @@ func (p *TextPrinter) Diff(c *Comparison, stat bool) {
 		p.Printf("%s\n", n)
 	}
 	if stat {
-		// A removed rule counts in its chapter of a, titled as a titles
-		// it: 502 is Keyword Abilities in a 502-era a, Untap Step in b,
-		// two rows; a chapter of the same title in both is one.
-		type chapter struct {
-			n    int
-			name string
-		}
-		byChapter := map[chapter]map[diff.Class]int{}
-		for _, x := range pairs {
-			r, doc := x.B, b
-			if r == nil {
-				r, doc = x.A, a
-			}
-			k := chapter{n: r.ID.Chapter}
-			if ch := doc.Chapter(k.n); ch != nil {
-				k.name = ch.Title
-			}
-			if byChapter[k] == nil {
-				byChapter[k] = map[diff.Class]int{}
-			}
-			byChapter[k][x.Class]++
-		}
-		var chs []chapter
-		for c := range byChapter {
-			chs = append(chs, c)
-		}
-		sort.Slice(chs, func(i, j int) bool {
-			if chs[i].n != chs[j].n {
-				return chs[i].n < chs[j].n
-			}
-			return chs[i].name < chs[j].name
-		})
 		var rows [][]string
-		for _, c := range chs {
-			rows = append(rows, []string{fmt.Sprintf("  %d", c.n), c.name, CountLine(byChapter[c])})
+		for _, ch := range c.ChapterCounts() {
+			rows = append(rows, []string{fmt.Sprintf("  %d", ch.Chapter), ch.Title, CountLine(ch.Counts)})
 		}
 		p.Table(rows, 0, 40)
 		return

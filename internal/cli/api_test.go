@@ -99,6 +99,7 @@ func TestAPIAsCLI(t *testing.T) {
 		{[]string{"diff", "2008-05-01", "2009-07-11", "--rule", "702.47", "--json"}, "/api/diff?a=2008-05-01&b=2009-07-11&rule=702.47", "", 200},
 		{[]string{"diff", "2005", "2006", "--class", "edited,typography", "--ignore-typography", "--json"}, "/api/diff?a=2005&b=2006&class=edited,typography&ignore_typography=true", "", 200},
 		{[]string{"diff", "latest~1", "latest", "--stat", "--json"}, "/api/diff?a=latest~1&b=latest&stat=true", "", 200},
+		{[]string{"diff", "2005", "2006", "--rule", "CR 702.47", "--ignore-typography", "--stat", "--json"}, "/api/diff?a=2005&b=2006&rule=CR+702.47&ignore_typography=true&stat=true", "", 200},
 		{[]string{"diff", "2005", "2006", "--rule", "999", "--json"}, "/api/diff?a=2005&b=2006&rule=999", "", 404},
 		{[]string{"search", "splice onto arcane", "--json"}, "/api/search?q=splice+onto+arcane", "", 200},
 		{[]string{"search", "the splise", "--json"}, "/api/search?q=the+splise", "", 200},

@@ -34,6 +34,40 @@ func TestDiff(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(out, "2009-05-01 → 2009-07-11: ") || !strings.Contains(out, " terminology") {
 		t.Errorf("diff --stat: exit %d\n%.300s", code, out)
 	}
+	// --stat --json carries what --stat prints: the counts per chapter,
+	// no renumbering table, no pairs.
+	_, text, _ := run(t, "diff", "2005", "2006", "--ignore-typography", "--stat")
+	code, out, _ = run(t, "diff", "2005", "2006", "--ignore-typography", "--stat", "--json")
+	var st struct {
+		Counts   map[string]int
+		Chapters []struct {
+			Chapter int
+			Title   string
+			Counts  map[string]int
+		}
+		Pairs, Renumbering any
+	}
+	rows := strings.Count(text, "\n  ")
+	if code != 0 || json.Unmarshal([]byte(out), &st) != nil || len(st.Chapters) != rows || st.Pairs != nil || st.Renumbering != nil {
+		t.Fatalf("diff --stat --json: exit %d, %d chapters for %d rows of --stat\n%.400s", code, len(st.Chapters), rows, out)
+	}
+	listed, counted := 0, 0
+	for k, n := range st.Counts {
+		if k != "unchanged" {
+			listed += n
+		}
+	}
+	for _, ch := range st.Chapters {
+		for _, n := range ch.Counts {
+			counted += n
+		}
+		if ch.Chapter == 101 && (ch.Title != "Starting the Game" || ch.Counts["edited"] != 2 || ch.Counts["added"] != 1 || !strings.Contains(text, "\n  101  Starting the Game ") || !strings.Contains(text, " 2 edited, 1 added\n")) {
+			t.Errorf("chapter 101: %+v", ch)
+		}
+	}
+	if listed == 0 || counted != listed {
+		t.Errorf("--stat --json: chapters count %d changes, counts %d", counted, listed)
+	}
 	code, out, _ = run(t, "diff", "2024-06-07", "2024-07-30", "--class", "terminology", "--json")
 	var j struct {
 		A, B   string
