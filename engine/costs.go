@@ -53,7 +53,8 @@ func (pay *payment) chosen(o *game.Object) bool {
 }
 
 // symbols refuses a cost with a mana symbol the revision does not
-// define: Phyrexian mana (from 2011), {C} (from 2015).
+// define: Phyrexian mana (from 2011), {C} (from 2015), {S} (from
+// Coldsnap, 2006-07-15).
 func (e *engine) symbols(c game.Cost) error {
 	for _, s := range c.Symbols {
 		var phrases []string
@@ -62,6 +63,8 @@ func (e *engine) symbols(c game.Cost) error {
 			phrases = []string{"phyrexian mana symbol"}
 		case s.Colorless:
 			phrases = []string{"colorless mana symbol {c}"}
+		case s.Snow:
+			phrases = phSnowMana
 		case s.Hybrid() && s.Generic > 0:
 			phrases = []string{"{2/" + strings.ToLower(s.Color.Letter()) + "}"}
 		default:

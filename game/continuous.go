@@ -37,6 +37,15 @@ func parseContinuous(t string) (Effect, bool, error) {
 		e.UntilEOT, l = true, rest
 	}
 	ef := Effect{Verb: "continuous", Cont: e}
+	if rest, ok := strings.CutPrefix(l, "this creature's power and toughness are each equal to the number of "); ok {
+		// A characteristic-defining ability (604.3, 208.2a).
+		switch rest = strings.TrimSuffix(rest, "."); rest {
+		case DefineHand, DefineCreatures:
+			e.Subject.Self, e.Subject.Type, e.Define = true, "Creature", rest
+			return ef, true, nil
+		}
+		return ef, true, fmt.Errorf("unknown count %q (known: %q, %q)", rest, DefineHand, DefineCreatures)
+	}
 	if rest, ok := strings.CutPrefix(l, "switch "); ok {
 		subj, ok := strings.CutSuffix(rest, "'s power and toughness")
 		if !ok {

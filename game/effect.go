@@ -90,7 +90,20 @@ type Continuous struct {
 	Switch   bool
 	P, T     int // with SetPT the values set, else the change
 	AddPT    bool
+	// Define is what a characteristic-defining ability sets power and
+	// toughness equal to (604.3, 208.2a): DefineHand or DefineCreatures.
+	Define string
 }
+
+// What a characteristic-defining ability's power and toughness count.
+const (
+	DefineHand      = "cards in your hand"
+	DefineCreatures = "creatures you control"
+)
+
+// CDA reports whether e is a characteristic-defining ability's effect,
+// applied first within its layer (613.3, 613.4a).
+func (e *Continuous) CDA() bool { return e.Define != "" }
 
 // Has reports whether the effect makes change c.
 func (e *Continuous) Has(c Change) bool {
@@ -103,6 +116,8 @@ func (e *Continuous) Has(c Change) bool {
 		return e.SetColor
 	case ChangeAbility:
 		return len(e.Gain) > 0 || len(e.Lose) > 0 || e.LoseAll
+	case ChangePTDefine:
+		return e.Define != ""
 	case ChangePTSet:
 		return e.SetPT
 	case ChangePTModify:

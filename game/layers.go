@@ -139,10 +139,11 @@ type view struct {
 	objs   []*Object
 	chars  map[*Object]*Chars
 	keepAC bool // State.ArtifactCreatureKeeps
+	st     *State
 }
 
 func (v *view) clone() *view {
-	n := &view{objs: v.objs, chars: make(map[*Object]*Chars, len(v.chars)), keepAC: v.keepAC}
+	n := &view{objs: v.objs, chars: make(map[*Object]*Chars, len(v.chars)), keepAC: v.keepAC, st: v.st}
 	for o, c := range v.chars {
 		cc := *c
 		n.chars[o] = &cc
@@ -181,7 +182,7 @@ func (s *State) Hold() (release func()) {
 
 // layers applies the layers to every permanent.
 func (s *State) layers() map[*Object]*Chars {
-	v := &view{objs: s.Battlefield(), keepAC: s.ArtifactCreatureKeeps}
+	v := &view{objs: s.Battlefield(), keepAC: s.ArtifactCreatureKeeps, st: s}
 	v.chars = make(map[*Object]*Chars, len(v.objs))
 	for _, o := range v.objs {
 		ch := o.printed()
@@ -228,7 +229,17 @@ func (s *State) layers() map[*Object]*Chars {
 				}
 			}
 		}
-		slices.SortStableFunc(pending, func(a, b *Continuous) int { return a.Timestamp - b.Timestamp })
+		// Characteristic-defining abilities first, then timestamp order
+		// (613.3; 418.5a from 2007).
+		slices.SortStableFunc(pending, func(a, b *Continuous) int {
+			if a.CDA() != b.CDA() {
+				if a.CDA() {
+					return -1
+				}
+				return 1
+			}
+			return a.Timestamp - b.Timestamp
+		})
 		for len(pending) > 0 {
 			i := s.next(v, step, pending, locked)
 			e := pending[i]
@@ -416,6 +427,9 @@ func apply(e *Continuous, step *LayerStep, ch *Chars, v *view) {
 			if len(e.Gain) > 0 {
 				ch.Abilities = append(slices.Clip(ch.Abilities), e.Gain...)
 			}
+		case ChangePTDefine:
+			n := v.count(e.Define, ch.Controller)
+			ch.Power, ch.Toughness, ch.HasPT = n, n, true
 		case ChangePTSet:
 			ch.Power, ch.Toughness, ch.HasPT = e.P, e.T, true
 		case ChangePTModify, ChangePTStatic:
@@ -425,6 +439,28 @@ func apply(e *Continuous, step *LayerStep, ch *Chars, v *view) {
 			ch.Power, ch.Toughness = ch.Toughness, ch.Power
 		}
 	}
+}
+
+// count returns the number a characteristic-defining ability of a
+// permanent controlled by p reads: the cards in p's hand, or the
+// creatures p controls as the layers leave them so far.
+func (v *view) count(what string, p *Player) int {
+	if p == nil {
+		return 0
+	}
+	switch what {
+	case DefineHand:
+		return len(p.zones[Hand])
+	case DefineCreatures:
+		n := 0
+		for _, o := range v.objs {
+			if ch := v.chars[o]; ch != nil && ch.Controller == p && ch.Is("Creature") {
+				n++
+			}
+		}
+		return n
+	}
+	return 0
 }
 
 // statics returns the continuous effects of the static abilities of
@@ -481,7 +517,7 @@ func (s *State) Matching(sub Subject, controller *Player) []*Object {
 // source applies to now, after the layers.
 func (s *State) AffectedBy(source *Object, e Continuous) []*Object {
 	e.Source, e.Static = source, true
-	v := &view{objs: s.Battlefield(), chars: s.layered(), keepAC: s.ArtifactCreatureKeeps}
+	v := &view{objs: s.Battlefield(), chars: s.layered(), keepAC: s.ArtifactCreatureKeeps, st: s}
 	if !s.exists(v, &e) {
 		return nil
 	}

@@ -93,18 +93,20 @@ func ParseColor(s string) (Color, bool) {
 
 // A Symbol is one mana symbol of a cost: generic ({3}), coloured ({G}),
 // hybrid ({G/W}: either colour; {2/W}: the colour or two generic mana),
-// Phyrexian ({W/P}: the colour or 2 life), colourless-only ({C}) or {X}.
+// Phyrexian ({W/P}: the colour or 2 life), colourless-only ({C}), snow
+// ({S}: one mana of any type produced by a snow source) or {X}.
 type Symbol struct {
 	Generic   int   // the number of a generic symbol, 2 for {2/W}
 	Color     Color // one colour, or two for a hybrid symbol
 	Colorless bool  // {C}
+	Snow      bool  // {S}
 	X         bool
 	Phyrexian bool   // {W/P}, {G/W/P}
 	printed   string // a hybrid or Phyrexian symbol's letters as printed: "G/W"
 }
 
 // generic reports whether s is a generic symbol ({3}).
-func (s Symbol) generic() bool { return !s.X && !s.Colorless && s.Color == 0 }
+func (s Symbol) generic() bool { return !s.X && !s.Colorless && !s.Snow && s.Color == 0 }
 
 // Hybrid reports whether s can be paid in two ways other than life:
 // {G/W} or {2/W}.
@@ -117,6 +119,8 @@ func (s Symbol) String() string {
 		return "{X}"
 	case s.Colorless:
 		return "{C}"
+	case s.Snow:
+		return "{S}"
 	case s.printed != "":
 		return "{" + s.printed + "}"
 	case s.Color != 0:
@@ -172,6 +176,8 @@ func ParseCost(s string) (Cost, error) {
 			c.Symbols = append(c.Symbols, Symbol{X: true})
 		case body == "C":
 			c.Symbols = append(c.Symbols, Symbol{Colorless: true})
+		case body == "S":
+			c.Symbols = append(c.Symbols, Symbol{Snow: true})
 		case body != "" && body[0] >= '0' && body[0] <= '9' && !strings.Contains(body, "/"):
 			n, err := strconv.Atoi(body)
 			if err != nil || n > 99 {
@@ -242,7 +248,7 @@ func (c Cost) Value(x int) int {
 			n += x
 		case s.Color != 0 && s.Generic > 0:
 			n += s.Generic // {2/W}: the largest component
-		case s.Color != 0, s.Colorless:
+		case s.Color != 0, s.Colorless, s.Snow:
 			n++
 		default:
 			n += s.Generic
@@ -337,16 +343,16 @@ func (c Cost) Reduce(r Cost) (out Cost, unused Cost) {
 				continue
 			}
 			gen++
-		case s.Colorless:
-			gen++
+		case s.Colorless, s.Snow:
+			gen++ // 118.7g: reduced by {S} is reduced by generic mana
 		case !s.X:
 			gen += s.Generic
 		}
 	}
 	for i := 0; i < len(syms) && gen > 0; i++ {
 		s := &syms[i]
-		if s.X || s.Colorless || s.Color != 0 {
-			continue
+		if s.X || s.Colorless || s.Snow || s.Color != 0 {
+			continue // a reduction of generic mana doesn't affect {S} (107.4h)
 		}
 		k := min(gen, s.Generic)
 		s.Generic -= k
@@ -376,9 +382,79 @@ func findSymbol(syms []Symbol, col Color) int {
 	return -1
 }
 
-// Mana is an amount of mana: how many of each colour, and colourless.
+// Mana is an amount of mana: how many of each colour, and colourless,
+// and of those how many a snow source produced (Snow, in the order W,
+// U, B, R, G, C), which alone can pay {S}.
 type Mana struct {
 	W, U, B, R, G, C int
+	Snow             [6]int
+}
+
+// manaTypes are the types of mana in the order of Mana.Snow.
+var manaTypes = [6]Color{White, Blue, Black, Red, Green, 0}
+
+func snowIndex(c Color) int {
+	for i, t := range manaTypes {
+		if t == c {
+			return i
+		}
+	}
+	return 5
+}
+
+// AsSnow returns m as mana produced by a snow source: all of it snow.
+func (m Mana) AsSnow() Mana {
+	for i, t := range manaTypes {
+		m.Snow[i] = m.Of(t)
+	}
+	return m
+}
+
+// SnowOf is how much of m's mana of colour c (0 for colourless) a snow
+// source produced.
+func (m Mana) SnowOf(c Color) int { return m.Snow[snowIndex(c)] }
+
+// SnowTotal is how much of m a snow source produced.
+func (m Mana) SnowTotal() int {
+	n := 0
+	for _, k := range m.Snow {
+		n += k
+	}
+	return n
+}
+
+// snowPart is the part of m a snow source produced, as plain mana.
+func (m Mana) snowPart() Mana {
+	var o Mana
+	for i, t := range manaTypes {
+		o.Add(t, m.Snow[i])
+	}
+	return o
+}
+
+// take removes one mana of colour c (0 for colourless), mana that no
+// snow source produced first; it reports false if m has none.
+func (m *Mana) take(c Color) bool {
+	p := m.slot(c)
+	if *p == 0 {
+		return false
+	}
+	*p--
+	if i := snowIndex(c); m.Snow[i] > *p {
+		m.Snow[i]--
+	}
+	return true
+}
+
+// takeSnow removes one mana of colour c that a snow source produced.
+func (m *Mana) takeSnow(c Color) bool {
+	i := snowIndex(c)
+	if m.Snow[i] == 0 {
+		return false
+	}
+	m.Snow[i]--
+	*m.slot(c)--
+	return true
 }
 
 func (m *Mana) slot(c Color) *int {
@@ -418,11 +494,19 @@ func (m Mana) Colors() Color {
 }
 
 // Sub removes o from m; it reports false, leaving m alone, if m holds too
-// little.
+// little. The snow mana of o comes out of m's snow mana; the rest of o
+// comes out of m's other mana first.
 func (m *Mana) Sub(o Mana) bool {
-	r := Mana{m.W - o.W, m.U - o.U, m.B - o.B, m.R - o.R, m.G - o.G, m.C - o.C}
+	r := Mana{W: m.W - o.W, U: m.U - o.U, B: m.B - o.B, R: m.R - o.R, G: m.G - o.G, C: m.C - o.C}
 	if r.W < 0 || r.U < 0 || r.B < 0 || r.R < 0 || r.G < 0 || r.C < 0 {
 		return false
+	}
+	for i, t := range manaTypes {
+		snow := m.Snow[i] - o.Snow[i]
+		if snow < 0 {
+			return false
+		}
+		r.Snow[i] = min(snow, r.Of(t))
 	}
 	*m = r
 	return true
@@ -430,11 +514,27 @@ func (m *Mana) Sub(o Mana) bool {
 
 // Plus returns m and o together.
 func (m Mana) Plus(o Mana) Mana {
-	return Mana{m.W + o.W, m.U + o.U, m.B + o.B, m.R + o.R, m.G + o.G, m.C + o.C}
+	r := Mana{W: m.W + o.W, U: m.U + o.U, B: m.B + o.B, R: m.R + o.R, G: m.G + o.G, C: m.C + o.C}
+	for i := range r.Snow {
+		r.Snow[i] = m.Snow[i] + o.Snow[i]
+	}
+	return r
 }
 
-// String prints m as symbols, colourless first: "{2}{G}{W}".
+// String prints m as symbols, colourless first: "{2}{G}{W}", followed by
+// " snow" when a snow source produced all of it, or by the part it
+// produced: "{1}{G} (snow {G})".
 func (m Mana) String() string {
+	switch n := m.SnowTotal(); {
+	case n == 0:
+		return m.plain()
+	case n == m.Total():
+		return m.plain() + " snow"
+	}
+	return m.plain() + " (snow " + m.snowPart().plain() + ")"
+}
+
+func (m Mana) plain() string {
 	var b strings.Builder
 	if m.C > 0 {
 		fmt.Fprintf(&b, "{%d}", m.C)
@@ -464,9 +564,24 @@ func nthIndex(s string, c byte, n int) int {
 }
 
 // ParseMana reads an amount of mana in brace notation: "{3}{G}{W}" is
-// three colourless, one green and one white. Hybrid and {X} are not mana.
-// An error is a *CostError.
+// three colourless, one green and one white; followed by "snow"
+// ("{G} snow") it is mana a snow source produced. Hybrid, {S} and {X}
+// are not mana. An error is a *CostError.
 func ParseMana(s string) (Mana, error) {
+	snow := false
+	if t := strings.TrimRightFunc(s, unicode.IsSpace); len(t) > 4 && strings.EqualFold(t[len(t)-4:], "snow") {
+		if u := t[:len(t)-4]; strings.TrimRightFunc(u, unicode.IsSpace) != u {
+			s, snow = u, true
+		}
+	}
+	m, err := parseMana(s)
+	if snow {
+		m = m.AsSnow()
+	}
+	return m, err
+}
+
+func parseMana(s string) (Mana, error) {
 	c, err := ParseCost(s)
 	if err != nil {
 		return Mana{}, err
@@ -474,7 +589,7 @@ func ParseMana(s string) (Mana, error) {
 	var m Mana
 	for i, sym := range c.Symbols {
 		switch {
-		case sym.X || sym.Color.Count() > 1 || sym.Phyrexian || sym.Hybrid():
+		case sym.X || sym.Snow || sym.Color.Count() > 1 || sym.Phyrexian || sym.Hybrid():
 			return Mana{}, &CostError{Offset: nthIndex(s, '{', i), Msg: fmt.Sprintf("%s is not an amount of mana", sym)}
 		case sym.Colorless:
 			m.C++
@@ -489,8 +604,8 @@ func ParseMana(s string) (Mana, error) {
 
 // Pays reports whether spending exactly m pays cost c (whose X has been
 // replaced): every coloured symbol by its colour (a hybrid by either),
-// {C} by colourless mana, the generic part by what is left, nothing left
-// over.
+// {C} by colourless mana, {S} by mana a snow source produced, the
+// generic part by what is left, nothing left over.
 func (m Mana) Pays(c Cost) bool { return m.PaysWith(c, 0) }
 
 // PaysWith reports whether spending exactly m and life pays cost c:
@@ -508,39 +623,39 @@ func (m Mana) PaysWith(c Cost, life int) bool {
 		case s.X:
 			return false
 		case s.Colorless:
-			if left.C == 0 {
+			if !left.take(0) {
 				return false
 			}
-			left.C--
-		case s.Phyrexian || s.Hybrid():
+		case s.Phyrexian || s.Hybrid() || s.Snow:
 			choices = append(choices, s)
 		case s.Color != 0:
-			p := left.slot(s.Color)
-			if *p == 0 {
+			if !left.take(s.Color) {
 				return false
 			}
-			*p--
 		}
 	}
-	return payChoices(&left, choices, life, c.Generic())
+	return payChoices(left, choices, life, c.Generic())
 }
 
 // payChoices pays the symbols that can be paid in more than one way,
 // trying each way, then checks that what is left pays the generic part
 // exactly and that all of life was spent.
-func payChoices(m *Mana, ss []Symbol, life, generic int) bool {
+func payChoices(m Mana, ss []Symbol, life, generic int) bool {
 	if len(ss) == 0 {
 		return life == 0 && m.Total() == generic
 	}
 	s := ss[0]
-	for _, col := range s.Color.Colors() {
-		if p := m.slot(col); *p > 0 {
-			*p--
-			ok := payChoices(m, ss[1:], life, generic)
-			*p++
-			if ok {
+	if s.Snow {
+		for _, t := range manaTypes {
+			if n := m; n.takeSnow(t) && payChoices(n, ss[1:], life, generic) {
 				return true
 			}
+		}
+		return false
+	}
+	for _, col := range s.Color.Colors() {
+		if n := m; n.take(col) && payChoices(n, ss[1:], life, generic) {
+			return true
 		}
 	}
 	if s.Generic > 0 && payChoices(m, ss[1:], life, generic+s.Generic) {
@@ -588,28 +703,39 @@ func (c Cost) Phyrexian() int {
 }
 
 // AutoPay chooses mana from pool to pay c: coloured symbols from their
-// colour, hybrids from the colour the pool has most of, the generic part
-// from colourless mana first, then colours in WUBRG order. It reports
-// false when pool cannot pay.
+// colour, {S} from mana a snow source produced (colourless first, then
+// the colour it holds most snow mana of), hybrids from the colour the
+// pool has most of, the generic part from colourless mana first, then
+// colours in WUBRG order; mana no snow source produced is spent before
+// snow mana of the same type. It reports false when pool cannot pay.
 func AutoPay(pool Mana, c Cost) (Mana, bool) {
 	left := pool
-	var spent Mana
 	for _, s := range c.Symbols {
 		switch {
 		case s.X:
 			return Mana{}, false
 		case s.Colorless:
-			if left.C == 0 {
+			if !left.take(0) {
 				return Mana{}, false
 			}
-			left.C--
-			spent.C++
 		case s.Color.Count() == 1 && !s.Phyrexian && s.Generic == 0:
-			if *left.slot(s.Color) == 0 {
+			if !left.take(s.Color) {
 				return Mana{}, false
 			}
-			*left.slot(s.Color)--
-			spent.Add(s.Color, 1)
+		}
+	}
+	for _, s := range c.Symbols {
+		if !s.Snow {
+			continue
+		}
+		best, n := Color(0), left.SnowOf(0)
+		for _, col := range manaTypes[:5] {
+			if left.SnowOf(col) > n {
+				best, n = col, left.SnowOf(col)
+			}
+		}
+		if !left.takeSnow(best) {
+			return Mana{}, false
 		}
 	}
 	need := c.Generic()
@@ -618,9 +744,8 @@ func AutoPay(pool Mana, c Cost) (Mana, bool) {
 			// {W/P} or {2/W}: the colour if the pool has it; otherwise
 			// {2/W} costs two generic, and {W/P} 2 life, which only the
 			// script's choice pays.
-			if left.Of(s.Color) > 0 {
-				*left.slot(s.Color)--
-				spent.Add(s.Color, 1)
+			if left.take(s.Color) {
+				continue
 			} else if s.Generic > 0 {
 				need += s.Generic
 			} else {
@@ -638,15 +763,20 @@ func AutoPay(pool Mana, c Cost) (Mana, bool) {
 			if best == 0 {
 				return Mana{}, false
 			}
-			*left.slot(best)--
-			spent.Add(best, 1)
+			left.take(best)
 		}
 	}
 	for _, col := range []Color{0, White, Blue, Black, Red, Green} {
-		k := min(need, left.Of(col))
-		*left.slot(col) -= k
-		spent.Add(col, k)
-		need -= k
+		for need > 0 && left.take(col) {
+			need--
+		}
 	}
-	return spent, need == 0
+	if need > 0 {
+		return Mana{}, false
+	}
+	spent := Mana{W: pool.W - left.W, U: pool.U - left.U, B: pool.B - left.B, R: pool.R - left.R, G: pool.G - left.G, C: pool.C - left.C}
+	for i := range spent.Snow {
+		spent.Snow[i] = pool.Snow[i] - left.Snow[i]
+	}
+	return spent, true
 }

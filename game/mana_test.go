@@ -189,3 +189,47 @@ func TestParseAbility(t *testing.T) {
 		t.Error("Flying 2: no error")
 	}
 }
+
+// {S} is paid only with mana a snow source produced (107.4h); a
+// reduction of generic mana leaves it alone.
+func TestSnowMana(t *testing.T) {
+	c := game.MustParseCost("{S}{R}")
+	if c.String() != "{S}{R}" || c.Value(0) != 2 || c.Generic() != 0 {
+		t.Fatalf("{S}{R}: %s, value %d, generic %d", c, c.Value(0), c.Generic())
+	}
+	plain := mustParseMana(t, "{R}{G}")
+	snow := mustParseMana(t, "{G} snow")
+	if plain.PaysWith(c, 0) {
+		t.Error("mana no snow source produced paid {S}")
+	}
+	if _, ok := game.AutoPay(plain, c); ok {
+		t.Error("AutoPay paid {S} with mana no snow source produced")
+	}
+	pool := mustParseMana(t, "{R}").Plus(snow)
+	if !pool.PaysWith(c, 0) {
+		t.Error("{R} and snow {G} did not pay {S}{R}")
+	}
+	spent, ok := game.AutoPay(pool.Plus(plain), c)
+	if !ok || spent.String() != "{R}{G} (snow {G})" {
+		t.Errorf("AutoPay spent %s, %v; want {R}{G} (snow {G})", spent, ok)
+	}
+	left := pool.Plus(plain)
+	if !left.Sub(spent) || left.String() != "{R}{G}" || left.SnowTotal() != 0 {
+		t.Errorf("left %s after paying", left)
+	}
+	if r, _ := game.MustParseCost("{4}{S}").Reduce(game.MustParseCost("{5}")); r.String() != "{S}" {
+		t.Errorf("{4}{S} reduced by {5} is %s, want {S}", r)
+	}
+	if _, err := game.ParseMana("{S}"); err == nil {
+		t.Error("{S} read as an amount of mana")
+	}
+}
+
+func mustParseMana(t *testing.T, s string) game.Mana {
+	t.Helper()
+	m, err := game.ParseMana(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}

@@ -253,6 +253,8 @@ var supertypes = []string{"Legendary", "Basic", "Snow", "World"}
 // starts in the line.
 func (p *parser) face(l line, name, text string, col int) *game.Card {
 	c := &game.Card{Name: name}
+	var star parse.Pos
+	hasStar, nerrs := false, len(p.errs)
 	parts := strings.Split(text, ";")
 	head := parts[0]
 	lead := len(head) - len(strings.TrimLeft(head, " "))
@@ -293,6 +295,13 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 		pt := strings.SplitN(words[n-1], "/", 2)
 		pw, e1 := strconv.Atoi(pt[0])
 		tg, e2 := strconv.Atoi(pt[1])
+		if pt[0] == "*" && pt[1] == "*" {
+			// 208.2a: a characteristic-defining ability sets both; the
+			// card is checked for it once its text is read.
+			pw, tg, e1, e2 = 0, 0, nil, nil
+			star = l.pos(col + strings.Index(text, words[n-1]))
+			hasStar = true
+		}
 		if e1 != nil || e2 != nil {
 			p.errorf(l.pos(col+strings.Index(text, words[n-1])), "%s: bad power/toughness %q", name, words[n-1])
 			return nil
@@ -386,6 +395,11 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 			c.Activated = append(c.Activated, a)
 			continue
 		}
+		if low := strings.ToLower(t); strings.HasPrefix(low, strings.ToLower(name)+"'s power and toughness ") {
+			// "NAME's power and toughness are each equal to …": the
+			// card's own.
+			t = "This creature" + t[len(name):]
+		}
 		e, err := game.ParseEffect(t)
 		if err == nil {
 			err = game.CheckDamageSource(e, name)
@@ -416,7 +430,15 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 			p.errorf(pos, "%s: %q on a permanent is not understood: a permanent's text is a static or triggered ability (\"When %s enters the battlefield, …\")", name, t, name)
 			continue
 		}
+		if e.Cont != nil && e.Cont.CDA() && !hasStar {
+			p.errorf(pos, "%s: %q needs */* as the card's power/toughness (208.2a)", name, t)
+			continue
+		}
 		c.Effects = append(c.Effects, e)
+	}
+	if hasStar && len(p.errs) == nerrs && !slices.ContainsFunc(c.Effects, func(e game.Effect) bool { return e.Cont != nil && e.Cont.CDA() }) {
+		p.errorf(star, "%s: power/toughness */* needs an ability that defines them (\"This creature's power and toughness are each equal to the number of …\", 208.2a)", name)
+		return nil
 	}
 	return c
 }
