@@ -5,7 +5,6 @@ import (
 	"flag"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,6 +12,8 @@ import (
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+
+	"github.com/crules/crules/internal/headless"
 )
 
 var shots = flag.String("shots", "", "write the browser test's screenshots to this directory (default: a temporary one)")
@@ -20,14 +21,10 @@ var shots = flag.String("shots", "", "write the browser test's screenshots to th
 // chromium finds the browser. In CI (CI=true) a missing browser fails the
 // test; on a developer's machine it skips it.
 func chromium(t *testing.T) string {
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
+	if p := headless.Chromium(); p != "" {
+		return p
 	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("no chromium on PATH: the browser test must run in CI (apt-get install -y chromium)")
-	}
+	headless.RequireInCI(t)
 	t.Skip("no chromium on PATH (apt-get install -y chromium); skipping the browser test")
 	return ""
 }

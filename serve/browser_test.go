@@ -5,7 +5,6 @@ import (
 	"flag"
 	"net"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,6 +13,8 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/crules/crules"
+
+	"github.com/crules/crules/internal/headless"
 )
 
 var shots = flag.String("shots", "", "write the browser test's screenshots to this directory (default: a temporary one)")
@@ -24,17 +25,9 @@ var shots = flag.String("shots", "", "write the browser test's screenshots to th
 // to its rule's anchor on its chapter page. In CI (CI=true) a missing
 // browser fails the test; elsewhere it skips it.
 func TestBrowser(t *testing.T) {
-	var exe string
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			exe = p
-			break
-		}
-	}
+	exe := headless.Chromium()
 	if exe == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("no chromium on PATH: the browser test must run in CI (apt-get install -y chromium)")
-		}
+		headless.RequireInCI(t)
 		t.Skip("no chromium on PATH (apt-get install -y chromium); skipping the browser test")
 	}
 	out := *shots

@@ -10,7 +10,6 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -22,6 +21,8 @@ import (
 	"github.com/crules/crules"
 	"github.com/crules/crules/internal/cli"
 	"github.com/crules/crules/serve"
+
+	"github.com/crules/crules/internal/headless"
 )
 
 // TestSearchFrontEnds: the command line, /api/search, the /search page
@@ -100,17 +101,9 @@ func TestSearchFrontEnds(t *testing.T) {
 // lists. In CI (CI=true) a missing browser fails the test; elsewhere it
 // returns nil, and the other front ends are compared alone.
 func staticSearch(t *testing.T, dir string) func(q string) []string {
-	var exe string
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			exe = p
-			break
-		}
-	}
+	exe := headless.Chromium()
 	if exe == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("no chromium on PATH: the browser test must run in CI (apt-get install -y chromium)")
-		}
+		headless.RequireInCI(t)
 		t.Log("no chromium on PATH (apt-get install -y chromium): the static search is not compared")
 		return nil
 	}
