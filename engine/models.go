@@ -76,6 +76,8 @@ var models = []Model{
 	{Name: "Transmute"},
 	{Name: "Frenzy", Compiled: true},
 	{Name: "Poisonous", Compiled: true},
+	{Name: "Changeling"},
+	{Name: "Devoid"},
 	{Name: "Split Cards", Title: "Split Cards", Anchors: []string{"two sets of characteristics", "halves combined", "only the characteristics of the half", "the other half's characteristics", "only the color or colors of the half"}},
 }
 

@@ -203,8 +203,17 @@ func (o *Object) ManaValues(combined bool) []int {
 // types of both halves.
 func (o *Object) Is(t string) bool { return o.chars().Is(t) }
 
-// HasSubtype reports whether the object has subtype t.
-func (o *Object) HasSubtype(t string) bool { return hasFold(o.chars().Subtypes, t) }
+// HasSubtype reports whether the object has subtype t: one of its
+// subtypes, or a creature type of the revision when it is every creature
+// type (changeling).
+func (o *Object) HasSubtype(t string) bool {
+	ch := o.chars()
+	var r *Rules
+	if o.st != nil {
+		r = o.st.Rules
+	}
+	return ch.HasCreatureType(t, r)
+}
 
 // HasSupertype reports whether the object has supertype t
 // ("Legendary").
