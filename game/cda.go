@@ -80,7 +80,7 @@ func (s *State) defineOutside(o *Object, ch *Chars) {
 			case ChangeColor:
 				ch.Colors = e.Colors
 			case ChangePTDefine:
-				p := o.Controller
+				p := o.BaseController
 				if p == nil {
 					p = o.Owner // 109.5: "your" is the owner's without a controller
 				}
