@@ -403,6 +403,12 @@ func (e *engine) targets(c *casting, st *Stmt) error {
 	if faceDown {
 		effs = nil
 	}
+	if c.alt != nil && c.alt.Mutates != nil {
+		// 702.140a: a mutating creature spell targets a non-Human
+		// creature with the same owner as the spell.
+		c.info.Mutating = true
+		effs = append([]game.Effect{{Verb: "mutate", Target: "mutate", Text: "mutate"}}, effs...)
+	}
 	t, err := e.chooseTargets(c, effs, names)
 	if err != nil {
 		return refuse("%v", err)
@@ -490,6 +496,22 @@ func (e *engine) canTarget(src *game.Object, controller *game.Player, want strin
 		}
 	case "player", "opponent":
 		return fmt.Errorf("%s is not a player", o.Label)
+	case "mutate":
+		// 702.140a: "a non-Human creature with the same owner as this
+		// spell".
+		var rule game.Ref
+		if m := e.mutates(src); m != nil {
+			rule = e.ref(&m.Target)
+		}
+		if o.Zone != game.Battlefield || !o.Is("Creature") {
+			return fmt.Errorf("%s is not a creature on the battlefield: a mutating creature spell targets a non-Human creature (%s)", o.Label, rule.ID)
+		}
+		if o.HasSubtype("Human") {
+			return fmt.Errorf("%s is a Human: a mutating creature spell targets a non-Human creature (%s)", o.Label, rule.ID)
+		}
+		if o.Owner != src.Owner {
+			return fmt.Errorf("%s is owned by %s: a mutating creature spell targets a creature with the same owner as the spell (%s)", o.Label, o.Owner.Name, rule.ID)
+		}
 	case "permanent":
 		if o.Zone != game.Battlefield {
 			return fmt.Errorf("%s is not a permanent", o.Label)

@@ -110,7 +110,7 @@ var Keywords = map[string]Param{
 	"Storm": NoParam, "Convoke": NoParam, "Epic": NoParam, "Sunburst": NoParam, "Flanking": NoParam,
 	"Bushido": NParam, "Soulshift": NParam, "Modular": NParam, "Amplify": NParam, "Dredge": NParam,
 	"Rampage": NParam, "Frenzy": NParam, "Poisonous": NParam,
-	"Flashback": CostParam, "Madness": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
+	"Flashback": CostParam, "Madness": CostParam, "Mutate": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
 	"Ninjutsu": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
 	"Protection": FromParam, "Affinity": ForParam, "Enchant": QualParam,
 	"Splice": OntoParam, "Offering": PrefixQual,
@@ -346,6 +346,10 @@ var reAt = lazyRegexp(`(?i)^at (?:the beginning of (your|each|each player's|the|
 // battlefield, EFFECT" ("comes into play" before 2009).
 var reWhen = lazyRegexp(`(?i)^when (?:[^,]+?) (?:enters the battlefield|enters|comes into play), `)
 
+// reMutates is a triggered ability of card text: "Whenever this creature
+// mutates, EFFECT" (702.140d).
+var reMutates = lazyRegexp(`(?i)^whenever (?:this creature|[^,]+?) mutates, `)
+
 // ParseEffect reads one instruction of a spell's text, or a triggered
 // ability "When NAME enters the battlefield, EFFECT"; see Effect. Text
 // outside the vocabulary is an *EffectError at the part not understood.
@@ -359,6 +363,15 @@ func ParseEffect(text string) (Effect, error) {
 			return Effect{}, &EffectError{Offset: lead + len(m) + ee.Offset, Msg: fmt.Sprintf("unknown effect %q of a triggered ability", strings.TrimSuffix(strings.TrimSpace(t[len(m):]), "."))}
 		}
 		e.When, e.Text = "enters", t
+		return e, nil
+	}
+	if m := reMutates().FindString(t); m != "" {
+		e, err := ParseEffect(t[len(m):])
+		if err != nil {
+			ee := err.(*EffectError)
+			return Effect{}, &EffectError{Offset: lead + len(m) + ee.Offset, Msg: fmt.Sprintf("unknown effect %q of a triggered ability", strings.TrimSuffix(strings.TrimSpace(t[len(m):]), "."))}
+		}
+		e.When, e.Text = "mutates", t
 		return e, nil
 	}
 	if m := reAt().FindStringSubmatch(t); m != nil {
@@ -380,7 +393,7 @@ func ParseEffect(text string) (Effect, error) {
 		return e, nil
 	}
 	if strings.HasPrefix(strings.ToLower(t), "when") || strings.HasPrefix(strings.ToLower(t), "at ") {
-		return Effect{}, &EffectError{Offset: lead, Msg: fmt.Sprintf("unknown trigger %q (known: \"When NAME enters the battlefield, EFFECT\", \"At the beginning of your upkeep|each upkeep|your end step|each end step|the next end step, EFFECT\")", t)}
+		return Effect{}, &EffectError{Offset: lead, Msg: fmt.Sprintf("unknown trigger %q (known: \"When NAME enters the battlefield, EFFECT\", \"Whenever this creature mutates, EFFECT\", \"At the beginning of your upkeep|each upkeep|your end step|each end step|the next end step, EFFECT\")", t)}
 	}
 	for _, p := range effectPatterns {
 		if m := p.re().FindStringSubmatch(t); m != nil {

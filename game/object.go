@@ -78,6 +78,12 @@ type Object struct {
 	EnteredTurn int
 	AttachedTo  *Object
 
+	// Merged are the components of a merged permanent, top first (729;
+	// Merge); empty for an object that is not merged. Card is then the
+	// merged characteristics (MergedCard). The slice is never changed
+	// in place: a state copy shares it.
+	Merged []Component
+
 	Spell   *SpellInfo   // set while a spell is on the stack
 	Ability *AbilityInfo // set for an ability on the stack
 
@@ -95,7 +101,10 @@ type SpellInfo struct {
 	// chose them, once for each time ("kicker", "multikicker",
 	// "multikicker", "buyback"): "if its kicker cost was paid", "for
 	// each time it was kicked". Never changed once the spell is cast.
-	Optional   []string
+	Optional []string
+	// Mutating is set for a mutating creature spell (702.140a): its
+	// first target is the creature it merges with as it resolves.
+	Mutating   bool
 	Paid       Mana // mana spent on the total cost
 	Total      Cost // the total cost
 	CastNumber int  // 1 for the first spell cast this turn

@@ -256,12 +256,25 @@ func (s *State) Move(o *Object, z Zone, controller *Player, top bool) *Object {
 	if o.Ability != nil {
 		return nil
 	}
-	s.nextID++
-	n := &Object{ID: s.nextID, Label: o.Label, Card: o.Card, Owner: o.Owner, BaseController: o.Owner, Counters: map[string]int{}, EnteredTurn: s.Turn, Token: o.Token, Copy: o.Copy}
-	if controller != nil {
-		n.BaseController = controller
+	comps := o.Merged
+	if len(comps) == 0 {
+		comps = []Component{{Label: o.Label, Card: o.Card, Token: o.Token}}
 	}
-	s.put(n, z, top)
+	var n *Object
+	for i, c := range comps {
+		// A merged permanent leaves as one permanent, and each of its
+		// components is put into the new zone (729.3): the topmost
+		// becomes the object Move returns.
+		s.nextID++
+		m := &Object{ID: s.nextID, Label: c.Label, Card: c.Card, Owner: o.Owner, BaseController: o.Owner, Counters: map[string]int{}, EnteredTurn: s.Turn, Token: c.Token, Copy: o.Copy}
+		if controller != nil {
+			m.BaseController = controller
+		}
+		s.put(m, z, top)
+		if i == 0 {
+			n = m
+		}
+	}
 	return n
 }
 
