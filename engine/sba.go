@@ -25,6 +25,7 @@ var (
 	sbaAura       = []string{"if an aura is attached to an illegal object or player", "an aura attached to an illegal", "enchants an illegal or nonexistent permanent"}
 	sbaEquipment  = []string{"if an equipment or fortification is attached to an illegal", "an equipment or fortification attached to an illegal", "an equipment attached to an illegal permanent"}
 	sbaAnnihilate = []string{"has both a +1/+1 counter and a -1/-1 counter on it"}
+	sbaMaxCounter = []string{"has more than n counters of that kind on it"}
 	sbaLeaves     = []string{"all objects (see rule 109) owned by that player leave the game", "owned by that player leave the game"}
 	sbaGameOver   = []string{"wins the game if that player's opponents have all left the game", "wins the game"}
 	// Damage to a planeswalker, and whether "any target" includes one.
@@ -189,6 +190,19 @@ func (e *engine) sbaPermanent(o *game.Object, ch game.Chars, do func([]string, f
 			o.AddCounters("+1/+1", -n)
 			o.AddCounters("-1/-1", -n)
 			e.s.Cite(r, "%d +1/+1 and %d -1/-1 counters are removed from %s", n, n, o.Label)
+		})
+	}
+	for _, ef := range textEffects(o) {
+		if ef.Verb != "maxcounters" || o.Counters[ef.Name] <= ef.N {
+			continue
+		}
+		do(sbaMaxCounter, func(r game.Ref) {
+			// All but N remain, however many another action of this
+			// check (704.5q) removed.
+			if n := o.Counters[ef.Name] - ef.N; n > 0 {
+				o.AddCounters(ef.Name, -n)
+				e.s.Cite(r, "%s can't have more than %d %s counters on it: %d removed", o.Label, ef.N, ef.Name, n)
+			}
 		})
 	}
 	return acts
