@@ -274,7 +274,7 @@ func (e *engine) unique(r game.Ref, name, share string, objs []*game.Object, key
 		for _, key := range keys(o) {
 			k := strings.ToLower(key)
 			if perPlayer {
-				k = o.Controller.Name + "\x00" + k
+				k = o.Controller().Name + "\x00" + k
 			}
 			if groups[k] == nil {
 				order = append(order, k)
@@ -324,7 +324,7 @@ func (e *engine) unique(r game.Ref, name, share string, objs []*game.Object, key
 // NAME", which only g's controller can make). Without one the rule waits
 // for the choice: the refusal says which rule and what to write.
 func (e *engine) keepOf(r game.Ref, name string, g []*game.Object) (*game.Object, error) {
-	p := g[0].Controller
+	p := g[0].Controller()
 	if e.cur != nil {
 		if cl := e.cur.Clause("keep"); cl != nil {
 			for _, n := range cl.Names {
@@ -447,14 +447,14 @@ func (e *engine) leaveGame() {
 func (e *engine) leaveMultiplayer(p *game.Player) {
 	var gone []string
 	for _, o := range e.s.Objects() {
-		if o.Owner == p || (o.Zone == game.Stack && o.Controller == p) {
+		if o.Owner == p || (o.Zone == game.Stack && o.Controller() == p) {
 			e.s.Remove(o)
 			if o.Ability == nil && o.Zone != game.Library && o.Zone != game.Hand {
 				gone = append(gone, o.Label)
 			}
 		}
 	}
-	e.s.Pending = slices.DeleteFunc(e.s.Pending, func(a *game.Object) bool { return a.Controller == p })
+	e.s.Pending = slices.DeleteFunc(e.s.Pending, func(a *game.Object) bool { return a.Controller() == p })
 	for _, o := range e.s.Battlefield() {
 		if o.AttachedTo != nil && o.AttachedTo.Owner == p {
 			o.AttachedTo = nil
