@@ -53,6 +53,10 @@ var sbaTitles = []string{"State-Based Actions", "State-Based Effects"}
 // the refusal until a statement makes it.
 func (e *engine) sba() {
 	e.choice = nil
+	// Effects "for as long as" a condition end as soon as it fails
+	// (611.2b); they are checked here, before a player would receive
+	// priority.
+	e.endDurations()
 	for round := 0; round < 20; round++ {
 		acts, err := e.sbaCheck()
 		if err != nil {
@@ -454,16 +458,31 @@ func (e *engine) leaveMultiplayer(p *game.Player) {
 			}
 		}
 	}
-	e.s.Pending = slices.DeleteFunc(e.s.Pending, func(a *game.Object) bool { return a.Controller() == p })
-	for _, o := range e.s.Battlefield() {
-		if o.AttachedTo != nil && o.AttachedTo.Owner == p {
-			o.AttachedTo = nil
-		}
-	}
-	e.s.Combat.Attackers = slices.DeleteFunc(e.s.Combat.Attackers, func(o *game.Object) bool { return o.Owner == p })
 	note := "nothing else leaves"
 	if len(gone) > 0 {
 		note = strings.Join(gone, ", ") + " leave with them"
 	}
 	e.s.Cite(e.rules.Find(sbaLeaves...), "%s leaves the game: every object they own and every spell and ability they control leave it too (%s)", p.Name, note)
+	// The effects that give p control of objects end: those return to
+	// the player who controlled them before (800.4a's example).
+	for _, c := range e.s.EndControlOf(p) {
+		for _, o := range c.Objects {
+			if o.Zone == game.Battlefield && o.Owner != p {
+				e.s.Cite(e.rules.Find(sbaLeaves...), "%s leaves the game: the effect of %s that gave them control of %s ends; %s controls it again", p.Name, c.Label, o.Label, o.Controller().Name)
+			}
+		}
+	}
+	e.s.Pending = slices.DeleteFunc(e.s.Pending, func(a *game.Object) bool { return a.Controller() == p })
+	// What p still controls and doesn't own is exiled.
+	exiled := e.s.Controlled(p)
+	for _, o := range exiled {
+		e.s.Cite(e.rules.Find(sbaLeaves...), "%s leaves the game: %s, which they still control, is %s", p.Name, o.Label, e.term("exiled", "removed from the game"))
+		e.s.Move(o, game.Exile, nil, false)
+	}
+	for _, o := range e.s.Battlefield() {
+		if o.AttachedTo != nil && o.AttachedTo.Owner == p {
+			o.AttachedTo = nil
+		}
+	}
+	e.s.Combat.Attackers = slices.DeleteFunc(e.s.Combat.Attackers, func(o *game.Object) bool { return o.Owner == p || o.Controller() != nil && o.Zone != game.Battlefield })
 }
