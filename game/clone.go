@@ -124,11 +124,12 @@ func (s *State) Clone() *State {
 	}
 	for _, e := range c.Effects {
 		e.Source, e.CopyOf = obj(e.Source), obj(e.CopyOf)
+		e.Controls = player(e.Controls)
 		e.Objects = mapObjects(e.Objects)
 	}
 	for i := 0; i < cm.made(); i++ {
 		n := cm.at(i)
-		n.Owner, n.Controller = player(n.Owner), player(n.Controller)
+		n.Owner, n.BaseController = player(n.Owner), player(n.BaseController)
 		if len(n.Counters) > 0 {
 			n.Counters = maps.Clone(n.Counters)
 		} else {

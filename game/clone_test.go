@@ -33,7 +33,7 @@ func midGame() *State {
 	a, b := s.Players[0].Zone(Battlefield)[0], s.Players[1].Zone(Battlefield)[0]
 	spell := s.Create(shock, "Shock", s.Players[0], Stack)
 	spell.Spell = &SpellInfo{Targets: []Target{{Object: b}}}
-	ab := &Object{Label: "Bushido trigger", Owner: s.Players[1], Controller: s.Players[1], Card: bear, Ability: &AbilityInfo{Source: b, Keyword: "Bushido", Targets: []Target{{Player: s.Players[0]}}}}
+	ab := &Object{Label: "Bushido trigger", Owner: s.Players[1], BaseController: s.Players[1], Card: bear, Ability: &AbilityInfo{Source: b, Keyword: "Bushido", Targets: []Target{{Player: s.Players[0]}}}}
 	s.Push(ab)
 	s.Combat.Attackers = []*Object{a}
 	s.Combat.Blockers[a] = []*Object{b}
@@ -48,7 +48,7 @@ func TestClone(t *testing.T) {
 	s := midGame()
 	c := s.Clone()
 	ca, cb := c.Players[0].Zone(Battlefield)[0], c.Players[1].Zone(Battlefield)[0]
-	if ca == s.Players[0].Zone(Battlefield)[0] || ca.Controller != c.Players[0] {
+	if ca == s.Players[0].Zone(Battlefield)[0] || ca.Controller() != c.Players[0] {
 		t.Fatal("the copy shares objects or players with the original")
 	}
 	if c.Combat.Blockers[ca][0] != cb || c.Combat.Blocking[cb] != ca || c.Requirements[0].Blocker != cb {
@@ -153,9 +153,9 @@ func TestCloneUnlisted(t *testing.T) {
 	s := New(nil, "alice", "bob")
 	var chain *Object
 	for i := range 40 {
-		chain = &Object{Label: fmt.Sprint("aura ", i), Owner: s.Players[0], Controller: s.Players[0], AttachedTo: chain}
+		chain = &Object{Label: fmt.Sprint("aura ", i), Owner: s.Players[0], BaseController: s.Players[0], AttachedTo: chain}
 	}
-	s.Push(&Object{Label: "trigger", Owner: s.Players[1], Controller: s.Players[1], Ability: &AbilityInfo{Source: chain, Targets: []Target{{Object: chain.AttachedTo}}}})
+	s.Push(&Object{Label: "trigger", Owner: s.Players[1], BaseController: s.Players[1], Ability: &AbilityInfo{Source: chain, Targets: []Target{{Object: chain.AttachedTo}}}})
 	c := s.Clone()
 	ab := c.Stack[0].Ability
 	if ab.Targets[0].Object != ab.Source.AttachedTo {
@@ -164,7 +164,7 @@ func TestCloneUnlisted(t *testing.T) {
 	seen := map[*Object]bool{}
 	o, n := ab.Source, 0
 	for orig := chain; orig != nil; orig, o = orig.AttachedTo, o.AttachedTo {
-		if o == nil || o == orig || o.Label != orig.Label || o.st != c || o.Controller != c.Players[0] || seen[o] {
+		if o == nil || o == orig || o.Label != orig.Label || o.st != c || o.BaseController != c.Players[0] || seen[o] {
 			t.Fatalf("copy %d of the chain: %+v", n, o)
 		}
 		seen[o] = true
