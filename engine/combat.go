@@ -25,7 +25,7 @@ func (e *engine) attack(st *Stmt) error {
 	for _, n := range st.Names[1:] {
 		o := e.s.FindIn(n.Text, game.Battlefield)
 		switch {
-		case o == nil || o.Controller != p || !o.Is("Creature"):
+		case o == nil || o.Controller() != p || !o.Is("Creature"):
 			return refuse("%s is not a creature %s controls", n.Text, p.Name)
 		case o.Tapped:
 			return refuse("%s is tapped and can't attack", o.Label)
@@ -115,7 +115,7 @@ func (e *engine) block(st *Stmt) error {
 	var bs []*game.Object
 	for _, n := range st.Names[1:] {
 		b := e.s.FindIn(n.Text, game.Battlefield)
-		if b == nil || b.Controller != p || !b.Is("Creature") {
+		if b == nil || b.Controller() != p || !b.Is("Creature") {
 			return refuse("%s is not a creature %s controls", n.Text, p.Name)
 		}
 		if _, busy := e.s.Combat.Blocking[b]; busy {
@@ -308,7 +308,7 @@ func (e *engine) damageStep(deals func(*game.Object) bool, onStack game.Ref, res
 		e.dealCombat(hits)
 		return true
 	}
-	ob := &game.Object{Label: "Combat damage", Owner: e.s.ActivePlayer(), Controller: e.s.ActivePlayer(), Card: &game.Card{Name: "Combat damage"},
+	ob := &game.Object{Label: "Combat damage", Owner: e.s.ActivePlayer(), BaseController: e.s.ActivePlayer(), Card: &game.Card{Name: "Combat damage"},
 		Ability: &game.AbilityInfo{Keyword: "Combat damage", Rule: onStack, Resolve: func(*game.State, *game.Object) {
 			e.s.Cite(e.rules.Find(phDamageResolves...), "the combat damage resolves: it is all dealt at once, as originally assigned")
 			e.dealCombat(hits)
@@ -569,5 +569,5 @@ func (e *engine) defending(att *game.Object) *game.Player {
 	if d := e.s.Combat.Defending; d != nil {
 		return d
 	}
-	return e.s.Opponent(att.Controller)
+	return e.s.Opponent(att.Controller())
 }

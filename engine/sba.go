@@ -49,6 +49,10 @@ var sbaTitles = []string{"State-Based Actions", "State-Based Effects"}
 // performs all the actions that apply at once, as one event, then checks
 // again, until none applies.
 func (e *engine) sba() {
+	// Effects "for as long as" a condition end as soon as it fails
+	// (611.2b); they are checked here, before a player would receive
+	// priority.
+	e.endDurations()
 	for round := 0; round < 20; round++ {
 		acts := e.sbaCheck()
 		if len(acts) == 0 {
@@ -232,7 +236,7 @@ func (e *engine) legendRule() []func() {
 	for _, o := range legends {
 		k := strings.ToLower(o.Name())
 		if perPlayer {
-			k = o.Controller.Name + "\x00" + k
+			k = o.Controller().Name + "\x00" + k
 		}
 		if groups[k] == nil {
 			keys = append(keys, k)
@@ -395,23 +399,38 @@ func (e *engine) leaveGame() {
 func (e *engine) leaveMultiplayer(p *game.Player) {
 	var gone []string
 	for _, o := range e.s.Objects() {
-		if o.Owner == p || (o.Zone == game.Stack && o.Controller == p) {
+		if o.Owner == p || (o.Zone == game.Stack && o.Controller() == p) {
 			e.s.Remove(o)
 			if o.Ability == nil && o.Zone != game.Library && o.Zone != game.Hand {
 				gone = append(gone, o.Label)
 			}
 		}
 	}
-	e.s.Pending = slices.DeleteFunc(e.s.Pending, func(a *game.Object) bool { return a.Controller == p })
-	for _, o := range e.s.Battlefield() {
-		if o.AttachedTo != nil && o.AttachedTo.Owner == p {
-			o.AttachedTo = nil
-		}
-	}
-	e.s.Combat.Attackers = slices.DeleteFunc(e.s.Combat.Attackers, func(o *game.Object) bool { return o.Owner == p })
 	note := "nothing else leaves"
 	if len(gone) > 0 {
 		note = strings.Join(gone, ", ") + " leave with them"
 	}
 	e.s.Cite(e.rules.Find(sbaLeaves...), "%s leaves the game: every object they own and every spell and ability they control leave it too (%s)", p.Name, note)
+	// The effects that give p control of objects end: those return to
+	// the player who controlled them before (800.4a's example).
+	for _, c := range e.s.EndControlOf(p) {
+		for _, o := range c.Objects {
+			if o.Zone == game.Battlefield && o.Owner != p {
+				e.s.Cite(e.rules.Find(sbaLeaves...), "%s leaves the game: the effect of %s that gave them control of %s ends; %s controls it again", p.Name, c.Label, o.Label, o.Controller().Name)
+			}
+		}
+	}
+	e.s.Pending = slices.DeleteFunc(e.s.Pending, func(a *game.Object) bool { return a.Controller() == p })
+	// What p still controls and doesn't own is exiled.
+	exiled := e.s.Controlled(p)
+	for _, o := range exiled {
+		e.s.Cite(e.rules.Find(sbaLeaves...), "%s leaves the game: %s, which they still control, is %s", p.Name, o.Label, e.term("exiled", "removed from the game"))
+		e.s.Move(o, game.Exile, nil, false)
+	}
+	for _, o := range e.s.Battlefield() {
+		if o.AttachedTo != nil && o.AttachedTo.Owner == p {
+			o.AttachedTo = nil
+		}
+	}
+	e.s.Combat.Attackers = slices.DeleteFunc(e.s.Combat.Attackers, func(o *game.Object) bool { return o.Owner == p || o.Controller() != nil && o.Zone != game.Battlefield })
 }

@@ -121,7 +121,7 @@ func (e *engine) enterStep(i int) {
 	p := e.s.ActivePlayer()
 	switch step {
 	case "untap":
-		for _, o := range p.Zone(game.Battlefield) {
+		for _, o := range e.s.Controlled(p) {
 			o.Tapped = false
 		}
 		e.s.Cite(e.rules.Find(phUntap...), "untap step: %s untaps their permanents", p.Name)
@@ -205,7 +205,7 @@ func (e *engine) cleanup() {
 		e.stepErr, e.cleanupAgain = err, true
 		return
 	}
-	cited := e.s.EndTurnEffects()
+	cited, changed := e.s.EndTurnEffects()
 	for _, o := range e.s.Battlefield() {
 		cited = cited || o.Damage > 0
 		o.Damage, o.Doomed = 0, game.Ref{}
@@ -213,6 +213,7 @@ func (e *engine) cleanup() {
 	if cited {
 		e.s.Cite(e.rules.Find(phWearOff...), "cleanup: damage is removed and \"until end of turn\" effects end")
 	}
+	e.citeControl(changed)
 	e.s.Requirements = nil
 	e.s.EndCombat()
 	trace := len(e.s.Trace)

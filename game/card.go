@@ -214,7 +214,7 @@ func (a *Ability) setCost(s string) error {
 //
 //	deals N (or X) damage to any target | target creature | target player | target creature or player
 //	draw N | gain N life | target player|opponent loses N life | each opponent loses N life | you lose N life
-//	destroy target creature | counter target spell
+//	destroy target creature | counter target spell | untap target creature | untap that creature
 //	create a P/T NAME token
 //	a continuous effect: SUBJECT PREDICATE [and PREDICATE]… [until end of turn]
 //	  ("target creature gets +3/+3 until end of turn", "equipped creature
@@ -233,7 +233,7 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "damage", "draw", "gain", "lose", "destroy", "counter", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana"
+	Verb string // "damage", "draw", "gain", "lose", "destroy", "counter", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"
 	X    bool   // N is the spell's X ("deals X damage")
 	// Mana is the mana an "add" effect adds ("Add {G}").
@@ -243,8 +243,11 @@ type Effect struct {
 	Yours  bool
 	P, T   int
 	Target string // "any", "creature", "player", "spell"
-	Name   string // a token's name
-	Text   string
+	// That is set for an instruction about the object the instruction
+	// before it targeted ("untap that creature", "it gains haste").
+	That bool
+	Name string // a token's name
+	Text string
 	// When is set for a triggered ability's effect: the event it waits
 	// for ("enters", "upkeep", "end": the beginning of a step),
 	// YourTurn when only in its controller's turns ("at the beginning of
@@ -290,6 +293,12 @@ var effectPatterns = []struct {
 	{lazyRegexp(`(?i)^each opponent loses (\d+) life$`), func(m []string) Effect { return Effect{Verb: "lose", N: atoi(m[1]), Name: "each opponent"} }},
 	{lazyRegexp(`(?i)^you lose (\d+) life$`), func(m []string) Effect { return Effect{Verb: "lose", N: atoi(m[1]), Name: "you"} }},
 	{lazyRegexp(`(?i)^destroy target creature$`), func(m []string) Effect { return Effect{Verb: "destroy", Target: "creature"} }},
+	{lazyRegexp(`(?i)^untap (target creature|target permanent|that creature|that permanent|it)$`), func(m []string) Effect {
+		if t, ok := strings.CutPrefix(strings.ToLower(m[1]), "target "); ok {
+			return Effect{Verb: "untap", Target: t}
+		}
+		return Effect{Verb: "untap", That: true}
+	}},
 	{lazyRegexp(`(?i)^counter target spell$`), func(m []string) Effect { return Effect{Verb: "counter", Target: "spell"} }},
 	{lazyRegexp(`(?i)^((?:[a-z]+ )?spells(?: (?:and|or) [a-z]+ spells)?)( you (?:cast|play))? cost \{(\d+)\} (more|less) to (?:cast|play)$`), func(m []string) Effect {
 		verb := map[string]string{"more": "increase", "less": "reduce"}[strings.ToLower(m[4])]
