@@ -323,6 +323,9 @@ func (e *engine) advance(done func() bool) error {
 		if e.stepErr != nil {
 			return e.stepErr
 		}
+		if e.choice != nil {
+			return e.choice
+		}
 		if len(e.s.Pending) > 0 || e.s.Top() != nil || e.over || done() {
 			return nil
 		}
