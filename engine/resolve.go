@@ -62,7 +62,7 @@ func (e *engine) legal(spell *game.Object, want string, t game.Target) bool {
 	if t.Object != nil && e.s.FindIn(t.Object.Label, t.Object.Zone) != t.Object {
 		return false
 	}
-	return e.canTarget(spell, spell.Controller, want, t) == nil
+	return e.canTarget(spell, spell.Controller(), want, t) == nil
 }
 
 // resolveSpell follows the spell's instructions, the main spell's first
@@ -88,11 +88,18 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 	if en, ok := first[*ability.Enchants](e, spell); ok {
 		main = append([]game.Effect{{Verb: "attach", Target: strings.ToLower(en.What.Text)}}, main...)
 	}
+	var last *game.Target
 	for _, ef := range main {
 		s := step{ef: ef, from: face.Name}
-		if ef.Target != "" && ti < len(info.Targets) {
+		switch {
+		case ef.Target != "" && ti < len(info.Targets):
 			s.target = &info.Targets[ti]
+			last = s.target
 			ti++
+		case ef.That:
+			// "that creature", "it": the target of the instruction
+			// before, judged with it.
+			s.target = last
 		}
 		steps = append(steps, s)
 	}
@@ -109,7 +116,7 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 	}
 	targets, illegal := 0, 0
 	for _, s := range steps {
-		if s.target != nil {
+		if s.target != nil && !s.ef.That {
 			targets++
 			if !e.legal(spell, s.ef.Target, *s.target) {
 				illegal++
@@ -131,9 +138,17 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 			}
 		}
 	}
+	var illegalNow []*game.Target
 	for _, s := range steps {
-		if s.target != nil && !e.legal(spell, s.ef.Target, *s.target) {
+		if s.ef.That && slices.Contains(illegalNow, s.target) {
+			continue
+		}
+		if s.target != nil && !s.ef.That && !e.legal(spell, s.ef.Target, *s.target) {
 			e.s.Cite(e.rules.Find(phResolve...), "%s is an illegal target now: that part of the spell does nothing", s.target.Name())
+			illegalNow = append(illegalNow, s.target)
+			continue
+		}
+		if s.ef.That && s.target == nil {
 			continue
 		}
 		e.effect(spell, s.ef, s.target, s.from)
@@ -173,7 +188,7 @@ func (e *engine) leaveStack(spell *game.Object, to game.Zone, cause string) *gam
 
 // effect does one instruction.
 func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from string) {
-	ctrl := spell.Controller
+	ctrl := spell.Controller()
 	if ef.Delayed != "" {
 		e.delayed(spell, ef)
 		return
@@ -196,7 +211,7 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 		}
 		// Sacrifice is a keyword action (701.21a today, 501.6a in
 		// 2006), found by its title.
-		e.s.Cite(game.Within(e.rules.Titled("Sacrifice"), "to sacrifice a permanent"), "%s: %s sacrifices %s", from, spell.Controller.Name, spell.Label)
+		e.s.Cite(game.Within(e.rules.Titled("Sacrifice"), "to sacrifice a permanent"), "%s: %s sacrifices %s", from, spell.Controller().Name, spell.Label)
 		e.leaveBattlefield(spell, game.Graveyard, "sacrificed")
 	case "draw":
 		for range ef.N {
@@ -225,6 +240,9 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 		}
 	case "destroy":
 		e.destroy(t.Object, e.action("Destroy", "to destroy", "destroy"), from)
+	case "untap":
+		t.Object.Tapped = false
+		e.s.Cite(e.rules.Find(phFollow...), "%s: %s untaps", from, t.Object.Label)
 	case "counter":
 		e.s.Cite(e.rules.Find(phCounter...), "%s counters %s", from, t.Object.Name())
 		e.leaveStack(t.Object, game.Graveyard, "countered")
@@ -298,7 +316,7 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 		case r.Gain && r.Triggered:
 			e.gainTrigger(source, r, n)
 		case r.Gain:
-			source.Controller.Life += n
+			source.Controller().Life += n
 			e.s.Cite(e.ref(r), r.Note, source.Label, n)
 		}
 	}
@@ -317,7 +335,7 @@ func (e *engine) gainTrigger(source *game.Object, r *ability.DamageRider, n int)
 		g.ab.Ability.Text = fmt.Sprintf(r.Note, source.Label, g.n)
 		return
 	}
-	p, rule := source.Controller, e.ref(r)
+	p, rule := source.Controller(), e.ref(r)
 	g := &gain{step: e.s.Step, n: n}
 	g.ab = e.trigger(source, r.Keyword, fmt.Sprintf(r.Note, source.Label, n), rule, func(s *game.State, ab *game.Object) {
 		p.Life += g.n
@@ -370,8 +388,8 @@ func (e *engine) leaveBattlefield(o *game.Object, to game.Zone, why string) *gam
 // counters the replacement effects of its abilities (modular, sunburst,
 // amplify) and of other permanents give it.
 func (e *engine) enter(spell *game.Object) {
-	e.s.Cite(e.rules.Find(phPermanent...), "%s %s under %s's control", spell.Label, e.term("enters the battlefield", "comes into play"), spell.Controller.Name)
-	o, _ := e.move(spell, game.Battlefield, spell.Controller, "it resolves")
+	e.s.Cite(e.rules.Find(phPermanent...), "%s %s under %s's control", spell.Label, e.term("enters the battlefield", "comes into play"), spell.Controller().Name)
+	o, _ := e.move(spell, game.Battlefield, spell.Controller(), "it resolves")
 	if o == nil {
 		return
 	}
