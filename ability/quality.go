@@ -48,10 +48,10 @@ func (q Quality) Matches(o *game.Object) bool {
 	if q.Everything() {
 		return true
 	}
-	if p := o.Controller; p != nil && strings.EqualFold(p.Name, q.Text) {
+	if p := o.Controller(); p != nil && strings.EqualFold(p.Name, q.Text) {
 		return true
 	}
-	if o.Controller == nil && o.Owner != nil && strings.EqualFold(o.Owner.Name, q.Text) {
+	if o.Controller() == nil && o.Owner != nil && strings.EqualFold(o.Owner.Name, q.Text) {
 		return true
 	}
 	if col, ok := game.ParseColor(q.Text); ok && col != 0 {

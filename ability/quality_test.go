@@ -9,9 +9,9 @@ import (
 
 func TestQuality(t *testing.T) {
 	bob, alice := &game.Player{Name: "bob"}, &game.Player{Name: "alice"}
-	sable := &game.Object{Label: "Bronze Sable", Card: &game.Card{Name: "Bronze Sable", Types: []string{"Artifact", "Creature"}, Subtypes: []string{"Sable"}}, Controller: bob, Owner: bob}
-	shock := &game.Object{Label: "Shock", Card: &game.Card{Name: "Shock", Cost: game.MustParseCost("{R}"), Types: []string{"Instant"}}, Controller: alice, Owner: alice}
-	elf := &game.Object{Label: "Elf", Card: &game.Card{Name: "Elf", Cost: game.MustParseCost("{G}"), Supertypes: []string{"Legendary"}, Types: []string{"Creature"}, Subtypes: []string{"Elf"}}, Controller: alice, Owner: alice}
+	sable := &game.Object{Label: "Bronze Sable", Card: &game.Card{Name: "Bronze Sable", Types: []string{"Artifact", "Creature"}, Subtypes: []string{"Sable"}}, BaseController: bob, Owner: bob}
+	shock := &game.Object{Label: "Shock", Card: &game.Card{Name: "Shock", Cost: game.MustParseCost("{R}"), Types: []string{"Instant"}}, BaseController: alice, Owner: alice}
+	elf := &game.Object{Label: "Elf", Card: &game.Card{Name: "Elf", Cost: game.MustParseCost("{G}"), Supertypes: []string{"Legendary"}, Types: []string{"Creature"}, Subtypes: []string{"Elf"}}, BaseController: alice, Owner: alice}
 	for _, tc := range []struct {
 		q    string
 		o    *game.Object

@@ -99,7 +99,7 @@ func (t *Target) Check(o *game.Object, controller *game.Player, splitCombined bo
 	if t.HasMaxMV && minInt(o.ManaValues(splitCombined)) > t.MaxMV {
 		return fmt.Errorf("%s has mana value %d, more than %d (%s)", o.Label, minInt(o.ManaValues(splitCombined)), t.MaxMV, t.Text)
 	}
-	owner := o.Controller
+	owner := o.Controller()
 	if t.Zone != game.Battlefield {
 		owner = o.Owner
 	}

@@ -26,7 +26,7 @@ func (e *engine) counterUnless(by *game.Object, cost game.Cost, rule game.Ref) {
 	if by == nil || !slices.Contains(e.s.Stack, by) {
 		return
 	}
-	p := by.Controller
+	p := by.Controller()
 	if e.declines() {
 		e.s.Cite(rule, "%s chooses not to pay %s; %s is countered", p.Name, cost, stackName(by))
 	} else if m, ok := game.AutoPay(p.Pool, cost); ok {
@@ -54,7 +54,7 @@ func (e *engine) stormCopies(spell, ab *game.Object, t *ability.Trigger, rule ga
 			ts := slices.Clone(c.Spell.Targets)
 			ts[0] = *retarget[i]
 			c.Spell.Targets = ts
-			e.s.Cite(e.ref(t, "new targets"), "%s chooses a new target for copy %d: %s", spell.Controller.Name, i+1, retarget[i].Name())
+			e.s.Cite(e.ref(t, "new targets"), "%s chooses a new target for copy %d: %s", spell.Controller().Name, i+1, retarget[i].Name())
 			if t := retarget[i].Object; t != nil {
 				e.fire(t, ability.BecomesTarget, c)
 			}
@@ -66,7 +66,7 @@ func (e *engine) stormCopies(spell, ab *game.Object, t *ability.Trigger, rule ga
 // copySpell puts a copy of spell on the stack and returns it.
 func (e *engine) copySpell(spell *game.Object, why string) *game.Object {
 	info := *spell.Spell
-	c := &game.Object{Label: spell.Label + " (copy)", Card: spell.Card, Half: spell.Half, Owner: spell.Owner, Controller: spell.Controller, Copy: true, Spell: &info}
+	c := &game.Object{Label: spell.Label + " (copy)", Card: spell.Card, Half: spell.Half, Owner: spell.Owner, BaseController: spell.Controller(), Copy: true, Spell: &info}
 	e.s.Push(c)
 	e.s.Cite(e.rules.Find(phCopy...), "%s: a copy of %s is put on the stack; a copy isn't cast", why, spell.Name())
 	return c
@@ -103,7 +103,7 @@ func (e *engine) newTargets(spell *game.Object, n int) ([]*game.Target, error) {
 		if err != nil {
 			return nil, refuse("%v", err)
 		}
-		if err := e.canTarget(spell, spell.Controller, want, t); err != nil {
+		if err := e.canTarget(spell, spell.Controller(), want, t); err != nil {
 			return nil, refuse("copy %d: %v", i+1, err)
 		}
 		out[i] = &t
@@ -115,7 +115,7 @@ func (e *engine) newTargets(spell *game.Object, n int) ([]*game.Target, error) {
 // the game its controller can't cast spells, and at the beginning of
 // each of their upkeeps the spell is copied except for uc's keyword.
 func (e *engine) upkeepCopies(spell *game.Object, uc *ability.UpkeepCopies) {
-	p := spell.Controller
+	p := spell.Controller()
 	p.CantCast = true
 	e.bans[p] = uc
 	rule := e.ref(uc)
@@ -125,7 +125,7 @@ func (e *engine) upkeepCopies(spell *game.Object, uc *ability.UpkeepCopies) {
 	e.s.Delayed = append(e.s.Delayed, game.Delayed{Controller: p, Step: "upkeep", Fire: func(s *game.State) {
 		src := &saved
 		e.trigger(src, uc.Keyword, uc.Copy, rule, func(s *game.State, ab *game.Object) {
-			c := &game.Object{Label: saved.Label + " (copy)", Card: without(saved.Card, uc.Keyword), Owner: p, Controller: p, Copy: true, Spell: &game.SpellInfo{Targets: saved.Spell.Targets, X: saved.Spell.X, Modes: saved.Spell.Modes}}
+			c := &game.Object{Label: saved.Label + " (copy)", Card: without(saved.Card, uc.Keyword), Owner: p, BaseController: p, Copy: true, Spell: &game.SpellInfo{Targets: saved.Spell.Targets, X: saved.Spell.X, Modes: saved.Spell.Modes}}
 			e.s.Push(c)
 			e.s.Cite(rule, uc.CopyNote, saved.Card.Name)
 		})
@@ -305,7 +305,7 @@ func (e *engine) activate(st *Stmt) error {
 	switch a.Effect {
 	case "attach":
 		cl := st.Clause("targeting")
-		if o.Zone != game.Battlefield || o.Controller != p {
+		if o.Zone != game.Battlefield || o.Controller() != p {
 			return refuse("%s is not a permanent %s controls", o.Label, p.Name)
 		}
 		if err := sorcery(); err != nil {
@@ -315,7 +315,7 @@ func (e *engine) activate(st *Stmt) error {
 			return refuse("equip needs a target creature you control")
 		}
 		t := e.s.FindIn(cl.Names[0].Text, game.Battlefield)
-		if t == nil || t.Controller != p || !t.Is("Creature") {
+		if t == nil || t.Controller() != p || !t.Is("Creature") {
 			return refuse("%s is not a creature %s controls (%s)", cl.Names[0].Text, p.Name, rule.ID)
 		}
 		if err := e.shielded(o, p, t); err != nil {
@@ -342,7 +342,7 @@ func (e *engine) activate(st *Stmt) error {
 				return err
 			}
 		}
-		if att == nil || att.Controller != p || !containsObj(e.s.Combat.Attackers, att) || len(e.s.Combat.Blockers[att]) > 0 || !e.blocksDone {
+		if att == nil || att.Controller() != p || !containsObj(e.s.Combat.Attackers, att) || len(e.s.Combat.Blockers[att]) > 0 || !e.blocksDone {
 			return refuse("%s is not an unblocked attacking creature %s controls after blockers are declared (%s)", cl.Names[0].Text, p.Name, rule.ID)
 		}
 		if err := payMana(); err != nil {
@@ -429,7 +429,7 @@ func (e *engine) unmorph(st *Stmt) error {
 		return err
 	}
 	o := e.s.FindIn(st.Object.Text, game.Battlefield)
-	if o == nil || !o.FaceDown || o.Controller != p {
+	if o == nil || !o.FaceDown || o.Controller() != p {
 		return refuse("%s is not a face-down permanent %s controls", st.Object.Text, p.Name)
 	}
 	// Its copiable values may be another card's, copied while it was

@@ -53,13 +53,13 @@ func (e *engine) activateText(st *Stmt, p *game.Player, o *game.Object, n int) e
 		return refuse("%s has %d activated %s", o.Label, len(printed), plural(len(printed), "ability"))
 	}
 	a := printed[n]
-	if o.Zone != a.From || o.Controller != p {
+	if o.Zone != a.From || o.Controller() != p {
 		return refuse("%s is not a permanent %s controls: only its controller can activate its abilities (%s)", o.Label, p.Name, e.rules.Find(phController...).ID)
 	}
 	if a.Sorcery && (e.s.ActivePlayer() != p || e.s.Top() != nil || e.s.Step != "main") {
 		return refuse("%q can be activated only as a sorcery: in its controller's main phase with an empty stack (%s)", o.Label+": "+a.Cost.String(), e.rules.Find(phSorceryAb...).ID)
 	}
-	ab := &game.Object{Label: o.Label + " ability", Owner: p, Controller: p, Card: o.Card, Zone: game.Stack,
+	ab := &game.Object{Label: o.Label + " ability", Owner: p, BaseController: p, Card: o.Card, Zone: game.Stack,
 		Ability: &game.AbilityInfo{Source: o, Activated: true, Keyword: o.Label, Text: a.Do.Text, Rule: e.rules.Find(phActivate...)}}
 	steps := []string{fmt.Sprintf("%s activates %s's ability %q and puts it on the stack", p.Name, o.Label, a.Cost.String()+": "+a.Do.Text)}
 	if a.Do.Verb == "addmana" {

@@ -28,7 +28,7 @@ type casting struct {
 // object is the spell as it will be on the stack, for the checks of its
 // targets.
 func (c *casting) object() *game.Object {
-	return &game.Object{Label: c.src.Label, Card: c.src.Card, Half: c.half, Owner: c.p, Controller: c.p, Zone: game.Stack, FaceDown: c.alt != nil && c.alt.FaceDown, Spell: c.info}
+	return &game.Object{Label: c.src.Label, Card: c.src.Card, Half: c.half, Owner: c.p, BaseController: c.p, Zone: game.Stack, FaceDown: c.alt != nil && c.alt.FaceDown, Spell: c.info}
 }
 
 func (c *casting) cite(e *engine, r game.Ref, format string, args ...any) {
@@ -524,7 +524,7 @@ func (e *engine) shielded(src *game.Object, controller *game.Player, o *game.Obj
 		}
 	}
 	for _, u := range all[*ability.Untargetable](e, o) {
-		if !u.ByOpponents || o.Controller != controller {
+		if !u.ByOpponents || o.Controller() != controller {
 			return fmt.Errorf(u.Note+" (%s)", o.Label, e.ref(u).ID)
 		}
 	}
@@ -563,7 +563,7 @@ func (e *engine) totalCost(c *casting, st *Stmt) error {
 	for _, verb := range []string{"increase", "reduce"} {
 		for _, o := range e.s.Battlefield() {
 			for _, ef := range textEffects(o) {
-				if ef.Verb != verb || ef.Yours && o.Controller != c.p || !spellOf(ef.Name, spell) {
+				if ef.Verb != verb || ef.Yours && o.Controller() != c.p || !spellOf(ef.Name, spell) {
 					continue
 				}
 				n := game.Cost{Symbols: []game.Symbol{{Generic: ef.N}}}
@@ -580,7 +580,7 @@ func (e *engine) totalCost(c *casting, st *Stmt) error {
 	}
 	for _, r := range all[*ability.Reduction](e, c.src) {
 		n := 0
-		for _, o := range c.p.Zone(game.Battlefield) {
+		for _, o := range e.s.Controlled(c.p) {
 			if r.Per.Matches(o) {
 				n++
 			}
@@ -595,7 +595,7 @@ func (e *engine) totalCost(c *casting, st *Stmt) error {
 			return refuse("%s has no offering", c.face.Name)
 		}
 		o := e.s.FindIn(cl.Names[0].Text, game.Battlefield)
-		if o == nil || o.Controller != c.p || !o.HasSubtype(of.Of) {
+		if o == nil || o.Controller() != c.p || !o.HasSubtype(of.Of) {
 			return refuse("%s is not a %s permanent %s controls (%s)", cl.Names[0].Text, of.Of, c.p.Name, e.ref(of, " means ").ID)
 		}
 		c.sac = append(c.sac, o)
@@ -613,7 +613,7 @@ func (e *engine) totalCost(c *casting, st *Stmt) error {
 		for _, n := range cl.Names {
 			name, colour, _ := strings.Cut(n.Text, "=")
 			o := e.s.FindIn(strings.TrimSpace(name), game.Battlefield)
-			if o == nil || o.Controller != c.p || !o.Is("Creature") || o.Tapped || slices.Contains(c.tap, o) {
+			if o == nil || o.Controller() != c.p || !o.Is("Creature") || o.Tapped || slices.Contains(c.tap, o) {
 				return refuse("%s is not an untapped creature %s controls", name, c.p.Name)
 			}
 			r := game.Cost{Symbols: []game.Symbol{{Generic: 1}}}

@@ -24,7 +24,7 @@ func (e *engine) attack(st *Stmt) error {
 	for _, n := range st.Names[1:] {
 		o := e.s.FindIn(n.Text, game.Battlefield)
 		switch {
-		case o == nil || o.Controller != p || !o.Is("Creature"):
+		case o == nil || o.Controller() != p || !o.Is("Creature"):
 			return refuse("%s is not a creature %s controls", n.Text, p.Name)
 		case o.Tapped:
 			return refuse("%s is tapped and can't attack", o.Label)
@@ -114,7 +114,7 @@ func (e *engine) block(st *Stmt) error {
 	var bs []*game.Object
 	for _, n := range st.Names[1:] {
 		b := e.s.FindIn(n.Text, game.Battlefield)
-		if b == nil || b.Controller != p || !b.Is("Creature") {
+		if b == nil || b.Controller() != p || !b.Is("Creature") {
 			return refuse("%s is not a creature %s controls", n.Text, p.Name)
 		}
 		if _, busy := e.s.Combat.Blocking[b]; busy {
@@ -469,5 +469,5 @@ func (e *engine) defending(att *game.Object) *game.Player {
 	if d := e.s.Combat.Defending; d != nil {
 		return d
 	}
-	return e.s.Opponent(att.Controller)
+	return e.s.Opponent(att.Controller())
 }

@@ -249,7 +249,7 @@ func labelsOf(os []*game.Object) []string {
 // own, of the part's quality.
 func (e *engine) fits(p *game.Player, part game.Part, o *game.Object) bool {
 	if part.From == game.Battlefield {
-		if o.Controller != p {
+		if o.Controller() != p {
 			return false
 		}
 	} else if o.Owner != p {
@@ -327,7 +327,7 @@ func (e *engine) symbolTap(src *game.Object, k game.PartKind) error {
 		return refuse("%s is not a permanent", src.Label)
 	}
 	if _, haste := first[*ability.IgnoresSickness](e, src); src.Is("Creature") && src.EnteredTurn == e.s.Turn && !haste {
-		return refuse("%s has not been under %s's control since their most recent turn began and can't pay %s (%s)", src.Label, src.Controller.Name, map[game.PartKind]string{game.Tap: "{T}", game.Untap: "{Q}"}[k], e.rules.Find(phSickAbility...).ID)
+		return refuse("%s has not been under %s's control since their most recent turn began and can't pay %s (%s)", src.Label, src.Controller().Name, map[game.PartKind]string{game.Tap: "{T}", game.Untap: "{Q}"}[k], e.rules.Find(phSickAbility...).ID)
 	}
 	return nil
 }

@@ -22,7 +22,13 @@ func (e *engine) expect(st *Stmt) (bool, string) {
 		for _, n := range st.Names[1:] {
 			want = append(want, strings.ToLower(n.Text))
 		}
-		return sameNames(want, labels(p.Zone(st.Zone)))
+		zone := p.Zone(st.Zone)
+		if st.Zone == game.Battlefield {
+			// The battlefield is shared: a player's part of it is the
+			// permanents they control (403.1, 110.2).
+			zone = e.s.Controlled(p)
+		}
+		return sameNames(want, labels(zone))
 	case "stack":
 		var got []*game.Object
 		for i := len(e.s.Stack) - 1; i >= 0; i-- {

@@ -19,7 +19,7 @@ func (e *engine) continuous(spell *game.Object, ef game.Effect, t *game.Target, 
 		// "Each other creature becomes a copy of target creature": the
 		// target is what is copied, the subject what copies it.
 		c.CopyOf = t.Object
-		for _, o := range e.s.Matching(c.Subject, spell.Controller) {
+		for _, o := range e.s.Matching(c.Subject, spell.Controller()) {
 			if !c.Subject.Other || o != t.Object {
 				c.Objects = append(c.Objects, o)
 			}
@@ -33,7 +33,7 @@ func (e *engine) continuous(spell *game.Object, ef game.Effect, t *game.Target, 
 	case t != nil && t.Object != nil:
 		c.Objects = []*game.Object{t.Object}
 	default:
-		c.Objects = e.s.Matching(c.Subject, spell.Controller)
+		c.Objects = e.s.Matching(c.Subject, spell.Controller())
 	}
 	e.s.AddEffect(&c)
 	var names []string

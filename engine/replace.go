@@ -51,13 +51,13 @@ func (ev *event) affected() *game.Player {
 		if ev.target.Player != nil {
 			return ev.target.Player
 		}
-		return ev.target.Object.Controller
+		return ev.target.Object.Controller()
 	}
 	if ev.object == nil {
 		return ev.player
 	}
-	if ev.object.Controller != nil {
-		return ev.object.Controller
+	if ev.object.Controller() != nil {
+		return ev.object.Controller()
 	}
 	return ev.object.Owner
 }
@@ -406,8 +406,8 @@ func (e *engine) moreCounters(src *game.Object, ef game.Effect) *replacement {
 	return &replacement{name: src.Label, kind: evCounters, source: src, rule: rule,
 		applies: func(ev *event) error {
 			o := ev.object
-			if o.Controller != src.Controller || !o.Is("Creature") || ev.counters["+1/+1"] == 0 {
-				return fmt.Errorf("no +1/+1 counters would be put on a creature %s controls", src.Controller.Name)
+			if o.Controller() != src.Controller() || !o.Is("Creature") || ev.counters["+1/+1"] == 0 {
+				return fmt.Errorf("no +1/+1 counters would be put on a creature %s controls", src.Controller().Name)
 			}
 			return nil
 		},

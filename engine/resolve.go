@@ -62,7 +62,7 @@ func (e *engine) legal(spell *game.Object, want string, t game.Target) bool {
 	if t.Object != nil && e.s.FindIn(t.Object.Label, t.Object.Zone) != t.Object {
 		return false
 	}
-	return e.canTarget(spell, spell.Controller, want, t) == nil
+	return e.canTarget(spell, spell.Controller(), want, t) == nil
 }
 
 // resolveSpell follows the spell's instructions, the main spell's first
@@ -173,7 +173,7 @@ func (e *engine) leaveStack(spell *game.Object, to game.Zone, cause string) *gam
 
 // effect does one instruction.
 func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from string) {
-	ctrl := spell.Controller
+	ctrl := spell.Controller()
 	if ef.Delayed != "" {
 		e.delayed(spell, ef)
 		return
@@ -289,7 +289,7 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 		case r.Gain && r.Triggered:
 			e.gainTrigger(source, r, n)
 		case r.Gain:
-			source.Controller.Life += n
+			source.Controller().Life += n
 			e.s.Cite(e.ref(r), r.Note, source.Label, n)
 		}
 	}
@@ -308,7 +308,7 @@ func (e *engine) gainTrigger(source *game.Object, r *ability.DamageRider, n int)
 		g.ab.Ability.Text = fmt.Sprintf(r.Note, source.Label, g.n)
 		return
 	}
-	p, rule := source.Controller, e.ref(r)
+	p, rule := source.Controller(), e.ref(r)
 	g := &gain{step: e.s.Step, n: n}
 	g.ab = e.trigger(source, r.Keyword, fmt.Sprintf(r.Note, source.Label, n), rule, func(s *game.State, ab *game.Object) {
 		p.Life += g.n
@@ -361,8 +361,8 @@ func (e *engine) leaveBattlefield(o *game.Object, to game.Zone, why string) *gam
 // counters the replacement effects of its abilities (modular, sunburst,
 // amplify) and of other permanents give it.
 func (e *engine) enter(spell *game.Object) {
-	e.s.Cite(e.rules.Find(phPermanent...), "%s %s under %s's control", spell.Label, e.term("enters the battlefield", "comes into play"), spell.Controller.Name)
-	o, _ := e.move(spell, game.Battlefield, spell.Controller, "it resolves")
+	e.s.Cite(e.rules.Find(phPermanent...), "%s %s under %s's control", spell.Label, e.term("enters the battlefield", "comes into play"), spell.Controller().Name)
+	o, _ := e.move(spell, game.Battlefield, spell.Controller(), "it resolves")
 	if o == nil {
 		return
 	}

@@ -232,7 +232,7 @@ func (e *engine) legendRule() []func() {
 	for _, o := range legends {
 		k := strings.ToLower(o.Name())
 		if perPlayer {
-			k = o.Controller.Name + "\x00" + k
+			k = o.Controller().Name + "\x00" + k
 		}
 		if groups[k] == nil {
 			keys = append(keys, k)
@@ -395,14 +395,14 @@ func (e *engine) leaveGame() {
 func (e *engine) leaveMultiplayer(p *game.Player) {
 	var gone []string
 	for _, o := range e.s.Objects() {
-		if o.Owner == p || (o.Zone == game.Stack && o.Controller == p) {
+		if o.Owner == p || (o.Zone == game.Stack && o.Controller() == p) {
 			e.s.Remove(o)
 			if o.Ability == nil && o.Zone != game.Library && o.Zone != game.Hand {
 				gone = append(gone, o.Label)
 			}
 		}
 	}
-	e.s.Pending = slices.DeleteFunc(e.s.Pending, func(a *game.Object) bool { return a.Controller == p })
+	e.s.Pending = slices.DeleteFunc(e.s.Pending, func(a *game.Object) bool { return a.Controller() == p })
 	for _, o := range e.s.Battlefield() {
 		if o.AttachedTo != nil && o.AttachedTo.Owner == p {
 			o.AttachedTo = nil

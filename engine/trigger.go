@@ -55,9 +55,9 @@ func (e *engine) fire(o *game.Object, ev ability.Event, arg any) {
 				}
 			}
 		case ev == ability.BecomesBlocked && len(blockers) < t.Min:
-		case t.Yours && (ev == ability.UpkeepBegins || ev == ability.EndStepBegins) && o.Controller != e.s.ActivePlayer():
+		case t.Yours && (ev == ability.UpkeepBegins || ev == ability.EndStepBegins) && o.Controller() != e.s.ActivePlayer():
 		case ev == ability.BecomesTarget && t.ByOpponent:
-			if by, ok := arg.(*game.Object); ok && by.Controller != o.Controller {
+			if by, ok := arg.(*game.Object); ok && by.Controller() != o.Controller() {
 				e.queue(o, t, nil, arg)
 			}
 		default:
@@ -102,7 +102,7 @@ func (e *engine) queue(o *game.Object, t *ability.Trigger, blockers []*game.Obje
 // trigger queues a triggered ability of source; it goes on the stack
 // the next time a player would receive priority.
 func (e *engine) trigger(source *game.Object, kw, text string, rule game.Ref, resolve func(s *game.State, a *game.Object)) *game.Object {
-	a := &game.Object{Label: kw + " trigger", Owner: source.Controller, Controller: source.Controller, Card: source.Card,
+	a := &game.Object{Label: kw + " trigger", Owner: source.Controller(), BaseController: source.Controller(), Card: source.Card,
 		Ability: &game.AbilityInfo{Source: source, Keyword: kw, Text: text, Rule: rule, Resolve: resolve}}
 	e.s.Pending = append(e.s.Pending, a)
 	e.s.Cite(rule, "%s of %s triggers: %s", kw, source.Label, text)
@@ -130,7 +130,7 @@ func (e *engine) pushTriggers() error {
 		p := e.s.Players[(e.s.Active+i)%len(e.s.Players)]
 		var mine []*game.Object
 		for _, a := range e.s.Pending {
-			if a.Controller == p {
+			if a.Controller() == p {
 				mine = append(mine, a)
 			}
 		}
@@ -183,7 +183,7 @@ func (e *engine) pushTriggers() error {
 		e.s.Cite(e.rules.Find(phTrigger...), "the %s trigger of %s is put on the stack", a.Ability.Keyword, a.Ability.Source.Label)
 		if t, ok := chosen[a]; ok {
 			a.Ability.Targets = append(a.Ability.Targets, t)
-			e.s.Cite(e.rules.Find(phTriggerTargets...), "%s chooses %s as the target of the %s trigger", a.Controller.Name, t.Name(), a.Ability.Keyword)
+			e.s.Cite(e.rules.Find(phTriggerTargets...), "%s chooses %s as the target of the %s trigger", a.Controller().Name, t.Name(), a.Ability.Keyword)
 			if t.Object != nil {
 				e.fire(t.Object, ability.BecomesTarget, a)
 			}
@@ -242,8 +242,8 @@ func (e *engine) checkOrder() error {
 		return refuse("order: %s is not a triggered ability waiting to be put on the stack%s", strings.Join(unknown, ", "), rule)
 	}
 	for _, a := range e.s.Pending {
-		if !slices.Contains(named, a) && slices.ContainsFunc(named, func(b *game.Object) bool { return b.Controller == a.Controller }) {
-			return refuse("order: the %s trigger of %s is left out; %s orders all of their triggered abilities waiting%s", a.Ability.Keyword, a.Ability.Source.Label, a.Controller.Name, rule)
+		if !slices.Contains(named, a) && slices.ContainsFunc(named, func(b *game.Object) bool { return b.Controller() == a.Controller() }) {
+			return refuse("order: the %s trigger of %s is left out; %s orders all of their triggered abilities waiting%s", a.Ability.Keyword, a.Ability.Source.Label, a.Controller().Name, rule)
 		}
 	}
 	e.ordered = true
@@ -285,7 +285,7 @@ func (e *engine) orderTriggers(as []*game.Object) []*game.Object {
 			out = append(out, a)
 		}
 	}
-	e.s.Cite(e.rules.Find(phTriggerOrder...), "%s puts their triggered abilities on the stack in the order they choose", as[0].Controller.Name)
+	e.s.Cite(e.rules.Find(phTriggerOrder...), "%s puts their triggered abilities on the stack in the order they choose", as[0].Controller().Name)
 	return out
 }
 
@@ -297,19 +297,19 @@ func (e *engine) canTargetWant(a *game.Object, want *ability.Target, t game.Targ
 		if t.Player == nil {
 			return fmt.Errorf("%s is not a player", t.Name())
 		}
-		if want.Opponent && t.Player == a.Controller {
-			return fmt.Errorf("%s is not an opponent of %s", t.Player.Name, a.Controller.Name)
+		if want.Opponent && t.Player == a.Controller() {
+			return fmt.Errorf("%s is not an opponent of %s", t.Player.Name, a.Controller().Name)
 		}
 		return nil
 	}
 	if t.Object == nil {
 		return fmt.Errorf("%s is not %s", t.Name(), want.Text)
 	}
-	if err := want.Check(t.Object, a.Controller, e.s.SplitCombined); err != nil {
+	if err := want.Check(t.Object, a.Controller(), e.s.SplitCombined); err != nil {
 		return err
 	}
 	if t.Object.Zone == game.Battlefield {
-		return e.shielded(a.Ability.Source, a.Controller, t.Object)
+		return e.shielded(a.Ability.Source, a.Controller(), t.Object)
 	}
 	return nil
 }
@@ -346,7 +346,7 @@ func (e *engine) runOp(o *game.Object, t *ability.Trigger, x ability.Op, blocker
 		return e.canTargetWant(ab, t.Target, ab.Ability.Targets[0]) == nil
 	}
 	if x.May && e.declines() {
-		e.s.Cite(rule, "%s: %s chooses not to (\"you may\")", t.Keyword, ab.Controller.Name)
+		e.s.Cite(rule, "%s: %s chooses not to (\"you may\")", t.Keyword, ab.Controller().Name)
 		return
 	}
 	switch x.Kind {

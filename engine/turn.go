@@ -114,7 +114,7 @@ func (e *engine) enterStep(i int) {
 	p := e.s.ActivePlayer()
 	switch step {
 	case "untap":
-		for _, o := range p.Zone(game.Battlefield) {
+		for _, o := range e.s.Controlled(p) {
 			o.Tapped = false
 		}
 		e.s.Cite(e.rules.Find(phUntap...), "untap step: %s untaps their permanents", p.Name)

@@ -105,11 +105,12 @@ func (s *State) Clone() *State {
 	}
 	for _, e := range c.Effects {
 		e.Source, e.CopyOf = obj(e.Source), obj(e.CopyOf)
+		e.Controls = pm[e.Controls]
 		e.Objects = mapObjects(e.Objects, obj)
 	}
 	for i := 0; i < len(todo); i++ {
 		n := todo[i]
-		n.Owner, n.Controller = pm[n.Owner], pm[n.Controller]
+		n.Owner, n.BaseController = pm[n.Owner], pm[n.BaseController]
 		if len(n.Counters) > 0 {
 			n.Counters = maps.Clone(n.Counters)
 		} else {

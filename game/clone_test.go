@@ -28,7 +28,7 @@ func midGame() *State {
 	a, b := s.Players[0].Zone(Battlefield)[0], s.Players[1].Zone(Battlefield)[0]
 	spell := s.Create(shock, "Shock", s.Players[0], Stack)
 	spell.Spell = &SpellInfo{Targets: []Target{{Object: b}}}
-	ab := &Object{Label: "Bushido trigger", Owner: s.Players[1], Controller: s.Players[1], Card: bear, Ability: &AbilityInfo{Source: b, Keyword: "Bushido", Targets: []Target{{Player: s.Players[0]}}}}
+	ab := &Object{Label: "Bushido trigger", Owner: s.Players[1], BaseController: s.Players[1], Card: bear, Ability: &AbilityInfo{Source: b, Keyword: "Bushido", Targets: []Target{{Player: s.Players[0]}}}}
 	s.Push(ab)
 	s.Combat.Attackers = []*Object{a}
 	s.Combat.Blockers[a] = []*Object{b}
@@ -43,7 +43,7 @@ func TestClone(t *testing.T) {
 	s := midGame()
 	c := s.Clone()
 	ca, cb := c.Players[0].Zone(Battlefield)[0], c.Players[1].Zone(Battlefield)[0]
-	if ca == s.Players[0].Zone(Battlefield)[0] || ca.Controller != c.Players[0] {
+	if ca == s.Players[0].Zone(Battlefield)[0] || ca.Controller() != c.Players[0] {
 		t.Fatal("the copy shares objects or players with the original")
 	}
 	if c.Combat.Blockers[ca][0] != cb || c.Combat.Blocking[cb] != ca || c.Requirements[0].Blocker != cb {

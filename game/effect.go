@@ -72,6 +72,16 @@ type Continuous struct {
 	WhileSource bool
 
 	CopyOf *Object // layer 1: becomes a copy of CopyOf
+	// GainControl is set for card text that gives the controller of the
+	// spell or ability control of what it applies to ("gain control of
+	// target creature"); Controls is that player once it resolves:
+	// layer 2 makes them the objects' controller.
+	GainControl bool
+	Controls    *Player
+	// WhileControl effects last "for as long as you control" Source:
+	// they end once Controls no longer controls it or it has left the
+	// battlefield.
+	WhileControl bool
 	// CopyTarget is set for card text whose copy effect copies the
 	// spell's target ("each other creature becomes a copy of target
 	// creature"); CopyOf is that target once the spell resolves.
@@ -110,6 +120,8 @@ func (e *Continuous) Has(c Change) bool {
 	switch c {
 	case ChangeCopy:
 		return e.CopyOf != nil || e.CopyTarget
+	case ChangeControl:
+		return e.GainControl || e.Controls != nil
 	case ChangeType:
 		return len(e.SetTypes) > 0 || len(e.AddTypes) > 0
 	case ChangeColor:

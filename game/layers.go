@@ -13,7 +13,7 @@ import (
 func (o *Object) printed() Chars {
 	c := o.face()
 	ch := Chars{Card: c, Name: c.Name, Cost: c.Cost, Supertypes: c.Supertypes, Types: c.Types, Subtypes: c.Subtypes,
-		Colors: c.Cost.Colors(), Abilities: c.Abilities, Power: c.Power, Toughness: c.Toughness, HasPT: c.HasPT, Controller: o.Controller}
+		Colors: c.Cost.Colors(), Abilities: c.Abilities, Power: c.Power, Toughness: c.Toughness, HasPT: c.HasPT, Controller: o.BaseController}
 	if len(c.Halves) == 2 {
 		a, b := c.Halves[0], c.Halves[1]
 		ch.Name = a.Name + " // " + b.Name
@@ -24,7 +24,7 @@ func (o *Object) printed() Chars {
 		ch.Abilities = append(slices.Clip(a.Abilities), b.Abilities...)
 	}
 	if o.Ability != nil {
-		ch = Chars{Card: c, Controller: o.Controller, NoText: true}
+		ch = Chars{Card: c, Controller: o.BaseController, NoText: true}
 	}
 	if o.FaceDown {
 		faceDown(&ch)
@@ -188,7 +188,7 @@ func (s *State) layers() map[*Object]*Chars {
 		ch := o.printed()
 		if o.FaceDown {
 			// The face-down characteristics apply in their layer.
-			ch = (&Object{Card: o.Card, Controller: o.Controller}).printed()
+			ch = (&Object{Card: o.Card, BaseController: o.BaseController}).printed()
 		}
 		v.chars[o] = &ch
 	}
@@ -399,6 +399,10 @@ func apply(e *Continuous, step *LayerStep, ch *Chars, v *view) {
 			ctrl := ch.Controller
 			*ch = src
 			ch.Controller = ctrl
+		case ChangeControl:
+			if e.Controls != nil {
+				ch.Controller = e.Controls
+			}
 		case ChangeType:
 			keep := v.keepAC && len(e.SetTypes) == 2 && hasFold(e.SetTypes, "Artifact") && hasFold(e.SetTypes, "Creature")
 			if len(e.SetTypes) > 0 && !keep {
@@ -483,6 +487,17 @@ func (s *State) statics(v *view) []*Continuous {
 		}
 	}
 	return out
+}
+
+// anyControl reports whether a control-changing effect exists: without
+// one every permanent is controlled by its BaseController.
+func (s *State) anyControl() bool {
+	for _, e := range s.Effects {
+		if e.Has(ChangeControl) {
+			return true
+		}
+	}
+	return false
 }
 
 // anyStatic reports whether a permanent's text has a continuous effect.

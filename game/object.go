@@ -49,19 +49,23 @@ func ParseZone(s string) (Zone, bool) {
 // with a new ID (400.7 in modern rules): it keeps only Label, the name a
 // scenario knows the physical card by.
 type Object struct {
-	ID         int
-	Label      string // "Goblin Piker" or "Goblin Piker#2"
-	Card       *Card
-	Half       *Card // the half of a split card cast, while on the stack
-	Owner      *Player
-	Controller *Player
-	Zone       Zone
-	Tapped     bool
-	FaceDown   bool
-	Token      bool
-	Copy       bool           // a copy of a spell
-	Counters   map[string]int // nil in a copy (State.Clone) of an object with none: add with AddCounters
-	Damage     int
+	ID    int
+	Label string // "Goblin Piker" or "Goblin Piker#2"
+	Card  *Card
+	Half  *Card // the half of a split card cast, while on the stack
+	Owner *Player
+	// BaseController is who controls the object when no
+	// control-changing effect applies: who cast or activated it, or
+	// under whose control it entered the battlefield (110.2). Read
+	// Controller, which applies layer 2 (613.1b).
+	BaseController *Player
+	Zone           Zone
+	Tapped         bool
+	FaceDown       bool
+	Token          bool
+	Copy           bool           // a copy of a spell
+	Counters       map[string]int // nil in a copy (State.Clone) of an object with none: add with AddCounters
+	Damage         int
 	// Doomed is the rule that destroys the object as a state-based
 	// action for having been dealt damage by a source whose damage
 	// destroys in any amount (deathtouch); zero for none.
@@ -170,6 +174,17 @@ func (o *Object) Name() string {
 		return "ability of " + o.Ability.Source.Name()
 	}
 	return o.chars().Name
+}
+
+// Controller is the player who controls the object: a permanent's after
+// the control-changing effects of layer 2 (613.1b; 418.5a in 2006),
+// which begin and end with their effects; a spell's or ability's is who
+// cast or activated it (405.4 today).
+func (o *Object) Controller() *Player {
+	if o.Zone != Battlefield || o.st == nil || !o.st.anyControl() {
+		return o.BaseController
+	}
+	return o.chars().Controller
 }
 
 // Colors is the object's colour: a split card not on the stack has both

@@ -183,7 +183,7 @@ func (s *State) Cite(r Ref, format string, args ...any) {
 // z (at the bottom of a library, at the top of the stack).
 func (s *State) Create(c *Card, label string, p *Player, z Zone) *Object {
 	s.nextID++
-	o := &Object{ID: s.nextID, Label: label, Card: c, Owner: p, Controller: p, Zone: z, Counters: map[string]int{}, EnteredTurn: s.Turn}
+	o := &Object{ID: s.nextID, Label: label, Card: c, Owner: p, BaseController: p, Zone: z, Counters: map[string]int{}, EnteredTurn: s.Turn}
 	s.put(o, z, false)
 	return o
 }
@@ -202,7 +202,7 @@ func (s *State) put(o *Object, z Zone, top bool) {
 	}
 	p := o.Owner
 	if z == Battlefield {
-		p = o.Controller
+		p = o.BaseController
 	}
 	if top {
 		p.zones[z] = append([]*Object{o}, p.zones[z]...)
@@ -252,9 +252,9 @@ func (s *State) Move(o *Object, z Zone, controller *Player, top bool) *Object {
 		return nil
 	}
 	s.nextID++
-	n := &Object{ID: s.nextID, Label: o.Label, Card: o.Card, Owner: o.Owner, Controller: o.Owner, Counters: map[string]int{}, EnteredTurn: s.Turn, Token: o.Token, Copy: o.Copy}
+	n := &Object{ID: s.nextID, Label: o.Label, Card: o.Card, Owner: o.Owner, BaseController: o.Owner, Counters: map[string]int{}, EnteredTurn: s.Turn, Token: o.Token, Copy: o.Copy}
 	if controller != nil {
-		n.Controller = controller
+		n.BaseController = controller
 	}
 	s.put(n, z, top)
 	return n
@@ -335,6 +335,18 @@ func (s *State) FindIn(label string, z Zone) *Object {
 		}
 	}
 	return nil
+}
+
+// Controlled returns the permanents p controls (after layer 2), in the
+// order of Battlefield.
+func (s *State) Controlled(p *Player) []*Object {
+	var out []*Object
+	for _, o := range s.Battlefield() {
+		if o.Controller() == p {
+			out = append(out, o)
+		}
+	}
+	return out
 }
 
 // Battlefield returns every permanent, each player's in turn.
