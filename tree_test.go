@@ -113,3 +113,29 @@ func TestTreeCached(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkDocumentLatest: a new library (as a new process) getting the
+// latest revision's document: from the cached tree, and with no cache
+// to read (decompressed from the archive and parsed; the tree cannot be
+// written under a file, so each run parses).
+func BenchmarkDocumentLatest(b *testing.B) {
+	unwritable := filepath.Join(b.TempDir(), "file")
+	if err := os.WriteFile(unwritable, nil, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct{ name, dir string }{{"cached", b.TempDir()}, {"parsed", filepath.Join(unwritable, "crules")}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				lib, err := crules.Open(crules.Options{CacheDir: c.dir})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := lib.Document(lib.Latest().Source()); err != nil {
+					b.Fatal(err)
+				}
+				lib.Close()
+			}
+		})
+	}
+}
