@@ -377,7 +377,7 @@ func (p *parser) action(l line, st *engine.Stmt, who, rest string, at int) {
 	case "keeps":
 		// "keeps A, B": the choice a state-based action waits for.
 		st.Verb = "keep"
-		c := &engine.Clause{Word: "keep", Pos: l.pos(objAt), Names: names(l, obj, objAt)}
+		c := &engine.Clause{Word: "keep", Pos: l.pos(objAt), Names: p.names(l, obj, objAt)}
 		if len(c.Names) == 0 {
 			p.errorf(l.pos(objAt), "keeps: expected \"keeps CARD\"")
 			return
