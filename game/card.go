@@ -159,9 +159,9 @@ func ParseAbility(text string) (Ability, bool, error) {
 			a.Quality = "Sunburst"
 			break
 		}
-		n, err := strconv.Atoi(rest)
-		if err != nil || n < 0 {
-			return bad("a number")
+		n, err := ParseNumber(rest, 0, MaxNumber)
+		if err != nil {
+			return bad(fmt.Sprintf("a number from 0 to %d", MaxNumber))
 		}
 		a.N = n
 	case CostParam:
