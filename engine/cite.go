@@ -60,6 +60,7 @@ var (
 	phTriggerTargets = []string{"the remainder of the process for putting a triggered ability on the stack", "when a triggered ability goes on the stack, the controller of the ability makes any choices"}
 	phTriggerOrder   = []string{"in apnap order, puts triggered abilities", "each player, in apnap order, puts each triggered ability", "in apnap order"}
 	phFollow         = []string{"follows its instructions in the order written"}
+	phIntervening    = []string{"intervening"}
 	phLethal         = []string{"that creature has been dealt lethal damage and is destroyed", "a creature with lethal damage, but greater than 0 toughness, is destroyed", "has been dealt lethal damage and is destroyed", "with lethal damage"}
 	phZeroTough      = []string{"if a creature has toughness 0 or less, it's put into its owner's graveyard", "a creature with toughness 0 or less is put into its owner's graveyard", "toughness 0 or less", "a creature with toughness 0 is put", "a creature with toughness 0 (or less) is put"}
 	phSorcery        = []string{"main phase of their turn when they have priority and the stack is empty", "main phase of his or her turn, when he or she has priority and the stack is empty", "during a main phase of"}
@@ -81,6 +82,11 @@ var (
 	phStarZero       = []string{"the * is 0 while the object is not in play", "the * is 0 while the card is not in play", "the * is equal to 0"}
 	phMergedLeaves   = []string{"if a merged permanent leaves the battlefield"}
 	phMerge          = []string{"to merge an object with a permanent"}
+	phDamageStack    = []string{"of combat damage go on the stack as"}
+	phDamageNoStack  = []string{"no player has the chance to cast spells or activate abilities between the time combat damage is assigned", "combat damage that's been assigned is dealt simultaneously"}
+	phDamageResolves = []string{"combat damage resolves as", "when the combat damage resolves"}
+	phDamageLKI      = []string{"even if the creature dealing damage is no longer", "dealt as it was originally assigned", "dealt as originally assigned"}
+	phDamageGone     = []string{"that was assigned combat damage is no longer in play", "supposed to receive combat damage is no longer in play", "supposed to receive damage is no longer in play"}
 	phCopyGone       = []string{"if a copy of a spell is in a zone other than the stack, it ceases to exist", "a copy of a spell in a zone other than the stack ceases to exist", "copy of a spell in a zone other than the stack"}
 )
 
