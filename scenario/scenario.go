@@ -244,7 +244,7 @@ func (p *parser) card(l line) {
 
 // oneShot are the effects only an instant or sorcery follows as it
 // resolves.
-var oneShot = map[string]bool{"damage": true, "draw": true, "gain": true, "lose": true, "destroy": true, "counter": true, "create": true, "kickdamage": true, "addmana": true}
+var oneShot = map[string]bool{"damage": true, "draw": true, "gain": true, "lose": true, "destroy": true, "counter": true, "create": true, "kickdamage": true, "addmana": true, "sacrifice": true}
 
 var supertypes = []string{"Legendary", "Basic", "Snow", "World"}
 
@@ -413,6 +413,12 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 		}
 		if e.When != "" {
 			c.Triggers = append(c.Triggers, e)
+			continue
+		}
+		if e.Verb == "sacrifice" && (c.Is("Instant") || c.Is("Sorcery")) {
+			// "Sacrifice it" is a permanent's triggered ability's; a
+			// spell is not a permanent to sacrifice.
+			p.errorf(pos, "%s: %q: a spell is not a permanent; only a permanent's triggered ability sacrifices it", name, t)
 			continue
 		}
 		if e.Verb == "continuous" && !c.Is("Instant") && !c.Is("Sorcery") {

@@ -15,7 +15,7 @@ var clauseWords = map[string]bool{
 	"targeting": true, "half": true, "splice": true, "convoke": true, "offering": true,
 	"flashback": true, "madness": true, "entwine": true, "kicker": true, "mode": true, "x": true, "pay": true,
 	"exile": true, "face down": true, "return": true, "search": true, "dredge": true, "reveal": true,
-	"order": true, "decline": true, "assign": true, "sacrifice": true, "discard": true, "keep": true, "attacking": true, "multikicker": true, "buyback": true, "respond": true,
+	"order": true, "decline": true, "assign": true, "sacrifice": true, "discard": true, "keep": true, "attacking": true, "multikicker": true, "buyback": true, "respond": true, "evoke": true,
 }
 
 // expectKinds maps what an expect line checks to whether it names a
@@ -483,7 +483,7 @@ func (p *parser) clause(l line, t string, at int) *engine.Clause {
 			sat := rat + len(rest) - len(tg)
 			c.Sub = &engine.Clause{Word: "targeting", Pos: l.pos(sat), Names: p.names(l, tg, sat)}
 		}
-	case "flashback", "entwine", "kicker", "decline", "buyback", "respond":
+	case "flashback", "entwine", "kicker", "decline", "buyback", "respond", "evoke":
 		if strings.TrimSpace(rest) != "" {
 			p.errorf(l.pos(rat), "%s takes nothing after it", word)
 		}
