@@ -249,14 +249,15 @@ func (a *Ability) setCost(s string) error {
 //	  that many plus N | twice that many +1/+1 counters are put on it instead (static)
 //	if this spell was kicked | if the kicker cost was paid, it deals N damage instead
 //	this creature enters with a +1/+1 counter on it for each time it was kicked (static)
+//	this creature | NAME can't have more than N KIND counters on it (static, 704.5r: N in words up to ten, or digits)
 //	At the beginning of your upkeep | each upkeep | your end step | each end step, EFFECT (triggered)
 //	At the beginning of the next end step | upkeep, EFFECT (a spell's delayed trigger)
 //
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "damage", "draw", "gain", "lose", "destroy", "counter", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana"
-	N    int    // for "morecounters", the N of "plus N", 0 for "twice"
+	Verb string // "damage", "draw", "gain", "lose", "destroy", "counter", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters"
+	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// Mana is the mana an "add" effect adds ("Add {G}").
 	Mana Mana
@@ -338,6 +339,10 @@ var effectPatterns = []struct {
 	}},
 	{lazyRegexp(`(?i)^if (?:this spell was kicked|the kicker cost was paid|.+'s kicker cost was paid), it deals (\d+) damage instead$`), func(m []string) Effect {
 		return Effect{Verb: "kickdamage", N: atoi(m[1])}
+	}},
+	{lazyRegexp(`(?i)^(?:this creature|this permanent|it|[^,]+?) can(?:'|’)?t have more than (one|two|three|four|five|six|seven|eight|nine|ten|\d+) ([+-]1/[+-]1|[a-z]+) counters? on it$`), func(m []string) Effect {
+		n, _ := number(m[1])
+		return Effect{Verb: "maxcounters", N: n, Name: strings.ToLower(m[2])}
 	}},
 	{lazyRegexp(`(?i)^create an? (\d+)/(\d+) (.+?) (?:creature )?token$`), func(m []string) Effect {
 		return Effect{Verb: "create", P: atoi(m[1]), T: atoi(m[2]), Name: m[3]}

@@ -15,7 +15,7 @@ var clauseWords = map[string]bool{
 	"targeting": true, "half": true, "splice": true, "convoke": true, "offering": true,
 	"flashback": true, "madness": true, "entwine": true, "kicker": true, "mode": true, "x": true, "pay": true,
 	"exile": true, "face down": true, "return": true, "search": true, "dredge": true, "reveal": true,
-	"order": true, "decline": true, "assign": true, "sacrifice": true, "discard": true, "keep": true, "attacking": true, "multikicker": true, "buyback": true,
+	"order": true, "decline": true, "assign": true, "sacrifice": true, "discard": true, "keep": true, "attacking": true, "multikicker": true, "buyback": true, "respond": true,
 	"replace": true,
 }
 
@@ -361,6 +361,15 @@ func (p *parser) action(l line, st *engine.Stmt, who, rest string, at int) {
 			p.errorf(l.pos(objAt), "orders: expected \"orders blockers: A, B\"")
 			return
 		}
+	case "keeps":
+		// "keeps A, B": the choice a state-based action waits for.
+		st.Verb = "keep"
+		c := &engine.Clause{Word: "keep", Pos: l.pos(objAt), Names: names(l, obj, objAt)}
+		if len(c.Names) == 0 {
+			p.errorf(l.pos(objAt), "keeps: expected \"keeps CARD\"")
+			return
+		}
+		st.Clauses = append(st.Clauses, c)
 	case "turns":
 		name, ok := strings.CutSuffix(strings.TrimSpace(obj), " face up")
 		if !ok {
@@ -470,7 +479,7 @@ func (p *parser) clause(l line, t string, at int) *engine.Clause {
 			return nil
 		}
 		c.Names = []engine.Name{{Text: strings.TrimSpace(from), Pos: l.pos(rat)}, {Text: strings.TrimSpace(to), Pos: l.pos(rat + len(from) + len(" with "))}}
-	case "flashback", "entwine", "kicker", "decline", "buyback":
+	case "flashback", "entwine", "kicker", "decline", "buyback", "respond":
 		if strings.TrimSpace(rest) != "" {
 			p.errorf(l.pos(rat), "%s takes nothing after it", word)
 		}
@@ -507,6 +516,9 @@ func (p *parser) check(st *engine.Stmt) {
 		}
 		if _, ok := strings.CutSuffix(t, " token"); ok {
 			return
+		}
+		if strings.EqualFold(t, "combat damage") {
+			return // combat damage on the stack, before 2009-07-11
 		}
 		if t != "" && t != "same" && p.f.Card(t) == nil && !isPlayer(t) && !p.halfName(t) {
 			p.errorf(n.Pos, "unknown card %q", t)
