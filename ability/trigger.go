@@ -48,6 +48,10 @@ type Trigger struct {
 	Effects    []Op
 	N          int       // the keyword's number
 	Cost       game.Cost // a cost its effect asks for (ward)
+	// IfPaid is an intervening "if" clause on how the source was cast
+	// (603.4): it triggers only if that cost was paid, and does nothing
+	// as it resolves unless it still was (game.CostsPaid.WasPaid).
+	IfPaid string
 }
 
 // Fires reports whether the trigger waits for event ev.
@@ -192,7 +196,7 @@ func modularDies(inst game.Ability) *Trigger {
 // Trigger a keyword's declaration gives, with the effect's target.
 func FromText(ef game.Effect) *Trigger {
 	on := map[string]Event{"enters": Enters, "upkeep": UpkeepBegins, "end": EndStepBegins}[ef.When]
-	t := &Trigger{Base: Base{Note: ef.Text}, On: []Event{on}, Yours: ef.YourTurn, Effects: []Op{{Kind: "effect", Effect: ef}}}
+	t := &Trigger{Base: Base{Note: ef.Text}, On: []Event{on}, Yours: ef.YourTurn, IfPaid: ef.IfPaid, Effects: []Op{{Kind: "effect", Effect: ef}}}
 	switch ef.Target {
 	case "any":
 		t.Target = &Target{Text: "any target", Zone: game.Battlefield, Types: []string{"Creature"}, OrPlayer: true}

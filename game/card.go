@@ -125,7 +125,7 @@ var Keywords = map[string]Param{
 	"Bushido": NParam, "Soulshift": NParam, "Modular": NParam, "Amplify": NParam, "Dredge": NParam,
 	"Rampage": NParam, "Frenzy": NParam, "Poisonous": NParam,
 	"Flashback": CostParam, "Madness": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
-	"Ninjutsu": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
+	"Ninjutsu": CostParam, "Evoke": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
 	"Protection": FromParam, "Affinity": ForParam, "Enchant": QualParam,
 	"Splice": OntoParam, "Offering": PrefixQual,
 }
@@ -181,9 +181,9 @@ func ParseAbility(text string) (Ability, bool, error) {
 			a.Quality = "Sunburst"
 			break
 		}
-		n, err := strconv.Atoi(rest)
-		if err != nil || n < 0 {
-			return bad("a number")
+		n, err := ParseNumber(rest, 0, MaxNumber)
+		if err != nil {
+			return bad(fmt.Sprintf("a number from 0 to %d", MaxNumber))
 		}
 		a.N = n
 	case CostParam:
@@ -251,12 +251,14 @@ func (a *Ability) setCost(s string) error {
 //	this creature enters with a +1/+1 counter on it for each time it was kicked (static)
 //	this creature | NAME can't have more than N KIND counters on it (static, 704.5r: N in words up to ten, or digits)
 //	At the beginning of your upkeep | each upkeep | your end step | each end step, EFFECT (triggered)
+//	  after a trigger, "if it was kicked, " or "if its KEYWORD cost was paid, " (an intervening if)
+//	its controller sacrifices it | sacrifice it | sacrifice this creature (a triggered ability's, of its source)
 //	At the beginning of the next end step | upkeep, EFFECT (a spell's delayed trigger)
 //
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "damage", "draw", "gain", "lose", "destroy", "counter", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters"
+	Verb string // "damage", "draw", "gain", "lose", "destroy", "counter", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// Mana is the mana an "add" effect adds ("Add {G}").
@@ -277,6 +279,11 @@ type Effect struct {
 	// your upkeep").
 	When     string
 	YourTurn bool
+	// IfPaid is a triggered ability's intervening "if" clause (603.4)
+	// on how its source was cast: the cost whose payment it asks, by the
+	// word that chose it ("evoke" for "if its evoke cost was paid",
+	// "kicker" for "if it was kicked"); see CostsPaid.WasPaid.
+	IfPaid string
 	// Delayed is set for a spell's delayed triggered ability (603.7):
 	// the step at the beginning of which the effect happens ("end" for
 	// "at the beginning of the next end step", "upkeep").
@@ -340,6 +347,9 @@ var effectPatterns = []struct {
 	{lazyRegexp(`(?i)^if (?:this spell was kicked|the kicker cost was paid|.+'s kicker cost was paid), it deals (\d+) damage instead$`), func(m []string) Effect {
 		return Effect{Verb: "kickdamage", N: atoi(m[1])}
 	}},
+	{lazyRegexp(`(?i)^(?:its controller sacrifices it|sacrifice (?:it|this creature|this permanent))$`), func(m []string) Effect {
+		return Effect{Verb: "sacrifice"}
+	}},
 	{lazyRegexp(`(?i)^(?:this creature|this permanent|it|[^,]+?) can(?:'|’)?t have more than (one|two|three|four|five|six|seven|eight|nine|ten|\d+) ([+-]1/[+-]1|[a-z]+) counters? on it$`), func(m []string) Effect {
 		n, _ := number(m[1])
 		return Effect{Verb: "maxcounters", N: n, Name: strings.ToLower(m[2])}
@@ -379,19 +389,17 @@ func ParseEffect(text string) (Effect, error) {
 	lead := len(text) - len(strings.TrimLeft(text, " \t"))
 	t := strings.TrimSuffix(strings.TrimSpace(text), ".")
 	if m := reWhen().FindString(t); m != "" {
-		e, err := ParseEffect(t[len(m):])
+		e, err := triggered(t, len(m), lead)
 		if err != nil {
-			ee := err.(*EffectError)
-			return Effect{}, &EffectError{Offset: lead + len(m) + ee.Offset, Msg: fmt.Sprintf("unknown effect %q of a triggered ability", strings.TrimSuffix(strings.TrimSpace(t[len(m):]), "."))}
+			return Effect{}, err
 		}
 		e.When, e.Text = "enters", t
 		return e, nil
 	}
 	if m := reAt().FindStringSubmatch(t); m != nil {
-		e, err := ParseEffect(t[len(m[0]):])
+		e, err := triggered(t, len(m[0]), lead)
 		if err != nil {
-			ee := err.(*EffectError)
-			return Effect{}, &EffectError{Offset: lead + len(m[0]) + ee.Offset, Msg: fmt.Sprintf("unknown effect %q of a triggered ability", strings.TrimSuffix(strings.TrimSpace(t[len(m[0]):]), "."))}
+			return Effect{}, err
 		}
 		step := "end"
 		if strings.EqualFold(m[2], "upkeep") {
@@ -423,6 +431,30 @@ func ParseEffect(text string) (Effect, error) {
 		return e, nil
 	}
 	return Effect{}, &EffectError{Offset: lead, Msg: fmt.Sprintf("unknown ability or effect %q", t)}
+}
+
+// reIfPaid is a triggered ability's intervening "if" clause on how its
+// source was cast: "if it was kicked, ", "if its evoke cost was paid, ".
+var reIfPaid = lazyRegexp(`(?i)^if (?:it was (kicked)|its ([a-z]+) cost was paid), `)
+
+// triggered reads the effect of a triggered ability whose trigger ends
+// at byte at of t, after an intervening "if" clause it may have.
+func triggered(t string, at, lead int) (Effect, error) {
+	ifPaid := ""
+	if m := reIfPaid().FindStringSubmatch(t[at:]); m != nil {
+		ifPaid = strings.ToLower(m[2])
+		if m[1] != "" {
+			ifPaid = "kicker" // "if it was kicked": any cost that kicks
+		}
+		at += len(m[0])
+	}
+	e, err := ParseEffect(t[at:])
+	if err != nil {
+		ee := err.(*EffectError)
+		return Effect{}, &EffectError{Offset: lead + at + ee.Offset, Msg: fmt.Sprintf("unknown effect %q of a triggered ability", strings.TrimSuffix(strings.TrimSpace(t[at:]), "."))}
+	}
+	e.IfPaid = ifPaid
+	return e, nil
 }
 
 // lazyRegexp compiles expr on first use: the effect patterns cost every
