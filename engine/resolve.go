@@ -243,6 +243,17 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 		}
 		e.s.Cite(e.rules.Find(phFollow...), "%s: %s deals %d damage to %s", from, spell.Name(), n, t.Name())
 		e.damage(spell, *t, n, false)
+	case "addcombat":
+		e.addCombat(from)
+	case "untapattackers":
+		var untapped []string
+		for _, o := range e.attacked {
+			if e.s.FindIn(o.Label, game.Battlefield) == o && o.Tapped {
+				o.Tapped = false
+				untapped = append(untapped, o.Label)
+			}
+		}
+		e.s.Cite(e.rules.Find(phFollow...), "%s: the creatures that attacked this turn untap (%s)", from, strings.Join(untapped, ", "))
 	case "addmana":
 		ctrl.Pool = ctrl.Pool.Plus(ef.Mana)
 		e.s.Cite(e.rules.Find(phFollow...), "%s: %s adds %s", from, ctrl.Name, ef.Mana)

@@ -61,7 +61,7 @@ func (e *engine) fire(o *game.Object, ev ability.Event, arg any) {
 				}
 			}
 		case ev == ability.BecomesBlocked && len(blockers) < t.Min:
-		case t.Yours && (ev == ability.UpkeepBegins || ev == ability.EndStepBegins) && o.Controller() != e.s.ActivePlayer():
+		case t.Yours && (ev == ability.UpkeepBegins || ev == ability.EndStepBegins || ev == ability.CombatBegins) && o.Controller() != e.s.ActivePlayer():
 		case ev == ability.BecomesTarget && t.ByOpponent:
 			if by, ok := arg.(*game.Object); ok && by.Controller() != o.Controller() {
 				e.queue(o, t, nil, arg)
