@@ -508,7 +508,7 @@ func (e *engine) stmt(st *Stmt, r *ScriptResult) {
 		// A choice for them was refused: they wait for a legal one
 		// (603.3d), before anything else happens.
 		a := e.s.Pending[0]
-		err = refuse("the %s trigger of %s waits to be put on the stack; choose again with \"triggers; targeting A\" or \"triggers; order A, B\"%s", a.Ability.Keyword, a.Ability.Source.Label, see(e.rules.Find(phTriggerTargets...)))
+		err = refuse("%s waits to be put on the stack; choose again with \"triggers; targeting A\" or \"triggers; order A, B\"%s", trigName(a.Ability), see(e.rules.Find(phTriggerTargets...)))
 	}
 	if err == nil && e.choice != nil && !setup[st.Verb] && st.Verb != "keep" {
 		// A state-based action waits for its player's choice: it is
@@ -728,7 +728,7 @@ func (e *engine) do(st *Stmt) error {
 		if o.Zone != game.Battlefield {
 			return refuse("%s is not on the battlefield", st.Object.Text)
 		}
-		e.destroy(o, e.action("Destroy", "to destroy", "destroy"), "destroyed by the scenario")
+		e.destroy(o, e.action("Destroy", "to destroy a permanent", "destroyed, or sacrificed is put", "destroyed or sacrificed is put"), "destroyed by the scenario")
 		return nil
 	case "cast":
 		return e.cast(st)
