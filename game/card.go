@@ -31,10 +31,10 @@ type Card struct {
 	// Additional is the additional cost printed on a spell ("As an
 	// additional cost to cast this spell, sacrifice a creature.").
 	Additional FullCost
-	// Triggers are the card's printed triggered abilities ("When NAME
-	// enters the battlefield, it deals 2 damage to any target"): each
-	// an effect with When set.
-	Triggers []Effect
+	// Triggered are the card's printed triggered abilities ("When NAME
+	// enters the battlefield, it deals 2 damage to any target"), as the
+	// grammar of package ability reads them.
+	Triggered []Printed
 	// Activated are the card's printed activated abilities ("{2}, {T}:
 	// Draw a card."), in printed order.
 	Activated []Activated
@@ -65,6 +65,14 @@ func (c *Card) Keyword(name string) []Ability {
 		}
 	}
 	return out
+}
+
+// A Printed is an ability of a card's text read by the grammar of
+// package ability: the state keeps it with the card, the engine reads it
+// through that package.
+type Printed interface {
+	// PrintedText is the ability's text as written.
+	PrintedText() string
 }
 
 // An Ability is one keyword ability as printed on a card: its keyword
@@ -227,8 +235,9 @@ func (a *Ability) setCost(s string) error {
 //	  that many plus N | twice that many +1/+1 counters are put on it instead (static)
 //	if this spell was kicked | if the kicker cost was paid, it deals N damage instead
 //	this creature enters with a +1/+1 counter on it for each time it was kicked (static)
-//	At the beginning of your upkeep | each upkeep | your end step | each end step, EFFECT (triggered)
-//	At the beginning of the next end step | upkeep, EFFECT (a spell's delayed trigger)
+//
+// Triggered abilities ("When …", "Whenever …", "At …") are read by the
+// grammar of package ability, which reads their effects here.
 //
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
@@ -245,12 +254,6 @@ type Effect struct {
 	Target string // "any", "creature", "player", "spell"
 	Name   string // a token's name
 	Text   string
-	// When is set for a triggered ability's effect: the event it waits
-	// for ("enters", "upkeep", "end": the beginning of a step),
-	// YourTurn when only in its controller's turns ("at the beginning of
-	// your upkeep").
-	When     string
-	YourTurn bool
 	// Delayed is set for a spell's delayed triggered ability (603.7):
 	// the step at the beginning of which the effect happens ("end" for
 	// "at the beginning of the next end step", "upkeep").
@@ -325,53 +328,11 @@ func count(s string) int {
 	return atoi(s)
 }
 
-// reAt is a triggered ability of card text at the beginning of a step:
-// "At the beginning of your upkeep, EFFECT", "At the beginning of each
-// end step", "At end of turn" (the end step's trigger before 2009); a
-// spell's "At the beginning of the next end step, EFFECT" is a delayed
-// triggered ability.
-var reAt = lazyRegexp(`(?i)^at (?:the beginning of (your|each|each player's|the|the next) (upkeep|end step)|(end of turn)), `)
-
-// reWhen is a triggered ability of card text: "When NAME enters the
-// battlefield, EFFECT" ("comes into play" before 2009).
-var reWhen = lazyRegexp(`(?i)^when (?:[^,]+?) (?:enters the battlefield|enters|comes into play), `)
-
-// ParseEffect reads one instruction of a spell's text, or a triggered
-// ability "When NAME enters the battlefield, EFFECT"; see Effect. Text
+// ParseEffect reads one instruction of a spell's text; see Effect. Text
 // outside the vocabulary is an *EffectError at the part not understood.
 func ParseEffect(text string) (Effect, error) {
 	lead := len(text) - len(strings.TrimLeft(text, " \t"))
 	t := strings.TrimSuffix(strings.TrimSpace(text), ".")
-	if m := reWhen().FindString(t); m != "" {
-		e, err := ParseEffect(t[len(m):])
-		if err != nil {
-			ee := err.(*EffectError)
-			return Effect{}, &EffectError{Offset: lead + len(m) + ee.Offset, Msg: fmt.Sprintf("unknown effect %q of a triggered ability", strings.TrimSuffix(strings.TrimSpace(t[len(m):]), "."))}
-		}
-		e.When, e.Text = "enters", t
-		return e, nil
-	}
-	if m := reAt().FindStringSubmatch(t); m != nil {
-		e, err := ParseEffect(t[len(m[0]):])
-		if err != nil {
-			ee := err.(*EffectError)
-			return Effect{}, &EffectError{Offset: lead + len(m[0]) + ee.Offset, Msg: fmt.Sprintf("unknown effect %q of a triggered ability", strings.TrimSuffix(strings.TrimSpace(t[len(m[0]):]), "."))}
-		}
-		step := "end"
-		if strings.EqualFold(m[2], "upkeep") {
-			step = "upkeep"
-		}
-		if strings.EqualFold(m[1], "the next") {
-			e.Delayed = step
-		} else {
-			e.When, e.YourTurn = step, strings.EqualFold(m[1], "your")
-		}
-		e.Text = t
-		return e, nil
-	}
-	if strings.HasPrefix(strings.ToLower(t), "when") || strings.HasPrefix(strings.ToLower(t), "at ") {
-		return Effect{}, &EffectError{Offset: lead, Msg: fmt.Sprintf("unknown trigger %q (known: \"When NAME enters the battlefield, EFFECT\", \"At the beginning of your upkeep|each upkeep|your end step|each end step|the next end step, EFFECT\")", t)}
-	}
 	for _, p := range effectPatterns {
 		if m := p.re().FindStringSubmatch(t); m != nil {
 			e := p.build(m)
