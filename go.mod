@@ -59,3 +59,7 @@ require (
 )
 
 replace github.com/blevesearch/vellum => ./third_party/vellum
+
+replace github.com/yuin/goldmark => ./third_party/goldmark
+
+replace golang.org/x/net => ./third_party/net

@@ -438,6 +438,12 @@ type engine struct {
 	// ordered is set once the statement's "order" clause has ordered
 	// triggered abilities or replacement effects.
 	ordered bool
+	// choice is the refusal of a state-based action that waits for a
+	// player's choice (the legend rule's "keep"): no other action
+	// happens until a statement makes it; kept is set once the
+	// statement's "keep" choice kept a permanent.
+	choice error
+	kept   bool
 }
 
 func newEngine(f *Scenario, rules *game.Rules, specs *specSet) *engine {
@@ -476,7 +482,7 @@ func (e *engine) check(sr *Stmt, r *ScriptResult, pass bool, got string) {
 // stmt runs one statement; actions that fail and expectations become
 // checks.
 func (e *engine) stmt(st *Stmt, r *ScriptResult) {
-	e.cur, e.ordered = st, false
+	e.cur, e.ordered, e.kept = st, false, false
 	var err error
 	if st.Verb != "block" && e.blocking {
 		err = e.endDeclaration(r)
@@ -486,21 +492,33 @@ func (e *engine) stmt(st *Stmt, r *ScriptResult) {
 		e.check(st, r, pass, got)
 		return
 	}
-	if err == nil && len(e.s.Pending) > 0 && !setup[st.Verb] && st.Verb != "triggers" {
+	if err == nil && e.choice == nil && len(e.s.Pending) > 0 && !setup[st.Verb] && st.Verb != "triggers" {
 		// A choice for them was refused: they wait for a legal one
 		// (603.3d), before anything else happens.
 		a := e.s.Pending[0]
 		err = refuse("the %s trigger of %s waits to be put on the stack; choose again with \"triggers; targeting A\" or \"triggers; order A, B\"%s", a.Ability.Keyword, a.Ability.Source.Label, see(e.rules.Find(phTriggerTargets...)))
+	}
+	if err == nil && e.choice != nil && !setup[st.Verb] && st.Verb != "keep" {
+		// A state-based action waits for its player's choice: it is
+		// performed, and triggered abilities are put on the stack, before
+		// anybody receives priority (704.3, 117.5).
+		err = e.choice
 	}
 	if err == nil {
 		err = e.do(st)
 	}
 	if err == nil && !setup[st.Verb] && st.Verb != "block" {
 		e.sba()
-		err = e.pushTriggers()
+		err = e.choice
+		if err == nil {
+			err = e.pushTriggers()
+		}
 	}
 	if err == nil && st.Verb != "block" {
 		err = e.unordered(st)
+	}
+	if err == nil && st.Verb != "block" {
+		err = e.unkept(st)
 	}
 	var ref *refusal
 	if st.Verb == "block" && err == nil {
@@ -648,6 +666,11 @@ func (e *engine) do(st *Stmt) error {
 		return nil
 	case "orderblockers":
 		return e.orderBlockers(st)
+	case "keep":
+		if e.choice == nil {
+			return refuse("no state-based action waits for a choice of a permanent to keep")
+		}
+		return nil
 	case "triggers":
 		if len(e.s.Pending) == 0 {
 			return refuse("no triggered ability waits to be put on the stack")
@@ -664,6 +687,9 @@ func (e *engine) do(st *Stmt) error {
 				return err
 			}
 			e.sba()
+			if e.choice != nil {
+				return e.choice
+			}
 			if err := e.pushTriggers(); err != nil {
 				return err
 			}

@@ -14,6 +14,15 @@ import (
 func (e *engine) continuous(spell *game.Object, ef game.Effect, t *game.Target, from string) {
 	c := *ef.Cont
 	c.Source, c.Label = spell, from
+	ctrl := spell.Controller()
+	if c.GainControl {
+		if c.WhileControl && spell.Zone != game.Battlefield {
+			// The duration never starts: the effect does nothing (611.2b).
+			e.s.Cite(e.rules.Find(phWhileNever...), "%s: %q does nothing: %s is not on the battlefield, so \"for as long as\" never starts", from, ef.Text, spell.Label)
+			return
+		}
+		c.Controls = ctrl
+	}
 	switch {
 	case c.CopyTarget && t != nil && t.Object != nil:
 		// "Each other creature becomes a copy of target creature": the
@@ -40,7 +49,41 @@ func (e *engine) continuous(spell *game.Object, ef game.Effect, t *game.Target, 
 	for _, o := range c.Objects {
 		names = append(names, o.Label)
 	}
-	e.citeLayers(&c, fmt.Sprintf("%s: %q applies to %s", from, ef.Text, strings.Join(names, ", ")), c.Objects)
+	what := fmt.Sprintf("%s: %q applies to %s", from, ef.Text, strings.Join(names, ", "))
+	if c.GainControl {
+		what += "; " + ctrl.Name + " controls " + strings.Join(names, ", ")
+	}
+	e.citeLayers(&c, what, c.Objects)
+}
+
+// phWhileNever finds the rule on "for as long as" durations (611.2b
+// today).
+var phWhileNever = []string{"have durations worded \"for as long as", "for as long as"}
+
+// endDurations ends the effects whose "for as long as" duration is over
+// (611.2b), citing what control returns to whom.
+func (e *engine) endDurations() {
+	if len(e.s.Effects) == 0 {
+		return
+	}
+	ended, changed := e.s.EndDurations()
+	for _, c := range ended {
+		var names []string
+		for _, o := range c.Objects {
+			names = append(names, o.Label)
+		}
+		note := fmt.Sprintf("the effect of %s on %s ends: its \"for as long as\" duration is over", c.Label, strings.Join(names, ", "))
+		e.s.Cite(e.rules.Find(phWhileNever...), "%s", note)
+	}
+	e.citeControl(changed)
+}
+
+// citeControl cites the layer 2 rule for permanents whose controller
+// changed because an effect ended.
+func (e *engine) citeControl(changed []*game.Object) {
+	for _, o := range changed {
+		e.s.Cite(e.rules.Layers().StepOf(game.ChangeControl).Rule, "%s is controlled by %s again", o.Label, o.Controller().Name)
+	}
 }
 
 // citeLayers cites the layer rule of each part of effect c, with what

@@ -88,11 +88,18 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 	if en, ok := first[*ability.Enchants](e, spell); ok {
 		main = append([]game.Effect{{Verb: "attach", Target: strings.ToLower(en.What.Text)}}, main...)
 	}
+	var last *game.Target
 	for _, ef := range main {
 		s := step{ef: ef, from: face.Name}
-		if ef.Target != "" && ti < len(info.Targets) {
+		switch {
+		case ef.Target != "" && ti < len(info.Targets):
 			s.target = &info.Targets[ti]
+			last = s.target
 			ti++
+		case ef.That:
+			// "that creature", "it": the target of the instruction
+			// before, judged with it.
+			s.target = last
 		}
 		steps = append(steps, s)
 	}
@@ -109,7 +116,7 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 	}
 	targets, illegal := 0, 0
 	for _, s := range steps {
-		if s.target != nil {
+		if s.target != nil && !s.ef.That {
 			targets++
 			if !e.legal(spell, s.ef.Target, *s.target) {
 				illegal++
@@ -131,9 +138,17 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 			}
 		}
 	}
+	var illegalNow []*game.Target
 	for _, s := range steps {
-		if s.target != nil && !e.legal(spell, s.ef.Target, *s.target) {
+		if s.ef.That && slices.Contains(illegalNow, s.target) {
+			continue
+		}
+		if s.target != nil && !s.ef.That && !e.legal(spell, s.ef.Target, *s.target) {
 			e.s.Cite(e.rules.Find(phResolve...), "%s is an illegal target now: that part of the spell does nothing", s.target.Name())
+			illegalNow = append(illegalNow, s.target)
+			continue
+		}
+		if s.ef.That && s.target == nil {
 			continue
 		}
 		e.effect(spell, s.ef, s.target, s.from)
@@ -216,6 +231,9 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 		}
 	case "destroy":
 		e.destroy(t.Object, e.action("Destroy", "to destroy", "destroy"), from)
+	case "untap":
+		t.Object.Tapped = false
+		e.s.Cite(e.rules.Find(phFollow...), "%s: %s untaps", from, t.Object.Label)
 	case "counter":
 		e.s.Cite(e.rules.Find(phCounter...), "%s counters %s", from, t.Object.Name())
 		e.leaveStack(t.Object, game.Graveyard, "countered")

@@ -25,6 +25,7 @@ var (
 	sbaAura       = []string{"if an aura is attached to an illegal object or player", "an aura attached to an illegal", "enchants an illegal or nonexistent permanent"}
 	sbaEquipment  = []string{"if an equipment or fortification is attached to an illegal", "an equipment or fortification attached to an illegal", "an equipment attached to an illegal permanent"}
 	sbaAnnihilate = []string{"has both a +1/+1 counter and a -1/-1 counter on it"}
+	sbaMaxCounter = []string{"has more than n counters of that kind on it"}
 	sbaLeaves     = []string{"all objects (see rule 109) owned by that player leave the game", "owned by that player leave the game"}
 	sbaGameOver   = []string{"wins the game if that player's opponents have all left the game", "wins the game"}
 	// Damage to a planeswalker, and whether "any target" includes one.
@@ -47,10 +48,21 @@ var sbaTitles = []string{"State-Based Actions", "State-Based Effects"}
 // sba performs state-based actions (704.3; 420.3 in 2006): whenever a
 // player would receive priority the game checks every condition and
 // performs all the actions that apply at once, as one event, then checks
-// again, until none applies.
+// again, until none applies. When one of them waits for a player's
+// choice (the legend rule's "keep") none is performed and e.choice holds
+// the refusal until a statement makes it.
 func (e *engine) sba() {
+	e.choice = nil
+	// Effects "for as long as" a condition end as soon as it fails
+	// (611.2b); they are checked here, before a player would receive
+	// priority.
+	e.endDurations()
 	for round := 0; round < 20; round++ {
-		acts := e.sbaCheck()
+		acts, err := e.sbaCheck()
+		if err != nil {
+			e.choice = err
+			return
+		}
 		if len(acts) == 0 {
 			return
 		}
@@ -68,8 +80,9 @@ func (e *engine) sba() {
 }
 
 // sbaCheck returns the state-based actions that apply now, each to be
-// performed after all have been found.
-func (e *engine) sbaCheck() []func() {
+// performed after all have been found, or the refusal of one that waits
+// for a player's choice.
+func (e *engine) sbaCheck() ([]func(), error) {
 	// The check changes nothing: the layers are applied once for all
 	// the permanents it asks about.
 	defer e.s.Hold()()
@@ -113,10 +126,15 @@ func (e *engine) sbaCheck() []func() {
 	for _, o := range e.s.Battlefield() {
 		acts = append(acts, e.sbaPermanent(o, o.Characteristics(), do)...)
 	}
-	acts = append(acts, e.legendRule()...)
 	acts = append(acts, e.worldRule()...)
-	acts = append(acts, e.uniqueness()...)
-	return acts
+	for _, rule := range []func() ([]func(), error){e.legendRule, e.uniqueness} {
+		more, err := rule()
+		if err != nil {
+			return nil, err
+		}
+		acts = append(acts, more...)
+	}
+	return acts, nil
 }
 
 // sbaPermanent returns the state-based actions of permanent o, whose
@@ -178,6 +196,19 @@ func (e *engine) sbaPermanent(o *game.Object, ch game.Chars, do func([]string, f
 			e.s.Cite(r, "%d +1/+1 and %d -1/-1 counters are removed from %s", n, n, o.Label)
 		})
 	}
+	for _, ef := range textEffects(o) {
+		if ef.Verb != "maxcounters" || o.Counters[ef.Name] <= ef.N {
+			continue
+		}
+		do(sbaMaxCounter, func(r game.Ref) {
+			// All but N remain, however many another action of this
+			// check (704.5q) removed.
+			if n := o.Counters[ef.Name] - ef.N; n > 0 {
+				o.AddCounters(ef.Name, -n)
+				e.s.Cite(r, "%s can't have more than %d %s counters on it: %d removed", o.Label, ef.N, ef.Name, n)
+			}
+		})
+	}
 	return acts
 }
 
@@ -208,10 +239,10 @@ func (e *engine) unattach(o *game.Object) { o.AttachedTo = nil }
 
 // legendRule applies the legend rule of the revision: since 2013-07-13
 // a player who controls two or more legendary permanents with the same
-// name chooses one (the statement's "keep" choice, else the newest) and
-// the rest go to the graveyard; from 2004 to 2013 all of them go, each
-// player's alike; from 1999 to 2003 all but the one there the longest.
-func (e *engine) legendRule() []func() {
+// name chooses one and the rest go to the graveyard; from 2004 to 2013
+// all of them go, each player's alike; from 1999 to 2003 all but the one
+// there the longest.
+func (e *engine) legendRule() ([]func(), error) {
 	var legends []*game.Object
 	for _, o := range e.s.Battlefield() {
 		if o.HasSupertype("Legendary") && o.Name() != "" {
@@ -219,28 +250,45 @@ func (e *engine) legendRule() []func() {
 		}
 	}
 	if len(legends) < 2 {
-		return nil
+		return nil, nil
 	}
 	r := e.sbaRef(sbaLegend...)
 	if r.IsZero() {
-		return nil
+		return nil, nil
 	}
+	return e.unique(r, "legend rule", "named", legends, func(o *game.Object) []string { return []string{o.Name()} })
+}
+
+// unique applies r, a uniqueness rule (the legend rule, the planeswalker
+// uniqueness rule), to the permanents of objs that share a key (share
+// says how: "named", "of the planeswalker type"), as the
+// revision's text says: "that player chooses one of them" (the
+// statement's "keep" choice; without one the check waits for it), or
+// all but the one there the longest ("earliest timestamp", "the
+// longest"), or all of them; only one player's permanents are grouped
+// when the text says "controlled by the same player" or "if a player
+// controls".
+func (e *engine) unique(r game.Ref, name, share string, objs []*game.Object, keys func(*game.Object) []string) ([]func(), error) {
 	text := strings.ToLower(r.Text)
 	perPlayer := strings.Contains(text, "controlled by the same player") || strings.Contains(text, "if a player controls")
 	groups := map[string][]*game.Object{}
-	var keys []string
-	for _, o := range legends {
-		k := strings.ToLower(o.Name())
-		if perPlayer {
-			k = o.Controller().Name + "\x00" + k
+	shown := map[string]string{}
+	var order []string
+	for _, o := range objs {
+		for _, key := range keys(o) {
+			k := strings.ToLower(key)
+			if perPlayer {
+				k = o.Controller().Name + "\x00" + k
+			}
+			if groups[k] == nil {
+				order = append(order, k)
+				shown[k] = key
+			}
+			groups[k] = append(groups[k], o)
 		}
-		if groups[k] == nil {
-			keys = append(keys, k)
-		}
-		groups[k] = append(groups[k], o)
 	}
 	var acts []func()
-	for _, k := range keys {
+	for _, k := range order {
 		g := groups[k]
 		if len(g) < 2 {
 			continue
@@ -249,25 +297,11 @@ func (e *engine) legendRule() []func() {
 		how := "all are put into their owners' graveyards"
 		switch {
 		case strings.Contains(text, "chooses one"):
-			keep = g[0]
-			for _, o := range g {
-				if o.ID > keep.ID {
-					keep = o
-				}
+			o, err := e.keepOf(r, name, g)
+			if err != nil {
+				return nil, err
 			}
-			how = "the newest is kept (no \"keep\" choice)"
-			if e.cur == nil {
-				break
-			}
-			if cl := e.cur.Clause("keep"); cl != nil {
-				for _, n := range cl.Names {
-					for _, o := range g {
-						if strings.EqualFold(o.Label, n.Text) {
-							keep, how = o, "their controller keeps "+o.Label
-						}
-					}
-				}
-			}
+			keep, how = o, "their controller keeps "+o.Label
 		case strings.Contains(text, "earliest timestamp") || strings.Contains(text, "the longest"):
 			keep, how = g[0], "the one there the longest is kept"
 			for _, o := range g {
@@ -277,15 +311,60 @@ func (e *engine) legendRule() []func() {
 			}
 		}
 		acts = append(acts, func() {
-			e.s.Cite(r, "legend rule: %d legendary permanents named %s: %s", len(g), g[0].Name(), how)
+			e.s.Cite(r, "%s: %d permanents %s %s: %s", name, len(g), share, shown[k], how)
 			for _, o := range g {
-				if o != keep {
-					e.leaveBattlefield(o, game.Graveyard, "legend rule")
+				if o != keep && o.Zone == game.Battlefield && slices.Contains(e.s.Battlefield(), o) {
+					e.leaveBattlefield(o, game.Graveyard, name)
 				}
 			}
 		})
 	}
-	return acts
+	return acts, nil
+}
+
+// keepOf is the permanent of g, one player's permanents under the
+// uniqueness rule r, that the player keeps: the one the statement's
+// "keep" choice names ("; keep NAME" on an action, or "PLAYER keeps
+// NAME", which only g's controller can make). Without one the rule waits
+// for the choice: the refusal says which rule and what to write.
+func (e *engine) keepOf(r game.Ref, name string, g []*game.Object) (*game.Object, error) {
+	p := g[0].Controller()
+	if e.cur != nil {
+		if cl := e.cur.Clause("keep"); cl != nil {
+			for _, n := range cl.Names {
+				for _, o := range g {
+					if !strings.EqualFold(o.Label, n.Text) {
+						continue
+					}
+					if e.cur.Verb == "keep" && !strings.EqualFold(e.cur.Player, p.Name) {
+						return nil, refuse("%s can't choose for the %s: %s controls %s and chooses%s", e.cur.Player, name, p.Name, o.Label, see(r))
+					}
+					e.kept = true
+					return o, nil
+				}
+			}
+		}
+	}
+	labels := make([]string, len(g))
+	for i, o := range g {
+		labels[i] = o.Label
+	}
+	return nil, refuse("the %s%s waits for %s's choice: of %s, %s keeps one and the rest are put into their owners' graveyards; write \"; keep NAME\" on the action or \"%s keeps NAME\"", name, see(r), p.Name, strings.Join(labels, ", "), p.Name, p.Name)
+}
+
+// unkept refuses a statement whose "keep" choice kept nothing: no
+// uniqueness rule let a player choose among permanents it names (in the
+// revisions before 2013-07-13 the legend rule lets no one choose).
+func (e *engine) unkept(st *Stmt) error {
+	cl := st.Clause("keep")
+	if cl == nil || e.kept {
+		return nil
+	}
+	var ns []string
+	for _, n := range cl.Names {
+		ns = append(ns, n.Text)
+	}
+	return refuse("keep: no state-based action lets a player choose to keep %s; see the legend rule%s", strings.Join(ns, ", "), see(e.sbaRef(sbaLegend...)))
 }
 
 // worldRule: of two or more permanents with the supertype world, all but
@@ -322,8 +401,9 @@ func (e *engine) worldRule() []func() {
 }
 
 // uniqueness is the planeswalker uniqueness rule of 2007-10-01 to 2017:
-// two or more planeswalkers that share a planeswalker type all go.
-func (e *engine) uniqueness() []func() {
+// two or more planeswalkers that share a planeswalker type all go; from
+// 2013-07-13 their controller chooses one of them, as the legend rule.
+func (e *engine) uniqueness() ([]func(), error) {
 	var pws []*game.Object
 	for _, o := range e.s.Battlefield() {
 		if o.Is("Planeswalker") {
@@ -331,37 +411,13 @@ func (e *engine) uniqueness() []func() {
 		}
 	}
 	if len(pws) < 2 {
-		return nil
+		return nil, nil
 	}
 	r := e.sbaRef(sbaUniqueness...)
 	if r.IsZero() {
-		return nil
+		return nil, nil
 	}
-	byType := map[string][]*game.Object{}
-	var types []string
-	for _, o := range pws {
-		for _, t := range o.Face().Subtypes {
-			t = strings.ToLower(t)
-			if byType[t] == nil {
-				types = append(types, t)
-			}
-			byType[t] = append(byType[t], o)
-		}
-	}
-	var acts []func()
-	for _, t := range types {
-		if g := byType[t]; len(g) > 1 {
-			acts = append(acts, func() {
-				e.s.Cite(r, "%d planeswalkers share the planeswalker type %s: all are put into their owners' graveyards", len(g), g[0].Face().Subtypes[0])
-				for _, o := range g {
-					if o.Zone == game.Battlefield && slices.Contains(e.s.Battlefield(), o) {
-						e.leaveBattlefield(o, game.Graveyard, "planeswalker uniqueness rule")
-					}
-				}
-			})
-		}
-	}
-	return acts
+	return e.unique(r, "planeswalker uniqueness rule", "of the planeswalker type", pws, func(o *game.Object) []string { return o.Characteristics().Subtypes })
 }
 
 // lose makes p lose the game for the reason the rule r gives.
@@ -402,16 +458,31 @@ func (e *engine) leaveMultiplayer(p *game.Player) {
 			}
 		}
 	}
-	e.s.Pending = slices.DeleteFunc(e.s.Pending, func(a *game.Object) bool { return a.Controller() == p })
-	for _, o := range e.s.Battlefield() {
-		if o.AttachedTo != nil && o.AttachedTo.Owner == p {
-			o.AttachedTo = nil
-		}
-	}
-	e.s.Combat.Attackers = slices.DeleteFunc(e.s.Combat.Attackers, func(o *game.Object) bool { return o.Owner == p })
 	note := "nothing else leaves"
 	if len(gone) > 0 {
 		note = strings.Join(gone, ", ") + " leave with them"
 	}
 	e.s.Cite(e.rules.Find(sbaLeaves...), "%s leaves the game: every object they own and every spell and ability they control leave it too (%s)", p.Name, note)
+	// The effects that give p control of objects end: those return to
+	// the player who controlled them before (800.4a's example).
+	for _, c := range e.s.EndControlOf(p) {
+		for _, o := range c.Objects {
+			if o.Zone == game.Battlefield && o.Owner != p {
+				e.s.Cite(e.rules.Find(sbaLeaves...), "%s leaves the game: the effect of %s that gave them control of %s ends; %s controls it again", p.Name, c.Label, o.Label, o.Controller().Name)
+			}
+		}
+	}
+	e.s.Pending = slices.DeleteFunc(e.s.Pending, func(a *game.Object) bool { return a.Controller() == p })
+	// What p still controls and doesn't own is exiled.
+	exiled := e.s.Controlled(p)
+	for _, o := range exiled {
+		e.s.Cite(e.rules.Find(sbaLeaves...), "%s leaves the game: %s, which they still control, is %s", p.Name, o.Label, e.term("exiled", "removed from the game"))
+		e.s.Move(o, game.Exile, nil, false)
+	}
+	for _, o := range e.s.Battlefield() {
+		if o.AttachedTo != nil && o.AttachedTo.Owner == p {
+			o.AttachedTo = nil
+		}
+	}
+	e.s.Combat.Attackers = slices.DeleteFunc(e.s.Combat.Attackers, func(o *game.Object) bool { return o.Owner == p || o.Controller() != nil && o.Zone != game.Battlefield })
 }

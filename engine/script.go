@@ -64,7 +64,8 @@ type Script struct {
 //	actions: cast, activate, draw, discard, attack, block, resolve,
 //	         resolveall, noblocks, damage, destroy, endturn, unmorph,
 //	         triggers (the choices for triggered abilities waiting),
-//	         orderblockers (a damage assignment order)
+//	         orderblockers (a damage assignment order),
+//	         keep (the permanent a player keeps under the legend rule)
 //	checks:  expect
 //
 // Illegal marks an action that must be refused.

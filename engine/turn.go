@@ -193,7 +193,7 @@ func (e *engine) cleanup() {
 		e.stepErr, e.cleanupAgain = err, true
 		return
 	}
-	cited := e.s.EndTurnEffects()
+	cited, changed := e.s.EndTurnEffects()
 	for _, o := range e.s.Battlefield() {
 		cited = cited || o.Damage > 0
 		o.Damage, o.Doomed = 0, game.Ref{}
@@ -201,6 +201,7 @@ func (e *engine) cleanup() {
 	if cited {
 		e.s.Cite(e.rules.Find(phWearOff...), "cleanup: damage is removed and \"until end of turn\" effects end")
 	}
+	e.citeControl(changed)
 	e.s.Requirements = nil
 	e.s.EndCombat()
 	trace := len(e.s.Trace)
@@ -309,6 +310,9 @@ func (e *engine) advance(done func() bool) error {
 		e.next()
 		if e.stepErr != nil {
 			return e.stepErr
+		}
+		if e.choice != nil {
+			return e.choice
 		}
 		if len(e.s.Pending) > 0 || e.s.Top() != nil || e.over || done() {
 			return nil

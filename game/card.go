@@ -222,7 +222,7 @@ func (a *Ability) setCost(s string) error {
 //
 //	deals N (or X) damage to any target | target creature | target player | target creature or player
 //	draw N | gain N life | target player|opponent loses N life | each opponent loses N life | you lose N life
-//	destroy target creature | counter target spell
+//	destroy target creature | counter target spell | untap target creature | untap that creature
 //	create a P/T NAME token
 //	a continuous effect: SUBJECT PREDICATE [and PREDICATE]… [until end of turn]
 //	  ("target creature gets +3/+3 until end of turn", "equipped creature
@@ -235,6 +235,7 @@ func (a *Ability) setCost(s string) error {
 //	  that many plus N | twice that many +1/+1 counters are put on it instead (static)
 //	if this spell was kicked | if the kicker cost was paid, it deals N damage instead
 //	this creature enters with a +1/+1 counter on it for each time it was kicked (static)
+//	this creature | NAME can't have more than N KIND counters on it (static, 704.5r: N in words up to ten, or digits)
 //
 // Triggered abilities ("When …", "Whenever …", "At …") are read by the
 // grammar of package ability, which reads their effects here.
@@ -242,8 +243,8 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "damage", "draw", "gain", "lose", "destroy", "counter", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana"
-	N    int    // for "morecounters", the N of "plus N", 0 for "twice"
+	Verb string // "damage", "draw", "gain", "lose", "destroy", "counter", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters"
+	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// Mana is the mana an "add" effect adds ("Add {G}").
 	Mana Mana
@@ -252,8 +253,11 @@ type Effect struct {
 	Yours  bool
 	P, T   int
 	Target string // "any", "creature", "player", "spell"
-	Name   string // a token's name
-	Text   string
+	// That is set for an instruction about the object the instruction
+	// before it targeted ("untap that creature", "it gains haste").
+	That bool
+	Name string // a token's name
+	Text string
 	// Delayed is set for a spell's delayed triggered ability (603.7):
 	// the step at the beginning of which the effect happens ("end" for
 	// "at the beginning of the next end step", "upkeep").
@@ -293,6 +297,12 @@ var effectPatterns = []struct {
 	{lazyRegexp(`(?i)^each opponent loses (\d+) life$`), func(m []string) Effect { return Effect{Verb: "lose", N: atoi(m[1]), Name: "each opponent"} }},
 	{lazyRegexp(`(?i)^you lose (\d+) life$`), func(m []string) Effect { return Effect{Verb: "lose", N: atoi(m[1]), Name: "you"} }},
 	{lazyRegexp(`(?i)^destroy target creature$`), func(m []string) Effect { return Effect{Verb: "destroy", Target: "creature"} }},
+	{lazyRegexp(`(?i)^untap (target creature|target permanent|that creature|that permanent|it)$`), func(m []string) Effect {
+		if t, ok := strings.CutPrefix(strings.ToLower(m[1]), "target "); ok {
+			return Effect{Verb: "untap", Target: t}
+		}
+		return Effect{Verb: "untap", That: true}
+	}},
 	{lazyRegexp(`(?i)^counter target spell$`), func(m []string) Effect { return Effect{Verb: "counter", Target: "spell"} }},
 	{lazyRegexp(`(?i)^((?:[a-z]+ )?spells(?: (?:and|or) [a-z]+ spells)?)( you (?:cast|play))? cost \{(\d+)\} (more|less) to (?:cast|play)$`), func(m []string) Effect {
 		verb := map[string]string{"more": "increase", "less": "reduce"}[strings.ToLower(m[4])]
@@ -310,6 +320,10 @@ var effectPatterns = []struct {
 	}},
 	{lazyRegexp(`(?i)^if (?:this spell was kicked|the kicker cost was paid|.+'s kicker cost was paid), it deals (\d+) damage instead$`), func(m []string) Effect {
 		return Effect{Verb: "kickdamage", N: atoi(m[1])}
+	}},
+	{lazyRegexp(`(?i)^(?:this creature|this permanent|it|[^,]+?) can(?:'|’)?t have more than (one|two|three|four|five|six|seven|eight|nine|ten|\d+) ([+-]1/[+-]1|[a-z]+) counters? on it$`), func(m []string) Effect {
+		n, _ := number(m[1])
+		return Effect{Verb: "maxcounters", N: n, Name: strings.ToLower(m[2])}
 	}},
 	{lazyRegexp(`(?i)^create an? (\d+)/(\d+) (.+?) (?:creature )?token$`), func(m []string) Effect {
 		return Effect{Verb: "create", P: atoi(m[1]), T: atoi(m[2]), Name: m[3]}

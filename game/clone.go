@@ -10,67 +10,86 @@ import (
 // waiting are copied, and every pointer between them points into the
 // copy, so that changing the copy leaves s as it was. Cards, the rules
 // and what abilities do (their Resolve and Check functions, delayed
-// triggers' Fire) are shared: they are not changed by play. The trace is
-// copied.
+// triggers' Fire) are shared: they are not changed by play. The trace,
+// to which play only appends, is shared up to its length: an append to
+// either state's trace leaves the other's as it was.
+//
+// The copy is made in few allocations (a "what if" copies the state at
+// every choice): the players, the objects, the lists of objects (zones,
+// the stack, combat, effects) and the effects each in one array. A list
+// in the copy has no spare capacity, so appending to one moves it out of
+// the shared array.
 func (s *State) Clone() *State {
 	c := *s
 	c.held, c.holding = nil, false
 	cp := &c
-	pm := make(map[*Player]*Player, len(s.Players))
+	players := make([]Player, len(s.Players))
 	c.Players = make([]*Player, len(s.Players))
 	for i, p := range s.Players {
-		q := *p
-		c.Players[i] = &q
-		pm[p] = &q
+		players[i] = *p
+		c.Players[i] = &players[i]
 	}
-	n := len(s.Stack) + len(s.Pending)
+	player := func(p *Player) *Player {
+		for i, q := range s.Players {
+			if q == p {
+				return c.Players[i]
+			}
+		}
+		return nil
+	}
+
+	// The objects a state holds and the slots of the lists pointing to
+	// them, counted to allocate each kind at once.
+	objects := len(s.Stack) + len(s.Pending)
+	slots := len(s.Stack) + len(s.Pending) + len(s.CastThisTurn) + len(s.Combat.Attackers)
 	for _, p := range s.Players {
 		for z := range p.zones {
-			n += len(p.zones[z])
+			objects += len(p.zones[z])
+			slots += len(p.zones[z])
 		}
 	}
-	slab := make([]Object, n) // the copies, allocated at once
-	om := make(map[*Object]*Object, n)
-	todo := make([]*Object, 0, n) // copies whose pointers are not yet fixed
-	obj := func(o *Object) *Object {
-		if o == nil {
+	for _, bs := range s.Combat.Blockers {
+		slots += len(bs)
+	}
+	for _, e := range s.Effects {
+		slots += len(e.Objects)
+	}
+	cm := newCopies(objects)
+	obj := cm.copy
+	lists := make([]*Object, slots)
+	mapObjects := func(os []*Object) []*Object {
+		if os == nil {
 			return nil
 		}
-		if n, ok := om[o]; ok {
-			return n
+		out := lists[:len(os):len(os)]
+		lists = lists[len(os):]
+		for i, o := range os {
+			out[i] = obj(o)
 		}
-		var n *Object
-		if len(slab) > 0 {
-			n, slab = &slab[0], slab[1:]
-		} else {
-			n = new(Object)
-		}
-		om[o] = n
-		*n = *o
-		todo = append(todo, n)
-		return n
+		return out
 	}
+
 	for i, p := range s.Players {
 		q := c.Players[i]
 		for z := range p.zones {
-			q.zones[z] = make([]*Object, len(p.zones[z]))
-			for j, o := range p.zones[z] {
-				q.zones[z][j] = obj(o)
+			q.zones[z] = mapObjects(p.zones[z])
+			if q.zones[z] == nil {
+				q.zones[z] = []*Object{}
 			}
 		}
 	}
-	c.Stack = mapObjects(s.Stack, obj)
-	c.CastThisTurn = mapObjects(s.CastThisTurn, obj)
-	c.Pending = mapObjects(s.Pending, obj)
+	c.Stack = mapObjects(s.Stack)
+	c.CastThisTurn = mapObjects(s.CastThisTurn)
+	c.Pending = mapObjects(s.Pending)
 	c.Combat = Combat{
-		Defending:        pm[s.Combat.Defending],
-		Attackers:        mapObjects(s.Combat.Attackers, obj),
+		Defending:        player(s.Combat.Defending),
+		Attackers:        mapObjects(s.Combat.Attackers),
 		Blockers:         make(map[*Object][]*Object, len(s.Combat.Blockers)),
 		Blocking:         make(map[*Object]*Object, len(s.Combat.Blocking)),
 		FirstStrikeDealt: make(map[*Object]bool, len(s.Combat.FirstStrikeDealt)),
 	}
 	for a, bs := range s.Combat.Blockers {
-		c.Combat.Blockers[obj(a)] = mapObjects(bs, obj)
+		c.Combat.Blockers[obj(a)] = mapObjects(bs)
 	}
 	for b, a := range s.Combat.Blocking {
 		c.Combat.Blocking[obj(b)] = obj(a)
@@ -84,11 +103,11 @@ func (s *State) Clone() *State {
 	}
 	c.Delayed = slices.Clone(s.Delayed)
 	for i, d := range c.Delayed {
-		c.Delayed[i].Controller = pm[d.Controller]
+		c.Delayed[i].Controller = player(d.Controller)
 	}
-	c.Trace = slices.Clone(s.Trace)
+	c.Trace = s.Trace[:len(s.Trace):len(s.Trace)]
 	c.Effects = make([]*Continuous, len(s.Effects))
-	effects := make([]Continuous, len(s.Effects)) // the copies, allocated at once
+	effects := make([]Continuous, len(s.Effects))
 	for i, e := range s.Effects {
 		effects[i] = *e
 		c.Effects[i] = &effects[i]
@@ -98,19 +117,19 @@ func (s *State) Clone() *State {
 	// and fixed in turn.
 	target := func(t Target) Target {
 		if t.Player != nil {
-			t.Player = pm[t.Player]
+			t.Player = player(t.Player)
 		}
 		t.Object = obj(t.Object)
 		return t
 	}
 	for _, e := range c.Effects {
 		e.Source, e.CopyOf = obj(e.Source), obj(e.CopyOf)
-		e.Controls = pm[e.Controls]
-		e.Objects = mapObjects(e.Objects, obj)
+		e.Controls = player(e.Controls)
+		e.Objects = mapObjects(e.Objects)
 	}
-	for i := 0; i < len(todo); i++ {
-		n := todo[i]
-		n.Owner, n.BaseController = pm[n.Owner], pm[n.BaseController]
+	for i := 0; i < cm.made(); i++ {
+		n := cm.at(i)
+		n.Owner, n.BaseController = player(n.Owner), player(n.BaseController)
 		if len(n.Counters) > 0 {
 			n.Counters = maps.Clone(n.Counters)
 		} else {
@@ -138,15 +157,81 @@ func (s *State) Clone() *State {
 	return cp
 }
 
-func mapObjects(os []*Object, f func(*Object) *Object) []*Object {
-	if os == nil {
+// copies maps the objects of a state to their copies in a table with
+// open addressing, hashed by the objects' IDs (equal IDs, as objects made
+// by hand may have, only lengthen a probe): one allocation where a Go
+// map takes several, for a table filled once and read a few times per
+// object.
+type copies struct {
+	table []copied // a power of two in length, at most half full
+	slab  []Object // the copies, allocated at once: slab[:used] made
+	used  int
+	extra []*Object // the copies made once slab was full
+}
+
+type copied struct{ from, to *Object }
+
+func newCopies(n int) *copies {
+	size := 8
+	for size < 2*n {
+		size *= 2
+	}
+	return &copies{table: make([]copied, size), slab: make([]Object, n)}
+}
+
+// made is the number of copies made; at(i) the ith.
+func (m *copies) made() int { return m.used + len(m.extra) }
+
+func (m *copies) at(i int) *Object {
+	if i < m.used {
+		return &m.slab[i]
+	}
+	return m.extra[i-m.used]
+}
+
+// copy returns o's copy, made the first time o is seen (its pointers are
+// fixed later, through made); nil for nil.
+func (m *copies) copy(o *Object) *Object {
+	if o == nil {
 		return nil
 	}
-	out := make([]*Object, len(os))
-	for i, o := range os {
-		out[i] = f(o)
+	mask := len(m.table) - 1
+	i := int(uint64(o.ID)*0x9E3779B97F4A7C15>>32) & mask
+	for ; m.table[i].from != nil; i = (i + 1) & mask {
+		if m.table[i].from == o {
+			return m.table[i].to
+		}
 	}
-	return out
+	var n *Object
+	if m.used < len(m.slab) {
+		n = &m.slab[m.used]
+		m.used++
+	} else {
+		n = new(Object)
+		m.extra = append(m.extra, n)
+	}
+	*n = *o
+	m.table[i] = copied{o, n}
+	if 2*m.made() > len(m.table) {
+		m.grow()
+	}
+	return n
+}
+
+func (m *copies) grow() {
+	old := m.table
+	m.table = make([]copied, 2*len(old))
+	mask := len(m.table) - 1
+	for _, e := range old {
+		if e.from == nil {
+			continue
+		}
+		i := int(uint64(e.from.ID)*0x9E3779B97F4A7C15>>32) & mask
+		for m.table[i].from != nil {
+			i = (i + 1) & mask
+		}
+		m.table[i] = e
+	}
 }
 
 func mapTargets(ts []Target, f func(Target) Target) []Target {

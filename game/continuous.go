@@ -19,7 +19,10 @@ var subjectTypes = map[string]string{
 //	SUBJECT PREDICATE [and PREDICATE]… [until end of turn]
 //	switch target creature's power and toughness [until end of turn]
 //
+//	gain control of target creature [until end of turn | for as long as you control NAME]
+//
 // where SUBJECT is "target creature" (or permanent, artifact, land),
+// "that creature" or "it" (the target of the instruction before),
 // "this creature" (the source of the ability),
 // "equipped creature", "enchanted creature", or a set of permanents
 // ("creatures you control", "other white creatures you control", "all
@@ -37,6 +40,21 @@ func parseContinuous(t string) (Effect, bool, error) {
 		e.UntilEOT, l = true, rest
 	}
 	ef := Effect{Verb: "continuous", Cont: e}
+	if rest, ok := strings.CutPrefix(l, "gain control of "); ok {
+		// A control-changing effect (layer 2): its controller gains
+		// control of the target, until end of turn, for as long as they
+		// control the ability's source (611.2b), or for the rest of the
+		// game.
+		if r, _, ok := strings.Cut(rest, " for as long as you control "); ok {
+			e.WhileControl, rest = true, r
+		}
+		n, ok := subject(e, &ef, rest+" x")
+		if !ok || n != len(rest)+1 || ef.Target == "" && !ef.That {
+			return ef, true, fmt.Errorf("unknown object %q of \"gain control of\" (known: target creature, permanent, artifact or land)", rest)
+		}
+		e.GainControl = true
+		return ef, true, nil
+	}
 	if rest, ok := strings.CutPrefix(l, "this creature's power and toughness are each equal to the number of "); ok {
 		// A characteristic-defining ability (604.3, 208.2a).
 		switch rest = strings.TrimSuffix(rest, "."); rest {
@@ -98,6 +116,19 @@ func subject(e *Continuous, ef *Effect, l string) (int, bool) {
 		w = w[k:]
 	}
 	switch w[0] {
+	case "it":
+		// The object the instruction before targeted.
+		ef.That = true
+		take(1)
+		return at, true
+	case "that":
+		ty, ok := subjectTypes[w[1]]
+		if !ok || strings.HasSuffix(w[1], "s") {
+			return 0, false
+		}
+		ef.That, e.Subject.Type = true, ty
+		take(2)
+		return at, true
 	case "this":
 		ty, ok := subjectTypes[w[1]]
 		if !ok || strings.HasSuffix(w[1], "s") {

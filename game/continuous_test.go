@@ -26,6 +26,13 @@ func TestParseContinuous(t *testing.T) {
 		{"Target permanent becomes an artifact in addition to its other types until end of turn", "target=permanent addtypes=Artifact eot"},
 		{"Switch target creature's power and toughness until end of turn", "target=creature type=Creature switch eot"},
 		{"Each other creature becomes a copy of target creature until end of turn", "target=creature type=Creature other copy eot"},
+		{"Gain control of target creature until end of turn", "target=creature type=Creature control eot"},
+		{"Gain control of target permanent", "target=permanent control"},
+		{"Gain control of target creature for as long as you control Old Man of the Sea", "target=creature type=Creature control while-control"},
+		{"It gains haste until end of turn", "that gain=Haste eot"},
+		{"That creature gets +1/+0", "that type=Creature add=1/0"},
+		{"Gain control of all creatures", "error"},
+		{"Gain control of target spell", "error"},
 		{"Draw a card", "-"},
 		{"Equipped Creature", "-"},
 		{"Target creature gets +X/+0", "-"},
@@ -54,6 +61,7 @@ func describeCont(ef Effect) string {
 		}
 	}
 	add("target="+ef.Target, ef.Target != "")
+	add("that", ef.That)
 	add("attached="+e.Subject.Attached, e.Subject.Attached != "")
 	add("type="+e.Subject.Type, e.Subject.Type != "")
 	add("non="+e.Subject.Non, e.Subject.Non != "")
@@ -72,6 +80,8 @@ func describeCont(ef Effect) string {
 	add("loseall", e.LoseAll)
 	add("switch", e.Switch)
 	add("copy", e.CopyTarget)
+	add("control", e.GainControl)
+	add("while-control", e.WhileControl)
 	add("eot", e.UntilEOT)
 	return strings.Join(w, " ")
 }

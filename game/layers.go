@@ -76,9 +76,96 @@ func (o *Object) Characteristics() Chars { return o.chars() }
 // AddEffect starts a continuous effect made by a resolving spell or
 // ability: it receives a timestamp (613.7b) now.
 func (s *State) AddEffect(e *Continuous) {
+	before := s.controllers(e.Has(ChangeControl))
 	s.clock++
 	e.Timestamp = s.clock
 	s.Effects = append(s.Effects, e)
+	s.controlChanged(before)
+}
+
+// controllers returns who controls each permanent now, when a control
+// change may follow (when is set); nil otherwise.
+func (s *State) controllers(when bool) map[*Object]*Player {
+	if !when {
+		return nil
+	}
+	defer s.Hold()()
+	m := map[*Object]*Player{}
+	for _, o := range s.Battlefield() {
+		m[o] = o.Controller()
+	}
+	return m
+}
+
+// controlChanged notes, for each permanent whose controller is not the
+// one before gave, that it came under its controller's control this
+// turn (302.6: it can't attack or pay {T} until it has been under their
+// control continuously since their most recent turn began). It returns
+// those permanents.
+func (s *State) controlChanged(before map[*Object]*Player) []*Object {
+	if before == nil {
+		return nil
+	}
+	defer s.Hold()()
+	var out []*Object
+	for _, o := range s.Battlefield() {
+		if p, ok := before[o]; ok && p != o.Controller() {
+			o.EnteredTurn = s.Turn
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// anyControlEffect reports whether one of effects changes control.
+func anyControlEffect(effects []*Continuous) bool {
+	for _, e := range effects {
+		if e.Has(ChangeControl) {
+			return true
+		}
+	}
+	return false
+}
+
+// EndDurations ends the effects whose "for as long as" duration is over
+// (611.2b): their source has left the battlefield, or, for "for as long
+// as you control", its controller is not the player the effect gives
+// control to. It returns the effects ended and the permanents whose
+// controller changed with them.
+func (s *State) EndDurations() (ended []*Continuous, changed []*Object) {
+	before := s.controllers(anyControlEffect(s.Effects))
+	kept := s.Effects[:0]
+	for _, e := range s.Effects {
+		if e.WhileSource || e.WhileControl {
+			if e.Source == nil || e.Source.Zone != Battlefield || !s.onBattlefield(e.Source) || e.WhileControl && e.Source.Controller() != e.Controls {
+				ended = append(ended, e)
+				continue
+			}
+		}
+		kept = append(kept, e)
+	}
+	clear(s.Effects[len(kept):])
+	s.Effects = kept
+	return ended, s.controlChanged(before)
+}
+
+// EndControlOf ends the effects that give p control of objects: p has
+// left the game (800.4a). It returns the effects ended.
+func (s *State) EndControlOf(p *Player) []*Continuous {
+	before := s.controllers(anyControlEffect(s.Effects))
+	defer s.controlChanged(before)
+	var ended []*Continuous
+	kept := s.Effects[:0]
+	for _, e := range s.Effects {
+		if e.Controls == p {
+			ended = append(ended, e)
+			continue
+		}
+		kept = append(kept, e)
+	}
+	clear(s.Effects[len(kept):])
+	s.Effects = kept
+	return ended
 }
 
 // Stamp gives o a new timestamp: as it enters a zone (613.7d), as an
@@ -90,9 +177,11 @@ func (s *State) Stamp(o *Object) {
 
 // EndTurnEffects ends the "until end of turn" effects (the cleanup
 // step) and those whose source or objects are gone; it reports whether
-// an "until end of turn" effect ended.
-func (s *State) EndTurnEffects() bool {
-	ended := false
+// an "until end of turn" effect ended, and returns the permanents whose
+// controller changed as they ended (control reverts, 514.2).
+func (s *State) EndTurnEffects() (ended bool, changed []*Object) {
+	before := s.controllers(anyControlEffect(s.Effects))
+	defer func() { changed = s.controlChanged(before) }()
 	kept := s.Effects[:0]
 	for _, e := range s.Effects {
 		if e.UntilEOT {
@@ -106,7 +195,7 @@ func (s *State) EndTurnEffects() bool {
 	}
 	clear(s.Effects[len(kept):])
 	s.Effects = kept
-	return ended
+	return ended, nil
 }
 
 // effectAlive reports whether a resolved effect still applies to

@@ -360,6 +360,15 @@ func (p *parser) action(l line, st *engine.Stmt, who, rest string, at int) {
 			p.errorf(l.pos(objAt), "orders: expected \"orders blockers: A, B\"")
 			return
 		}
+	case "keeps":
+		// "keeps A, B": the choice a state-based action waits for.
+		st.Verb = "keep"
+		c := &engine.Clause{Word: "keep", Pos: l.pos(objAt), Names: names(l, obj, objAt)}
+		if len(c.Names) == 0 {
+			p.errorf(l.pos(objAt), "keeps: expected \"keeps CARD\"")
+			return
+		}
+		st.Clauses = append(st.Clauses, c)
 	case "turns":
 		name, ok := strings.CutSuffix(strings.TrimSpace(obj), " face up")
 		if !ok {
