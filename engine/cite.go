@@ -78,6 +78,11 @@ var (
 	phCounters       = []string{"a counter is a marker placed on an object"}
 	phTurn           = []string{"a turn consists of five phases"}
 	phUntap          = []string{"untap them all simultaneously", "untaps them all simultaneously", "untaps all"}
+	phDamageStack    = []string{"of combat damage go on the stack as"}
+	phDamageNoStack  = []string{"no player has the chance to cast spells or activate abilities between the time combat damage is assigned", "combat damage that's been assigned is dealt simultaneously"}
+	phDamageResolves = []string{"combat damage resolves as", "when the combat damage resolves"}
+	phDamageLKI      = []string{"even if the creature dealing damage is no longer", "dealt as it was originally assigned", "dealt as originally assigned"}
+	phDamageGone     = []string{"that was assigned combat damage is no longer in play", "supposed to receive combat damage is no longer in play", "supposed to receive damage is no longer in play"}
 	phCopyGone       = []string{"if a copy of a spell is in a zone other than the stack, it ceases to exist", "a copy of a spell in a zone other than the stack ceases to exist", "copy of a spell in a zone other than the stack"}
 )
 

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -194,10 +195,24 @@ func (e *engine) damageSteps(o *game.Object) (first, regular bool, a *ability.Da
 }
 
 // combatDamage runs the combat damage step, split in two when a
-// creature has first strike or double strike.
+// creature has first strike or double strike. In the revisions where
+// combat damage uses the stack (310.1 from 1999 to 2009-05-01: "all
+// assignments of combat damage go on the stack as a single object"),
+// each step's damage is put on the stack and resolves; with "; respond"
+// it stays there, players get priority, and "resolve" deals it. Once
+// the first-strike damage is dealt, the next "damage" runs the regular
+// step.
 func (e *engine) combatDamage() error {
 	if len(e.s.Combat.Attackers) == 0 {
 		return refuse("no creature is attacking")
+	}
+	respond := e.cur != nil && e.cur.Clause("respond") != nil
+	onStack := e.rules.Find(phDamageStack...)
+	if respond && onStack.IsZero() {
+		return refuse("combat damage doesn't use the stack in this revision: no player can cast spells or activate abilities between the time it is assigned and the time it is dealt%s", see(e.rules.Find(phDamageNoStack...)))
+	}
+	if e.s.Step == "combat damage" {
+		return refuse("the combat damage of this combat has been dealt")
 	}
 	if !e.blocksDone {
 		if err := e.endBlocks(); err != nil {
@@ -216,36 +231,109 @@ func (e *engine) combatDamage() error {
 	}
 	e.assigned = assigned
 	defer func() { e.assigned = nil }()
-	var all []*game.Object
-	for _, a := range e.s.Combat.Attackers {
-		all = append(all, a)
-		all = append(all, e.s.Combat.Blockers[a]...)
-	}
-	var two *ability.DamageStep
-	for _, o := range all {
-		if f, r, a := e.damageSteps(o); f && (two == nil || r) {
-			two = a
-		}
-	}
-	if two != nil {
+	e.dealing = true
+	defer func() { e.dealing = false }()
+	if e.s.Step != "first-strike damage" && e.firstStrike() != nil {
 		e.toStep("first-strike damage")
-		e.s.Cite(e.ref(two), "a creature has first strike or double strike: there are two combat damage steps; only those creatures deal damage in the first")
-		e.dealCombat(func(o *game.Object) bool { f, _, _ := e.damageSteps(o); return f })
+		if !e.damageStep(e.dealsFirst, onStack, respond) {
+			return nil
+		}
 		e.sba()
-		e.toStep("combat damage")
-		e.dealCombat(func(o *game.Object) bool {
-			if _, r, a := e.damageSteps(o); r {
-				e.s.Cite(e.ref(&a.Again), a.Again.Note, o.Label)
-				return true
-			}
-			return !e.s.Combat.FirstStrikeDealt[o]
-		})
-	} else {
-		e.toStep("combat damage")
-		e.dealCombat(func(*game.Object) bool { return true })
 	}
+	e.toStep("combat damage")
+	e.damageStep(e.dealsRegular, onStack, respond)
 	e.sba()
 	return e.pushTriggers()
+}
+
+// firstStrike returns the ability of a creature in combat that gives
+// the combat phase a first-strike combat damage step (510.4 today, 310.5
+// in 2006), a double strike's first; nil when there is none.
+func (e *engine) firstStrike() *ability.DamageStep {
+	var two *ability.DamageStep
+	for _, a := range e.s.Combat.Attackers {
+		for _, o := range append([]*game.Object{a}, e.s.Combat.Blockers[a]...) {
+			if f, r, d := e.damageSteps(o); f && (two == nil || r) {
+				two = d
+			}
+		}
+	}
+	return two
+}
+
+// dealsFirst selects the creatures that deal combat damage in the
+// first-strike combat damage step.
+func (e *engine) dealsFirst(o *game.Object) bool {
+	f, _, _ := e.damageSteps(o)
+	return f
+}
+
+// dealsRegular selects the creatures that deal combat damage in the
+// regular combat damage step: those that didn't in the first, and those
+// that deal damage in both (double strike).
+func (e *engine) dealsRegular(o *game.Object) bool {
+	if _, r, a := e.damageSteps(o); r {
+		e.s.Cite(e.ref(&a.Again), a.Again.Note, o.Label)
+		return true
+	}
+	return !e.s.Combat.FirstStrikeDealt[o]
+}
+
+// passDamage is a combat damage step a statement moves through ("step
+// end", "turn bob"): it happens (the step's creatures deal their combat
+// damage, assigned as the rules do by default), and where combat damage
+// uses the stack no player responds to it.
+func (e *engine) passDamage(step string) {
+	if len(e.s.Combat.Attackers) == 0 {
+		return
+	}
+	deals := e.dealsRegular
+	if step == "first-strike damage" {
+		deals = e.dealsFirst
+	}
+	e.damageStep(deals, e.rules.Find(phDamageStack...), false)
+}
+
+// damageStep assigns the combat damage of the creatures deals selects
+// and deals it: at once where combat damage doesn't use the stack; else
+// it goes on the stack as one object (rule onStack) and resolves, or,
+// when respond is set, stays there for the players to respond to and
+// damageStep reports false.
+func (e *engine) damageStep(deals func(*game.Object) bool, onStack game.Ref, respond bool) bool {
+	if e.s.Step == "first-strike damage" {
+		e.s.Cite(e.ref(e.firstStrike()), "a creature has first strike or double strike: there are two combat damage steps; only those creatures deal damage in the first")
+	}
+	hits := e.assignCombat(deals)
+	if onStack.IsZero() || len(hits) == 0 {
+		e.dealCombat(hits)
+		return true
+	}
+	ob := &game.Object{Label: "Combat damage", Owner: e.s.ActivePlayer(), BaseController: e.s.ActivePlayer(), Card: &game.Card{Name: "Combat damage"},
+		Ability: &game.AbilityInfo{Keyword: "Combat damage", Rule: onStack, Resolve: func(*game.State, *game.Object) {
+			e.s.Cite(e.rules.Find(phDamageResolves...), "the combat damage resolves: it is all dealt at once, as originally assigned")
+			e.dealCombat(hits)
+		}}}
+	e.s.Push(ob)
+	e.s.Cite(onStack, "the combat damage assignments (%s) go on the stack as one object", describeHits(hits))
+	if respond {
+		e.s.Cite(onStack, "then the active player gets priority, with the combat damage on the stack")
+		return false
+	}
+	e.s.Remove(ob)
+	ob.Ability.Resolve(e.s, ob)
+	return true
+}
+
+// describeHits lists combat damage assignments: "Grizzly Bears 2 to
+// Hill Giant, Hill Giant 3 to Grizzly Bears".
+func describeHits(hits []hit) string {
+	var parts []string
+	for _, h := range hits {
+		if h.n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d to %s", h.src.Label, h.n, h.target.Name()))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // An assignment is combat damage its controller assigns to one blocker.
@@ -372,13 +460,15 @@ func (e *engine) lethal(att, b *game.Object) int {
 	return lethal
 }
 
-// dealCombat deals the combat damage of the creatures deals selects.
-func (e *engine) dealCombat(deals func(*game.Object) bool) {
-	type hit struct {
-		src    *game.Object
-		target game.Target
-		n      int
-	}
+// A hit is combat damage assigned: n damage from src to target.
+type hit struct {
+	src    *game.Object
+	target game.Target
+	n      int
+}
+
+// assignCombat assigns the combat damage of the creatures deals selects.
+func (e *engine) assignCombat(deals func(*game.Object) bool) []hit {
 	var hits []hit
 	for _, att := range e.s.Combat.Attackers {
 		if att.Zone != game.Battlefield || e.s.FindIn(att.Label, game.Battlefield) != att {
@@ -439,14 +529,24 @@ func (e *engine) dealCombat(deals func(*game.Object) bool) {
 			}
 		}
 	}
-	if r := e.rules.Find("combat damage resolves as an object on the stack"); !r.IsZero() && len(hits) > 0 {
-		// Before 2010 combat damage used the stack; a scenario has no way
-		// to respond to it, so it is put there and resolves at once.
-		e.s.Cite(r, "the combat damage is put on the stack as assigned and resolves, dealt all at once")
-	}
+	return hits
+}
+
+// dealCombat deals combat damage as it was assigned, all at once. Where
+// it used the stack (310.4 in 2006-10-01), it is dealt even by a
+// creature no longer on the battlefield, whose power no longer counts,
+// and not to a creature that has left it.
+func (e *engine) dealCombat(hits []hit) {
 	for _, h := range hits {
 		if h.n <= 0 {
 			continue
+		}
+		if t := h.target.Object; t != nil && (e.s.FindIn(t.Label, game.Battlefield) != t || !t.Is("Creature") && !t.Is("Planeswalker")) {
+			e.s.Cite(e.rules.Find(phDamageGone...), "%s is no longer %s as a creature: the %d damage assigned to it by %s isn't dealt", t.Label, e.term("on the battlefield", "in play"), h.n, h.src.Label)
+			continue
+		}
+		if e.s.FindIn(h.src.Label, game.Battlefield) != h.src {
+			e.s.Cite(e.rules.Find(phDamageLKI...), "%s is no longer %s: its combat damage is dealt as assigned, by %s as it last existed", h.src.Label, e.term("on the battlefield", "in play"), h.src.Label)
 		}
 		e.s.Cite(e.rules.Find(phDamage...), "%s deals %d combat damage to %s", h.src.Label, h.n, h.target.Name())
 		e.damage(h.src, h.target, h.n, true)

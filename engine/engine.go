@@ -418,8 +418,11 @@ type engine struct {
 	// once "begin game" has run.
 	at           int
 	cleanupAgain bool
-	stepErr      error
-	begun        bool
+	// dealing is set while a "damage" statement moves through the
+	// combat damage steps it runs itself.
+	dealing bool
+	stepErr error
+	begun   bool
 	// lastBlock is the last block statement of the declaration under
 	// way: the declaration is checked as a whole when it ends, and a
 	// refusal is reported at this line.

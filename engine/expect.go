@@ -171,7 +171,7 @@ func labels(os []*game.Object) []string {
 	var out []string
 	for _, o := range os {
 		l := o.Label
-		if o.Ability != nil && !o.Ability.Activated {
+		if o.Ability != nil && !o.Ability.Activated && !o.CombatDamage() {
 			l = o.Ability.Keyword + " trigger"
 		}
 		out = append(out, l)

@@ -26,7 +26,10 @@ func (e *engine) resolveTop(st *Stmt) error {
 			return err
 		}
 	}
-	e.s.Cite(e.rules.Find(phResolve...), "%s resolves", stackName(top))
+	if !top.CombatDamage() {
+		// Combat damage cites its own rule (310.4 in 2006-10-01).
+		e.s.Cite(e.rules.Find(phResolve...), "%s resolves", stackName(top))
+	}
 	if top.Ability != nil {
 		e.s.Remove(top)
 		top.Ability.Resolve(e.s, top)
@@ -36,6 +39,9 @@ func (e *engine) resolveTop(st *Stmt) error {
 }
 
 func stackName(o *game.Object) string {
+	if o.CombatDamage() {
+		return o.Label
+	}
 	if o.Ability != nil && o.Ability.Activated {
 		return "the ability of " + o.Ability.Source.Label
 	}

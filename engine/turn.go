@@ -106,6 +106,13 @@ func (e *engine) enterStep(i int) {
 	e.emptyPools(e.s.Step, step)
 	leaving := e.s.Step
 	e.s.Step, e.at = step, i
+	if leaving == "declare blockers" && !e.blocksDone && !e.dealing {
+		// The step passes with no more blockers declared: the
+		// declaration ends, judged as a whole.
+		if err := e.endBlocks(); err != nil {
+			e.stepErr = err
+		}
+	}
 	if leaving == "end of combat" {
 		e.s.Cite(e.rules.Find(phRemoved...), "the end of combat step ends: every creature is removed from combat")
 		e.s.EndCombat()
@@ -135,8 +142,13 @@ func (e *engine) enterStep(i int) {
 		e.s.Cite(e.stepRef(step), "%s's combat phase begins", p.Name)
 	case "end of combat":
 		e.s.Cite(e.stepRef(step), "the end of combat step begins")
-	case "declare attackers", "declare blockers", "first-strike damage", "combat damage":
+	case "declare attackers", "declare blockers":
 		e.s.Cite(e.stepRef(step), "the %s step begins", step)
+	case "first-strike damage", "combat damage":
+		e.s.Cite(e.stepRef(step), "the %s step begins", step)
+		if !e.dealing {
+			e.passDamage(step)
+		}
 	case "end":
 		e.s.Cite(e.stepRef(step), "%s's %s begins", p.Name, e.term("end step", "end of turn step"))
 		e.beginningOf(ability.EndStepBegins, "end", phEndTrig)
@@ -257,7 +269,7 @@ func (e *engine) next() {
 		return
 	}
 	i := e.at + 1
-	if steps[i] == "first-strike damage" {
+	if steps[i] == "first-strike damage" && e.firstStrike() == nil {
 		i++
 	}
 	if steps[i] == "declare blockers" && len(e.s.Combat.Attackers) == 0 {

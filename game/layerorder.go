@@ -1,7 +1,6 @@
 package game
 
 import (
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -71,8 +70,8 @@ func newOrder(steps []LayerStep) *LayerOrder {
 }
 
 var (
-	reLayerRule   = regexp.MustCompile(`^layer (\d+)([a-z]?): (.*)`)
-	reLayerInline = regexp.MustCompile(`\((\d+)([a-z]?)\) ([^;(]+)`)
+	reLayerRule   = lazyRegexp(`^layer (\d+)([a-z]?): (.*)`)
+	reLayerInline = lazyRegexp(`\((\d+)([a-z]?)\) ([^;(]+)`)
 )
 
 // classify reads which changes a layer's description names; catchAll
@@ -142,7 +141,7 @@ func (r *Rules) readLayers() *LayerOrder {
 	r.once.Do(r.build)
 	var ds []layerDesc
 	for _, x := range r.index {
-		if m := reLayerRule.FindStringSubmatch(x.lower); m != nil {
+		if m := reLayerRule().FindStringSubmatch(x.lower); m != nil {
 			n, _ := strconv.Atoi(m[1])
 			ds = append(ds, layerDesc{n, m[2], m[3], x.rule, false})
 		}
@@ -152,7 +151,7 @@ func (r *Rules) readLayers() *LayerOrder {
 			if !strings.Contains(x.lower, "in a series of layers") {
 				continue
 			}
-			for _, m := range reLayerInline.FindAllStringSubmatch(x.lower, -1) {
+			for _, m := range reLayerInline().FindAllStringSubmatch(x.lower, -1) {
 				n, _ := strconv.Atoi(m[1])
 				ds = append(ds, layerDesc{n, m[2], m[3], x.rule, true})
 			}

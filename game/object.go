@@ -122,7 +122,10 @@ type Splice struct {
 }
 
 // AbilityInfo is a triggered or activated ability on the stack.
-// Activated is set for an activated ability printed on a card.
+// Activated is set for an activated ability printed on a card. Source
+// is nil for combat damage on the stack (310.1 in 2006-10-01, until
+// 2009-07-11), which is no spell or ability: only Rule and Resolve are
+// set.
 type AbilityInfo struct {
 	Source    *Object
 	Activated bool
@@ -136,6 +139,9 @@ type AbilityInfo struct {
 	Check   func(s *State, a *Object) error
 	Resolve func(s *State, a *Object)
 }
+
+// CombatDamage reports whether o is combat damage on the stack.
+func (o *Object) CombatDamage() bool { return o.Ability != nil && o.Ability.Source == nil }
 
 // A Target is a player or an object chosen as a target.
 type Target struct {
@@ -170,6 +176,9 @@ func (o *Object) Face() *Card { return o.face() }
 // Name is the object's name; a split card's two names are joined by
 // " // "; a face-down object has none.
 func (o *Object) Name() string {
+	if o.CombatDamage() {
+		return o.Label
+	}
 	if o.Ability != nil {
 		return "ability of " + o.Ability.Source.Name()
 	}

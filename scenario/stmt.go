@@ -15,7 +15,7 @@ var clauseWords = map[string]bool{
 	"targeting": true, "half": true, "splice": true, "convoke": true, "offering": true,
 	"flashback": true, "madness": true, "entwine": true, "kicker": true, "mode": true, "x": true, "pay": true,
 	"exile": true, "face down": true, "return": true, "search": true, "dredge": true, "reveal": true,
-	"order": true, "decline": true, "assign": true, "sacrifice": true, "discard": true, "keep": true, "attacking": true, "multikicker": true, "buyback": true,
+	"order": true, "decline": true, "assign": true, "sacrifice": true, "discard": true, "keep": true, "attacking": true, "multikicker": true, "buyback": true, "respond": true,
 }
 
 // expectKinds maps what an expect line checks to whether it names a
@@ -465,7 +465,7 @@ func (p *parser) clause(l line, t string, at int) *engine.Clause {
 			sat := rat + len(rest) - len(tg)
 			c.Sub = &engine.Clause{Word: "targeting", Pos: l.pos(sat), Names: names(l, tg, sat)}
 		}
-	case "flashback", "entwine", "kicker", "decline", "buyback":
+	case "flashback", "entwine", "kicker", "decline", "buyback", "respond":
 		if strings.TrimSpace(rest) != "" {
 			p.errorf(l.pos(rat), "%s takes nothing after it", word)
 		}
@@ -502,6 +502,9 @@ func (p *parser) check(st *engine.Stmt) {
 		}
 		if _, ok := strings.CutSuffix(t, " token"); ok {
 			return
+		}
+		if strings.EqualFold(t, "combat damage") {
+			return // combat damage on the stack, before 2009-07-11
 		}
 		if t != "" && t != "same" && p.f.Card(t) == nil && !isPlayer(t) && !p.halfName(t) {
 			p.errorf(n.Pos, "unknown card %q", t)
