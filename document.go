@@ -3,6 +3,7 @@ package crules
 import (
 	"fmt"
 	"hash/maphash"
+	"io"
 	"runtime"
 	"slices"
 	"sort"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/crules/crules/corpus"
+	"github.com/crules/crules/internal/cache"
 	"github.com/crules/crules/keyword"
 	"github.com/crules/crules/parse"
 	"github.com/crules/crules/render"
@@ -132,7 +134,54 @@ func parseFile(src Source) (*Document, error) {
 	return &Document{Document: doc, Source: src, Label: label}, nil
 }
 
+// parseRev returns the document of the embedded or added revision r:
+// its tree as cached by an earlier parse, else parsed and cached.
 func (l *Library) parseRev(r Rev) (*Document, error) {
+	path, err := l.revCachePath(r, "tree-"+r.r.SHA256[:min(16, len(r.r.SHA256))], parse.TreeVersion)
+	if err != nil {
+		path = ""
+	}
+	doc := l.cachedTree(path, r)
+	if doc == nil {
+		if doc, err = l.parseRevText(r); err != nil {
+			return nil, err
+		}
+		if path != "" {
+			// Not cached is only slower: no warning (an unwritable cache
+			// is reported by the lineage and the indexes, which need it).
+			_ = cache.Store(path, func(w io.Writer) error {
+				b, err := doc.AppendBinary(nil)
+				if err == nil {
+					_, err = w.Write(b)
+				}
+				return err
+			})
+		}
+	}
+	return &Document{Document: doc, Source: r.Source(), Label: r.Name(), Rev: r}, nil
+}
+
+// cachedTree returns r's document as an earlier parse cached it at path
+// (keyed by the revision's SHA-256 and parse.TreeVersion), or nil when it
+// is not there, damaged (its checksum) or another's: a parse in 1.5 ms
+// instead of 3–5 ms, and the text without decompressing the archive.
+func (l *Library) cachedTree(path string, r Rev) *parse.Document {
+	if path == "" {
+		return nil
+	}
+	b, err := cache.LoadBytes(path)
+	if err != nil {
+		return nil
+	}
+	doc, err := parse.DecodeBinary(b)
+	if err != nil || doc.Name != r.r.File || doc.Encoding != parse.Encoding(r.r.Encoding) {
+		return nil
+	}
+	return doc
+}
+
+// parseRevText parses the text of r from the archive.
+func (l *Library) parseRevText(r Rev) (*parse.Document, error) {
 	var doc *parse.Document
 	var err error
 	if r.r.Added == "" {
@@ -155,7 +204,7 @@ func (l *Library) parseRev(r Rev) (*Document, error) {
 		return nil, fmt.Errorf("embedded revision %s: %w", r.Name(), err)
 	}
 	doc.Encoding = parse.Encoding(r.r.Encoding)
-	return &Document{Document: doc, Source: r.Source(), Label: r.Name(), Rev: r}, nil
+	return doc, nil
 }
 
 // parseAll parses every revision, on all cores, without keeping them.

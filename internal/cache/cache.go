@@ -47,15 +47,26 @@ func Path(dir, corpusHash, name string, version int) string {
 // checksum holds. A missing entry is reported as os.ErrNotExist; a wrong
 // checksum or a decode error means a corrupt or foreign entry.
 func Load(path string, decode func(io.Reader) error) error {
-	b, err := os.ReadFile(path)
+	b, err := LoadBytes(path)
 	if err != nil {
 		return err
 	}
+	return decode(bytes.NewReader(b))
+}
+
+// LoadBytes returns what Store wrote at path, in one read, once its
+// checksum holds: for a decoder that keeps pointing into the bytes. A
+// missing entry is os.ErrNotExist, a wrong checksum ErrDamaged.
+func LoadBytes(path string) ([]byte, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
 	n := len(b) - crc32.Size
 	if n < 0 || crc32.Checksum(b[:n], castagnoli) != binary.BigEndian.Uint32(b[n:]) {
-		return ErrDamaged
+		return nil, ErrDamaged
 	}
-	return decode(bytes.NewReader(b[:n]))
+	return b[:n], nil
 }
 
 // ErrDamaged is what Load reports of an entry whose checksum fails.
