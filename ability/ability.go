@@ -45,6 +45,10 @@ type Rev interface {
 	// Definition returns the text the grammar compiles for a keyword:
 	// its quoted definition, or its first "Whenever" subrule.
 	Definition(keyword string) (string, bool)
+	// Parts returns the parts of the keyword's quoted definition, each
+	// a meaning of its own ("Evoke [cost]" means an alternative cost and
+	// a triggered ability); none when the rules quote none.
+	Parts(keyword string) []string
 }
 
 // A Decl is the declaration of one keyword: the abilities one instance

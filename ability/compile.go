@@ -88,7 +88,7 @@ func compile(def string) (*Program, error) {
 	if err != nil {
 		return nil, fmt.Errorf("no trigger the grammar knows at %q: %v", d, err)
 	}
-	ops, target, _, err := readEffects(d, c.effectAt, "")
+	ops, target, _, err := readEffects(d, c.effectAt, "", false)
 	if err != nil {
 		return nil, err
 	}
@@ -152,7 +152,7 @@ func (pr *Program) Instance(inst game.Ability, def string) *Trigger {
 		note = strings.ReplaceAll(note, v, fmt.Sprintf("+%d/+%d", inst.N, inst.N))
 	}
 	t := &Trigger{Base: Base{Keyword: inst.Keyword, Rule: []string{" means ", "whenever"}, Note: note},
-		On: pr.on, Subject: pr.subject, Min: pr.min, PerBlocker: pr.without, If: pr.cond, N: inst.N}
+		On: pr.on, Subject: pr.subject, Min: pr.min, PerBlocker: pr.without, If: pr.cond, IfPaid: pr.ifPaid, N: inst.N}
 	if pt := pr.target; pt != nil {
 		t.Target = pt.instance(inst.N)
 	}

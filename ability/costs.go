@@ -2,6 +2,7 @@ package ability
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/crules/crules/game"
 )
@@ -118,7 +119,39 @@ var SpliceChoices = map[string]bool{"splice": true}
 
 // AltChoices are the clause words that choose an alternative cost, for
 // the engine to refuse one a card does not have.
-var AltChoices = map[string]bool{"flashback": true, "madness": true, "face down": true}
+var AltChoices = map[string]bool{"flashback": true, "madness": true, "face down": true, "evoke": true}
+
+// partTriggers are the triggered abilities read from parts of keyword
+// definitions by the grammar of card text, by the part's text: a
+// declaration runs each time a procedure asks an object for its
+// abilities.
+var partTriggers sync.Map // string → *Trigger, or nil when not understood
+
+// partTrigger reads the part of keyword's definition in r that is a
+// triggered ability ("When this permanent enters, if its evoke cost was
+// paid, its controller sacrifices it") with the grammar of card text,
+// as the same Trigger a card printing it has; rule selects the subrule
+// it implements. It reports false when r has no such part, or one
+// outside the grammar.
+func partTrigger(keyword string, r Rev, rule ...string) (*Trigger, bool) {
+	for _, part := range r.Parts(keyword) {
+		if !strings.HasPrefix(part, "When") {
+			continue
+		}
+		v, ok := partTriggers.Load(part)
+		if !ok {
+			var t *Trigger
+			if rt, ok, err := ReadTriggered(part, ""); ok && err == nil {
+				t = rt
+				t.Keyword, t.Rule = keyword, rule
+			}
+			v, _ = partTriggers.LoadOrStore(part, t)
+		}
+		t := v.(*Trigger)
+		return t, t != nil
+	}
+	return nil, false
+}
 
 func init() {
 	declare("Flashback", func(inst game.Ability, _ Rev) []Ability {
@@ -145,6 +178,17 @@ func init() {
 	})
 	declare("Entwine", func(inst game.Ability, _ Rev) []Ability {
 		return []Ability{&AddCost{Base: Base{Keyword: "Entwine", Note: "entwine: all modes chosen; %s is added to the cost"}, Choice: "entwine", Cost: inst.Cost, AllModes: true}}
+	})
+	declare("Evoke", func(inst game.Ability, r Rev) []Ability {
+		// Two abilities (702.74a; 502.74a from 2007-10-01): an
+		// alternative cost, and the sacrifice trigger, read from the
+		// definition's own words by the grammar of card text.
+		alt := &AltCost{Base: Base{Keyword: "Evoke", Rule: []string{"rather than paying its mana cost"}, Note: "evoke: %s is cast for its evoke cost %s rather than its mana cost"},
+			Choice: "evoke", From: game.Hand, Cost: inst.Cost}
+		if t, ok := partTrigger("Evoke", r, "if its evoke cost was paid"); ok {
+			return []Ability{alt, t}
+		}
+		return []Ability{alt}
 	})
 	declare("Flash", func(game.Ability, Rev) []Ability {
 		return []Ability{&InstantSpeed{Base{Keyword: "Flash", Rule: []string{"any time you could"}, Note: "flash: %s may be cast any time its controller could cast an instant"}}}

@@ -28,7 +28,8 @@ import (
 //	          | "becomes the target of a spell or ability"
 //	          | (of a player) "cast(s) a spell" | "draw(s) a card" | "discard(s) a card"
 //	          | "gain(s) life" | "lose(s) life"
-//	cond      = "you have N or less life" | "you have N or more life"
+//	cond      = "it was kicked" | "its KEYWORD cost was paid"
+//	          | "you have N or less life" | "you have N or more life"
 //	effect    = an op of compile.go's grammar ("it gets +N/+N until end of turn", …)
 //	          | an effect of a spell's text (game.ParseEffect)
 //
@@ -75,6 +76,7 @@ type clause struct {
 	without  string // "becomes blocked by a creature without flanking"
 	min      int    // "by two or more creatures"
 	cond     *Condition
+	ifPaid   string // "if its evoke cost was paid": "evoke"; "if it was kicked": "kicker"
 	effectAt int
 }
 
@@ -205,11 +207,13 @@ func readClause(t, self string) (clause, error) {
 		if end < 0 {
 			return c, textErr(start, "expected \", EFFECT\" after the condition %q", t[start:])
 		}
-		cond, ok := readCondition(t[at : at+end])
-		if !ok {
-			return c, textErr(start, "unknown condition %q (known: \"if you have N or less life\", \"if you have N or more life\")", t[at:at+end])
+		if paid, ok := readIfPaid(low[at : at+end]); ok {
+			c.ifPaid = paid
+		} else if cond, ok := readCondition(t[at : at+end]); ok {
+			c.cond = cond
+		} else {
+			return c, textErr(start, "unknown condition %q (known: \"if it was kicked\", \"if its KEYWORD cost was paid\", \"if you have N or less life\", \"if you have N or more life\")", t[at:at+end])
 		}
-		c.cond = cond
 		at += end
 		if err := comma(); err != nil {
 			return c, err
@@ -298,6 +302,20 @@ func (c *clause) readSubject(t, low string, at *int, self string, skip func(stri
 	return textErr(evAt, "unknown event %q of a trigger (known: %s)", t[evAt:evAt+end], known)
 }
 
+// readIfPaid reads an intervening "if" on how the source was cast: the
+// word of the cost paid (see game.CostsPaid.WasPaid).
+func readIfPaid(low string) (string, bool) {
+	if low == "it was kicked" {
+		return "kicker", true // any cost that kicks
+	}
+	if w, ok := strings.CutPrefix(low, "its "); ok {
+		if w, ok := strings.CutSuffix(w, " cost was paid"); ok && w != "" && !strings.Contains(w, " ") {
+			return w, true
+		}
+	}
+	return "", false
+}
+
 // readCondition reads an intervening "if" clause's condition.
 func readCondition(s string) (*Condition, bool) {
 	var n int
@@ -315,7 +333,7 @@ func readCondition(s string) (*Condition, bool) {
 // readEffects reads the effect of a triggered ability, from t[at:]:
 // sentences of ops of the keyword grammar or effects of a spell's text.
 // self is the card's name ("" in a keyword's definition).
-func readEffects(t string, at int, self string) ([]progOp, *progTarget, []game.Effect, error) {
+func readEffects(t string, at int, self string, spellText bool) ([]progOp, *progTarget, []game.Effect, error) {
 	var ops []progOp
 	var target *progTarget
 	var effects []game.Effect
@@ -336,11 +354,11 @@ func readEffects(t string, at int, self string) ([]progOp, *progTarget, []game.E
 			ops = append(ops, op)
 			continue
 		}
-		if self == "" {
+		if !spellText {
 			return nil, nil, nil, textErr(here, "no effect the grammar knows at %q", s)
 		}
 		e, err := game.ParseEffect(s)
-		if err == nil {
+		if err == nil && self != "" {
 			err = game.CheckDamageSource(e, self)
 		}
 		if err != nil {
@@ -363,7 +381,9 @@ func readEffects(t string, at int, self string) ([]progOp, *progTarget, []game.E
 // NAME enters the battlefield, it deals 2 damage to any target",
 // "Whenever this creature blocks or becomes blocked, it gets +1/+1 until
 // end of turn", "At the beginning of your upkeep, you gain 1 life") on
-// the card named self, by the grammar keyword definitions compile with.
+// the card named self, by the grammar keyword definitions compile with;
+// self is "" for a part of a keyword's definition ("When this permanent
+// enters, if its evoke cost was paid, its controller sacrifices it").
 // It reports false when text is not written as a triggered ability. An
 // error is a *TextError at the part not understood, its Offset in bytes
 // of text.
@@ -382,12 +402,12 @@ func ReadTriggered(text, self string) (*Trigger, bool, error) {
 	if err != nil {
 		return nil, true, shift(err)
 	}
-	ops, target, effects, err := readEffects(t, c.effectAt, self)
+	ops, target, effects, err := readEffects(t, c.effectAt, self, true)
 	if err != nil {
 		return nil, true, shift(err)
 	}
 	tr := &Trigger{Base: Base{Note: t}, On: c.on, Subject: c.subject, Yours: c.yours, Delayed: c.delayed,
-		Min: c.min, PerBlocker: c.without, If: c.cond}
+		Min: c.min, PerBlocker: c.without, If: c.cond, IfPaid: c.ifPaid}
 	if target != nil {
 		tr.Target = target.instance(0)
 	}

@@ -66,6 +66,10 @@ type Trigger struct {
 	Effects    []Op
 	N          int       // the keyword's number
 	Cost       game.Cost // a cost its effect asks for (ward)
+	// IfPaid is an intervening "if" clause on how the source was cast
+	// (603.4): it triggers only if that cost was paid, and does nothing
+	// as it resolves unless it still was (game.CostsPaid.WasPaid).
+	IfPaid string
 }
 
 // Fires reports whether the trigger waits for event ev.

@@ -24,3 +24,12 @@ func first[T ability.Ability](e *engine, o *game.Object) (T, bool) { return abil
 
 // all returns o's abilities of kind T in the revision run.
 func all[T ability.Ability](e *engine, o *game.Object) []T { return ability.All[T](o, e) }
+
+// Parts returns the parts of keyword name's quoted definition in the
+// revision run.
+func (e *engine) Parts(name string) []string {
+	if s := e.spec(name); s != nil {
+		return s.Definition
+	}
+	return nil
+}

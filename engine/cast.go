@@ -110,6 +110,9 @@ func (e *engine) cast(st *Stmt) error {
 	spell.Half = c.half
 	spell.Spell = c.info
 	spell.FaceDown = c.alt != nil && c.alt.FaceDown
+	if c.alt != nil {
+		c.info.Alt = c.alt.Choice
+	}
 	if c.alt != nil && c.alt.ExileAfter {
 		e.effects = append(e.effects, e.exileAfter(spell, c.alt))
 	}

@@ -45,8 +45,11 @@
 // increases, minus the reductions (601.2f; 409.1f in 2006); a payment
 // then checks every part, refusing the action with the rule it breaks
 // when one can't be paid, before anything moves (601.2h, 409.1h), and the
-// optional costs paid stay on the spell (SpellInfo.Optional: "for each
-// time it was kicked", "if the buyback cost was paid"). A mana symbol
+// alternative and optional costs paid stay on the spell
+// (game.CostsPaid: "for each time it was kicked", "if the buyback cost
+// was paid"), on its copies (707.10) and on the permanent it becomes
+// (Object.Paid, 400.7d), where a triggered ability's intervening "if"
+// reads them ("if its evoke cost was paid", 603.4). A mana symbol
 // the revision does not define refuses the cast. Activated abilities
 // printed on cards ("{2}, {T}: Draw a card.") are activated through the
 // same payment (activated.go).

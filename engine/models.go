@@ -72,6 +72,7 @@ var models = []Model{
 	{Name: "Ninjutsu"},
 	{Name: "Epic"},
 	{Name: "Convoke"},
+	{Name: "Evoke"},
 	{Name: "Dredge"},
 	{Name: "Transmute"},
 	{Name: "Frenzy", Compiled: true},

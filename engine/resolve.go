@@ -210,6 +210,15 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 	case "addmana":
 		ctrl.Pool = ctrl.Pool.Plus(ef.Mana)
 		e.s.Cite(e.rules.Find(phFollow...), "%s: %s adds %s", from, ctrl.Name, ef.Mana)
+	case "sacrifice":
+		if spell.Zone != game.Battlefield || e.s.FindIn(spell.Label, game.Battlefield) != spell {
+			e.s.Cite(e.rules.Find(phFollow...), "%s: %s is no longer on the %s: nothing is sacrificed", from, spell.Label, e.zone(game.Battlefield))
+			return
+		}
+		// Sacrifice is a keyword action (701.21a today, 501.6a in
+		// 2006), found by its title.
+		e.s.Cite(game.Within(e.rules.Titled("Sacrifice"), "to sacrifice a permanent"), "%s: %s sacrifices %s", from, spell.Controller().Name, spell.Label)
+		e.leaveBattlefield(spell, game.Graveyard, "sacrificed")
 	case "draw":
 		for range ef.N {
 			e.draw(ctrl)
@@ -391,6 +400,12 @@ func (e *engine) enter(spell *game.Object) {
 		return
 	}
 	o.FaceDown = spell.FaceDown
+	if spell.Spell != nil {
+		// The permanent remembers what was paid to cast the spell it
+		// was (400.7d today, 400.7c from 2009): "if its evoke cost was
+		// paid".
+		o.Paid = spell.Spell.CostsPaid
+	}
 	if spell.AttachedTo != nil {
 		e.attach(o, spell.AttachedTo, e.attachRule(o))
 	} else {

@@ -45,6 +45,12 @@ func (e *engine) fire(o *game.Object, ev ability.Event, arg any) {
 		if !t.Fires(ev) || t.Subject != ability.Self {
 			continue
 		}
+		if t.IfPaid != "" && !o.Paid.WasPaid(t.IfPaid) {
+			// An intervening "if" clause false as the event happens: it
+			// doesn't trigger (603.4; 410.8 in 2006).
+			e.s.Cite(e.rules.Find(phIntervening...), "%s of %s does not trigger: its %s cost was not paid", triggerName(o, t), o.Label, t.IfPaid)
+			continue
+		}
 		blockers, _ := arg.([]*game.Object)
 		switch {
 		case ev == ability.BecomesBlocked && t.PerBlocker != "":
@@ -79,6 +85,16 @@ func (e *engine) queue(o *game.Object, t *ability.Trigger, blockers []*game.Obje
 		note = fmt.Sprintf(note, stackName(by), t.Cost)
 	}
 	a := e.trigger(o, name, note, rule, func(s *game.State, ab *game.Object) {
+		if t.IfPaid != "" {
+			// The intervening "if" is checked again as it resolves
+			// (603.4), on what the source remembers: a copy effect
+			// doesn't change it (707.2).
+			if !o.Paid.WasPaid(t.IfPaid) {
+				e.s.Cite(e.rules.Find(phIntervening...), "the %s cost of %s was not paid: the %s trigger does nothing", t.IfPaid, o.Label, name)
+				return
+			}
+			e.s.Cite(e.rules.Find(phIntervening...), "the %s cost of %s was paid, as it still is on resolution", t.IfPaid, o.Label)
+		}
 		for _, x := range t.Effects {
 			e.runOp(o, t, x, blockers, arg, ab, rule)
 		}
@@ -97,6 +113,15 @@ func (e *engine) queue(o *game.Object, t *ability.Trigger, blockers []*game.Obje
 			return err
 		}
 	}
+}
+
+// triggerName names o's trigger t in the trace: its keyword's, or
+// card text's.
+func triggerName(o *game.Object, t *ability.Trigger) string {
+	if t.Keyword != "" {
+		return t.Keyword + " trigger"
+	}
+	return "the triggered ability"
 }
 
 // trigger queues a triggered ability of source; it goes on the stack

@@ -118,7 +118,7 @@ var Keywords = map[string]Param{
 	"Bushido": NParam, "Soulshift": NParam, "Modular": NParam, "Amplify": NParam, "Dredge": NParam,
 	"Rampage": NParam, "Frenzy": NParam, "Poisonous": NParam,
 	"Flashback": CostParam, "Madness": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
-	"Ninjutsu": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
+	"Ninjutsu": CostParam, "Evoke": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
 	"Protection": FromParam, "Affinity": ForParam, "Enchant": QualParam,
 	"Splice": OntoParam, "Offering": PrefixQual,
 }
@@ -167,9 +167,9 @@ func ParseAbility(text string) (Ability, bool, error) {
 			a.Quality = "Sunburst"
 			break
 		}
-		n, err := strconv.Atoi(rest)
-		if err != nil || n < 0 {
-			return bad("a number")
+		n, err := ParseNumber(rest, 0, MaxNumber)
+		if err != nil {
+			return bad(fmt.Sprintf("a number from 0 to %d", MaxNumber))
 		}
 		a.N = n
 	case CostParam:
@@ -236,6 +236,7 @@ func (a *Ability) setCost(s string) error {
 //	if this spell was kicked | if the kicker cost was paid, it deals N damage instead
 //	this creature enters with a +1/+1 counter on it for each time it was kicked (static)
 //	this creature | NAME can't have more than N KIND counters on it (static, 704.5r: N in words up to ten, or digits)
+//	its controller sacrifices it | sacrifice it | sacrifice this creature (a triggered ability's, of its source)
 //
 // Triggered abilities ("When …", "Whenever …", "At …") are read by the
 // grammar of package ability, which reads their effects here.
@@ -243,7 +244,7 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "damage", "draw", "gain", "lose", "destroy", "counter", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters"
+	Verb string // "damage", "draw", "gain", "lose", "destroy", "counter", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// Mana is the mana an "add" effect adds ("Add {G}").
@@ -321,6 +322,9 @@ var effectPatterns = []struct {
 	{lazyRegexp(`(?i)^if (?:this spell was kicked|the kicker cost was paid|.+'s kicker cost was paid), it deals (\d+) damage instead$`), func(m []string) Effect {
 		return Effect{Verb: "kickdamage", N: atoi(m[1])}
 	}},
+	{lazyRegexp(`(?i)^(?:its controller sacrifices it|sacrifice (?:it|this creature|this permanent))$`), func(m []string) Effect {
+		return Effect{Verb: "sacrifice"}
+	}},
 	{lazyRegexp(`(?i)^(?:this creature|this permanent|it|[^,]+?) can(?:'|’)?t have more than (one|two|three|four|five|six|seven|eight|nine|ten|\d+) ([+-]1/[+-]1|[a-z]+) counters? on it$`), func(m []string) Effect {
 		n, _ := number(m[1])
 		return Effect{Verb: "maxcounters", N: n, Name: strings.ToLower(m[2])}
@@ -363,6 +367,7 @@ func ParseEffect(text string) (Effect, error) {
 	}
 	return Effect{}, &EffectError{Offset: lead, Msg: fmt.Sprintf("unknown ability or effect %q", t)}
 }
+
 
 // lazyRegexp compiles expr on first use: the effect patterns cost every
 // crules process 0.3 ms in the package's init, whatever the command.

@@ -80,6 +80,11 @@ type Object struct {
 
 	Spell   *SpellInfo   // set while a spell is on the stack
 	Ability *AbilityInfo // set for an ability on the stack
+	// Paid is what was paid to cast the spell that became this
+	// permanent as it resolved (400.7d today, 400.7c from 2009); the
+	// zero value for a permanent that was not a spell. Move leaves it
+	// behind: it ends when the permanent leaves the battlefield.
+	Paid CostsPaid
 
 	st *State // the game the object is in, whose effects apply to it
 }
@@ -90,27 +95,51 @@ type SpellInfo struct {
 	Spliced []Splice
 	X       int
 	Modes   []int
-	Kicked  bool // its kicker cost was paid
-	// Optional are the optional additional costs paid, by the word that
-	// chose them, once for each time ("kicker", "multikicker",
-	// "multikicker", "buyback"): "if its kicker cost was paid", "for
-	// each time it was kicked". Never changed once the spell is cast.
-	Optional   []string
+	CostsPaid
 	Paid       Mana // mana spent on the total cost
 	Total      Cost // the total cost
 	CastNumber int  // 1 for the first spell cast this turn
 }
 
+// CostsPaid is which of a spell's optional costs were paid as it was
+// cast (601.2b, 601.2f–h; 409.1b in 2006): what "if its evoke cost was
+// paid", "if it was kicked" and "for each time it was kicked" read. A
+// copy of the spell copies it (707.10: "additional or alternative
+// costs"); the permanent the spell becomes remembers it (Object.Paid,
+// 400.7d) until it leaves the battlefield; a copy effect never copies
+// it, since it is no copiable value (707.2). Never changed once the
+// spell is cast: copies share Optional.
+type CostsPaid struct {
+	// Alt is the alternative cost paid, by the word that chose it
+	// ("evoke", "flashback"); "" when none was.
+	Alt    string
+	Kicked bool // a cost that kicks was paid (kicker, multikicker)
+	// Optional are the optional additional costs paid, by the word that
+	// chose them, once for each time ("kicker", "multikicker",
+	// "multikicker", "buyback").
+	Optional []string
+}
+
 // TimesPaid is how many times the optional additional cost chosen by
 // word was paid.
-func (i *SpellInfo) TimesPaid(word string) int {
+func (c CostsPaid) TimesPaid(word string) int {
 	n := 0
-	for _, w := range i.Optional {
+	for _, w := range c.Optional {
 		if w == word {
 			n++
 		}
 	}
 	return n
+}
+
+// WasPaid reports whether the cost word names was paid: "kicker" for
+// any cost that kicks ("if it was kicked"), else the alternative or
+// optional additional cost chosen by word ("evoke", "buyback").
+func (c CostsPaid) WasPaid(word string) bool {
+	if word == "kicker" {
+		return c.Kicked
+	}
+	return c.Alt == word || c.TimesPaid(word) > 0
 }
 
 // A Splice is a card spliced onto a spell: its text is added, the card

@@ -28,7 +28,7 @@ expect life bob: eighteen
 	fmt.Println(s.Name, len(s.Stmts), s.Stmts[2].Verb, s.Stmts[2].Clause("targeting").Names[0].Text)
 	// Output:
 	// shock.txt:10:13: unknown card "Lightning Bolt"
-	// shock.txt:11:18: expect life: expected a number
+	// shock.txt:11:18: expect life: "eighteen" is not a whole number
 	// shock the opponent 5 cast bob
 }
 

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/crules/crules/keyword"
+	"github.com/crules/crules/parse"
 	"github.com/crules/crules/scenario"
 )
 
@@ -21,7 +23,21 @@ func FuzzScenario(f *testing.F) {
 		}
 		f.Add(src)
 	}
-	doc, specs := revision(f, "2006-10-01")
+	// Numbers past the bounds: a multikicker count once looped for
+	// minutes, counters overflowed.
+	f.Add([]byte("-- cards --\nA: {0} Artifact; Multikicker {2}\n-- script --\nalice casts A; multikicker 4611686018427387904\n"))
+	f.Add([]byte("-- cards --\nBear: {1}{G} Creature — Bear 2/2\n-- script --\nbattlefield alice: Bear\ncounters Bear: 999999 +1/+1\ncounters Bear: 999999 +1/+1\nexpect pt Bear: 1000000/1000000\n"))
+	// Both eras: 502-era keywords and play, and today's rules (ward,
+	// hexproof, the latest combat) each read their own revision's text.
+	type rev struct {
+		doc   *parse.Document
+		specs []*keyword.Spec
+	}
+	var revs []rev
+	for _, r := range []string{"2006-10-01", "2026-01-16"} {
+		doc, specs := revision(f, r)
+		revs = append(revs, rev{doc, specs})
+	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		file, err := scenario.Parse("fuzz.txt", src)
 		for _, d := range scenario.Errors(err) {
@@ -32,14 +48,16 @@ func FuzzScenario(f *testing.F) {
 		if err != nil {
 			return
 		}
-		res, err := scenario.Run(file, doc, specs...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, s := range res.Scripts {
-			for _, c := range s.Checks {
-				if strings.HasPrefix(c.Got, "internal error") {
-					t.Fatalf("%s: %s: %s", c.Pos(), c.Text, c.Got)
+		for _, r := range revs {
+			res, err := scenario.Run(file, r.doc, r.specs...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range res.Scripts {
+				for _, c := range s.Checks {
+					if strings.HasPrefix(c.Got, "internal error") {
+						t.Fatalf("%s: %s: %s", c.Pos(), c.Text, c.Got)
+					}
 				}
 			}
 		}

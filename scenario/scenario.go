@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -246,7 +245,7 @@ func (p *parser) card(l line) {
 
 // oneShot are the effects only an instant or sorcery follows as it
 // resolves.
-var oneShot = map[string]bool{"damage": true, "draw": true, "gain": true, "lose": true, "destroy": true, "counter": true, "create": true, "kickdamage": true, "addmana": true}
+var oneShot = map[string]bool{"damage": true, "draw": true, "gain": true, "lose": true, "destroy": true, "counter": true, "create": true, "kickdamage": true, "addmana": true, "sacrifice": true}
 
 var supertypes = []string{"Legendary", "Basic", "Snow", "World"}
 
@@ -294,8 +293,8 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 	}
 	if n := len(words); n > 0 && strings.Contains(words[n-1], "/") {
 		pt := strings.SplitN(words[n-1], "/", 2)
-		pw, e1 := strconv.Atoi(pt[0])
-		tg, e2 := strconv.Atoi(pt[1])
+		pw, e1 := game.ParseNumber(pt[0], -game.MaxNumber, game.MaxNumber)
+		tg, e2 := game.ParseNumber(pt[1], -game.MaxNumber, game.MaxNumber)
 		if pt[0] == "*" && pt[1] == "*" {
 			// 208.2a: a characteristic-defining ability sets both; the
 			// card is checked for it once its text is read.
@@ -316,7 +315,7 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 	}
 	if n := len(words); n > 0 && !c.HasPT && strings.Contains(typeLine, "Planeswalker") {
 		// A planeswalker's loyalty, printed where a creature's P/T is.
-		if v, err := strconv.Atoi(words[n-1]); err == nil && v >= 0 {
+		if v, err := game.ParseNumber(words[n-1], 0, game.MaxNumber); err == nil {
 			c.Loyalty = v
 			if hasSub {
 				sub = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(sub), words[n-1]))
@@ -431,6 +430,12 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 				at = l.pos(pos.Offset - l.off + ee.Offset)
 			}
 			p.errorf(at, "%s: %v", name, err)
+			continue
+		}
+		if e.Verb == "sacrifice" && (c.Is("Instant") || c.Is("Sorcery")) {
+			// "Sacrifice it" is a permanent's triggered ability's; a
+			// spell is not a permanent to sacrifice.
+			p.errorf(pos, "%s: %q: a spell is not a permanent; only a permanent's triggered ability sacrifices it", name, t)
 			continue
 		}
 		if e.Verb == "continuous" && !c.Is("Instant") && !c.Is("Sorcery") {

@@ -15,7 +15,7 @@ var clauseWords = map[string]bool{
 	"targeting": true, "half": true, "splice": true, "convoke": true, "offering": true,
 	"flashback": true, "madness": true, "entwine": true, "kicker": true, "mode": true, "x": true, "pay": true,
 	"exile": true, "face down": true, "return": true, "search": true, "dredge": true, "reveal": true,
-	"order": true, "decline": true, "assign": true, "sacrifice": true, "discard": true, "keep": true, "attacking": true, "multikicker": true, "buyback": true, "respond": true,
+	"order": true, "decline": true, "assign": true, "sacrifice": true, "discard": true, "keep": true, "attacking": true, "multikicker": true, "buyback": true, "respond": true, "evoke": true,
 }
 
 // expectKinds maps what an expect line checks to whether it names a
@@ -75,9 +75,13 @@ func (p *parser) stmt(l line) *engine.Stmt {
 			}
 			st.Mana = m
 		} else {
-			n, err := strconv.Atoi(strings.TrimSpace(v))
+			lo := 0
+			if word == "life" {
+				lo = -game.MaxNumber // a life total can be below 0 (119.4)
+			}
+			n, err := game.ParseNumber(v, lo, game.MaxNumber)
 			if err != nil {
-				p.errorf(vpos, "%s: expected a number", word)
+				p.errorf(vpos, "%s: %v", word, err)
 			}
 			st.N = n
 		}
@@ -115,7 +119,7 @@ func (p *parser) stmt(l line) *engine.Stmt {
 			return nil
 		}
 		st.Object = engine.Name{Text: strings.TrimSpace(name), Pos: l.pos(at + len(word) + 1)}
-		st.Names = names(l, v, at+len(word)+1+len(name)+1)
+		st.Names = p.names(l, v, at+len(word)+1+len(name)+1)
 		if len(st.Names) != 1 {
 			p.errorf(l.pos(at+len(word)+1+len(name)+1), "attach: expected one card after the colon")
 			return nil
@@ -129,7 +133,11 @@ func (p *parser) stmt(l line) *engine.Stmt {
 			n := 0
 			var err error
 			if len(f) == 2 {
-				n, err = strconv.Atoi(f[0])
+				n, err = game.ParseNumber(f[0], 0, game.MaxNumber)
+			}
+			if _, nan := strconv.Atoi(f[0]); len(f) == 2 && err != nil && nan == nil {
+				p.errorf(l.pos(at+len(word)+1+len(name)+1+strings.Index(v, f[0])), "counters: %v", err)
+				return nil
 			}
 			if len(f) != 2 || err != nil {
 				vat := at + len(word) + 1 + len(name) // the colon, or the end
@@ -177,11 +185,12 @@ func (p *parser) playerList(l line, st *engine.Stmt, rest string, at int) {
 		return
 	}
 	st.Player = strings.TrimSpace(who)
-	st.Names = append([]engine.Name{{Text: st.Player, Pos: l.pos(at)}}, names(l, list, at+len(who)+1)...)
+	st.Names = append([]engine.Name{{Text: st.Player, Pos: l.pos(at)}}, p.names(l, list, at+len(who)+1)...)
 }
 
-// names splits a comma-separated list; "Island x3" stands for three.
-func names(l line, list string, at int) []engine.Name {
+// names splits a comma-separated list; "Island x3" stands for three
+// (at most maxCopies).
+func (p *parser) names(l line, list string, at int) []engine.Name {
 	var out []engine.Name
 	for _, part := range strings.Split(list, ",") {
 		lead := len(part) - len(strings.TrimLeft(part, " "))
@@ -193,7 +202,12 @@ func names(l line, list string, at int) []engine.Name {
 		}
 		n := 1
 		if i := strings.LastIndex(t, " x"); i > 0 {
-			if k, err := strconv.Atoi(t[i+2:]); err == nil && k > 0 && k <= 60 {
+			if _, err := strconv.Atoi(t[i+2:]); err == nil {
+				k, err := game.ParseNumber(t[i+2:], 1, maxCopies)
+				if err != nil {
+					p.errorf(l.pos(at-len(part)-1+lead+i+2), "%s: copies: %v", strings.TrimSpace(t[:i]), err)
+					continue
+				}
 				n, t = k, strings.TrimSpace(t[:i])
 			}
 		}
@@ -215,7 +229,7 @@ func (p *parser) expect(l line, st *engine.Stmt, rest string, at int) {
 	if word == "lost:" {
 		// "expect lost: bob, carol": the players who have lost the game.
 		st.Expect = "lost"
-		st.Names = names(l, tail, at+len(word)+1)
+		st.Names = p.names(l, tail, at+len(word)+1)
 		for _, n := range st.Names {
 			if !p.isPlayer(n.Text) {
 				p.errorf(n.Pos, "unknown player %q (players: %s)", n.Text, strings.Join(p.f.Players, ", "))
@@ -227,7 +241,7 @@ func (p *parser) expect(l line, st *engine.Stmt, rest string, at int) {
 	}
 	if word == "stack:" || word == "tapped:" || word == "untapped:" {
 		st.Expect = strings.TrimSuffix(word, ":")
-		st.Names = names(l, tail, at+len(word)+1)
+		st.Names = p.names(l, tail, at+len(word)+1)
 		return
 	}
 	if word == "reason:" {
@@ -256,20 +270,20 @@ func (p *parser) expect(l line, st *engine.Stmt, rest string, at int) {
 		vpos := l.pos(vat + len(v) - len(strings.TrimLeft(v, " ")))
 		switch word {
 		case "life", "poison", "damage":
-			if _, err := strconv.Atoi(st.Value); err != nil {
-				p.errorf(vpos, "expect %s: expected a number", word)
+			if _, err := game.ParseNumber(st.Value, -game.MaxNumber, game.MaxNumber); err != nil {
+				p.errorf(vpos, "expect %s: %v", word, err)
 			}
 		case "pt":
 			pw, tg, ok := strings.Cut(st.Value, "/")
-			_, e1 := strconv.Atoi(pw)
-			_, e2 := strconv.Atoi(tg)
+			_, e1 := game.ParseNumber(pw, -game.MaxNumber, game.MaxNumber)
+			_, e2 := game.ParseNumber(tg, -game.MaxNumber, game.MaxNumber)
 			if !ok || e1 != nil || e2 != nil {
 				p.errorf(vpos, "expect pt: %q: expected POWER/TOUGHNESS, two numbers", st.Value)
 			}
 		case "mv":
 			vs := strings.Fields(st.Value)
 			for _, f := range vs {
-				if _, err := strconv.Atoi(f); err != nil {
+				if _, err := game.ParseNumber(f, 0, game.MaxNumber); err != nil {
 					vs = nil
 				}
 			}
@@ -338,7 +352,7 @@ func (p *parser) action(l line, st *engine.Stmt, who, rest string, at int) {
 			p.errorf(l.pos(objAt), "attacks: expected \"attacks with CREATURES\"")
 			return
 		}
-		st.Names = append(st.Names, names(l, list, objAt+5)...)
+		st.Names = append(st.Names, p.names(l, list, objAt+5)...)
 	case "blocks":
 		a, b, ok := strings.Cut(obj, " with ")
 		if !ok {
@@ -347,7 +361,7 @@ func (p *parser) action(l line, st *engine.Stmt, who, rest string, at int) {
 		}
 		st.Verb = "block"
 		st.Object = engine.Name{Text: strings.TrimSpace(a), Pos: l.pos(objAt)}
-		st.Names = append(st.Names, names(l, b, objAt+len(a)+6)...)
+		st.Names = append(st.Names, p.names(l, b, objAt+len(a)+6)...)
 	case "orders":
 		list, ok := strings.CutPrefix(obj, "blockers:")
 		if !ok {
@@ -355,7 +369,7 @@ func (p *parser) action(l line, st *engine.Stmt, who, rest string, at int) {
 			return
 		}
 		st.Verb = "orderblockers"
-		st.Names = append(st.Names, names(l, list, objAt+len("blockers:"))...)
+		st.Names = append(st.Names, p.names(l, list, objAt+len("blockers:"))...)
 		if len(st.Names) == 1 {
 			p.errorf(l.pos(objAt), "orders: expected \"orders blockers: A, B\"")
 			return
@@ -363,7 +377,7 @@ func (p *parser) action(l line, st *engine.Stmt, who, rest string, at int) {
 	case "keeps":
 		// "keeps A, B": the choice a state-based action waits for.
 		st.Verb = "keep"
-		c := &engine.Clause{Word: "keep", Pos: l.pos(objAt), Names: names(l, obj, objAt)}
+		c := &engine.Clause{Word: "keep", Pos: l.pos(objAt), Names: p.names(l, obj, objAt)}
 		if len(c.Names) == 0 {
 			p.errorf(l.pos(objAt), "keeps: expected \"keeps CARD\"")
 			return
@@ -410,7 +424,7 @@ func (p *parser) clause(l line, t string, at int) *engine.Clause {
 	}
 	if rest, ok := strings.CutPrefix(t, "new targets "); ok {
 		// "new targets A, same, B": one per copy, "same" keeps one.
-		return &engine.Clause{Word: "new targets", Pos: l.pos(at), Names: names(l, rest, at+len("new targets "))}
+		return &engine.Clause{Word: "new targets", Pos: l.pos(at), Names: p.names(l, rest, at+len("new targets "))}
 	}
 	if !clauseWords[word] {
 		p.errorf(l.pos(at), "unknown choice %q", word)
@@ -438,16 +452,20 @@ func (p *parser) clause(l line, t string, at int) *engine.Clause {
 		if life != "" {
 			lat := rat + len(rest) - len(life)
 			n, ok := strings.CutSuffix(strings.TrimSpace(life), " life")
-			k, err := strconv.Atoi(n)
-			if !ok || err != nil || k <= 0 {
+			k, err := game.ParseNumber(n, 1, game.MaxNumber)
+			if !ok || err != nil {
 				p.errorf(l.pos(lat+len(life)-len(strings.TrimLeft(life, " "))), "pay: expected \"N life\"")
 			}
 			c.N = k
 		}
 	case "x", "mode", "multikicker":
-		n, err := strconv.Atoi(strings.TrimSpace(rest))
-		if err != nil || n < 0 {
-			p.errorf(l.pos(rat), "%s: expected a number", word)
+		hi := game.MaxNumber
+		if word != "x" {
+			hi = game.MaxRepeat
+		}
+		n, err := game.ParseNumber(rest, 0, hi)
+		if err != nil {
+			p.errorf(l.pos(rat), "%s: %v", word, err)
 		}
 		c.N = n
 	case "splice", "madness":
@@ -463,14 +481,14 @@ func (p *parser) clause(l line, t string, at int) *engine.Clause {
 		}
 		if hasT {
 			sat := rat + len(rest) - len(tg)
-			c.Sub = &engine.Clause{Word: "targeting", Pos: l.pos(sat), Names: names(l, tg, sat)}
+			c.Sub = &engine.Clause{Word: "targeting", Pos: l.pos(sat), Names: p.names(l, tg, sat)}
 		}
-	case "flashback", "entwine", "kicker", "decline", "buyback", "respond":
+	case "flashback", "entwine", "kicker", "decline", "buyback", "respond", "evoke":
 		if strings.TrimSpace(rest) != "" {
 			p.errorf(l.pos(rat), "%s takes nothing after it", word)
 		}
 	default:
-		c.Names = names(l, rest, rat)
+		c.Names = p.names(l, rest, rat)
 		if len(c.Names) == 0 {
 			p.errorf(l.pos(at), "%s: expected a name", word)
 			return nil
@@ -538,7 +556,7 @@ func (p *parser) check(st *engine.Stmt) {
 			if c.Word == "assign" {
 				// "Hill Giant=3": the damage assigned to a blocker.
 				name, num, ok := strings.Cut(n.Text, "=")
-				if k, err := strconv.Atoi(strings.TrimSpace(num)); !ok || err != nil || k < 0 {
+				if _, err := game.ParseNumber(num, 0, game.MaxNumber); !ok || err != nil {
 					p.errorf(n.Pos, "assign: %q is not BLOCKER=N", n.Text)
 				}
 				n.Text = strings.TrimSpace(name)
@@ -585,3 +603,8 @@ func Errors(err error) parse.ErrorList {
 	}
 	return parse.ErrorList{{Msg: err.Error(), Severity: parse.SeverityError}}
 }
+
+// maxCopies bounds "CARD xN": each copy is an object of the game, and
+// the bound keeps a typo from building millions of them. Sixty is a
+// whole constructed library of one card.
+const maxCopies = 60
