@@ -14,6 +14,7 @@ import (
 //	triggered = condition ", " ["if " cond ", "] effect ["." effect] ["."]
 //	condition = ("When" | "Whenever") subject event
 //	          | "At the beginning of" ("your" | "each" | "each player's" | "the" | "the next") ("upkeep" | "end step")
+//	          | "At the beginning of each combat" | "At the beginning of combat on your turn"
 //	          | "At end of turn"
 //	subject   = "this creature" | "this permanent" | "it" | "CARDNAME" | NAME | "a creature with KEYWORD"
 //	          | "a creature" | "another creature" | "a creature you control" | "another creature you control"
@@ -164,6 +165,11 @@ func readClause(t, self string) (clause, error) {
 		return nil
 	}
 	switch {
+	case skip("at the beginning of each combat"):
+		// Every beginning of combat step, additional ones too.
+		c.on = []Event{CombatBegins}
+	case skip("at the beginning of combat on your turn"):
+		c.on, c.yours = []Event{CombatBegins}, true
 	case skip("at the beginning of"):
 		start := at
 		whose := ""

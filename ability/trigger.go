@@ -24,6 +24,7 @@ const (
 	BecomesTarget     Event = "becomes the target"
 	UpkeepBegins      Event = "the upkeep step begins"
 	EndStepBegins     Event = "the end step begins"
+	CombatBegins      Event = "the beginning of combat step begins"
 	Leaves            Event = "leaves the battlefield"
 	DealsDamage       Event = "deals damage"
 	DealtDamage       Event = "is dealt damage"

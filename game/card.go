@@ -244,7 +244,7 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "damage", "draw", "gain", "lose", "destroy", "counter", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice"
+	Verb string // "addcombat", "untapattackers", "damage", "draw", "gain", "lose", "destroy", "counter", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// Mana is the mana an "add" effect adds ("Add {G}").
@@ -329,6 +329,10 @@ var effectPatterns = []struct {
 		n, _ := number(m[1])
 		return Effect{Verb: "maxcounters", N: n, Name: strings.ToLower(m[2])}
 	}},
+	{lazyRegexp(`(?i)^after this main phase, there is an additional combat phase followed by an additional main phase$`), func(m []string) Effect {
+		return Effect{Verb: "addcombat"}
+	}},
+	{lazyRegexp(`(?i)^untap all creatures that attacked this turn$`), func(m []string) Effect { return Effect{Verb: "untapattackers"} }},
 	{lazyRegexp(`(?i)^create an? (\d+)/(\d+) (.+?) (?:creature )?token$`), func(m []string) Effect {
 		return Effect{Verb: "create", P: atoi(m[1]), T: atoi(m[2]), Name: m[3]}
 	}},
