@@ -63,3 +63,5 @@ replace github.com/blevesearch/vellum => ./third_party/vellum
 replace github.com/yuin/goldmark => ./third_party/goldmark
 
 replace golang.org/x/net => ./third_party/net
+
+replace github.com/blevesearch/bleve/v2 => ./third_party/bleve

@@ -1,9 +1,18 @@
 package crules
 
 import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/crules/crules/engine"
+	"github.com/crules/crules/game"
+	"github.com/crules/crules/internal/cache"
+	"github.com/crules/crules/parse"
 	"github.com/crules/crules/scenario"
 )
 
@@ -64,9 +73,18 @@ func (l *Library) Simulate(name string, src []byte, rev string) ([]*engine.Resul
 		if err != nil {
 			return nil, err
 		}
+		cites := engine.Citations(d.Document)
+		path, known := l.learnCitations(r, cites)
 		res, err := scenario.Run(f, d.Document)
 		if err != nil {
 			return nil, err
+		}
+		if found := cites.Found(); path != "" && len(found) > known {
+			// Not cached is only slower: no warning.
+			_ = cache.Store(path, func(w io.Writer) error {
+				_, err := w.Write(encodeCitations(found))
+				return err
+			})
 		}
 		out = append(out, res)
 	}
@@ -90,3 +108,93 @@ func (l *Library) Coverage(src Source) (*engine.Coverage, error) {
 // Export returns the text of the embedded (or added) revision r exactly
 // as it was published: its encoding, byte-order mark and line endings.
 func (l *Library) Export(r Rev) ([]byte, error) { return l.archive.Raw(r.r) }
+
+// learnCitations gives cites, the engine's citation finder of revision
+// r, the citations an earlier process found in r (the rules the engine
+// cites, looked up by what they say: a third of a scenario's time in a
+// new process), from the cache. It returns the entry's path ("" when
+// there is no cache) and how many citations cites then knows. The entry
+// is keyed by r's SHA-256, its tree's version and game.FindVersion; a
+// damaged one is ignored, and written again after the run.
+func (l *Library) learnCitations(r Rev, cites *game.Rules) (string, int) {
+	path, err := l.revCachePath(r, fmt.Sprintf("cites-%s-t%d", r.r.SHA256[:min(16, len(r.r.SHA256))], parse.TreeVersion), game.FindVersion)
+	if err != nil {
+		return "", 0
+	}
+	var found map[string]game.Ref
+	err = cache.Load(path, func(rd io.Reader) error {
+		b, err := io.ReadAll(rd)
+		if err == nil {
+			found, err = decodeCitations(b)
+		}
+		return err
+	})
+	if err == nil {
+		cites.Learn(found)
+	}
+	return path, len(cites.Found())
+}
+
+// encodeCitations writes citations as their count, then each key, rule
+// ID and text, sorted by key: a length and bytes for each string,
+// varints for the numbers.
+func encodeCitations(found map[string]game.Ref) []byte {
+	b := binary.AppendUvarint(nil, uint64(len(found)))
+	str := func(s string) {
+		b = binary.AppendUvarint(b, uint64(len(s)))
+		b = append(b, s...)
+	}
+	for _, k := range slices.Sorted(maps.Keys(found)) {
+		ref := found[k]
+		str(k)
+		b = binary.AppendVarint(b, int64(ref.ID.Chapter))
+		b = binary.AppendVarint(b, int64(ref.ID.Rule))
+		str(ref.ID.Sub)
+		str(ref.Text)
+	}
+	return b
+}
+
+var errBadCitations = errors.New("not a cache of citations")
+
+func decodeCitations(b []byte) (map[string]game.Ref, error) {
+	bad := false
+	num := func() int64 {
+		v, n := binary.Varint(b)
+		if n <= 0 {
+			bad = true
+			return 0
+		}
+		b = b[n:]
+		return v
+	}
+	size := func() int {
+		v, n := binary.Uvarint(b)
+		if n <= 0 || v > uint64(len(b)-n) {
+			bad = true
+			return 0
+		}
+		b = b[n:]
+		return int(v)
+	}
+	str := func() string {
+		n := size()
+		s := string(b[:n])
+		b = b[n:]
+		return s
+	}
+	n := size()
+	found := make(map[string]game.Ref, n)
+	for range n {
+		k := str()
+		ref := game.Ref{ID: parse.RuleID{Chapter: int(num()), Rule: int(num()), Sub: str()}, Text: str()}
+		if bad {
+			return nil, errBadCitations
+		}
+		found[k] = ref
+	}
+	if bad || len(b) != 0 {
+		return nil, errBadCitations
+	}
+	return found, nil
+}

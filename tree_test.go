@@ -2,6 +2,7 @@ package crules_test
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -10,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/crules/crules"
+	"github.com/crules/crules/engine"
+	"github.com/crules/crules/internal/cache"
 	"github.com/crules/crules/parse"
 )
 
@@ -138,4 +141,108 @@ func BenchmarkDocumentLatest(b *testing.B) {
 			}
 		})
 	}
+}
+
+// TestCitationsCached: the citations the engine found in a revision are
+// cached by the first library that runs a scenario and learned by the
+// next, whose results (every check and every step of the trace, with
+// the rules cited) are those of a library without a cache, for every
+// scenario file; what is learned is what is cited (a citation changed
+// in the cache shows in the trace); a damaged entry is not learned and
+// is written again.
+func TestCitationsCached(t *testing.T) {
+	files, _ := filepath.Glob("scenario/testdata/scenarios/*.txt")
+	if len(files) < 20 {
+		t.Fatalf("%d scenario files", len(files))
+	}
+	unwritable := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(unwritable, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	sim := func(lib *crules.Library, file string) []*engine.Result {
+		t.Helper()
+		res, err := lib.SimulateFiles("", file)
+		if err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		return res
+	}
+	for _, f := range files {
+		want := sim(open(t, crules.Options{CacheDir: filepath.Join(unwritable, "crules")}), f)
+		sim(open(t, crules.Options{CacheDir: dir}), f) // finds and caches
+		if got := sim(open(t, crules.Options{CacheDir: dir}), f); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: the results with the cached citations differ", f)
+		}
+	}
+	entries, _ := filepath.Glob(filepath.Join(dir, "*", "cites-*"))
+	if len(entries) < 2 {
+		t.Fatalf("citation entries %v, want one per revision the scenarios run", entries)
+	}
+
+	// The latest revision's entry, with one citation's text changed and
+	// a sound checksum: the next run cites the changed text.
+	lib := open(t, crules.Options{CacheDir: dir})
+	latest, err := lib.Document(lib.Latest().Source())
+	if err != nil {
+		t.Fatal(err)
+	}
+	entry := ""
+	for _, e := range entries {
+		if strings.Contains(e, "cites-"+lib.Latest().Revision().SHA256[:16]) {
+			entry = e
+		}
+	}
+	const convoke = "scenario/testdata/scenarios/convoke.txt"
+	want := sim(lib, convoke)
+	found := engine.Citations(latest.Document).Found()
+	if entry == "" || len(found) == 0 {
+		t.Fatalf("no entry or no citations for the latest revision: %q, %d", entry, len(found))
+	}
+	good, err := os.ReadFile(entry)
+	if err != nil {
+		t.Fatal(err)
+	}
+	marked := 0
+	for k, ref := range found {
+		if !ref.IsZero() {
+			ref.Text = "marked " + ref.Text
+			found[k] = ref
+			marked++
+		}
+	}
+	if err := cache.Store(entry, func(w io.Writer) error { _, err := w.Write(crules.EncodeCitations(found)); return err }); err != nil {
+		t.Fatal(err)
+	}
+	got := sim(open(t, crules.Options{CacheDir: dir}), convoke)
+	if marked == 0 || !strings.Contains(fmt.Sprint(traceTexts(got)), "marked ") {
+		t.Error("the citations changed in the cache were not the ones cited")
+	}
+
+	// Damaged: a bit flipped; not learned, and written again whole.
+	b := append([]byte(nil), good...)
+	b[len(b)/2] ^= 0x20
+	if err := os.WriteFile(entry, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := sim(open(t, crules.Options{CacheDir: dir}), convoke); !reflect.DeepEqual(traceTexts(got), traceTexts(want)) {
+		t.Error("a damaged entry changed the results")
+	}
+	if err := cache.Load(entry, func(io.Reader) error { return nil }); err != nil {
+		t.Errorf("the damaged entry was not written again: %v", err)
+	}
+}
+
+// traceTexts lists the rules each step of each script cited, with their
+// text.
+func traceTexts(rs []*engine.Result) []string {
+	var out []string
+	for _, r := range rs {
+		for _, s := range r.Scripts {
+			for _, st := range s.Trace {
+				out = append(out, st.Rule+" "+st.Text)
+			}
+		}
+	}
+	return out
 }

@@ -325,6 +325,12 @@ func (e *engine) activate(st *Stmt) error {
 			return err
 		}
 		e.trigger(o, a.Keyword, "attach to "+t.Label, rule, func(s *game.State, ab *game.Object) {
+			if o.Is("Creature") {
+				// 301.5c (212.2i before 2009): an Equipment that's
+				// also a creature can't equip a creature.
+				e.s.Cite(e.rules.Find(phEquipCreature...), "%s is also a creature and can't equip %s: it is not attached", o.Label, t.Label)
+				return
+			}
 			e.attach(o, t, rule)
 		})
 	case "swap":

@@ -268,6 +268,11 @@ func docOf(doc *parse.Document) (*game.Rules, *specSet) {
 	return r, s
 }
 
+// Citations returns the citation finder the engine uses for doc, kept
+// for the last few documents run: what it found can be saved and given
+// to a later process's finder (game.Rules.Found, Learn).
+func Citations(doc *parse.Document) *game.Rules { return rulesOf(doc) }
+
 // rulesOf returns the citation finder of doc.
 func rulesOf(doc *parse.Document) *game.Rules {
 	r, _ := docOf(doc)

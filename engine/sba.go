@@ -25,9 +25,13 @@ var (
 	sbaAura       = []string{"if an aura is attached to an illegal object or player", "an aura attached to an illegal", "enchants an illegal or nonexistent permanent"}
 	sbaEquipment  = []string{"if an equipment or fortification is attached to an illegal", "an equipment or fortification attached to an illegal", "an equipment attached to an illegal permanent"}
 	sbaAnnihilate = []string{"has both a +1/+1 counter and a -1/-1 counter on it"}
-	sbaMaxCounter = []string{"has more than n counters of that kind on it"}
-	sbaLeaves     = []string{"all objects (see rule 109) owned by that player leave the game", "owned by that player leave the game"}
-	sbaGameOver   = []string{"wins the game if that player's opponents have all left the game", "wins the game"}
+	// An Equipment that's also a creature can't equip a creature
+	// (301.5c; 212.2i before 2009).
+	phEquipCreature = []string{"equipment that's also a creature can", "also a creature can"}
+	sbaUnattach     = []string{"neither an aura, an equipment, nor a fortification"}
+	sbaMaxCounter   = []string{"has more than n counters of that kind on it"}
+	sbaLeaves       = []string{"all objects (see rule 109) owned by that player leave the game", "owned by that player leave the game"}
+	sbaGameOver     = []string{"wins the game if that player's opponents have all left the game", "wins the game"}
 	// Damage to a planeswalker, and whether "any target" includes one.
 	phAnyTarget          = []string{"require \"any target,\"", "\"any target\""}
 	phPlaneswalkerDamage = []string{"damage dealt to a planeswalker causes that many loyalty counters to be removed", "loyalty counters to be removed"}
@@ -169,6 +173,11 @@ func (e *engine) sbaPermanent(o *game.Object, ch game.Chars, do func([]string, f
 	hasSub := func(t string) bool {
 		return slices.ContainsFunc(ch.Subtypes, func(x string) bool { return strings.EqualFold(x, t) })
 	}
+	if o.AttachedTo != nil {
+		if act := e.sbaDetach(o, ch, hasSub); act != nil {
+			return append(acts, act)
+		}
+	}
 	en, aura := (*ability.Enchants)(nil), false
 	if hasSub("Aura") {
 		en, aura = first[*ability.Enchants](e, o)
@@ -182,9 +191,15 @@ func (e *engine) sbaPermanent(o *game.Object, ch game.Chars, do func([]string, f
 			})
 		}
 	} else if o.AttachedTo != nil && hasSub("Equipment") {
-		if why := e.illegalAttachment(o, ability.Q("creature")); why != "" {
+		why := e.illegalAttachment(o, ability.Q("creature"))
+		if why == "" && ch.Is("Creature") {
+			// 301.5c (212.2i before 2009): an Equipment that's also a
+			// creature can't equip a creature.
+			why = "is also a creature, and an Equipment that's also a creature can't equip a creature"
+		}
+		if why != "" {
 			do(sbaEquipment, func(r game.Ref) {
-				e.s.Cite(r, "%s %s and becomes unattached; it remains on %s", o.Label, why, e.zone(game.Battlefield))
+				e.s.Cite(r, "%s %s and becomes unattached; it remains a permanent", o.Label, why)
 				e.unattach(o)
 			})
 		}
@@ -210,6 +225,36 @@ func (e *engine) sbaPermanent(o *game.Object, ch game.Chars, do func([]string, f
 		})
 	}
 	return acts
+}
+
+// sbaDetach returns, for permanent o attached to something, the
+// state-based action that unattaches a permanent that can't be attached
+// at all (704.5p today, 420.5m from 2007): one that is neither an Aura,
+// an Equipment nor a Fortification, and, where the revision says so
+// (from 2009-09-04), a creature or a battle whatever its subtypes; nil
+// when it does not apply.
+func (e *engine) sbaDetach(o *game.Object, ch game.Chars, hasSub func(string) bool) func() {
+	r := e.sbaRef(sbaUnattach...)
+	if r.IsZero() {
+		return nil
+	}
+	text := strings.ToLower(r.Text)
+	why := ""
+	switch {
+	case ch.Is("Creature") && strings.Contains(text, "creature is attached"):
+		why = "is a creature"
+	case ch.Is("Battle") && strings.Contains(text, "battle or creature is attached"):
+		why = "is a battle"
+	case !hasSub("Aura") && !hasSub("Equipment") && !hasSub("Fortification"):
+		why = "is neither an Aura, an Equipment nor a Fortification"
+	default:
+		return nil
+	}
+	to := o.AttachedTo
+	return func() {
+		e.s.Cite(r, "%s %s attached to %s: it becomes unattached and remains a permanent", o.Label, why, to.Label)
+		e.unattach(o)
+	}
 }
 
 // illegalAttachment says why o, an Aura or Equipment that can be

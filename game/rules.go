@@ -1,6 +1,7 @@
 package game
 
 import (
+	"maps"
 	"strings"
 	"sync"
 
@@ -160,6 +161,33 @@ search:
 	r.cache[key] = found
 	r.mu.Unlock()
 	return found
+}
+
+// FindVersion is the version of what Find and FindUnder find for the
+// same phrases in the same text: a cache of their citations (Found,
+// Learn) keys on it. It changes whenever they would find another rule.
+const FindVersion = 1
+
+// Found returns the citations r has found so far by Find and FindUnder,
+// by the key each was looked up by: what Learn gives a Rules of the same
+// document in a later process, so that it does not look them up again.
+func (r *Rules) Found() map[string]Ref {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return maps.Clone(r.cache)
+}
+
+// Learn adds the citations that a Rules of the same document found
+// (Found) under the same FindVersion: Find and FindUnder answer them
+// without reading the rules. Citations r found itself are kept.
+func (r *Rules) Learn(found map[string]Ref) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for k, v := range found {
+		if _, ok := r.cache[k]; !ok {
+			r.cache[k] = v
+		}
+	}
 }
 
 // cached looks up the citation found for phrases, under titles when

@@ -1,0 +1,5 @@
+package crules
+
+// EncodeCitations is encodeCitations, for the tests of the cached
+// citations.
+var EncodeCitations = encodeCitations
