@@ -24,6 +24,7 @@ const (
 	BecomesTarget     Event = "becomes the target"
 	UpkeepBegins      Event = "the upkeep step begins"
 	EndStepBegins     Event = "the end step begins"
+	CombatBegins      Event = "the beginning of combat step begins"
 )
 
 // A Trigger is a triggered ability: the events it waits for, the
@@ -195,7 +196,7 @@ func modularDies(inst game.Ability) *Trigger {
 // beginning of your upkeep, you gain 1 life"): the same
 // Trigger a keyword's declaration gives, with the effect's target.
 func FromText(ef game.Effect) *Trigger {
-	on := map[string]Event{"enters": Enters, "upkeep": UpkeepBegins, "end": EndStepBegins}[ef.When]
+	on := map[string]Event{"enters": Enters, "upkeep": UpkeepBegins, "end": EndStepBegins, "combat": CombatBegins}[ef.When]
 	t := &Trigger{Base: Base{Note: ef.Text}, On: []Event{on}, Yours: ef.YourTurn, IfPaid: ef.IfPaid, Effects: []Op{{Kind: "effect", Effect: ef}}}
 	switch ef.Target {
 	case "any":
