@@ -48,11 +48,11 @@ func (s *State) Merge(perm, obj *Object, under bool) {
 // merged permanent copies these (707.2).
 func MergedCard(comps []Component) *Card {
 	top := *comps[0].Card
-	top.Abilities, top.Effects, top.Triggers, top.Activated = nil, nil, nil, nil
+	top.Abilities, top.Effects, top.Triggered, top.Activated = nil, nil, nil, nil
 	for _, c := range comps {
 		top.Abilities = append(top.Abilities, c.Card.Abilities...)
 		top.Effects = append(top.Effects, c.Card.Effects...)
-		top.Triggers = append(top.Triggers, c.Card.Triggers...)
+		top.Triggered = append(top.Triggered, c.Card.Triggered...)
 		top.Activated = append(top.Activated, c.Card.Activated...)
 	}
 	return &top
