@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -273,6 +274,30 @@ func docOf(doc *parse.Document) (*game.Rules, *specSet) {
 // to a later process's finder (game.Rules.Found, Learn).
 func Citations(doc *parse.Document) *game.Rules { return rulesOf(doc) }
 
+// Specs returns the keyword specs the engine has read from doc so far,
+// by the name it asked for (nil where doc has none): what LearnSpecs
+// gives the engine in a later process.
+func Specs(doc *parse.Document) map[string]*keyword.Spec {
+	_, s := docOf(doc)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return maps.Clone(s.found)
+}
+
+// LearnSpecs gives the engine the keyword specs of doc that an earlier
+// run read (Specs), each bound to doc's rules (keyword.Spec.Bind): they
+// are not read again. Specs it read itself are kept.
+func LearnSpecs(doc *parse.Document, specs map[string]*keyword.Spec) {
+	_, s := docOf(doc)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for k, v := range specs {
+		if _, ok := s.found[k]; !ok {
+			s.found[k] = v
+		}
+	}
+}
+
 // rulesOf returns the citation finder of doc.
 func rulesOf(doc *parse.Document) *game.Rules {
 	r, _ := docOf(doc)
@@ -508,7 +533,7 @@ func (e *engine) stmt(st *Stmt, r *ScriptResult) {
 		// A choice for them was refused: they wait for a legal one
 		// (603.3d), before anything else happens.
 		a := e.s.Pending[0]
-		err = refuse("the %s trigger of %s waits to be put on the stack; choose again with \"triggers; targeting A\" or \"triggers; order A, B\"%s", a.Ability.Keyword, a.Ability.Source.Label, see(e.rules.Find(phTriggerTargets...)))
+		err = refuse("%s waits to be put on the stack; choose again with \"triggers; targeting A\" or \"triggers; order A, B\"%s", trigName(a.Ability), see(e.rules.Find(phTriggerTargets...)))
 	}
 	if err == nil && e.choice != nil && !setup[st.Verb] && st.Verb != "keep" {
 		// A state-based action waits for its player's choice: it is
@@ -728,7 +753,7 @@ func (e *engine) do(st *Stmt) error {
 		if o.Zone != game.Battlefield {
 			return refuse("%s is not on the battlefield", st.Object.Text)
 		}
-		e.destroy(o, e.action("Destroy", "to destroy", "destroy"), "destroyed by the scenario")
+		e.destroy(o, e.action("Destroy", "to destroy a permanent", "destroyed, or sacrificed is put", "destroyed or sacrificed is put"), "destroyed by the scenario")
 		return nil
 	case "cast":
 		return e.cast(st)
