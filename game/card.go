@@ -91,6 +91,21 @@ type Ability struct {
 	Text    string // as written
 }
 
+// BasicLandTypes are the basic land types (205.3i), the words a
+// text-changing effect can change into one another.
+var BasicLandTypes = []string{"Plains", "Island", "Swamp", "Mountain", "Forest"}
+
+// BasicLandType returns the basic land type w names, in its printed
+// case.
+func BasicLandType(w string) (string, bool) {
+	for _, lt := range BasicLandTypes {
+		if strings.EqualFold(w, lt) {
+			return lt, true
+		}
+	}
+	return "", false
+}
+
 // A Param is the shape of a keyword's parameters in its written form.
 type Param int
 
@@ -140,6 +155,13 @@ func ParseAbility(text string) (Ability, bool, error) {
 			return a, true, fmt.Errorf("%s: expected a cost after %q", t, "Multikicker")
 		}
 		return a, true, nil
+	}
+	if w, ok := strings.CutSuffix(lower, "walk"); ok {
+		// Landwalk is written "[type]walk" (702.14a; 502.6a in 2006):
+		// "Swampwalk" is landwalk for Swamps.
+		if lt, ok := BasicLandType(w); ok {
+			return Ability{Keyword: "Landwalk", Quality: lt, Text: t}, true, nil
+		}
 	}
 	best := ""
 	for k := range Keywords {
