@@ -258,6 +258,8 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 		e.damage(spell, *t, n, false)
 	case "addcombat":
 		e.addCombat(from)
+	case "skipcombat":
+		e.skipCombat(t.Player, from)
 	case "untapattackers":
 		var untapped []string
 		for _, o := range e.attacked {
