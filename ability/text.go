@@ -27,7 +27,7 @@ import (
 //	          | "becomes blocked by two or more creatures" | ("becomes" | "is") "blocked by a creature without KEYWORD"
 //	          | "becomes blocked" | "deals combat damage to a player" | "deals damage" | "is dealt damage"
 //	          | "becomes the target of a spell or ability"
-//	          | (of a player) "cast(s) a spell" | "draw(s) a card" | "discard(s) a card"
+//	          | (of a player) "cast(s) a spell" | "play(s) a spell" | "draw(s) a card" | "discard(s) a card"
 //	          | "gain(s) life" | "lose(s) life"
 //	cond      = "it was kicked" | "its KEYWORD cost was paid"
 //	          | "you have N or less life" | "you have N or more life"
@@ -115,6 +115,7 @@ var playerEvents = []struct {
 	on        Event
 }{
 	{"cast a spell", "casts a spell", Casts},
+	{"play a spell", "plays a spell", Casts}, // before 2009 (409.1 in 2006)
 	{"draw a card", "draws a card", Draws},
 	{"discard a card", "discards a card", Discards},
 	{"gain life", "gains life", GainsLife},

@@ -276,6 +276,7 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 	case "gain":
 		ctrl.Life += ef.N
 		e.s.Cite(e.rules.Find(phFollow...), "%s: %s gains %d life", from, ctrl.Name, ef.N)
+		e.firePlayer(ctrl, ability.GainsLife, nil)
 	case "lose":
 		who := []*game.Player{ctrl}
 		switch {
@@ -293,6 +294,7 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 		for _, q := range who {
 			q.Life -= ef.N
 			e.s.Cite(e.rules.Find(phFollow...), "%s: %s loses %d life", from, q.Name, ef.N)
+			e.firePlayer(q, ability.LosesLife, nil)
 		}
 	case "destroy":
 		e.destroy(t.Object, e.action("Destroy", "to destroy a permanent", "destroyed, or sacrificed is put", "destroyed or sacrificed is put"), from)
@@ -374,10 +376,19 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 		case r.Gain:
 			source.Controller().Life += n
 			e.s.Cite(e.ref(r), r.Note, source.Label, n)
+			e.firePlayer(source.Controller(), ability.GainsLife, nil)
 		}
 	}
 	if combat && t.Player != nil {
 		e.fire(source, ability.DealsCombatDamage, t.Player)
+	}
+	e.fire(source, ability.DealsDamage, t.Player)
+	if t.Player != nil {
+		// Damage dealt to a player makes them lose that much life
+		// (120.3a; 212.2 in 2006).
+		e.firePlayer(t.Player, ability.LosesLife, nil)
+	} else {
+		e.fire(t.Object, ability.DealtDamage, source)
 	}
 }
 
@@ -396,6 +407,7 @@ func (e *engine) gainTrigger(source *game.Object, r *ability.DamageRider, n int)
 	g.ab = e.trigger(source, r.Keyword, fmt.Sprintf(r.Note, source.Label, n), rule, func(s *game.State, ab *game.Object) {
 		p.Life += g.n
 		e.s.Cite(rule, "%s: %s gains %d life (now %d)", strings.ToLower(r.Keyword), p.Name, g.n, p.Life)
+		e.firePlayer(p, ability.GainsLife, nil)
 	})
 	e.gains[source] = g
 }
@@ -434,6 +446,7 @@ func (e *engine) leaveBattlefield(o *game.Object, to game.Zone, why string) *gam
 		// state-based action (704.5m; 420.5d in 2006).
 		x.AttachedTo = nil
 	}
+	e.fire(o, ability.Leaves, n)
 	if to == game.Graveyard {
 		e.fire(o, ability.Dies, n)
 	}
