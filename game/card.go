@@ -394,7 +394,6 @@ func ParseEffect(text string) (Effect, error) {
 	return Effect{}, &EffectError{Offset: lead, Msg: fmt.Sprintf("unknown ability or effect %q", t)}
 }
 
-
 // lazyRegexp compiles expr on first use: the effect patterns cost every
 // crules process 0.3 ms in the package's init, whatever the command.
 func lazyRegexp(expr string) func() *regexp.Regexp {
