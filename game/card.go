@@ -129,10 +129,11 @@ var Keywords = map[string]Param{
 	"Defender": NoParam, "Flash": NoParam, "Haste": NoParam, "Hexproof": NoParam,
 	"Indestructible": NoParam, "Lifelink": NoParam, "Menace": NoParam, "Reach": NoParam,
 	"Trample": NoParam, "Vigilance": NoParam, "Fear": NoParam, "Provoke": NoParam,
+	"Changeling": NoParam, "Devoid": NoParam,
 	"Storm": NoParam, "Convoke": NoParam, "Epic": NoParam, "Sunburst": NoParam, "Flanking": NoParam,
 	"Bushido": NParam, "Soulshift": NParam, "Modular": NParam, "Amplify": NParam, "Dredge": NParam,
 	"Rampage": NParam, "Frenzy": NParam, "Poisonous": NParam,
-	"Flashback": CostParam, "Madness": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
+	"Flashback": CostParam, "Madness": CostParam, "Mutate": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
 	"Ninjutsu": CostParam, "Evoke": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
 	"Protection": FromParam, "Affinity": ForParam, "Enchant": QualParam,
 	"Splice": OntoParam, "Offering": PrefixQual,
@@ -266,7 +267,7 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "addcombat", "untapattackers", "damage", "draw", "gain", "lose", "destroy", "counter", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice"
+	Verb string // "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// Mana is the mana an "add" effect adds ("Add {G}").
@@ -355,6 +356,10 @@ var effectPatterns = []struct {
 		return Effect{Verb: "addcombat"}
 	}},
 	{lazyRegexp(`(?i)^untap all creatures that attacked this turn$`), func(m []string) Effect { return Effect{Verb: "untapattackers"} }},
+	{lazyRegexp(`(?i)^end the turn$`), func(m []string) Effect { return Effect{Verb: "endturn"} }},
+	{lazyRegexp(`(?i)^target player skips (?:their|his or her) next combat phase this turn$`), func(m []string) Effect {
+		return Effect{Verb: "skipcombat", Target: "player"}
+	}},
 	{lazyRegexp(`(?i)^create an? (\d+)/(\d+) (.+?) (?:creature )?token$`), func(m []string) Effect {
 		return Effect{Verb: "create", P: atoi(m[1]), T: atoi(m[2]), Name: m[3]}
 	}},
