@@ -24,6 +24,7 @@ const (
 	BecomesTarget     Event = "becomes the target"
 	UpkeepBegins      Event = "the upkeep step begins"
 	EndStepBegins     Event = "the end step begins"
+	CountersPut       Event = "counters are put on it"
 )
 
 // A Trigger is a triggered ability: the events it waits for, the
@@ -52,6 +53,11 @@ type Trigger struct {
 	// (603.4): it triggers only if that cost was paid, and does nothing
 	// as it resolves unless it still was (game.CostsPaid.WasPaid).
 	IfPaid string
+	// Counter and Chapters make a CountersPut trigger a chapter ability
+	// (714.2b): it triggers for chapter N when the number of Counter
+	// counters on its source was less than N and became at least N.
+	Counter  string
+	Chapters []int
 }
 
 // Fires reports whether the trigger waits for event ev.
@@ -195,8 +201,11 @@ func modularDies(inst game.Ability) *Trigger {
 // beginning of your upkeep, you gain 1 life"): the same
 // Trigger a keyword's declaration gives, with the effect's target.
 func FromText(ef game.Effect) *Trigger {
-	on := map[string]Event{"enters": Enters, "upkeep": UpkeepBegins, "end": EndStepBegins}[ef.When]
+	on := map[string]Event{"enters": Enters, "upkeep": UpkeepBegins, "end": EndStepBegins, "chapter": CountersPut}[ef.When]
 	t := &Trigger{Base: Base{Note: ef.Text}, On: []Event{on}, Yours: ef.YourTurn, IfPaid: ef.IfPaid, Effects: []Op{{Kind: "effect", Effect: ef}}}
+	if ef.When == "chapter" {
+		t.Counter, t.Chapters = "lore", ef.Chapters
+	}
 	switch ef.Target {
 	case "any":
 		t.Target = &Target{Text: "any target", Zone: game.Battlefield, Types: []string{"Creature"}, OrPlayer: true}

@@ -232,6 +232,7 @@ func (a *Ability) setCost(s string) error {
 //	  after a trigger, "if it was kicked, " or "if its KEYWORD cost was paid, " (an intervening if)
 //	its controller sacrifices it | sacrifice it | sacrifice this creature (a triggered ability's, of its source)
 //	At the beginning of the next end step | upkeep, EFFECT (a spell's delayed trigger)
+//	I — EFFECT | I, II — EFFECT (a Saga's chapter ability, 714.2)
 //
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
@@ -262,6 +263,9 @@ type Effect struct {
 	// word that chose it ("evoke" for "if its evoke cost was paid",
 	// "kicker" for "if it was kicked"); see CostsPaid.WasPaid.
 	IfPaid string
+	// Chapters are a chapter ability's chapter numbers (When "chapter",
+	// 714.2: "I, II — EFFECT" is chapters 1 and 2).
+	Chapters []int
 	// Delayed is set for a spell's delayed triggered ability (603.7):
 	// the step at the beginning of which the effect happens ("end" for
 	// "at the beginning of the next end step", "upkeep").
@@ -360,12 +364,54 @@ var reAt = lazyRegexp(`(?i)^at (?:the beginning of (your|each|each player's|the|
 // battlefield, EFFECT" ("comes into play" before 2009).
 var reWhen = lazyRegexp(`(?i)^when (?:[^,]+?) (?:enters the battlefield|enters|comes into play), `)
 
+// reChapter is a Saga's chapter ability (714.2): "I — EFFECT", "I, II —
+// EFFECT", the numerals before an em dash (or a hyphen).
+var reChapter = lazyRegexp(`^([IVX]+(?:, ?[IVX]+)*) ?(?:—|-) ?`)
+
+// roman reads a Roman numeral from I to XX; 0 when it is not one.
+func roman(s string) int {
+	vals := map[byte]int{'I': 1, 'V': 5, 'X': 10}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		v := vals[s[i]]
+		if i+1 < len(s) && vals[s[i+1]] > v {
+			v = -v
+		}
+		n += v
+	}
+	if n <= 0 || n > 20 {
+		return 0
+	}
+	return n
+}
+
 // ParseEffect reads one instruction of a spell's text, or a triggered
-// ability "When NAME enters the battlefield, EFFECT"; see Effect. Text
-// outside the vocabulary is an *EffectError at the part not understood.
+// ability "When NAME enters the battlefield, EFFECT", or a Saga's chapter
+// ability "I, II — EFFECT"; see Effect. Text outside the vocabulary is an
+// *EffectError at the part not understood.
 func ParseEffect(text string) (Effect, error) {
 	lead := len(text) - len(strings.TrimLeft(text, " \t"))
 	t := strings.TrimSuffix(strings.TrimSpace(text), ".")
+	if m := reChapter().FindStringSubmatch(t); m != nil {
+		var chapters []int
+		for _, r := range strings.Split(m[1], ",") {
+			n := roman(strings.TrimSpace(r))
+			if n == 0 {
+				return Effect{}, &EffectError{Offset: lead, Msg: fmt.Sprintf("%q: %q is not a chapter number", t, strings.TrimSpace(r))}
+			}
+			chapters = append(chapters, n)
+		}
+		e, err := ParseEffect(t[len(m[0]):])
+		if err != nil {
+			ee := err.(*EffectError)
+			return Effect{}, &EffectError{Offset: lead + len(m[0]) + ee.Offset, Msg: fmt.Sprintf("unknown effect %q of a chapter ability", strings.TrimSpace(t[len(m[0]):]))}
+		}
+		if e.When != "" {
+			return Effect{}, &EffectError{Offset: lead + len(m[0]), Msg: fmt.Sprintf("%q: a chapter ability's effect is an instruction, not another trigger", t)}
+		}
+		e.When, e.Chapters, e.Text = "chapter", chapters, t
+		return e, nil
+	}
 	if m := reWhen().FindString(t); m != "" {
 		e, err := triggered(t, len(m), lead)
 		if err != nil {
@@ -459,6 +505,10 @@ func CheckDamageSource(e Effect, self string) error {
 		return nil
 	}
 	start := strings.LastIndexByte(e.Text[:loc[0]], ',') + 1
+	if i := strings.LastIndex(e.Text[:loc[0]], "—"); i >= start {
+		// A chapter ability: "I — NAME deals …".
+		start = i + len("—")
+	}
 	raw := e.Text[start:loc[0]]
 	subj := strings.TrimSpace(raw)
 	if subj == "" || strings.EqualFold(subj, self) {
