@@ -25,6 +25,7 @@ const (
 	UpkeepBegins      Event = "the upkeep step begins"
 	EndStepBegins     Event = "the end step begins"
 	CountersPut       Event = "counters are put on it"
+	CombatBegins      Event = "the beginning of combat step begins"
 )
 
 // A Trigger is a triggered ability: the events it waits for, the
@@ -201,7 +202,7 @@ func modularDies(inst game.Ability) *Trigger {
 // beginning of your upkeep, you gain 1 life"): the same
 // Trigger a keyword's declaration gives, with the effect's target.
 func FromText(ef game.Effect) *Trigger {
-	on := map[string]Event{"enters": Enters, "upkeep": UpkeepBegins, "end": EndStepBegins, "chapter": CountersPut}[ef.When]
+	on := map[string]Event{"enters": Enters, "upkeep": UpkeepBegins, "end": EndStepBegins, "chapter": CountersPut, "combat": CombatBegins}[ef.When]
 	t := &Trigger{Base: Base{Note: ef.Text}, On: []Event{on}, Yours: ef.YourTurn, IfPaid: ef.IfPaid, Effects: []Op{{Kind: "effect", Effect: ef}}}
 	if ef.When == "chapter" {
 		t.Counter, t.Chapters = "lore", ef.Chapters

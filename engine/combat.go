@@ -21,6 +21,9 @@ func (e *engine) attack(st *Stmt) error {
 	if e.s.ActivePlayer() != p {
 		return refuse("%s is not the active player", p.Name)
 	}
+	if e.s.Step != "declare attackers" && e.ahead("declare attackers") < 0 {
+		return refuse("%s's turn has no combat phase left: creatures attack only in a combat phase%s", p.Name, see(e.rules.Find(phAttack...)))
+	}
 	var attackers []*game.Object
 	for _, n := range st.Names[1:] {
 		o := e.s.FindIn(n.Text, game.Battlefield)
@@ -46,6 +49,7 @@ func (e *engine) attack(st *Stmt) error {
 		}
 	}
 	e.toStep("declare attackers")
+	e.attacked = append(e.attacked, attackers...)
 	e.s.Combat.Defending = def
 	e.blocksDone = false
 	for _, o := range attackers {

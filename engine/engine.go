@@ -417,11 +417,15 @@ type engine struct {
 	// who won.
 	over     bool
 	overNote string
-	// at is the index of the current step in steps; cleanupAgain is set
+	// at is the index of the current step in turn, the steps of this
+	// turn (steps and the phases effects added); attacked are the
+	// creatures that attacked this turn; cleanupAgain is set
 	// when the cleanup step must be followed by another (514.3a);
 	// stepErr is a step's refusal (a discard not chosen); begun is set
 	// once "begin game" has run.
 	at           int
+	turn         []string
+	attacked     []*game.Object
 	cleanupAgain bool
 	// dealing is set while a "damage" statement moves through the
 	// combat damage steps it runs itself.
@@ -458,7 +462,7 @@ type engine struct {
 }
 
 func newEngine(f *Scenario, rules *game.Rules, specs *specSet) *engine {
-	e := &engine{at: mainAt, f: f, rules: rules, specs: specs, labels: map[string]int{}, wants: map[*game.Object]*ability.Target{}, retarget: map[*game.Object][]*game.Target{}, revealed: map[string][]string{}, gains: map[*game.Object]*gain{}, mays: map[*game.Object]bool{}, orders: map[*game.Object]assignOrder{}, chapterAbility: map[*game.Object]*game.Object{}, bans: map[*game.Player]*ability.UpkeepCopies{}}
+	e := &engine{at: mainAt, turn: steps, f: f, rules: rules, specs: specs, labels: map[string]int{}, wants: map[*game.Object]*ability.Target{}, retarget: map[*game.Object][]*game.Target{}, revealed: map[string][]string{}, gains: map[*game.Object]*gain{}, mays: map[*game.Object]bool{}, orders: map[*game.Object]assignOrder{}, chapterAbility: map[*game.Object]*game.Object{}, bans: map[*game.Player]*ability.UpkeepCopies{}}
 	e.s = game.New(rules, f.Players...)
 	facts := factsOf(rules.Doc(), rules)
 	e.s.SplitCombined, e.s.ArtifactCreatureKeeps = facts.splitCombined, facts.keepAC
@@ -507,7 +511,7 @@ func (e *engine) stmt(st *Stmt, r *ScriptResult) {
 		// A choice for them was refused: they wait for a legal one
 		// (603.3d), before anything else happens.
 		a := e.s.Pending[0]
-		err = refuse("the %s trigger of %s waits to be put on the stack; choose again with \"triggers; targeting A\" or \"triggers; order A, B\"%s", a.Ability.Keyword, a.Ability.Source.Label, see(e.rules.Find(phTriggerTargets...)))
+		err = refuse("%s waits to be put on the stack; choose again with \"triggers; targeting A\" or \"triggers; order A, B\"%s", trigName(a.Ability), see(e.rules.Find(phTriggerTargets...)))
 	}
 	if err == nil && e.choice != nil && !setup[st.Verb] && st.Verb != "keep" {
 		// A state-based action waits for its player's choice: it is
@@ -716,7 +720,7 @@ func (e *engine) do(st *Stmt) error {
 	case "endturn":
 		return e.toCleanup()
 	case "step":
-		return e.stepTo(st.Value)
+		return e.stepTo(st.Value, st.N)
 	case "begin":
 		return e.beginGame()
 	case "destroy":
@@ -727,7 +731,7 @@ func (e *engine) do(st *Stmt) error {
 		if o.Zone != game.Battlefield {
 			return refuse("%s is not on the battlefield", st.Object.Text)
 		}
-		e.destroy(o, e.action("Destroy", "to destroy", "destroy"), "destroyed by the scenario")
+		e.destroy(o, e.action("Destroy", "to destroy a permanent", "destroyed, or sacrificed is put", "destroyed or sacrificed is put"), "destroyed by the scenario")
 		return nil
 	case "cast":
 		return e.cast(st)

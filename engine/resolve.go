@@ -16,7 +16,7 @@ func (e *engine) resolveTop(st *Stmt) error {
 		return refuse("the stack is empty")
 	}
 	if cl := st.Clause("targeting"); cl != nil && top.Ability != nil && e.wants[top] != nil {
-		return refuse("the target of the %s trigger was chosen when it was put on the stack%s; it can't be chosen as it resolves", top.Ability.Keyword, see(e.rules.Find(phTriggerTargets...)))
+		return refuse("the target of %s was chosen when it was put on the stack%s; it can't be chosen as it resolves", trigName(top.Ability), see(e.rules.Find(phTriggerTargets...)))
 	}
 	if st.Clause("decline") != nil && !e.mays[top] {
 		return refuse("%s offers no choice to decline (no \"may\", no cost to pay)", stackName(top))
@@ -46,7 +46,7 @@ func stackName(o *game.Object) string {
 		return "the ability of " + o.Ability.Source.Label
 	}
 	if o.Ability != nil {
-		return o.Ability.Keyword + " trigger of " + o.Ability.Source.Label
+		return strings.TrimPrefix(trigName(o.Ability), "the ")
 	}
 	if o.FaceDown {
 		return "a face-down spell"
@@ -207,6 +207,17 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 		}
 		e.s.Cite(e.rules.Find(phFollow...), "%s: %s deals %d damage to %s", from, spell.Name(), n, t.Name())
 		e.damage(spell, *t, n, false)
+	case "addcombat":
+		e.addCombat(from)
+	case "untapattackers":
+		var untapped []string
+		for _, o := range e.attacked {
+			if e.s.FindIn(o.Label, game.Battlefield) == o && o.Tapped {
+				o.Tapped = false
+				untapped = append(untapped, o.Label)
+			}
+		}
+		e.s.Cite(e.rules.Find(phFollow...), "%s: the creatures that attacked this turn untap (%s)", from, strings.Join(untapped, ", "))
 	case "addmana":
 		ctrl.Pool = ctrl.Pool.Plus(ef.Mana)
 		e.s.Cite(e.rules.Find(phFollow...), "%s: %s adds %s", from, ctrl.Name, ef.Mana)
@@ -245,7 +256,7 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 			e.s.Cite(e.rules.Find(phFollow...), "%s: %s loses %d life", from, q.Name, ef.N)
 		}
 	case "destroy":
-		e.destroy(t.Object, e.action("Destroy", "to destroy", "destroy"), from)
+		e.destroy(t.Object, e.action("Destroy", "to destroy a permanent", "destroyed, or sacrificed is put", "destroyed or sacrificed is put"), from)
 	case "untap":
 		t.Object.Tapped = false
 		e.s.Cite(e.rules.Find(phFollow...), "%s: %s untaps", from, t.Object.Label)

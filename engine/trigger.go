@@ -66,7 +66,7 @@ func (e *engine) fire(o *game.Object, ev ability.Event, arg any) {
 				e.fireChapter(o, t, c.before, c.after)
 			}
 		case ev == ability.BecomesBlocked && len(blockers) < t.Min:
-		case t.Yours && (ev == ability.UpkeepBegins || ev == ability.EndStepBegins) && o.Controller() != e.s.ActivePlayer():
+		case t.Yours && (ev == ability.UpkeepBegins || ev == ability.EndStepBegins || ev == ability.CombatBegins) && o.Controller() != e.s.ActivePlayer():
 		case ev == ability.BecomesTarget && t.ByOpponent:
 			if by, ok := arg.(*game.Object); ok && by.Controller() != o.Controller() {
 				e.queue(o, t, nil, arg)
@@ -137,8 +137,22 @@ func (e *engine) trigger(source *game.Object, kw, text string, rule game.Ref, re
 	a := &game.Object{Label: kw + " trigger", Owner: source.Controller(), BaseController: source.Controller(), Card: source.Card,
 		Ability: &game.AbilityInfo{Source: source, Keyword: kw, Text: text, Rule: rule, Resolve: resolve}}
 	e.s.Pending = append(e.s.Pending, a)
-	e.s.Cite(rule, "%s of %s triggers: %s", kw, source.Label, text)
+	name := kw + " of " + source.Label
+	if own(a.Ability) {
+		name = trigName(a.Ability)
+	}
+	e.s.Cite(rule, "%s triggers: %s", name, text)
 	return a
+}
+
+// trigName names a triggered ability in notes: "the Bushido trigger of
+// Samurai", or "the triggered ability of Flametongue Kavu" for a card's
+// own ability, whose keyword is the card's name.
+func trigName(a *game.AbilityInfo) string {
+	if own(a) {
+		return "the triggered ability of " + a.Source.Label
+	}
+	return "the " + a.Keyword + " trigger of " + a.Source.Label
 }
 
 // pushTriggers puts the triggered abilities waiting on the stack, the
@@ -190,14 +204,14 @@ func (e *engine) pushTriggers() error {
 				return refuse("%v", err)
 			}
 			if err := e.canTargetWant(a, want, t); err != nil {
-				return refuse("the %s trigger of %s can't target %s: %v%s", a.Ability.Keyword, a.Ability.Source.Label, names[ni].Text, err, see(e.rules.Find(phTriggerTargets...)))
+				return refuse("%s can't target %s: %v%s", trigName(a.Ability), names[ni].Text, err, see(e.rules.Find(phTriggerTargets...)))
 			}
 			chosen[a] = t
 			ni++
 			continue
 		}
 		if e.anyTarget(a, want) {
-			return refuse("the %s trigger of %s needs %s, chosen as it is put on the stack with \"; targeting NAME\"%s", a.Ability.Keyword, a.Ability.Source.Label, want.Text, see(e.rules.Find(phTriggerTargets...)))
+			return refuse("%s needs %s, chosen as it is put on the stack with \"; targeting NAME\"%s", trigName(a.Ability), want.Text, see(e.rules.Find(phTriggerTargets...)))
 		}
 		dropped = append(dropped, a)
 	}
@@ -207,15 +221,15 @@ func (e *engine) pushTriggers() error {
 	e.s.Pending = nil
 	for _, a := range ordered {
 		if slices.Contains(dropped, a) {
-			e.s.Cite(e.rules.Find(phTriggerTargets...), "the %s trigger of %s has no legal target (%s) and is removed from the stack", a.Ability.Keyword, a.Ability.Source.Label, e.wants[a].Text)
+			e.s.Cite(e.rules.Find(phTriggerTargets...), "%s has no legal target (%s) and is removed from the stack", trigName(a.Ability), e.wants[a].Text)
 			delete(e.wants, a)
 			continue
 		}
 		e.s.Push(a)
-		e.s.Cite(e.rules.Find(phTrigger...), "the %s trigger of %s is put on the stack", a.Ability.Keyword, a.Ability.Source.Label)
+		e.s.Cite(e.rules.Find(phTrigger...), "%s is put on the stack", trigName(a.Ability))
 		if t, ok := chosen[a]; ok {
 			a.Ability.Targets = append(a.Ability.Targets, t)
-			e.s.Cite(e.rules.Find(phTriggerTargets...), "%s chooses %s as the target of the %s trigger", a.Controller().Name, t.Name(), a.Ability.Keyword)
+			e.s.Cite(e.rules.Find(phTriggerTargets...), "%s chooses %s as the target of %s", a.Controller().Name, t.Name(), trigName(a.Ability))
 			if t.Object != nil {
 				e.fire(t.Object, ability.BecomesTarget, a)
 			}
@@ -275,7 +289,7 @@ func (e *engine) checkOrder() error {
 	}
 	for _, a := range e.s.Pending {
 		if !slices.Contains(named, a) && slices.ContainsFunc(named, func(b *game.Object) bool { return b.Controller() == a.Controller() }) {
-			return refuse("order: the %s trigger of %s is left out; %s orders all of their triggered abilities waiting%s", a.Ability.Keyword, a.Ability.Source.Label, a.Controller().Name, rule)
+			return refuse("order: %s is left out; %s orders all of their triggered abilities waiting%s", trigName(a.Ability), a.Controller().Name, rule)
 		}
 	}
 	e.ordered = true
@@ -444,11 +458,17 @@ func (e *engine) runOp(o *game.Object, t *ability.Trigger, x ability.Op, blocker
 		var tg *game.Target
 		if t.Target != nil {
 			if !legal() && (len(ab.Ability.Targets) == 0 || ab.Ability.Targets[0].Player == nil) {
-				e.s.Cite(e.rules.Find(phAllIllegal...), "the target of the %s trigger is illegal now: it does nothing", o.Label)
+				e.s.Cite(e.rules.Find(phAllIllegal...), "the target of %s is illegal now: it does nothing", trigName(ab.Ability))
 				return
 			}
 			tg = &ab.Ability.Targets[0]
 		}
 		e.effect(o, x.Effect, tg, o.Label)
 	}
+}
+
+// own tells a card's own triggered ability, whose keyword is the card's
+// name, from a keyword's.
+func own(a *game.AbilityInfo) bool {
+	return a.Keyword == a.Source.Label || a.Source.Card != nil && a.Keyword == a.Source.Card.Name
 }

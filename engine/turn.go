@@ -13,17 +13,18 @@ import (
 // in 2006): the first main phase is steps[mainAt], the second the other
 // "main". The first-strike combat damage step happens only when a
 // creature has first strike or double strike; the combat steps after
-// declare attackers only when a creature attacks (508.8).
+// declare attackers only when a creature attacks (508.8). A turn's own
+// list (engine.turn) may have additional phases (500.8).
 var steps = []string{
 	"untap", "upkeep", "draw", "main",
 	"beginning of combat", "declare attackers", "declare blockers", "first-strike damage", "combat damage", "end of combat",
 	"main", "end", "cleanup",
 }
 
-const (
-	mainAt    = 3
-	cleanupAt = 12
-)
+// combatPhase are the steps of a combat phase, in steps.
+var combatPhase = steps[4:10]
+
+const mainAt = 3
 
 // phaseOf is the phase of each step (500.1 today, 300.1 in 2006).
 var phaseOf = map[string]string{
@@ -59,6 +60,9 @@ var (
 	phDelayed     = []string{"an effect may create a delayed triggered ability", "delayed triggered ability"}
 	phNoAttackers = []string{"if no creatures are declared as attackers or put onto the battlefield attacking, skip", "if no creatures are declared as attackers, finish the declare attackers step", "if no creatures are declared as attackers"}
 	phDefending   = []string{"the active player chooses one of their opponents. that player becomes the defending player", "chooses one of their opponents", "becomes the defending player", "defending player"}
+	phAddPhases   = []string{"some effects can add phases to a turn"}
+	phUntilEOC    = []string{"expire at the end of the combat phase, not at the beginning of the end of combat step", "until end of combat"}
+	phCombatTrig  = []string{"that phase or step trigger", "at the beginning of"}
 	phStepEnds    = []string{"ends when the stack is empty and all players pass", "when all players pass in succession", "all players pass in succession"}
 )
 
@@ -72,37 +76,56 @@ func (e *engine) stepRef(step string) game.Ref {
 	})
 }
 
-// toStep moves the turn forward to step within the turn, passing every
-// step between (each happens: its turn-based actions, its triggers);
-// a step behind the current one is entered directly (a second combat).
+// toStep moves the turn forward to the next step named step within the
+// turn, passing every step between (each happens: its turn-based
+// actions, its triggers); nothing happens when the turn has no such step
+// ahead (the callers check that with ahead).
 func (e *engine) toStep(step string) {
-	to := -1
-	for i := e.at + 1; i < len(steps); i++ {
-		if steps[i] == step {
-			to = i
-			break
-		}
-	}
-	if to < 0 {
-		if e.s.Step != step {
-			e.enterStep(slices.Index(steps, step))
-		}
-		return
-	}
-	for e.at < to {
+	to := e.ahead(step)
+	for to > 0 && e.at < to {
 		next := e.at + 1
-		if steps[next] == "first-strike damage" && step != "first-strike damage" {
+		if e.turn[next] == "first-strike damage" && step != "first-strike damage" {
 			next++
 		}
 		e.enterStep(next)
 	}
 }
 
+// ahead is the index in the turn of the next step named step, -1 when
+// the turn has none left.
+func (e *engine) ahead(step string) int {
+	for i := e.at + 1; i < len(e.turn); i++ {
+		if e.turn[i] == step {
+			return i
+		}
+	}
+	return -1
+}
+
+// inCleanup reports whether the turn is in its cleanup step.
+func (e *engine) inCleanup() bool { return e.at == len(e.turn)-1 }
+
+// addCombat adds an additional combat phase followed by an additional
+// main phase directly after this main phase (500.8 today, 300.7 in
+// 2006: "adding the phases directly after the specified phase"; the
+// most recently created comes first). Outside a main phase there is no
+// "this main phase": nothing is added.
+func (e *engine) addCombat(from string) {
+	rule := e.rules.Find(phAddPhases...)
+	if e.turn[e.at] != "main" {
+		e.s.Cite(rule, "%s: the turn is not in a main phase, so no phase is added after \"this main phase\"", from)
+		return
+	}
+	extra := append(slices.Clone(combatPhase), "main")
+	e.turn = slices.Insert(slices.Clone(e.turn), e.at+1, extra...)
+	e.s.Cite(rule, "%s: after this main phase, an additional combat phase and an additional main phase are added to the turn", from)
+}
+
 // enterStep begins the step at index i of steps: the step ending empties the
 // mana pools; then the new step's turn-based actions happen and the
 // abilities that trigger as it begins trigger.
 func (e *engine) enterStep(i int) {
-	step := steps[i]
+	step := e.turn[i]
 	e.emptyPools(e.s.Step, step)
 	leaving := e.s.Step
 	e.s.Step, e.at = step, i
@@ -115,6 +138,9 @@ func (e *engine) enterStep(i int) {
 	}
 	if leaving == "end of combat" {
 		e.s.Cite(e.rules.Find(phRemoved...), "the end of combat step ends: every creature is removed from combat")
+		if e.s.EndCombatEffects() {
+			e.s.Cite(e.rules.Find(phUntilEOC...), "the combat phase ends: \"until end of combat\" effects end")
+		}
 		e.s.EndCombat()
 		e.blocksDone, e.blocking = false, false
 	}
@@ -143,6 +169,7 @@ func (e *engine) enterStep(i int) {
 		}
 	case "beginning of combat":
 		e.s.Cite(e.stepRef(step), "%s's combat phase begins", p.Name)
+		e.beginningOf(ability.CombatBegins, "combat", phCombatTrig)
 	case "end of combat":
 		e.s.Cite(e.stepRef(step), "the end of combat step begins")
 	case "declare attackers", "declare blockers":
@@ -264,22 +291,22 @@ func (e *engine) discardToHandSize(p *game.Player) error {
 // next player in turn order who is still in the game).
 func (e *engine) next() {
 	switch {
-	case e.at == cleanupAt && e.cleanupAgain:
-		e.enterStep(cleanupAt)
+	case e.inCleanup() && e.cleanupAgain:
+		e.enterStep(e.at)
 		return
-	case e.at == cleanupAt:
+	case e.inCleanup():
 		e.beginTurn(e.nextPlayer())
 		return
 	}
 	i := e.at + 1
-	if steps[i] == "first-strike damage" && e.firstStrike() == nil {
+	if e.turn[i] == "first-strike damage" && e.firstStrike() == nil {
 		i++
 	}
-	if steps[i] == "declare blockers" && len(e.s.Combat.Attackers) == 0 {
+	if e.turn[i] == "declare blockers" && len(e.s.Combat.Attackers) == 0 {
 		// No attackers: the declare blockers and combat damage steps
 		// are skipped (508.8).
 		e.s.Cite(e.rules.Find(phNoAttackers...), "no creature attacks: the declare blockers and combat damage steps are skipped")
-		i = slices.Index(steps, "end of combat")
+		i = e.ahead("end of combat")
 	}
 	e.enterStep(i)
 }
@@ -302,6 +329,7 @@ func (e *engine) beginTurn(p *game.Player) {
 	e.emptyPools(s.Step, "untap")
 	s.Turn++
 	s.Active = slices.Index(s.Players, p)
+	e.turn, e.attacked = steps, nil
 	s.CastThisTurn = nil
 	s.Step = ""
 	s.Cite(e.rules.Find(phTurn...), "%s's turn %d begins", p.Name, s.Turn)
@@ -351,21 +379,44 @@ func (e *engine) turnOf(p *game.Player) error {
 
 // toCleanup moves to this turn's cleanup step: "end turn".
 func (e *engine) toCleanup() error {
-	if e.at == cleanupAt && !e.cleanupAgain {
+	if e.inCleanup() && !e.cleanupAgain {
 		return refuse("the turn is already in its cleanup step")
 	}
-	return e.advance(func() bool { return e.at == cleanupAt && !e.cleanupAgain })
+	return e.advance(func() bool { return e.inCleanup() && !e.cleanupAgain })
 }
 
 // stepTo moves to the next step named step ("step end", "step upkeep":
 // the next turn's when this turn's is past).
-func (e *engine) stepTo(step string) error {
+//
+// With n > 0 it is the turn's n-th step of that name ("step beginning of
+// combat 2": the second combat phase's; "step main 2": the second main
+// phase, 505.1b's count), refused when the turn has no such step or is
+// past it.
+func (e *engine) stepTo(step string, n int) error {
 	want := step
 	if step == "postcombat main" {
 		want = "main"
 	}
 	if !slices.Contains(steps, want) {
 		return fmt.Errorf("unknown step %q", step)
+	}
+	if n > 0 {
+		at, k := -1, 0
+		for i, s := range e.turn {
+			if s == want && (step != "postcombat main" || i != mainAt) {
+				if k++; k == n {
+					at = i
+				}
+			}
+		}
+		switch {
+		case at < 0:
+			return refuse("this turn has %d %s %s, not %d (phases are added by effects%s)", k, step, map[bool]string{true: "phases", false: "steps"}[want == "main"], n, see(e.rules.Find(phAddPhases...)))
+		case at <= e.at:
+			return refuse("the turn is past its %s %d", step, n)
+		}
+		turn := e.s.Turn
+		return e.advance(func() bool { return e.s.Turn == turn && e.at == at })
 	}
 	start := e.s.Turn*100 + e.at
 	return e.advance(func() bool {

@@ -237,7 +237,7 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "damage", "draw", "gain", "lose", "destroy", "counter", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice"
+	Verb string // "addcombat", "untapattackers", "damage", "draw", "gain", "lose", "destroy", "counter", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// Mana is the mana an "add" effect adds ("Add {G}").
@@ -253,7 +253,7 @@ type Effect struct {
 	Name string // a token's name
 	Text string
 	// When is set for a triggered ability's effect: the event it waits
-	// for ("enters", "upkeep", "end": the beginning of a step),
+	// for ("enters", "upkeep", "end", "combat": the beginning of a step),
 	// YourTurn when only in its controller's turns ("at the beginning of
 	// your upkeep").
 	When     string
@@ -336,6 +336,10 @@ var effectPatterns = []struct {
 		n, _ := number(m[1])
 		return Effect{Verb: "maxcounters", N: n, Name: strings.ToLower(m[2])}
 	}},
+	{lazyRegexp(`(?i)^after this main phase, there is an additional combat phase followed by an additional main phase$`), func(m []string) Effect {
+		return Effect{Verb: "addcombat"}
+	}},
+	{lazyRegexp(`(?i)^untap all creatures that attacked this turn$`), func(m []string) Effect { return Effect{Verb: "untapattackers"} }},
 	{lazyRegexp(`(?i)^create an? (\d+)/(\d+) (.+?) (?:creature )?token$`), func(m []string) Effect {
 		return Effect{Verb: "create", P: atoi(m[1]), T: atoi(m[2]), Name: m[3]}
 	}},
@@ -358,7 +362,7 @@ func count(s string) int {
 // end step", "At end of turn" (the end step's trigger before 2009); a
 // spell's "At the beginning of the next end step, EFFECT" is a delayed
 // triggered ability.
-var reAt = lazyRegexp(`(?i)^at (?:the beginning of (your|each|each player's|the|the next) (upkeep|end step)|(end of turn)), `)
+var reAt = lazyRegexp(`(?i)^at (?:the beginning of (your|each|each player's|the|the next) (upkeep|end step)|(end of turn)|the beginning of (each combat|combat on your turn)), `)
 
 // reWhen is a triggered ability of card text: "When NAME enters the
 // battlefield, EFFECT" ("comes into play" before 2009).
@@ -429,6 +433,11 @@ func ParseEffect(text string) (Effect, error) {
 		if strings.EqualFold(m[2], "upkeep") {
 			step = "upkeep"
 		}
+		if m[4] != "" {
+			// "At the beginning of each combat", "… of combat on your
+			// turn": every beginning of combat step, additional ones too.
+			step, m[1] = "combat", map[bool]string{true: "your"}[strings.HasSuffix(strings.ToLower(m[4]), "your turn")]
+		}
 		if strings.EqualFold(m[1], "the next") {
 			e.Delayed = step
 		} else {
@@ -438,7 +447,7 @@ func ParseEffect(text string) (Effect, error) {
 		return e, nil
 	}
 	if strings.HasPrefix(strings.ToLower(t), "when") || strings.HasPrefix(strings.ToLower(t), "at ") {
-		return Effect{}, &EffectError{Offset: lead, Msg: fmt.Sprintf("unknown trigger %q (known: \"When NAME enters the battlefield, EFFECT\", \"At the beginning of your upkeep|each upkeep|your end step|each end step|the next end step, EFFECT\")", t)}
+		return Effect{}, &EffectError{Offset: lead, Msg: fmt.Sprintf("unknown trigger %q (known: \"When NAME enters the battlefield, EFFECT\", \"At the beginning of your upkeep|each upkeep|your end step|each end step|the next end step|each combat|combat on your turn, EFFECT\")", t)}
 	}
 	for _, p := range effectPatterns {
 		if m := p.re().FindStringSubmatch(t); m != nil {

@@ -38,6 +38,8 @@ func parseContinuous(t string) (Effect, bool, error) {
 	e := &Continuous{}
 	if rest, ok := strings.CutSuffix(l, " until end of turn"); ok {
 		e.UntilEOT, l = true, rest
+	} else if rest, ok := strings.CutSuffix(l, " until end of combat"); ok {
+		e.UntilEOC, l = true, rest
 	}
 	ef := Effect{Verb: "continuous", Cont: e}
 	if rest, ok := strings.CutPrefix(l, "gain control of "); ok {

@@ -66,9 +66,11 @@ type Continuous struct {
 	Static    bool
 	Subject   Subject
 	Objects   []*Object
-	// UntilEOT effects end in the cleanup step; WhileSource effects end
-	// when Source leaves the battlefield ("for as long as").
+	// UntilEOT effects end in the cleanup step, UntilEOC ones at the end
+	// of the combat phase (500.5a; 300.4 in 2006); WhileSource effects
+	// end when Source leaves the battlefield ("for as long as").
 	UntilEOT    bool
+	UntilEOC    bool
 	WhileSource bool
 
 	CopyOf *Object // layer 1: becomes a copy of CopyOf

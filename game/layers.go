@@ -198,6 +198,24 @@ func (s *State) EndTurnEffects() (ended bool, changed []*Object) {
 	return ended, nil
 }
 
+// EndCombatEffects ends the "until end of combat" effects, as the
+// combat phase ends (500.5a; 300.4 in 2006); it reports whether one that
+// still applied ended.
+func (s *State) EndCombatEffects() bool {
+	ended := false
+	kept := s.Effects[:0]
+	for _, e := range s.Effects {
+		if e.UntilEOC {
+			ended = ended || s.effectAlive(e)
+			continue
+		}
+		kept = append(kept, e)
+	}
+	clear(s.Effects[len(kept):])
+	s.Effects = kept
+	return ended
+}
+
 // effectAlive reports whether a resolved effect still applies to
 // something: some of its objects is on the battlefield as the object
 // it was, and, for one that lasts "for as long as", its source is.

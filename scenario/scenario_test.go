@@ -102,6 +102,7 @@ func TestErrors(t *testing.T) {
 		{"players", "players: alice\n-- script --\n", []string{"x.txt:1:10: players: expected two or more names"}},
 		{"players twice", "players: alice bob Alice\n-- script --\n", []string{"x.txt:1:20: players: Alice is named twice"}},
 		{"step", "-- script --\nstep lunch\n", []string{`x.txt:2:6: step: unknown step "lunch"`}},
+		{"step count", "-- script --\nstep beginning of combat 0\nstep lunch 2\n", []string{`x.txt:2:26: step: 0: expected a count from 1`, `x.txt:3:6: step: unknown step "lunch"`}},
 		{"ability", "-- cards --\nBad: {R} Instant; Bushido two\n-- script --\n", []string{`x.txt:2:19: Bad: Bushido two: expected a number from 0 to 1000000 after "Bushido"`}},
 		{"effect", "-- cards --\nBad: {R} Instant; Win the game\n-- script --\n", []string{`x.txt:2:19: Bad: unknown ability or effect "Win the game"`}},
 		{"one-shot text on a creature", "-- cards --\nKavu: {3}{R} Creature — Kavu 4/2; Kavu deals 2 damage to any target\n-- script --\n", []string{`x.txt:2:35: Kavu: "Kavu deals 2 damage to any target" on a permanent is not understood`}},

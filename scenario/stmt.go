@@ -96,6 +96,16 @@ func (p *parser) stmt(l line) *engine.Stmt {
 		// "step end", "step upkeep; targeting bob", "end turn; discard A".
 		name, clauses, hasClauses := strings.Cut(rest, ";")
 		st.Verb, st.Value = "step", strings.ToLower(strings.TrimSpace(name))
+		if i := strings.LastIndexByte(st.Value, ' '); i > 0 && word == "step" {
+			// "step beginning of combat 2": the turn's second one.
+			if n, err := strconv.Atoi(st.Value[i+1:]); err == nil {
+				if n < 1 {
+					p.errorf(l.pos(at+5+i+1), "step: %d: expected a count from 1", n)
+					return nil
+				}
+				st.Value, st.N = st.Value[:i], n
+			}
+		}
 		if word == "end" {
 			st.Verb, st.Value = "endturn", ""
 		} else if !validStep[st.Value] {

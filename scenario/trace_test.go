@@ -134,6 +134,7 @@ Ornithopter: {0} Artifact Creature — Thopter 0/2
 Arcbound Worker: {1} Artifact Creature — Construct 0/0; Modular 1
 Grapeshot: {1}{R} Sorcery; Grapeshot deals 1 damage to any target; Storm
 Shock: {R} Instant; Shock deals 2 damage to any target
+Kavu: {3}{R} Creature — Kavu 4/2; When Kavu comes into play, it deals 2 damage to target creature
 
 -- script: draw --
 library alice: Grizzly Bears, Ornithopter
@@ -156,6 +157,14 @@ resolve
 alice casts Grapeshot; targeting bob
 resolve all
 
+-- script: own trigger --
+hand alice: Kavu
+battlefield bob: Grizzly Bears
+mana alice: {3}{R}
+alice casts Kavu
+resolve; targeting Grizzly Bears
+resolve
+
 -- script: convoke --
 hand alice: Siege Wurm
 battlefield alice: Ornithopter, Ornithopter, Ornithopter, Ornithopter, Ornithopter, Ornithopter
@@ -176,18 +185,30 @@ alice casts Siege Wurm; convoke Ornithopter, Ornithopter#2, Ornithopter#3, Ornit
 			{"turn", "302.2", "bob untaps"},
 			{"copy", "420.5j", "the copy of Grapeshot ceases to exist"},
 			{"convoke", "502.46a", "pays nothing: {G}{G} is still owed"},
+			// 2006 defines destroy in its glossary only; the rule
+			// that moves a destroyed object is the graveyard's, not
+			// 208.1's "the amount of damage needed to destroy it".
+			{"counters", "217.4a", "Arcbound Worker is destroyed"},
+			{"own trigger", "404.1", "the triggered ability of Kavu triggers"},
+		}},
+		{"2008-05-01", []traceWant{
+			{"counters", "501.4a", "Arcbound Worker is destroyed"},
 		}},
 		{"latest", []traceWant{
 			{"draw", "121.1", "alice draws a card"},
 			{"turn", "500.1", "bob's turn 2 begins"},
 			{"turn", "502.3", "bob untaps"},
 			{"counters", "122.1", "2 +1/+1 counters are put on Ornithopter"},
+			{"counters", "701.8a", "Arcbound Worker is destroyed"},
 			{"copy", "704.5e", "the copy of Grapeshot ceases to exist"},
 		}},
 	} {
 		wantCites(t, f, tc.rev, tc.want, func(script, note string) {
 			if strings.Contains(note, "Grizzly Bears") && script == "draw" {
 				t.Errorf("%s: the draw names the card drawn: %q", tc.rev, note)
+			}
+			if strings.Contains(note, "Kavu of Kavu") || strings.Contains(note, "Kavu trigger of Kavu") {
+				t.Errorf("%s: a card's own trigger is named twice: %q", tc.rev, note)
 			}
 			if strings.Contains(note, "already zero") && script == "convoke" {
 				t.Errorf("%s: convoke says the cost is zero while {G}{G} is owed: %q", tc.rev, note)
