@@ -2,6 +2,7 @@ package crules
 
 import (
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +13,7 @@ import (
 	"github.com/crules/crules/engine"
 	"github.com/crules/crules/game"
 	"github.com/crules/crules/internal/cache"
+	"github.com/crules/crules/keyword"
 	"github.com/crules/crules/parse"
 	"github.com/crules/crules/scenario"
 )
@@ -75,16 +77,20 @@ func (l *Library) Simulate(name string, src []byte, rev string) ([]*engine.Resul
 		}
 		cites := engine.Citations(d.Document)
 		path, known := l.learnCitations(r, cites)
+		specPath, knownSpecs := l.learnSpecs(r, d.Document)
 		res, err := scenario.Run(f, d.Document)
 		if err != nil {
 			return nil, err
 		}
+		// Not cached is only slower: no warning.
 		if found := cites.Found(); path != "" && len(found) > known {
-			// Not cached is only slower: no warning.
 			_ = cache.Store(path, func(w io.Writer) error {
 				_, err := w.Write(encodeCitations(found))
 				return err
 			})
+		}
+		if specs := engine.Specs(d.Document); specPath != "" && len(specs) > knownSpecs {
+			_ = cache.Store(specPath, func(w io.Writer) error { return encodeSpecs(w, specs) })
 		}
 		out = append(out, res)
 	}
@@ -197,4 +203,63 @@ func decodeCitations(b []byte) (map[string]game.Ref, error) {
 		return nil, errBadCitations
 	}
 	return found, nil
+}
+
+// learnSpecs gives the engine the keyword specs of revision r, whose
+// document is doc, that earlier runs read (a quarter of a scenario's
+// instructions once its citations are cached), from the cache. It
+// returns the entry's path ("" when there is no cache) and how many
+// specs the engine then knows. The entry is keyed by r's SHA-256, its
+// tree's version and keyword.SpecVersion; one that is damaged or whose
+// specs are not bound to doc's rules is ignored, and written again after
+// the run.
+func (l *Library) learnSpecs(r Rev, doc *parse.Document) (string, int) {
+	path, err := l.revCachePath(r, fmt.Sprintf("specs-%s-t%d", r.r.SHA256[:min(16, len(r.r.SHA256))], parse.TreeVersion), keyword.SpecVersion)
+	if err != nil {
+		return "", 0
+	}
+	var cached map[string]*cachedSpec
+	err = cache.Load(path, func(rd io.Reader) error { return json.NewDecoder(rd).Decode(&cached) })
+	if err == nil {
+		specs := make(map[string]*keyword.Spec, len(cached))
+		for name, c := range cached {
+			switch {
+			case c == nil:
+				err = errors.New("a spec left out")
+			case c.Spec == nil:
+				specs[name] = nil
+			case c.Spec.Bind(doc, c.Offset):
+				specs[name] = c.Spec
+			default:
+				err = fmt.Errorf("spec %s not bound", name)
+			}
+		}
+		if err == nil {
+			engine.LearnSpecs(doc, specs)
+		}
+	}
+	return path, len(engine.Specs(doc))
+}
+
+// A cachedSpec is a keyword spec as cached, with the offset of its
+// rule in the text (see keyword.Spec.Bind); Spec is nil for a name the
+// revision has no keyword of.
+type cachedSpec struct {
+	Offset int           `json:"offset"`
+	Spec   *keyword.Spec `json:"spec"`
+}
+
+func encodeSpecs(w io.Writer, specs map[string]*keyword.Spec) error {
+	out := make(map[string]*cachedSpec, len(specs))
+	for name, s := range specs {
+		c := &cachedSpec{Spec: s}
+		if s != nil {
+			if s.Text() == nil {
+				return fmt.Errorf("spec %s has no rule", name)
+			}
+			c.Offset = s.Text().Pos.Offset
+		}
+		out[name] = c
+	}
+	return json.NewEncoder(w).Encode(out)
 }

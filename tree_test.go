@@ -143,13 +143,13 @@ func BenchmarkDocumentLatest(b *testing.B) {
 	}
 }
 
-// TestCitationsCached: the citations the engine found in a revision are
-// cached by the first library that runs a scenario and learned by the
-// next, whose results (every check and every step of the trace, with
-// the rules cited) are those of a library without a cache, for every
-// scenario file; what is learned is what is cited (a citation changed
-// in the cache shows in the trace); a damaged entry is not learned and
-// is written again.
+// TestCitationsCached: the citations the engine found in a revision
+// and the keyword specs it read there are cached by the first library
+// that runs a scenario and learned by the next, whose results (every
+// check and every step of the trace, with the rules cited) are those of
+// a library without a cache, for every scenario file; what is learned is
+// what is cited (a citation changed in the cache shows in the trace); a
+// damaged entry of either is not learned and is written again.
 func TestCitationsCached(t *testing.T) {
 	files, _ := filepath.Glob("scenario/testdata/scenarios/*.txt")
 	if len(files) < 20 {
@@ -176,8 +176,10 @@ func TestCitationsCached(t *testing.T) {
 		}
 	}
 	entries, _ := filepath.Glob(filepath.Join(dir, "*", "cites-*"))
-	if len(entries) < 2 {
-		t.Fatalf("citation entries %v, want one per revision the scenarios run", entries)
+	specEntries, _ := filepath.Glob(filepath.Join(dir, "*", "specs-*"))
+	if len(entries) < 2 || len(specEntries) < 2 {
+		// A revision whose scenarios use no keyword has no specs.
+		t.Fatalf("citation entries %v, spec entries %v, want one of each per revision the scenarios run", entries, specEntries)
 	}
 
 	// The latest revision's entry, with one citation's text changed and
@@ -219,17 +221,48 @@ func TestCitationsCached(t *testing.T) {
 		t.Error("the citations changed in the cache were not the ones cited")
 	}
 
-	// Damaged: a bit flipped; not learned, and written again whole.
-	b := append([]byte(nil), good...)
-	b[len(b)/2] ^= 0x20
-	if err := os.WriteFile(entry, b, 0o644); err != nil {
+	// The specs a new library learns from the cache are bound to its own
+	// document's rules and are those a run reads.
+	fresh := open(t, crules.Options{CacheDir: dir})
+	fd, err := fresh.Document(fresh.Latest().Source())
+	if err != nil {
 		t.Fatal(err)
 	}
-	if got := sim(open(t, crules.Options{CacheDir: dir}), convoke); !reflect.DeepEqual(traceTexts(got), traceTexts(want)) {
+	if _, n := crules.LearnSpecs(fresh, fresh.Latest(), fd.Document); n == 0 {
+		t.Error("no spec learned from the cache")
+	}
+	for name, s := range engine.Specs(fd.Document) {
+		if s != nil && (s.Text() == nil || s.Text() != fd.Rule(s.Text().ID)) {
+			t.Errorf("learned spec %s is not bound to the document's rule", name)
+		}
+	}
+	if ws := engine.Specs(latest.Document); len(ws) == 0 || !reflect.DeepEqual(engine.Specs(fd.Document), ws) {
+		t.Error("the specs learned are not those the run read")
+	}
+
+	// Damaged: a bit flipped in each; not learned, and written again
+	// whole.
+	specEntry := strings.Replace(entry, "cites-", "specs-", 1)
+	for _, e := range []string{entry, specEntry} {
+		b, err := os.ReadFile(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e == entry {
+			b = append([]byte(nil), good...)
+		}
+		b[len(b)/2] ^= 0x20
+		if err := os.WriteFile(e, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := sim(open(t, crules.Options{CacheDir: dir}), convoke); !reflect.DeepEqual(got, want) {
 		t.Error("a damaged entry changed the results")
 	}
-	if err := cache.Load(entry, func(io.Reader) error { return nil }); err != nil {
-		t.Errorf("the damaged entry was not written again: %v", err)
+	for _, e := range []string{entry, specEntry} {
+		if err := cache.Load(e, func(io.Reader) error { return nil }); err != nil {
+			t.Errorf("the damaged entry %s was not written again: %v", filepath.Base(e), err)
+		}
 	}
 }
 

@@ -15,7 +15,7 @@ var (
 	phActivate    = []string{"to activate an ability is to put it onto the stack and pay its costs", "announces that he or she is playing the spell or activated ability"}
 	phController  = []string{"only an object's controller (or its owner, if it doesn't have a controller) can activate", "only an object's controller", "announces that he or she is playing the spell or activated ability"}
 	phManaAbility = []string{"an activated mana ability doesn't go on the stack", "resolves immediately after it is played and doesn't go on the stack"}
-	phSnowMana    = []string{"snow mana symbol {s} represents a cost that can be paid with one mana", "the snow mana symbol {s} represents a cost"}
+	phSnowMana    = []string{"the snow mana symbol {s} represents"}
 	phSorceryAb   = []string{"activated abilities that read \"activate only as a sorcery\" mean", "activate only as a sorcery", "play this ability only any time you could play a sorcery\" mean"}
 )
 
@@ -114,12 +114,7 @@ func (e *engine) activateText(st *Stmt, p *game.Player, o *game.Object, n int) e
 		// A mana ability: no target, it adds mana; it doesn't use the
 		// stack and resolves at once (605.3b; 411.1 in 2006).
 		e.settle(pay, total)
-		m := a.Do.Mana
-		if o.HasSupertype("Snow") && !e.rules.Find(phSnowMana...).IsZero() {
-			// Mana a snow permanent produces can pay {S} (107.4h
-			// today; 104.3h from Coldsnap).
-			m = m.AsSnow()
-		}
+		m := e.produced(o, a.Do.Mana)
 		p.Pool = p.Pool.Plus(m)
 		e.s.Cite(e.rules.Find(phManaAbility...), "%s's mana ability resolves at once, without the stack: %s adds %s", o.Label, p.Name, m)
 		return nil

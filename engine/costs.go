@@ -12,6 +12,7 @@ import (
 // The rules of paying costs, found by what they say in any era.
 var (
 	phNoPartial   = []string{"partial payments are not allowed. unpayable costs can't be paid", "the player pays the total cost in any order. partial payments are not allowed"}
+	phSnowSource  = []string{"produced by a snow source"}
 	phSickAbility = []string{"activated ability with the tap symbol or the untap symbol in its activation cost can't be", "activated ability with the tap symbol in its activation cost can't be played unless"}
 )
 
@@ -75,6 +76,22 @@ func (e *engine) symbols(c game.Cost) error {
 		}
 	}
 	return nil
+}
+
+// produced is the mana m that src's spell or ability adds, as snow
+// mana when src is snow after the layers (a snow land that became a copy
+// of a land that isn't produces mana that isn't): from Coldsnap mana
+// "produced by a snow permanent" (104.3h in 2006, 107.4h until 2020),
+// from 2021-02-05 by any snow source (107.4h), a snow spell too, since
+// the source of mana a spell produces is that spell (106.3).
+func (e *engine) produced(src *game.Object, m game.Mana) game.Mana {
+	if !src.HasSupertype("Snow") || e.rules.Find(phSnowMana...).IsZero() {
+		return m
+	}
+	if src.Zone != game.Battlefield && e.rules.Find(phSnowSource...).IsZero() {
+		return m
+	}
+	return m.AsSnow()
 }
 
 // chooseMana chooses how total is paid: with the mana and life the

@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -272,6 +273,30 @@ func docOf(doc *parse.Document) (*game.Rules, *specSet) {
 // for the last few documents run: what it found can be saved and given
 // to a later process's finder (game.Rules.Found, Learn).
 func Citations(doc *parse.Document) *game.Rules { return rulesOf(doc) }
+
+// Specs returns the keyword specs the engine has read from doc so far,
+// by the name it asked for (nil where doc has none): what LearnSpecs
+// gives the engine in a later process.
+func Specs(doc *parse.Document) map[string]*keyword.Spec {
+	_, s := docOf(doc)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return maps.Clone(s.found)
+}
+
+// LearnSpecs gives the engine the keyword specs of doc that an earlier
+// run read (Specs), each bound to doc's rules (keyword.Spec.Bind): they
+// are not read again. Specs it read itself are kept.
+func LearnSpecs(doc *parse.Document, specs map[string]*keyword.Spec) {
+	_, s := docOf(doc)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for k, v := range specs {
+		if _, ok := s.found[k]; !ok {
+			s.found[k] = v
+		}
+	}
+}
 
 // rulesOf returns the citation finder of doc.
 func rulesOf(doc *parse.Document) *game.Rules {

@@ -171,6 +171,12 @@ func (e *engine) expect(st *Stmt) (bool, string) {
 		}
 		return false, o.Label + " is not a spell on the stack"
 	case "damage":
+		if o.Zone != game.Battlefield {
+			// Damage is marked on permanents only (120.3): a card that
+			// left the battlefield is a new object with none, and
+			// "damage 0" there would hold whatever happened.
+			return false, fmt.Sprintf("%s is in %s, not on the battlefield: damage is marked on permanents only", o.Label, e.zone(o.Zone))
+		}
 		return strconv.Itoa(o.Damage) == st.Value, strconv.Itoa(o.Damage)
 	}
 	return false, "unknown check " + st.Expect

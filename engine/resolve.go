@@ -219,8 +219,9 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 		}
 		e.s.Cite(e.rules.Find(phFollow...), "%s: the creatures that attacked this turn untap (%s)", from, strings.Join(untapped, ", "))
 	case "addmana":
-		ctrl.Pool = ctrl.Pool.Plus(ef.Mana)
-		e.s.Cite(e.rules.Find(phFollow...), "%s: %s adds %s", from, ctrl.Name, ef.Mana)
+		m := e.produced(spell, ef.Mana)
+		ctrl.Pool = ctrl.Pool.Plus(m)
+		e.s.Cite(e.rules.Find(phFollow...), "%s: %s adds %s", from, ctrl.Name, m)
 	case "sacrifice":
 		if spell.Zone != game.Battlefield || e.s.FindIn(spell.Label, game.Battlefield) != spell {
 			e.s.Cite(e.rules.Find(phFollow...), "%s: %s is no longer on the %s: nothing is sacrificed", from, spell.Label, e.zone(game.Battlefield))

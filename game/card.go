@@ -31,10 +31,10 @@ type Card struct {
 	// Additional is the additional cost printed on a spell ("As an
 	// additional cost to cast this spell, sacrifice a creature.").
 	Additional FullCost
-	// Triggers are the card's printed triggered abilities ("When NAME
-	// enters the battlefield, it deals 2 damage to any target"): each
-	// an effect with When set.
-	Triggers []Effect
+	// Triggered are the card's printed triggered abilities ("When NAME
+	// enters the battlefield, it deals 2 damage to any target"), as the
+	// grammar of package ability reads them.
+	Triggered []Printed
 	// Activated are the card's printed activated abilities ("{2}, {T}:
 	// Draw a card."), in printed order.
 	Activated []Activated
@@ -65,6 +65,14 @@ func (c *Card) Keyword(name string) []Ability {
 		}
 	}
 	return out
+}
+
+// A Printed is an ability of a card's text read by the grammar of
+// package ability: the state keeps it with the card, the engine reads it
+// through that package.
+type Printed interface {
+	// PrintedText is the ability's text as written.
+	PrintedText() string
 }
 
 // An Ability is one keyword ability as printed on a card: its keyword
@@ -228,11 +236,10 @@ func (a *Ability) setCost(s string) error {
 //	if this spell was kicked | if the kicker cost was paid, it deals N damage instead
 //	this creature enters with a +1/+1 counter on it for each time it was kicked (static)
 //	this creature | NAME can't have more than N KIND counters on it (static, 704.5r: N in words up to ten, or digits)
-//	At the beginning of your upkeep | each upkeep | your end step | each end step, EFFECT (triggered)
-//	  after a trigger, "if it was kicked, " or "if its KEYWORD cost was paid, " (an intervening if)
 //	its controller sacrifices it | sacrifice it | sacrifice this creature (a triggered ability's, of its source)
-//	At the beginning of the next end step | upkeep, EFFECT (a spell's delayed trigger)
-//	I — EFFECT | I, II — EFFECT (a Saga's chapter ability, 714.2)
+//
+// Triggered abilities ("When …", "Whenever …", "At …") are read by the
+// grammar of package ability, which reads their effects here.
 //
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
@@ -252,20 +259,6 @@ type Effect struct {
 	That bool
 	Name string // a token's name
 	Text string
-	// When is set for a triggered ability's effect: the event it waits
-	// for ("enters", "upkeep", "end", "combat": the beginning of a step),
-	// YourTurn when only in its controller's turns ("at the beginning of
-	// your upkeep").
-	When     string
-	YourTurn bool
-	// IfPaid is a triggered ability's intervening "if" clause (603.4)
-	// on how its source was cast: the cost whose payment it asks, by the
-	// word that chose it ("evoke" for "if its evoke cost was paid",
-	// "kicker" for "if it was kicked"); see CostsPaid.WasPaid.
-	IfPaid string
-	// Chapters are a chapter ability's chapter numbers (When "chapter",
-	// 714.2: "I, II — EFFECT" is chapters 1 and 2).
-	Chapters []int
 	// Delayed is set for a spell's delayed triggered ability (603.7):
 	// the step at the beginning of which the effect happens ("end" for
 	// "at the beginning of the next end step", "upkeep").
@@ -357,98 +350,11 @@ func count(s string) int {
 	return atoi(s)
 }
 
-// reAt is a triggered ability of card text at the beginning of a step:
-// "At the beginning of your upkeep, EFFECT", "At the beginning of each
-// end step", "At end of turn" (the end step's trigger before 2009); a
-// spell's "At the beginning of the next end step, EFFECT" is a delayed
-// triggered ability.
-var reAt = lazyRegexp(`(?i)^at (?:the beginning of (your|each|each player's|the|the next) (upkeep|end step)|(end of turn)|the beginning of (each combat|combat on your turn)), `)
-
-// reWhen is a triggered ability of card text: "When NAME enters the
-// battlefield, EFFECT" ("comes into play" before 2009).
-var reWhen = lazyRegexp(`(?i)^when (?:[^,]+?) (?:enters the battlefield|enters|comes into play), `)
-
-// reChapter is a Saga's chapter ability (714.2): "I — EFFECT", "I, II —
-// EFFECT", the numerals before an em dash (or a hyphen).
-var reChapter = lazyRegexp(`^([IVX]+(?:, ?[IVX]+)*) ?(?:—|-) ?`)
-
-// roman reads a Roman numeral from I to XX; 0 when it is not one.
-func roman(s string) int {
-	vals := map[byte]int{'I': 1, 'V': 5, 'X': 10}
-	n := 0
-	for i := 0; i < len(s); i++ {
-		v := vals[s[i]]
-		if i+1 < len(s) && vals[s[i+1]] > v {
-			v = -v
-		}
-		n += v
-	}
-	if n <= 0 || n > 20 {
-		return 0
-	}
-	return n
-}
-
-// ParseEffect reads one instruction of a spell's text, or a triggered
-// ability "When NAME enters the battlefield, EFFECT", or a Saga's chapter
-// ability "I, II — EFFECT"; see Effect. Text outside the vocabulary is an
-// *EffectError at the part not understood.
+// ParseEffect reads one instruction of a spell's text; see Effect. Text
+// outside the vocabulary is an *EffectError at the part not understood.
 func ParseEffect(text string) (Effect, error) {
 	lead := len(text) - len(strings.TrimLeft(text, " \t"))
 	t := strings.TrimSuffix(strings.TrimSpace(text), ".")
-	if m := reChapter().FindStringSubmatch(t); m != nil {
-		var chapters []int
-		for _, r := range strings.Split(m[1], ",") {
-			n := roman(strings.TrimSpace(r))
-			if n == 0 {
-				return Effect{}, &EffectError{Offset: lead, Msg: fmt.Sprintf("%q: %q is not a chapter number", t, strings.TrimSpace(r))}
-			}
-			chapters = append(chapters, n)
-		}
-		e, err := ParseEffect(t[len(m[0]):])
-		if err != nil {
-			ee := err.(*EffectError)
-			return Effect{}, &EffectError{Offset: lead + len(m[0]) + ee.Offset, Msg: fmt.Sprintf("unknown effect %q of a chapter ability", strings.TrimSpace(t[len(m[0]):]))}
-		}
-		if e.When != "" {
-			return Effect{}, &EffectError{Offset: lead + len(m[0]), Msg: fmt.Sprintf("%q: a chapter ability's effect is an instruction, not another trigger", t)}
-		}
-		e.When, e.Chapters, e.Text = "chapter", chapters, t
-		return e, nil
-	}
-	if m := reWhen().FindString(t); m != "" {
-		e, err := triggered(t, len(m), lead)
-		if err != nil {
-			return Effect{}, err
-		}
-		e.When, e.Text = "enters", t
-		return e, nil
-	}
-	if m := reAt().FindStringSubmatch(t); m != nil {
-		e, err := triggered(t, len(m[0]), lead)
-		if err != nil {
-			return Effect{}, err
-		}
-		step := "end"
-		if strings.EqualFold(m[2], "upkeep") {
-			step = "upkeep"
-		}
-		if m[4] != "" {
-			// "At the beginning of each combat", "… of combat on your
-			// turn": every beginning of combat step, additional ones too.
-			step, m[1] = "combat", map[bool]string{true: "your"}[strings.HasSuffix(strings.ToLower(m[4]), "your turn")]
-		}
-		if strings.EqualFold(m[1], "the next") {
-			e.Delayed = step
-		} else {
-			e.When, e.YourTurn = step, strings.EqualFold(m[1], "your")
-		}
-		e.Text = t
-		return e, nil
-	}
-	if strings.HasPrefix(strings.ToLower(t), "when") || strings.HasPrefix(strings.ToLower(t), "at ") {
-		return Effect{}, &EffectError{Offset: lead, Msg: fmt.Sprintf("unknown trigger %q (known: \"When NAME enters the battlefield, EFFECT\", \"At the beginning of your upkeep|each upkeep|your end step|each end step|the next end step|each combat|combat on your turn, EFFECT\")", t)}
-	}
 	for _, p := range effectPatterns {
 		if m := p.re().FindStringSubmatch(t); m != nil {
 			e := p.build(m)
@@ -464,30 +370,6 @@ func ParseEffect(text string) (Effect, error) {
 		return e, nil
 	}
 	return Effect{}, &EffectError{Offset: lead, Msg: fmt.Sprintf("unknown ability or effect %q", t)}
-}
-
-// reIfPaid is a triggered ability's intervening "if" clause on how its
-// source was cast: "if it was kicked, ", "if its evoke cost was paid, ".
-var reIfPaid = lazyRegexp(`(?i)^if (?:it was (kicked)|its ([a-z]+) cost was paid), `)
-
-// triggered reads the effect of a triggered ability whose trigger ends
-// at byte at of t, after an intervening "if" clause it may have.
-func triggered(t string, at, lead int) (Effect, error) {
-	ifPaid := ""
-	if m := reIfPaid().FindStringSubmatch(t[at:]); m != nil {
-		ifPaid = strings.ToLower(m[2])
-		if m[1] != "" {
-			ifPaid = "kicker" // "if it was kicked": any cost that kicks
-		}
-		at += len(m[0])
-	}
-	e, err := ParseEffect(t[at:])
-	if err != nil {
-		ee := err.(*EffectError)
-		return Effect{}, &EffectError{Offset: lead + at + ee.Offset, Msg: fmt.Sprintf("unknown effect %q of a triggered ability", strings.TrimSuffix(strings.TrimSpace(t[at:]), "."))}
-	}
-	e.IfPaid = ifPaid
-	return e, nil
 }
 
 // lazyRegexp compiles expr on first use: the effect patterns cost every
@@ -514,10 +396,6 @@ func CheckDamageSource(e Effect, self string) error {
 		return nil
 	}
 	start := strings.LastIndexByte(e.Text[:loc[0]], ',') + 1
-	if i := strings.LastIndex(e.Text[:loc[0]], "—"); i >= start {
-		// A chapter ability: "I — NAME deals …".
-		start = i + len("—")
-	}
 	raw := e.Text[start:loc[0]]
 	subj := strings.TrimSpace(raw)
 	if subj == "" || strings.EqualFold(subj, self) {

@@ -285,15 +285,6 @@ func (o *Object) Abilities() []Ability {
 	return o.chars().Abilities
 }
 
-// Triggers are the triggered abilities of the object's text: none face
-// down or after it lost all abilities.
-func (o *Object) Triggers() []Effect {
-	if c := o.AbilityText(); c != nil {
-		return c.Triggers
-	}
-	return nil
-}
-
 // AbilityText is the card whose rules text the object has after the
 // layers: its own, or the one it became a copy of; nil face down or
 // after it lost all abilities. Its static, triggered and activated

@@ -142,6 +142,35 @@ func number(n int) string {
 // Text returns the rules the spec was extracted from.
 func (s *Spec) Text() *parse.Rule { return s.rule }
 
+// SpecVersion is the version of what Extract and ExtractNames read from
+// a text: a cache of specs keys on it. TestSpecDigest holds the digest of
+// every embedded revision's specs under it, so that a change to what is
+// read fails until the version is raised.
+const SpecVersion = 1
+
+// Bind sets the rules s was extracted from (Text) for a spec read back
+// from its JSON: the rule of d numbered s.Rule whose position is at
+// offset (Text().Pos.Offset when it was extracted). It reports whether d
+// has that rule.
+func (s *Spec) Bind(d *parse.Document, offset int) bool {
+	id, err := parse.ParseRuleID(s.Rule)
+	if err != nil {
+		return false
+	}
+	r := d.Rule(id)
+	if r == nil || r.Pos.Offset != offset {
+		r = nil
+		d.Walk(func(x *parse.Rule) bool {
+			if x.ID == id && x.Pos.Offset == offset {
+				r = x
+			}
+			return r == nil
+		})
+	}
+	s.rule = r
+	return r != nil
+}
+
 // chapters returns the keyword-ability and keyword-action chapters of d,
 // found by their titles.
 func chapters(d *parse.Document) (abilities, actions *parse.Chapter) {

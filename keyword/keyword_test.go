@@ -2,9 +2,13 @@ package keyword_test
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"os"
+	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -328,6 +332,64 @@ func TestSevenDefinitions(t *testing.T) {
 			}
 			if len(s.Definition) != tc.parts || !strings.HasPrefix(s.Definition[0], tc.start) {
 				t.Errorf("%s %s: definition %q, want %d part(s) starting %q", rev, tc.name, s.Definition, tc.parts, tc.start)
+			}
+		}
+	}
+}
+
+// TestSpecDigest holds the SHA-256 of the specs of every embedded
+// revision under keyword.SpecVersion, in testdata/spec-digest.golden.
+// Caches key stored specs on that version: when what is read from any
+// revision changes, the digest changes and the version must change with
+// it, or a cache would serve the old specs: -update refreshes the file
+// only once the version was raised.
+func TestSpecDigest(t *testing.T) {
+	revs, docs := corpustest.Docs(t)
+	h := sha256.New()
+	for i, d := range docs {
+		for _, s := range keyword.Extract(d, nil, revs[i].Name()) {
+			b, err := json.Marshal(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			h.Write(b)
+			if s.Text() == nil {
+				t.Fatalf("%s %s: no rule", revs[i].Name(), s.Name)
+			}
+			fmt.Fprintf(h, "\n%d\n", s.Text().Pos.Offset)
+		}
+	}
+	got := fmt.Sprintf("version %d\nsha256 %x\n", keyword.SpecVersion, h.Sum(nil))
+	path := "testdata/spec-digest.golden"
+	if want, err := os.ReadFile(path); err == nil {
+		wantVersion, _, _ := strings.Cut(strings.TrimPrefix(string(want), "version "), "\n")
+		if string(want) != got && wantVersion == strconv.Itoa(keyword.SpecVersion) {
+			t.Fatalf("the specs of the revisions changed but keyword.SpecVersion is still %d: raise it, then run with -update\n got: %s", keyword.SpecVersion, got)
+		}
+	}
+	golden.Check(t, path, []byte(got))
+}
+
+// TestBind: every spec of three revisions, written as JSON and read
+// back, is bound to the rule it was extracted from by that rule's
+// offset, and is then the spec extracted; a wrong offset binds nothing.
+func TestBind(t *testing.T) {
+	names, docs := corpusDocs(t)
+	for _, i := range []int{0, len(docs) / 2, len(docs) - 1} {
+		for _, s := range keyword.Extract(docs[i], nil, names[i]) {
+			b, err := json.Marshal(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var back keyword.Spec
+			if err := json.Unmarshal(b, &back); err != nil {
+				t.Fatal(err)
+			}
+			if back.Bind(docs[i], s.Text().Pos.Offset+1) {
+				t.Errorf("%s %s: bound at a wrong offset", names[i], s.Name)
+			}
+			if !back.Bind(docs[i], s.Text().Pos.Offset) || !reflect.DeepEqual(&back, s) {
+				t.Errorf("%s %s: read back and bound, not the spec extracted", names[i], s.Name)
 			}
 		}
 	}

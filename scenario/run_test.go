@@ -212,3 +212,35 @@ illegal bob blocks Goblin Heelcutter with Grizzly Bears#2
 		}
 	}
 }
+
+// TestDamageOnPermanentsOnly: without its protection the blocker dies,
+// and "expect damage" of the card in the graveyard fails instead of
+// reading the new object's 0 (120.3: damage is marked on permanents), so
+// a script about prevention can't pass when nothing was prevented.
+func TestDamageOnPermanentsOnly(t *testing.T) {
+	const src = `-- cards --
+Tel-Jilad Chosen: {1}{G} Creature — Human Warrior 2/1
+Bronze Sable: {2} Artifact Creature — Sable 2/1
+
+-- script: no protection --
+battlefield alice: Bronze Sable
+battlefield bob: Tel-Jilad Chosen
+alice attacks with Bronze Sable
+bob blocks Bronze Sable with Tel-Jilad Chosen
+damage
+expect damage Tel-Jilad Chosen: 0
+`
+	f, err := scenario.Parse("x.txt", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, specs := revision(t, "2026-01-16")
+	res, err := scenario.Run(f, doc, specs...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := res.Scripts[0].Checks[len(res.Scripts[0].Checks)-1]
+	if c.Pass || c.Got != "Tel-Jilad Chosen is in the graveyard, not on the battlefield: damage is marked on permanents only" {
+		t.Errorf("expect damage of a card in the graveyard: pass=%v, got %q", c.Pass, c.Got)
+	}
+}
