@@ -91,6 +91,21 @@ type Ability struct {
 	Text    string // as written
 }
 
+// BasicLandTypes are the basic land types (205.3i), the words a
+// text-changing effect can change into one another.
+var BasicLandTypes = []string{"Plains", "Island", "Swamp", "Mountain", "Forest"}
+
+// BasicLandType returns the basic land type w names, in its printed
+// case.
+func BasicLandType(w string) (string, bool) {
+	for _, lt := range BasicLandTypes {
+		if strings.EqualFold(w, lt) {
+			return lt, true
+		}
+	}
+	return "", false
+}
+
 // A Param is the shape of a keyword's parameters in its written form.
 type Param int
 
@@ -140,6 +155,13 @@ func ParseAbility(text string) (Ability, bool, error) {
 			return a, true, fmt.Errorf("%s: expected a cost after %q", t, "Multikicker")
 		}
 		return a, true, nil
+	}
+	if w, ok := strings.CutSuffix(lower, "walk"); ok {
+		// Landwalk is written "[type]walk" (702.14a; 502.6a in 2006):
+		// "Swampwalk" is landwalk for Swamps.
+		if lt, ok := BasicLandType(w); ok {
+			return Ability{Keyword: "Landwalk", Quality: lt, Text: t}, true, nil
+		}
 	}
 	best := ""
 	for k := range Keywords {
@@ -244,7 +266,7 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "addcombat", "untapattackers", "damage", "draw", "gain", "lose", "destroy", "counter", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice"
+	Verb string // "addcombat", "untapattackers", "skipcombat", "damage", "draw", "gain", "lose", "destroy", "counter", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// Mana is the mana an "add" effect adds ("Add {G}").
@@ -333,6 +355,9 @@ var effectPatterns = []struct {
 		return Effect{Verb: "addcombat"}
 	}},
 	{lazyRegexp(`(?i)^untap all creatures that attacked this turn$`), func(m []string) Effect { return Effect{Verb: "untapattackers"} }},
+	{lazyRegexp(`(?i)^target player skips (?:their|his or her) next combat phase this turn$`), func(m []string) Effect {
+		return Effect{Verb: "skipcombat", Target: "player"}
+	}},
 	{lazyRegexp(`(?i)^create an? (\d+)/(\d+) (.+?) (?:creature )?token$`), func(m []string) Effect {
 		return Effect{Verb: "create", P: atoi(m[1]), T: atoi(m[2]), Name: m[3]}
 	}},

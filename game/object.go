@@ -225,6 +225,10 @@ func (o *Object) Controller() *Player {
 	return o.chars().Controller
 }
 
+// Game returns the game the object is in; nil for an object made
+// outside one.
+func (o *Object) Game() *State { return o.st }
+
 // Colors is the object's colour: a split card not on the stack has both
 // halves' colours; a face-down object is colourless.
 func (o *Object) Colors() Color { return o.chars().Colors }
