@@ -286,6 +286,15 @@ func Specs(doc *parse.Document) map[string]*keyword.Spec {
 	return maps.Clone(s.found)
 }
 
+// Spec returns the spec of keyword name in doc, or nil, as
+// keyword.Find on the revision's whole extraction would: the one the
+// engine read or learned (LearnSpecs) for that name, else read now and
+// kept. The spec is shared: it must not be modified.
+func Spec(doc *parse.Document, name string) *keyword.Spec {
+	_, s := docOf(doc)
+	return s.find(name)
+}
+
 // LearnSpecs gives the engine the keyword specs of doc that an earlier
 // run read (Specs), each bound to doc's rules (keyword.Spec.Bind): they
 // are not read again. Specs it read itself are kept.
@@ -453,6 +462,9 @@ type engine struct {
 	at           int
 	turn         []string
 	attacked     []*game.Object
+	// turnEnded is set once an effect of the resolving object has
+	// ended the turn (723): the object is no longer on the stack.
+	turnEnded bool
 	cleanupAgain bool
 	// dealing is set while a "damage" statement moves through the
 	// combat damage steps it runs itself.
