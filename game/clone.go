@@ -21,7 +21,7 @@ import (
 // the shared array.
 func (s *State) Clone() *State {
 	c := *s
-	c.held, c.holding = nil, false
+	c.held = nil
 	cp := &c
 	players := make([]Player, len(s.Players))
 	c.Players = make([]*Player, len(s.Players))

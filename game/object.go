@@ -348,4 +348,7 @@ func (o *Object) AddCounters(kind string, n int) {
 		o.Counters = map[string]int{}
 	}
 	o.Counters[kind] += n
+	if o.st != nil {
+		o.st.Changed()
+	}
 }

@@ -30,10 +30,12 @@ func (p *Player) Zone(z Zone) []*Object { return p.zones[z] }
 // A State is a game in progress: two players, the stack, the turn, the
 // step, and the trace of rules applied so far.
 type State struct {
-	// held are the characteristics through the layers, kept while
-	// holding is set (Hold).
+	// held are the characteristics through the layers of every
+	// permanent in the state's version heldAt: every question reads them
+	// until the state changes (Changed).
 	held    map[*Object]*Chars
-	holding bool
+	heldAt  int
+	version int
 	Players []*Player
 	Active  int
 	Turn    int
@@ -193,7 +195,16 @@ func (s *State) Create(c *Card, label string, p *Player, z Zone) *Object {
 	return o
 }
 
+// Changed notes that the state changed in a way that may change
+// characteristics (a zone change, an effect that begins or ends,
+// counters, an attachment, a timestamp, a face turned): the layers are
+// applied again the next time one is asked for. The game's own methods
+// call it; a procedure that sets an object's AttachedTo or FaceDown
+// itself must too.
+func (s *State) Changed() { s.version++ }
+
 func (s *State) put(o *Object, z Zone, top bool) {
+	defer s.Changed()
 	o.Zone, o.st = z, s
 	s.Stamp(o)
 	if z == Battlefield && o.Is("Planeswalker") && o.Counters != nil {
@@ -218,6 +229,7 @@ func (s *State) put(o *Object, z Zone, top bool) {
 
 // Remove takes o out of its zone; it reports false if o is in none.
 func (s *State) Remove(o *Object) bool {
+	defer s.Changed()
 	if o.Zone == Stack {
 		for i, x := range s.Stack {
 			if x == o {
