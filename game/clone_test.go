@@ -40,6 +40,10 @@ func midGame() *State {
 	s.Combat.Blockers[a] = []*Object{b}
 	s.Combat.Blocking[b] = a
 	s.Requirements = []Requirement{{Blocker: b, Attacker: a}}
+	// The turn's history so far: draws, casts, a creature that died.
+	for i := range 20 {
+		s.Log = append(s.Log, Happened{Event: "draws a card", Player: i % 2}, Happened{Event: "dies", Object: i + 1, Creature: true})
+	}
 	return s
 }
 
@@ -206,5 +210,21 @@ func TestLayeredOncePerVersion(t *testing.T) {
 	c := s.Clone()
 	if got := c.Players[0].Zone(Battlefield)[0].Power(); got != before+1 {
 		t.Errorf("the copy's power %d, want %d", got, before+1)
+	}
+}
+
+// TestCloneLog: the copy shares the turn's history, and an event
+// appended to the copy's is not the original's (nor the other way).
+func TestCloneLog(t *testing.T) {
+	s := midGame()
+	n := len(s.Log)
+	c := s.Clone()
+	c.Log = append(c.Log, Happened{Event: "gains life"})
+	s.Log = append(s.Log, Happened{Event: "loses life"})
+	if len(c.Log) != n+1 || c.Log[n].Event != "gains life" || s.Log[n].Event != "loses life" {
+		t.Errorf("copy's history %v, original's %v: appends leaked", c.Log[n:], s.Log[n:])
+	}
+	if !c.Happened("dies", func(h Happened) bool { return h.Creature }) || c.Happened("dies", func(h Happened) bool { return !h.Creature }) {
+		t.Error("Happened doesn't read the history it was given")
 	}
 }
