@@ -279,3 +279,33 @@ func traceTexts(rs []*engine.Result) []string {
 	}
 	return out
 }
+
+// BenchmarkSimulateConvoke: a new library (as a new process) running
+// convoke.txt against the latest revision: with a warm cache (the tree,
+// the engine's citations and keyword specs cached by the first run), and
+// with none to read or write.
+func BenchmarkSimulateConvoke(b *testing.B) {
+	src, err := os.ReadFile("scenario/testdata/scenarios/convoke.txt")
+	if err != nil {
+		b.Fatal(err)
+	}
+	unwritable := filepath.Join(b.TempDir(), "file")
+	if err := os.WriteFile(unwritable, nil, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct{ name, dir string }{{"cached", b.TempDir()}, {"uncached", filepath.Join(unwritable, "crules")}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				lib, err := crules.Open(crules.Options{CacheDir: c.dir})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := lib.Simulate("convoke.txt", src, ""); err != nil {
+					b.Fatal(err)
+				}
+				lib.Close()
+			}
+		})
+	}
+}

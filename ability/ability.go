@@ -106,8 +106,10 @@ func Of(o *game.Object, r Rev) []Ability {
 	if c == nil {
 		return out
 	}
-	for _, ef := range c.Triggers {
-		out = append(out, FromText(ef))
+	for _, x := range c.Triggered {
+		if t, ok := x.(*Trigger); ok {
+			out = append(out, t)
+		}
 	}
 	for i := range c.Activated {
 		out = append(out, FromActivated(&c.Activated[i]))

@@ -11,15 +11,9 @@ import (
 )
 
 // A Program is a triggered keyword compiled from a revision's own quoted
-// definition by a small grammar:
+// definition by the grammar of triggered abilities (text.go), the one
+// scenario card text is read by. The effects a definition may have:
 //
-//	definition = trigger "," effect ["." effect] "."
-//	trigger    = ("Whenever" | "When") ("this creature" | "this permanent" | "a creature with KEYWORD") event
-//	event      = "blocks or becomes blocked" | ("becomes" | "is") "blocked by a creature without KEYWORD"
-//	           | "becomes blocked by two or more creatures"
-//	           | "becomes blocked" | "attacks and isn't blocked" | "attacks"
-//	           | "deals combat damage to a player"
-//	           | "is put into a graveyard from" ("play" | "the battlefield")
 //	effect     = who "gets" P "/" T "until end of turn" ["for each creature blocking it beyond the first"]
 //	           | "you may return target" SUBTYPE "card with" ("converted mana cost" | "mana value") N "or less from your graveyard to your hand"
 //	           | "you may choose to have target creature defending player controls block this creature this combat if able"
@@ -33,9 +27,7 @@ import (
 // Program into the Trigger of one printed instance: the same value a
 // hand-written declaration gives.
 type Program struct {
-	on      []Event
-	without string // "becomes blocked by a creature without flanking"
-	min     int    // "becomes blocked by two or more creatures"
+	clause
 	target  *progTarget
 	effects []progOp
 }
@@ -56,10 +48,9 @@ type progOp struct {
 	may      bool
 }
 
-// The grammar's expressions, compiled on first use: every command links
+// The grammar's effects, compiled on first use: every command links
 // this package, few compile a definition.
 var (
-	reTrigger = lazyRegexp(`^(?i)(?:whenever|when) (?:this creature|this permanent|it|a creature with \w+) (blocks or becomes blocked|(?:becomes|is) blocked by a creature without (\w+)|becomes blocked by two or more creatures|becomes blocked|attacks and isn't blocked|attacks|deals combat damage to a player|is put into a graveyard from (?:play|the battlefield)), `)
 	rePump    = lazyRegexp(`^(?i)(it|this creature|the blocking creature) gets ([+-](?:N|X|\d+))/([+-](?:N|X|\d+))( until end of turn)?( for each creature blocking it beyond the first)?$`)
 	reReturn  = lazyRegexp(`^(?i)you may return target (\w+) card with (?:converted mana cost|mana value) (N|X|\d+) or less from your graveyard to your hand$`)
 	reProvoke = lazyRegexp(`^(?i)you may choose to have target creature defending player controls block this creature this combat if able$`)
@@ -92,47 +83,50 @@ func Compile(def string) (*Program, error) {
 }
 
 func compile(def string) (*Program, error) {
-	d := strings.TrimSpace(def)
-	m := reTrigger().FindStringSubmatch(d)
-	if m == nil {
-		return nil, fmt.Errorf("no trigger the grammar knows at %q", d)
+	d := strings.TrimSuffix(strings.TrimSpace(def), ".")
+	c, err := readClause(d, "")
+	if err != nil {
+		return nil, fmt.Errorf("no trigger the grammar knows at %q: %v", d, err)
 	}
-	pr := &Program{without: strings.ToLower(m[2])}
-	switch ev := strings.ToLower(m[1]); {
-	case ev == "blocks or becomes blocked":
-		pr.on = []Event{Blocks, BecomesBlocked}
-	case ev == "becomes blocked by two or more creatures":
-		pr.on, pr.min = []Event{BecomesBlocked}, 2
-	case strings.Contains(ev, "blocked by a creature without"):
-		pr.on = []Event{BecomesBlocked}
-	case strings.HasPrefix(ev, "is put into a graveyard"):
-		pr.on = []Event{Dies}
-	default:
-		pr.on = []Event{Event(ev)}
+	ops, target, _, err := readEffects(d, c.effectAt, "", false)
+	if err != nil {
+		return nil, err
 	}
-	rest := strings.TrimSuffix(strings.TrimSpace(d[len(m[0]):]), ".")
-	for _, sentence := range strings.Split(rest, ". ") {
-		s := strings.TrimSpace(sentence)
-		switch {
-		case rePump().MatchString(s):
-			x := rePump().FindStringSubmatch(s)
-			pr.effects = append(pr.effects, progOp{kind: "pump", who: strings.ToLower(x[1]), p: x[2], t: x[3], untilEOT: x[4] != "", beyond: x[5] != ""})
-		case reReturn().MatchString(s):
-			x := reReturn().FindStringSubmatch(s)
-			pr.target = &progTarget{subtype: x[1], n: x[2]}
-			pr.effects = append(pr.effects, progOp{kind: "return", may: true})
-		case reProvoke().MatchString(s):
-			pr.target = &progTarget{creature: true, opponent: true}
-			pr.effects = append(pr.effects, progOp{kind: "mustblock", may: true})
-		case reUntap().MatchString(s):
-			pr.effects = append(pr.effects, progOp{kind: "untap", may: true})
-		case rePoison().MatchString(s):
-			pr.effects = append(pr.effects, progOp{kind: "poison", n: rePoison().FindStringSubmatch(s)[1]})
-		default:
-			return nil, fmt.Errorf("no effect the grammar knows at %q", s)
-		}
+	return &Program{clause: c, target: target, effects: ops}, nil
+}
+
+// readOp reads one sentence of a keyword's effect; ok is false outside
+// the grammar.
+func readOp(s string) (progOp, *progTarget, bool) {
+	switch {
+	case rePump().MatchString(s):
+		x := rePump().FindStringSubmatch(s)
+		return progOp{kind: "pump", who: strings.ToLower(x[1]), p: x[2], t: x[3], untilEOT: x[4] != "", beyond: x[5] != ""}, nil, true
+	case reReturn().MatchString(s):
+		x := reReturn().FindStringSubmatch(s)
+		return progOp{kind: "return", may: true}, &progTarget{subtype: x[1], n: x[2]}, true
+	case reProvoke().MatchString(s):
+		return progOp{kind: "mustblock", may: true}, &progTarget{creature: true, opponent: true}, true
+	case reUntap().MatchString(s):
+		return progOp{kind: "untap", may: true}, nil, true
+	case rePoison().MatchString(s):
+		return progOp{kind: "poison", n: rePoison().FindStringSubmatch(s)[1]}, nil, true
 	}
-	return pr, nil
+	return progOp{}, nil, false
+}
+
+// instance is the target with the keyword's number n put in.
+func (pt *progTarget) instance(n int) *Target {
+	if pt.creature {
+		return &Target{Text: "target creature defending player controls", Zone: game.Battlefield, Types: []string{"Creature"}, Opponent: true}
+	}
+	return &Target{Text: fmt.Sprintf("target %s card with mana value %d or less in your graveyard", pt.subtype, value(pt.n, n)),
+		Zone: game.Graveyard, Subtype: pt.subtype, MaxMV: value(pt.n, n), HasMaxMV: true, Yours: true}
+}
+
+// instance is the op with the keyword's number n put in.
+func (o progOp) instance(n int) Op {
+	return Op{Kind: o.kind, Who: o.who, P: value(o.p, n), T: value(o.t, n), Beyond: o.beyond, UntilEOT: o.untilEOT, N: value(o.n, n), May: o.may}
 }
 
 // value reads "+N", "-1" with N = n.
@@ -158,18 +152,12 @@ func (pr *Program) Instance(inst game.Ability, def string) *Trigger {
 		note = strings.ReplaceAll(note, v, fmt.Sprintf("+%d/+%d", inst.N, inst.N))
 	}
 	t := &Trigger{Base: Base{Keyword: inst.Keyword, Rule: []string{" means ", "whenever"}, Note: note},
-		On: pr.on, Min: pr.min, PerBlocker: pr.without, N: inst.N}
+		On: pr.on, Subject: pr.subject, Min: pr.min, PerBlocker: pr.without, If: pr.cond, IfPaid: pr.ifPaid, N: inst.N}
 	if pt := pr.target; pt != nil {
-		switch {
-		case pt.creature:
-			t.Target = &Target{Text: "target creature defending player controls", Zone: game.Battlefield, Types: []string{"Creature"}, Opponent: true}
-		default:
-			t.Target = &Target{Text: fmt.Sprintf("target %s card with mana value %d or less in your graveyard", pt.subtype, value(pt.n, inst.N)),
-				Zone: game.Graveyard, Subtype: pt.subtype, MaxMV: value(pt.n, inst.N), HasMaxMV: true, Yours: true}
-		}
+		t.Target = pt.instance(inst.N)
 	}
 	for _, o := range pr.effects {
-		t.Effects = append(t.Effects, Op{Kind: o.kind, Who: o.who, P: value(o.p, inst.N), T: value(o.t, inst.N), Beyond: o.beyond, UntilEOT: o.untilEOT, N: value(o.n, inst.N), May: o.may})
+		t.Effects = append(t.Effects, o.instance(inst.N))
 	}
 	return t
 }

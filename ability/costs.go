@@ -141,8 +141,8 @@ func partTrigger(keyword string, r Rev, rule ...string) (*Trigger, bool) {
 		v, ok := partTriggers.Load(part)
 		if !ok {
 			var t *Trigger
-			if ef, err := game.ParseEffect(part); err == nil && ef.When != "" {
-				t = FromText(ef)
+			if rt, ok, err := ReadTriggered(part, ""); ok && err == nil {
+				t = rt
 				t.Keyword, t.Rule = keyword, rule
 			}
 			v, _ = partTriggers.LoadOrStore(part, t)

@@ -6,7 +6,8 @@
 // it. A keyword is a declaration: the abilities one instance of it is,
 // in the revision run, written in the file of its family (evasion.go,
 // combat.go, protection.go, costs.go, replacement.go, trigger.go). Card
-// text in scenarios gives the same values (FromText).
+// text in scenarios gives the same values, read by the same grammar
+// (ReadTriggered, text.go).
 //
 // A hand-written declaration, flying's (702.9b; 502.4b in 2006-10-01):
 //

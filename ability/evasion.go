@@ -1,6 +1,10 @@
 package ability
 
-import "github.com/crules/crules/game"
+import (
+	"strings"
+
+	"github.com/crules/crules/game"
+)
 
 // The evasion family: restrictions on which creatures can block an
 // attacker (509.1b, 308.2b in 2006), and on how many must.
@@ -35,6 +39,27 @@ func init() {
 		return []Ability{&BlockRestriction{
 			Base:   Base{Keyword: "Fear", Rule: []string{"can't be blocked"}, Note: "%s has fear and can be blocked only by artifact or black creatures, and %s is neither"},
 			Allows: func(b *game.Object) bool { return b.Is("Artifact") || b.Colors()&game.Black != 0 },
+		}}
+	})
+	declare("Landwalk", func(inst game.Ability, _ Rev) []Ability {
+		land := inst.Quality
+		return []Ability{&BlockRestriction{
+			Base: Base{Keyword: "Landwalk", Rule: []string{"can't be blocked as long as", "unblockable as long as"},
+				Note: "%s has " + strings.ToLower(land) + "walk and can't be blocked: %s's controller controls a " + land},
+			// The defending player declares the blockers: the blocker's
+			// controller is the player whose lands count.
+			Allows: func(b *game.Object) bool {
+				s := b.Game()
+				if s == nil {
+					return true
+				}
+				for _, o := range s.Controlled(b.Controller()) {
+					if o.Is("Land") && o.HasSubtype(land) {
+						return false
+					}
+				}
+				return true
+			},
 		}}
 	})
 	declare("Menace", func(game.Ability, Rev) []Ability {

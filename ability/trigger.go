@@ -25,6 +25,14 @@ const (
 	UpkeepBegins      Event = "the upkeep step begins"
 	EndStepBegins     Event = "the end step begins"
 	CombatBegins      Event = "the beginning of combat step begins"
+	Leaves            Event = "leaves the battlefield"
+	DealsDamage       Event = "deals damage"
+	DealtDamage       Event = "is dealt damage"
+	Casts             Event = "casts a spell"
+	Draws             Event = "draws a card"
+	Discards          Event = "discards a card"
+	GainsLife         Event = "gains life"
+	LosesLife         Event = "loses life"
 )
 
 // A Trigger is a triggered ability: the events it waits for, the
@@ -35,6 +43,16 @@ const (
 type Trigger struct {
 	Base
 	On []Event
+	// Subject is whom the events happen to: the object with the
+	// ability (Self), or any creature or player of a kind ("whenever a
+	// creature dies", "whenever you cast a spell").
+	Subject Subject
+	// If is the intervening "if" clause (603.4), nil for none.
+	If *Condition
+	// Delayed is set for a spell's delayed triggered ability, "at the
+	// beginning of the next end step" (603.7): the step, "end" or
+	// "upkeep".
+	Delayed string
 	// PerBlocker makes it trigger once for each blocking creature
 	// without the keyword named ("becomes blocked by a creature without
 	// flanking").
@@ -189,26 +207,6 @@ func modularDies(inst game.Ability) *Trigger {
 	return &Trigger{Base: Base{Keyword: "Modular", Rule: []string{" means "}, Note: "you may put its +1/+1 counters on target artifact creature"},
 		On: []Event{Dies}, Target: &Target{Text: "target artifact creature", Zone: game.Battlefield, Types: []string{"Artifact", "Creature"}},
 		Effects: []Op{{Kind: "movecounters", May: true}}, N: inst.N}
-}
-
-// FromText is the triggered ability a card's text prints ("When NAME
-// enters the battlefield, it deals 2 damage to any target", "At the
-// beginning of your upkeep, you gain 1 life"): the same
-// Trigger a keyword's declaration gives, with the effect's target.
-func FromText(ef game.Effect) *Trigger {
-	on := map[string]Event{"enters": Enters, "upkeep": UpkeepBegins, "end": EndStepBegins, "combat": CombatBegins}[ef.When]
-	t := &Trigger{Base: Base{Note: ef.Text}, On: []Event{on}, Yours: ef.YourTurn, IfPaid: ef.IfPaid, Effects: []Op{{Kind: "effect", Effect: ef}}}
-	switch ef.Target {
-	case "any":
-		t.Target = &Target{Text: "any target", Zone: game.Battlefield, Types: []string{"Creature"}, OrPlayer: true}
-	case "creature":
-		t.Target = &Target{Text: "target creature", Zone: game.Battlefield, Types: []string{"Creature"}}
-	case "player":
-		t.Target = &Target{Text: "target player", Player: true}
-	case "opponent":
-		t.Target = &Target{Text: "target opponent", Player: true, Opponent: true}
-	}
-	return t
 }
 
 // compiled declares a keyword by its revision's own definition: the

@@ -15,6 +15,13 @@ func (e *engine) continuous(spell *game.Object, ef game.Effect, t *game.Target, 
 	c := *ef.Cont
 	c.Source, c.Label = spell, from
 	ctrl := spell.Controller()
+	if c.TextWords != "" {
+		if cl := e.cur.Clause("replace"); cl != nil && len(cl.Names) == 2 {
+			c.From, _ = game.TextWord(c.TextWords, cl.Names[0].Text)
+			c.To, _ = game.TextWord(c.TextWords, cl.Names[1].Text)
+		}
+		e.s.Cite(e.rules.Find(phChoices...), "%s: %s chooses to replace %q with %q", from, ctrl.Name, c.From, c.To)
+	}
 	if c.GainControl {
 		if c.WhileControl && spell.Zone != game.Battlefield {
 			// The duration never starts: the effect does nothing (611.2b).

@@ -45,6 +45,7 @@ var models = []Model{
 	{Name: "Indestructible", Anchors: []string{"can't be destroyed"}},
 	{Name: "Lifelink", Anchors: []string{"gain that much life", "causes that source's controller to gain"}},
 	{Name: "Menace", Anchors: []string{"except by two or more"}},
+	{Name: "Landwalk", Anchors: []string{"can't be blocked as long as", "unblockable as long as"}},
 	{Name: "Protection", Anchors: []string{"can't be blocked", "can't be the target", "can't be targeted", "damage"}},
 	{Name: "Reach", Anchors: []string{"can block", "can't be blocked except"}},
 	{Name: "Trample", Anchors: []string{"assign the rest", "rest of its damage", "excess", "lethal damage"}},

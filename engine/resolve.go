@@ -21,6 +21,9 @@ func (e *engine) resolveTop(st *Stmt) error {
 	if st.Clause("decline") != nil && !e.mays[top] {
 		return refuse("%s offers no choice to decline (no \"may\", no cost to pay)", stackName(top))
 	}
+	if err := e.checkWords(st, top); err != nil {
+		return err
+	}
 	if top.Ability != nil && top.Ability.Check != nil {
 		if err := top.Ability.Check(e.s, top); err != nil {
 			return err
@@ -37,6 +40,39 @@ func (e *engine) resolveTop(st *Stmt) error {
 	}
 	return e.resolveSpell(top)
 }
+
+// checkWords checks the "replace A with B" clause of a resolve: the
+// words a text-changing effect of the resolving spell replaces, chosen
+// as it resolves (608.2d), of the kind its text names.
+func (e *engine) checkWords(st *Stmt, top *game.Object) error {
+	kind := ""
+	if top.Spell != nil {
+		for _, ef := range effects(top.Face(), top.Spell) {
+			if ef.Cont != nil && ef.Cont.TextWords != "" {
+				kind = ef.Cont.TextWords
+			}
+		}
+	}
+	cl := st.Clause("replace")
+	switch {
+	case cl == nil && kind == "":
+		return nil
+	case kind == "":
+		return refuse("%s changes no text: there are no words to replace", stackName(top))
+	case cl == nil:
+		return refuse("%s replaces one %s with another, chosen as it resolves: \"resolve; replace A with B\" (%s)", stackName(top), kind, e.rules.Find(phChoices...).ID)
+	}
+	for _, n := range cl.Names {
+		if _, ok := game.TextWord(kind, n.Text); !ok {
+			return refuse("%q is not a %s: %s replaces one %s with another", n.Text, kind, stackName(top), kind)
+		}
+	}
+	return nil
+}
+
+// phChoices finds the rule on choices made as a spell resolves (608.2d
+// today, 413.2c in 2006).
+var phChoices = []string{"offers any choices other than choices already made"}
 
 func stackName(o *game.Object) string {
 	if o.CombatDamage() {
@@ -209,6 +245,8 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 		e.damage(spell, *t, n, false)
 	case "addcombat":
 		e.addCombat(from)
+	case "skipcombat":
+		e.skipCombat(t.Player, from)
 	case "untapattackers":
 		var untapped []string
 		for _, o := range e.attacked {

@@ -42,7 +42,7 @@ func (e *engine) Definition(name string) (string, bool) { return source(e.spec(n
 // targets o (*game.Object).
 func (e *engine) fire(o *game.Object, ev ability.Event, arg any) {
 	for _, t := range all[*ability.Trigger](e, o) {
-		if !t.Fires(ev) {
+		if !t.Fires(ev) || t.Subject != ability.Self {
 			continue
 		}
 		if t.IfPaid != "" && !o.WasPaid(t.IfPaid) {

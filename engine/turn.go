@@ -60,6 +60,7 @@ var (
 	phDelayed     = []string{"an effect may create a delayed triggered ability", "delayed triggered ability"}
 	phNoAttackers = []string{"if no creatures are declared as attackers or put onto the battlefield attacking, skip", "if no creatures are declared as attackers, finish the declare attackers step", "if no creatures are declared as attackers"}
 	phDefending   = []string{"the active player chooses one of their opponents. that player becomes the defending player", "chooses one of their opponents", "becomes the defending player", "defending player"}
+	phSkip        = []string{"to skip a step, phase, or turn is to proceed past it as though it didn't exist", "proceed past it as though it didn't exist"}
 	phAddPhases   = []string{"some effects can add phases to a turn"}
 	phUntilEOC    = []string{"expire at the end of the combat phase, not at the beginning of the end of combat step", "until end of combat"}
 	phCombatTrig  = []string{"that phase or step trigger", "at the beginning of"}
@@ -104,6 +105,22 @@ func (e *engine) ahead(step string) int {
 
 // inCleanup reports whether the turn is in its cleanup step.
 func (e *engine) inCleanup() bool { return e.at == len(e.turn)-1 }
+
+// skipCombat makes p skip their next combat phase this turn (500.11,
+// 614.10; 300.9 and 419.6e in 2006): the turn proceeds past it "as
+// though it didn't exist", so its steps leave the turn. A combat phase
+// that has begun can no longer be skipped; in another player's turn, or
+// with no combat phase left, nothing happens.
+func (e *engine) skipCombat(p *game.Player, from string) {
+	rule := e.rules.Find(phSkip...)
+	at := e.ahead("beginning of combat")
+	if p != e.s.ActivePlayer() || at < 0 {
+		e.s.Cite(rule, "%s: %s has no combat phase left to skip this turn", from, p.Name)
+		return
+	}
+	e.turn = slices.Delete(slices.Clone(e.turn), at, at+len(combatPhase))
+	e.s.Cite(rule, "%s: %s skips their next combat phase this turn: the turn proceeds past it as though it didn't exist", from, p.Name)
+}
 
 // addCombat adds an additional combat phase followed by an additional
 // main phase directly after this main phase (500.8 today, 300.7 in

@@ -31,10 +31,10 @@ type Card struct {
 	// Additional is the additional cost printed on a spell ("As an
 	// additional cost to cast this spell, sacrifice a creature.").
 	Additional FullCost
-	// Triggers are the card's printed triggered abilities ("When NAME
-	// enters the battlefield, it deals 2 damage to any target"): each
-	// an effect with When set.
-	Triggers []Effect
+	// Triggered are the card's printed triggered abilities ("When NAME
+	// enters the battlefield, it deals 2 damage to any target"), as the
+	// grammar of package ability reads them.
+	Triggered []Printed
 	// Activated are the card's printed activated abilities ("{2}, {T}:
 	// Draw a card."), in printed order.
 	Activated []Activated
@@ -67,6 +67,14 @@ func (c *Card) Keyword(name string) []Ability {
 	return out
 }
 
+// A Printed is an ability of a card's text read by the grammar of
+// package ability: the state keeps it with the card, the engine reads it
+// through that package.
+type Printed interface {
+	// PrintedText is the ability's text as written.
+	PrintedText() string
+}
+
 // An Ability is one keyword ability as printed on a card: its keyword
 // and parameters.
 type Ability struct {
@@ -81,6 +89,21 @@ type Ability struct {
 	// sets a keyword's number ("Modular—Sunburst").
 	Quality string
 	Text    string // as written
+}
+
+// BasicLandTypes are the basic land types (205.3i), the words a
+// text-changing effect can change into one another.
+var BasicLandTypes = []string{"Plains", "Island", "Swamp", "Mountain", "Forest"}
+
+// BasicLandType returns the basic land type w names, in its printed
+// case.
+func BasicLandType(w string) (string, bool) {
+	for _, lt := range BasicLandTypes {
+		if strings.EqualFold(w, lt) {
+			return lt, true
+		}
+	}
+	return "", false
 }
 
 // A Param is the shape of a keyword's parameters in its written form.
@@ -132,6 +155,13 @@ func ParseAbility(text string) (Ability, bool, error) {
 			return a, true, fmt.Errorf("%s: expected a cost after %q", t, "Multikicker")
 		}
 		return a, true, nil
+	}
+	if w, ok := strings.CutSuffix(lower, "walk"); ok {
+		// Landwalk is written "[type]walk" (702.14a; 502.6a in 2006):
+		// "Swampwalk" is landwalk for Swamps.
+		if lt, ok := BasicLandType(w); ok {
+			return Ability{Keyword: "Landwalk", Quality: lt, Text: t}, true, nil
+		}
 	}
 	best := ""
 	for k := range Keywords {
@@ -228,15 +258,15 @@ func (a *Ability) setCost(s string) error {
 //	if this spell was kicked | if the kicker cost was paid, it deals N damage instead
 //	this creature enters with a +1/+1 counter on it for each time it was kicked (static)
 //	this creature | NAME can't have more than N KIND counters on it (static, 704.5r: N in words up to ten, or digits)
-//	At the beginning of your upkeep | each upkeep | your end step | each end step, EFFECT (triggered)
-//	  after a trigger, "if it was kicked, " or "if its KEYWORD cost was paid, " (an intervening if)
 //	its controller sacrifices it | sacrifice it | sacrifice this creature (a triggered ability's, of its source)
-//	At the beginning of the next end step | upkeep, EFFECT (a spell's delayed trigger)
+//
+// Triggered abilities ("When …", "Whenever …", "At …") are read by the
+// grammar of package ability, which reads their effects here.
 //
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "addcombat", "untapattackers", "damage", "draw", "gain", "lose", "destroy", "counter", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice"
+	Verb string // "addcombat", "untapattackers", "skipcombat", "damage", "draw", "gain", "lose", "destroy", "counter", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// Mana is the mana an "add" effect adds ("Add {G}").
@@ -251,17 +281,6 @@ type Effect struct {
 	That bool
 	Name string // a token's name
 	Text string
-	// When is set for a triggered ability's effect: the event it waits
-	// for ("enters", "upkeep", "end", "combat": the beginning of a step),
-	// YourTurn when only in its controller's turns ("at the beginning of
-	// your upkeep").
-	When     string
-	YourTurn bool
-	// IfPaid is a triggered ability's intervening "if" clause (603.4)
-	// on how its source was cast: the cost whose payment it asks, by the
-	// word that chose it ("evoke" for "if its evoke cost was paid",
-	// "kicker" for "if it was kicked"); see CostsPaid.WasPaid.
-	IfPaid string
 	// Delayed is set for a spell's delayed triggered ability (603.7):
 	// the step at the beginning of which the effect happens ("end" for
 	// "at the beginning of the next end step", "upkeep").
@@ -336,6 +355,9 @@ var effectPatterns = []struct {
 		return Effect{Verb: "addcombat"}
 	}},
 	{lazyRegexp(`(?i)^untap all creatures that attacked this turn$`), func(m []string) Effect { return Effect{Verb: "untapattackers"} }},
+	{lazyRegexp(`(?i)^target player skips (?:their|his or her) next combat phase this turn$`), func(m []string) Effect {
+		return Effect{Verb: "skipcombat", Target: "player"}
+	}},
 	{lazyRegexp(`(?i)^create an? (\d+)/(\d+) (.+?) (?:creature )?token$`), func(m []string) Effect {
 		return Effect{Verb: "create", P: atoi(m[1]), T: atoi(m[2]), Name: m[3]}
 	}},
@@ -353,56 +375,11 @@ func count(s string) int {
 	return atoi(s)
 }
 
-// reAt is a triggered ability of card text at the beginning of a step:
-// "At the beginning of your upkeep, EFFECT", "At the beginning of each
-// end step", "At end of turn" (the end step's trigger before 2009); a
-// spell's "At the beginning of the next end step, EFFECT" is a delayed
-// triggered ability.
-var reAt = lazyRegexp(`(?i)^at (?:the beginning of (your|each|each player's|the|the next) (upkeep|end step)|(end of turn)|the beginning of (each combat|combat on your turn)), `)
-
-// reWhen is a triggered ability of card text: "When NAME enters the
-// battlefield, EFFECT" ("comes into play" before 2009).
-var reWhen = lazyRegexp(`(?i)^when (?:[^,]+?) (?:enters the battlefield|enters|comes into play), `)
-
-// ParseEffect reads one instruction of a spell's text, or a triggered
-// ability "When NAME enters the battlefield, EFFECT"; see Effect. Text
+// ParseEffect reads one instruction of a spell's text; see Effect. Text
 // outside the vocabulary is an *EffectError at the part not understood.
 func ParseEffect(text string) (Effect, error) {
 	lead := len(text) - len(strings.TrimLeft(text, " \t"))
 	t := strings.TrimSuffix(strings.TrimSpace(text), ".")
-	if m := reWhen().FindString(t); m != "" {
-		e, err := triggered(t, len(m), lead)
-		if err != nil {
-			return Effect{}, err
-		}
-		e.When, e.Text = "enters", t
-		return e, nil
-	}
-	if m := reAt().FindStringSubmatch(t); m != nil {
-		e, err := triggered(t, len(m[0]), lead)
-		if err != nil {
-			return Effect{}, err
-		}
-		step := "end"
-		if strings.EqualFold(m[2], "upkeep") {
-			step = "upkeep"
-		}
-		if m[4] != "" {
-			// "At the beginning of each combat", "… of combat on your
-			// turn": every beginning of combat step, additional ones too.
-			step, m[1] = "combat", map[bool]string{true: "your"}[strings.HasSuffix(strings.ToLower(m[4]), "your turn")]
-		}
-		if strings.EqualFold(m[1], "the next") {
-			e.Delayed = step
-		} else {
-			e.When, e.YourTurn = step, strings.EqualFold(m[1], "your")
-		}
-		e.Text = t
-		return e, nil
-	}
-	if strings.HasPrefix(strings.ToLower(t), "when") || strings.HasPrefix(strings.ToLower(t), "at ") {
-		return Effect{}, &EffectError{Offset: lead, Msg: fmt.Sprintf("unknown trigger %q (known: \"When NAME enters the battlefield, EFFECT\", \"At the beginning of your upkeep|each upkeep|your end step|each end step|the next end step|each combat|combat on your turn, EFFECT\")", t)}
-	}
 	for _, p := range effectPatterns {
 		if m := p.re().FindStringSubmatch(t); m != nil {
 			e := p.build(m)
@@ -420,29 +397,6 @@ func ParseEffect(text string) (Effect, error) {
 	return Effect{}, &EffectError{Offset: lead, Msg: fmt.Sprintf("unknown ability or effect %q", t)}
 }
 
-// reIfPaid is a triggered ability's intervening "if" clause on how its
-// source was cast: "if it was kicked, ", "if its evoke cost was paid, ".
-var reIfPaid = lazyRegexp(`(?i)^if (?:it was (kicked)|its ([a-z]+) cost was paid), `)
-
-// triggered reads the effect of a triggered ability whose trigger ends
-// at byte at of t, after an intervening "if" clause it may have.
-func triggered(t string, at, lead int) (Effect, error) {
-	ifPaid := ""
-	if m := reIfPaid().FindStringSubmatch(t[at:]); m != nil {
-		ifPaid = strings.ToLower(m[2])
-		if m[1] != "" {
-			ifPaid = "kicker" // "if it was kicked": any cost that kicks
-		}
-		at += len(m[0])
-	}
-	e, err := ParseEffect(t[at:])
-	if err != nil {
-		ee := err.(*EffectError)
-		return Effect{}, &EffectError{Offset: lead + at + ee.Offset, Msg: fmt.Sprintf("unknown effect %q of a triggered ability", strings.TrimSuffix(strings.TrimSpace(t[at:]), "."))}
-	}
-	e.IfPaid = ifPaid
-	return e, nil
-}
 
 // lazyRegexp compiles expr on first use: the effect patterns cost every
 // crules process 0.3 ms in the package's init, whatever the command.

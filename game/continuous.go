@@ -42,6 +42,22 @@ func parseContinuous(t string) (Effect, bool, error) {
 		e.UntilEOC, l = true, rest
 	}
 	ef := Effect{Verb: "continuous", Cont: e}
+	if rest, ok := strings.CutPrefix(l, "change the text of "); ok {
+		// A text-changing effect (612, layer 3), for the rest of the
+		// game unless it says otherwise; the words are chosen as it
+		// resolves.
+		subj, kind, ok := strings.Cut(rest, " by replacing all instances of one ")
+		words := map[string]string{"color word with another": TextColor, "basic land type with another": TextLandType}
+		if !ok || words[kind] == "" {
+			return ef, true, fmt.Errorf("expected \"change the text of target permanent by replacing all instances of one color word with another\" (or \"basic land type with another\")")
+		}
+		if subj != "target permanent" && subj != "target creature" {
+			return ef, true, fmt.Errorf("unknown object %q of a text change (known: target permanent, target creature)", subj)
+		}
+		subject(e, &ef, subj+" x")
+		e.TextWords = words[kind]
+		return ef, true, nil
+	}
 	if rest, ok := strings.CutPrefix(l, "gain control of "); ok {
 		// A control-changing effect (layer 2): its controller gains
 		// control of the target, until end of turn, for as long as they

@@ -33,6 +33,10 @@ func TestParseContinuous(t *testing.T) {
 		{"That creature gets +1/+0", "that type=Creature add=1/0"},
 		{"Gain control of all creatures", "error"},
 		{"Gain control of target spell", "error"},
+		{"Change the text of target permanent by replacing all instances of one color word with another", "target=permanent text=color word"},
+		{"Change the text of target creature by replacing all instances of one basic land type with another", "target=creature type=Creature text=basic land type"},
+		{"Change the text of target creature by replacing all instances of one creature type with another", "error"},
+		{"Change the text of all creatures by replacing all instances of one color word with another", "error"},
 		{"Draw a card", "-"},
 		{"Equipped Creature", "-"},
 		{"Target creature gets +X/+0", "-"},
@@ -80,8 +84,57 @@ func describeCont(ef Effect) string {
 	add("loseall", e.LoseAll)
 	add("switch", e.Switch)
 	add("copy", e.CopyTarget)
+	add("text="+e.TextWords, e.TextWords != "")
 	add("control", e.GainControl)
 	add("while-control", e.WhileControl)
 	add("eot", e.UntilEOT)
 	return strings.Join(w, " ")
+}
+
+// TestRewrite: a text change replaces a colour word or a land type in
+// abilities' words (612.2), landwalk's "[type]walk" included, and leaves
+// other abilities and the slice given as they were.
+func TestRewrite(t *testing.T) {
+	parse := func(ts ...string) []Ability {
+		var out []Ability
+		for _, x := range ts {
+			a, ok, err := ParseAbility(x)
+			if !ok || err != nil {
+				t.Fatalf("%q: %v %v", x, ok, err)
+			}
+			out = append(out, a)
+		}
+		return out
+	}
+	text := func(as []Ability) string {
+		var w []string
+		for _, a := range as {
+			w = append(w, a.Keyword+"="+a.Text+"/"+a.Quality)
+		}
+		return strings.Join(w, " ")
+	}
+	for _, tc := range []struct {
+		in       []string
+		from, to string
+		want     string
+	}{
+		{[]string{"Flying", "Protection from black"}, "black", "white", "Flying=Flying/ Protection=Protection from white/white"},
+		{[]string{"Swampwalk"}, "Swamp", "Island", "Landwalk=Islandwalk/Island"},
+		{[]string{"Swampwalk", "Protection from blackness"}, "black", "red", "Landwalk=Swampwalk/Swamp Protection=Protection from blackness/blackness"},
+	} {
+		in := parse(tc.in...)
+		before := text(in)
+		if got := text(rewrite(in, tc.from, tc.to)); got != tc.want {
+			t.Errorf("%q %s→%s: got %s, want %s", tc.in, tc.from, tc.to, got, tc.want)
+		}
+		if text(in) != before {
+			t.Errorf("%q: rewrite changed the abilities given", tc.in)
+		}
+	}
+	if _, ok := TextWord(TextColor, "Swamp"); ok {
+		t.Error("Swamp read as a colour word")
+	}
+	if w, ok := TextWord(TextLandType, "island"); !ok || w != "Island" {
+		t.Errorf("island: got %q %v", w, ok)
+	}
 }

@@ -1,5 +1,7 @@
 package game
 
+import "strings"
+
 // A Change is one kind of change a continuous effect makes to
 // characteristics; the revision's layer rule (613.1–613.4 today, 418.5a
 // in 2006-10-01) says in which layer, and sublayer, each kind applies.
@@ -89,6 +91,11 @@ type Continuous struct {
 	// creature"); CopyOf is that target once the spell resolves.
 	CopyTarget bool
 	copyOf     string // the kind of target, while the text is read
+	// TextWords is set for a text-changing effect of card text (612,
+	// layer 3): the kind of word it replaces, TextColor or
+	// TextLandType; From and To are the words chosen as it resolves.
+	TextWords string
+	From, To  string
 	// SetTypes replaces the card types; AddTypes adds to them ("in
 	// addition to its other types").
 	SetTypes []string
@@ -105,6 +112,27 @@ type Continuous struct {
 	// Define is what a characteristic-defining ability sets power and
 	// toughness equal to (604.3, 208.2a): DefineHand or DefineCreatures.
 	Define string
+}
+
+// The kinds of word a text-changing effect replaces (612.2): a colour
+// word used as a colour word, a basic land type used as a land type.
+const (
+	TextColor    = "color word"
+	TextLandType = "basic land type"
+)
+
+// TextWord reports whether w is a word of kind (TextColor or
+// TextLandType), and returns it in the case it is printed in.
+func TextWord(kind, w string) (string, bool) {
+	switch kind {
+	case TextColor:
+		if c, ok := ParseColor(w); ok && c != 0 && !strings.Contains(strings.TrimSpace(w), " ") {
+			return strings.ToLower(strings.TrimSpace(w)), true
+		}
+	case TextLandType:
+		return BasicLandType(strings.TrimSpace(w))
+	}
+	return "", false
 }
 
 // What a characteristic-defining ability's power and toughness count.
@@ -124,6 +152,8 @@ func (e *Continuous) Has(c Change) bool {
 		return e.CopyOf != nil || e.CopyTarget
 	case ChangeControl:
 		return e.GainControl || e.Controls != nil
+	case ChangeText:
+		return e.TextWords != ""
 	case ChangeType:
 		return len(e.SetTypes) > 0 || len(e.AddTypes) > 0
 	case ChangeColor:

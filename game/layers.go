@@ -510,6 +510,10 @@ func apply(e *Continuous, step *LayerStep, ch *Chars, v *view) {
 			if e.Controls != nil {
 				ch.Controller = e.Controls
 			}
+		case ChangeText:
+			if e.From != "" && e.To != "" {
+				ch.Abilities = rewrite(ch.Abilities, e.From, e.To)
+			}
 		case ChangeType:
 			keep := v.keepAC && len(e.SetTypes) == 2 && hasFold(e.SetTypes, "Artifact") && hasFold(e.SetTypes, "Creature")
 			if len(e.SetTypes) > 0 && !keep {
@@ -550,6 +554,61 @@ func apply(e *Continuous, step *LayerStep, ch *Chars, v *view) {
 			ch.Power, ch.Toughness = ch.Toughness, ch.Power
 		}
 	}
+}
+
+// rewrite returns abilities with every instance of the word from in
+// their text replaced by to (612.2): in a quality ("protection from
+// black"), and in a landwalk's "[type]walk". A name or a mana symbol is
+// not text a text-changing effect changes: costs are kept.
+func rewrite(abilities []Ability, from, to string) []Ability {
+	var out []Ability
+	for i, a := range abilities {
+		q := replaceWord(a.Quality, from, to)
+		if q == a.Quality {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(abilities)
+		}
+		out[i].Quality = q
+		if a.Keyword == "Landwalk" {
+			out[i].Text = q + "walk"
+			if r, ok := strings.CutPrefix(strings.ToLower(a.Text), strings.ToLower(a.Quality)); ok {
+				out[i].Text = q + r
+			}
+			continue
+		}
+		out[i].Text = replaceWord(a.Text, from, to)
+	}
+	if out == nil {
+		return abilities
+	}
+	return out
+}
+
+// replaceWord replaces each whole word from in s (case ignored) with to,
+// keeping a capital first letter.
+func replaceWord(s, from, to string) string {
+	if s == "" {
+		return s
+	}
+	w := strings.Fields(s)
+	changed := false
+	for i, x := range w {
+		if strings.EqualFold(x, from) {
+			r := to
+			if x[0] >= 'A' && x[0] <= 'Z' {
+				r = strings.ToUpper(to[:1]) + to[1:]
+			} else {
+				r = strings.ToLower(to[:1]) + to[1:]
+			}
+			w[i], changed = r, true
+		}
+	}
+	if !changed {
+		return s
+	}
+	return strings.Join(w, " ")
 }
 
 // count returns the number a characteristic-defining ability of a

@@ -231,6 +231,10 @@ func (o *Object) Controller() *Player {
 	return o.chars().Controller
 }
 
+// Game returns the game the object is in; nil for an object made
+// outside one.
+func (o *Object) Game() *State { return o.st }
+
 // Colors is the object's colour: a split card not on the stack has both
 // halves' colours; a face-down object is colourless.
 func (o *Object) Colors() Color { return o.chars().Colors }
@@ -289,15 +293,6 @@ func (o *Object) Abilities() []Ability {
 		return nil
 	}
 	return o.chars().Abilities
-}
-
-// Triggers are the triggered abilities of the object's text: none face
-// down or after it lost all abilities.
-func (o *Object) Triggers() []Effect {
-	if c := o.AbilityText(); c != nil {
-		return c.Triggers
-	}
-	return nil
 }
 
 // AbilityText is the card whose rules text the object has after the

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/crules/crules/ability"
 	"github.com/crules/crules/engine"
 	"github.com/crules/crules/game"
 	"github.com/crules/crules/parse"
@@ -379,6 +380,26 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 			c.Additional = add
 			continue
 		}
+		if tr, ok, err := ability.ReadTriggered(part, name); ok {
+			if err != nil {
+				p.errorf(l.pos(at-len(part)-1+errOffset(err)), "%s: %v", name, err)
+				continue
+			}
+			if tr.Delayed != "" {
+				// A spell's delayed triggered ability (603.7) is an
+				// instruction of the spell, followed as it resolves.
+				if len(tr.Effects) != 1 || tr.Effects[0].Kind != "effect" {
+					p.errorf(pos, "%s: %q: a delayed triggered ability has one effect of a spell's text", name, t)
+					continue
+				}
+				e := tr.Effects[0].Effect
+				e.Delayed, e.Text = tr.Delayed, tr.Note
+				c.Effects = append(c.Effects, e)
+				continue
+			}
+			c.Triggered = append(c.Triggered, tr)
+			continue
+		}
 		if game.IsActivated(t) {
 			if c.Is("Instant") || c.Is("Sorcery") {
 				// An activated ability is of an object that stays; a
@@ -409,10 +430,6 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 				at = l.pos(pos.Offset - l.off + ee.Offset)
 			}
 			p.errorf(at, "%s: %v", name, err)
-			continue
-		}
-		if e.When != "" {
-			c.Triggers = append(c.Triggers, e)
 			continue
 		}
 		if e.Verb == "sacrifice" && (c.Is("Instant") || c.Is("Sorcery")) {

@@ -16,6 +16,7 @@ var clauseWords = map[string]bool{
 	"flashback": true, "madness": true, "entwine": true, "kicker": true, "mode": true, "x": true, "pay": true,
 	"exile": true, "face down": true, "return": true, "search": true, "dredge": true, "reveal": true,
 	"order": true, "decline": true, "assign": true, "sacrifice": true, "discard": true, "keep": true, "attacking": true, "multikicker": true, "buyback": true, "respond": true, "evoke": true,
+	"replace": true,
 }
 
 // expectKinds maps what an expect line checks to whether it names a
@@ -493,6 +494,19 @@ func (p *parser) clause(l line, t string, at int) *engine.Clause {
 			sat := rat + len(rest) - len(tg)
 			c.Sub = &engine.Clause{Word: "targeting", Pos: l.pos(sat), Names: p.names(l, tg, sat)}
 		}
+	case "replace":
+		// "replace black with white": the words a text-changing effect
+		// replaces, chosen as it resolves (608.2d).
+		from, to, ok := strings.Cut(rest, " with ")
+		_, colorFrom := game.TextWord(game.TextColor, from)
+		_, colorTo := game.TextWord(game.TextColor, to)
+		_, landFrom := game.TextWord(game.TextLandType, from)
+		_, landTo := game.TextWord(game.TextLandType, to)
+		if !ok || !(colorFrom && colorTo) && !(landFrom && landTo) {
+			p.errorf(l.pos(rat), "replace: expected \"WORD with WORD\", two colour words or two basic land types")
+			return nil
+		}
+		c.Names = []engine.Name{{Text: strings.TrimSpace(from), Pos: l.pos(rat)}, {Text: strings.TrimSpace(to), Pos: l.pos(rat + len(from) + len(" with "))}}
 	case "flashback", "entwine", "kicker", "decline", "buyback", "respond", "evoke":
 		if strings.TrimSpace(rest) != "" {
 			p.errorf(l.pos(rat), "%s takes nothing after it", word)
@@ -554,6 +568,9 @@ func (p *parser) check(st *engine.Stmt) {
 		card(n)
 	}
 	for _, c := range st.Clauses {
+		if c.Word == "replace" {
+			continue // words, checked as the clause was read
+		}
 		for _, n := range c.Names {
 			if c.Word == "convoke" {
 				// "Selesnya Guildmage=W": the colour the creature pays.

@@ -1,0 +1,452 @@
+package ability
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/crules/crules/game"
+)
+
+// The grammar of triggered abilities, one for the rules' keyword
+// definitions (compile.go) and for the card text of scenarios
+// (ReadTriggered):
+//
+//	triggered = condition ", " ["if " cond ", "] effect ["." effect] ["."]
+//	condition = ("When" | "Whenever") subject event
+//	          | "At the beginning of" ("your" | "each" | "each player's" | "the" | "the next") ("upkeep" | "end step")
+//	          | "At the beginning of each combat" | "At the beginning of combat on your turn"
+//	          | "At end of turn"
+//	subject   = "this creature" | "this permanent" | "it" | "CARDNAME" | NAME | "a creature with KEYWORD"
+//	          | "a creature" | "another creature" | "a creature you control" | "another creature you control"
+//	          | "a creature an opponent controls"
+//	          | "you" | "an opponent" | "a player"
+//	event     = (of an object) "enters the battlefield" | "enters" | "comes into play"
+//	          | "dies" | "is put into a graveyard from" ("play" | "the battlefield")
+//	          | "leaves the battlefield" | "leaves play"
+//	          | "attacks and isn't blocked" | "attacks" | "blocks or becomes blocked" | "blocks"
+//	          | "becomes blocked by two or more creatures" | ("becomes" | "is") "blocked by a creature without KEYWORD"
+//	          | "becomes blocked" | "deals combat damage to a player" | "deals damage" | "is dealt damage"
+//	          | "becomes the target of a spell or ability"
+//	          | (of a player) "cast(s) a spell" | "draw(s) a card" | "discard(s) a card"
+//	          | "gain(s) life" | "lose(s) life"
+//	cond      = "it was kicked" | "its KEYWORD cost was paid"
+//	          | "you have N or less life" | "you have N or more life"
+//	effect    = an op of compile.go's grammar ("it gets +N/+N until end of turn", …)
+//	          | an effect of a spell's text (game.ParseEffect)
+//
+// NAME is the card's own name; a keyword's definition has no name and
+// its N is the keyword's number.
+
+// A Subject is whom a trigger condition watches: its own object (""),
+// or any object or player of a kind.
+type Subject string
+
+// The subjects of trigger conditions other than the object itself.
+const (
+	Self               Subject = ""
+	AnyCreature        Subject = "a creature"
+	AnotherCreature    Subject = "another creature"
+	CreatureYouControl Subject = "a creature you control"
+	AnotherYours       Subject = "another creature you control"
+	OpponentsCreature  Subject = "a creature an opponent controls"
+	You                Subject = "you"
+	AnOpponent         Subject = "an opponent"
+	APlayer            Subject = "a player"
+)
+
+// OfPlayer reports whether s watches players rather than objects.
+func (s Subject) OfPlayer() bool { return s == You || s == AnOpponent || s == APlayer }
+
+// A Condition is an intervening "if" clause (603.4; 410.10 in 2006):
+// checked as the event happens, and again as the ability resolves.
+type Condition struct {
+	Text string // as written: "you have 10 or less life"
+	// Kind is "lifeatmost" or "lifeatleast" (the controller's life
+	// against N).
+	Kind string
+	N    int
+}
+
+// clause is a trigger condition read: the events, whom they watch, the
+// intervening "if", and where in the text the effect begins.
+type clause struct {
+	on       []Event
+	subject  Subject
+	yours    bool   // "at the beginning of your upkeep"
+	delayed  string // "at the beginning of the next end step": "end"
+	without  string // "becomes blocked by a creature without flanking"
+	min      int    // "by two or more creatures"
+	cond     *Condition
+	ifPaid   string // "if its evoke cost was paid": "evoke"; "if it was kicked": "kicker"
+	effectAt int
+}
+
+// objectEvents are the events of an object, longest wording first so
+// that a prefix never hides a longer one.
+var objectEvents = []struct {
+	text string
+	on   []Event
+	min  int
+}{
+	{"enters the battlefield", []Event{Enters}, 0},
+	{"comes into play", []Event{Enters}, 0},
+	{"enters", []Event{Enters}, 0},
+	{"dies", []Event{Dies}, 0},
+	{"is put into a graveyard from play", []Event{Dies}, 0},
+	{"is put into a graveyard from the battlefield", []Event{Dies}, 0},
+	{"leaves the battlefield", []Event{Leaves}, 0},
+	{"leaves play", []Event{Leaves}, 0},
+	{"attacks and isn't blocked", []Event{AttacksUnblocked}, 0},
+	{"attacks", []Event{Attacks}, 0},
+	{"blocks or becomes blocked", []Event{Blocks, BecomesBlocked}, 0},
+	{"blocks", []Event{Blocks}, 0},
+	{"becomes blocked by two or more creatures", []Event{BecomesBlocked}, 2},
+	{"becomes blocked", []Event{BecomesBlocked}, 0},
+	{"deals combat damage to a player", []Event{DealsCombatDamage}, 0},
+	{"deals damage", []Event{DealsDamage}, 0},
+	{"is dealt damage", []Event{DealtDamage}, 0},
+	{"becomes the target of a spell or ability", []Event{BecomesTarget}, 0},
+}
+
+// playerEvents are the events of a player: the verb as "you" and as
+// "an opponent" write it.
+var playerEvents = []struct {
+	you, they string
+	on        Event
+}{
+	{"cast a spell", "casts a spell", Casts},
+	{"draw a card", "draws a card", Draws},
+	{"discard a card", "discards a card", Discards},
+	{"gain life", "gains life", GainsLife},
+	{"lose life", "loses life", LosesLife},
+}
+
+// A TextError is text outside the grammar: Offset is where, in bytes of
+// the text read, the part not understood begins.
+type TextError = game.EffectError
+
+func textErr(at int, format string, args ...any) error {
+	return &TextError{Offset: at, Msg: fmt.Sprintf(format, args...)}
+}
+
+// hasWord reports whether s begins with the words w, followed by the
+// end, a space or a comma.
+func hasWord(s, w string) bool {
+	if !strings.HasPrefix(s, w) {
+		return false
+	}
+	return len(s) == len(w) || s[len(w)] == ' ' || s[len(w)] == ','
+}
+
+// readClause reads the trigger condition at the start of t (trimmed),
+// for the card named self ("" for a keyword's definition).
+func readClause(t, self string) (clause, error) {
+	low := strings.ToLower(t)
+	var c clause
+	at := 0
+	skip := func(w string) bool {
+		if hasWord(low[at:], w) {
+			at += len(w)
+			for at < len(low) && low[at] == ' ' {
+				at++
+			}
+			return true
+		}
+		return false
+	}
+	comma := func() error {
+		if !strings.HasPrefix(low[at:], ", ") && !strings.HasPrefix(low[at:], ",") {
+			return textErr(at, "expected \", EFFECT\" after the trigger condition at %q", t[at:])
+		}
+		at++
+		for at < len(low) && low[at] == ' ' {
+			at++
+		}
+		return nil
+	}
+	switch {
+	case skip("at the beginning of each combat"):
+		// Every beginning of combat step, additional ones too.
+		c.on = []Event{CombatBegins}
+	case skip("at the beginning of combat on your turn"):
+		c.on, c.yours = []Event{CombatBegins}, true
+	case skip("at the beginning of"):
+		start := at
+		whose := ""
+		for _, w := range []string{"each player's", "the next", "your", "each", "the"} {
+			if skip(w) {
+				whose = w
+				break
+			}
+		}
+		step := ""
+		for _, w := range []string{"upkeep", "end step"} {
+			if skip(w) {
+				step = strings.TrimSuffix(w, " step")
+			}
+		}
+		if whose == "" || step == "" {
+			return c, textErr(start, "unknown step %q (known: \"At the beginning of your upkeep|each upkeep|your end step|each end step|the next end step, EFFECT\")", t[start:])
+		}
+		c.on = []Event{map[string]Event{"upkeep": UpkeepBegins, "end": EndStepBegins}[step]}
+		switch whose {
+		case "the next":
+			c.delayed = step
+		case "your":
+			c.yours = true
+		}
+	case skip("at end of turn"):
+		c.on = []Event{EndStepBegins}
+	case skip("whenever"), skip("when"):
+		if err := c.readSubject(t, low, &at, self, skip); err != nil {
+			return c, err
+		}
+	default:
+		return c, textErr(0, "unknown trigger %q (a triggered ability begins \"When\", \"Whenever\" or \"At\")", t)
+	}
+	if err := comma(); err != nil {
+		return c, err
+	}
+	if skip("if") {
+		start := at
+		end := strings.Index(low[at:], ",")
+		if end < 0 {
+			return c, textErr(start, "expected \", EFFECT\" after the condition %q", t[start:])
+		}
+		if paid, ok := readIfPaid(low[at : at+end]); ok {
+			c.ifPaid = paid
+		} else if cond, ok := readCondition(t[at : at+end]); ok {
+			c.cond = cond
+		} else {
+			return c, textErr(start, "unknown condition %q (known: \"if it was kicked\", \"if its KEYWORD cost was paid\", \"if you have N or less life\", \"if you have N or more life\")", t[at:at+end])
+		}
+		at += end
+		if err := comma(); err != nil {
+			return c, err
+		}
+	}
+	c.effectAt = at
+	return c, nil
+}
+
+// readSubject reads the subject and event of a "When"/"Whenever"
+// condition at *at.
+func (c *clause) readSubject(t, low string, at *int, self string, skip func(string) bool) error {
+	start := *at
+	switch {
+	case skip("a creature with"):
+		// "a creature with flanking": the creature with the keyword
+		// defined, itself.
+		if i := strings.IndexByte(low[*at:], ' '); i > 0 {
+			*at += i + 1
+		}
+	case skip("this creature"), skip("this permanent"), skip("this artifact"), skip("this enchantment"), skip("cardname"):
+	case self != "" && skip(strings.ToLower(self)):
+	case skip("another creature you control"):
+		c.subject = AnotherYours
+	case skip("a creature you control"):
+		c.subject = CreatureYouControl
+	case skip("a creature an opponent controls"):
+		c.subject = OpponentsCreature
+	case skip("another creature"):
+		c.subject = AnotherCreature
+	case skip("a creature"):
+		c.subject = AnyCreature
+	case skip("you"):
+		c.subject = You
+	case skip("an opponent"):
+		c.subject = AnOpponent
+	case skip("a player"):
+		c.subject = APlayer
+	case skip("it"):
+	default:
+		end := strings.IndexByte(t[start:], ',')
+		if end < 0 {
+			end = len(t) - start
+		}
+		return textErr(start, "unknown subject %q of a trigger (known: \"this creature\", \"this permanent\", %q, \"a creature\", \"another creature\", \"a creature you control\", \"you\", \"an opponent\", \"a player\")", t[start:start+end], self)
+	}
+	evAt := *at
+	if c.subject.OfPlayer() {
+		for _, pe := range playerEvents {
+			w := pe.they
+			if c.subject == You {
+				w = pe.you
+			}
+			if skip(w) {
+				c.on = []Event{pe.on}
+				return nil
+			}
+		}
+	} else {
+		for _, w := range []string{"becomes blocked by a creature without", "is blocked by a creature without"} {
+			if skip(w) {
+				end := strings.IndexAny(low[*at:], " ,")
+				if end <= 0 {
+					return textErr(*at, "expected a keyword after %q", w)
+				}
+				c.on, c.without = []Event{BecomesBlocked}, low[*at:*at+end]
+				*at += end
+				return nil
+			}
+		}
+		for _, oe := range objectEvents {
+			if skip(oe.text) {
+				c.on, c.min = oe.on, oe.min
+				return nil
+			}
+		}
+	}
+	end := strings.IndexByte(t[evAt:], ',')
+	if end < 0 {
+		end = len(t) - evAt
+	}
+	known := "enters the battlefield|comes into play, dies, leaves the battlefield, attacks, blocks, becomes blocked, deals combat damage to a player, deals damage, is dealt damage, becomes the target of a spell or ability"
+	if c.subject.OfPlayer() {
+		known = "cast a spell, draw a card, discard a card, gain life, lose life"
+	}
+	return textErr(evAt, "unknown event %q of a trigger (known: %s)", t[evAt:evAt+end], known)
+}
+
+// readIfPaid reads an intervening "if" on how the source was cast: the
+// word of the cost paid (see game.CostsPaid.WasPaid).
+func readIfPaid(low string) (string, bool) {
+	if low == "it was kicked" {
+		return "kicker", true // any cost that kicks
+	}
+	if w, ok := strings.CutPrefix(low, "its "); ok {
+		if w, ok := strings.CutSuffix(w, " cost was paid"); ok && w != "" && !strings.Contains(w, " ") {
+			return w, true
+		}
+	}
+	return "", false
+}
+
+// readCondition reads an intervening "if" clause's condition.
+func readCondition(s string) (*Condition, bool) {
+	var n int
+	var more string
+	if k, err := fmt.Sscanf(strings.ToLower(strings.TrimSpace(s)), "you have %d or %s life", &n, &more); err != nil || k != 2 {
+		return nil, false
+	}
+	kind := map[string]string{"less": "lifeatmost", "fewer": "lifeatmost", "more": "lifeatleast"}[more]
+	if kind == "" || fmt.Sprintf("you have %d or %s life", n, more) != strings.ToLower(strings.TrimSpace(s)) {
+		return nil, false
+	}
+	return &Condition{Text: strings.TrimSpace(s), Kind: kind, N: n}, true
+}
+
+// readEffects reads the effect of a triggered ability, from t[at:]:
+// sentences of ops of the keyword grammar or effects of a spell's text.
+// self is the card's name ("" in a keyword's definition).
+func readEffects(t string, at int, self string, spellText bool) ([]progOp, *progTarget, []game.Effect, error) {
+	var ops []progOp
+	var target *progTarget
+	var effects []game.Effect
+	rest := t[at:]
+	pos := at
+	for _, sentence := range strings.SplitAfter(rest, ". ") {
+		s := strings.TrimSuffix(strings.TrimSpace(sentence), ".")
+		lead := len(sentence) - len(strings.TrimLeft(sentence, " "))
+		here := pos + lead
+		pos += len(sentence)
+		if s == "" {
+			continue
+		}
+		if op, tg, ok := readOp(s); ok {
+			if tg != nil {
+				target = tg
+			}
+			ops = append(ops, op)
+			continue
+		}
+		if !spellText {
+			return nil, nil, nil, textErr(here, "no effect the grammar knows at %q", s)
+		}
+		e, err := game.ParseEffect(s)
+		if err == nil && self != "" {
+			err = game.CheckDamageSource(e, self)
+		}
+		if err != nil {
+			off := 0
+			if ee, ok := err.(*game.EffectError); ok {
+				off = ee.Offset
+			}
+			return nil, nil, nil, textErr(here+off, "unknown effect %q of a triggered ability", s)
+		}
+		effects = append(effects, e)
+		ops = append(ops, progOp{kind: "effect"})
+	}
+	if len(ops) == 0 {
+		return nil, nil, nil, textErr(at, "a triggered ability needs an effect after its condition")
+	}
+	return ops, target, effects, nil
+}
+
+// ReadTriggered reads a triggered ability as card text prints it ("When
+// NAME enters the battlefield, it deals 2 damage to any target",
+// "Whenever this creature blocks or becomes blocked, it gets +1/+1 until
+// end of turn", "At the beginning of your upkeep, you gain 1 life") on
+// the card named self, by the grammar keyword definitions compile with;
+// self is "" for a part of a keyword's definition ("When this permanent
+// enters, if its evoke cost was paid, its controller sacrifices it").
+// It reports false when text is not written as a triggered ability. An
+// error is a *TextError at the part not understood, its Offset in bytes
+// of text.
+func ReadTriggered(text, self string) (*Trigger, bool, error) {
+	lead := len(text) - len(strings.TrimLeft(text, " \t"))
+	t := strings.TrimSuffix(strings.TrimSpace(text), ".")
+	low := strings.ToLower(t)
+	if !hasWord(low, "when") && !hasWord(low, "whenever") && !hasWord(low, "at") {
+		return nil, false, nil
+	}
+	shift := func(err error) error {
+		ee := err.(*TextError)
+		return &TextError{Offset: lead + ee.Offset, Msg: ee.Msg}
+	}
+	c, err := readClause(t, self)
+	if err != nil {
+		return nil, true, shift(err)
+	}
+	ops, target, effects, err := readEffects(t, c.effectAt, self, true)
+	if err != nil {
+		return nil, true, shift(err)
+	}
+	tr := &Trigger{Base: Base{Note: t}, On: c.on, Subject: c.subject, Yours: c.yours, Delayed: c.delayed,
+		Min: c.min, PerBlocker: c.without, If: c.cond, IfPaid: c.ifPaid}
+	if target != nil {
+		tr.Target = target.instance(0)
+	}
+	ei := 0
+	for _, o := range ops {
+		op := o.instance(0)
+		if o.kind == "effect" {
+			op.Effect = effects[ei]
+			ei++
+			if tr.Target == nil {
+				tr.Target = effectTarget(op.Effect.Target)
+			}
+		}
+		tr.Effects = append(tr.Effects, op)
+	}
+	return tr, true, nil
+}
+
+// effectTarget is the target a spell's effect of card text asks for.
+func effectTarget(kind string) *Target {
+	switch kind {
+	case "any":
+		return &Target{Text: "any target", Zone: game.Battlefield, Types: []string{"Creature"}, OrPlayer: true}
+	case "creature":
+		return &Target{Text: "target creature", Zone: game.Battlefield, Types: []string{"Creature"}}
+	case "player":
+		return &Target{Text: "target player", Player: true}
+	case "opponent":
+		return &Target{Text: "target opponent", Player: true, Opponent: true}
+	}
+	return nil
+}
+
+// PrintedText is the text of the card the trigger was read from: a
+// game.Card keeps its triggered abilities as game.Printed values.
+func (t *Trigger) PrintedText() string { return t.Note }
