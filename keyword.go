@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/crules/crules/diff"
+	"github.com/crules/crules/engine"
 	"github.com/crules/crules/keyword"
 	"github.com/crules/crules/parse"
 	"github.com/crules/crules/render"
@@ -41,7 +42,20 @@ func (l *Library) Keyword(src Source, name string) (*KeywordAnswer, error) {
 	// extracting them all, which only a miss needs, for the nearest names.
 	// What they cite is read from their text: the graph of the whole
 	// revision took as long as parsing it.
-	s := keyword.Find(keyword.ExtractNames(d.Document, nil, d.Label, name), name)
+	var s *keyword.Spec
+	if src.IsFile() {
+		s = keyword.Find(keyword.ExtractNames(d.Document, nil, d.Label, name), name)
+	} else {
+		// The engine's, learned from the cache when a sim or an earlier
+		// keyword read it (a copy: the engine's is shared), cached when
+		// read now.
+		path, known := l.learnSpecs(src.Rev, d.Document)
+		if s = engine.Spec(d.Document, name); s != nil {
+			c := *s
+			s = &c
+		}
+		l.storeSpecs(path, known, d.Document)
+	}
 	if s != nil {
 		if id, err := parse.ParseRuleID(s.Rule); err == nil && d.Rule(id) != nil {
 			s.See = keyword.See(d.Rule(id))

@@ -89,9 +89,7 @@ func (l *Library) Simulate(name string, src []byte, rev string) ([]*engine.Resul
 				return err
 			})
 		}
-		if specs := engine.Specs(d.Document); specPath != "" && len(specs) > knownSpecs {
-			_ = cache.Store(specPath, func(w io.Writer) error { return encodeSpecs(w, specs) })
-		}
+		l.storeSpecs(specPath, knownSpecs, d.Document)
 		out = append(out, res)
 	}
 	return out, nil
@@ -239,6 +237,15 @@ func (l *Library) learnSpecs(r Rev, doc *parse.Document) (string, int) {
 		}
 	}
 	return path, len(engine.Specs(doc))
+}
+
+// storeSpecs caches at path the specs the engine read in doc when they
+// are more than the known it learned from there (learnSpecs). Not cached
+// is only slower: no warning.
+func (l *Library) storeSpecs(path string, known int, doc *parse.Document) {
+	if specs := engine.Specs(doc); path != "" && len(specs) > known {
+		_ = cache.Store(path, func(w io.Writer) error { return encodeSpecs(w, specs) })
+	}
 }
 
 // A cachedSpec is a keyword spec as cached, with the offset of its

@@ -13,6 +13,7 @@ import (
 	"github.com/crules/crules"
 	"github.com/crules/crules/engine"
 	"github.com/crules/crules/internal/cache"
+	"github.com/crules/crules/keyword"
 	"github.com/crules/crules/parse"
 )
 
@@ -307,5 +308,49 @@ func BenchmarkSimulateConvoke(b *testing.B) {
 				lib.Close()
 			}
 		})
+	}
+}
+
+// TestKeywordSpecCached: keyword answers from the specs cache (written
+// by the first ask, read by the next library) are those extracted from
+// the document, in three revisions and for a name no revision has, with
+// the same changes; the spec answered is a copy: the engine's own is
+// left as extracted.
+func TestKeywordSpecCached(t *testing.T) {
+	dir := warmCache(t)
+	for _, rev := range []string{"latest", "2006-10-01", "2005-10-01"} {
+		for _, name := range []string{"convoke", "Splice", "flying", "no such keyword"} {
+			var first *crules.KeywordAnswer
+			var firstErr error
+			for _, pass := range []string{"first", "cached"} {
+				lib := open(t, crules.Options{CacheDir: dir})
+				r, err := lib.Select(rev)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := lib.Keyword(r.Source(), name)
+				if pass == "first" {
+					first, firstErr = got, err
+				}
+				if (err == nil) != (firstErr == nil) || err != nil && err.Error() != firstErr.Error() {
+					t.Fatalf("%s %s, %s: error %v, first %v", rev, name, pass, err, firstErr)
+				}
+				if err != nil {
+					continue
+				}
+				d := got.Doc
+				want := keyword.Find(keyword.ExtractNames(d.Document, nil, d.Label, name), name)
+				want.See = keyword.See(d.Rule(parse.MustParseRuleID(want.Rule)))
+				if !reflect.DeepEqual(got.Spec, want) || !reflect.DeepEqual(got.Changes, first.Changes) {
+					t.Errorf("%s %s, %s: the answer differs from the extraction", rev, name, pass)
+				}
+				if e := engine.Spec(d.Document, name); e == got.Spec || len(want.See) > 0 && len(e.See) != 0 {
+					t.Errorf("%s %s: the engine's spec was given out or changed", rev, name)
+				}
+			}
+		}
+	}
+	if entries, _ := filepath.Glob(filepath.Join(dir, "*", "specs-*")); len(entries) != 3 {
+		t.Errorf("spec entries %v, want one per revision asked", entries)
 	}
 }

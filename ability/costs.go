@@ -25,6 +25,22 @@ type AltCost struct {
 	FaceDown   bool
 	AnyTime    bool
 	ExileAfter bool
+	// Mutates makes the spell a mutating creature spell that targets a
+	// non-Human creature with the same owner (mutate, 702.140a); the
+	// rules of its resolution are Merges.
+	Mutates *Merges
+}
+
+// Merges is how a mutating creature spell resolves (702.140b–e): if its
+// target is illegal it resolves as a creature spell (Illegal; Note's
+// argument: the spell's name), otherwise it merges with the target, on
+// top or under as its controller chooses (Merge; Note's arguments: the
+// spell's name, the target's label, "on top of" or "under"); the result
+// has all abilities of each component (All), and its abilities that
+// trigger whenever it mutates trigger (Mutated; Note's argument: the
+// permanent's label). Target is the subrule that names the target.
+type Merges struct {
+	Illegal, Merge, All, Mutated, Target Base
 }
 
 // An AddCost is an additional cost its caster may pay, chosen by the
@@ -113,13 +129,22 @@ func (s *Splice) OntoSpell(face *game.Card) bool {
 	return false
 }
 
+// mutate is the resolution of every mutating creature spell.
+var mutate = Merges{
+	Target:  Base{Keyword: "Mutate", Rule: []string{" means "}},
+	Illegal: Base{Keyword: "Mutate", Rule: []string{"if its target is illegal"}, Note: "the target of %s is illegal: it ceases to be a mutating creature spell and resolves as a creature spell"},
+	Merge:   Base{Keyword: "Mutate", Rule: []string{"if its target is legal"}, Note: "%s merges with %s, put %s it; the result is one object, a mutated permanent"},
+	All:     Base{Keyword: "Mutate", Rule: []string{"has all abilities of each"}, Note: "%s has all abilities of each card that represents it (%s); its other characteristics are %s's"},
+	Mutated: Base{Keyword: "Mutate", Rule: []string{"whenever a creature mutates"}, Note: "%s mutated: its abilities that trigger whenever it mutates trigger"},
+}
+
 // SpliceChoices are the clause words that reveal a card from the hand
 // to splice it onto the spell cast.
 var SpliceChoices = map[string]bool{"splice": true}
 
 // AltChoices are the clause words that choose an alternative cost, for
 // the engine to refuse one a card does not have.
-var AltChoices = map[string]bool{"flashback": true, "madness": true, "face down": true, "evoke": true}
+var AltChoices = map[string]bool{"flashback": true, "madness": true, "face down": true, "evoke": true, "mutate": true}
 
 // partTriggers are the triggered abilities read from parts of keyword
 // definitions by the grammar of card text, by the part's text: a
@@ -164,6 +189,10 @@ func init() {
 				Choice: "face down", From: game.Hand, Cost: game.MustParseCost("{3}"), FaceDown: true},
 			&TurnFaceUp{Base: Base{Keyword: "Morph", Rule: []string{"turn", "face up"}, Note: "morph: %s pays %s and turns %s face up; it is %d/%d"}, Cost: inst.Cost},
 		}
+	})
+	declare("Mutate", func(inst game.Ability, _ Rev) []Ability {
+		return []Ability{&AltCost{Base: Base{Keyword: "Mutate", Rule: []string{" means "}, Note: "mutate: %s is cast for its mutate cost %s rather than its mana cost: a mutating creature spell that targets a non-Human creature with the same owner"},
+			Choice: "mutate", From: game.Hand, Cost: inst.Cost, Mutates: &mutate}}
 	})
 	declare("Kicker", func(inst game.Ability, _ Rev) []Ability {
 		if inst.Quality == "Multikicker" {

@@ -26,8 +26,8 @@ import (
 //	          | "attacks and isn't blocked" | "attacks" | "blocks or becomes blocked" | "blocks"
 //	          | "becomes blocked by two or more creatures" | ("becomes" | "is") "blocked by a creature without KEYWORD"
 //	          | "becomes blocked" | "deals combat damage to a player" | "deals damage" | "is dealt damage"
-//	          | "becomes the target of a spell or ability"
-//	          | (of a player) "cast(s) a spell" | "draw(s) a card" | "discard(s) a card"
+//	          | "becomes the target of a spell or ability" | "mutates"
+//	          | (of a player) "cast(s) a spell" | "play(s) a spell" | "draw(s) a card" | "discard(s) a card"
 //	          | "gain(s) life" | "lose(s) life"
 //	cond      = "it was kicked" | "its KEYWORD cost was paid"
 //	          | "you have N or less life" | "you have N or more life"
@@ -106,6 +106,7 @@ var objectEvents = []struct {
 	{"deals damage", []Event{DealsDamage}, 0},
 	{"is dealt damage", []Event{DealtDamage}, 0},
 	{"becomes the target of a spell or ability", []Event{BecomesTarget}, 0},
+	{"mutates", []Event{Mutates}, 0}, // 702.140d
 }
 
 // playerEvents are the events of a player: the verb as "you" and as
@@ -115,6 +116,7 @@ var playerEvents = []struct {
 	on        Event
 }{
 	{"cast a spell", "casts a spell", Casts},
+	{"play a spell", "plays a spell", Casts}, // before 2009 (409.1 in 2006)
 	{"draw a card", "draws a card", Draws},
 	{"discard a card", "discards a card", Discards},
 	{"gain life", "gains life", GainsLife},

@@ -21,6 +21,7 @@ const (
 	DealsCombatDamage Event = "deals combat damage to a player"
 	Cast              Event = "is cast"
 	Enters            Event = "enters the battlefield"
+	Mutates           Event = "mutates"
 	BecomesTarget     Event = "becomes the target"
 	UpkeepBegins      Event = "the upkeep step begins"
 	EndStepBegins     Event = "the end step begins"

@@ -13,6 +13,8 @@ import (
 // cast" abilities, and those of the objects it targets.
 func (e *engine) onCast(spell *game.Object) {
 	e.fire(spell, ability.Cast, spell)
+	// A copy is not cast (707.10c): only a spell cast comes here.
+	e.firePlayer(spell.Controller(), ability.Casts, spell)
 	for _, t := range spell.Spell.Targets {
 		if t.Object != nil {
 			e.fire(t.Object, ability.BecomesTarget, spell)
@@ -187,6 +189,7 @@ func (e *engine) draw(p *game.Player, chosen ...string) error {
 	}
 	e.s.Move(lib[0], game.Hand, nil, false)
 	e.s.Cite(e.rules.Find(phDraw...), "%s draws a card (the top card of their library)", p.Name)
+	e.firePlayer(p, ability.Draws, nil)
 	return nil
 }
 
@@ -221,6 +224,7 @@ func (e *engine) discard(st *Stmt) error {
 	}
 	if n != nil && n.Zone == game.Graveyard {
 		e.s.Cite(e.action("Discard", "to discard a card", "discard"), "%s discards %s", p.Name, label)
+		e.firePlayer(p, ability.Discards, n)
 	}
 	return nil
 }

@@ -25,10 +25,11 @@ type casting struct {
 	pay   *payment // the mana, life and cost parts chosen, paid once all is decided
 }
 
-// object is the spell as it will be on the stack, for the checks of its
-// targets.
-func (c *casting) object() *game.Object {
-	return &game.Object{Label: c.src.Label, Card: c.src.Card, Half: c.half, Owner: c.p, BaseController: c.p, Zone: game.Stack, FaceDown: c.alt != nil && c.alt.FaceDown, Spell: c.info}
+// object is the spell as it will be on the stack in s, for the checks of
+// its targets: its characteristic-defining abilities apply (a devoid
+// spell is colourless, 604.3).
+func (c *casting) object(s *game.State) *game.Object {
+	return s.Bind(&game.Object{Label: c.src.Label, Card: c.src.Card, Half: c.half, Owner: c.p, BaseController: c.p, Zone: game.Stack, FaceDown: c.alt != nil && c.alt.FaceDown, Spell: c.info})
 }
 
 func (c *casting) cite(e *engine, r game.Ref, format string, args ...any) {
@@ -231,13 +232,7 @@ func (e *engine) reveal(c *casting, st *Stmt) error {
 		if o == nil || o.Owner != c.p || o == c.src || slices.Contains(labels, o.Label) {
 			return refuse("%s is not another card in %s's hand (%s)", n.Text, c.p.Name, rule.ID)
 		}
-		shares := false
-		for _, t := range o.Card.Subtypes {
-			if c.face.HasSubtype(t) {
-				shares = true
-			}
-		}
-		if !shares || !o.Is("Creature") {
+		if !game.ShareCreatureType(o, c.src) || !o.Is("Creature") {
 			return refuse("%s shares no creature type with %s (%s)", o.Label, c.face.Name, rule.ID)
 		}
 		labels = append(labels, o.Label)
@@ -411,6 +406,12 @@ func (e *engine) targets(c *casting, st *Stmt) error {
 	if faceDown {
 		effs = nil
 	}
+	if c.alt != nil && c.alt.Mutates != nil {
+		// 702.140a: a mutating creature spell targets a non-Human
+		// creature with the same owner as the spell.
+		c.info.Mutating = true
+		effs = append([]game.Effect{{Verb: "mutate", Target: "mutate", Text: "mutate"}}, effs...)
+	}
 	t, err := e.chooseTargets(c, effs, names)
 	if err != nil {
 		return refuse("%v", err)
@@ -441,7 +442,7 @@ func (e *engine) chooseTargets(c *casting, effs []game.Effect, names []Name) ([]
 		if err != nil {
 			return nil, err
 		}
-		if err := e.canTarget(c.object(), c.p, ef.Target, t); err != nil {
+		if err := e.canTarget(c.object(e.s), c.p, ef.Target, t); err != nil {
 			return nil, err
 		}
 		out = append(out, t)
@@ -498,6 +499,22 @@ func (e *engine) canTarget(src *game.Object, controller *game.Player, want strin
 		}
 	case "player", "opponent":
 		return fmt.Errorf("%s is not a player", o.Label)
+	case "mutate":
+		// 702.140a: "a non-Human creature with the same owner as this
+		// spell".
+		var rule game.Ref
+		if m := e.mutates(src); m != nil {
+			rule = e.ref(&m.Target)
+		}
+		if o.Zone != game.Battlefield || !o.Is("Creature") {
+			return fmt.Errorf("%s is not a creature on the battlefield: a mutating creature spell targets a non-Human creature (%s)", o.Label, rule.ID)
+		}
+		if o.HasSubtype("Human") {
+			return fmt.Errorf("%s is a Human: a mutating creature spell targets a non-Human creature (%s)", o.Label, rule.ID)
+		}
+		if o.Owner != src.Owner {
+			return fmt.Errorf("%s is owned by %s: a mutating creature spell targets a creature with the same owner as the spell (%s)", o.Label, o.Owner.Name, rule.ID)
+		}
 	case "permanent":
 		if o.Zone != game.Battlefield {
 			return fmt.Errorf("%s is not a permanent", o.Label)
@@ -562,7 +579,7 @@ func (e *engine) totalCost(c *casting, st *Stmt) error {
 	total := base.Plus(c.total)
 	// 601.2f (409.1f in 2006): plus all cost increases, then minus all
 	// cost reductions.
-	spell := c.object()
+	spell := c.object(e.s)
 	for _, verb := range []string{"increase", "reduce"} {
 		for _, o := range e.s.Battlefield() {
 			for _, ef := range textEffects(o) {

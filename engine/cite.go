@@ -79,6 +79,9 @@ var (
 	phCounters       = []string{"a counter is a marker placed on an object"}
 	phTurn           = []string{"a turn consists of five phases"}
 	phUntap          = []string{"untap them all simultaneously", "untaps them all simultaneously", "untaps all"}
+	phStarZero       = []string{"the * is 0 while the object is not in play", "the * is 0 while the card is not in play", "the * is equal to 0"}
+	phMergedLeaves   = []string{"if a merged permanent leaves the battlefield"}
+	phMerge          = []string{"to merge an object with a permanent"}
 	phDamageStack    = []string{"of combat damage go on the stack as"}
 	phDamageNoStack  = []string{"no player has the chance to cast spells or activate abilities between the time combat damage is assigned", "combat damage that's been assigned is dealt simultaneously"}
 	phDamageResolves = []string{"combat damage resolves as", "when the combat damage resolves"}

@@ -354,6 +354,9 @@ func (e *engine) settle(pay *payment, total game.Cost) {
 	p := pay.p
 	p.Pool.Sub(pay.mana)
 	p.Life -= pay.life
+	if pay.life > 0 {
+		e.firePlayer(p, ability.LosesLife, nil)
+	}
 	for _, o := range pay.tap {
 		o.Tapped = true
 	}

@@ -206,6 +206,7 @@ var docCache struct {
 type revFacts struct {
 	once                  sync.Once
 	splitCombined, keepAC bool
+	starZero              bool // State.StarZeroOutside
 }
 
 // factsOf returns the facts of rules, the citation finder of doc, found
@@ -227,6 +228,7 @@ func factsOf(doc *parse.Document, rules *game.Rules) *revFacts {
 		split := rules.Titled("Split Cards")
 		f.splitCombined = split != nil && strings.Contains(strings.ToLower(allText(split)), "two halves combined")
 		f.keepAC = !rules.Find("also allow the object to retain all of its prior").IsZero()
+		f.starZero = !rules.Find(phStarZero...).IsZero()
 	})
 	return f
 }
@@ -282,6 +284,15 @@ func Specs(doc *parse.Document) map[string]*keyword.Spec {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return maps.Clone(s.found)
+}
+
+// Spec returns the spec of keyword name in doc, or nil, as
+// keyword.Find on the revision's whole extraction would: the one the
+// engine read or learned (LearnSpecs) for that name, else read now and
+// kept. The spec is shared: it must not be modified.
+func Spec(doc *parse.Document, name string) *keyword.Spec {
+	_, s := docOf(doc)
+	return s.find(name)
 }
 
 // LearnSpecs gives the engine the keyword specs of doc that an earlier
@@ -487,7 +498,7 @@ func newEngine(f *Scenario, rules *game.Rules, specs *specSet) *engine {
 	e := &engine{at: mainAt, turn: steps, f: f, rules: rules, specs: specs, labels: map[string]int{}, wants: map[*game.Object]*ability.Target{}, retarget: map[*game.Object][]*game.Target{}, revealed: map[string][]string{}, gains: map[*game.Object]*gain{}, mays: map[*game.Object]bool{}, orders: map[*game.Object]assignOrder{}, bans: map[*game.Player]*ability.UpkeepCopies{}}
 	e.s = game.New(rules, f.Players...)
 	facts := factsOf(rules.Doc(), rules)
-	e.s.SplitCombined, e.s.ArtifactCreatureKeeps = facts.splitCombined, facts.keepAC
+	e.s.SplitCombined, e.s.ArtifactCreatureKeeps, e.s.StarZeroOutside = facts.splitCombined, facts.keepAC, facts.starZero
 	return e
 }
 

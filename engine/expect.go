@@ -127,6 +127,27 @@ func (e *engine) expect(st *Stmt) (bool, string) {
 			return sameWords(want, strings.Fields(types)), got
 		}
 		return sameWords(want, strings.Fields(got)), got
+	case "subtypes":
+		// Each subtype named is one the object has, its
+		// characteristic-defining abilities included (a changeling is
+		// every creature type, 702.73a), in whatever zone it is; "not
+		// X" one it has not.
+		var got []string
+		pass := true
+		for _, w := range strings.Split(st.Value, ",") {
+			w = strings.TrimSpace(w)
+			t, neg := strings.CutPrefix(w, "not ")
+			has := o.HasSubtype(strings.TrimSpace(t))
+			if has == neg {
+				pass = false
+			}
+			if has {
+				got = append(got, t+": yes")
+			} else {
+				got = append(got, t+": no")
+			}
+		}
+		return pass, strings.Join(got, ", ")
 	case "name":
 		got := o.Name()
 		if got == "" {

@@ -78,6 +78,9 @@ var models = []Model{
 	{Name: "Transmute"},
 	{Name: "Frenzy", Compiled: true},
 	{Name: "Poisonous", Compiled: true},
+	{Name: "Changeling"},
+	{Name: "Devoid"},
+	{Name: "Mutate"},
 	{Name: "Split Cards", Title: "Split Cards", Anchors: []string{"two sets of characteristics", "halves combined", "only the characteristics of the half", "the other half's characteristics", "only the color or colors of the half"}},
 }
 

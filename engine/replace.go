@@ -245,7 +245,9 @@ func (e *engine) move(o *game.Object, to game.Zone, controller *game.Player, cau
 	if ev.replaced {
 		return nil, nil
 	}
+	merged := o.Merged
 	n := e.s.Move(o, ev.to, controller, false)
+	e.citeComponents(o.Label, merged, ev.to)
 	if n != nil {
 		for k, v := range ev.counters {
 			n.AddCounters(k, v)

@@ -29,6 +29,14 @@ func (e *engine) resolveTop(st *Stmt) error {
 			return err
 		}
 	}
+	over, under := st.Clause("over") != nil, st.Clause("under") != nil
+	if top.Spell == nil || !top.Spell.Mutating {
+		if over || under {
+			return refuse("%s is not a mutating creature spell: there is nothing to merge it over or under", stackName(top))
+		}
+	} else if over && under || !over && !under && e.mutateTargetLegal(top) {
+		return refuse("%s merges with its target: its controller chooses whether it is put on top of the creature or under it (\"resolve; over\" or \"resolve; under\", %s)", stackName(top), e.ref(&e.mutates(top).Merge).ID)
+	}
 	if !top.CombatDamage() {
 		// Combat damage cites its own rule (310.4 in 2006-10-01).
 		e.s.Cite(e.rules.Find(phResolve...), "%s resolves", stackName(top))
@@ -112,6 +120,11 @@ func (e *engine) legal(spell *game.Object, want string, t game.Target) bool {
 // targets are all illegal does nothing.
 func (e *engine) resolveSpell(spell *game.Object) error {
 	info := spell.Spell
+	if info.Mutating {
+		if e.mutate(spell) {
+			return nil
+		}
+	}
 	face := spell.Card
 	if spell.Half != nil {
 		face = spell.Half
@@ -276,6 +289,7 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 	case "gain":
 		ctrl.Life += ef.N
 		e.s.Cite(e.rules.Find(phFollow...), "%s: %s gains %d life", from, ctrl.Name, ef.N)
+		e.firePlayer(ctrl, ability.GainsLife, nil)
 	case "lose":
 		who := []*game.Player{ctrl}
 		switch {
@@ -293,6 +307,7 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 		for _, q := range who {
 			q.Life -= ef.N
 			e.s.Cite(e.rules.Find(phFollow...), "%s: %s loses %d life", from, q.Name, ef.N)
+			e.firePlayer(q, ability.LosesLife, nil)
 		}
 	case "destroy":
 		e.destroy(t.Object, e.action("Destroy", "to destroy a permanent", "destroyed, or sacrificed is put", "destroyed or sacrificed is put"), from)
@@ -374,10 +389,19 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 		case r.Gain:
 			source.Controller().Life += n
 			e.s.Cite(e.ref(r), r.Note, source.Label, n)
+			e.firePlayer(source.Controller(), ability.GainsLife, nil)
 		}
 	}
 	if combat && t.Player != nil {
 		e.fire(source, ability.DealsCombatDamage, t.Player)
+	}
+	e.fire(source, ability.DealsDamage, t.Player)
+	if t.Player != nil {
+		// Damage dealt to a player makes them lose that much life
+		// (120.3a; 212.2 in 2006).
+		e.firePlayer(t.Player, ability.LosesLife, nil)
+	} else {
+		e.fire(t.Object, ability.DealtDamage, source)
 	}
 }
 
@@ -396,6 +420,7 @@ func (e *engine) gainTrigger(source *game.Object, r *ability.DamageRider, n int)
 	g.ab = e.trigger(source, r.Keyword, fmt.Sprintf(r.Note, source.Label, n), rule, func(s *game.State, ab *game.Object) {
 		p.Life += g.n
 		e.s.Cite(rule, "%s: %s gains %d life (now %d)", strings.ToLower(r.Keyword), p.Name, g.n, p.Life)
+		e.firePlayer(p, ability.GainsLife, nil)
 	})
 	e.gains[source] = g
 }
@@ -427,13 +452,16 @@ func (e *engine) leaveBattlefield(o *game.Object, to game.Zone, why string) *gam
 			attached = append(attached, x)
 		}
 	}
+	merged := o.Merged
 	n := e.s.Move(o, to, nil, false)
 	e.s.Cite(e.rules.Find(phNewObject...), "%s leaves %s (%s) and becomes a new object in %s", o.Label, e.term("the battlefield", "play"), why, e.zone(to))
+	e.citeComponents(o.Label, merged, to)
 	for _, x := range attached {
 		// An Aura attached to nothing goes to the graveyard as a
 		// state-based action (704.5m; 420.5d in 2006).
 		x.AttachedTo = nil
 	}
+	e.fire(o, ability.Leaves, n)
 	if to == game.Graveyard {
 		e.fire(o, ability.Dies, n)
 	}
@@ -465,4 +493,75 @@ func (e *engine) enter(spell *game.Object) {
 	// A face-down permanent has no abilities to trigger (708.2 today,
 	// 504.2 in 2006), and turning it face up later is not entering.
 	e.fire(o, ability.Enters, nil)
+}
+
+// mutateTargetLegal reports whether the target of a mutating creature
+// spell is legal now.
+func (e *engine) mutateTargetLegal(spell *game.Object) bool {
+	info := spell.Spell
+	return len(info.Targets) > 0 && e.legal(spell, "mutate", info.Targets[0])
+}
+
+// mutate begins the resolution of a mutating creature spell (702.140b,
+// 608.3b): with a legal target it merges with it, on top or under as the
+// statement chooses, and reports true; otherwise it ceases to be a
+// mutating creature spell and goes on resolving as a creature spell.
+func (e *engine) mutate(spell *game.Object) bool {
+	info := spell.Spell
+	m := e.mutates(spell)
+	if m == nil {
+		return false
+	}
+	legal := e.mutateTargetLegal(spell)
+	info.Mutating = false
+	if !legal {
+		if len(info.Targets) > 0 {
+			info.Targets = info.Targets[1:]
+		}
+		e.s.Cite(e.ref(&m.Illegal), m.Illegal.Note, spell.Name())
+		return false
+	}
+	perm := info.Targets[0].Object
+	under := e.cur != nil && e.cur.Clause("under") != nil
+	where := "on top of"
+	if under {
+		where = "under"
+	}
+	e.s.Cite(e.ref(&m.Merge), m.Merge.Note, spell.Name(), perm.Label, where)
+	e.s.Merge(perm, spell, under)
+	var labels []string
+	for _, c := range perm.Merged {
+		labels = append(labels, c.Label)
+	}
+	e.s.Cite(e.rules.Find(phMerge...), "%s is one merged permanent, represented by %s (top first); it has not entered the battlefield", perm.Label, strings.Join(labels, ", "))
+	e.s.Cite(e.ref(&m.All), m.All.Note, perm.Label, strings.Join(labels, ", "), perm.Merged[0].Label)
+	// 702.140d: abilities that trigger whenever this creature mutates.
+	e.s.Cite(e.ref(&m.Mutated), m.Mutated.Note, perm.Label)
+	e.fire(perm, ability.Mutates, nil)
+	return true
+}
+
+// citeComponents cites 729.3 when a merged permanent labelled label,
+// represented by merged, has left the battlefield for zone to: one
+// permanent left, and each component was put there.
+func (e *engine) citeComponents(label string, merged []game.Component, to game.Zone) {
+	if len(merged) < 2 {
+		return
+	}
+	var labels []string
+	for _, c := range merged {
+		labels = append(labels, c.Label)
+	}
+	e.s.Cite(e.rules.Find(phMergedLeaves...), "%s leaves the battlefield as one permanent; each of its components (%s) is put into %s", label, strings.Join(labels, ", "), e.zone(to))
+}
+
+// mutates returns how the mutating creature spell o resolves: the
+// Merges of the alternative cost that made it one (nil for none).
+func (e *engine) mutates(o *game.Object) *ability.Merges {
+	for _, a := range all[*ability.AltCost](e, o) {
+		if a.Mutates != nil {
+			return a.Mutates
+		}
+	}
+	return nil
 }

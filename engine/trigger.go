@@ -51,6 +51,9 @@ func (e *engine) fire(o *game.Object, ev ability.Event, arg any) {
 			e.s.Cite(e.rules.Find(phIntervening...), "%s of %s does not trigger: its %s cost was not paid", triggerName(o, t), o.Label, t.IfPaid)
 			continue
 		}
+		if !e.holds(o, t, "does not trigger") {
+			continue
+		}
 		blockers, _ := arg.([]*game.Object)
 		switch {
 		case ev == ability.BecomesBlocked && t.PerBlocker != "":
@@ -70,6 +73,79 @@ func (e *engine) fire(o *game.Object, ev ability.Event, arg any) {
 			e.queue(o, t, blockers, arg)
 		}
 	}
+	e.watch(o, nil, ev, arg)
+}
+
+// firePlayer triggers the abilities that wait for event ev happening to
+// player p ("whenever you cast a spell", "whenever an opponent draws a
+// card"); arg is as for fire.
+func (e *engine) firePlayer(p *game.Player, ev ability.Event, arg any) { e.watch(nil, p, ev, arg) }
+
+// watch triggers the abilities of the permanents that wait for event ev
+// happening to any creature (o) or player (p) of a kind (603.2). An
+// object that left the battlefield looks back in time (603.10a): its
+// own abilities, as it last existed, see it leave.
+func (e *engine) watch(o *game.Object, p *game.Player, ev ability.Event, arg any) {
+	watchers := e.s.Battlefield()
+	if o != nil && (ev == ability.Dies || ev == ability.Leaves) && !slices.Contains(watchers, o) {
+		watchers = append(slices.Clone(watchers), o)
+	}
+	for _, x := range watchers {
+		for _, t := range all[*ability.Trigger](e, x) {
+			if t.Subject == ability.Self || !t.Fires(ev) || !watches(x, t.Subject, o, p) {
+				continue
+			}
+			if e.holds(x, t, "does not trigger") {
+				e.queue(x, t, nil, arg)
+			}
+		}
+	}
+}
+
+// watches reports whether the subject s of a trigger of x is object o
+// or player p.
+func watches(x *game.Object, s ability.Subject, o *game.Object, p *game.Player) bool {
+	if s.OfPlayer() {
+		switch {
+		case p == nil:
+			return false
+		case s == ability.You:
+			return p == x.Controller()
+		case s == ability.AnOpponent:
+			return p != x.Controller()
+		}
+		return true
+	}
+	if o == nil || !o.Is("Creature") {
+		return false
+	}
+	switch s {
+	case ability.AnotherCreature:
+		return o != x
+	case ability.CreatureYouControl:
+		return o.Controller() == x.Controller()
+	case ability.AnotherYours:
+		return o != x && o.Controller() == x.Controller()
+	case ability.OpponentsCreature:
+		return o.Controller() != x.Controller()
+	}
+	return true
+}
+
+// holds checks the intervening "if" clause of o's trigger t (603.4;
+// 410.8 in 2006): as the event happens, and again as it resolves; when
+// it is false, the trace says so, what not being "what" happens.
+func (e *engine) holds(o *game.Object, t *ability.Trigger, what string) bool {
+	c := t.If
+	if c == nil {
+		return true
+	}
+	life := o.Controller().Life
+	ok := c.Kind == "lifeatmost" && life <= c.N || c.Kind == "lifeatleast" && life >= c.N
+	if !ok {
+		e.s.Cite(e.rules.Find(phIntervening...), "%s of %s %s: \"if %s\" is false (%s has %d life)", triggerName(o, t), o.Label, what, c.Text, o.Controller().Name, life)
+	}
+	return ok
 }
 
 // queue makes o's trigger t wait to be put on the stack.
@@ -94,6 +170,9 @@ func (e *engine) queue(o *game.Object, t *ability.Trigger, blockers []*game.Obje
 				return
 			}
 			e.s.Cite(e.rules.Find(phIntervening...), "the %s cost of %s was paid, as it still is on resolution", t.IfPaid, o.Label)
+		}
+		if !e.holds(o, t, "does nothing") {
+			return
 		}
 		for _, x := range t.Effects {
 			e.runOp(o, t, x, blockers, arg, ab, rule)

@@ -481,6 +481,7 @@ func (e *engine) emptyPools(from, step string) {
 					e.s.Cite(burn, "the %s phase ends: %s's unused mana %s is lost, and %s loses %d life (mana burn)", phaseOf[from], p.Name, p.Pool, p.Name, n)
 					p.Pool = game.Mana{}
 					p.Life -= n
+					e.firePlayer(p, ability.LosesLife, nil)
 				}
 			}
 		}

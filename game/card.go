@@ -129,10 +129,11 @@ var Keywords = map[string]Param{
 	"Defender": NoParam, "Flash": NoParam, "Haste": NoParam, "Hexproof": NoParam,
 	"Indestructible": NoParam, "Lifelink": NoParam, "Menace": NoParam, "Reach": NoParam,
 	"Trample": NoParam, "Vigilance": NoParam, "Fear": NoParam, "Provoke": NoParam,
+	"Changeling": NoParam, "Devoid": NoParam,
 	"Storm": NoParam, "Convoke": NoParam, "Epic": NoParam, "Sunburst": NoParam, "Flanking": NoParam,
 	"Bushido": NParam, "Soulshift": NParam, "Modular": NParam, "Amplify": NParam, "Dredge": NParam,
 	"Rampage": NParam, "Frenzy": NParam, "Poisonous": NParam,
-	"Flashback": CostParam, "Madness": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
+	"Flashback": CostParam, "Madness": CostParam, "Mutate": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
 	"Ninjutsu": CostParam, "Evoke": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
 	"Protection": FromParam, "Affinity": ForParam, "Enchant": QualParam,
 	"Splice": OntoParam, "Offering": PrefixQual,
@@ -396,7 +397,6 @@ func ParseEffect(text string) (Effect, error) {
 	}
 	return Effect{}, &EffectError{Offset: lead, Msg: fmt.Sprintf("unknown ability or effect %q", t)}
 }
-
 
 // lazyRegexp compiles expr on first use: the effect patterns cost every
 // crules process 0.3 ms in the package's init, whatever the command.

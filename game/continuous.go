@@ -82,6 +82,25 @@ func parseContinuous(t string) (Effect, bool, error) {
 		}
 		return ef, true, fmt.Errorf("unknown count %q (known: %q, %q)", rest, DefineHand, DefineCreatures)
 	}
+	if rest, ok := strings.CutPrefix(l, "this object is "); ok {
+		// A characteristic-defining ability of colour or type (604.3):
+		// "NAME is all colors", "NAME is colorless", "NAME is every
+		// creature type".
+		e.Subject.Self, e.Defining = true, true
+		switch rest = strings.TrimSuffix(rest, "."); rest {
+		case "every creature type":
+			e.EveryCreatureType = true
+			return ef, true, nil
+		case "all colors", "all colours":
+			e.SetColor, e.Colors = true, White|Blue|Black|Red|Green
+			return ef, true, nil
+		}
+		if c, ok := ParseColor(rest); ok {
+			e.SetColor, e.Colors = true, c
+			return ef, true, nil
+		}
+		return ef, true, fmt.Errorf("unknown characteristic %q (known: \"every creature type\", \"all colors\", \"colorless\", a colour)", rest)
+	}
 	if rest, ok := strings.CutPrefix(l, "switch "); ok {
 		subj, ok := strings.CutSuffix(rest, "'s power and toughness")
 		if !ok {

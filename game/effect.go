@@ -112,6 +112,14 @@ type Continuous struct {
 	// Define is what a characteristic-defining ability sets power and
 	// toughness equal to (604.3, 208.2a): DefineHand or DefineCreatures.
 	Define string
+	// Defining is set for the effect of a characteristic-defining
+	// ability of colour or type ("NAME is all colors", devoid,
+	// changeling): it applies first in its layer, and in every zone
+	// (604.3).
+	Defining bool
+	// EveryCreatureType makes the object every creature type of the
+	// revision (changeling, 702.73a; "is every creature type").
+	EveryCreatureType bool
 }
 
 // The kinds of word a text-changing effect replaces (612.2): a colour
@@ -143,7 +151,7 @@ const (
 
 // CDA reports whether e is a characteristic-defining ability's effect,
 // applied first within its layer (613.3, 613.4a).
-func (e *Continuous) CDA() bool { return e.Define != "" }
+func (e *Continuous) CDA() bool { return e.Define != "" || e.Defining }
 
 // Has reports whether the effect makes change c.
 func (e *Continuous) Has(c Change) bool {
@@ -155,7 +163,7 @@ func (e *Continuous) Has(c Change) bool {
 	case ChangeText:
 		return e.TextWords != ""
 	case ChangeType:
-		return len(e.SetTypes) > 0 || len(e.AddTypes) > 0
+		return len(e.SetTypes) > 0 || len(e.AddTypes) > 0 || e.EveryCreatureType
 	case ChangeColor:
 		return e.SetColor
 	case ChangeAbility:
@@ -185,8 +193,12 @@ type Chars struct {
 	Supertypes []string
 	Types      []string
 	Subtypes   []string
-	Colors     Color
-	Abilities  []Ability
+	// EveryCreatureType is set for an object that is every creature
+	// type (changeling): it has each subtype the revision lists as a
+	// creature type besides Subtypes.
+	EveryCreatureType bool
+	Colors            Color
+	Abilities         []Ability
 	// NoText is set for an object with no abilities of its text: face
 	// down, or one that lost all abilities.
 	NoText           bool

@@ -53,8 +53,17 @@ func faceDown(ch *Chars) {
 // layers, elsewhere as printed.
 func (o *Object) chars() Chars {
 	s := o.st
-	if s == nil || o.Zone != Battlefield {
+	if s == nil {
 		return o.printed()
+	}
+	if o.Zone != Battlefield {
+		// 604.3: characteristic-defining abilities function in all
+		// zones.
+		ch := o.printed()
+		if o.Ability == nil {
+			s.defineOutside(o, &ch)
+		}
+		return ch
 	}
 	if len(s.Effects) == 0 && !s.anyStatic() {
 		// No continuous effect: printed, face down, counters.
@@ -528,6 +537,7 @@ func apply(e *Continuous, step *LayerStep, ch *Chars, v *view) {
 				ch.Types = types
 			}
 			ch.Types = union(union(ch.Types, e.SetTypes), e.AddTypes)
+			ch.EveryCreatureType = ch.EveryCreatureType || e.EveryCreatureType
 		case ChangeColor:
 			ch.Colors = e.Colors
 		case ChangeAbility:
@@ -643,6 +653,15 @@ func (s *State) statics(v *view) []*Continuous {
 		if ch.Card == nil {
 			continue
 		}
+		for _, a := range ch.Abilities {
+			// A keyword that is a characteristic-defining ability
+			// (changeling, devoid), as the copiable values have it.
+			if t, ok := keywordCDAs[a.Keyword]; ok {
+				e := t
+				e.Source, e.Static, e.Timestamp, e.Label = o, true, o.Timestamp, o.Label
+				out = append(out, &e)
+			}
+		}
 		for _, ef := range ch.Card.Effects {
 			if ef.Verb != "static" {
 				continue
@@ -666,12 +685,18 @@ func (s *State) anyControl() bool {
 	return false
 }
 
-// anyStatic reports whether a permanent's text has a continuous effect.
+// anyStatic reports whether a permanent's text has a continuous effect
+// or a keyword that is a characteristic-defining ability.
 func (s *State) anyStatic() bool {
 	for _, p := range s.Players {
 		for _, o := range p.zones[Battlefield] {
 			for _, ef := range o.Card.Effects {
 				if ef.Verb == "static" {
+					return true
+				}
+			}
+			for _, a := range o.Card.Abilities {
+				if _, ok := keywordCDAs[a.Keyword]; ok {
 					return true
 				}
 			}

@@ -78,6 +78,12 @@ type Object struct {
 	EnteredTurn int
 	AttachedTo  *Object
 
+	// Merged are the components of a merged permanent, top first (729;
+	// Merge); empty for an object that is not merged. Card is then the
+	// merged characteristics (MergedCard). The slice is never changed
+	// in place: a state copy shares it.
+	Merged []Component
+
 	Spell   *SpellInfo   // set while a spell is on the stack
 	Ability *AbilityInfo // set for an ability on the stack
 	// Paid is what was paid to cast the spell that became this
@@ -97,6 +103,9 @@ type SpellInfo struct {
 	X       int
 	Modes   []int
 	CostsPaid
+	// Mutating is set for a mutating creature spell (702.140a): its
+	// first target is the creature it merges with as it resolves.
+	Mutating   bool
 	Paid       Mana // mana spent on the total cost
 	Total      Cost // the total cost
 	CastNumber int  // 1 for the first spell cast this turn
@@ -266,8 +275,17 @@ func (o *Object) ManaValues(combined bool) []int {
 // types of both halves.
 func (o *Object) Is(t string) bool { return o.chars().Is(t) }
 
-// HasSubtype reports whether the object has subtype t.
-func (o *Object) HasSubtype(t string) bool { return hasFold(o.chars().Subtypes, t) }
+// HasSubtype reports whether the object has subtype t: one of its
+// subtypes, or a creature type of the revision when it is every creature
+// type (changeling).
+func (o *Object) HasSubtype(t string) bool {
+	ch := o.chars()
+	var r *Rules
+	if o.st != nil {
+		r = o.st.Rules
+	}
+	return ch.HasCreatureType(t, r)
+}
 
 // HasSupertype reports whether the object has supertype t
 // ("Legendary").

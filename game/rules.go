@@ -51,6 +51,7 @@ type Rules struct {
 	cache map[string]Ref
 	key   []byte // the key being looked up, under mu: a hit allocates nothing
 	layersState
+	ctypes creatureTypes
 }
 
 type indexed struct {

@@ -48,8 +48,13 @@ type State struct {
 	// object that becomes an "artifact creature" keep its prior card
 	// types and subtypes (205.1b today, 212.1c in 2006).
 	ArtifactCreatureKeeps bool
-	Rules                 *Rules
-	Trace                 []Step
+	// StarZeroOutside is set when the revision's rules make a */* 0
+	// while the object is not on the battlefield ("The * is 0 while the
+	// object is not in play", before 2007-05-01): its power/toughness
+	// CDA functions only there; otherwise it functions in all zones.
+	StarZeroOutside bool
+	Rules           *Rules
+	Trace           []Step
 	// Pending are triggered abilities waiting to be put on the stack.
 	Pending []*Object
 	// Requirements are blocking requirements: Blocker must block
@@ -251,12 +256,25 @@ func (s *State) Move(o *Object, z Zone, controller *Player, top bool) *Object {
 	if o.Ability != nil {
 		return nil
 	}
-	s.nextID++
-	n := &Object{ID: s.nextID, Label: o.Label, Card: o.Card, Owner: o.Owner, BaseController: o.Owner, Counters: map[string]int{}, EnteredTurn: s.Turn, Token: o.Token, Copy: o.Copy}
-	if controller != nil {
-		n.BaseController = controller
+	comps := o.Merged
+	if len(comps) == 0 {
+		comps = []Component{{Label: o.Label, Card: o.Card, Token: o.Token}}
 	}
-	s.put(n, z, top)
+	var n *Object
+	for i, c := range comps {
+		// A merged permanent leaves as one permanent, and each of its
+		// components is put into the new zone (729.3): the topmost
+		// becomes the object Move returns.
+		s.nextID++
+		m := &Object{ID: s.nextID, Label: c.Label, Card: c.Card, Owner: o.Owner, BaseController: o.Owner, Counters: map[string]int{}, EnteredTurn: s.Turn, Token: c.Token, Copy: o.Copy}
+		if controller != nil {
+			m.BaseController = controller
+		}
+		s.put(m, z, top)
+		if i == 0 {
+			n = m
+		}
+	}
 	return n
 }
 
@@ -360,4 +378,13 @@ func (s *State) Battlefield() []*Object {
 		out = append(out, p.zones[Battlefield]...)
 	}
 	return out
+}
+
+// Bind makes o, an object built outside any zone (a spell as it will be
+// on the stack, for the checks of its targets), read its characteristics
+// in s: the effects and the revision's rules of s apply to it. It
+// returns o.
+func (s *State) Bind(o *Object) *Object {
+	o.st = s
+	return o
 }

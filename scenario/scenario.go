@@ -419,6 +419,10 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 			// "NAME's power and toughness are each equal to …": the
 			// card's own.
 			t = "This creature" + t[len(name):]
+		} else if strings.HasPrefix(low, strings.ToLower(name)+" is ") {
+			// "NAME is all colors", "NAME is every creature type": a
+			// characteristic-defining ability of the card's own (604.3).
+			t = "This object" + t[len(name):]
 		}
 		e, err := game.ParseEffect(t)
 		if err == nil {
@@ -438,7 +442,7 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 			p.errorf(pos, "%s: %q: a spell is not a permanent; only a permanent's triggered ability sacrifices it", name, t)
 			continue
 		}
-		if e.Verb == "continuous" && !c.Is("Instant") && !c.Is("Sorcery") {
+		if e.Verb == "continuous" && (e.Cont.Defining || !c.Is("Instant") && !c.Is("Sorcery")) {
 			if e.Target != "" {
 				p.errorf(pos, "%s: %q on a permanent is not understood: a static ability applies to what it names, without a target", name, t)
 				continue
@@ -452,13 +456,13 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 			p.errorf(pos, "%s: %q on a permanent is not understood: a permanent's text is a static or triggered ability (\"When %s enters the battlefield, …\")", name, t, name)
 			continue
 		}
-		if e.Cont != nil && e.Cont.CDA() && !hasStar {
+		if e.Cont != nil && e.Cont.Define != "" && !hasStar {
 			p.errorf(pos, "%s: %q needs */* as the card's power/toughness (208.2a)", name, t)
 			continue
 		}
 		c.Effects = append(c.Effects, e)
 	}
-	if hasStar && len(p.errs) == nerrs && !slices.ContainsFunc(c.Effects, func(e game.Effect) bool { return e.Cont != nil && e.Cont.CDA() }) {
+	if hasStar && len(p.errs) == nerrs && !slices.ContainsFunc(c.Effects, func(e game.Effect) bool { return e.Cont != nil && e.Cont.Define != "" }) {
 		p.errorf(star, "%s: power/toughness */* needs an ability that defines them (\"This creature's power and toughness are each equal to the number of …\", 208.2a)", name)
 		return nil
 	}

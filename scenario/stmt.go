@@ -17,13 +17,14 @@ var clauseWords = map[string]bool{
 	"exile": true, "face down": true, "return": true, "search": true, "dredge": true, "reveal": true,
 	"order": true, "decline": true, "assign": true, "sacrifice": true, "discard": true, "keep": true, "attacking": true, "multikicker": true, "buyback": true, "respond": true, "evoke": true,
 	"replace": true,
+	"mutate": true, "over": true, "under": true,
 }
 
 // expectKinds maps what an expect line checks to whether it names a
 // player (p), a card (c) or neither (-) before its colon.
 var expectKinds = map[string]byte{
 	"life": 'p', "poison": 'p', "pool": 'p',
-	"pt": 'c', "counters": 'c', "color": 'c', "types": 'c', "abilities": 'c', "name": 'c', "mv": 'c', "paid": 'c', "damage": 'c',
+	"pt": 'c', "counters": 'c', "color": 'c', "types": 'c', "abilities": 'c', "name": 'c', "subtypes": 'c', "mv": 'c', "paid": 'c', "damage": 'c',
 	"tapped": '-', "untapped": '-', "stack": '-', "reason": '-', "lost": '-',
 }
 
@@ -507,7 +508,7 @@ func (p *parser) clause(l line, t string, at int) *engine.Clause {
 			return nil
 		}
 		c.Names = []engine.Name{{Text: strings.TrimSpace(from), Pos: l.pos(rat)}, {Text: strings.TrimSpace(to), Pos: l.pos(rat + len(from) + len(" with "))}}
-	case "flashback", "entwine", "kicker", "decline", "buyback", "respond", "evoke":
+	case "flashback", "entwine", "kicker", "decline", "buyback", "respond", "evoke", "mutate", "over", "under":
 		if strings.TrimSpace(rest) != "" {
 			p.errorf(l.pos(rat), "%s takes nothing after it", word)
 		}
