@@ -462,6 +462,9 @@ type engine struct {
 	at           int
 	turn         []string
 	attacked     []*game.Object
+	// turnEnded is set once an effect of the resolving object has
+	// ended the turn (723): the object is no longer on the stack.
+	turnEnded bool
 	cleanupAgain bool
 	// dealing is set while a "damage" statement moves through the
 	// combat damage steps it runs itself.

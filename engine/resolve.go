@@ -37,6 +37,7 @@ func (e *engine) resolveTop(st *Stmt) error {
 	} else if over && under || !over && !under && e.mutateTargetLegal(top) {
 		return refuse("%s merges with its target: its controller chooses whether it is put on top of the creature or under it (\"resolve; over\" or \"resolve; under\", %s)", stackName(top), e.ref(&e.mutates(top).Merge).ID)
 	}
+	e.turnEnded = false
 	if !top.CombatDamage() {
 		// Combat damage cites its own rule (310.4 in 2006-10-01).
 		e.s.Cite(e.rules.Find(phResolve...), "%s resolves", stackName(top))
@@ -207,6 +208,10 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 			continue
 		}
 		e.effect(spell, s.ef, s.target, s.from)
+		if e.turnEnded {
+			// The spell itself was exiled as the turn ended (723.1b).
+			return nil
+		}
 	}
 	if uc, ok := first[*ability.UpkeepCopies](e, spell); ok && !spell.Copy {
 		e.upkeepCopies(spell, uc)
@@ -260,6 +265,8 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 		e.addCombat(from)
 	case "skipcombat":
 		e.skipCombat(t.Player, from)
+	case "endturn":
+		e.endTheTurn(from)
 	case "untapattackers":
 		var untapped []string
 		for _, o := range e.attacked {

@@ -47,24 +47,28 @@ var stepTitles = map[string][]string{
 
 // Rules the steps cite, in any era.
 var (
-	phManaBurn    = []string{"this is called mana burn", "mana burn"}
-	phManaEmpties = []string{"each player's mana pool empties at the end of each step and phase", "mana pool empties at the end of each step and phase", "empties at the end of each step and phase"}
-	phSkipDraw    = []string{"the player who plays first skips the draw step", "skips the draw step of their first turn", "skips the draw step of his or her first turn"}
-	phStepDraw    = []string{"first, the active player draws a card"}
-	phUpkeepTrig  = []string{"abilities that triggered at the beginning of the upkeep", "abilities that trigger at the beginning of the upkeep step", "abilities that trigger at the beginning of that upkeep"}
-	phEndTrig     = []string{"an ability that triggers \"at the beginning of the end step\"", "abilities that trigger \"at the beginning of the end step\"", "all abilities that trigger \"at end of turn\" go on the stack", "at the beginning of the end step"}
-	phRemoved     = []string{"all creatures, battles, and planeswalkers are removed from combat", "all creatures and planeswalkers are removed from combat", "all creatures are removed from combat", "removed from combat"}
-	phHandSize    = []string{"if the active player's hand contains more cards than their maximum hand size", "if the active player's hand contains more cards than his or her maximum hand size", "maximum hand size"}
-	phWearOff     = []string{"all damage marked on permanents (including phased-out permanents) is removed", "all damage marked on permanents", "all damage is removed from permanents", "\"until end of turn\" and \"this turn\" effects end"}
-	phCleanupMore = []string{"another cleanup step begins", "another cleanup step"}
-	phDelayed     = []string{"an effect may create a delayed triggered ability", "delayed triggered ability"}
-	phNoAttackers = []string{"if no creatures are declared as attackers or put onto the battlefield attacking, skip", "if no creatures are declared as attackers, finish the declare attackers step", "if no creatures are declared as attackers"}
-	phDefending   = []string{"the active player chooses one of their opponents. that player becomes the defending player", "chooses one of their opponents", "becomes the defending player", "defending player"}
-	phSkip        = []string{"to skip a step, phase, or turn is to proceed past it as though it didn't exist", "proceed past it as though it didn't exist"}
-	phAddPhases   = []string{"some effects can add phases to a turn"}
-	phUntilEOC    = []string{"expire at the end of the combat phase, not at the beginning of the end of combat step", "until end of combat"}
-	phCombatTrig  = []string{"that phase or step trigger", "at the beginning of"}
-	phStepEnds    = []string{"ends when the stack is empty and all players pass", "when all players pass in succession", "all players pass in succession"}
+	phManaBurn      = []string{"this is called mana burn", "mana burn"}
+	phManaEmpties   = []string{"each player's mana pool empties at the end of each step and phase", "mana pool empties at the end of each step and phase", "empties at the end of each step and phase"}
+	phSkipDraw      = []string{"the player who plays first skips the draw step", "skips the draw step of their first turn", "skips the draw step of his or her first turn"}
+	phStepDraw      = []string{"first, the active player draws a card"}
+	phUpkeepTrig    = []string{"abilities that triggered at the beginning of the upkeep", "abilities that trigger at the beginning of the upkeep step", "abilities that trigger at the beginning of that upkeep"}
+	phEndTrig       = []string{"an ability that triggers \"at the beginning of the end step\"", "abilities that trigger \"at the beginning of the end step\"", "all abilities that trigger \"at end of turn\" go on the stack", "at the beginning of the end step"}
+	phRemoved       = []string{"all creatures, battles, and planeswalkers are removed from combat", "all creatures and planeswalkers are removed from combat", "all creatures are removed from combat", "removed from combat"}
+	phHandSize      = []string{"if the active player's hand contains more cards than their maximum hand size", "if the active player's hand contains more cards than his or her maximum hand size", "maximum hand size"}
+	phWearOff       = []string{"all damage marked on permanents (including phased-out permanents) is removed", "all damage marked on permanents", "all damage is removed from permanents", "\"until end of turn\" and \"this turn\" effects end"}
+	phCleanupMore   = []string{"another cleanup step begins", "another cleanup step"}
+	phDelayed       = []string{"an effect may create a delayed triggered ability", "delayed triggered ability"}
+	phNoAttackers   = []string{"if no creatures are declared as attackers or put onto the battlefield attacking, skip", "if no creatures are declared as attackers, finish the declare attackers step", "if no creatures are declared as attackers"}
+	phDefending     = []string{"the active player chooses one of their opponents. that player becomes the defending player", "chooses one of their opponents", "becomes the defending player", "defending player"}
+	phEndTheTurn    = []string{"some cards end the turn", "ends the turn when it resolves", "when an effect ends the turn"}
+	phEndTurnStack  = []string{"exile every object on the stack", "remove every object on the stack from the game"}
+	phEndTurnCombat = []string{"if this happens during combat, remove all creatures", "remove all attacking and blocking creatures"}
+	phEndTurnSkip   = []string{"the game skips straight to the cleanup step"}
+	phSkip          = []string{"to skip a step, phase, or turn is to proceed past it as though it didn't exist", "proceed past it as though it didn't exist"}
+	phAddPhases     = []string{"some effects can add phases to a turn"}
+	phUntilEOC      = []string{"expire at the end of the combat phase, not at the beginning of the end of combat step", "until end of combat"}
+	phCombatTrig    = []string{"that phase or step trigger", "at the beginning of"}
+	phStepEnds      = []string{"ends when the stack is empty and all players pass", "when all players pass in succession", "all players pass in succession"}
 )
 
 // stepRef cites the rule of a step by its title, else the turn's rule.
@@ -105,6 +109,34 @@ func (e *engine) ahead(step string) int {
 
 // inCleanup reports whether the turn is in its cleanup step.
 func (e *engine) inCleanup() bool { return e.at == len(e.turn)-1 }
+
+// endTheTurn ends the turn (723.1 today, 509.1 in 2006): every object on the stack, the resolving one too, is exiled (removed
+// from the game in 2006); creatures leave combat; state-based actions
+// are checked, no triggered ability is put on the stack; then the game
+// skips straight to the cleanup step, the steps between, the end step's
+// triggers with them, skipped.
+func (e *engine) endTheTurn(from string) {
+	rule := e.rules.Find(phEndTheTurn...)
+	e.s.Cite(rule, "%s ends the turn", from)
+	for _, o := range slices.Clone(e.s.Stack) {
+		e.s.Cite(e.rules.Find(phEndTurnStack...), "%s %s", stackName(o), e.term("is exiled", "is removed from the game"))
+		if o.Ability != nil || o.Copy {
+			e.s.Remove(o)
+			continue
+		}
+		e.leaveStack(o, game.Exile, "the turn ends")
+	}
+	e.turnEnded = true
+	if len(e.s.Combat.Attackers) > 0 {
+		e.s.Cite(e.rules.Find(phEndTurnCombat...), "every creature is removed from combat")
+		e.s.EndCombatEffects()
+		e.s.EndCombat()
+		e.blocksDone, e.blocking = false, false
+	}
+	e.sba()
+	e.s.Cite(e.rules.Find(phEndTurnSkip...), "the %s ends; the game skips straight to the cleanup step", stepName(e.s.Step))
+	e.enterStep(len(e.turn) - 1)
+}
 
 // skipCombat makes p skip their next combat phase this turn (500.11,
 // 614.10; 300.9 and 419.6e in 2006): the turn proceeds past it "as

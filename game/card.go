@@ -267,7 +267,7 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "addcombat", "untapattackers", "skipcombat", "damage", "draw", "gain", "lose", "destroy", "counter", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice"
+	Verb string // "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// Mana is the mana an "add" effect adds ("Add {G}").
@@ -356,6 +356,7 @@ var effectPatterns = []struct {
 		return Effect{Verb: "addcombat"}
 	}},
 	{lazyRegexp(`(?i)^untap all creatures that attacked this turn$`), func(m []string) Effect { return Effect{Verb: "untapattackers"} }},
+	{lazyRegexp(`(?i)^end the turn$`), func(m []string) Effect { return Effect{Verb: "endturn"} }},
 	{lazyRegexp(`(?i)^target player skips (?:their|his or her) next combat phase this turn$`), func(m []string) Effect {
 		return Effect{Verb: "skipcombat", Target: "player"}
 	}},
