@@ -31,6 +31,8 @@ import (
 //	          | "gain(s) life" | "lose(s) life"
 //	cond      = "it was kicked" | "its KEYWORD cost was paid"
 //	          | "you have N or less life" | "you have N or more life"
+//	          | "a creature died this turn" | "you gained life this turn" | "it entered this turn"
+//	          | "it was cast from your hand|graveyard" | … (historyConditions)
 //	effect    = an op of compile.go's grammar ("it gets +N/+N until end of turn", …)
 //	          | an effect of a spell's text (game.ParseEffect)
 //
@@ -62,9 +64,30 @@ func (s Subject) OfPlayer() bool { return s == You || s == AnOpponent || s == AP
 type Condition struct {
 	Text string // as written: "you have 10 or less life"
 	// Kind is "lifeatmost" or "lifeatleast" (the controller's life
-	// against N).
-	Kind string
-	N    int
+	// against N), "thisturn" (an event of the turn's history: Event
+	// happened to Who, "a creature", "you", "an opponent" or "it", the
+	// source), or "castfrom" (the source was cast from zone From).
+	Kind  string
+	N     int
+	Event Event
+	Who   string
+	From  game.Zone
+}
+
+// historyConditions are the conditions on the turn's history.
+var historyConditions = map[string]Condition{
+	"a creature died this turn":             {Kind: "thisturn", Event: Dies, Who: "a creature"},
+	"a creature you control died this turn": {Kind: "thisturn", Event: Dies, Who: "a creature you control"},
+	"you gained life this turn":             {Kind: "thisturn", Event: GainsLife, Who: "you"},
+	"you lost life this turn":               {Kind: "thisturn", Event: LosesLife, Who: "you"},
+	"an opponent lost life this turn":       {Kind: "thisturn", Event: LosesLife, Who: "an opponent"},
+	"you cast a spell this turn":            {Kind: "thisturn", Event: Casts, Who: "you"},
+	"you drew a card this turn":             {Kind: "thisturn", Event: Draws, Who: "you"},
+	"it entered the battlefield this turn":  {Kind: "thisturn", Event: Enters, Who: "it"},
+	"it entered this turn":                  {Kind: "thisturn", Event: Enters, Who: "it"},
+	"it came into play this turn":           {Kind: "thisturn", Event: Enters, Who: "it"},
+	"it was cast from your hand":            {Kind: "castfrom", From: game.Hand},
+	"it was cast from your graveyard":       {Kind: "castfrom", From: game.Graveyard},
 }
 
 // clause is a trigger condition read: the events, whom they watch, the
@@ -220,7 +243,7 @@ func readClause(t, self string) (clause, error) {
 		} else if cond, ok := readCondition(t[at : at+end]); ok {
 			c.cond = cond
 		} else {
-			return c, textErr(start, "unknown condition %q (known: \"if it was kicked\", \"if its KEYWORD cost was paid\", \"if you have N or less life\", \"if you have N or more life\")", t[at:at+end])
+			return c, textErr(start, "unknown condition %q (known: \"if it was kicked\", \"if its KEYWORD cost was paid\", \"if you have N or less life\", \"if a creature died this turn\", \"if you gained life this turn\", \"if it was cast from your graveyard\", …)", t[at:at+end])
 		}
 		at += end
 		if err := comma(); err != nil {
@@ -326,6 +349,10 @@ func readIfPaid(low string) (string, bool) {
 
 // readCondition reads an intervening "if" clause's condition.
 func readCondition(s string) (*Condition, bool) {
+	if c, ok := historyConditions[strings.ToLower(strings.TrimSpace(s))]; ok {
+		c.Text = strings.TrimSpace(s)
+		return &c, true
+	}
 	var n int
 	var more string
 	if k, err := fmt.Sscanf(strings.ToLower(strings.TrimSpace(s)), "you have %d or %s life", &n, &more); err != nil || k != 2 {

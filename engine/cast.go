@@ -107,6 +107,7 @@ func (e *engine) cast(st *Stmt) error {
 		return err
 	}
 	// Everything is decided: the card moves, the costs are paid.
+	c.info.Cast, c.info.From = true, c.src.Zone
 	spell := e.s.Move(c.src, game.Stack, nil, false)
 	spell.Half = c.half
 	spell.Spell = c.info

@@ -468,6 +468,7 @@ func (e *engine) leaveBattlefield(o *game.Object, to game.Zone, why string) *gam
 		// state-based action (704.5m; 420.5d in 2006).
 		x.AttachedTo = nil
 	}
+	e.s.Changed()
 	e.fire(o, ability.Leaves, n)
 	if to == game.Graveyard {
 		e.fire(o, ability.Dies, n)
@@ -485,6 +486,7 @@ func (e *engine) enter(spell *game.Object) {
 		return
 	}
 	o.FaceDown = spell.FaceDown
+	e.s.Changed()
 	if spell.Spell != nil {
 		// The permanent remembers what was paid to cast the spell it
 		// was (400.7d today, 400.7c from 2009): "if its evoke cost was

@@ -87,9 +87,8 @@ func (e *engine) sba() {
 // performed after all have been found, or the refusal of one that waits
 // for a player's choice.
 func (e *engine) sbaCheck() ([]func(), error) {
-	// The check changes nothing: the layers are applied once for all
-	// the permanents it asks about.
-	defer e.s.Hold()()
+	// The check changes nothing: the layers, applied once per state
+	// version, are applied once for all the permanents it asks about.
 	var acts []func()
 	do := func(phrases []string, f func(r game.Ref)) bool {
 		r := e.sbaRef(phrases...)
@@ -187,6 +186,7 @@ func (e *engine) sbaPermanent(o *game.Object, ch game.Chars, do func([]string, f
 			do(sbaAura, func(r game.Ref) {
 				e.s.Cite(r, "%s %s and is put into its owner's graveyard", o.Label, why)
 				o.AttachedTo = nil
+				e.s.Changed()
 				e.leaveBattlefield(o, game.Graveyard, why)
 			})
 		}
@@ -280,7 +280,10 @@ func (e *engine) illegalAttachment(o *game.Object, what ability.Quality) string 
 
 // unattach makes o unattached: what its static abilities gave the
 // permanent ends with it.
-func (e *engine) unattach(o *game.Object) { o.AttachedTo = nil }
+func (e *engine) unattach(o *game.Object) {
+	o.AttachedTo = nil
+	e.s.Changed()
+}
 
 // legendRule applies the legend rule of the revision: since 2013-07-13
 // a player who controls two or more legendary permanents with the same
@@ -527,7 +530,8 @@ func (e *engine) leaveMultiplayer(p *game.Player) {
 	for _, o := range e.s.Battlefield() {
 		if o.AttachedTo != nil && o.AttachedTo.Owner == p {
 			o.AttachedTo = nil
+			e.s.Changed()
 		}
 	}
-	e.s.Combat.Attackers = slices.DeleteFunc(e.s.Combat.Attackers, func(o *game.Object) bool { return o.Owner == p || o.Controller() != nil && o.Zone != game.Battlefield })
+	e.s.Combat.Attackers = slices.DeleteFunc(e.s.Combat.Attackers, func(o *game.Object) bool { return o.Owner == p || slices.Contains(exiled, o) })
 }

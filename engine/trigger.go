@@ -41,6 +41,9 @@ func (e *engine) Definition(name string) (string, bool) { return source(e.spec(n
 // ([]*game.Object), the player dealt damage, the spell or ability that
 // targets o (*game.Object).
 func (e *engine) fire(o *game.Object, ev ability.Event, arg any) {
+	if o.Ability == nil {
+		e.s.Log = append(e.s.Log, game.Happened{Event: string(ev), Object: o.ID, Creature: o.Is("Creature"), Player: slices.Index(e.s.Players, o.Controller())})
+	}
 	for _, t := range all[*ability.Trigger](e, o) {
 		if !t.Fires(ev) || t.Subject != ability.Self {
 			continue
@@ -79,7 +82,10 @@ func (e *engine) fire(o *game.Object, ev ability.Event, arg any) {
 // firePlayer triggers the abilities that wait for event ev happening to
 // player p ("whenever you cast a spell", "whenever an opponent draws a
 // card"); arg is as for fire.
-func (e *engine) firePlayer(p *game.Player, ev ability.Event, arg any) { e.watch(nil, p, ev, arg) }
+func (e *engine) firePlayer(p *game.Player, ev ability.Event, arg any) {
+	e.s.Log = append(e.s.Log, game.Happened{Event: string(ev), Player: slices.Index(e.s.Players, p)})
+	e.watch(nil, p, ev, arg)
+}
 
 // watch triggers the abilities of the permanents that wait for event ev
 // happening to any creature (o) or player (p) of a kind (603.2). An
@@ -140,10 +146,36 @@ func (e *engine) holds(o *game.Object, t *ability.Trigger, what string) bool {
 	if c == nil {
 		return true
 	}
+	me := slices.Index(e.s.Players, o.Controller())
 	life := o.Controller().Life
-	ok := c.Kind == "lifeatmost" && life <= c.N || c.Kind == "lifeatleast" && life >= c.N
+	why := ""
+	var ok bool
+	switch c.Kind {
+	case "lifeatmost", "lifeatleast":
+		ok = c.Kind == "lifeatmost" && life <= c.N || c.Kind == "lifeatleast" && life >= c.N
+		why = fmt.Sprintf(" (%s has %d life)", o.Controller().Name, life)
+	case "castfrom":
+		// The permanent remembers how its spell was cast (400.7d).
+		ok = o.Paid.Cast && o.Paid.From == c.From
+	case "thisturn":
+		ok = e.s.Happened(string(c.Event), func(h game.Happened) bool {
+			switch c.Who {
+			case "a creature":
+				return h.Creature
+			case "a creature you control":
+				return h.Creature && h.Player == me
+			case "you":
+				return h.Player == me
+			case "an opponent":
+				return h.Player != me
+			case "it":
+				return h.Object == o.ID
+			}
+			return false
+		})
+	}
 	if !ok {
-		e.s.Cite(e.rules.Find(phIntervening...), "%s of %s %s: \"if %s\" is false (%s has %d life)", triggerName(o, t), o.Label, what, c.Text, o.Controller().Name, life)
+		e.s.Cite(e.rules.Find(phIntervening...), "%s of %s %s: \"if %s\" is false%s", triggerName(o, t), o.Label, what, c.Text, why)
 	}
 	return ok
 }

@@ -376,7 +376,7 @@ func (e *engine) beginTurn(p *game.Player) {
 	s.Turn++
 	s.Active = slices.Index(s.Players, p)
 	e.turn, e.attacked = steps, nil
-	s.CastThisTurn = nil
+	s.CastThisTurn, s.Log = nil, nil
 	s.Step = ""
 	s.Cite(e.rules.Find(phTurn...), "%s's turn %d begins", p.Name, s.Turn)
 	e.enterStep(0)

@@ -21,7 +21,7 @@ import (
 // the shared array.
 func (s *State) Clone() *State {
 	c := *s
-	c.held, c.holding = nil, false
+	c.held = nil
 	cp := &c
 	players := make([]Player, len(s.Players))
 	c.Players = make([]*Player, len(s.Players))
@@ -80,6 +80,9 @@ func (s *State) Clone() *State {
 	}
 	c.Stack = mapObjects(s.Stack)
 	c.CastThisTurn = mapObjects(s.CastThisTurn)
+	// The log is only appended to: the copy shares its entries, and its
+	// first append makes its own array.
+	c.Log = s.Log[:len(s.Log):len(s.Log)]
 	c.Pending = mapObjects(s.Pending)
 	c.Combat = Combat{
 		Defending:        player(s.Combat.Defending),

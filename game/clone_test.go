@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -39,6 +40,10 @@ func midGame() *State {
 	s.Combat.Blockers[a] = []*Object{b}
 	s.Combat.Blocking[b] = a
 	s.Requirements = []Requirement{{Blocker: b, Attacker: a}}
+	// The turn's history so far: draws, casts, a creature that died.
+	for i := range 20 {
+		s.Log = append(s.Log, Happened{Event: "draws a card", Player: i % 2}, Happened{Event: "dies", Object: i + 1, Creature: true})
+	}
 	return s
 }
 
@@ -183,25 +188,43 @@ func labels(os []*Object) []string {
 	return out
 }
 
-// TestHold: while the state is held the layers are applied once, so a
-// change made meanwhile is not seen until the hold is released; a copy
-// of a held state is not held.
-func TestHold(t *testing.T) {
+// TestLayeredOncePerVersion: the layers are applied once per version of
+// the state: questions asked between two changes read one result, a
+// change (counters here) is seen by the next question, and a copy of
+// the state computes its own.
+func TestLayeredOncePerVersion(t *testing.T) {
 	s := midGame()
 	o := s.Players[0].Zone(Battlefield)[0]
-	release := s.Hold()
 	before := o.Power()
-	inner := s.Hold()
+	first := s.layered()
+	if again := s.layered(); reflect.ValueOf(again).Pointer() != reflect.ValueOf(first).Pointer() {
+		t.Error("the layers were applied again with no change to the state")
+	}
 	o.AddCounters("+1/+1", 1)
-	inner()
-	if got := o.Power(); got != before {
-		t.Errorf("held power %d changed to %d: the layers were applied again", before, got)
-	}
-	if got := s.Clone().Players[0].Zone(Battlefield)[0].Power(); got != before+1 {
-		t.Errorf("the copy of a held state has power %d, want %d", got, before+1)
-	}
-	release()
 	if got := o.Power(); got != before+1 {
-		t.Errorf("released power %d, want %d", got, before+1)
+		t.Errorf("power after a +1/+1 counter: %d, want %d", got, before+1)
+	}
+	if reflect.ValueOf(s.layered()).Pointer() == reflect.ValueOf(first).Pointer() {
+		t.Error("the characteristics of the state before the change are still read")
+	}
+	c := s.Clone()
+	if got := c.Players[0].Zone(Battlefield)[0].Power(); got != before+1 {
+		t.Errorf("the copy's power %d, want %d", got, before+1)
+	}
+}
+
+// TestCloneLog: the copy shares the turn's history, and an event
+// appended to the copy's is not the original's (nor the other way).
+func TestCloneLog(t *testing.T) {
+	s := midGame()
+	n := len(s.Log)
+	c := s.Clone()
+	c.Log = append(c.Log, Happened{Event: "gains life"})
+	s.Log = append(s.Log, Happened{Event: "loses life"})
+	if len(c.Log) != n+1 || c.Log[n].Event != "gains life" || s.Log[n].Event != "loses life" {
+		t.Errorf("copy's history %v, original's %v: appends leaked", c.Log[n:], s.Log[n:])
+	}
+	if !c.Happened("dies", func(h Happened) bool { return h.Creature }) || c.Happened("dies", func(h Happened) bool { return !h.Creature }) {
+		t.Error("Happened doesn't read the history it was given")
 	}
 }

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 )
@@ -89,6 +90,7 @@ func (s *State) AddEffect(e *Continuous) {
 	s.clock++
 	e.Timestamp = s.clock
 	s.Effects = append(s.Effects, e)
+	s.Changed()
 	s.controlChanged(before)
 }
 
@@ -98,7 +100,6 @@ func (s *State) controllers(when bool) map[*Object]*Player {
 	if !when {
 		return nil
 	}
-	defer s.Hold()()
 	m := map[*Object]*Player{}
 	for _, o := range s.Battlefield() {
 		m[o] = o.Controller()
@@ -115,7 +116,6 @@ func (s *State) controlChanged(before map[*Object]*Player) []*Object {
 	if before == nil {
 		return nil
 	}
-	defer s.Hold()()
 	var out []*Object
 	for _, o := range s.Battlefield() {
 		if p, ok := before[o]; ok && p != o.Controller() {
@@ -153,6 +153,9 @@ func (s *State) EndDurations() (ended []*Continuous, changed []*Object) {
 		}
 		kept = append(kept, e)
 	}
+	if len(kept) != len(s.Effects) {
+		s.Changed()
+	}
 	clear(s.Effects[len(kept):])
 	s.Effects = kept
 	return ended, s.controlChanged(before)
@@ -172,6 +175,9 @@ func (s *State) EndControlOf(p *Player) []*Continuous {
 		}
 		kept = append(kept, e)
 	}
+	if len(kept) != len(s.Effects) {
+		s.Changed()
+	}
 	clear(s.Effects[len(kept):])
 	s.Effects = kept
 	return ended
@@ -182,6 +188,7 @@ func (s *State) EndControlOf(p *Player) []*Continuous {
 func (s *State) Stamp(o *Object) {
 	s.clock++
 	o.Timestamp = s.clock
+	s.Changed()
 }
 
 // EndTurnEffects ends the "until end of turn" effects (the cleanup
@@ -202,6 +209,9 @@ func (s *State) EndTurnEffects() (ended bool, changed []*Object) {
 		}
 		kept = append(kept, e)
 	}
+	if len(kept) != len(s.Effects) {
+		s.Changed()
+	}
 	clear(s.Effects[len(kept):])
 	s.Effects = kept
 	return ended, nil
@@ -219,6 +229,9 @@ func (s *State) EndCombatEffects() bool {
 			continue
 		}
 		kept = append(kept, e)
+	}
+	if len(kept) != len(s.Effects) {
+		s.Changed()
 	}
 	clear(s.Effects[len(kept):])
 	s.Effects = kept
@@ -271,30 +284,24 @@ func (v *view) clone() *view {
 // from the printed ones, each layer of the revision's order (Rules.
 // Layers) applies, in order, the changes of the continuous effects
 // that belong to it, in timestamp order unless one effect depends on
-// another (613.7, 613.8).
+// another (613.7, 613.8). They are computed once per version of the
+// state (Changed), so that every question asked between two changes
+// reads the same result.
 func (s *State) layered() map[*Object]*Chars {
-	if !s.holding {
-		return s.layers()
-	}
-	if s.held == nil {
-		s.held = s.layers()
+	if s.held == nil || s.heldAt != s.version {
+		s.held, s.heldAt = s.layers(), s.version
+	} else if CheckLayers {
+		if fresh := s.layers(); !reflect.DeepEqual(fresh, s.held) {
+			panic("game: the characteristics kept for this state differ from the layers applied again: a change did not call State.Changed")
+		}
 	}
 	return s.held
 }
 
-// Hold keeps the characteristics the layers give every permanent, found
-// the first time one is asked for, until release is called: for a run
-// of questions that change nothing, such as the check of the state-based
-// actions, which otherwise applies the layers to the whole battlefield
-// for each permanent asked about. Nothing may change the state while it
-// is held. A Hold within a Hold keeps the outer one's.
-func (s *State) Hold() (release func()) {
-	if s.holding {
-		return func() {}
-	}
-	s.holding = true
-	return func() { s.holding, s.held = false, nil }
-}
+// CheckLayers, set by tests, makes every read of the characteristics
+// kept for a state version apply the layers again and panic if the
+// result differs: a change of the state that did not call Changed.
+var CheckLayers bool
 
 // layers applies the layers to every permanent.
 func (s *State) layers() map[*Object]*Chars {

@@ -39,6 +39,7 @@ func (s *State) Merge(perm, obj *Object, under bool) {
 	perm.Merged = n
 	perm.Card = MergedCard(n)
 	perm.Token = n[0].Token
+	s.Changed() // its copiable values changed
 }
 
 // MergedCard is the card whose characteristics a merged permanent has

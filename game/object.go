@@ -128,6 +128,10 @@ type CostsPaid struct {
 	// chose them, once for each time ("kicker", "multikicker",
 	// "multikicker", "buyback").
 	Optional []string
+	// Cast is set for a spell that was cast, From being the zone it was
+	// cast from ("if it was cast from your graveyard").
+	Cast bool
+	From Zone
 }
 
 // TimesPaid is how many times the optional additional cost chosen by
@@ -354,4 +358,7 @@ func (o *Object) AddCounters(kind string, n int) {
 		o.Counters = map[string]int{}
 	}
 	o.Counters[kind] += n
+	if o.st != nil {
+		o.st.Changed()
+	}
 }

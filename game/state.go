@@ -29,11 +29,36 @@ func (p *Player) Zone(z Zone) []*Object { return p.zones[z] }
 
 // A State is a game in progress: two players, the stack, the turn, the
 // step, and the trace of rules applied so far.
+// A Happened is one event of the turn's history: its kind (the words of
+// an event of package ability, "dies", "gains life"), the object it
+// happened to by ID (0 for a player's event), whether that object was
+// a creature, and the index in Players of the player it concerns: the
+// player's own, or the object's controller.
+type Happened struct {
+	Event    string
+	Object   int
+	Creature bool
+	Player   int
+}
+
+// Happened reports whether an event of kind ev happened this turn for
+// which match is true.
+func (s *State) Happened(ev string, match func(Happened) bool) bool {
+	for _, h := range s.Log {
+		if h.Event == ev && match(h) {
+			return true
+		}
+	}
+	return false
+}
+
 type State struct {
-	// held are the characteristics through the layers, kept while
-	// holding is set (Hold).
+	// held are the characteristics through the layers of every
+	// permanent in the state's version heldAt: every question reads them
+	// until the state changes (Changed).
 	held    map[*Object]*Chars
-	holding bool
+	heldAt  int
+	version int
 	Players []*Player
 	Active  int
 	Turn    int
@@ -41,6 +66,10 @@ type State struct {
 	Stack   []*Object // bottom first
 	// CastThisTurn are the spells cast this turn, in order.
 	CastThisTurn []*Object
+	// Log is the turn's history: the events that happened this turn, in
+	// order ("if a creature died this turn"). Entries are values, never
+	// changed once appended, so a copy of the state shares them.
+	Log []Happened
 	// SplitCombined is set when the revision's rules combine a split
 	// card's halves outside the stack.
 	SplitCombined bool
@@ -193,7 +222,16 @@ func (s *State) Create(c *Card, label string, p *Player, z Zone) *Object {
 	return o
 }
 
+// Changed notes that the state changed in a way that may change
+// characteristics (a zone change, an effect that begins or ends,
+// counters, an attachment, a timestamp, a face turned): the layers are
+// applied again the next time one is asked for. The game's own methods
+// call it; a procedure that sets an object's AttachedTo or FaceDown
+// itself must too.
+func (s *State) Changed() { s.version++ }
+
 func (s *State) put(o *Object, z Zone, top bool) {
+	defer s.Changed()
 	o.Zone, o.st = z, s
 	s.Stamp(o)
 	if z == Battlefield && o.Is("Planeswalker") && o.Counters != nil {
@@ -218,6 +256,7 @@ func (s *State) put(o *Object, z Zone, top bool) {
 
 // Remove takes o out of its zone; it reports false if o is in none.
 func (s *State) Remove(o *Object) bool {
+	defer s.Changed()
 	if o.Zone == Stack {
 		for i, x := range s.Stack {
 			if x == o {
