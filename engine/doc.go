@@ -1,9 +1,11 @@
 // Package engine runs scenarios against a revision of the rules: the
 // procedures keyword definitions need (casting per 601.2, or 409.1 in
 // the old numbering; resolution with targets rechecked; combat with
-// first-strike and regular damage steps; triggered abilities;
-// replacement effects; "until end of turn" effects) and a model for each
-// keyword it knows.
+// first-strike and regular damage steps, its damage on the stack in the
+// revisions that put it there (310.1 until 2009-05-01); turns whose
+// phases effects add, skip or end (500.8, 500.11, 723); triggered
+// abilities; replacement effects; "until end of turn" and "until end of
+// combat" effects) and a model for each keyword it knows.
 //
 // Replacement effects ("if … would …, instead", 614 and 616; 419 in
 // 2006) are one mechanism (replace.go): each watches a kind of event (a

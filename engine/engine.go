@@ -459,12 +459,12 @@ type engine struct {
 	// when the cleanup step must be followed by another (514.3a);
 	// stepErr is a step's refusal (a discard not chosen); begun is set
 	// once "begin game" has run.
-	at           int
-	turn         []string
-	attacked     []*game.Object
+	at       int
+	turn     []string
+	attacked []*game.Object
 	// turnEnded is set once an effect of the resolving object has
 	// ended the turn (723): the object is no longer on the stack.
-	turnEnded bool
+	turnEnded    bool
 	cleanupAgain bool
 	// dealing is set while a "damage" statement moves through the
 	// combat damage steps it runs itself.
