@@ -499,6 +499,7 @@ func (e *engine) enter(spell *game.Object) {
 	} else {
 		e.citeStatics(o)
 	}
+	e.sagaEnters(o)
 	// A face-down permanent has no abilities to trigger (708.2 today,
 	// 504.2 in 2006), and turning it face up later is not entering.
 	e.fire(o, ability.Enters, nil)

@@ -66,6 +66,11 @@ func (e *engine) fire(o *game.Object, ev ability.Event, arg any) {
 					e.queue(o, t, []*game.Object{b}, arg)
 				}
 			}
+		case ev == ability.CountersPut:
+			// Only as the count crosses a chapter number (714.2b).
+			if c, ok := arg.(countersPut); ok && c.kind == t.Counter && len(t.Chapters) > 0 {
+				e.fireChapter(o, t, c.before, c.after)
+			}
 		case ev == ability.BecomesBlocked && len(blockers) < t.Min:
 		case t.Yours && (ev == ability.UpkeepBegins || ev == ability.EndStepBegins || ev == ability.CombatBegins) && o.Controller() != e.s.ActivePlayer():
 		case ev == ability.BecomesTarget && t.ByOpponent:
@@ -180,8 +185,9 @@ func (e *engine) holds(o *game.Object, t *ability.Trigger, what string) bool {
 	return ok
 }
 
-// queue makes o's trigger t wait to be put on the stack.
-func (e *engine) queue(o *game.Object, t *ability.Trigger, blockers []*game.Object, arg any) {
+// queue makes o's trigger t wait to be put on the stack, and returns
+// the triggered ability.
+func (e *engine) queue(o *game.Object, t *ability.Trigger, blockers []*game.Object, arg any) *game.Object {
 	rule, name := e.ref(t), t.Keyword
 	if name == "" {
 		// Card text: its rule is the one of triggered abilities, its
@@ -224,6 +230,7 @@ func (e *engine) queue(o *game.Object, t *ability.Trigger, blockers []*game.Obje
 			return err
 		}
 	}
+	return a
 }
 
 // triggerName names o's trigger t in the trace: its keyword's, or
