@@ -491,7 +491,8 @@ func (e *engine) enter(spell *game.Object) {
 		// The permanent remembers what was paid to cast the spell it
 		// was (400.7d today, 400.7c from 2009): "if its evoke cost was
 		// paid".
-		o.Paid = spell.Spell.CostsPaid
+		paid := spell.Spell.CostsPaid
+		o.Paid = &paid
 	}
 	if spell.AttachedTo != nil {
 		e.attach(o, spell.AttachedTo, e.attachRule(o))

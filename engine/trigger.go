@@ -48,7 +48,7 @@ func (e *engine) fire(o *game.Object, ev ability.Event, arg any) {
 		if !t.Fires(ev) || t.Subject != ability.Self {
 			continue
 		}
-		if t.IfPaid != "" && !o.Paid.WasPaid(t.IfPaid) {
+		if t.IfPaid != "" && !o.WasPaid(t.IfPaid) {
 			// An intervening "if" clause false as the event happens: it
 			// doesn't trigger (603.4; 410.8 in 2006).
 			e.s.Cite(e.rules.Find(phIntervening...), "%s of %s does not trigger: its %s cost was not paid", triggerName(o, t), o.Label, t.IfPaid)
@@ -203,7 +203,7 @@ func (e *engine) queue(o *game.Object, t *ability.Trigger, blockers []*game.Obje
 			// The intervening "if" is checked again as it resolves
 			// (603.4), on what the source remembers: a copy effect
 			// doesn't change it (707.2).
-			if !o.Paid.WasPaid(t.IfPaid) {
+			if !o.WasPaid(t.IfPaid) {
 				e.s.Cite(e.rules.Find(phIntervening...), "the %s cost of %s was not paid: the %s trigger does nothing", t.IfPaid, o.Label, name)
 				return
 			}
