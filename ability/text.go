@@ -425,6 +425,13 @@ func readEffects(t string, at int, self string, spellText bool) ([]progOp, *prog
 func ReadTriggered(text, self string) (*Trigger, bool, error) {
 	lead := len(text) - len(strings.TrimLeft(text, " \t"))
 	t := strings.TrimSuffix(strings.TrimSpace(text), ".")
+	if tr, ok, err := readChapter(t, self); ok {
+		if err != nil {
+			ee := err.(*TextError)
+			return nil, true, &TextError{Offset: lead + ee.Offset, Msg: ee.Msg}
+		}
+		return tr, true, nil
+	}
 	low := strings.ToLower(t)
 	if !hasWord(low, "when") && !hasWord(low, "whenever") && !hasWord(low, "at") {
 		return nil, false, nil
@@ -459,6 +466,93 @@ func ReadTriggered(text, self string) (*Trigger, bool, error) {
 		tr.Effects = append(tr.Effects, op)
 	}
 	return tr, true, nil
+}
+
+// A Saga's chapter ability (714.2): "I — EFFECT", "I, II — EFFECT", the
+// Roman numerals before an em dash (or a hyphen). "{rN}—[Effect]" means
+// "When one or more lore counters are put onto this Saga, if the number
+// of lore counters on it was less than N and became at least N,
+// [effect]" (714.2b); "{rN1}, {rN2}—[Effect]" is one for each (714.2c).
+//
+//	chapter = numeral {", " numeral} (" — " | "—" | " - ") effect
+
+// readChapter reads t as a chapter ability of the card named self: a
+// trigger on lore counters being put on it, with its chapter numbers.
+// It reports false when t does not begin with a chapter symbol.
+func readChapter(t, self string) (*Trigger, bool, error) {
+	at, end := 0, 0
+	var chapters []int
+	for {
+		end = at
+		for end < len(t) && strings.IndexByte("IVX", t[end]) >= 0 {
+			end++
+		}
+		n := roman(t[at:end])
+		if n == 0 {
+			if len(chapters) == 0 {
+				return nil, false, nil
+			}
+			return nil, true, textErr(at, "%q: expected a chapter number (I, II, III…)", t)
+		}
+		chapters = append(chapters, n)
+		if !strings.HasPrefix(t[end:], ", ") {
+			break
+		}
+		at = end + 2
+	}
+	rest := t[end:]
+	dash := 0
+	for _, d := range []string{" — ", "— ", " —", "—", " - "} {
+		if strings.HasPrefix(rest, d) {
+			dash = len(d)
+			break
+		}
+	}
+	if dash == 0 {
+		if len(chapters) == 1 && end < len(t) && t[end] != ' ' {
+			// A word that begins with I, V or X ("It deals …").
+			return nil, false, nil
+		}
+		return nil, true, textErr(end, "%q: expected \" — EFFECT\" after the chapter numbers", t)
+	}
+	ops, target, effects, err := readEffects(t, end+dash, self, true)
+	if err != nil {
+		return nil, true, err
+	}
+	tr := &Trigger{Base: Base{Note: t}, On: []Event{CountersPut}, Counter: "lore", Chapters: chapters}
+	if target != nil {
+		tr.Target = target.instance(0)
+	}
+	ei := 0
+	for _, o := range ops {
+		op := o.instance(0)
+		if o.kind == "effect" {
+			op.Effect = effects[ei]
+			ei++
+			if tr.Target == nil {
+				tr.Target = effectTarget(op.Effect.Target)
+			}
+		}
+		tr.Effects = append(tr.Effects, op)
+	}
+	return tr, true, nil
+}
+
+// roman reads a Roman numeral from I to XX; 0 when s is not one.
+func roman(s string) int {
+	vals := map[byte]int{'I': 1, 'V': 5, 'X': 10}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		v := vals[s[i]]
+		if i+1 < len(s) && vals[s[i+1]] > v {
+			v = -v
+		}
+		n += v
+	}
+	if n <= 0 || n > 20 {
+		return 0
+	}
+	return n
 }
 
 // effectTarget is the target a spell's effect of card text asks for.

@@ -25,6 +25,7 @@ const (
 	BecomesTarget     Event = "becomes the target"
 	UpkeepBegins      Event = "the upkeep step begins"
 	EndStepBegins     Event = "the end step begins"
+	CountersPut       Event = "counters are put on it"
 	CombatBegins      Event = "the beginning of combat step begins"
 	Leaves            Event = "leaves the battlefield"
 	DealsDamage       Event = "deals damage"
@@ -72,6 +73,11 @@ type Trigger struct {
 	// (603.4): it triggers only if that cost was paid, and does nothing
 	// as it resolves unless it still was (game.CostsPaid.WasPaid).
 	IfPaid string
+	// Counter and Chapters make a CountersPut trigger a chapter ability
+	// (714.2b): it triggers for chapter N when the number of Counter
+	// counters on its source was less than N and became at least N.
+	Counter  string
+	Chapters []int
 }
 
 // Fires reports whether the trigger waits for event ev.

@@ -101,8 +101,17 @@ func (e *engine) expect(st *Stmt) (bool, string) {
 		got := fmt.Sprintf("%d/%d", o.Power(), o.Toughness())
 		return got == st.Value, got
 	case "counters":
+		// The usual kinds first, then any other (lore) by name.
+		kinds := []string{"+1/+1", "-1/-1", "charge", "loyalty"}
+		var others []string
+		for k := range o.Counters {
+			if !slices.Contains(kinds, k) {
+				others = append(others, k)
+			}
+		}
+		slices.Sort(others)
 		var parts []string
-		for _, k := range []string{"+1/+1", "-1/-1", "charge", "loyalty"} {
+		for _, k := range append(kinds, others...) {
 			if n := o.Counters[k]; n > 0 {
 				parts = append(parts, fmt.Sprintf("%d %s", n, k))
 			}

@@ -265,8 +265,12 @@ func (e *engine) putCounters(o *game.Object, kind string, n int) {
 	ev := &event{kind: evCounters, object: o, counters: map[string]int{kind: n}}
 	e.replace(ev)
 	for k, v := range ev.counters {
+		before := o.Counters[k]
 		o.AddCounters(k, v)
 		e.s.Cite(e.rules.Find(phCounters...), "%d %s %s put on %s", v, k, counterNoun(v), o.Label)
+		if v > 0 && o.Zone == game.Battlefield {
+			e.fire(o, ability.CountersPut, countersPut{kind: k, before: before, after: o.Counters[k]})
+		}
 	}
 }
 

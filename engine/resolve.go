@@ -494,13 +494,15 @@ func (e *engine) enter(spell *game.Object) {
 		// The permanent remembers what was paid to cast the spell it
 		// was (400.7d today, 400.7c from 2009): "if its evoke cost was
 		// paid".
-		o.Paid = spell.Spell.CostsPaid
+		paid := spell.Spell.CostsPaid
+		o.Paid = &paid
 	}
 	if spell.AttachedTo != nil {
 		e.attach(o, spell.AttachedTo, e.attachRule(o))
 	} else {
 		e.citeStatics(o)
 	}
+	e.sagaEnters(o)
 	// A face-down permanent has no abilities to trigger (708.2 today,
 	// 504.2 in 2006), and turning it face up later is not entering.
 	e.fire(o, ability.Enters, nil)

@@ -172,6 +172,9 @@ func (e *engine) sbaPermanent(o *game.Object, ch game.Chars, do func([]string, f
 	hasSub := func(t string) bool {
 		return slices.ContainsFunc(ch.Subtypes, func(x string) bool { return strings.EqualFold(x, t) })
 	}
+	if hasSub("Saga") {
+		e.sbaSagaDone(o, do)
+	}
 	if o.AttachedTo != nil {
 		if act := e.sbaDetach(o, ch, hasSub); act != nil {
 			return append(acts, act)

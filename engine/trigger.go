@@ -48,7 +48,7 @@ func (e *engine) fire(o *game.Object, ev ability.Event, arg any) {
 		if !t.Fires(ev) || t.Subject != ability.Self {
 			continue
 		}
-		if t.IfPaid != "" && !o.Paid.WasPaid(t.IfPaid) {
+		if t.IfPaid != "" && !o.WasPaid(t.IfPaid) {
 			// An intervening "if" clause false as the event happens: it
 			// doesn't trigger (603.4; 410.8 in 2006).
 			e.s.Cite(e.rules.Find(phIntervening...), "%s of %s does not trigger: its %s cost was not paid", triggerName(o, t), o.Label, t.IfPaid)
@@ -65,6 +65,11 @@ func (e *engine) fire(o *game.Object, ev ability.Event, arg any) {
 				if !b.Has(t.PerBlocker) {
 					e.queue(o, t, []*game.Object{b}, arg)
 				}
+			}
+		case ev == ability.CountersPut:
+			// Only as the count crosses a chapter number (714.2b).
+			if c, ok := arg.(countersPut); ok && c.kind == t.Counter && len(t.Chapters) > 0 {
+				e.fireChapter(o, t, c.before, c.after)
 			}
 		case ev == ability.BecomesBlocked && len(blockers) < t.Min:
 		case t.Yours && (ev == ability.UpkeepBegins || ev == ability.EndStepBegins || ev == ability.CombatBegins) && o.Controller() != e.s.ActivePlayer():
@@ -180,8 +185,9 @@ func (e *engine) holds(o *game.Object, t *ability.Trigger, what string) bool {
 	return ok
 }
 
-// queue makes o's trigger t wait to be put on the stack.
-func (e *engine) queue(o *game.Object, t *ability.Trigger, blockers []*game.Object, arg any) {
+// queue makes o's trigger t wait to be put on the stack, and returns
+// the triggered ability.
+func (e *engine) queue(o *game.Object, t *ability.Trigger, blockers []*game.Object, arg any) *game.Object {
 	rule, name := e.ref(t), t.Keyword
 	if name == "" {
 		// Card text: its rule is the one of triggered abilities, its
@@ -197,7 +203,7 @@ func (e *engine) queue(o *game.Object, t *ability.Trigger, blockers []*game.Obje
 			// The intervening "if" is checked again as it resolves
 			// (603.4), on what the source remembers: a copy effect
 			// doesn't change it (707.2).
-			if !o.Paid.WasPaid(t.IfPaid) {
+			if !o.WasPaid(t.IfPaid) {
 				e.s.Cite(e.rules.Find(phIntervening...), "the %s cost of %s was not paid: the %s trigger does nothing", t.IfPaid, o.Label, name)
 				return
 			}
@@ -224,6 +230,7 @@ func (e *engine) queue(o *game.Object, t *ability.Trigger, blockers []*game.Obje
 			return err
 		}
 	}
+	return a
 }
 
 // triggerName names o's trigger t in the trace: its keyword's, or

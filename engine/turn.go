@@ -213,6 +213,9 @@ func (e *engine) enterStep(i int) {
 		e.draw(p)
 	case "main":
 		e.s.Cite(e.stepRef(step), "%s's %s main phase begins", p.Name, map[bool]string{true: "precombat", false: "postcombat"}[i == mainAt])
+		if i == mainAt {
+			e.loreTurn(p)
+		}
 	case "beginning of combat":
 		e.s.Cite(e.stepRef(step), "%s's combat phase begins", p.Name)
 		e.beginningOf(ability.CombatBegins, "combat", phCombatTrig)

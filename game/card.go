@@ -22,6 +22,9 @@ type Card struct {
 	HasPT      bool
 	// Loyalty is a planeswalker's printed loyalty.
 	Loyalty int
+	// Indicator is the card's colour indicator (204, from 2011-09-30),
+	// 0 for none: the card is its colours besides its mana cost's.
+	Indicator Color
 	// Abilities are the keyword abilities, in printed order.
 	Abilities []Ability
 	// Effects is the spell's text, in printed order; Modes the modes of a

@@ -205,6 +205,9 @@ type Chars struct {
 	Power, Toughness int
 	HasPT            bool
 	Controller       *Player
+	// Swaps are the words text-changing effects replaced in its text,
+	// in the order applied: from, to (layer 3).
+	Swaps [][2]string
 }
 
 // Is reports whether the characteristics have card type t.

@@ -14,7 +14,7 @@ import (
 func (o *Object) printed() Chars {
 	c := o.face()
 	ch := Chars{Card: c, Name: c.Name, Cost: c.Cost, Supertypes: c.Supertypes, Types: c.Types, Subtypes: c.Subtypes,
-		Colors: c.Cost.Colors(), Abilities: c.Abilities, Power: c.Power, Toughness: c.Toughness, HasPT: c.HasPT, Controller: o.BaseController}
+		Colors: c.Cost.Colors() | c.Indicator, Abilities: c.Abilities, Power: c.Power, Toughness: c.Toughness, HasPT: c.HasPT, Controller: o.BaseController}
 	if len(c.Halves) == 2 {
 		a, b := c.Halves[0], c.Halves[1]
 		ch.Name = a.Name + " // " + b.Name
@@ -321,8 +321,9 @@ func (s *State) layers() map[*Object]*Chars {
 	staticsRead := false
 	for si := range lo.Steps {
 		step := &lo.Steps[si]
-		if !staticsRead && si > lo.step[ChangeCopy] && si > lo.step[ChangeFaceDown] {
-			// Static abilities are read from the copiable values.
+		if !staticsRead && si > lo.step[ChangeCopy] && si > lo.step[ChangeFaceDown] && (si > lo.step[ChangeText] || lo.step[ChangeText] >= lo.step[ChangeType]) {
+			// Static abilities are read from the copiable values, with
+			// the words text-changing effects changed (layer 3).
 			statics, staticsRead = s.statics(v), true
 		}
 		var pending []*Continuous
@@ -529,6 +530,7 @@ func apply(e *Continuous, step *LayerStep, ch *Chars, v *view) {
 		case ChangeText:
 			if e.From != "" && e.To != "" {
 				ch.Abilities = rewrite(ch.Abilities, e.From, e.To)
+				ch.Swaps = append(slices.Clip(ch.Swaps), [2]string{e.From, e.To})
 			}
 		case ChangeType:
 			keep := v.keepAC && len(e.SetTypes) == 2 && hasFold(e.SetTypes, "Artifact") && hasFold(e.SetTypes, "Creature")
@@ -603,6 +605,17 @@ func rewrite(abilities []Ability, from, to string) []Ability {
 	return out
 }
 
+// swapColor returns c with the colour named from replaced by the colour
+// named to; c unchanged when it lacks from or either is not one colour.
+func swapColor(c Color, from, to string) Color {
+	f, ok1 := ParseColor(from)
+	t, ok2 := ParseColor(to)
+	if !ok1 || !ok2 || f == 0 || c&f == 0 {
+		return c
+	}
+	return c&^f | t
+}
+
 // replaceWord replaces each whole word from in s (case ignored) with to,
 // keeping a capital first letter.
 func replaceWord(s, from, to string) string {
@@ -675,6 +688,13 @@ func (s *State) statics(v *view) []*Continuous {
 			}
 			e := *ef.Cont
 			e.Source, e.Static, e.Timestamp, e.Label = o, true, o.Timestamp, o.Label
+			for _, sw := range ch.Swaps {
+				// The words of its text changed (612.1): "white
+				// creatures" made "black creatures", "has protection
+				// from black" made "from white".
+				e.Subject.Color = swapColor(e.Subject.Color, sw[0], sw[1])
+				e.Gain = rewrite(e.Gain, sw[0], sw[1])
+			}
 			out = append(out, &e)
 		}
 	}

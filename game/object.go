@@ -87,10 +87,11 @@ type Object struct {
 	Spell   *SpellInfo   // set while a spell is on the stack
 	Ability *AbilityInfo // set for an ability on the stack
 	// Paid is what was paid to cast the spell that became this
-	// permanent as it resolved (400.7d today, 400.7c from 2009); the
-	// zero value for a permanent that was not a spell. Move leaves it
-	// behind: it ends when the permanent leaves the battlefield.
-	Paid CostsPaid
+	// permanent as it resolved (400.7d today, 400.7c from 2009); nil for
+	// a permanent that was not a spell. Move leaves it behind: it ends
+	// when the permanent leaves the battlefield. Never changed, so a
+	// copy of the state shares it.
+	Paid *CostsPaid
 
 	st *State // the game the object is in, whose effects apply to it
 }
@@ -154,6 +155,11 @@ func (c CostsPaid) WasPaid(word string) bool {
 	}
 	return c.Alt == word || c.TimesPaid(word) > 0
 }
+
+// WasPaid reports whether the cost word names was paid to cast the
+// spell that became permanent o (see CostsPaid.WasPaid); false for one
+// that was not a spell.
+func (o *Object) WasPaid(word string) bool { return o.Paid != nil && o.Paid.WasPaid(word) }
 
 // A Splice is a card spliced onto a spell: its text is added, the card
 // stays in the hand.

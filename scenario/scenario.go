@@ -364,6 +364,17 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 			}
 			continue
 		}
+		if v, ok := cutFold(t, "color indicator:"); ok {
+			// A colour indicator (204): the card's colour besides its
+			// mana cost's.
+			col, ok := game.ParseColor(v)
+			if !ok || col == 0 {
+				p.errorf(pos, "%s: %q: expected a colour after \"Color indicator:\"", name, t)
+				continue
+			}
+			c.Indicator = col
+			continue
+		}
 		a, isKw, err := game.ParseAbility(t)
 		if err != nil {
 			p.errorf(pos, "%s: %v", name, err)
@@ -481,4 +492,12 @@ func errOffset(err error) int {
 		return ee.Offset
 	}
 	return 0
+}
+
+// cutFold cuts prefix from s, case ignored, and trims what is left.
+func cutFold(s, prefix string) (string, bool) {
+	if len(s) < len(prefix) || !strings.EqualFold(s[:len(prefix)], prefix) {
+		return "", false
+	}
+	return strings.TrimSpace(s[len(prefix):]), true
 }

@@ -17,7 +17,7 @@ var clauseWords = map[string]bool{
 	"exile": true, "face down": true, "return": true, "search": true, "dredge": true, "reveal": true,
 	"order": true, "decline": true, "assign": true, "sacrifice": true, "discard": true, "keep": true, "attacking": true, "multikicker": true, "buyback": true, "respond": true, "evoke": true,
 	"replace": true,
-	"mutate": true, "over": true, "under": true,
+	"mutate":  true, "over": true, "under": true,
 }
 
 // expectKinds maps what an expect line checks to whether it names a
@@ -147,7 +147,14 @@ func (p *parser) stmt(l line) *engine.Stmt {
 			if len(f) == 2 {
 				n, err = game.ParseNumber(f[0], 0, game.MaxNumber)
 			}
-			if _, nan := strconv.Atoi(f[0]); len(f) == 2 && err != nil && nan == nil {
+			// A number out of bounds is named as such; "counters X:"
+			// has no field to read.
+			numeric := false
+			if len(f) == 2 {
+				_, nan := strconv.Atoi(f[0])
+				numeric = nan == nil
+			}
+			if numeric && err != nil {
 				p.errorf(l.pos(at+len(word)+1+len(name)+1+strings.Index(v, f[0])), "counters: %v", err)
 				return nil
 			}

@@ -1,0 +1,130 @@
+package engine
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/crules/crules/ability"
+	"github.com/crules/crules/game"
+)
+
+// Sagas (714, from 2018-04-27): lore counters, put as a Saga enters and
+// as its controller's precombat main phase begins, trigger its chapter
+// abilities; the state-based action of 704.5s sacrifices it after its
+// final chapter. Each step cites the revision's rule found by what it
+// says.
+var (
+	phSagaEnters = []string{"as a saga without the read ahead ability enters the battlefield", "as a saga enters the battlefield, its controller puts a lore counter"}
+	phSagaMain   = []string{"that player puts a lore counter on each saga they control"}
+	phChapter    = []string{"when one or more lore counters are put onto this saga"}
+	sbaSaga      = []string{"number of lore counters on a saga permanent"}
+	sagaTitles   = []string{"Saga Cards"}
+)
+
+// chapters returns the chapter abilities of o (none once it lost its
+// abilities) and its final chapter number (714.2d: the greatest, 0 when
+// it has none).
+func (e *engine) chapters(o *game.Object) ([]*ability.Trigger, int) {
+	var out []*ability.Trigger
+	final := 0
+	for _, t := range all[*ability.Trigger](e, o) {
+		if len(t.Chapters) > 0 {
+			out = append(out, t)
+			final = max(final, slices.Max(t.Chapters))
+		}
+	}
+	return out, final
+}
+
+// sagaEnters puts a lore counter on o, a Saga that has just entered the
+// battlefield (714.3a), in the revisions that have Sagas.
+func (e *engine) sagaEnters(o *game.Object) {
+	if !o.HasSubtype("Saga") {
+		return
+	}
+	r := e.rules.FindUnder(sagaTitles, phSagaEnters...)
+	if r.IsZero() {
+		return
+	}
+	e.s.Cite(r, "%s enters: %s puts a lore counter on it", o.Label, o.Controller().Name)
+	e.putCounters(o, "lore", 1)
+}
+
+// loreTurn is the turn-based action of the active player's precombat
+// main phase (714.3b): a lore counter on each Saga they control (with one
+// or more chapter abilities, where the revision says so).
+func (e *engine) loreTurn(p *game.Player) {
+	r := e.rules.FindUnder(sagaTitles, phSagaMain...)
+	if r.IsZero() {
+		return
+	}
+	for _, o := range e.s.Controlled(p) {
+		if !o.HasSubtype("Saga") {
+			continue
+		}
+		if _, final := e.chapters(o); final == 0 && strings.Contains(strings.ToLower(r.Text), "one or more chapter abilities") {
+			continue
+		}
+		e.s.Cite(r, "%s's precombat main phase begins: %s puts a lore counter on %s", p.Name, p.Name, o.Label)
+		e.putCounters(o, "lore", 1)
+	}
+}
+
+// countersPut is the argument of a CountersPut event: the kind of
+// counters put and how many of that kind were on the object before and
+// after.
+type countersPut struct {
+	kind          string
+	before, after int
+}
+
+// fireChapter triggers o's chapter ability t once for each of its
+// chapter numbers that the count of lore counters on o passed, from
+// before to after (714.2b).
+func (e *engine) fireChapter(o *game.Object, t *ability.Trigger, before, after int) {
+	for _, n := range t.Chapters {
+		if before < n && after >= n {
+			e.s.Cite(e.rules.FindUnder(sagaTitles, phChapter...), "%s now has %d lore %s, at least %d: its chapter %d ability triggers", o.Label, after, plural(after, "counter"), n, n)
+			e.chapterAbility[e.queue(o, t, nil, nil)] = o
+		}
+	}
+}
+
+// chapterPending reports whether o is the source of a chapter ability
+// that has triggered but not yet left the stack (waiting to be put on
+// it, or on it).
+func (e *engine) chapterPending(o *game.Object) bool {
+	for _, a := range e.s.Pending {
+		if e.chapterAbility[a] == o {
+			return true
+		}
+	}
+	for _, a := range e.s.Stack {
+		if e.chapterAbility[a] == o {
+			return true
+		}
+	}
+	return false
+}
+
+// sbaSagaDone returns 704.5s for Saga o: with as many lore counters as
+// its final chapter number and no chapter ability of it waiting or on
+// the stack, its controller sacrifices it. A Saga with no chapter
+// ability (one that lost them) has final chapter number 0 (714.2d) and
+// is sacrificed too, except in the revisions whose rule names a Saga
+// "with one or more chapter abilities" (from 2025-06-06).
+func (e *engine) sbaSagaDone(o *game.Object, do func([]string, func(game.Ref)) bool) {
+	_, final := e.chapters(o)
+	n := o.Counters["lore"]
+	if n < final || e.chapterPending(o) {
+		return
+	}
+	r := e.sbaRef(sbaSaga...)
+	if r.IsZero() || final == 0 && strings.Contains(strings.ToLower(r.Text), "one or more chapter abilities") {
+		return
+	}
+	do(sbaSaga, func(r game.Ref) {
+		e.s.Cite(r, "%s has %d lore %s and its final chapter number is %d: %s sacrifices it", o.Label, n, plural(n, "counter"), final, o.Controller().Name)
+		e.leaveBattlefield(o, game.Graveyard, "sacrificed")
+	})
+}
