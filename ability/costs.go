@@ -215,7 +215,7 @@ func init() {
 		// Two abilities (702.74a; 502.74a from 2007-10-01): an
 		// alternative cost, and the sacrifice trigger, read from the
 		// definition's own words by the grammar of card text.
-		alt := &AltCost{Base: Base{Keyword: "Evoke", Rule: []string{"rather than paying its mana cost"}, Note: "evoke: %s is cast for its evoke cost %s rather than its mana cost"},
+		alt := &AltCost{Base: Base{Keyword: "Evoke", Rule: []string{"rather than paying its mana cost"}, Note: "evoke: %s's evoke cost %s is paid rather than its mana cost"},
 			Choice: "evoke", From: game.Hand, Cost: inst.Cost}
 		if t, ok := partTrigger("Evoke", r, "if its evoke cost was paid"); ok {
 			return []Ability{alt, t}

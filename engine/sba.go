@@ -30,6 +30,7 @@ var (
 	phEquipCreature = []string{"equipment that's also a creature can", "also a creature can"}
 	sbaUnattach     = []string{"neither an aura, an equipment, nor a fortification"}
 	sbaMaxCounter   = []string{"has more than n counters of that kind on it"}
+	sbaRoles        = []string{"more than one role controlled by the same player attached to it"}
 	sbaLeaves       = []string{"all objects (see rule 109) owned by that player leave the game", "owned by that player leave the game"}
 	sbaGameOver     = []string{"wins the game if that player's opponents have all left the game", "wins the game"}
 	// Damage to a planeswalker, and whether "any target" includes one.
@@ -130,6 +131,7 @@ func (e *engine) sbaCheck() ([]func(), error) {
 		acts = append(acts, e.sbaPermanent(o, o.Characteristics(), do)...)
 	}
 	acts = append(acts, e.worldRule()...)
+	acts = append(acts, e.roleRule()...)
 	for _, rule := range []func() ([]func(), error){e.legendRule, e.uniqueness} {
 		more, err := rule()
 		if err != nil {
@@ -449,6 +451,50 @@ func (e *engine) worldRule() []func() {
 			}
 		}
 	}}
+}
+
+// roleRule is 704.5y (from 2023-10-13): of the Roles one player controls
+// attached to one permanent, all but the one with the most recent
+// timestamp go to their owners' graveyards.
+func (e *engine) roleRule() []func() {
+	groups := map[[2]any][]*game.Object{}
+	var order [][2]any
+	for _, o := range e.s.Battlefield() {
+		if o.AttachedTo == nil || !o.HasSubtype("Role") {
+			continue
+		}
+		k := [2]any{o.AttachedTo, o.Controller()}
+		if groups[k] == nil {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], o)
+	}
+	var acts []func()
+	for _, k := range order {
+		g := groups[k]
+		if len(g) < 2 {
+			continue
+		}
+		r := e.sbaRef(sbaRoles...)
+		if r.IsZero() {
+			return nil
+		}
+		newest := g[0]
+		for _, o := range g {
+			if o.Timestamp > newest.Timestamp {
+				newest = o
+			}
+		}
+		acts = append(acts, func() {
+			e.s.Cite(r, "%d Roles %s controls are attached to %s: all but %s, the newest, are put into their owners' graveyards", len(g), newest.Controller().Name, newest.AttachedTo.Label, newest.Label)
+			for _, o := range g {
+				if o != newest {
+					e.leaveBattlefield(o, game.Graveyard, "a newer Role of the same player")
+				}
+			}
+		})
+	}
+	return acts
 }
 
 // uniqueness is the planeswalker uniqueness rule of 2007-10-01 to 2017:
