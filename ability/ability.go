@@ -3,6 +3,7 @@ package ability
 import (
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/crules/crules/game"
 )
@@ -61,7 +62,22 @@ type Decl struct {
 	Compiled bool
 }
 
-var decls = map[string]Decl{}
+var (
+	decls    = map[string]Decl{}
+	families []func() // each family's declarations, run on first use
+	declOnce sync.Once
+)
+
+// registry returns the declarations, made on first use so that a
+// command that runs no scenario pays nothing for them at start-up.
+func registry() map[string]Decl {
+	declOnce.Do(func() {
+		for _, f := range families {
+			f()
+		}
+	})
+	return decls
+}
 
 // declare registers a keyword's declaration; the families of keywords
 // call it from their files.
@@ -71,8 +87,8 @@ func declare(name string, of func(inst game.Ability, r Rev) []Ability) {
 
 // Declared returns the names of the keywords with a declaration, sorted.
 func Declared() []string {
-	out := make([]string, 0, len(decls))
-	for _, d := range decls {
+	out := make([]string, 0, len(registry()))
+	for _, d := range registry() {
 		out = append(out, d.Name)
 	}
 	sort.Strings(out)
@@ -82,7 +98,7 @@ func Declared() []string {
 // OfInstance returns the abilities one printed keyword instance is in
 // revision r; none for a keyword with no declaration.
 func OfInstance(inst game.Ability, r Rev) []Ability {
-	d, ok := decls[strings.ToLower(inst.Keyword)]
+	d, ok := registry()[strings.ToLower(inst.Keyword)]
 	if !ok {
 		return nil
 	}

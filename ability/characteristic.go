@@ -25,9 +25,11 @@ func defining(keyword string, rule []string, e game.Continuous) {
 }
 
 func init() {
-	// 702.73a (502.73a in 2007-10-01): "Changeling" means "This object
-	// is every creature type", in layer 4.
-	defining("Changeling", []string{"every creature type"}, game.Continuous{EveryCreatureType: true})
-	// 702.114a: "Devoid" means "This object is colorless", in layer 5.
-	defining("Devoid", []string{"is colorless"}, game.Continuous{SetColor: true, Colors: 0})
+	families = append(families, func() {
+		// 702.73a (502.73a in 2007-10-01): "Changeling" means "This object
+		// is every creature type", in layer 4.
+		defining("Changeling", []string{"every creature type"}, game.Continuous{EveryCreatureType: true})
+		// 702.114a: "Devoid" means "This object is colorless", in layer 5.
+		defining("Devoid", []string{"is colorless"}, game.Continuous{SetColor: true, Colors: 0})
+	})
 }

@@ -182,56 +182,58 @@ func partTrigger(keyword string, r Rev, rule ...string) (*Trigger, bool) {
 }
 
 func init() {
-	declare("Flashback", func(inst game.Ability, _ Rev) []Ability {
-		return []Ability{&AltCost{Base: Base{Keyword: "Flashback", Note: "flashback: %s is cast from the graveyard for %s rather than its mana cost"},
-			Choice: "flashback", From: game.Graveyard, Cost: inst.Cost, ExileAfter: true}}
-	})
-	declare("Morph", func(inst game.Ability, _ Rev) []Ability {
-		return []Ability{
-			&AltCost{Base: Base{Keyword: "Morph", Note: "%s casts %s face down as a 2/2 creature with no name, text, subtypes or mana cost, for %s"},
-				Choice: "face down", From: game.Hand, Cost: game.MustParseCost("{3}"), FaceDown: true},
-			&TurnFaceUp{Base: Base{Keyword: "Morph", Rule: []string{"turn", "face up"}, Note: "morph: %s pays %s and turns %s face up; it is %d/%d"}, Cost: inst.Cost},
-		}
-	})
-	declare("Mutate", func(inst game.Ability, _ Rev) []Ability {
-		return []Ability{&AltCost{Base: Base{Keyword: "Mutate", Rule: []string{" means "}, Note: "mutate: %s is cast for its mutate cost %s rather than its mana cost: a mutating creature spell that targets a non-Human creature with the same owner"},
-			Choice: "mutate", From: game.Hand, Cost: inst.Cost, Mutates: &mutate}}
-	})
-	declare("Kicker", func(inst game.Ability, _ Rev) []Ability {
-		if inst.Quality == "Multikicker" {
-			// A variant of kicker (702.33c): paid any number of times.
-			return []Ability{&AddCost{Base: Base{Keyword: "Kicker", Rule: []string{"multikicker"}, Note: "multikicker: %s pays the multikicker cost %s; it is added to the cost"}, Choice: "multikicker", Cost: inst.Cost, Repeatable: true, Kicks: true}}
-		}
-		return []Ability{&AddCost{Base: Base{Keyword: "Kicker", Note: "kicker: %s intends to pay the kicker cost; %s is added to the cost"}, Choice: "kicker", Cost: inst.Cost, Kicks: true}}
-	})
-	declare("Buyback", func(inst game.Ability, _ Rev) []Ability {
-		return []Ability{&AddCost{Base: Base{Keyword: "Buyback", Note: "buyback: %s intends to pay the buyback cost; %s is added to the cost"}, Choice: "buyback", Cost: inst.Cost,
-			ToHand: &Base{Keyword: "Buyback", Rule: []string{" means "}, Note: "buyback: its buyback cost was paid, so %s is put into its owner's hand instead of into the graveyard as it resolves"}}}
-	})
-	declare("Entwine", func(inst game.Ability, _ Rev) []Ability {
-		return []Ability{&AddCost{Base: Base{Keyword: "Entwine", Note: "entwine: all modes chosen; %s is added to the cost"}, Choice: "entwine", Cost: inst.Cost, AllModes: true}}
-	})
-	declare("Evoke", func(inst game.Ability, r Rev) []Ability {
-		// Two abilities (702.74a; 502.74a from 2007-10-01): an
-		// alternative cost, and the sacrifice trigger, read from the
-		// definition's own words by the grammar of card text.
-		alt := &AltCost{Base: Base{Keyword: "Evoke", Rule: []string{"rather than paying its mana cost"}, Note: "evoke: %s's evoke cost %s is paid rather than its mana cost"},
-			Choice: "evoke", From: game.Hand, Cost: inst.Cost}
-		if t, ok := partTrigger("Evoke", r, "if its evoke cost was paid"); ok {
-			return []Ability{alt, t}
-		}
-		return []Ability{alt}
-	})
-	declare("Flash", func(game.Ability, Rev) []Ability {
-		return []Ability{&InstantSpeed{Base{Keyword: "Flash", Rule: []string{"any time you could"}, Note: "flash: %s may be cast any time its controller could cast an instant"}}}
-	})
-	declare("Splice", func(inst game.Ability, _ Rev) []Ability {
-		sp := splice
-		sp.Onto, sp.Cost, sp.CostText = inst.Quality, inst.Cost, inst.CostText
-		return []Ability{&sp}
-	})
-	declare("Affinity", func(inst game.Ability, _ Rev) []Ability {
-		return []Ability{&Reduction{Base: Base{Keyword: "Affinity", Note: "affinity for %s: %d of them reduce the cost by {%d}%s"}, Per: Q(inst.Quality)}}
+	families = append(families, func() {
+		declare("Flashback", func(inst game.Ability, _ Rev) []Ability {
+			return []Ability{&AltCost{Base: Base{Keyword: "Flashback", Note: "flashback: %s is cast from the graveyard for %s rather than its mana cost"},
+				Choice: "flashback", From: game.Graveyard, Cost: inst.Cost, ExileAfter: true}}
+		})
+		declare("Morph", func(inst game.Ability, _ Rev) []Ability {
+			return []Ability{
+				&AltCost{Base: Base{Keyword: "Morph", Note: "%s casts %s face down as a 2/2 creature with no name, text, subtypes or mana cost, for %s"},
+					Choice: "face down", From: game.Hand, Cost: game.MustParseCost("{3}"), FaceDown: true},
+				&TurnFaceUp{Base: Base{Keyword: "Morph", Rule: []string{"turn", "face up"}, Note: "morph: %s pays %s and turns %s face up; it is %d/%d"}, Cost: inst.Cost},
+			}
+		})
+		declare("Mutate", func(inst game.Ability, _ Rev) []Ability {
+			return []Ability{&AltCost{Base: Base{Keyword: "Mutate", Rule: []string{" means "}, Note: "mutate: %s is cast for its mutate cost %s rather than its mana cost: a mutating creature spell that targets a non-Human creature with the same owner"},
+				Choice: "mutate", From: game.Hand, Cost: inst.Cost, Mutates: &mutate}}
+		})
+		declare("Kicker", func(inst game.Ability, _ Rev) []Ability {
+			if inst.Quality == "Multikicker" {
+				// A variant of kicker (702.33c): paid any number of times.
+				return []Ability{&AddCost{Base: Base{Keyword: "Kicker", Rule: []string{"multikicker"}, Note: "multikicker: %s pays the multikicker cost %s; it is added to the cost"}, Choice: "multikicker", Cost: inst.Cost, Repeatable: true, Kicks: true}}
+			}
+			return []Ability{&AddCost{Base: Base{Keyword: "Kicker", Note: "kicker: %s intends to pay the kicker cost; %s is added to the cost"}, Choice: "kicker", Cost: inst.Cost, Kicks: true}}
+		})
+		declare("Buyback", func(inst game.Ability, _ Rev) []Ability {
+			return []Ability{&AddCost{Base: Base{Keyword: "Buyback", Note: "buyback: %s intends to pay the buyback cost; %s is added to the cost"}, Choice: "buyback", Cost: inst.Cost,
+				ToHand: &Base{Keyword: "Buyback", Rule: []string{" means "}, Note: "buyback: its buyback cost was paid, so %s is put into its owner's hand instead of into the graveyard as it resolves"}}}
+		})
+		declare("Entwine", func(inst game.Ability, _ Rev) []Ability {
+			return []Ability{&AddCost{Base: Base{Keyword: "Entwine", Note: "entwine: all modes chosen; %s is added to the cost"}, Choice: "entwine", Cost: inst.Cost, AllModes: true}}
+		})
+		declare("Evoke", func(inst game.Ability, r Rev) []Ability {
+			// Two abilities (702.74a; 502.74a from 2007-10-01): an
+			// alternative cost, and the sacrifice trigger, read from the
+			// definition's own words by the grammar of card text.
+			alt := &AltCost{Base: Base{Keyword: "Evoke", Rule: []string{"rather than paying its mana cost"}, Note: "evoke: %s's evoke cost %s is paid rather than its mana cost"},
+				Choice: "evoke", From: game.Hand, Cost: inst.Cost}
+			if t, ok := partTrigger("Evoke", r, "if its evoke cost was paid"); ok {
+				return []Ability{alt, t}
+			}
+			return []Ability{alt}
+		})
+		declare("Flash", func(game.Ability, Rev) []Ability {
+			return []Ability{&InstantSpeed{Base{Keyword: "Flash", Rule: []string{"any time you could"}, Note: "flash: %s may be cast any time its controller could cast an instant"}}}
+		})
+		declare("Splice", func(inst game.Ability, _ Rev) []Ability {
+			sp := splice
+			sp.Onto, sp.Cost, sp.CostText = inst.Quality, inst.Cost, inst.CostText
+			return []Ability{&sp}
+		})
+		declare("Affinity", func(inst game.Ability, _ Rev) []Ability {
+			return []Ability{&Reduction{Base: Base{Keyword: "Affinity", Note: "affinity for %s: %d of them reduce the cost by {%d}%s"}, Per: Q(inst.Quality)}}
+		})
 	})
 }
 
@@ -261,14 +263,16 @@ func FromActivated(a *game.Activated) *Activated {
 }
 
 func init() {
-	declare("Equip", func(inst game.Ability, _ Rev) []Ability {
-		return []Ability{&Activated{Base: Base{Keyword: "Equip", Rule: []string{" means "}}, Name: "equip", From: game.Battlefield, Sorcery: true, Cost: game.FullCost{Mana: inst.Cost}, Effect: "attach"}}
-	})
-	declare("Ninjutsu", func(inst game.Ability, _ Rev) []Ability {
-		return []Ability{&Activated{Base: Base{Keyword: "Ninjutsu", Rule: []string{" means "}}, Name: "ninjutsu", From: game.Hand, Cost: game.FullCost{Mana: inst.Cost}, Effect: "swap"}}
-	})
-	declare("Transmute", func(inst game.Ability, _ Rev) []Ability {
-		return []Ability{&Activated{Base: Base{Keyword: "Transmute", Rule: []string{" means "}}, Name: "transmute", From: game.Hand, Sorcery: true, Cost: game.FullCost{Mana: inst.Cost}, Effect: "search"}}
+	families = append(families, func() {
+		declare("Equip", func(inst game.Ability, _ Rev) []Ability {
+			return []Ability{&Activated{Base: Base{Keyword: "Equip", Rule: []string{" means "}}, Name: "equip", From: game.Battlefield, Sorcery: true, Cost: game.FullCost{Mana: inst.Cost}, Effect: "attach"}}
+		})
+		declare("Ninjutsu", func(inst game.Ability, _ Rev) []Ability {
+			return []Ability{&Activated{Base: Base{Keyword: "Ninjutsu", Rule: []string{" means "}}, Name: "ninjutsu", From: game.Hand, Cost: game.FullCost{Mana: inst.Cost}, Effect: "swap"}}
+		})
+		declare("Transmute", func(inst game.Ability, _ Rev) []Ability {
+			return []Ability{&Activated{Base: Base{Keyword: "Transmute", Rule: []string{" means "}}, Name: "transmute", From: game.Hand, Sorcery: true, Cost: game.FullCost{Mana: inst.Cost}, Effect: "search"}}
+		})
 	})
 }
 
@@ -296,11 +300,13 @@ type SacrificeToReduce struct {
 }
 
 func init() {
-	declare("Convoke", func(_ game.Ability, r Rev) []Ability {
-		return []Ability{&TapToPay{Base: Base{Keyword: "Convoke", Rule: []string{" means "}, Note: "convoke: %s (%s) is tapped and pays %s; cost now %s"}, Choice: "convoke", Modern: r.Defines("Convoke", "rather than pay")}}
-	})
-	declare("Offering", func(inst game.Ability, _ Rev) []Ability {
-		return []Ability{&SacrificeToReduce{Base: Base{Keyword: "Offering", Rule: []string{"reduces mana of the same color", "reduced by the sacrificed permanent", " means "},
-			Note: "%s offering: %s is sacrificed; its mana cost %s reduces the total cost, coloured mana the same colour, the rest generic%s; the spell may be cast any time its controller could cast an instant"}, Choice: "offering", Of: inst.Quality}}
+	families = append(families, func() {
+		declare("Convoke", func(_ game.Ability, r Rev) []Ability {
+			return []Ability{&TapToPay{Base: Base{Keyword: "Convoke", Rule: []string{" means "}, Note: "convoke: %s (%s) is tapped and pays %s; cost now %s"}, Choice: "convoke", Modern: r.Defines("Convoke", "rather than pay")}}
+		})
+		declare("Offering", func(inst game.Ability, _ Rev) []Ability {
+			return []Ability{&SacrificeToReduce{Base: Base{Keyword: "Offering", Rule: []string{"reduces mana of the same color", "reduced by the sacrificed permanent", " means "},
+				Note: "%s offering: %s is sacrificed; its mana cost %s reduces the total cost, coloured mana the same colour, the rest generic%s; the spell may be cast any time its controller could cast an instant"}, Choice: "offering", Of: inst.Quality}}
+		})
 	})
 }

@@ -26,46 +26,48 @@ type BlockCount struct {
 }
 
 func init() {
-	declare("Flying", func(game.Ability, Rev) []Ability {
-		return []Ability{&BlockRestriction{
-			Base:   Base{Keyword: "Flying", Rule: []string{"can't be blocked"}, Note: "%s has flying and can't be blocked by %s, which has neither flying nor reach"},
-			Allows: func(b *game.Object) bool { return b.Has("Flying") || b.Has("Reach") },
-		}}
-	})
-	// Reach is the exception flying's restriction names: it has no
-	// effect of its own.
-	declare("Reach", func(game.Ability, Rev) []Ability { return nil })
-	declare("Fear", func(game.Ability, Rev) []Ability {
-		return []Ability{&BlockRestriction{
-			Base:   Base{Keyword: "Fear", Rule: []string{"can't be blocked"}, Note: "%s has fear and can be blocked only by artifact or black creatures, and %s is neither"},
-			Allows: func(b *game.Object) bool { return b.Is("Artifact") || b.Colors()&game.Black != 0 },
-		}}
-	})
-	declare("Landwalk", func(inst game.Ability, _ Rev) []Ability {
-		land := inst.Quality
-		return []Ability{&BlockRestriction{
-			Base: Base{Keyword: "Landwalk", Rule: []string{"can't be blocked as long as", "unblockable as long as"},
-				Note: "%s has " + strings.ToLower(land) + "walk and can't be blocked: %s's controller controls a " + land},
-			// The defending player declares the blockers: the blocker's
-			// controller is the player whose lands count.
-			Allows: func(b *game.Object) bool {
-				s := b.Game()
-				if s == nil {
-					return true
-				}
-				for _, o := range s.Controlled(b.Controller()) {
-					if o.Is("Land") && o.HasSubtype(land) {
-						return false
+	families = append(families, func() {
+		declare("Flying", func(game.Ability, Rev) []Ability {
+			return []Ability{&BlockRestriction{
+				Base:   Base{Keyword: "Flying", Rule: []string{"can't be blocked"}, Note: "%s has flying and can't be blocked by %s, which has neither flying nor reach"},
+				Allows: func(b *game.Object) bool { return b.Has("Flying") || b.Has("Reach") },
+			}}
+		})
+		// Reach is the exception flying's restriction names: it has no
+		// effect of its own.
+		declare("Reach", func(game.Ability, Rev) []Ability { return nil })
+		declare("Fear", func(game.Ability, Rev) []Ability {
+			return []Ability{&BlockRestriction{
+				Base:   Base{Keyword: "Fear", Rule: []string{"can't be blocked"}, Note: "%s has fear and can be blocked only by artifact or black creatures, and %s is neither"},
+				Allows: func(b *game.Object) bool { return b.Is("Artifact") || b.Colors()&game.Black != 0 },
+			}}
+		})
+		declare("Landwalk", func(inst game.Ability, _ Rev) []Ability {
+			land := inst.Quality
+			return []Ability{&BlockRestriction{
+				Base: Base{Keyword: "Landwalk", Rule: []string{"can't be blocked as long as", "unblockable as long as"},
+					Note: "%s has " + strings.ToLower(land) + "walk and can't be blocked: %s's controller controls a " + land},
+				// The defending player declares the blockers: the blocker's
+				// controller is the player whose lands count.
+				Allows: func(b *game.Object) bool {
+					s := b.Game()
+					if s == nil {
+						return true
 					}
-				}
-				return true
-			},
-		}}
-	})
-	declare("Menace", func(game.Ability, Rev) []Ability {
-		return []Ability{&BlockCount{
-			Base: Base{Keyword: "Menace", Rule: []string{"except by two or more"}, Note: "%s has menace and can't be blocked except by two or more creatures"},
-			Min:  2,
-		}}
+					for _, o := range s.Controlled(b.Controller()) {
+						if o.Is("Land") && o.HasSubtype(land) {
+							return false
+						}
+					}
+					return true
+				},
+			}}
+		})
+		declare("Menace", func(game.Ability, Rev) []Ability {
+			return []Ability{&BlockCount{
+				Base: Base{Keyword: "Menace", Rule: []string{"except by two or more"}, Note: "%s has menace and can't be blocked except by two or more creatures"},
+				Min:  2,
+			}}
+		})
 	})
 }

@@ -26,15 +26,17 @@ type Untargetable struct {
 }
 
 func init() {
-	declare("Protection", func(inst game.Ability, _ Rev) []Ability {
-		return []Ability{&Protection{Base: Base{Keyword: "Protection", Rule: []string{"can't be the target", "can't be targeted"}}, From: Q(inst.Quality),
-			Target: []string{"can't be the target", "can't be targeted"},
-			Attach: []string{"can't be enchanted", "can't be equipped"},
-			Block:  []string{"can't be blocked"},
-			Damage: []string{"damage"}}}
-	})
-	declare("Hexproof", func(game.Ability, Rev) []Ability {
-		return []Ability{&Untargetable{Base: Base{Keyword: "Hexproof", Note: "%s has hexproof and can't be the target of spells or abilities its opponents control"}, ByOpponents: true}}
+	families = append(families, func() {
+		declare("Protection", func(inst game.Ability, _ Rev) []Ability {
+			return []Ability{&Protection{Base: Base{Keyword: "Protection", Rule: []string{"can't be the target", "can't be targeted"}}, From: Q(inst.Quality),
+				Target: []string{"can't be the target", "can't be targeted"},
+				Attach: []string{"can't be enchanted", "can't be equipped"},
+				Block:  []string{"can't be blocked"},
+				Damage: []string{"damage"}}}
+		})
+		declare("Hexproof", func(game.Ability, Rev) []Ability {
+			return []Ability{&Untargetable{Base: Base{Keyword: "Hexproof", Note: "%s has hexproof and can't be the target of spells or abilities its opponents control"}, ByOpponents: true}}
+		})
 	})
 }
 
@@ -46,7 +48,9 @@ type Enchants struct {
 }
 
 func init() {
-	declare("Enchant", func(inst game.Ability, _ Rev) []Ability {
-		return []Ability{&Enchants{Base: Base{Keyword: "Enchant"}, What: Q(inst.Quality)}}
+	families = append(families, func() {
+		declare("Enchant", func(inst game.Ability, _ Rev) []Ability {
+			return []Ability{&Enchants{Base: Base{Keyword: "Enchant"}, What: Q(inst.Quality)}}
+		})
 	})
 }

@@ -49,7 +49,7 @@ var undeclared = map[string]bool{}
 // but the ones listed as still procedures.
 func TestDeclared(t *testing.T) {
 	for name := range game.Keywords {
-		_, ok := decls[strings.ToLower(name)]
+		_, ok := registry()[strings.ToLower(name)]
 		switch {
 		case !ok && !undeclared[name]:
 			t.Errorf("%s has no declaration", name)

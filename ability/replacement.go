@@ -20,18 +20,20 @@ type EntersWith struct {
 }
 
 func init() {
-	declare("Modular", func(inst game.Ability, _ Rev) []Ability {
-		w := &EntersWith{Base: Base{Keyword: "Modular", Rule: []string{" means "}, Note: "modular %d: %s enters with %d +1/+1 counters"}, N: inst.N}
-		if inst.Quality == "Sunburst" {
-			w.Per, w.SetBy = "colour", &Base{Keyword: "Sunburst", Rule: []string{"set a variable number"}, Note: "sunburst sets modular's number: %d colours of mana were spent"}
-		}
-		return []Ability{w, modularDies(inst)}
-	})
-	declare("Sunburst", func(inst game.Ability, _ Rev) []Ability {
-		return []Ability{&EntersWith{Base: Base{Keyword: "Sunburst", Rule: []string{" means "}, Note: "sunburst: %d colours of mana were spent (%s), so %s enters with %d %s counters"}, Per: "colour"}}
-	})
-	declare("Amplify", func(inst game.Ability, _ Rev) []Ability {
-		return []Ability{&EntersWith{Base: Base{Keyword: "Amplify", Rule: []string{" means "}, Note: "amplify %d: %d cards revealed, %s enters with %d +1/+1 counters"}, N: inst.N, Per: "revealed"}}
+	families = append(families, func() {
+		declare("Modular", func(inst game.Ability, _ Rev) []Ability {
+			w := &EntersWith{Base: Base{Keyword: "Modular", Rule: []string{" means "}, Note: "modular %d: %s enters with %d +1/+1 counters"}, N: inst.N}
+			if inst.Quality == "Sunburst" {
+				w.Per, w.SetBy = "colour", &Base{Keyword: "Sunburst", Rule: []string{"set a variable number"}, Note: "sunburst sets modular's number: %d colours of mana were spent"}
+			}
+			return []Ability{w, modularDies(inst)}
+		})
+		declare("Sunburst", func(inst game.Ability, _ Rev) []Ability {
+			return []Ability{&EntersWith{Base: Base{Keyword: "Sunburst", Rule: []string{" means "}, Note: "sunburst: %d colours of mana were spent (%s), so %s enters with %d %s counters"}, Per: "colour"}}
+		})
+		declare("Amplify", func(inst game.Ability, _ Rev) []Ability {
+			return []Ability{&EntersWith{Base: Base{Keyword: "Amplify", Rule: []string{" means "}, Note: "amplify %d: %d cards revealed, %s enters with %d +1/+1 counters"}, N: inst.N, Per: "revealed"}}
+		})
 	})
 }
 
@@ -58,23 +60,25 @@ type Instead struct {
 }
 
 func init() {
-	declare("Madness", func(inst game.Ability, r Rev) []Ability {
-		in := &Instead{Base: Base{Keyword: "Madness", Rule: []string{" means "}, Note: "madness: %s discards %s; it %s instead of being put into the graveyard"},
-			Choice: "madness", Watch: "discard",
-			Then: &Base{Keyword: "Madness", Rule: []string{" means "}, Note: "its owner may cast it by paying its madness cost"}}
-		if r.Defines("Madness", "until that player passes next") {
-			// 502.24a before 2006-10-01: the card stays playable after
-			// the trigger resolves, until its owner next passes.
-			in.Then.Note = "until its owner passes next, they may play it any time they could play an instant by paying its madness cost"
-			in.UntilPass = &Base{Keyword: "Madness", Rule: []string{" means "}, Note: "madness: its owner passes, so %s is put into the graveyard"}
-		}
-		return []Ability{
-			&AltCost{Base: Base{Keyword: "Madness", Note: "madness: %s is cast from exile for %s rather than its mana cost"},
-				Choice: "madness", From: game.Exile, Cost: inst.Cost, AnyTime: true, Permitted: true},
-			in,
-		}
-	})
-	declare("Dredge", func(inst game.Ability, _ Rev) []Ability {
-		return []Ability{&Instead{Base: Base{Keyword: "Dredge", Rule: []string{" means "}}, Choice: "dredge", Watch: "draw", N: inst.N, AtLeast: []string{"at least n cards", "fewer than"}}}
+	families = append(families, func() {
+		declare("Madness", func(inst game.Ability, r Rev) []Ability {
+			in := &Instead{Base: Base{Keyword: "Madness", Rule: []string{" means "}, Note: "madness: %s discards %s; it %s instead of being put into the graveyard"},
+				Choice: "madness", Watch: "discard",
+				Then: &Base{Keyword: "Madness", Rule: []string{" means "}, Note: "its owner may cast it by paying its madness cost"}}
+			if r.Defines("Madness", "until that player passes next") {
+				// 502.24a before 2006-10-01: the card stays playable after
+				// the trigger resolves, until its owner next passes.
+				in.Then.Note = "until its owner passes next, they may play it any time they could play an instant by paying its madness cost"
+				in.UntilPass = &Base{Keyword: "Madness", Rule: []string{" means "}, Note: "madness: its owner passes, so %s is put into the graveyard"}
+			}
+			return []Ability{
+				&AltCost{Base: Base{Keyword: "Madness", Note: "madness: %s is cast from exile for %s rather than its mana cost"},
+					Choice: "madness", From: game.Exile, Cost: inst.Cost, AnyTime: true, Permitted: true},
+				in,
+			}
+		})
+		declare("Dredge", func(inst game.Ability, _ Rev) []Ability {
+			return []Ability{&Instead{Base: Base{Keyword: "Dredge", Rule: []string{" means "}}, Choice: "dredge", Watch: "draw", N: inst.N, AtLeast: []string{"at least n cards", "fewer than"}}}
+		})
 	})
 }

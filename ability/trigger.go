@@ -190,22 +190,24 @@ type UpkeepCopies struct {
 }
 
 func init() {
-	epic := []Ability{&UpkeepCopies{Base: Base{Keyword: "Epic", Rule: []string{" means ", "rest of the game"}, Note: "epic: for the rest of the game %s can't cast spells"},
-		CantCast: Base{Keyword: "Epic", Rule: []string{"can't"}},
-		Copy:     "copy this spell except for its epic ability", CopyNote: "epic: a copy of %s without epic is put on the stack"}}
-	// Epic has no parameter: every instance is the same ability.
-	declare("Epic", func(game.Ability, Rev) []Ability { return epic })
-	declare("Storm", func(game.Ability, Rev) []Ability {
-		return []Ability{&Trigger{Base: Base{Keyword: "Storm", Rule: []string{" means "}, Note: "copy it for each other spell cast before it this turn"},
-			On: []Event{Cast}, Effects: []Op{{Kind: "copy"}}}}
+	families = append(families, func() {
+		epic := []Ability{&UpkeepCopies{Base: Base{Keyword: "Epic", Rule: []string{" means ", "rest of the game"}, Note: "epic: for the rest of the game %s can't cast spells"},
+			CantCast: Base{Keyword: "Epic", Rule: []string{"can't"}},
+			Copy:     "copy this spell except for its epic ability", CopyNote: "epic: a copy of %s without epic is put on the stack"}}
+		// Epic has no parameter: every instance is the same ability.
+		declare("Epic", func(game.Ability, Rev) []Ability { return epic })
+		declare("Storm", func(game.Ability, Rev) []Ability {
+			return []Ability{&Trigger{Base: Base{Keyword: "Storm", Rule: []string{" means "}, Note: "copy it for each other spell cast before it this turn"},
+				On: []Event{Cast}, Effects: []Op{{Kind: "copy"}}}}
+		})
+		declare("Ward", func(inst game.Ability, _ Rev) []Ability {
+			return []Ability{&Trigger{Base: Base{Keyword: "Ward", Rule: []string{" means ", "becomes the target"}, Note: "counter %s unless its controller pays %s"},
+				On: []Event{BecomesTarget}, ByOpponent: true, Cost: inst.Cost, Effects: []Op{{Kind: "counterunless"}}}}
+		})
+		for _, name := range []string{"Bushido", "Rampage", "Flanking", "Provoke", "Soulshift", "Frenzy", "Poisonous"} {
+			decls[strings.ToLower(name)] = Decl{Name: name, Of: compiled, Compiled: true}
+		}
 	})
-	declare("Ward", func(inst game.Ability, _ Rev) []Ability {
-		return []Ability{&Trigger{Base: Base{Keyword: "Ward", Rule: []string{" means ", "becomes the target"}, Note: "counter %s unless its controller pays %s"},
-			On: []Event{BecomesTarget}, ByOpponent: true, Cost: inst.Cost, Effects: []Op{{Kind: "counterunless"}}}}
-	})
-	for _, name := range []string{"Bushido", "Rampage", "Flanking", "Provoke", "Soulshift", "Frenzy", "Poisonous"} {
-		decls[strings.ToLower(name)] = Decl{Name: name, Of: compiled, Compiled: true}
-	}
 }
 
 // modularDies is modular's triggered ability: when the permanent dies,
@@ -232,4 +234,4 @@ func compiled(inst game.Ability, r Rev) []Ability {
 
 // IsCompiled reports whether keyword name is declared by its revision's
 // definition rather than by hand.
-func IsCompiled(name string) bool { return decls[strings.ToLower(name)].Compiled }
+func IsCompiled(name string) bool { return registry()[strings.ToLower(name)].Compiled }
