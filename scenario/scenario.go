@@ -249,6 +249,34 @@ var oneShot = map[string]bool{"damage": true, "draw": true, "gain": true, "lose"
 
 var supertypes = []string{"Legendary", "Basic", "Snow", "World"}
 
+// cardTypes are the card types a card line may name before its dash:
+// today's (205.2a) and the older ones the rules of 1999–2008 still name.
+var cardTypes = []string{"Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land", "Planeswalker", "Sorcery", "Tribal",
+	"Conspiracy", "Dungeon", "Phenomenon", "Plane", "Scheme", "Vanguard", "Interrupt", "Summon"}
+
+// maxAbilities bounds the abilities of one card line: printed cards
+// have a handful, and each one is read with its column.
+const maxAbilities = 64
+
+// outOfRange finds a number in an ability's text past game.MaxNumber:
+// its offset in text and the error.
+func outOfRange(text string) (int, error) {
+	for i := 0; i < len(text); i++ {
+		if text[i] < '0' || text[i] > '9' {
+			continue
+		}
+		j := i
+		for j < len(text) && text[j] >= '0' && text[j] <= '9' {
+			j++
+		}
+		if _, err := game.ParseNumber(text[i:j], 0, game.MaxNumber); err != nil {
+			return i, err
+		}
+		i = j
+	}
+	return 0, nil
+}
+
 // face reads one card face, the text after the name; col is where it
 // starts in the line.
 func (p *parser) face(l line, name, text string, col int) *game.Card {
@@ -323,10 +351,15 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 		}
 	}
 	for _, w := range strings.Fields(typeLine) {
-		if slices.Contains(supertypes, w) {
+		switch {
+		case slices.Contains(supertypes, w):
 			c.Supertypes = append(c.Supertypes, w)
-		} else {
+		case slices.Contains(cardTypes, w):
 			c.Types = append(c.Types, w)
+		default:
+			// "Shock: R Instant": a cost without braces is not a type.
+			p.errorf(l.pos(col+strings.Index(text, w)), "%s: unknown card type %q (known: %s; a mana cost is written in braces, {R})", name, w, strings.Join(cardTypes, ", "))
+			return nil
 		}
 	}
 	if hasSub {
@@ -341,11 +374,20 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 		return nil
 	}
 	at := col + len(parts[0]) + 1
+	if len(parts) > maxAbilities+1 {
+		p.errorf(l.pos(col), "%s: %d abilities: a card has at most %d", name, len(parts)-1, maxAbilities)
+		return nil
+	}
 	for _, part := range parts[1:] {
 		pos := l.pos(at + len(part) - len(strings.TrimLeft(part, " ")))
 		at += len(part) + 1
 		t := strings.TrimSpace(part)
 		if t == "" {
+			continue
+		}
+		if i, err := outOfRange(part); err != nil {
+			// "gain 9223372036854775807 life" would wrap around.
+			p.errorf(l.pos(at-len(part)-1+i), "%s: %v", name, err)
 			continue
 		}
 		if m, ok := strings.CutPrefix(t, "Choose one —"); ok {
