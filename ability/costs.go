@@ -16,7 +16,9 @@ import (
 // casting from zone From, face down as a 2/2 with no characteristics
 // (FaceDown), at any time (AnyTime: as a trigger resolves), and, when
 // ExileAfter, exiles the spell instead of anything else once it leaves
-// the stack. Note's arguments: the card's name and the cost.
+// the stack; when Permitted, only while the ability that put the card in
+// From permits it (madness: as its trigger resolves, or until its owner
+// passes next). Note's arguments: the card's name and the cost.
 type AltCost struct {
 	Base
 	Choice     string
@@ -25,6 +27,7 @@ type AltCost struct {
 	FaceDown   bool
 	AnyTime    bool
 	ExileAfter bool
+	Permitted  bool
 	// Mutates makes the spell a mutating creature spell that targets a
 	// non-Human creature with the same owner (mutate, 702.140a); the
 	// rules of its resolution are Merges.

@@ -43,25 +43,38 @@ func init() {
 // cast it for its alternative cost); Watch "draw" replaces a draw with
 // milling N cards and returning this card from the graveyard to the
 // hand, not with fewer than N cards in the library (AtLeast, the subrule
-// that says so).
+// that says so). UntilPass is set where the trigger's wording lets the
+// owner cast the card "until that player passes next" (madness before
+// 2006-10-01): its resolution casts nothing, the card stays castable for
+// its alternative cost any time its owner could cast an instant, and
+// when the owner next passes it is put into the graveyard (UntilPass's
+// Note; argument: the card's label).
 type Instead struct {
 	Base
-	Choice  string
-	Watch   string
-	N       int
-	Then    *Base
-	AtLeast []string
+	Choice    string
+	Watch     string
+	N         int
+	Then      *Base
+	UntilPass *Base
+	AtLeast   []string
 }
 
 func init() {
 	families = append(families, func() {
-		declare("Madness", func(inst game.Ability, _ Rev) []Ability {
+		declare("Madness", func(inst game.Ability, r Rev) []Ability {
+			in := &Instead{Base: Base{Keyword: "Madness", Rule: []string{" means "}, Note: "madness: %s discards %s; it %s instead of being put into the graveyard"},
+				Choice: "madness", Watch: "discard",
+				Then: &Base{Keyword: "Madness", Rule: []string{" means "}, Note: "its owner may cast it by paying its madness cost"}}
+			if r.Defines("Madness", "until that player passes next") {
+				// 502.24a before 2006-10-01: the card stays playable after
+				// the trigger resolves, until its owner next passes.
+				in.Then.Note = "until its owner passes next, they may play it any time they could play an instant by paying its madness cost"
+				in.UntilPass = &Base{Keyword: "Madness", Rule: []string{" means "}, Note: "madness: its owner passes, so %s is put into the graveyard"}
+			}
 			return []Ability{
 				&AltCost{Base: Base{Keyword: "Madness", Note: "madness: %s is cast from exile for %s rather than its mana cost"},
-					Choice: "madness", From: game.Exile, Cost: inst.Cost, AnyTime: true},
-				&Instead{Base: Base{Keyword: "Madness", Rule: []string{" means "}, Note: "madness: %s discards %s; it %s instead of being put into the graveyard"},
-					Choice: "madness", Watch: "discard",
-					Then: &Base{Keyword: "Madness", Rule: []string{" means "}, Note: "its owner may cast it by paying its madness cost"}},
+					Choice: "madness", From: game.Exile, Cost: inst.Cost, AnyTime: true, Permitted: true},
+				in,
 			}
 		})
 		declare("Dredge", func(inst game.Ability, _ Rev) []Ability {

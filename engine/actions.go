@@ -243,6 +243,19 @@ func (e *engine) madnessTrigger(ex *game.Object, r *ability.Instead) {
 	p := ex.Owner
 	rule := e.ref(r.Then)
 	kw := strings.ToLower(r.Keyword)
+	if r.UntilPass != nil {
+		// The older wording: the trigger's resolution opens a window
+		// that lasts until the owner next passes.
+		e.trigger(ex, r.Keyword, r.Then.Note, rule, func(s *game.State, ab *game.Object) {
+			if !inExile(ex) {
+				return
+			}
+			e.permits[ex] = true
+			e.untilPass = append(e.untilPass, untilPass{card: ex, then: r.UntilPass})
+			e.s.Cite(rule, "%s: until %s passes next, %s may %s %s any time they could %s an instant by paying its %s cost", kw, p.Name, p.Name, e.term("cast", "play"), ex.Label, e.term("cast", "play"), kw)
+		})
+		return
+	}
 	e.mays[e.trigger(ex, r.Keyword, r.Then.Note, rule, func(s *game.State, ab *game.Object) {
 		if e.declines() {
 			e.s.Move(ex, game.Graveyard, nil, false)
@@ -253,12 +266,39 @@ func (e *engine) madnessTrigger(ex *game.Object, r *ability.Instead) {
 		if len(targets) > 0 {
 			cast.Clauses = append(cast.Clauses, &Clause{Word: "targeting", Names: targets})
 		}
-		if err := e.cast(cast); err != nil {
+		e.permits[ex] = true
+		err := e.cast(cast)
+		delete(e.permits, ex)
+		if err != nil {
 			e.s.Move(ex, game.Graveyard, nil, false)
 			e.s.Cite(rule, "%s: %s is not cast (%v); it is put into the graveyard", kw, ex.Label, err)
 		}
 	})] = true
 }
+
+// An untilPass is a card its owner may cast until they pass next; then
+// it is put into the graveyard (then, the rule that says so).
+type untilPass struct {
+	card *game.Object
+	then *ability.Base
+}
+
+// passes: every player passes priority in succession (before the top of
+// the stack resolves, or a step ends), which ends the permissions that
+// last until a player passes next.
+func (e *engine) passes() {
+	for _, w := range e.untilPass {
+		delete(e.permits, w.card)
+		if inExile(w.card) {
+			e.s.Move(w.card, game.Graveyard, nil, false)
+			e.s.Cite(e.ref(w.then), w.then.Note, w.card.Label)
+		}
+	}
+	e.untilPass = e.untilPass[:0]
+}
+
+// inExile reports whether o is still in exile, the same object.
+func inExile(o *game.Object) bool { return slices.Contains(o.Owner.Zone(game.Exile), o) }
 
 // declines reports whether the statement under way declines the "may"
 // of the ability resolving ("resolve; decline"), or to pay the cost a

@@ -156,6 +156,9 @@ func (e *engine) altCost(c *casting, st *Stmt) error {
 		}
 		for _, a := range all[*ability.AltCost](e, o) {
 			if st.Clause(a.Choice) != nil && o.Zone == a.From {
+				if a.Permitted && !e.permits[o] {
+					return refuse("%s may be %s from the %s for its %s cost only while its %s ability permits it (%s)", o.Label, e.term("cast", "played"), e.zone(a.From), altName(a.Choice), a.Keyword, e.ref(a).ID)
+				}
 				c.src, c.alt = o, a
 				return nil
 			}

@@ -484,6 +484,12 @@ type engine struct {
 	// mays are the triggered abilities whose resolution offers a choice
 	// a statement may decline ("you may", "unless that player pays").
 	mays map[*game.Object]bool
+	// permits are the cards an ability lets their owner cast now for an
+	// alternative cost that needs its permission (AltCost.Permitted);
+	// untilPass are the permissions that last until their player next
+	// passes, with what happens then.
+	permits   map[*game.Object]bool
+	untilPass []untilPass
 	// gains are the life-gain triggers of damage riders, by source.
 	gains map[*game.Object]*gain
 	// ordered is set once the statement's "order" clause has ordered
@@ -501,7 +507,7 @@ type engine struct {
 }
 
 func newEngine(f *Scenario, rules *game.Rules, specs *specSet) *engine {
-	e := &engine{at: mainAt, turn: steps, f: f, rules: rules, specs: specs, labels: map[string]int{}, wants: map[*game.Object]*ability.Target{}, retarget: map[*game.Object][]*game.Target{}, revealed: map[string][]string{}, gains: map[*game.Object]*gain{}, mays: map[*game.Object]bool{}, orders: map[*game.Object]assignOrder{}, chapterAbility: map[*game.Object]*game.Object{}, bans: map[*game.Player]*ability.UpkeepCopies{}}
+	e := &engine{at: mainAt, turn: steps, f: f, rules: rules, specs: specs, labels: map[string]int{}, wants: map[*game.Object]*ability.Target{}, retarget: map[*game.Object][]*game.Target{}, revealed: map[string][]string{}, gains: map[*game.Object]*gain{}, mays: map[*game.Object]bool{}, permits: map[*game.Object]bool{}, orders: map[*game.Object]assignOrder{}, chapterAbility: map[*game.Object]*game.Object{}, bans: map[*game.Player]*ability.UpkeepCopies{}}
 	e.s = game.New(rules, f.Players...)
 	facts := factsOf(rules.Doc(), rules)
 	e.s.SplitCombined, e.s.ArtifactCreatureKeeps, e.s.StarZeroOutside = facts.splitCombined, facts.keepAC, facts.starZero

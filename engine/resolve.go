@@ -37,6 +37,9 @@ func (e *engine) resolveTop(st *Stmt) error {
 	} else if over && under || !over && !under && e.mutateTargetLegal(top) {
 		return refuse("%s merges with its target: its controller chooses whether it is put on top of the creature or under it (\"resolve; over\" or \"resolve; under\", %s)", stackName(top), e.ref(&e.mutates(top).Merge).ID)
 	}
+	// The top of the stack resolves when all players pass in
+	// succession.
+	e.passes()
 	e.turnEnded = false
 	if !top.CombatDamage() {
 		// Combat damage cites its own rule (310.4 in 2006-10-01).

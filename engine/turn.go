@@ -407,6 +407,9 @@ func (e *engine) advance(done func() bool) error {
 	}
 	for range 200 {
 		e.stepErr = nil
+		// A step ends when all players pass in succession with an
+		// empty stack.
+		e.passes()
 		e.next()
 		if e.stepErr != nil {
 			return e.stepErr
