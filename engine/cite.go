@@ -66,6 +66,7 @@ var (
 	phSorcery        = []string{"main phase of their turn when they have priority and the stack is empty", "main phase of his or her turn, when he or she has priority and the stack is empty", "during a main phase of"}
 	phAttack         = []string{"the active player declares attackers", "chooses which creatures that he or she controls, if any, will attack", "declares attackers"}
 	phBlock          = []string{"the defending player declares blockers", "defending player declares blockers"}
+	phDamageDealt    = []string{"all combat damage that's been assigned is dealt simultaneously", "all dealt at once", "it's dealt as originally assigned", "dealt as it was originally assigned"}
 	phDamage         = []string{"each attacking creature and each blocking creature assigns combat damage equal to its power", "assigns combat damage equal to its power", "announces how each attacking creature will assign its combat damage", "deals combat damage"}
 	phReplaceChoice  = []string{"the affected object's controller (or its owner if it has no controller) or the affected player chooses one to apply", "chooses one to apply"}
 	phSelfReplace    = []string{"such effects are called self-replacement effects", "self-replacement effects"}

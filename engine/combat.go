@@ -552,7 +552,7 @@ func (e *engine) dealCombat(hits []hit) {
 		if e.s.FindIn(h.src.Label, game.Battlefield) != h.src {
 			e.s.Cite(e.rules.Find(phDamageLKI...), "%s is no longer %s: its combat damage is dealt as assigned, by %s as it last existed", h.src.Label, e.term("on the battlefield", "in play"), h.src.Label)
 		}
-		e.s.Cite(e.rules.Find(phDamage...), "%s deals %d combat damage to %s", h.src.Label, h.n, h.target.Name())
+		e.s.Cite(e.rules.Find(append(phDamageDealt, phDamage...)...), "%s deals %d combat damage to %s", h.src.Label, h.n, h.target.Name())
 		e.damage(h.src, h.target, h.n, true)
 	}
 }

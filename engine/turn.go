@@ -217,7 +217,15 @@ func (e *engine) enterStep(i int) {
 			e.loreTurn(p)
 		}
 	case "beginning of combat":
-		e.s.Cite(e.stepRef(step), "%s's combat phase begins", p.Name)
+		if r := e.specs.ref("phase\x00combat", func() game.Ref {
+			if r := e.rules.Titled("Combat Phase"); r != nil {
+				return game.RefOf(r)
+			}
+			return game.Ref{}
+		}); !r.IsZero() {
+			e.s.Cite(r, "%s's combat phase begins", p.Name)
+		}
+		e.s.Cite(e.stepRef(step), "the beginning of combat step begins")
 		e.beginningOf(ability.CombatBegins, "combat", phCombatTrig)
 	case "end of combat":
 		e.s.Cite(e.stepRef(step), "the end of combat step begins")

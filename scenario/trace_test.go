@@ -157,6 +157,11 @@ resolve
 alice casts Grapeshot; targeting bob
 resolve all
 
+-- script: combat damage --
+battlefield alice: Grizzly Bears
+alice attacks with Grizzly Bears
+damage
+
 -- script: own trigger --
 hand alice: Kavu
 battlefield bob: Grizzly Bears
@@ -190,9 +195,13 @@ alice casts Siege Wurm; convoke Ornithopter, Ornithopter#2, Ornithopter#3, Ornit
 			// 208.1's "the amount of damage needed to destroy it".
 			{"counters", "217.4a", "Arcbound Worker is destroyed"},
 			{"own trigger", "404.1", "the triggered ability of Kavu triggers"},
+			// Dealt as the damage on the stack resolves, not as it is
+			// announced (310.1).
+			{"combat damage", "310.4", "Grizzly Bears deals 2 combat damage to bob"},
 		}},
 		{"2008-05-01", []traceWant{
 			{"counters", "501.4a", "Arcbound Worker is destroyed"},
+			{"combat damage", "310.4", "Grizzly Bears deals 2 combat damage to bob"},
 		}},
 		{"latest", []traceWant{
 			{"draw", "121.1", "alice draws a card"},
@@ -200,6 +209,7 @@ alice casts Siege Wurm; convoke Ornithopter, Ornithopter#2, Ornithopter#3, Ornit
 			{"turn", "502.3", "bob untaps"},
 			{"counters", "122.1", "2 +1/+1 counters are put on Ornithopter"},
 			{"counters", "701.8a", "Arcbound Worker is destroyed"},
+			{"combat damage", "510.2", "Grizzly Bears deals 2 combat damage to bob"},
 			{"copy", "704.5e", "the copy of Grapeshot ceases to exist"},
 		}},
 	} {
@@ -250,7 +260,8 @@ resolve
 		want []traceWant
 	}{
 		{"2006-10-01", []traceWant{
-			{"turn", "307", "combat phase begins"},
+			{"turn", "306", "combat phase begins"},
+			{"turn", "307", "the beginning of combat step begins"},
 			{"turn", "308.4", "no creature attacks"},
 			{"turn", "311.2", "removed from combat"},
 			{"turn", "313", "end of turn step begins"},
@@ -262,7 +273,8 @@ resolve
 			{"life", "420.5a", "bob loses the game"},
 		}},
 		{"latest", []traceWant{
-			{"turn", "507", "combat phase begins"},
+			{"turn", "506", "combat phase begins"},
+			{"turn", "507", "the beginning of combat step begins"},
 			{"turn", "508.8", "no creature attacks"},
 			{"turn", "511.3", "removed from combat"},
 			{"turn", "513", "end step begins"},
