@@ -229,16 +229,44 @@ func lowerAll(xs []string) []string {
 }
 
 // sameNames compares two lists of labels as multisets.
+// A wanted label with its "#2" names that card only; one without
+// names any card of that name.
 func sameNames(want, got []string) (bool, string) {
-	g := lowerAll(got)
-	w := lowerAll(want)
-	slices.Sort(g)
-	slices.Sort(w)
 	s := strings.Join(got, ", ")
 	if s == "" {
 		s = "none"
 	}
-	return slices.Equal(w, g), s
+	if len(want) != len(got) {
+		return false, s
+	}
+	left := make([]string, len(got))
+	for i, x := range got {
+		left[i] = strings.ToLower(x)
+	}
+	take := func(match func(g string) bool) bool {
+		for i, g := range left {
+			if g != "" && match(g) {
+				left[i] = ""
+				return true
+			}
+		}
+		return false
+	}
+	var byName []string
+	for _, w := range want {
+		w = strings.ToLower(w)
+		if baseName(w) == w {
+			byName = append(byName, w)
+		} else if !take(func(g string) bool { return g == w }) {
+			return false, s
+		}
+	}
+	for _, w := range byName {
+		if !take(func(g string) bool { return baseName(g) == w }) {
+			return false, s
+		}
+	}
+	return true, s
 }
 
 // sameWords compares two lists as multisets, case ignored.

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -180,7 +181,10 @@ func ParseCost(s string) (Cost, error) {
 			c.Symbols = append(c.Symbols, Symbol{Snow: true})
 		case body != "" && body[0] >= '0' && body[0] <= '9' && !strings.Contains(body, "/"):
 			n, err := strconv.Atoi(body)
-			if err != nil || n > 99 {
+			if errors.Is(err, strconv.ErrRange) || err == nil && n > 99 {
+				return fail("mana symbol {%s}: out of range: a generic mana symbol is {0} to {99}", body)
+			}
+			if err != nil {
 				return fail("mana symbol {%s}: not a number", body)
 			}
 			c.Symbols = append(c.Symbols, Symbol{Generic: n})

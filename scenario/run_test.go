@@ -244,3 +244,34 @@ expect damage Tel-Jilad Chosen: 0
 		t.Errorf("expect damage of a card in the graveyard: pass=%v, got %q", c.Pass, c.Got)
 	}
 }
+
+// TestZoneListLabels: "Bears#2" in a zone list names that card, so a
+// check of which of two same-named cards moved can fail.
+func TestZoneListLabels(t *testing.T) {
+	const src = `-- cards --
+Bears: {1}{G} Creature — Bear 2/2
+
+-- script: one of two --
+battlefield alice: Bears, Bears#2
+destroy Bears#2
+expect battlefield alice: Bears#2
+expect graveyard alice: Bears#2
+expect battlefield alice: Bears
+`
+	f, err := scenario.Parse("x.txt", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, specs := revision(t, "2026-01-16")
+	res, err := scenario.Run(f, doc, specs...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pass []bool
+	for _, c := range res.Scripts[0].Checks {
+		pass = append(pass, c.Pass)
+	}
+	if want := []bool{false, true, true}; !slices.Equal(pass, want) {
+		t.Errorf("checks passed %v, want %v", pass, want)
+	}
+}

@@ -102,6 +102,8 @@ func TestErrors(t *testing.T) {
 		{"effect number, huge", "-- cards --\nHeal: {W} Instant; gain 9223372036854775807 life\n-- script --\n", []string{`x.txt:2:25: Heal: 9223372036854775807 is out of range: expected a number from 0 to 1000000`}},
 		{"cost without braces", "-- cards --\nShock: R Instant; Shock deals 2 damage to any target\n-- script --\n", []string{`x.txt:2:8: Shock: unknown card type "R"`}},
 		{"too many abilities", "-- cards --\nBears: {1}{G} Creature — Bear 2/2" + strings.Repeat(";", 65) + "\n-- script --\n", []string{`x.txt:2:7: Bears: 65 abilities: a card has at most 64`}},
+		{"counters, past int", "-- cards --\nA: {1} Artifact\n-- script --\ncounters A: 99999999999999999999 +1/+1\n", []string{`x.txt:4:13: counters: 99999999999999999999 is out of range`}},
+		{"mana, past int", "-- script --\nmana alice: {1000000000000}\n", []string{`x.txt:2:13: mana symbol {1000000000000}: out of range`}},
 		{"players", "players: alice\n-- script --\n", []string{"x.txt:1:10: players: expected two or more names"}},
 		{"players twice", "players: alice bob Alice\n-- script --\n", []string{"x.txt:1:20: players: Alice is named twice"}},
 		{"step", "-- script --\nstep lunch\n", []string{`x.txt:2:6: step: unknown step "lunch"`}},

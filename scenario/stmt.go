@@ -152,7 +152,7 @@ func (p *parser) stmt(l line) *engine.Stmt {
 			numeric := false
 			if len(f) == 2 {
 				_, nan := strconv.Atoi(f[0])
-				numeric = nan == nil
+				numeric = nan == nil || errors.Is(nan, strconv.ErrRange)
 			}
 			if numeric && err != nil {
 				p.errorf(l.pos(at+len(word)+1+len(name)+1+strings.Index(v, f[0])), "counters: %v", err)
