@@ -146,8 +146,18 @@ var mutate = Merges{
 var SpliceChoices = map[string]bool{"splice": true}
 
 // AltChoices are the clause words that choose an alternative cost, for
+// the engine to refuse one a card does not have, each with the name of
+// the ability that offers it in messages ("face down" is morph's).
+var AltChoices = map[string]string{"flashback": "flashback", "madness": "madness", "face down": "morph", "evoke": "evoke", "mutate": "mutate"}
+
+// ReduceChoices are the clause words that choose a cost reduction paid
+// by tapping or sacrificing permanents (TapToPay, SacrificeToReduce), for
 // the engine to refuse one a card does not have.
-var AltChoices = map[string]bool{"flashback": true, "madness": true, "face down": true, "evoke": true, "mutate": true}
+var ReduceChoices = map[string]bool{"convoke": true, "offering": true}
+
+// MergeTarget is the target kind of a mutating creature spell: a
+// non-Human creature with the same owner as the spell (702.140a).
+const MergeTarget = "non-Human creature with the same owner"
 
 // partTriggers are the triggered abilities read from parts of keyword
 // definitions by the grammar of card text, by the part's text: a

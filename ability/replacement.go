@@ -49,6 +49,10 @@ func init() {
 // its alternative cost any time its owner could cast an instant, and
 // when the owner next passes it is put into the graveyard (UntilPass's
 // Note; argument: the card's label).
+// DrawChoices are the clause words of a draw that choose a replacement
+// effect watching draws (Instead with Watch "draw").
+var DrawChoices = map[string]bool{"dredge": true}
+
 type Instead struct {
 	Base
 	Choice    string

@@ -163,8 +163,10 @@ func (e *engine) drawStmt(st *Stmt) error {
 		return err
 	}
 	var chosen []string
-	if cl := st.Clause("dredge"); cl != nil {
-		chosen = append(chosen, "dredge "+cl.Names[0].Text)
+	for _, cl := range st.Clauses {
+		if ability.DrawChoices[cl.Word] {
+			chosen = append(chosen, cl.Word+" "+cl.Names[0].Text)
+		}
 	}
 	return e.draw(p, chosen...)
 }

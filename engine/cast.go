@@ -142,8 +142,8 @@ func (e *engine) altCost(c *casting, st *Stmt) error {
 	p := c.p
 	var alts []string
 	for _, cl := range st.Clauses {
-		if ability.AltChoices[cl.Word] {
-			alts = append(alts, altName(cl.Word))
+		if ability.AltChoices[cl.Word] != "" {
+			alts = append(alts, ability.AltChoices[cl.Word])
 		}
 	}
 	if len(alts) > 1 {
@@ -157,7 +157,7 @@ func (e *engine) altCost(c *casting, st *Stmt) error {
 		for _, a := range all[*ability.AltCost](e, o) {
 			if st.Clause(a.Choice) != nil && o.Zone == a.From {
 				if a.Permitted && !e.permits[o] {
-					return refuse("%s may be %s from the %s for its %s cost only while its %s ability permits it (%s)", o.Label, e.term("cast", "played"), e.zone(a.From), altName(a.Choice), a.Keyword, e.ref(a).ID)
+					return refuse("%s may be %s from the %s for its %s cost only while its %s ability permits it (%s)", o.Label, e.term("cast", "played"), e.zone(a.From), ability.AltChoices[a.Choice], a.Keyword, e.ref(a).ID)
 				}
 				c.src, c.alt = o, a
 				return nil
@@ -165,7 +165,7 @@ func (e *engine) altCost(c *casting, st *Stmt) error {
 		}
 	}
 	for _, cl := range st.Clauses {
-		if ability.AltChoices[cl.Word] {
+		if ability.AltChoices[cl.Word] != "" {
 			// A choice of an alternative cost the card does not have,
 			// or from a zone it is not in.
 			o := e.s.Find(st.Object.Text)
@@ -176,7 +176,7 @@ func (e *engine) altCost(c *casting, st *Stmt) error {
 					}
 				}
 			}
-			return refuse("%s has no %s", st.Object.Text, altName(cl.Word))
+			return refuse("%s has no %s", st.Object.Text, ability.AltChoices[cl.Word])
 		}
 	}
 	c.src = e.s.FindIn(st.Object.Text, game.Hand)
@@ -184,14 +184,6 @@ func (e *engine) altCost(c *casting, st *Stmt) error {
 		return refuse("%s is not in %s's %s", st.Object.Text, p.Name, game.Hand)
 	}
 	return nil
-}
-
-// altName names an alternative cost by its choice: "face down" is morph.
-func altName(choice string) string {
-	if choice == "face down" {
-		return "morph"
-	}
-	return choice
 }
 
 // timing: a sorcery-speed spell needs the caster's main phase and an
@@ -277,15 +269,34 @@ func (e *engine) optionalCosts(c *casting, st *Stmt) error {
 	return nil
 }
 
-// knownChoices refuses a choice of an optional additional cost the card
-// does not have ("kicker" for a spell with no kicker).
+// knownChoices refuses a choice of an optional additional cost or a
+// cost reduction the card does not have ("kicker" for a spell with no
+// kicker).
 func (e *engine) knownChoices(c *casting, st *Stmt) error {
 	for _, cl := range st.Clauses {
 		if ability.AddChoices[cl.Word] && !hasAddCost(e, c.src, cl.Word) {
 			return refuse("%s has no %s", c.face.Name, cl.Word)
 		}
+		if ability.ReduceChoices[cl.Word] && !hasReduction(e, c.src, cl.Word) {
+			return refuse("%s has no %s", c.face.Name, cl.Word)
+		}
 	}
 	return nil
+}
+
+// hasReduction reports whether o has a cost reduction chosen by word.
+func hasReduction(e *engine, o *game.Object, word string) bool {
+	for _, a := range all[*ability.TapToPay](e, o) {
+		if a.Choice == word {
+			return true
+		}
+	}
+	for _, a := range all[*ability.SacrificeToReduce](e, o) {
+		if a.Choice == word {
+			return true
+		}
+	}
+	return false
 }
 
 // hasAddCost reports whether o has an optional additional cost chosen by
@@ -414,7 +425,7 @@ func (e *engine) targets(c *casting, st *Stmt) error {
 		// 702.140a: a mutating creature spell targets a non-Human
 		// creature with the same owner as the spell.
 		c.info.Mutating = true
-		effs = append([]game.Effect{{Verb: "mutate", Target: "mutate", Text: "mutate"}}, effs...)
+		effs = append([]game.Effect{{Verb: "merge", Target: ability.MergeTarget, Text: ability.MergeTarget}}, effs...)
 	}
 	t, err := e.chooseTargets(c, effs, names)
 	if err != nil {
@@ -503,7 +514,7 @@ func (e *engine) canTarget(src *game.Object, controller *game.Player, want strin
 		}
 	case "player", "opponent":
 		return fmt.Errorf("%s is not a player", o.Label)
-	case "mutate":
+	case ability.MergeTarget:
 		// 702.140a: "a non-Human creature with the same owner as this
 		// spell".
 		var rule game.Ref
@@ -613,10 +624,10 @@ func (e *engine) totalCost(c *casting, st *Stmt) error {
 		total, left = total.Reduce(game.Cost{Symbols: []game.Symbol{{Generic: n}}})
 		c.cite(e, e.ref(r), r.Note, r.Per.Text, n, n, wasted(left))
 	}
-	if cl := st.Clause("offering"); cl != nil {
-		of, ok := first[*ability.SacrificeToReduce](e, c.src)
-		if !ok {
-			return refuse("%s has no offering", c.face.Name)
+	for _, of := range all[*ability.SacrificeToReduce](e, c.src) {
+		cl := st.Clause(of.Choice)
+		if cl == nil {
+			continue
 		}
 		o := e.s.FindIn(cl.Names[0].Text, game.Battlefield)
 		if o == nil || o.Controller() != c.p || !o.HasSubtype(of.Of) {
@@ -627,10 +638,10 @@ func (e *engine) totalCost(c *casting, st *Stmt) error {
 		total, left = total.Reduce(o.Card.Cost)
 		c.cite(e, e.ref(of), of.Note, of.Of, o.Label, o.Card.Cost, wasted(left))
 	}
-	if cl := st.Clause("convoke"); cl != nil {
-		cv, ok := first[*ability.TapToPay](e, c.src)
-		if !ok {
-			return refuse("%s has no convoke", c.face.Name)
+	for _, cv := range all[*ability.TapToPay](e, c.src) {
+		cl := st.Clause(cv.Choice)
+		if cl == nil {
+			continue
 		}
 		modern := cv.Modern
 		rule := e.ref(cv)

@@ -512,7 +512,7 @@ func (e *engine) enter(spell *game.Object) {
 // spell is legal now.
 func (e *engine) mutateTargetLegal(spell *game.Object) bool {
 	info := spell.Spell
-	return len(info.Targets) > 0 && e.legal(spell, "mutate", info.Targets[0])
+	return len(info.Targets) > 0 && e.legal(spell, ability.MergeTarget, info.Targets[0])
 }
 
 // mutate begins the resolution of a mutating creature spell (702.140b,
