@@ -317,7 +317,7 @@ var effectPatterns = []struct {
 		mana, _ := ParseMana(m[1])
 		return Effect{Verb: "addmana", Mana: mana}
 	}},
-	{lazyRegexp(`(?i)^draw (a|\d+) cards?$`), func(m []string) Effect { return Effect{Verb: "draw", N: count(m[1])} }},
+	{lazyRegexp(`(?i)^draw (a|\d+|one|two|three|four|five|six|seven|eight|nine|ten) cards?$`), func(m []string) Effect { return Effect{Verb: "draw", N: count(m[1])} }},
 	{lazyRegexp(`(?i)^(?:you )?gain (\d+) life$`), func(m []string) Effect { return Effect{Verb: "gain", N: atoi(m[1])} }},
 	{lazyRegexp(`(?i)^target player loses (\d+) life$`), func(m []string) Effect { return Effect{Verb: "lose", N: atoi(m[1]), Target: "player"} }},
 	{lazyRegexp(`(?i)^target opponent loses (\d+) life$`), func(m []string) Effect { return Effect{Verb: "lose", N: atoi(m[1]), Target: "opponent"} }},
@@ -373,11 +373,10 @@ func atoi(s string) int {
 	return n
 }
 
+// count reads "a", "two" (printed cards spell small numbers out) or "3".
 func count(s string) int {
-	if s == "a" {
-		return 1
-	}
-	return atoi(s)
+	n, _ := number(s)
+	return n
 }
 
 // ParseEffect reads one instruction of a spell's text; see Effect. Text
