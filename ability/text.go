@@ -450,21 +450,7 @@ func ReadTriggered(text, self string) (*Trigger, bool, error) {
 	}
 	tr := &Trigger{Base: Base{Note: t}, On: c.on, Subject: c.subject, Yours: c.yours, Delayed: c.delayed,
 		Min: c.min, PerBlocker: c.without, If: c.cond, IfPaid: c.ifPaid}
-	if target != nil {
-		tr.Target = target.instance(0)
-	}
-	ei := 0
-	for _, o := range ops {
-		op := o.instance(0)
-		if o.kind == "effect" {
-			op.Effect = effects[ei]
-			ei++
-			if tr.Target == nil {
-				tr.Target = effectTarget(op.Effect.Target)
-			}
-		}
-		tr.Effects = append(tr.Effects, op)
-	}
+	tr.setEffects(ops, target, effects)
 	return tr, true, nil
 }
 
@@ -520,21 +506,7 @@ func readChapter(t, self string) (*Trigger, bool, error) {
 		return nil, true, err
 	}
 	tr := &Trigger{Base: Base{Note: t}, On: []Event{CountersPut}, Counter: "lore", Chapters: chapters}
-	if target != nil {
-		tr.Target = target.instance(0)
-	}
-	ei := 0
-	for _, o := range ops {
-		op := o.instance(0)
-		if o.kind == "effect" {
-			op.Effect = effects[ei]
-			ei++
-			if tr.Target == nil {
-				tr.Target = effectTarget(op.Effect.Target)
-			}
-		}
-		tr.Effects = append(tr.Effects, op)
-	}
+	tr.setEffects(ops, target, effects)
 	return tr, true, nil
 }
 
@@ -573,3 +545,23 @@ func effectTarget(kind string) *Target {
 // PrintedText is the text of the card the trigger was read from: a
 // game.Card keeps its triggered abilities as game.Printed values.
 func (t *Trigger) PrintedText() string { return t.Note }
+
+// setEffects gives a trigger the effects its text was read into: its
+// target, the one named or the first effect's, and its ops in order.
+func (tr *Trigger) setEffects(ops []progOp, target *progTarget, effects []game.Effect) {
+	if target != nil {
+		tr.Target = target.instance(0)
+	}
+	ei := 0
+	for _, o := range ops {
+		op := o.instance(0)
+		if o.kind == "effect" {
+			op.Effect = effects[ei]
+			ei++
+			if tr.Target == nil {
+				tr.Target = effectTarget(op.Effect.Target)
+			}
+		}
+		tr.Effects = append(tr.Effects, op)
+	}
+}

@@ -230,15 +230,7 @@ bob blocks Bronze Sable with Tel-Jilad Chosen
 damage
 expect damage Tel-Jilad Chosen: 0
 `
-	f, err := scenario.Parse("x.txt", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, specs := revision(t, "2026-01-16")
-	res, err := scenario.Run(f, doc, specs...)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := runLatest(t, src)
 	c := res.Scripts[0].Checks[len(res.Scripts[0].Checks)-1]
 	if c.Pass || c.Got != "Tel-Jilad Chosen is in the graveyard, not on the battlefield: damage is marked on permanents only" {
 		t.Errorf("expect damage of a card in the graveyard: pass=%v, got %q", c.Pass, c.Got)
@@ -258,6 +250,19 @@ expect battlefield alice: Bears#2
 expect graveyard alice: Bears#2
 expect battlefield alice: Bears
 `
+	res := runLatest(t, src)
+	var pass []bool
+	for _, c := range res.Scripts[0].Checks {
+		pass = append(pass, c.Pass)
+	}
+	if want := []bool{false, true, true}; !slices.Equal(pass, want) {
+		t.Errorf("checks passed %v, want %v", pass, want)
+	}
+}
+
+// runLatest runs a scenario's source against 2026-01-16.
+func runLatest(t *testing.T, src string) *engine.Result {
+	t.Helper()
 	f, err := scenario.Parse("x.txt", []byte(src))
 	if err != nil {
 		t.Fatal(err)
@@ -267,11 +272,5 @@ expect battlefield alice: Bears
 	if err != nil {
 		t.Fatal(err)
 	}
-	var pass []bool
-	for _, c := range res.Scripts[0].Checks {
-		pass = append(pass, c.Pass)
-	}
-	if want := []bool{false, true, true}; !slices.Equal(pass, want) {
-		t.Errorf("checks passed %v, want %v", pass, want)
-	}
+	return res
 }
