@@ -53,17 +53,35 @@ type Rev interface {
 }
 
 // A Decl is the declaration of one keyword: the abilities one instance
-// of it (as printed, with its number, cost or quality) is.
+// of it (as printed, with its number, cost or quality) is, and the facts
+// of its model the engine checks against each revision's rules.
 type Decl struct {
+	// Name is the keyword's title in the rules: "Double Strike".
 	Name string
 	Of   func(inst game.Ability, r Rev) []Ability
 	// Compiled is set for a keyword whose abilities the grammar of
 	// compile.go reads from the revision's own definition.
 	Compiled bool
+	// Anchors select the subrules whose text a hand-written model
+	// implements when the rules quote no definition (flying, first
+	// strike): each subrule containing one of them (lower case).
+	Anchors []string
 }
+
+// An option is a fact of a keyword's model that its declaration states
+// beside the abilities.
+type option func(*Decl)
+
+// anchors gives a hand-written model its Anchors.
+func anchors(phrases ...string) option { return func(d *Decl) { d.Anchors = phrases } }
+
+// byDefinition marks a keyword whose abilities the grammar compiles
+// from the revision's own definition.
+func byDefinition(d *Decl) { d.Compiled = true }
 
 var (
 	decls    = map[string]Decl{}
+	order    []string // the keywords' names, in the order declared
 	families []func() // each family's declarations, run on first use
 	declOnce sync.Once
 )
@@ -79,10 +97,28 @@ func registry() map[string]Decl {
 	return decls
 }
 
-// declare registers a keyword's declaration; the families of keywords
-// call it from their files.
-func declare(name string, of func(inst game.Ability, r Rev) []Ability) {
-	decls[strings.ToLower(name)] = Decl{Name: name, Of: of}
+// declare registers a keyword's declaration, with the facts of its
+// model; the families of keywords call it from their files.
+func declare(name string, of func(inst game.Ability, r Rev) []Ability, opts ...option) {
+	d := Decl{Name: name, Of: of}
+	for _, o := range opts {
+		o(&d)
+	}
+	if _, ok := decls[strings.ToLower(name)]; !ok {
+		order = append(order, name)
+	}
+	decls[strings.ToLower(name)] = d
+}
+
+// Decls returns every keyword's declaration, in the order the families
+// declare them (their files in name order).
+func Decls() []Decl {
+	r := registry()
+	out := make([]Decl, 0, len(order))
+	for _, name := range order {
+		out = append(out, r[strings.ToLower(name)])
+	}
+	return out
 }
 
 // Declared returns the names of the keywords with a declaration, sorted.

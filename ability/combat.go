@@ -57,31 +57,31 @@ func init() {
 	families = append(families, func() {
 		declare("Defender", func(game.Ability, Rev) []Ability {
 			return []Ability{&CantAttack{Base{Keyword: "Defender", Rule: []string{"can't attack"}, Note: "%s has defender and can't attack"}}}
-		})
+		}, anchors("can't attack"))
 		declare("Haste", func(game.Ability, Rev) []Ability {
 			return []Ability{&IgnoresSickness{Base{Keyword: "Haste", Rule: []string{"can attack", "even if"}, Note: "haste: %s can attack though it came under %s's control this turn"}}}
-		})
+		}, anchors("can attack", "even if"))
 		declare("Vigilance", func(game.Ability, Rev) []Ability {
 			return []Ability{&AttacksUntapped{Base{Keyword: "Vigilance", Rule: []string{"doesn't cause", "don't tap", "doesn't tap"}, Note: "vigilance: %s attacks without tapping"}}}
-		})
+		}, anchors("doesn't cause", "don't tap", "doesn't tap"))
 		steps := []string{"at least one attacking or blocking creature", "combat damage step"}
 		declare("First Strike", func(game.Ability, Rev) []Ability {
 			return []Ability{&DamageStep{Base: Base{Keyword: "First Strike", Rule: steps}, First: true}}
-		})
+		}, anchors("first strike"))
 		declare("Double Strike", func(game.Ability, Rev) []Ability {
 			return []Ability{&DamageStep{Base: Base{Keyword: "Double Strike", Rule: steps}, First: true, Regular: true,
 				Again: Base{Keyword: "Double Strike", Rule: []string{"second combat damage step", "both"}, Note: "double strike: %s deals combat damage again in the second combat damage step"}}}
-		})
+		}, anchors("double strike", "two combat damage steps"))
 		declare("Trample", func(game.Ability, Rev) []Ability {
 			return []Ability{&AssignsExcess{Base{Keyword: "Trample", Rule: []string{"assign the rest", "rest of its damage", "excess"}, Note: "trample: %s assigns lethal damage to its blockers and the remaining %d to %s"}}}
-		})
+		}, anchors("assign the rest", "rest of its damage", "excess", "lethal damage"))
 		declare("Lifelink", func(_ game.Ability, r Rev) []Ability {
 			if r.Defines("Lifelink", "whenever this permanent deals damage") {
 				// 2007–2009: lifelink was a triggered ability.
 				return []Ability{&DamageRider{Base: Base{Keyword: "Lifelink", Rule: []string{" means "}, Note: "%s's controller gains %d life"}, Gain: true, Triggered: true}}
 			}
 			return []Ability{&DamageRider{Base: Base{Keyword: "Lifelink", Rule: []string{"causes that source's controller to gain", "gain that much life"}, Note: "lifelink: %s's controller gains %d life"}, Gain: true}}
-		})
+		}, anchors("gain that much life", "causes that source's controller to gain"))
 		declare("Deathtouch", func(_ game.Ability, r Rev) []Ability {
 			if r.Defines("Deathtouch", "whenever this permanent deals damage to a creature") {
 				// 2007–2009: deathtouch was a triggered ability.
@@ -89,9 +89,9 @@ func init() {
 			}
 			return []Ability{&DamageRider{Base: Base{Keyword: "Deathtouch", Rule: []string{"any nonzero amount"}, Note: "deathtouch: %s was dealt damage by %s"},
 				Destroy: true, LethalOne: r.Mentions("Deathtouch", "lethal damage"), Lethal: []string{"state-based action", "destroyed"}}}
-		})
+		}, anchors("deals damage to a creature", "any nonzero amount", "state-based action"))
 		declare("Indestructible", func(game.Ability, Rev) []Ability {
 			return []Ability{&CantBeDestroyed{Base{Keyword: "Indestructible", Rule: []string{"can't be destroyed"}, Note: "%s is indestructible and isn't destroyed (%s)"}}}
-		})
+		}, anchors("can't be destroyed"))
 	})
 }

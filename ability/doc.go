@@ -9,18 +9,22 @@
 // text in scenarios gives the same values, read by the same grammar
 // (ReadTriggered, text.go).
 //
-// A hand-written declaration, flying's (702.9b; 502.4b in 2006-10-01):
+// A hand-written declaration, flying's (702.9b; 502.4b in 2006-10-01),
+// with its model's anchors: the phrases that select the subrules whose
+// wording the model implements (package engine checks each revision's
+// wording against declared.txt through them):
 //
 //	declare("Flying", func(game.Ability, Rev) []Ability {
 //		return []Ability{&BlockRestriction{
 //			Base:   Base{Keyword: "Flying", Rule: []string{"can't be blocked"}, Note: "…"},
 //			Allows: func(b *game.Object) bool { return b.Has("Flying") || b.Has("Reach") },
 //		}}
-//	})
+//	}, anchors("can't be blocked except", "can't be blocked by creatures without flying"))
 //
 // A compiled one: bushido, rampage, flanking, provoke, soulshift, frenzy
-// and poisonous are declared by the revision's own definition, which the
-// grammar of compile.go reads. Bushido's 702.45a, "Whenever this
+// and poisonous are declared by the revision's own definition
+// (declare(name, compiled, byDefinition)), which the grammar of
+// compile.go reads. Bushido's 702.45a, "Whenever this
 // creature blocks or becomes blocked, it gets +N/+N until end of turn",
 // compiles to
 //

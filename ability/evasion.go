@@ -32,16 +32,16 @@ func init() {
 				Base:   Base{Keyword: "Flying", Rule: []string{"can't be blocked"}, Note: "%s has flying and can't be blocked by %s, which has neither flying nor reach"},
 				Allows: func(b *game.Object) bool { return b.Has("Flying") || b.Has("Reach") },
 			}}
-		})
+		}, anchors("can't be blocked except", "can't be blocked by creatures without flying"))
 		// Reach is the exception flying's restriction names: it has no
 		// effect of its own.
-		declare("Reach", func(game.Ability, Rev) []Ability { return nil })
+		declare("Reach", func(game.Ability, Rev) []Ability { return nil }, anchors("can block", "can't be blocked except"))
 		declare("Fear", func(game.Ability, Rev) []Ability {
 			return []Ability{&BlockRestriction{
 				Base:   Base{Keyword: "Fear", Rule: []string{"can't be blocked"}, Note: "%s has fear and can be blocked only by artifact or black creatures, and %s is neither"},
 				Allows: func(b *game.Object) bool { return b.Is("Artifact") || b.Colors()&game.Black != 0 },
 			}}
-		})
+		}, anchors("can't be blocked except"))
 		declare("Landwalk", func(inst game.Ability, _ Rev) []Ability {
 			land := inst.Quality
 			return []Ability{&BlockRestriction{
@@ -62,12 +62,12 @@ func init() {
 					return true
 				},
 			}}
-		})
+		}, anchors("can't be blocked as long as", "unblockable as long as"))
 		declare("Menace", func(game.Ability, Rev) []Ability {
 			return []Ability{&BlockCount{
 				Base: Base{Keyword: "Menace", Rule: []string{"except by two or more"}, Note: "%s has menace and can't be blocked except by two or more creatures"},
 				Min:  2,
 			}}
-		})
+		}, anchors("except by two or more"))
 	})
 }

@@ -33,7 +33,7 @@ func init() {
 				Attach: []string{"can't be enchanted", "can't be equipped"},
 				Block:  []string{"can't be blocked"},
 				Damage: []string{"damage"}}}
-		})
+		}, anchors("can't be blocked", "can't be the target", "can't be targeted", "damage"))
 		declare("Hexproof", func(game.Ability, Rev) []Ability {
 			return []Ability{&Untargetable{Base: Base{Keyword: "Hexproof", Note: "%s has hexproof and can't be the target of spells or abilities its opponents control"}, ByOpponents: true}}
 		})
@@ -51,6 +51,6 @@ func init() {
 	families = append(families, func() {
 		declare("Enchant", func(inst game.Ability, _ Rev) []Ability {
 			return []Ability{&Enchants{Base: Base{Keyword: "Enchant"}, What: Q(inst.Quality)}}
-		})
+		}, anchors("can't legally", "can't enchant", "what an aura can"))
 	})
 }

@@ -203,9 +203,9 @@ func init() {
 		declare("Ward", func(inst game.Ability, _ Rev) []Ability {
 			return []Ability{&Trigger{Base: Base{Keyword: "Ward", Rule: []string{" means ", "becomes the target"}, Note: "counter %s unless its controller pays %s"},
 				On: []Event{BecomesTarget}, ByOpponent: true, Cost: inst.Cost, Effects: []Op{{Kind: "counterunless"}}}}
-		})
+		}, anchors("counter it unless", "becomes the target"))
 		for _, name := range []string{"Bushido", "Rampage", "Flanking", "Provoke", "Soulshift", "Frenzy", "Poisonous"} {
-			decls[strings.ToLower(name)] = Decl{Name: name, Of: compiled, Compiled: true}
+			declare(name, compiled, byDefinition)
 		}
 	})
 }

@@ -99,7 +99,7 @@ func Cover(doc *parse.Document, scenarios []*Scenario, specs ...*keyword.Spec) (
 			c.NoScenario = append(c.NoScenario, m.Name)
 		}
 	}
-	for _, m := range models {
+	for _, m := range allModels() {
 		if m.Title == "" || rulesOf(doc).Titled(m.Title) == nil {
 			continue
 		}
@@ -114,7 +114,7 @@ func Cover(doc *parse.Document, scenarios []*Scenario, specs ...*keyword.Spec) (
 }
 
 func findModel(name string) (Model, bool) {
-	for _, m := range models {
+	for _, m := range allModels() {
 		if strings.EqualFold(m.Name, name) {
 			return m, true
 		}

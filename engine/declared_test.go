@@ -2,9 +2,11 @@ package engine
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/crules/crules/ability"
 	"github.com/crules/crules/internal/corpustest"
 	"github.com/crules/crules/internal/golden"
 	"github.com/crules/crules/keyword"
@@ -38,7 +40,7 @@ func TestDeclarations(t *testing.T) {
 		}
 		return
 	}
-	for _, m := range models {
+	for _, m := range allModels() {
 		seen := 0
 		for i, rev := range revs {
 			if m.Implements(docs[i], specs[i]) != "" {
@@ -83,5 +85,34 @@ func TestStaleNamesModel(t *testing.T) {
 	why := m.Stale(docs[last], reworded)
 	if !strings.Contains(why, "Convoke") || !strings.Contains(why, "sacrifice a creature") {
 		t.Errorf("a reworded convoke is not reported stale: %q", why)
+	}
+}
+
+// TestModelsFromDeclarations: the keyword models are ability's
+// declarations, each with the facts its declaration states, in
+// modelOrder (a name there that is no declaration is a typo that would
+// misplace its keyword), then split cards.
+func TestModelsFromDeclarations(t *testing.T) {
+	ms := Models()
+	decls := ability.Decls()
+	if len(ms) != len(decls)+1 || ms[len(ms)-1].Title != "Split Cards" {
+		t.Fatalf("%d models for %d declarations, want one each then split cards", len(ms), len(decls))
+	}
+	for i, name := range modelOrder {
+		if ms[i].Name != name {
+			t.Errorf("model %d is %s, want %s", i, ms[i].Name, name)
+		}
+	}
+	for _, d := range decls {
+		m, ok := findModel(d.Name)
+		if !ok || m.Compiled != d.Compiled || !slices.Equal(m.Anchors, d.Anchors) {
+			t.Errorf("model %+v does not state declaration %s's facts (compiled %v, anchors %q)", m, d.Name, d.Compiled, d.Anchors)
+		}
+	}
+	if m, _ := findModel("Flying"); !slices.Contains(m.Anchors, "can't be blocked except") {
+		t.Errorf("flying's model has anchors %q, want its declaration's", m.Anchors)
+	}
+	if m, _ := findModel("Bushido"); !m.Compiled {
+		t.Errorf("bushido's model is not compiled")
 	}
 }

@@ -56,8 +56,12 @@
 // printed on cards ("{2}, {T}: Draw a card.") are activated through the
 // same payment (activated.go).
 //
+// The models are package ability's declarations (ability.Decls): a
+// keyword's abilities, its anchors and whether it is compiled are stated
+// in one place, its declaration in its family's file; models.go adds
+// only their order and the model of split cards, which is no keyword.
 // Each hand-written model declares the wording it implements, revision
-// range by revision range, in declared.txt; TestDeclarations checks the
+// range by revision range, in declared.txt (a generated golden); TestDeclarations checks the
 // declarations against keyword extraction for every embedded revision
 // and names the model a new wording makes stale. Seven models (bushido,
 // rampage, flanking, provoke, soulshift, frenzy, poisonous) are compiled

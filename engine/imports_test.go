@@ -46,7 +46,7 @@ func TestImports(t *testing.T) {
 // name, in any case ("Epic", "convoke"), belongs in its declaration in
 // package ability, and so do the clause words of statements that choose
 // a keyword's cost or replacement (ability.AltChoices, ReduceChoices,
-// DrawChoices); models.go, the list of models and the wordings they
+// DrawChoices); models.go, the models' order and the wordings they
 // implement, is data.
 func TestNoKeywordInProcedures(t *testing.T) {
 	files, err := filepath.Glob("*.go")

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/crules/crules/ability"
 	"github.com/crules/crules/keyword"
@@ -29,63 +30,53 @@ type Model struct {
 	Anchors []string `json:"-"`
 }
 
-// models are every model: keywords roughly in the order of 702 today,
-// then the models of rules that are not keywords.
-var models = []Model{
-	{Name: "Deathtouch", Anchors: []string{"deals damage to a creature", "any nonzero amount", "state-based action"}},
-	{Name: "Defender", Anchors: []string{"can't attack"}},
-	{Name: "Double Strike", Anchors: []string{"double strike", "two combat damage steps"}},
-	{Name: "Enchant", Anchors: []string{"can't legally", "can't enchant", "what an aura can"}},
-	{Name: "Equip"},
-	{Name: "First Strike", Anchors: []string{"first strike"}},
-	{Name: "Flash"},
-	{Name: "Flying", Anchors: []string{"can't be blocked except", "can't be blocked by creatures without flying"}},
-	{Name: "Haste", Anchors: []string{"can attack", "even if"}},
-	{Name: "Hexproof"},
-	{Name: "Indestructible", Anchors: []string{"can't be destroyed"}},
-	{Name: "Lifelink", Anchors: []string{"gain that much life", "causes that source's controller to gain"}},
-	{Name: "Menace", Anchors: []string{"except by two or more"}},
-	{Name: "Landwalk", Anchors: []string{"can't be blocked as long as", "unblockable as long as"}},
-	{Name: "Protection", Anchors: []string{"can't be blocked", "can't be the target", "can't be targeted", "damage"}},
-	{Name: "Reach", Anchors: []string{"can block", "can't be blocked except"}},
-	{Name: "Trample", Anchors: []string{"assign the rest", "rest of its damage", "excess", "lethal damage"}},
-	{Name: "Vigilance", Anchors: []string{"doesn't cause", "don't tap", "doesn't tap"}},
-	{Name: "Ward", Anchors: []string{"counter it unless", "becomes the target"}},
-	{Name: "Rampage", Compiled: true},
-	{Name: "Flanking", Compiled: true},
-	{Name: "Kicker"},
-	{Name: "Buyback"},
-	{Name: "Flashback"},
-	{Name: "Madness"},
-	{Name: "Fear", Anchors: []string{"can't be blocked except"}},
-	{Name: "Morph"},
-	{Name: "Amplify"},
-	{Name: "Provoke", Compiled: true},
-	{Name: "Storm"},
-	{Name: "Affinity"},
-	{Name: "Entwine"},
-	{Name: "Modular"},
-	{Name: "Sunburst"},
-	{Name: "Bushido", Compiled: true},
-	{Name: "Soulshift", Compiled: true},
-	{Name: "Splice"},
-	{Name: "Offering"},
-	{Name: "Ninjutsu"},
-	{Name: "Epic"},
-	{Name: "Convoke"},
-	{Name: "Evoke"},
-	{Name: "Dredge"},
-	{Name: "Transmute"},
-	{Name: "Frenzy", Compiled: true},
-	{Name: "Poisonous", Compiled: true},
-	{Name: "Changeling"},
-	{Name: "Devoid"},
-	{Name: "Mutate"},
-	{Name: "Split Cards", Title: "Split Cards", Anchors: []string{"two sets of characteristics", "halves combined", "only the characteristics of the half", "the other half's characteristics", "only the color or colors of the half"}},
+// modelOrder is the order of the keyword models: roughly that of 702
+// today. It is only an order, which the declarations, made family by
+// family in package ability, cannot give; a declared keyword it does not
+// name comes after those it names, by name.
+var modelOrder = []string{
+	"Deathtouch", "Defender", "Double Strike", "Enchant", "Equip", "First Strike", "Flash", "Flying", "Haste",
+	"Hexproof", "Indestructible", "Lifelink", "Menace", "Landwalk", "Protection", "Reach", "Trample", "Vigilance",
+	"Ward", "Rampage", "Flanking", "Kicker", "Buyback", "Flashback", "Madness", "Fear", "Morph", "Amplify",
+	"Provoke", "Storm", "Affinity", "Entwine", "Modular", "Sunburst", "Bushido", "Soulshift", "Splice", "Offering",
+	"Ninjutsu", "Epic", "Convoke", "Evoke", "Dredge", "Transmute", "Frenzy", "Poisonous", "Changeling", "Devoid",
+	"Mutate",
 }
 
+// splitCards is the model of a rule that is no keyword: split cards have
+// no declaration in package ability, so their model's facts stay here.
+var splitCards = Model{Name: "Split Cards", Title: "Split Cards", Anchors: []string{"two sets of characteristics", "halves combined", "only the characteristics of the half", "the other half's characteristics", "only the color or colors of the half"}}
+
+// allModels returns every model: one per keyword declared in package
+// ability, with the facts its declaration states, in modelOrder, then
+// the models of rules that are not keywords. It is built on first use:
+// ability's declarations are made then, not at start-up.
+var allModels = sync.OnceValue(func() []Model {
+	rank := map[string]int{}
+	for i, name := range modelOrder {
+		rank[name] = i
+	}
+	decls := ability.Decls()
+	out := make([]Model, 0, len(decls)+1)
+	for _, d := range decls {
+		out = append(out, Model{Name: d.Name, Compiled: d.Compiled, Anchors: d.Anchors})
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		ri, iok := rank[out[i].Name]
+		rj, jok := rank[out[j].Name]
+		if iok != jok {
+			return iok
+		}
+		if iok {
+			return ri < rj
+		}
+		return out[i].Name < out[j].Name
+	})
+	return append(out, splitCards)
+})
+
 // Models returns every model: the keyword models, then split cards.
-func Models() []Model { return append([]Model(nil), models...) }
+func Models() []Model { return append([]Model(nil), allModels()...) }
 
 // rule returns the rule a model implements in a revision, its ID, and
 // its quoted definition: the keyword's spec, or for a model of a titled
@@ -223,8 +214,8 @@ func (m Model) Stale(doc *parse.Document, specs []*keyword.Spec) string {
 func declare(revs []string, docs []*parse.Document, specs [][]*keyword.Spec) string {
 	var b strings.Builder
 	b.WriteString("# The wording each hand-written keyword model implements, revision range by\n# revision range: the quoted definition (parts joined by \" | \") or, where the\n# rules quote none, the subrules the model's anchors select. Refreshed by\n# go test ./engine -run TestDeclarations -update, after the models were\n# checked against any new wording.\n")
-	names := make([]string, 0, len(models))
-	for _, m := range models {
+	names := make([]string, 0, len(allModels()))
+	for _, m := range allModels() {
 		if !m.Compiled {
 			names = append(names, m.Name)
 		}
@@ -258,7 +249,7 @@ func declare(revs []string, docs []*parse.Document, specs [][]*keyword.Spec) str
 }
 
 func modelNamed(name string) Model {
-	for _, m := range models {
+	for _, m := range allModels() {
 		if m.Name == name {
 			return m
 		}
