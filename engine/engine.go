@@ -431,7 +431,7 @@ type engine struct {
 	// blocksDone is set once the declare-blockers step of this combat
 	// has ended.
 	blocksDone bool
-	labels     map[string]int
+	labels     Labels
 	// assigned is the division of combat damage the damage statement
 	// chose, by attacker.
 	assigned map[*game.Object][]assignment
@@ -507,7 +507,7 @@ type engine struct {
 }
 
 func newEngine(f *Scenario, rules *game.Rules, specs *specSet) *engine {
-	e := &engine{at: mainAt, turn: steps, f: f, rules: rules, specs: specs, labels: map[string]int{}, wants: map[*game.Object]*ability.Target{}, retarget: map[*game.Object][]*game.Target{}, revealed: map[string][]string{}, gains: map[*game.Object]*gain{}, mays: map[*game.Object]bool{}, permits: map[*game.Object]bool{}, orders: map[*game.Object]assignOrder{}, chapterAbility: map[*game.Object]*game.Object{}, bans: map[*game.Player]*ability.UpkeepCopies{}}
+	e := &engine{at: mainAt, turn: steps, f: f, rules: rules, specs: specs, wants: map[*game.Object]*ability.Target{}, retarget: map[*game.Object][]*game.Target{}, revealed: map[string][]string{}, gains: map[*game.Object]*gain{}, mays: map[*game.Object]bool{}, permits: map[*game.Object]bool{}, orders: map[*game.Object]assignOrder{}, chapterAbility: map[*game.Object]*game.Object{}, bans: map[*game.Player]*ability.UpkeepCopies{}}
 	e.s = game.New(rules, f.Players...)
 	facts := factsOf(rules.Doc(), rules)
 	e.s.SplitCombined, e.s.ArtifactCreatureKeeps, e.s.StarZeroOutside = facts.splitCombined, facts.keepAC, facts.starZero
@@ -643,14 +643,10 @@ func (e *engine) player(name string) (*game.Player, error) {
 }
 
 // label returns the label of the next card of that name: "Bears", then
-// "Bears#2".
+// "Bears#2", skipping the labels setup gave as written.
 func (e *engine) label(name string) string {
-	k := strings.ToLower(name)
-	e.labels[k]++
-	if n := e.labels[k]; n > 1 {
-		return fmt.Sprintf("%s#%d", name, n)
-	}
-	return name
+	l, _ := e.labels.Take(name, name)
+	return l
 }
 
 func (e *engine) do(st *Stmt) error {
@@ -668,7 +664,11 @@ func (e *engine) do(st *Stmt) error {
 			if c == nil {
 				return fmt.Errorf("no card %s is defined", n.Text)
 			}
-			o := e.s.Create(c, e.label(c.Name), p, st.Zone)
+			label, err := e.labels.Take(c.Name, n.Text)
+			if err != nil {
+				return err
+			}
+			o := e.s.Create(c, label, p, st.Zone)
 			o.EnteredTurn = 0
 		}
 		return nil

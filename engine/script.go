@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -49,6 +50,52 @@ func baseName(label string) string {
 		}
 	}
 	return label
+}
+
+// Labels hands out the labels of one script's cards: the first card of
+// a name is "Bears", the next "Bears#2", and so on. A label written in
+// setup ("battlefield alice: Bears#2") is kept as written, so that the
+// object is named by it everywhere; the cards named without a number
+// take the labels still free. The zero value is ready to use.
+type Labels struct {
+	taken map[string]bool // lower-case labels in use
+	next  map[string]int  // lower-case name: the last number handed out
+}
+
+// Take returns the label of a new card named name, written as written
+// ("Bears" or "Bears#2"), or an error when the written label is already
+// taken or its number is not one of 2, 3, ….
+func (l *Labels) Take(name, written string) (string, error) {
+	if l.taken == nil {
+		l.taken, l.next = map[string]bool{}, map[string]int{}
+	}
+	k := strings.ToLower(name)
+	if base := baseName(written); base != written {
+		num := strings.TrimSpace(written[strings.LastIndexByte(written, '#')+1:])
+		n, _ := strconv.Atoi(num)
+		switch {
+		case n == 1:
+			return "", fmt.Errorf("%s: the first card of a name is labelled %s, without a number", written, name)
+		case n < 1 || strconv.Itoa(n) != num:
+			return "", fmt.Errorf("%s: a label's number is 2 or more, written without sign or leading zeros (%s#2)", written, name)
+		}
+		label := fmt.Sprintf("%s#%d", name, n)
+		if l.taken[strings.ToLower(label)] {
+			return "", fmt.Errorf("%s: the label is already taken by another card of this script", written)
+		}
+		l.taken[strings.ToLower(label)] = true
+		return label, nil
+	}
+	for n := l.next[k] + 1; ; n++ {
+		label := name
+		if n > 1 {
+			label = fmt.Sprintf("%s#%d", name, n)
+		}
+		if !l.taken[strings.ToLower(label)] {
+			l.next[k], l.taken[strings.ToLower(label)] = n, true
+			return label, nil
+		}
+	}
 }
 
 // A Script is one scenario: statements run in order from an empty game.

@@ -260,6 +260,79 @@ expect battlefield alice: Bears
 	}
 }
 
+// TestSetupLabelKept: a "Name#N" label written in setup with no earlier
+// card of that name is the object's label, so every later line finds
+// it by that label (issue 19); the cards named without a number take
+// the labels still free.
+func TestSetupLabelKept(t *testing.T) {
+	const src = `players: carol alice bob
+-- cards --
+Bears: {1}{G} Creature — Bear 2/2
+Bolt: {R} Instant; deals 3 damage to any target
+
+-- script: a --
+battlefield alice: Bears#2
+expect battlefield alice: Bears#2
+expect pt Bears#2: 2/2
+
+-- script: b --
+battlefield bob: Bears#2
+hand alice: Bolt
+mana alice: {R}
+alice casts Bolt; targeting Bears#2
+resolve
+expect graveyard bob: Bears#2
+
+-- script: c --
+battlefield carol: Bears#3
+expect battlefield carol: Bears#3
+carol attacks with Bears#3; attacking bob
+expect tapped: Bears#3
+
+-- script: d --
+hand alice: Bolt#5
+mana alice: {R}
+alice casts Bolt#5; targeting bob
+resolve
+expect life bob: 17
+
+-- script: the plain names take the free labels --
+battlefield alice: Bears#2, Bears, Bears
+expect battlefield alice: Bears, Bears#2, Bears#3
+destroy Bears#3
+expect graveyard alice: Bears#3
+expect battlefield alice: Bears, Bears#2
+`
+	res := runLatest(t, src)
+	for _, sr := range res.Scripts {
+		for _, c := range sr.Checks {
+			if !c.Pass {
+				t.Errorf("script %s: %s: %s: %s", sr.Name, c.Pos(), c.Text, c.Got)
+			}
+		}
+	}
+}
+
+// TestSetupLabelTaken: a label written in setup that another card of
+// the script already has, or a number that is no label's, is an error
+// at the label's column.
+func TestSetupLabelTaken(t *testing.T) {
+	const cards = "-- cards --\nBears: {1}{G} Creature — Bear 2/2\n"
+	for _, tc := range []struct{ src, want string }{
+		{"-- script --\nbattlefield alice: Bears, Bears\nhand bob: Bears#2\n", "x.txt:5:11: Bears#2: the label is already taken by another card of this script"},
+		{"-- script --\nbattlefield alice: Bears#2 x2\n", "x.txt:4:20: Bears#2: the label is already taken by another card of this script"},
+		{"-- script --\nhand alice: Bears#1\n", "x.txt:4:13: Bears#1: the first card of a name is labelled Bears, without a number"},
+		{"-- script --\nhand alice: Bears, Bears#02\n", "x.txt:4:20: Bears#02: a label's number is 2 or more, written without sign or leading zeros (Bears#2)"},
+		// Each script starts from an empty game: its labels are its own.
+		{"-- script: one --\nhand alice: Bears#2\n-- script: two --\nhand alice: Bears#2\nhand bob: Bears#2\n", "x.txt:7:11: Bears#2: the label is already taken by another card of this script"},
+	} {
+		_, err := scenario.Parse("x.txt", []byte(cards+tc.src))
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("%q: got %v, want %s", tc.src, err, tc.want)
+		}
+	}
+}
+
 // runLatest runs a scenario's source against 2026-01-16.
 func runLatest(t *testing.T, src string) *engine.Result {
 	t.Helper()

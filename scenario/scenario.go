@@ -54,6 +54,9 @@ type parser struct {
 	name string
 	f    *File
 	errs parse.ErrorList
+	// labels are the labels the current script's setup gives its cards:
+	// a label written twice is an error at its column.
+	labels engine.Labels
 }
 
 func (p *parser) errorf(pos parse.Pos, format string, args ...any) {
@@ -119,6 +122,7 @@ func Parse(name string, src []byte) (*File, error) {
 					script.Name = fmt.Sprintf("script %d", len(p.f.Scripts)+1)
 				}
 				p.f.Scripts = append(p.f.Scripts, script)
+				p.labels = engine.Labels{}
 			default:
 				p.errorf(sectionPos, "unknown section %q (want cards or script: NAME)", head)
 				section = "bad"

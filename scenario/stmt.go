@@ -59,6 +59,15 @@ func (p *parser) stmt(l line) *engine.Stmt {
 	case zoneWords[word] != 0 || word == "library":
 		st.Verb, st.Zone = "zone", zoneWords[word]
 		p.playerList(l, st, rest, at+len(word)+1)
+		for _, n := range st.Names[min(1, len(st.Names)):] {
+			name := n.Text
+			if i := strings.LastIndexByte(name, '#'); i > 0 {
+				name = strings.TrimSpace(name[:i])
+			}
+			if _, err := p.labels.Take(name, n.Text); err != nil {
+				p.errorf(n.Pos, "%v", err)
+			}
+		}
 	case word == "mana" || word == "life" || word == "poison":
 		st.Verb = word
 		who, v, ok := strings.Cut(rest, ":")
