@@ -142,18 +142,26 @@ func anyControlEffect(effects []*Continuous) bool {
 // control to. It returns the effects ended and the permanents whose
 // controller changed with them.
 func (s *State) EndDurations() (ended []*Continuous, changed []*Object) {
+	return s.endEffects(func(e *Continuous) bool {
+		return (e.WhileSource || e.WhileControl) &&
+			(e.Source == nil || e.Source.Zone != Battlefield || !s.onBattlefield(e.Source) || e.WhileControl && e.Source.Controller() != e.Controls)
+	})
+}
+
+// endEffects removes the effects for which end holds, keeping the order
+// of the rest. It returns those ended and the permanents whose controller
+// changed with them.
+func (s *State) endEffects(end func(e *Continuous) bool) (ended []*Continuous, changed []*Object) {
 	before := s.controllers(anyControlEffect(s.Effects))
 	kept := s.Effects[:0]
 	for _, e := range s.Effects {
-		if e.WhileSource || e.WhileControl {
-			if e.Source == nil || e.Source.Zone != Battlefield || !s.onBattlefield(e.Source) || e.WhileControl && e.Source.Controller() != e.Controls {
-				ended = append(ended, e)
-				continue
-			}
+		if end(e) {
+			ended = append(ended, e)
+			continue
 		}
 		kept = append(kept, e)
 	}
-	if len(kept) != len(s.Effects) {
+	if len(ended) > 0 {
 		s.Changed()
 	}
 	clear(s.Effects[len(kept):])
@@ -164,22 +172,7 @@ func (s *State) EndDurations() (ended []*Continuous, changed []*Object) {
 // EndControlOf ends the effects that give p control of objects: p has
 // left the game (800.4a). It returns the effects ended.
 func (s *State) EndControlOf(p *Player) []*Continuous {
-	before := s.controllers(anyControlEffect(s.Effects))
-	defer s.controlChanged(before)
-	var ended []*Continuous
-	kept := s.Effects[:0]
-	for _, e := range s.Effects {
-		if e.Controls == p {
-			ended = append(ended, e)
-			continue
-		}
-		kept = append(kept, e)
-	}
-	if len(kept) != len(s.Effects) {
-		s.Changed()
-	}
-	clear(s.Effects[len(kept):])
-	s.Effects = kept
+	ended, _ := s.endEffects(func(e *Continuous) bool { return e.Controls == p })
 	return ended
 }
 
@@ -196,25 +189,12 @@ func (s *State) Stamp(o *Object) {
 // an "until end of turn" effect ended, and returns the permanents whose
 // controller changed as they ended (control reverts, 514.2).
 func (s *State) EndTurnEffects() (ended bool, changed []*Object) {
-	before := s.controllers(anyControlEffect(s.Effects))
-	defer func() { changed = s.controlChanged(before) }()
-	kept := s.Effects[:0]
-	for _, e := range s.Effects {
-		if e.UntilEOT {
-			ended = ended || s.effectAlive(e)
-			continue
-		}
-		if !s.effectAlive(e) {
-			continue
-		}
-		kept = append(kept, e)
-	}
-	if len(kept) != len(s.Effects) {
-		s.Changed()
-	}
-	clear(s.Effects[len(kept):])
-	s.Effects = kept
-	return ended, nil
+	_, changed = s.endEffects(func(e *Continuous) bool {
+		alive := s.effectAlive(e)
+		ended = ended || e.UntilEOT && alive
+		return e.UntilEOT || !alive
+	})
+	return ended, changed
 }
 
 // EndCombatEffects ends the "until end of combat" effects, as the
@@ -222,19 +202,10 @@ func (s *State) EndTurnEffects() (ended bool, changed []*Object) {
 // still applied ended.
 func (s *State) EndCombatEffects() bool {
 	ended := false
-	kept := s.Effects[:0]
-	for _, e := range s.Effects {
-		if e.UntilEOC {
-			ended = ended || s.effectAlive(e)
-			continue
-		}
-		kept = append(kept, e)
-	}
-	if len(kept) != len(s.Effects) {
-		s.Changed()
-	}
-	clear(s.Effects[len(kept):])
-	s.Effects = kept
+	s.endEffects(func(e *Continuous) bool {
+		ended = ended || e.UntilEOC && s.effectAlive(e)
+		return e.UntilEOC
+	})
 	return ended
 }
 
