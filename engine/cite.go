@@ -88,6 +88,8 @@ var (
 	phDamageResolves = []string{"combat damage resolves as", "when the combat damage resolves"}
 	phDamageLKI      = []string{"even if the creature dealing damage is no longer", "dealt as it was originally assigned", "dealt as originally assigned"}
 	phDamageGone     = []string{"that was assigned combat damage is no longer in play", "supposed to receive combat damage is no longer in play", "supposed to receive damage is no longer in play"}
+	phCopyPermanent  = []string{"some effects copy a permanent spell"}
+	phCopyResolves   = []string{"if the object that's resolving is a copy of a permanent spell"}
 	phCopyGone       = []string{"if a copy of a spell is in a zone other than the stack, it ceases to exist", "a copy of a spell in a zone other than the stack ceases to exist", "copy of a spell in a zone other than the stack"}
 )
 
