@@ -497,8 +497,21 @@ func (e *engine) unmorph(st *Stmt) error {
 		return refuse("%s's mana pool %s can't pay the %s cost %s", p.Name, p.Pool, strings.ToLower(up.Keyword), up.Cost)
 	}
 	p.Pool.Sub(pay)
-	o.FaceDown = false
-	e.s.Stamp(o) // 613.7f
+	if o.MergedWith("Instant") || o.MergedWith("Sorcery") {
+		// 729.2g: such a permanent would turn face up: it is revealed
+		// and stays face down, and nothing triggers.
+		e.s.Cite(e.rules.Find(phMergedNoFaceUp...), "%s pays %s, but %s contains an instant or sorcery card: %s reveals it and it stays face down; no ability triggers on its turning face up", p.Name, up.Cost, o.Label, p.Name)
+		return nil
+	}
+	e.s.TurnFaceUp(o) // a new timestamp, 613.7f
+	if len(o.Merged) > 0 {
+		var labels []string
+		for _, c := range o.Merged {
+			labels = append(labels, c.Label)
+		}
+		e.s.Cite(e.rules.Find(phMergedFaceUp...), "each face-down component of %s (%s) is turned face up", o.Label, strings.Join(labels, ", "))
+	}
 	e.s.Cite(e.ref(up), up.Note, p.Name, up.Cost, o.Label, o.Power(), o.Toughness())
+	e.fire(o, ability.TurnedFaceUp, nil)
 	return nil
 }

@@ -435,7 +435,11 @@ func (e *engine) targets(c *casting, st *Stmt) error {
 	if len(t) > 0 {
 		var ns []string
 		for _, x := range t {
-			ns = append(ns, x.Name())
+			n := x.Name()
+			if n == "" && x.Object != nil {
+				n = x.Object.Label + " (face down, no name)"
+			}
+			ns = append(ns, n)
 		}
 		c.cite(e, e.rules.Find(phTargets...), "targets: %s", strings.Join(ns, ", "))
 	}

@@ -558,12 +558,19 @@ func (e *engine) mutate(spell *game.Object) bool {
 		where = "under"
 	}
 	e.s.Cite(e.ref(&m.Merge), m.Merge.Note, spell.Name(), perm.Label, where)
-	e.s.Merge(perm, spell, under)
+	down := perm.FaceDown
+	up := e.s.Merge(perm, spell, under)
 	var labels []string
 	for _, c := range perm.Merged {
 		labels = append(labels, c.Label)
 	}
 	e.s.Cite(e.rules.Find(phMerge...), "%s is one merged permanent, represented by %s (top first); it has not entered the battlefield", perm.Label, strings.Join(labels, ", "))
+	switch {
+	case up:
+		e.s.Cite(e.rules.Find(phMergedStatus...), "%s takes the status of its topmost component, %s: it is face up, and it was not turned face up", perm.Label, perm.Merged[0].Label)
+	case down:
+		e.s.Cite(e.rules.Find(phMergedStatus...), "%s takes the status of its topmost component, %s: it stays face down", perm.Label, perm.Merged[0].Label)
+	}
 	e.s.Cite(e.ref(&m.All), m.All.Note, perm.Label, strings.Join(labels, ", "), perm.Merged[0].Label)
 	// 702.140d: abilities that trigger whenever this creature mutates.
 	e.s.Cite(e.ref(&m.Mutated), m.Mutated.Note, perm.Label)
