@@ -449,6 +449,11 @@ func (d *decoder) next(n int) []byte {
 }
 
 func (d *decoder) uint() uint64 {
+	if len(d.b) > 0 && d.b[0] < 0x80 {
+		v := d.b[0] // most numbers: one byte (a failed decoder has none left)
+		d.b = d.b[1:]
+		return uint64(v)
+	}
 	if d.err != nil {
 		return 0
 	}

@@ -265,6 +265,10 @@ func (r *treeReader) fail(what string) {
 }
 
 func (r *treeReader) uint() uint64 {
+	if r.err == nil && r.i < len(r.b) && r.b[r.i] < 0x80 {
+		r.i++ // most numbers: one byte
+		return uint64(r.b[r.i-1])
+	}
 	if r.err != nil {
 		return 0
 	}
@@ -278,6 +282,15 @@ func (r *treeReader) uint() uint64 {
 }
 
 func (r *treeReader) int() int {
+	if r.err == nil && r.i < len(r.b) && r.b[r.i] < 0x80 {
+		ux := r.b[r.i] // one byte, zigzag as binary.Varint reads it
+		r.i++
+		x := int(ux >> 1)
+		if ux&1 != 0 {
+			x = ^x
+		}
+		return x
+	}
 	if r.err != nil {
 		return 0
 	}
