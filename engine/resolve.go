@@ -495,16 +495,7 @@ func (e *engine) leaveBattlefield(o *game.Object, to game.Zone, why string) *gam
 // counters the replacement effects of its abilities (modular, sunburst,
 // amplify) and of other permanents give it.
 func (e *engine) enter(spell *game.Object) {
-	if spell.Copy {
-		// A copy of a permanent spell becomes a token as it is put onto
-		// the battlefield (608.3f; 608.3b from 2020-09-25): no longer a
-		// copy of a spell, and not "created". Before the rules said so,
-		// a copy of a spell out of the stack ceases to exist (704.5e).
-		if r := e.rules.Find(phCopyResolves...); !r.IsZero() {
-			spell.Copy, spell.Token = false, true
-			e.s.Cite(r, "%s, a copy of a permanent spell, becomes a token permanent as it is put onto the battlefield; it is no longer a copy of a spell and was not created", spell.Label)
-		}
-	}
+	e.copyBecomesToken(spell)
 	e.s.Cite(e.rules.Find(phPermanent...), "%s %s under %s's control", spell.Label, e.term("enters the battlefield", "comes into play"), spell.Controller().Name)
 	o, _ := e.move(spell, game.Battlefield, spell.Controller(), "it resolves")
 	if o == nil {
@@ -528,6 +519,22 @@ func (e *engine) enter(spell *game.Object) {
 	// A face-down permanent has no abilities to trigger (708.2 today,
 	// 504.2 in 2006), and turning it face up later is not entering.
 	e.fire(o, ability.Enters, nil)
+}
+
+// copyBecomesToken makes spell, when it is a copy of a permanent spell,
+// a token permanent as it is put onto the battlefield or merges with a
+// permanent (608.3f: "in any of the steps above"; 608.3b from
+// 2020-09-25): no longer a copy of a spell, and not "created". Before
+// the rules said so, nothing does: a copy of a spell out of the stack
+// ceases to exist (704.5e).
+func (e *engine) copyBecomesToken(spell *game.Object) {
+	if !spell.Copy {
+		return
+	}
+	if r := e.rules.Find(phCopyResolves...); !r.IsZero() {
+		spell.Copy, spell.Token = false, true
+		e.s.Cite(r, "%s, a copy of a permanent spell, becomes a token permanent as it is put onto the battlefield; it is no longer a copy of a spell and was not created", spell.Label)
+	}
 }
 
 // mutateTargetLegal reports whether the target of a mutating creature
@@ -563,6 +570,7 @@ func (e *engine) mutate(spell *game.Object) bool {
 		where = "under"
 	}
 	e.s.Cite(e.ref(&m.Merge), m.Merge.Note, spell.Name(), perm.Label, where)
+	e.copyBecomesToken(spell)
 	down := perm.FaceDown
 	up := e.s.Merge(perm, spell, under)
 	var labels []string
