@@ -443,7 +443,11 @@ func (e *engine) targets(c *casting, st *Stmt) error {
 	if len(t) > 0 {
 		var ns []string
 		for _, x := range t {
-			ns = append(ns, x.Name())
+			n := x.Name()
+			if n == "" && x.Object != nil {
+				n = x.Object.Label + " (face down, no name)"
+			}
+			ns = append(ns, n)
 		}
 		c.cite(e, e.rules.Find(phTargets...), "targets: %s", strings.Join(ns, ", "))
 	}
@@ -493,8 +497,8 @@ func (e *engine) target(name string) (game.Target, error) {
 // triggered abilities, copies and new targets, on announcement and on
 // resolution: src is the spell, or the source of the ability, and
 // controller the player who controls the spell or ability; want is what
-// the text asks for ("creature", "any", "player", "spell", an Aura's
-// enchant quality). Then the target's own abilities may forbid it
+// the text asks for ("creature", "any", "player", "spell", "creature
+// spell", "permanent spell", an Aura's enchant quality). Then the target's own abilities may forbid it
 // (protection, hexproof).
 func (e *engine) canTarget(src *game.Object, controller *game.Player, want string, t game.Target) error {
 	if t.Player != nil {
@@ -511,6 +515,15 @@ func (e *engine) canTarget(src *game.Object, controller *game.Player, want strin
 	case "spell":
 		if o.Zone != game.Stack || o.Spell == nil {
 			return fmt.Errorf("%s is not a spell", o.Label)
+		}
+		return nil
+	case "creature spell", "permanent spell", "aura spell":
+		if o.Zone != game.Stack || o.Spell == nil {
+			return fmt.Errorf("%s is not a spell", o.Label)
+		}
+		kind, _ := strings.CutSuffix(want, " spell")
+		if kind == "permanent" && !o.IsPermanent() || kind != "permanent" && !ability.Q(kind).Matches(o) {
+			return fmt.Errorf("%s is not a %s", o.Label, want)
 		}
 		return nil
 	case "creature", "any":

@@ -84,11 +84,16 @@ var (
 	phStarZero       = []string{"the * is 0 while the object is not in play", "the * is 0 while the card is not in play", "the * is equal to 0"}
 	phMergedLeaves   = []string{"if a merged permanent leaves the battlefield"}
 	phMerge          = []string{"to merge an object with a permanent"}
+	phMergedStatus   = []string{"the permanent's status is determined by its topmost component"}
+	phMergedFaceUp   = []string{"if a face-down merged permanent is turned face up, each face-down component"}
+	phMergedNoFaceUp = []string{"that contains an instant or sorcery card can't be turned face up"}
 	phDamageStack    = []string{"of combat damage go on the stack as"}
 	phDamageNoStack  = []string{"no player has the chance to cast spells or activate abilities between the time combat damage is assigned", "combat damage that's been assigned is dealt simultaneously"}
 	phDamageResolves = []string{"combat damage resolves as", "when the combat damage resolves"}
 	phDamageLKI      = []string{"even if the creature dealing damage is no longer", "dealt as it was originally assigned", "dealt as originally assigned"}
 	phDamageGone     = []string{"that was assigned combat damage is no longer in play", "supposed to receive combat damage is no longer in play", "supposed to receive damage is no longer in play"}
+	phCopyPermanent  = []string{"some effects copy a permanent spell"}
+	phCopyResolves   = []string{"if the object that's resolving is a copy of a permanent spell"}
 	phCopyGone       = []string{"if a copy of a spell is in a zone other than the stack, it ceases to exist", "a copy of a spell in a zone other than the stack ceases to exist", "copy of a spell in a zone other than the stack"}
 )
 

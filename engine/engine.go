@@ -683,16 +683,24 @@ func (e *engine) do(st *Stmt) error {
 			return err
 		}
 		for _, n := range st.Names[1:] {
-			c := e.f.Card(n.Text)
+			text, down := strings.CutSuffix(n.Text, FaceDownSuffix)
+			c := e.f.Card(text)
 			if c == nil {
-				return fmt.Errorf("no card %s is defined", n.Text)
+				return fmt.Errorf("no card %s is defined", text)
 			}
-			label, err := e.labels.Take(c.Name, n.Text)
+			label, err := e.labels.Take(c.Name, text)
 			if err != nil {
 				return err
 			}
 			o := e.s.Create(c, label, p, st.Zone)
 			o.EnteredTurn = 0
+			if down && st.Zone == game.Battlefield {
+				// A face-down permanent as an effect leaves one (manifest):
+				// a 2/2 creature with no text, name, subtypes or mana
+				// cost (708.2a).
+				o.FaceDown = true
+				e.s.Changed()
+			}
 		}
 		return nil
 	case "mana":

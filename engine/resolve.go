@@ -113,7 +113,7 @@ func (e *engine) legal(spell *game.Object, want string, t game.Target) bool {
 	if t.Object != nil && t.Object.Zone == game.Graveyard {
 		return false
 	}
-	if t.Object != nil && t.Object.Zone == game.Stack && want != "spell" {
+	if t.Object != nil && t.Object.Zone == game.Stack && !strings.HasSuffix(want, "spell") {
 		return false
 	}
 	if t.Object != nil && e.s.FindIn(t.Object.Label, t.Object.Zone) != t.Object {
@@ -332,6 +332,13 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 	case "counter":
 		e.s.Cite(e.rules.Find(phCounter...), "%s counters %s", from, t.Object.Name())
 		e.leaveStack(t.Object, game.Graveyard, "countered")
+	case "copy":
+		c := e.copySpell(t.Object, ctrl, from)
+		if c.IsPermanent() {
+			if r := e.rules.Find(phCopyPermanent...); !r.IsZero() {
+				e.s.Cite(r, "%s is a copy of a permanent spell: as it resolves it will become a token permanent", c.Label)
+			}
+		}
 	case "continuous":
 		e.continuous(spell, ef, t, from)
 	case "create":
@@ -488,6 +495,16 @@ func (e *engine) leaveBattlefield(o *game.Object, to game.Zone, why string) *gam
 // counters the replacement effects of its abilities (modular, sunburst,
 // amplify) and of other permanents give it.
 func (e *engine) enter(spell *game.Object) {
+	if spell.Copy {
+		// A copy of a permanent spell becomes a token as it is put onto
+		// the battlefield (608.3f; 608.3b from 2020-09-25): no longer a
+		// copy of a spell, and not "created". Before the rules said so,
+		// a copy of a spell out of the stack ceases to exist (704.5e).
+		if r := e.rules.Find(phCopyResolves...); !r.IsZero() {
+			spell.Copy, spell.Token = false, true
+			e.s.Cite(r, "%s, a copy of a permanent spell, becomes a token permanent as it is put onto the battlefield; it is no longer a copy of a spell and was not created", spell.Label)
+		}
+	}
 	e.s.Cite(e.rules.Find(phPermanent...), "%s %s under %s's control", spell.Label, e.term("enters the battlefield", "comes into play"), spell.Controller().Name)
 	o, _ := e.move(spell, game.Battlefield, spell.Controller(), "it resolves")
 	if o == nil {
@@ -546,12 +563,19 @@ func (e *engine) mutate(spell *game.Object) bool {
 		where = "under"
 	}
 	e.s.Cite(e.ref(&m.Merge), m.Merge.Note, spell.Name(), perm.Label, where)
-	e.s.Merge(perm, spell, under)
+	down := perm.FaceDown
+	up := e.s.Merge(perm, spell, under)
 	var labels []string
 	for _, c := range perm.Merged {
 		labels = append(labels, c.Label)
 	}
 	e.s.Cite(e.rules.Find(phMerge...), "%s is one merged permanent, represented by %s (top first); it has not entered the battlefield", perm.Label, strings.Join(labels, ", "))
+	switch {
+	case up:
+		e.s.Cite(e.rules.Find(phMergedStatus...), "%s takes the status of its topmost component, %s: it is face up, and it was not turned face up", perm.Label, perm.Merged[0].Label)
+	case down:
+		e.s.Cite(e.rules.Find(phMergedStatus...), "%s takes the status of its topmost component, %s: it stays face down", perm.Label, perm.Merged[0].Label)
+	}
 	e.s.Cite(e.ref(&m.All), m.All.Note, perm.Label, strings.Join(labels, ", "), perm.Merged[0].Label)
 	// 702.140d: abilities that trigger whenever this creature mutates.
 	e.s.Cite(e.ref(&m.Mutated), m.Mutated.Note, perm.Label)

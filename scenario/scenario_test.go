@@ -133,6 +133,8 @@ func TestErrors(t *testing.T) {
 		{"mana on a permanent", "-- cards --\nA: {1} Artifact; Add {G}\n-- script --\n", []string{`x.txt:2:18: A: "Add {G}" on a permanent is not understood`}},
 		{"pay life", "-- cards --\nA: {R} Instant; draw a card\n-- script --\nalice casts A; pay {R} and two life\n", []string{`x.txt:4:28: pay: expected "N life"`}},
 		{"unknown card", "-- script --\nhand alice: Nothing\n", []string{`x.txt:2:13: unknown card "Nothing"`}},
+		{"face down off the battlefield", "-- cards --\nA: {R} Instant; draw a card\n-- script --\nhand alice: A face down\n", []string{`x.txt:4:13: A: only a permanent is set up face down`}},
+		{"unknown card face down", "-- script --\nbattlefield alice: Nothing face down\n", []string{`x.txt:2:20: unknown card "Nothing"`}},
 		{"unknown player", "-- cards --\nA: {R} Instant; draw a card\n-- script --\nhand carol: A\n", []string{`x.txt:4:6: unknown player "carol"`}},
 		{"statement", "-- script --\nalice dances\n", []string{`x.txt:2:7: unknown statement "alice dances"`}},
 		{"statement, no player", "-- script --\ndance alice\n", []string{`x.txt:2:1: unknown statement "dance alice"`}},

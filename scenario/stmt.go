@@ -60,11 +60,14 @@ func (p *parser) stmt(l line) *engine.Stmt {
 		st.Verb, st.Zone = "zone", zoneWords[word]
 		p.playerList(l, st, rest, at+len(word)+1)
 		for _, n := range st.Names[min(1, len(st.Names)):] {
-			name := n.Text
+			name, down := strings.CutSuffix(n.Text, engine.FaceDownSuffix)
+			if down && st.Zone != game.Battlefield {
+				p.errorf(n.Pos, "%s: only a permanent is set up face down", name)
+			}
 			if i := strings.LastIndexByte(name, '#'); i > 0 {
 				name = strings.TrimSpace(name[:i])
 			}
-			if _, err := p.labels.Take(name, n.Text); err != nil {
+			if _, err := p.labels.Take(name, strings.TrimSuffix(n.Text, engine.FaceDownSuffix)); err != nil {
 				p.errorf(n.Pos, "%v", err)
 			}
 		}
@@ -573,7 +576,7 @@ func (p *parser) isRoom(s string) bool {
 func (p *parser) check(st *engine.Stmt) {
 	isPlayer := p.isPlayer
 	card := func(n engine.Name) {
-		t := strings.TrimSuffix(n.Text, " (copy)")
+		t := strings.TrimSuffix(strings.TrimSuffix(n.Text, " (copy)"), engine.FaceDownSuffix)
 		if kw, ok := strings.CutSuffix(t, " trigger"); ok && (isKeyword(kw) || p.f.Card(kw) != nil) {
 			return
 		}
