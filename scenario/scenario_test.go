@@ -117,6 +117,7 @@ func TestErrors(t *testing.T) {
 		{"bottommost room's arrow", "-- cards --\nCrawl: Dungeon; Gate — draw a card; Vault — draw a card → Gate\n-- script --\n", []string{`x.txt:2:59: Crawl: room Vault: an arrow points to a room listed after it, not "Gate"`, `x.txt:2:59: Crawl: the last room listed is the bottommost`}},
 		{"room without a name", "-- cards --\nCrawl: Dungeon; draw a card\n-- script --\n", []string{`x.txt:2:17: Crawl: "draw a card": a room is "NAME — EFFECT"`}},
 		{"unknown room", "-- cards --\nCrawl: Dungeon; Gate — draw a card\n-- script --\nresolve; room Cellar\n", []string{`x.txt:4:15: unknown room "Cellar"`}},
+		{"sector", "-- cards --\nBears: {1}{G} Creature — Bear 2/2\n-- script --\nalice sectors Bears=delta\n", []string{`x.txt:4:15: sector: "Bears=delta" is not CREATURE=alpha|beta|gamma`}},
 		{"trigger's event", "-- cards --\nKavu: {3}{R} Creature — Kavu 4/2; Whenever Kavu explores, draw a card\n-- script --\n", []string{`x.txt:2:49: Kavu: unknown event "explores" of a trigger`}},
 		{"trigger's subject", "-- cards --\nKavu: {3}{R} Creature — Kavu 4/2; Whenever a goblin attacks, draw a card\n-- script --\n", []string{`x.txt:2:44: Kavu: unknown subject "a goblin attacks" of a trigger`}},
 		{"trigger's word", "-- cards --\nKavu: {3}{R} Creature — Kavu 4/2; At dawn, draw a card\n-- script --\n", []string{`x.txt:2:35: Kavu: unknown trigger "At dawn, draw a card"`}},
