@@ -22,6 +22,8 @@ type Card struct {
 	HasPT      bool
 	// Loyalty is a planeswalker's printed loyalty.
 	Loyalty int
+	// Defense is a battle's printed defense (310.4a).
+	Defense int
 	// Indicator is the card's colour indicator (204, from 2011-09-30),
 	// 0 for none: the card is its colours besides its mana cost's.
 	Indicator Color
@@ -146,7 +148,7 @@ var Keywords = map[string]Param{
 	"Defender": NoParam, "Flash": NoParam, "Haste": NoParam, "Hexproof": NoParam,
 	"Indestructible": NoParam, "Lifelink": NoParam, "Menace": NoParam, "Reach": NoParam,
 	"Trample": NoParam, "Vigilance": NoParam, "Fear": NoParam, "Provoke": NoParam,
-	"Changeling": NoParam, "Devoid": NoParam, "Start your engines!": NoParam,
+	"Changeling": NoParam, "Devoid": NoParam, "Start your engines!": NoParam, "Space Sculptor": NoParam,
 	"Storm": NoParam, "Convoke": NoParam, "Epic": NoParam, "Sunburst": NoParam, "Flanking": NoParam,
 	"Bushido": NParam, "Soulshift": NParam, "Modular": NParam, "Amplify": NParam, "Dredge": NParam,
 	"Rampage": NParam, "Frenzy": NParam, "Poisonous": NParam,
