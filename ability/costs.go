@@ -240,10 +240,10 @@ func init() {
 			sp := splice
 			sp.Onto, sp.Cost, sp.CostText = inst.Quality, inst.Cost, inst.CostText
 			return []Ability{&sp}
-		})
+		}, qualified())
 		declare("Affinity", func(inst game.Ability, _ Rev) []Ability {
 			return []Ability{&Reduction{Base: Base{Keyword: "Affinity", Note: "affinity for %s: %d of them reduce the cost by {%d}%s"}, Per: Q(inst.Quality)}}
-		})
+		}, qualified())
 	})
 }
 
@@ -317,6 +317,6 @@ func init() {
 		declare("Offering", func(inst game.Ability, _ Rev) []Ability {
 			return []Ability{&SacrificeToReduce{Base: Base{Keyword: "Offering", Rule: []string{"reduces mana of the same color", "reduced by the sacrificed permanent", " means "},
 				Note: "%s offering: %s is sacrificed; its mana cost %s reduces the total cost, coloured mana the same colour, the rest generic%s; the spell may be cast any time its controller could cast an instant"}, Choice: "offering", Of: inst.Quality}}
-		})
+		}, qualified())
 	})
 }
