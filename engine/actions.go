@@ -330,6 +330,9 @@ func (e *engine) activate(st *Stmt) error {
 	if a == nil {
 		return refuse("%s has no %s ability", o.Label, st.Value)
 	}
+	if err := e.priority("activate an ability"); err != nil {
+		return err
+	}
 	rule, kw := e.ref(a), strings.ToLower(a.Keyword)
 	sorcery := func() error {
 		if !a.Sorcery {

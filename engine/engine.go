@@ -793,6 +793,9 @@ func (e *engine) do(st *Stmt) error {
 		e.destroy(o, e.action("Destroy", "to destroy a permanent", "destroyed, or sacrificed is put", "destroyed or sacrificed is put"), "destroyed by the scenario")
 		return nil
 	case "cast":
+		if err := e.priority("cast a spell"); err != nil {
+			return err
+		}
 		return e.cast(st)
 	case "activate":
 		return e.activate(st)

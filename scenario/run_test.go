@@ -1,6 +1,7 @@
 package scenario_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -155,12 +156,14 @@ func TestOnlyNamedSpecs(t *testing.T) {
 		doc, specs := revision(t, sel)
 		for _, f := range files {
 			all, err := scenario.Run(f, doc, specs...)
-			if err != nil {
-				t.Fatal(err)
-			}
-			named, err := scenario.Run(f, doc)
-			if err != nil {
-				t.Fatal(err)
+			named, err2 := scenario.Run(f, doc)
+			if err != nil || err2 != nil {
+				// Card text the revision does not define: the same
+				// errors either way.
+				if fmt.Sprint(err) != fmt.Sprint(err2) {
+					t.Errorf("%s [%s]: %v; only the keywords looked up: %v", f.Name, sel, err, err2)
+				}
+				continue
 			}
 			if !reflect.DeepEqual(all, named) {
 				t.Errorf("%s [%s]: the results differ when only the keywords looked up are read", f.Name, sel)
