@@ -74,6 +74,10 @@ type Decl struct {
 	// Forms are the other qualities the keyword's instance may name,
 	// each where the revision's rules of the keyword mention it.
 	Forms []QualityForm
+	// Words is set for a keyword whose model pays a cost in words
+	// ("Ward—Pay 3 life"); another keyword written with one is an
+	// error rather than a cost paid as nothing.
+	Words bool
 }
 
 // An option is a fact of a keyword's model that its declaration states
@@ -88,6 +92,9 @@ func anchors(phrases ...string) option { return func(d *Decl) { d.Anchors = phra
 func qualified(forms ...QualityForm) option {
 	return func(d *Decl) { d.Qualified, d.Forms = true, forms }
 }
+
+// paysWords marks a keyword whose model pays a cost in words.
+func paysWords(d *Decl) { d.Words = true }
 
 // byDefinition marks a keyword whose abilities the grammar compiles
 // from the revision's own definition.

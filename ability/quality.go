@@ -100,6 +100,9 @@ func characteristic(q string, rules *game.Rules) bool {
 // for a keyword without a quality.
 func CheckQuality(inst game.Ability, r Rev, rules *game.Rules, players []string) error {
 	d, ok := registry()[strings.ToLower(inst.Keyword)]
+	if ok && inst.CostText != "" && !d.Words {
+		return fmt.Errorf("a cost in words (%q) is not modelled for %s: only a mana cost", inst.CostText, strings.ToLower(d.Name))
+	}
 	if !ok || !d.Qualified {
 		return nil
 	}

@@ -374,6 +374,7 @@ func TestUndefinedText(t *testing.T) {
 		{"2006-10-01", "X: {W} Creature — Human 1/1; Protection from red and from blue", `x.txt:3:30: X: Protection from red and from blue: protection from [quality A] and from [quality B] is not defined`},
 		{"2019-07-12", "X: {W} Creature — Human 1/1; Protection from each color", `x.txt:3:30: X: Protection from each color: protection from each [characteristic] is not defined`},
 		{"latest", "X: {W} Creature — Human 1/1; Protection from carol", `x.txt:3:30: X: Protection from carol: "carol" is not a quality`},
+		{"latest", "X: {R} Sorcery; Flashback—Pay 3 life; draw a card", `x.txt:3:17: X: Flashback—Pay 3 life: a cost in words ("Pay 3 life") is not modelled for flashback`},
 	} {
 		f, err := scenario.Parse("x.txt", []byte("rev: "+tc.rev+"\n-- cards --\n"+tc.card+"\n-- script --\nexpect life alice: 20\n"))
 		if err != nil {
