@@ -70,8 +70,8 @@ type Trigger struct {
 	Yours      bool // the beginning of a step only in its controller's turns ("at the beginning of your upkeep")
 	Target     *Target
 	Effects    []Op
-	N          int       // the keyword's number
-	Cost       game.Cost // a cost its effect asks for (ward)
+	N          int         // the keyword's number
+	Cost       game.Cost   // a cost its effect asks for (ward)
 	CostParts  []game.Part // its parts that are not mana ("Ward—Pay 3 life")
 	// IfPaid is an intervening "if" clause on how the source was cast
 	// (603.4): it triggers only if that cost was paid, and does nothing
