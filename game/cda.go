@@ -189,7 +189,7 @@ func (r *Rules) IsSubtype(t string) bool {
 		r.stypes.types = map[string]bool{}
 		for _, k := range subtypeKinds {
 			var texts []string
-			if ref := r.Find("the "+k+" types are", "that "+k+" type is", "called a "+k+" type"); ref.Text != "" {
+			if ref := r.Find("the "+k+" types are", "that "+k+" type is", "called a "+k+" type", "the only "+k+" type"); ref.Text != "" {
 				texts = append(texts, ref.Text)
 			}
 			if r.doc != nil {
@@ -213,14 +213,19 @@ func (r *Rules) IsSubtype(t string) bool {
 					// battle type is Siege", "… is as follows: Equipment".
 					if _, after, ok := strings.Cut(sent, " types are "); ok {
 						sent = "x: " + after
+					} else if _, after, ok := strings.Cut(sent, " type at this time is "); ok {
+						sent = "x: " + after // 2009: "The only spell type at this time is Arcane"
 					} else if _, after, ok := strings.Cut(sent, " type is "); ok {
 						sent = "x: " + after
 					} else if !strings.Contains(sent, ":") {
 						continue
 					}
 					for _, t := range listedTypes(sent) {
-						t, _, _ = strings.Cut(t, " (") // "Equipment (see rule 301.5)"
-						r.stypes.types[strings.ToLower(t)] = true
+						// "Arcane and Trap": a list of two has no comma.
+						for _, t := range strings.Split(t, " and ") {
+							t, _, _ = strings.Cut(t, " (") // "Equipment (see rule 301.5)"
+							r.stypes.types[strings.ToLower(strings.TrimSpace(t))] = true
+						}
 					}
 				}
 			}
