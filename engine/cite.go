@@ -73,8 +73,8 @@ var (
 	phSelfReplace    = []string{"such effects are called self-replacement effects", "self-replacement effects"}
 	phSelfFirst      = []string{"if any of the replacement and/or prevention effects are self-replacement effects", "self-replacement effects are applied before other replacement effects", "apply self-replacement effects first"}
 	phInstead        = []string{"effects that use the word \"instead\" are replacement effects", "use the word \"instead\""}
-	phSick           = []string{"can't attack unless it has been under its controller's control continuously", "continuously since their most recent turn began", "continuously since the beginning of his or her most recent turn"}
-	phTapped         = []string{"tapped creature can't block", "untapped creature"}
+	phSick           = []string{"can't attack unless it has been under its controller's control", "continuously since their most recent turn began", "continuously since the beginning of his or her most recent turn", "didn't control continuously since the beginning of the turn"}
+	phTapped         = []string{"the chosen creatures must be untapped", "tapped creature can't block", "untapped creature", "can't be declared as blockers"}
 	phCounter        = []string{"to counter a spell or ability means", "counter a spell"}
 	phDraw           = []string{"draws a card by putting the top card of"}
 	phEmptyLibrary   = []string{"who attempts to draw a card from a library with no cards in it", "attempts to draw a card from a library with no cards", "draw a card from an empty library", "empty library", "required to draw more cards than are left in his or her library"}

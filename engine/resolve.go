@@ -24,6 +24,9 @@ func (e *engine) resolveTop(st *Stmt) error {
 	if err := e.checkWords(st, top); err != nil {
 		return err
 	}
+	if err := e.checkProtector(st, top); err != nil {
+		return err
+	}
 	if top.Ability != nil && top.Ability.Check != nil {
 		if err := top.Ability.Check(e.s, top); err != nil {
 			return err
@@ -379,7 +382,7 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 	if t.Object != nil {
 		for _, pr := range all[*ability.Protection](e, t.Object) {
 			if pr.From.Matches(source) {
-				e.s.Cite(e.ref(pr, pr.Damage...), "%s has protection from %s: the damage from %s is prevented", t.Object.Label, pr.From.Text, source.Label)
+				e.s.Cite(e.protRef(pr, pr.Damage), "%s has protection from %s: the damage from %s is prevented", t.Object.Label, pr.From.Text, source.Label)
 				return
 			}
 		}
@@ -390,10 +393,15 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 	case t.Object.Is("Planeswalker") && !t.Object.Is("Creature"):
 		t.Object.AddCounters("loyalty", -min(n, t.Object.Counters["loyalty"]))
 		e.s.Cite(e.rules.Find(phPlaneswalkerDamage...), "%d loyalty counters are removed from %s", n, t.Object.Label)
+	case t.Object.Is("Battle"):
+		e.battleDamage(t.Object, n)
+		if t.Object.Is("Creature") {
+			t.Object.Damage += n
+		}
 	default:
 		t.Object.Damage += n
 	}
-	for _, r := range all[*ability.DamageRider](e, source) {
+	for i, r := range all[*ability.DamageRider](e, source) {
 		switch {
 		case r.Destroy && t.Object != nil && r.Triggered:
 			victim := t.Object
@@ -407,7 +415,7 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 			t.Object.Doomed = e.ref(r, r.Lethal...)
 			e.s.Cite(e.ref(r), r.Note, t.Object.Label, source.Label)
 		case r.Gain && r.Triggered:
-			e.gainTrigger(source, r, n)
+			e.gainTrigger(source, i, r, n)
 		case r.Gain:
 			source.Controller().Life += n
 			e.s.Cite(e.ref(r), r.Note, source.Label, n)
@@ -427,12 +435,16 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 	}
 }
 
-// gainTrigger triggers rider r of source, which dealt n damage: its
-// controller gains that much life when it resolves. Damage the source
-// deals at once (combat damage to a blocker and to the player) is one
-// event, so one trigger counts all of it.
-func (e *engine) gainTrigger(source *game.Object, r *ability.DamageRider, n int) {
-	if g := e.gains[source]; g != nil && g.step == e.s.Step && slices.Contains(e.s.Pending, g.ab) {
+// gainTrigger triggers rider r, the i-th of source's damage riders,
+// which dealt n damage: its controller gains that much life when it
+// resolves. Damage the source deals at once (combat damage to a blocker
+// and to the player) is one event, so one trigger of each instance counts
+// all of it; each instance triggers separately (502.68b of 2008-05-01:
+// "If a permanent has multiple instances of lifelink, each triggers
+// separately").
+func (e *engine) gainTrigger(source *game.Object, i int, r *ability.DamageRider, n int) {
+	key := gainKey{source, i}
+	if g := e.gains[key]; g != nil && g.step == e.s.Step && slices.Contains(e.s.Pending, g.ab) {
 		g.n += n
 		g.ab.Ability.Text = fmt.Sprintf(r.Note, source.Label, g.n)
 		return
@@ -444,7 +456,13 @@ func (e *engine) gainTrigger(source *game.Object, r *ability.DamageRider, n int)
 		e.s.Cite(rule, "%s: %s gains %d life (now %d)", strings.ToLower(r.Keyword), p.Name, g.n, p.Life)
 		e.firePlayer(p, ability.GainsLife, nil)
 	})
-	e.gains[source] = g
+	e.gains[key] = g
+}
+
+// A gainKey is one instance of a source's damage riders.
+type gainKey struct {
+	source *game.Object
+	i      int
 }
 
 // A gain is a triggered ability waiting that gains the life a source's

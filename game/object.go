@@ -89,6 +89,10 @@ type Object struct {
 	// control; 0 for objects set up before the scenario's first turn.
 	EnteredTurn int
 	AttachedTo  *Object
+	// Protector is the player designated as a battle's protector
+	// (310.8), chosen as it enters; nil for none. It stays when the
+	// permanent stops being a battle (310.8g).
+	Protector *Player
 
 	// Merged are the components of a merged permanent, top first (729;
 	// Merge); empty for an object that is not merged. Card is then the
