@@ -643,8 +643,22 @@ func wasted(left game.Cost) string {
 // pay clause, or chooses the mana; it is paid with the rest once the
 // spell is on the stack.
 func (e *engine) pay(c *casting, st *Stmt) error {
-	if err := e.chooseMana(c.pay, c.total, st); err != nil {
+	cost, n, rule, err := e.spendOnly(c.face, c.info.X, c.total)
+	if err != nil {
 		return err
+	}
+	if err := e.chooseMana(c.pay, cost, st); err != nil {
+		if n == 0 {
+			return err
+		}
+		probe := *c.pay
+		if e.chooseMana(&probe, c.total, st) != nil {
+			return err
+		}
+		return refuse("only snow mana may be spent on X: %d of %s must be paid with snow mana (%s)", n, c.total, rule.ID)
+	}
+	if n > 0 {
+		c.cite(e, rule, "only snow mana is spent on X: %d of %s is paid with snow mana (%s)", n, c.total, c.pay.mana)
 	}
 	c.info.Paid = c.pay.mana
 	return nil
