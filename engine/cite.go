@@ -77,7 +77,7 @@ var (
 	phTapped         = []string{"tapped creature can't block", "untapped creature"}
 	phCounter        = []string{"to counter a spell or ability means", "counter a spell"}
 	phDraw           = []string{"draws a card by putting the top card of"}
-	phEmptyLibrary   = []string{"who attempts to draw a card from a library with no cards in it", "attempts to draw a card from a library with no cards", "draw a card from an empty library", "empty library"}
+	phEmptyLibrary   = []string{"who attempts to draw a card from a library with no cards in it", "attempts to draw a card from a library with no cards", "draw a card from an empty library", "empty library", "required to draw more cards than are left in his or her library"}
 	phCounters       = []string{"a counter is a marker placed on an object"}
 	phTurn           = []string{"a turn consists of five phases"}
 	phUntap          = []string{"untap them all simultaneously", "untaps them all simultaneously", "untaps all"}
