@@ -63,6 +63,7 @@ func (e *engine) sba() {
 	// priority.
 	e.endDurations()
 	for round := 0; round < 20; round++ {
+		e.noteControl()
 		acts, err := e.sbaCheck()
 		if err != nil {
 			e.choice = err

@@ -132,7 +132,7 @@ func (s *State) Clone() *State {
 	}
 	for i := 0; i < cm.made(); i++ {
 		n := cm.at(i)
-		n.Owner, n.BaseController = player(n.Owner), player(n.BaseController)
+		n.Owner, n.BaseController, n.noted = player(n.Owner), player(n.BaseController), player(n.noted)
 		if len(n.Counters) > 0 {
 			n.Counters = maps.Clone(n.Counters)
 		} else {

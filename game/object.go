@@ -77,6 +77,8 @@ type Object struct {
 	// control; 0 for objects set up before the scenario's first turn.
 	EnteredTurn int
 	AttachedTo  *Object
+	// noted is the controller State.NoteControl last saw.
+	noted *Player
 
 	// Merged are the components of a merged permanent, top first (729;
 	// Merge); empty for an object that is not merged. Card is then the
