@@ -494,9 +494,17 @@ func apply(e *Continuous, step *LayerStep, ch *Chars, v *view) {
 			if e.CopyOf.FaceDown {
 				faceDown(&src)
 			}
-			ctrl := ch.Controller
+			ctrl, world, since := ch.Controller, hasFold(ch.Supertypes, "World"), ch.WorldSince
 			*ch = src
-			ch.Controller = ctrl
+			ch.Controller, ch.WorldSince = ctrl, 0
+			if hasFold(ch.Supertypes, "World") {
+				// It has had the world supertype since this effect
+				// began, or since before (704.5k).
+				ch.WorldSince = since
+				if !world {
+					ch.WorldSince = e.Timestamp
+				}
+			}
 		case ChangeControl:
 			if e.Controls != nil {
 				ch.Controller = e.Controls

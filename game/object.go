@@ -297,6 +297,18 @@ func (o *Object) HasSubtype(t string) bool {
 // ("Legendary").
 func (o *Object) HasSupertype(t string) bool { return hasFold(o.chars().Supertypes, t) }
 
+// WorldSince returns the timestamp since which permanent o has had the
+// world supertype (704.5k: the world rule keeps the one that has had
+// it for the shortest time): as it entered, or as the copy effect that
+// gave it began, whichever is later; 0 when it has none.
+func (o *Object) WorldSince() int {
+	ch := o.chars()
+	if !hasFold(ch.Supertypes, "World") {
+		return 0
+	}
+	return max(o.Timestamp, ch.WorldSince)
+}
+
 // Power is the object's power after the layers: printed (2 face
 // down), then set, modified (counters among them) and switched.
 func (o *Object) Power() int { return o.chars().Power }
