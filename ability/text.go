@@ -422,16 +422,12 @@ func readEffects(t string, at int, self string, spellText bool) ([]progOp, *prog
 // It reports false when text is not written as a triggered ability. An
 // error is a *TextError at the part not understood, its Offset in bytes
 // of text.
+//
+// A Saga's chapter abilities are read by ReadChapter: only a Saga has
+// them, and "XX deals 1 damage" on a card named XX is not one.
 func ReadTriggered(text, self string) (*Trigger, bool, error) {
 	lead := len(text) - len(strings.TrimLeft(text, " \t"))
 	t := strings.TrimSuffix(strings.TrimSpace(text), ".")
-	if tr, ok, err := readChapter(t, self); ok {
-		if err != nil {
-			ee := err.(*TextError)
-			return nil, true, &TextError{Offset: lead + ee.Offset, Msg: ee.Msg}
-		}
-		return tr, true, nil
-	}
 	low := strings.ToLower(t)
 	if !hasWord(low, "when") && !hasWord(low, "whenever") && !hasWord(low, "at") {
 		return nil, false, nil
@@ -461,6 +457,20 @@ func ReadTriggered(text, self string) (*Trigger, bool, error) {
 // [effect]" (714.2b); "{rN1}, {rN2}—[Effect]" is one for each (714.2c).
 //
 //	chapter = numeral {", " numeral} (" — " | "—" | " - ") effect
+
+// ReadChapter reads text as a Saga's chapter ability ("I, II — EFFECT")
+// on the card named self. It reports false when text does not begin
+// with a chapter symbol; an error is a *TextError at the part not
+// understood, its Offset in bytes of text.
+func ReadChapter(text, self string) (*Trigger, bool, error) {
+	lead := len(text) - len(strings.TrimLeft(text, " \t"))
+	tr, ok, err := readChapter(strings.TrimSuffix(strings.TrimSpace(text), "."), self)
+	if err != nil {
+		ee := err.(*TextError)
+		return nil, true, &TextError{Offset: lead + ee.Offset, Msg: ee.Msg}
+	}
+	return tr, ok, nil
+}
 
 // readChapter reads t as a chapter ability of the card named self: a
 // trigger on lore counters being put on it, with its chapter numbers.
@@ -508,6 +518,59 @@ func readChapter(t, self string) (*Trigger, bool, error) {
 	tr := &Trigger{Base: Base{Note: t}, On: []Event{CountersPut}, Counter: "lore", Chapters: chapters}
 	tr.setEffects(ops, target, effects)
 	return tr, true, nil
+}
+
+// A dungeon's room (309.4): its name, an em dash (or a hyphen), the
+// effect of its room ability, and the rooms its arrows point to, if any
+// but the next one listed:
+//
+//	room = NAME (" — " | " - ") effect [(" → " | " -> ") NAME {", " NAME}]
+//
+// The ability is "When you move your venture marker into this room,
+// [effect]" (309.4c).
+
+// ReadRoom reads t as a room of the dungeon card named self: the room's
+// name, the names its arrows point to (none written: nil), and its room
+// ability. An error is a *TextError at the part not understood, its
+// Offset in bytes of t.
+func ReadRoom(t, self string) (name string, next []string, tr *Trigger, err error) {
+	lead := len(t) - len(strings.TrimLeft(t, " \t"))
+	body := strings.TrimRight(t, " \t")
+	dash, dl := -1, 0
+	for _, d := range []string{" — ", " - "} {
+		if i := strings.Index(body, d); i > 0 && (dash < 0 || i < dash) {
+			dash, dl = i, len(d)
+		}
+	}
+	if dash < 0 || strings.TrimSpace(body[:dash]) == "" {
+		return "", nil, nil, textErr(lead, "%q: a room is \"NAME — EFFECT\" (309.4)", strings.TrimSpace(t))
+	}
+	name = strings.TrimSpace(body[:dash])
+	effAt := dash + dl
+	eff := body[effAt:]
+	for _, a := range []string{" → ", " -> "} {
+		if i := strings.Index(eff, a); i >= 0 {
+			at := effAt + i + len(a)
+			for _, n := range strings.Split(body[at:], ",") {
+				w := strings.TrimSpace(n)
+				if w == "" {
+					return "", nil, nil, textErr(at, "%q: expected a room's name after the arrow", strings.TrimSpace(t))
+				}
+				next = append(next, w)
+				at += len(n) + 1
+			}
+			eff = eff[:i]
+			break
+		}
+	}
+	text := strings.TrimSuffix(strings.TrimSpace(eff), ".")
+	ops, target, effects, err := readEffects(body[:effAt]+text, effAt, self, true)
+	if err != nil {
+		return "", nil, nil, err
+	}
+	tr = &Trigger{Base: Base{Note: "When you move your venture marker into this room, " + text}, On: []Event{IntoRoom}}
+	tr.setEffects(ops, target, effects)
+	return name, next, tr, nil
 }
 
 // roman reads a Roman numeral from I to XX; 0 when s is not one.

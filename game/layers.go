@@ -283,10 +283,13 @@ func (s *State) layers() map[*Object]*Chars {
 	staticsRead, swapsRead := false, false
 	for si := range lo.Steps {
 		step := &lo.Steps[si]
-		if !staticsRead && si > lo.step[ChangeCopy] && si > lo.step[ChangeFaceDown] {
+		if !staticsRead && (len(lo.Steps) == 1 || si > lo.step[ChangeCopy] && si > lo.step[ChangeFaceDown]) {
 			// Static abilities are read from the copiable values, each
 			// effect applied from the first layer it has a part in
-			// (613.6): a control-changing one in layer 2.
+			// (613.6): a control-changing one in layer 2. Before layers
+			// (1999 to 2003-03) every effect applies in one timestamp
+			// order, 418.5a's "All white creatures get +1/+1" among
+			// them: the statics are read as it begins.
 			statics, staticsRead = s.statics(v), true
 			swapsRead = si > lo.step[ChangeText]
 		}
