@@ -143,6 +143,7 @@ func (e *engine) sbaCheck() ([]func(), error) {
 		acts = append(acts, e.sbaPermanent(o, o.Characteristics(), do)...)
 	}
 	e.sbaDungeons(do)
+	e.sbaSpeeds(do)
 	acts = append(acts, e.worldRule()...)
 	acts = append(acts, e.roleRule()...)
 	for _, rule := range []func() ([]func(), error){e.legendRule, e.uniqueness} {
