@@ -90,7 +90,9 @@ func (e *engine) endDurations() {
 // is now a player who has left the game (800.4c).
 func (e *engine) citeControl(changed []*game.Object) {
 	for _, o := range changed {
-		e.s.Cite(e.rules.Layers().StepOf(game.ChangeControl).Rule, "%s is controlled by %s again", o.Label, o.Controller().Name)
+		if p := o.Controller(); !p.Left {
+			e.s.Cite(e.rules.Layers().StepOf(game.ChangeControl).Rule, "%s is controlled by %s again", o.Label, p.Name)
+		}
 	}
 	e.exileUncontrolled(changed)
 }
@@ -102,7 +104,9 @@ func (e *engine) citeControl(changed []*game.Object) {
 func (e *engine) noteControl() {
 	changed := e.s.NoteControl()
 	for _, o := range changed {
-		e.s.Cite(e.rules.Layers().StepOf(game.ChangeControl).Rule, "%s is controlled by %s now: control is read through layer %s", o.Label, o.Controller().Name, e.rules.Layers().StepOf(game.ChangeControl).Name)
+		if p := o.Controller(); !p.Left {
+			e.s.Cite(e.rules.Layers().StepOf(game.ChangeControl).Rule, "%s is controlled by %s now: control is read through layer %s", o.Label, p.Name, e.rules.Layers().StepOf(game.ChangeControl).Name)
+		}
 	}
 	e.exileUncontrolled(changed)
 }
