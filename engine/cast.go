@@ -576,6 +576,9 @@ func (e *engine) canTarget(src *game.Object, controller *game.Player, want strin
 		if want == "any" && o.Zone == game.Battlefield && o.Is("Planeswalker") && strings.Contains(strings.ToLower(e.rules.Find(phAnyTarget...).Text), "planeswalker") {
 			break
 		}
+		if want == "any" && o.Zone == game.Battlefield && o.Is("Battle") && strings.Contains(strings.ToLower(e.rules.Find(phAnyTarget...).Text), "battle") {
+			break
+		}
 		if o.Zone != game.Battlefield || !o.Is("Creature") {
 			return fmt.Errorf("%s is not a creature on the battlefield", o.Label)
 		}
@@ -622,12 +625,42 @@ func (e *engine) attachRule(src *game.Object) game.Ref {
 func (e *engine) shielded(src *game.Object, controller *game.Player, o *game.Object) error {
 	for _, pr := range all[*ability.Protection](e, o) {
 		if pr.From.Matches(src) {
-			return fmt.Errorf("%s has protection from %s and can't be the target of %s (%s)", o.Label, pr.From.Text, what(src), e.ref(pr, pr.Target...).ID)
+			w := what(src)
+			switch {
+			case pr.From.Everything():
+				w = "spells or abilities"
+			case e.playerNamed(pr.From.Text) != nil:
+				w = "spells or abilities " + e.playerNamed(pr.From.Text).Name + " controls"
+			}
+			return fmt.Errorf("%s has protection from %s and can't be the target of %s (%s)", o.Label, pr.From.Text, w, e.protRef(pr, pr.Target).ID)
 		}
 	}
 	for _, u := range all[*ability.Untargetable](e, o) {
 		if !u.ByOpponents || o.Controller() != controller {
 			return fmt.Errorf(u.Note+" (%s)", o.Label, e.ref(u).ID)
+		}
+	}
+	return nil
+}
+
+// protRef cites the subrule of protection pr that forbids what phrases
+// select: protection from everything and from a player (702.16j–k) say
+// it in subrules of their own.
+func (e *engine) protRef(pr *ability.Protection, phrases []string) game.Ref {
+	switch {
+	case pr.From.Everything():
+		return e.ref(pr, pr.Everything...)
+	case e.playerNamed(pr.From.Text) != nil:
+		return e.ref(pr, pr.Player...)
+	}
+	return e.ref(pr, phrases...)
+}
+
+// playerNamed is the player named name, or nil.
+func (e *engine) playerNamed(name string) *game.Player {
+	for _, p := range e.s.Players {
+		if strings.EqualFold(p.Name, name) {
+			return p
 		}
 	}
 	return nil

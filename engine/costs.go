@@ -172,6 +172,27 @@ func (e *engine) canPayLife(p *game.Player, n int) error {
 	return refuse("%s has %d life and can't pay %d life (%s)", p.Name, p.Life, n, e.rules.Find("pay an amount of life greater than 0", phNoPartial[1]).ID)
 }
 
+// payNow chooses how player p pays a cost that is not a spell's or an
+// activated ability's (ward's "unless that player pays", morph's turning
+// face up): its parts that are not mana, chosen from the current
+// statement's clauses, and its mana from the pool. settle pays it.
+func (e *engine) payNow(p *game.Player, src *game.Object, cost game.Cost, parts []game.Part) (*payment, error) {
+	pay := &payment{p: p, src: src}
+	st := e.cur
+	if st == nil {
+		st = &Stmt{}
+	}
+	if err := e.chooseParts(pay, parts, st); err != nil {
+		return nil, err
+	}
+	m, ok := game.AutoPay(p.Pool, cost)
+	if !ok {
+		return nil, refuse("%s's mana pool %s can't pay %s", p.Name, p.Pool, cost)
+	}
+	pay.mana = m
+	return pay, nil
+}
+
 // chooseParts checks each non-mana part of a cost and chooses the
 // objects it names, from the statement's clauses ("sacrifice A",
 // "discard A", "exile A, B", "return A", "reveal A").

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -22,6 +23,8 @@ type Card struct {
 	HasPT      bool
 	// Loyalty is a planeswalker's printed loyalty.
 	Loyalty int
+	// Defense is a battle's printed defense (310.4a).
+	Defense int
 	// Indicator is the card's colour indicator (204, from 2011-09-30),
 	// 0 for none: the card is its colours besides its mana cost's.
 	Indicator Color
@@ -101,6 +104,9 @@ type Ability struct {
 	// CostText is a cost that is not mana ("Splice onto Arcane—Exile
 	// four cards from your graveyard").
 	CostText string
+	// Parts are the parts of CostText that are not mana, read by
+	// ParseFullCost ("Pay 3 life"); its mana is in Cost.
+	Parts []Part
 	// Quality is the quality of the written form ("Arcane", "red",
 	// "artifacts", "Goblin", "creature"), or "Sunburst" when sunburst
 	// sets a keyword's number ("Modular—Sunburst").
@@ -214,6 +220,10 @@ func ParseAbility(text string) (Ability, bool, error) {
 		a.N = n
 	case CostParam:
 		if err := a.setCost(rest); err != nil {
+			var ce *CostError
+			if errors.As(err, &ce) {
+				return a, true, fmt.Errorf("%s: %s", t, ce.Msg)
+			}
 			return bad("a cost")
 		}
 	case FromParam, ForParam, QualParam:
@@ -242,13 +252,18 @@ func ParseAbility(text string) (Ability, bool, error) {
 // setCost reads a mana cost or, after a dash, a cost in words.
 func (a *Ability) setCost(s string) error {
 	s = strings.TrimSpace(s)
-	if t, ok := strings.CutPrefix(s, "—"); ok {
-		a.CostText = strings.TrimSpace(t)
-		return nil
-	}
-	if t, ok := strings.CutPrefix(s, "-"); ok {
-		a.CostText = strings.TrimSpace(t)
-		return nil
+	for _, dash := range []string{"—", "-"} {
+		if t, ok := strings.CutPrefix(s, dash); ok {
+			// "Ward—Pay 3 life": a cost in words, read by the one
+			// cost model.
+			a.CostText = strings.TrimSpace(t)
+			fc, err := ParseFullCost(a.CostText, "")
+			if err != nil {
+				return err
+			}
+			a.Cost, a.Parts = fc.Mana, fc.Parts
+			return nil
+		}
 	}
 	c, err := ParseCost(s)
 	if err != nil || !c.IsSet() {

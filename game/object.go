@@ -82,6 +82,10 @@ type Object struct {
 	AttachedTo  *Object
 	// noted is the controller State.NoteControl last saw.
 	noted *Player
+	// Protector is the player designated as a battle's protector
+	// (310.8), chosen as it enters; nil for none. It stays when the
+	// permanent stops being a battle (310.8g).
+	Protector *Player
 	// Room is, for a dungeon card in the command zone, the index in
 	// Card.Rooms of the room its owner's venture marker is on (309.4a:
 	// 0, the topmost, as it is put there).
