@@ -78,6 +78,8 @@ var (
 	phDraw           = []string{"draws a card by putting the top card of"}
 	phEmptyLibrary   = []string{"who attempts to draw a card from a library with no cards in it", "attempts to draw a card from a library with no cards", "draw a card from an empty library", "empty library"}
 	phCounters       = []string{"a counter is a marker placed on an object"}
+	phEntersCounters = []string{"refer to counters being put on an object"}
+	phOccurrences    = []string{"it can trigger repeatedly if one event contains multiple occurrences"}
 	phTurn           = []string{"a turn consists of five phases"}
 	phUntap          = []string{"untap them all simultaneously", "untaps them all simultaneously", "untaps all"}
 	phStarZero       = []string{"the * is 0 while the object is not in play", "the * is 0 while the card is not in play", "the * is equal to 0"}
@@ -87,6 +89,7 @@ var (
 	phDamageNoStack  = []string{"no player has the chance to cast spells or activate abilities between the time combat damage is assigned", "combat damage that's been assigned is dealt simultaneously"}
 	phDamageResolves = []string{"combat damage resolves as", "when the combat damage resolves"}
 	phDamageLKI      = []string{"even if the creature dealing damage is no longer", "dealt as it was originally assigned", "dealt as originally assigned"}
+	phDamagePriority = []string{"any abilities that triggered on damage being dealt or while state-based actions are performed afterward", "any abilities that triggered on damage being assigned or dealt go on the stack", "after combat damage finishes resolving, the active player gets priority", "then the active player receives priority to play spells and abilities"}
 	phDamageGone     = []string{"that was assigned combat damage is no longer in play", "supposed to receive combat damage is no longer in play", "supposed to receive damage is no longer in play"}
 	phCopyGone       = []string{"if a copy of a spell is in a zone other than the stack, it ceases to exist", "a copy of a spell in a zone other than the stack ceases to exist", "copy of a spell in a zone other than the stack"}
 )
