@@ -510,6 +510,59 @@ func readChapter(t, self string) (*Trigger, bool, error) {
 	return tr, true, nil
 }
 
+// A dungeon's room (309.4): its name, an em dash (or a hyphen), the
+// effect of its room ability, and the rooms its arrows point to, if any
+// but the next one listed:
+//
+//	room = NAME (" — " | " - ") effect [(" → " | " -> ") NAME {", " NAME}]
+//
+// The ability is "When you move your venture marker into this room,
+// [effect]" (309.4c).
+
+// ReadRoom reads t as a room of the dungeon card named self: the room's
+// name, the names its arrows point to (none written: nil), and its room
+// ability. An error is a *TextError at the part not understood, its
+// Offset in bytes of t.
+func ReadRoom(t, self string) (name string, next []string, tr *Trigger, err error) {
+	lead := len(t) - len(strings.TrimLeft(t, " \t"))
+	body := strings.TrimRight(t, " \t")
+	dash, dl := -1, 0
+	for _, d := range []string{" — ", " - "} {
+		if i := strings.Index(body, d); i > 0 && (dash < 0 || i < dash) {
+			dash, dl = i, len(d)
+		}
+	}
+	if dash < 0 || strings.TrimSpace(body[:dash]) == "" {
+		return "", nil, nil, textErr(lead, "%q: a room is \"NAME — EFFECT\" (309.4)", strings.TrimSpace(t))
+	}
+	name = strings.TrimSpace(body[:dash])
+	effAt := dash + dl
+	eff := body[effAt:]
+	for _, a := range []string{" → ", " -> "} {
+		if i := strings.Index(eff, a); i >= 0 {
+			at := effAt + i + len(a)
+			for _, n := range strings.Split(body[at:], ",") {
+				w := strings.TrimSpace(n)
+				if w == "" {
+					return "", nil, nil, textErr(at, "%q: expected a room's name after the arrow", strings.TrimSpace(t))
+				}
+				next = append(next, w)
+				at += len(n) + 1
+			}
+			eff = eff[:i]
+			break
+		}
+	}
+	text := strings.TrimSuffix(strings.TrimSpace(eff), ".")
+	ops, target, effects, err := readEffects(body[:effAt]+text, effAt, self, true)
+	if err != nil {
+		return "", nil, nil, err
+	}
+	tr = &Trigger{Base: Base{Note: "When you move your venture marker into this room, " + text}, On: []Event{IntoRoom}}
+	tr.setEffects(ops, target, effects)
+	return name, next, tr, nil
+}
+
 // roman reads a Roman numeral from I to XX; 0 when s is not one.
 func roman(s string) int {
 	vals := map[byte]int{'I': 1, 'V': 5, 'X': 10}

@@ -35,6 +35,9 @@ const (
 	Discards          Event = "discards a card"
 	GainsLife         Event = "gains life"
 	LosesLife         Event = "loses life"
+	// IntoRoom is the trigger condition every room ability of a dungeon
+	// has, not printed on the card (309.4c).
+	IntoRoom Event = "you move your venture marker into this room"
 )
 
 // A Trigger is a triggered ability: the events it waits for, the

@@ -179,6 +179,9 @@ func (e *engine) altCost(c *casting, st *Stmt) error {
 			return refuse("%s has no %s", st.Object.Text, ability.AltChoices[cl.Word])
 		}
 	}
+	if err := e.notCast(e.s.Find(st.Object.Text)); err != nil {
+		return err
+	}
 	c.src = e.s.FindIn(st.Object.Text, game.Hand)
 	if c.src == nil || c.src.Owner != p {
 		return refuse("%s is not in %s's %s", st.Object.Text, p.Name, game.Hand)

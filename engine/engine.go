@@ -504,10 +504,18 @@ type engine struct {
 	// chapterAbility are the chapter abilities triggered (waiting or on
 	// the stack), with the Saga whose they are (704.5s).
 	chapterAbility map[*game.Object]*game.Object
+	// roomAbility are the room abilities triggered (waiting or on the
+	// stack), with the dungeon whose they are (704.5t); ventureCount
+	// the triggered abilities that venture into the dungeon, with how
+	// many times; vc the choices for the ventures of the statement
+	// under way.
+	roomAbility  map[*game.Object]*game.Object
+	ventureCount map[*game.Object]int
+	vc           *ventureChoices
 }
 
 func newEngine(f *Scenario, rules *game.Rules, specs *specSet) *engine {
-	e := &engine{at: mainAt, turn: steps, f: f, rules: rules, specs: specs, wants: map[*game.Object]*ability.Target{}, retarget: map[*game.Object][]*game.Target{}, revealed: map[string][]string{}, gains: map[*game.Object]*gain{}, mays: map[*game.Object]bool{}, permits: map[*game.Object]bool{}, orders: map[*game.Object]assignOrder{}, chapterAbility: map[*game.Object]*game.Object{}, bans: map[*game.Player]*ability.UpkeepCopies{}}
+	e := &engine{at: mainAt, turn: steps, f: f, rules: rules, specs: specs, wants: map[*game.Object]*ability.Target{}, retarget: map[*game.Object][]*game.Target{}, revealed: map[string][]string{}, gains: map[*game.Object]*gain{}, mays: map[*game.Object]bool{}, permits: map[*game.Object]bool{}, orders: map[*game.Object]assignOrder{}, chapterAbility: map[*game.Object]*game.Object{}, roomAbility: map[*game.Object]*game.Object{}, ventureCount: map[*game.Object]int{}, bans: map[*game.Player]*ability.UpkeepCopies{}}
 	e.s = game.New(rules, f.Players...)
 	facts := factsOf(rules.Doc(), rules)
 	e.s.SplitCombined, e.s.ArtifactCreatureKeeps, e.s.StarZeroOutside = facts.splitCombined, facts.keepAC, facts.starZero

@@ -46,6 +46,22 @@ func (e *engine) expect(st *Stmt) (bool, string) {
 			return false, "nowhere"
 		}
 		return o.Zone == st.Zone, o.Zone.String()
+	case "room", "completed":
+		p, err := e.player(st.Player)
+		if err != nil {
+			return false, err.Error()
+		}
+		if st.Expect == "room" {
+			got := e.expectRoom(p)
+			return strings.EqualFold(got, st.Value), got
+		}
+		want := []string{}
+		if !strings.EqualFold(st.Value, "none") {
+			for _, n := range strings.Split(st.Value, ",") {
+				want = append(want, strings.ToLower(strings.TrimSpace(n)))
+			}
+		}
+		return sameNames(want, p.Completed)
 	case "life", "poison":
 		p, err := e.player(st.Player)
 		if err != nil {

@@ -37,6 +37,9 @@ func (e *engine) resolveTop(st *Stmt) error {
 	} else if over && under || !over && !under && e.mutateTargetLegal(top) {
 		return refuse("%s merges with its target: its controller chooses whether it is put on top of the creature or under it (\"resolve; over\" or \"resolve; under\", %s)", stackName(top), e.ref(&e.mutates(top).Merge).ID)
 	}
+	if err := e.checkVentures(st, top); err != nil {
+		return err
+	}
 	// The top of the stack resolves when all players pass in
 	// succession.
 	e.passes()
@@ -264,6 +267,8 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 		}
 		e.s.Cite(e.rules.Find(phFollow...), "%s: %s deals %d damage to %s", from, spell.Name(), n, t.Name())
 		e.damage(spell, *t, n, false)
+	case "venture":
+		e.venture(ctrl, from)
 	case "addcombat":
 		e.addCombat(from)
 	case "skipcombat":

@@ -130,6 +130,7 @@ func (e *engine) sbaCheck() ([]func(), error) {
 	for _, o := range e.s.Battlefield() {
 		acts = append(acts, e.sbaPermanent(o, o.Characteristics(), do)...)
 	}
+	e.sbaDungeons(do)
 	acts = append(acts, e.worldRule()...)
 	acts = append(acts, e.roleRule()...)
 	for _, rule := range []func() ([]func(), error){e.legendRule, e.uniqueness} {

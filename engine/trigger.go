@@ -219,6 +219,11 @@ func (e *engine) queue(o *game.Object, t *ability.Trigger, blockers []*game.Obje
 	if t.Target != nil {
 		e.wants[a] = t.Target
 	}
+	for _, x := range t.Effects {
+		if x.Kind == "effect" && x.Effect.Verb == "venture" {
+			e.ventureCount[a]++
+		}
+	}
 	if slices.ContainsFunc(t.Effects, func(x ability.Op) bool { return x.May || x.Kind == "counterunless" }) {
 		e.mays[a] = true
 	}

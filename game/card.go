@@ -42,6 +42,20 @@ type Card struct {
 	// Draw a card."), in printed order.
 	Activated []Activated
 	Halves    []*Card
+	// Rooms are a dungeon card's rooms (309.4), topmost first and the
+	// bottommost last.
+	Rooms []Room
+}
+
+// A Room is one room of a dungeon card (309.4): its name (flavour text,
+// 309.4b, but what a player names to choose a path), the rooms its
+// arrows point to, by index in Card.Rooms, and its room ability (309.4c),
+// read by the grammar of package ability. The bottommost room has no
+// arrows.
+type Room struct {
+	Name    string
+	Next    []int
+	Ability Printed
 }
 
 // Is reports whether the card has the card type t (case ignored).
@@ -248,6 +262,7 @@ func (a *Ability) setCost(s string) error {
 //
 //	deals N (or X) damage to any target | target creature | target player | target creature or player
 //	draw N | gain N life | target player|opponent loses N life | each opponent loses N life | you lose N life
+//	venture into the dungeon (701.46 to 2025-04-04, 701.49 after)
 //	destroy target creature | counter target spell | untap target creature | untap that creature
 //	create a P/T NAME token
 //	a continuous effect: SUBJECT PREDICATE [and PREDICATE]… [until end of turn]
@@ -270,7 +285,7 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice"
+	Verb string // "venture", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// Mana is the mana an "add" effect adds ("Add {G}").
@@ -323,6 +338,7 @@ var effectPatterns = []struct {
 	{lazyRegexp(`(?i)^target opponent loses (\d+) life$`), func(m []string) Effect { return Effect{Verb: "lose", N: atoi(m[1]), Target: "opponent"} }},
 	{lazyRegexp(`(?i)^each opponent loses (\d+) life$`), func(m []string) Effect { return Effect{Verb: "lose", N: atoi(m[1]), Name: "each opponent"} }},
 	{lazyRegexp(`(?i)^you lose (\d+) life$`), func(m []string) Effect { return Effect{Verb: "lose", N: atoi(m[1]), Name: "you"} }},
+	{lazyRegexp(`(?i)^venture into the dungeon$`), func(m []string) Effect { return Effect{Verb: "venture"} }},
 	{lazyRegexp(`(?i)^destroy target creature$`), func(m []string) Effect { return Effect{Verb: "destroy", Target: "creature"} }},
 	{lazyRegexp(`(?i)^untap (target creature|target permanent|that creature|that permanent|it)$`), func(m []string) Effect {
 		if t, ok := strings.CutPrefix(strings.ToLower(m[1]), "target "); ok {

@@ -10,7 +10,9 @@ type Zone int
 
 // The zones. Each player has a library (in order, top first), a hand, a
 // graveyard, a battlefield area, an exile area and a command area; the
-// stack is shared.
+// stack is shared. Outside is not a zone of the rules: it holds the
+// cards a player owns outside the game (dungeon cards, 309.2), which an
+// effect may bring into it.
 const (
 	Library Zone = iota
 	Hand
@@ -19,10 +21,11 @@ const (
 	Stack
 	Exile
 	Command
+	Outside
 	nZones
 )
 
-var zoneNames = [...]string{"library", "hand", "battlefield", "graveyard", "stack", "exile", "command"}
+var zoneNames = [...]string{"library", "hand", "battlefield", "graveyard", "stack", "exile", "command", "outside"}
 
 // String is the zone's name in the modern wording.
 func (z Zone) String() string { return zoneNames[z] }
@@ -77,6 +80,10 @@ type Object struct {
 	// control; 0 for objects set up before the scenario's first turn.
 	EnteredTurn int
 	AttachedTo  *Object
+	// Room is, for a dungeon card in the command zone, the index in
+	// Card.Rooms of the room its owner's venture marker is on (309.4a:
+	// 0, the topmost, as it is put there).
+	Room int
 
 	// Merged are the components of a merged permanent, top first (729;
 	// Merge); empty for an object that is not merged. Card is then the

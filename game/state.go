@@ -21,6 +21,9 @@ type Player struct {
 	// Lost is set when the player has lost the game, Left when they have
 	// left it (a multiplayer game goes on without them, 800.4a).
 	Lost, Left bool
+	// Completed are the names of the dungeons the player has completed
+	// (309.7), in order. The slice is never changed in place.
+	Completed []string
 }
 
 // Zone returns the objects of the player's zone z; the library top
@@ -348,7 +351,7 @@ func (s *State) Objects() []*Object {
 	for i := len(s.Stack) - 1; i >= 0; i-- {
 		out = append(out, s.Stack[i])
 	}
-	for _, z := range []Zone{Battlefield, Hand, Graveyard, Exile, Command, Library} {
+	for _, z := range []Zone{Battlefield, Hand, Graveyard, Exile, Command, Library, Outside} {
 		for _, p := range s.Players {
 			out = append(out, p.zones[z]...)
 		}
@@ -357,8 +360,8 @@ func (s *State) Objects() []*Object {
 }
 
 // Find returns the object labelled label ("Goblin Piker", "Goblin
-// Piker#2"), searching the stack, battlefield, hands, graveyards, exile
-// and libraries in that order; or nil.
+// Piker#2"), searching the stack, battlefield, hands, graveyards, exile,
+// command zones, libraries and outside the game in that order; or nil.
 func (s *State) Find(label string) *Object {
 	for _, o := range s.Objects() {
 		if o.Ability == nil && strings.EqualFold(o.Label, label) {

@@ -249,7 +249,7 @@ func (p *parser) card(l line) {
 
 // oneShot are the effects only an instant or sorcery follows as it
 // resolves.
-var oneShot = map[string]bool{"damage": true, "draw": true, "gain": true, "lose": true, "destroy": true, "counter": true, "create": true, "kickdamage": true, "addmana": true, "sacrifice": true}
+var oneShot = map[string]bool{"damage": true, "draw": true, "gain": true, "lose": true, "destroy": true, "counter": true, "create": true, "kickdamage": true, "addmana": true, "sacrifice": true, "venture": true}
 
 var supertypes = []string{"Legendary", "Basic", "Snow", "World"}
 
@@ -382,11 +382,23 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 		p.errorf(l.pos(col), "%s: %d abilities: a card has at most %d", name, len(parts)-1, maxAbilities)
 		return nil
 	}
+	var arrows []roomArrows
 	for _, part := range parts[1:] {
 		pos := l.pos(at + len(part) - len(strings.TrimLeft(part, " ")))
 		at += len(part) + 1
 		t := strings.TrimSpace(part)
 		if t == "" {
+			continue
+		}
+		if c.Is("Dungeon") {
+			// A dungeon's text is its rooms (309.4).
+			room, next, tr, err := ability.ReadRoom(part, name)
+			if err != nil {
+				p.errorf(l.pos(at-len(part)-1+errOffset(err)), "%s: %v", name, err)
+				continue
+			}
+			c.Rooms = append(c.Rooms, game.Room{Name: room, Ability: tr})
+			arrows = append(arrows, roomArrows{next: next, part: part, col: at - len(part) - 1})
 			continue
 		}
 		if i, err := outOfRange(part); err != nil {
@@ -519,11 +531,53 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 		}
 		c.Effects = append(c.Effects, e)
 	}
+	if c.Is("Dungeon") && len(p.errs) == nerrs && !p.rooms(l, c, arrows) {
+		return nil
+	}
 	if hasStar && len(p.errs) == nerrs && !slices.ContainsFunc(c.Effects, func(e game.Effect) bool { return e.Cont != nil && e.Cont.Define != "" }) {
 		p.errorf(star, "%s: power/toughness */* needs an ability that defines them (\"This creature's power and toughness are each equal to the number of …\", 208.2a)", name)
 		return nil
 	}
 	return c
+}
+
+// roomArrows are the names a room's arrows point to, as written in
+// part, which starts at column col of the line.
+type roomArrows struct {
+	next []string
+	part string
+	col  int
+}
+
+// rooms links the rooms of dungeon c by their arrows: a room with none
+// written leads to the next one listed, and the last is the bottommost
+// (309.4). An arrow points down, to a room listed later; one naming no
+// such room is an error at its column.
+func (p *parser) rooms(l line, c *game.Card, arrows []roomArrows) bool {
+	if len(c.Rooms) == 0 {
+		p.errorf(l.pos(0), "%s: a dungeon needs rooms (\"NAME — EFFECT → NAME, NAME\", 309.4)", c.Name)
+		return false
+	}
+	ok := true
+	for i, a := range arrows {
+		if a.next == nil && i+1 < len(c.Rooms) {
+			c.Rooms[i].Next = []int{i + 1}
+		}
+		for _, n := range a.next {
+			j := slices.IndexFunc(c.Rooms, func(r game.Room) bool { return strings.EqualFold(r.Name, n) })
+			if j <= i {
+				p.errorf(l.pos(a.col+strings.LastIndex(a.part, n)), "%s: room %s: an arrow points to a room listed after it, not %q", c.Name, c.Rooms[i].Name, n)
+				ok = false
+				continue
+			}
+			c.Rooms[i].Next = append(c.Rooms[i].Next, j)
+		}
+	}
+	if last := arrows[len(arrows)-1]; last.next != nil {
+		p.errorf(l.pos(last.col+strings.Index(last.part, last.next[0])), "%s: the last room listed is the bottommost: no arrow points away from it", c.Name)
+		ok = false
+	}
+	return ok
 }
 
 // errOffset is where, in the text given, a *game.CostError or a

@@ -16,14 +16,14 @@ var clauseWords = map[string]bool{
 	"flashback": true, "madness": true, "entwine": true, "kicker": true, "mode": true, "x": true, "pay": true,
 	"exile": true, "face down": true, "return": true, "search": true, "dredge": true, "reveal": true,
 	"order": true, "decline": true, "assign": true, "sacrifice": true, "discard": true, "keep": true, "attacking": true, "multikicker": true, "buyback": true, "respond": true, "evoke": true,
-	"replace": true,
-	"mutate":  true, "over": true, "under": true,
+	"replace": true, "room": true, "dungeon": true,
+	"mutate": true, "over": true, "under": true,
 }
 
 // expectKinds maps what an expect line checks to whether it names a
 // player (p), a card (c) or neither (-) before its colon.
 var expectKinds = map[string]byte{
-	"life": 'p', "poison": 'p', "pool": 'p',
+	"life": 'p', "poison": 'p', "pool": 'p', "room": 'p', "completed": 'p',
 	"pt": 'c', "counters": 'c', "color": 'c', "types": 'c', "abilities": 'c', "name": 'c', "subtypes": 'c', "mv": 'c', "paid": 'c', "damage": 'c',
 	"tapped": '-', "untapped": '-', "stack": '-', "reason": '-', "lost": '-',
 }
@@ -39,7 +39,7 @@ var validStep = func() map[string]bool {
 	return m
 }()
 
-var zoneWords = map[string]game.Zone{"library": game.Library, "hand": game.Hand, "battlefield": game.Battlefield, "graveyard": game.Graveyard, "exile": game.Exile, "command": game.Command}
+var zoneWords = map[string]game.Zone{"library": game.Library, "hand": game.Hand, "battlefield": game.Battlefield, "graveyard": game.Graveyard, "exile": game.Exile, "command": game.Command, "outside": game.Outside}
 
 // stmt reads one script line.
 func (p *parser) stmt(l line) *engine.Stmt {
@@ -548,6 +548,18 @@ func (p *parser) isPlayer(s string) bool {
 	return false
 }
 
+// isRoom reports whether s names a room of a dungeon card of the file.
+func (p *parser) isRoom(s string) bool {
+	for _, d := range p.f.Cards {
+		for _, r := range d.Card.Rooms {
+			if strings.EqualFold(r.Name, s) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // check reports names that are neither a defined card nor a player.
 func (p *parser) check(st *engine.Stmt) {
 	isPlayer := p.isPlayer
@@ -587,6 +599,15 @@ func (p *parser) check(st *engine.Stmt) {
 	for _, c := range st.Clauses {
 		if c.Word == "replace" {
 			continue // words, checked as the clause was read
+		}
+		if c.Word == "room" {
+			// The name of a room of a dungeon the file defines.
+			for _, n := range c.Names {
+				if !p.isRoom(n.Text) {
+					p.errorf(n.Pos, "unknown room %q (no dungeon of the cards has it)", n.Text)
+				}
+			}
+			continue
 		}
 		for _, n := range c.Names {
 			if c.Word == "convoke" {
