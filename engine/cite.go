@@ -78,7 +78,7 @@ var (
 	phDraw           = []string{"draws a card by putting the top card of"}
 	phEmptyLibrary   = []string{"who attempts to draw a card from a library with no cards in it", "attempts to draw a card from a library with no cards", "draw a card from an empty library", "empty library"}
 	phCounters       = []string{"a counter is a marker placed on an object"}
-	phEntersCounters = []string{"refer to counters being put on an object"}
+	phEntersCounters = []string{"refer to counters being", "refers to a counter being \"placed\" on a permanent"}
 	phOccurrences    = []string{"it can trigger repeatedly if one event contains multiple occurrences"}
 	phTurn           = []string{"a turn consists of five phases"}
 	phUntap          = []string{"untap them all simultaneously", "untaps them all simultaneously", "untaps all"}
