@@ -204,3 +204,18 @@ func First[T Ability](o *game.Object, r Rev) (T, bool) {
 	var zero T
 	return zero, false
 }
+
+// DeclaredOf returns the first ability of kind T any keyword's declaration
+// makes in revision r, for a rule that outlives the permanents with the
+// keyword (a player's speed, 702.179d); false when none does.
+func DeclaredOf[T Ability](r Rev) (T, bool) {
+	for _, d := range Decls() {
+		for _, a := range d.Of(game.Ability{Keyword: d.Name}, r) {
+			if t, ok := a.(T); ok {
+				return t, true
+			}
+		}
+	}
+	var zero T
+	return zero, false
+}

@@ -508,16 +508,12 @@ func readEffects(t string, at int, self string, spellText bool) ([]progOp, *prog
 // It reports false when text is not written as a triggered ability. An
 // error is a *TextError at the part not understood, its Offset in bytes
 // of text.
+//
+// A Saga's chapter abilities are read by ReadChapter: only a Saga has
+// them, and "XX deals 1 damage" on a card named XX is not one.
 func ReadTriggered(text, self string) (*Trigger, bool, error) {
 	lead := len(text) - len(strings.TrimLeft(text, " \t"))
 	t := strings.TrimSuffix(strings.TrimSpace(text), ".")
-	if tr, ok, err := readChapter(t, self); ok {
-		if err != nil {
-			ee := err.(*TextError)
-			return nil, true, &TextError{Offset: lead + ee.Offset, Msg: ee.Msg}
-		}
-		return tr, true, nil
-	}
 	low := strings.ToLower(t)
 	if !hasWord(low, "when") && !hasWord(low, "whenever") && !hasWord(low, "at") {
 		return nil, false, nil
@@ -547,6 +543,20 @@ func ReadTriggered(text, self string) (*Trigger, bool, error) {
 // [effect]" (714.2b); "{rN1}, {rN2}—[Effect]" is one for each (714.2c).
 //
 //	chapter = numeral {", " numeral} (" — " | "—" | " - ") effect
+
+// ReadChapter reads text as a Saga's chapter ability ("I, II — EFFECT")
+// on the card named self. It reports false when text does not begin
+// with a chapter symbol; an error is a *TextError at the part not
+// understood, its Offset in bytes of text.
+func ReadChapter(text, self string) (*Trigger, bool, error) {
+	lead := len(text) - len(strings.TrimLeft(text, " \t"))
+	tr, ok, err := readChapter(strings.TrimSuffix(strings.TrimSpace(text), "."), self)
+	if err != nil {
+		ee := err.(*TextError)
+		return nil, true, &TextError{Offset: lead + ee.Offset, Msg: ee.Msg}
+	}
+	return tr, ok, nil
+}
 
 // readChapter reads t as a chapter ability of the card named self: a
 // trigger on lore counters being put on it, with its chapter numbers.

@@ -88,6 +88,11 @@ func (e *engine) activateText(st *Stmt, p *game.Player, o *game.Object, n int) e
 	// The total cost (602.2b: 601.2f–h), with X chosen.
 	x := 0
 	if cl := st.Clause("x"); cl != nil {
+		// 602.2b: as for a spell (601.2b), the value of a variable
+		// cost is announced; a cost without {X} has none.
+		if !a.Cost.Mana.HasX() {
+			return refuse("%s's ability has no {X} in its cost: there is no value of X to announce (%s)", o.Label, e.rules.Find(phVariable...).ID)
+		}
 		x = cl.N
 	}
 	total := a.Cost.Mana.WithX(x)

@@ -316,6 +316,11 @@ func hasAddCost(e *engine, o *game.Object, word string) bool {
 // modes: a modal spell needs a mode, or all modes with entwine.
 func (e *engine) modes(c *casting, st *Stmt) error {
 	if len(c.face.Modes) == 0 {
+		if st.Clause("mode") != nil {
+			// 601.2b (409.1b in 2006): a mode is announced only for a
+			// modal spell.
+			return refuse("%s is not modal: it has no mode to choose (%s)", c.face.Name, e.rules.Find(phModes...).ID)
+		}
 		return nil
 	}
 	for _, a := range all[*ability.AddCost](e, c.src) {
@@ -583,13 +588,21 @@ func what(src *game.Object) string {
 // costs, minus reductions, never below zero.
 func (e *engine) totalCost(c *casting, st *Stmt) error {
 	x := 0
+	base := c.face.Cost
+	if a := c.alt; a != nil {
+		base = a.Cost
+	}
 	if cl := st.Clause("x"); cl != nil {
+		// 601.2b (409.1b in 2006): the value of a variable cost is
+		// announced; a spell whose costs have no {X} has none.
+		if !base.HasX() && !c.total.HasX() && !c.face.Additional.Mana.HasX() {
+			return refuse("%s has no {X} in its cost: there is no value of X to announce (%s)", c.face.Name, e.rules.Find(phVariable...).ID)
+		}
 		x = cl.N
 	}
 	c.info.X = x
-	base := c.face.Cost.WithX(x)
+	base = base.WithX(x)
 	if a := c.alt; a != nil {
-		base = a.Cost
 		if !a.FaceDown {
 			c.cite(e, e.ref(a), a.Note, c.face.Name, base)
 		}

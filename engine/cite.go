@@ -42,6 +42,7 @@ func (e *engine) defines(name, phrase string) bool {
 // Procedures the engine cites, found by what the rule says in any era.
 var (
 	phAnnounce       = []string{"to propose the casting of a spell", "announces that he or she is playing the spell", "announces that he or she is casting", "announces that they are casting"}
+	phVariable       = []string{"has a variable cost", "has a variable mana cost"}
 	phModes          = []string{"if the spell is modal", "if the spell or ability is modal"}
 	phTargets        = []string{"announces their choice of an appropriate", "announces his or her choice of an appropriate", "if the spell or ability requires any targets", "requires any targets"}
 	phTotalCost      = []string{"the player determines the total cost of the spell", "the player determines the total cost of the spell or ability", "the player determines the total cost"}
@@ -76,7 +77,7 @@ var (
 	phTapped         = []string{"tapped creature can't block", "untapped creature"}
 	phCounter        = []string{"to counter a spell or ability means", "counter a spell"}
 	phDraw           = []string{"draws a card by putting the top card of"}
-	phEmptyLibrary   = []string{"who attempts to draw a card from a library with no cards in it", "attempts to draw a card from a library with no cards", "draw a card from an empty library", "empty library"}
+	phEmptyLibrary   = []string{"who attempts to draw a card from a library with no cards in it", "attempts to draw a card from a library with no cards", "draw a card from an empty library", "empty library", "required to draw more cards than are left in his or her library"}
 	phCounters       = []string{"a counter is a marker placed on an object"}
 	phEntersCounters = []string{"refer to counters being", "refers to a counter being \"placed\" on a permanent"}
 	phOccurrences    = []string{"it can trigger repeatedly if one event contains multiple occurrences"}

@@ -46,6 +46,16 @@ func (e *engine) expect(st *Stmt) (bool, string) {
 			return false, "nowhere"
 		}
 		return o.Zone == st.Zone, o.Zone.String()
+	case "speed":
+		p, err := e.player(st.Player)
+		if err != nil {
+			return false, err.Error()
+		}
+		got := "none"
+		if p.Speed > 0 {
+			got = strconv.Itoa(p.Speed)
+		}
+		return strings.EqualFold(got, st.Value), got
 	case "room", "completed":
 		p, err := e.player(st.Player)
 		if err != nil {

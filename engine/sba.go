@@ -13,18 +13,21 @@ import (
 // today, 420.5 "state-based effects" before 2009). An action whose rule
 // the revision does not have does not happen there.
 var (
-	sbaLife       = []string{"if a player has 0 or less life", "a player with 0 or less life loses the game"}
-	sbaEmptyDraw  = []string{"attempted to draw a card from a library with no cards in it", "attempted to draw a card from an empty library", "draw a card from an empty library"}
-	sbaPoison     = []string{"ten or more poison counters"}
-	sbaToken      = []string{"if a token is in a zone other than the battlefield", "a token in a zone other than the in-play zone", "token in a zone other than"}
-	sbaDeathtouch = []string{"dealt damage by a source with deathtouch since the last time state-based actions were checked"}
-	sbaLoyalty    = []string{"if a planeswalker has loyalty 0", "a planeswalker with loyalty 0"}
-	sbaUniqueness = []string{"planeswalkers that share a planeswalker type"}
-	sbaLegend     = []string{"this is called the \"legend rule.\"", "called the \"legend rule\"", "legend rule"}
-	sbaWorld      = []string{"this is called the \"world rule.\"", "called the \"world rule\""}
-	sbaAura       = []string{"if an aura is attached to an illegal object or player", "an aura attached to an illegal", "enchants an illegal or nonexistent permanent"}
-	sbaEquipment  = []string{"if an equipment or fortification is attached to an illegal", "an equipment or fortification attached to an illegal", "an equipment attached to an illegal permanent"}
-	sbaAnnihilate = []string{"has both a +1/+1 counter and a -1/-1 counter on it"}
+	sbaLife      = []string{"if a player has 0 or less life", "a player with 0 or less life", "a player with 0 life or less"}
+	sbaEmptyDraw = []string{"attempted to draw a card from a library with no cards in it", "attempted to draw a card from an empty library", "draw a card from an empty library", "required to draw more cards than were in his or her library"}
+	// Drawing more cards than are left, said only in 102.2 in
+	// 1999-04-23, not under 420.5.
+	phDrawMoreThanLeft = []string{"required to draw more cards than are left in his or her library"}
+	sbaPoison          = []string{"ten or more poison counters"}
+	sbaToken           = []string{"if a token is in a zone other than the battlefield", "a token in a zone other than the in-play zone", "token in a zone other than", "or is in a zone other than the battlefield, it ceases to exist"}
+	sbaDeathtouch      = []string{"dealt damage by a source with deathtouch since the last time state-based actions were checked"}
+	sbaLoyalty         = []string{"if a planeswalker has loyalty 0", "a planeswalker with loyalty 0"}
+	sbaUniqueness      = []string{"planeswalkers that share a planeswalker type"}
+	sbaLegend          = []string{"this is called the \"legend rule.\"", "called the \"legend rule\"", "legend rule"}
+	sbaWorld           = []string{"this is called the \"world rule.\"", "called the \"world rule\"", "if two or more permanents have the supertype world", "if two or more enchant worlds are in play"}
+	sbaAura            = []string{"if an aura is attached to an illegal object or player", "an aura attached to an illegal", "enchants an illegal or nonexistent permanent"}
+	sbaEquipment       = []string{"if an equipment or fortification is attached to an illegal", "an equipment or fortification attached to an illegal", "an equipment attached to an illegal permanent"}
+	sbaAnnihilate      = []string{"has both a +1/+1 counter and a -1/-1 counter on it"}
 	// An Equipment that's also a creature can't equip a creature
 	// (301.5c; 212.2i before 2009).
 	phEquipCreature = []string{"equipment that's also a creature can", "also a creature can"}
@@ -107,7 +110,15 @@ func (e *engine) sbaCheck() ([]func(), error) {
 		case p.Life <= 0:
 			do(sbaLife, func(r game.Ref) { e.lose(p, r, fmt.Sprintf("%d life", p.Life)) })
 		case p.DrewFromEmpty:
-			do(sbaEmptyDraw, func(r game.Ref) { e.lose(p, r, "attempted to draw from an empty library") })
+			lose := func(r game.Ref) { e.lose(p, r, "attempted to draw from an empty library") }
+			if !do(sbaEmptyDraw, lose) {
+				// 1999-04-23 says it outside 420.5, in 102.2 ("he or
+				// loses instead", sic): the loss is found at this check,
+				// before any player would receive priority.
+				if r := e.rules.Find(phDrawMoreThanLeft...); !r.IsZero() {
+					acts = append(acts, func() { lose(r) })
+				}
+			}
 		case p.Poison >= 10:
 			do(sbaPoison, func(r game.Ref) { e.lose(p, r, fmt.Sprintf("%d poison counters", p.Poison)) })
 		}
@@ -131,6 +142,7 @@ func (e *engine) sbaCheck() ([]func(), error) {
 		acts = append(acts, e.sbaPermanent(o, o.Characteristics(), do)...)
 	}
 	e.sbaDungeons(do)
+	e.sbaSpeeds(do)
 	acts = append(acts, e.worldRule()...)
 	acts = append(acts, e.roleRule()...)
 	for _, rule := range []func() ([]func(), error){e.legendRule, e.uniqueness} {

@@ -133,6 +133,9 @@ func (e *engine) counterTimes(x *game.Object, t *ability.Trigger, c countersPut)
 func (e *engine) firePlayer(p *game.Player, ev ability.Event, arg any) {
 	e.s.Log = append(e.s.Log, game.Happened{Event: string(ev), Player: slices.Index(e.s.Players, p)})
 	e.watch(nil, p, ev, arg)
+	if ev == ability.LosesLife {
+		e.speedLoss(p)
+	}
 }
 
 // watch triggers the abilities of the permanents that wait for event ev

@@ -247,10 +247,13 @@ func (r *Rules) readLayers() *LayerOrder {
 // readSequence reads the order of the rules before 2003-10 (418.5a):
 // "starting with the actual object, then applying copy effects, then
 // applying text-changing effects, …, and then applying all other
-// continuous effects", each a step numbered in order.
+// continuous effects", each a step numbered in order; 418.5e of
+// 2001-07-23 to 2003-03-15 says it "starting with the printed or token
+// value" in four steps (copy, type-changing, counters, all other).
 func (r *Rules) readSequence() *LayerOrder {
 	for _, x := range r.index {
-		if !strings.Contains(x.lower, "starting with the actual object, then applying") {
+		if !strings.Contains(x.lower, "starting with the actual object, then applying") &&
+			!strings.Contains(x.lower, "starting with the printed or token value, then applying") {
 			continue
 		}
 		parts := strings.Split(x.lower, "then applying ")[1:]

@@ -292,9 +292,12 @@ func (s *State) layers() map[*Object]*Chars {
 	staticsRead := false
 	for si := range lo.Steps {
 		step := &lo.Steps[si]
-		if !staticsRead && si > lo.step[ChangeCopy] && si > lo.step[ChangeFaceDown] && (si > lo.step[ChangeText] || lo.step[ChangeText] >= lo.step[ChangeType]) {
+		if !staticsRead && (len(lo.Steps) == 1 || si > lo.step[ChangeCopy] && si > lo.step[ChangeFaceDown] && (si > lo.step[ChangeText] || lo.step[ChangeText] >= lo.step[ChangeType])) {
 			// Static abilities are read from the copiable values, with
 			// the words text-changing effects changed (layer 3).
+			// Before layers (1999 to 2003-03) every effect applies in
+			// one timestamp order, 418.5a's "All white creatures get
+			// +1/+1" among them: the statics are read as it begins.
 			statics, staticsRead = s.statics(v), true
 		}
 		var pending []*Continuous

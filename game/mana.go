@@ -309,6 +309,16 @@ func (c Cost) normal() Cost {
 	return out
 }
 
+// HasX reports whether c has an {X}.
+func (c Cost) HasX() bool {
+	for _, s := range c.Symbols {
+		if s.X {
+			return true
+		}
+	}
+	return false
+}
+
 // WithX returns c with each {X} replaced by x generic mana.
 func (c Cost) WithX(x int) Cost {
 	out := Cost{set: c.set}

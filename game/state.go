@@ -24,6 +24,9 @@ type Player struct {
 	// Completed are the names of the dungeons the player has completed
 	// (309.7), in order. The slice is never changed in place.
 	Completed []string
+	// Speed is the player's speed (702.179): 0 while they have none
+	// (702.179b), as no rule sets a speed to 0.
+	Speed int
 }
 
 // Zone returns the objects of the player's zone z; the library top

@@ -449,7 +449,17 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 			c.Additional = add
 			continue
 		}
-		if tr, ok, err := ability.ReadTriggered(part, name); ok {
+		read := ability.ReadTriggered
+		if c.HasSubtype("Saga") {
+			// Chapter abilities (714.2) are a Saga's only.
+			read = func(text, self string) (*ability.Trigger, bool, error) {
+				if tr, ok, err := ability.ReadChapter(text, self); ok {
+					return tr, ok, err
+				}
+				return ability.ReadTriggered(text, self)
+			}
+		}
+		if tr, ok, err := read(part, name); ok {
 			if err != nil {
 				p.errorf(l.pos(at-len(part)-1+errOffset(err)), "%s: %v", name, err)
 				continue

@@ -23,7 +23,7 @@ var clauseWords = map[string]bool{
 // expectKinds maps what an expect line checks to whether it names a
 // player (p), a card (c) or neither (-) before its colon.
 var expectKinds = map[string]byte{
-	"life": 'p', "poison": 'p', "pool": 'p', "room": 'p', "completed": 'p',
+	"life": 'p', "poison": 'p', "pool": 'p', "room": 'p', "completed": 'p', "speed": 'p',
 	"pt": 'c', "counters": 'c', "color": 'c', "types": 'c', "abilities": 'c', "name": 'c', "subtypes": 'c', "mv": 'c', "paid": 'c', "damage": 'c',
 	"tapped": '-', "untapped": '-', "stack": '-', "reason": '-', "lost": '-',
 }
@@ -68,7 +68,7 @@ func (p *parser) stmt(l line) *engine.Stmt {
 				p.errorf(n.Pos, "%v", err)
 			}
 		}
-	case word == "mana" || word == "life" || word == "poison":
+	case word == "mana" || word == "life" || word == "poison" || word == "speed":
 		st.Verb = word
 		who, v, ok := strings.Cut(rest, ":")
 		if !ok {
