@@ -449,6 +449,19 @@ func (d *decoder) next(n int) []byte {
 }
 
 func (d *decoder) uint() uint64 {
+	// Most numbers take one to three bytes (a failed decoder has none
+	// left): read in place, as binary.Uvarint would.
+	switch b := d.b; {
+	case len(b) > 0 && b[0] < 0x80:
+		d.b = b[1:]
+		return uint64(b[0])
+	case len(b) > 1 && b[1] < 0x80:
+		d.b = b[2:]
+		return uint64(b[0]&0x7f) | uint64(b[1])<<7
+	case len(b) > 2 && b[2] < 0x80:
+		d.b = b[3:]
+		return uint64(b[0]&0x7f) | uint64(b[1]&0x7f)<<7 | uint64(b[2])<<14
+	}
 	if d.err != nil {
 		return 0
 	}

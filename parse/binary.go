@@ -268,6 +268,19 @@ func (r *treeReader) uint() uint64 {
 	if r.err != nil {
 		return 0
 	}
+	// Most numbers take one to three bytes: read in place, as
+	// binary.Uvarint would.
+	switch b := r.b[r.i:]; {
+	case len(b) > 0 && b[0] < 0x80:
+		r.i++
+		return uint64(b[0])
+	case len(b) > 1 && b[1] < 0x80:
+		r.i += 2
+		return uint64(b[0]&0x7f) | uint64(b[1])<<7
+	case len(b) > 2 && b[2] < 0x80:
+		r.i += 3
+		return uint64(b[0]&0x7f) | uint64(b[1]&0x7f)<<7 | uint64(b[2])<<14
+	}
 	v, n := binary.Uvarint(r.b[r.i:])
 	if n <= 0 {
 		r.fail("a bad number")
@@ -278,16 +291,12 @@ func (r *treeReader) uint() uint64 {
 }
 
 func (r *treeReader) int() int {
-	if r.err != nil {
-		return 0
+	ux := r.uint() // zigzag, as binary.Varint reads it
+	x := int(ux >> 1)
+	if ux&1 != 0 {
+		x = ^x
 	}
-	v, n := binary.Varint(r.b[r.i:])
-	if n <= 0 {
-		r.fail("a bad number")
-		return 0
-	}
-	r.i += n
-	return int(v)
+	return x
 }
 
 // count reads a number of things that each take at least a byte of what

@@ -386,3 +386,39 @@ func TestManifestCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestNormalizeRuneWise: Normalize, which keeps the prefix it would not
+// change as it is, equals the rune-wise loop on the title, text and
+// examples of every rule and every glossary paragraph of every revision.
+func TestNormalizeRuneWise(t *testing.T) {
+	check := func(s string) {
+		if got, want := parse.Normalize(s), parse.NormalizeRunes(s); got != want {
+			t.Fatalf("Normalize(%q) = %q, the rune-wise loop %q", s, got, want)
+		}
+	}
+	_, docs := corpustest.Docs(t)
+	kept := 0
+	for _, d := range docs {
+		d.Walk(func(r *parse.Rule) bool {
+			for _, s := range []string{r.Title, r.Text} {
+				check(s)
+				if parse.Normalize(s) == s {
+					kept++
+				}
+			}
+			for _, e := range r.Examples {
+				check(e.Text)
+			}
+			return true
+		})
+		for _, g := range d.Glossary {
+			check(g.Term)
+			for _, p := range g.Definition {
+				check(p.Text)
+			}
+		}
+	}
+	if kept == 0 {
+		t.Error("no text was kept as it is: the prefix is never taken")
+	}
+}

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"encoding/binary"
 	"slices"
 	"testing"
 )
@@ -31,5 +32,39 @@ func TestRun(t *testing.T) {
 	lists[2] = append(lists[2], -1)
 	if !slices.Equal(lists[3], before) {
 		t.Errorf("appending to list 2 changed list 3: %v, was %v", lists[3], before)
+	}
+}
+
+// TestTreeReaderNumbers: the numbers the tree's reader reads in place are
+// binary.Uvarint's and binary.Varint's; a failure is an error.
+func TestTreeReaderNumbers(t *testing.T) {
+	var cases [][]byte
+	for _, v := range []uint64{0, 1, 127, 128, 255, 16383, 16384, 1<<21 - 1, 1 << 21, 1<<28 + 5, 1<<63 + 1} {
+		b := binary.AppendUvarint(nil, v)
+		cases = append(cases, b, append(b, 7), b[:len(b)-1])
+	}
+	cases = append(cases, []byte{0x80, 0}, []byte{0x81, 0x80, 0}, []byte{0xff, 0xff, 0xff, 0x7f},
+		[]byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 1}, nil)
+	for _, b := range cases {
+		r := &treeReader{b: b}
+		got := r.uint()
+		want, n := binary.Uvarint(b)
+		if n <= 0 {
+			if r.err == nil || got != 0 {
+				t.Errorf("% x: uint %d, error %v; binary.Uvarint fails", b, got, r.err)
+			}
+		} else if r.err != nil || got != want || r.i != n {
+			t.Errorf("% x: uint %d at %d (error %v), binary.Uvarint %d at %d", b, got, r.i, r.err, want, n)
+		}
+		r = &treeReader{b: b}
+		goti := r.int()
+		wanti, n := binary.Varint(b)
+		if n <= 0 {
+			if r.err == nil || goti != 0 {
+				t.Errorf("% x: int %d, error %v; binary.Varint fails", b, goti, r.err)
+			}
+		} else if r.err != nil || int64(goti) != wanti || r.i != n {
+			t.Errorf("% x: int %d at %d (error %v), binary.Varint %d at %d", b, goti, r.i, r.err, wanti, n)
+		}
 	}
 }

@@ -56,8 +56,16 @@ func Typography(s string) string {
 //
 // Normalize is idempotent: Normalize(Normalize(s)) == Normalize(s).
 func Normalize(s string) string {
+	k := normalPrefix(s)
+	if k == len(s) {
+		return s // most texts: nothing to change, no copy
+	}
+	if k > 0 && s[k-1] == ' ' {
+		k-- // the loop below reads the space as pending
+	}
 	var b strings.Builder
 	b.Grow(len(s))
+	b.WriteString(s[:k])
 	space := false // a space is pending
 	emit := func(r rune) {
 		if space && b.Len() > 0 {
@@ -66,7 +74,17 @@ func Normalize(s string) string {
 		space = false
 		b.WriteRune(r)
 	}
-	for i := 0; i < len(s); {
+	for i := k; i < len(s); {
+		if j := plainRun(s, i); j > i {
+			// Plain ASCII: what the default case does, a run at a time.
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteString(s[i:j])
+			i = j
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		rest := s[i+size:]
 		switch {
@@ -96,6 +114,61 @@ func Normalize(s string) string {
 		i += size
 	}
 	return b.String()
+}
+
+// normalPrefix is the length of the longest prefix of s that Normalize
+// keeps as it is, read a byte at a time: printable ASCII but for "`",
+// single spaces between words, no "--", mark, italics marker or lost
+// apostrophe (the cases of Normalize's loop).
+func normalPrefix(s string) int {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case ' ':
+			if i == 0 || i == len(s)-1 || s[i+1] == ' ' {
+				return i
+			}
+		case '`':
+			return i
+		case '-':
+			if i+1 < len(s) && s[i+1] == '-' {
+				return i
+			}
+		case '(':
+			if hasMarkPrefix(s[i+1:]) {
+				return i
+			}
+		case '_':
+			if italicMarker(s, i) {
+				return i
+			}
+		case '?':
+			if i > 0 && i+1 < len(s) && isASCIILetterBefore(s, i) && isLetter(s[i+1]) {
+				return i
+			}
+		default:
+			if c < ' ' || c >= 0x7f {
+				return i
+			}
+		}
+	}
+	return len(s)
+}
+
+// plainRun is the end of the run of printable ASCII from s[i] that
+// Normalize's loop writes as it is whatever precedes it: no space and
+// none of "`-(_?".
+func plainRun(s string, i int) int {
+	for ; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '`', '-', '(', '_', '?':
+			return i
+		default:
+			if c <= ' ' || c >= 0x7f {
+				return i
+			}
+		}
+	}
+	return i
 }
 
 func emitDash(b *strings.Builder, space *bool) {

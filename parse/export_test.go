@@ -1,0 +1,3 @@
+package parse
+
+var NormalizeRunes = normalizeRunes
