@@ -22,6 +22,7 @@ const (
 	Cast              Event = "is cast"
 	Enters            Event = "enters the battlefield"
 	Mutates           Event = "mutates"
+	TurnedFaceUp      Event = "is turned face up"
 	BecomesTarget     Event = "becomes the target"
 	UpkeepBegins      Event = "the upkeep step begins"
 	EndStepBegins     Event = "the end step begins"

@@ -51,7 +51,7 @@ func (e *engine) stormCopies(spell, ab *game.Object, t *ability.Trigger, rule ga
 	n := spell.Spell.CastNumber - 1
 	retarget := e.retarget[ab]
 	for i := range n {
-		c := e.copySpell(spell, fmt.Sprintf("copy %d of %d", i+1, n))
+		c := e.copySpell(spell, spell.Controller(), fmt.Sprintf("copy %d of %d", i+1, n))
 		if i < len(retarget) && retarget[i] != nil {
 			ts := slices.Clone(c.Spell.Targets)
 			ts[0] = *retarget[i]
@@ -65,10 +65,11 @@ func (e *engine) stormCopies(spell, ab *game.Object, t *ability.Trigger, rule ga
 	e.s.Cite(rule, "%s: %d spells were cast before %s this turn, so %d copies", strings.ToLower(t.Keyword), n, spell.Name(), n)
 }
 
-// copySpell puts a copy of spell on the stack and returns it.
-func (e *engine) copySpell(spell *game.Object, why string) *game.Object {
+// copySpell puts a copy of spell on the stack under p's control and
+// returns it: p owns and controls it (707.10).
+func (e *engine) copySpell(spell *game.Object, p *game.Player, why string) *game.Object {
 	info := *spell.Spell
-	c := &game.Object{Label: spell.Label + " (copy)", Card: spell.Card, Half: spell.Half, Owner: spell.Owner, BaseController: spell.Controller(), Copy: true, Spell: &info}
+	c := &game.Object{Label: spell.Label + " (copy)", Card: spell.Card, Half: spell.Half, Owner: p, BaseController: p, Copy: true, Spell: &info}
 	e.s.Push(c)
 	e.s.Cite(e.rules.Find(phCopy...), "%s: a copy of %s is put on the stack; a copy isn't cast", why, spell.Name())
 	return c
@@ -496,8 +497,21 @@ func (e *engine) unmorph(st *Stmt) error {
 		return refuse("%s's mana pool %s can't pay the %s cost %s", p.Name, p.Pool, strings.ToLower(up.Keyword), up.Cost)
 	}
 	p.Pool.Sub(pay)
-	o.FaceDown = false
-	e.s.Stamp(o) // 613.7f
+	if o.MergedWith("Instant") || o.MergedWith("Sorcery") {
+		// 729.2g: such a permanent would turn face up: it is revealed
+		// and stays face down, and nothing triggers.
+		e.s.Cite(e.rules.Find(phMergedNoFaceUp...), "%s pays %s, but %s contains an instant or sorcery card: %s reveals it and it stays face down; no ability triggers on its turning face up", p.Name, up.Cost, o.Label, p.Name)
+		return nil
+	}
+	e.s.TurnFaceUp(o) // a new timestamp, 613.7f
+	if len(o.Merged) > 0 {
+		var labels []string
+		for _, c := range o.Merged {
+			labels = append(labels, c.Label)
+		}
+		e.s.Cite(e.rules.Find(phMergedFaceUp...), "each face-down component of %s (%s) is turned face up", o.Label, strings.Join(labels, ", "))
+	}
 	e.s.Cite(e.ref(up), up.Note, p.Name, up.Cost, o.Label, o.Power(), o.Toughness())
+	e.fire(o, ability.TurnedFaceUp, nil)
 	return nil
 }

@@ -74,7 +74,7 @@ func (e *engine) attack(st *Stmt) error {
 func (e *engine) canBlock(att, b *game.Object) error {
 	switch {
 	case b.Tapped:
-		return refuse("%s is tapped and can't block (%s)", b.Label, e.rules.Find(phTapped...).ID)
+		return refuse("%s is tapped and can't block (%s)", b.Label, e.blockerRef(phTapped...).ID)
 	}
 	for _, r := range all[*ability.BlockRestriction](e, att) {
 		if !r.Allows(b) {
@@ -586,4 +586,15 @@ func (e *engine) defending(att *game.Object) *game.Player {
 		return d
 	}
 	return e.s.Opponent(att.Controller())
+}
+
+// blockerRef finds the rule of the declare blockers step that says one
+// of phrases ("The chosen creatures must be untapped", 509.1a; "Only
+// untapped creatures can block", 309.2a in 2006), anywhere else when the
+// step says none.
+func (e *engine) blockerRef(phrases ...string) game.Ref {
+	if r := e.rules.FindUnder([]string{"Declare Blockers Step"}, phrases...); !r.IsZero() {
+		return r
+	}
+	return e.rules.Find(phrases...)
 }

@@ -55,7 +55,7 @@ func (pay *payment) chosen(o *game.Object) bool {
 
 // symbols refuses a cost with a mana symbol the revision does not
 // define: Phyrexian mana (from 2011), {C} (from 2015), {S} (from
-// Coldsnap, 2006-07-15).
+// Coldsnap, 2006-07-15), hybrid symbols (104.3f from 2005-10-01, "half-half" until 2006-02-01), {2/W}.
 func (e *engine) symbols(c game.Cost) error {
 	for _, s := range c.Symbols {
 		var phrases []string
@@ -68,6 +68,8 @@ func (e *engine) symbols(c game.Cost) error {
 			phrases = phSnowMana
 		case s.Hybrid() && s.Generic > 0:
 			phrases = []string{"{2/" + strings.ToLower(s.Color.Letter()) + "}"}
+		case s.Hybrid():
+			phrases = []string{"hybrid mana symbol", "half-half mana symbol"}
 		default:
 			continue
 		}

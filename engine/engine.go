@@ -490,8 +490,8 @@ type engine struct {
 	// passes, with what happens then.
 	permits   map[*game.Object]bool
 	untilPass []untilPass
-	// gains are the life-gain triggers of damage riders, by source.
-	gains map[*game.Object]*gain
+	// gains are the life-gain triggers of damage riders, by instance.
+	gains map[gainKey]*gain
 	// ordered is set once the statement's "order" clause has ordered
 	// triggered abilities or replacement effects.
 	ordered bool
@@ -501,6 +501,10 @@ type engine struct {
 	// statement's "keep" choice kept a permanent.
 	choice error
 	kept   bool
+	// sectored is set once the statement's "sector" choice gave a
+	// creature its sector designation (704.5u).
+	sectored    bool
+	sectorPicks map[*game.Object]string
 	// chapterAbility are the chapter abilities triggered (waiting or on
 	// the stack), with the Saga whose they are (704.5s).
 	chapterAbility map[*game.Object]*game.Object
@@ -518,7 +522,7 @@ type engine struct {
 }
 
 func newEngine(f *Scenario, rules *game.Rules, specs *specSet) *engine {
-	e := &engine{at: mainAt, turn: steps, f: f, rules: rules, specs: specs, wants: map[*game.Object]*ability.Target{}, retarget: map[*game.Object][]*game.Target{}, revealed: map[string][]string{}, gains: map[*game.Object]*gain{}, mays: map[*game.Object]bool{}, permits: map[*game.Object]bool{}, orders: map[*game.Object]assignOrder{}, chapterAbility: map[*game.Object]*game.Object{}, roomAbility: map[*game.Object]*game.Object{}, ventureCount: map[*game.Object]int{}, speedTurn: map[*game.Player]int{}, bans: map[*game.Player]*ability.UpkeepCopies{}}
+	e := &engine{at: mainAt, turn: steps, f: f, rules: rules, specs: specs, wants: map[*game.Object]*ability.Target{}, retarget: map[*game.Object][]*game.Target{}, revealed: map[string][]string{}, gains: map[gainKey]*gain{}, mays: map[*game.Object]bool{}, permits: map[*game.Object]bool{}, orders: map[*game.Object]assignOrder{}, chapterAbility: map[*game.Object]*game.Object{}, roomAbility: map[*game.Object]*game.Object{}, ventureCount: map[*game.Object]int{}, speedTurn: map[*game.Player]int{}, sectorPicks: map[*game.Object]string{}, bans: map[*game.Player]*ability.UpkeepCopies{}}
 	e.s = game.New(rules, f.Players...)
 	facts := factsOf(rules.Doc(), rules)
 	e.s.SplitCombined, e.s.ArtifactCreatureKeeps, e.s.StarZeroOutside = facts.splitCombined, facts.keepAC, facts.starZero
@@ -553,7 +557,7 @@ func (e *engine) check(sr *Stmt, r *ScriptResult, pass bool, got string) {
 // stmt runs one statement; actions that fail and expectations become
 // checks.
 func (e *engine) stmt(st *Stmt, r *ScriptResult) {
-	e.cur, e.ordered, e.kept = st, false, false
+	e.cur, e.ordered, e.kept, e.sectored = st, false, false, false
 	var err error
 	if st.Verb != "block" && e.blocking {
 		err = e.endDeclaration(r)
@@ -569,7 +573,7 @@ func (e *engine) stmt(st *Stmt, r *ScriptResult) {
 		a := e.s.Pending[0]
 		err = refuse("%s waits to be put on the stack; choose again with \"triggers; targeting A\" or \"triggers; order A, B\"%s", trigName(a.Ability), see(e.rules.Find(phTriggerTargets...)))
 	}
-	if err == nil && e.choice != nil && !setup[st.Verb] && st.Verb != "keep" {
+	if err == nil && e.choice != nil && !setup[st.Verb] && st.Verb != "keep" && st.Verb != "sector" {
 		// A state-based action waits for its player's choice: it is
 		// performed, and triggered abilities are put on the stack, before
 		// anybody receives priority (704.3, 117.5).
@@ -590,6 +594,14 @@ func (e *engine) stmt(st *Stmt, r *ScriptResult) {
 	}
 	if err == nil && st.Verb != "block" {
 		err = e.unkept(st)
+	}
+	if err == nil && st.Verb != "block" {
+		err = e.unsectored(st)
+	}
+	if st.Verb == "sector" && e.sectored && err != nil && err == e.choice {
+		// The player chose; the action waits for another player's
+		// choice, which is no refusal of this one.
+		err = nil
 	}
 	var ref *refusal
 	if st.Verb == "block" && err == nil {
@@ -671,16 +683,24 @@ func (e *engine) do(st *Stmt) error {
 			return err
 		}
 		for _, n := range st.Names[1:] {
-			c := e.f.Card(n.Text)
+			text, down := strings.CutSuffix(n.Text, FaceDownSuffix)
+			c := e.f.Card(text)
 			if c == nil {
-				return fmt.Errorf("no card %s is defined", n.Text)
+				return fmt.Errorf("no card %s is defined", text)
 			}
-			label, err := e.labels.Take(c.Name, n.Text)
+			label, err := e.labels.Take(c.Name, text)
 			if err != nil {
 				return err
 			}
 			o := e.s.Create(c, label, p, st.Zone)
 			o.EnteredTurn = 0
+			if down && st.Zone == game.Battlefield {
+				// A face-down permanent as an effect leaves one (manifest):
+				// a 2/2 creature with no text, name, subtypes or mana
+				// cost (708.2a).
+				o.FaceDown = true
+				e.s.Changed()
+			}
 		}
 		return nil
 	case "mana":
@@ -739,9 +759,9 @@ func (e *engine) do(st *Stmt) error {
 		return nil
 	case "orderblockers":
 		return e.orderBlockers(st)
-	case "keep":
+	case "keep", "sector":
 		if e.choice == nil {
-			return refuse("no state-based action waits for a choice of a permanent to keep")
+			return refuse("no state-based action waits for a choice of %s", map[string]string{"keep": "a permanent to keep", "sector": "sector designations"}[st.Verb])
 		}
 		return nil
 	case "triggers":

@@ -46,6 +46,16 @@ func (e *engine) expect(st *Stmt) (bool, string) {
 			return false, "nowhere"
 		}
 		return o.Zone == st.Zone, o.Zone.String()
+	case "sector":
+		o, err := e.object(st.Object)
+		if err != nil {
+			return false, err.Error()
+		}
+		got := o.Sector
+		if got == "" {
+			got = "none"
+		}
+		return strings.EqualFold(got, strings.TrimSuffix(st.Value, " sector")), got
 	case "speed":
 		p, err := e.player(st.Player)
 		if err != nil {

@@ -65,6 +65,7 @@ func (e *engine) sba() {
 	// (611.2b); they are checked here, before a player would receive
 	// priority.
 	e.endDurations()
+	e.endSectors()
 	for round := 0; round < 20; round++ {
 		acts, err := e.sbaCheck()
 		if err != nil {
@@ -143,6 +144,11 @@ func (e *engine) sbaCheck() ([]func(), error) {
 	}
 	e.sbaDungeons(do)
 	e.sbaSpeeds(do)
+	more, err := e.sectors()
+	if err != nil {
+		return nil, err
+	}
+	acts = append(acts, more...)
 	acts = append(acts, e.worldRule()...)
 	acts = append(acts, e.roleRule()...)
 	for _, rule := range []func() ([]func(), error){e.legendRule, e.uniqueness} {

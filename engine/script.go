@@ -136,6 +136,10 @@ type Stmt struct {
 	N      int
 }
 
+// FaceDownSuffix ends the name of a card a setup line puts onto the
+// battlefield face down ("battlefield alice: Shock face down").
+const FaceDownSuffix = " face down"
+
 // A Name is a card label or a player name with its position.
 type Name struct {
 	Text string

@@ -31,6 +31,16 @@ func RegisterCDA(keyword string, e Continuous) {
 	keywordCDAs[keyword] = e
 }
 
+// DefiningKeyword returns the effect of keyword k when k is a
+// characteristic-defining ability (changeling, devoid). Only where it is
+// printed (or a copy or text-changing effect gave it, 604.3a) is it one:
+// gained from any other effect, in layer 6, it defines nothing, since
+// the layer of what it would define was applied before.
+func DefiningKeyword(k string) (Continuous, bool) {
+	e, ok := keywordCDAs[k]
+	return e, ok
+}
+
 // cdas returns the characteristic-defining abilities of an object with
 // characteristics ch: the static abilities of its text that are, and
 // its keyword abilities that are, each with o as its source; none when

@@ -84,6 +84,9 @@ type Object struct {
 	// Card.Rooms of the room its owner's venture marker is on (309.4a:
 	// 0, the topmost, as it is put there).
 	Room int
+	// Sector is the permanent's sector designation (702.158b: "alpha",
+	// "beta" or "gamma"; "" for none), no copiable value.
+	Sector string
 
 	// Merged are the components of a merged permanent, top first (729;
 	// Merge); empty for an object that is not merged. Card is then the
