@@ -576,6 +576,9 @@ func (e *engine) canTarget(src *game.Object, controller *game.Player, want strin
 		if want == "any" && o.Zone == game.Battlefield && o.Is("Planeswalker") && strings.Contains(strings.ToLower(e.rules.Find(phAnyTarget...).Text), "planeswalker") {
 			break
 		}
+		if want == "any" && o.Zone == game.Battlefield && o.Is("Battle") && strings.Contains(strings.ToLower(e.rules.Find(phAnyTarget...).Text), "battle") {
+			break
+		}
 		if o.Zone != game.Battlefield || !o.Is("Creature") {
 			return fmt.Errorf("%s is not a creature on the battlefield", o.Label)
 		}

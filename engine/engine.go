@@ -501,6 +501,11 @@ type engine struct {
 	// statement's "keep" choice kept a permanent.
 	choice error
 	kept   bool
+	// protectorChosen is set once the statement's "protector" clause
+	// chose a battle's protector; protectorErr says why the player it
+	// names could not be chosen.
+	protectorChosen bool
+	protectorErr    error
 	// sectored is set once the statement's "sector" choice gave a
 	// creature its sector designation (704.5u).
 	sectored    bool
@@ -558,6 +563,7 @@ func (e *engine) check(sr *Stmt, r *ScriptResult, pass bool, got string) {
 // checks.
 func (e *engine) stmt(st *Stmt, r *ScriptResult) {
 	e.cur, e.ordered, e.kept, e.sectored = st, false, false, false
+	e.protectorChosen, e.protectorErr = false, nil
 	var err error
 	if st.Verb != "block" && e.blocking {
 		err = e.endDeclaration(r)
@@ -594,6 +600,9 @@ func (e *engine) stmt(st *Stmt, r *ScriptResult) {
 	}
 	if err == nil && st.Verb != "block" {
 		err = e.unkept(st)
+	}
+	if err == nil && st.Verb != "block" {
+		err = e.unprotected(st)
 	}
 	if err == nil && st.Verb != "block" {
 		err = e.unsectored(st)
@@ -646,7 +655,7 @@ func (e *engine) endDeclaration(r *ScriptResult) error {
 
 // setup are the statements that build the starting state: no
 // state-based action or trigger follows them.
-var setup = map[string]bool{"zone": true, "mana": true, "life": true, "tap": true, "counters": true, "attach": true, "poison": true, "speed": true}
+var setup = map[string]bool{"zone": true, "mana": true, "life": true, "tap": true, "counters": true, "attach": true, "poison": true, "speed": true, "protector": true}
 
 // object finds the object a scenario names, wherever it is.
 func (e *engine) object(n Name) (*game.Object, error) {
@@ -701,6 +710,11 @@ func (e *engine) do(st *Stmt) error {
 				o.FaceDown = true
 				e.s.Changed()
 			}
+			if st.Zone == game.Battlefield && o.Is("Battle") {
+				// As if it had entered: its controller's choice of
+				// protector, the first appropriate player (310.8a).
+				o.Protector = e.chooseProtector(o)
+			}
 		}
 		return nil
 	case "mana":
@@ -742,6 +756,21 @@ func (e *engine) do(st *Stmt) error {
 			return err
 		}
 		o.AddCounters(st.Value, st.N)
+		return nil
+	case "protector":
+		o, err := e.object(st.Object)
+		if err != nil {
+			return err
+		}
+		if o.Zone != game.Battlefield {
+			return fmt.Errorf("protector: %s must be on the battlefield", o.Label)
+		}
+		o.Protector = nil
+		if !strings.EqualFold(st.Player, "none") {
+			if o.Protector, err = e.player(st.Player); err != nil {
+				return err
+			}
+		}
 		return nil
 	case "attach":
 		o, err := e.object(st.Object)

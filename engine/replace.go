@@ -262,6 +262,9 @@ func (e *engine) move(o *game.Object, to game.Zone, controller *game.Player, cau
 			e.countersPut(n, put)
 		}
 	}
+	if n != nil && n.Zone == game.Battlefield && n.Is("Battle") {
+		e.battleEnters(n)
+	}
 	for _, f := range ev.then {
 		f(n)
 	}

@@ -24,6 +24,9 @@ func (e *engine) resolveTop(st *Stmt) error {
 	if err := e.checkWords(st, top); err != nil {
 		return err
 	}
+	if err := e.checkProtector(st, top); err != nil {
+		return err
+	}
 	if top.Ability != nil && top.Ability.Check != nil {
 		if err := top.Ability.Check(e.s, top); err != nil {
 			return err
@@ -393,6 +396,11 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 	case t.Object.Is("Planeswalker") && !t.Object.Is("Creature"):
 		t.Object.AddCounters("loyalty", -min(n, t.Object.Counters["loyalty"]))
 		e.s.Cite(e.rules.Find(phPlaneswalkerDamage...), "%d loyalty counters are removed from %s", n, t.Object.Label)
+	case t.Object.Is("Battle"):
+		e.battleDamage(t.Object, n)
+		if t.Object.Is("Creature") {
+			t.Object.Damage += n
+		}
 	default:
 		t.Object.Damage += n
 	}

@@ -85,6 +85,10 @@ func (e *engine) sba() {
 			a()
 		}
 		e.leaveGame()
+		if e.over {
+			// The game is over (104.2a): nothing more happens in it.
+			return
+		}
 	}
 }
 
@@ -189,6 +193,9 @@ func (e *engine) sbaPermanent(o *game.Object, ch game.Chars, do func([]string, f
 			e.s.Cite(r, "%s has loyalty 0 and is put into its owner's graveyard", o.Label)
 			e.leaveBattlefield(o, game.Graveyard, "loyalty 0")
 		})
+	}
+	if ch.Is("Battle") {
+		e.sbaBattle(o, do)
 	}
 	hasSub := func(t string) bool {
 		return slices.ContainsFunc(ch.Subtypes, func(x string) bool { return strings.EqualFold(x, t) })

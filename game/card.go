@@ -22,6 +22,8 @@ type Card struct {
 	HasPT      bool
 	// Loyalty is a planeswalker's printed loyalty.
 	Loyalty int
+	// Defense is a battle's printed defense (310.4a).
+	Defense int
 	// Indicator is the card's colour indicator (204, from 2011-09-30),
 	// 0 for none: the card is its colours besides its mana cost's.
 	Indicator Color

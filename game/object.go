@@ -80,6 +80,10 @@ type Object struct {
 	// control; 0 for objects set up before the scenario's first turn.
 	EnteredTurn int
 	AttachedTo  *Object
+	// Protector is the player designated as a battle's protector
+	// (310.8), chosen as it enters; nil for none. It stays when the
+	// permanent stops being a battle (310.8g).
+	Protector *Player
 	// Room is, for a dungeon card in the command zone, the index in
 	// Card.Rooms of the room its owner's venture marker is on (309.4a:
 	// 0, the topmost, as it is put there).

@@ -345,12 +345,20 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 			typeLine = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(typeLine), pt[0]+"/"+pt[1]))
 		}
 	}
-	if n := len(words); n > 0 && !c.HasPT && strings.Contains(typeLine, "Planeswalker") {
-		// A planeswalker's loyalty, printed where a creature's P/T is.
+	hasDefense := false
+	if n := len(words); n > 0 && !c.HasPT && (strings.Contains(typeLine, "Planeswalker") || strings.Contains(typeLine, "Battle")) {
+		// A planeswalker's loyalty or a battle's defense, printed where
+		// a creature's P/T is.
 		if v, err := game.ParseNumber(words[n-1], 0, game.MaxNumber); err == nil {
-			c.Loyalty = v
+			if strings.Contains(typeLine, "Planeswalker") {
+				c.Loyalty = v
+			} else {
+				c.Defense, hasDefense = v, true
+			}
 			if hasSub {
 				sub = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(sub), words[n-1]))
+			} else {
+				typeLine = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(typeLine), words[n-1]))
 			}
 		}
 	}
@@ -375,6 +383,10 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 	}
 	if c.Is("Creature") && !c.HasPT {
 		p.errorf(l.pos(col+lead), "%s: a creature needs power/toughness", name)
+		return nil
+	}
+	if c.Is("Battle") && !c.Is("Planeswalker") && !hasDefense {
+		p.errorf(l.pos(col+lead), "%s: a battle needs a defense, printed where a creature's power/toughness is (Battle — Siege 5)", name)
 		return nil
 	}
 	at := col + len(parts[0]) + 1
