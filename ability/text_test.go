@@ -58,6 +58,7 @@ func TestReadTriggered(t *testing.T) {
 		{"Whenever a player gains life, you lose 1 life", []Event{GainsLife}, APlayer},
 		{"Whenever Samurai deals combat damage to a player, draw a card", []Event{DealsCombatDamage}, Self},
 		{"Whenever Samurai is dealt damage, draw a card", []Event{DealtDamage}, Self},
+		{"When the last defense counter is removed from this permanent, draw a card", []Event{LastDefenseRemoved}, Self},
 		{"At end of turn, you lose 1 life", []Event{EndStepBegins}, Self},
 		{"At end of combat, you lose 1 life", []Event{EndOfCombat}, Self},
 		{"Whenever a +1/+1 counter is put on Samurai, you gain 1 life", []Event{CountersPut}, Self},

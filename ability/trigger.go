@@ -37,6 +37,9 @@ const (
 	Discards          Event = "discards a card"
 	GainsLife         Event = "gains life"
 	LosesLife         Event = "loses life"
+	// LastDefenseRemoved is the removal of the last defense counter
+	// from a battle (310.11b).
+	LastDefenseRemoved Event = "the last defense counter is removed"
 	// IntoRoom is the trigger condition every room ability of a dungeon
 	// has, not printed on the card (309.4c).
 	IntoRoom Event = "you move your venture marker into this room"
@@ -72,8 +75,9 @@ type Trigger struct {
 	Yours      bool // a step's trigger only in its controller's turns ("at the beginning of your upkeep", "at end of combat on your turn")
 	Target     *Target
 	Effects    []Op
-	N          int       // the keyword's number
-	Cost       game.Cost // a cost its effect asks for (ward)
+	N          int         // the keyword's number
+	Cost       game.Cost   // a cost its effect asks for (ward)
+	CostParts  []game.Part // its parts that are not mana ("Ward—Pay 3 life")
 	// IfPaid is an intervening "if" clause on how the source was cast
 	// (603.4): it triggers only if that cost was paid, and does nothing
 	// as it resolves unless it still was (game.CostsPaid.WasPaid).
@@ -215,8 +219,8 @@ func init() {
 		})
 		declare("Ward", func(inst game.Ability, _ Rev) []Ability {
 			return []Ability{&Trigger{Base: Base{Keyword: "Ward", Rule: []string{" means ", "becomes the target"}, Note: "counter %s unless its controller pays %s"},
-				On: []Event{BecomesTarget}, ByOpponent: true, Cost: inst.Cost, Effects: []Op{{Kind: "counterunless"}}}}
-		}, anchors("counter it unless", "becomes the target"))
+				On: []Event{BecomesTarget}, ByOpponent: true, Cost: inst.Cost, CostParts: inst.Parts, Effects: []Op{{Kind: "counterunless"}}}}
+		}, anchors("counter it unless", "becomes the target"), paysWords)
 		for _, name := range []string{"Bushido", "Rampage", "Flanking", "Provoke", "Soulshift", "Frenzy", "Poisonous"} {
 			declare(name, compiled, byDefinition)
 		}

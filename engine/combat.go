@@ -109,7 +109,7 @@ func (e *engine) canBlock(att, b *game.Object) error {
 	}
 	for _, pr := range all[*ability.Protection](e, att) {
 		if pr.From.Matches(b) {
-			return refuse("%s has protection from %s and can't be blocked by %s (%s)", att.Label, pr.From.Text, b.Label, e.ref(pr, pr.Block...).ID)
+			return refuse("%s has protection from %s and can't be blocked by %s (%s)", att.Label, pr.From.Text, b.Label, e.protRef(pr, pr.Block).ID)
 		}
 	}
 	for _, r := range e.s.Requirements {

@@ -115,17 +115,14 @@ func Run(f *Scenario, doc *parse.Document, specs ...*keyword.Spec) (*Result, err
 		set = givenSet(doc, specs, rev)
 	}
 	res := &Result{File: f.Name, Rev: rev}
-	missing := undefined(f, set, rev)
+	if err := undefined(f, rules, set, rev); err != nil {
+		// The cards have text the revision does not define: a script
+		// would run rules the revision does not have, and its checks
+		// would pass or fail by rules of another era.
+		return nil, err
+	}
 	for _, sc := range f.Scripts {
-		sr := &ScriptResult{Name: sc.Name, Line: sc.Pos.Line, Checks: slices.Clone(missing), Trace: []Step{}}
-		if len(missing) > 0 {
-			// The cards have keywords the revision does not define: a
-			// script would run rules the revision does not have, and its
-			// checks would pass or fail by rules of another era.
-			res.Scripts = append(res.Scripts, sr)
-			continue
-		}
-		sr.Checks = []Check{}
+		sr := &ScriptResult{Name: sc.Name, Line: sc.Pos.Line, Checks: []Check{}, Trace: []Step{}}
 		e := newEngine(f, rules, set)
 		for i, st := range sc.Stmts {
 			before := len(e.s.Trace)
@@ -139,10 +136,11 @@ func Run(f *Scenario, doc *parse.Document, specs ...*keyword.Spec) (*Result, err
 	return res, nil
 }
 
-// undefined reports, as failed checks at the card's line, keywords of the
-// file's cards that the revision does not define: the engine would run
-// rules the revision does not have.
-func undefined(f *Scenario, specs *specSet, rev string) []Check {
+// undefined reports, as errors at their columns, the keywords of the
+// file's cards that the revision does not define, and the qualities of
+// keywords (protection from [quality], …) it does not define: the
+// engine would run rules the revision does not have.
+func undefined(f *Scenario, rules *game.Rules, specs *specSet, rev string) error {
 	var names []string
 	for _, d := range f.Cards {
 		for _, c := range append([]*game.Card{d.Card}, d.Card.Halves...) {
@@ -152,21 +150,29 @@ func undefined(f *Scenario, specs *specSet, rev string) []Check {
 		}
 	}
 	specs.prefetch(names)
-	var out []Check
+	rv := &engine{specs: specs, rules: rules}
+	var errs parse.ErrorList
 	for _, d := range f.Cards {
 		faces := []*game.Card{d.Card}
 		if len(d.Card.Halves) > 0 {
 			faces = d.Card.Halves
 		}
 		for _, c := range faces {
-			for _, a := range c.Abilities {
+			for i, a := range c.Abilities {
+				msg := ""
 				if specs.find(a.Keyword) == nil {
-					out = append(out, Check{File: f.Name, Line: d.Pos.Line, Col: d.Pos.Col, Text: d.Card.Name + ": " + a.Text, Got: fmt.Sprintf("%s is not a keyword of revision %s", a.Keyword, rev)})
+					msg = fmt.Sprintf("%s: %s is not a keyword of revision %s", c.Name, a.Keyword, rev)
+				} else if err := ability.CheckQuality(a, rv, rules, f.Players); err != nil {
+					msg = fmt.Sprintf("%s: %s: %v (revision %s, %s)", c.Name, a.Text, err, rev, rv.kw(a.Keyword, " is written", "written").ID)
+				}
+				if msg != "" {
+					errs = append(errs, &parse.Diagnostic{File: f.Name, Pos: d.At(c, i), Severity: parse.SeverityError, Msg: msg})
 				}
 			}
 		}
 	}
-	return out
+	errs.Sort()
+	return errs.Err()
 }
 
 // safeStmt runs a statement (the last of its script ends a declaration
@@ -841,6 +847,9 @@ func (e *engine) do(st *Stmt) error {
 		e.destroy(o, e.action("Destroy", "to destroy a permanent", "destroyed, or sacrificed is put", "destroyed or sacrificed is put"), "destroyed by the scenario")
 		return nil
 	case "cast":
+		if err := e.priority("cast a spell"); err != nil {
+			return err
+		}
 		return e.cast(st)
 	case "activate":
 		return e.activate(st)

@@ -385,7 +385,7 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 	if t.Object != nil {
 		for _, pr := range all[*ability.Protection](e, t.Object) {
 			if pr.From.Matches(source) {
-				e.s.Cite(e.ref(pr, pr.Damage...), "%s has protection from %s: the damage from %s is prevented", t.Object.Label, pr.From.Text, source.Label)
+				e.s.Cite(e.protRef(pr, pr.Damage), "%s has protection from %s: the damage from %s is prevented", t.Object.Label, pr.From.Text, source.Label)
 				return
 			}
 		}

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -103,6 +104,9 @@ type Ability struct {
 	// CostText is a cost that is not mana ("Splice onto Arcane—Exile
 	// four cards from your graveyard").
 	CostText string
+	// Parts are the parts of CostText that are not mana, read by
+	// ParseFullCost ("Pay 3 life"); its mana is in Cost.
+	Parts []Part
 	// Quality is the quality of the written form ("Arcane", "red",
 	// "artifacts", "Goblin", "creature"), or "Sunburst" when sunburst
 	// sets a keyword's number ("Modular—Sunburst").
@@ -216,6 +220,10 @@ func ParseAbility(text string) (Ability, bool, error) {
 		a.N = n
 	case CostParam:
 		if err := a.setCost(rest); err != nil {
+			var ce *CostError
+			if errors.As(err, &ce) {
+				return a, true, fmt.Errorf("%s: %s", t, ce.Msg)
+			}
 			return bad("a cost")
 		}
 	case FromParam, ForParam, QualParam:
@@ -244,13 +252,18 @@ func ParseAbility(text string) (Ability, bool, error) {
 // setCost reads a mana cost or, after a dash, a cost in words.
 func (a *Ability) setCost(s string) error {
 	s = strings.TrimSpace(s)
-	if t, ok := strings.CutPrefix(s, "—"); ok {
-		a.CostText = strings.TrimSpace(t)
-		return nil
-	}
-	if t, ok := strings.CutPrefix(s, "-"); ok {
-		a.CostText = strings.TrimSpace(t)
-		return nil
+	for _, dash := range []string{"—", "-"} {
+		if t, ok := strings.CutPrefix(s, dash); ok {
+			// "Ward—Pay 3 life": a cost in words, read by the one
+			// cost model.
+			a.CostText = strings.TrimSpace(t)
+			fc, err := ParseFullCost(a.CostText, "")
+			if err != nil {
+				return err
+			}
+			a.Cost, a.Parts = fc.Mana, fc.Parts
+			return nil
+		}
 	}
 	c, err := ParseCost(s)
 	if err != nil || !c.IsSet() {
@@ -275,6 +288,8 @@ func (a *Ability) setCost(s string) error {
 //	  its other types"; see parseContinuous), static on a permanent
 //	[QUALITY] spells [you cast] cost {N} more | less to cast (static):
 //	  "noncreature spells", "black spells and green spells"
+//	spend only snow mana | mana produced by snow sources on X (a restriction of
+//	  the spell's own payment)
 //	if one or more +1/+1 counters would be put on a creature you control,
 //	  that many plus N | twice that many +1/+1 counters are put on it instead (static)
 //	if this spell was kicked | if the kicker cost was paid, it deals N damage instead
@@ -359,6 +374,9 @@ var effectPatterns = []struct {
 	{lazyRegexp(`(?i)^((?:[a-z]+ )?spells(?: (?:and|or) [a-z]+ spells)?)( you (?:cast|play))? cost \{(\d+)\} (more|less) to (?:cast|play)$`), func(m []string) Effect {
 		verb := map[string]string{"more": "increase", "less": "reduce"}[strings.ToLower(m[4])]
 		return Effect{Verb: verb, N: atoi(m[3]), Name: strings.ToLower(m[1]), Yours: m[2] != ""}
+	}},
+	{lazyRegexp(`(?i)^spend only (?:snow mana|mana produced by snow sources) on X$`), func(m []string) Effect {
+		return Effect{Verb: "spendonly", Name: "snow", X: true}
 	}},
 	{lazyRegexp(`(?i)^if one or more \+1/\+1 counters would be put on a creature you control, (?:that many plus (one|\d+)|twice that many) \+1/\+1 counters are put on it instead$`), func(m []string) Effect {
 		e := Effect{Verb: "morecounters"}

@@ -158,6 +158,7 @@ func TestErrors(t *testing.T) {
 		{"chapter on a sorcery: XX is a name, not numerals", "-- cards --\nXX: {1}{R} Sorcery; XX deals 2 damage to any target\n-- script --\n", nil},
 		{"chapter on a creature", "-- cards --\nBear: {1}{G} Creature — Bear 2/2; I — draw a card\n-- script --\n", []string{`x.txt:2:35: Bear: unknown ability or effect "I — draw a card"`}},
 		{"chapter on a Saga", "-- cards --\nTale: {1}{U} Enchantment — Saga; I, II draw a card\n-- script --\n", []string{`x.txt:2:39: Tale: "I, II draw a card": expected " — EFFECT" after the chapter numbers`}},
+		{"keyword cost in words", "-- cards --\nBear: {1}{G} Creature — Bear 2/2; Ward—Frob a card\n-- script --\n", []string{`x.txt:2:35: Bear: Ward—Frob a card: unknown cost "Frob a card"`}},
 		{"byte-order mark", "\ufeff# t\r\nrev: latest\r\n-- script --\r\nexpect life alice: 20\r\n", nil},
 		{"byte-order mark, then an error", "\ufeffrevs latest\n-- script --\n", []string{`x.txt:1:1: expected rev:, keyword:, players:, a comment or a section before "revs latest"`}},
 		{"rev: column after a byte-order mark", "\ufeffrev: 2006..\n-- script --\n", []string{`x.txt:1:6: rev: "2006..": a range`}},
