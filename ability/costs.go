@@ -79,7 +79,8 @@ type InstantSpeed struct{ Base }
 // toughness.
 type TurnFaceUp struct {
 	Base
-	Cost game.Cost
+	Cost  game.Cost
+	Parts []game.Part // "Morph—Pay 3 life"
 }
 
 // A Reduction reduces the spell's total cost by {1} for each permanent
@@ -201,9 +202,9 @@ func init() {
 			return []Ability{
 				&AltCost{Base: Base{Keyword: "Morph", Note: "%s casts %s face down as a 2/2 creature with no name, text, subtypes or mana cost, for %s"},
 					Choice: "face down", From: game.Hand, Cost: game.MustParseCost("{3}"), FaceDown: true},
-				&TurnFaceUp{Base: Base{Keyword: "Morph", Rule: []string{"turn", "face up"}, Note: "morph: %s pays %s and turns %s face up; it is %d/%d"}, Cost: inst.Cost},
+				&TurnFaceUp{Base: Base{Keyword: "Morph", Rule: []string{"turn", "face up"}, Note: "morph: %s pays %s and turns %s face up; it is %d/%d"}, Cost: inst.Cost, Parts: inst.Parts},
 			}
-		})
+		}, paysWords)
 		declare("Mutate", func(inst game.Ability, _ Rev) []Ability {
 			return []Ability{&AltCost{Base: Base{Keyword: "Mutate", Rule: []string{" means "}, Note: "mutate: %s is cast for its mutate cost %s rather than its mana cost: a mutating creature spell that targets a non-Human creature with the same owner"},
 				Choice: "mutate", From: game.Hand, Cost: inst.Cost, Mutates: &mutate}}
@@ -240,10 +241,10 @@ func init() {
 			sp := splice
 			sp.Onto, sp.Cost, sp.CostText = inst.Quality, inst.Cost, inst.CostText
 			return []Ability{&sp}
-		})
+		}, qualified(), paysWords)
 		declare("Affinity", func(inst game.Ability, _ Rev) []Ability {
 			return []Ability{&Reduction{Base: Base{Keyword: "Affinity", Note: "affinity for %s: %d of them reduce the cost by {%d}%s"}, Per: Q(inst.Quality)}}
-		})
+		}, qualified())
 	})
 }
 
@@ -317,6 +318,6 @@ func init() {
 		declare("Offering", func(inst game.Ability, _ Rev) []Ability {
 			return []Ability{&SacrificeToReduce{Base: Base{Keyword: "Offering", Rule: []string{"reduces mana of the same color", "reduced by the sacrificed permanent", " means "},
 				Note: "%s offering: %s is sacrificed; its mana cost %s reduces the total cost, coloured mana the same colour, the rest generic%s; the spell may be cast any time its controller could cast an instant"}, Choice: "offering", Of: inst.Quality}}
-		})
+		}, qualified())
 	})
 }

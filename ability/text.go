@@ -26,7 +26,7 @@ import (
 //	          | "attacks and isn't blocked" | "attacks" | "blocks or becomes blocked" | "blocks"
 //	          | "becomes blocked by two or more creatures" | ("becomes" | "is") "blocked by a creature without KEYWORD"
 //	          | "becomes blocked" | "deals combat damage to a player" | "deals damage" | "is dealt damage"
-//	          | "becomes the target of a spell or ability" | "mutates"
+//	          | "becomes the target of a spell or ability" | "mutates" | "is turned face up"
 //	          | (of a player) "cast(s) a spell" | "play(s) a spell" | "draw(s) a card" | "discard(s) a card"
 //	          | "gain(s) life" | "lose(s) life"
 //	cond      = "it was kicked" | "its KEYWORD cost was paid"
@@ -130,6 +130,7 @@ var objectEvents = []struct {
 	{"is dealt damage", []Event{DealtDamage}, 0},
 	{"becomes the target of a spell or ability", []Event{BecomesTarget}, 0},
 	{"mutates", []Event{Mutates}, 0}, // 702.140d
+	{"is turned face up", []Event{TurnedFaceUp}, 0},
 }
 
 // playerEvents are the events of a player: the verb as "you" and as

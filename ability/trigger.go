@@ -22,6 +22,7 @@ const (
 	Cast              Event = "is cast"
 	Enters            Event = "enters the battlefield"
 	Mutates           Event = "mutates"
+	TurnedFaceUp      Event = "is turned face up"
 	BecomesTarget     Event = "becomes the target"
 	UpkeepBegins      Event = "the upkeep step begins"
 	EndStepBegins     Event = "the end step begins"
@@ -70,8 +71,9 @@ type Trigger struct {
 	Yours      bool // the beginning of a step only in its controller's turns ("at the beginning of your upkeep")
 	Target     *Target
 	Effects    []Op
-	N          int       // the keyword's number
-	Cost       game.Cost // a cost its effect asks for (ward)
+	N          int         // the keyword's number
+	Cost       game.Cost   // a cost its effect asks for (ward)
+	CostParts  []game.Part // its parts that are not mana ("Ward—Pay 3 life")
 	// IfPaid is an intervening "if" clause on how the source was cast
 	// (603.4): it triggers only if that cost was paid, and does nothing
 	// as it resolves unless it still was (game.CostsPaid.WasPaid).
@@ -205,8 +207,8 @@ func init() {
 		})
 		declare("Ward", func(inst game.Ability, _ Rev) []Ability {
 			return []Ability{&Trigger{Base: Base{Keyword: "Ward", Rule: []string{" means ", "becomes the target"}, Note: "counter %s unless its controller pays %s"},
-				On: []Event{BecomesTarget}, ByOpponent: true, Cost: inst.Cost, Effects: []Op{{Kind: "counterunless"}}}}
-		}, anchors("counter it unless", "becomes the target"))
+				On: []Event{BecomesTarget}, ByOpponent: true, Cost: inst.Cost, CostParts: inst.Parts, Effects: []Op{{Kind: "counterunless"}}}}
+		}, anchors("counter it unless", "becomes the target"), paysWords)
 		for _, name := range []string{"Bushido", "Rampage", "Flanking", "Provoke", "Soulshift", "Frenzy", "Poisonous"} {
 			declare(name, compiled, byDefinition)
 		}

@@ -16,7 +16,7 @@ var (
 	phController  = []string{"only an object's controller (or its owner, if it doesn't have a controller) can activate", "only an object's controller", "announces that he or she is playing the spell or activated ability"}
 	phManaAbility = []string{"an activated mana ability doesn't go on the stack", "resolves immediately after it is played and doesn't go on the stack"}
 	phSnowMana    = []string{"the snow mana symbol {s} represents"}
-	phSorceryAb   = []string{"activated abilities that read \"activate only as a sorcery\" mean", "activate only as a sorcery", "play this ability only any time you could play a sorcery\" mean"}
+	phSorceryAb   = []string{"activated abilities that read \"activate only as a sorcery\" mean", "activate only as a sorcery", "activate this ability only any time you could cast a sorcery", "play this ability only any time you could play a sorcery\" mean"}
 )
 
 // printedAbility reads which printed activated ability a statement
@@ -53,6 +53,11 @@ func (e *engine) activateText(st *Stmt, p *game.Player, o *game.Object, n int) e
 		return refuse("%s has %d activated %s", o.Label, len(printed), plural(len(printed), "ability"))
 	}
 	a := printed[n]
+	if a.Do.Verb != "addmana" {
+		if err := e.priority("activate an ability"); err != nil {
+			return err
+		}
+	}
 	if o.Zone != a.From || o.Controller() != p {
 		return refuse("%s is not a permanent %s controls: only its controller can activate its abilities (%s)", o.Label, p.Name, e.rules.Find(phController...).ID)
 	}

@@ -182,6 +182,15 @@ func (e *engine) altCost(c *casting, st *Stmt) error {
 	if err := e.notCast(e.s.Find(st.Object.Text)); err != nil {
 		return err
 	}
+	if o := e.s.Find(st.Object.Text); o != nil && o.Card.Is("Land") {
+		// A land is played as a special action, never cast (305.1,
+		// 305.9; 212.6 in 2006).
+		r := e.rules.FindUnder([]string{"Lands", "Land"}, phPlayLand...)
+		if r.IsZero() {
+			r = e.rules.Find(phPlayLand...)
+		}
+		return refuse("%s is a land card: it can't be %s as a spell; a land is played (%s)", o.Label, e.term("cast", "played"), r.ID)
+	}
 	c.src = e.s.FindIn(st.Object.Text, game.Hand)
 	if c.src == nil || c.src.Owner != p {
 		return refuse("%s is not in %s's %s", st.Object.Text, p.Name, game.Hand)
@@ -203,9 +212,46 @@ func (e *engine) timing(c *casting, st *Stmt) error {
 		return nil
 	}
 	if e.s.ActivePlayer() != c.p || e.s.Top() != nil || e.s.Step != "main" {
-		return refuse("%s can be cast only in its controller's main phase with an empty stack (%s)", c.face.Name, e.rules.Find(phSorcery...).ID)
+		return refuse("%s can be %s only in its controller's main phase with an empty stack (%s)", c.face.Name, e.term("cast", "played"), e.timingRef(c.face).ID)
 	}
 	return nil
+}
+
+// typeTitles are the titles of the rules of the card types whose first
+// subrule says when a card of that type may be cast (307.1 for a
+// sorcery today, 212.7a in 2006).
+var typeTitles = []struct{ typ, title string }{
+	{"Sorcery", "Sorceries"}, {"Creature", "Creatures"}, {"Artifact", "Artifacts"},
+	{"Enchantment", "Enchantments"}, {"Planeswalker", "Planeswalkers"}, {"Battle", "Battles"},
+	{"Kindred", "Kindred"}, {"Tribal", "Tribals"},
+}
+
+var (
+	// phPlayLand finds the rule that says when a land is played.
+	phPlayLand = []string{"play a land card", "land card from", "play a land"}
+	// phTypeTiming finds that subrule: "may cast a sorcery card from
+	// their hand during a main phase of their turn".
+	phTypeTiming = []string{"during a main phase"}
+	// phNonInstant says it for every type before 2006 (408.1d of
+	// 2002-10-07): "Spells other than instants can be played only
+	// during a player's main phase".
+	phNonInstant = []string{"spells other than instants can be played only during", "other than instants"}
+)
+
+// timingRef is the rule that says when a card like face may be cast:
+// the rule of its card type, or the general one of its revision.
+func (e *engine) timingRef(face *game.Card) game.Ref {
+	for _, t := range typeTitles {
+		if face.Is(t.typ) {
+			if r := e.rules.FindUnder([]string{t.title}, phTypeTiming...); !r.IsZero() {
+				return r
+			}
+		}
+	}
+	if r := e.rules.Find(phNonInstant...); !r.IsZero() {
+		return r
+	}
+	return e.rules.Find(phSorcery...)
 }
 
 // reveal: the cards revealed for amplify, which must share a creature
@@ -443,7 +489,11 @@ func (e *engine) targets(c *casting, st *Stmt) error {
 	if len(t) > 0 {
 		var ns []string
 		for _, x := range t {
-			ns = append(ns, x.Name())
+			n := x.Name()
+			if n == "" && x.Object != nil {
+				n = x.Object.Label + " (face down, no name)"
+			}
+			ns = append(ns, n)
 		}
 		c.cite(e, e.rules.Find(phTargets...), "targets: %s", strings.Join(ns, ", "))
 	}
@@ -493,8 +543,8 @@ func (e *engine) target(name string) (game.Target, error) {
 // triggered abilities, copies and new targets, on announcement and on
 // resolution: src is the spell, or the source of the ability, and
 // controller the player who controls the spell or ability; want is what
-// the text asks for ("creature", "any", "player", "spell", an Aura's
-// enchant quality). Then the target's own abilities may forbid it
+// the text asks for ("creature", "any", "player", "spell", "creature
+// spell", "permanent spell", an Aura's enchant quality). Then the target's own abilities may forbid it
 // (protection, hexproof).
 func (e *engine) canTarget(src *game.Object, controller *game.Player, want string, t game.Target) error {
 	if t.Player != nil {
@@ -513,8 +563,20 @@ func (e *engine) canTarget(src *game.Object, controller *game.Player, want strin
 			return fmt.Errorf("%s is not a spell", o.Label)
 		}
 		return nil
+	case "creature spell", "permanent spell", "aura spell":
+		if o.Zone != game.Stack || o.Spell == nil {
+			return fmt.Errorf("%s is not a spell", o.Label)
+		}
+		kind, _ := strings.CutSuffix(want, " spell")
+		if kind == "permanent" && !o.IsPermanent() || kind != "permanent" && !ability.Q(kind).Matches(o) {
+			return fmt.Errorf("%s is not a %s", o.Label, want)
+		}
+		return nil
 	case "creature", "any":
 		if want == "any" && o.Zone == game.Battlefield && o.Is("Planeswalker") && strings.Contains(strings.ToLower(e.rules.Find(phAnyTarget...).Text), "planeswalker") {
+			break
+		}
+		if want == "any" && o.Zone == game.Battlefield && o.Is("Battle") && strings.Contains(strings.ToLower(e.rules.Find(phAnyTarget...).Text), "battle") {
 			break
 		}
 		if o.Zone != game.Battlefield || !o.Is("Creature") {
@@ -563,12 +625,42 @@ func (e *engine) attachRule(src *game.Object) game.Ref {
 func (e *engine) shielded(src *game.Object, controller *game.Player, o *game.Object) error {
 	for _, pr := range all[*ability.Protection](e, o) {
 		if pr.From.Matches(src) {
-			return fmt.Errorf("%s has protection from %s and can't be the target of %s (%s)", o.Label, pr.From.Text, what(src), e.ref(pr, pr.Target...).ID)
+			w := what(src)
+			switch {
+			case pr.From.Everything():
+				w = "spells or abilities"
+			case e.playerNamed(pr.From.Text) != nil:
+				w = "spells or abilities " + e.playerNamed(pr.From.Text).Name + " controls"
+			}
+			return fmt.Errorf("%s has protection from %s and can't be the target of %s (%s)", o.Label, pr.From.Text, w, e.protRef(pr, pr.Target).ID)
 		}
 	}
 	for _, u := range all[*ability.Untargetable](e, o) {
 		if !u.ByOpponents || o.Controller() != controller {
 			return fmt.Errorf(u.Note+" (%s)", o.Label, e.ref(u).ID)
+		}
+	}
+	return nil
+}
+
+// protRef cites the subrule of protection pr that forbids what phrases
+// select: protection from everything and from a player (702.16j–k) say
+// it in subrules of their own.
+func (e *engine) protRef(pr *ability.Protection, phrases []string) game.Ref {
+	switch {
+	case pr.From.Everything():
+		return e.ref(pr, pr.Everything...)
+	case e.playerNamed(pr.From.Text) != nil:
+		return e.ref(pr, pr.Player...)
+	}
+	return e.ref(pr, phrases...)
+}
+
+// playerNamed is the player named name, or nil.
+func (e *engine) playerNamed(name string) *game.Player {
+	for _, p := range e.s.Players {
+		if strings.EqualFold(p.Name, name) {
+			return p
 		}
 	}
 	return nil

@@ -73,8 +73,8 @@ var (
 	phSelfReplace    = []string{"such effects are called self-replacement effects", "self-replacement effects"}
 	phSelfFirst      = []string{"if any of the replacement and/or prevention effects are self-replacement effects", "self-replacement effects are applied before other replacement effects", "apply self-replacement effects first"}
 	phInstead        = []string{"effects that use the word \"instead\" are replacement effects", "use the word \"instead\""}
-	phSick           = []string{"can't attack unless it has been under its controller's control continuously", "continuously since their most recent turn began", "continuously since the beginning of his or her most recent turn"}
-	phTapped         = []string{"tapped creature can't block", "untapped creature"}
+	phSick           = []string{"can't attack unless it has been under its controller's control", "continuously since their most recent turn began", "continuously since the beginning of his or her most recent turn", "didn't control continuously since the beginning of the turn"}
+	phTapped         = []string{"the chosen creatures must be untapped", "tapped creature can't block", "untapped creature", "can't be declared as blockers"}
 	phCounter        = []string{"to counter a spell or ability means", "counter a spell"}
 	phDraw           = []string{"draws a card by putting the top card of"}
 	phEmptyLibrary   = []string{"who attempts to draw a card from a library with no cards in it", "attempts to draw a card from a library with no cards", "draw a card from an empty library", "empty library", "required to draw more cards than are left in his or her library"}
@@ -84,11 +84,16 @@ var (
 	phStarZero       = []string{"the * is 0 while the object is not in play", "the * is 0 while the card is not in play", "the * is equal to 0"}
 	phMergedLeaves   = []string{"if a merged permanent leaves the battlefield"}
 	phMerge          = []string{"to merge an object with a permanent"}
+	phMergedStatus   = []string{"the permanent's status is determined by its topmost component"}
+	phMergedFaceUp   = []string{"if a face-down merged permanent is turned face up, each face-down component"}
+	phMergedNoFaceUp = []string{"that contains an instant or sorcery card can't be turned face up"}
 	phDamageStack    = []string{"of combat damage go on the stack as"}
 	phDamageNoStack  = []string{"no player has the chance to cast spells or activate abilities between the time combat damage is assigned", "combat damage that's been assigned is dealt simultaneously"}
 	phDamageResolves = []string{"combat damage resolves as", "when the combat damage resolves"}
 	phDamageLKI      = []string{"even if the creature dealing damage is no longer", "dealt as it was originally assigned", "dealt as originally assigned"}
 	phDamageGone     = []string{"that was assigned combat damage is no longer in play", "supposed to receive combat damage is no longer in play", "supposed to receive damage is no longer in play"}
+	phCopyPermanent  = []string{"some effects copy a permanent spell"}
+	phCopyResolves   = []string{"if the object that's resolving is a copy of a permanent spell"}
 	phCopyGone       = []string{"if a copy of a spell is in a zone other than the stack, it ceases to exist", "a copy of a spell in a zone other than the stack ceases to exist", "copy of a spell in a zone other than the stack"}
 )
 

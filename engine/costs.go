@@ -55,7 +55,7 @@ func (pay *payment) chosen(o *game.Object) bool {
 
 // symbols refuses a cost with a mana symbol the revision does not
 // define: Phyrexian mana (from 2011), {C} (from 2015), {S} (from
-// Coldsnap, 2006-07-15).
+// Coldsnap, 2006-07-15), hybrid symbols (104.3f from 2005-10-01, "half-half" until 2006-02-01), {2/W}.
 func (e *engine) symbols(c game.Cost) error {
 	for _, s := range c.Symbols {
 		var phrases []string
@@ -68,6 +68,8 @@ func (e *engine) symbols(c game.Cost) error {
 			phrases = phSnowMana
 		case s.Hybrid() && s.Generic > 0:
 			phrases = []string{"{2/" + strings.ToLower(s.Color.Letter()) + "}"}
+		case s.Hybrid():
+			phrases = []string{"hybrid mana symbol", "half-half mana symbol"}
 		default:
 			continue
 		}
@@ -168,6 +170,27 @@ func (e *engine) canPayLife(p *game.Player, n int) error {
 		return nil
 	}
 	return refuse("%s has %d life and can't pay %d life (%s)", p.Name, p.Life, n, e.rules.Find("pay an amount of life greater than 0", phNoPartial[1]).ID)
+}
+
+// payNow chooses how player p pays a cost that is not a spell's or an
+// activated ability's (ward's "unless that player pays", morph's turning
+// face up): its parts that are not mana, chosen from the current
+// statement's clauses, and its mana from the pool. settle pays it.
+func (e *engine) payNow(p *game.Player, src *game.Object, cost game.Cost, parts []game.Part) (*payment, error) {
+	pay := &payment{p: p, src: src}
+	st := e.cur
+	if st == nil {
+		st = &Stmt{}
+	}
+	if err := e.chooseParts(pay, parts, st); err != nil {
+		return nil, err
+	}
+	m, ok := game.AutoPay(p.Pool, cost)
+	if !ok {
+		return nil, refuse("%s's mana pool %s can't pay %s", p.Name, p.Pool, cost)
+	}
+	pay.mana = m
+	return pay, nil
 }
 
 // chooseParts checks each non-mana part of a cost and chooses the

@@ -115,17 +115,14 @@ func Run(f *Scenario, doc *parse.Document, specs ...*keyword.Spec) (*Result, err
 		set = givenSet(doc, specs, rev)
 	}
 	res := &Result{File: f.Name, Rev: rev}
-	missing := undefined(f, set, rev)
+	if err := undefined(f, rules, set, rev); err != nil {
+		// The cards have text the revision does not define: a script
+		// would run rules the revision does not have, and its checks
+		// would pass or fail by rules of another era.
+		return nil, err
+	}
 	for _, sc := range f.Scripts {
-		sr := &ScriptResult{Name: sc.Name, Line: sc.Pos.Line, Checks: slices.Clone(missing), Trace: []Step{}}
-		if len(missing) > 0 {
-			// The cards have keywords the revision does not define: a
-			// script would run rules the revision does not have, and its
-			// checks would pass or fail by rules of another era.
-			res.Scripts = append(res.Scripts, sr)
-			continue
-		}
-		sr.Checks = []Check{}
+		sr := &ScriptResult{Name: sc.Name, Line: sc.Pos.Line, Checks: []Check{}, Trace: []Step{}}
 		e := newEngine(f, rules, set)
 		for i, st := range sc.Stmts {
 			before := len(e.s.Trace)
@@ -139,10 +136,11 @@ func Run(f *Scenario, doc *parse.Document, specs ...*keyword.Spec) (*Result, err
 	return res, nil
 }
 
-// undefined reports, as failed checks at the card's line, keywords of the
-// file's cards that the revision does not define: the engine would run
-// rules the revision does not have.
-func undefined(f *Scenario, specs *specSet, rev string) []Check {
+// undefined reports, as errors at their columns, the keywords of the
+// file's cards that the revision does not define, and the qualities of
+// keywords (protection from [quality], …) it does not define: the
+// engine would run rules the revision does not have.
+func undefined(f *Scenario, rules *game.Rules, specs *specSet, rev string) error {
 	var names []string
 	for _, d := range f.Cards {
 		for _, c := range append([]*game.Card{d.Card}, d.Card.Halves...) {
@@ -152,21 +150,29 @@ func undefined(f *Scenario, specs *specSet, rev string) []Check {
 		}
 	}
 	specs.prefetch(names)
-	var out []Check
+	rv := &engine{specs: specs, rules: rules}
+	var errs parse.ErrorList
 	for _, d := range f.Cards {
 		faces := []*game.Card{d.Card}
 		if len(d.Card.Halves) > 0 {
 			faces = d.Card.Halves
 		}
 		for _, c := range faces {
-			for _, a := range c.Abilities {
+			for i, a := range c.Abilities {
+				msg := ""
 				if specs.find(a.Keyword) == nil {
-					out = append(out, Check{File: f.Name, Line: d.Pos.Line, Col: d.Pos.Col, Text: d.Card.Name + ": " + a.Text, Got: fmt.Sprintf("%s is not a keyword of revision %s", a.Keyword, rev)})
+					msg = fmt.Sprintf("%s: %s is not a keyword of revision %s", c.Name, a.Keyword, rev)
+				} else if err := ability.CheckQuality(a, rv, rules, f.Players); err != nil {
+					msg = fmt.Sprintf("%s: %s: %v (revision %s, %s)", c.Name, a.Text, err, rev, rv.kw(a.Keyword, " is written", "written").ID)
+				}
+				if msg != "" {
+					errs = append(errs, &parse.Diagnostic{File: f.Name, Pos: d.At(c, i), Severity: parse.SeverityError, Msg: msg})
 				}
 			}
 		}
 	}
-	return out
+	errs.Sort()
+	return errs.Err()
 }
 
 // safeStmt runs a statement (the last of its script ends a declaration
@@ -490,8 +496,8 @@ type engine struct {
 	// passes, with what happens then.
 	permits   map[*game.Object]bool
 	untilPass []untilPass
-	// gains are the life-gain triggers of damage riders, by source.
-	gains map[*game.Object]*gain
+	// gains are the life-gain triggers of damage riders, by instance.
+	gains map[gainKey]*gain
 	// ordered is set once the statement's "order" clause has ordered
 	// triggered abilities or replacement effects.
 	ordered bool
@@ -501,6 +507,15 @@ type engine struct {
 	// statement's "keep" choice kept a permanent.
 	choice error
 	kept   bool
+	// protectorChosen is set once the statement's "protector" clause
+	// chose a battle's protector; protectorErr says why the player it
+	// names could not be chosen.
+	protectorChosen bool
+	protectorErr    error
+	// sectored is set once the statement's "sector" choice gave a
+	// creature its sector designation (704.5u).
+	sectored    bool
+	sectorPicks map[*game.Object]string
 	// chapterAbility are the chapter abilities triggered (waiting or on
 	// the stack), with the Saga whose they are (704.5s).
 	chapterAbility map[*game.Object]*game.Object
@@ -518,7 +533,7 @@ type engine struct {
 }
 
 func newEngine(f *Scenario, rules *game.Rules, specs *specSet) *engine {
-	e := &engine{at: mainAt, turn: steps, f: f, rules: rules, specs: specs, wants: map[*game.Object]*ability.Target{}, retarget: map[*game.Object][]*game.Target{}, revealed: map[string][]string{}, gains: map[*game.Object]*gain{}, mays: map[*game.Object]bool{}, permits: map[*game.Object]bool{}, orders: map[*game.Object]assignOrder{}, chapterAbility: map[*game.Object]*game.Object{}, roomAbility: map[*game.Object]*game.Object{}, ventureCount: map[*game.Object]int{}, speedTurn: map[*game.Player]int{}, bans: map[*game.Player]*ability.UpkeepCopies{}}
+	e := &engine{at: mainAt, turn: steps, f: f, rules: rules, specs: specs, wants: map[*game.Object]*ability.Target{}, retarget: map[*game.Object][]*game.Target{}, revealed: map[string][]string{}, gains: map[gainKey]*gain{}, mays: map[*game.Object]bool{}, permits: map[*game.Object]bool{}, orders: map[*game.Object]assignOrder{}, chapterAbility: map[*game.Object]*game.Object{}, roomAbility: map[*game.Object]*game.Object{}, ventureCount: map[*game.Object]int{}, speedTurn: map[*game.Player]int{}, sectorPicks: map[*game.Object]string{}, bans: map[*game.Player]*ability.UpkeepCopies{}}
 	e.s = game.New(rules, f.Players...)
 	facts := factsOf(rules.Doc(), rules)
 	e.s.SplitCombined, e.s.ArtifactCreatureKeeps, e.s.StarZeroOutside = facts.splitCombined, facts.keepAC, facts.starZero
@@ -553,7 +568,8 @@ func (e *engine) check(sr *Stmt, r *ScriptResult, pass bool, got string) {
 // stmt runs one statement; actions that fail and expectations become
 // checks.
 func (e *engine) stmt(st *Stmt, r *ScriptResult) {
-	e.cur, e.ordered, e.kept = st, false, false
+	e.cur, e.ordered, e.kept, e.sectored = st, false, false, false
+	e.protectorChosen, e.protectorErr = false, nil
 	var err error
 	if st.Verb != "block" && e.blocking {
 		err = e.endDeclaration(r)
@@ -569,7 +585,7 @@ func (e *engine) stmt(st *Stmt, r *ScriptResult) {
 		a := e.s.Pending[0]
 		err = refuse("%s waits to be put on the stack; choose again with \"triggers; targeting A\" or \"triggers; order A, B\"%s", trigName(a.Ability), see(e.rules.Find(phTriggerTargets...)))
 	}
-	if err == nil && e.choice != nil && !setup[st.Verb] && st.Verb != "keep" {
+	if err == nil && e.choice != nil && !setup[st.Verb] && st.Verb != "keep" && st.Verb != "sector" {
 		// A state-based action waits for its player's choice: it is
 		// performed, and triggered abilities are put on the stack, before
 		// anybody receives priority (704.3, 117.5).
@@ -590,6 +606,17 @@ func (e *engine) stmt(st *Stmt, r *ScriptResult) {
 	}
 	if err == nil && st.Verb != "block" {
 		err = e.unkept(st)
+	}
+	if err == nil && st.Verb != "block" {
+		err = e.unprotected(st)
+	}
+	if err == nil && st.Verb != "block" {
+		err = e.unsectored(st)
+	}
+	if st.Verb == "sector" && e.sectored && err != nil && err == e.choice {
+		// The player chose; the action waits for another player's
+		// choice, which is no refusal of this one.
+		err = nil
 	}
 	var ref *refusal
 	if st.Verb == "block" && err == nil {
@@ -634,7 +661,7 @@ func (e *engine) endDeclaration(r *ScriptResult) error {
 
 // setup are the statements that build the starting state: no
 // state-based action or trigger follows them.
-var setup = map[string]bool{"zone": true, "mana": true, "life": true, "tap": true, "counters": true, "attach": true, "poison": true, "speed": true}
+var setup = map[string]bool{"zone": true, "mana": true, "life": true, "tap": true, "counters": true, "attach": true, "poison": true, "speed": true, "protector": true}
 
 // object finds the object a scenario names, wherever it is.
 func (e *engine) object(n Name) (*game.Object, error) {
@@ -671,16 +698,29 @@ func (e *engine) do(st *Stmt) error {
 			return err
 		}
 		for _, n := range st.Names[1:] {
-			c := e.f.Card(n.Text)
+			text, down := strings.CutSuffix(n.Text, FaceDownSuffix)
+			c := e.f.Card(text)
 			if c == nil {
-				return fmt.Errorf("no card %s is defined", n.Text)
+				return fmt.Errorf("no card %s is defined", text)
 			}
-			label, err := e.labels.Take(c.Name, n.Text)
+			label, err := e.labels.Take(c.Name, text)
 			if err != nil {
 				return err
 			}
 			o := e.s.Create(c, label, p, st.Zone)
 			o.EnteredTurn = 0
+			if down && st.Zone == game.Battlefield {
+				// A face-down permanent as an effect leaves one (manifest):
+				// a 2/2 creature with no text, name, subtypes or mana
+				// cost (708.2a).
+				o.FaceDown = true
+				e.s.Changed()
+			}
+			if st.Zone == game.Battlefield && o.Is("Battle") {
+				// As if it had entered: its controller's choice of
+				// protector, the first appropriate player (310.8a).
+				o.Protector = e.chooseProtector(o)
+			}
 		}
 		return nil
 	case "mana":
@@ -723,6 +763,21 @@ func (e *engine) do(st *Stmt) error {
 		}
 		o.AddCounters(st.Value, st.N)
 		return nil
+	case "protector":
+		o, err := e.object(st.Object)
+		if err != nil {
+			return err
+		}
+		if o.Zone != game.Battlefield {
+			return fmt.Errorf("protector: %s must be on the battlefield", o.Label)
+		}
+		o.Protector = nil
+		if !strings.EqualFold(st.Player, "none") {
+			if o.Protector, err = e.player(st.Player); err != nil {
+				return err
+			}
+		}
+		return nil
 	case "attach":
 		o, err := e.object(st.Object)
 		if err != nil {
@@ -739,9 +794,9 @@ func (e *engine) do(st *Stmt) error {
 		return nil
 	case "orderblockers":
 		return e.orderBlockers(st)
-	case "keep":
+	case "keep", "sector":
 		if e.choice == nil {
-			return refuse("no state-based action waits for a choice of a permanent to keep")
+			return refuse("no state-based action waits for a choice of %s", map[string]string{"keep": "a permanent to keep", "sector": "sector designations"}[st.Verb])
 		}
 		return nil
 	case "triggers":
@@ -792,6 +847,9 @@ func (e *engine) do(st *Stmt) error {
 		e.destroy(o, e.action("Destroy", "to destroy a permanent", "destroyed, or sacrificed is put", "destroyed or sacrificed is put"), "destroyed by the scenario")
 		return nil
 	case "cast":
+		if err := e.priority("cast a spell"); err != nil {
+			return err
+		}
 		return e.cast(st)
 	case "activate":
 		return e.activate(st)

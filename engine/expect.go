@@ -46,6 +46,16 @@ func (e *engine) expect(st *Stmt) (bool, string) {
 			return false, "nowhere"
 		}
 		return o.Zone == st.Zone, o.Zone.String()
+	case "sector":
+		o, err := e.object(st.Object)
+		if err != nil {
+			return false, err.Error()
+		}
+		got := o.Sector
+		if got == "" {
+			got = "none"
+		}
+		return strings.EqualFold(got, strings.TrimSuffix(st.Value, " sector")), got
 	case "speed":
 		p, err := e.player(st.Player)
 		if err != nil {
@@ -225,6 +235,15 @@ func (e *engine) expect(st *Stmt) (bool, string) {
 			return false, fmt.Sprintf("%s is in %s, not on the battlefield: damage is marked on permanents only", o.Label, e.zone(o.Zone))
 		}
 		return strconv.Itoa(o.Damage) == st.Value, strconv.Itoa(o.Damage)
+	case "protector":
+		if o.Zone != game.Battlefield {
+			return false, fmt.Sprintf("%s is in %s, not on the battlefield: only a battle on the battlefield has a protector", o.Label, e.zone(o.Zone))
+		}
+		got := "none"
+		if o.Protector != nil && !o.Protector.Left {
+			got = o.Protector.Name
+		}
+		return strings.EqualFold(got, st.Value), got
 	}
 	return false, "unknown check " + st.Expect
 }

@@ -93,6 +93,32 @@ func (e *engine) citeControl(changed []*game.Object) {
 	}
 }
 
+// phDefining finds the criteria of a characteristic-defining ability
+// (604.3a today, 405.2a in 2008–2009, 405.2's "intrinsic" abilities in
+// 2007).
+var phDefining = []string{"it is printed on the card it affects", "intrinsic static abilities that define"}
+
+// citeGainedDefining cites, for each keyword effect c gives that is a
+// characteristic-defining ability where printed, why it defines nothing
+// here: gained from an effect, it is none (604.3a), and the layer of what
+// it would define comes before the one that gives it (613.1). The layers
+// read such abilities from the copiable values only, so the engine
+// applies none of them.
+func (e *engine) citeGainedDefining(c *game.Continuous) {
+	lo := e.rules.Layers()
+	for _, a := range c.Gain {
+		d, ok := game.DefiningKeyword(a.Keyword)
+		if !ok {
+			continue
+		}
+		for _, ch := range []game.Change{game.ChangeType, game.ChangeColor} {
+			if d.Has(ch) {
+				e.s.Cite(e.rules.Find(phDefining...), "%s gained from an effect is no characteristic-defining ability: its %s part would apply in layer %s, applied before the abilities of layer %s: it changes nothing", a.Text, ch, lo.StepOf(ch).Name, lo.StepOf(game.ChangeAbility).Name)
+			}
+		}
+	}
+}
+
 // citeLayers cites the layer rule of each part of effect c, with what
 // the objects are after the layers.
 func (e *engine) citeLayers(c *game.Continuous, what string, objs []*game.Object) {
@@ -112,6 +138,7 @@ func (e *engine) citeLayers(c *game.Continuous, what string, objs []*game.Object
 			e.s.Cite(st.Rule, "%s: its %s part applies in layer %s (%s)", what, ch, st.Name, strings.Join(now, "; "))
 		}
 	}
+	e.citeGainedDefining(c)
 }
 
 // describe prints an object's characteristics after the layers: "Grizzly

@@ -252,6 +252,9 @@ func (e *engine) move(o *game.Object, to game.Zone, controller *game.Player, cau
 		for k, v := range ev.counters {
 			n.AddCounters(k, v)
 		}
+		if n.Zone == game.Battlefield && n.Is("Battle") {
+			e.battleEnters(n)
+		}
 	}
 	for _, f := range ev.then {
 		f(n)

@@ -24,6 +24,9 @@ func (e *engine) resolveTop(st *Stmt) error {
 	if err := e.checkWords(st, top); err != nil {
 		return err
 	}
+	if err := e.checkProtector(st, top); err != nil {
+		return err
+	}
 	if top.Ability != nil && top.Ability.Check != nil {
 		if err := top.Ability.Check(e.s, top); err != nil {
 			return err
@@ -113,7 +116,7 @@ func (e *engine) legal(spell *game.Object, want string, t game.Target) bool {
 	if t.Object != nil && t.Object.Zone == game.Graveyard {
 		return false
 	}
-	if t.Object != nil && t.Object.Zone == game.Stack && want != "spell" {
+	if t.Object != nil && t.Object.Zone == game.Stack && !strings.HasSuffix(want, "spell") {
 		return false
 	}
 	if t.Object != nil && e.s.FindIn(t.Object.Label, t.Object.Zone) != t.Object {
@@ -332,6 +335,13 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 	case "counter":
 		e.s.Cite(e.rules.Find(phCounter...), "%s counters %s", from, t.Object.Name())
 		e.leaveStack(t.Object, game.Graveyard, "countered")
+	case "copy":
+		c := e.copySpell(t.Object, ctrl, from)
+		if c.IsPermanent() {
+			if r := e.rules.Find(phCopyPermanent...); !r.IsZero() {
+				e.s.Cite(r, "%s is a copy of a permanent spell: as it resolves it will become a token permanent", c.Label)
+			}
+		}
 	case "continuous":
 		e.continuous(spell, ef, t, from)
 	case "create":
@@ -372,7 +382,7 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 	if t.Object != nil {
 		for _, pr := range all[*ability.Protection](e, t.Object) {
 			if pr.From.Matches(source) {
-				e.s.Cite(e.ref(pr, pr.Damage...), "%s has protection from %s: the damage from %s is prevented", t.Object.Label, pr.From.Text, source.Label)
+				e.s.Cite(e.protRef(pr, pr.Damage), "%s has protection from %s: the damage from %s is prevented", t.Object.Label, pr.From.Text, source.Label)
 				return
 			}
 		}
@@ -383,10 +393,15 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 	case t.Object.Is("Planeswalker") && !t.Object.Is("Creature"):
 		t.Object.AddCounters("loyalty", -min(n, t.Object.Counters["loyalty"]))
 		e.s.Cite(e.rules.Find(phPlaneswalkerDamage...), "%d loyalty counters are removed from %s", n, t.Object.Label)
+	case t.Object.Is("Battle"):
+		e.battleDamage(t.Object, n)
+		if t.Object.Is("Creature") {
+			t.Object.Damage += n
+		}
 	default:
 		t.Object.Damage += n
 	}
-	for _, r := range all[*ability.DamageRider](e, source) {
+	for i, r := range all[*ability.DamageRider](e, source) {
 		switch {
 		case r.Destroy && t.Object != nil && r.Triggered:
 			victim := t.Object
@@ -400,7 +415,7 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 			t.Object.Doomed = e.ref(r, r.Lethal...)
 			e.s.Cite(e.ref(r), r.Note, t.Object.Label, source.Label)
 		case r.Gain && r.Triggered:
-			e.gainTrigger(source, r, n)
+			e.gainTrigger(source, i, r, n)
 		case r.Gain:
 			source.Controller().Life += n
 			e.s.Cite(e.ref(r), r.Note, source.Label, n)
@@ -420,12 +435,16 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 	}
 }
 
-// gainTrigger triggers rider r of source, which dealt n damage: its
-// controller gains that much life when it resolves. Damage the source
-// deals at once (combat damage to a blocker and to the player) is one
-// event, so one trigger counts all of it.
-func (e *engine) gainTrigger(source *game.Object, r *ability.DamageRider, n int) {
-	if g := e.gains[source]; g != nil && g.step == e.s.Step && slices.Contains(e.s.Pending, g.ab) {
+// gainTrigger triggers rider r, the i-th of source's damage riders,
+// which dealt n damage: its controller gains that much life when it
+// resolves. Damage the source deals at once (combat damage to a blocker
+// and to the player) is one event, so one trigger of each instance counts
+// all of it; each instance triggers separately (502.68b of 2008-05-01:
+// "If a permanent has multiple instances of lifelink, each triggers
+// separately").
+func (e *engine) gainTrigger(source *game.Object, i int, r *ability.DamageRider, n int) {
+	key := gainKey{source, i}
+	if g := e.gains[key]; g != nil && g.step == e.s.Step && slices.Contains(e.s.Pending, g.ab) {
 		g.n += n
 		g.ab.Ability.Text = fmt.Sprintf(r.Note, source.Label, g.n)
 		return
@@ -437,7 +456,13 @@ func (e *engine) gainTrigger(source *game.Object, r *ability.DamageRider, n int)
 		e.s.Cite(rule, "%s: %s gains %d life (now %d)", strings.ToLower(r.Keyword), p.Name, g.n, p.Life)
 		e.firePlayer(p, ability.GainsLife, nil)
 	})
-	e.gains[source] = g
+	e.gains[key] = g
+}
+
+// A gainKey is one instance of a source's damage riders.
+type gainKey struct {
+	source *game.Object
+	i      int
 }
 
 // A gain is a triggered ability waiting that gains the life a source's
@@ -488,6 +513,16 @@ func (e *engine) leaveBattlefield(o *game.Object, to game.Zone, why string) *gam
 // counters the replacement effects of its abilities (modular, sunburst,
 // amplify) and of other permanents give it.
 func (e *engine) enter(spell *game.Object) {
+	if spell.Copy {
+		// A copy of a permanent spell becomes a token as it is put onto
+		// the battlefield (608.3f; 608.3b from 2020-09-25): no longer a
+		// copy of a spell, and not "created". Before the rules said so,
+		// a copy of a spell out of the stack ceases to exist (704.5e).
+		if r := e.rules.Find(phCopyResolves...); !r.IsZero() {
+			spell.Copy, spell.Token = false, true
+			e.s.Cite(r, "%s, a copy of a permanent spell, becomes a token permanent as it is put onto the battlefield; it is no longer a copy of a spell and was not created", spell.Label)
+		}
+	}
 	e.s.Cite(e.rules.Find(phPermanent...), "%s %s under %s's control", spell.Label, e.term("enters the battlefield", "comes into play"), spell.Controller().Name)
 	o, _ := e.move(spell, game.Battlefield, spell.Controller(), "it resolves")
 	if o == nil {
@@ -546,12 +581,19 @@ func (e *engine) mutate(spell *game.Object) bool {
 		where = "under"
 	}
 	e.s.Cite(e.ref(&m.Merge), m.Merge.Note, spell.Name(), perm.Label, where)
-	e.s.Merge(perm, spell, under)
+	down := perm.FaceDown
+	up := e.s.Merge(perm, spell, under)
 	var labels []string
 	for _, c := range perm.Merged {
 		labels = append(labels, c.Label)
 	}
 	e.s.Cite(e.rules.Find(phMerge...), "%s is one merged permanent, represented by %s (top first); it has not entered the battlefield", perm.Label, strings.Join(labels, ", "))
+	switch {
+	case up:
+		e.s.Cite(e.rules.Find(phMergedStatus...), "%s takes the status of its topmost component, %s: it is face up, and it was not turned face up", perm.Label, perm.Merged[0].Label)
+	case down:
+		e.s.Cite(e.rules.Find(phMergedStatus...), "%s takes the status of its topmost component, %s: it stays face down", perm.Label, perm.Merged[0].Label)
+	}
 	e.s.Cite(e.ref(&m.All), m.All.Note, perm.Label, strings.Join(labels, ", "), perm.Merged[0].Label)
 	// 702.140d: abilities that trigger whenever this creature mutates.
 	e.s.Cite(e.ref(&m.Mutated), m.Mutated.Note, perm.Label)

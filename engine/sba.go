@@ -65,6 +65,7 @@ func (e *engine) sba() {
 	// (611.2b); they are checked here, before a player would receive
 	// priority.
 	e.endDurations()
+	e.endSectors()
 	for round := 0; round < 20; round++ {
 		acts, err := e.sbaCheck()
 		if err != nil {
@@ -84,6 +85,10 @@ func (e *engine) sba() {
 			a()
 		}
 		e.leaveGame()
+		if e.over {
+			// The game is over (104.2a): nothing more happens in it.
+			return
+		}
 	}
 }
 
@@ -143,6 +148,11 @@ func (e *engine) sbaCheck() ([]func(), error) {
 	}
 	e.sbaDungeons(do)
 	e.sbaSpeeds(do)
+	more, err := e.sectors()
+	if err != nil {
+		return nil, err
+	}
+	acts = append(acts, more...)
 	acts = append(acts, e.worldRule()...)
 	acts = append(acts, e.roleRule()...)
 	for _, rule := range []func() ([]func(), error){e.legendRule, e.uniqueness} {
@@ -183,6 +193,9 @@ func (e *engine) sbaPermanent(o *game.Object, ch game.Chars, do func([]string, f
 			e.s.Cite(r, "%s has loyalty 0 and is put into its owner's graveyard", o.Label)
 			e.leaveBattlefield(o, game.Graveyard, "loyalty 0")
 		})
+	}
+	if ch.Is("Battle") {
+		e.sbaBattle(o, do)
 	}
 	hasSub := func(t string) bool {
 		return slices.ContainsFunc(ch.Subtypes, func(x string) bool { return strings.EqualFold(x, t) })

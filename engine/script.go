@@ -28,6 +28,18 @@ type Scenario struct {
 type CardDef struct {
 	Card *game.Card
 	Pos  parse.Pos
+	// AbilityPos is where each keyword ability of a face (Card or one
+	// of its Halves) is written, in the order of its Abilities.
+	AbilityPos map[*game.Card][]parse.Pos
+}
+
+// At is where keyword ability i of face c is written: its column, or
+// the card's line when unknown.
+func (d *CardDef) At(c *game.Card, i int) parse.Pos {
+	if ps := d.AbilityPos[c]; i < len(ps) {
+		return ps[i]
+	}
+	return d.Pos
 }
 
 // Card returns the definition of the card named name (case ignored;
@@ -135,6 +147,10 @@ type Stmt struct {
 	Mana   game.Mana
 	N      int
 }
+
+// FaceDownSuffix ends the name of a card a setup line puts onto the
+// battlefield face down ("battlefield alice: Shock face down").
+const FaceDownSuffix = " face down"
 
 // A Name is a card label or a player name with its position.
 type Name struct {

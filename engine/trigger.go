@@ -570,7 +570,7 @@ func (e *engine) runOp(o *game.Object, t *ability.Trigger, x ability.Op, blocker
 		e.putCounters(tg, "+1/+1", n)
 	case "counterunless":
 		by, _ := arg.(*game.Object)
-		e.counterUnless(by, t.Cost, rule)
+		e.counterUnless(by, t.Cost, t.CostParts, rule)
 	case "copy":
 		e.stormCopies(o, ab, t, rule)
 	case "effect":

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -22,6 +23,8 @@ type Card struct {
 	HasPT      bool
 	// Loyalty is a planeswalker's printed loyalty.
 	Loyalty int
+	// Defense is a battle's printed defense (310.4a).
+	Defense int
 	// Indicator is the card's colour indicator (204, from 2011-09-30),
 	// 0 for none: the card is its colours besides its mana cost's.
 	Indicator Color
@@ -101,6 +104,9 @@ type Ability struct {
 	// CostText is a cost that is not mana ("Splice onto Arcane—Exile
 	// four cards from your graveyard").
 	CostText string
+	// Parts are the parts of CostText that are not mana, read by
+	// ParseFullCost ("Pay 3 life"); its mana is in Cost.
+	Parts []Part
 	// Quality is the quality of the written form ("Arcane", "red",
 	// "artifacts", "Goblin", "creature"), or "Sunburst" when sunburst
 	// sets a keyword's number ("Modular—Sunburst").
@@ -146,7 +152,7 @@ var Keywords = map[string]Param{
 	"Defender": NoParam, "Flash": NoParam, "Haste": NoParam, "Hexproof": NoParam,
 	"Indestructible": NoParam, "Lifelink": NoParam, "Menace": NoParam, "Reach": NoParam,
 	"Trample": NoParam, "Vigilance": NoParam, "Fear": NoParam, "Provoke": NoParam,
-	"Changeling": NoParam, "Devoid": NoParam, "Start your engines!": NoParam,
+	"Changeling": NoParam, "Devoid": NoParam, "Start your engines!": NoParam, "Space Sculptor": NoParam,
 	"Storm": NoParam, "Convoke": NoParam, "Epic": NoParam, "Sunburst": NoParam, "Flanking": NoParam,
 	"Bushido": NParam, "Soulshift": NParam, "Modular": NParam, "Amplify": NParam, "Dredge": NParam,
 	"Rampage": NParam, "Frenzy": NParam, "Poisonous": NParam,
@@ -214,6 +220,10 @@ func ParseAbility(text string) (Ability, bool, error) {
 		a.N = n
 	case CostParam:
 		if err := a.setCost(rest); err != nil {
+			var ce *CostError
+			if errors.As(err, &ce) {
+				return a, true, fmt.Errorf("%s: %s", t, ce.Msg)
+			}
 			return bad("a cost")
 		}
 	case FromParam, ForParam, QualParam:
@@ -242,13 +252,18 @@ func ParseAbility(text string) (Ability, bool, error) {
 // setCost reads a mana cost or, after a dash, a cost in words.
 func (a *Ability) setCost(s string) error {
 	s = strings.TrimSpace(s)
-	if t, ok := strings.CutPrefix(s, "—"); ok {
-		a.CostText = strings.TrimSpace(t)
-		return nil
-	}
-	if t, ok := strings.CutPrefix(s, "-"); ok {
-		a.CostText = strings.TrimSpace(t)
-		return nil
+	for _, dash := range []string{"—", "-"} {
+		if t, ok := strings.CutPrefix(s, dash); ok {
+			// "Ward—Pay 3 life": a cost in words, read by the one
+			// cost model.
+			a.CostText = strings.TrimSpace(t)
+			fc, err := ParseFullCost(a.CostText, "")
+			if err != nil {
+				return err
+			}
+			a.Cost, a.Parts = fc.Mana, fc.Parts
+			return nil
+		}
 	}
 	c, err := ParseCost(s)
 	if err != nil || !c.IsSet() {
@@ -264,6 +279,7 @@ func (a *Ability) setCost(s string) error {
 //	draw N | gain N life | target player|opponent loses N life | each opponent loses N life | you lose N life
 //	venture into the dungeon (701.46 to 2025-04-04, 701.49 after)
 //	destroy target creature | counter target spell | untap target creature | untap that creature
+//	copy target creature spell | copy target permanent spell | copy target Aura spell
 //	create a P/T NAME token
 //	a continuous effect: SUBJECT PREDICATE [and PREDICATE]… [until end of turn]
 //	  ("target creature gets +3/+3 until end of turn", "equipped creature
@@ -285,7 +301,7 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "venture", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice"
+	Verb string // "venture", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// Mana is the mana an "add" effect adds ("Add {G}").
@@ -294,7 +310,7 @@ type Effect struct {
 	// controller's spells.
 	Yours  bool
 	P, T   int
-	Target string // "any", "creature", "player", "spell"
+	Target string // "any", "creature", "player", "spell", "creature spell", "permanent spell", "aura spell"
 	// That is set for an instruction about the object the instruction
 	// before it targeted ("untap that creature", "it gains haste").
 	That bool
@@ -347,6 +363,9 @@ var effectPatterns = []struct {
 		return Effect{Verb: "untap", That: true}
 	}},
 	{lazyRegexp(`(?i)^counter target spell$`), func(m []string) Effect { return Effect{Verb: "counter", Target: "spell"} }},
+	{lazyRegexp(`(?i)^copy target (creature|permanent|aura) spell$`), func(m []string) Effect {
+		return Effect{Verb: "copy", Target: strings.ToLower(m[1]) + " spell"}
+	}},
 	{lazyRegexp(`(?i)^((?:[a-z]+ )?spells(?: (?:and|or) [a-z]+ spells)?)( you (?:cast|play))? cost \{(\d+)\} (more|less) to (?:cast|play)$`), func(m []string) Effect {
 		verb := map[string]string{"more": "increase", "less": "reduce"}[strings.ToLower(m[4])]
 		return Effect{Verb: verb, N: atoi(m[3]), Name: strings.ToLower(m[1]), Yours: m[2] != ""}

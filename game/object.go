@@ -80,10 +80,17 @@ type Object struct {
 	// control; 0 for objects set up before the scenario's first turn.
 	EnteredTurn int
 	AttachedTo  *Object
+	// Protector is the player designated as a battle's protector
+	// (310.8), chosen as it enters; nil for none. It stays when the
+	// permanent stops being a battle (310.8g).
+	Protector *Player
 	// Room is, for a dungeon card in the command zone, the index in
 	// Card.Rooms of the room its owner's venture marker is on (309.4a:
 	// 0, the topmost, as it is put there).
 	Room int
+	// Sector is the permanent's sector designation (702.158b: "alpha",
+	// "beta" or "gamma"; "" for none), no copiable value.
+	Sector string
 
 	// Merged are the components of a merged permanent, top first (729;
 	// Merge); empty for an object that is not merged. Card is then the

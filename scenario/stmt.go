@@ -16,7 +16,7 @@ var clauseWords = map[string]bool{
 	"flashback": true, "madness": true, "entwine": true, "kicker": true, "mode": true, "x": true, "pay": true,
 	"exile": true, "face down": true, "return": true, "search": true, "dredge": true, "reveal": true,
 	"order": true, "decline": true, "assign": true, "sacrifice": true, "discard": true, "keep": true, "attacking": true, "multikicker": true, "buyback": true, "respond": true, "evoke": true,
-	"replace": true, "room": true, "dungeon": true,
+	"replace": true, "room": true, "dungeon": true, "sector": true, "protector": true,
 	"mutate": true, "over": true, "under": true,
 }
 
@@ -24,7 +24,7 @@ var clauseWords = map[string]bool{
 // player (p), a card (c) or neither (-) before its colon.
 var expectKinds = map[string]byte{
 	"life": 'p', "poison": 'p', "pool": 'p', "room": 'p', "completed": 'p', "speed": 'p',
-	"pt": 'c', "counters": 'c', "color": 'c', "types": 'c', "abilities": 'c', "name": 'c', "subtypes": 'c', "mv": 'c', "paid": 'c', "damage": 'c',
+	"pt": 'c', "counters": 'c', "color": 'c', "types": 'c', "abilities": 'c', "name": 'c', "subtypes": 'c', "mv": 'c', "paid": 'c', "damage": 'c', "sector": 'c', "protector": 'c',
 	"tapped": '-', "untapped": '-', "stack": '-', "reason": '-', "lost": '-',
 }
 
@@ -60,11 +60,14 @@ func (p *parser) stmt(l line) *engine.Stmt {
 		st.Verb, st.Zone = "zone", zoneWords[word]
 		p.playerList(l, st, rest, at+len(word)+1)
 		for _, n := range st.Names[min(1, len(st.Names)):] {
-			name := n.Text
+			name, down := strings.CutSuffix(n.Text, engine.FaceDownSuffix)
+			if down && st.Zone != game.Battlefield {
+				p.errorf(n.Pos, "%s: only a permanent is set up face down", name)
+			}
 			if i := strings.LastIndexByte(name, '#'); i > 0 {
 				name = strings.TrimSpace(name[:i])
 			}
-			if _, err := p.labels.Take(name, n.Text); err != nil {
+			if _, err := p.labels.Take(name, strings.TrimSuffix(n.Text, engine.FaceDownSuffix)); err != nil {
 				p.errorf(n.Pos, "%v", err)
 			}
 		}
@@ -143,6 +146,21 @@ func (p *parser) stmt(l line) *engine.Stmt {
 		st.Names = p.names(l, v, at+len(word)+1+len(name)+1)
 		if len(st.Names) != 1 {
 			p.errorf(l.pos(at+len(word)+1+len(name)+1), "attach: expected one card after the colon")
+			return nil
+		}
+	case word == "protector":
+		// "protector BATTLE: PLAYER" (or "none") sets up a battle's
+		// protector, appropriate or not.
+		st.Verb = word
+		name, v, ok := strings.Cut(rest, ":")
+		if !ok || strings.TrimSpace(v) == "" {
+			p.errorf(l.pos(at), "protector: expected \"protector CARD: PLAYER\" (or none)")
+			return nil
+		}
+		st.Object = engine.Name{Text: strings.TrimSpace(name), Pos: l.pos(at + len(word) + 1)}
+		st.Player = strings.TrimSpace(v)
+		if st.Player != "none" && !p.isPlayer(st.Player) {
+			p.errorf(l.pos(at+len(word)+1+len(name)+1+len(v)-len(strings.TrimLeft(v, " "))), "unknown player %q (players: %s)", st.Player, strings.Join(p.f.Players, ", "))
 			return nil
 		}
 	case word == "tap" || word == "counters":
@@ -402,6 +420,15 @@ func (p *parser) action(l line, st *engine.Stmt, who, rest string, at int) {
 			p.errorf(l.pos(objAt), "orders: expected \"orders blockers: A, B\"")
 			return
 		}
+	case "sectors":
+		// "sectors A=alpha, B=beta": the choice 704.5u waits for.
+		st.Verb = "sector"
+		c := &engine.Clause{Word: "sector", Pos: l.pos(objAt), Names: p.names(l, obj, objAt)}
+		if len(c.Names) == 0 {
+			p.errorf(l.pos(objAt), "sectors: expected \"sectors CREATURE=alpha\"")
+			return
+		}
+		st.Clauses = append(st.Clauses, c)
 	case "keeps":
 		// "keeps A, B": the choice a state-based action waits for.
 		st.Verb = "keep"
@@ -564,7 +591,7 @@ func (p *parser) isRoom(s string) bool {
 func (p *parser) check(st *engine.Stmt) {
 	isPlayer := p.isPlayer
 	card := func(n engine.Name) {
-		t := strings.TrimSuffix(n.Text, " (copy)")
+		t := strings.TrimSuffix(strings.TrimSuffix(n.Text, " (copy)"), engine.FaceDownSuffix)
 		if kw, ok := strings.CutSuffix(t, " trigger"); ok && (isKeyword(kw) || p.f.Card(kw) != nil) {
 			return
 		}
@@ -615,6 +642,15 @@ func (p *parser) check(st *engine.Stmt) {
 				name, colour, ok := strings.Cut(n.Text, "=")
 				if col, valid := game.ParseColor(colour); ok && (!valid || col.Count() != 1) {
 					p.errorf(n.Pos, "convoke: %q is not one colour", colour)
+				}
+				n.Text = strings.TrimSpace(name)
+			}
+			if c.Word == "sector" {
+				// "Grizzly Bears=alpha": a sector designation (702.158b).
+				name, sector, ok := strings.Cut(n.Text, "=")
+				s := strings.ToLower(strings.TrimSuffix(strings.TrimSpace(sector), " sector"))
+				if !ok || s != "alpha" && s != "beta" && s != "gamma" {
+					p.errorf(n.Pos, "sector: %q is not CREATURE=alpha|beta|gamma", n.Text)
 				}
 				n.Text = strings.TrimSpace(name)
 			}

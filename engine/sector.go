@@ -1,0 +1,176 @@
+package engine
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/crules/crules/ability"
+	"github.com/crules/crules/game"
+)
+
+// Sector designations (702.158, from 2022-10-07): while a permanent with
+// an ability of kind ability.Sculpts is on the battlefield, the
+// state-based action of 704.5u has each creature without a sector
+// designation get one, chosen by its controller (the statement's
+// "; sector A=alpha" choice, or "PLAYER sectors A=alpha"; without one
+// the action waits for it); a permanent keeps its designation until no
+// player controls a permanent with the ability or an ability whose
+// source has it.
+var sbaSector = []string{"creatures without a sector designation are on the battlefield"}
+
+// sculptors returns the permanents with a Sculpts ability, and the first
+// such ability.
+func (e *engine) sculptors() ([]*game.Object, *ability.Sculpts) {
+	var out []*game.Object
+	var sc *ability.Sculpts
+	for _, o := range e.s.Battlefield() {
+		if a, ok := first[*ability.Sculpts](e, o); ok {
+			out = append(out, o)
+			sc = a
+		}
+	}
+	return out, sc
+}
+
+// sectors returns 704.5u: each creature without a sector designation
+// gets the one its controller chooses, the players who control no
+// permanent with space sculptor first; the refusal of a choice missing.
+func (e *engine) sectors() ([]func(), error) {
+	sculptors, sc := e.sculptors()
+	if sc == nil {
+		return nil, nil
+	}
+	r := e.sbaRef(sbaSector...)
+	if r.IsZero() {
+		return nil, nil
+	}
+	var without []*game.Object
+	for _, o := range e.s.Battlefield() {
+		if o.Is("Creature") && o.Sector == "" {
+			without = append(without, o)
+		}
+	}
+	if len(without) == 0 {
+		return nil, nil
+	}
+	// The players who control none of the sculptors choose first.
+	var first, then []*game.Player
+	for _, p := range e.s.InGame() {
+		if !slices.ContainsFunc(without, func(o *game.Object) bool { return o.Controller() == p }) {
+			continue
+		}
+		if slices.ContainsFunc(sculptors, func(o *game.Object) bool { return o.Controller() == p }) {
+			then = append(then, p)
+		} else {
+			first = append(first, p)
+		}
+	}
+	chosen := map[*game.Object]string{}
+	for _, p := range append(first, then...) {
+		for _, o := range without {
+			if o.Controller() != p {
+				continue
+			}
+			s, err := e.sectorOf(r, sc, o)
+			if err != nil {
+				return nil, err
+			}
+			chosen[o] = s
+		}
+	}
+	return []func(){func() {
+		for _, p := range append(first, then...) {
+			var got []string
+			for _, o := range without {
+				if o.Controller() == p {
+					o.Sector = chosen[o]
+					delete(e.sectorPicks, o)
+					got = append(got, o.Label+" "+chosen[o])
+				}
+			}
+			how := "controlling a permanent with space sculptor, after those who control none"
+			if slices.Contains(first, p) {
+				how = "controlling no permanent with space sculptor, first"
+			}
+			e.s.Cite(r, "%s, %s, chooses a sector designation for each creature they control without one: %s", p.Name, how, strings.Join(got, ", "))
+		}
+	}}, nil
+}
+
+// sectorOf is the sector designation creature o's controller chose for
+// it: by this statement's "sector" choice or an earlier one, kept while
+// the state-based action waits for another player's; without one it
+// waits for it.
+func (e *engine) sectorOf(r game.Ref, sc *ability.Sculpts, o *game.Object) (string, error) {
+	p := o.Controller()
+	if s, ok := e.sectorPicks[o]; ok {
+		return s, nil
+	}
+	if e.cur != nil {
+		if cl := e.cur.Clause("sector"); cl != nil {
+			for _, n := range cl.Names {
+				name, sector, _ := strings.Cut(n.Text, "=")
+				if !strings.EqualFold(strings.TrimSpace(name), o.Label) {
+					continue
+				}
+				if e.cur.Verb == "sector" && !strings.EqualFold(e.cur.Player, p.Name) {
+					return "", refuse("%s can't choose the sector designation of %s: %s controls it and chooses%s", e.cur.Player, o.Label, p.Name, see(r))
+				}
+				s := strings.ToLower(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(sector), " sector")))
+				if !slices.Contains(sc.Sectors, s) {
+					return "", refuse("%q is no sector designation: the sector designations are %s%s", sector, strings.Join(sc.Sectors, ", "), see(e.ref(&sc.Keeps)))
+				}
+				e.sectored = true
+				e.sectorPicks[o] = s
+				return s, nil
+			}
+		}
+	}
+	return "", refuse("the state-based action%s waits for %s's choice of a sector designation (%s) for %s; write \"; sector %s=alpha\" on the action or \"%s sectors %s=alpha\"", see(r), p.Name, strings.Join(sc.Sectors, ", "), o.Label, o.Label, p.Name, o.Label)
+}
+
+// unsectored refuses a statement whose "sector" choice designated
+// nothing: no creature without a sector designation it names waited for
+// one.
+func (e *engine) unsectored(st *Stmt) error {
+	cl := st.Clause("sector")
+	if cl == nil || e.sectored {
+		return nil
+	}
+	return refuse("sector: no state-based action lets a player choose a sector designation for %s%s", cl.Names[0].Text, see(e.sbaRef(sbaSector...)))
+}
+
+// endSectors removes every sector designation once no player controls
+// a permanent with space sculptor or, where the revision says so (from
+// 2022-11-18), an ability whose source has it (702.158b).
+func (e *engine) endSectors() {
+	if sculptors, _ := e.sculptors(); len(sculptors) > 0 {
+		return
+	}
+	var held []*game.Object
+	for _, o := range e.s.Battlefield() {
+		if o.Sector != "" {
+			held = append(held, o)
+		}
+	}
+	if len(held) == 0 {
+		return
+	}
+	sc, _ := ability.DeclaredOf[*ability.Sculpts](e)
+	r := e.ref(&sc.Keeps)
+	why := "no player controls a permanent with space sculptor"
+	if strings.Contains(strings.ToLower(r.Text), "or an ability whose source has space sculptor") {
+		for _, a := range append(slices.Clone(e.s.Stack), e.s.Pending...) {
+			if a.Ability != nil && a.Ability.Source != nil {
+				if _, ok := first[*ability.Sculpts](e, a.Ability.Source); ok {
+					return
+				}
+			}
+		}
+		why += " or an ability whose source has it"
+	}
+	for _, o := range held {
+		e.s.Cite(r, "%s: %s loses its sector designation (%s)", why, o.Label, o.Sector)
+		o.Sector = ""
+	}
+}
