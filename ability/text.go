@@ -16,6 +16,7 @@ import (
 //	          | "At the beginning of" ("your" | "each" | "each player's" | "the" | "the next") ("upkeep" | "end step")
 //	          | "At the beginning of each combat" | "At the beginning of combat on your turn"
 //	          | "At end of turn"
+//	          | ("When" | "Whenever") "the last defense counter is removed from" ("this permanent" | "this battle" | NAME)
 //	subject   = "this creature" | "this permanent" | "it" | "CARDNAME" | NAME | "a creature with KEYWORD"
 //	          | "a creature" | "another creature" | "a creature you control" | "another creature you control"
 //	          | "a creature an opponent controls"
@@ -224,6 +225,15 @@ func readClause(t, self string) (clause, error) {
 	case skip("at end of turn"):
 		c.on = []Event{EndStepBegins}
 	case skip("whenever"), skip("when"):
+		if skip("the last defense counter is removed from") {
+			// A Siege's "When the last defense counter is removed
+			// from this permanent" (310.11b).
+			if !skip("this permanent") && !skip("this battle") && (self == "" || !skip(strings.ToLower(self))) {
+				return c, textErr(at, "expected \"this permanent\" or the card's name after \"the last defense counter is removed from\"")
+			}
+			c.on = []Event{LastDefenseRemoved}
+			break
+		}
 		if err := c.readSubject(t, low, &at, self, skip); err != nil {
 			return c, err
 		}

@@ -57,6 +57,7 @@ func TestReadTriggered(t *testing.T) {
 		{"Whenever a player gains life, you lose 1 life", []Event{GainsLife}, APlayer},
 		{"Whenever Samurai deals combat damage to a player, draw a card", []Event{DealsCombatDamage}, Self},
 		{"Whenever Samurai is dealt damage, draw a card", []Event{DealtDamage}, Self},
+		{"When the last defense counter is removed from this permanent, draw a card", []Event{LastDefenseRemoved}, Self},
 		{"At end of turn, you lose 1 life", []Event{EndStepBegins}, Self},
 	} {
 		tr, ok, err := ReadTriggered(tc.text, "Samurai")

@@ -36,6 +36,9 @@ const (
 	Discards          Event = "discards a card"
 	GainsLife         Event = "gains life"
 	LosesLife         Event = "loses life"
+	// LastDefenseRemoved is the removal of the last defense counter
+	// from a battle (310.11b).
+	LastDefenseRemoved Event = "the last defense counter is removed"
 	// IntoRoom is the trigger condition every room ability of a dungeon
 	// has, not printed on the card (309.4c).
 	IntoRoom Event = "you move your venture marker into this room"

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/crules/crules/ability"
 	"github.com/crules/crules/game"
 )
 
@@ -120,6 +121,9 @@ func (e *engine) battleDamage(o *game.Object, n int) {
 	k := min(n, o.Counters["defense"])
 	o.AddCounters("defense", -k)
 	e.s.Cite(e.rules.Find(phBattleDamage...), "%d damage dealt to %s, a battle: %d defense %s removed (%d left)", n, o.Label, k, counterNoun(k), o.Counters["defense"])
+	if k > 0 && o.Counters["defense"] == 0 {
+		e.fire(o, ability.LastDefenseRemoved, nil)
+	}
 }
 
 // triggeredFrom reports whether o is the source of an ability that has

@@ -96,6 +96,28 @@ func (e *engine) produced(src *game.Object, m game.Mana) game.Mana {
 	return m.AsSnow()
 }
 
+// spendOnly applies the restriction a spell's text puts on the mana
+// spent on its X ("Spend only snow mana on X"): the X part of its total
+// cost, at most the generic mana left after reductions, is paid only
+// with mana a snow source produced, as {S} is (107.4h today, 104.3h in
+// 2006). It returns the cost to pay, how many mana of it are restricted
+// and the rule that says what snow mana is; a revision with no snow mana
+// refuses the spell.
+func (e *engine) spendOnly(face *game.Card, x int, total game.Cost) (game.Cost, int, game.Ref, error) {
+	for _, ef := range face.Effects {
+		if ef.Verb != "spendonly" || !ef.X {
+			continue
+		}
+		rule := e.rules.Find(phSnowMana...)
+		if rule.IsZero() {
+			return total, 0, rule, refuse("%s: %q: revision %s has no snow mana", face.Name, ef.Text, revName(e.rules.Doc()))
+		}
+		n := min(x, total.Generic())
+		return total.SnowGeneric(n), n, rule, nil
+	}
+	return total, 0, game.Ref{}, nil
+}
+
 // chooseMana chooses how total is paid: with the mana and life the
 // statement's pay clause names ("pay {1}{U} and 2 life", "pay 2 life"),
 // or from the pool (colourless first; a Phyrexian symbol is paid with

@@ -288,6 +288,8 @@ func (a *Ability) setCost(s string) error {
 //	  its other types"; see parseContinuous), static on a permanent
 //	[QUALITY] spells [you cast] cost {N} more | less to cast (static):
 //	  "noncreature spells", "black spells and green spells"
+//	spend only snow mana | mana produced by snow sources on X (a restriction of
+//	  the spell's own payment)
 //	if one or more +1/+1 counters would be put on a creature you control,
 //	  that many plus N | twice that many +1/+1 counters are put on it instead (static)
 //	if this spell was kicked | if the kicker cost was paid, it deals N damage instead
@@ -369,6 +371,9 @@ var effectPatterns = []struct {
 	{lazyRegexp(`(?i)^((?:[a-z]+ )?spells(?: (?:and|or) [a-z]+ spells)?)( you (?:cast|play))? cost \{(\d+)\} (more|less) to (?:cast|play)$`), func(m []string) Effect {
 		verb := map[string]string{"more": "increase", "less": "reduce"}[strings.ToLower(m[4])]
 		return Effect{Verb: verb, N: atoi(m[3]), Name: strings.ToLower(m[1]), Yours: m[2] != ""}
+	}},
+	{lazyRegexp(`(?i)^spend only (?:snow mana|mana produced by snow sources) on X$`), func(m []string) Effect {
+		return Effect{Verb: "spendonly", Name: "snow", X: true}
 	}},
 	{lazyRegexp(`(?i)^if one or more \+1/\+1 counters would be put on a creature you control, (?:that many plus (one|\d+)|twice that many) \+1/\+1 counters are put on it instead$`), func(m []string) Effect {
 		e := Effect{Verb: "morecounters"}
