@@ -516,6 +516,9 @@ type engine struct {
 	// creature its sector designation (704.5u).
 	sectored    bool
 	sectorPicks map[*game.Object]string
+	// designators are the keywords (lower case) whose declarations
+	// give players or permanents a value or designation.
+	designators []string
 	// chapterAbility are the chapter abilities triggered (waiting or on
 	// the stack), with the Saga whose they are (704.5s).
 	chapterAbility map[*game.Object]*game.Object

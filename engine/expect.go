@@ -51,7 +51,7 @@ func (e *engine) expect(st *Stmt) (bool, string) {
 		if err != nil {
 			return false, err.Error()
 		}
-		got := o.Sector
+		got := e.sectorName(o)
 		if got == "" {
 			got = "none"
 		}

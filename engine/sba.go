@@ -147,8 +147,9 @@ func (e *engine) sbaCheck() ([]func(), error) {
 		acts = append(acts, e.sbaPermanent(o, o.Characteristics(), do)...)
 	}
 	e.sbaDungeons(do)
-	e.sbaSpeeds(do)
-	more, err := e.sectors()
+	d := e.designations()
+	e.sbaSpeeds(d, do)
+	more, err := e.sectors(d)
 	if err != nil {
 		return nil, err
 	}

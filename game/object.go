@@ -66,9 +66,18 @@ type Object struct {
 	Tapped         bool
 	FaceDown       bool
 	Token          bool
-	Copy           bool           // a copy of a spell
-	Counters       map[string]int // nil in a copy (State.Clone) of an object with none: add with AddCounters
-	Damage         int
+	Copy           bool // a copy of a spell
+	// Room is, for a dungeon card in the command zone, the index in
+	// Card.Rooms of the room its owner's venture marker is on (309.4a:
+	// 0, the topmost, as it is put there). Room and Sector fill the
+	// padding after the flags: a state copy stays the size it was.
+	Room int16
+	// Sector is the permanent's sector designation (702.158b), 0 for
+	// none, else the number of its name among those the keyword's
+	// declaration lists; no copiable value.
+	Sector   uint8
+	Counters map[string]int // nil in a copy (State.Clone) of an object with none: add with AddCounters
+	Damage   int
 	// Doomed is the rule that destroys the object as a state-based
 	// action for having been dealt damage by a source whose damage
 	// destroys in any amount (deathtouch); zero for none.
@@ -84,13 +93,6 @@ type Object struct {
 	// (310.8), chosen as it enters; nil for none. It stays when the
 	// permanent stops being a battle (310.8g).
 	Protector *Player
-	// Room is, for a dungeon card in the command zone, the index in
-	// Card.Rooms of the room its owner's venture marker is on (309.4a:
-	// 0, the topmost, as it is put there).
-	Room int
-	// Sector is the permanent's sector designation (702.158b: "alpha",
-	// "beta" or "gamma"; "" for none), no copiable value.
-	Sector string
 
 	// Merged are the components of a merged permanent, top first (729;
 	// Merge); empty for an object that is not merged. Card is then the
