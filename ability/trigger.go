@@ -28,6 +28,7 @@ const (
 	EndStepBegins     Event = "the end step begins"
 	CountersPut       Event = "counters are put on it"
 	CombatBegins      Event = "the beginning of combat step begins"
+	EndOfCombat       Event = "the end of combat step begins"
 	Leaves            Event = "leaves the battlefield"
 	DealsDamage       Event = "deals damage"
 	DealtDamage       Event = "is dealt damage"
@@ -71,7 +72,7 @@ type Trigger struct {
 	// ByOpponent limits BecomesTarget to spells and abilities an opponent
 	// controls (ward).
 	ByOpponent bool
-	Yours      bool // the beginning of a step only in its controller's turns ("at the beginning of your upkeep")
+	Yours      bool // a step's trigger only in its controller's turns ("at the beginning of your upkeep", "at end of combat on your turn")
 	Target     *Target
 	Effects    []Op
 	N          int         // the keyword's number
@@ -81,10 +82,18 @@ type Trigger struct {
 	// (603.4): it triggers only if that cost was paid, and does nothing
 	// as it resolves unless it still was (game.CostsPaid.WasPaid).
 	IfPaid string
-	// Counter and Chapters make a CountersPut trigger a chapter ability
-	// (714.2b): it triggers for chapter N when the number of Counter
-	// counters on its source was less than N and became at least N.
-	Counter  string
+	// Counter is the kind of counters a CountersPut trigger waits for,
+	// "" for any. PerCounter makes it trigger once for each counter put
+	// ("whenever a +1/+1 counter is put"), not once for each putting
+	// ("one or more +1/+1 counters are put", 603.2c). Onto is the
+	// object the counters go on when Subject is the player who puts
+	// them ("whenever you put one or more counters on a creature").
+	Counter    string
+	PerCounter bool
+	Onto       Subject
+	// Chapters make a CountersPut trigger a chapter ability (714.2b):
+	// it triggers for chapter N when the number of Counter counters on
+	// its source was less than N and became at least N.
 	Chapters []int
 }
 

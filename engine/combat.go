@@ -232,9 +232,11 @@ func (e *engine) damageSteps(o *game.Object) (first, regular bool, a *ability.Da
 // combat damage uses the stack (310.1 from 1999 to 2009-05-01: "all
 // assignments of combat damage go on the stack as a single object"),
 // each step's damage is put on the stack and resolves; with "; respond"
-// it stays there, players get priority, and "resolve" deals it. Once
-// the first-strike damage is dealt, the next "damage" runs the regular
-// step.
+// it stays there, players get priority, and "resolve" deals it. Each
+// step ends with the active player getting priority: abilities that
+// triggered in the first-strike step are put on the stack then, and the
+// statement stops there. Once the first-strike damage is dealt, the
+// next "damage" runs the regular step.
 func (e *engine) combatDamage() error {
 	if len(e.s.Combat.Attackers) == 0 {
 		return refuse("no creature is attacking")
@@ -272,6 +274,16 @@ func (e *engine) combatDamage() error {
 			return nil
 		}
 		e.sba()
+		// The first-strike step gives priority too (510.3 today, 310.4
+		// in 2006): what triggered on its damage goes on the stack
+		// first, and resolves before the regular step begins.
+		if err := e.pushTriggers(); err != nil {
+			return err
+		}
+		if e.s.Top() != nil {
+			e.s.Cite(e.rules.Find(phDamagePriority...), "the abilities that triggered in the first-strike combat damage step are put on the stack before the active player gets priority; the regular combat damage step begins once the stack is empty and all players pass")
+			return nil
+		}
 	}
 	e.toStep("combat damage")
 	e.damageStep(e.dealsRegular, onStack, respond)

@@ -409,9 +409,16 @@ func (e *engine) settle(pay *payment, total game.Cost) {
 		o.Tapped = false
 	}
 	for _, c := range pay.counters {
+		put := countersPut{by: p}
+		put.before(pay.src, c.kind)
 		pay.src.AddCounters(c.kind, c.n)
 		if pay.src.Counters[c.kind] == 0 {
 			delete(pay.src.Counters, c.kind)
+		}
+		if c.n > 0 {
+			// Putting counters as a cost puts them all the same (122.6);
+			// only an effect's are replaced (614.16).
+			e.countersPut(pay.src, put)
 		}
 	}
 	for _, o := range pay.exile {

@@ -664,7 +664,7 @@ func (e *engine) endDeclaration(r *ScriptResult) error {
 
 // setup are the statements that build the starting state: no
 // state-based action or trigger follows them.
-var setup = map[string]bool{"zone": true, "mana": true, "life": true, "tap": true, "counters": true, "attach": true, "poison": true, "speed": true, "protector": true}
+var setup = map[string]bool{"zone": true, "mana": true, "life": true, "tap": true, "counters": true, "attach": true, "poison": true, "speed": true, "protector": true, "owner": true}
 
 // object finds the object a scenario names, wherever it is.
 func (e *engine) object(n Name) (*game.Object, error) {
@@ -758,6 +758,20 @@ func (e *engine) do(st *Stmt) error {
 			return err
 		}
 		o.Tapped = true
+		return nil
+	case "owner":
+		o, err := e.object(st.Object)
+		if err != nil {
+			return err
+		}
+		p, err := e.player(st.Player)
+		if err != nil {
+			return err
+		}
+		if o.Zone != game.Battlefield {
+			return fmt.Errorf("owner: %s must be on the battlefield (elsewhere a card is in its owner's zone)", o.Label)
+		}
+		o.Owner = p
 		return nil
 	case "counters":
 		o, err := e.object(st.Object)

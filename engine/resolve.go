@@ -329,6 +329,9 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 		}
 	case "destroy":
 		e.destroy(t.Object, e.action("Destroy", "to destroy a permanent", "destroyed, or sacrificed is put", "destroyed or sacrificed is put"), from)
+	case "putcounters":
+		e.s.Cite(e.rules.Find(phFollow...), "%s: %s puts %d %s %s on %s", from, ctrl.Name, ef.N, ef.Name, plural(ef.N, "counter"), t.Object.Label)
+		e.putCounters(t.Object, ef.Name, ef.N, ctrl)
 	case "untap":
 		t.Object.Tapped = false
 		e.s.Cite(e.rules.Find(phFollow...), "%s: %s untaps", from, t.Object.Label)

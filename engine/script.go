@@ -119,7 +119,8 @@ type Script struct {
 
 // A Stmt is one statement of a script. Verb says what it does:
 //
-//	setup:   zone (ZONE PLAYER: cards), mana, life, turn, tap, counters
+//	setup:   zone (ZONE PLAYER: cards), mana, life, turn, tap, counters,
+//	         attach, poison, owner (a permanent another player owns)
 //	actions: cast, activate, draw, discard, attack, block, resolve,
 //	         resolveall, noblocks, damage, destroy, endturn, unmorph,
 //	         triggers (the choices for triggered abilities waiting),

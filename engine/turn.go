@@ -69,6 +69,7 @@ var (
 	phAddPhases     = []string{"some effects can add phases to a turn"}
 	phUntilEOC      = []string{"expire at the end of the combat phase, not at the beginning of the end of combat step", "until end of combat"}
 	phCombatTrig    = []string{"that phase or step trigger", "at the beginning of"}
+	phEndCombatTrig = []string{"abilities that trigger \"at end of combat\" trigger as the end of combat step begins", "all \"at end of combat\" abilities trigger", "\"at end of combat\""}
 	phStepEnds      = []string{"ends when the stack is empty and all players pass", "when all players pass in succession", "all players pass in succession"}
 )
 
@@ -230,6 +231,7 @@ func (e *engine) enterStep(i int) {
 		e.beginningOf(ability.CombatBegins, "combat", phCombatTrig)
 	case "end of combat":
 		e.s.Cite(e.stepRef(step), "the end of combat step begins")
+		e.beginningOf(ability.EndOfCombat, "end of combat", phEndCombatTrig)
 	case "declare attackers", "declare blockers":
 		e.s.Cite(e.stepRef(step), "the %s step begins", step)
 	case "first-strike damage", "combat damage":

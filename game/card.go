@@ -303,7 +303,7 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "venture", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice"
+	Verb string // "venture", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// Mana is the mana an "add" effect adds ("Add {G}").
@@ -316,7 +316,7 @@ type Effect struct {
 	// That is set for an instruction about the object the instruction
 	// before it targeted ("untap that creature", "it gains haste").
 	That bool
-	Name string // a token's name
+	Name string // a token's name; the kind of counters ("putcounters", "kickcounters", "maxcounters")
 	Text string
 	// Delayed is set for a spell's delayed triggered ability (603.7):
 	// the step at the beginning of which the effect happens ("end" for
@@ -357,6 +357,9 @@ var effectPatterns = []struct {
 	{lazyRegexp(`(?i)^each opponent loses (\d+) life$`), func(m []string) Effect { return Effect{Verb: "lose", N: atoi(m[1]), Name: "each opponent"} }},
 	{lazyRegexp(`(?i)^you lose (\d+) life$`), func(m []string) Effect { return Effect{Verb: "lose", N: atoi(m[1]), Name: "you"} }},
 	{lazyRegexp(`(?i)^venture into the dungeon$`), func(m []string) Effect { return Effect{Verb: "venture"} }},
+	{lazyRegexp(`(?i)^put (a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten) ([+-]\d+/[+-]\d+|[a-z]+) counters? on target creature$`), func(m []string) Effect {
+		return Effect{Verb: "putcounters", N: count(m[1]), Name: strings.ToLower(m[2]), Target: "creature"}
+	}},
 	{lazyRegexp(`(?i)^destroy target creature$`), func(m []string) Effect { return Effect{Verb: "destroy", Target: "creature"} }},
 	{lazyRegexp(`(?i)^untap (target creature|target permanent|that creature|that permanent|it)$`), func(m []string) Effect {
 		if t, ok := strings.CutPrefix(strings.ToLower(m[1]), "target "); ok {

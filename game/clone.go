@@ -138,7 +138,7 @@ func (s *State) Clone() *State {
 	}
 	for i := 0; i < cm.made(); i++ {
 		n := cm.at(i)
-		n.Owner, n.BaseController = player(n.Owner), player(n.BaseController)
+		n.Owner, n.BaseController, n.noted = player(n.Owner), player(n.BaseController), player(n.noted)
 		if n.Protector != nil {
 			n.Protector = player(n.Protector)
 		}

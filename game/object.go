@@ -89,6 +89,8 @@ type Object struct {
 	// control; 0 for objects set up before the scenario's first turn.
 	EnteredTurn int
 	AttachedTo  *Object
+	// noted is the controller State.NoteControl last saw.
+	noted *Player
 	// Protector is the player designated as a battle's protector
 	// (310.8), chosen as it enters; nil for none. It stays when the
 	// permanent stops being a battle (310.8g).
@@ -310,6 +312,18 @@ func (o *Object) HasSubtype(t string) bool {
 // HasSupertype reports whether the object has supertype t
 // ("Legendary").
 func (o *Object) HasSupertype(t string) bool { return hasFold(o.chars().Supertypes, t) }
+
+// WorldSince returns the timestamp since which permanent o has had the
+// world supertype (704.5k: the world rule keeps the one that has had
+// it for the shortest time): as it entered, or as the copy effect that
+// gave it began, whichever is later; 0 when it has none.
+func (o *Object) WorldSince() int {
+	ch := o.chars()
+	if !hasFold(ch.Supertypes, "World") {
+		return 0
+	}
+	return max(o.Timestamp, ch.WorldSince)
+}
 
 // Power is the object's power after the layers: printed (2 face
 // down), then set, modified (counters among them) and switched.

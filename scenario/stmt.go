@@ -148,6 +148,23 @@ func (p *parser) stmt(l line) *engine.Stmt {
 			p.errorf(l.pos(at+len(word)+1+len(name)+1), "attach: expected one card after the colon")
 			return nil
 		}
+	case word == "owner":
+		// "owner CARD: PLAYER": a permanent another player owns, put
+		// onto the battlefield under the listed player's control.
+		st.Verb = word
+		name, v, ok := strings.Cut(rest, ":")
+		if !ok {
+			p.errorf(l.pos(at), "owner: expected \"owner CARD: PLAYER\"")
+			return nil
+		}
+		st.Object = engine.Name{Text: strings.TrimSpace(name), Pos: l.pos(at + len(word) + 1)}
+		vat := at + len(word) + 1 + len(name) + 1
+		st.Player = strings.TrimSpace(v)
+		st.Names = []engine.Name{{Text: st.Player, Pos: l.pos(vat + len(v) - len(strings.TrimLeft(v, " ")))}}
+		if !p.isPlayer(st.Player) {
+			p.errorf(st.Names[0].Pos, "unknown player %q (players: %s)", st.Player, strings.Join(p.f.Players, ", "))
+			return nil
+		}
 	case word == "protector":
 		// "protector BATTLE: PLAYER" (or "none") sets up a battle's
 		// protector, appropriate or not.
