@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -102,6 +103,11 @@ func TestScenarios(t *testing.T) {
 				for _, c := range s.Checks {
 					if !c.Pass {
 						t.Errorf("%s [%s, %s]: %s: got %s", c.Pos(), res.Rev, s.Name, c.Text, c.Got)
+					}
+				}
+				for _, st := range s.Trace {
+					if st.Rule == "" && !uncitable(res.Rev, st.Note) {
+						t.Errorf("%s:%d [%s, %s]: a step cites no rule: %s", path, st.Line, res.Rev, s.Name, st.Note)
 					}
 				}
 				if testing.Verbose() && !s.Passed() {
@@ -346,4 +352,12 @@ func runLatest(t *testing.T, src string) *engine.Result {
 		t.Fatal(err)
 	}
 	return res
+}
+
+// uncitable reports whether a step of revision rev is one no rule of
+// that revision says: before 2006-10-01 drawing a card ("A player draws
+// a card by putting the top card of his or her library into his or her
+// hand") is defined only in the glossary, which citations do not search.
+func uncitable(rev, note string) bool {
+	return rev < "2006-10-01" && strings.HasSuffix(note, " draws a card (the top card of their library)")
 }
