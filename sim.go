@@ -79,6 +79,14 @@ func (l *Library) Simulate(name string, src []byte, rev string) ([]*engine.Resul
 		path, known := l.learnCitations(r, cites)
 		specPath, knownSpecs := l.learnSpecs(r, d.Document)
 		res, err := scenario.Run(f, d.Document)
+		if list := scenario.Errors(err); len(list) > 0 {
+			// Card text the revision does not define, at its column.
+			var msgs []string
+			for _, e := range list {
+				msgs = append(msgs, e.Error())
+			}
+			return nil, &Error{Kind: ErrBadInput, Msg: strings.Join(msgs, "\n"), Err: err}
+		}
 		if err != nil {
 			return nil, err
 		}

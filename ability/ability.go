@@ -66,6 +66,18 @@ type Decl struct {
 	// implements when the rules quote no definition (flying, first
 	// strike): each subrule containing one of them (lower case).
 	Anchors []string
+	// Qualified is set for a keyword whose instance names a quality
+	// (protection from [quality], affinity for [quality], enchant
+	// [quality], splice onto [quality], [quality] offering): a
+	// characteristic value of the revision, or one of Forms.
+	Qualified bool
+	// Forms are the other qualities the keyword's instance may name,
+	// each where the revision's rules of the keyword mention it.
+	Forms []QualityForm
+	// Words is set for a keyword whose model pays a cost in words
+	// ("Ward—Pay 3 life"); another keyword written with one is an
+	// error rather than a cost paid as nothing.
+	Words bool
 }
 
 // An option is a fact of a keyword's model that its declaration states
@@ -74,6 +86,15 @@ type option func(*Decl)
 
 // anchors gives a hand-written model its Anchors.
 func anchors(phrases ...string) option { return func(d *Decl) { d.Anchors = phrases } }
+
+// qualified marks a keyword whose instance names a quality, and the
+// forms of quality besides a characteristic value it may take.
+func qualified(forms ...QualityForm) option {
+	return func(d *Decl) { d.Qualified, d.Forms = true, forms }
+}
+
+// paysWords marks a keyword whose model pays a cost in words.
+func paysWords(d *Decl) { d.Words = true }
 
 // byDefinition marks a keyword whose abilities the grammar compiles
 // from the revision's own definition.

@@ -79,7 +79,8 @@ type InstantSpeed struct{ Base }
 // toughness.
 type TurnFaceUp struct {
 	Base
-	Cost game.Cost
+	Cost  game.Cost
+	Parts []game.Part // "Morph—Pay 3 life"
 }
 
 // A Reduction reduces the spell's total cost by {1} for each permanent
@@ -150,9 +151,9 @@ var SpliceChoices = map[string]bool{"splice": true}
 // the ability that offers it in messages ("face down" is morph's).
 var AltChoices = map[string]string{"flashback": "flashback", "madness": "madness", "face down": "morph", "evoke": "evoke", "mutate": "mutate"}
 
-// ReduceChoices are the clause words that choose a cost reduction paid
-// by tapping or sacrificing permanents (TapToPay, SacrificeToReduce), for
-// the engine to refuse one a card does not have.
+// ReduceChoices are the clause words that choose a cost paid by tapping
+// or sacrificing permanents (PayWithPermanents), for the engine to
+// refuse one a card does not have.
 var ReduceChoices = map[string]bool{"convoke": true, "offering": true}
 
 // MergeTarget is the target kind of a mutating creature spell: a
@@ -201,9 +202,9 @@ func init() {
 			return []Ability{
 				&AltCost{Base: Base{Keyword: "Morph", Note: "%s casts %s face down as a 2/2 creature with no name, text, subtypes or mana cost, for %s"},
 					Choice: "face down", From: game.Hand, Cost: game.MustParseCost("{3}"), FaceDown: true},
-				&TurnFaceUp{Base: Base{Keyword: "Morph", Rule: []string{"turn", "face up"}, Note: "morph: %s pays %s and turns %s face up; it is %d/%d"}, Cost: inst.Cost},
+				&TurnFaceUp{Base: Base{Keyword: "Morph", Rule: []string{"turn", "face up"}, Note: "morph: %s pays %s and turns %s face up; it is %d/%d"}, Cost: inst.Cost, Parts: inst.Parts},
 			}
-		})
+		}, paysWords)
 		declare("Mutate", func(inst game.Ability, _ Rev) []Ability {
 			return []Ability{&AltCost{Base: Base{Keyword: "Mutate", Rule: []string{" means "}, Note: "mutate: %s is cast for its mutate cost %s rather than its mana cost: a mutating creature spell that targets a non-Human creature with the same owner"},
 				Choice: "mutate", From: game.Hand, Cost: inst.Cost, Mutates: &mutate}}
@@ -240,10 +241,10 @@ func init() {
 			sp := splice
 			sp.Onto, sp.Cost, sp.CostText = inst.Quality, inst.Cost, inst.CostText
 			return []Ability{&sp}
-		})
+		}, qualified(), paysWords)
 		declare("Affinity", func(inst game.Ability, _ Rev) []Ability {
 			return []Ability{&Reduction{Base: Base{Keyword: "Affinity", Note: "affinity for %s: %d of them reduce the cost by {%d}%s"}, Per: Q(inst.Quality)}}
-		})
+		}, qualified())
 	})
 }
 
@@ -286,37 +287,42 @@ func init() {
 	})
 }
 
-// TapToPay: its caster may tap untapped creatures they control, chosen
-// by the clause Choice, each paying {1} or one mana of its colour
-// (convoke). Modern is set where the definition says the tapping is done
-// "rather than pay" (since 2013): a creature with nothing left to pay is
-// refused rather than wasted.
-type TapToPay struct {
+// A PayWithPermanents lets its caster pay part of a spell's total cost
+// with permanents of quality Of they control, named by the statement's
+// clause Choice ("convoke A, B=W", "offering C") as the spell is cast:
+// each is tapped, or sacrificed when Sacrifice is set, once the cost is
+// paid; One allows at most one. What each pays: one generic mana, or one
+// mana of one of its colours when the clause names that colour ("B=W",
+// convoke); with ItsCost, its own mana cost reduces the total cost,
+// coloured mana the same colour and the rest generic (offering,
+// 702.48c). Exact is set where the definition says the permanent pays
+// "rather than pay" a mana of the total cost (convoke since 2013): one
+// with nothing left to pay is refused rather than wasted. AnyTime: a
+// spell paid this way may be cast any time its controller could cast an
+// instant. Note's arguments, which it picks by index: Of, the
+// permanent, its colours, what it pays, the cost left, and the part of
+// the reduction left unused.
+type PayWithPermanents struct {
 	Base
-	Choice string
-	Modern bool
-}
-
-// SacrificeToReduce: its caster may sacrifice a permanent of subtype Of
-// they control, chosen by the clause Choice, as the spell is cast; the
-// permanent's mana cost reduces the total cost, and the spell may then
-// be cast any time its controller could cast an instant (offering).
-// Note's arguments: the subtype, the permanent, its cost and what was
-// left unused.
-type SacrificeToReduce struct {
-	Base
-	Choice string
-	Of     string
+	Choice    string
+	Of        Quality
+	Sacrifice bool
+	One       bool
+	ItsCost   bool
+	Exact     bool
+	AnyTime   bool
 }
 
 func init() {
 	families = append(families, func() {
 		declare("Convoke", func(_ game.Ability, r Rev) []Ability {
-			return []Ability{&TapToPay{Base: Base{Keyword: "Convoke", Rule: []string{" means "}, Note: "convoke: %s (%s) is tapped and pays %s; cost now %s"}, Choice: "convoke", Modern: r.Defines("Convoke", "rather than pay")}}
+			return []Ability{&PayWithPermanents{Base: Base{Keyword: "Convoke", Rule: []string{" means "}, Note: "convoke: %[2]s (%[3]s) is tapped and pays %[4]s; cost now %[5]s"},
+				Choice: "convoke", Of: Q("creature"), Exact: r.Defines("Convoke", "rather than pay")}}
 		})
 		declare("Offering", func(inst game.Ability, _ Rev) []Ability {
-			return []Ability{&SacrificeToReduce{Base: Base{Keyword: "Offering", Rule: []string{"reduces mana of the same color", "reduced by the sacrificed permanent", " means "},
-				Note: "%s offering: %s is sacrificed; its mana cost %s reduces the total cost, coloured mana the same colour, the rest generic%s; the spell may be cast any time its controller could cast an instant"}, Choice: "offering", Of: inst.Quality}}
-		})
+			return []Ability{&PayWithPermanents{Base: Base{Keyword: "Offering", Rule: []string{"reduces mana of the same color", "reduced by the sacrificed permanent", " means "},
+				Note: "%[1]s offering: %[2]s is sacrificed; its mana cost %[4]s reduces the total cost, coloured mana the same colour, the rest generic%[6]s; the spell may be cast any time its controller could cast an instant"},
+				Choice: "offering", Of: Q(inst.Quality), Sacrifice: true, One: true, ItsCost: true, AnyTime: true}}
+		}, qualified())
 	})
 }

@@ -15,6 +15,10 @@ type Protection struct {
 	Base
 	From                          Quality
 	Target, Attach, Block, Damage []string
+	// Player and Everything select the subrules of protection from a
+	// player (702.16k) and from everything (702.16j), which say what
+	// each forbids in their own words.
+	Player, Everything []string
 }
 
 // Untargetable: the permanent can't be the target of spells or
@@ -28,12 +32,19 @@ type Untargetable struct {
 func init() {
 	families = append(families, func() {
 		declare("Protection", func(inst game.Ability, _ Rev) []Ability {
-			return []Ability{&Protection{Base: Base{Keyword: "Protection", Rule: []string{"can't be the target", "can't be targeted"}}, From: Q(inst.Quality),
-				Target: []string{"can't be the target", "can't be targeted"},
-				Attach: []string{"can't be enchanted", "can't be equipped"},
-				Block:  []string{"can't be blocked"},
-				Damage: []string{"damage"}}}
-		}, anchors("can't be blocked", "can't be the target", "can't be targeted", "damage"))
+			// "from A and from B", "from each color": separate
+			// protection abilities (702.16g–h).
+			var out []Ability
+			for _, q := range Qualities(inst.Quality) {
+				out = append(out, &Protection{Base: Base{Keyword: "Protection", Rule: []string{"can't be the target", "can't be targeted"}}, From: Q(q),
+					Target: []string{"can't be the target", "can't be targeted"},
+					Attach: []string{"can't be enchanted", "can't be equipped"},
+					Block:  []string{"can't be blocked"},
+					Damage: []string{"damage"},
+					Player: FromPlayer.Phrases, Everything: FromEverything.Phrases})
+			}
+			return out
+		}, anchors("can't be blocked", "can't be the target", "can't be targeted", "damage"), qualified(FromPlayer, FromEverything, FromBoth, FromEach))
 		declare("Hexproof", func(game.Ability, Rev) []Ability {
 			return []Ability{&Untargetable{Base: Base{Keyword: "Hexproof", Note: "%s has hexproof and can't be the target of spells or abilities its opponents control"}, ByOpponents: true}}
 		})
@@ -51,6 +62,6 @@ func init() {
 	families = append(families, func() {
 		declare("Enchant", func(inst game.Ability, _ Rev) []Ability {
 			return []Ability{&Enchants{Base: Base{Keyword: "Enchant"}, What: Q(inst.Quality)}}
-		}, anchors("can't legally", "can't enchant", "what an aura can"))
+		}, anchors("can't legally", "can't enchant", "what an aura can"), qualified())
 	})
 }

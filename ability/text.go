@@ -13,9 +13,11 @@ import (
 //
 //	triggered = condition ", " ["if " cond ", "] effect ["." effect] ["."]
 //	condition = ("When" | "Whenever") subject event
+//	          | ("When" | "Whenever") counters
 //	          | "At the beginning of" ("your" | "each" | "each player's" | "the" | "the next") ("upkeep" | "end step")
 //	          | "At the beginning of each combat" | "At the beginning of combat on your turn"
-//	          | "At end of turn"
+//	          | "At end of turn" | "At end of combat" ["on your turn"]
+//	          | ("When" | "Whenever") "the last defense counter is removed from" ("this permanent" | "this battle" | NAME)
 //	subject   = "this creature" | "this permanent" | "it" | "CARDNAME" | NAME | "a creature with KEYWORD"
 //	          | "a creature" | "another creature" | "a creature you control" | "another creature you control"
 //	          | "a creature an opponent controls"
@@ -29,6 +31,9 @@ import (
 //	          | "becomes the target of a spell or ability" | "mutates" | "is turned face up"
 //	          | (of a player) "cast(s) a spell" | "play(s) a spell" | "draw(s) a card" | "discard(s) a card"
 //	          | "gain(s) life" | "lose(s) life"
+//	counters  = ("one or more" [KIND] "counters are" | "a" [KIND] "counter is") ("put" | "placed") ("on" | "onto") object
+//	          | "you put one or more" [KIND] "counters on" object
+//	object    = subject, a creature or the object itself
 //	cond      = "it was kicked" | "its KEYWORD cost was paid"
 //	          | "you have N or less life" | "you have N or more life"
 //	          | "a creature died this turn" | "you gained life this turn" | "it entered this turn"
@@ -100,7 +105,10 @@ type clause struct {
 	without  string // "becomes blocked by a creature without flanking"
 	min      int    // "by two or more creatures"
 	cond     *Condition
-	ifPaid   string // "if its evoke cost was paid": "evoke"; "if it was kicked": "kicker"
+	ifPaid   string  // "if its evoke cost was paid": "evoke"; "if it was kicked": "kicker"
+	counter  string  // "one or more +1/+1 counters": "+1/+1"
+	each     bool    // "a counter is put": once for each counter
+	onto     Subject // "you put one or more counters on a creature": "a creature"
 	effectAt int
 }
 
@@ -223,7 +231,28 @@ func readClause(t, self string) (clause, error) {
 		}
 	case skip("at end of turn"):
 		c.on = []Event{EndStepBegins}
+	case skip("at end of combat on your turn"):
+		// It triggers as the end of combat step begins (511.2 today,
+		// 311.1 in 2006).
+		c.on, c.yours = []Event{EndOfCombat}, true
+	case skip("at end of combat"):
+		c.on = []Event{EndOfCombat}
 	case skip("whenever"), skip("when"):
+		if skip("the last defense counter is removed from") {
+			// A Siege's "When the last defense counter is removed
+			// from this permanent" (310.11b).
+			if !skip("this permanent") && !skip("this battle") && (self == "" || !skip(strings.ToLower(self))) {
+				return c, textErr(at, "expected \"this permanent\" or the card's name after \"the last defense counter is removed from\"")
+			}
+			c.on = []Event{LastDefenseRemoved}
+			break
+		}
+		if ok, err := c.readCounters(t, low, &at, self, skip); ok || err != nil {
+			if err != nil {
+				return c, err
+			}
+			break
+		}
 		if err := c.readSubject(t, low, &at, self, skip); err != nil {
 			return c, err
 		}
@@ -266,25 +295,13 @@ func (c *clause) readSubject(t, low string, at *int, self string, skip func(stri
 		if i := strings.IndexByte(low[*at:], ' '); i > 0 {
 			*at += i + 1
 		}
-	case skip("this creature"), skip("this permanent"), skip("this artifact"), skip("this enchantment"), skip("cardname"):
-	case self != "" && skip(strings.ToLower(self)):
-	case skip("another creature you control"):
-		c.subject = AnotherYours
-	case skip("a creature you control"):
-		c.subject = CreatureYouControl
-	case skip("a creature an opponent controls"):
-		c.subject = OpponentsCreature
-	case skip("another creature"):
-		c.subject = AnotherCreature
-	case skip("a creature"):
-		c.subject = AnyCreature
+	case readObject(&c.subject, self, skip):
 	case skip("you"):
 		c.subject = You
 	case skip("an opponent"):
 		c.subject = AnOpponent
 	case skip("a player"):
 		c.subject = APlayer
-	case skip("it"):
 	default:
 		end := strings.IndexByte(t[start:], ',')
 		if end < 0 {
@@ -332,6 +349,85 @@ func (c *clause) readSubject(t, low string, at *int, self string, skip func(stri
 		known = "cast a spell, draw a card, discard a card, gain life, lose life"
 	}
 	return textErr(evAt, "unknown event %q of a trigger (known: %s)", t[evAt:evAt+end], known)
+}
+
+// readObject reads the subject of a trigger that is an object into *s:
+// the object itself (Self) or a creature of a kind.
+func readObject(s *Subject, self string, skip func(string) bool) bool {
+	switch {
+	case skip("this creature"), skip("this permanent"), skip("this artifact"), skip("this enchantment"), skip("cardname"):
+	case self != "" && skip(strings.ToLower(self)):
+	case skip("another creature you control"):
+		*s = AnotherYours
+	case skip("a creature you control"):
+		*s = CreatureYouControl
+	case skip("a creature an opponent controls"):
+		*s = OpponentsCreature
+	case skip("another creature"):
+		*s = AnotherCreature
+	case skip("a creature"):
+		*s = AnyCreature
+	case skip("it"):
+	default:
+		return false
+	}
+	return true
+}
+
+// readCounters reads a condition on counters being put (122.6) at *at:
+// whose counters, of what kind ("" any), on what object. It reports
+// false, reading nothing, when the condition is not about counters.
+func (c *clause) readCounters(t, low string, at *int, self string, skip func(string) bool) (bool, error) {
+	words := strings.Fields(low[*at:min(len(low), *at+60)])
+	counterWord := func(i int) bool {
+		return len(words) > i && strings.HasPrefix(words[i], "counter") || len(words) > i+1 && strings.HasPrefix(words[i+1], "counter")
+	}
+	player := false
+	switch {
+	case len(words) > 5 && strings.Join(words[:5], " ") == "you put one or more" && counterWord(5):
+		player = true
+		skip("you put one or more")
+	case len(words) > 3 && strings.Join(words[:3], " ") == "one or more" && counterWord(3):
+		skip("one or more")
+	case len(words) > 1 && words[0] == "a" && counterWord(1):
+		c.each = true
+		skip("a")
+	default:
+		return false, nil
+	}
+	if w, _, _ := strings.Cut(low[*at:], " "); !strings.HasPrefix(w, "counter") {
+		// The kind: "+1/+1", "lore".
+		c.counter = w
+		skip(w)
+	}
+	verb := map[bool]string{true: "counter is", false: "counters are"}[c.each]
+	if player {
+		verb = "counters"
+	}
+	// "placed" is the older cards' word (200.10c in 2008-07-15 to 121.6 in
+	// 2016-11-11: a counter being "placed").
+	if !skip(verb) || !player && !skip("put") && !skip("placed") {
+		return true, textErr(*at, "expected %q at %q", verb+" put", t[*at:])
+	}
+	if !skip("onto") && !skip("on") {
+		return true, textErr(*at, "expected \"on\" and the object the counters are put on at %q", t[*at:])
+	}
+	objAt := *at
+	var s Subject
+	if !readObject(&s, self, skip) || player && s == Self {
+		end := strings.IndexByte(t[objAt:], ',')
+		if end < 0 {
+			end = len(t) - objAt
+		}
+		return true, textErr(objAt, "unknown object %q the counters are put on (known: \"this creature\", %q, \"a creature\", \"a creature you control\", \"another creature you control\"; after \"you put\", a creature)", t[objAt:objAt+end], self)
+	}
+	c.on = []Event{CountersPut}
+	if player {
+		c.subject, c.onto = You, s
+	} else {
+		c.subject = s
+	}
+	return true, nil
 }
 
 // readIfPaid reads an intervening "if" on how the source was cast: the
@@ -446,7 +542,7 @@ func ReadTriggered(text, self string) (*Trigger, bool, error) {
 		return nil, true, shift(err)
 	}
 	tr := &Trigger{Base: Base{Note: t}, On: c.on, Subject: c.subject, Yours: c.yours, Delayed: c.delayed,
-		Min: c.min, PerBlocker: c.without, If: c.cond, IfPaid: c.ifPaid}
+		Min: c.min, PerBlocker: c.without, If: c.cond, IfPaid: c.ifPaid, Counter: c.counter, PerCounter: c.each, Onto: c.onto}
 	tr.setEffects(ops, target, effects)
 	return tr, true, nil
 }

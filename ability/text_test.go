@@ -1,6 +1,7 @@
 package ability
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/crules/crules/game"
@@ -57,7 +58,12 @@ func TestReadTriggered(t *testing.T) {
 		{"Whenever a player gains life, you lose 1 life", []Event{GainsLife}, APlayer},
 		{"Whenever Samurai deals combat damage to a player, draw a card", []Event{DealsCombatDamage}, Self},
 		{"Whenever Samurai is dealt damage, draw a card", []Event{DealtDamage}, Self},
+		{"When the last defense counter is removed from this permanent, draw a card", []Event{LastDefenseRemoved}, Self},
 		{"At end of turn, you lose 1 life", []Event{EndStepBegins}, Self},
+		{"At end of combat, you lose 1 life", []Event{EndOfCombat}, Self},
+		{"Whenever a +1/+1 counter is put on Samurai, you gain 1 life", []Event{CountersPut}, Self},
+		{"Whenever one or more counters are put on another creature you control, you gain 1 life", []Event{CountersPut}, AnotherYours},
+		{"Whenever you put one or more +1/+1 counters on a creature, you gain 1 life", []Event{CountersPut}, You},
 	} {
 		tr, ok, err := ReadTriggered(tc.text, "Samurai")
 		if !ok || err != nil {
@@ -84,5 +90,45 @@ func TestReadTriggered(t *testing.T) {
 	}
 	if _, _, err := ReadTriggered("Whenever X explores, draw a card", "X"); err == nil || err.(*TextError).Offset != len("Whenever X ") {
 		t.Errorf("unknown event: %v, want an error at it", err)
+	}
+}
+
+// TestReadCountersPut: what a trigger on counters being put waits for:
+// their kind, once per putting or per counter (603.2c), and on what.
+func TestReadCountersPut(t *testing.T) {
+	for _, tc := range []struct {
+		text, counter string
+		each          bool
+		subject, onto Subject
+	}{
+		{"Whenever one or more +1/+1 counters are put on Hydra, draw a card", "+1/+1", false, Self, ""},
+		{"Whenever a +1/+1 counter is put on this creature, draw a card", "+1/+1", true, Self, ""},
+		{"Whenever a counter is put on Hydra, draw a card", "", true, Self, ""},
+		{"When one or more lore counters are put onto it, draw a card", "lore", false, Self, ""},
+		{"Whenever a counter is placed on Hydra, draw a card", "", true, Self, ""},
+		{"Whenever one or more counters are put on a creature you control, draw a card", "", false, CreatureYouControl, ""},
+		{"Whenever you put one or more counters on a creature, draw a card", "", false, You, AnyCreature},
+		{"Whenever you put one or more -1/-1 counters on a creature an opponent controls, draw a card", "-1/-1", false, You, OpponentsCreature},
+	} {
+		tr, ok, err := ReadTriggered(tc.text, "Hydra")
+		if !ok || err != nil {
+			t.Errorf("%q: %v", tc.text, err)
+			continue
+		}
+		if !tr.Fires(CountersPut) || tr.Counter != tc.counter || tr.PerCounter != tc.each || tr.Subject != tc.subject || tr.Onto != tc.onto {
+			t.Errorf("%q: on %v counter %q each %v subject %q onto %q; want %q %v %q %q", tc.text, tr.On, tr.Counter, tr.PerCounter, tr.Subject, tr.Onto, tc.counter, tc.each, tc.subject, tc.onto)
+		}
+	}
+	for _, tc := range []struct{ text, at string }{
+		{"Whenever one or more +1/+1 counters are put on a land, draw a card", "a land"},
+		{"Whenever you put one or more counters on Hydra, draw a card", "Hydra"},
+		{"Whenever a +1/+1 counter is moved on Hydra, draw a card", "moved"},
+		{"Whenever a +1/+1 counter is put in Hydra, draw a card", "in Hydra"},
+	} {
+		_, _, err := ReadTriggered(tc.text, "Hydra")
+		ee, ok := err.(*TextError)
+		if !ok || !strings.HasPrefix(tc.text[ee.Offset:], tc.at) {
+			t.Errorf("%q: %v, want an error at %q", tc.text, err, tc.at)
+		}
 	}
 }

@@ -28,6 +28,7 @@ const (
 	EndStepBegins     Event = "the end step begins"
 	CountersPut       Event = "counters are put on it"
 	CombatBegins      Event = "the beginning of combat step begins"
+	EndOfCombat       Event = "the end of combat step begins"
 	Leaves            Event = "leaves the battlefield"
 	DealsDamage       Event = "deals damage"
 	DealtDamage       Event = "is dealt damage"
@@ -36,6 +37,9 @@ const (
 	Discards          Event = "discards a card"
 	GainsLife         Event = "gains life"
 	LosesLife         Event = "loses life"
+	// LastDefenseRemoved is the removal of the last defense counter
+	// from a battle (310.11b).
+	LastDefenseRemoved Event = "the last defense counter is removed"
 	// IntoRoom is the trigger condition every room ability of a dungeon
 	// has, not printed on the card (309.4c).
 	IntoRoom Event = "you move your venture marker into this room"
@@ -68,19 +72,28 @@ type Trigger struct {
 	// ByOpponent limits BecomesTarget to spells and abilities an opponent
 	// controls (ward).
 	ByOpponent bool
-	Yours      bool // the beginning of a step only in its controller's turns ("at the beginning of your upkeep")
+	Yours      bool // a step's trigger only in its controller's turns ("at the beginning of your upkeep", "at end of combat on your turn")
 	Target     *Target
 	Effects    []Op
-	N          int       // the keyword's number
-	Cost       game.Cost // a cost its effect asks for (ward)
+	N          int         // the keyword's number
+	Cost       game.Cost   // a cost its effect asks for (ward)
+	CostParts  []game.Part // its parts that are not mana ("Ward—Pay 3 life")
 	// IfPaid is an intervening "if" clause on how the source was cast
 	// (603.4): it triggers only if that cost was paid, and does nothing
 	// as it resolves unless it still was (game.CostsPaid.WasPaid).
 	IfPaid string
-	// Counter and Chapters make a CountersPut trigger a chapter ability
-	// (714.2b): it triggers for chapter N when the number of Counter
-	// counters on its source was less than N and became at least N.
-	Counter  string
+	// Counter is the kind of counters a CountersPut trigger waits for,
+	// "" for any. PerCounter makes it trigger once for each counter put
+	// ("whenever a +1/+1 counter is put"), not once for each putting
+	// ("one or more +1/+1 counters are put", 603.2c). Onto is the
+	// object the counters go on when Subject is the player who puts
+	// them ("whenever you put one or more counters on a creature").
+	Counter    string
+	PerCounter bool
+	Onto       Subject
+	// Chapters make a CountersPut trigger a chapter ability (714.2b):
+	// it triggers for chapter N when the number of Counter counters on
+	// its source was less than N and became at least N.
 	Chapters []int
 }
 
@@ -206,8 +219,8 @@ func init() {
 		})
 		declare("Ward", func(inst game.Ability, _ Rev) []Ability {
 			return []Ability{&Trigger{Base: Base{Keyword: "Ward", Rule: []string{" means ", "becomes the target"}, Note: "counter %s unless its controller pays %s"},
-				On: []Event{BecomesTarget}, ByOpponent: true, Cost: inst.Cost, Effects: []Op{{Kind: "counterunless"}}}}
-		}, anchors("counter it unless", "becomes the target"))
+				On: []Event{BecomesTarget}, ByOpponent: true, Cost: inst.Cost, CostParts: inst.Parts, Effects: []Op{{Kind: "counterunless"}}}}
+		}, anchors("counter it unless", "becomes the target"), paysWords)
 		for _, name := range []string{"Bushido", "Rampage", "Flanking", "Provoke", "Soulshift", "Frenzy", "Poisonous"} {
 			declare(name, compiled, byDefinition)
 		}

@@ -24,19 +24,20 @@ func (e *engine) onCast(spell *game.Object) {
 
 // counterUnless counters spell or ability by unless its controller pays
 // cost.
-func (e *engine) counterUnless(by *game.Object, cost game.Cost, rule game.Ref) {
+func (e *engine) counterUnless(by *game.Object, cost game.Cost, parts []game.Part, rule game.Ref) {
 	if by == nil || !slices.Contains(e.s.Stack, by) {
 		return
 	}
 	p := by.Controller()
+	what := game.FullCost{Mana: cost, Parts: parts}
 	if e.declines() {
-		e.s.Cite(rule, "%s chooses not to pay %s; %s is countered", p.Name, cost, stackName(by))
-	} else if m, ok := game.AutoPay(p.Pool, cost); ok {
-		p.Pool.Sub(m)
-		e.s.Cite(rule, "%s pays %s", p.Name, m)
+		e.s.Cite(rule, "%s chooses not to pay %s; %s is countered", p.Name, what, stackName(by))
+	} else if pay, err := e.payNow(p, by, cost, parts); err == nil {
+		e.s.Cite(rule, "%s pays %s", p.Name, what)
+		e.settle(pay, cost)
 		return
 	} else {
-		e.s.Cite(rule, "%s can't pay %s; %s is countered", p.Name, cost, stackName(by))
+		e.s.Cite(rule, "%s can't pay %s (%v); %s is countered", p.Name, what, err, stackName(by))
 	}
 	if by.Ability != nil {
 		e.s.Remove(by)
@@ -331,6 +332,9 @@ func (e *engine) activate(st *Stmt) error {
 	if a == nil {
 		return refuse("%s has no %s ability", o.Label, st.Value)
 	}
+	if err := e.priority("activate an ability"); err != nil {
+		return err
+	}
 	rule, kw := e.ref(a), strings.ToLower(a.Keyword)
 	sorcery := func() error {
 		if !a.Sorcery {
@@ -492,15 +496,16 @@ func (e *engine) unmorph(st *Stmt) error {
 	if !ok {
 		return refuse("%s has no cost to turn it face up", o.Label)
 	}
-	pay, ok := game.AutoPay(p.Pool, up.Cost)
-	if !ok {
-		return refuse("%s's mana pool %s can't pay the %s cost %s", p.Name, p.Pool, strings.ToLower(up.Keyword), up.Cost)
+	pay, err := e.payNow(p, o, up.Cost, up.Parts)
+	if err != nil {
+		return refuse("%s can't pay the %s cost %s: %v", p.Name, strings.ToLower(up.Keyword), game.FullCost{Mana: up.Cost, Parts: up.Parts}, err)
 	}
-	p.Pool.Sub(pay)
+	e.settle(pay, up.Cost)
+	cost := game.FullCost{Mana: up.Cost, Parts: up.Parts}
 	if o.MergedWith("Instant") || o.MergedWith("Sorcery") {
 		// 729.2g: such a permanent would turn face up: it is revealed
 		// and stays face down, and nothing triggers.
-		e.s.Cite(e.rules.Find(phMergedNoFaceUp...), "%s pays %s, but %s contains an instant or sorcery card: %s reveals it and it stays face down; no ability triggers on its turning face up", p.Name, up.Cost, o.Label, p.Name)
+		e.s.Cite(e.rules.Find(phMergedNoFaceUp...), "%s pays %s, but %s contains an instant or sorcery card: %s reveals it and it stays face down; no ability triggers on its turning face up", p.Name, cost, o.Label, p.Name)
 		return nil
 	}
 	e.s.TurnFaceUp(o) // a new timestamp, 613.7f
@@ -511,7 +516,7 @@ func (e *engine) unmorph(st *Stmt) error {
 		}
 		e.s.Cite(e.rules.Find(phMergedFaceUp...), "each face-down component of %s (%s) is turned face up", o.Label, strings.Join(labels, ", "))
 	}
-	e.s.Cite(e.ref(up), up.Note, p.Name, up.Cost, o.Label, o.Power(), o.Toughness())
+	e.s.Cite(e.ref(up), up.Note, p.Name, cost, o.Label, o.Power(), o.Toughness())
 	e.fire(o, ability.TurnedFaceUp, nil)
 	return nil
 }

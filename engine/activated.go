@@ -53,6 +53,11 @@ func (e *engine) activateText(st *Stmt, p *game.Player, o *game.Object, n int) e
 		return refuse("%s has %d activated %s", o.Label, len(printed), plural(len(printed), "ability"))
 	}
 	a := printed[n]
+	if a.Do.Verb != "addmana" {
+		if err := e.priority("activate an ability"); err != nil {
+			return err
+		}
+	}
 	if o.Zone != a.From || o.Controller() != p {
 		return refuse("%s is not a permanent %s controls: only its controller can activate its abilities (%s)", o.Label, p.Name, e.rules.Find(phController...).ID)
 	}

@@ -199,7 +199,8 @@ func (e *engine) altCost(c *casting, st *Stmt) error {
 }
 
 // timing: a sorcery-speed spell needs the caster's main phase and an
-// empty stack, unless flash or offering lets it be cast as an instant.
+// empty stack, unless an ability lets it be cast as an instant (flash,
+// or a cost paid with permanents that permits it).
 func (e *engine) timing(c *casting, st *Stmt) error {
 	if c.face.Is("Instant") || c.alt != nil && c.alt.AnyTime {
 		return nil
@@ -208,8 +209,10 @@ func (e *engine) timing(c *casting, st *Stmt) error {
 		c.cite(e, e.ref(f), f.Note, c.face.Name)
 		return nil
 	}
-	if of, ok := first[*ability.SacrificeToReduce](e, c.src); ok && st.Clause(of.Choice) != nil {
-		return nil
+	for _, a := range all[*ability.PayWithPermanents](e, c.src) {
+		if a.AnyTime && st.Clause(a.Choice) != nil {
+			return nil
+		}
 	}
 	if e.s.ActivePlayer() != c.p || e.s.Top() != nil || e.s.Step != "main" {
 		return refuse("%s can be %s only in its controller's main phase with an empty stack (%s)", c.face.Name, e.term("cast", "played"), e.timingRef(c.face).ID)
@@ -335,12 +338,7 @@ func (e *engine) knownChoices(c *casting, st *Stmt) error {
 
 // hasReduction reports whether o has a cost reduction chosen by word.
 func hasReduction(e *engine, o *game.Object, word string) bool {
-	for _, a := range all[*ability.TapToPay](e, o) {
-		if a.Choice == word {
-			return true
-		}
-	}
-	for _, a := range all[*ability.SacrificeToReduce](e, o) {
+	for _, a := range all[*ability.PayWithPermanents](e, o) {
 		if a.Choice == word {
 			return true
 		}
@@ -576,6 +574,9 @@ func (e *engine) canTarget(src *game.Object, controller *game.Player, want strin
 		if want == "any" && o.Zone == game.Battlefield && o.Is("Planeswalker") && strings.Contains(strings.ToLower(e.rules.Find(phAnyTarget...).Text), "planeswalker") {
 			break
 		}
+		if want == "any" && o.Zone == game.Battlefield && o.Is("Battle") && strings.Contains(strings.ToLower(e.rules.Find(phAnyTarget...).Text), "battle") {
+			break
+		}
 		if o.Zone != game.Battlefield || !o.Is("Creature") {
 			return fmt.Errorf("%s is not a creature on the battlefield", o.Label)
 		}
@@ -622,12 +623,42 @@ func (e *engine) attachRule(src *game.Object) game.Ref {
 func (e *engine) shielded(src *game.Object, controller *game.Player, o *game.Object) error {
 	for _, pr := range all[*ability.Protection](e, o) {
 		if pr.From.Matches(src) {
-			return fmt.Errorf("%s has protection from %s and can't be the target of %s (%s)", o.Label, pr.From.Text, what(src), e.ref(pr, pr.Target...).ID)
+			w := what(src)
+			switch {
+			case pr.From.Everything():
+				w = "spells or abilities"
+			case e.playerNamed(pr.From.Text) != nil:
+				w = "spells or abilities " + e.playerNamed(pr.From.Text).Name + " controls"
+			}
+			return fmt.Errorf("%s has protection from %s and can't be the target of %s (%s)", o.Label, pr.From.Text, w, e.protRef(pr, pr.Target).ID)
 		}
 	}
 	for _, u := range all[*ability.Untargetable](e, o) {
 		if !u.ByOpponents || o.Controller() != controller {
 			return fmt.Errorf(u.Note+" (%s)", o.Label, e.ref(u).ID)
+		}
+	}
+	return nil
+}
+
+// protRef cites the subrule of protection pr that forbids what phrases
+// select: protection from everything and from a player (702.16j–k) say
+// it in subrules of their own.
+func (e *engine) protRef(pr *ability.Protection, phrases []string) game.Ref {
+	switch {
+	case pr.From.Everything():
+		return e.ref(pr, pr.Everything...)
+	case e.playerNamed(pr.From.Text) != nil:
+		return e.ref(pr, pr.Player...)
+	}
+	return e.ref(pr, phrases...)
+}
+
+// playerNamed is the player named name, or nil.
+func (e *engine) playerNamed(name string) *game.Player {
+	for _, p := range e.s.Players {
+		if strings.EqualFold(p.Name, name) {
+			return p
 		}
 	}
 	return nil
@@ -699,58 +730,9 @@ func (e *engine) totalCost(c *casting, st *Stmt) error {
 		total, left = total.Reduce(game.Cost{Symbols: []game.Symbol{{Generic: n}}})
 		c.cite(e, e.ref(r), r.Note, r.Per.Text, n, n, wasted(left))
 	}
-	for _, of := range all[*ability.SacrificeToReduce](e, c.src) {
-		cl := st.Clause(of.Choice)
-		if cl == nil {
-			continue
-		}
-		o := e.s.FindIn(cl.Names[0].Text, game.Battlefield)
-		if o == nil || o.Controller() != c.p || !o.HasSubtype(of.Of) {
-			return refuse("%s is not a %s permanent %s controls (%s)", cl.Names[0].Text, of.Of, c.p.Name, e.ref(of, " means ").ID)
-		}
-		c.sac = append(c.sac, o)
-		var left game.Cost
-		total, left = total.Reduce(o.Card.Cost)
-		c.cite(e, e.ref(of), of.Note, of.Of, o.Label, o.Card.Cost, wasted(left))
-	}
-	for _, cv := range all[*ability.TapToPay](e, c.src) {
-		cl := st.Clause(cv.Choice)
-		if cl == nil {
-			continue
-		}
-		modern := cv.Modern
-		rule := e.ref(cv)
-		for _, n := range cl.Names {
-			name, colour, _ := strings.Cut(n.Text, "=")
-			o := e.s.FindIn(strings.TrimSpace(name), game.Battlefield)
-			if o == nil || o.Controller() != c.p || !o.Is("Creature") || o.Tapped || slices.Contains(c.tap, o) {
-				return refuse("%s is not an untapped creature %s controls", name, c.p.Name)
-			}
-			r := game.Cost{Symbols: []game.Symbol{{Generic: 1}}}
-			what := "{1}"
-			if colour != "" {
-				col, ok := game.ParseColor(colour)
-				if !ok || col.Count() != 1 || o.Colors()&col == 0 {
-					return refuse("%s is %s and can't pay {%s} (%s)", o.Label, o.Colors(), colour, rule.ID)
-				}
-				r = game.Cost{Symbols: []game.Symbol{{Color: col}}}
-				what = "{" + col.Letter() + "}"
-			}
-			var left game.Cost
-			before := total
-			total, left = total.Reduce(r)
-			if left.Value(0) > 0 {
-				if modern {
-					return refuse("no mana is left in the total cost %s for %s to pay (%s)", before, o.Label, rule.ID)
-				}
-				what = "nothing: the cost is already zero, and it is never reduced below zero"
-				if before.Value(0) > 0 {
-					what = fmt.Sprintf("nothing: %s is still owed, but none of it is mana %s can pay", before, o.Label)
-				}
-			}
-			c.tap = append(c.tap, o)
-			c.cite(e, rule, cv.Note, o.Label, o.Colors(), what, total)
-		}
+	total, err := e.payWithPermanents(c, st, total)
+	if err != nil {
+		return err
 	}
 	c.total = total
 	c.info.Total = total
@@ -769,9 +751,80 @@ func wasted(left game.Cost) string {
 // pay clause, or chooses the mana; it is paid with the rest once the
 // spell is on the stack.
 func (e *engine) pay(c *casting, st *Stmt) error {
-	if err := e.chooseMana(c.pay, c.total, st); err != nil {
+	cost, n, rule, err := e.spendOnly(c.face, c.info.X, c.total)
+	if err != nil {
 		return err
+	}
+	if err := e.chooseMana(c.pay, cost, st); err != nil {
+		if n == 0 {
+			return err
+		}
+		probe := *c.pay
+		if e.chooseMana(&probe, c.total, st) != nil {
+			return err
+		}
+		return refuse("only snow mana may be spent on X: %d of %s must be paid with snow mana (%s)", n, c.total, rule.ID)
+	}
+	if n > 0 {
+		c.cite(e, rule, "only snow mana is spent on X: %d of %s is paid with snow mana (%s)", n, c.total, c.pay.mana)
 	}
 	c.info.Paid = c.pay.mana
 	return nil
+}
+
+// payWithPermanents pays part of total with the permanents each of the
+// spell's abilities of that kind names by its clause, tapped or
+// sacrificed once the cost is paid, and returns what is left.
+func (e *engine) payWithPermanents(c *casting, st *Stmt, total game.Cost) (game.Cost, error) {
+	for _, a := range all[*ability.PayWithPermanents](e, c.src) {
+		cl := st.Clause(a.Choice)
+		if cl == nil {
+			continue
+		}
+		rule := e.ref(a)
+		if a.One && len(cl.Names) > 1 {
+			return total, refuse("%s: only one %s permanent can be sacrificed (%s)", cl.Word, a.Of.Text, e.ref(a, " means ").ID)
+		}
+		for _, n := range cl.Names {
+			name, colour, _ := strings.Cut(n.Text, "=")
+			o := e.s.FindIn(strings.TrimSpace(name), game.Battlefield)
+			if o == nil || o.Controller() != c.p || !a.Of.Matches(o) || !a.Sacrifice && o.Tapped || slices.Contains(c.tap, o) || slices.Contains(c.sac, o) {
+				what := "an untapped " + a.Of.Text
+				if a.Sacrifice {
+					what = "a " + a.Of.Text + " permanent"
+				}
+				return total, refuse("%s is not %s %s controls (%s)", strings.TrimSpace(name), what, c.p.Name, e.ref(a, " means ").ID)
+			}
+			r, what := game.Cost{Symbols: []game.Symbol{{Generic: 1}}}, "{1}"
+			switch {
+			case a.ItsCost:
+				r, what = o.Card.Cost, o.Card.Cost.String()
+			case colour != "":
+				col, ok := game.ParseColor(colour)
+				if !ok || col.Count() != 1 || o.Colors()&col == 0 {
+					return total, refuse("%s is %s and can't pay {%s} (%s)", o.Label, o.Colors(), colour, rule.ID)
+				}
+				r, what = game.Cost{Symbols: []game.Symbol{{Color: col}}}, "{"+col.Letter()+"}"
+			}
+			before := total
+			var left game.Cost
+			total, left = total.Reduce(r)
+			if left.Value(0) > 0 && !a.ItsCost {
+				if a.Exact {
+					return total, refuse("no mana is left in the total cost %s for %s to pay (%s)", before, o.Label, rule.ID)
+				}
+				what = "nothing: the cost is already zero, and it is never reduced below zero"
+				if before.Value(0) > 0 {
+					what = fmt.Sprintf("nothing: %s is still owed, but none of it is mana %s can pay", before, o.Label)
+				}
+			}
+			if a.Sacrifice {
+				c.sac = append(c.sac, o)
+			} else {
+				c.tap = append(c.tap, o)
+			}
+			c.cite(e, rule, a.Note, a.Of.Text, o.Label, o.Colors(), what, total, wasted(left))
+		}
+	}
+	return total, nil
 }

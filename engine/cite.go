@@ -79,6 +79,8 @@ var (
 	phDraw           = []string{"draws a card by putting the top card of"}
 	phEmptyLibrary   = []string{"who attempts to draw a card from a library with no cards in it", "attempts to draw a card from a library with no cards", "draw a card from an empty library", "empty library", "required to draw more cards than are left in his or her library"}
 	phCounters       = []string{"a counter is a marker placed on an object"}
+	phEntersCounters = []string{"refer to counters being", "refers to a counter being \"placed\" on a permanent"}
+	phOccurrences    = []string{"it can trigger repeatedly if one event contains multiple occurrences"}
 	phTurn           = []string{"a turn consists of five phases"}
 	phUntap          = []string{"untap them all simultaneously", "untaps them all simultaneously", "untaps all"}
 	phStarZero       = []string{"the * is 0 while the object is not in play", "the * is 0 while the card is not in play", "the * is equal to 0"}
@@ -91,6 +93,7 @@ var (
 	phDamageNoStack  = []string{"no player has the chance to cast spells or activate abilities between the time combat damage is assigned", "combat damage that's been assigned is dealt simultaneously"}
 	phDamageResolves = []string{"combat damage resolves as", "when the combat damage resolves"}
 	phDamageLKI      = []string{"even if the creature dealing damage is no longer", "dealt as it was originally assigned", "dealt as originally assigned"}
+	phDamagePriority = []string{"any abilities that triggered on damage being dealt or while state-based actions are performed afterward", "any abilities that triggered on damage being assigned or dealt go on the stack", "after combat damage finishes resolving, the active player gets priority", "then the active player receives priority to play spells and abilities"}
 	phDamageGone     = []string{"that was assigned combat damage is no longer in play", "supposed to receive combat damage is no longer in play", "supposed to receive damage is no longer in play"}
 	phCopyPermanent  = []string{"some effects copy a permanent spell"}
 	phCopyResolves   = []string{"if the object that's resolving is a copy of a permanent spell"}

@@ -42,16 +42,38 @@ func (e *engine) attack(st *Stmt) error {
 		attackers = append(attackers, o)
 	}
 	def := e.s.Opponent(p)
+	var battle *game.Object
 	if cl := st.Clause("attacking"); cl != nil {
 		def = e.s.Player(cl.Names[0].Text)
-		if def == nil || def == p || def.Left {
+		if def == nil {
+			// A battle: its protector is the defending player (508.1b,
+			// 310.8b).
+			if battle, err = e.attackBattle(p, cl.Names[0].Text); err != nil {
+				return err
+			}
+			def = battle.Protector
+		}
+		if def == p || def.Left {
 			return refuse("%s is not an opponent of %s in the game (%s)", cl.Names[0].Text, p.Name, e.rules.Find(phDefending...).ID)
 		}
+	}
+	if d := e.s.Combat.Defending; d != nil && d != def && len(e.s.Combat.Attackers) > 0 {
+		return refuse("%s attacks %s this combat: one defending player (%s)", p.Name, d.Name, e.rules.Find(phDefending...).ID)
 	}
 	e.toStep("declare attackers")
 	e.attacked = append(e.attacked, attackers...)
 	e.s.Combat.Defending = def
 	e.blocksDone = false
+	attacks := def.Name
+	if battle != nil {
+		if e.s.Combat.Attacked == nil {
+			e.s.Combat.Attacked = map[*game.Object]*game.Object{}
+		}
+		for _, o := range attackers {
+			e.s.Combat.Attacked[o] = battle
+		}
+		attacks = fmt.Sprintf("%s, a battle %s protects", battle.Label, def.Name)
+	}
 	for _, o := range attackers {
 		if h, ok := first[*ability.IgnoresSickness](e, o); ok && o.EnteredTurn == e.s.Turn {
 			e.s.Cite(e.ref(h), h.Note, o.Label, p.Name)
@@ -62,7 +84,11 @@ func (e *engine) attack(st *Stmt) error {
 			o.Tapped = true
 		}
 		e.s.Combat.Attackers = append(e.s.Combat.Attackers, o)
-		e.s.Cite(e.rules.Find(phAttack...), "%s attacks %s", o.Label, def.Name)
+		rule := e.rules.Find(phAttack...)
+		if battle != nil {
+			rule = e.rules.Find(phBattleAttacked...)
+		}
+		e.s.Cite(rule, "%s attacks %s", o.Label, attacks)
 	}
 	for _, o := range attackers {
 		e.fire(o, ability.Attacks, nil)
@@ -83,7 +109,7 @@ func (e *engine) canBlock(att, b *game.Object) error {
 	}
 	for _, pr := range all[*ability.Protection](e, att) {
 		if pr.From.Matches(b) {
-			return refuse("%s has protection from %s and can't be blocked by %s (%s)", att.Label, pr.From.Text, b.Label, e.ref(pr, pr.Block...).ID)
+			return refuse("%s has protection from %s and can't be blocked by %s (%s)", att.Label, pr.From.Text, b.Label, e.protRef(pr, pr.Block).ID)
 		}
 	}
 	for _, r := range e.s.Requirements {
@@ -112,6 +138,9 @@ func (e *engine) block(st *Stmt) error {
 	att := e.s.FindIn(st.Object.Text, game.Battlefield)
 	if att == nil || !slices.Contains(e.s.Combat.Attackers, att) {
 		return refuse("%s is not attacking", st.Object.Text)
+	}
+	if err := e.protectorOnly(att, p); err != nil {
+		return err
 	}
 	if def := e.defending(att); p != def {
 		return refuse("%s is not the defending player: %s declares blockers (%s)", p.Name, def.Name, e.rules.Find(phBlock...).ID)
@@ -203,9 +232,11 @@ func (e *engine) damageSteps(o *game.Object) (first, regular bool, a *ability.Da
 // combat damage uses the stack (310.1 from 1999 to 2009-05-01: "all
 // assignments of combat damage go on the stack as a single object"),
 // each step's damage is put on the stack and resolves; with "; respond"
-// it stays there, players get priority, and "resolve" deals it. Once
-// the first-strike damage is dealt, the next "damage" runs the regular
-// step.
+// it stays there, players get priority, and "resolve" deals it. Each
+// step ends with the active player getting priority: abilities that
+// triggered in the first-strike step are put on the stack then, and the
+// statement stops there. Once the first-strike damage is dealt, the
+// next "damage" runs the regular step.
 func (e *engine) combatDamage() error {
 	if len(e.s.Combat.Attackers) == 0 {
 		return refuse("no creature is attacking")
@@ -243,6 +274,16 @@ func (e *engine) combatDamage() error {
 			return nil
 		}
 		e.sba()
+		// The first-strike step gives priority too (510.3 today, 310.4
+		// in 2006): what triggered on its damage goes on the stack
+		// first, and resolves before the regular step begins.
+		if err := e.pushTriggers(); err != nil {
+			return err
+		}
+		if e.s.Top() != nil {
+			e.s.Cite(e.rules.Find(phDamagePriority...), "the abilities that triggered in the first-strike combat damage step are put on the stack before the active player gets priority; the regular combat damage step begins once the stack is empty and all players pass")
+			return nil
+		}
 	}
 	e.toStep("combat damage")
 	e.damageStep(e.dealsRegular, onStack, respond)
@@ -368,7 +409,7 @@ func (e *engine) assignments() (map[*game.Object][]assignment, error) {
 		if !ok || err != nil || k < 0 {
 			return nil, refuse("assign: %q is not BLOCKER=N", n.Text)
 		}
-		if e.s.Player(strings.TrimSpace(name)) != nil {
+		if e.s.Player(strings.TrimSpace(name)) != nil || e.attackedNamed(strings.TrimSpace(name)) {
 			player = append(player, assignment{nil, k})
 			playerNames = append(playerNames, strings.TrimSpace(name))
 			continue
@@ -424,14 +465,14 @@ func (e *engine) assignments() (map[*game.Object][]assignment, error) {
 // lethal damage (702.19b; 502.9b in 2006-10-01), damage already marked
 // counted and, where deathtouch makes 1 damage lethal, 1.
 func (e *engine) assignToPlayer(att *game.Object, name string, n int, blockers []assignment) error {
-	def := e.defending(att)
+	def := e.attackTarget(att)
 	trample, tramples := first[*ability.AssignsExcess](e, att)
 	if !tramples {
 		return refuse("assign: %s has no trample and can't assign combat damage to %s while blocked", att.Label, name)
 	}
 	rule := e.ref(trample, "lethal damage", "assign the rest", "rest of its damage", "excess")
-	if !strings.EqualFold(name, def.Name) {
-		return refuse("assign: %s is attacking %s, not %s%s", att.Label, def.Name, name, see(rule))
+	if attacked := e.targetLabel(def); !strings.EqualFold(name, attacked) {
+		return refuse("assign: %s is attacking %s, not %s%s", att.Label, attacked, name, see(rule))
 	}
 	if n == 0 {
 		return nil
@@ -444,7 +485,7 @@ func (e *engine) assignToPlayer(att *game.Object, name string, n int, blockers [
 			}
 		}
 		if lethal := e.lethal(att, b); got < lethal {
-			return refuse("%s must be assigned lethal damage (%d) before %s is assigned any of %s's combat damage%s", b.Label, lethal, def.Name, att.Label, see(rule))
+			return refuse("%s must be assigned lethal damage (%d) before %s is assigned any of %s's combat damage%s", b.Label, lethal, e.targetLabel(def), att.Label, see(rule))
 		}
 	}
 	return nil
@@ -478,7 +519,7 @@ func (e *engine) assignCombat(deals func(*game.Object) bool) []hit {
 		if att.Zone != game.Battlefield || e.s.FindIn(att.Label, game.Battlefield) != att {
 			continue
 		}
-		def := e.defending(att)
+		def := e.attackTarget(att)
 		bs := e.inOrder(att, liveBlockers(e, e.s.Combat.Blockers[att]))
 		if deals(att) {
 			if e.s.Step == "first-strike damage" {
@@ -486,14 +527,16 @@ func (e *engine) assignCombat(deals func(*game.Object) bool) []hit {
 			}
 			pw := att.Power()
 			if len(e.s.Combat.Blockers[att]) == 0 {
-				hits = append(hits, hit{att, game.Target{Player: def}, pw})
+				if !e.attackedGone(att) {
+					hits = append(hits, hit{att, def, pw})
+				}
 			} else {
 				if as, ok := e.assigned[att]; ok {
 					for _, x := range as {
 						if x.to == nil {
 							trample, _ := first[*ability.AssignsExcess](e, att)
-							e.s.Cite(e.ref(trample), trample.Note, att.Label, x.n, def.Name)
-							hits = append(hits, hit{att, game.Target{Player: def}, x.n})
+							e.s.Cite(e.ref(trample), trample.Note, att.Label, x.n, def.Name())
+							hits = append(hits, hit{att, def, x.n})
 						} else if slices.Contains(bs, x.to) {
 							hits = append(hits, hit{att, game.Target{Object: x.to}, x.n})
 						}
@@ -517,9 +560,9 @@ func (e *engine) assignCombat(deals func(*game.Object) bool) []hit {
 					hits = append(hits, hit{att, game.Target{Object: b}, k})
 					pw -= k
 				}
-				if tramples && pw > 0 {
-					e.s.Cite(e.ref(trample), trample.Note, att.Label, pw, def.Name)
-					hits = append(hits, hit{att, game.Target{Player: def}, pw})
+				if tramples && pw > 0 && !e.attackedGone(att) {
+					e.s.Cite(e.ref(trample), trample.Note, att.Label, pw, def.Name())
+					hits = append(hits, hit{att, def, pw})
 				}
 			}
 		}
@@ -545,7 +588,7 @@ func (e *engine) dealCombat(hits []hit) {
 		if h.n <= 0 {
 			continue
 		}
-		if t := h.target.Object; t != nil && (e.s.FindIn(t.Label, game.Battlefield) != t || !t.Is("Creature") && !t.Is("Planeswalker")) {
+		if t := h.target.Object; t != nil && (e.s.FindIn(t.Label, game.Battlefield) != t || !t.Is("Creature") && !t.Is("Planeswalker") && !t.Is("Battle")) {
 			e.s.Cite(e.rules.Find(phDamageGone...), "%s is no longer %s as a creature: the %d damage assigned to it by %s isn't dealt", t.Label, e.term("on the battlefield", "in play"), h.n, h.src.Label)
 			continue
 		}

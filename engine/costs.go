@@ -96,6 +96,28 @@ func (e *engine) produced(src *game.Object, m game.Mana) game.Mana {
 	return m.AsSnow()
 }
 
+// spendOnly applies the restriction a spell's text puts on the mana
+// spent on its X ("Spend only snow mana on X"): the X part of its total
+// cost, at most the generic mana left after reductions, is paid only
+// with mana a snow source produced, as {S} is (107.4h today, 104.3h in
+// 2006). It returns the cost to pay, how many mana of it are restricted
+// and the rule that says what snow mana is; a revision with no snow mana
+// refuses the spell.
+func (e *engine) spendOnly(face *game.Card, x int, total game.Cost) (game.Cost, int, game.Ref, error) {
+	for _, ef := range face.Effects {
+		if ef.Verb != "spendonly" || !ef.X {
+			continue
+		}
+		rule := e.rules.Find(phSnowMana...)
+		if rule.IsZero() {
+			return total, 0, rule, refuse("%s: %q: revision %s has no snow mana", face.Name, ef.Text, revName(e.rules.Doc()))
+		}
+		n := min(x, total.Generic())
+		return total.SnowGeneric(n), n, rule, nil
+	}
+	return total, 0, game.Ref{}, nil
+}
+
 // chooseMana chooses how total is paid: with the mana and life the
 // statement's pay clause names ("pay {1}{U} and 2 life", "pay 2 life"),
 // or from the pool (colourless first; a Phyrexian symbol is paid with
@@ -170,6 +192,27 @@ func (e *engine) canPayLife(p *game.Player, n int) error {
 		return nil
 	}
 	return refuse("%s has %d life and can't pay %d life (%s)", p.Name, p.Life, n, e.rules.Find("pay an amount of life greater than 0", phNoPartial[1]).ID)
+}
+
+// payNow chooses how player p pays a cost that is not a spell's or an
+// activated ability's (ward's "unless that player pays", morph's turning
+// face up): its parts that are not mana, chosen from the current
+// statement's clauses, and its mana from the pool. settle pays it.
+func (e *engine) payNow(p *game.Player, src *game.Object, cost game.Cost, parts []game.Part) (*payment, error) {
+	pay := &payment{p: p, src: src}
+	st := e.cur
+	if st == nil {
+		st = &Stmt{}
+	}
+	if err := e.chooseParts(pay, parts, st); err != nil {
+		return nil, err
+	}
+	m, ok := game.AutoPay(p.Pool, cost)
+	if !ok {
+		return nil, refuse("%s's mana pool %s can't pay %s", p.Name, p.Pool, cost)
+	}
+	pay.mana = m
+	return pay, nil
 }
 
 // chooseParts checks each non-mana part of a cost and chooses the
@@ -366,9 +409,16 @@ func (e *engine) settle(pay *payment, total game.Cost) {
 		o.Tapped = false
 	}
 	for _, c := range pay.counters {
+		put := countersPut{by: p}
+		put.before(pay.src, c.kind)
 		pay.src.AddCounters(c.kind, c.n)
 		if pay.src.Counters[c.kind] == 0 {
 			delete(pay.src.Counters, c.kind)
+		}
+		if c.n > 0 {
+			// Putting counters as a cost puts them all the same (122.6);
+			// only an effect's are replaced (614.16).
+			e.countersPut(pay.src, put)
 		}
 	}
 	for _, o := range pay.exile {

@@ -73,7 +73,7 @@ func (e *engine) plan(p *game.Player, n int, vc *ventureChoices) ([]ventureStep,
 	var cur *game.Card
 	room := 0
 	if d := e.dungeonOf(p); d != nil {
-		cur, room = d.Card, d.Room
+		cur, room = d.Card, int(d.Room)
 	}
 	var outside []*game.Object
 	for _, o := range p.Zone(game.Outside) {
@@ -233,7 +233,7 @@ func (e *engine) venture(p *game.Player, from string) {
 		default:
 			d := e.dungeonOf(p)
 			from := d.Card.Rooms[d.Room].Name
-			d.Room = s.room
+			d.Room = int16(s.room)
 			e.s.Changed()
 			e.s.Cite(e.rules.FindUnder(ventureTitles, phVentureMove...), "%s ventures into the dungeon: the venture marker moves from %s to %s", p.Name, from, d.Card.Rooms[s.room].Name)
 			e.intoRoom(d)

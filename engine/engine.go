@@ -115,17 +115,14 @@ func Run(f *Scenario, doc *parse.Document, specs ...*keyword.Spec) (*Result, err
 		set = givenSet(doc, specs, rev)
 	}
 	res := &Result{File: f.Name, Rev: rev}
-	missing := undefined(f, set, rev)
+	if err := undefined(f, rules, set, rev); err != nil {
+		// The cards have text the revision does not define: a script
+		// would run rules the revision does not have, and its checks
+		// would pass or fail by rules of another era.
+		return nil, err
+	}
 	for _, sc := range f.Scripts {
-		sr := &ScriptResult{Name: sc.Name, Line: sc.Pos.Line, Checks: slices.Clone(missing), Trace: []Step{}}
-		if len(missing) > 0 {
-			// The cards have keywords the revision does not define: a
-			// script would run rules the revision does not have, and its
-			// checks would pass or fail by rules of another era.
-			res.Scripts = append(res.Scripts, sr)
-			continue
-		}
-		sr.Checks = []Check{}
+		sr := &ScriptResult{Name: sc.Name, Line: sc.Pos.Line, Checks: []Check{}, Trace: []Step{}}
 		e := newEngine(f, rules, set)
 		for i, st := range sc.Stmts {
 			before := len(e.s.Trace)
@@ -139,10 +136,11 @@ func Run(f *Scenario, doc *parse.Document, specs ...*keyword.Spec) (*Result, err
 	return res, nil
 }
 
-// undefined reports, as failed checks at the card's line, keywords of the
-// file's cards that the revision does not define: the engine would run
-// rules the revision does not have.
-func undefined(f *Scenario, specs *specSet, rev string) []Check {
+// undefined reports, as errors at their columns, the keywords of the
+// file's cards that the revision does not define, and the qualities of
+// keywords (protection from [quality], …) it does not define: the
+// engine would run rules the revision does not have.
+func undefined(f *Scenario, rules *game.Rules, specs *specSet, rev string) error {
 	var names []string
 	for _, d := range f.Cards {
 		for _, c := range append([]*game.Card{d.Card}, d.Card.Halves...) {
@@ -152,21 +150,29 @@ func undefined(f *Scenario, specs *specSet, rev string) []Check {
 		}
 	}
 	specs.prefetch(names)
-	var out []Check
+	rv := &engine{specs: specs, rules: rules}
+	var errs parse.ErrorList
 	for _, d := range f.Cards {
 		faces := []*game.Card{d.Card}
 		if len(d.Card.Halves) > 0 {
 			faces = d.Card.Halves
 		}
 		for _, c := range faces {
-			for _, a := range c.Abilities {
+			for i, a := range c.Abilities {
+				msg := ""
 				if specs.find(a.Keyword) == nil {
-					out = append(out, Check{File: f.Name, Line: d.Pos.Line, Col: d.Pos.Col, Text: d.Card.Name + ": " + a.Text, Got: fmt.Sprintf("%s is not a keyword of revision %s", a.Keyword, rev)})
+					msg = fmt.Sprintf("%s: %s is not a keyword of revision %s", c.Name, a.Keyword, rev)
+				} else if err := ability.CheckQuality(a, rv, rules, f.Players); err != nil {
+					msg = fmt.Sprintf("%s: %s: %v (revision %s, %s)", c.Name, a.Text, err, rev, rv.kw(a.Keyword, " is written", "written").ID)
+				}
+				if msg != "" {
+					errs = append(errs, &parse.Diagnostic{File: f.Name, Pos: d.At(c, i), Severity: parse.SeverityError, Msg: msg})
 				}
 			}
 		}
 	}
-	return out
+	errs.Sort()
+	return errs.Err()
 }
 
 // safeStmt runs a statement (the last of its script ends a declaration
@@ -501,10 +507,18 @@ type engine struct {
 	// statement's "keep" choice kept a permanent.
 	choice error
 	kept   bool
+	// protectorChosen is set once the statement's "protector" clause
+	// chose a battle's protector; protectorErr says why the player it
+	// names could not be chosen.
+	protectorChosen bool
+	protectorErr    error
 	// sectored is set once the statement's "sector" choice gave a
 	// creature its sector designation (704.5u).
 	sectored    bool
 	sectorPicks map[*game.Object]string
+	// designators are the keywords (lower case) whose declarations
+	// give players or permanents a value or designation.
+	designators []string
 	// chapterAbility are the chapter abilities triggered (waiting or on
 	// the stack), with the Saga whose they are (704.5s).
 	chapterAbility map[*game.Object]*game.Object
@@ -558,6 +572,7 @@ func (e *engine) check(sr *Stmt, r *ScriptResult, pass bool, got string) {
 // checks.
 func (e *engine) stmt(st *Stmt, r *ScriptResult) {
 	e.cur, e.ordered, e.kept, e.sectored = st, false, false, false
+	e.protectorChosen, e.protectorErr = false, nil
 	var err error
 	if st.Verb != "block" && e.blocking {
 		err = e.endDeclaration(r)
@@ -594,6 +609,9 @@ func (e *engine) stmt(st *Stmt, r *ScriptResult) {
 	}
 	if err == nil && st.Verb != "block" {
 		err = e.unkept(st)
+	}
+	if err == nil && st.Verb != "block" {
+		err = e.unprotected(st)
 	}
 	if err == nil && st.Verb != "block" {
 		err = e.unsectored(st)
@@ -646,7 +664,7 @@ func (e *engine) endDeclaration(r *ScriptResult) error {
 
 // setup are the statements that build the starting state: no
 // state-based action or trigger follows them.
-var setup = map[string]bool{"zone": true, "mana": true, "life": true, "tap": true, "counters": true, "attach": true, "poison": true, "speed": true}
+var setup = map[string]bool{"zone": true, "mana": true, "life": true, "tap": true, "counters": true, "attach": true, "poison": true, "speed": true, "protector": true, "owner": true}
 
 // object finds the object a scenario names, wherever it is.
 func (e *engine) object(n Name) (*game.Object, error) {
@@ -701,6 +719,11 @@ func (e *engine) do(st *Stmt) error {
 				o.FaceDown = true
 				e.s.Changed()
 			}
+			if st.Zone == game.Battlefield && o.Is("Battle") {
+				// As if it had entered: its controller's choice of
+				// protector, the first appropriate player (310.8a).
+				o.Protector = e.chooseProtector(o)
+			}
 		}
 		return nil
 	case "mana":
@@ -736,12 +759,41 @@ func (e *engine) do(st *Stmt) error {
 		}
 		o.Tapped = true
 		return nil
+	case "owner":
+		o, err := e.object(st.Object)
+		if err != nil {
+			return err
+		}
+		p, err := e.player(st.Player)
+		if err != nil {
+			return err
+		}
+		if o.Zone != game.Battlefield {
+			return fmt.Errorf("owner: %s must be on the battlefield (elsewhere a card is in its owner's zone)", o.Label)
+		}
+		o.Owner = p
+		return nil
 	case "counters":
 		o, err := e.object(st.Object)
 		if err != nil {
 			return err
 		}
 		o.AddCounters(st.Value, st.N)
+		return nil
+	case "protector":
+		o, err := e.object(st.Object)
+		if err != nil {
+			return err
+		}
+		if o.Zone != game.Battlefield {
+			return fmt.Errorf("protector: %s must be on the battlefield", o.Label)
+		}
+		o.Protector = nil
+		if !strings.EqualFold(st.Player, "none") {
+			if o.Protector, err = e.player(st.Player); err != nil {
+				return err
+			}
+		}
 		return nil
 	case "attach":
 		o, err := e.object(st.Object)
@@ -812,6 +864,9 @@ func (e *engine) do(st *Stmt) error {
 		e.destroy(o, e.action("Destroy", "to destroy a permanent", "destroyed, or sacrificed is put", "destroyed or sacrificed is put"), "destroyed by the scenario")
 		return nil
 	case "cast":
+		if err := e.priority("cast a spell"); err != nil {
+			return err
+		}
 		return e.cast(st)
 	case "activate":
 		return e.activate(st)

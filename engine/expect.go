@@ -51,7 +51,7 @@ func (e *engine) expect(st *Stmt) (bool, string) {
 		if err != nil {
 			return false, err.Error()
 		}
-		got := o.Sector
+		got := e.sectorName(o)
 		if got == "" {
 			got = "none"
 		}
@@ -235,6 +235,15 @@ func (e *engine) expect(st *Stmt) (bool, string) {
 			return false, fmt.Sprintf("%s is in %s, not on the battlefield: damage is marked on permanents only", o.Label, e.zone(o.Zone))
 		}
 		return strconv.Itoa(o.Damage) == st.Value, strconv.Itoa(o.Damage)
+	case "protector":
+		if o.Zone != game.Battlefield {
+			return false, fmt.Sprintf("%s is in %s, not on the battlefield: only a battle on the battlefield has a protector", o.Label, e.zone(o.Zone))
+		}
+		got := "none"
+		if o.Protector != nil && !o.Protector.Left {
+			got = o.Protector.Name
+		}
+		return strings.EqualFold(got, st.Value), got
 	}
 	return false, "unknown check " + st.Expect
 }

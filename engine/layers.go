@@ -86,10 +86,49 @@ func (e *engine) endDurations() {
 }
 
 // citeControl cites the layer 2 rule for permanents whose controller
-// changed because an effect ended.
+// changed because an effect ended, then exiles those whose controller
+// is now a player who has left the game (800.4c).
 func (e *engine) citeControl(changed []*game.Object) {
 	for _, o := range changed {
-		e.s.Cite(e.rules.Layers().StepOf(game.ChangeControl).Rule, "%s is controlled by %s again", o.Label, o.Controller().Name)
+		if p := o.Controller(); !p.Left {
+			e.s.Cite(e.rules.Layers().StepOf(game.ChangeControl).Rule, "%s is controlled by %s again", o.Label, p.Name)
+		}
+	}
+	e.exileUncontrolled(changed)
+}
+
+// noteControl cites the permanents whose controller changed since it
+// was last noted by no effect starting or ending: a static ability
+// that controls what its source is attached to began or stopped
+// applying (its source entered, left, or became unattached).
+func (e *engine) noteControl() {
+	changed := e.s.NoteControl()
+	for _, o := range changed {
+		if p := o.Controller(); !p.Left {
+			e.s.Cite(e.rules.Layers().StepOf(game.ChangeControl).Rule, "%s is controlled by %s now: control is read through layer %s", o.Label, p.Name, e.rules.Layers().StepOf(game.ChangeControl).Name)
+		}
+	}
+	e.exileUncontrolled(changed)
+}
+
+// phDefaultLeft finds 800.4c (from 2019-08-23): when the effect giving
+// a player control ends and the player who controls it by default has
+// left the game, the object is exiled.
+var phDefaultLeft = []string{"the player who controlled that object by default has left the game"}
+
+// exileUncontrolled exiles each of changed whose controller, now that
+// the effects giving another player control of it ended, is a player
+// who has left the game (800.4c): at once, not as a state-based action.
+func (e *engine) exileUncontrolled(changed []*game.Object) {
+	r := e.rules.Find(phDefaultLeft...)
+	if r.IsZero() {
+		return
+	}
+	for _, o := range changed {
+		if p := o.Controller(); p.Left && o.Zone == game.Battlefield {
+			e.s.Cite(r, "no effect gives control of %s to a player in the game, and %s, who controls it by default, has left the game: it is exiled", o.Label, p.Name)
+			e.leaveBattlefield(o, game.Exile, "its controller by default has left the game")
+		}
 	}
 }
 

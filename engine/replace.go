@@ -248,10 +248,22 @@ func (e *engine) move(o *game.Object, to game.Zone, controller *game.Player, cau
 	merged := o.Merged
 	n := e.s.Move(o, ev.to, controller, false)
 	e.citeComponents(o.Label, merged, ev.to)
-	if n != nil {
+	if n != nil && len(ev.counters) > 0 {
+		put := countersPut{by: n.Controller()}
 		for k, v := range ev.counters {
+			put.before(n, k)
 			n.AddCounters(k, v)
 		}
+		if r := e.rules.Find(phEntersCounters...); !r.IsZero() && n.Zone == game.Battlefield {
+			// An object given counters as it enters has them put on it
+			// (122.6; 200.10c from 2008-07-15, none before), by its controller
+			// (122.6a).
+			e.s.Cite(r, "%s enters with counters on it: they are put on it by %s", n.Label, put.by.Name)
+			e.countersPut(n, put)
+		}
+	}
+	if n != nil && n.Zone == game.Battlefield && n.Is("Battle") {
+		e.battleEnters(n)
 	}
 	for _, f := range ev.then {
 		f(n)
@@ -259,18 +271,20 @@ func (e *engine) move(o *game.Object, to game.Zone, controller *game.Player, cau
 	return n, nil
 }
 
-// putCounters puts n counters of a kind on permanent o, through the
-// replacement effects that watch counters (614.16).
-func (e *engine) putCounters(o *game.Object, kind string, n int) {
+// putCounters makes player by put n counters of a kind on permanent o,
+// through the replacement effects that watch counters (614.16): one
+// event, however many counters and kinds it ends up putting.
+func (e *engine) putCounters(o *game.Object, kind string, n int, by *game.Player) {
 	ev := &event{kind: evCounters, object: o, counters: map[string]int{kind: n}}
 	e.replace(ev)
+	put := countersPut{by: by}
 	for k, v := range ev.counters {
-		before := o.Counters[k]
+		put.before(o, k)
 		o.AddCounters(k, v)
 		e.s.Cite(e.rules.Find(phCounters...), "%d %s %s put on %s", v, k, counterNoun(v), o.Label)
-		if v > 0 && o.Zone == game.Battlefield {
-			e.fire(o, ability.CountersPut, countersPut{kind: k, before: before, after: o.Counters[k]})
-		}
+	}
+	if o.Zone == game.Battlefield {
+		e.countersPut(o, put)
 	}
 }
 

@@ -24,6 +24,9 @@ func (e *engine) resolveTop(st *Stmt) error {
 	if err := e.checkWords(st, top); err != nil {
 		return err
 	}
+	if err := e.checkProtector(st, top); err != nil {
+		return err
+	}
 	if top.Ability != nil && top.Ability.Check != nil {
 		if err := top.Ability.Check(e.s, top); err != nil {
 			return err
@@ -326,6 +329,9 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 		}
 	case "destroy":
 		e.destroy(t.Object, e.action("Destroy", "to destroy a permanent", "destroyed, or sacrificed is put", "destroyed or sacrificed is put"), from)
+	case "putcounters":
+		e.s.Cite(e.rules.Find(phFollow...), "%s: %s puts %d %s %s on %s", from, ctrl.Name, ef.N, ef.Name, plural(ef.N, "counter"), t.Object.Label)
+		e.putCounters(t.Object, ef.Name, ef.N, ctrl)
 	case "untap":
 		t.Object.Tapped = false
 		e.s.Cite(e.rules.Find(phFollow...), "%s: %s untaps", from, t.Object.Label)
@@ -385,7 +391,7 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 	if t.Object != nil {
 		for _, pr := range all[*ability.Protection](e, t.Object) {
 			if pr.From.Matches(source) {
-				e.s.Cite(e.ref(pr, pr.Damage...), "%s has protection from %s: the damage from %s is prevented", t.Object.Label, pr.From.Text, source.Label)
+				e.s.Cite(e.protRef(pr, pr.Damage), "%s has protection from %s: the damage from %s is prevented", t.Object.Label, pr.From.Text, source.Label)
 				return
 			}
 		}
@@ -396,6 +402,11 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 	case t.Object.Is("Planeswalker") && !t.Object.Is("Creature"):
 		t.Object.AddCounters("loyalty", -min(n, t.Object.Counters["loyalty"]))
 		e.s.Cite(e.rules.Find(phPlaneswalkerDamage...), "%d loyalty counters are removed from %s", n, t.Object.Label)
+	case t.Object.Is("Battle"):
+		e.battleDamage(t.Object, n)
+		if t.Object.Is("Creature") {
+			t.Object.Damage += n
+		}
 	default:
 		t.Object.Damage += n
 	}

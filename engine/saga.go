@@ -47,7 +47,7 @@ func (e *engine) sagaEnters(o *game.Object) {
 		return
 	}
 	e.s.Cite(r, "%s enters: %s puts a lore counter on it", o.Label, o.Controller().Name)
-	e.putCounters(o, "lore", 1)
+	e.putCounters(o, "lore", 1, o.Controller())
 }
 
 // loreTurn is the turn-based action of the active player's precombat
@@ -66,16 +66,37 @@ func (e *engine) loreTurn(p *game.Player) {
 			continue
 		}
 		e.s.Cite(r, "%s's precombat main phase begins: %s puts a lore counter on %s", p.Name, p.Name, o.Label)
-		e.putCounters(o, "lore", 1)
+		e.putCounters(o, "lore", 1, p)
 	}
 }
 
-// countersPut is the argument of a CountersPut event: the kind of
-// counters put and how many of that kind were on the object before and
-// after.
+// countersPut is the argument of a CountersPut event, one putting of
+// counters on an object: for each kind put, how many of it were on the
+// object before and after, and the player who put them (122.6a). It is
+// one event (603.2c): "one or more counters are put" sees it once, "a
+// counter is put" once for each counter.
 type countersPut struct {
-	kind          string
-	before, after int
+	was, now map[string]int
+	by       *game.Player
+}
+
+// before records the counters of kind k on o before they are put.
+func (c *countersPut) before(o *game.Object, k string) {
+	if c.was == nil {
+		c.was = map[string]int{}
+	}
+	c.was[k] = o.Counters[k]
+}
+
+// put is the number of counters of kind k put ("" any kind).
+func (c countersPut) put(k string) int {
+	n := 0
+	for kind, was := range c.was {
+		if k == "" || k == kind {
+			n += max(0, c.now[kind]-was)
+		}
+	}
+	return n
 }
 
 // fireChapter triggers o's chapter ability t once for each of its

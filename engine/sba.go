@@ -67,6 +67,7 @@ func (e *engine) sba() {
 	e.endDurations()
 	e.endSectors()
 	for round := 0; round < 20; round++ {
+		e.noteControl()
 		acts, err := e.sbaCheck()
 		if err != nil {
 			e.choice = err
@@ -85,6 +86,10 @@ func (e *engine) sba() {
 			a()
 		}
 		e.leaveGame()
+		if e.over {
+			// The game is over (104.2a): nothing more happens in it.
+			return
+		}
 	}
 }
 
@@ -143,8 +148,9 @@ func (e *engine) sbaCheck() ([]func(), error) {
 		acts = append(acts, e.sbaPermanent(o, o.Characteristics(), do)...)
 	}
 	e.sbaDungeons(do)
-	e.sbaSpeeds(do)
-	more, err := e.sectors()
+	d := e.designations()
+	e.sbaSpeeds(d, do)
+	more, err := e.sectors(d)
 	if err != nil {
 		return nil, err
 	}
@@ -189,6 +195,9 @@ func (e *engine) sbaPermanent(o *game.Object, ch game.Chars, do func([]string, f
 			e.s.Cite(r, "%s has loyalty 0 and is put into its owner's graveyard", o.Label)
 			e.leaveBattlefield(o, game.Graveyard, "loyalty 0")
 		})
+	}
+	if ch.Is("Battle") {
+		e.sbaBattle(o, do)
 	}
 	hasSub := func(t string) bool {
 		return slices.ContainsFunc(ch.Subtypes, func(x string) bool { return strings.EqualFold(x, t) })
@@ -440,13 +449,17 @@ func (e *engine) unkept(st *Stmt) error {
 }
 
 // worldRule: of two or more permanents with the supertype world, all but
-// the newest go to their owners' graveyards (a permanent's ID is its
-// timestamp: it is new each time it enters).
+// the one that has had it for the shortest time go to their owners'
+// graveyards; all of them when two or more tie for it (704.5k; 420.5i
+// in 2006). The time is the timestamp of its entering or of the copy
+// effect that made it a world permanent (Object.WorldSince).
 func (e *engine) worldRule() []func() {
 	var ws []*game.Object
+	newest := 0
 	for _, o := range e.s.Battlefield() {
-		if o.HasSupertype("World") {
+		if t := o.WorldSince(); t > 0 {
 			ws = append(ws, o)
+			newest = max(newest, t)
 		}
 	}
 	if len(ws) < 2 {
@@ -456,16 +469,23 @@ func (e *engine) worldRule() []func() {
 	if r.IsZero() {
 		return nil
 	}
-	newest := ws[0]
+	var keep *game.Object
+	var tied []string
 	for _, o := range ws {
-		if o.ID > newest.ID {
-			newest = o
+		if o.WorldSince() == newest {
+			keep = o
+			tied = append(tied, o.Label)
 		}
 	}
 	return []func(){func() {
-		e.s.Cite(r, "world rule: %d world permanents; all but %s, the newest, are put into their owners' graveyards", len(ws), newest.Label)
+		if len(tied) > 1 {
+			keep = nil
+			e.s.Cite(r, "world rule: %d world permanents; %s tie for the shortest time with the world supertype: all are put into their owners' graveyards", len(ws), strings.Join(tied, ", "))
+		} else {
+			e.s.Cite(r, "world rule: %d world permanents; all but %s, which has had the world supertype for the shortest time, are put into their owners' graveyards", len(ws), keep.Label)
+		}
 		for _, o := range ws {
-			if o != newest {
+			if o != keep {
 				e.leaveBattlefield(o, game.Graveyard, "world rule")
 			}
 		}

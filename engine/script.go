@@ -28,6 +28,18 @@ type Scenario struct {
 type CardDef struct {
 	Card *game.Card
 	Pos  parse.Pos
+	// AbilityPos is where each keyword ability of a face (Card or one
+	// of its Halves) is written, in the order of its Abilities.
+	AbilityPos map[*game.Card][]parse.Pos
+}
+
+// At is where keyword ability i of face c is written: its column, or
+// the card's line when unknown.
+func (d *CardDef) At(c *game.Card, i int) parse.Pos {
+	if ps := d.AbilityPos[c]; i < len(ps) {
+		return ps[i]
+	}
+	return d.Pos
 }
 
 // Card returns the definition of the card named name (case ignored;
@@ -107,7 +119,8 @@ type Script struct {
 
 // A Stmt is one statement of a script. Verb says what it does:
 //
-//	setup:   zone (ZONE PLAYER: cards), mana, life, turn, tap, counters
+//	setup:   zone (ZONE PLAYER: cards), mana, life, turn, tap, counters,
+//	         attach, poison, owner (a permanent another player owns)
 //	actions: cast, activate, draw, discard, attack, block, resolve,
 //	         resolveall, noblocks, damage, destroy, endturn, unmorph,
 //	         triggers (the choices for triggered abilities waiting),

@@ -18,25 +18,71 @@ import (
 // source has it.
 var sbaSector = []string{"creatures without a sector designation are on the battlefield"}
 
-// sculptors returns the permanents with a Sculpts ability, and the first
-// such ability.
-func (e *engine) sculptors() ([]*game.Object, *ability.Sculpts) {
-	var out []*game.Object
-	var sc *ability.Sculpts
+// designated are the permanents whose abilities give players or
+// permanents a value or designation, read in one pass over the
+// battlefield: those with a Sculpts ability (sc, the first), and, by
+// controller, the first with a Speed ability.
+type designated struct {
+	sculptors []*game.Object
+	sc        *ability.Sculpts
+	speed     map[*game.Player]*game.Object
+	sp        *ability.Speed
+}
+
+// designations reads the battlefield for designated: only the keyword
+// abilities whose declarations make those kinds, without expanding the
+// others.
+func (e *engine) designations() designated {
+	var d designated
+	if e.designators == nil {
+		// Found once per revision: the declarations are the same in
+		// every run.
+		e.designators = strings.Split(e.specs.text("\x00designators", func() string {
+			var names []string
+			for _, dc := range ability.Decls() {
+				if ability.IsCompiled(dc.Name) {
+					continue // a compiled keyword is a triggered ability
+				}
+				for _, a := range dc.Of(game.Ability{Keyword: dc.Name}, e) {
+					switch a.(type) {
+					case *ability.Sculpts, *ability.Speed:
+						names = append(names, dc.Name)
+					}
+				}
+			}
+			return strings.Join(names, "\x00")
+		}), "\x00")
+	}
 	for _, o := range e.s.Battlefield() {
-		if a, ok := first[*ability.Sculpts](e, o); ok {
-			out = append(out, o)
-			sc = a
+		if !slices.ContainsFunc(o.Abilities(), func(a game.Ability) bool {
+			return slices.ContainsFunc(e.designators, func(n string) bool { return strings.EqualFold(n, a.Keyword) })
+		}) {
+			continue
+		}
+		for _, a := range ability.Of(o, e) {
+			switch a := a.(type) {
+			case *ability.Sculpts:
+				if !slices.Contains(d.sculptors, o) {
+					d.sculptors, d.sc = append(d.sculptors, o), a
+				}
+			case *ability.Speed:
+				if d.speed == nil {
+					d.speed = map[*game.Player]*game.Object{}
+				}
+				if d.speed[o.Controller()] == nil {
+					d.speed[o.Controller()], d.sp = o, a
+				}
+			}
 		}
 	}
-	return out, sc
+	return d
 }
 
 // sectors returns 704.5u: each creature without a sector designation
 // gets the one its controller chooses, the players who control no
 // permanent with space sculptor first; the refusal of a choice missing.
-func (e *engine) sectors() ([]func(), error) {
-	sculptors, sc := e.sculptors()
+func (e *engine) sectors(d designated) ([]func(), error) {
+	sculptors, sc := d.sculptors, d.sc
 	if sc == nil {
 		return nil, nil
 	}
@@ -46,7 +92,7 @@ func (e *engine) sectors() ([]func(), error) {
 	}
 	var without []*game.Object
 	for _, o := range e.s.Battlefield() {
-		if o.Is("Creature") && o.Sector == "" {
+		if o.Is("Creature") && o.Sector == 0 {
 			without = append(without, o)
 		}
 	}
@@ -83,7 +129,7 @@ func (e *engine) sectors() ([]func(), error) {
 			var got []string
 			for _, o := range without {
 				if o.Controller() == p {
-					o.Sector = chosen[o]
+					o.Sector = uint8(slices.Index(sc.Sectors, chosen[o]) + 1)
 					delete(e.sectorPicks, o)
 					got = append(got, o.Label+" "+chosen[o])
 				}
@@ -140,20 +186,26 @@ func (e *engine) unsectored(st *Stmt) error {
 	return refuse("sector: no state-based action lets a player choose a sector designation for %s%s", cl.Names[0].Text, see(e.sbaRef(sbaSector...)))
 }
 
+// sectorName is the name of o's sector designation, "" for none.
+func (e *engine) sectorName(o *game.Object) string {
+	sc, ok := ability.DeclaredOf[*ability.Sculpts](e)
+	if o.Sector == 0 || !ok || int(o.Sector) > len(sc.Sectors) {
+		return ""
+	}
+	return sc.Sectors[o.Sector-1]
+}
+
 // endSectors removes every sector designation once no player controls
 // a permanent with space sculptor or, where the revision says so (from
 // 2022-11-18), an ability whose source has it (702.158b).
 func (e *engine) endSectors() {
-	if sculptors, _ := e.sculptors(); len(sculptors) > 0 {
-		return
-	}
 	var held []*game.Object
 	for _, o := range e.s.Battlefield() {
-		if o.Sector != "" {
+		if o.Sector != 0 {
 			held = append(held, o)
 		}
 	}
-	if len(held) == 0 {
+	if len(held) == 0 || len(e.designations().sculptors) > 0 {
 		return
 	}
 	sc, _ := ability.DeclaredOf[*ability.Sculpts](e)
@@ -170,7 +222,7 @@ func (e *engine) endSectors() {
 		why += " or an ability whose source has it"
 	}
 	for _, o := range held {
-		e.s.Cite(r, "%s: %s loses its sector designation (%s)", why, o.Label, o.Sector)
-		o.Sector = ""
+		e.s.Cite(r, "%s: %s loses its sector designation (%s)", why, o.Label, e.sectorName(o))
+		o.Sector = 0
 	}
 }

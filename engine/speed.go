@@ -17,22 +17,17 @@ var sbaSpeed = []string{"and that player has no speed"}
 
 // sbaSpeeds returns 704.5z for each player with no speed who controls a
 // permanent with a Speed ability.
-func (e *engine) sbaSpeeds(do func([]string, func(game.Ref)) bool) {
+func (e *engine) sbaSpeeds(d designated, do func([]string, func(game.Ref)) bool) {
 	for _, p := range e.s.InGame() {
-		if p.Speed > 0 {
+		o := d.speed[p]
+		if p.Speed > 0 || o == nil {
 			continue
 		}
-		for _, o := range e.s.Controlled(p) {
-			sp, ok := first[*ability.Speed](e, o)
-			if !ok {
-				continue
-			}
-			do(sbaSpeed, func(r game.Ref) {
-				p.Speed = sp.Start
-				e.s.Cite(r, sp.Note+" (%s)", p.Name, sp.Start, o.Label)
-			})
-			break
-		}
+		sp := d.sp
+		do(sbaSpeed, func(r game.Ref) {
+			p.Speed = sp.Start
+			e.s.Cite(r, sp.Note+" (%s)", p.Name, sp.Start, o.Label)
+		})
 	}
 }
 

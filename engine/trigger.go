@@ -66,13 +66,18 @@ func (e *engine) fire(o *game.Object, ev ability.Event, arg any) {
 					e.queue(o, t, []*game.Object{b}, arg)
 				}
 			}
-		case ev == ability.CountersPut:
+		case ev == ability.CountersPut && len(t.Chapters) > 0:
 			// Only as the count crosses a chapter number (714.2b).
-			if c, ok := arg.(countersPut); ok && c.kind == t.Counter && len(t.Chapters) > 0 {
-				e.fireChapter(o, t, c.before, c.after)
+			if c, ok := arg.(countersPut); ok && c.put(t.Counter) > 0 {
+				e.fireChapter(o, t, c.was[t.Counter], c.now[t.Counter])
+			}
+		case ev == ability.CountersPut:
+			c, _ := arg.(countersPut)
+			for range e.counterTimes(o, t, c) {
+				e.queue(o, t, nil, arg)
 			}
 		case ev == ability.BecomesBlocked && len(blockers) < t.Min:
-		case t.Yours && (ev == ability.UpkeepBegins || ev == ability.EndStepBegins || ev == ability.CombatBegins) && o.Controller() != e.s.ActivePlayer():
+		case t.Yours && (ev == ability.UpkeepBegins || ev == ability.EndStepBegins || ev == ability.CombatBegins || ev == ability.EndOfCombat) && o.Controller() != e.s.ActivePlayer():
 		case ev == ability.BecomesTarget && t.ByOpponent:
 			if by, ok := arg.(*game.Object); ok && by.Controller() != o.Controller() {
 				e.queue(o, t, nil, arg)
@@ -81,7 +86,45 @@ func (e *engine) fire(o *game.Object, ev ability.Event, arg any) {
 			e.queue(o, t, blockers, arg)
 		}
 	}
-	e.watch(o, nil, ev, arg)
+	var by *game.Player
+	if c, ok := arg.(countersPut); ok {
+		by = c.by
+	}
+	e.watch(o, by, ev, arg)
+}
+
+// countersPut is the event of counters being put on permanent o (122.6):
+// its abilities and those watching it trigger.
+func (e *engine) countersPut(o *game.Object, c countersPut) {
+	c.now = map[string]int{}
+	for k := range c.was {
+		c.now[k] = o.Counters[k]
+	}
+	if c.put("") > 0 {
+		e.fire(o, ability.CountersPut, c)
+	}
+}
+
+// counterTimes is how many times trigger t of x triggers on the putting
+// of counters c: not at all when none of its kind were put or when they
+// were put on an object it doesn't watch; once for "one or more
+// counters"; once for each counter for "a counter" (603.2c; 410.6 in
+// 2006: one event with several occurrences).
+func (e *engine) counterTimes(x *game.Object, t *ability.Trigger, c countersPut) int {
+	n := c.put(t.Counter)
+	if n == 0 {
+		return 0
+	}
+	if !t.PerCounter {
+		if n > 1 {
+			e.s.Cite(e.rules.Find(phOccurrences...), "%d %s put at once are one event: %s of %s triggers once", n, plural(n, "counter"), triggerName(x, t), x.Label)
+		}
+		return 1
+	}
+	if n > 1 {
+		e.s.Cite(e.rules.Find(phOccurrences...), "%d %s put at once are one event with %d occurrences: %s of %s triggers %d times", n, plural(n, "counter"), n, triggerName(x, t), x.Label, n)
+	}
+	return n
 }
 
 // firePlayer triggers the abilities that wait for event ev happening to
@@ -107,6 +150,18 @@ func (e *engine) watch(o *game.Object, p *game.Player, ev ability.Event, arg any
 	for _, x := range watchers {
 		for _, t := range all[*ability.Trigger](e, x) {
 			if t.Subject == ability.Self || !t.Fires(ev) || !watches(x, t.Subject, o, p) {
+				continue
+			}
+			if ev == ability.CountersPut {
+				c, _ := arg.(countersPut)
+				if t.Onto != "" && !watches(x, t.Onto, o, nil) {
+					continue
+				}
+				if e.holds(x, t, "does not trigger") {
+					for range e.counterTimes(x, t, c) {
+						e.queue(x, t, nil, arg)
+					}
+				}
 				continue
 			}
 			if e.holds(x, t, "does not trigger") {
@@ -567,10 +622,10 @@ func (e *engine) runOp(o *game.Object, t *ability.Trigger, x ability.Op, blocker
 		}
 		tg := target()
 		e.s.Cite(rule, "%s: %d +1/+1 counters are put on %s (the counters %s had as it last existed)", strings.ToLower(t.Keyword), n, tg.Label, o.Label)
-		e.putCounters(tg, "+1/+1", n)
+		e.putCounters(tg, "+1/+1", n, ab.Controller())
 	case "counterunless":
 		by, _ := arg.(*game.Object)
-		e.counterUnless(by, t.Cost, rule)
+		e.counterUnless(by, t.Cost, t.CostParts, rule)
 	case "copy":
 		e.stormCopies(o, ab, t, rule)
 	case "effect":

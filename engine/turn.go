@@ -56,6 +56,7 @@ var (
 	phRemoved       = []string{"all creatures, battles, and planeswalkers are removed from combat", "all creatures and planeswalkers are removed from combat", "all creatures are removed from combat", "removed from combat"}
 	phHandSize      = []string{"if the active player's hand contains more cards than their maximum hand size", "if the active player's hand contains more cards than his or her maximum hand size", "maximum hand size"}
 	phWearOff       = []string{"all damage marked on permanents (including phased-out permanents) is removed", "all damage marked on permanents", "all damage is removed from permanents", "\"until end of turn\" and \"this turn\" effects end"}
+	phNoPriority    = []string{"no player receives priority during the cleanup step", "otherwise, no player receives priority"}
 	phCleanupMore   = []string{"another cleanup step begins", "another cleanup step"}
 	phDelayed       = []string{"an effect may create a delayed triggered ability", "delayed triggered ability"}
 	phNoAttackers   = []string{"if no creatures are declared as attackers or put onto the battlefield attacking, skip", "if no creatures are declared as attackers, finish the declare attackers step", "if no creatures are declared as attackers"}
@@ -68,6 +69,7 @@ var (
 	phAddPhases     = []string{"some effects can add phases to a turn"}
 	phUntilEOC      = []string{"expire at the end of the combat phase, not at the beginning of the end of combat step", "until end of combat"}
 	phCombatTrig    = []string{"that phase or step trigger", "at the beginning of"}
+	phEndCombatTrig = []string{"abilities that trigger \"at end of combat\" trigger as the end of combat step begins", "all \"at end of combat\" abilities trigger", "\"at end of combat\""}
 	phStepEnds      = []string{"ends when the stack is empty and all players pass", "when all players pass in succession", "all players pass in succession"}
 )
 
@@ -229,6 +231,7 @@ func (e *engine) enterStep(i int) {
 		e.beginningOf(ability.CombatBegins, "combat", phCombatTrig)
 	case "end of combat":
 		e.s.Cite(e.stepRef(step), "the end of combat step begins")
+		e.beginningOf(ability.EndOfCombat, "end of combat", phEndCombatTrig)
 	case "declare attackers", "declare blockers":
 		e.s.Cite(e.stepRef(step), "the %s step begins", step)
 	case "first-strike damage", "combat damage":
@@ -309,6 +312,18 @@ func (e *engine) cleanup() {
 		e.cleanupAgain = true
 		e.s.Cite(e.rules.Find(phCleanupMore...), "state-based actions or triggered abilities in the cleanup step: players receive priority, then another cleanup step begins")
 	}
+}
+
+// priority refuses what a player does only with priority (casting a
+// spell, activating an ability other than a mana ability) in the cleanup
+// step, where normally no player receives priority (514.3; 314.3 in
+// 2006); once state-based actions were performed or abilities
+// triggered there, players receive it (514.3a).
+func (e *engine) priority(what string) error {
+	if e.inCleanup() && !e.cleanupAgain {
+		return refuse("no player receives priority in the cleanup step: no player can %s (%s)", what, e.rules.Find(phNoPriority...).ID)
+	}
+	return nil
 }
 
 // discardToHandSize discards the active player's excess cards, those the

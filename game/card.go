@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -22,6 +23,8 @@ type Card struct {
 	HasPT      bool
 	// Loyalty is a planeswalker's printed loyalty.
 	Loyalty int
+	// Defense is a battle's printed defense (310.4a).
+	Defense int
 	// Indicator is the card's colour indicator (204, from 2011-09-30),
 	// 0 for none: the card is its colours besides its mana cost's.
 	Indicator Color
@@ -101,6 +104,9 @@ type Ability struct {
 	// CostText is a cost that is not mana ("Splice onto Arcane—Exile
 	// four cards from your graveyard").
 	CostText string
+	// Parts are the parts of CostText that are not mana, read by
+	// ParseFullCost ("Pay 3 life"); its mana is in Cost.
+	Parts []Part
 	// Quality is the quality of the written form ("Arcane", "red",
 	// "artifacts", "Goblin", "creature"), or "Sunburst" when sunburst
 	// sets a keyword's number ("Modular—Sunburst").
@@ -214,6 +220,10 @@ func ParseAbility(text string) (Ability, bool, error) {
 		a.N = n
 	case CostParam:
 		if err := a.setCost(rest); err != nil {
+			var ce *CostError
+			if errors.As(err, &ce) {
+				return a, true, fmt.Errorf("%s: %s", t, ce.Msg)
+			}
 			return bad("a cost")
 		}
 	case FromParam, ForParam, QualParam:
@@ -242,13 +252,18 @@ func ParseAbility(text string) (Ability, bool, error) {
 // setCost reads a mana cost or, after a dash, a cost in words.
 func (a *Ability) setCost(s string) error {
 	s = strings.TrimSpace(s)
-	if t, ok := strings.CutPrefix(s, "—"); ok {
-		a.CostText = strings.TrimSpace(t)
-		return nil
-	}
-	if t, ok := strings.CutPrefix(s, "-"); ok {
-		a.CostText = strings.TrimSpace(t)
-		return nil
+	for _, dash := range []string{"—", "-"} {
+		if t, ok := strings.CutPrefix(s, dash); ok {
+			// "Ward—Pay 3 life": a cost in words, read by the one
+			// cost model.
+			a.CostText = strings.TrimSpace(t)
+			fc, err := ParseFullCost(a.CostText, "")
+			if err != nil {
+				return err
+			}
+			a.Cost, a.Parts = fc.Mana, fc.Parts
+			return nil
+		}
 	}
 	c, err := ParseCost(s)
 	if err != nil || !c.IsSet() {
@@ -273,6 +288,8 @@ func (a *Ability) setCost(s string) error {
 //	  its other types"; see parseContinuous), static on a permanent
 //	[QUALITY] spells [you cast] cost {N} more | less to cast (static):
 //	  "noncreature spells", "black spells and green spells"
+//	spend only snow mana | mana produced by snow sources on X (a restriction of
+//	  the spell's own payment)
 //	if one or more +1/+1 counters would be put on a creature you control,
 //	  that many plus N | twice that many +1/+1 counters are put on it instead (static)
 //	if this spell was kicked | if the kicker cost was paid, it deals N damage instead
@@ -286,7 +303,7 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "venture", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice"
+	Verb string // "venture", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// Mana is the mana an "add" effect adds ("Add {G}").
@@ -299,7 +316,7 @@ type Effect struct {
 	// That is set for an instruction about the object the instruction
 	// before it targeted ("untap that creature", "it gains haste").
 	That bool
-	Name string // a token's name
+	Name string // a token's name; the kind of counters ("putcounters", "kickcounters", "maxcounters")
 	Text string
 	// Delayed is set for a spell's delayed triggered ability (603.7):
 	// the step at the beginning of which the effect happens ("end" for
@@ -340,6 +357,9 @@ var effectPatterns = []struct {
 	{lazyRegexp(`(?i)^each opponent loses (\d+) life$`), func(m []string) Effect { return Effect{Verb: "lose", N: atoi(m[1]), Name: "each opponent"} }},
 	{lazyRegexp(`(?i)^you lose (\d+) life$`), func(m []string) Effect { return Effect{Verb: "lose", N: atoi(m[1]), Name: "you"} }},
 	{lazyRegexp(`(?i)^venture into the dungeon$`), func(m []string) Effect { return Effect{Verb: "venture"} }},
+	{lazyRegexp(`(?i)^put (a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten) ([+-]\d+/[+-]\d+|[a-z]+) counters? on target creature$`), func(m []string) Effect {
+		return Effect{Verb: "putcounters", N: count(m[1]), Name: strings.ToLower(m[2]), Target: "creature"}
+	}},
 	{lazyRegexp(`(?i)^destroy target creature$`), func(m []string) Effect { return Effect{Verb: "destroy", Target: "creature"} }},
 	{lazyRegexp(`(?i)^untap (target creature|target permanent|that creature|that permanent|it)$`), func(m []string) Effect {
 		if t, ok := strings.CutPrefix(strings.ToLower(m[1]), "target "); ok {
@@ -354,6 +374,9 @@ var effectPatterns = []struct {
 	{lazyRegexp(`(?i)^((?:[a-z]+ )?spells(?: (?:and|or) [a-z]+ spells)?)( you (?:cast|play))? cost \{(\d+)\} (more|less) to (?:cast|play)$`), func(m []string) Effect {
 		verb := map[string]string{"more": "increase", "less": "reduce"}[strings.ToLower(m[4])]
 		return Effect{Verb: verb, N: atoi(m[3]), Name: strings.ToLower(m[1]), Yours: m[2] != ""}
+	}},
+	{lazyRegexp(`(?i)^spend only (?:snow mana|mana produced by snow sources) on X$`), func(m []string) Effect {
+		return Effect{Verb: "spendonly", Name: "snow", X: true}
 	}},
 	{lazyRegexp(`(?i)^if one or more \+1/\+1 counters would be put on a creature you control, (?:that many plus (one|\d+)|twice that many) \+1/\+1 counters are put on it instead$`), func(m []string) Effect {
 		e := Effect{Verb: "morecounters"}

@@ -172,6 +172,78 @@ func (r *Rules) readCreatureTypes() {
 	})
 }
 
+// subtypeList is the lazily read list of the subtypes of a Rules other
+// than creature types.
+type subtypeList struct {
+	once  sync.Once
+	types map[string]bool // lower case
+}
+
+// subtypeKinds are the kinds of subtypes the rules list besides creature
+// types: 205.3g–q today, the glossary's "Artifact Type", "Land Type", …
+// entries before 2009.
+var subtypeKinds = []string{"artifact", "enchantment", "land", "planeswalker", "spell", "instant", "sorcery", "planar", "battle", "dungeon"}
+
+// IsSubtype reports whether t is a subtype in the revision: a creature
+// type (IsCreatureType) or one of the artifact, enchantment, land,
+// planeswalker, spell, planar, battle or dungeon types it lists. A nil
+// Rules knows none.
+func (r *Rules) IsSubtype(t string) bool {
+	if r == nil {
+		return false
+	}
+	if r.IsCreatureType(t) {
+		return true
+	}
+	r.stypes.once.Do(func() {
+		r.stypes.types = map[string]bool{}
+		for _, k := range subtypeKinds {
+			var texts []string
+			if ref := r.Find("the "+k+" types are", "that "+k+" type is", "called a "+k+" type", "the only "+k+" type"); ref.Text != "" {
+				texts = append(texts, ref.Text)
+			}
+			if r.doc != nil {
+				for _, g := range r.doc.Glossary {
+					if strings.EqualFold(strings.TrimSpace(g.Term), k+" type") || strings.EqualFold(strings.TrimSpace(g.Term), k+" types") {
+						for _, p := range g.Definition {
+							// "… is as follows:" and the list in a
+							// paragraph of its own.
+							text := parse.Normalize(p.Text)
+							texts = append(texts, text)
+							if strings.Count(text, ",") >= 3 && !strings.Contains(text, ":") {
+								texts = append(texts, "x: "+strings.TrimSpace(text))
+							}
+						}
+					}
+				}
+			}
+			for _, text := range texts {
+				for _, sent := range strings.Split(text, ". ") {
+					// "The land types are Desert, Forest, …", "That
+					// battle type is Siege", "… is as follows: Equipment".
+					if _, after, ok := strings.Cut(sent, " types are "); ok {
+						sent = "x: " + after
+					} else if _, after, ok := strings.Cut(sent, " type at this time is "); ok {
+						sent = "x: " + after // 2009: "The only spell type at this time is Arcane"
+					} else if _, after, ok := strings.Cut(sent, " type is "); ok {
+						sent = "x: " + after
+					} else if !strings.Contains(sent, ":") {
+						continue
+					}
+					for _, t := range listedTypes(sent) {
+						// "Arcane and Trap": a list of two has no comma.
+						for _, t := range strings.Split(t, " and ") {
+							t, _, _ = strings.Cut(t, " (") // "Equipment (see rule 301.5)"
+							r.stypes.types[strings.ToLower(strings.TrimSpace(t))] = true
+						}
+					}
+				}
+			}
+		}
+	})
+	return r.stypes.types[strings.ToLower(strings.TrimSpace(t))]
+}
+
 // listedTypes reads the names a rule lists: "… The creature types are
 // Advisor, Angel, … and Zubera." (2009–2024), "One creature type is two
 // words long: Time Lord. All other creature types are one word long:

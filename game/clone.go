@@ -97,6 +97,12 @@ func (s *State) Clone() *State {
 	for b, a := range s.Combat.Blocking {
 		c.Combat.Blocking[obj(b)] = obj(a)
 	}
+	if s.Combat.Attacked != nil {
+		c.Combat.Attacked = make(map[*Object]*Object, len(s.Combat.Attacked))
+		for a, b := range s.Combat.Attacked {
+			c.Combat.Attacked[obj(a)] = obj(b)
+		}
+	}
 	for o, v := range s.Combat.FirstStrikeDealt {
 		c.Combat.FirstStrikeDealt[obj(o)] = v
 	}
@@ -132,7 +138,10 @@ func (s *State) Clone() *State {
 	}
 	for i := 0; i < cm.made(); i++ {
 		n := cm.at(i)
-		n.Owner, n.BaseController = player(n.Owner), player(n.BaseController)
+		n.Owner, n.BaseController, n.noted = player(n.Owner), player(n.BaseController), player(n.noted)
+		if n.Protector != nil {
+			n.Protector = player(n.Protector)
+		}
 		if len(n.Counters) > 0 {
 			n.Counters = maps.Clone(n.Counters)
 		} else {

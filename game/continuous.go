@@ -20,6 +20,7 @@ var subjectTypes = map[string]string{
 //	switch target creature's power and toughness [until end of turn]
 //
 //	gain control of target creature [until end of turn | for as long as you control NAME]
+//	you control enchanted creature (or permanent; equipped creature)
 //
 // where SUBJECT is "target creature" (or permanent, artifact, land),
 // "that creature" or "it" (the target of the instruction before),
@@ -69,6 +70,17 @@ func parseContinuous(t string) (Effect, bool, error) {
 		n, ok := subject(e, &ef, rest+" x")
 		if !ok || n != len(rest)+1 || ef.Target == "" && !ef.That {
 			return ef, true, fmt.Errorf("unknown object %q of \"gain control of\" (known: target creature, permanent, artifact or land)", rest)
+		}
+		e.GainControl = true
+		return ef, true, nil
+	}
+	if rest, ok := strings.CutPrefix(l, "you control "); ok {
+		// A static control-changing effect (layer 2): the controller of
+		// the Aura or Equipment controls what it is attached to ("You
+		// control enchanted creature").
+		n, ok := subject(e, &ef, rest+" x")
+		if !ok || n != len(rest)+1 || e.Subject.Attached == "" {
+			return ef, true, fmt.Errorf("unknown object %q of \"you control\" (known: enchanted creature, enchanted permanent, equipped creature)", rest)
 		}
 		e.GainControl = true
 		return ef, true, nil

@@ -294,7 +294,7 @@ func ParseActivated(text, self string) (Activated, error) {
 		ee := err.(*EffectError)
 		return Activated{}, &EffectError{Offset: eat + ee.Offset, Msg: fmt.Sprintf("unknown effect %q of an activated ability", strings.TrimSuffix(strings.TrimSpace(body), "."))}
 	}
-	if ef.Verb == "static" || ef.Verb == "increase" || ef.Verb == "reduce" || ef.Verb == "morecounters" || ef.Verb == "maxcounters" || ef.Verb == "kickdamage" {
+	if ef.Verb == "static" || ef.Verb == "increase" || ef.Verb == "reduce" || ef.Verb == "spendonly" || ef.Verb == "morecounters" || ef.Verb == "maxcounters" || ef.Verb == "kickdamage" {
 		return Activated{}, &EffectError{Offset: eat + len(body) - len(strings.TrimLeft(body, " ")), Msg: fmt.Sprintf("%q is not an effect an activated ability can have", strings.TrimSpace(body))}
 	}
 	a.Effect = ef

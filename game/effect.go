@@ -208,6 +208,10 @@ type Chars struct {
 	// Swaps are the words text-changing effects replaced in its text,
 	// in the order applied: from, to (layer 3).
 	Swaps [][2]string
+	// WorldSince is the timestamp of the copy effect that gave it the
+	// world supertype its own copiable values lack; 0 otherwise (see
+	// Object.WorldSince).
+	WorldSince int
 }
 
 // Is reports whether the characteristics have card type t.

@@ -86,42 +86,31 @@ func (o *Object) Characteristics() Chars { return o.chars() }
 // AddEffect starts a continuous effect made by a resolving spell or
 // ability: it receives a timestamp (613.7b) now.
 func (s *State) AddEffect(e *Continuous) {
-	before := s.controllers(e.Has(ChangeControl))
 	s.clock++
 	e.Timestamp = s.clock
 	s.Effects = append(s.Effects, e)
 	s.Changed()
-	s.controlChanged(before)
+	if e.Has(ChangeControl) {
+		s.NoteControl()
+	}
 }
 
-// controllers returns who controls each permanent now, when a control
-// change may follow (when is set); nil otherwise.
-func (s *State) controllers(when bool) map[*Object]*Player {
-	if !when {
-		return nil
-	}
-	m := map[*Object]*Player{}
-	for _, o := range s.Battlefield() {
-		m[o] = o.Controller()
-	}
-	return m
-}
-
-// controlChanged notes, for each permanent whose controller is not the
-// one before gave, that it came under its controller's control this
-// turn (302.6: it can't attack or pay {T} until it has been under their
-// control continuously since their most recent turn began). It returns
-// those permanents.
-func (s *State) controlChanged(before map[*Object]*Player) []*Object {
-	if before == nil {
-		return nil
-	}
+// NoteControl notes who controls each permanent now. It returns the
+// permanents whose controller is not the one noted before (a
+// control-changing effect began or ended, an Aura that controls what it
+// enchants entered or left): each came under its controller's control
+// now (302.6: it can't attack or pay {T} until it has been under their
+// control continuously since their most recent turn began). A permanent
+// noted for the first time has not changed control.
+func (s *State) NoteControl() []*Object {
 	var out []*Object
 	for _, o := range s.Battlefield() {
-		if p, ok := before[o]; ok && p != o.Controller() {
+		p := o.Controller()
+		if o.noted != nil && o.noted != p {
 			o.EnteredTurn = s.Turn
 			out = append(out, o)
 		}
+		o.noted = p
 	}
 	return out
 }
@@ -152,7 +141,6 @@ func (s *State) EndDurations() (ended []*Continuous, changed []*Object) {
 // of the rest. It returns those ended and the permanents whose controller
 // changed with them.
 func (s *State) endEffects(end func(e *Continuous) bool) (ended []*Continuous, changed []*Object) {
-	before := s.controllers(anyControlEffect(s.Effects))
 	kept := s.Effects[:0]
 	for _, e := range s.Effects {
 		if end(e) {
@@ -166,7 +154,10 @@ func (s *State) endEffects(end func(e *Continuous) bool) (ended []*Continuous, c
 	}
 	clear(s.Effects[len(kept):])
 	s.Effects = kept
-	return ended, s.controlChanged(before)
+	if anyControlEffect(ended) {
+		changed = s.NoteControl()
+	}
+	return ended, changed
 }
 
 // EndControlOf ends the effects that give p control of objects: p has
@@ -289,16 +280,23 @@ func (s *State) layers() map[*Object]*Chars {
 	lo := s.Rules.Layers()
 	locked := map[*Continuous][]*Object{}
 	var statics []*Continuous
-	staticsRead := false
+	staticsRead, swapsRead := false, false
 	for si := range lo.Steps {
 		step := &lo.Steps[si]
-		if !staticsRead && (len(lo.Steps) == 1 || si > lo.step[ChangeCopy] && si > lo.step[ChangeFaceDown] && (si > lo.step[ChangeText] || lo.step[ChangeText] >= lo.step[ChangeType])) {
-			// Static abilities are read from the copiable values, with
-			// the words text-changing effects changed (layer 3).
-			// Before layers (1999 to 2003-03) every effect applies in
-			// one timestamp order, 418.5a's "All white creatures get
-			// +1/+1" among them: the statics are read as it begins.
+		if !staticsRead && (len(lo.Steps) == 1 || si > lo.step[ChangeCopy] && si > lo.step[ChangeFaceDown]) {
+			// Static abilities are read from the copiable values, each
+			// effect applied from the first layer it has a part in
+			// (613.6): a control-changing one in layer 2. Before layers
+			// (1999 to 2003-03) every effect applies in one timestamp
+			// order, 418.5a's "All white creatures get +1/+1" among
+			// them: the statics are read as it begins.
 			statics, staticsRead = s.statics(v), true
+			swapsRead = si > lo.step[ChangeText]
+		}
+		if staticsRead && !swapsRead && si > lo.step[ChangeText] {
+			// The words text-changing effects changed (layer 3) are read
+			// again, for the effects that have not started to apply.
+			statics, swapsRead = s.restatics(v, statics, locked), true
 		}
 		var pending []*Continuous
 		turnedDown := false
@@ -413,6 +411,11 @@ func (s *State) dependsOn(v *view, step *LayerStep, a, b *Continuous) bool {
 	if s.exists(v, a) != s.exists(after, a) {
 		return true
 	}
+	if a.Static && a.GainControl && v.chars[a.Source] != nil && v.chars[a.Source].Controller != after.chars[a.Source].Controller {
+		// What it does: it gives control to its source's controller,
+		// whom b changes.
+		return true
+	}
 	return !slices.Equal(s.appliesTo(v, a), s.appliesTo(after, a))
 }
 
@@ -494,12 +497,24 @@ func apply(e *Continuous, step *LayerStep, ch *Chars, v *view) {
 			if e.CopyOf.FaceDown {
 				faceDown(&src)
 			}
-			ctrl := ch.Controller
+			ctrl, world, since := ch.Controller, hasFold(ch.Supertypes, "World"), ch.WorldSince
 			*ch = src
-			ch.Controller = ctrl
+			ch.Controller, ch.WorldSince = ctrl, 0
+			if hasFold(ch.Supertypes, "World") {
+				// It has had the world supertype since this effect
+				// began, or since before (704.5k).
+				ch.WorldSince = since
+				if !world {
+					ch.WorldSince = e.Timestamp
+				}
+			}
 		case ChangeControl:
 			if e.Controls != nil {
 				ch.Controller = e.Controls
+			} else if src := v.chars[e.Source]; e.Static && src != nil {
+				// "You control enchanted creature": the controller of
+				// the source, as layer 2 leaves it so far.
+				ch.Controller = src.Controller
 			}
 		case ChangeText:
 			if e.From != "" && e.To != "" {
@@ -637,9 +652,23 @@ func (v *view) count(what string, p *Player) int {
 	return 0
 }
 
+// restatics returns statics read again from the permanents' text as
+// the layers leave it now, keeping each effect that has started to
+// apply (locked) as it was (613.6).
+func (s *State) restatics(v *view, statics []*Continuous, locked map[*Continuous][]*Object) []*Continuous {
+	again := s.statics(v)
+	for i, e := range statics {
+		if _, ok := locked[e]; ok && i < len(again) {
+			again[i] = e
+		}
+	}
+	return again
+}
+
 // statics returns the continuous effects of the static abilities of
 // the permanents' text (Effects with Static set), each with its
-// source's timestamp (613.7a).
+// source's timestamp (613.7a). Their number and order depend only on
+// the permanents and their copiable values, not on text changes.
 func (s *State) statics(v *view) []*Continuous {
 	var out []*Continuous
 	for _, o := range v.objs {
@@ -675,12 +704,24 @@ func (s *State) statics(v *view) []*Continuous {
 	return out
 }
 
-// anyControl reports whether a control-changing effect exists: without
-// one every permanent is controlled by its BaseController.
+// anyControl reports whether a control-changing effect may exist:
+// without one every permanent is controlled by its BaseController. A
+// resolved effect that changes control or copies (a copy of an Aura
+// that controls what it enchants), or a permanent's static ability that
+// changes control, may.
 func (s *State) anyControl() bool {
 	for _, e := range s.Effects {
-		if e.Has(ChangeControl) {
+		if e.Has(ChangeControl) || e.Has(ChangeCopy) {
 			return true
+		}
+	}
+	for _, p := range s.Players {
+		for _, o := range p.zones[Battlefield] {
+			for _, ef := range o.Card.Effects {
+				if ef.Verb == "static" && ef.Cont.Has(ChangeControl) {
+					return true
+				}
+			}
 		}
 	}
 	return false

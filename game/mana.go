@@ -331,6 +331,26 @@ func (c Cost) WithX(x int) Cost {
 	return out.normal()
 }
 
+// SnowGeneric returns c with n of its generic mana (at most all of it)
+// as {S} symbols: the part of the cost a restriction ("Spend only snow
+// mana on X") lets only mana a snow source produced pay.
+func (c Cost) SnowGeneric(n int) Cost {
+	n = min(n, c.Generic())
+	if n <= 0 {
+		return c
+	}
+	out := c.Plus(Cost{})
+	for i, s := range out.Symbols {
+		if s.generic() {
+			out.Symbols[i].Generic -= n
+		}
+	}
+	for range n {
+		out.Symbols = append(out.Symbols, Symbol{Snow: true})
+	}
+	return out.normal()
+}
+
 // Generic is the generic part of the cost.
 func (c Cost) Generic() int {
 	n := 0
@@ -579,9 +599,32 @@ func nthIndex(s string, c byte, n int) int {
 
 // ParseMana reads an amount of mana in brace notation: "{3}{G}{W}" is
 // three colourless, one green and one white; followed by "snow"
-// ("{G} snow") it is mana a snow source produced. Hybrid, {S} and {X}
-// are not mana. An error is a *CostError.
+// ("{G} snow") it is mana a snow source produced, and followed by
+// "(snow M)" ("{1}{G} (snow {G})", as String prints it) part M of it is.
+// Hybrid, {S} and {X} are not mana. An error is a *CostError.
 func ParseMana(s string) (Mana, error) {
+	if i := strings.Index(s, " (snow "); i >= 0 && strings.HasSuffix(strings.TrimRightFunc(s, unicode.IsSpace), ")") {
+		m, err := parseMana(s[:i])
+		if err != nil {
+			return m, err
+		}
+		part := strings.TrimSuffix(strings.TrimRightFunc(s[i+len(" (snow "):], unicode.IsSpace), ")")
+		sn, err := parseMana(part)
+		if err != nil {
+			var ce *CostError
+			if errors.As(err, &ce) {
+				ce.Offset += i + len(" (snow ")
+			}
+			return m, err
+		}
+		for j, t := range manaTypes {
+			if sn.Of(t) > m.Of(t) {
+				return m, &CostError{Offset: i + len(" (snow "), Msg: fmt.Sprintf("snow %s is more than %s", sn.plain(), m.plain())}
+			}
+			m.Snow[j] = sn.Of(t)
+		}
+		return m, nil
+	}
 	snow := false
 	if t := strings.TrimRightFunc(s, unicode.IsSpace); len(t) > 4 && strings.EqualFold(t[len(t)-4:], "snow") {
 		if u := t[:len(t)-4]; strings.TrimRightFunc(u, unicode.IsSpace) != u {

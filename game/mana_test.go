@@ -225,6 +225,35 @@ func TestSnowMana(t *testing.T) {
 	}
 }
 
+// Mana of which only part is snow reads back as String prints it, and
+// a restriction to snow mana turns generic mana into {S}, never more
+// than there is.
+func TestPartlySnow(t *testing.T) {
+	m := mustParseMana(t, "{1}{R}{R} (snow {R})")
+	if m.String() != "{1}{R}{R} (snow {R})" || m.SnowTotal() != 1 || m.SnowOf(game.Red) != 1 {
+		t.Errorf("{1}{R}{R} (snow {R}) read as %s", m)
+	}
+	for _, bad := range []string{"{R} (snow {R}{R})", "{R} (snow {G})", "{R} (snow {S})"} {
+		if _, err := game.ParseMana(bad); err == nil {
+			t.Errorf("%s read as mana", bad)
+		}
+	}
+	for _, tc := range []struct {
+		cost string
+		n    int
+		want string
+	}{
+		{"{3}{R}", 2, "{1}{R}{S}{S}"},
+		{"{1}{R}", 2, "{R}{S}"},
+		{"{R}", 1, "{R}"},
+		{"{2}{R}", 0, "{2}{R}"},
+	} {
+		if got := game.MustParseCost(tc.cost).SnowGeneric(tc.n).String(); got != tc.want {
+			t.Errorf("%s with %d snow: %s, want %s", tc.cost, tc.n, got, tc.want)
+		}
+	}
+}
+
 func mustParseMana(t *testing.T, s string) game.Mana {
 	t.Helper()
 	m, err := game.ParseMana(s)

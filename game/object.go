@@ -66,9 +66,18 @@ type Object struct {
 	Tapped         bool
 	FaceDown       bool
 	Token          bool
-	Copy           bool           // a copy of a spell
-	Counters       map[string]int // nil in a copy (State.Clone) of an object with none: add with AddCounters
-	Damage         int
+	Copy           bool // a copy of a spell
+	// Room is, for a dungeon card in the command zone, the index in
+	// Card.Rooms of the room its owner's venture marker is on (309.4a:
+	// 0, the topmost, as it is put there). Room and Sector fill the
+	// padding after the flags: a state copy stays the size it was.
+	Room int16
+	// Sector is the permanent's sector designation (702.158b), 0 for
+	// none, else the number of its name among those the keyword's
+	// declaration lists; no copiable value.
+	Sector   uint8
+	Counters map[string]int // nil in a copy (State.Clone) of an object with none: add with AddCounters
+	Damage   int
 	// Doomed is the rule that destroys the object as a state-based
 	// action for having been dealt damage by a source whose damage
 	// destroys in any amount (deathtouch); zero for none.
@@ -80,13 +89,12 @@ type Object struct {
 	// control; 0 for objects set up before the scenario's first turn.
 	EnteredTurn int
 	AttachedTo  *Object
-	// Room is, for a dungeon card in the command zone, the index in
-	// Card.Rooms of the room its owner's venture marker is on (309.4a:
-	// 0, the topmost, as it is put there).
-	Room int
-	// Sector is the permanent's sector designation (702.158b: "alpha",
-	// "beta" or "gamma"; "" for none), no copiable value.
-	Sector string
+	// noted is the controller State.NoteControl last saw.
+	noted *Player
+	// Protector is the player designated as a battle's protector
+	// (310.8), chosen as it enters; nil for none. It stays when the
+	// permanent stops being a battle (310.8g).
+	Protector *Player
 
 	// Merged are the components of a merged permanent, top first (729;
 	// Merge); empty for an object that is not merged. Card is then the
@@ -304,6 +312,18 @@ func (o *Object) HasSubtype(t string) bool {
 // HasSupertype reports whether the object has supertype t
 // ("Legendary").
 func (o *Object) HasSupertype(t string) bool { return hasFold(o.chars().Supertypes, t) }
+
+// WorldSince returns the timestamp since which permanent o has had the
+// world supertype (704.5k: the world rule keeps the one that has had
+// it for the shortest time): as it entered, or as the copy effect that
+// gave it began, whichever is later; 0 when it has none.
+func (o *Object) WorldSince() int {
+	ch := o.chars()
+	if !hasFold(ch.Supertypes, "World") {
+		return 0
+	}
+	return max(o.Timestamp, ch.WorldSince)
+}
 
 // Power is the object's power after the layers: printed (2 face
 // down), then set, modified (counters among them) and switched.

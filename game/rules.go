@@ -52,6 +52,7 @@ type Rules struct {
 	key   []byte // the key being looked up, under mu: a hit allocates nothing
 	layersState
 	ctypes creatureTypes
+	stypes subtypeList
 }
 
 type indexed struct {

@@ -87,3 +87,28 @@ func TestRulesCachedAllocs(t *testing.T) {
 		t.Errorf("a cached citation costs %v allocations, want 0", n)
 	}
 }
+
+// TestIsSubtype: the subtypes a revision lists, creature types and the
+// others (205.3g–q today, the glossary's lists in 2006), and not a word
+// that is none.
+func TestIsSubtype(t *testing.T) {
+	names, docs := corpustest.Docs(t)
+	for i, d := range docs {
+		name := names[i].Name()
+		r := NewRules(d)
+		want := map[string]bool{"Goblin": true, "Equipment": true, "Aura": true, "Forest": true, "Arcane": true, "Purple": false, "Grizzly Bears": false}
+		switch name {
+		case "2006-10-01", "2026-01-16":
+		default:
+			continue
+		}
+		for w, ok := range want {
+			if got := r.IsSubtype(w); got != ok {
+				t.Errorf("%s: IsSubtype(%q) = %v, want %v", name, w, got, ok)
+			}
+		}
+		if name == "2026-01-16" && !r.IsSubtype("Siege") {
+			t.Errorf("%s: Siege (205.3q, a battle type) is not a subtype", name)
+		}
+	}
+}

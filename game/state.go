@@ -136,6 +136,10 @@ type Combat struct {
 	// the active player in a multiplayer game); nil before attackers
 	// are declared.
 	Defending *Player
+	// Attacked maps an attacking creature to the battle it attacks
+	// (508.1b), which the defending player protects; a creature not in
+	// it attacks the defending player. Nil when none attacks a battle.
+	Attacked map[*Object]*Object
 }
 
 // A Step of the trace: a rule applied, with what it did.
@@ -244,6 +248,11 @@ func (s *State) put(o *Object, z Zone, top bool) {
 		// A planeswalker enters with its printed loyalty in loyalty
 		// counters (306.5b).
 		o.Counters["loyalty"] = o.face().Loyalty
+	}
+	if z == Battlefield && o.Is("Battle") && o.Counters != nil {
+		// A battle enters with its printed defense in defense counters
+		// (310.4b).
+		o.Counters["defense"] = o.face().Defense
 	}
 	if z == Stack {
 		s.Stack = append(s.Stack, o)

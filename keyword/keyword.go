@@ -146,7 +146,7 @@ func (s *Spec) Text() *parse.Rule { return s.rule }
 // a text: a cache of specs keys on it. TestSpecDigest holds the digest of
 // every embedded revision's specs under it, so that a change to what is
 // read fails until the version is raised.
-const SpecVersion = 1
+const SpecVersion = 2
 
 // Bind sets the rules s was extracted from (Text) for a spec read back
 // from its JSON: the rule of d numbered s.Rule whose position is at
@@ -836,6 +836,13 @@ func params(written string) []string {
 	return out
 }
 
+// castZone is how the rules say a keyword functions wherever its card
+// could be cast from: "in any zone from which you could play the card
+// it's on", "from any zone in which the spell with overload can be
+// cast", "in any zone from which the card with evoke can be cast", and
+// morph's first wording, "any time you could play the card it's on".
+var castZone = lazyRegexp(`any zone (?:from|in) which (?:you could (?:play|cast)|it could be cast|(?:the|this) (?:card|spell|object)(?: with [a-z-]+)? (?:can|could|may) be (?:played|cast))|any time you could play the card`)
+
 // zones reads where the defining text says the keyword functions.
 func zones(def string) []Zone {
 	l := strings.ToLower(def)
@@ -857,18 +864,13 @@ func zones(def string) []Zone {
 		phrase string
 		zone   Zone
 	}{
-		{"any zone from which you could play", "any zone it could be cast from"},
-		{"any zone from which you could cast", "any zone it could be cast from"},
-		{"any zone from which the card can be played", "any zone it could be cast from"},
-		{"any zone from which the card can be cast", "any zone it could be cast from"},
 		{"hand", "hand"},
 		{"graveyard", "graveyard"},
 		{"library", "library"},
-		{"any zone from which the spell may be cast", "any zone it could be cast from"},
-		{"any zone from which it could be cast", "any zone it could be cast from"},
 		{"on the stack", "stack"},
 		{"from the stack", "stack"},
 		{"entering the battlefield", "battlefield"},
+		{"enters the battlefield", "battlefield"},
 		{"coming into play", "battlefield"},
 		{"on the battlefield", "battlefield"},
 		{"in play", "battlefield"},
@@ -880,11 +882,15 @@ func zones(def string) []Zone {
 		{"before the game begins", "outside the game"},
 		{"functions everywhere", "everywhere"},
 		{"works everywhere", "everywhere"},
+		{"works in all zones", "everywhere"},
 	} {
 		selfContained := p.zone == "everywhere" || p.phrase == "before the game begins"
 		if i := strings.Index(l, p.phrase); i >= 0 && (selfContained || functionsClause(l, i)) {
 			found = append(found, zoneAt{i, p.zone})
 		}
+	}
+	if loc := castZone().FindStringIndex(l); loc != nil && functionsClause(l, loc[0]) {
+		found = append(found, zoneAt{loc[0], CastZone})
 	}
 	for _, f := range found {
 		if f.z == "everywhere" { // "works everywhere, even outside the game"

@@ -139,6 +139,40 @@ func TestLatestKeywords(t *testing.T) {
 	}
 }
 
+// TestZonesEachWording: the zones a keyword functions in are those its
+// defining text names, in each of its wordings: "any zone from which the
+// card with evoke can be cast" (evoke since 2010-02-01) and "from any
+// zone in which the spell with overload can be cast" as much as "any
+// zone from which you could play the card it's on"; "functions when the
+// creature with squad enters the battlefield"; "works in all zones".
+func TestZonesEachWording(t *testing.T) {
+	for _, tc := range []struct{ rev, name, zones string }{
+		{"2002-10-07", "Morph", "any zone it could be cast from"},
+		{"2005-02-01", "Offering", "any zone it could be cast from"},
+		{"2026-01-16", "Offering", "stack"},
+		{"2007-10-01", "Evoke", "any zone it could be cast from battlefield"},
+		{"2009-07-11", "Evoke", "any zone it could be cast from battlefield"},
+		{"2010-02-01", "Evoke", "any zone it could be cast from battlefield"},
+		{"2024-07-30", "Evoke", "any zone it could be cast from battlefield"},
+		{"2026-01-16", "Evoke", "any zone it could be cast from battlefield"},
+		{"2012-10-01", "Overload", "any zone it could be cast from stack"},
+		{"2013-02-01", "Overload", "stack"},
+		{"2022-10-07", "Squad", "stack battlefield"},
+		{"2026-01-16", "Squad", "stack battlefield"},
+		{"2007-10-01", "Changeling", "everywhere"},
+		{"2008-05-01", "Changeling", "everywhere"},
+	} {
+		s := keyword.Find(specsOf(t, tc.rev), tc.name)
+		if s == nil {
+			t.Errorf("%s: no spec for %s", tc.rev, tc.name)
+			continue
+		}
+		if got := zoneWords(s.Zones); got != tc.zones {
+			t.Errorf("%s %s: zones %q, want %q", tc.rev, tc.name, got, tc.zones)
+		}
+	}
+}
+
 // TestKeywordForms: a keyword said to be a form of another has that
 // one's kind, and its quoted form with a parameter is its written form;
 // a generic term (landwalk) is not printed on cards as its name.

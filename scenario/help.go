@@ -29,7 +29,7 @@ line; '#' starts a comment:
   hand alice: Guardian of Vitu-Ghazi       set up a zone: hand, library,
   battlefield alice: Ornithopter           graveyard, battlefield, exile,
   mana alice: {4}{G}                       command; also life, poison, tap,
-                                           counters, attach
+                                           counters, attach, owner
   alice casts Guardian of Vitu-Ghazi; convoke Ornithopter=W
                                            an action, with its choices
                                            (targeting, kicker, splice, x, pay…);

@@ -57,6 +57,9 @@ type parser struct {
 	// labels are the labels the current script's setup gives its cards:
 	// a label written twice is an error at its column.
 	labels engine.Labels
+	// abPos is where each keyword ability of a card face read is
+	// written (engine.CardDef.AbilityPos).
+	abPos map[*game.Card][]parse.Pos
 }
 
 func (p *parser) errorf(pos parse.Pos, format string, args ...any) {
@@ -80,7 +83,7 @@ func (l line) pos(byteCol int) parse.Pos {
 // printed "file:line:col: message"; the file then holds what could be
 // read. It never panics.
 func Parse(name string, src []byte) (*File, error) {
-	p := &parser{name: name, f: &File{Scenario: engine.Scenario{Name: name}}}
+	p := &parser{name: name, f: &File{Scenario: engine.Scenario{Name: name}}, abPos: map[*game.Card][]parse.Pos{}}
 	var lines []line
 	off := 0
 	for i, t := range strings.SplitAfter(string(src), "\n") {
@@ -239,11 +242,11 @@ func (p *parser) card(l line) {
 			c.Halves = append(c.Halves, h)
 			col += len(face) + 2
 		}
-		p.f.Cards = append(p.f.Cards, &engine.CardDef{Card: c, Pos: l.pos(0)})
+		p.f.Cards = append(p.f.Cards, &engine.CardDef{Card: c, Pos: l.pos(0), AbilityPos: p.abPos})
 		return
 	}
 	if c := p.face(l, name, rest, start); c != nil {
-		p.f.Cards = append(p.f.Cards, &engine.CardDef{Card: c, Pos: l.pos(0)})
+		p.f.Cards = append(p.f.Cards, &engine.CardDef{Card: c, Pos: l.pos(0), AbilityPos: p.abPos})
 	}
 }
 
@@ -345,12 +348,20 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 			typeLine = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(typeLine), pt[0]+"/"+pt[1]))
 		}
 	}
-	if n := len(words); n > 0 && !c.HasPT && strings.Contains(typeLine, "Planeswalker") {
-		// A planeswalker's loyalty, printed where a creature's P/T is.
+	hasDefense := false
+	if n := len(words); n > 0 && !c.HasPT && (strings.Contains(typeLine, "Planeswalker") || strings.Contains(typeLine, "Battle")) {
+		// A planeswalker's loyalty or a battle's defense, printed where
+		// a creature's P/T is.
 		if v, err := game.ParseNumber(words[n-1], 0, game.MaxNumber); err == nil {
-			c.Loyalty = v
+			if strings.Contains(typeLine, "Planeswalker") {
+				c.Loyalty = v
+			} else {
+				c.Defense, hasDefense = v, true
+			}
 			if hasSub {
 				sub = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(sub), words[n-1]))
+			} else {
+				typeLine = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(typeLine), words[n-1]))
 			}
 		}
 	}
@@ -375,6 +386,10 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 	}
 	if c.Is("Creature") && !c.HasPT {
 		p.errorf(l.pos(col+lead), "%s: a creature needs power/toughness", name)
+		return nil
+	}
+	if c.Is("Battle") && !c.Is("Planeswalker") && !hasDefense {
+		p.errorf(l.pos(col+lead), "%s: a battle needs a defense, printed where a creature's power/toughness is (Battle — Siege 5)", name)
 		return nil
 	}
 	at := col + len(parts[0]) + 1
@@ -440,6 +455,7 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 		}
 		if isKw {
 			c.Abilities = append(c.Abilities, a)
+			p.abPos[c] = append(p.abPos[c], pos)
 			continue
 		}
 		if add, ok, err := game.ParseAdditional(part, name); ok {

@@ -16,7 +16,7 @@ var clauseWords = map[string]bool{
 	"flashback": true, "madness": true, "entwine": true, "kicker": true, "mode": true, "x": true, "pay": true,
 	"exile": true, "face down": true, "return": true, "search": true, "dredge": true, "reveal": true,
 	"order": true, "decline": true, "assign": true, "sacrifice": true, "discard": true, "keep": true, "attacking": true, "multikicker": true, "buyback": true, "respond": true, "evoke": true,
-	"replace": true, "room": true, "dungeon": true, "sector": true,
+	"replace": true, "room": true, "dungeon": true, "sector": true, "protector": true,
 	"mutate": true, "over": true, "under": true,
 }
 
@@ -24,7 +24,7 @@ var clauseWords = map[string]bool{
 // player (p), a card (c) or neither (-) before its colon.
 var expectKinds = map[string]byte{
 	"life": 'p', "poison": 'p', "pool": 'p', "room": 'p', "completed": 'p', "speed": 'p',
-	"pt": 'c', "counters": 'c', "color": 'c', "types": 'c', "abilities": 'c', "name": 'c', "subtypes": 'c', "mv": 'c', "paid": 'c', "damage": 'c', "sector": 'c',
+	"pt": 'c', "counters": 'c', "color": 'c', "types": 'c', "abilities": 'c', "name": 'c', "subtypes": 'c', "mv": 'c', "paid": 'c', "damage": 'c', "sector": 'c', "protector": 'c',
 	"tapped": '-', "untapped": '-', "stack": '-', "reason": '-', "lost": '-',
 }
 
@@ -146,6 +146,38 @@ func (p *parser) stmt(l line) *engine.Stmt {
 		st.Names = p.names(l, v, at+len(word)+1+len(name)+1)
 		if len(st.Names) != 1 {
 			p.errorf(l.pos(at+len(word)+1+len(name)+1), "attach: expected one card after the colon")
+			return nil
+		}
+	case word == "owner":
+		// "owner CARD: PLAYER": a permanent another player owns, put
+		// onto the battlefield under the listed player's control.
+		st.Verb = word
+		name, v, ok := strings.Cut(rest, ":")
+		if !ok {
+			p.errorf(l.pos(at), "owner: expected \"owner CARD: PLAYER\"")
+			return nil
+		}
+		st.Object = engine.Name{Text: strings.TrimSpace(name), Pos: l.pos(at + len(word) + 1)}
+		vat := at + len(word) + 1 + len(name) + 1
+		st.Player = strings.TrimSpace(v)
+		st.Names = []engine.Name{{Text: st.Player, Pos: l.pos(vat + len(v) - len(strings.TrimLeft(v, " ")))}}
+		if !p.isPlayer(st.Player) {
+			p.errorf(st.Names[0].Pos, "unknown player %q (players: %s)", st.Player, strings.Join(p.f.Players, ", "))
+			return nil
+		}
+	case word == "protector":
+		// "protector BATTLE: PLAYER" (or "none") sets up a battle's
+		// protector, appropriate or not.
+		st.Verb = word
+		name, v, ok := strings.Cut(rest, ":")
+		if !ok || strings.TrimSpace(v) == "" {
+			p.errorf(l.pos(at), "protector: expected \"protector CARD: PLAYER\" (or none)")
+			return nil
+		}
+		st.Object = engine.Name{Text: strings.TrimSpace(name), Pos: l.pos(at + len(word) + 1)}
+		st.Player = strings.TrimSpace(v)
+		if st.Player != "none" && !p.isPlayer(st.Player) {
+			p.errorf(l.pos(at+len(word)+1+len(name)+1+len(v)-len(strings.TrimLeft(v, " "))), "unknown player %q (players: %s)", st.Player, strings.Join(p.f.Players, ", "))
 			return nil
 		}
 	case word == "tap" || word == "counters":
