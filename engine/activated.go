@@ -12,9 +12,9 @@ import (
 // Activating an ability (602 today, 409 in 2006), for activated
 // abilities printed on cards ("{2}, {T}: Draw a card.").
 var (
-	phActivate    = []string{"to activate an ability is to put it onto the stack and pay its costs", "announces that he or she is playing the spell or activated ability"}
+	phActivate    = []string{"to activate an ability is to put it onto the stack and pay its costs", "announces that he or she is playing the spell or activated ability", "announces that he or she is playing the spell or ability", "to play a mana ability, the player announces"}
 	phController  = []string{"only an object's controller (or its owner, if it doesn't have a controller) can activate", "only an object's controller", "announces that he or she is playing the spell or activated ability"}
-	phManaAbility = []string{"an activated mana ability doesn't go on the stack", "resolves immediately after it is played and doesn't go on the stack"}
+	phManaAbility = []string{"an activated mana ability doesn't go on the stack", "resolves immediately after it is played and doesn't go on the stack", "it resolves immediately and doesn't go on the stack"}
 	phSnowMana    = []string{"the snow mana symbol {s} represents"}
 	phSorceryAb   = []string{"activated abilities that read \"activate only as a sorcery\" mean", "activate only as a sorcery", "activate this ability only any time you could cast a sorcery", "play this ability only any time you could play a sorcery\" mean"}
 )

@@ -336,7 +336,13 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 		t.Object.Tapped = false
 		e.s.Cite(e.rules.Find(phFollow...), "%s: %s untaps", from, t.Object.Label)
 	case "counter":
-		e.s.Cite(e.rules.Find(phCounter...), "%s counters %s", from, t.Object.Name())
+		// 701.6a today, a keyword action that Find does not search;
+		// 414.1 in 1999.
+		r := e.rules.FindUnder([]string{"Counter"}, phCounter...)
+		if r.IsZero() {
+			r = e.rules.Find(phCounter...)
+		}
+		e.s.Cite(r, "%s counters %s", from, t.Object.Name())
 		e.leaveStack(t.Object, game.Graveyard, "countered")
 	case "copy":
 		c := e.copySpell(t.Object, ctrl, from)

@@ -35,11 +35,11 @@ var (
 	sbaMaxCounter   = []string{"has more than n counters of that kind on it"}
 	sbaRoles        = []string{"more than one role controlled by the same player attached to it"}
 	sbaLeaves       = []string{"all objects (see rule 109) owned by that player leave the game", "owned by that player leave the game"}
-	sbaGameOver     = []string{"wins the game if that player's opponents have all left the game", "wins the game"}
+	sbaGameOver     = []string{"wins the game if that player's opponents have all left the game", "wins the game", "a game immediately ends when"}
 	// Damage to a planeswalker, and whether "any target" includes one.
 	phAnyTarget          = []string{"require \"any target,\"", "\"any target\""}
 	phPlaneswalkerDamage = []string{"damage dealt to a planeswalker causes that many loyalty counters to be removed", "loyalty counters to be removed"}
-	sbaSimultanous       = []string{"performs all applicable state-based actions simultaneously as a single event", "all applicable effects resolve as a single event"}
+	sbaSimultanous       = []string{"performs all applicable state-based actions simultaneously as a single event", "all applicable effects resolve as a single event", "resolve simultaneously as a single event"}
 )
 
 // sbaRef cites the state-based action that says one of phrases: a

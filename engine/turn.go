@@ -50,8 +50,8 @@ var (
 	phManaBurn      = []string{"this is called mana burn", "mana burn"}
 	phManaEmpties   = []string{"each player's mana pool empties at the end of each step and phase", "mana pool empties at the end of each step and phase", "empties at the end of each step and phase"}
 	phSkipDraw      = []string{"the player who plays first skips the draw step", "skips the draw step of their first turn", "skips the draw step of his or her first turn"}
-	phStepDraw      = []string{"first, the active player draws a card"}
-	phUpkeepTrig    = []string{"abilities that triggered at the beginning of the upkeep", "abilities that trigger at the beginning of the upkeep step", "abilities that trigger at the beginning of that upkeep"}
+	phStepDraw      = []string{"first, the active player draws a card", "the active player draws one card", "the active player drawing a card", "\"draw a card\" is placed on the stack"}
+	phUpkeepTrig    = []string{"abilities that triggered at the beginning of the upkeep", "abilities that trigger at the beginning of the upkeep step", "abilities that trigger at the beginning of that upkeep", "abilities that trigger at the beginning of upkeep"}
 	phEndTrig       = []string{"an ability that triggers \"at the beginning of the end step\"", "abilities that trigger \"at the beginning of the end step\"", "all abilities that trigger \"at end of turn\" go on the stack", "at the beginning of the end step"}
 	phRemoved       = []string{"all creatures, battles, and planeswalkers are removed from combat", "all creatures and planeswalkers are removed from combat", "all creatures are removed from combat", "removed from combat"}
 	phHandSize      = []string{"if the active player's hand contains more cards than their maximum hand size", "if the active player's hand contains more cards than his or her maximum hand size", "maximum hand size"}
@@ -63,7 +63,7 @@ var (
 	phDefending     = []string{"the active player chooses one of their opponents. that player becomes the defending player", "chooses one of their opponents", "becomes the defending player", "defending player"}
 	phEndTheTurn    = []string{"some cards end the turn", "ends the turn when it resolves", "when an effect ends the turn"}
 	phEndTurnStack  = []string{"exile every object on the stack", "remove every object on the stack from the game"}
-	phEndTurnCombat = []string{"if this happens during combat, remove all creatures", "remove all attacking and blocking creatures"}
+	phEndTurnCombat = []string{"if this happens during combat, remove all creatures", "remove all attacking and blocking creatures", "remove all creatures and planeswalkers", "remove all creatures, battles, and planeswalkers"}
 	phEndTurnSkip   = []string{"the game skips straight to the cleanup step"}
 	phSkip          = []string{"to skip a step, phase, or turn is to proceed past it as though it didn't exist", "proceed past it as though it didn't exist"}
 	phAddPhases     = []string{"some effects can add phases to a turn"}

@@ -78,13 +78,41 @@ func (r *Rules) Doc() *parse.Document {
 // line breaks to spaces. It appends to b: build folds every rule into
 // one buffer.
 func fold(b []byte, s string) []byte {
+	open := false // a '?' read as an opening quotation mark waits for its close
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case c >= 'A' && c <= 'Z':
 			c += 'a' - 'A'
-		case c == '\n' || c == '\r':
+		case c == '\n' || c == '\r' || c == '\t' || c == ' ':
+			// A hard-wrapped text (1999) keeps its line breaks and
+			// indents: any run of white space is one space.
+			if len(b) > 0 && b[len(b)-1] == ' ' {
+				continue
+			}
 			c = ' '
+		case c == '?':
+			// 2008-05-01 was published with every curly quote and
+			// apostrophe as '?': "owner?s", "?world rule.?". Between
+			// letters it is an apostrophe; opening a word or closing
+			// after punctuation or after a word it opened, a
+			// quotation mark. A real question mark follows a word no
+			// quotation mark opened.
+			prev, next := byte(' '), byte(' ')
+			if i > 0 {
+				prev = s[i-1]
+			}
+			if i+1 < len(s) {
+				next = s[i+1]
+			}
+			switch {
+			case isLetter(prev) && isLetter(next):
+				c = '\''
+			case (prev == ' ' || prev == '(') && isLetter(next):
+				c, open = '"', true
+			case prev == '.' || prev == ',' || prev == '!' || open && isLetter(prev):
+				c, open = '"', false
+			}
 		case c == 0xe2 && i+2 < len(s) && s[i+1] == 0x80: // U+2018, U+2019, U+201C, U+201D
 			switch s[i+2] {
 			case 0x98, 0x99:
@@ -97,6 +125,20 @@ func fold(b []byte, s string) []byte {
 	}
 	return b
 }
+
+// searchText is the text of rule x that Find searches: its text, or a
+// title that is a sentence. The hard-wrapped 1999 revisions have rules
+// whose one paragraph the parser reads as a title (404.2 of 1999-04-23,
+// "Triggered abilities aren't played. ... Once an ability has triggered,
+// it goes on the stack"); RefOf cites its text the same way.
+func searchText(x *parse.Rule) string {
+	if x.Text == "" && strings.HasSuffix(x.Title, ".") {
+		return x.Title
+	}
+	return x.Text
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // build indexes every rule with text, leaving out the keyword chapters,
 // which the engine cites through keyword specs: their folded texts are
@@ -112,8 +154,8 @@ func (r *Rules) build() {
 			var walk func(rs []*parse.Rule)
 			walk = func(rs []*parse.Rule) {
 				for _, x := range rs {
-					if x.Text != "" {
-						rules, size = append(rules, x), size+len(x.Text)
+					if t := searchText(x); t != "" {
+						rules, size = append(rules, x), size+len(t)
 					}
 					walk(x.Children)
 				}
@@ -124,7 +166,7 @@ func (r *Rules) build() {
 	b := make([]byte, 0, size)
 	ends := make([]int, len(rules))
 	for i, x := range rules {
-		b = fold(b, x.Text)
+		b = fold(b, searchText(x))
 		ends[i] = len(b)
 	}
 	all := string(b)
@@ -168,7 +210,7 @@ search:
 // FindVersion is the version of what Find and FindUnder find for the
 // same phrases in the same text: a cache of their citations (Found,
 // Learn) keys on it. It changes whenever they would find another rule.
-const FindVersion = 1
+const FindVersion = 4
 
 // Found returns the citations r has found so far by Find and FindUnder,
 // by the key each was looked up by: what Learn gives a Rules of the same
@@ -293,7 +335,7 @@ func (r *Rules) FindUnder(titles []string, phrases ...string) Ref {
 		for _, p := range phrases {
 			p = strings.ToLower(p)
 			for _, x := range under {
-				if strings.Contains(string(fold(nil, x.Text)), p) {
+				if strings.Contains(string(fold(nil, searchText(x))), p) {
 					found = RefOf(x)
 					break search
 				}

@@ -12,7 +12,12 @@ import (
 // the byte-wise fold must agree with.
 func foldRunes(s string) string {
 	b := make([]byte, 0, len(s))
-	for _, c := range s {
+	rs := []rune(s)
+	letter := func(i int) bool {
+		return i >= 0 && i < len(rs) && (rs[i] >= 'a' && rs[i] <= 'z' || rs[i] >= 'A' && rs[i] <= 'Z')
+	}
+	open := false
+	for i, c := range rs {
 		switch {
 		case c >= 'A' && c <= 'Z':
 			b = append(b, byte(c+'a'-'A'))
@@ -20,8 +25,16 @@ func foldRunes(s string) string {
 			b = append(b, '\'')
 		case c == '\u201c' || c == '\u201d':
 			b = append(b, '"')
-		case c == '\n' || c == '\r':
-			b = append(b, ' ')
+		case c == '\n' || c == '\r' || c == '\t' || c == ' ':
+			if len(b) == 0 || b[len(b)-1] != ' ' {
+				b = append(b, ' ')
+			}
+		case c == '?' && letter(i-1) && letter(i+1):
+			b = append(b, '\'')
+		case c == '?' && (i == 0 || rs[i-1] == ' ' || rs[i-1] == '(') && letter(i+1):
+			b, open = append(b, '"'), true
+		case c == '?' && i > 0 && (rs[i-1] == '.' || rs[i-1] == ',' || rs[i-1] == '!' || open && letter(i-1)):
+			b, open = append(b, '"'), false
 		default:
 			b = utf8.AppendRune(b, c)
 		}
