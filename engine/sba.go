@@ -324,17 +324,23 @@ func (e *engine) unattach(o *game.Object) {
 // all of them go, each player's alike; from 1999 to 2003 all but the one
 // there the longest.
 func (e *engine) legendRule() ([]func(), error) {
+	r := e.sbaRef(sbaLegend...)
+	if r.IsZero() {
+		return nil, nil
+	}
+	// Until 2004 a creature of the creature type Legend is subject to it
+	// too: "If two or more Legends or Legendary permanents with the same
+	// name" (420.5e of 1999-04-23), "have the subtype Legend or the
+	// supertype legendary" (2003-07-01).
+	text := strings.ToLower(r.Text)
+	typeLegend := strings.Contains(text, "legends or legendary") || strings.Contains(text, "subtype legend")
 	var legends []*game.Object
 	for _, o := range e.s.Battlefield() {
-		if o.HasSupertype("Legendary") && o.Name() != "" {
+		if o.Name() != "" && (o.HasSupertype("Legendary") || typeLegend && slices.ContainsFunc(o.Characteristics().Subtypes, func(s string) bool { return strings.EqualFold(s, "Legend") })) {
 			legends = append(legends, o)
 		}
 	}
 	if len(legends) < 2 {
-		return nil, nil
-	}
-	r := e.sbaRef(sbaLegend...)
-	if r.IsZero() {
 		return nil, nil
 	}
 	return e.unique(r, "legend rule", "named", legends, func(o *game.Object) []string { return []string{o.Name()} })
