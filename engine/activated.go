@@ -53,10 +53,12 @@ func (e *engine) activateText(st *Stmt, p *game.Player, o *game.Object, n int) e
 		return refuse("%s has %d activated %s", o.Label, len(printed), plural(len(printed), "ability"))
 	}
 	a := printed[n]
-	if a.Do.Verb != "addmana" {
-		if err := e.priority("activate an ability"); err != nil {
-			return err
-		}
+	// A mana ability too: it is activated "whenever they have
+	// priority" or while a payment asks for mana (605.3a; 411.2 in
+	// 2006), neither of which a statement of its own in the cleanup
+	// step is.
+	if err := e.priority("activate an ability"); err != nil {
+		return err
 	}
 	if o.Zone != a.From || o.Controller() != p {
 		return refuse("%s is not a permanent %s controls: only its controller can activate its abilities (%s)", o.Label, p.Name, e.rules.Find(phController...).ID)

@@ -315,7 +315,7 @@ func (e *engine) cleanup() {
 }
 
 // priority refuses what a player does only with priority (casting a
-// spell, activating an ability other than a mana ability) in the cleanup
+// spell, activating an ability, a mana ability too) in the cleanup
 // step, where normally no player receives priority (514.3; 314.3 in
 // 2006); once state-based actions were performed or abilities
 // triggered there, players receive it (514.3a).
