@@ -297,7 +297,7 @@ func predicate(e *Continuous, p string) error {
 		if !ok || err != nil {
 			return fmt.Errorf("%q is not a keyword ability to lose", rest)
 		}
-		e.Lose = append(e.Lose, a.Keyword)
+		e.Lose, e.LoseQuality = append(e.Lose, a.Keyword), append(e.LoseQuality, a.Quality)
 		return nil
 	case "is", "are", "become", "becomes":
 		if v, ok := strings.CutPrefix(rest, "a copy of target "); ok {

@@ -104,11 +104,15 @@ type Continuous struct {
 	Colors   Color
 	Gain     []Ability
 	Lose     []string // keyword names
-	LoseAll  bool
-	SetPT    bool
-	Switch   bool
-	P, T     int // with SetPT the values set, else the change
-	AddPT    bool
+	// LoseQuality is, for each of Lose, the quality the lost ability
+	// names ("loses protection from red": "red"), "" for every instance
+	// of the keyword.
+	LoseQuality []string
+	LoseAll     bool
+	SetPT       bool
+	Switch      bool
+	P, T        int // with SetPT the values set, else the change
+	AddPT       bool
 	// Define is what a characteristic-defining ability sets power and
 	// toughness equal to (604.3, 208.2a): DefineHand or DefineCreatures.
 	Define string

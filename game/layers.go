@@ -543,9 +543,7 @@ func apply(e *Continuous, step *LayerStep, ch *Chars, v *view) {
 				ch.Abilities, ch.NoText = nil, true
 			}
 			if len(e.Lose) > 0 {
-				ch.Abilities = slices.DeleteFunc(slices.Clone(ch.Abilities), func(a Ability) bool {
-					return slices.ContainsFunc(e.Lose, func(k string) bool { return strings.EqualFold(k, a.Keyword) })
-				})
+				ch.Abilities = loseAbilities(ch.Abilities, e)
 			}
 			if len(e.Gain) > 0 {
 				ch.Abilities = append(slices.Clip(ch.Abilities), e.Gain...)
@@ -793,4 +791,64 @@ func (lo *LayerOrder) belongs(e *Continuous, c Change, si int) bool {
 		return si == lo.step[ChangeType]
 	}
 	return true
+}
+
+// loseAbilities returns abilities without those e makes its objects lose:
+// every instance of a keyword, or, when the lost ability names a quality
+// ("loses protection from red"), the instances with that quality only. A
+// shorthand "protection from red and from blue" is two abilities
+// (702.16g): losing one leaves the other.
+func loseAbilities(abilities []Ability, e *Continuous) []Ability {
+	var out []Ability
+	for _, a := range abilities {
+		keep := []string{a.Quality}
+		for i, k := range e.Lose {
+			if !strings.EqualFold(k, a.Keyword) {
+				continue
+			}
+			q := ""
+			if i < len(e.LoseQuality) {
+				q = e.LoseQuality[i]
+			}
+			if q == "" {
+				keep = nil
+				break
+			}
+			var rest []string
+			for _, part := range keep {
+				for _, p := range splitQualities(part) {
+					if !strings.EqualFold(strings.TrimSpace(p), strings.TrimSpace(q)) {
+						rest = append(rest, p)
+					}
+				}
+			}
+			keep = rest
+		}
+		switch {
+		case len(keep) == 0:
+		case len(keep) == 1 && keep[0] == a.Quality:
+			out = append(out, a)
+		default:
+			for _, q := range keep {
+				b := a
+				b.Quality, b.Text = q, a.Keyword+" from "+q
+				out = append(out, b)
+			}
+		}
+	}
+	return out
+}
+
+// splitQualities splits the qualities of a shorthand "A and from B" or
+// "A, from B, and from C" (702.16g), and "each color" (702.16h).
+func splitQualities(q string) []string {
+	if t := strings.ToLower(strings.TrimSpace(q)); t == "each color" || t == "each colour" {
+		// 702.16h: protection from each color is protection from
+		// white, from blue, from black, from red and from green.
+		return []string{"white", "blue", "black", "red", "green"}
+	}
+	for _, sep := range []string{", and from ", " and from ", ", from "} {
+		q = strings.ReplaceAll(q, sep, "\x00")
+	}
+	return strings.Split(q, "\x00")
 }
