@@ -136,8 +136,22 @@ func Run(f *Scenario, doc *parse.Document, specs ...*keyword.Spec) (*Result, err
 	return res, nil
 }
 
-// undefined reports, as errors at their columns, the keywords of the
-// file's cards that the revision does not define, and the qualities of
+// kinds are card types newer than 1999, each with the title of its
+// rules: a card of one in a revision without them is an error, rather
+// than half-working (a battle with no protector, a dungeon no rule
+// cites).
+var kinds = []struct {
+	typ    string
+	titles []string
+	since  string
+}{
+	{"Battle", []string{"Battles"}, "2023-04-14"},
+	{"Dungeon", []string{"Dungeons"}, "2021-07-23"},
+}
+
+// undefined reports, as errors at their columns, the card types and
+// keywords of the file's cards that the revision does not define, and
+// the qualities of
 // keywords (protection from [quality], …) it does not define: the
 // engine would run rules the revision does not have.
 func undefined(f *Scenario, rules *game.Rules, specs *specSet, rev string) error {
@@ -158,6 +172,12 @@ func undefined(f *Scenario, rules *game.Rules, specs *specSet, rev string) error
 			faces = d.Card.Halves
 		}
 		for _, c := range faces {
+			for _, k := range kinds {
+				if c.Is(k.typ) && rules.Titled(k.titles...) == nil {
+					errs = append(errs, &parse.Diagnostic{File: f.Name, Pos: d.Pos, Severity: parse.SeverityError,
+						Msg: fmt.Sprintf("%s: %s is not a card type of revision %s (its rules, %s, first appear in %s)", c.Name, k.typ, rev, k.titles[0], k.since)})
+				}
+			}
 			for i, a := range c.Abilities {
 				msg := ""
 				if specs.find(a.Keyword) == nil {

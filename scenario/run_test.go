@@ -391,6 +391,7 @@ func TestUndefinedText(t *testing.T) {
 		{"2019-07-12", "X: {W} Creature — Human 1/1; Protection from each color", `x.txt:3:30: X: Protection from each color: protection from each [characteristic] is not defined`},
 		{"latest", "X: {W} Creature — Human 1/1; Protection from carol", `x.txt:3:30: X: Protection from carol: "carol" is not a quality`},
 		{"latest", "X: {R} Sorcery; Flashback—Pay 3 life; draw a card", `x.txt:3:17: X: Flashback—Pay 3 life: a cost in words ("Pay 3 life") is not modelled for flashback`},
+		{"2022-10-07", "X: {3}{R} Battle — Siege 5", `x.txt:3:1: X: Battle is not a card type of revision 2022-10-07`},
 	} {
 		f, err := scenario.Parse("x.txt", []byte("rev: "+tc.rev+"\n-- cards --\n"+tc.card+"\n-- script --\nexpect life alice: 20\n"))
 		if err != nil {
