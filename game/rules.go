@@ -78,7 +78,9 @@ func (r *Rules) Doc() *parse.Document {
 // line breaks to spaces. It appends to b: build folds every rule into
 // one buffer.
 func fold(b []byte, s string) []byte {
-	open := false // a '?' read as an opening quotation mark waits for its close
+	// 2008-05-01 was published with every curly quote and apostrophe
+	// as '?': "owner?s", "?world rule.?".
+	s = parse.LossyQuotes(s)
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
@@ -91,28 +93,6 @@ func fold(b []byte, s string) []byte {
 				continue
 			}
 			c = ' '
-		case c == '?':
-			// 2008-05-01 was published with every curly quote and
-			// apostrophe as '?': "owner?s", "?world rule.?". Between
-			// letters it is an apostrophe; opening a word or closing
-			// after punctuation or after a word it opened, a
-			// quotation mark. A real question mark follows a word no
-			// quotation mark opened.
-			prev, next := byte(' '), byte(' ')
-			if i > 0 {
-				prev = s[i-1]
-			}
-			if i+1 < len(s) {
-				next = s[i+1]
-			}
-			switch {
-			case isLetter(prev) && isLetter(next):
-				c = '\''
-			case (prev == ' ' || prev == '(') && isLetter(next):
-				c, open = '"', true
-			case prev == '.' || prev == ',' || prev == '!' || open && isLetter(prev):
-				c, open = '"', false
-			}
 		case c == 0xe2 && i+2 < len(s) && s[i+1] == 0x80: // U+2018, U+2019, U+201C, U+201D
 			switch s[i+2] {
 			case 0x98, 0x99:
@@ -137,8 +117,6 @@ func searchText(x *parse.Rule) string {
 	}
 	return x.Text
 }
-
-func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // build indexes every rule with text, leaving out the keyword chapters,
 // which the engine cites through keyword specs: their folded texts are
@@ -210,7 +188,7 @@ search:
 // FindVersion is the version of what Find and FindUnder find for the
 // same phrases in the same text: a cache of their citations (Found,
 // Learn) keys on it. It changes whenever they would find another rule.
-const FindVersion = 4
+const FindVersion = 5
 
 // Found returns the citations r has found so far by Find and FindUnder,
 // by the key each was looked up by: what Learn gives a Rules of the same

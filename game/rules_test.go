@@ -11,13 +11,9 @@ import (
 // foldRunes is fold as it was written first, rune by rune: the reference
 // the byte-wise fold must agree with.
 func foldRunes(s string) string {
+	s = parse.LossyQuotes(s)
 	b := make([]byte, 0, len(s))
-	rs := []rune(s)
-	letter := func(i int) bool {
-		return i >= 0 && i < len(rs) && (rs[i] >= 'a' && rs[i] <= 'z' || rs[i] >= 'A' && rs[i] <= 'Z')
-	}
-	open := false
-	for i, c := range rs {
+	for _, c := range s {
 		switch {
 		case c >= 'A' && c <= 'Z':
 			b = append(b, byte(c+'a'-'A'))
@@ -29,12 +25,6 @@ func foldRunes(s string) string {
 			if len(b) == 0 || b[len(b)-1] != ' ' {
 				b = append(b, ' ')
 			}
-		case c == '?' && letter(i-1) && letter(i+1):
-			b = append(b, '\'')
-		case c == '?' && (i == 0 || rs[i-1] == ' ' || rs[i-1] == '(') && letter(i+1):
-			b, open = append(b, '"'), true
-		case c == '?' && i > 0 && (rs[i-1] == '.' || rs[i-1] == ',' || rs[i-1] == '!' || open && letter(i-1)):
-			b, open = append(b, '"'), false
 		default:
 			b = utf8.AppendRune(b, c)
 		}

@@ -394,42 +394,9 @@ func fold(s string) string { return strings.ToLower(parse.Normalize(s)) }
 // Normalize is parse.Normalize (straight quotes and apostrophes, one
 // space, "-" for dashes) for keyword rule text, which also reads the "?"
 // a lossy revision prints for every curly quotation mark, apostrophe
-// and dash (2008-05-01: `?Flanking? means ?Whenever …?`). parse.Normalize
-// already reads a "?" between two letters as an apostrophe; here a "?"
-// opening a word is an opening quotation mark and the next "?" closes
-// it, " ? " is a dash, and "s? " before a lower-case word is a plural
-// possessive. Any other "?" is a question mark and stays.
-func Normalize(s string) string {
-	s = parse.Normalize(s)
-	if !strings.Contains(s, "?") {
-		return s
-	}
-	b := []byte(s)
-	open := false
-	for i, c := range b {
-		if c != '?' {
-			continue
-		}
-		before, after := byte(' '), byte(' ')
-		if i > 0 {
-			before = b[i-1]
-		}
-		if i+1 < len(b) {
-			after = b[i+1]
-		}
-		switch {
-		case before == ' ' && after == ' ':
-			b[i] = '-'
-		case !open && (before == ' ' || before == '(' || before == '[') && after != ' ':
-			b[i], open = '"', true
-		case open:
-			b[i], open = '"', false
-		case before == 's' && after == ' ' && i+2 < len(b) && b[i+2] >= 'a' && b[i+2] <= 'z':
-			b[i] = '\''
-		}
-	}
-	return string(b)
-}
+// and dash (2008-05-01: `?Flanking? means ?Whenever …?`): see
+// parse.LossyQuotes.
+func Normalize(s string) string { return parse.LossyQuotes(parse.Normalize(s)) }
 
 // apostrophes removes apostrophes, straight and typographic.
 var apostrophes = strings.NewReplacer("'", "", "’", "")
