@@ -3,6 +3,7 @@ package engine
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/crules/crules/ability"
 	"github.com/crules/crules/game"
@@ -35,23 +36,7 @@ type designated struct {
 func (e *engine) designations() designated {
 	var d designated
 	if e.designators == nil {
-		// Found once per revision: the declarations are the same in
-		// every run.
-		e.designators = strings.Split(e.specs.text("\x00designators", func() string {
-			var names []string
-			for _, dc := range ability.Decls() {
-				if ability.IsCompiled(dc.Name) {
-					continue // a compiled keyword is a triggered ability
-				}
-				for _, a := range dc.Of(game.Ability{Keyword: dc.Name}, e) {
-					switch a.(type) {
-					case *ability.Sculpts, *ability.Speed:
-						names = append(names, dc.Name)
-					}
-				}
-			}
-			return strings.Join(names, "\x00")
-		}), "\x00")
+		e.designators = designatorNames()
 	}
 	for _, o := range e.s.Battlefield() {
 		if !slices.ContainsFunc(o.Abilities(), func(a game.Ability) bool {
@@ -226,3 +211,32 @@ func (e *engine) endSectors() {
 		o.Sector = 0
 	}
 }
+
+// designatorNames are the keywords whose abilities are kinds the
+// designations' state-based actions read (space sculptor, speed): found
+// once for every revision, from the declarations alone (noRev), since
+// asking a revision's rules would extract every keyword's spec.
+var designatorNames = sync.OnceValue(func() []string {
+	var names []string
+	for _, dc := range ability.Decls() {
+		if ability.IsCompiled(dc.Name) {
+			continue // a compiled keyword is a triggered ability
+		}
+		for _, a := range dc.Of(game.Ability{Keyword: dc.Name}, noRev{}) {
+			switch a.(type) {
+			case *ability.Sculpts, *ability.Speed:
+				names = append(names, dc.Name)
+			}
+		}
+	}
+	return names
+})
+
+// noRev is a revision whose rules say nothing: what a declaration gives
+// whatever the wording.
+type noRev struct{}
+
+func (noRev) Defines(string, string) bool      { return false }
+func (noRev) Mentions(string, string) bool     { return false }
+func (noRev) Definition(string) (string, bool) { return "", false }
+func (noRev) Parts(string) []string            { return nil }

@@ -40,4 +40,3 @@ func LossyQuotes(s string) string {
 	}
 	return string(b)
 }
-
