@@ -227,6 +227,11 @@ func (e *engine) damageSteps(o *game.Object) (first, regular bool, a *ability.Da
 	return first, regular, a
 }
 
+// phFirstStrikeStep finds the rule of the first-strike combat damage
+// step: 510.4 today ("If at least one attacking or blocking creature has
+// first strike ... as the combat damage step begins"), 310.5 in 2006.
+var phFirstStrikeStep = []string{"as the combat damage step begins, the only creatures", "at the start of the combat damage step, if at least one attacking or blocking creature has first strike"}
+
 // combatDamage runs the combat damage step, split in two when a
 // creature has first strike or double strike. In the revisions where
 // combat damage uses the stack (310.1 from 1999 to 2009-05-01: "all
@@ -248,6 +253,13 @@ func (e *engine) combatDamage() error {
 	}
 	if e.s.Step == "combat damage" {
 		return refuse("the combat damage of this combat has been dealt")
+	}
+	// "; priority" stops after the first-strike combat damage step,
+	// where the active player gets priority (510.3; 310.4 in 2006)
+	// whether or not anything triggered.
+	pause := e.cur != nil && e.cur.Clause("priority") != nil
+	if pause && (e.s.Step == "first-strike damage" || e.firstStrike() == nil) {
+		return refuse("this combat has no first-strike combat damage step to stop after (%s)", e.rules.Find(phFirstStrikeStep...).ID)
 	}
 	if !e.blocksDone {
 		if err := e.endBlocks(); err != nil {
@@ -282,6 +294,10 @@ func (e *engine) combatDamage() error {
 		}
 		if e.s.Top() != nil {
 			e.s.Cite(e.rules.Find(phDamagePriority...), "the abilities that triggered in the first-strike combat damage step are put on the stack before the active player gets priority; the regular combat damage step begins once the stack is empty and all players pass")
+			return nil
+		}
+		if pause {
+			e.s.Cite(e.rules.Find(phDamagePriority...), "the active player gets priority in the first-strike combat damage step; the regular combat damage step begins once all players pass")
 			return nil
 		}
 	}

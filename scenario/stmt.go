@@ -17,7 +17,7 @@ var clauseWords = map[string]bool{
 	"exile": true, "face down": true, "return": true, "search": true, "dredge": true, "reveal": true,
 	"order": true, "decline": true, "assign": true, "sacrifice": true, "discard": true, "keep": true, "attacking": true, "multikicker": true, "buyback": true, "respond": true, "evoke": true,
 	"replace": true, "room": true, "dungeon": true, "sector": true, "protector": true,
-	"mutate": true, "over": true, "under": true,
+	"mutate": true, "over": true, "under": true, "priority": true,
 }
 
 // expectKinds maps what an expect line checks to whether it names a
@@ -568,7 +568,7 @@ func (p *parser) clause(l line, t string, at int) *engine.Clause {
 			return nil
 		}
 		c.Names = []engine.Name{{Text: strings.TrimSpace(from), Pos: l.pos(rat)}, {Text: strings.TrimSpace(to), Pos: l.pos(rat + len(from) + len(" with "))}}
-	case "flashback", "entwine", "kicker", "decline", "buyback", "respond", "evoke", "mutate", "over", "under":
+	case "flashback", "entwine", "kicker", "decline", "buyback", "respond", "evoke", "mutate", "over", "under", "priority":
 		if strings.TrimSpace(rest) != "" {
 			p.errorf(l.pos(rat), "%s takes nothing after it", word)
 		}
