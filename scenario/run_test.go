@@ -330,6 +330,8 @@ func TestSetupLabelTaken(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
 		{"-- script --\nbattlefield alice: Bears, Bears\nhand bob: Bears#2\n", "x.txt:5:11: Bears#2: the label is already taken by another card of this script"},
 		{"-- script --\nbattlefield alice: Bears#2 x2\n", "x.txt:4:20: Bears#2: the label is already taken by another card of this script"},
+		// Once, not once per copy.
+		{"-- script --\nbattlefield alice: Bears, Bears#2 x4\n", "x.txt:4:27: Bears#2: the label is already taken by another card of this script"},
 		{"-- script --\nhand alice: Bears#1\n", "x.txt:4:13: Bears#1: the first card of a name is labelled Bears, without a number"},
 		{"-- script --\nhand alice: Bears, Bears#02\n", "x.txt:4:20: Bears#02: a label's number is 2 or more, written without sign or leading zeros (Bears#2)"},
 		// Each script starts from an empty game: its labels are its own.

@@ -63,7 +63,13 @@ type parser struct {
 }
 
 func (p *parser) errorf(pos parse.Pos, format string, args ...any) {
-	p.errs = append(p.errs, &parse.Diagnostic{File: p.name, Pos: pos, Severity: parse.SeverityError, Msg: fmt.Sprintf(format, args...)})
+	d := &parse.Diagnostic{File: p.name, Pos: pos, Severity: parse.SeverityError, Msg: fmt.Sprintf(format, args...)}
+	if n := len(p.errs); n > 0 && p.errs[n-1].Pos == d.Pos && p.errs[n-1].Msg == d.Msg {
+		// The same error at the same place once: "Bears#2 x7" names
+		// the taken label for each copy.
+		return
+	}
+	p.errs = append(p.errs, d)
 }
 
 // A line is one line of the source with its number and byte offset.
