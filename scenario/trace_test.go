@@ -270,8 +270,16 @@ resolve
 			{"turn", "304.1", "bob draws a card"},
 			{"turn", "305", "precombat main phase begins"},
 			{"end", "313", "end of turn step begins"},
+			{"end", "313.1", "trigger at the beginning of the end step"},
 			{"life", "420.5a", "bob loses the game"},
 		}},
+		// The rule that says the end step's abilities trigger: 313.1 until
+		// 2009, 513.1 until its "no turn-based actions" wording of
+		// 2016-09-30, 603.2b since (513.2 says only when they don't).
+		{"1999-04-23", []traceWant{{"end", "313.1", "trigger at the beginning of the end step"}}},
+		{"2001-07-23", []traceWant{{"end", "313.1", "trigger at the beginning of the end step"}}},
+		{"2009-07-11", []traceWant{{"end", "513.1", "trigger at the beginning of the end step"}}},
+		{"2016-09-30", []traceWant{{"end", "603.2b", "trigger at the beginning of the end step"}}},
 		{"latest", []traceWant{
 			{"turn", "506", "combat phase begins"},
 			{"turn", "507", "the beginning of combat step begins"},
@@ -283,6 +291,7 @@ resolve
 			{"turn", "504.1", "bob draws a card"},
 			{"turn", "505", "precombat main phase begins"},
 			{"end", "513", "end step begins"},
+			{"end", "603.2b", "trigger at the beginning of the end step"},
 			{"life", "704.5a", "bob loses the game"},
 		}},
 	} {
