@@ -333,3 +333,31 @@ func wantCites(t *testing.T, f *scenario.File, rev string, wants []traceWant, li
 		}
 	}
 }
+
+// TestTraceMorph: turning a face-down permanent face up is a special
+// action (408.2h until 2009, 114.2b, 116.2b today), taken and paid for as
+// morph's rule says (502.26d, 702.34d, 702.37e today), not a spell's
+// payment (601.2h) nor megamorph's rule (702.37b).
+func TestTraceMorph(t *testing.T) {
+	src, err := os.ReadFile("testdata/scenarios/morph.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := scenario.Parse("morph.txt", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const script = "turned face up for its morph cost"
+	for _, tc := range []struct{ rev, action, morph string }{
+		{"2002-10-07", "408.2h", "502.26d"},
+		{"2006-10-01", "408.2h", "502.26d"},
+		{"2009-07-11", "114.2b", "702.34d"},
+		{"latest", "116.2b", "702.37e"},
+	} {
+		wantCites(t, f, tc.rev, []traceWant{
+			{script, tc.action, "alice turns Skirk Marauder face up, a special action"},
+			{script, tc.morph, "alice pays {2}{R} with {2}{R}"},
+			{script, tc.morph, "turns Skirk Marauder face up; it is 2/1"},
+		}, nil)
+	}
+}
