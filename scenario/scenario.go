@@ -60,6 +60,9 @@ type parser struct {
 	// abPos is where each keyword ability of a card face read is
 	// written (engine.CardDef.AbilityPos).
 	abPos map[*game.Card][]parse.Pos
+	// later are the checks of script lines that need the cards, which
+	// are read after the scripts.
+	later []func()
 }
 
 func (p *parser) errorf(pos parse.Pos, format string, args ...any) {
@@ -168,6 +171,9 @@ func Parse(name string, src []byte) (*File, error) {
 		for _, st := range s.Stmts {
 			p.check(st)
 		}
+	}
+	for _, f := range p.later {
+		f()
 	}
 	p.errs.Sort()
 	return p.f, p.errs.Err()
