@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -73,15 +74,14 @@ func (p *parser) stmt(l line) *engine.Stmt {
 		}
 	case word == "mana" || word == "life" || word == "poison" || word == "speed":
 		st.Verb = word
-		who, v, ok := strings.Cut(rest, ":")
+		who, v, vat, ok := nameValue(l, rest, at+len(word)+1)
 		if !ok {
 			p.errorf(l.pos(at), "%s: expected \"%s PLAYER: VALUE\"", word, word)
 			return nil
 		}
-		st.Player = strings.TrimSpace(who)
-		st.Names = []engine.Name{{Text: st.Player, Pos: l.pos(at + len(word) + 1)}}
-		vat := at + len(word) + 1 + len(who) + 1
-		vpos := l.pos(vat + len(v) - len(strings.TrimLeft(v, " ")))
+		st.Player = who.Text
+		st.Names = []engine.Name{who}
+		vpos := l.pos(vat)
 		if word == "mana" {
 			m, err := game.ParseMana(v)
 			if err != nil {
@@ -137,30 +137,28 @@ func (p *parser) stmt(l line) *engine.Stmt {
 	case word == "attach":
 		// "attach AURA: PERMANENT" sets up an attachment, legal or not.
 		st.Verb = word
-		name, v, ok := strings.Cut(rest, ":")
+		obj, v, vat, ok := nameValue(l, rest, at+len(word)+1)
 		if !ok {
 			p.errorf(l.pos(at), "attach: expected \"attach CARD: CARD\"")
 			return nil
 		}
-		st.Object = engine.Name{Text: strings.TrimSpace(name), Pos: l.pos(at + len(word) + 1)}
-		st.Names = p.names(l, v, at+len(word)+1+len(name)+1)
+		st.Object = obj
+		st.Names = p.names(l, v, vat)
 		if len(st.Names) != 1 {
-			p.errorf(l.pos(at+len(word)+1+len(name)+1), "attach: expected one card after the colon")
+			p.errorf(l.pos(vat), "attach: expected one card after the colon")
 			return nil
 		}
 	case word == "owner":
 		// "owner CARD: PLAYER": a permanent another player owns, put
 		// onto the battlefield under the listed player's control.
 		st.Verb = word
-		name, v, ok := strings.Cut(rest, ":")
+		obj, v, vat, ok := nameValue(l, rest, at+len(word)+1)
 		if !ok {
 			p.errorf(l.pos(at), "owner: expected \"owner CARD: PLAYER\"")
 			return nil
 		}
-		st.Object = engine.Name{Text: strings.TrimSpace(name), Pos: l.pos(at + len(word) + 1)}
-		vat := at + len(word) + 1 + len(name) + 1
-		st.Player = strings.TrimSpace(v)
-		st.Names = []engine.Name{{Text: st.Player, Pos: l.pos(vat + len(v) - len(strings.TrimLeft(v, " ")))}}
+		st.Object, st.Player = obj, v
+		st.Names = []engine.Name{{Text: st.Player, Pos: l.pos(vat)}}
 		if !p.isPlayer(st.Player) {
 			p.errorf(st.Names[0].Pos, "unknown player %q (players: %s)", st.Player, strings.Join(p.f.Players, ", "))
 			return nil
@@ -169,21 +167,20 @@ func (p *parser) stmt(l line) *engine.Stmt {
 		// "protector BATTLE: PLAYER" (or "none") sets up a battle's
 		// protector, appropriate or not.
 		st.Verb = word
-		name, v, ok := strings.Cut(rest, ":")
-		if !ok || strings.TrimSpace(v) == "" {
+		obj, v, vat, ok := nameValue(l, rest, at+len(word)+1)
+		if !ok || v == "" {
 			p.errorf(l.pos(at), "protector: expected \"protector CARD: PLAYER\" (or none)")
 			return nil
 		}
-		st.Object = engine.Name{Text: strings.TrimSpace(name), Pos: l.pos(at + len(word) + 1)}
-		st.Player = strings.TrimSpace(v)
+		st.Object, st.Player = obj, v
 		if st.Player != "none" && !p.isPlayer(st.Player) {
-			p.errorf(l.pos(at+len(word)+1+len(name)+1+len(v)-len(strings.TrimLeft(v, " "))), "unknown player %q (players: %s)", st.Player, strings.Join(p.f.Players, ", "))
+			p.errorf(l.pos(vat), "unknown player %q (players: %s)", st.Player, strings.Join(p.f.Players, ", "))
 			return nil
 		}
 	case word == "tap" || word == "counters":
 		st.Verb = word
-		name, v, hasV := strings.Cut(rest, ":")
-		st.Object = engine.Name{Text: strings.TrimSpace(name), Pos: l.pos(at + len(word) + 1)}
+		obj, v, vat, _ := nameValue(l, rest, at+len(word)+1)
+		st.Object = obj
 		if word == "counters" {
 			f := strings.Fields(v)
 			n := 0
@@ -199,14 +196,10 @@ func (p *parser) stmt(l line) *engine.Stmt {
 				numeric = nan == nil || errors.Is(nan, strconv.ErrRange)
 			}
 			if numeric && err != nil {
-				p.errorf(l.pos(at+len(word)+1+len(name)+1+strings.Index(v, f[0])), "counters: %v", err)
+				p.errorf(l.pos(vat), "counters: %v", err)
 				return nil
 			}
 			if len(f) != 2 || err != nil {
-				vat := at + len(word) + 1 + len(name) // the colon, or the end
-				if hasV {
-					vat += 1 + len(v) - len(strings.TrimLeft(v, " "))
-				}
 				p.errorf(l.pos(vat), "counters: expected \"counters CARD: N KIND\"")
 				return nil
 			}
@@ -228,6 +221,18 @@ func (p *parser) stmt(l line) *engine.Stmt {
 		return nil
 	}
 	return st
+}
+
+// nameValue reads "NAME: VALUE", rest, which starts at byte at of l:
+// the name with its position, and the value, trimmed, with the byte of
+// l where it starts (the end of rest when there is no colon, ok false).
+func nameValue(l line, rest string, at int) (name engine.Name, value string, vat int, ok bool) {
+	n, v, ok := strings.Cut(rest, ":")
+	vat = at + len(n)
+	if ok {
+		vat += 1 + len(v) - len(strings.TrimLeft(v, " "))
+	}
+	return engine.Name{Text: strings.TrimSpace(n), Pos: l.pos(at)}, strings.TrimSpace(v), vat, ok
 }
 
 // costPos is where a cost or amount of mana read from l.text[at:] went
@@ -316,25 +321,73 @@ func (p *parser) expect(l line, st *engine.Stmt, rest string, at int) {
 		return
 	}
 	if kind, ok := expectKinds[word]; ok {
-		who, v, ok := strings.Cut(tail, ":")
+		n, v, vat, ok := nameValue(l, tail, at+len(word)+1)
 		if !ok {
 			p.errorf(l.pos(at), "expect %s: expected \"expect %s NAME: VALUE\"", word, word)
 			return
 		}
-		st.Expect, st.Value = word, strings.TrimSpace(v)
-		n := engine.Name{Text: strings.TrimSpace(who), Pos: l.pos(at + len(word) + 1)}
+		st.Expect, st.Value = word, v
 		if kind == 'p' {
 			st.Player = n.Text
 			st.Names = []engine.Name{n}
 		} else {
 			st.Object = n
 		}
-		vat := at + len(word) + 1 + len(who) + 1
-		vpos := l.pos(vat + len(v) - len(strings.TrimLeft(v, " ")))
+		vpos := l.pos(vat)
+		st.ValuePos = vpos
 		switch word {
 		case "life", "poison", "damage":
-			if _, err := game.ParseNumber(st.Value, -game.MaxNumber, game.MaxNumber); err != nil {
+			lo := 0
+			if word == "life" {
+				lo = -game.MaxNumber // a life total can be below 0 (119.4)
+			}
+			if _, err := game.ParseNumber(st.Value, lo, game.MaxNumber); err != nil {
 				p.errorf(vpos, "expect %s: %v", word, err)
+			}
+		case "speed":
+			// A player with no speed has none; one with speed has 1 or more.
+			if _, err := game.ParseNumber(st.Value, 1, game.MaxNumber); err != nil && st.Value != "none" {
+				p.errorf(vpos, "expect speed: %q: expected a number from 1, or none", st.Value)
+			}
+		case "protector":
+			if st.Value != "none" && !p.isPlayer(st.Value) {
+				p.errorf(vpos, "expect protector: %q: expected a player (%s) or none", st.Value, strings.Join(p.f.Players, ", "))
+			}
+			// The cards are read once the scripts are.
+			p.later = append(p.later, func() {
+				if c := p.f.Card(n.Text); c != nil && !c.Is("Battle") {
+					p.errorf(n.Pos, "expect protector: %s is not a battle: only a battle has a protector (310.8)", n.Text)
+				}
+			})
+		case "room":
+			p.later = append(p.later, func() {
+				if st.Value != "none" && !p.isRoom(st.Value) {
+					p.errorf(vpos, "expect room: %q: expected a room of a dungeon of the cards, or none", st.Value)
+				}
+			})
+		case "completed":
+			dungeons := p.names(l, v, vat)
+			p.later = append(p.later, func() {
+				for _, d := range dungeons {
+					if c := p.f.Card(d.Text); c == nil || !c.Is("Dungeon") {
+						p.errorf(d.Pos, "expect completed: %q: expected a dungeon of the cards, or none", d.Text)
+					}
+				}
+			})
+		case "counters":
+			p.expectCounters(l, v, vat)
+		case "types":
+			types, _, _ := strings.Cut(strings.NewReplacer(" - ", "—").Replace(v), "—")
+			for _, w := range strings.Fields(types) {
+				if !slices.Contains(supertypes, w) && !slices.Contains(cardTypes, w) {
+					p.errorf(l.pos(vat+strings.Index(v, w)), "expect types: %q: expected a supertype or card type (%s), then \"— SUBTYPES\"", w, strings.Join(append(slices.Clone(supertypes), cardTypes...), ", "))
+				}
+			}
+		case "abilities":
+			for _, a := range p.names(l, v, vat) {
+				if _, isKw, err := game.ParseAbility(a.Text); err != nil || !isKw {
+					p.errorf(a.Pos, "expect abilities: %q: expected a keyword ability (Flying, Protection from red), or none", a.Text)
+				}
 			}
 		case "pt":
 			pw, tg, ok := strings.Cut(st.Value, "/")
@@ -381,6 +434,48 @@ func (p *parser) expect(l line, st *engine.Stmt, rest string, at int) {
 		return
 	}
 	p.errorf(l.pos(at), "expect: unknown check %q", word)
+}
+
+// counterOrder are the kinds of counters an expect counters line lists
+// first, in this order; any other kind follows, by name.
+var counterOrder = []string{"+1/+1", "-1/-1", "charge", "loyalty"}
+
+// expectCounters checks the value of "expect counters CARD: 1 +1/+1, 2
+// charge", v, which starts at byte vat of l: "none", or N KIND for each
+// kind, N from 1, in the order counterOrder says, each kind once.
+func (p *parser) expectCounters(l line, v string, vat int) {
+	if v == "none" {
+		return
+	}
+	rank := func(k string) (int, string) {
+		if i := slices.Index(counterOrder, k); i >= 0 {
+			return i, ""
+		}
+		return len(counterOrder), k
+	}
+	prev := ""
+	for _, part := range strings.Split(v, ",") {
+		at := vat + len(part) - len(strings.TrimLeft(part, " "))
+		vat += len(part) + 1
+		f := strings.Fields(part)
+		if len(f) != 2 {
+			p.errorf(l.pos(at), "expect counters: %q: expected N KIND (1 +1/+1, 2 charge), or none", strings.TrimSpace(part))
+			return
+		}
+		if _, err := game.ParseNumber(f[0], 1, game.MaxNumber); err != nil {
+			p.errorf(l.pos(at), "expect counters: %v", err)
+			return
+		}
+		if prev != "" {
+			pi, pn := rank(prev)
+			ki, kn := rank(f[1])
+			if ki < pi || ki == pi && kn <= pn {
+				p.errorf(l.pos(at+len(f[0])+1), "expect counters: %s after %s: expected each kind once, %s, then the others by name", f[1], prev, strings.Join(counterOrder, ", "))
+				return
+			}
+		}
+		prev = f[1]
+	}
 }
 
 // action reads "PLAYER VERB …[; clause]…".
