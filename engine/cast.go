@@ -127,7 +127,7 @@ func (e *engine) cast(st *Stmt) error {
 	for _, o := range c.sac {
 		e.leaveBattlefield(o, game.Graveyard, "sacrificed")
 	}
-	e.settle(c.pay, c.total)
+	e.settle(c.pay, c.total, e.rules.Find(phPay...))
 	e.s.CastThisTurn = append(e.s.CastThisTurn, spell)
 	c.info.CastNumber = len(e.s.CastThisTurn)
 	e.s.Cite(e.rules.Find(phCastDone...), "%s becomes %s (spell %d this turn)", spell.Name(), e.term("cast", "played"), c.info.CastNumber)
@@ -552,7 +552,7 @@ func (e *engine) canTarget(src *game.Object, controller *game.Player, want strin
 		if want == "player" || want == "any" || want == "opponent" {
 			return nil
 		}
-		return fmt.Errorf("%s is a player, not a %s", t.Player.Name, want)
+		return fmt.Errorf("%s is a player, not a %s%s", t.Player.Name, want, e.enchantCite(src, want))
 	}
 	o := t.Object
 	switch want {
@@ -578,7 +578,7 @@ func (e *engine) canTarget(src *game.Object, controller *game.Player, want strin
 			break
 		}
 		if o.Zone != game.Battlefield || !o.Is("Creature") {
-			return fmt.Errorf("%s is not a creature on the battlefield", o.Label)
+			return fmt.Errorf("%s is not a creature on the battlefield%s", o.Label, e.enchantCite(src, want))
 		}
 	case "player", "opponent":
 		return fmt.Errorf("%s is not a player", o.Label)
@@ -604,15 +604,35 @@ func (e *engine) canTarget(src *game.Object, controller *game.Player, want strin
 		}
 	default: // an Aura's enchant quality, a card type
 		if o.Zone != game.Battlefield || !ability.Q(want).Matches(o) {
-			return fmt.Errorf("%s is not a %s on the battlefield (%s)", o.Label, want, e.attachRule(src).ID)
+			a := "a"
+			if strings.ContainsRune("aeiou", rune(want[0])) {
+				a = "an"
+			}
+			return fmt.Errorf("%s is not %s %s on the battlefield (%s)", o.Label, a, want, e.attachRule(src).ID)
 		}
 	}
 	return e.shielded(src, controller, o)
 }
 
-// attachRule cites what src, an Aura, can enchant.
+// enchantCite is " (RULE)", the rule of what src enchants, when want
+// is what it enchants: the reason an Aura or local enchantment spell
+// can't target an object; "" for any other spell.
+func (e *engine) enchantCite(src *game.Object, want string) string {
+	if en, ok := first[*ability.Enchants](e, src); ok && strings.EqualFold(en.What.Text, want) {
+		if r := e.attachRule(src); !r.IsZero() {
+			return " (" + r.ID.String() + ")"
+		}
+	}
+	return ""
+}
+
+// attachRule cites what src, an Aura or a local enchantment, can
+// enchant: its enchant ability, or the rule of its subtype.
 func (e *engine) attachRule(src *game.Object) game.Ref {
 	if en, ok := first[*ability.Enchants](e, src); ok {
+		if en.Local {
+			return e.rules.Find(en.Rule...)
+		}
 		return e.ref(en)
 	}
 	return game.Ref{}
