@@ -48,3 +48,39 @@ func init() {
 		declare("Space Sculptor", func(game.Ability, Rev) []Ability { return sculpts }, anchors("sector designation"))
 	})
 }
+
+// Initiative is the initiative (725; 721, titled "Initiative", from
+// 2022-06-10 to 2022-09-08), a designation a player takes by an effect
+// and at most one player has (Takes; a player who has it and takes it
+// again, Again, keeps it; when the player who has it leaves the game,
+// Leaves, the active player or the next in turn order takes it). It is
+// no keyword: no object has it, and its
+// three inherent triggered abilities have no source and are controlled
+// by the player who had the initiative as they triggered: Upkeep ("At
+// the beginning of the upkeep of the player who has the initiative,
+// that player ventures into Undercity"), Damage ("Whenever one or more
+// creatures a player controls deal combat damage to the player who has
+// the initiative, the controller of those creatures takes the
+// initiative") and Taken ("Whenever a player takes the initiative, that
+// player ventures into Undercity"). Each Base's Rule selects the
+// subrule under a rule of Titles; the notes of Takes and Again take the
+// player, Leaves's the player leaving and the one who takes it. Dungeon is the dungeon
+// type its ventures choose (701.46d, 205.3p).
+type Initiative struct {
+	Titles                []string
+	Takes, Again, Leaves  Base
+	Upkeep, Damage, Taken Base
+	Dungeon               string
+}
+
+// TheInitiative is the initiative's data.
+var TheInitiative = &Initiative{
+	Titles:  []string{"The Initiative", "Initiative"},
+	Takes:   Base{Keyword: "Initiative", Rule: []string{"as a player takes the initiative, the player who currently has the initiative ceases to have it"}, Note: "%s takes the initiative"},
+	Again:   Base{Keyword: "Initiative", Rule: []string{"if the player who currently has the initiative is instructed to take the initiative"}, Note: "%s already has the initiative and takes it again: the initiative trigger triggers, but there is no second initiative"},
+	Leaves:  Base{Keyword: "Initiative", Rule: []string{"if the player who has the initiative leaves the game"}, Note: "%s, who has the initiative, leaves the game: %s takes it"},
+	Upkeep:  Base{Keyword: "Initiative", Rule: []string{"at the beginning of the upkeep of the player who has the initiative"}, Note: "at the beginning of the upkeep of the player who has the initiative, that player ventures into Undercity"},
+	Damage:  Base{Keyword: "Initiative", Rule: []string{"deal combat damage to the player who has the initiative"}, Note: "whenever one or more creatures a player controls deal combat damage to the player who has the initiative, the controller of those creatures takes the initiative"},
+	Taken:   Base{Keyword: "Initiative", Rule: []string{"whenever a player takes the initiative, that player ventures into undercity"}, Note: "whenever a player takes the initiative, that player ventures into Undercity"},
+	Dungeon: "Undercity",
+}
