@@ -42,9 +42,11 @@ func (l *Library) SimulateFiles(rev string, paths ...string) ([]*engine.Result, 
 // script, every check passed or failed at its file:line:col and the trace
 // of the rules applied, cited from that revision.
 //
-// A file that does not parse, or whose rev: line names a revision that
-// is not embedded, is an ErrBadInput whose cause is the scenario's sorted
-// parse.ErrorList; an unknown revision rev is ErrUnknownRevision.
+// A file that does not parse, whose rev: line names a revision that is
+// not embedded, or whose card text a revision it runs against does not
+// define (scenario.File.CheckText) is an ErrBadInput whose cause is the
+// scenario's sorted parse.ErrorList, every error of those kinds at once,
+// and no script runs; an unknown revision rev is ErrUnknownRevision.
 func (l *Library) Simulate(name string, src []byte, rev string) ([]*engine.Result, error) {
 	f, err := scenario.Parse(name, src)
 	if rev == "" {
@@ -54,6 +56,33 @@ func (l *Library) Simulate(name string, src []byte, rev string) ([]*engine.Resul
 			_, err := l.Select(sel)
 			return err
 		})
+	}
+	// Every revision to run is read, and what it cannot run (card text
+	// it does not define) found, before any runs: the file's errors of
+	// both kinds are reported at once, and a file with any runs in none.
+	type run struct {
+		d              *Document
+		cites          *game.Rules
+		path, specPath string
+		known, specs   int
+	}
+	var runs []run
+	var unknown error // of rev; a selector of the rev: line is an error of the file
+	for _, sel := range f.Revisions(rev) {
+		r, serr := l.Select(sel)
+		if serr != nil {
+			unknown = serr
+			continue
+		}
+		d, derr := l.Document(r.Source())
+		if derr != nil {
+			return nil, derr
+		}
+		x := run{d: d, cites: engine.Citations(d.Document)}
+		x.path, x.known = l.learnCitations(r, x.cites)
+		x.specPath, x.specs = l.learnSpecs(r, d.Document)
+		err = f.CheckText(err, d.Document)
+		runs = append(runs, x)
 	}
 	if err != nil {
 		var msgs []string
@@ -65,39 +94,23 @@ func (l *Library) Simulate(name string, src []byte, rev string) ([]*engine.Resul
 		}
 		return nil, &Error{Kind: ErrBadInput, Msg: strings.Join(msgs, "\n"), Err: err}
 	}
+	if unknown != nil {
+		return nil, unknown
+	}
 	var out []*engine.Result
-	for _, sel := range f.Revisions(rev) {
-		r, err := l.Select(sel)
-		if err != nil {
-			return nil, err
-		}
-		d, err := l.Document(r.Source())
-		if err != nil {
-			return nil, err
-		}
-		cites := engine.Citations(d.Document)
-		path, known := l.learnCitations(r, cites)
-		specPath, knownSpecs := l.learnSpecs(r, d.Document)
-		res, err := scenario.Run(f, d.Document)
-		if list := scenario.Errors(err); len(list) > 0 {
-			// Card text the revision does not define, at its column.
-			var msgs []string
-			for _, e := range list {
-				msgs = append(msgs, e.Error())
-			}
-			return nil, &Error{Kind: ErrBadInput, Msg: strings.Join(msgs, "\n"), Err: err}
-		}
+	for _, x := range runs {
+		res, err := scenario.Run(f, x.d.Document)
 		if err != nil {
 			return nil, err
 		}
 		// Not cached is only slower: no warning.
-		if found := cites.Found(); path != "" && len(found) > known {
-			_ = cache.Store(path, func(w io.Writer) error {
+		if found := x.cites.Found(); x.path != "" && len(found) > x.known {
+			_ = cache.Store(x.path, func(w io.Writer) error {
 				_, err := w.Write(encodeCitations(found))
 				return err
 			})
 		}
-		l.storeSpecs(specPath, knownSpecs, d.Document)
+		l.storeSpecs(x.specPath, x.specs, x.d.Document)
 		out = append(out, res)
 	}
 	return out, nil

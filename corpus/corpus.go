@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -35,13 +36,12 @@ const FormatVersion = 2
 // the newest revision, which is the first frame.
 const DictID = 1
 
-// The embedded archive, as byte slices so that opening it copies nothing.
-var (
-	//go:embed revisions.zst
-	embeddedArchive []byte
-	//go:embed manifest.json
-	embeddedManifest []byte
-)
+// The embedded archive, as a byte slice so that opening it copies
+// nothing; its manifest is the table embedded (manifest.go), generated
+// with ManifestName.
+//
+//go:embed revisions.zst
+var embeddedArchive []byte
 
 // A Revision is one published CR file of the archive.
 type Revision struct {
@@ -169,7 +169,7 @@ var (
 // published since 1999.
 func Default() (*Archive, error) {
 	defaultOnce.Do(func() {
-		defaultArchive, defaultErr = openBytes(embeddedManifest, embeddedArchive)
+		defaultArchive, defaultErr = openManifest(embedded, embeddedArchive)
 		if defaultErr == nil {
 			defaultArchive.embedded = true
 		}
@@ -198,10 +198,15 @@ func openBytes(m, data []byte) (*Archive, error) {
 	if err := jsonv2.Unmarshal(m, &man); err != nil {
 		return nil, fmt.Errorf("corpus: %s: %w", ManifestName, err)
 	}
+	return openManifest(man, data)
+}
+
+// openManifest opens the archive data that man describes.
+func openManifest(man manifest, data []byte) (*Archive, error) {
 	if man.Format != FormatVersion {
 		return nil, fmt.Errorf("corpus: %s has format %d, this program reads %d", ManifestName, man.Format, FormatVersion)
 	}
-	revs := man.Revisions
+	revs := slices.Clone(man.Revisions) // sorted below
 	if len(revs) == 0 || man.Head <= 0 || man.Head > len(data) {
 		return nil, fmt.Errorf("corpus: %s: no revisions, or a first frame of %d bytes in an archive of %d", ManifestName, man.Head, len(data))
 	}

@@ -33,8 +33,7 @@ func (e *engine) counterUnless(by *game.Object, cost game.Cost, parts []game.Par
 	if e.declines() {
 		e.s.Cite(rule, "%s chooses not to pay %s; %s is countered", p.Name, what, stackName(by))
 	} else if pay, err := e.payNow(p, by, cost, parts); err == nil {
-		e.s.Cite(rule, "%s pays %s", p.Name, what)
-		e.settle(pay, cost)
+		e.settle(pay, cost, rule)
 		return
 	} else {
 		e.s.Cite(rule, "%s can't pay %s (%v); %s is countered", p.Name, what, err, stackName(by))
@@ -478,8 +477,10 @@ func (e *engine) removeAttacker(o *game.Object) {
 	e.s.Combat.Attackers = kept
 }
 
-// unmorph turns a face-down permanent face up by paying its morph cost
-// (a special action).
+// unmorph turns a face-down permanent face up by paying its morph cost:
+// a special action (116.2b today, 408.2h in 2006), taken as the keyword's
+// rule says (702.37e; 502.26d in 2006): show the cost, pay it, turn the
+// permanent face up.
 func (e *engine) unmorph(st *Stmt) error {
 	p, err := e.player(st.Player)
 	if err != nil {
@@ -500,8 +501,9 @@ func (e *engine) unmorph(st *Stmt) error {
 	if err != nil {
 		return refuse("%s can't pay the %s cost %s: %v", p.Name, strings.ToLower(up.Keyword), game.FullCost{Mana: up.Cost, Parts: up.Parts}, err)
 	}
-	e.settle(pay, up.Cost)
 	cost := game.FullCost{Mana: up.Cost, Parts: up.Parts}
+	e.s.Cite(e.rules.Find(phFaceUpAction...), "%s turns %s face up, a special action: it doesn't use the stack", p.Name, o.Label)
+	e.settle(pay, up.Cost, e.ref(up))
 	if o.MergedWith("Instant") || o.MergedWith("Sorcery") {
 		// 729.2g: such a permanent would turn face up: it is revealed
 		// and stays face down, and nothing triggers.

@@ -125,14 +125,14 @@ func (e *engine) activateText(st *Stmt, p *game.Player, o *game.Object, n int) e
 	if a.Do.Verb == "addmana" {
 		// A mana ability: no target, it adds mana; it doesn't use the
 		// stack and resolves at once (605.3b; 411.1 in 2006).
-		e.settle(pay, total)
+		e.settle(pay, total, e.rules.Find(phPay...))
 		m := e.produced(o, a.Do.Mana)
 		p.Pool = p.Pool.Plus(m)
 		e.s.Cite(e.rules.Find(phManaAbility...), "%s's mana ability resolves at once, without the stack: %s adds %s", o.Label, p.Name, m)
 		return nil
 	}
 	e.s.Push(ab)
-	e.settle(pay, total)
+	e.settle(pay, total, e.rules.Find(phPay...))
 	ef, src := *a.Do, o
 	if ef.X {
 		// "deals X damage": the X announced as it was activated.

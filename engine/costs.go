@@ -394,8 +394,11 @@ func (e *engine) symbolTap(src *game.Object, k game.PartKind) error {
 	return nil
 }
 
-// settle pays everything chosen, all at once, and cites the payment.
-func (e *engine) settle(pay *payment, total game.Cost) {
+// settle pays everything chosen, all at once, and cites the payment by
+// rule: a spell's or an activated ability's is 601.2h's "pays the total
+// cost" (409.1h in 2006); another payment cites the rule that asks for it
+// (ward's "unless that player pays", morph's special action).
+func (e *engine) settle(pay *payment, total game.Cost, rule game.Ref) {
 	p := pay.p
 	p.Pool.Sub(pay.mana)
 	p.Life -= pay.life
@@ -447,5 +450,5 @@ func (e *engine) settle(pay *payment, total game.Cost) {
 		what = append(what, "reveals "+strings.Join(labelsOf(pay.reveal), ", "))
 	}
 	what = append(what, pay.notes...)
-	e.s.Cite(e.rules.Find(phPay...), "%s pays %s", p.Name, strings.Join(what, "; "))
+	e.s.Cite(rule, "%s pays %s", p.Name, strings.Join(what, "; "))
 }

@@ -115,7 +115,7 @@ func Run(f *Scenario, doc *parse.Document, specs ...*keyword.Spec) (*Result, err
 		set = givenSet(doc, specs, rev)
 	}
 	res := &Result{File: f.Name, Rev: rev}
-	if err := undefined(f, rules, set, rev); err != nil {
+	if err := validate(f, rules, set, rev); err != nil {
 		// The cards have text the revision does not define: a script
 		// would run rules the revision does not have, and its checks
 		// would pass or fail by rules of another era.
@@ -134,6 +134,29 @@ func Run(f *Scenario, doc *parse.Document, specs ...*keyword.Spec) (*Result, err
 		res.Scripts = append(res.Scripts, sr)
 	}
 	return res, nil
+}
+
+// Validate reports, as a parse.ErrorList sorted by position, what in f
+// the revision doc cannot run: card text it does not define (a card
+// type, a keyword or a keyword's quality it lacks) at its column. Run
+// refuses such a file with the same errors; Validate finds them without
+// running it, so that a file's every error is reported at once. specs
+// are as Run takes them.
+func Validate(f *Scenario, doc *parse.Document, specs ...*keyword.Spec) error {
+	if f == nil || doc == nil {
+		return errors.New("engine: nil scenario or document")
+	}
+	rev := revName(doc)
+	rules, set := docOf(doc)
+	if len(specs) > 0 {
+		set = givenSet(doc, specs, rev)
+	}
+	return validate(f, rules, set, rev)
+}
+
+// validate is Validate on the revision's rules and specs.
+func validate(f *Scenario, rules *game.Rules, specs *specSet, rev string) error {
+	return undefined(f, rules, specs, rev)
 }
 
 // kinds are card types newer than 1999, each with the title of its

@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/crules/crules/corpus"
+	"github.com/crules/crules/engine"
+	"github.com/crules/crules/keyword"
 	"github.com/crules/crules/parse"
 )
 
@@ -91,6 +93,35 @@ func (f *File) CheckRevs(err error, sel func(string) error) error {
 			pos.Offset += len(e) + len("..")
 		}
 	}
+	return merged(list)
+}
+
+// CheckText returns f's errors err with those of what revision doc
+// cannot run (engine.Validate: card text it does not define, at its
+// column), so that a file with a syntax error and text a revision lacks
+// reports both at once. specs are as Run takes them.
+func (f *File) CheckText(err error, doc *parse.Document, specs ...*keyword.Spec) error {
+	list := slices.Clone(Errors(err))
+	if err := engine.Validate(&f.Scenario, doc, specs...); err != nil {
+		list = append(list, Errors(err)...)
+	}
+	return merged(list)
+}
+
+// merged sorts list by position and keeps one of the errors with the
+// same message at the same place.
+func merged(list parse.ErrorList) error {
+	type key struct {
+		pos parse.Pos
+		msg string
+	}
+	seen := map[key]bool{}
+	list = slices.DeleteFunc(list, func(d *parse.Diagnostic) bool {
+		k := key{d.Pos, d.Msg}
+		dup := seen[k]
+		seen[k] = true
+		return dup
+	})
 	list.Sort()
 	return list.Err()
 }

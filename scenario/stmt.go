@@ -74,15 +74,14 @@ func (p *parser) stmt(l line) *engine.Stmt {
 		}
 	case word == "mana" || word == "life" || word == "poison" || word == "speed":
 		st.Verb = word
-		who, v, ok := strings.Cut(rest, ":")
+		who, v, vat, ok := nameValue(l, rest, at+len(word)+1)
 		if !ok {
 			p.errorf(l.pos(at), "%s: expected \"%s PLAYER: VALUE\"", word, word)
 			return nil
 		}
-		st.Player = strings.TrimSpace(who)
-		st.Names = []engine.Name{{Text: st.Player, Pos: l.pos(at + len(word) + 1)}}
-		vat := at + len(word) + 1 + len(who) + 1
-		vpos := l.pos(vat + len(v) - len(strings.TrimLeft(v, " ")))
+		st.Player = who.Text
+		st.Names = []engine.Name{who}
+		vpos := l.pos(vat)
 		if word == "mana" {
 			m, err := game.ParseMana(v)
 			if err != nil {
@@ -138,30 +137,28 @@ func (p *parser) stmt(l line) *engine.Stmt {
 	case word == "attach":
 		// "attach AURA: PERMANENT" sets up an attachment, legal or not.
 		st.Verb = word
-		name, v, ok := strings.Cut(rest, ":")
+		obj, v, vat, ok := nameValue(l, rest, at+len(word)+1)
 		if !ok {
 			p.errorf(l.pos(at), "attach: expected \"attach CARD: CARD\"")
 			return nil
 		}
-		st.Object = engine.Name{Text: strings.TrimSpace(name), Pos: l.pos(at + len(word) + 1)}
-		st.Names = p.names(l, v, at+len(word)+1+len(name)+1)
+		st.Object = obj
+		st.Names = p.names(l, v, vat)
 		if len(st.Names) != 1 {
-			p.errorf(l.pos(at+len(word)+1+len(name)+1), "attach: expected one card after the colon")
+			p.errorf(l.pos(vat), "attach: expected one card after the colon")
 			return nil
 		}
 	case word == "owner":
 		// "owner CARD: PLAYER": a permanent another player owns, put
 		// onto the battlefield under the listed player's control.
 		st.Verb = word
-		name, v, ok := strings.Cut(rest, ":")
+		obj, v, vat, ok := nameValue(l, rest, at+len(word)+1)
 		if !ok {
 			p.errorf(l.pos(at), "owner: expected \"owner CARD: PLAYER\"")
 			return nil
 		}
-		st.Object = engine.Name{Text: strings.TrimSpace(name), Pos: l.pos(at + len(word) + 1)}
-		vat := at + len(word) + 1 + len(name) + 1
-		st.Player = strings.TrimSpace(v)
-		st.Names = []engine.Name{{Text: st.Player, Pos: l.pos(vat + len(v) - len(strings.TrimLeft(v, " ")))}}
+		st.Object, st.Player = obj, v
+		st.Names = []engine.Name{{Text: st.Player, Pos: l.pos(vat)}}
 		if !p.isPlayer(st.Player) {
 			p.errorf(st.Names[0].Pos, "unknown player %q (players: %s)", st.Player, strings.Join(p.f.Players, ", "))
 			return nil
@@ -170,21 +167,20 @@ func (p *parser) stmt(l line) *engine.Stmt {
 		// "protector BATTLE: PLAYER" (or "none") sets up a battle's
 		// protector, appropriate or not.
 		st.Verb = word
-		name, v, ok := strings.Cut(rest, ":")
-		if !ok || strings.TrimSpace(v) == "" {
+		obj, v, vat, ok := nameValue(l, rest, at+len(word)+1)
+		if !ok || v == "" {
 			p.errorf(l.pos(at), "protector: expected \"protector CARD: PLAYER\" (or none)")
 			return nil
 		}
-		st.Object = engine.Name{Text: strings.TrimSpace(name), Pos: l.pos(at + len(word) + 1)}
-		st.Player = strings.TrimSpace(v)
+		st.Object, st.Player = obj, v
 		if st.Player != "none" && !p.isPlayer(st.Player) {
-			p.errorf(l.pos(at+len(word)+1+len(name)+1+len(v)-len(strings.TrimLeft(v, " "))), "unknown player %q (players: %s)", st.Player, strings.Join(p.f.Players, ", "))
+			p.errorf(l.pos(vat), "unknown player %q (players: %s)", st.Player, strings.Join(p.f.Players, ", "))
 			return nil
 		}
 	case word == "tap" || word == "counters":
 		st.Verb = word
-		name, v, hasV := strings.Cut(rest, ":")
-		st.Object = engine.Name{Text: strings.TrimSpace(name), Pos: l.pos(at + len(word) + 1)}
+		obj, v, vat, _ := nameValue(l, rest, at+len(word)+1)
+		st.Object = obj
 		if word == "counters" {
 			f := strings.Fields(v)
 			n := 0
@@ -200,14 +196,10 @@ func (p *parser) stmt(l line) *engine.Stmt {
 				numeric = nan == nil || errors.Is(nan, strconv.ErrRange)
 			}
 			if numeric && err != nil {
-				p.errorf(l.pos(at+len(word)+1+len(name)+1+strings.Index(v, f[0])), "counters: %v", err)
+				p.errorf(l.pos(vat), "counters: %v", err)
 				return nil
 			}
 			if len(f) != 2 || err != nil {
-				vat := at + len(word) + 1 + len(name) // the colon, or the end
-				if hasV {
-					vat += 1 + len(v) - len(strings.TrimLeft(v, " "))
-				}
 				p.errorf(l.pos(vat), "counters: expected \"counters CARD: N KIND\"")
 				return nil
 			}
@@ -229,6 +221,18 @@ func (p *parser) stmt(l line) *engine.Stmt {
 		return nil
 	}
 	return st
+}
+
+// nameValue reads "NAME: VALUE", rest, which starts at byte at of l:
+// the name with its position, and the value, trimmed, with the byte of
+// l where it starts (the end of rest when there is no colon, ok false).
+func nameValue(l line, rest string, at int) (name engine.Name, value string, vat int, ok bool) {
+	n, v, ok := strings.Cut(rest, ":")
+	vat = at + len(n)
+	if ok {
+		vat += 1 + len(v) - len(strings.TrimLeft(v, " "))
+	}
+	return engine.Name{Text: strings.TrimSpace(n), Pos: l.pos(at)}, strings.TrimSpace(v), vat, ok
 }
 
 // costPos is where a cost or amount of mana read from l.text[at:] went
@@ -325,21 +329,19 @@ func (p *parser) expect(l line, st *engine.Stmt, rest string, at int) {
 		return
 	}
 	if kind, ok := expectKinds[word]; ok {
-		who, v, ok := strings.Cut(tail, ":")
+		n, v, vat, ok := nameValue(l, tail, at+len(word)+1)
 		if !ok {
 			p.errorf(l.pos(at), "expect %s: expected \"expect %s NAME: VALUE\"", word, word)
 			return
 		}
-		st.Expect, st.Value = word, strings.TrimSpace(v)
-		n := engine.Name{Text: strings.TrimSpace(who), Pos: l.pos(at + len(word) + 1)}
+		st.Expect, st.Value = word, v
 		if kind == 'p' {
 			st.Player = n.Text
 			st.Names = []engine.Name{n}
 		} else {
 			st.Object = n
 		}
-		vat := at + len(word) + 1 + len(who) + 1
-		vpos := l.pos(vat + len(v) - len(strings.TrimLeft(v, " ")))
+		vpos := l.pos(vat)
 		switch word {
 		case "life", "poison", "damage":
 			if _, err := game.ParseNumber(st.Value, -game.MaxNumber, game.MaxNumber); err != nil {

@@ -270,8 +270,16 @@ resolve
 			{"turn", "304.1", "bob draws a card"},
 			{"turn", "305", "precombat main phase begins"},
 			{"end", "313", "end of turn step begins"},
+			{"end", "313.1", "trigger at the beginning of the end step"},
 			{"life", "420.5a", "bob loses the game"},
 		}},
+		// The rule that says the end step's abilities trigger: 313.1 until
+		// 2009, 513.1 until its "no turn-based actions" wording of
+		// 2016-09-30, 603.2b since (513.2 says only when they don't).
+		{"1999-04-23", []traceWant{{"end", "313.1", "trigger at the beginning of the end step"}}},
+		{"2001-07-23", []traceWant{{"end", "313.1", "trigger at the beginning of the end step"}}},
+		{"2009-07-11", []traceWant{{"end", "513.1", "trigger at the beginning of the end step"}}},
+		{"2016-09-30", []traceWant{{"end", "603.2b", "trigger at the beginning of the end step"}}},
 		{"latest", []traceWant{
 			{"turn", "506", "combat phase begins"},
 			{"turn", "507", "the beginning of combat step begins"},
@@ -283,6 +291,7 @@ resolve
 			{"turn", "504.1", "bob draws a card"},
 			{"turn", "505", "precombat main phase begins"},
 			{"end", "513", "end step begins"},
+			{"end", "603.2b", "trigger at the beginning of the end step"},
 			{"life", "704.5a", "bob loses the game"},
 		}},
 	} {
@@ -322,5 +331,33 @@ func wantCites(t *testing.T, f *scenario.File, rev string, wants []traceWant, li
 		if !found {
 			t.Errorf("%s %s: no trace line cites %s with %q", rev, w.script, w.rule, w.note)
 		}
+	}
+}
+
+// TestTraceMorph: turning a face-down permanent face up is a special
+// action (408.2h until 2009, 114.2b, 116.2b today), taken and paid for as
+// morph's rule says (502.26d, 702.34d, 702.37e today), not a spell's
+// payment (601.2h) nor megamorph's rule (702.37b).
+func TestTraceMorph(t *testing.T) {
+	src, err := os.ReadFile("testdata/scenarios/morph.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := scenario.Parse("morph.txt", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const script = "turned face up for its morph cost"
+	for _, tc := range []struct{ rev, action, morph string }{
+		{"2002-10-07", "408.2h", "502.26d"},
+		{"2006-10-01", "408.2h", "502.26d"},
+		{"2009-07-11", "114.2b", "702.34d"},
+		{"latest", "116.2b", "702.37e"},
+	} {
+		wantCites(t, f, tc.rev, []traceWant{
+			{script, tc.action, "alice turns Skirk Marauder face up, a special action"},
+			{script, tc.morph, "alice pays {2}{R} with {2}{R}"},
+			{script, tc.morph, "turns Skirk Marauder face up; it is 2/1"},
+		}, nil)
 	}
 }
