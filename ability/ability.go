@@ -163,7 +163,8 @@ func OfInstance(inst game.Ability, r Rev) []Ability {
 }
 
 // Of returns every ability object o has in revision r: its keyword
-// instances expanded through their declarations, in printed order, then
+// instances expanded through their declarations, in printed order (then
+// the abilities a max speed ability grants while it does), then
 // the triggered and activated abilities of its text after the layers. A
 // face-down object, one that lost all abilities and an ability on the
 // stack have none of its text.
@@ -171,6 +172,11 @@ func Of(o *game.Object, r Rev) []Ability {
 	var out []Ability
 	for _, inst := range o.Abilities() {
 		out = append(out, OfInstance(inst, r)...)
+	}
+	for _, a := range out {
+		if m, ok := a.(*MaxSpeed); ok && m.Active(o) {
+			out = append(out, OfInstance(m.Grants, r)...)
+		}
 	}
 	if o.Ability != nil {
 		return out

@@ -3,7 +3,9 @@ package ability
 import "github.com/crules/crules/game"
 
 // The designation family: keywords that give players a value of their
-// own (speed) or permanents a designation (sectors).
+// own (speed), that read it (max speed), or that give permanents a
+// designation (sectors); and the initiative, a designation no keyword
+// gives.
 
 // Speed is start your engines! (702.179, from 2025-02-07): a player who
 // controls a permanent with it and has no speed gets speed Start, a
@@ -25,6 +27,39 @@ func init() {
 			Grow: Base{Keyword: "Start your engines!", Rule: []string{"whenever one or more opponents lose life during your turn"}, Note: "%s's speed increases from %d to %d"}}}
 		declare("Start your engines!", func(game.Ability, Rev) []Ability { return speed }, anchors("speed becomes 1", "your speed increases by 1"))
 	})
+}
+
+// MaxSpeed is a max speed ability (702.178, from 2025-02-07): "Max
+// speed — [Ability]" means "As long as your speed is Speed, this object
+// has '[Ability]'", the speed of the object's controller (its owner's
+// off the battlefield). Grants is the keyword ability granted; Of gives
+// its abilities beside the MaxSpeed while the condition holds. Its note
+// takes the object, the ability granted, the player and the speed.
+type MaxSpeed struct {
+	Base
+	Speed  int
+	Grants game.Ability
+}
+
+func init() {
+	families = append(families, func() {
+		declare("Max Speed", func(inst game.Ability, _ Rev) []Ability {
+			g, _, _ := game.ParseAbility(inst.Quality)
+			return []Ability{&MaxSpeed{Base: Base{Keyword: "Max Speed", Rule: []string{"as long as your speed is 4"}, Note: "%s has %s as long as %s's speed is %d"},
+				Speed: 4, Grants: g}}
+		}, anchors("as long as your speed is 4"))
+	})
+}
+
+// Active reports whether m grants its ability to o: whether the speed
+// of o's controller (its owner's, for a card neither on the battlefield
+// nor on the stack) is m.Speed.
+func (m *MaxSpeed) Active(o *game.Object) bool {
+	p := o.Controller()
+	if o.Zone != game.Battlefield && o.Zone != game.Stack && o.Owner != nil {
+		p = o.Owner
+	}
+	return p != nil && p.Speed == m.Speed
 }
 
 // Sculpts is space sculptor (702.158, from 2022-10-07): while a

@@ -246,14 +246,24 @@ func undefined(f *Scenario, rules *game.Rules, specs *specSet, rev string) error
 				}
 			}
 			for i, a := range c.Abilities {
-				msg := ""
-				if specs.find(a.Keyword) == nil {
-					msg = fmt.Sprintf("%s: %s is not a keyword of revision %s", c.Name, a.Keyword, rev)
-				} else if err := ability.CheckQuality(a, rv, rules, f.Players); err != nil {
-					msg = fmt.Sprintf("%s: %s: %v (revision %s, %s)", c.Name, a.Text, err, rev, rv.kw(a.Keyword, " is written", "written").ID)
+				insts := []game.Ability{a}
+				if game.Keywords[a.Keyword] == game.GrantParam {
+					// The ability a max speed ability grants is
+					// the revision's too.
+					g, _, _ := game.ParseAbility(a.Quality)
+					insts = append(insts, g)
 				}
-				if msg != "" {
-					errs = append(errs, &parse.Diagnostic{File: f.Name, Pos: d.At(c, i), Severity: parse.SeverityError, Msg: msg})
+				for _, a := range insts {
+					msg := ""
+					if specs.find(a.Keyword) == nil {
+						msg = fmt.Sprintf("%s: %s is not a keyword of revision %s", c.Name, a.Keyword, rev)
+					} else if err := ability.CheckQuality(a, rv, rules, f.Players); err != nil {
+						msg = fmt.Sprintf("%s: %s: %v (revision %s, %s)", c.Name, a.Text, err, rev, rv.kw(a.Keyword, " is written", "written").ID)
+					}
+					if msg != "" {
+						errs = append(errs, &parse.Diagnostic{File: f.Name, Pos: d.At(c, i), Severity: parse.SeverityError, Msg: msg})
+						break
+					}
 				}
 			}
 		}

@@ -109,7 +109,8 @@ type Ability struct {
 	Parts []Part
 	// Quality is the quality of the written form ("Arcane", "red",
 	// "artifacts", "Goblin", "creature"), or "Sunburst" when sunburst
-	// sets a keyword's number ("Modular—Sunburst").
+	// sets a keyword's number ("Modular—Sunburst"), or the ability a
+	// max speed ability grants, as written ("Flying").
 	Quality string
 	Text    string // as written
 }
@@ -142,6 +143,7 @@ const (
 	QualParam        // Enchant [quality]
 	OntoParam        // Splice onto [quality] [cost]
 	PrefixQual       // [Quality] offering
+	GrantParam       // Max speed — [ability]: the keyword ability granted, as written, in Quality
 )
 
 // Keywords are the keyword abilities a scenario's card line can name,
@@ -160,12 +162,14 @@ var Keywords = map[string]Param{
 	"Ninjutsu": CostParam, "Evoke": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
 	"Protection": FromParam, "Affinity": ForParam, "Enchant": QualParam,
 	"Splice": OntoParam, "Offering": PrefixQual,
+	"Max speed": GrantParam,
 }
 
 // ParseAbility reads one keyword ability as written on a card: "Bushido
 // 2", "Flashback {1}{R}", "Splice onto Arcane {1}{R}", "Splice onto
 // Arcane—Exile four cards from your graveyard", "Protection from red",
-// "Goblin offering". It reports false when text names no keyword.
+// "Goblin offering", "Max speed — Flying". It reports false when text
+// names no keyword.
 func ParseAbility(text string) (Ability, bool, error) {
 	t := strings.TrimSpace(text)
 	lower := strings.ToLower(t)
@@ -232,6 +236,21 @@ func ParseAbility(text string) (Ability, bool, error) {
 			return bad(`"` + word + `[quality]"`)
 		}
 		a.Quality = strings.TrimSpace(rest[len(word):])
+	case GrantParam:
+		// "Max speed — Flying": the ability it grants (702.178a), a
+		// keyword ability of its own.
+		g, ok := strings.CutPrefix(rest, "—")
+		if !ok {
+			g, ok = strings.CutPrefix(rest, "-")
+		}
+		g = strings.TrimSpace(g)
+		if !ok || g == "" {
+			return bad(`"— [ability]"`)
+		}
+		if inner, isKw, err := ParseAbility(g); err != nil || !isKw || Keywords[inner.Keyword] == GrantParam {
+			return bad("a keyword ability after the dash")
+		}
+		a.Quality = g
 	case OntoParam:
 		if !strings.HasPrefix(strings.ToLower(rest), "onto ") {
 			return bad(`"onto [quality] [cost]"`)

@@ -395,6 +395,8 @@ func TestUndefinedText(t *testing.T) {
 		{"latest", "X: {W} Creature — Human 1/1; Protection from carol", `x.txt:3:30: X: Protection from carol: "carol" is not a quality`},
 		{"latest", "X: {R} Sorcery; Flashback—Pay 3 life; draw a card", `x.txt:3:17: X: Flashback—Pay 3 life: a cost in words ("Pay 3 life") is not modelled for flashback`},
 		{"2022-10-07", "X: {3}{R} Battle — Siege 5", `x.txt:3:1: X: Battle is not a card type of revision 2022-10-07`},
+		{"latest", "X: {W} Creature — Human 1/1; Max speed — Protection from purple", `x.txt:3:30: X: Protection from purple: "purple" is not a quality`},
+		{"2024-11-08", "X: {W} Creature — Human 1/1; Max speed — Flying", `x.txt:3:30: X: Max speed is not a keyword of revision 2024-11-08`},
 		{"2022-04-29", "X: {1}{W} Sorcery; Take the initiative", `x.txt:3:20: X: Take the initiative: the initiative is not a designation of revision 2022-04-29`},
 		{"2022-04-29", "X: {2}{W} Creature — Human 2/2; When X enters, you take the initiative", `x.txt:3:48: X: you take the initiative: the initiative is not a designation of revision 2022-04-29`},
 		{"2022-04-29", "X: {1}{B} Sorcery; Venture into Undercity", `x.txt:3:20: X: Venture into Undercity: venture into [quality] is not a keyword action of revision 2022-04-29`},
