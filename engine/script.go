@@ -35,6 +35,19 @@ type CardDef struct {
 	// Src is the card's line as written, from Pos: where an effect's
 	// text is, for an error at its column.
 	Src string
+	// TypePos is where the words of a face's type line are written
+	// that a revision may not define ("Enchant" of "Enchant Creature",
+	// the subtype "Aura"), by word.
+	TypePos map[*game.Card]map[string]parse.Pos
+}
+
+// TypeAt is where word of face c's type line is written, or the card's
+// line when unknown.
+func (d *CardDef) TypeAt(c *game.Card, word string) parse.Pos {
+	if p, ok := d.TypePos[c][word]; ok {
+		return p
+	}
+	return d.Pos
 }
 
 // At is where keyword ability i of face c is written: its column, or

@@ -400,6 +400,17 @@ func TestUndefinedText(t *testing.T) {
 		{"2022-04-29", "X: {1}{W} Sorcery; Take the initiative", `x.txt:3:20: X: Take the initiative: the initiative is not a designation of revision 2022-04-29`},
 		{"2022-04-29", "X: {2}{W} Creature — Human 2/2; When X enters, you take the initiative", `x.txt:3:48: X: you take the initiative: the initiative is not a designation of revision 2022-04-29`},
 		{"2022-04-29", "X: {1}{B} Sorcery; Venture into Undercity", `x.txt:3:20: X: Venture into Undercity: venture into [quality] is not a keyword action of revision 2022-04-29`},
+		// Local enchantments (1999 to 2005-02-01) and Auras (from
+		// 2005-08-01), each an error in the other's revisions.
+		{"2005-08-01", "X: {2}{U}{U} Enchant Creature; You control enchanted creature", `x.txt:3:14: X: "Enchant Creature" is not a type line of revision 2005-08-01: a local enchantment is an Aura there, "Enchantment — Aura; Enchant creature" (212.4d)`},
+		{"2005-02-01", "X: {W} Enchantment — Aura; Enchanted creature gets +1/+1", `x.txt:3:22: X: Aura is not a subtype of revision 2005-02-01: a local enchantment's type line names what it enchants, "Enchant Creature" (212.4c)`},
+		{"1999-04-23", "X: {W} Enchantment — Aura; Enchanted creature gets +1/+1", `x.txt:3:22: X: Aura is not a subtype of revision 1999-04-23: a local enchantment's type line names what it enchants, "Enchant Creature" (214.8a)`},
+		{"1999-04-23", "X: {B} Enchant World", `x.txt:3:8: X: "Enchant World" is not a local enchantment subtype of revision 1999-04-23 (214.8a)`},
+		{"2003-03-15", "X: {B} Enchant Swamp", `x.txt:3:8: X: "Enchant Swamp" is not a local enchantment subtype of revision 2003-03-15 (214.8a)`},
+		{"2003-07-01", "X: {B} Enchant Player", `x.txt:3:8: X: "Enchant Player" is not modelled: a local enchantment attached to a player (212.4c)`},
+		{"2003-10-01", "X: {B} Enchant Purple", `x.txt:3:8: X: "Enchant Purple": "purple" is not a characteristic of revision 2003-10-01 (212.4c)`},
+		{"2004-10-01", "X: {B} Enchant Purple", `x.txt:3:8: X: "Enchant Purple": "purple" is not a characteristic of revision 2004-10-01 (212.4c)`},
+		{"2004-10-01", "X: {B} Enchant Artifact Creature", `x.txt:3:8: X: "Enchant Artifact Creature" is not modelled: a local enchantment whose type line names several words`},
 	} {
 		f, err := scenario.Parse("x.txt", []byte("rev: "+tc.rev+"\n-- cards --\n"+tc.card+"\n-- script --\nexpect life alice: 20\n"))
 		if err != nil {

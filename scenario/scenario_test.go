@@ -87,6 +87,8 @@ func TestErrors(t *testing.T) {
 		{"CDA without */*", "-- cards --\nMaro: {G} Creature — Avatar 1/1; This creature's power and toughness are each equal to the number of cards in your hand\n-- script --\n", []string{`x.txt:2:34: Maro: "This creature's power and toughness are each equal to the number of cards in your hand" needs */*`}},
 		{"CDA count", "-- cards --\nMaro: {G} Creature — Avatar */*; This creature's power and toughness are each equal to the number of lands you control\n-- script --\n", []string{`x.txt:2:34: Maro: "This creature's power and toughness are each equal to the number of lands you control": unknown count "lands you control"`}},
 		{"creature pt", "-- cards --\nBad: {R} Creature — Goblin\n-- script --\n", []string{"x.txt:2:10: Bad: a creature needs power/toughness"}},
+		{"enchant alone", "-- cards --\nBad: {W} Enchant\n-- script --\n", []string{`x.txt:2:10: Bad: a local enchantment's type line is "Enchant" and what it enchants`}},
+		{"enchant with a dash", "-- cards --\nBad: {W} Enchant Creature — Aura\n-- script --\n", []string{`x.txt:2:10: Bad: a local enchantment's type line is "Enchant" and what it enchants`}},
 		{"battle defense", "-- cards --\nBad: {R} Battle — Siege\n-- script --\n", []string{"x.txt:2:10: Bad: a battle needs a defense"}},
 		{"protector player", "-- cards --\nB: {R} Battle — Siege 3\n-- script --\nprotector B: dave\n", []string{`x.txt:4:14: unknown player "dave"`}},
 		{"protector form", "-- cards --\nB: {R} Battle — Siege 3\n-- script --\nprotector B\n", []string{`x.txt:4:1: protector: expected "protector CARD: PLAYER"`}},
