@@ -154,9 +154,31 @@ func Validate(f *Scenario, doc *parse.Document, specs ...*keyword.Spec) error {
 	return validate(f, rules, set, rev)
 }
 
-// validate is Validate on the revision's rules and specs.
+// validate is Validate on the revision's rules and specs: the card
+// text the revision does not define, and the checks whose value no
+// position of the revision has.
 func validate(f *Scenario, rules *game.Rules, specs *specSet, rev string) error {
-	return undefined(f, rules, specs, rev)
+	errs := undefined(f, rules, specs, rev)
+	rv := &engine{specs: specs, rules: rules}
+	for _, sc := range f.Scripts {
+		for _, st := range sc.Stmts {
+			if st.Expect != "sector" {
+				continue
+			}
+			v := strings.ToLower(strings.TrimSuffix(st.Value, " sector"))
+			sectors, ref := rv.sectorNames()
+			if v == "none" || slices.Contains(sectors, v) {
+				continue
+			}
+			msg := fmt.Sprintf("expect sector: %q: revision %s has no sector designations: expected none", st.Value, rev)
+			if len(sectors) > 0 {
+				msg = fmt.Sprintf("expect sector: %q: expected a sector designation of revision %s (%s, %s) or none", st.Value, rev, strings.Join(sectors, ", "), ruleString(ref))
+			}
+			errs = append(errs, &parse.Diagnostic{File: f.Name, Pos: st.ValuePos, Severity: parse.SeverityError, Msg: msg})
+		}
+	}
+	errs.Sort()
+	return errs.Err()
 }
 
 // kinds are card types newer than 1999, each with the title of its
@@ -215,7 +237,7 @@ func cardEffects(c *game.Card) []game.Effect {
 // the qualities of
 // keywords (protection from [quality], …) it does not define: the
 // engine would run rules the revision does not have.
-func undefined(f *Scenario, rules *game.Rules, specs *specSet, rev string) error {
+func undefined(f *Scenario, rules *game.Rules, specs *specSet, rev string) parse.ErrorList {
 	var names []string
 	for _, d := range f.Cards {
 		for _, c := range append([]*game.Card{d.Card}, d.Card.Halves...) {
@@ -275,8 +297,7 @@ func undefined(f *Scenario, rules *game.Rules, specs *specSet, rev string) error
 			}
 		}
 	}
-	errs.Sort()
-	return errs.Err()
+	return errs
 }
 
 // Local enchantments (1999 to 2005-02-01) and Auras (from 2005-08-01),
@@ -675,6 +696,8 @@ type engine struct {
 	// creature its sector designation (704.5u).
 	sectored    bool
 	sectorPicks map[*game.Object]string
+	// sectorList caches sectorNames.
+	sectorList []string
 	// designators are the keywords (lower case) whose declarations
 	// give players or permanents a value or designation.
 	designators []string

@@ -168,12 +168,13 @@ type Stmt struct {
 	Clauses []*Clause
 	// Expect is what an expect statement checks ("zone", "in", "life",
 	// "pt", "counters", "tapped", "untapped", "color", "mv", "paid",
-	// "stack", "reason", "damage", "poison", "pool"); Value the expected
-	// value.
-	Expect string
-	Value  string
-	Mana   game.Mana
-	N      int
+	// "stack", "reason", "damage", "poison", "pool", …); Value the
+	// expected value, which starts at ValuePos.
+	Expect   string
+	Value    string
+	ValuePos parse.Pos
+	Mana     game.Mana
+	N        int
 }
 
 // FaceDownSuffix ends the name of a card a setup line puts onto the

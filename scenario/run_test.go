@@ -439,3 +439,34 @@ func TestUndefinedText(t *testing.T) {
 		}
 	}
 }
+
+// TestSectorValues: the sector designations an expect sector line may
+// name are those the revision's 702.158b names ("The sector designations
+// are alpha sector, beta sector, and gamma sector."), or none; a word that
+// is none of them is an error at its column in each revision, and before
+// 2022-10-07 only none is a value.
+func TestSectorValues(t *testing.T) {
+	for _, tc := range []struct{ rev, value, want string }{
+		{"latest", "delta", `x.txt:6:30: expect sector: "delta": expected a sector designation of revision 2026-01-16 (alpha, beta, gamma, 702.158b) or none`},
+		{"2022-10-07", "delta sector", `x.txt:6:30: expect sector: "delta sector": expected a sector designation of revision 2022-10-07 (alpha, beta, gamma, 702.158b) or none`},
+		{"2022-09-08", "alpha", `x.txt:6:30: expect sector: "alpha": revision 2022-09-08 has no sector designations: expected none`},
+		{"latest", "gamma sector", ""},
+		{"2022-09-08", "none", ""},
+	} {
+		src := "rev: " + tc.rev + "\n-- cards --\nGrizzly Bears: {1}{G} Creature — Bear 2/2\n-- script --\nbattlefield alice: Grizzly Bears\nexpect sector Grizzly Bears: " + tc.value + "\n"
+		f, err := scenario.Parse("x.txt", []byte(src))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.value, err)
+		}
+		doc, specs := revision(t, tc.rev)
+		res, err := scenario.Run(f, doc, specs...)
+		switch list := scenario.Errors(err); {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s [%s]: %v", tc.value, tc.rev, err)
+		case tc.want == "" && res.Passed() != (tc.value == "none"):
+			t.Errorf("%s [%s]: passed %v", tc.value, tc.rev, res.Passed())
+		case tc.want != "" && (len(list) != 1 || list[0].Error() != tc.want):
+			t.Errorf("%s [%s]: %v, want %q", tc.value, tc.rev, err, tc.want)
+		}
+	}
+}

@@ -63,6 +63,9 @@ type parser struct {
 	// typePos is where the words of a face's type line a revision may
 	// not define are written (engine.CardDef.TypePos).
 	typePos map[*game.Card]map[string]parse.Pos
+	// later are the checks of script lines that need the cards, which
+	// are read after the scripts.
+	later []func()
 }
 
 func (p *parser) errorf(pos parse.Pos, format string, args ...any) {
@@ -171,6 +174,9 @@ func Parse(name string, src []byte) (*File, error) {
 		for _, st := range s.Stmts {
 			p.check(st)
 		}
+	}
+	for _, f := range p.later {
+		f()
 	}
 	p.errs.Sort()
 	return p.f, p.errs.Err()
