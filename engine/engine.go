@@ -194,6 +194,44 @@ var kinds = []struct {
 	{"Dungeon", []string{"Dungeons"}, "2021-07-23"},
 }
 
+// undefinedEffect says why the rules do not define the instruction ef,
+// "" when they do: the initiative (725) and venture into Undercity
+// (701.46d) are rules of 2022-06-10 on.
+func undefinedEffect(ef game.Effect, rules *game.Rules) string {
+	switch {
+	case ef.Verb == "initiative" && rules.Titled(ability.TheInitiative.Titles...) == nil:
+		return "the initiative is not a designation"
+	case ef.Verb == "venture" && ef.Name != "" && rules.FindUnder(ventureTitles, phVentureInto...).IsZero():
+		return "venture into [quality] is not a keyword action"
+	}
+	return ""
+}
+
+// cardEffects are the instructions of card c's text: its spell's, its
+// modes', and those of its triggered, activated and room abilities.
+func cardEffects(c *game.Card) []game.Effect {
+	out := slices.Concat(c.Effects, c.Modes)
+	trig := func(p game.Printed) {
+		if t, ok := p.(*ability.Trigger); ok {
+			for _, x := range t.Effects {
+				if x.Kind == "effect" {
+					out = append(out, x.Effect)
+				}
+			}
+		}
+	}
+	for _, t := range c.Triggered {
+		trig(t)
+	}
+	for _, r := range c.Rooms {
+		trig(r.Ability)
+	}
+	for _, a := range c.Activated {
+		out = append(out, a.Effect)
+	}
+	return out
+}
+
 // undefined reports, as errors at their columns, the card types and
 // keywords of the file's cards that the revision does not define, and
 // the qualities of
@@ -230,15 +268,31 @@ func undefined(f *Scenario, rules *game.Rules, specs *specSet, rev string) parse
 				}
 				errs = append(errs, &parse.Diagnostic{File: f.Name, Pos: d.TypeAt(c, word), Severity: parse.SeverityError, Msg: msg})
 			}
-			for i, a := range c.Abilities {
-				msg := ""
-				if specs.find(a.Keyword) == nil {
-					msg = fmt.Sprintf("%s: %s is not a keyword of revision %s", c.Name, a.Keyword, rev)
-				} else if err := ability.CheckQuality(a, rv, rules, f.Players); err != nil {
-					msg = fmt.Sprintf("%s: %s: %v (revision %s, %s)", c.Name, a.Text, err, rev, rv.kw(a.Keyword, " is written", "written").ID)
+			for _, ef := range cardEffects(c) {
+				if msg := undefinedEffect(ef, rules); msg != "" {
+					errs = append(errs, &parse.Diagnostic{File: f.Name, Pos: d.EffectAt(ef), Severity: parse.SeverityError,
+						Msg: fmt.Sprintf("%s: %s: %s of revision %s", c.Name, ef.Text, msg, rev)})
 				}
-				if msg != "" {
-					errs = append(errs, &parse.Diagnostic{File: f.Name, Pos: d.At(c, i), Severity: parse.SeverityError, Msg: msg})
+			}
+			for i, a := range c.Abilities {
+				insts := []game.Ability{a}
+				if game.Keywords[a.Keyword] == game.GrantParam {
+					// The ability a max speed ability grants is
+					// the revision's too.
+					g, _, _ := game.ParseAbility(a.Quality)
+					insts = append(insts, g)
+				}
+				for _, a := range insts {
+					msg := ""
+					if specs.find(a.Keyword) == nil {
+						msg = fmt.Sprintf("%s: %s is not a keyword of revision %s", c.Name, a.Keyword, rev)
+					} else if err := ability.CheckQuality(a, rv, rules, f.Players); err != nil {
+						msg = fmt.Sprintf("%s: %s: %v (revision %s, %s)", c.Name, a.Text, err, rev, rv.kw(a.Keyword, " is written", "written").ID)
+					}
+					if msg != "" {
+						errs = append(errs, &parse.Diagnostic{File: f.Name, Pos: d.At(c, i), Severity: parse.SeverityError, Msg: msg})
+						break
+					}
 				}
 			}
 		}
@@ -261,9 +315,9 @@ var (
 // enchantment names one of the subtypes its revision lists (214.8a of
 // 1999, 212.4c of 2003-07-01), or, where the list is of examples
 // (2003-10-01) or speaks of an identifier (2004-10-01), a characteristic
-// of the revision. An enchant player, whose permanent is attached to a
-// player, and an identifier of several words, which each must match, are
-// not modelled.
+// of the revision, or several, each of which the enchanted permanent
+// must match (212.4c of 2003-10-01). An enchant player, whose permanent is
+// attached to a player, is not modelled.
 func localType(c *game.Card, rules *game.Rules, rev string) string {
 	local := ""
 	for _, s := range c.Subtypes {
@@ -290,13 +344,16 @@ func localType(c *game.Card, rules *game.Rules, rev string) string {
 	switch {
 	case what == "player":
 		return fmt.Sprintf("%s: %q is not modelled: a local enchantment attached to a player (%s)", c.Name, local, types.ID)
-	case strings.Contains(what, " "):
-		return fmt.Sprintf("%s: %q is not modelled: a local enchantment whose type line names several words, each of which the enchanted permanent must match (%s)", c.Name, local, types.ID)
 	case strings.Contains(text, "enchant "+what):
 	case !strings.Contains(text, "examples of") && !strings.Contains(text, "identifier"):
 		return fmt.Sprintf("%s: %q is not a local enchantment subtype of revision %s (%s)", c.Name, local, rev, types.ID)
-	case !ability.IsCharacteristic(what, rules):
-		return fmt.Sprintf("%s: %q: %q is not a characteristic of revision %s (%s)", c.Name, local, what, rev, types.ID)
+	case strings.Contains(what, " ") && !strings.Contains(text, "each of those words"):
+		return fmt.Sprintf("%s: %q: revision %s doesn't say what a local enchantment of several words enchants (%s)", c.Name, local, rev, types.ID)
+	}
+	for _, w := range strings.Fields(what) {
+		if !ability.IsCharacteristic(w, rules) && !strings.Contains(text, "enchant "+what) {
+			return fmt.Sprintf("%s: %q: %q is not a characteristic of revision %s (%s)", c.Name, local, w, rev, types.ID)
+		}
 	}
 	return ""
 }
@@ -657,14 +714,17 @@ type engine struct {
 	// under way.
 	roomAbility  map[*game.Object]*game.Object
 	ventureCount map[*game.Object]int
-	vc           *ventureChoices
+	// ventureInto is the dungeon type an ability's ventures go into
+	// (701.46d), absent for any dungeon.
+	ventureInto map[*game.Object]string
+	vc          *ventureChoices
 	// speedTurn is the turn in which each player's speed last
 	// triggered (702.179d: once each turn).
 	speedTurn map[*game.Player]int
 }
 
 func newEngine(f *Scenario, rules *game.Rules, specs *specSet) *engine {
-	e := &engine{at: mainAt, turn: steps, f: f, rules: rules, specs: specs, wants: map[*game.Object]*ability.Target{}, retarget: map[*game.Object][]*game.Target{}, revealed: map[string][]string{}, gains: map[gainKey]*gain{}, mays: map[*game.Object]bool{}, permits: map[*game.Object]bool{}, orders: map[*game.Object]assignOrder{}, chapterAbility: map[*game.Object]*game.Object{}, roomAbility: map[*game.Object]*game.Object{}, ventureCount: map[*game.Object]int{}, speedTurn: map[*game.Player]int{}, sectorPicks: map[*game.Object]string{}, bans: map[*game.Player]*ability.UpkeepCopies{}}
+	e := &engine{at: mainAt, turn: steps, f: f, rules: rules, specs: specs, wants: map[*game.Object]*ability.Target{}, retarget: map[*game.Object][]*game.Target{}, revealed: map[string][]string{}, gains: map[gainKey]*gain{}, mays: map[*game.Object]bool{}, permits: map[*game.Object]bool{}, orders: map[*game.Object]assignOrder{}, chapterAbility: map[*game.Object]*game.Object{}, roomAbility: map[*game.Object]*game.Object{}, ventureCount: map[*game.Object]int{}, ventureInto: map[*game.Object]string{}, speedTurn: map[*game.Player]int{}, sectorPicks: map[*game.Object]string{}, bans: map[*game.Player]*ability.UpkeepCopies{}}
 	e.s = game.New(rules, f.Players...)
 	facts := factsOf(rules.Doc(), rules)
 	e.s.SplitCombined, e.s.ArtifactCreatureKeeps, e.s.StarZeroOutside = facts.splitCombined, facts.keepAC, facts.starZero
