@@ -611,7 +611,14 @@ func (e *engine) mutate(spell *game.Object) bool {
 	case down:
 		e.s.Cite(e.rules.Find(phMergedStatus...), "%s takes the status of its topmost component, %s: it stays face down", perm.Label, perm.Merged[0].Label)
 	}
-	e.s.Cite(e.ref(&m.All), m.All.Note, perm.Label, strings.Join(labels, ", "), perm.Merged[0].Label)
+	if perm.FaceDown {
+		// Its components' abilities are hidden: a face-down permanent
+		// has only the characteristics its face-down status lists
+		// (708.2 today, 707.2 in 2020), not 702.140e's.
+		e.s.Cite(e.rules.Find(phFaceDownChars...), "%s is face down: a %d/%d creature with no name, no abilities, no subtypes and no mana cost", perm.Label, perm.Power(), perm.Toughness())
+	} else {
+		e.s.Cite(e.ref(&m.All), m.All.Note, perm.Label, strings.Join(labels, ", "), perm.Merged[0].Label)
+	}
 	// 702.140d: abilities that trigger whenever this creature mutates.
 	e.s.Cite(e.ref(&m.Mutated), m.Mutated.Note, perm.Label)
 	e.fire(perm, ability.Mutates, nil)

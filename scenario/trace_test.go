@@ -361,3 +361,28 @@ func TestTraceMorph(t *testing.T) {
 		}, nil)
 	}
 }
+
+// TestTraceMergedFaceDown: a creature mutated under a face-down one is a
+// face-down merged permanent (729.2e; 721.2e in 2020): it has only the
+// characteristics of a face-down permanent (708.2; 707.2 in 2020), not
+// "all abilities of each card that represents it" (702.140e).
+func TestTraceMergedFaceDown(t *testing.T) {
+	src, err := os.ReadFile("testdata/scenarios/mutate-face-down.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := scenario.Parse("mutate-face-down.txt", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const script = "mutating under a face-down creature: it stays face down; turned face up, each component is"
+	for rev, rule := range map[string]string{"2020-04-17": "707.2", "latest": "708.2"} {
+		wantCites(t, f, rev, []traceWant{
+			{script, rule, "Skirk Marauder is face down: a 2/2 creature with no name, no abilities"},
+		}, func(s, note string) {
+			if s == script && strings.Contains(note, "has all abilities of each card") {
+				t.Errorf("%s: the face-down merged permanent has its components' abilities: %q", rev, note)
+			}
+		})
+	}
+}
