@@ -91,7 +91,9 @@ type Check struct {
 func (c Check) Pos() string { return fmt.Sprintf("%s:%d:%d", c.File, c.Line, c.Col) }
 
 // A Step is one rule the engine applied: the script line that caused it,
-// the rule's ID and text in the revision run, and what it did.
+// the rule's ID and text in the revision run, and what it did. A step the
+// revision defines only in its glossary cites the entry: Rule is
+// `glossary "Draw"` (game.Ref.Name), Text the entry's definition.
 type Step struct {
 	Line int    `json:"line"`
 	Rule string `json:"rule"`
@@ -128,7 +130,7 @@ func Run(f *Scenario, doc *parse.Document, specs ...*keyword.Spec) (*Result, err
 			before := len(e.s.Trace)
 			e.safeStmt(st, sr, i == len(sc.Stmts)-1)
 			for _, t := range e.s.Trace[before:] {
-				sr.Trace = append(sr.Trace, Step{Line: st.Pos.Line, Rule: ruleString(t.Rule), Text: t.Rule.Text, Note: t.Note})
+				sr.Trace = append(sr.Trace, Step{Line: st.Pos.Line, Rule: t.Rule.Name(), Text: t.Rule.Text, Note: t.Note})
 			}
 		}
 		res.Scripts = append(res.Scripts, sr)
@@ -451,13 +453,6 @@ func (s *specSet) find(name string) *keyword.Spec {
 		s.found[name] = sp
 	}
 	return sp
-}
-
-func ruleString(r game.Ref) string {
-	if r.IsZero() {
-		return ""
-	}
-	return r.ID.String()
 }
 
 func revName(doc *parse.Document) string {

@@ -296,9 +296,9 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 			e.s.Cite(e.rules.Find(phFollow...), "%s: %s is no longer on the %s: nothing is sacrificed", from, spell.Label, e.zone(game.Battlefield))
 			return
 		}
-		// Sacrifice is a keyword action (701.21a today, 501.6a in
-		// 2006), found by its title.
-		e.s.Cite(game.Within(e.rules.Titled("Sacrifice"), "to sacrifice a permanent"), "%s: %s sacrifices %s", from, spell.Controller().Name, spell.Label)
+		// Sacrifice is a keyword action (701.21a today, 501.6a from
+		// 2007-05-01, found by its title), a glossary entry before.
+		e.s.Cite(e.defined("Sacrifice", phSacrifice...), "%s: %s sacrifices %s", from, spell.Controller().Name, spell.Label)
 		e.leaveBattlefield(spell, game.Graveyard, "sacrificed")
 	case "draw":
 		for range ef.N {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/crules/crules/engine"
+	"github.com/crules/crules/game"
 	"github.com/crules/crules/internal/golden"
 	"github.com/crules/crules/render"
 	"github.com/crules/crules/scenario"
@@ -224,6 +225,39 @@ alice casts Siege Wurm; convoke Ornithopter, Ornithopter#2, Ornithopter#3, Ornit
 				t.Errorf("%s: convoke says the cost is zero while {G}{G} is owed: %q", tc.rev, note)
 			}
 		})
+	}
+}
+
+// TestGlossaryCitations: a step that a revision defines only in its
+// glossary cites the glossary entry: drawing a card before 2006-10-01
+// (121.1 today), sacrificing before 2007-05-01 (501.6a then).
+func TestGlossaryCitations(t *testing.T) {
+	src, err := os.ReadFile("testdata/scenarios/end-of-combat.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := scenario.Parse("end-of-combat.txt", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const sac = "the attacker deals its damage, then is sacrificed at end of combat"
+	draw, err := scenario.Parse("draw.txt", []byte("-- cards --\nIsland: Basic Land — Island\n-- script: draw --\nlibrary bob: Island\nturn bob\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ rev, sac, draw string }{
+		{"1999-04-23", `glossary "Sacrifice"`, `glossary "Draw"`},
+		{"2006-07-15", `glossary "Sacrifice"`, `glossary "Draw"`},
+		{"2006-10-01", `glossary "Sacrifice"`, "423.1"},
+		{"2007-05-01", "501.6a", "423.1"},
+		{"latest", "701.21a", "121.1"},
+	} {
+		wantCites(t, f, tc.rev, []traceWant{{sac, tc.sac, "alice sacrifices Fervent Elemental"}}, nil)
+		wantCites(t, draw, tc.rev, []traceWant{{"draw", tc.draw, "bob draws a card"}}, nil)
+	}
+	doc, _ := revision(t, "1999-04-23")
+	if r := game.NewRules(doc).Glossary("Draw", "draws a card by putting"); r.Name() != `glossary "Draw"` || !strings.HasPrefix(r.Text, "1. A player draws a card") {
+		t.Errorf("1999-04-23: the glossary's Draw: %q %q", r.Name(), r.Text)
 	}
 }
 
