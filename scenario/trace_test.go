@@ -310,7 +310,10 @@ resolve
 		// The rule that says the end step's abilities trigger: 313.1 until
 		// 2009, 513.1 until its "no turn-based actions" wording of
 		// 2016-09-30, 603.2b since (513.2 says only when they don't).
-		{"1999-04-23", []traceWant{{"end", "313.1", "trigger at the beginning of the end step"}}},
+		// 1999 says only that a creature attacks "until it's removed
+		// from combat or the combat phase ends" (308.5), not 306.2's
+		// "if it stops being a creature or its controller changes".
+		{"1999-04-23", []traceWant{{"end", "313.1", "trigger at the beginning of the end step"}, {"turn", "308.5", "removed from combat"}}},
 		{"2001-07-23", []traceWant{{"end", "313.1", "trigger at the beginning of the end step"}}},
 		{"2009-07-11", []traceWant{{"end", "513.1", "trigger at the beginning of the end step"}}},
 		{"2016-09-30", []traceWant{{"end", "603.2b", "trigger at the beginning of the end step"}}},
