@@ -162,16 +162,16 @@ func validate(f *Scenario, rules *game.Rules, specs *specSet, rev string) error 
 }
 
 // kinds are card types newer than 1999, each with the title of its
-// rules: a card of one in a revision without them is an error, rather
-// than half-working (a battle with no protector, a dungeon no rule
-// cites).
+// rules: a card of one in a revision without a rule so titled (Titled)
+// is an error, rather than half-working (a battle with no protector, a
+// dungeon no rule cites). Which revisions have them is the revisions'
+// own say.
 var kinds = []struct {
 	typ    string
 	titles []string
-	since  string
 }{
-	{"Battle", []string{"Battles"}, "2023-04-14"},
-	{"Dungeon", []string{"Dungeons"}, "2021-07-23"},
+	{"Battle", []string{"Battles"}},
+	{"Dungeon", []string{"Dungeons"}},
 }
 
 // undefined reports, as errors at their columns, the card types and
@@ -200,7 +200,7 @@ func undefined(f *Scenario, rules *game.Rules, specs *specSet, rev string) error
 			for _, k := range kinds {
 				if c.Is(k.typ) && rules.Titled(k.titles...) == nil {
 					errs = append(errs, &parse.Diagnostic{File: f.Name, Pos: d.Pos, Severity: parse.SeverityError,
-						Msg: fmt.Sprintf("%s: %s is not a card type of revision %s (its rules, %s, first appear in %s)", c.Name, k.typ, rev, k.titles[0], k.since)})
+						Msg: fmt.Sprintf("%s: %s is not a card type of revision %s (it has no rules titled %s)", c.Name, k.typ, rev, k.titles[0])})
 				}
 			}
 			for i, a := range c.Abilities {
@@ -554,9 +554,6 @@ type engine struct {
 	// creature its sector designation (704.5u).
 	sectored    bool
 	sectorPicks map[*game.Object]string
-	// designators are the keywords (lower case) whose declarations
-	// give players or permanents a value or designation.
-	designators []string
 	// chapterAbility are the chapter abilities triggered (waiting or on
 	// the stack), with the Saga whose they are (704.5s).
 	chapterAbility map[*game.Object]*game.Object
