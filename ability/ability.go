@@ -162,13 +162,21 @@ func OfInstance(inst game.Ability, r Rev) []Ability {
 	return d.Of(inst, r)
 }
 
-// Of returns every ability object o has in revision r: its keyword
-// instances expanded through their declarations, in printed order, then
+// Of returns every ability object o has in revision r: the enchant
+// restriction of a local enchantment's subtype, its keyword instances
+// expanded through their declarations, in printed order, then
 // the triggered and activated abilities of its text after the layers. A
 // face-down object, one that lost all abilities and an ability on the
 // stack have none of its text.
 func Of(o *game.Object, r Rev) []Ability {
 	var out []Ability
+	for _, s := range o.Characteristics().Subtypes {
+		// A local enchantment's subtype (214.8a of 1999): a type, not
+		// an ability, which losing all abilities leaves.
+		if en, ok := Local(s); ok {
+			out = append(out, en)
+		}
+	}
 	for _, inst := range o.Abilities() {
 		out = append(out, OfInstance(inst, r)...)
 	}

@@ -29,22 +29,21 @@ func init() {
 
 // Sculpts is space sculptor (702.158, from 2022-10-07): while a
 // permanent with it is on the battlefield, each creature without a
-// sector designation gets one of Sectors, chosen by its controller, the
+// sector designation gets one of those 702.158b names (the engine reads
+// them from the revision's text), chosen by its controller, the
 // players who control no permanent with space sculptor first (a
 // state-based action, 704.5u); a permanent keeps its designation until
 // no player controls a permanent with space sculptor or an ability
 // whose source has it (Keeps, 702.158b).
 type Sculpts struct {
 	Base
-	Sectors []string
-	Keeps   Base
+	Keeps Base
 }
 
 func init() {
 	families = append(families, func() {
 		sculpts := []Ability{&Sculpts{Base: Base{Keyword: "Space Sculptor", Rule: []string{"chooses a sector designation for each of those creatures"}},
-			Sectors: []string{"alpha", "beta", "gamma"},
-			Keeps:   Base{Keyword: "Space Sculptor", Rule: []string{"keeps it until no player controls"}}}}
+			Keeps: Base{Keyword: "Space Sculptor", Rule: []string{"keeps it until no player controls"}}}}
 		declare("Space Sculptor", func(game.Ability, Rev) []Ability { return sculpts }, anchors("sector designation"))
 	})
 }

@@ -1,6 +1,10 @@
 package ability
 
-import "github.com/crules/crules/game"
+import (
+	"strings"
+
+	"github.com/crules/crules/game"
+)
 
 // The protection family: what can't target, block, damage, enchant or
 // equip a permanent.
@@ -53,9 +57,40 @@ func init() {
 
 // Enchants is an Aura's enchant ability: what it can target as a spell
 // and be attached to (702.5 today, 502.45 in 2006-10-01 numbering aside).
+// Before Auras (1999 to 2005-02-01) a local enchantment says it by its
+// type line instead: "Enchant Creature" is the type enchantment and the
+// subtype enchant creature (212.2 of 1999-04-23), whose spell targets a
+// creature and whose permanent enchants one (214.8c; 212.4d from
+// 2003-07-01). Local is set for that one: it is no keyword, its Rule
+// phrases select that subrule among the revision's rules, and as a
+// subtype it stays with a permanent that loses all abilities.
 type Enchants struct {
 	Base
-	What Quality
+	What  Quality
+	Local bool
+}
+
+// LocalPrefix begins the subtype of a local enchantment ("Enchant
+// Creature"); what follows is what it enchants.
+const LocalPrefix = "Enchant "
+
+// localRule selects the subrule saying what a local-enchantment spell
+// targets and its permanent enchants, in each wording before Auras.
+var localRule = []string{"local enchantment spell must be attached to a target", "local enchantment spell requires a target", "local-enchantment spell requires a target"}
+
+// IsLocal reports whether subtype s is a local enchantment's ("Enchant
+// Creature").
+func IsLocal(s string) bool {
+	return len(s) > len(LocalPrefix) && strings.EqualFold(s[:len(LocalPrefix)], LocalPrefix)
+}
+
+// Local returns the enchant restriction of a local enchantment's
+// subtype s ("Enchant Creature"), and whether s is one.
+func Local(s string) (*Enchants, bool) {
+	if !IsLocal(s) {
+		return nil, false
+	}
+	return &Enchants{Base: Base{Rule: localRule}, What: Q(strings.ToLower(s[len(LocalPrefix):])), Local: true}, true
 }
 
 func init() {

@@ -92,6 +92,11 @@ func characteristic(q string, rules *game.Rules) bool {
 	return false
 }
 
+// IsCharacteristic reports whether q is a characteristic value of the
+// revision whose rules are rules: a colour, a card type or supertype, or
+// a subtype the revision lists, singular or plural.
+func IsCharacteristic(q string, rules *game.Rules) bool { return characteristic(q, rules) }
+
 // CheckQuality reports, as an error, a quality of the keyword instance
 // inst that revision r (whose rules are rules) does not define: neither
 // a characteristic value of the revision nor a form of quality the
@@ -196,6 +201,10 @@ func (q Quality) Matches(o *game.Object) bool {
 	}
 	if col, ok := game.ParseColor(q.Text); ok && col != 0 {
 		return o.Colors()&col != 0
+	}
+	if l := strings.ToLower(q.Text); l == "permanent" || l == "permanents" {
+		// An enchant permanent (214.8a of 1999) enchants any of them.
+		return o.Zone == game.Battlefield
 	}
 	for _, w := range singular(q.Text) {
 		if o.Is(w) || o.HasSubtype(w) || o.HasSupertype(w) {

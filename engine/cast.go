@@ -604,15 +604,23 @@ func (e *engine) canTarget(src *game.Object, controller *game.Player, want strin
 		}
 	default: // an Aura's enchant quality, a card type
 		if o.Zone != game.Battlefield || !ability.Q(want).Matches(o) {
-			return fmt.Errorf("%s is not a %s on the battlefield (%s)", o.Label, want, e.attachRule(src).ID)
+			a := "a"
+			if strings.ContainsRune("aeiou", rune(want[0])) {
+				a = "an"
+			}
+			return fmt.Errorf("%s is not %s %s on the battlefield (%s)", o.Label, a, want, e.attachRule(src).ID)
 		}
 	}
 	return e.shielded(src, controller, o)
 }
 
-// attachRule cites what src, an Aura, can enchant.
+// attachRule cites what src, an Aura or a local enchantment, can
+// enchant: its enchant ability, or the rule of its subtype.
 func (e *engine) attachRule(src *game.Object) game.Ref {
 	if en, ok := first[*ability.Enchants](e, src); ok {
+		if en.Local {
+			return e.rules.Find(en.Rule...)
+		}
 		return e.ref(en)
 	}
 	return game.Ref{}

@@ -156,9 +156,31 @@ func Validate(f *Scenario, doc *parse.Document, specs ...*keyword.Spec) error {
 	return validate(f, rules, set, rev)
 }
 
-// validate is Validate on the revision's rules and specs.
+// validate is Validate on the revision's rules and specs: the card
+// text the revision does not define, and the checks whose value no
+// position of the revision has.
 func validate(f *Scenario, rules *game.Rules, specs *specSet, rev string) error {
-	return undefined(f, rules, specs, rev)
+	errs := undefined(f, rules, specs, rev)
+	rv := &engine{specs: specs, rules: rules}
+	for _, sc := range f.Scripts {
+		for _, st := range sc.Stmts {
+			if st.Expect != "sector" {
+				continue
+			}
+			v := strings.ToLower(strings.TrimSuffix(st.Value, " sector"))
+			sectors, ref := rv.sectorNames()
+			if v == "none" || slices.Contains(sectors, v) {
+				continue
+			}
+			msg := fmt.Sprintf("expect sector: %q: revision %s has no sector designations: expected none", st.Value, rev)
+			if len(sectors) > 0 {
+				msg = fmt.Sprintf("expect sector: %q: expected a sector designation of revision %s (%s, %s) or none", st.Value, rev, strings.Join(sectors, ", "), ref.Name())
+			}
+			errs = append(errs, &parse.Diagnostic{File: f.Name, Pos: st.ValuePos, Severity: parse.SeverityError, Msg: msg})
+		}
+	}
+	errs.Sort()
+	return errs.Err()
 }
 
 // kinds are card types newer than 1999, each with the title of its
@@ -179,7 +201,7 @@ var kinds = []struct {
 // the qualities of
 // keywords (protection from [quality], …) it does not define: the
 // engine would run rules the revision does not have.
-func undefined(f *Scenario, rules *game.Rules, specs *specSet, rev string) error {
+func undefined(f *Scenario, rules *game.Rules, specs *specSet, rev string) parse.ErrorList {
 	var names []string
 	for _, d := range f.Cards {
 		for _, c := range append([]*game.Card{d.Card}, d.Card.Halves...) {
@@ -203,6 +225,13 @@ func undefined(f *Scenario, rules *game.Rules, specs *specSet, rev string) error
 						Msg: fmt.Sprintf("%s: %s is not a card type of revision %s (it has no rules titled %s)", c.Name, k.typ, rev, k.titles[0])})
 				}
 			}
+			if msg := localType(c, rules, rev); msg != "" {
+				word := strings.TrimSpace(ability.LocalPrefix) // the type line's first word
+				if c.HasSubtype("Aura") {
+					word = "Aura"
+				}
+				errs = append(errs, &parse.Diagnostic{File: f.Name, Pos: d.TypeAt(c, word), Severity: parse.SeverityError, Msg: msg})
+			}
 			for i, a := range c.Abilities {
 				msg := ""
 				if specs.find(a.Keyword) == nil {
@@ -216,8 +245,62 @@ func undefined(f *Scenario, rules *game.Rules, specs *specSet, rev string) error
 			}
 		}
 	}
-	errs.Sort()
-	return errs.Err()
+	return errs
+}
+
+// Local enchantments (1999 to 2005-02-01) and Auras (from 2005-08-01),
+// found by what their rules say: the rule listing the subtypes of local
+// enchantments, and the one naming the subtype Aura.
+var (
+	phLocalTypes = []string{"local enchantments comprise various subtypes", "local enchantments use the word"}
+	phAura       = []string{"have the subtype \"aura", "the enchantment types are aura", "aura spell"}
+)
+
+// localType says what is wrong, in revision rev, with face c's type
+// line as a local enchantment or an Aura; "" when nothing is. A local
+// enchantment's type line ("Enchant Creature") is an error where Auras
+// have replaced it, and the subtype Aura before they did; a local
+// enchantment names one of the subtypes its revision lists (214.8a of
+// 1999, 212.4c of 2003-07-01), or, where the list is of examples
+// (2003-10-01) or speaks of an identifier (2004-10-01), a characteristic
+// of the revision. An enchant player, whose permanent is attached to a
+// player, and an identifier of several words, which each must match, are
+// not modelled.
+func localType(c *game.Card, rules *game.Rules, rev string) string {
+	local := ""
+	for _, s := range c.Subtypes {
+		if ability.IsLocal(s) {
+			local = s
+		}
+	}
+	if local == "" && !c.HasSubtype("Aura") {
+		return ""
+	}
+	types := rules.Find(phLocalTypes...)
+	if local == "" {
+		if types.IsZero() {
+			return ""
+		}
+		return fmt.Sprintf("%s: Aura is not a subtype of revision %s: a local enchantment's type line names what it enchants, \"Enchant Creature\" (%s)", c.Name, rev, types.ID)
+	}
+	if types.IsZero() {
+		aura := rules.Find(phAura...)
+		return fmt.Sprintf("%s: %q is not a type line of revision %s: a local enchantment is an Aura there, \"Enchantment — Aura; Enchant %s\" (%s)", c.Name, local, rev, strings.ToLower(local[len(ability.LocalPrefix):]), aura.ID)
+	}
+	what := strings.ToLower(local[len(ability.LocalPrefix):])
+	text := strings.ToLower(types.Text)
+	switch {
+	case what == "player":
+		return fmt.Sprintf("%s: %q is not modelled: a local enchantment attached to a player (%s)", c.Name, local, types.ID)
+	case strings.Contains(what, " "):
+		return fmt.Sprintf("%s: %q is not modelled: a local enchantment whose type line names several words, each of which the enchanted permanent must match (%s)", c.Name, local, types.ID)
+	case strings.Contains(text, "enchant "+what):
+	case !strings.Contains(text, "examples of") && !strings.Contains(text, "identifier"):
+		return fmt.Sprintf("%s: %q is not a local enchantment subtype of revision %s (%s)", c.Name, local, rev, types.ID)
+	case !ability.IsCharacteristic(what, rules):
+		return fmt.Sprintf("%s: %q: %q is not a characteristic of revision %s (%s)", c.Name, local, what, rev, types.ID)
+	}
+	return ""
 }
 
 // safeStmt runs a statement (the last of its script ends a declaration
@@ -554,6 +637,8 @@ type engine struct {
 	// creature its sector designation (704.5u).
 	sectored    bool
 	sectorPicks map[*game.Object]string
+	// sectorList caches sectorNames.
+	sectorList []string
 	// chapterAbility are the chapter abilities triggered (waiting or on
 	// the stack), with the Saga whose they are (704.5s).
 	chapterAbility map[*game.Object]*game.Object

@@ -369,8 +369,12 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 // 2006).
 func (e *engine) attach(o, to *game.Object, rule game.Ref) {
 	attachTo(e.s, o, to)
-	p, t := to.PT()
-	e.s.Cite(rule, "%s is attached to %s (now %d/%d)", o.Label, to.Label, p, t)
+	if !to.Is("Creature") {
+		e.s.Cite(rule, "%s is attached to %s", o.Label, to.Label)
+	} else {
+		p, t := to.PT()
+		e.s.Cite(rule, "%s is attached to %s (now %d/%d)", o.Label, to.Label, p, t)
+	}
 	e.citeStatics(o)
 }
 

@@ -211,7 +211,7 @@ func (e *engine) sbaPermanent(o *game.Object, ch game.Chars, do func([]string, f
 		}
 	}
 	en, aura := (*ability.Enchants)(nil), false
-	if hasSub("Aura") {
+	if hasSub("Aura") || slices.ContainsFunc(ch.Subtypes, ability.IsLocal) {
 		en, aura = first[*ability.Enchants](e, o)
 	}
 	if aura {

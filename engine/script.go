@@ -31,6 +31,19 @@ type CardDef struct {
 	// AbilityPos is where each keyword ability of a face (Card or one
 	// of its Halves) is written, in the order of its Abilities.
 	AbilityPos map[*game.Card][]parse.Pos
+	// TypePos is where the words of a face's type line are written
+	// that a revision may not define ("Enchant" of "Enchant Creature",
+	// the subtype "Aura"), by word.
+	TypePos map[*game.Card]map[string]parse.Pos
+}
+
+// TypeAt is where word of face c's type line is written, or the card's
+// line when unknown.
+func (d *CardDef) TypeAt(c *game.Card, word string) parse.Pos {
+	if p, ok := d.TypePos[c][word]; ok {
+		return p
+	}
+	return d.Pos
 }
 
 // At is where keyword ability i of face c is written: its column, or
@@ -141,12 +154,13 @@ type Stmt struct {
 	Clauses []*Clause
 	// Expect is what an expect statement checks ("zone", "in", "life",
 	// "pt", "counters", "tapped", "untapped", "color", "mv", "paid",
-	// "stack", "reason", "damage", "poison", "pool"); Value the expected
-	// value.
-	Expect string
-	Value  string
-	Mana   game.Mana
-	N      int
+	// "stack", "reason", "damage", "poison", "pool", …); Value the
+	// expected value, which starts at ValuePos.
+	Expect   string
+	Value    string
+	ValuePos parse.Pos
+	Mana     game.Mana
+	N        int
 }
 
 // FaceDownSuffix ends the name of a card a setup line puts onto the

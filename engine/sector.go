@@ -95,6 +95,7 @@ func (e *engine) sectors(d designated) ([]func(), error) {
 		}
 	}
 	chosen := map[*game.Object]string{}
+	names, _ := e.sectorNames()
 	for _, p := range append(first, then...) {
 		for _, o := range without {
 			if o.Controller() != p {
@@ -112,7 +113,7 @@ func (e *engine) sectors(d designated) ([]func(), error) {
 			var got []string
 			for _, o := range without {
 				if o.Controller() == p {
-					o.Sector = uint8(slices.Index(sc.Sectors, chosen[o]) + 1)
+					o.Sector = uint8(slices.Index(names, chosen[o]) + 1)
 					delete(e.sectorPicks, o)
 					got = append(got, o.Label+" "+chosen[o])
 				}
@@ -146,8 +147,8 @@ func (e *engine) sectorOf(r game.Ref, sc *ability.Sculpts, o *game.Object) (stri
 					return "", refuse("%s can't choose the sector designation of %s: %s controls it and chooses%s", e.cur.Player, o.Label, p.Name, see(r))
 				}
 				s := strings.ToLower(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(sector), " sector")))
-				if !slices.Contains(sc.Sectors, s) {
-					return "", refuse("%q is no sector designation: the sector designations are %s%s", sector, strings.Join(sc.Sectors, ", "), see(e.ref(&sc.Keeps)))
+				if sectors, ref := e.sectorNames(); !slices.Contains(sectors, s) {
+					return "", refuse("%q is no sector designation: the sector designations are %s%s", sector, strings.Join(sectors, ", "), see(ref))
 				}
 				e.sectored = true
 				e.sectorPicks[o] = s
@@ -155,7 +156,8 @@ func (e *engine) sectorOf(r game.Ref, sc *ability.Sculpts, o *game.Object) (stri
 			}
 		}
 	}
-	return "", refuse("the state-based action%s waits for %s's choice of a sector designation (%s) for %s; write \"; sector %s=alpha\" on the action or \"%s sectors %s=alpha\"", see(r), p.Name, strings.Join(sc.Sectors, ", "), o.Label, o.Label, p.Name, o.Label)
+	sectors, _ := e.sectorNames()
+	return "", refuse("the state-based action%s waits for %s's choice of a sector designation (%s) for %s; write \"; sector %s=alpha\" on the action or \"%s sectors %s=alpha\"", see(r), p.Name, strings.Join(sectors, ", "), o.Label, o.Label, p.Name, o.Label)
 }
 
 // unsectored refuses a statement whose "sector" choice designated
@@ -171,11 +173,48 @@ func (e *engine) unsectored(st *Stmt) error {
 
 // sectorName is the name of o's sector designation, "" for none.
 func (e *engine) sectorName(o *game.Object) string {
-	sc, ok := ability.DeclaredOf[*ability.Sculpts](e)
-	if o.Sector == 0 || !ok || int(o.Sector) > len(sc.Sectors) {
+	sectors, _ := e.sectorNames()
+	if o.Sector == 0 || int(o.Sector) > len(sectors) {
 		return ""
 	}
-	return sc.Sectors[o.Sector-1]
+	return sectors[o.Sector-1]
+}
+
+// sectorNames are the sector designations of the revision run, read
+// from the rule that names them, which the declaration of the ability
+// of kind ability.Sculpts anchors (702.158b: "The sector designations
+// are alpha sector, beta sector, and gamma sector."), with that rule;
+// none in a revision without it.
+func (e *engine) sectorNames() ([]string, game.Ref) {
+	sc, ok := ability.DeclaredOf[*ability.Sculpts](e)
+	if !ok {
+		return nil, game.Ref{}
+	}
+	ref := e.ref(&sc.Keeps)
+	if e.sectorList == nil {
+		e.sectorList = designations(ref.Text)
+	}
+	return e.sectorList, ref
+}
+
+// designations reads the words of "The sector designations are alpha
+// sector, beta sector, and gamma sector." in text: alpha, beta, gamma.
+func designations(text string) []string {
+	const lead = "the sector designations are "
+	text = strings.ToLower(text)
+	i := strings.Index(text, lead)
+	if i < 0 {
+		return []string{}
+	}
+	list, _, _ := strings.Cut(text[i+len(lead):], ".")
+	out := []string{}
+	for _, w := range strings.Split(list, ",") {
+		w = strings.TrimPrefix(strings.TrimSpace(w), "and ")
+		if w, ok := strings.CutSuffix(w, " sector"); ok {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // endSectors removes every sector designation once no player controls

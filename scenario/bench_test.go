@@ -11,7 +11,10 @@ import (
 )
 
 // BenchmarkAllScenarios runs every scenario file against the latest
-// revision, parsed once: the cost of "go test" minus parsing.
+// revision, parsed once: the cost of "go test" minus parsing. A file
+// whose cards the latest revision does not define (a local enchantment
+// of 1999, "Enchant Creature") is refused with its errors, as "crules
+// sim" refuses it, at the cost of that check.
 func BenchmarkAllScenarios(b *testing.B) {
 	files, err := scenario.Builtin()
 	if err != nil {
@@ -22,7 +25,9 @@ func BenchmarkAllScenarios(b *testing.B) {
 	for b.Loop() {
 		for _, f := range files {
 			if _, err := scenario.Run(f, doc, specs...); err != nil {
-				b.Fatal(err)
+				if _, undefined := err.(parse.ErrorList); !undefined {
+					b.Fatal(err)
+				}
 			}
 		}
 	}

@@ -383,6 +383,17 @@ func TestUndefinedText(t *testing.T) {
 		{"latest", "X: {W} Creature — Human 1/1; Protection from carol", `x.txt:3:30: X: Protection from carol: "carol" is not a quality`},
 		{"latest", "X: {R} Sorcery; Flashback—Pay 3 life; draw a card", `x.txt:3:17: X: Flashback—Pay 3 life: a cost in words ("Pay 3 life") is not modelled for flashback`},
 		{"2022-10-07", "X: {3}{R} Battle — Siege 5", `x.txt:3:1: X: Battle is not a card type of revision 2022-10-07`},
+		// Local enchantments (1999 to 2005-02-01) and Auras (from
+		// 2005-08-01), each an error in the other's revisions.
+		{"2005-08-01", "X: {2}{U}{U} Enchant Creature; You control enchanted creature", `x.txt:3:14: X: "Enchant Creature" is not a type line of revision 2005-08-01: a local enchantment is an Aura there, "Enchantment — Aura; Enchant creature" (212.4d)`},
+		{"2005-02-01", "X: {W} Enchantment — Aura; Enchanted creature gets +1/+1", `x.txt:3:22: X: Aura is not a subtype of revision 2005-02-01: a local enchantment's type line names what it enchants, "Enchant Creature" (212.4c)`},
+		{"1999-04-23", "X: {W} Enchantment — Aura; Enchanted creature gets +1/+1", `x.txt:3:22: X: Aura is not a subtype of revision 1999-04-23: a local enchantment's type line names what it enchants, "Enchant Creature" (214.8a)`},
+		{"1999-04-23", "X: {B} Enchant World", `x.txt:3:8: X: "Enchant World" is not a local enchantment subtype of revision 1999-04-23 (214.8a)`},
+		{"2003-03-15", "X: {B} Enchant Swamp", `x.txt:3:8: X: "Enchant Swamp" is not a local enchantment subtype of revision 2003-03-15 (214.8a)`},
+		{"2003-07-01", "X: {B} Enchant Player", `x.txt:3:8: X: "Enchant Player" is not modelled: a local enchantment attached to a player (212.4c)`},
+		{"2003-10-01", "X: {B} Enchant Purple", `x.txt:3:8: X: "Enchant Purple": "purple" is not a characteristic of revision 2003-10-01 (212.4c)`},
+		{"2004-10-01", "X: {B} Enchant Purple", `x.txt:3:8: X: "Enchant Purple": "purple" is not a characteristic of revision 2004-10-01 (212.4c)`},
+		{"2004-10-01", "X: {B} Enchant Artifact Creature", `x.txt:3:8: X: "Enchant Artifact Creature" is not modelled: a local enchantment whose type line names several words`},
 	} {
 		f, err := scenario.Parse("x.txt", []byte("rev: "+tc.rev+"\n-- cards --\n"+tc.card+"\n-- script --\nexpect life alice: 20\n"))
 		if err != nil {
@@ -407,6 +418,37 @@ func TestUndefinedText(t *testing.T) {
 		doc, specs := revision(t, rev)
 		if res, err := scenario.Run(f, doc, specs...); err != nil || !res.Passed() {
 			t.Errorf("%s [%s]: %v", card, rev, err)
+		}
+	}
+}
+
+// TestSectorValues: the sector designations an expect sector line may
+// name are those the revision's 702.158b names ("The sector designations
+// are alpha sector, beta sector, and gamma sector."), or none; a word that
+// is none of them is an error at its column in each revision, and before
+// 2022-10-07 only none is a value.
+func TestSectorValues(t *testing.T) {
+	for _, tc := range []struct{ rev, value, want string }{
+		{"latest", "delta", `x.txt:6:30: expect sector: "delta": expected a sector designation of revision 2026-01-16 (alpha, beta, gamma, 702.158b) or none`},
+		{"2022-10-07", "delta sector", `x.txt:6:30: expect sector: "delta sector": expected a sector designation of revision 2022-10-07 (alpha, beta, gamma, 702.158b) or none`},
+		{"2022-09-08", "alpha", `x.txt:6:30: expect sector: "alpha": revision 2022-09-08 has no sector designations: expected none`},
+		{"latest", "gamma sector", ""},
+		{"2022-09-08", "none", ""},
+	} {
+		src := "rev: " + tc.rev + "\n-- cards --\nGrizzly Bears: {1}{G} Creature — Bear 2/2\n-- script --\nbattlefield alice: Grizzly Bears\nexpect sector Grizzly Bears: " + tc.value + "\n"
+		f, err := scenario.Parse("x.txt", []byte(src))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.value, err)
+		}
+		doc, specs := revision(t, tc.rev)
+		res, err := scenario.Run(f, doc, specs...)
+		switch list := scenario.Errors(err); {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s [%s]: %v", tc.value, tc.rev, err)
+		case tc.want == "" && res.Passed() != (tc.value == "none"):
+			t.Errorf("%s [%s]: passed %v", tc.value, tc.rev, res.Passed())
+		case tc.want != "" && (len(list) != 1 || list[0].Error() != tc.want):
+			t.Errorf("%s [%s]: %v, want %q", tc.value, tc.rev, err, tc.want)
 		}
 	}
 }

@@ -60,6 +60,12 @@ type parser struct {
 	// abPos is where each keyword ability of a card face read is
 	// written (engine.CardDef.AbilityPos).
 	abPos map[*game.Card][]parse.Pos
+	// typePos is where the words of a face's type line a revision may
+	// not define are written (engine.CardDef.TypePos).
+	typePos map[*game.Card]map[string]parse.Pos
+	// later are the checks of script lines that need the cards, which
+	// are read after the scripts.
+	later []func()
 }
 
 func (p *parser) errorf(pos parse.Pos, format string, args ...any) {
@@ -89,7 +95,7 @@ func (l line) pos(byteCol int) parse.Pos {
 // printed "file:line:col: message"; the file then holds what could be
 // read. It never panics.
 func Parse(name string, src []byte) (*File, error) {
-	p := &parser{name: name, f: &File{Scenario: engine.Scenario{Name: name}}, abPos: map[*game.Card][]parse.Pos{}}
+	p := &parser{name: name, f: &File{Scenario: engine.Scenario{Name: name}}, abPos: map[*game.Card][]parse.Pos{}, typePos: map[*game.Card]map[string]parse.Pos{}}
 	var lines []line
 	off := 0
 	for i, t := range strings.SplitAfter(string(src), "\n") {
@@ -168,6 +174,9 @@ func Parse(name string, src []byte) (*File, error) {
 		for _, st := range s.Stmts {
 			p.check(st)
 		}
+	}
+	for _, f := range p.later {
+		f()
 	}
 	p.errs.Sort()
 	return p.f, p.errs.Err()
@@ -248,11 +257,11 @@ func (p *parser) card(l line) {
 			c.Halves = append(c.Halves, h)
 			col += len(face) + 2
 		}
-		p.f.Cards = append(p.f.Cards, &engine.CardDef{Card: c, Pos: l.pos(0), AbilityPos: p.abPos})
+		p.f.Cards = append(p.f.Cards, &engine.CardDef{Card: c, Pos: l.pos(0), AbilityPos: p.abPos, TypePos: p.typePos})
 		return
 	}
 	if c := p.face(l, name, rest, start); c != nil {
-		p.f.Cards = append(p.f.Cards, &engine.CardDef{Card: c, Pos: l.pos(0), AbilityPos: p.abPos})
+		p.f.Cards = append(p.f.Cards, &engine.CardDef{Card: c, Pos: l.pos(0), AbilityPos: p.abPos, TypePos: p.typePos})
 	}
 }
 
@@ -371,12 +380,28 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 			}
 		}
 	}
-	for _, w := range strings.Fields(typeLine) {
+	typeWords := strings.Fields(typeLine)
+words:
+	for i, w := range typeWords {
 		switch {
 		case slices.Contains(supertypes, w):
 			c.Supertypes = append(c.Supertypes, w)
 		case slices.Contains(cardTypes, w):
 			c.Types = append(c.Types, w)
+		case w == "Enchant":
+			// A local enchantment of 1999–2005: "Enchant Creature" is
+			// the type enchantment and the subtype enchant creature
+			// (212.2 of 1999-04-23); the engine checks the revision
+			// has it.
+			at := l.pos(col + strings.Index(text, w))
+			if i == len(typeWords)-1 || hasSub {
+				p.errorf(at, "%s: a local enchantment's type line is \"Enchant\" and what it enchants, with no dash (Enchant Creature)", name)
+				return nil
+			}
+			c.Types = append(c.Types, "Enchantment")
+			c.Subtypes = append(c.Subtypes, ability.LocalPrefix+strings.Join(typeWords[i+1:], " "))
+			p.typeAt(c, w, at)
+			break words
 		default:
 			// "Shock: R Instant": a cost without braces is not a type.
 			p.errorf(l.pos(col+strings.Index(text, w)), "%s: unknown card type %q (known: %s; a mana cost is written in braces, {R})", name, w, strings.Join(cardTypes, ", "))
@@ -385,6 +410,10 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 	}
 	if hasSub {
 		c.Subtypes = strings.Fields(sub)
+		if c.HasSubtype("Aura") {
+			// Auras exist from 2005-08-01 only.
+			p.typeAt(c, "Aura", l.pos(col+strings.Index(parts[0], "Aura")))
+		}
 	}
 	if len(c.Types) == 0 {
 		p.errorf(l.pos(col+lead), "%s: expected a card type (Creature, Instant, …)", name)
@@ -571,6 +600,14 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 		return nil
 	}
 	return c
+}
+
+// typeAt notes that word of face c's type line is written at pos.
+func (p *parser) typeAt(c *game.Card, word string, pos parse.Pos) {
+	if p.typePos[c] == nil {
+		p.typePos[c] = map[string]parse.Pos{}
+	}
+	p.typePos[c][word] = pos
 }
 
 // roomArrows are the names a room's arrows point to, as written in

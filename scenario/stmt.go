@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -333,10 +334,60 @@ func (p *parser) expect(l line, st *engine.Stmt, rest string, at int) {
 			st.Object = n
 		}
 		vpos := l.pos(vat)
+		st.ValuePos = vpos
 		switch word {
 		case "life", "poison", "damage":
-			if _, err := game.ParseNumber(st.Value, -game.MaxNumber, game.MaxNumber); err != nil {
+			lo := 0
+			if word == "life" {
+				lo = -game.MaxNumber // a life total can be below 0 (119.4)
+			}
+			if _, err := game.ParseNumber(st.Value, lo, game.MaxNumber); err != nil {
 				p.errorf(vpos, "expect %s: %v", word, err)
+			}
+		case "speed":
+			// A player with no speed has none; one with speed has 1 or more.
+			if _, err := game.ParseNumber(st.Value, 1, game.MaxNumber); err != nil && st.Value != "none" {
+				p.errorf(vpos, "expect speed: %q: expected a number from 1, or none", st.Value)
+			}
+		case "protector":
+			if st.Value != "none" && !p.isPlayer(st.Value) {
+				p.errorf(vpos, "expect protector: %q: expected a player (%s) or none", st.Value, strings.Join(p.f.Players, ", "))
+			}
+			// The cards are read once the scripts are.
+			p.later = append(p.later, func() {
+				if c := p.f.Card(n.Text); c != nil && !c.Is("Battle") {
+					p.errorf(n.Pos, "expect protector: %s is not a battle: only a battle has a protector (310.8)", n.Text)
+				}
+			})
+		case "room":
+			p.later = append(p.later, func() {
+				if st.Value != "none" && !p.isRoom(st.Value) {
+					p.errorf(vpos, "expect room: %q: expected a room of a dungeon of the cards, or none", st.Value)
+				}
+			})
+		case "completed":
+			dungeons := p.names(l, v, vat)
+			p.later = append(p.later, func() {
+				for _, d := range dungeons {
+					if c := p.f.Card(d.Text); c == nil || !c.Is("Dungeon") {
+						p.errorf(d.Pos, "expect completed: %q: expected a dungeon of the cards, or none", d.Text)
+					}
+				}
+			})
+		case "counters":
+			p.expectCounters(l, v, vat)
+		case "types":
+			types, _, _ := strings.Cut(strings.NewReplacer(" - ", "—").Replace(v), "—")
+			for _, w := range strings.Fields(types) {
+				if !slices.Contains(supertypes, w) && !slices.Contains(cardTypes, w) {
+					p.errorf(l.pos(vat+strings.Index(v, w)), "expect types: %q: expected a supertype or card type (%s), then \"— SUBTYPES\"", w, strings.Join(append(slices.Clone(supertypes), cardTypes...), ", "))
+				}
+			}
+		case "abilities":
+			for _, a := range p.names(l, v, vat) {
+				if _, isKw, err := game.ParseAbility(a.Text); err != nil || !isKw {
+					p.errorf(a.Pos, "expect abilities: %q: expected a keyword ability (Flying, Protection from red), or none", a.Text)
+				}
 			}
 		case "pt":
 			pw, tg, ok := strings.Cut(st.Value, "/")
@@ -383,6 +434,48 @@ func (p *parser) expect(l line, st *engine.Stmt, rest string, at int) {
 		return
 	}
 	p.errorf(l.pos(at), "expect: unknown check %q", word)
+}
+
+// counterOrder are the kinds of counters an expect counters line lists
+// first, in this order; any other kind follows, by name.
+var counterOrder = []string{"+1/+1", "-1/-1", "charge", "loyalty"}
+
+// expectCounters checks the value of "expect counters CARD: 1 +1/+1, 2
+// charge", v, which starts at byte vat of l: "none", or N KIND for each
+// kind, N from 1, in the order counterOrder says, each kind once.
+func (p *parser) expectCounters(l line, v string, vat int) {
+	if v == "none" {
+		return
+	}
+	rank := func(k string) (int, string) {
+		if i := slices.Index(counterOrder, k); i >= 0 {
+			return i, ""
+		}
+		return len(counterOrder), k
+	}
+	prev := ""
+	for _, part := range strings.Split(v, ",") {
+		at := vat + len(part) - len(strings.TrimLeft(part, " "))
+		vat += len(part) + 1
+		f := strings.Fields(part)
+		if len(f) != 2 {
+			p.errorf(l.pos(at), "expect counters: %q: expected N KIND (1 +1/+1, 2 charge), or none", strings.TrimSpace(part))
+			return
+		}
+		if _, err := game.ParseNumber(f[0], 1, game.MaxNumber); err != nil {
+			p.errorf(l.pos(at), "expect counters: %v", err)
+			return
+		}
+		if prev != "" {
+			pi, pn := rank(prev)
+			ki, kn := rank(f[1])
+			if ki < pi || ki == pi && kn <= pn {
+				p.errorf(l.pos(at+len(f[0])+1), "expect counters: %s after %s: expected each kind once, %s, then the others by name", f[1], prev, strings.Join(counterOrder, ", "))
+				return
+			}
+		}
+		prev = f[1]
+	}
 }
 
 // action reads "PLAYER VERB …[; clause]…".
