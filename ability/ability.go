@@ -164,7 +164,8 @@ func OfInstance(inst game.Ability, r Rev) []Ability {
 
 // Of returns every ability object o has in revision r: the enchant
 // restriction of a local enchantment's subtype, its keyword instances
-// expanded through their declarations, in printed order, then
+// expanded through their declarations, in printed order (then the
+// abilities a max speed ability grants while it does), then
 // the triggered and activated abilities of its text after the layers. A
 // face-down object, one that lost all abilities and an ability on the
 // stack have none of its text.
@@ -179,6 +180,11 @@ func Of(o *game.Object, r Rev) []Ability {
 	}
 	for _, inst := range o.Abilities() {
 		out = append(out, OfInstance(inst, r)...)
+	}
+	for _, a := range out {
+		if m, ok := a.(*MaxSpeed); ok && m.Active(o) {
+			out = append(out, OfInstance(m.Grants, r)...)
+		}
 	}
 	if o.Ability != nil {
 		return out

@@ -3,7 +3,9 @@ package ability
 import "github.com/crules/crules/game"
 
 // The designation family: keywords that give players a value of their
-// own (speed) or permanents a designation (sectors).
+// own (speed), that read it (max speed), or that give permanents a
+// designation (sectors); and the initiative, a designation no keyword
+// gives.
 
 // Speed is start your engines! (702.179, from 2025-02-07): a player who
 // controls a permanent with it and has no speed gets speed Start, a
@@ -27,6 +29,39 @@ func init() {
 	})
 }
 
+// MaxSpeed is a max speed ability (702.178, from 2025-02-07): "Max
+// speed — [Ability]" means "As long as your speed is Speed, this object
+// has '[Ability]'", the speed of the object's controller (its owner's
+// off the battlefield). Grants is the keyword ability granted; Of gives
+// its abilities beside the MaxSpeed while the condition holds. Its note
+// takes the object, the ability granted, the player and the speed.
+type MaxSpeed struct {
+	Base
+	Speed  int
+	Grants game.Ability
+}
+
+func init() {
+	families = append(families, func() {
+		declare("Max Speed", func(inst game.Ability, _ Rev) []Ability {
+			g, _, _ := game.ParseAbility(inst.Quality)
+			return []Ability{&MaxSpeed{Base: Base{Keyword: "Max Speed", Rule: []string{"as long as your speed is 4"}, Note: "%s has %s as long as %s's speed is %d"},
+				Speed: 4, Grants: g}}
+		}, anchors("as long as your speed is 4"))
+	})
+}
+
+// Active reports whether m grants its ability to o: whether the speed
+// of o's controller (its owner's, for a card neither on the battlefield
+// nor on the stack) is m.Speed.
+func (m *MaxSpeed) Active(o *game.Object) bool {
+	p := o.Controller()
+	if o.Zone != game.Battlefield && o.Zone != game.Stack && o.Owner != nil {
+		p = o.Owner
+	}
+	return p != nil && p.Speed == m.Speed
+}
+
 // Sculpts is space sculptor (702.158, from 2022-10-07): while a
 // permanent with it is on the battlefield, each creature without a
 // sector designation gets one of those 702.158b names (the engine reads
@@ -46,4 +81,40 @@ func init() {
 			Keeps: Base{Keyword: "Space Sculptor", Rule: []string{"keeps it until no player controls"}}}}
 		declare("Space Sculptor", func(game.Ability, Rev) []Ability { return sculpts }, anchors("sector designation"))
 	})
+}
+
+// Initiative is the initiative (725; 721, titled "Initiative", from
+// 2022-06-10 to 2022-09-08), a designation a player takes by an effect
+// and at most one player has (Takes; a player who has it and takes it
+// again, Again, keeps it; when the player who has it leaves the game,
+// Leaves, the active player or the next in turn order takes it). It is
+// no keyword: no object has it, and its
+// three inherent triggered abilities have no source and are controlled
+// by the player who had the initiative as they triggered: Upkeep ("At
+// the beginning of the upkeep of the player who has the initiative,
+// that player ventures into Undercity"), Damage ("Whenever one or more
+// creatures a player controls deal combat damage to the player who has
+// the initiative, the controller of those creatures takes the
+// initiative") and Taken ("Whenever a player takes the initiative, that
+// player ventures into Undercity"). Each Base's Rule selects the
+// subrule under a rule of Titles; the notes of Takes and Again take the
+// player, Leaves's the player leaving and the one who takes it. Dungeon is the dungeon
+// type its ventures choose (701.46d, 205.3p).
+type Initiative struct {
+	Titles                []string
+	Takes, Again, Leaves  Base
+	Upkeep, Damage, Taken Base
+	Dungeon               string
+}
+
+// TheInitiative is the initiative's data.
+var TheInitiative = &Initiative{
+	Titles:  []string{"The Initiative", "Initiative"},
+	Takes:   Base{Keyword: "Initiative", Rule: []string{"as a player takes the initiative, the player who currently has the initiative ceases to have it"}, Note: "%s takes the initiative"},
+	Again:   Base{Keyword: "Initiative", Rule: []string{"if the player who currently has the initiative is instructed to take the initiative"}, Note: "%s already has the initiative and takes it again: the initiative trigger triggers, but there is no second initiative"},
+	Leaves:  Base{Keyword: "Initiative", Rule: []string{"if the player who has the initiative leaves the game"}, Note: "%s, who has the initiative, leaves the game: %s takes it"},
+	Upkeep:  Base{Keyword: "Initiative", Rule: []string{"at the beginning of the upkeep of the player who has the initiative"}, Note: "at the beginning of the upkeep of the player who has the initiative, that player ventures into Undercity"},
+	Damage:  Base{Keyword: "Initiative", Rule: []string{"deal combat damage to the player who has the initiative"}, Note: "whenever one or more creatures a player controls deal combat damage to the player who has the initiative, the controller of those creatures takes the initiative"},
+	Taken:   Base{Keyword: "Initiative", Rule: []string{"whenever a player takes the initiative, that player ventures into undercity"}, Note: "whenever a player takes the initiative, that player ventures into Undercity"},
+	Dungeon: "Undercity",
 }

@@ -270,12 +270,18 @@ func (m *matcher) result(a, b *parse.Document) *Result {
 		if m.ba[j] >= 0 {
 			continue
 		}
-		best, bestC := -1, 0.75
-		for i := range m.ua {
-			jj := m.ab[i]
-			if jj < 0 || jj == j || abs(jj-j) > 4 {
-				continue
+		// The candidates are the A units matched to a B unit at most 4
+		// away, taken in A's order (the last of equal containments wins).
+		var near [8]int
+		cands := near[:0]
+		for jj := max(0, j-4); jj < min(len(m.ub), j+5); jj++ {
+			if i := m.ba[jj]; i >= 0 && jj != j {
+				cands = append(cands, i)
 			}
+		}
+		slices.Sort(cands)
+		best, bestC := -1, 0.75
+		for _, i := range cands {
 			if c := containment(m.idf, &m.ub[j], &m.ua[i]); c >= bestC && len(m.ub[j].words) >= 4 {
 				best, bestC = i, c
 			}
@@ -293,6 +299,9 @@ func (m *matcher) result(a, b *parse.Document) *Result {
 	// continues the rule and the other is split off. When the parts share
 	// only one of the two signs, the similarity match stands.
 	for j := range m.ub {
+		if len(extraB) == 0 {
+			break
+		}
 		x, ok := extraB[j]
 		if !ok {
 			continue
@@ -328,14 +337,15 @@ func (m *matcher) result(a, b *parse.Document) *Result {
 	}
 	// Removed (and merged) A rules go after the pair of the matched A rule
 	// before them.
-	after := map[int][]Pair{} // B index → A-only pairs to print after it
+	after := make([][]Pair, len(m.ub)) // B index → A-only pairs to print after it
 	var lead []Pair
-	prevB := -1
+	prevB, onlyA := -1, 0
 	for i := range m.ua {
 		if j := m.ab[i]; j >= 0 {
 			prevB = j
 			continue
 		}
+		onlyA++
 		p, ok := explainedA[i]
 		if !ok {
 			p = Pair{A: m.ua[i].Rule, Class: Removed}
@@ -346,6 +356,7 @@ func (m *matcher) result(a, b *parse.Document) *Result {
 			after[prevB] = append(after[prevB], p)
 		}
 	}
+	res.Pairs = make([]Pair, 0, len(m.ub)+onlyA)
 	res.Pairs = append(res.Pairs, lead...)
 	for j := range m.ub {
 		var p Pair
@@ -367,11 +378,4 @@ func (m *matcher) result(a, b *parse.Document) *Result {
 func begins(a, b *Unit) bool {
 	n := min(6, len(a.words), len(b.words))
 	return n >= 3 && slices.Equal(a.words[:n], b.words[:n])
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }

@@ -92,7 +92,9 @@ type matcher struct {
 	ab, ba []int // matched partner, -1 for none
 	score  []float64
 	via    []string
-	byID   map[parse.RuleID]int // the first unit of b with each number, see sameID
+	twin   []int // the first unit of b with the number of each unit of a, -1 for none (see twins)
+	// kidsA and kidsB are the children of each unit (see kids).
+	kidsA, kidsB [][]int
 }
 
 // Compare matches every rule and subrule of a to its counterpart in b,
@@ -108,6 +110,7 @@ func Compare(a, b *parse.Document, lex *lexicon.Lexicon) *Result {
 		lex = lexicon.Default()
 	}
 	m := &matcher{lex: lex, ua: units(a), ub: units(b)}
+	m.kidsA, m.kidsB = kids(m.ua), kids(m.ub)
 	m.ab, m.ba = fill(len(m.ua), -1), fill(len(m.ub), -1)
 	m.score, m.via = make([]float64, len(m.ua)), make([]string, len(m.ua))
 
@@ -147,22 +150,58 @@ func key(u *Unit) string { return strings.Join(u.words, " ") }
 // raw text, before any preparation (most rules of adjacent revisions), then
 // on the prepared words.
 func (m *matcher) sameID(same func(a, b *Unit) bool) {
-	if m.byID == nil {
-		m.byID = make(map[parse.RuleID]int, len(m.ub))
-		for j := range m.ub {
-			if _, dup := m.byID[m.ub[j].ID]; !dup {
-				m.byID[m.ub[j].ID] = j
-			}
-		}
+	if m.twin == nil {
+		m.twin = twins(m.ua, m.ub)
 	}
 	for i := range m.ua {
 		if m.ab[i] >= 0 {
 			continue
 		}
-		if j, ok := m.byID[m.ua[i].ID]; ok && m.ba[j] < 0 && same(&m.ua[i], &m.ub[j]) {
+		if j := m.twin[i]; j >= 0 && m.ba[j] < 0 && same(&m.ua[i], &m.ub[j]) {
 			m.link(i, j, 1, "id")
 		}
 	}
+}
+
+// twins finds for each unit of a the first unit of b with its number, -1
+// for none: by one walk of both lists when each is in increasing order
+// of number without repeats, as a revision's rules are, else (a revision
+// with a misnumbered rule) through a map.
+func twins(a, b []Unit) []int {
+	tw := fill(len(a), -1)
+	if increasing(a) && increasing(b) {
+		j := 0
+		for i := range a {
+			for j < len(b) && b[j].ID.Compare(a[i].ID) < 0 {
+				j++
+			}
+			if j < len(b) && b[j].ID == a[i].ID {
+				tw[i] = j
+			}
+		}
+		return tw
+	}
+	byID := make(map[parse.RuleID]int, len(b))
+	for j := range b {
+		if _, dup := byID[b[j].ID]; !dup {
+			byID[b[j].ID] = j
+		}
+	}
+	for i := range a {
+		if j, ok := byID[a[i].ID]; ok {
+			tw[i] = j
+		}
+	}
+	return tw
+}
+
+func increasing(us []Unit) bool {
+	for i := 1; i < len(us); i++ {
+		if us[i-1].ID.Compare(us[i].ID) >= 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func sameRaw(a, b *Unit) bool   { return a.raw == b.raw }
@@ -245,13 +284,12 @@ func (m *matcher) assign(cs []cand, via string) {
 // children aligns the unmatched subrules of matched parents: similarity
 // plus a bonus for the same position among the siblings.
 func (m *matcher) children() {
-	kidsA, kidsB := kids(m.ua), kids(m.ub)
 	var cs []cand
 	for pa, pb := range m.ab {
 		if pb < 0 {
 			continue
 		}
-		ka, kb := kidsA[pa], kidsB[pb]
+		ka, kb := m.kidsA[pa], m.kidsB[pb]
 		for x, i := range ka {
 			if m.ab[i] >= 0 {
 				continue

@@ -147,6 +147,7 @@ func weigh(idf map[string]float64, us []Unit, taken []int) {
 func idfOf(a, b []Unit, takenA, takenB []int) map[string]float64 {
 	df := map[string]int{}
 	n := 0
+	seen := map[string]bool{}
 	for k, us := range [][]Unit{a, b} {
 		taken := [][]int{takenA, takenB}[k]
 		for i := range us {
@@ -154,7 +155,7 @@ func idfOf(a, b []Unit, takenA, takenB []int) map[string]float64 {
 				continue
 			}
 			n++
-			seen := map[string]bool{}
+			clear(seen)
 			for _, w := range us[i].words {
 				if !seen[w] {
 					seen[w] = true

@@ -552,7 +552,7 @@ func (e *engine) canTarget(src *game.Object, controller *game.Player, want strin
 		if want == "player" || want == "any" || want == "opponent" {
 			return nil
 		}
-		return fmt.Errorf("%s is a player, not a %s", t.Player.Name, want)
+		return fmt.Errorf("%s is a player, not a %s%s", t.Player.Name, want, e.enchantCite(src, want))
 	}
 	o := t.Object
 	switch want {
@@ -578,7 +578,7 @@ func (e *engine) canTarget(src *game.Object, controller *game.Player, want strin
 			break
 		}
 		if o.Zone != game.Battlefield || !o.Is("Creature") {
-			return fmt.Errorf("%s is not a creature on the battlefield", o.Label)
+			return fmt.Errorf("%s is not a creature on the battlefield%s", o.Label, e.enchantCite(src, want))
 		}
 	case "player", "opponent":
 		return fmt.Errorf("%s is not a player", o.Label)
@@ -612,6 +612,18 @@ func (e *engine) canTarget(src *game.Object, controller *game.Player, want strin
 		}
 	}
 	return e.shielded(src, controller, o)
+}
+
+// enchantCite is " (RULE)", the rule of what src enchants, when want
+// is what it enchants: the reason an Aura or local enchantment spell
+// can't target an object; "" for any other spell.
+func (e *engine) enchantCite(src *game.Object, want string) string {
+	if en, ok := first[*ability.Enchants](e, src); ok && strings.EqualFold(en.What.Text, want) {
+		if r := e.attachRule(src); !r.IsZero() {
+			return " (" + r.ID.String() + ")"
+		}
+	}
+	return ""
 }
 
 // attachRule cites what src, an Aura or a local enchantment, can

@@ -598,8 +598,12 @@ func (e *engine) assignCombat(deals func(*game.Object) bool) []hit {
 // dealCombat deals combat damage as it was assigned, all at once. Where
 // it used the stack (310.4 in 2006-10-01), it is dealt even by a
 // creature no longer on the battlefield, whose power no longer counts,
-// and not to a creature that has left it.
+// and not to a creature that has left it. Combat damage dealt to the
+// player who has the initiative triggers its ability (725.2) once for
+// each player whose creatures dealt it.
 func (e *engine) dealCombat(hits []hit) {
+	holder := e.initiativeHolder()
+	var by []*game.Player // the controllers of creatures that dealt combat damage to holder
 	for _, h := range hits {
 		if h.n <= 0 {
 			continue
@@ -612,7 +616,12 @@ func (e *engine) dealCombat(hits []hit) {
 			e.s.Cite(e.rules.Find(phDamageLKI...), "%s is no longer %s: its combat damage is dealt as assigned, by %s as it last existed", h.src.Label, e.term("on the battlefield", "in play"), h.src.Label)
 		}
 		e.s.Cite(e.rules.Find(append(phDamageDealt, phDamage...)...), "%s deals %d combat damage to %s", h.src.Label, h.n, h.target.Name())
-		e.damage(h.src, h.target, h.n, true)
+		if e.damage(h.src, h.target, h.n, true) && holder != nil && h.target.Player == holder && !slices.Contains(by, h.src.Controller()) {
+			by = append(by, h.src.Controller())
+		}
+	}
+	if len(by) > 0 {
+		e.initiativeDamage(holder, by)
 	}
 }
 

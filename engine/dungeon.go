@@ -27,6 +27,7 @@ var (
 	phMarkerTop    = []string{"they put their venture marker on the topmost room"}
 	phCompletes    = []string{"completes a dungeon as that dungeon card is removed from the game"}
 	phNotCast      = []string{"dungeon cards are not permanents"}
+	phVentureInto  = []string{"is a variant of venture into the dungeon"}
 	sbaDungeon     = []string{"venture marker is on the bottommost room of a dungeon card"}
 )
 
@@ -68,8 +69,10 @@ type ventureChoices struct {
 // plan returns the steps of n ventures into the dungeon by p, from the
 // state now, with the choices of vc from where they stand; a choice
 // missing where the rules let the player choose, or naming what they
-// can't choose, is refused with the rule.
-func (e *engine) plan(p *game.Player, n int, vc *ventureChoices) ([]ventureStep, error) {
+// can't choose, is refused with the rule. A venture into [quality]
+// (quality "Undercity", 701.46d) chooses only a dungeon card of that
+// dungeon type to bring into the game.
+func (e *engine) plan(p *game.Player, n int, quality string, vc *ventureChoices) ([]ventureStep, error) {
 	var cur *game.Card
 	room := 0
 	if d := e.dungeonOf(p); d != nil {
@@ -117,22 +120,29 @@ func (e *engine) plan(p *game.Player, n int, vc *ventureChoices) ([]ventureStep,
 			outside = append(outside, &game.Object{Label: curLabel, Card: cur})
 			cur = nil
 		}
-		if len(outside) == 0 {
+		cands := outside
+		if quality != "" {
+			cands = slices.DeleteFunc(slices.Clone(outside), func(o *game.Object) bool { return !o.Card.HasSubtype(quality) })
+		}
+		if len(cands) == 0 {
 			steps = append(steps, ventureStep{none: true})
 			continue
 		}
-		pick := outside[0]
-		if len(outside) > 1 || vc.d < len(vc.dungeons) {
+		pick := cands[0]
+		if len(cands) > 1 || vc.d < len(vc.dungeons) {
 			if vc.d >= len(vc.dungeons) {
 				return nil, refuse("%s chooses a dungeon card they own from outside the game: choose one with \"; dungeon NAME\" (%s)", p.Name, e.rules.FindUnder(ventureTitles, phVentureStart...).ID)
 			}
 			w := vc.dungeons[vc.d]
 			vc.d++
-			i := slices.IndexFunc(outside, func(o *game.Object) bool { return strings.EqualFold(o.Label, w.Text) })
+			i := slices.IndexFunc(cands, func(o *game.Object) bool { return strings.EqualFold(o.Label, w.Text) })
 			if i < 0 {
+				if quality != "" && slices.ContainsFunc(outside, func(o *game.Object) bool { return strings.EqualFold(o.Label, w.Text) }) {
+					return nil, refuse("%s ventures into %s: %s is not a dungeon card with the dungeon type %s (%s)", p.Name, quality, w.Text, quality, e.rules.FindUnder(ventureTitles, phVentureInto...).ID)
+				}
 				return nil, refuse("%s owns no dungeon card %s outside the game (%s)", p.Name, w.Text, e.rules.FindUnder(ventureTitles, phVentureStart...).ID)
 			}
-			pick = outside[i]
+			pick = cands[i]
 		}
 		outside = slices.DeleteFunc(slices.Clone(outside), func(o *game.Object) bool { return o == pick })
 		cur, room, curLabel = pick.Card, 0, pick.Label
@@ -142,29 +152,31 @@ func (e *engine) plan(p *game.Player, n int, vc *ventureChoices) ([]ventureStep,
 }
 
 // ventures returns how many times the top of the stack ventures into
-// the dungeon as it resolves, and who does.
-func (e *engine) ventures(top *game.Object) (int, *game.Player) {
+// the dungeon as it resolves, into which quality of dungeon ("" for
+// any, 701.46d), and who does.
+func (e *engine) ventures(top *game.Object) (int, string, *game.Player) {
 	if top.Ability != nil {
 		n := e.ventureCount[top]
 		if n == 0 {
 			// Combat damage on the stack has no source.
-			return 0, nil
+			return 0, "", nil
 		}
-		return n, top.Ability.Source.Controller()
+		return n, e.ventureInto[top], top.Ability.Source.Controller()
 	}
 	face := top.Card
 	if top.Half != nil {
 		face = top.Half
 	}
-	n := 0
+	n, quality := 0, ""
 	if top.Spell != nil && !top.FaceDown {
 		for _, ef := range effects(face, top.Spell) {
 			if ef.Verb == "venture" {
 				n++
+				quality = ef.Name
 			}
 		}
 	}
-	return n, top.Controller()
+	return n, quality, top.Controller()
 }
 
 // checkVentures checks, before top resolves, the choices of the
@@ -178,7 +190,7 @@ func (e *engine) checkVentures(st *Stmt, top *game.Object) error {
 	if cl := st.Clause("room"); cl != nil {
 		e.vc.rooms = cl.Names
 	}
-	n, p := e.ventures(top)
+	n, quality, p := e.ventures(top)
 	if n == 0 {
 		if len(e.vc.dungeons)+len(e.vc.rooms) > 0 {
 			return refuse("%s doesn't venture into the dungeon: there is no dungeon or room to choose", stackName(top))
@@ -186,7 +198,7 @@ func (e *engine) checkVentures(st *Stmt, top *game.Object) error {
 		return nil
 	}
 	check := *e.vc
-	if _, err := e.plan(p, n, &check); err != nil {
+	if _, err := e.plan(p, n, quality, &check); err != nil {
 		return err
 	}
 	switch {
@@ -199,12 +211,13 @@ func (e *engine) checkVentures(st *Stmt, top *game.Object) error {
 }
 
 // venture is the keyword action of p venturing into the dungeon (701.46
-// or 701.49), by the instruction of from.
-func (e *engine) venture(p *game.Player, from string) {
+// or 701.49), or into a dungeon of the dungeon type quality (701.46d),
+// by the instruction of from.
+func (e *engine) venture(p *game.Player, quality, from string) {
 	if e.vc == nil {
 		e.vc = &ventureChoices{}
 	}
-	steps, err := e.plan(p, 1, e.vc)
+	steps, err := e.plan(p, 1, quality, e.vc)
 	if err != nil {
 		// Only a statement that resolves checks the choices first.
 		e.s.Cite(e.rules.FindUnder(ventureTitles, phVentureMove...), "%s: %s ventures into the dungeon: %v", from, p.Name, err)
@@ -218,15 +231,22 @@ func (e *engine) venture(p *game.Player, from string) {
 			e.s.Cite(e.rules.FindUnder(ventureTitles, phVentureDone...), "%s: %s ventures into the dungeon with the venture marker in the bottommost room of %s: %s removes it from the game", from, p.Name, d.Label, p.Name)
 			e.complete(d)
 			after = true
+		case s.none && quality != "":
+			e.s.Cite(e.rules.FindUnder(ventureTitles, phVentureInto...), "%s: %s ventures into %s but owns no dungeon card with the dungeon type %s outside the game: nothing happens", from, p.Name, quality, quality)
 		case s.none:
 			e.s.Cite(e.rules.FindUnder(ventureTitles, phVentureStart...), "%s: %s ventures into the dungeon but owns no dungeon card outside the game: nothing happens", from, p.Name)
 		case s.enter != "":
 			o := p.Zone(game.Outside)[slices.IndexFunc(p.Zone(game.Outside), func(o *game.Object) bool { return o.Label == s.enter })]
 			r := e.rules.FindUnder(ventureTitles, phVentureStart...)
+			what := "a dungeon card they own from outside the game"
+			if quality != "" {
+				r = e.rules.FindUnder(ventureTitles, phVentureInto...)
+				what = "a dungeon card with the dungeon type " + quality + " they own from outside the game"
+			}
 			if after {
 				r = e.rules.FindUnder(ventureTitles, phVentureDone...)
 			}
-			e.s.Cite(r, "%s: %s ventures into the dungeon: %s puts %s, a dungeon card they own from outside the game, into the command zone", from, p.Name, p.Name, o.Label)
+			e.s.Cite(r, "%s: %s ventures into %s: %s puts %s, %s, into the command zone", from, p.Name, ventureWhere(quality), p.Name, o.Label, what)
 			d := e.s.Move(o, game.Command, p, false)
 			e.s.Cite(e.rules.FindUnder(dungeonTitles, phMarkerTop...), "%s puts their venture marker on the topmost room of %s, %s", p.Name, d.Label, d.Card.Rooms[0].Name)
 			e.intoRoom(d)
@@ -235,10 +255,19 @@ func (e *engine) venture(p *game.Player, from string) {
 			from := d.Card.Rooms[d.Room].Name
 			d.Room = int16(s.room)
 			e.s.Changed()
-			e.s.Cite(e.rules.FindUnder(ventureTitles, phVentureMove...), "%s ventures into the dungeon: the venture marker moves from %s to %s", p.Name, from, d.Card.Rooms[s.room].Name)
+			e.s.Cite(e.rules.FindUnder(ventureTitles, phVentureMove...), "%s ventures into %s: the venture marker moves from %s to %s", p.Name, ventureWhere(quality), from, d.Card.Rooms[s.room].Name)
 			e.intoRoom(d)
 		}
 	}
+}
+
+// ventureWhere names where a venture goes: "the dungeon", or the
+// quality of a venture into [quality] ("Undercity").
+func ventureWhere(quality string) string {
+	if quality == "" {
+		return "the dungeon"
+	}
+	return quality
 }
 
 // intoRoom triggers the room ability of the room d's venture marker has

@@ -196,6 +196,44 @@ var kinds = []struct {
 	{"Dungeon", []string{"Dungeons"}},
 }
 
+// undefinedEffect says why the rules do not define the instruction ef,
+// "" when they do: the initiative (725) and venture into Undercity
+// (701.46d) are rules of 2022-06-10 on.
+func undefinedEffect(ef game.Effect, rules *game.Rules) string {
+	switch {
+	case ef.Verb == "initiative" && rules.Titled(ability.TheInitiative.Titles...) == nil:
+		return "the initiative is not a designation"
+	case ef.Verb == "venture" && ef.Name != "" && rules.FindUnder(ventureTitles, phVentureInto...).IsZero():
+		return "venture into [quality] is not a keyword action"
+	}
+	return ""
+}
+
+// cardEffects are the instructions of card c's text: its spell's, its
+// modes', and those of its triggered, activated and room abilities.
+func cardEffects(c *game.Card) []game.Effect {
+	out := slices.Concat(c.Effects, c.Modes)
+	trig := func(p game.Printed) {
+		if t, ok := p.(*ability.Trigger); ok {
+			for _, x := range t.Effects {
+				if x.Kind == "effect" {
+					out = append(out, x.Effect)
+				}
+			}
+		}
+	}
+	for _, t := range c.Triggered {
+		trig(t)
+	}
+	for _, r := range c.Rooms {
+		trig(r.Ability)
+	}
+	for _, a := range c.Activated {
+		out = append(out, a.Effect)
+	}
+	return out
+}
+
 // undefined reports, as errors at their columns, the card types and
 // keywords of the file's cards that the revision does not define, and
 // the qualities of
@@ -232,15 +270,31 @@ func undefined(f *Scenario, rules *game.Rules, specs *specSet, rev string) parse
 				}
 				errs = append(errs, &parse.Diagnostic{File: f.Name, Pos: d.TypeAt(c, word), Severity: parse.SeverityError, Msg: msg})
 			}
-			for i, a := range c.Abilities {
-				msg := ""
-				if specs.find(a.Keyword) == nil {
-					msg = fmt.Sprintf("%s: %s is not a keyword of revision %s", c.Name, a.Keyword, rev)
-				} else if err := ability.CheckQuality(a, rv, rules, f.Players); err != nil {
-					msg = fmt.Sprintf("%s: %s: %v (revision %s, %s)", c.Name, a.Text, err, rev, rv.kw(a.Keyword, " is written", "written").ID)
+			for _, ef := range cardEffects(c) {
+				if msg := undefinedEffect(ef, rules); msg != "" {
+					errs = append(errs, &parse.Diagnostic{File: f.Name, Pos: d.EffectAt(ef), Severity: parse.SeverityError,
+						Msg: fmt.Sprintf("%s: %s: %s of revision %s", c.Name, ef.Text, msg, rev)})
 				}
-				if msg != "" {
-					errs = append(errs, &parse.Diagnostic{File: f.Name, Pos: d.At(c, i), Severity: parse.SeverityError, Msg: msg})
+			}
+			for i, a := range c.Abilities {
+				insts := []game.Ability{a}
+				if game.Keywords[a.Keyword] == game.GrantParam {
+					// The ability a max speed ability grants is
+					// the revision's too.
+					g, _, _ := game.ParseAbility(a.Quality)
+					insts = append(insts, g)
+				}
+				for _, a := range insts {
+					msg := ""
+					if specs.find(a.Keyword) == nil {
+						msg = fmt.Sprintf("%s: %s is not a keyword of revision %s", c.Name, a.Keyword, rev)
+					} else if err := ability.CheckQuality(a, rv, rules, f.Players); err != nil {
+						msg = fmt.Sprintf("%s: %s: %v (revision %s, %s)", c.Name, a.Text, err, rev, rv.kw(a.Keyword, " is written", "written").ID)
+					}
+					if msg != "" {
+						errs = append(errs, &parse.Diagnostic{File: f.Name, Pos: d.At(c, i), Severity: parse.SeverityError, Msg: msg})
+						break
+					}
 				}
 			}
 		}
@@ -649,14 +703,17 @@ type engine struct {
 	// under way.
 	roomAbility  map[*game.Object]*game.Object
 	ventureCount map[*game.Object]int
-	vc           *ventureChoices
+	// ventureInto is the dungeon type an ability's ventures go into
+	// (701.46d), absent for any dungeon.
+	ventureInto map[*game.Object]string
+	vc          *ventureChoices
 	// speedTurn is the turn in which each player's speed last
 	// triggered (702.179d: once each turn).
 	speedTurn map[*game.Player]int
 }
 
 func newEngine(f *Scenario, rules *game.Rules, specs *specSet) *engine {
-	e := &engine{at: mainAt, turn: steps, f: f, rules: rules, specs: specs, wants: map[*game.Object]*ability.Target{}, retarget: map[*game.Object][]*game.Target{}, revealed: map[string][]string{}, gains: map[gainKey]*gain{}, mays: map[*game.Object]bool{}, permits: map[*game.Object]bool{}, orders: map[*game.Object]assignOrder{}, chapterAbility: map[*game.Object]*game.Object{}, roomAbility: map[*game.Object]*game.Object{}, ventureCount: map[*game.Object]int{}, speedTurn: map[*game.Player]int{}, sectorPicks: map[*game.Object]string{}, bans: map[*game.Player]*ability.UpkeepCopies{}}
+	e := &engine{at: mainAt, turn: steps, f: f, rules: rules, specs: specs, wants: map[*game.Object]*ability.Target{}, retarget: map[*game.Object][]*game.Target{}, revealed: map[string][]string{}, gains: map[gainKey]*gain{}, mays: map[*game.Object]bool{}, permits: map[*game.Object]bool{}, orders: map[*game.Object]assignOrder{}, chapterAbility: map[*game.Object]*game.Object{}, roomAbility: map[*game.Object]*game.Object{}, ventureCount: map[*game.Object]int{}, ventureInto: map[*game.Object]string{}, speedTurn: map[*game.Player]int{}, sectorPicks: map[*game.Object]string{}, bans: map[*game.Player]*ability.UpkeepCopies{}}
 	e.s = game.New(rules, f.Players...)
 	facts := factsOf(rules.Doc(), rules)
 	e.s.SplitCombined, e.s.ArtifactCreatureKeeps, e.s.StarZeroOutside = facts.splitCombined, facts.keepAC, facts.starZero

@@ -125,6 +125,9 @@ func (e *engine) expect(st *Stmt) (bool, string) {
 		slices.Sort(lost)
 		slices.Sort(want)
 		return slices.Equal(lost, want), strings.Join(lost, ", ")
+	case "initiative":
+		got := e.expectInitiative()
+		return strings.EqualFold(got, st.Value), got
 	case "reason":
 		return strings.Contains(strings.ToLower(e.reason), strings.ToLower(st.Value)), e.reason
 	}

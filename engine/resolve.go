@@ -271,7 +271,9 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 		e.s.Cite(e.rules.Find(phFollow...), "%s: %s deals %d damage to %s", from, spell.Name(), n, t.Name())
 		e.damage(spell, *t, n, false)
 	case "venture":
-		e.venture(ctrl, from)
+		e.venture(ctrl, ef.Name, from)
+	case "initiative":
+		e.takeInitiative(ctrl, from)
 	case "addcombat":
 		e.addCombat(from)
 	case "skipcombat":
@@ -385,18 +387,19 @@ func attachTo(s *game.State, o, to *game.Object) {
 }
 
 // damage deals n damage from source to a target; combat marks combat
-// damage. Lifelink and deathtouch apply.
-func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) {
+// damage. Lifelink and deathtouch apply. It reports whether any damage
+// was dealt, none being once replaced or prevented.
+func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) (dealt bool) {
 	ev := &event{kind: evDamage, source: source, target: t, amount: n}
 	e.replace(ev)
 	if n = ev.amount; n <= 0 {
-		return
+		return false
 	}
 	if t.Object != nil {
 		for _, pr := range all[*ability.Protection](e, t.Object) {
 			if pr.From.Matches(source) {
 				e.s.Cite(e.protRef(pr, pr.Damage), "%s has protection from %s: the damage from %s is prevented", t.Object.Label, pr.From.Text, source.Label)
-				return
+				return false
 			}
 		}
 	}
@@ -446,6 +449,7 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 	} else {
 		e.fire(t.Object, ability.DealtDamage, source)
 	}
+	return true
 }
 
 // gainTrigger triggers rider r, the i-th of source's damage riders,

@@ -589,7 +589,8 @@ func (e *engine) leaveGame() {
 }
 
 // leaveMultiplayer removes from the game every object p owns, and the
-// spells and abilities p controls (800.4a).
+// spells and abilities p controls (800.4a); the initiative p has goes
+// to another player (725.4).
 func (e *engine) leaveMultiplayer(p *game.Player) {
 	var gone []string
 	for _, o := range e.s.Objects() {
@@ -628,4 +629,7 @@ func (e *engine) leaveMultiplayer(p *game.Player) {
 		}
 	}
 	e.s.Combat.Attackers = slices.DeleteFunc(e.s.Combat.Attackers, func(o *game.Object) bool { return o.Owner == p || slices.Contains(exiled, o) })
+	if p.Initiative {
+		e.initiativeLeaves(p)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/crules/crules/game"
 	"github.com/crules/crules/parse"
@@ -31,6 +32,9 @@ type CardDef struct {
 	// AbilityPos is where each keyword ability of a face (Card or one
 	// of its Halves) is written, in the order of its Abilities.
 	AbilityPos map[*game.Card][]parse.Pos
+	// Src is the card's line as written, from Pos: where an effect's
+	// text is, for an error at its column.
+	Src string
 	// TypePos is where the words of a face's type line are written
 	// that a revision may not define ("Enchant" of "Enchant Creature",
 	// the subtype "Aura"), by word.
@@ -53,6 +57,16 @@ func (d *CardDef) At(c *game.Card, i int) parse.Pos {
 		return ps[i]
 	}
 	return d.Pos
+}
+
+// EffectAt is where the instruction ef of the card is written: the
+// column of its text in the card's line, or the line's start.
+func (d *CardDef) EffectAt(ef game.Effect) parse.Pos {
+	i := strings.Index(strings.ToLower(d.Src), strings.ToLower(ef.Text))
+	if i < 0 || ef.Text == "" {
+		return d.Pos
+	}
+	return parse.Pos{Line: d.Pos.Line, Col: d.Pos.Col + utf8.RuneCountInString(d.Src[:i]), Offset: d.Pos.Offset + i}
 }
 
 // Card returns the definition of the card named name (case ignored;

@@ -59,5 +59,18 @@ func (e *engine) speedLoss(q *game.Player) {
 		}
 		e.s.Cite(rule, sp.Grow.Note, a.Name, a.Speed, a.Speed+1)
 		a.Speed++
+		e.maxSpeed(a)
 	})
+}
+
+// maxSpeed cites, as p's speed changes, the max speed abilities of the
+// permanents p controls that now grant their ability (702.178a).
+func (e *engine) maxSpeed(p *game.Player) {
+	for _, o := range e.s.Controlled(p) {
+		for _, m := range all[*ability.MaxSpeed](e, o) {
+			if m.Active(o) {
+				e.s.Cite(e.ref(m), m.Note, o.Label, m.Grants.Text, p.Name, p.Speed)
+			}
+		}
+	}
 }

@@ -280,6 +280,9 @@ func (e *engine) queue(o *game.Object, t *ability.Trigger, blockers []*game.Obje
 	for _, x := range t.Effects {
 		if x.Kind == "effect" && x.Effect.Verb == "venture" {
 			e.ventureCount[a]++
+			if x.Effect.Name != "" {
+				e.ventureInto[a] = x.Effect.Name
+			}
 		}
 	}
 	if slices.ContainsFunc(t.Effects, func(x ability.Op) bool { return x.May || x.Kind == "counterunless" }) {

@@ -204,6 +204,7 @@ func (e *engine) enterStep(i int) {
 		e.s.Cite(e.rules.Find(phUntap...), "untap step: %s untaps their permanents", p.Name)
 	case "upkeep":
 		e.s.Cite(e.stepRef(step), "%s's upkeep step begins", p.Name)
+		e.initiativeUpkeep(p)
 		e.beginningOf(ability.UpkeepBegins, "upkeep", phUpkeepTrig)
 	case "draw":
 		if skip := e.rules.Find(phSkipDraw...); e.s.Turn == 1 && len(e.s.Players) == 2 && !skip.IsZero() {

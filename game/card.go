@@ -109,7 +109,8 @@ type Ability struct {
 	Parts []Part
 	// Quality is the quality of the written form ("Arcane", "red",
 	// "artifacts", "Goblin", "creature"), or "Sunburst" when sunburst
-	// sets a keyword's number ("Modular—Sunburst").
+	// sets a keyword's number ("Modular—Sunburst"), or the ability a
+	// max speed ability grants, as written ("Flying").
 	Quality string
 	Text    string // as written
 }
@@ -142,6 +143,7 @@ const (
 	QualParam        // Enchant [quality]
 	OntoParam        // Splice onto [quality] [cost]
 	PrefixQual       // [Quality] offering
+	GrantParam       // Max speed — [ability]: the keyword ability granted, as written, in Quality
 )
 
 // Keywords are the keyword abilities a scenario's card line can name,
@@ -160,12 +162,14 @@ var Keywords = map[string]Param{
 	"Ninjutsu": CostParam, "Evoke": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
 	"Protection": FromParam, "Affinity": ForParam, "Enchant": QualParam,
 	"Splice": OntoParam, "Offering": PrefixQual,
+	"Max speed": GrantParam,
 }
 
 // ParseAbility reads one keyword ability as written on a card: "Bushido
 // 2", "Flashback {1}{R}", "Splice onto Arcane {1}{R}", "Splice onto
 // Arcane—Exile four cards from your graveyard", "Protection from red",
-// "Goblin offering". It reports false when text names no keyword.
+// "Goblin offering", "Max speed — Flying". It reports false when text
+// names no keyword.
 func ParseAbility(text string) (Ability, bool, error) {
 	t := strings.TrimSpace(text)
 	lower := strings.ToLower(t)
@@ -232,6 +236,21 @@ func ParseAbility(text string) (Ability, bool, error) {
 			return bad(`"` + word + `[quality]"`)
 		}
 		a.Quality = strings.TrimSpace(rest[len(word):])
+	case GrantParam:
+		// "Max speed — Flying": the ability it grants (702.178a), a
+		// keyword ability of its own.
+		g, ok := strings.CutPrefix(rest, "—")
+		if !ok {
+			g, ok = strings.CutPrefix(rest, "-")
+		}
+		g = strings.TrimSpace(g)
+		if !ok || g == "" {
+			return bad(`"— [ability]"`)
+		}
+		if inner, isKw, err := ParseAbility(g); err != nil || !isKw || Keywords[inner.Keyword] == GrantParam {
+			return bad("a keyword ability after the dash")
+		}
+		a.Quality = g
 	case OntoParam:
 		if !strings.HasPrefix(strings.ToLower(rest), "onto ") {
 			return bad(`"onto [quality] [cost]"`)
@@ -277,7 +296,8 @@ func (a *Ability) setCost(s string) error {
 //
 //	deals N (or X) damage to any target | target creature | target player | target creature or player
 //	draw N | gain N life | target player|opponent loses N life | each opponent loses N life | you lose N life
-//	venture into the dungeon (701.46 to 2025-04-04, 701.49 after)
+//	venture into the dungeon (701.46 to 2025-04-04, 701.49 after) | venture into Undercity (701.46d, from 2022-06-10: Name "Undercity")
+//	[you] take the initiative (725, from 2022-06-10)
 //	destroy target creature | counter target spell | untap target creature | untap that creature
 //	copy target creature spell | copy target permanent spell | copy target Aura spell
 //	create a P/T NAME token
@@ -303,7 +323,7 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "venture", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters"
+	Verb string // "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// Mana is the mana an "add" effect adds ("Add {G}").
@@ -316,7 +336,7 @@ type Effect struct {
 	// That is set for an instruction about the object the instruction
 	// before it targeted ("untap that creature", "it gains haste").
 	That bool
-	Name string // a token's name; the kind of counters ("putcounters", "kickcounters", "maxcounters")
+	Name string // a token's name; the kind of counters ("putcounters", "kickcounters", "maxcounters"); the dungeon type of "venture" into one ("Undercity")
 	Text string
 	// Delayed is set for a spell's delayed triggered ability (603.7):
 	// the step at the beginning of which the effect happens ("end" for
@@ -356,7 +376,15 @@ var effectPatterns = []struct {
 	{lazyRegexp(`(?i)^target opponent loses (\d+) life$`), func(m []string) Effect { return Effect{Verb: "lose", N: atoi(m[1]), Target: "opponent"} }},
 	{lazyRegexp(`(?i)^each opponent loses (\d+) life$`), func(m []string) Effect { return Effect{Verb: "lose", N: atoi(m[1]), Name: "each opponent"} }},
 	{lazyRegexp(`(?i)^you lose (\d+) life$`), func(m []string) Effect { return Effect{Verb: "lose", N: atoi(m[1]), Name: "you"} }},
-	{lazyRegexp(`(?i)^venture into the dungeon$`), func(m []string) Effect { return Effect{Verb: "venture"} }},
+	{lazyRegexp(`(?i)^venture into (?:the dungeon|(undercity))$`), func(m []string) Effect {
+		if m[1] != "" {
+			// Venture into [quality] (701.46d): a dungeon with the
+			// dungeon type, 205.3p.
+			return Effect{Verb: "venture", Name: "Undercity"}
+		}
+		return Effect{Verb: "venture"}
+	}},
+	{lazyRegexp(`(?i)^(?:you )?take the initiative$`), func(m []string) Effect { return Effect{Verb: "initiative"} }},
 	{lazyRegexp(`(?i)^put (a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten) ([+-]\d+/[+-]\d+|[a-z]+) counters? on target creature$`), func(m []string) Effect {
 		return Effect{Verb: "putcounters", N: count(m[1]), Name: strings.ToLower(m[2]), Target: "creature"}
 	}},

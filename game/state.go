@@ -27,6 +27,9 @@ type Player struct {
 	// Speed is the player's speed (702.179): 0 while they have none
 	// (702.179b), as no rule sets a speed to 0.
 	Speed int
+	// Initiative is set while the player has the initiative (725; 721
+	// in 2022), a designation at most one player has at a time.
+	Initiative bool
 }
 
 // Zone returns the objects of the player's zone z; the library top

@@ -13,7 +13,11 @@ import (
 // any text changes (TestTreeDigest holds the digest of every embedded
 // revision's form under this version), so that a tree cached by an older
 // crules is never read as the parse of a newer one.
-const TreeVersion = 1
+//
+// Version 2: positions and strings' offsets as differences from the ones
+// before, which take one or two bytes where the absolute ones took three;
+// a rule's printed number only when it has one (a misprint).
+const TreeVersion = 2
 
 // ErrBadTree is wrapped by the error DecodeBinary returns for bytes that
 // are not a whole binary form of this TreeVersion.
@@ -24,7 +28,9 @@ const treeMagic = "crules-tree\n"
 // AppendBinary appends the binary form of d to b: its text once, and
 // every node with each string as an offset into that text (a string that
 // is not part of it, such as a paragraph joined from wrapped lines, is
-// stored once after the text). DecodeBinary reads it back into a document
+// stored once after the text). Nodes come in the order of the text, so a
+// position is written as its difference from the one before, and a
+// string's offset as its difference from the end of the one before. DecodeBinary reads it back into a document
 // equal to d, without parsing.
 func (d *Document) AppendBinary(b []byte) ([]byte, error) {
 	e := treeEncoder{text: d.Text, extra: map[string]int{}}
@@ -85,6 +91,8 @@ type treeEncoder struct {
 	extra  map[string]int // a string stored in extras → its offset
 	out    []byte
 	err    error
+	last   Pos // the position written last
+	end    int // where in the text the string written last ends
 	// How many nodes and list slots of each kind the decoder allocates.
 	rules, rulePtrs, examples, examplePtrs, paras, paraPtrs int
 }
@@ -98,6 +106,9 @@ func (e *treeEncoder) uint(n int) {
 
 func (e *treeEncoder) int(n int) { e.out = binary.AppendVarint(e.out, int64(n)) }
 
+// zigzag is how binary.AppendVarint writes n: 0, -1, 1, -2 as 0, 1, 2, 3.
+func zigzag(n int) uint64 { return uint64(n<<1) ^ uint64(n>>63) }
+
 func (e *treeEncoder) bool(v bool) {
 	if v {
 		e.out = append(e.out, 1)
@@ -106,8 +117,9 @@ func (e *treeEncoder) bool(v bool) {
 	}
 }
 
-// str writes s as its length and, when not empty, where it is: an offset
-// into the text (even) or into the extras (odd).
+// str writes s as its length and, when not empty, where it is: its offset
+// into the text less the end of the string written before it, zigzagged
+// (even), or its offset into the extras (odd).
 func (e *treeEncoder) str(s string) {
 	e.uint(len(s))
 	if s == "" {
@@ -116,7 +128,9 @@ func (e *treeEncoder) str(s string) {
 	base := uintptr(unsafe.Pointer(unsafe.StringData(e.text)))
 	p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
 	if len(e.text) > 0 && p >= base && p+uintptr(len(s)) <= base+uintptr(len(e.text)) {
-		e.uint(int(p-base) << 1)
+		off := int(p - base)
+		e.out = binary.AppendUvarint(e.out, zigzag(off-e.end)<<1)
+		e.end = off + len(s)
 		return
 	}
 	off, ok := e.extra[s]
@@ -128,10 +142,13 @@ func (e *treeEncoder) str(s string) {
 	e.uint(off<<1 | 1)
 }
 
+// pos writes p's line and offset as differences from the position
+// written before it.
 func (e *treeEncoder) pos(p Pos) {
-	e.int(p.Line)
+	e.int(p.Line - e.last.Line)
 	e.int(p.Col)
-	e.int(p.Offset)
+	e.int(p.Offset - e.last.Offset)
+	e.last = p
 }
 
 func (e *treeEncoder) id(id RuleID) {
@@ -224,7 +241,11 @@ func (e *treeEncoder) ruleList(rs []*Rule) {
 	for _, r := range rs {
 		e.rules++
 		e.id(r.ID)
-		e.id(r.Printed)
+		misprint := r.Printed != RuleID{} // only a misprinted rule has one
+		e.bool(misprint)
+		if misprint {
+			e.id(r.Printed)
+		}
 		e.str(r.Title)
 		e.str(r.Text)
 		e.pos(r.Pos)
@@ -261,23 +282,33 @@ type treeReader struct {
 func (r *treeReader) fail(what string) {
 	if r.err == nil {
 		r.err = fmt.Errorf("%w: %s at byte %d", ErrBadTree, what, r.i)
+		r.b = r.b[:r.i]
 	}
 }
 
 func (r *treeReader) uint() uint64 {
+	// Most numbers take one or two bytes: read in place from locals (a
+	// read after an error finds no bytes: fail cuts them), as
+	// binary.Uvarint would; the rest in uintLong.
+	b, i := r.b, r.i
+	if i < len(b) {
+		if x := b[i]; x < 0x80 {
+			r.i = i + 1
+			return uint64(x)
+		}
+		if i+1 < len(b) && b[i+1] < 0x80 {
+			r.i = i + 2
+			return uint64(b[i]&0x7f) | uint64(b[i+1])<<7
+		}
+	}
+	return r.uintLong()
+}
+
+func (r *treeReader) uintLong() uint64 {
 	if r.err != nil {
 		return 0
 	}
-	// Most numbers take one to three bytes: read in place, as
-	// binary.Uvarint would.
-	switch b := r.b[r.i:]; {
-	case len(b) > 0 && b[0] < 0x80:
-		r.i++
-		return uint64(b[0])
-	case len(b) > 1 && b[1] < 0x80:
-		r.i += 2
-		return uint64(b[0]&0x7f) | uint64(b[1])<<7
-	case len(b) > 2 && b[2] < 0x80:
+	if b := r.b[r.i:]; len(b) > 2 && b[0] >= 0x80 && b[1] >= 0x80 && b[2] < 0x80 {
 		r.i += 3
 		return uint64(b[0]&0x7f) | uint64(b[1]&0x7f)<<7 | uint64(b[2])<<14
 	}
@@ -327,6 +358,8 @@ func (r *treeReader) bytes() string {
 type treeDecoder struct {
 	r           *treeReader
 	text, extra string
+	last        Pos // the position read last
+	end         int // where in the text the string read last ends
 
 	rules       []Rule
 	rulePtrs    []*Rule
@@ -342,20 +375,27 @@ func (d *treeDecoder) str() string {
 		return ""
 	}
 	at := d.r.uint()
-	src := d.text
 	if at&1 == 1 {
-		src = d.extra
+		off := at >> 1
+		if off > uint64(len(d.extra)) || n > uint64(len(d.extra))-off {
+			d.r.fail("a string beyond the extras")
+			return ""
+		}
+		return d.extra[off : off+n]
 	}
-	off := at >> 1
-	if off > uint64(len(src)) || n > uint64(len(src))-off {
+	delta := int64(at>>2) ^ -int64(at>>1&1) // zigzag, as treeReader.int
+	off := int64(d.end) + delta
+	if off < 0 || off > int64(len(d.text)) || n > uint64(int64(len(d.text))-off) {
 		d.r.fail("a string beyond the text")
 		return ""
 	}
-	return src[off : off+n]
+	d.end = int(off) + int(n)
+	return d.text[off:d.end]
 }
 
 func (d *treeDecoder) pos() Pos {
-	return Pos{Line: d.r.int(), Col: d.r.int(), Offset: d.r.int()}
+	d.last = Pos{Line: d.last.Line + d.r.int(), Col: d.r.int(), Offset: d.last.Offset + d.r.int()}
+	return d.last
 }
 
 func (d *treeDecoder) id() RuleID {
@@ -498,7 +538,9 @@ func (d *treeDecoder) ruleList() []*Rule {
 		}
 		r := &one[0]
 		r.ID = d.id()
-		r.Printed = d.id()
+		if d.bool() {
+			r.Printed = d.id()
+		}
 		r.Title = d.str()
 		r.Text = d.str()
 		r.Pos = d.pos()

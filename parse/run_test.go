@@ -67,4 +67,14 @@ func TestTreeReaderNumbers(t *testing.T) {
 			t.Errorf("% x: int %d at %d (error %v), binary.Varint %d at %d", b, goti, r.i, r.err, wanti, n)
 		}
 	}
+	// The first error sticks: what follows a bad number reads as zeros.
+	r := &treeReader{b: []byte{0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 1, 5, 0x85, 1}}
+	if v := r.uint(); v != 0 || r.err == nil {
+		t.Fatalf("an overlong number: %d, error %v", v, r.err)
+	}
+	for range 3 {
+		if v := r.uint(); v != 0 {
+			t.Errorf("a number after an error: %d, want 0", v)
+		}
+	}
 }

@@ -364,7 +364,8 @@ func runLatest(t *testing.T, src string) *engine.Result {
 // lacks, a quality that is no characteristic value (a card name is one
 // only where the ability says it is a name, 702.16a), protection from a
 // player or from everything before the rules define them (502.7a in
-// 2006-10-01 knows only a characteristic value).
+// 2006-10-01 knows only a characteristic value), the initiative and
+// venture into Undercity before 2022-06-10 (721, 701.46d).
 func TestUndefinedText(t *testing.T) {
 	for _, tc := range []struct {
 		rev, card, want string
@@ -383,6 +384,11 @@ func TestUndefinedText(t *testing.T) {
 		{"latest", "X: {W} Creature — Human 1/1; Protection from carol", `x.txt:3:30: X: Protection from carol: "carol" is not a quality`},
 		{"latest", "X: {R} Sorcery; Flashback—Pay 3 life; draw a card", `x.txt:3:17: X: Flashback—Pay 3 life: a cost in words ("Pay 3 life") is not modelled for flashback`},
 		{"2022-10-07", "X: {3}{R} Battle — Siege 5", `x.txt:3:1: X: Battle is not a card type of revision 2022-10-07`},
+		{"latest", "X: {W} Creature — Human 1/1; Max speed — Protection from purple", `x.txt:3:30: X: Protection from purple: "purple" is not a quality`},
+		{"2024-11-08", "X: {W} Creature — Human 1/1; Max speed — Flying", `x.txt:3:30: X: Max speed is not a keyword of revision 2024-11-08`},
+		{"2022-04-29", "X: {1}{W} Sorcery; Take the initiative", `x.txt:3:20: X: Take the initiative: the initiative is not a designation of revision 2022-04-29`},
+		{"2022-04-29", "X: {2}{W} Creature — Human 2/2; When X enters, you take the initiative", `x.txt:3:48: X: you take the initiative: the initiative is not a designation of revision 2022-04-29`},
+		{"2022-04-29", "X: {1}{B} Sorcery; Venture into Undercity", `x.txt:3:20: X: Venture into Undercity: venture into [quality] is not a keyword action of revision 2022-04-29`},
 		// Local enchantments (1999 to 2005-02-01) and Auras (from
 		// 2005-08-01), each an error in the other's revisions.
 		{"2005-08-01", "X: {2}{U}{U} Enchant Creature; You control enchanted creature", `x.txt:3:14: X: "Enchant Creature" is not a type line of revision 2005-08-01: a local enchantment is an Aura there, "Enchantment — Aura; Enchant creature" (212.4d)`},
@@ -410,6 +416,7 @@ func TestUndefinedText(t *testing.T) {
 	for rev, card := range map[string]string{
 		"latest":     "X: {W} Creature — Human 1/1; Protection from bob; Protection from everything; Protection from Goblins; Protection from artifacts; Protection from each color",
 		"2006-10-01": "X: {W} Creature — Human 1/1; Protection from Goblins; Protection from artifacts; Protection from multicolored",
+		"2022-06-10": "X: {1}{W} Sorcery; Take the initiative; Venture into Undercity",
 	} {
 		f, err := scenario.Parse("x.txt", []byte("rev: "+rev+"\n-- cards --\n"+card+"\n-- script --\nexpect life alice: 20\n"))
 		if err != nil {

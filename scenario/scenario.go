@@ -257,17 +257,17 @@ func (p *parser) card(l line) {
 			c.Halves = append(c.Halves, h)
 			col += len(face) + 2
 		}
-		p.f.Cards = append(p.f.Cards, &engine.CardDef{Card: c, Pos: l.pos(0), AbilityPos: p.abPos, TypePos: p.typePos})
+		p.f.Cards = append(p.f.Cards, &engine.CardDef{Card: c, Pos: l.pos(0), AbilityPos: p.abPos, TypePos: p.typePos, Src: l.text})
 		return
 	}
 	if c := p.face(l, name, rest, start); c != nil {
-		p.f.Cards = append(p.f.Cards, &engine.CardDef{Card: c, Pos: l.pos(0), AbilityPos: p.abPos, TypePos: p.typePos})
+		p.f.Cards = append(p.f.Cards, &engine.CardDef{Card: c, Pos: l.pos(0), AbilityPos: p.abPos, TypePos: p.typePos, Src: l.text})
 	}
 }
 
 // oneShot are the effects only an instant or sorcery follows as it
 // resolves.
-var oneShot = map[string]bool{"damage": true, "draw": true, "gain": true, "lose": true, "destroy": true, "counter": true, "create": true, "kickdamage": true, "addmana": true, "sacrifice": true, "venture": true}
+var oneShot = map[string]bool{"damage": true, "draw": true, "gain": true, "lose": true, "destroy": true, "counter": true, "create": true, "kickdamage": true, "addmana": true, "sacrifice": true, "venture": true, "initiative": true}
 
 var supertypes = []string{"Legendary", "Basic", "Snow", "World"}
 

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/crules/crules/ability"
 	"github.com/crules/crules/engine"
 	"github.com/crules/crules/game"
 	"github.com/crules/crules/parse"
@@ -305,6 +306,14 @@ func (p *parser) expect(l line, st *engine.Stmt, rest string, at int) {
 		}
 		st.Names = nil
 		st.Value = strings.TrimSpace(tail)
+		return
+	}
+	if word == "initiative:" {
+		// "expect initiative: alice": who has the initiative, "none".
+		st.Expect, st.Value = "initiative", strings.TrimSpace(tail)
+		if v := st.Value; !strings.EqualFold(v, "none") && !p.isPlayer(v) {
+			p.errorf(l.pos(at+len(word)+1+len(tail)-len(strings.TrimLeft(tail, " "))), "unknown player %q (players: %s, or none)", v, strings.Join(p.f.Players, ", "))
+		}
 		return
 	}
 	if word == "stack:" || word == "tapped:" || word == "untapped:" {
@@ -704,7 +713,7 @@ func (p *parser) check(st *engine.Stmt) {
 	isPlayer := p.isPlayer
 	card := func(n engine.Name) {
 		t := strings.TrimSuffix(strings.TrimSuffix(n.Text, " (copy)"), engine.FaceDownSuffix)
-		if kw, ok := strings.CutSuffix(t, " trigger"); ok && (isKeyword(kw) || p.f.Card(kw) != nil) {
+		if kw, ok := strings.CutSuffix(t, " trigger"); ok && (isKeyword(kw) || p.f.Card(kw) != nil || strings.EqualFold(kw, ability.TheInitiative.Takes.Keyword)) {
 			return
 		}
 		if c, ok := strings.CutSuffix(t, " ability"); ok && p.f.Card(strings.SplitN(c, "#", 2)[0]) != nil {
