@@ -175,7 +175,8 @@ func singular(w string) []string {
 }
 
 // Matches reports whether object o has the quality: its colour, one of
-// its types, subtypes or supertypes, or, for a quality naming a player,
+// its types, subtypes or supertypes (each of them for a quality of
+// several words, "artifact creature"), or, for a quality naming a player,
 // that o is controlled by that player (or owned by them with no
 // controller). Everything matches every object.
 func (q Quality) Matches(o *game.Object) bool {
@@ -201,6 +202,16 @@ func (q Quality) Matches(o *game.Object) bool {
 	}
 	if col, ok := game.ParseColor(q.Text); ok && col != 0 {
 		return o.Colors()&col != 0
+	}
+	if words := strings.Fields(q.Text); len(words) > 1 {
+		// "Artifact creature": each word (212.4c of 2003-10-01, an
+		// enchant artifact creature).
+		for _, w := range words {
+			if !Q(w).Matches(o) {
+				return false
+			}
+		}
+		return true
 	}
 	if l := strings.ToLower(q.Text); l == "permanent" || l == "permanents" {
 		// An enchant permanent (214.8a of 1999) enchants any of them.

@@ -196,6 +196,14 @@ func (e *engine) draw(p *game.Player, chosen ...string) error {
 	return nil
 }
 
+// causedChoices are the clauses with which any statement makes the
+// choices for what its action causes, not for the action itself: the
+// targets and order of the triggered abilities it triggers (603.3b,
+// 603.3d), the order of replacement effects (616.1), the permanent kept
+// under the legend rule (704.5j), a battle's protector (310.11a) and a
+// sector designation (704.5u).
+var causedChoices = []string{"targeting", "order", "keep", "protector", "sector"}
+
 // discard: the card goes to the graveyard, unless madness exiles it
 // instead ("; madness", optionally "targeting A" for the spell cast
 // when it triggers).
@@ -210,6 +218,9 @@ func (e *engine) discard(st *Stmt) error {
 	}
 	var chosen []string
 	for _, cl := range st.Clauses {
+		if slices.Contains(causedChoices, cl.Word) {
+			continue // a choice for what the discard causes
+		}
 		found := false
 		for _, r := range all[*ability.Instead](e, o) {
 			if r.Watch == "discard" && r.Choice == cl.Word {

@@ -317,9 +317,9 @@ var (
 // enchantment names one of the subtypes its revision lists (214.8a of
 // 1999, 212.4c of 2003-07-01), or, where the list is of examples
 // (2003-10-01) or speaks of an identifier (2004-10-01), a characteristic
-// of the revision. An enchant player, whose permanent is attached to a
-// player, and an identifier of several words, which each must match, are
-// not modelled.
+// of the revision, or several, each of which the enchanted permanent
+// must match (212.4c of 2003-10-01). An enchant player, whose permanent is
+// attached to a player, is not modelled.
 func localType(c *game.Card, rules *game.Rules, rev string) string {
 	local := ""
 	for _, s := range c.Subtypes {
@@ -346,13 +346,16 @@ func localType(c *game.Card, rules *game.Rules, rev string) string {
 	switch {
 	case what == "player":
 		return fmt.Sprintf("%s: %q is not modelled: a local enchantment attached to a player (%s)", c.Name, local, types.ID)
-	case strings.Contains(what, " "):
-		return fmt.Sprintf("%s: %q is not modelled: a local enchantment whose type line names several words, each of which the enchanted permanent must match (%s)", c.Name, local, types.ID)
 	case strings.Contains(text, "enchant "+what):
 	case !strings.Contains(text, "examples of") && !strings.Contains(text, "identifier"):
 		return fmt.Sprintf("%s: %q is not a local enchantment subtype of revision %s (%s)", c.Name, local, rev, types.ID)
-	case !ability.IsCharacteristic(what, rules):
-		return fmt.Sprintf("%s: %q: %q is not a characteristic of revision %s (%s)", c.Name, local, what, rev, types.ID)
+	case strings.Contains(what, " ") && !strings.Contains(text, "each of those words"):
+		return fmt.Sprintf("%s: %q: revision %s doesn't say what a local enchantment of several words enchants (%s)", c.Name, local, rev, types.ID)
+	}
+	for _, w := range strings.Fields(what) {
+		if !ability.IsCharacteristic(w, rules) && !strings.Contains(text, "enchant "+what) {
+			return fmt.Sprintf("%s: %q: %q is not a characteristic of revision %s (%s)", c.Name, local, w, rev, types.ID)
+		}
 	}
 	return ""
 }

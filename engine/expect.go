@@ -203,9 +203,13 @@ func (e *engine) expect(st *Stmt) (bool, string) {
 		}
 		return strings.EqualFold(got, st.Value), got
 	case "abilities":
+		// A shorthand for separate abilities is listed as them: "protection
+		// from red and from blue" is two protection abilities (702.16g).
 		var got []string
 		for _, a := range o.Abilities() {
-			got = append(got, a.Text)
+			for _, s := range a.Separate() {
+				got = append(got, s.Text)
+			}
 		}
 		var want []string
 		for _, w := range strings.Split(st.Value, ",") {

@@ -797,44 +797,53 @@ func (lo *LayerOrder) belongs(e *Continuous, c Change, si int) bool {
 // every instance of a keyword, or, when the lost ability names a quality
 // ("loses protection from red"), the instances with that quality only. A
 // shorthand "protection from red and from blue" is two abilities
-// (702.16g): losing one leaves the other.
+// (702.16g, Separate): losing one leaves the other.
 func loseAbilities(abilities []Ability, e *Continuous) []Ability {
 	var out []Ability
 	for _, a := range abilities {
-		keep := []string{a.Quality}
+		parts := a.Separate()
+		n := len(parts)
 		for i, k := range e.Lose {
 			if !strings.EqualFold(k, a.Keyword) {
 				continue
 			}
 			q := ""
 			if i < len(e.LoseQuality) {
-				q = e.LoseQuality[i]
+				q = strings.TrimSpace(e.LoseQuality[i])
 			}
-			if q == "" {
-				keep = nil
-				break
-			}
-			var rest []string
-			for _, part := range keep {
-				for _, p := range splitQualities(part) {
-					if !strings.EqualFold(strings.TrimSpace(p), strings.TrimSpace(q)) {
-						rest = append(rest, p)
-					}
-				}
-			}
-			keep = rest
+			parts = slices.DeleteFunc(parts, func(p Ability) bool {
+				return q == "" || strings.EqualFold(strings.TrimSpace(p.Quality), q)
+			})
 		}
-		switch {
-		case len(keep) == 0:
-		case len(keep) == 1 && keep[0] == a.Quality:
-			out = append(out, a)
-		default:
-			for _, q := range keep {
-				b := a
-				b.Quality, b.Text = q, a.Keyword+" from "+q
-				out = append(out, b)
-			}
+		if len(parts) == n {
+			out = append(out, a) // nothing lost: the ability as written
+			continue
 		}
+		out = append(out, parts...)
+	}
+	return out
+}
+
+// Separate returns the abilities a is: a shorthand for separate
+// abilities of one keyword, "Protection from red and from blue" (702.16g:
+// "is shorthand for "protection from [quality A]" and "protection from
+// [quality B]"; it behaves as two separate protection abilities", 502.7g
+// from 2009-05-01) or "Protection from each color" (702.16h), is one
+// ability for each quality, "Protection from red" and "Protection from
+// blue"; any other ability is itself.
+func (a Ability) Separate() []Ability {
+	lead := a.Keyword + " from "
+	if len(a.Text) < len(lead) || !strings.EqualFold(a.Text[:len(lead)], lead) {
+		return []Ability{a}
+	}
+	qs := splitQualities(a.Quality)
+	if len(qs) < 2 {
+		return []Ability{a}
+	}
+	out := make([]Ability, len(qs))
+	for i, q := range qs {
+		out[i] = a
+		out[i].Quality, out[i].Text = strings.TrimSpace(q), lead+strings.TrimSpace(q)
 	}
 	return out
 }

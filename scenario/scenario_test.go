@@ -115,6 +115,7 @@ func TestErrors(t *testing.T) {
 		{"counters, form", "-- cards --\nA: {1} Artifact\n-- script --\nexpect counters A: 1 +1/+1, two\n", []string{`x.txt:4:29: expect counters: "two": expected N KIND`}},
 		{"types", "-- cards --\nA: {1} Artifact\n-- script --\nexpect types A: Legendary Artefact — Golem\n", []string{`x.txt:4:27: expect types: "Artefact": expected a supertype or card type`}},
 		{"abilities", "-- cards --\nA: {1} Artifact\n-- script --\nexpect abilities A: Flying, Flyng\n", []string{`x.txt:4:29: expect abilities: "Flyng": expected a keyword ability`}},
+		{"begin game's choice", "-- script --\nbegin game; kick\n", []string{`x.txt:2:13: unknown choice "kick"`}},
 		{"mode", "-- cards --\nBad: {R} Instant; Choose one — draw a card • win the game\n-- script --\n", []string{`x.txt:2:46: Bad: unknown ability or effect "win the game"`}},
 		{"mana", "-- script --\nmana alice: {1}{Q}\n", []string{"x.txt:2:16: mana symbol {Q}: unknown"}},
 		{"pay", "-- cards --\nA: {R} Instant; draw a card\n-- script --\nalice casts A; pay {R}{Z}\n", []string{"x.txt:4:23: mana symbol {Z}: unknown"}},

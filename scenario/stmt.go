@@ -130,8 +130,13 @@ func (p *parser) stmt(l line) *engine.Stmt {
 		if hasClauses {
 			p.clauses(l, st, clauses, at+len(word)+1+len(name)+1)
 		}
-	case t == "begin game":
+	case t == "begin game" || strings.HasPrefix(t, "begin game;"):
+		// "begin game; targeting bob": the targets of what triggers in
+		// the first upkeep.
 		st.Verb = "begin"
+		if _, clauses, ok := strings.Cut(rest, ";"); ok {
+			p.clauses(l, st, clauses, at+len("begin game;"))
+		}
 	case word == "resolve;" || word == "damage;" || word == "triggers;":
 		st.Verb = strings.TrimSuffix(word, ";")
 		p.clauses(l, st, rest, at+len(word)+1)
