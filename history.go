@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/crules/crules/diff"
@@ -342,15 +341,10 @@ func keywordTitles(lin *diff.Lineage) []string {
 	var out []string
 	seen := map[string]bool{}
 	for i := len(lin.Revs) - 1; i >= 0; i-- {
-		var ids []string
-		for id := range lin.Titles[i] {
-			if strings.HasPrefix(id, "701.") || strings.HasPrefix(id, "702.") || strings.HasPrefix(id, "502.") {
-				ids = append(ids, id)
+		for id, t := range lin.Titles(i) { // in the order of the IDs
+			if !strings.HasPrefix(id, "701.") && !strings.HasPrefix(id, "702.") && !strings.HasPrefix(id, "502.") {
+				continue
 			}
-		}
-		sort.Strings(ids)
-		for _, id := range ids {
-			t := lin.Titles[i][id]
 			if k := strings.ToLower(t); !seen[k] {
 				seen[k] = true
 				out = append(out, t)

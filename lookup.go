@@ -496,9 +496,9 @@ func counterpartAt(lin *diff.Lineage, d *Document, id parse.RuleID, at int) (*Ru
 	if at < 0 {
 		return nil, nil
 	}
-	title := lin.Titles[at][id.String()]
+	title := lin.Title(at, id.String())
 	if title == "" && id.Level() == parse.LevelSubrule {
-		title = lin.Titles[at][id.Parent().String()]
+		title = lin.Title(at, id.Parent().String())
 	}
 	hist := lin.History(at, id.String())
 	for _, p := range hist {

@@ -14,21 +14,20 @@ type Index struct {
 	lin      *diff.Lineage
 	latest   *parse.Document
 	revs     []string
-	titles   []map[string]string // per revision: ID → title
-	keywords map[string]string   // lower-case keyword → its ID in the latest revision
-	names    []string            // lower-case keyword names, longest first
-	byWords  map[string]string   // a name's words ("for mirrodin") → the name ("for mirrodin!")
-	actions  map[string]bool     // names that only ever named keyword actions (701.x, 501.x)
+	keywords map[string]string // lower-case keyword → its ID in the latest revision
+	names    []string          // lower-case keyword names, longest first
+	byWords  map[string]string // a name's words ("for mirrodin") → the name ("for mirrodin!")
+	actions  map[string]bool   // names that only ever named keyword actions (701.x, 501.x)
 }
 
 // NewIndex builds the index from a lineage (for the titles of every
 // revision) and the latest revision.
 func NewIndex(l *diff.Lineage, latest *parse.Document) *Index {
-	ix := &Index{lin: l, latest: latest, revs: l.Revs, titles: l.Titles, keywords: map[string]string{}, actions: map[string]bool{}, byWords: map[string]string{}}
+	ix := &Index{lin: l, latest: latest, revs: l.Revs, keywords: map[string]string{}, actions: map[string]bool{}, byWords: map[string]string{}}
 	seen := map[string]bool{}
 	ability := map[string]bool{}
 	for i := len(l.Revs) - 1; i >= 0; i-- {
-		for id, t := range l.Titles[i] {
+		for id, t := range l.Titles(i) {
 			if !isKeywordID(id) {
 				continue
 			}
@@ -102,7 +101,7 @@ func (ix *Index) Check(c Citation) Finding {
 	h := heading(c.ID)
 	named := ix.named(c)
 	exists := ix.latest.Rule(c.ID) != nil
-	nowTitle := ix.titles[len(ix.titles)-1][h]
+	nowTitle := ix.lin.Title(len(ix.revs)-1, h)
 	switch {
 	case !exists:
 		f.Stale = true
@@ -110,7 +109,7 @@ func (ix *Index) Check(c Citation) Finding {
 		var since, was, span string
 		f.Now, since = ix.successor(c.ID.String(), at)
 		if at >= 0 {
-			if was = ix.titles[at][h]; was != "" {
+			if was = ix.lin.Title(at, h); was != "" {
 				span = ix.span(h, was, at)
 			}
 		}
@@ -254,8 +253,8 @@ func (ix *Index) successor(id string, at int) (parse.RuleID, string) {
 
 // wasTitle returns the span of revisions in which id had the title name.
 func (ix *Index) wasTitle(id, name string) (string, string) {
-	for i := len(ix.titles) - 1; i >= 0; i-- {
-		if t := ix.titles[i][id]; strings.EqualFold(parse.Normalize(t), name) {
+	for i := len(ix.revs) - 1; i >= 0; i-- {
+		if t := ix.lin.Title(i, id); strings.EqualFold(parse.Normalize(t), name) {
 			return t, ix.span(id, t, i)
 		}
 	}
@@ -264,7 +263,7 @@ func (ix *Index) wasTitle(id, name string) (string, string) {
 
 func (ix *Index) span(id, title string, last int) string {
 	first := last
-	for first > 0 && ix.titles[first-1][id] == title {
+	for first > 0 && ix.lin.Title(first-1, id) == title {
 		first--
 	}
 	if first == last {

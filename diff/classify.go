@@ -24,11 +24,14 @@ func Classify(lex *lexicon.Lexicon, a, b string, sameID bool) Class {
 	}
 	// Typography: the same words and punctuation once quotes, dashes, marks,
 	// case and spacing are set aside ("( or" and "(or" too).
-	ta, tb := tokens(strings.ToLower(parse.Normalize(a))), tokens(strings.ToLower(parse.Normalize(b)))
-	if equalTokens(ta, tb) || sameButGlyphs(a, b) {
+	// Each text is normalised and lower-cased once: its glyphs and its
+	// citations masked are the same text when it has none.
+	na, nb := strings.ToLower(parse.Normalize(a)), strings.ToLower(parse.Normalize(b))
+	ta, tb := tokens(na), tokens(nb)
+	if equalTokens(ta, tb) || sameGlyphTexts(glyphTextOf(a, na), glyphTextOf(b, nb)) {
 		return Typography
 	}
-	ma, mb := tokens(strings.ToLower(parse.Normalize(maskCitations(a)))), tokens(strings.ToLower(parse.Normalize(maskCitations(b))))
+	ma, mb := maskedTokens(a, ta), maskedTokens(b, tb)
 	if equalTokens(ma, mb) {
 		return Citations
 	}
@@ -38,14 +41,14 @@ func Classify(lex *lexicon.Lexicon, a, b string, sameID bool) Class {
 	return Edited
 }
 
-// sameButGlyphs reports whether a and b differ only in punctuation glyphs:
-// quotes and apostrophes of any kind for one another, dashes for one
-// another, trademark marks added or dropped, and the "?" a lossy encoding
-// left for any of them (2008-05-01 printed "opponents? decks" and
-// "?Draw Step?"; 2008-07-15 restored them), spacing around them aside. A
-// "?" stands for something: it matches a glyph, never nothing.
-func sameButGlyphs(a, b string) bool {
-	ra, rb := glyphText(a), glyphText(b)
+// sameGlyphTexts reports whether two texts, as glyphText gives them
+// (ra, rb), differ only in punctuation glyphs: quotes and apostrophes of
+// any kind for one another, dashes for one another, trademark marks
+// added or dropped, and the "?" a lossy encoding left for any of them
+// (2008-05-01 printed "opponents? decks" and "?Draw Step?"; 2008-07-15
+// restored them), spacing around them aside. A "?" stands for
+// something: it matches a glyph, never nothing.
+func sameGlyphTexts(ra, rb []rune) bool {
 	i, j := 0, 0
 	for i < len(ra) || j < len(rb) {
 		ga, ei, okA := glyphRun(ra, i)
@@ -80,6 +83,27 @@ var glyphMarks = strings.NewReplacer("(R)", string(markGlyph), "(r)", string(mar
 // trademark marks and question marks kept as markGlyph and lostGlyph.
 func glyphText(s string) []rune {
 	return []rune(strings.ToLower(parse.Normalize(glyphMarks.Replace(s))))
+}
+
+// glyphTextOf is glyphText(s), where n is s normalised in lower case:
+// n itself when s has no mark and no "?" (each of glyphMarks' begins
+// with "(", "?", "®" or "™").
+func glyphTextOf(s, n string) []rune {
+	if !strings.ContainsAny(s, "(?®™") {
+		return []rune(n)
+	}
+	return glyphText(s)
+}
+
+// maskedTokens is the tokens of s with its citations masked
+// (maskCitations), where t is the tokens of s: t itself when s cites no
+// rule.
+func maskedTokens(s string, t []string) []string {
+	m := maskCitations(s)
+	if m == s {
+		return t
+	}
+	return tokens(strings.ToLower(parse.Normalize(m)))
 }
 
 func isGlyph(r rune) bool {

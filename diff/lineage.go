@@ -2,6 +2,7 @@ package diff
 
 import (
 	"fmt"
+	"iter"
 	"runtime"
 	"slices"
 	"sort"
@@ -14,8 +15,9 @@ import (
 
 // LineageVersion changes whenever the matcher, the lineage format or the
 // parsed texts (1999-11-01's mana symbols, version 9) do;
-// cached lineages of another version are rebuilt.
-const LineageVersion = 10
+// cached lineages of another version are rebuilt. Version 11 laid the head
+// out in fixed-width tables read in place.
+const LineageVersion = 11
 
 // A Link records what one rule of a revision became in the next.
 type Link struct {
@@ -25,44 +27,44 @@ type Link struct {
 }
 
 // A Lineage chains the comparisons of adjacent revisions: step i links
-// Revs[i] to Revs[i+1] (see Step). Titles[i] maps the IDs of the titled
-// rules of Revs[i] (keyword abilities, …; see parse.Rule.Heading) to their
-// titles; revisions whose titles are the same may share one map, which
-// must not be modified. It also keeps the text of every rule of every revision, so that
-// a rule's history (Trace) needs no parse.
+// Revs[i] to Revs[i+1] (see Step). Title and Titles give the titles of the
+// titled rules of each revision (keyword abilities, …; see
+// parse.Rule.Heading). It also keeps the text of every rule of every
+// revision, so that a rule's history (Trace) needs no parse.
 //
 // It is built for small size and quick loading: IDs and texts are stored
 // once, and a rule that keeps its number and text from one revision to the
-// next (most of them) is not written down in the step.
+// next (most of them) is not written down in the step. Its head (IDs,
+// titles, spans, links) is a set of fixed-width tables used in place, as
+// read from the file: a rule's history reads only the entries of the
+// steps and revisions it visits (see lineage_codec.go).
 type Lineage struct {
 	Version int
 	Revs    []string
-	Titles  []map[string]string
 
-	ids   []string   // every rule ID of every revision, sorted
-	spans [][]span   // per ID, the revisions that have it
-	steps []lineStep // per step
+	h    head
+	body *body
 
-	// The texts of the rules: in memory when built; read from the file,
-	// only the parts a history needs are read (see body).
-	texts   []string // every distinct rule text (RuleText), sorted
-	body    *body
 	rulesMu sync.Mutex
-	rules   [][]entry // per revision, its rules in document order
+	rules   []rulesView // per revision, its rules in document order, once read
+
+	idsOnce sync.Once
+	idList  []string
 }
 
-// rulesOf returns the rules of revision rev, read from the file on first use.
-func (l *Lineage) rulesOf(rev int) ([]entry, error) {
+// rulesOf returns the rules of revision rev, read from the body on first
+// use.
+func (l *Lineage) rulesOf(rev int) (rulesView, error) {
 	l.rulesMu.Lock()
 	defer l.rulesMu.Unlock()
-	if l.rules[rev] == nil && l.body != nil {
-		b, err := l.body.read(l.body.rules[rev])
+	if l.rules[rev] == nil {
+		b, err := l.body.read(l.h.textCount() + rev)
 		if err != nil {
 			return nil, err
 		}
-		rs, err := l.decodeRules(b)
-		if err != nil {
-			return nil, err
+		rs := rulesView(b)
+		if !rs.valid(l.h.ids.len(), l.h.textCount()) {
+			return nil, ErrDamaged
 		}
 		l.rules[rev] = rs
 	}
@@ -81,8 +83,8 @@ const (
 	canonical             // the rule its ID names (Document.Rule)
 )
 
-// A lineStep is one step: the links that are not the identity (a rule
-// keeping its number and its text).
+// A lineStep is one step as it is built: the links that are not the
+// identity (a rule keeping its number and its text).
 type lineStep struct {
 	links    []Link  // in the comparison's order
 	byA, byB []int32 // links sorted (stably) by A and by B
@@ -95,8 +97,8 @@ type span struct{ from, to int32 }
 
 // has tells whether Revs[rev] has the rule numbered n (in ids).
 func (l *Lineage) has(rev int, n uint32) bool {
-	for _, sp := range l.spans[n] {
-		if int32(rev) >= sp.from && int32(rev) <= sp.to {
+	for k, end := l.h.spanAt.at(int(n)), l.h.spanAt.at(int(n)+1); k < end; k++ {
+		if uint32(rev) >= l.h.spans.at(2*int(k)) && uint32(rev) <= l.h.spans.at(2*int(k)+1) {
 			return true
 		}
 	}
@@ -104,6 +106,18 @@ func (l *Lineage) has(rev int, n uint32) bool {
 }
 
 const noID = ^uint32(0)
+
+// tables are a lineage as it is built, before it is encoded: strings and
+// slices.
+type tables struct {
+	revs   []string
+	titles []map[string]string
+	ids    []string   // every rule ID of every revision, sorted
+	spans  [][]span   // per ID, the revisions that have it
+	steps  []lineStep // per step
+	texts  []string   // every distinct rule text (RuleText), sorted
+	rules  [][]entry  // per revision, its rules in document order
+}
 
 // BuildLineage compares every adjacent pair of docs (named names, oldest
 // first) on all cores.
@@ -226,7 +240,7 @@ func (b *LineageBuilder) Compare(i int, a, c *parse.Document) {
 func (b *LineageBuilder) Lineage() *Lineage {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	l := &Lineage{Version: LineageVersion, Revs: b.names, Titles: b.titles}
+	t := &tables{revs: b.names, titles: b.titles}
 	idSet, textSet := map[string]bool{}, map[string]bool{}
 	for _, rs := range b.rules {
 		for _, e := range rs {
@@ -239,30 +253,30 @@ func (b *LineageBuilder) Lineage() *Lineage {
 		}
 	}
 	delete(idSet, "")
-	l.ids, l.texts = sortedKeys(idSet), sortedKeys(textSet)
-	idNum, textNum := numbered(l.ids), numbered(l.texts)
-	l.rules = make([][]entry, len(b.rules))
+	t.ids, t.texts = sortedKeys(idSet), sortedKeys(textSet)
+	idNum, textNum := numbered(t.ids), numbered(t.texts)
+	t.rules = make([][]entry, len(b.rules))
 	for i, rs := range b.rules {
-		l.rules[i] = make([]entry, len(rs))
+		t.rules[i] = make([]entry, len(rs))
 		for j, e := range rs {
-			l.rules[i][j] = entry{id: idNum[e.id], text: textNum[e.text], depth: e.depth, flags: e.flags}
+			t.rules[i][j] = entry{id: idNum[e.id], text: textNum[e.text], depth: e.depth, flags: e.flags}
 		}
 	}
 	// A revision has the rules on side B of the step before it and on
 	// side A of the step after it (the same, as each comparison pairs
 	// every rule of either side).
-	l.spans = make([][]span, len(l.ids))
-	l.steps = make([]lineStep, len(b.steps))
+	t.spans = make([][]span, len(t.ids))
+	t.steps = make([]lineStep, len(b.steps))
 	for i, ls := range b.steps {
-		l.steps[i] = compact(ls, idNum, l.ids)
+		t.steps[i] = compact(ls, idNum, t.ids)
 		for _, k := range ls {
-			l.mark(i, k.A, idNum)
+			t.mark(i, k.A, idNum)
 		}
 		for _, k := range ls {
-			l.mark(i+1, k.B, idNum)
+			t.mark(i+1, k.B, idNum)
 		}
 	}
-	return l
+	return t.lineage()
 }
 
 func sortedKeys(m map[string]bool) []string {
@@ -339,34 +353,56 @@ func links(res *Result) []Link {
 
 // num returns the number of rule ID id in the ID table, or noID.
 func (l *Lineage) num(id string) uint32 {
-	n := sort.SearchStrings(l.ids, id)
-	if n < len(l.ids) && l.ids[n] == id {
+	ids := l.h.ids
+	n := sort.Search(ids.len(), func(k int) bool { return ids.at(k) >= id })
+	if n < ids.len() && ids.at(n) == id {
 		return uint32(n)
 	}
 	return noID
+}
+
+// id returns rule ID number n.
+func (l *Lineage) id(n uint32) string { return l.h.ids.at(int(n)) }
+
+// link returns link k of the table of every step's links.
+func (l *Lineage) link(k int) Link {
+	out := Link{Class: Class(l.h.linkClass[k]), Moved: l.h.linkMoved[k] == 1}
+	if a := l.h.linkA.at(k); a != 0 {
+		out.A = l.id(a - 1)
+	}
+	if b := l.h.linkB.at(k); b != 0 {
+		out.B = l.id(b - 1)
+	}
+	return out
 }
 
 // linksOf returns the links of step i whose side A (or B, when b) is id,
 // in the comparison's order; the identity when none is written down and
 // id is on that side.
 func (l *Lineage) linksOf(i int, id string, b bool) []Link {
-	s := &l.steps[i]
-	idx, side := s.byA, func(k *Link) string { return k.A }
-	if b {
-		idx, side = s.byB, func(k *Link) string { return k.B }
+	n := l.num(id)
+	if n == noID {
+		return nil
 	}
-	lo := sort.Search(len(idx), func(j int) bool { return side(&s.links[idx[j]]) >= id })
+	lo, hi := l.h.stepAt.at(i), l.h.stepAt.at(i+1)
+	side, idx := l.h.linkA, l.h.byA
+	if b {
+		side, idx = l.h.linkB, l.h.byB
+	}
+	key := func(j int) uint32 { return side.at(int(lo + idx.at(int(lo)+j))) }
+	c := int(hi - lo)
+	j := sort.Search(c, func(j int) bool { return key(j) >= n+1 })
 	var out []Link
-	for j := lo; j < len(idx) && side(&s.links[idx[j]]) == id; j++ {
-		out = append(out, s.links[idx[j]])
+	for ; j < c && key(j) == n+1; j++ {
+		out = append(out, l.link(int(lo+idx.at(int(lo)+j))))
 	}
 	if len(out) == 0 {
 		rev := i
 		if b {
 			rev = i + 1
 		}
-		if n := l.num(id); n != noID && l.has(rev, n) {
-			return []Link{{A: l.ids[n], B: l.ids[n]}}
+		if l.has(rev, n) {
+			return []Link{{A: l.id(n), B: l.id(n)}}
 		}
 	}
 	return out
@@ -398,14 +434,16 @@ func mainLink(ls []Link, secondary Class) (Link, bool) {
 // Step returns every link of step i, from Revs[i] to Revs[i+1]: those
 // written down, in the comparison's order, then the identities.
 func (l *Lineage) Step(i int) []Link {
-	s := &l.steps[i]
-	out := append([]Link(nil), s.links...)
-	written := map[string]bool{}
-	for _, k := range s.links {
-		written[k.A] = true
+	lo, hi := int(l.h.stepAt.at(i)), int(l.h.stepAt.at(i+1))
+	out := make([]Link, 0, hi-lo)
+	written := make([]bool, l.h.ids.len()+1) // by number plus one
+	for k := lo; k < hi; k++ {
+		out = append(out, l.link(k))
+		written[l.h.linkA.at(k)] = true
 	}
-	for n, id := range l.ids {
-		if l.has(i, uint32(n)) && !written[id] {
+	for n := range l.h.ids.len() {
+		if l.has(i, uint32(n)) && !written[n+1] {
+			id := l.id(uint32(n))
 			out = append(out, Link{A: id, B: id})
 		}
 	}
@@ -414,10 +452,18 @@ func (l *Lineage) Step(i int) []Link {
 
 // IDs returns every rule ID of every revision, sorted; the slice is the
 // lineage's own and must not be modified.
-func (l *Lineage) IDs() []string { return l.ids }
+func (l *Lineage) IDs() []string {
+	l.idsOnce.Do(func() {
+		l.idList = make([]string, l.h.ids.len())
+		for n := range l.idList {
+			l.idList[n] = l.id(uint32(n))
+		}
+	})
+	return l.idList
+}
 
 // Steps is the number of steps: one fewer than revisions.
-func (l *Lineage) Steps() int { return len(l.steps) }
+func (l *Lineage) Steps() int { return len(l.Revs) - 1 }
 
 // Has reports whether revision rev has a rule id.
 func (l *Lineage) Has(rev int, id string) bool {
@@ -438,17 +484,17 @@ func (l *Lineage) Last(id string) int {
 	if n == noID {
 		return -1
 	}
-	last := int32(-1)
-	for _, sp := range l.spans[n] {
-		last = max(last, sp.to)
+	last := -1
+	for k, end := l.h.spanAt.at(int(n)), l.h.spanAt.at(int(n)+1); k < end; k++ {
+		last = max(last, int(l.h.spans.at(2*int(k)+1)))
 	}
-	return int(last)
+	return last
 }
 
 // Next returns what rule id of Revs[rev] became in Revs[rev+1], "" when it
 // was removed or when rev is the last revision.
 func (l *Lineage) Next(rev int, id string) string {
-	if rev < 0 || rev >= len(l.steps) {
+	if rev < 0 || rev >= l.Steps() {
 		return ""
 	}
 	k, ok := l.mainA(rev, id)
@@ -476,13 +522,75 @@ func (l *Lineage) SubruleChanges(rev int, prev, id string) []Link {
 	under := func(child, parent string) bool {
 		return len(child) == len(parent)+1 && strings.HasPrefix(child, parent) && child[len(parent)] >= 'a'
 	}
+	// The subrules of a rule are numbered in a run of the sorted IDs (plus
+	// one in the links): those that begin as it does and go on with a
+	// letter.
+	aLo, aHi := l.idRange(prev+"a", prev+"\xff")
+	bLo, bHi := l.idRange(id+"a", id+"\xff")
 	var out []Link
-	for _, k := range l.steps[rev-1].links { // identities are unchanged
-		if (under(k.A, prev) || under(k.B, id)) && k.Class != Unchanged && k.Class != Renumbered {
-			out = append(out, k)
+	for k, hi := int(l.h.stepAt.at(rev-1)), int(l.h.stepAt.at(rev)); k < hi; k++ { // identities are unchanged
+		if c := Class(l.h.linkClass[k]); c == Unchanged || c == Renumbered {
+			continue
+		}
+		if a, b := l.h.linkA.at(k), l.h.linkB.at(k); (a <= aLo || a > aHi) && (b <= bLo || b > bHi) {
+			continue
+		}
+		if x := l.link(k); under(x.A, prev) || under(x.B, id) {
+			out = append(out, x)
 		}
 	}
 	return out
+}
+
+// idRange returns the numbers of the IDs from lo up to hi (not included)
+// as [from, to).
+func (l *Lineage) idRange(lo, hi string) (from, to uint32) {
+	ids := l.h.ids
+	f := sort.Search(ids.len(), func(k int) bool { return ids.at(k) >= lo })
+	t := f + sort.Search(ids.len()-f, func(k int) bool { return ids.at(f+k) >= hi })
+	return uint32(f), uint32(t)
+}
+
+// Title returns the title of rule id in Revs[rev], "" when it has none.
+func (l *Lineage) Title(rev int, id string) string {
+	if rev < 0 || rev >= len(l.Revs) {
+		return ""
+	}
+	n := l.num(id)
+	if n == noID {
+		return ""
+	}
+	lo, hi := l.titleTable(rev)
+	p := l.h.titlePairs
+	j := sort.Search(hi-lo, func(j int) bool { return p.at(2*(lo+j)) >= n })
+	if j < hi-lo && p.at(2*(lo+j)) == n {
+		return l.h.titleStrs.at(int(p.at(2*(lo+j) + 1)))
+	}
+	return ""
+}
+
+// titleTable returns where the titles of Revs[rev] are in the table of
+// every revision's titles, as (rule ID, title) pairs sorted by ID.
+func (l *Lineage) titleTable(rev int) (lo, hi int) {
+	t := int(l.h.titleOf.at(rev))
+	return int(l.h.titleTab.at(t)), int(l.h.titleTab.at(t + 1))
+}
+
+// Titles yields the ID and title of each titled rule of Revs[rev], in the
+// order of the IDs (as sort.Strings orders them).
+func (l *Lineage) Titles(rev int) iter.Seq2[string, string] {
+	return func(yield func(string, string) bool) {
+		if rev < 0 || rev >= len(l.Revs) {
+			return
+		}
+		lo, hi := l.titleTable(rev)
+		p := l.h.titlePairs
+		for j := lo; j < hi; j++ {
+			if !yield(l.id(p.at(2*j)), l.h.titleStrs.at(int(p.at(2*j+1)))) {
+				return
+			}
+		}
+	}
 }
 
 // A Point is where one rule stands in one revision of its history.
@@ -508,7 +616,7 @@ func (l *Lineage) History(rev int, id string) []Point {
 	var back []Point
 	cur := id
 	for i := rev; i >= 0 && cur != ""; i-- {
-		p := Point{Rev: l.Revs[i], ID: cur, Title: l.Titles[i][cur], Class: Added}
+		p := Point{Rev: l.Revs[i], ID: cur, Title: l.Title(i, cur), Class: Added}
 		prev := ""
 		if i > 0 {
 			if k, ok := l.mainB(i-1, cur); ok && k.A != "" {
@@ -537,7 +645,7 @@ func (l *Lineage) History(rev int, id string) []Point {
 			break
 		}
 		cur = k.B
-		out = append(out, Point{Rev: l.Revs[i+1], ID: cur, Title: l.Titles[i+1][cur], Class: k.Class, Moved: k.Moved})
+		out = append(out, Point{Rev: l.Revs[i+1], ID: cur, Title: l.Title(i+1, cur), Class: k.Class, Moved: k.Moved})
 	}
 	return out
 }
@@ -547,8 +655,11 @@ func (l *Lineage) History(rev int, id string) []Point {
 func (l *Lineage) FindTitle(title string) (int, string) {
 	want := strings.ToLower(parse.Normalize(title))
 	for i := len(l.Revs) - 1; i >= 0; i-- {
+		if i+1 < len(l.Revs) && l.h.titleOf.at(i) == l.h.titleOf.at(i+1) {
+			continue // the titles of the revision after, which has none
+		}
 		best := ""
-		for id, t := range l.Titles[i] {
+		for id, t := range l.Titles(i) {
 			if strings.ToLower(parse.Normalize(t)) == want {
 				// Prefer a keyword ability (702/502) over another heading.
 				if best == "" || strings.HasPrefix(id, "702.") || strings.HasPrefix(id, "502.") {
@@ -565,17 +676,17 @@ func (l *Lineage) FindTitle(title string) (int, string) {
 
 // canonicalEntry finds rule id of Revs[rev] in the lineage: the rules of
 // that revision and the index of the rule's canonical entry among them.
-func (l *Lineage) canonicalEntry(rev int, id string) ([]entry, int, error) {
+func (l *Lineage) canonicalEntry(rev int, id string) (rulesView, int, error) {
 	n := l.num(id)
-	if n == noID || rev < 0 || rev >= len(l.rules) {
+	if n == noID || rev < 0 || rev >= len(l.Revs) {
 		return nil, 0, fmt.Errorf("lineage has no rule %s in revision %d", id, rev)
 	}
 	rs, err := l.rulesOf(rev)
 	if err != nil {
 		return nil, 0, err
 	}
-	for j, e := range rs {
-		if e.id == n && e.flags&canonical != 0 {
+	for j := range rs.len() {
+		if e := rs.at(j); e.id == n && e.flags&canonical != 0 {
 			return rs, j, nil
 		}
 	}
@@ -600,7 +711,7 @@ func (l *Lineage) RuleText(rev int, id string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return l.textAt(rs[j].text)
+	return l.textAt(rs.at(j).text)
 }
 
 // Subrules lists the subrules of rule id of Revs[rev] (its children, not
@@ -611,9 +722,10 @@ func (l *Lineage) Subrules(rev int, id string) ([]string, error) {
 		return nil, err
 	}
 	var out []string
-	for k := j + 1; k < len(rs) && rs[k].depth > rs[j].depth; k++ {
-		if rs[k].depth == rs[j].depth+1 {
-			out = append(out, l.ids[rs[k].id])
+	d := rs.at(j).depth
+	for k := j + 1; k < rs.len() && rs.at(k).depth > d; k++ {
+		if e := rs.at(k); e.depth == d+1 {
+			out = append(out, l.id(e.id))
 		}
 	}
 	return out, nil
@@ -621,32 +733,21 @@ func (l *Lineage) Subrules(rev int, id string) ([]string, error) {
 
 // textAt returns distinct text number k.
 func (l *Lineage) textAt(k uint32) (string, error) {
-	if l.body == nil {
-		return l.texts[k], nil
-	}
-	b, err := l.body.read(l.body.texts[k])
+	b, err := l.body.read(int(k))
 	return string(b), err
 }
 
-// textCount is the number of distinct texts.
-func (l *Lineage) textCount() int {
-	if l.body == nil {
-		return len(l.texts)
-	}
-	return len(l.body.texts)
-}
-
 // subtree is subtreeText of rs[j]: with its subrules when it is titled.
-func (l *Lineage) subtree(rs []entry, j int) (string, error) {
-	s, err := l.textAt(rs[j].text)
-	if err != nil || rs[j].flags&titled == 0 {
+func (l *Lineage) subtree(rs rulesView, j int) (string, error) {
+	e := rs.at(j)
+	s, err := l.textAt(e.text)
+	if err != nil || e.flags&titled == 0 {
 		return s, err
 	}
 	var b strings.Builder
 	b.WriteString(s)
-	d := rs[j].depth
-	for k := j + 1; k < len(rs) && rs[k].depth > d; k++ {
-		if rs[k].depth == d+1 {
+	for k := j + 1; k < rs.len() && rs.at(k).depth > e.depth; k++ {
+		if rs.at(k).depth == e.depth+1 {
 			c, err := l.subtree(rs, k)
 			if err != nil {
 				return "", err

@@ -9,152 +9,144 @@ import (
 	"hash/crc32"
 	"io"
 	"maps"
+	"math"
 	"os"
+	"unsafe"
 )
 
-// The lineage's file: a magic line, the version, the length of the head,
-// the head and its CRC-32C, then the body. The head holds what every
-// history reads (revisions, IDs, titles, spans, links with their indexes
-// by A and by B) and where each part of the body is, with its own CRC-32C:
-// each distinct text, then the rules of each revision, read only when a
-// history needs them. Integers are uvarints. A command that looks up one
-// rule's history so reads a few hundred kilobytes of the 7 MB, not all of
-// it, and checks only what it reads: a damaged part is ErrDamaged when it
-// is read (the library then builds the lineage again).
+// The lineage's file: a magic line, the version (a uvarint), the length of
+// the head (a uvarint), the head and its CRC-32C, then the body.
+//
+// The head holds what every history reads, laid out to be used in place
+// as it is read, nothing decoded: a sequence of sections, each its length
+// (4 bytes) then its bytes, of fixed-width little-endian 32-bit numbers
+// (or bytes) and string tables (the offsets of the strings, n+1 numbers,
+// then the strings one after the other):
+//
+//   - the revisions' names, and every rule ID of every revision (a
+//     string table each, the IDs sorted: a rule ID is its number in it);
+//   - the titles: a string table of them, each once; per revision, the
+//     number of its table of titles (revisions whose titles are the same
+//     share one); per table, where it starts among the pairs; the pairs
+//     (ID, title), sorted by ID;
+//   - per ID, where its spans start; the spans (first and last revision);
+//   - per step, where its links start; the links' A and B (ID plus one,
+//     0 for none), classes and moves (a byte each); per step, its links
+//     in the order of A and of B (indexes in the step);
+//   - where each part of the body starts (n+1 numbers) and its CRC-32C.
+//
+// The body is its parts one after the other: each distinct text, then the
+// rules of each revision (10 bytes each: ID, text, depth and flags), read
+// only when a history needs them. A command that looks up one rule's
+// history so reads the head and a few parts of the body, and checks only
+// what it reads: a damaged part is ErrDamaged when it is read (the
+// library then builds the lineage again).
 const lineageMagic = "crules lineage\n"
 
-// A part is a stretch of the body.
-type part struct {
-	off, n int64
-	sum    uint32
+// u32s is a table of little-endian 32-bit numbers, used in place.
+type u32s []byte
+
+func (a u32s) at(i int) uint32 { return binary.LittleEndian.Uint32(a[4*i:]) }
+func (a u32s) len() int        { return len(a) / 4 }
+
+// A strtab is a table of strings, used in place.
+type strtab struct {
+	off  u32s // n+1 offsets in blob
+	blob string
 }
 
-// A body is where the parts of a lineage read from a file are.
+func (t strtab) len() int        { return t.off.len() - 1 }
+func (t strtab) at(i int) string { return t.blob[t.off.at(i):t.off.at(i+1)] }
+
+// A head is the head of a lineage's file, in place.
+type head struct {
+	raw                           []byte // the whole head, as written
+	revs, ids, titleStrs          strtab
+	titleOf, titleTab, titlePairs u32s
+	spanAt, spans                 u32s
+	stepAt, linkA, linkB          u32s
+	linkClass, linkMoved          []byte
+	byA, byB                      u32s
+	partAt, partSum               u32s // the texts' parts, then the revisions'
+}
+
+// textCount is the number of distinct texts.
+func (h *head) textCount() int { return h.partAt.len() - 1 - h.revs.len() }
+
+// rulesView is the rules of one revision, in place.
+type rulesView []byte
+
+const entrySize = 10
+
+func (r rulesView) len() int { return len(r) / entrySize }
+func (r rulesView) at(j int) entry {
+	b := r[j*entrySize : (j+1)*entrySize]
+	return entry{id: binary.LittleEndian.Uint32(b), text: binary.LittleEndian.Uint32(b[4:]), depth: b[8], flags: b[9]}
+}
+
+// valid tells whether every entry names an ID and a text there is.
+func (r rulesView) valid(ids, texts int) bool {
+	if len(r)%entrySize != 0 {
+		return false
+	}
+	for j := range r.len() {
+		if e := r.at(j); e.id >= uint32(ids) || e.text >= uint32(texts) {
+			return false
+		}
+	}
+	return true
+}
+
+// A body is where the parts of a lineage are.
 type body struct {
-	at    *io.SectionReader // the body, from its first byte
-	rules []part            // per revision
-	texts []part            // per distinct text
+	at *io.SectionReader // the body, from its first byte
+	h  *head
 }
 
-// read returns part p, checked against its CRC.
-func (b *body) read(p part) ([]byte, error) {
-	buf := make([]byte, p.n)
-	if _, err := b.at.ReadAt(buf, p.off); err != nil && !(errors.Is(err, io.EOF) && len(buf) == int(p.n)) {
+// read returns part k, checked against its CRC.
+func (b *body) read(k int) ([]byte, error) {
+	off, end := b.h.partAt.at(k), b.h.partAt.at(k+1)
+	buf := make([]byte, end-off)
+	if _, err := b.at.ReadAt(buf, int64(off)); err != nil && !(errors.Is(err, io.EOF) && end == uint32(b.at.Size())) {
 		return nil, fmt.Errorf("reading the lineage: %w", err)
 	}
-	if crc32.Checksum(buf, castagnoli) != p.sum {
+	if crc32.Checksum(buf, castagnoli) != b.h.partSum.at(k) {
 		return nil, ErrDamaged
+	}
+	return buf, nil
+}
+
+// all reads the whole body, every part checked against its CRC.
+func (b *body) all() ([]byte, error) {
+	buf := make([]byte, b.at.Size())
+	if n, err := b.at.ReadAt(buf, 0); err != nil && !(errors.Is(err, io.EOF) && n == len(buf)) {
+		return nil, err
+	}
+	for k := range b.h.partSum.len() {
+		if crc32.Checksum(buf[b.h.partAt.at(k):b.h.partAt.at(k+1)], castagnoli) != b.h.partSum.at(k) {
+			return nil, ErrDamaged
+		}
 	}
 	return buf, nil
 }
 
 // Encode writes l.
 func (l *Lineage) Encode(w io.Writer) error {
-	// The body first, to know where its parts are.
-	var bodyBuf bytes.Buffer
-	put := func(b []byte) part {
-		p := part{off: int64(bodyBuf.Len()), n: int64(len(b)), sum: crc32.Checksum(b, castagnoli)}
-		bodyBuf.Write(b)
-		return p
+	b, err := l.body.all()
+	if err != nil {
+		return err
 	}
-	texts := make([]part, l.textCount())
-	for k := range texts {
-		t, err := l.textAt(uint32(k))
-		if err != nil {
-			return err
-		}
-		texts[k] = put([]byte(t))
-	}
-	rules := make([]part, len(l.Revs))
-	for rev := range l.Revs {
-		rs, err := l.rulesOf(rev)
-		if err != nil {
-			return err
-		}
-		var b []byte
-		b = binary.AppendUvarint(b, uint64(len(rs)))
-		for _, r := range rs {
-			b = binary.AppendUvarint(b, uint64(r.id))
-			b = binary.AppendUvarint(b, uint64(r.text))
-			b = append(b, r.depth, r.flags)
-		}
-		rules[rev] = put(b)
-	}
+	return writeLineage(w, l.Version, l.h.raw, b)
+}
 
-	var head bytes.Buffer
-	e := &encoder{w: bufio.NewWriter(&head)}
-	e.strings(l.Revs)
-	e.strings(l.ids)
-	// The titles: a table of them, each once, then each revision's by
-	// number in it.
-	seen := map[string]bool{}
-	for _, t := range l.Titles {
-		for _, v := range t {
-			seen[v] = true
-		}
-	}
-	table := sortedKeys(seen)
-	titleNum := make(map[string]int, len(table))
-	for n, v := range table {
-		titleNum[v] = n
-	}
-	e.strings(table)
-	for i, t := range l.Titles {
-		if i > 0 && maps.Equal(t, l.Titles[i-1]) {
-			e.bool(true) // the same as the revision before's: shared
-			continue
-		}
-		e.bool(false)
-		e.uint(uint64(len(t)))
-		for _, id := range sortedKeysOf(t) {
-			e.uint(uint64(l.num(id)))
-			e.uint(uint64(titleNum[t[id]]))
-		}
-	}
-	for _, sp := range l.spans {
-		e.uint(uint64(len(sp)))
-		for _, x := range sp {
-			e.uint(uint64(x.from))
-			e.uint(uint64(x.to - x.from))
-		}
-	}
-	for _, s := range l.steps {
-		e.uint(uint64(len(s.links)))
-		for _, k := range s.links {
-			e.id(l, k.A)
-			e.id(l, k.B)
-			e.uint(uint64(k.Class))
-			e.bool(k.Moved)
-		}
-		for _, idx := range [][]int32{s.byA, s.byB} {
-			for _, j := range idx {
-				e.uint(uint64(j))
-			}
-		}
-	}
-	for _, ps := range [][]part{texts, rules} {
-		e.uint(uint64(len(ps)))
-		for _, p := range ps {
-			e.uint(uint64(p.n))
-			e.uint(uint64(p.sum))
-		}
-	}
-	if e.err == nil {
-		e.err = e.w.Flush()
-	}
-	if e.err != nil {
-		return e.err
-	}
+func writeLineage(w io.Writer, version int, head, body []byte) error {
 	out := bufio.NewWriterSize(w, 1<<16)
-	o := &encoder{w: out}
-	o.bytes([]byte(lineageMagic))
-	o.uint(uint64(l.Version))
-	o.uint(uint64(head.Len()))
-	o.bytes(head.Bytes())
-	o.bytes(binary.BigEndian.AppendUint32(nil, crc32.Checksum(head.Bytes(), castagnoli)))
-	o.bytes(bodyBuf.Bytes())
-	if o.err != nil {
-		return o.err
+	pre := append([]byte(lineageMagic), binary.AppendUvarint(nil, uint64(version))...)
+	pre = binary.AppendUvarint(pre, uint64(len(head)))
+	for _, b := range [][]byte{pre, head, binary.BigEndian.AppendUint32(nil, crc32.Checksum(head, castagnoli)), body} {
+		if _, err := out.Write(b); err != nil {
+			return err
+		}
 	}
 	return out.Flush()
 }
@@ -169,20 +161,136 @@ func sortedKeysOf(m map[string]string) []string {
 	return sortedKeys(s)
 }
 
-// decodeRules reads the rules of one revision as Encode wrote them.
-func (l *Lineage) decodeRules(b []byte) ([]entry, error) {
-	d := &decoder{b: b}
-	rs := make([]entry, d.count())
-	for j := range rs {
-		rs[j] = entry{id: uint32(d.index(len(l.ids))), text: uint32(d.index(l.textCount()))}
-		if f := d.next(2); f != nil {
-			rs[j].depth, rs[j].flags = f[0], f[1]
+// lineage encodes t and reads it back: a lineage built is used as one
+// read from its file is.
+func (t *tables) lineage() *Lineage {
+	h, b := t.encode()
+	l, err := openLineage(LineageVersion, h, bytes.NewReader(b), int64(len(b)))
+	if err != nil {
+		panic(fmt.Sprintf("diff: a lineage built does not read back: %v", err))
+	}
+	return l
+}
+
+// encode lays t out as the head and the body of its file.
+func (t *tables) encode() (head, body []byte) {
+	// The body first, to know where its parts are.
+	var partAt, partSum []uint32
+	put := func(b []byte) {
+		partAt = append(partAt, uint32(len(body)))
+		partSum = append(partSum, crc32.Checksum(b, castagnoli))
+		body = append(body, b...)
+	}
+	for _, s := range t.texts {
+		put([]byte(s))
+	}
+	for _, rs := range t.rules {
+		b := make([]byte, 0, len(rs)*entrySize)
+		for _, r := range rs {
+			b = binary.LittleEndian.AppendUint32(b, r.id)
+			b = binary.LittleEndian.AppendUint32(b, r.text)
+			b = append(b, r.depth, r.flags)
+		}
+		put(b)
+	}
+	partAt = append(partAt, uint32(len(body)))
+	if len(body) > math.MaxUint32 {
+		panic("diff: a lineage of more than 4 GB")
+	}
+
+	sec := func(b []byte) {
+		head = binary.LittleEndian.AppendUint32(head, uint32(len(b)))
+		head = append(head, b...)
+	}
+	nums := func(vs []uint32) {
+		b := make([]byte, 0, 4*len(vs))
+		for _, v := range vs {
+			b = binary.LittleEndian.AppendUint32(b, v)
+		}
+		sec(b)
+	}
+	strs := func(ss []string) {
+		off := []uint32{0}
+		var blob []byte
+		for _, s := range ss {
+			blob = append(blob, s...)
+			off = append(off, uint32(len(blob)))
+		}
+		nums(off)
+		sec(blob)
+	}
+	idNum := numbered(t.ids)
+	strs(t.revs)
+	strs(t.ids)
+	// The titles: a table of them, each once, then each revision's by
+	// number in it, a revision whose titles are the same as the one's
+	// before sharing its table.
+	seen := map[string]bool{}
+	for _, m := range t.titles {
+		for _, v := range m {
+			seen[v] = true
 		}
 	}
-	if d.err == nil && len(d.b) != 0 {
-		d.fail()
+	table := sortedKeys(seen)
+	titleNum := numbered(table)
+	var titleOf, titleTab, pairs []uint32
+	for i, m := range t.titles {
+		if i == 0 || !maps.Equal(m, t.titles[i-1]) {
+			titleTab = append(titleTab, uint32(len(pairs)/2))
+			for _, id := range sortedKeysOf(m) {
+				pairs = append(pairs, idNum[id], titleNum[m[id]])
+			}
+		}
+		titleOf = append(titleOf, uint32(len(titleTab)-1))
 	}
-	return rs, d.err
+	titleTab = append(titleTab, uint32(len(pairs)/2))
+	strs(table)
+	nums(titleOf)
+	nums(titleTab)
+	nums(pairs)
+	var spanAt, spans []uint32
+	for _, sp := range t.spans {
+		spanAt = append(spanAt, uint32(len(spans)/2))
+		for _, x := range sp {
+			spans = append(spans, uint32(x.from), uint32(x.to))
+		}
+	}
+	spanAt = append(spanAt, uint32(len(spans)/2))
+	nums(spanAt)
+	nums(spans)
+	var stepAt, la, lb, byA, byB []uint32
+	var class, moved []byte
+	side := func(id string) uint32 {
+		if id == "" {
+			return 0
+		}
+		return idNum[id] + 1
+	}
+	for _, s := range t.steps {
+		stepAt = append(stepAt, uint32(len(la)))
+		for _, k := range s.links {
+			la, lb = append(la, side(k.A)), append(lb, side(k.B))
+			m := byte(0)
+			if k.Moved {
+				m = 1
+			}
+			class, moved = append(class, byte(k.Class)), append(moved, m)
+		}
+		for j := range s.byA {
+			byA, byB = append(byA, uint32(s.byA[j])), append(byB, uint32(s.byB[j]))
+		}
+	}
+	stepAt = append(stepAt, uint32(len(la)))
+	nums(stepAt)
+	nums(la)
+	nums(lb)
+	sec(class)
+	sec(moved)
+	nums(byA)
+	nums(byB)
+	nums(partAt)
+	nums(partSum)
+	return head, body
 }
 
 // DecodeLineage reads a lineage written by Encode, and fails on one of
@@ -192,7 +300,7 @@ func DecodeLineage(r io.Reader) (*Lineage, error) {
 	if err != nil {
 		return nil, err
 	}
-	return readLineage(bytes.NewReader(b), int64(len(b)))
+	return readLineage(bytes.NewReader(b), int64(len(b)), nil)
 }
 
 // ReadLineageFile reads the lineage written by Encode in the file at path:
@@ -209,7 +317,7 @@ func ReadLineageFile(path string) (*Lineage, error) {
 	if err != nil {
 		return nil, err
 	}
-	return readLineage(pathAt(path), st.Size())
+	return readLineage(f, st.Size(), pathAt(path))
 }
 
 // pathAt reads the file at a path, opening it for each read.
@@ -224,8 +332,9 @@ func (p pathAt) ReadAt(b []byte, off int64) (int, error) {
 	return f.ReadAt(b, off)
 }
 
-// readLineage reads the head of a lineage of size bytes from at.
-func readLineage(at io.ReaderAt, size int64) (*Lineage, error) {
+// readLineage reads the head of a lineage of size bytes from at; its body
+// is read later from later, or from at when later is nil.
+func readLineage(at io.ReaderAt, size int64, later io.ReaderAt) (*Lineage, error) {
 	// The magic, the version and the head's length fit in 64 bytes.
 	pre := make([]byte, min(size, 64))
 	if _, err := at.ReadAt(pre, 0); err != nil && !errors.Is(err, io.EOF) {
@@ -235,8 +344,9 @@ func readLineage(at io.ReaderAt, size int64) (*Lineage, error) {
 	if string(d.next(len(lineageMagic))) != lineageMagic {
 		return nil, errors.New("not a lineage")
 	}
-	if v := d.uint(); d.err == nil && v != LineageVersion {
-		return nil, fmt.Errorf("lineage version %d, want %d", v, LineageVersion)
+	version := d.uint()
+	if d.err == nil && version != LineageVersion {
+		return nil, fmt.Errorf("lineage version %d, want %d", version, LineageVersion)
 	}
 	n := d.uint()
 	if d.err != nil {
@@ -246,33 +356,156 @@ func readLineage(at io.ReaderAt, size int64) (*Lineage, error) {
 	if n > uint64(size-start-4) {
 		return nil, ErrDamaged
 	}
-	head := make([]byte, n+4)
-	if _, err := at.ReadAt(head, start); err != nil && !(errors.Is(err, io.EOF) && start+int64(n)+4 == size) {
+	h := make([]byte, n+4)
+	if _, err := at.ReadAt(h, start); err != nil && !(errors.Is(err, io.EOF) && start+int64(n)+4 == size) {
 		return nil, err
 	}
-	if crc32.Checksum(head[:n], castagnoli) != binary.BigEndian.Uint32(head[n:]) {
+	if crc32.Checksum(h[:n], castagnoli) != binary.BigEndian.Uint32(h[n:]) {
 		return nil, ErrDamaged
 	}
-	l, err := decodeHead(head[:n])
+	if later == nil {
+		later = at
+	}
+	bodyStart := start + int64(n) + 4
+	return openLineage(int(version), h[:n:n], io.NewSectionReader(later, bodyStart, size-bodyStart), size-bodyStart)
+}
+
+// openLineage opens the lineage of head h, which it keeps and which must
+// not be modified, and of a body of bodySize bytes read from at.
+func openLineage(version int, raw []byte, at io.ReaderAt, bodySize int64) (*Lineage, error) {
+	h, err := parseHead(raw, bodySize)
 	if err != nil {
 		return nil, err
 	}
-	// The parts lie one after the other from the body's start.
-	l.body.at = io.NewSectionReader(at, start+int64(n)+4, size-start-int64(n)-4)
-	off, bodySize := int64(0), size-start-int64(n)-4
-	for _, ps := range [][]part{l.body.texts, l.body.rules} {
-		for i := range ps {
-			if ps[i].n < 0 || ps[i].n > bodySize-off {
-				return nil, ErrDamaged
-			}
-			ps[i].off = off
-			off += ps[i].n
+	l := &Lineage{Version: version, h: h, Revs: make([]string, h.revs.len())}
+	l.body = &body{at: io.NewSectionReader(at, 0, bodySize), h: &l.h}
+	for i := range l.Revs {
+		l.Revs[i] = h.revs.at(i)
+	}
+	l.rules = make([]rulesView, len(l.Revs))
+	return l, nil
+}
+
+// parseHead finds the tables of a head in b and checks that every number
+// in them is in range, so that using them cannot fail.
+func parseHead(b []byte, bodySize int64) (head, error) {
+	h := head{raw: b}
+	bad := false
+	next := func() []byte {
+		if len(b) < 4 {
+			bad = true
+			return nil
+		}
+		n := binary.LittleEndian.Uint32(b)
+		if uint64(n) > uint64(len(b)-4) {
+			bad = true
+			return nil
+		}
+		s := b[4 : 4+n : 4+n]
+		b = b[4+n:]
+		return s
+	}
+	nums := func() u32s {
+		s := next()
+		if len(s)%4 != 0 {
+			bad = true
+		}
+		return u32s(s)
+	}
+	strs := func() strtab {
+		off, blob := nums(), next()
+		t := strtab{off: off}
+		if len(blob) > 0 {
+			t.blob = unsafe.String(unsafe.SliceData(blob), len(blob))
+		}
+		if !ascending(off, 0, uint32(len(blob))) {
+			bad = true
+		}
+		return t
+	}
+	h.revs, h.ids, h.titleStrs = strs(), strs(), strs()
+	h.titleOf, h.titleTab, h.titlePairs = nums(), nums(), nums()
+	h.spanAt, h.spans = nums(), nums()
+	h.stepAt, h.linkA, h.linkB = nums(), nums(), nums()
+	h.linkClass, h.linkMoved = next(), next()
+	h.byA, h.byB = nums(), nums()
+	h.partAt, h.partSum = nums(), nums()
+	if bad || len(b) != 0 {
+		return head{}, ErrDamaged
+	}
+	revs, ids, links := h.revs.len(), h.ids.len(), h.linkA.len()
+	ok := revs > 0 &&
+		h.titleOf.len() == revs && below(h.titleOf, uint32(h.titleTab.len()-1)) &&
+		ascending(h.titleTab, 0, uint32(h.titlePairs.len()/2)) && h.titlePairs.len()%2 == 0 &&
+		h.spanAt.len() == ids+1 && ascending(h.spanAt, 0, uint32(h.spans.len()/2)) && h.spans.len()%2 == 0 &&
+		h.stepAt.len() == revs && ascending(h.stepAt, 0, uint32(links)) &&
+		h.linkB.len() == links && len(h.linkClass) == links && len(h.linkMoved) == links &&
+		h.byA.len() == links && h.byB.len() == links &&
+		below(h.linkA, uint32(ids+1)) && below(h.linkB, uint32(ids+1)) &&
+		h.partAt.len() >= revs+1 && h.partSum.len() == h.partAt.len()-1 &&
+		ascending(h.partAt, 0, uint32(bodySize)) && uint64(bodySize) <= math.MaxUint32
+	if !ok {
+		return head{}, ErrDamaged
+	}
+	for b := []byte(h.titlePairs); len(b) >= 8; b = b[8:] {
+		if binary.LittleEndian.Uint32(b) >= uint32(ids) || binary.LittleEndian.Uint32(b[4:]) >= uint32(h.titleStrs.len()) {
+			return head{}, ErrDamaged
 		}
 	}
-	if off != bodySize {
-		return nil, ErrDamaged
+	for n := range ids {
+		last := -1
+		for k := h.spanAt.at(n); k < h.spanAt.at(n+1); k++ {
+			from, to := h.spans.at(2*int(k)), h.spans.at(2*int(k)+1)
+			if int(from) <= last || from > to || to >= uint32(revs) {
+				return head{}, ErrDamaged
+			}
+			last = int(to)
+		}
 	}
-	return l, nil
+	for _, c := range h.linkClass {
+		if int(c) >= len(classNames) {
+			return head{}, ErrDamaged
+		}
+	}
+	for _, m := range h.linkMoved {
+		if m > 1 {
+			return head{}, ErrDamaged
+		}
+	}
+	for i := range revs - 1 {
+		lo, hi := h.stepAt.at(i), h.stepAt.at(i+1)
+		if !below(h.byA[4*lo:4*hi], hi-lo) || !below(h.byB[4*lo:4*hi], hi-lo) {
+			return head{}, ErrDamaged
+		}
+	}
+	return h, nil
+}
+
+// ascending tells whether a is at least one number, from first to last,
+// none smaller than the one before.
+func ascending(a u32s, first, last uint32) bool {
+	if len(a) < 4 || a.at(0) != first || a.at(a.len()-1) != last {
+		return false
+	}
+	prev := first
+	for b := a; len(b) >= 4; b = b[4:] {
+		v := binary.LittleEndian.Uint32(b)
+		if v < prev {
+			return false
+		}
+		prev = v
+	}
+	return true
+}
+
+// below tells whether every number of a is below n.
+func below(a u32s, n uint32) bool {
+	for b := a; len(b) >= 4; b = b[4:] {
+		if binary.LittleEndian.Uint32(b) >= n {
+			return false
+		}
+	}
+	return true
 }
 
 // Verify reads the whole body of a lineage read from a file, a chunk at a
@@ -280,156 +513,38 @@ func readLineage(at io.ReaderAt, size int64) (*Lineage, error) {
 // damaged. What reads every part (the HTML reference's histories) checks
 // it so once, before it starts, rather than fail half-way.
 func (l *Lineage) Verify() error {
-	if l.body == nil {
-		return nil
-	}
 	r := bufio.NewReaderSize(l.body.at, 1<<18)
-	for _, ps := range [][]part{l.body.texts, l.body.rules} {
-		for _, p := range ps {
-			var sum uint32
-			for n := p.n; n > 0; {
-				chunk, err := r.Peek(int(min(n, int64(r.Size()))))
-				if len(chunk) == 0 {
-					if err == nil || errors.Is(err, io.EOF) {
-						err = ErrDamaged
-					}
-					return err
+	for k := range l.h.partSum.len() {
+		var sum uint32
+		for n := int64(l.h.partAt.at(k+1) - l.h.partAt.at(k)); n > 0; {
+			chunk, err := r.Peek(int(min(n, int64(r.Size()))))
+			if len(chunk) == 0 {
+				if err == nil || errors.Is(err, io.EOF) {
+					err = ErrDamaged
 				}
-				sum = crc32.Update(sum, castagnoli, chunk)
-				_, _ = r.Discard(len(chunk))
-				n -= int64(len(chunk))
+				return err
 			}
-			if sum != p.sum {
-				return ErrDamaged
-			}
+			sum = crc32.Update(sum, castagnoli, chunk)
+			_, _ = r.Discard(len(chunk))
+			n -= int64(len(chunk))
+		}
+		if sum != l.h.partSum.at(k) {
+			return ErrDamaged
 		}
 	}
 	return nil
-}
-
-// decodeHead reads what the head of a lineage file holds.
-func decodeHead(b []byte) (*Lineage, error) {
-	d := &decoder{b: b}
-	l := &Lineage{Version: LineageVersion, body: &body{}}
-	l.Revs = d.strings()
-	l.ids = d.strings()
-	n := len(l.Revs)
-	if d.err == nil && n == 0 {
-		d.fail()
-	}
-	table := d.strings()
-	l.Titles = make([]map[string]string, 0, n)
-	for i := range n {
-		if d.bool() {
-			if i == 0 {
-				d.fail()
-				return nil, d.err
-			}
-			l.Titles = append(l.Titles, l.Titles[i-1])
-			continue
-		}
-		c := d.count()
-		t := make(map[string]string, c)
-		for range c {
-			id := d.index(len(l.ids))
-			t[l.ids[id]] = table[d.index(len(table))]
-		}
-		l.Titles = append(l.Titles, t)
-	}
-	// The spans of every ID in one array: most IDs have one.
-	l.spans = make([][]span, len(l.ids))
-	all := make([]span, 0, len(l.ids)+len(l.ids)/4)
-	for k := range l.spans {
-		c, at := d.count(), len(all)
-		for j := range c {
-			from := d.index(n)
-			all = append(all, span{int32(from), int32(from + d.index(n-from))})
-			if j > 0 && all[at+j].from <= all[at+j-1].to {
-				d.fail()
-			}
-		}
-		l.spans[k] = all[at:len(all):len(all)]
-	}
-	l.steps = make([]lineStep, 0, max(0, n-1))
-	for range max(0, n-1) {
-		var s lineStep
-		s.links = make([]Link, d.count())
-		for j := range s.links {
-			s.links[j] = Link{A: d.id(l), B: d.id(l), Class: Class(d.uint()), Moved: d.bool()}
-		}
-		s.byA, s.byB = d.indexes(len(s.links)), d.indexes(len(s.links))
-		l.steps = append(l.steps, s)
-	}
-	parts := func() []part {
-		ps := make([]part, d.count())
-		for i := range ps {
-			ps[i] = part{n: int64(d.uint()), sum: uint32(d.uint())}
-		}
-		return ps
-	}
-	l.body.texts, l.body.rules = parts(), parts()
-	if d.err == nil && (len(d.b) != 0 || len(l.body.rules) != n) {
-		d.fail()
-	}
-	if d.err != nil {
-		return nil, d.err
-	}
-	l.rules = make([][]entry, n)
-	return l, nil
-}
-
-type encoder struct {
-	w   *bufio.Writer
-	buf [binary.MaxVarintLen64]byte
-	err error
-}
-
-func (e *encoder) bytes(b []byte) {
-	if e.err == nil {
-		_, e.err = e.w.Write(b)
-	}
-}
-func (e *encoder) uint(v uint64) { e.bytes(binary.AppendUvarint(e.buf[:0], v)) }
-
-// strings writes a table: the count, the lengths, then the strings one
-// after the other, so that they are read back as one allocation.
-func (e *encoder) strings(ss []string) {
-	e.uint(uint64(len(ss)))
-	for _, s := range ss {
-		e.uint(uint64(len(s)))
-	}
-	for _, s := range ss {
-		if e.err == nil {
-			_, e.err = e.w.WriteString(s)
-		}
-	}
-}
-func (e *encoder) bool(v bool) {
-	if v {
-		e.uint(1)
-	} else {
-		e.uint(0)
-	}
-}
-
-// id writes a rule ID as its number plus one, 0 for none.
-func (e *encoder) id(l *Lineage, id string) {
-	if id == "" {
-		e.uint(0)
-		return
-	}
-	e.uint(uint64(l.num(id)) + 1)
-}
-
-type decoder struct {
-	b   []byte
-	err error
 }
 
 // ErrDamaged is the error of reading a lineage whose bytes are not those
 // written: of its head when it is opened, of a part of its body when a
 // history reads that part.
 var ErrDamaged = errors.New("damaged lineage")
+
+// A decoder reads the uvarints before the head.
+type decoder struct {
+	b   []byte
+	err error
+}
 
 func (d *decoder) fail() {
 	if d.err == nil {
@@ -472,62 +587,4 @@ func (d *decoder) uint() uint64 {
 	}
 	d.b = d.b[n:]
 	return v
-}
-
-// count reads a length, which cannot exceed the bytes left (every item
-// takes one at least).
-func (d *decoder) count() int {
-	v := d.uint()
-	if v > uint64(len(d.b)) {
-		d.fail()
-		return 0
-	}
-	return int(v)
-}
-
-// index reads a number below n.
-func (d *decoder) index(n int) int {
-	v := d.uint()
-	if v >= uint64(n) {
-		d.fail()
-		return 0
-	}
-	return int(v)
-}
-
-// indexes reads n numbers below n: an order of n items.
-func (d *decoder) indexes(n int) []int32 {
-	out := make([]int32, n)
-	for j := range out {
-		out[j] = int32(d.index(n))
-	}
-	return out
-}
-
-func (d *decoder) strings() []string {
-	out := make([]string, d.count())
-	lens := make([]int, len(out))
-	total := 0
-	for i := range lens {
-		lens[i] = d.count()
-		total += lens[i]
-	}
-	all := string(d.next(total))
-	for i, n := range lens {
-		if d.err != nil {
-			return nil
-		}
-		out[i], all = all[:n], all[n:]
-	}
-	return out
-}
-
-func (d *decoder) bool() bool { return d.index(2) == 1 }
-
-func (d *decoder) id(l *Lineage) string {
-	v := d.index(len(l.ids) + 1)
-	if v == 0 {
-		return ""
-	}
-	return l.ids[v-1]
 }

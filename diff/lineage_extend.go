@@ -1,9 +1,7 @@
 package diff
 
 import (
-	"errors"
-	"hash/crc32"
-	"io"
+	"maps"
 	"slices"
 	"strings"
 
@@ -16,13 +14,12 @@ import (
 // next is compared with. It is the lineage BuildLineage would build of all
 // of them (the same bytes once encoded), for the cost of one comparison
 // rather than one per revision: a new release added to the history. l is
-// not changed; one read from a file has its texts read at once. A nil lex
-// means Default.
+// not changed; its texts are read at once. A nil lex means Default.
 func (l *Lineage) Extend(name string, last, next *parse.Document, lex *lexicon.Lexicon) (*Lineage, error) {
 	if lex == nil {
 		lex = lexicon.Default()
 	}
-	texts, rules, err := l.load()
+	o, err := l.tables()
 	if err != nil {
 		return nil, err
 	}
@@ -30,12 +27,12 @@ func (l *Lineage) Extend(name string, last, next *parse.Document, lex *lexicon.L
 	raw := rawRules(next)
 
 	// The tables, with next's IDs and texts in their sorted places.
-	idSet := make(map[string]bool, len(l.ids)+len(raw))
-	for _, id := range l.ids {
+	idSet := make(map[string]bool, len(o.ids)+len(raw))
+	for _, id := range o.ids {
 		idSet[id] = true
 	}
-	textSet := make(map[string]bool, len(texts)+len(raw))
-	for _, t := range texts {
+	textSet := make(map[string]bool, len(o.texts)+len(raw))
+	for _, t := range o.texts {
 		textSet[t] = true
 	}
 	for _, e := range raw {
@@ -48,104 +45,111 @@ func (l *Lineage) Extend(name string, last, next *parse.Document, lex *lexicon.L
 		idSet[k.A], idSet[k.B] = true, true
 	}
 	delete(idSet, "")
-	n := &Lineage{Version: LineageVersion, Revs: append(slices.Clip(l.Revs), name), Titles: append(slices.Clip(l.Titles), titles(next))}
+	n := &tables{revs: append(o.revs, name), titles: append(o.titles, titles(next))}
 	n.ids, n.texts = sortedKeys(idSet), sortedKeys(textSet)
 	idNum, textNum := numbered(n.ids), numbered(n.texts)
-	idOf := make([]uint32, len(l.ids)) // old number → new
-	for k, id := range l.ids {
+	idOf := make([]uint32, len(o.ids)) // old number → new
+	for k, id := range o.ids {
 		idOf[k] = idNum[id]
 	}
-	textOf := make([]uint32, len(texts))
-	for k, t := range texts {
+	textOf := make([]uint32, len(o.texts))
+	for k, t := range o.texts {
 		textOf[k] = textNum[t]
 	}
 
-	n.rules = make([][]entry, len(n.Revs))
-	for rev, rs := range rules {
-		out := make([]entry, len(rs))
+	n.rules = make([][]entry, len(n.revs))
+	for rev, rs := range o.rules {
 		for j, e := range rs {
-			out[j] = entry{id: idOf[e.id], text: textOf[e.text], depth: e.depth, flags: e.flags}
+			rs[j] = entry{id: idOf[e.id], text: textOf[e.text], depth: e.depth, flags: e.flags}
 		}
-		n.rules[rev] = out
+		n.rules[rev] = rs
 	}
 	added := make([]entry, len(raw))
 	for j, e := range raw {
 		added[j] = entry{id: idNum[e.id], text: textNum[e.text], depth: e.depth, flags: e.flags}
 	}
-	n.rules[len(n.Revs)-1] = added
+	n.rules[len(n.revs)-1] = added
 
 	n.spans = make([][]span, len(n.ids))
-	for k, sp := range l.spans {
-		n.spans[idOf[k]] = slices.Clone(sp)
+	for k, sp := range o.spans {
+		n.spans[idOf[k]] = sp
 	}
-	step := len(n.Revs) - 2
-	n.steps = append(slices.Clip(l.steps), compact(ls, idNum, n.ids))
+	step := len(n.revs) - 2
+	n.steps = append(o.steps, compact(ls, idNum, n.ids))
 	for _, k := range ls {
 		n.mark(step, k.A, idNum)
 	}
 	for _, k := range ls {
 		n.mark(step+1, k.B, idNum)
 	}
-	return n, nil
+	return n.lineage(), nil
 }
 
 // mark records that revision rev has rule id (numbered by idNum), in
 // revision order: rev is the last revision marked so far or the next.
-func (l *Lineage) mark(rev int, id string, idNum map[string]uint32) {
+func (t *tables) mark(rev int, id string, idNum map[string]uint32) {
 	if id == "" {
 		return
 	}
 	n := idNum[id]
-	sp := l.spans[n]
+	sp := t.spans[n]
 	switch k := len(sp) - 1; {
 	case k >= 0 && sp[k].to >= int32(rev):
 	case k >= 0 && sp[k].to == int32(rev)-1:
 		sp[k].to = int32(rev)
 	default:
-		l.spans[n] = append(sp, span{int32(rev), int32(rev)})
+		t.spans[n] = append(sp, span{int32(rev), int32(rev)})
 	}
 }
 
-// load returns every distinct text and the rules of every revision: in
-// memory already, or read from the lineage's file in one read.
-func (l *Lineage) load() ([]string, [][]entry, error) {
-	if l.body == nil {
-		return l.texts, l.rules, nil
+// tables returns l as it is built, strings and slices of its own: every
+// text and the rules of every revision read from the body in one read.
+func (l *Lineage) tables() (*tables, error) {
+	b, err := l.body.all()
+	if err != nil {
+		return nil, err
 	}
-	var size int64
-	for _, ps := range [][]part{l.body.rules, l.body.texts} {
-		for _, p := range ps {
-			size = max(size, p.off+p.n)
+	h := &l.h
+	t := &tables{revs: slices.Clone(l.Revs), ids: slices.Clone(l.IDs())}
+	shared := map[uint32]map[string]string{}
+	for i := range l.Revs {
+		k := h.titleOf.at(i)
+		if shared[k] == nil {
+			shared[k] = maps.Collect(l.Titles(i))
+		}
+		t.titles = append(t.titles, shared[k])
+	}
+	t.spans = make([][]span, len(t.ids))
+	for n := range t.spans {
+		for k := h.spanAt.at(n); k < h.spanAt.at(n+1); k++ {
+			t.spans[n] = append(t.spans[n], span{int32(h.spans.at(2 * int(k))), int32(h.spans.at(2*int(k) + 1))})
 		}
 	}
-	buf := make([]byte, size)
-	if n, err := l.body.at.ReadAt(buf, 0); err != nil && !(errors.Is(err, io.EOF) && int64(n) == size) {
-		return nil, nil, err
+	t.steps = make([]lineStep, l.Steps())
+	for i := range t.steps {
+		lo, hi := int(h.stepAt.at(i)), int(h.stepAt.at(i+1))
+		s := lineStep{byA: make([]int32, hi-lo), byB: make([]int32, hi-lo)}
+		for k := lo; k < hi; k++ {
+			s.links = append(s.links, l.link(k))
+			s.byA[k-lo], s.byB[k-lo] = int32(h.byA.at(k)), int32(h.byB.at(k))
+		}
+		t.steps[i] = s
 	}
-	at := func(p part) ([]byte, error) {
-		b := buf[p.off : p.off+p.n]
-		if crc32.Checksum(b, castagnoli) != p.sum {
+	part := func(k int) []byte { return b[h.partAt.at(k):h.partAt.at(k+1)] }
+	t.texts = make([]string, h.textCount())
+	for k := range t.texts {
+		t.texts[k] = string(part(k))
+	}
+	t.rules = make([][]entry, len(l.Revs))
+	for rev := range t.rules {
+		rs := rulesView(part(len(t.texts) + rev))
+		if !rs.valid(len(t.ids), len(t.texts)) {
 			return nil, ErrDamaged
 		}
-		return b, nil
-	}
-	texts := make([]string, len(l.body.texts))
-	for k, p := range l.body.texts {
-		b, err := at(p)
-		if err != nil {
-			return nil, nil, err
-		}
-		texts[k] = string(b)
-	}
-	rules := make([][]entry, len(l.body.rules))
-	for rev, p := range l.body.rules {
-		b, err := at(p)
-		if err != nil {
-			return nil, nil, err
-		}
-		if rules[rev], err = l.decodeRules(b); err != nil {
-			return nil, nil, err
+		t.rules[rev] = make([]entry, rs.len())
+		for j := range t.rules[rev] {
+			t.rules[rev][j] = rs.at(j)
 		}
 	}
-	return texts, rules, nil
+	return t, nil
 }

@@ -2,6 +2,7 @@ package diff
 
 import (
 	"runtime"
+	"strings"
 	"sync"
 
 	"github.com/crules/crules/lexicon"
@@ -32,6 +33,12 @@ func (l *Lineage) TraceClasses(start int, id string, lex *lexicon.Lexicon) ([]Ch
 }
 
 func (l *Lineage) trace(start int, id string, lex *lexicon.Lexicon, words bool) ([]Change, error) {
+	return l.traceBy(start, id, lex, words, changedLines)
+}
+
+// traceBy is trace with the texts a change is classified on cut by cut:
+// changedLines, or the whole texts (the test of changedLines).
+func (l *Lineage) traceBy(start int, id string, lex *lexicon.Lexicon, words bool, cut func(a, b string) (string, string)) ([]Change, error) {
 	if lex == nil {
 		lex = lexicon.Default()
 	}
@@ -75,7 +82,8 @@ func (l *Lineage) trace(start int, id string, lex *lexicon.Lexicon, words bool) 
 	for range min(len(changed), runtime.GOMAXPROCS(0)) {
 		wg.Go(func() {
 			for i := range next {
-				out[i].Class = Classify(lex, texts[i-1], texts[i], points[i-1].ID == points[i].ID)
+				a, b := cut(texts[i-1], texts[i])
+				out[i].Class = Classify(lex, a, b, points[i-1].ID == points[i].ID)
 				if words {
 					out[i].Diff = WordDiff(texts[i-1], texts[i])
 				}
@@ -93,4 +101,27 @@ func (l *Lineage) indexOfRev(rev string) int {
 		}
 	}
 	return -1
+}
+
+// changedLines cuts off the lines a and b begin and end with alike: a
+// keyword's text is its rule and every subrule, a line each, of which a
+// change touches a few. Classify reads the lines changed as it would the
+// whole texts (TestChangedLinesClassify, over every keyword's history),
+// without normalising the rest.
+func changedLines(a, b string) (string, string) {
+	p := 0
+	for p < len(a) && p < len(b) && a[p] == b[p] {
+		p++
+	}
+	p = strings.LastIndexByte(a[:p], '\n') + 1
+	s := 0
+	for s < len(a)-p && s < len(b)-p && a[len(a)-1-s] == b[len(b)-1-s] {
+		s++
+	}
+	if k := strings.IndexByte(a[len(a)-s:], '\n'); k >= 0 {
+		s -= k
+	} else {
+		s = 0
+	}
+	return a[p : len(a)-s], b[p : len(b)-s]
 }

@@ -1,6 +1,7 @@
 package diff_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/crules/crules/diff"
@@ -65,4 +66,46 @@ func TestTraceClasses(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestChangedLinesClassify: a change of a rule's history is classified on
+// the lines it changed as on the whole texts, over the history of every
+// keyword (ability and action) of every revision.
+func TestChangedLinesClassify(t *testing.T) {
+	_, _, lin := lineage(t)
+	seen := map[string]bool{}
+	histories, changed := 0, 0
+	for i := range lin.Revs {
+		for id := range lin.Titles(i) {
+			if !strings.HasPrefix(id, "701.") && !strings.HasPrefix(id, "702.") && !strings.HasPrefix(id, "501.") && !strings.HasPrefix(id, "502.") {
+				continue
+			}
+			first := lin.History(i, id)[0]
+			if seen[first.Rev+" "+first.ID] {
+				continue
+			}
+			seen[first.Rev+" "+first.ID] = true
+			histories++
+			cut, err := lin.TraceClasses(i, id, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			whole, err := lin.TraceWhole(i, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k := range whole {
+				if whole[k].Class != cut[k].Class {
+					t.Errorf("%s of %s: %s on the lines changed, %s on the whole texts", whole[k].ID, whole[k].Rev, cut[k].Class, whole[k].Class)
+				}
+				if k > 0 && whole[k].Class != diff.Unchanged && whole[k].Class != diff.Renumbered {
+					changed++
+				}
+			}
+		}
+	}
+	if histories < 250 || changed < 1500 {
+		t.Errorf("%d histories, %d changes: not every keyword's", histories, changed)
+	}
+	t.Logf("%d histories, %d changes", histories, changed)
 }

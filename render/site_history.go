@@ -236,7 +236,7 @@ func (s *Site) historyPage(w io.Writer, key string) error {
 	title := ""
 	for i, p := range pts {
 		name := s.Revs[p.rev].Name
-		t := s.Lineage.Titles[p.rev][p.id]
+		t := s.Lineage.Title(p.rev, p.id)
 		if t != "" {
 			title = t
 		}
@@ -305,8 +305,8 @@ func (s *Site) histChanges(prev *histPoint, p histPoint) ([]diffRow, error) {
 		r := diffRow{AID: k.A, BID: k.B, Class: class}
 		prevRev := p.rev - 1
 		r.AHref, r.BHref = href(prevRev, k.A), href(p.rev, k.B)
-		if r.Title = l.Titles[p.rev][k.B]; k.B == "" {
-			r.Title = l.Titles[prevRev][k.A]
+		if r.Title = l.Title(p.rev, k.B); k.B == "" {
+			r.Title = l.Title(prevRev, k.A)
 		}
 		ta, err := text(prevRev, k.A)
 		if err != nil {
@@ -334,7 +334,7 @@ func (s *Site) histChanges(prev *histPoint, p histPoint) ([]diffRow, error) {
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, diffRow{BID: id, BHref: href(p.rev, id), Title: l.Titles[p.rev][id], Ops: []wordOp{{Text: t}}})
+			out = append(out, diffRow{BID: id, BHref: href(p.rev, id), Title: l.Title(p.rev, id), Ops: []wordOp{{Text: t}}})
 		}
 		return out, nil
 	}
