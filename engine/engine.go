@@ -263,6 +263,9 @@ func undefined(f *Scenario, rules *game.Rules, specs *specSet, rev string) parse
 						Msg: fmt.Sprintf("%s: %s is not a card type of revision %s (it has no rules titled %s)", c.Name, k.typ, rev, k.titles[0])})
 				}
 			}
+			if msg, word := worldType(c, d, rules, rev); msg != "" {
+				errs = append(errs, &parse.Diagnostic{File: f.Name, Pos: d.TypeAt(c, word), Severity: parse.SeverityError, Msg: msg})
+			}
 			if msg := localType(c, rules, rev); msg != "" {
 				word := strings.TrimSpace(ability.LocalPrefix) // the type line's first word
 				if c.HasSubtype("Aura") {
@@ -309,6 +312,40 @@ var (
 	phLocalTypes = []string{"local enchantments comprise various subtypes", "local enchantments use the word"}
 	phAura       = []string{"have the subtype \"aura", "the enchantment types are aura", "aura spell"}
 )
+
+// The enchant world of 2001-07-23 to 2004-06-01, a global enchantment
+// the world rule governs, and the supertype world that replaced it.
+var (
+	phEnchantWorld = []string{"with the enchant world subtype is a global", "an enchant world card is a global", "is an \"enchant world\""}
+	phWorldSuper   = []string{"with the supertype \"world\"", "supertype world"}
+)
+
+// worldType says what is wrong, in revision rev, with face c's type
+// line as a world enchantment, and the word of it to point at; "" when
+// nothing is. "Enchant World" is a global enchantment subject to the
+// world rule where the revision says so (214.8k of 2001-07-23, 212.4j
+// of 2003-07-01): the parser gives it the supertype world, which the
+// world rule reads. Where the supertype world has replaced it (205.4d of
+// 2004-10-01) the type line is "World Enchantment", an error before;
+// the revisions of 1999 define an enchant world in their glossary only,
+// with no state-based effect among their rules, and are not modelled.
+func worldType(c *game.Card, d *CardDef, rules *game.Rules, rev string) (string, string) {
+	if !slices.Contains(c.Supertypes, "World") {
+		return "", ""
+	}
+	word := strings.TrimSpace(ability.LocalPrefix) // the type line's first word
+	_, written := d.TypePos[c][word]
+	old, super := rules.Find(phEnchantWorld...), rules.Find(phWorldSuper...)
+	switch {
+	case written && old.IsZero() && !super.IsZero():
+		return fmt.Sprintf("%s: %q is not a type line of revision %s: a world enchantment has the supertype world, \"World Enchantment\" (%s)", c.Name, ability.WorldLine, rev, super.ID), word
+	case written && old.IsZero():
+		return fmt.Sprintf("%s: %q is not modelled in revision %s: its rules are in the glossary, not among the state-based effects", c.Name, ability.WorldLine, rev), word
+	case !written && super.IsZero() && !old.IsZero():
+		return fmt.Sprintf("%s: World is not a supertype of revision %s: a world enchantment's type line is %q (%s)", c.Name, rev, ability.WorldLine, old.ID), "World"
+	}
+	return "", ""
+}
 
 // localType says what is wrong, in revision rev, with face c's type
 // line as a local enchantment or an Aura; "" when nothing is. A local

@@ -394,7 +394,13 @@ func TestUndefinedText(t *testing.T) {
 		{"2005-08-01", "X: {2}{U}{U} Enchant Creature; You control enchanted creature", `x.txt:3:14: X: "Enchant Creature" is not a type line of revision 2005-08-01: a local enchantment is an Aura there, "Enchantment — Aura; Enchant creature" (212.4d)`},
 		{"2005-02-01", "X: {W} Enchantment — Aura; Enchanted creature gets +1/+1", `x.txt:3:22: X: Aura is not a subtype of revision 2005-02-01: a local enchantment's type line names what it enchants, "Enchant Creature" (212.4c)`},
 		{"1999-04-23", "X: {W} Enchantment — Aura; Enchanted creature gets +1/+1", `x.txt:3:22: X: Aura is not a subtype of revision 1999-04-23: a local enchantment's type line names what it enchants, "Enchant Creature" (214.8a)`},
-		{"1999-04-23", "X: {B} Enchant World", `x.txt:3:8: X: "Enchant World" is not a local enchantment subtype of revision 1999-04-23 (214.8a)`},
+		// "Enchant World", a global enchantment (212.4j of 2003-07-01),
+		// and the supertype world that replaced it (205.4d of
+		// 2004-10-01), each an error in the other's revisions.
+		{"2004-10-01", "X: {B} Enchant World", `x.txt:3:8: X: "Enchant World" is not a type line of revision 2004-10-01: a world enchantment has the supertype world, "World Enchantment" (205.4d)`},
+		{"2003-07-01", "X: {B} World Enchantment", `x.txt:3:8: X: World is not a supertype of revision 2003-07-01: a world enchantment's type line is "Enchant World" (212.4j)`},
+		{"2001-07-23", "X: {B} World Enchantment", `x.txt:3:8: X: World is not a supertype of revision 2001-07-23: a world enchantment's type line is "Enchant World" (214.8k)`},
+		{"1999-11-01", "X: {B} Enchant World", `x.txt:3:8: X: "Enchant World" is not modelled in revision 1999-11-01: its rules are in the glossary, not among the state-based effects`},
 		{"2003-03-15", "X: {B} Enchant Swamp", `x.txt:3:8: X: "Enchant Swamp" is not a local enchantment subtype of revision 2003-03-15 (214.8a)`},
 		{"2003-07-01", "X: {B} Enchant Player", `x.txt:3:8: X: "Enchant Player" is not modelled: a local enchantment attached to a player (212.4c)`},
 		{"2003-10-01", "X: {B} Enchant Purple", `x.txt:3:8: X: "Enchant Purple": "purple" is not a characteristic of revision 2003-10-01 (212.4c)`},
