@@ -32,19 +32,19 @@ func values(f *Scenario, rules *game.Rules, specs *specSet, rev string) parse.Er
 		for _, st := range sc.Stmts {
 			switch {
 			case st.Verb == "speed" && !speeds && st.N > 0:
-				errorf(st.ValuePos, "speed: %d: revision %s has no speed (its rules, 702.179, first appear in 2025-02-07): expected 0", st.N, rev)
+				errorf(st.ValuePos, "speed: %d: revision %s has no speed (%s is none of its keywords): expected 0", st.N, rev, sp.Keyword)
 			case st.Verb != "expect":
 			case st.Expect == "speed" && !speeds && st.Value != "none":
-				errorf(st.ValuePos, "expect speed: %q: revision %s has no speed (its rules, 702.179, first appear in 2025-02-07): expected none", st.Value, rev)
+				errorf(st.ValuePos, "expect speed: %q: revision %s has no speed (%s is none of its keywords): expected none", st.Value, rev, sp.Keyword)
 			case st.Expect == "initiative" && noInitiative && !strings.EqualFold(st.Value, "none"):
-				errorf(st.ValuePos, "expect initiative: %q: the initiative is not a designation of revision %s (its rules, %s, first appear in 2022-06-10): expected none", st.Value, rev, ability.TheInitiative.Titles[0])
+				errorf(st.ValuePos, "expect initiative: %q: the initiative is not a designation of revision %s (it has no rules titled %s): expected none", st.Value, rev, ability.TheInitiative.Titles[0])
 			case st.Expect == "sector":
 				v := strings.ToLower(strings.TrimSuffix(st.Value, " sector"))
 				sectors, ref := rv.sectorNames()
 				switch {
 				case v == "none" || slices.Contains(sectors, v):
 				case len(sectors) > 0:
-					errorf(st.ValuePos, "expect sector: %q: expected a sector designation of revision %s (%s, %s) or none", st.Value, rev, strings.Join(sectors, ", "), ruleString(ref))
+					errorf(st.ValuePos, "expect sector: %q: expected a sector designation of revision %s (%s, %s) or none", st.Value, rev, strings.Join(sectors, ", "), ref.Name())
 				default:
 					errorf(st.ValuePos, "expect sector: %q: revision %s has no sector designations: expected none", st.Value, rev)
 				}
@@ -53,7 +53,7 @@ func values(f *Scenario, rules *game.Rules, specs *specSet, rev string) parse.Er
 				for _, w := range strings.Fields(types) {
 					for _, k := range kinds {
 						if strings.EqualFold(w, k.typ) && rules.Titled(k.titles...) == nil {
-							errorf(valuePos(st, strings.Index(st.Value, w)), "expect types: %s is not a card type of revision %s (its rules, %s, first appear in %s)", w, rev, k.titles[0], k.since)
+							errorf(valuePos(st, strings.Index(st.Value, w)), "expect types: %s is not a card type of revision %s (it has no rules titled %s)", w, rev, k.titles[0])
 						}
 					}
 				}
