@@ -107,7 +107,7 @@ func TestScenarios(t *testing.T) {
 					}
 				}
 				for _, st := range s.Trace {
-					if st.Rule == "" && !uncitable(res.Rev, st.Note) {
+					if st.Rule == "" {
 						t.Errorf("%s:%d [%s, %s]: a step cites no rule: %s", path, st.Line, res.Rev, s.Name, st.Note)
 					}
 				}
@@ -357,17 +357,6 @@ func runLatest(t *testing.T, src string) *engine.Result {
 		t.Fatal(err)
 	}
 	return res
-}
-
-// uncitable reports whether a step of revision rev is one no rule of
-// that revision says, only its glossary, which citations do not search:
-// drawing a card before 2006-10-01 ("A player draws a card by putting the
-// top card of his or her library into his or her hand") and sacrificing a
-// permanent before 2007-05-01 (501.6a from then: "To sacrifice a
-// permanent, its controller moves it ...").
-func uncitable(rev, note string) bool {
-	return rev < "2006-10-01" && strings.HasSuffix(note, " draws a card (the top card of their library)") ||
-		rev < "2007-05-01" && strings.Contains(note, " sacrifices ")
 }
 
 // TestUndefinedText: card text a revision does not define is an error at
