@@ -404,6 +404,7 @@ func TestUndefinedText(t *testing.T) {
 		{"2003-03-15", "X: {B} Enchant Swamp", `x.txt:3:8: X: "Enchant Swamp" is not a local enchantment subtype of revision 2003-03-15 (214.8a)`},
 		{"2003-07-01", "X: {B} Enchant Player", `x.txt:3:8: X: "Enchant Player" is not modelled: a local enchantment attached to a player (212.4c)`},
 		{"2003-10-01", "X: {B} Enchant Purple", `x.txt:3:8: X: "Enchant Purple": "purple" is not a characteristic of revision 2003-10-01 (212.4c)`},
+		{"2003-10-01", "X: {G} Enchant Desert", `x.txt:3:8: X: "Enchant Desert": "desert" is not a characteristic of revision 2003-10-01 (212.4c)`},
 		{"2004-10-01", "X: {B} Enchant Purple", `x.txt:3:8: X: "Enchant Purple": "purple" is not a characteristic of revision 2004-10-01 (212.4c)`},
 		{"2003-07-01", "X: {B} Enchant Artifact Creature", `x.txt:3:8: X: "Enchant Artifact Creature" is not a local enchantment subtype of revision 2003-07-01 (212.4c)`},
 		{"2004-10-01", "X: {B} Enchant Artifact Purple", `x.txt:3:8: X: "Enchant Artifact Purple": "purple" is not a characteristic of revision 2004-10-01 (212.4c)`},
