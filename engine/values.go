@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/crules/crules/ability"
@@ -24,19 +25,25 @@ func values(f *Scenario, rules *game.Rules, specs *specSet, rev string) parse.Er
 		errs = append(errs, &parse.Diagnostic{File: f.Name, Pos: pos, Severity: parse.SeverityError, Msg: fmt.Sprintf(format, args...)})
 	}
 	// A player has a speed in a revision that defines the keyword
-	// ability that gives one (702.179).
-	sp, speeds := ability.DeclaredOf[*ability.Speed](rv)
-	speeds = speeds && specs.find(sp.Keyword) != nil
-	noInitiative := rules.Titled(ability.TheInitiative.Titles...) == nil
+	// ability that gives one (702.179); looked up only for a file that
+	// sets or checks one.
+	speeds := sync.OnceValues(func() (bool, string) {
+		sp, ok := ability.DeclaredOf[*ability.Speed](rv)
+		return ok && specs.find(sp.Keyword) != nil, sp.Keyword
+	})
 	for _, sc := range f.Scripts {
 		for _, st := range sc.Stmts {
 			switch {
-			case st.Verb == "speed" && !speeds && st.N > 0:
-				errorf(st.ValuePos, "speed: %d: revision %s has no speed (%s is none of its keywords): expected 0", st.N, rev, sp.Keyword)
+			case st.Verb == "speed" && st.N > 0:
+				if ok, kw := speeds(); !ok {
+					errorf(st.ValuePos, "speed: %d: revision %s has no speed (%s is none of its keywords): expected 0", st.N, rev, kw)
+				}
 			case st.Verb != "expect":
-			case st.Expect == "speed" && !speeds && st.Value != "none":
-				errorf(st.ValuePos, "expect speed: %q: revision %s has no speed (%s is none of its keywords): expected none", st.Value, rev, sp.Keyword)
-			case st.Expect == "initiative" && noInitiative && !strings.EqualFold(st.Value, "none"):
+			case st.Expect == "speed" && st.Value != "none":
+				if ok, kw := speeds(); !ok {
+					errorf(st.ValuePos, "expect speed: %q: revision %s has no speed (%s is none of its keywords): expected none", st.Value, rev, kw)
+				}
+			case st.Expect == "initiative" && !strings.EqualFold(st.Value, "none") && rules.Titled(ability.TheInitiative.Titles...) == nil:
 				errorf(st.ValuePos, "expect initiative: %q: the initiative is not a designation of revision %s (it has no rules titled %s): expected none", st.Value, rev, ability.TheInitiative.Titles[0])
 			case st.Expect == "sector":
 				v := strings.ToLower(strings.TrimSuffix(st.Value, " sector"))
