@@ -87,6 +87,7 @@ var (
 	phMergedLeaves   = []string{"if a merged permanent leaves the battlefield"}
 	phMerge          = []string{"to merge an object with a permanent"}
 	phMergedStatus   = []string{"the permanent's status is determined by its topmost component"}
+	phNoStack        = []string{"this action does not use the stack"}
 	phFaceUpAction   = []string{"turning a face-down creature face up is a special action", "the controller of a face-down permanent may turn it face up"}
 	phMergedFaceUp   = []string{"if a face-down merged permanent is turned face up, each face-down component"}
 	phMergedNoFaceUp = []string{"that contains an instant or sorcery card can't be turned face up"}

@@ -335,9 +335,14 @@ func wantCites(t *testing.T, f *scenario.File, rev string, wants []traceWant, li
 }
 
 // TestTraceMorph: turning a face-down permanent face up is a special
-// action (408.2h until 2009, 114.2b, 116.2b today), taken and paid for as
-// morph's rule says (502.26d, 702.34d, 702.37e today), not a spell's
-// payment (601.2h) nor megamorph's rule (702.37b).
+// action (408.2h from 2003-07-01 until 2009, 114.2b, 116.2b today); in
+// 2002-10-07 and 2003-03-15, before special actions, 408.2h says only
+// "whenever he or she has priority" and morph's 502.26a says "This
+// action does not use the stack". It is taken and paid for as morph's
+// rule says (502.26d, 702.34d, 702.37e today), not a spell's payment
+// (601.2h) nor megamorph's rule (702.37b). Cast face down, the spell
+// follows "To play a spell using its morph ability, turn it face down"
+// (502.26b; 702.34b, 702.37c today), and is named a face-down spell.
 func TestTraceMorph(t *testing.T) {
 	src, err := os.ReadFile("testdata/scenarios/morph.txt")
 	if err != nil {
@@ -348,16 +353,26 @@ func TestTraceMorph(t *testing.T) {
 		t.Fatal(err)
 	}
 	const script = "turned face up for its morph cost"
-	for _, tc := range []struct{ rev, action, morph string }{
-		{"2002-10-07", "408.2h", "502.26d"},
-		{"2006-10-01", "408.2h", "502.26d"},
-		{"2009-07-11", "114.2b", "702.34d"},
-		{"latest", "116.2b", "702.37e"},
+	const special = "alice turns Skirk Marauder face up, a special action"
+	const noStack = "alice turns Skirk Marauder face up: this action does not use the stack"
+	for _, tc := range []struct{ rev, action, up, morph, cast, played string }{
+		{"2002-10-07", "502.26a", noStack, "502.26d", "502.26b", "409.1g"},
+		{"2003-03-15", "502.26a", noStack, "502.26d", "502.26b", "409.1g"},
+		{"2003-07-01", "408.2h", special, "502.26d", "502.26b", "409.1i"},
+		{"2006-10-01", "408.2h", special, "502.26d", "502.26b", "409.1i"},
+		{"2009-07-11", "114.2b", special, "702.34d", "702.34b", "601.2h"},
+		{"latest", "116.2b", special, "702.37e", "702.37c", "601.2i"},
 	} {
 		wantCites(t, f, tc.rev, []traceWant{
-			{script, tc.action, "alice turns Skirk Marauder face up, a special action"},
+			{script, tc.action, tc.up},
 			{script, tc.morph, "alice pays {2}{R} with {2}{R}"},
 			{script, tc.morph, "turns Skirk Marauder face up; it is 2/1"},
-		}, nil)
+			{script, tc.cast, "alice casts Skirk Marauder face down"},
+			{script, tc.played, "a face-down spell becomes"},
+		}, func(_, note string) {
+			if strings.HasPrefix(note, " ") {
+				t.Errorf("%s: a step names nothing: %q", tc.rev, note)
+			}
+		})
 	}
 }
