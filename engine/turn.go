@@ -53,7 +53,7 @@ var (
 	phStepDraw      = []string{"first, the active player draws a card", "the active player draws one card", "the active player drawing a card", "\"draw a card\" is placed on the stack"}
 	phUpkeepTrig    = []string{"abilities that triggered at the beginning of the upkeep", "abilities that trigger at the beginning of the upkeep step", "abilities that trigger at the beginning of that upkeep", "abilities that trigger at the beginning of upkeep"}
 	phEndTrig       = []string{"all abilities that trigger \"at the beginning of the end step\"", "all abilities that trigger \"at end of turn\" go on the stack", "all \"at end of turn\" abilities trigger", "all \"at end of turn\"- triggered abilities trigger", "all abilities that trigger \"at the beginning of\" that phase or step trigger"}
-	phRemoved       = []string{"all creatures, battles, and planeswalkers are removed from combat", "all creatures and planeswalkers are removed from combat", "all creatures are removed from combat", "removed from combat"}
+	phRemoved       = []string{"all creatures, battles, and planeswalkers are removed from combat", "all creatures and planeswalkers are removed from combat", "all creatures are removed from combat", "removed from combat or the combat phase ends", "removed from combat"}
 	phHandSize      = []string{"if the active player's hand contains more cards than their maximum hand size", "if the active player's hand contains more cards than his or her maximum hand size", "maximum hand size"}
 	phWearOff       = []string{"all damage marked on permanents (including phased-out permanents) is removed", "all damage marked on permanents", "all damage is removed from permanents", "\"until end of turn\" and \"this turn\" effects end"}
 	phNoPriority    = []string{"no player receives priority during the cleanup step", "otherwise, no player receives priority"}
@@ -188,7 +188,15 @@ func (e *engine) enterStep(i int) {
 		}
 	}
 	if leaving == "end of combat" {
-		e.s.Cite(e.rules.Find(phRemoved...), "the end of combat step ends: every creature is removed from combat")
+		if r := e.rules.Find(phRemoved...); strings.Contains(strings.ToLower(r.Text), "or the combat phase ends") {
+			// Before 2003-07-01 no rule removes creatures from combat
+			// as the step ends: a creature stays attacking or blocking
+			// "until it's removed from combat or the combat phase ends"
+			// (308.5 of 1999 and 2002).
+			e.s.Cite(r, "the combat phase ends: every creature stops being an attacking or blocking creature")
+		} else {
+			e.s.Cite(r, "the end of combat step ends: every creature is removed from combat")
+		}
 		if e.s.EndCombatEffects() {
 			e.s.Cite(e.rules.Find(phUntilEOC...), "the combat phase ends: \"until end of combat\" effects end")
 		}

@@ -376,3 +376,104 @@ func TestTraceMorph(t *testing.T) {
 		})
 	}
 }
+
+// TestTraceOldWording: a trace says what the revision run says. Before
+// 2003-07-01 no rule removes creatures from combat as the end of combat
+// step ends: they stay attacking "until [they're] removed from combat or
+// the combat phase ends" (308.5), not 306.2's removal. Before layers
+// (1999) effects apply in timestamp order; 418.5e of 2002 and 418.5a of
+// 2003-07-01 number no layers but list steps ("then applying …"); an
+// effect that applies to nothing lists no objects. 409.1i of 2009-05-01
+// prints "409.1a?h" (a lost dash), as `crules rule` quotes it, not an
+// apostrophe.
+func TestTraceOldWording(t *testing.T) {
+	const src = `-- cards --
+Control Magic: {2}{U}{U} Enchant Creature; You control enchanted creature
+Wild Growth: {G} Enchant Land; Enchanted creature gets +1/+1
+Grizzly Bears: {1}{G} Creature — Bear 2/2
+Forest: Basic Land — Forest
+
+-- script: steal --
+hand alice: Control Magic
+battlefield bob: Grizzly Bears
+mana alice: {2}{U}{U}
+alice casts Control Magic; targeting Grizzly Bears
+resolve
+
+-- script: nothing enchanted is a creature --
+hand alice: Wild Growth
+battlefield alice: Forest
+mana alice: {G}
+alice casts Wild Growth; targeting Forest
+resolve
+
+-- script: combat --
+battlefield alice: Grizzly Bears
+alice attacks with Grizzly Bears
+step postcombat main
+`
+	// Auras from Eighth Edition on (212.4d).
+	aura := strings.NewReplacer("Enchant Creature;", "Enchantment — Aura; Enchant creature;", "Enchant Land;", "Enchantment — Aura; Enchant land;")
+	const ended = "the combat phase ends: every creature stops being an attacking or blocking creature"
+	const removed = "the end of combat step ends: every creature is removed from combat"
+	const rest = `the step "then applying all other continuous effects"`
+	for _, tc := range []struct {
+		rev    string
+		want   []traceWant
+		layers bool // the revision numbers layers, and has Auras
+	}{
+		{"1999-04-23", []traceWant{
+			{"combat", "308.5", ended},
+			{"steal", "418.5b", "control is read in timestamp order"},
+		}, false},
+		{"2002-10-07", []traceWant{
+			{"combat", "308.5", ended},
+			{"steal", "418.5e", "control is read through " + rest},
+			{"nothing enchanted is a creature", "418.5e", "applies to no permanent now: its power/toughness (modify, static) part applies in " + rest},
+		}, false},
+		{"2003-07-01", []traceWant{
+			{"combat", "311.2", removed},
+			{"steal", "418.5a", "control is read through " + rest},
+		}, false},
+		{"2009-05-01", []traceWant{
+			{"combat", "311.2", removed},
+			{"steal", "418.5a", "control is read through layer 2"},
+		}, true},
+		{"latest", []traceWant{
+			{"combat", "511.3", removed},
+			{"steal", "613.1b", "control is read through layer 2"},
+		}, true},
+	} {
+		text := src
+		if tc.layers {
+			text = aura.Replace(src)
+		}
+		f, err := scenario.Parse("old-wording.txt", []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantCites(t, f, tc.rev, tc.want, func(script, note string) {
+			if strings.Contains(note, "()") || strings.HasPrefix(note, " ") {
+				t.Errorf("%s %s: a step names nothing: %q", tc.rev, script, note)
+			}
+			if !tc.layers && strings.Contains(note, "layer") {
+				t.Errorf("%s %s: a revision with no layers cites one: %q", tc.rev, script, note)
+			}
+		})
+	}
+	res := runFile(t, "testdata/scenarios/morph.txt", "2009-05-01")
+	found := false
+	for _, s := range res.Scripts {
+		for _, st := range s.Trace {
+			if st.Rule == "409.1i" {
+				found = true
+				if !strings.Contains(st.Text, "409.1a?h") {
+					t.Errorf("2009-05-01: 409.1i is quoted %q, not as the revision prints it (409.1a?h)", st.Text)
+				}
+			}
+		}
+	}
+	if !found {
+		t.Error("2009-05-01: no step cites 409.1i")
+	}
+}
