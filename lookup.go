@@ -458,13 +458,36 @@ func titled(d *Document, title string) *parse.Chapter {
 // counterpart finds, through the lineage, what rule id (read in the latest
 // revision that has it) was or became in d's revision (d.Rev); nil when
 // it has none there. A rule that first appeared after d's revision is
-// ErrNoRule saying when and as what.
+// ErrNoRule saying when and as what. A number that another rule had
+// earlier (409.1g, mana abilities from 2003-07-01, was "the spell becomes
+// played" from 2001-07-23) is read in the first revision after d that
+// has it when that rule is older: asked of 1999-04-23, 409.1g is first in
+// 2001-07-23, not 2003-07-01.
 func (l *Library) counterpart(d *Document, id parse.RuleID) (*RuleAnswer, error) {
 	lin, err := l.Lineage()
 	if err != nil {
 		return nil, err
 	}
-	return counterpartAt(lin, d, id, lin.Last(id.String()))
+	last := lin.Last(id.String())
+	a, err := counterpartAt(lin, d, id, last)
+	var later *Error
+	if a != nil || !errors.As(err, &later) {
+		return a, err
+	}
+	next := -1
+	for i := range lin.Revs {
+		if lin.Revs[i] > d.Rev.Name() && lin.Has(i, id.String()) {
+			next = i
+			break
+		}
+	}
+	if next < 0 || next == last {
+		return a, err
+	}
+	if hist := lin.History(next, id.String()); len(hist) > 0 && hist[0].Rev < lin.History(last, id.String())[0].Rev {
+		return counterpartAt(lin, d, id, next)
+	}
+	return a, err
 }
 
 // counterpartAt is what rule id of the lineage's revision at was or

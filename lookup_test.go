@@ -327,3 +327,52 @@ func TestSearchLimitIsPrefix(t *testing.T) {
 		}
 	}
 }
+
+// TestFirstInIsFirst: a rule asked of a revision before its number
+// exists says when it is first: no revision between has the number.
+// 409.1g asked of 1999-04-23 is first in 2001-07-23 ("the spell becomes
+// played"), though the latest 409.1g (mana abilities) is first in
+// 2003-07-01. Every rule of three revisions is asked of 1999-04-23.
+func TestFirstInIsFirst(t *testing.T) {
+	lib := open(t, crules.Options{})
+	lin, err := lib.Lineage()
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, err := lib.Select("1999-04-23")
+	if err != nil {
+		t.Fatal(err)
+	}
+	asked := 0
+	for _, sel := range []string{"2003-07-01", "2009-07-11", "latest"} {
+		r, err := lib.Select(sel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := lib.Document(r.Source())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, id := range d.IDs() {
+			_, err := lib.Rule(old.Source(), id)
+			_, first, ok := strings.Cut(fmt.Sprint(err), "; first in ")
+			if !ok {
+				continue
+			}
+			asked++
+			first, _, _ = strings.Cut(first, ",")
+			for i, rev := range lin.Revs {
+				if rev > old.Name() && rev < first && lin.Has(i, id.String()) {
+					t.Errorf("%s asked of %s: %v; but %s has %s", id, old.Name(), err, rev, id)
+					break
+				}
+			}
+		}
+	}
+	if asked < 100 {
+		t.Errorf("only %d rules said when they are first", asked)
+	}
+	if _, err := lib.Rule(old.Source(), parse.MustParseRuleID("409.1g")); err == nil || !strings.HasSuffix(err.Error(), "first in 2001-07-23") {
+		t.Errorf("409.1g asked of 1999-04-23: %v", err)
+	}
+}

@@ -74,6 +74,11 @@ type Enchants struct {
 // Creature"); what follows is what it enchants.
 const LocalPrefix = "Enchant "
 
+// WorldLine is the type line of an enchant world of 2001-07-23 to
+// 2004-06-01: a global enchantment the world rule governs, no local one
+// (212.4j of 2003-07-01).
+const WorldLine = LocalPrefix + "World"
+
 // localRule selects the subrule saying what a local-enchantment spell
 // targets and its permanent enchants, in each wording before Auras.
 var localRule = []string{"local enchantment spell must be attached to a target", "local enchantment spell requires a target", "local-enchantment spell requires a target"}

@@ -191,7 +191,7 @@ func (e *engine) draw(p *game.Player, chosen ...string) error {
 		return nil
 	}
 	e.s.Move(lib[0], game.Hand, nil, false)
-	e.s.Cite(e.rules.Find(phDraw...), "%s draws a card (the top card of their library)", p.Name)
+	e.s.Cite(e.defined("Draw", phDraw...), "%s draws a card (the top card of their library)", p.Name)
 	e.firePlayer(p, ability.Draws, nil)
 	return nil
 }

@@ -78,6 +78,7 @@ var (
 	phTapped         = []string{"the chosen creatures must be untapped", "tapped creature can't block", "untapped creature", "can't be declared as blockers"}
 	phCounter        = []string{"to counter a spell or ability means", "counter a spell", "to counter a spell is to move"}
 	phDraw           = []string{"draws a card by putting the top card of"}
+	phSacrifice      = []string{"to sacrifice a permanent"}
 	phEmptyLibrary   = []string{"who attempts to draw a card from a library with no cards in it", "attempts to draw a card from a library with no cards", "draw a card from an empty library", "empty library", "required to draw more cards than are left in his or her library"}
 	phCounters       = []string{"a counter is a marker placed on an object"}
 	phEntersCounters = []string{"refer to counters being", "refers to a counter being \"placed\" on a permanent"}
@@ -88,6 +89,7 @@ var (
 	phMergedLeaves   = []string{"if a merged permanent leaves the battlefield"}
 	phMerge          = []string{"to merge an object with a permanent"}
 	phMergedStatus   = []string{"the permanent's status is determined by its topmost component"}
+	phFaceDownChars  = []string{"face-down spells and face-down permanents have no characteristics other than those listed"}
 	phFaceUpAction   = []string{"turning a face-down creature face up is a special action", "the controller of a face-down permanent may turn it face up"}
 	phMergedFaceUp   = []string{"if a face-down merged permanent is turned face up, each face-down component"}
 	phMergedNoFaceUp = []string{"that contains an instant or sorcery card can't be turned face up"}
@@ -101,6 +103,22 @@ var (
 	phCopyResolves   = []string{"if the object that's resolving is a copy of a permanent spell"}
 	phCopyGone       = []string{"if a copy of a spell is in a zone other than the stack, it ceases to exist", "a copy of a spell in a zone other than the stack ceases to exist", "copy of a spell in a zone other than the stack"}
 )
+
+// defined cites the rule that says what term means: the keyword action
+// titled term, or the first rule that contains one of phrases, or, where
+// the revision says it only in its glossary (drawing a card before
+// 2006-10-01, sacrificing before 2007-05-01), term's glossary entry.
+func (e *engine) defined(term string, phrases ...string) game.Ref {
+	return e.specs.ref("defined\x00"+term, func() game.Ref {
+		if r := e.rules.Titled(term); r != nil {
+			return game.Within(r, phrases...)
+		}
+		if r := e.rules.Find(phrases...); !r.IsZero() {
+			return r
+		}
+		return e.rules.Glossary(term, phrases...)
+	})
+}
 
 // action cites a keyword action (701 today, 501 before 2009) by its
 // spec, or, where the revision has none titled so, the first rule that

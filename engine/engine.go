@@ -91,7 +91,9 @@ type Check struct {
 func (c Check) Pos() string { return fmt.Sprintf("%s:%d:%d", c.File, c.Line, c.Col) }
 
 // A Step is one rule the engine applied: the script line that caused it,
-// the rule's ID and text in the revision run, and what it did.
+// the rule's ID and text in the revision run, and what it did. A step the
+// revision defines only in its glossary cites the entry: Rule is
+// `glossary "Draw"` (game.Ref.Name), Text the entry's definition.
 type Step struct {
 	Line int    `json:"line"`
 	Rule string `json:"rule"`
@@ -128,7 +130,7 @@ func Run(f *Scenario, doc *parse.Document, specs ...*keyword.Spec) (*Result, err
 			before := len(e.s.Trace)
 			e.safeStmt(st, sr, i == len(sc.Stmts)-1)
 			for _, t := range e.s.Trace[before:] {
-				sr.Trace = append(sr.Trace, Step{Line: st.Pos.Line, Rule: ruleString(t.Rule), Text: t.Rule.Text, Note: t.Note})
+				sr.Trace = append(sr.Trace, Step{Line: st.Pos.Line, Rule: t.Rule.Name(), Text: t.Rule.Text, Note: t.Note})
 			}
 		}
 		res.Scripts = append(res.Scripts, sr)
@@ -172,7 +174,7 @@ func validate(f *Scenario, rules *game.Rules, specs *specSet, rev string) error 
 			}
 			msg := fmt.Sprintf("expect sector: %q: revision %s has no sector designations: expected none", st.Value, rev)
 			if len(sectors) > 0 {
-				msg = fmt.Sprintf("expect sector: %q: expected a sector designation of revision %s (%s, %s) or none", st.Value, rev, strings.Join(sectors, ", "), ruleString(ref))
+				msg = fmt.Sprintf("expect sector: %q: expected a sector designation of revision %s (%s, %s) or none", st.Value, rev, strings.Join(sectors, ", "), ref.Name())
 			}
 			errs = append(errs, &parse.Diagnostic{File: f.Name, Pos: st.ValuePos, Severity: parse.SeverityError, Msg: msg})
 		}
@@ -181,21 +183,20 @@ func validate(f *Scenario, rules *game.Rules, specs *specSet, rev string) error 
 	return errs.Err()
 }
 
-// kind is a card type newer than 1999 with the title of its rules and
-// the revision they first appear in.
+// kind is a card type newer than 1999 with the title of its rules.
 type kind struct {
 	typ    string
 	titles []string
-	since  string
 }
 
 // kinds are card types newer than 1999, each with the title of its
-// rules: a card of one in a revision without them is an error, rather
-// than half-working (a battle with no protector, a dungeon no rule
-// cites).
+// rules: a card of one in a revision without a rule so titled (Titled)
+// is an error, rather than half-working (a battle with no protector, a
+// dungeon no rule cites). Which revisions have them is the revisions'
+// own say.
 var kinds = []kind{
-	{"Battle", []string{"Battles"}, "2023-04-14"},
-	{"Dungeon", []string{"Dungeons"}, "2021-07-23"},
+	{"Battle", []string{"Battles"}},
+	{"Dungeon", []string{"Dungeons"}},
 }
 
 // Where the revision lists its card types, supertypes and dungeon
@@ -248,6 +249,9 @@ func undefinedType(c *game.Card, rules *game.Rules, rev string) (word, msg strin
 		supers := rules.Find(phSupertypes...)
 		for _, t := range c.Supertypes {
 			switch {
+			case t == "World":
+				// worldType reads it: "Enchant World" is the
+				// supertype world of a revision without it.
 			case !supers.IsZero() && listed(supers, t, phSupertypes...):
 			case supers.IsZero() && (rules.Find("supertype").IsZero() || !rules.Find(`supertype "`+strings.ToLower(t)+`"`).IsZero()):
 			default:
@@ -342,8 +346,11 @@ func undefined(f *Scenario, rules *game.Rules, specs *specSet, rev string) parse
 			for _, k := range kinds {
 				if c.Is(k.typ) && rules.Titled(k.titles...) == nil {
 					errs = append(errs, &parse.Diagnostic{File: f.Name, Pos: d.Pos, Severity: parse.SeverityError,
-						Msg: fmt.Sprintf("%s: %s is not a card type of revision %s (its rules, %s, first appear in %s)", c.Name, k.typ, rev, k.titles[0], k.since)})
+						Msg: fmt.Sprintf("%s: %s is not a card type of revision %s (it has no rules titled %s)", c.Name, k.typ, rev, k.titles[0])})
 				}
+			}
+			if msg, word := worldType(c, d, rules, rev); msg != "" {
+				errs = append(errs, &parse.Diagnostic{File: f.Name, Pos: d.TypeAt(c, word), Severity: parse.SeverityError, Msg: msg})
 			}
 			if word, msg := undefinedType(c, rules, rev); msg != "" {
 				errs = append(errs, &parse.Diagnostic{File: f.Name, Pos: d.TypeAt(c, word), Severity: parse.SeverityError, Msg: msg})
@@ -398,6 +405,40 @@ var (
 	phLocalTypes = []string{"local enchantments comprise various subtypes", "local enchantments use the word"}
 	phAura       = []string{"have the subtype \"aura", "the enchantment types are aura", "aura spell"}
 )
+
+// The enchant world of 2001-07-23 to 2004-06-01, a global enchantment
+// the world rule governs, and the supertype world that replaced it.
+var (
+	phEnchantWorld = []string{"with the enchant world subtype is a global", "an enchant world card is a global", "is an \"enchant world\""}
+	phWorldSuper   = []string{"with the supertype \"world\"", "supertype world"}
+)
+
+// worldType says what is wrong, in revision rev, with face c's type
+// line as a world enchantment, and the word of it to point at; "" when
+// nothing is. "Enchant World" is a global enchantment subject to the
+// world rule where the revision says so (214.8k of 2001-07-23, 212.4j
+// of 2003-07-01): the parser gives it the supertype world, which the
+// world rule reads. Where the supertype world has replaced it (205.4d of
+// 2004-10-01) the type line is "World Enchantment", an error before;
+// the revisions of 1999 define an enchant world in their glossary only,
+// with no state-based effect among their rules, and are not modelled.
+func worldType(c *game.Card, d *CardDef, rules *game.Rules, rev string) (string, string) {
+	if !slices.Contains(c.Supertypes, "World") {
+		return "", ""
+	}
+	word := strings.TrimSpace(ability.LocalPrefix) // the type line's first word
+	_, written := d.TypePos[c][word]
+	old, super := rules.Find(phEnchantWorld...), rules.Find(phWorldSuper...)
+	switch {
+	case written && old.IsZero() && !super.IsZero():
+		return fmt.Sprintf("%s: %q is not a type line of revision %s: a world enchantment has the supertype world, \"World Enchantment\" (%s)", c.Name, ability.WorldLine, rev, super.ID), word
+	case written && old.IsZero():
+		return fmt.Sprintf("%s: %q is not modelled in revision %s: its rules are in the glossary, not among the state-based effects", c.Name, ability.WorldLine, rev), word
+	case !written && super.IsZero() && !old.IsZero():
+		return fmt.Sprintf("%s: World is not a supertype of revision %s: a world enchantment's type line is %q (%s)", c.Name, rev, ability.WorldLine, old.ID), "World"
+	}
+	return "", ""
+}
 
 // localType says what is wrong, in revision rev, with face c's type
 // line as a local enchantment or an Aura; "" when nothing is. A local
@@ -684,13 +725,6 @@ func (s *specSet) find(name string) *keyword.Spec {
 	return sp
 }
 
-func ruleString(r game.Ref) string {
-	if r.IsZero() {
-		return ""
-	}
-	return r.ID.String()
-}
-
 func revName(doc *parse.Document) string {
 	if !doc.Effective.IsZero() {
 		return doc.Effective.Format("2006-01-02")
@@ -792,9 +826,6 @@ type engine struct {
 	sectorPicks map[*game.Object]string
 	// sectorList caches sectorNames.
 	sectorList []string
-	// designators are the keywords (lower case) whose declarations
-	// give players or permanents a value or designation.
-	designators []string
 	// chapterAbility are the chapter abilities triggered (waiting or on
 	// the stack), with the Saga whose they are (704.5s).
 	chapterAbility map[*game.Object]*game.Object

@@ -298,9 +298,9 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 			e.s.Cite(e.rules.Find(phFollow...), "%s: %s is no longer on the %s: nothing is sacrificed", from, spell.Label, e.zone(game.Battlefield))
 			return
 		}
-		// Sacrifice is a keyword action (701.21a today, 501.6a in
-		// 2006), found by its title.
-		e.s.Cite(game.Within(e.rules.Titled("Sacrifice"), "to sacrifice a permanent"), "%s: %s sacrifices %s", from, spell.Controller().Name, spell.Label)
+		// Sacrifice is a keyword action (701.21a today, 501.6a from
+		// 2007-05-01, found by its title), a glossary entry before.
+		e.s.Cite(e.defined("Sacrifice", phSacrifice...), "%s: %s sacrifices %s", from, spell.Controller().Name, spell.Label)
 		e.leaveBattlefield(spell, game.Graveyard, "sacrificed")
 	case "draw":
 		for range ef.N {
@@ -619,7 +619,14 @@ func (e *engine) mutate(spell *game.Object) bool {
 	case down:
 		e.s.Cite(e.rules.Find(phMergedStatus...), "%s takes the status of its topmost component, %s: it stays face down", perm.Label, perm.Merged[0].Label)
 	}
-	e.s.Cite(e.ref(&m.All), m.All.Note, perm.Label, strings.Join(labels, ", "), perm.Merged[0].Label)
+	if perm.FaceDown {
+		// Its components' abilities are hidden: a face-down permanent
+		// has only the characteristics its face-down status lists
+		// (708.2 today, 707.2 in 2020), not 702.140e's.
+		e.s.Cite(e.rules.Find(phFaceDownChars...), "%s is face down: a %d/%d creature with no name, no abilities, no subtypes and no mana cost", perm.Label, perm.Power(), perm.Toughness())
+	} else {
+		e.s.Cite(e.ref(&m.All), m.All.Note, perm.Label, strings.Join(labels, ", "), perm.Merged[0].Label)
+	}
 	// 702.140d: abilities that trigger whenever this creature mutates.
 	e.s.Cite(e.ref(&m.Mutated), m.Mutated.Note, perm.Label)
 	e.fire(perm, ability.Mutates, nil)

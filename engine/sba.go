@@ -483,12 +483,18 @@ func (e *engine) worldRule() []func() {
 			tied = append(tied, o.Label)
 		}
 	}
+	// Before the supertype world (2004-10-01) the rule speaks of
+	// enchant worlds (420.5i of 2001-07-23).
+	what, been, as := "world permanents", "has had the world supertype", "with the world supertype"
+	if strings.Contains(strings.ToLower(r.Text), "enchant worlds") {
+		what, been, as = "enchant worlds", "has been an enchant world", "as an enchant world"
+	}
 	return []func(){func() {
 		if len(tied) > 1 {
 			keep = nil
-			e.s.Cite(r, "world rule: %d world permanents; %s tie for the shortest time with the world supertype: all are put into their owners' graveyards", len(ws), strings.Join(tied, ", "))
+			e.s.Cite(r, "world rule: %d %s; %s tie for the shortest time %s: all are put into their owners' graveyards", len(ws), what, strings.Join(tied, ", "), as)
 		} else {
-			e.s.Cite(r, "world rule: %d world permanents; all but %s, which has had the world supertype for the shortest time, are put into their owners' graveyards", len(ws), keep.Label)
+			e.s.Cite(r, "world rule: %d %s; all but %s, which %s for the shortest time, are put into their owners' graveyards", len(ws), what, keep.Label, been)
 		}
 		for _, o := range ws {
 			if o != keep {

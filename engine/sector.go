@@ -35,12 +35,10 @@ type designated struct {
 // others.
 func (e *engine) designations() designated {
 	var d designated
-	if e.designators == nil {
-		e.designators = designatorNames()
-	}
+	names := designatorNames()
 	for _, o := range e.s.Battlefield() {
 		if !slices.ContainsFunc(o.Abilities(), func(a game.Ability) bool {
-			return slices.ContainsFunc(e.designators, func(n string) bool { return strings.EqualFold(n, a.Keyword) })
+			return slices.ContainsFunc(names, func(n string) bool { return strings.EqualFold(n, a.Keyword) })
 		}) {
 			continue
 		}

@@ -202,6 +202,11 @@ func (r *Rules) IsSubtype(t string) bool {
 			if ref := r.Find("the "+k+" types are", "that "+k+" type is", "called a "+k+" type", "the only "+k+" type"); ref.Text != "" {
 				texts = append(texts, ref.Text)
 			}
+			if ref := r.Find("the basic " + k + " types are"); ref.Text != "" {
+				// The only land types 2003-10-01 to 2004-06-01 list
+				// (212.6d): "The basic land types are Plains, …".
+				texts = append(texts, ref.Text)
+			}
 			if r.doc != nil {
 				for _, g := range r.doc.Glossary {
 					if strings.EqualFold(strings.TrimSpace(g.Term), k+" type") || strings.EqualFold(strings.TrimSpace(g.Term), k+" types") {

@@ -9,22 +9,66 @@ import (
 )
 
 // A Ref is a rule cited by a step of the engine: its ID and text in the
-// revision the engine runs. The zero Ref cites nothing (the revision has
-// no such rule).
+// revision the engine runs, or, where the revision says what the step
+// does only in its glossary (drawing a card before 2006-10-01,
+// sacrificing before 2007-05-01), the glossary entry's Term and its text,
+// with a zero ID. The zero Ref cites nothing (the revision has no such
+// rule).
 type Ref struct {
 	ID   parse.RuleID
+	Term string // a glossary entry's, when ID is zero
 	Text string
 }
 
 // IsZero reports whether r cites nothing.
-func (r Ref) IsZero() bool { return r.ID == parse.RuleID{} }
+func (r Ref) IsZero() bool { return r.ID == parse.RuleID{} && r.Term == "" }
 
-// String prints "ID text".
+// Name is how a citation is printed: the rule's ID, or `glossary "Draw"`
+// for a glossary entry ("crules glossary Draw" prints it); "" for none.
+func (r Ref) Name() string {
+	switch {
+	case r.Term != "":
+		return `glossary "` + r.Term + `"`
+	case r.IsZero():
+		return ""
+	}
+	return r.ID.String()
+}
+
+// String prints "ID text" (`glossary "Term" text`).
 func (r Ref) String() string {
 	if r.IsZero() {
 		return "(no rule)"
 	}
-	return r.ID.String() + " " + r.Text
+	return r.Name() + " " + r.Text
+}
+
+// Glossary returns the revision's glossary entry of term (case ignored)
+// when its definition contains one of phrases (case ignored; any entry
+// of that term when there are none), as a Ref; the zero Ref otherwise.
+func (r *Rules) Glossary(term string, phrases ...string) Ref {
+	if r == nil || r.doc == nil {
+		return Ref{}
+	}
+	g := r.doc.GlossaryEntry(term)
+	if g == nil {
+		return Ref{}
+	}
+	texts := make([]string, len(g.Definition))
+	for i, p := range g.Definition {
+		texts[i] = p.Text
+	}
+	text := parse.Normalize(strings.Join(texts, " "))
+	lower := string(fold(nil, text))
+	for _, p := range phrases {
+		if strings.Contains(lower, strings.ToLower(p)) {
+			return Ref{Term: g.Term, Text: text}
+		}
+	}
+	if len(phrases) > 0 {
+		return Ref{}
+	}
+	return Ref{Term: g.Term, Text: text}
 }
 
 // RefOf returns a Ref to rule r.

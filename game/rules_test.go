@@ -114,4 +114,18 @@ func TestIsSubtype(t *testing.T) {
 			t.Errorf("%s: Siege (205.3q, a battle type) is not a subtype", name)
 		}
 	}
+	// 2003-10-01 to 2004-06-01 list no land types but the basic ones
+	// (212.6d): those are subtypes, a nonbasic one is not.
+	for i, d := range docs {
+		name := names[i].Name()
+		if name < "2003-10-01" || name > "2004-06-01" {
+			continue
+		}
+		r := NewRules(d)
+		for w, ok := range map[string]bool{"Plains": true, "Island": true, "Swamp": true, "Mountain": true, "Forest": true, "Forests": false, "Desert": false, "Lair": false} {
+			if got := r.IsSubtype(w); got != ok {
+				t.Errorf("%s: IsSubtype(%q) = %v, want %v (212.6d)", name, w, got, ok)
+			}
+		}
+	}
 }

@@ -401,8 +401,16 @@ words:
 				return nil
 			}
 			c.Types = append(c.Types, "Enchantment")
-			c.Subtypes = append(c.Subtypes, ability.LocalPrefix+strings.Join(typeWords[i+1:], " "))
 			p.typeAt(c, w, at)
+			if rest := typeWords[i+1:]; len(rest) == 1 && rest[0] == "World" {
+				// "Enchant World" is no subtype but a global
+				// enchantment the world rule governs (212.4j of
+				// 2003-07-01): the supertype world of later
+				// revisions; the engine checks the revision has it.
+				c.Supertypes = append(c.Supertypes, "World")
+				break words
+			}
+			c.Subtypes = append(c.Subtypes, ability.LocalPrefix+strings.Join(typeWords[i+1:], " "))
 			break words
 		default:
 			// "Shock: R Instant": a cost without braces is not a type.

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/crules/crules/engine"
+	"github.com/crules/crules/game"
 	"github.com/crules/crules/internal/golden"
 	"github.com/crules/crules/render"
 	"github.com/crules/crules/scenario"
@@ -227,6 +228,39 @@ alice casts Siege Wurm; convoke Ornithopter, Ornithopter#2, Ornithopter#3, Ornit
 	}
 }
 
+// TestGlossaryCitations: a step that a revision defines only in its
+// glossary cites the glossary entry: drawing a card before 2006-10-01
+// (121.1 today), sacrificing before 2007-05-01 (501.6a then).
+func TestGlossaryCitations(t *testing.T) {
+	src, err := os.ReadFile("testdata/scenarios/end-of-combat.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := scenario.Parse("end-of-combat.txt", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const sac = "the attacker deals its damage, then is sacrificed at end of combat"
+	draw, err := scenario.Parse("draw.txt", []byte("-- cards --\nIsland: Basic Land — Island\n-- script: draw --\nlibrary bob: Island\nturn bob\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ rev, sac, draw string }{
+		{"1999-04-23", `glossary "Sacrifice"`, `glossary "Draw"`},
+		{"2006-07-15", `glossary "Sacrifice"`, `glossary "Draw"`},
+		{"2006-10-01", `glossary "Sacrifice"`, "423.1"},
+		{"2007-05-01", "501.6a", "423.1"},
+		{"latest", "701.21a", "121.1"},
+	} {
+		wantCites(t, f, tc.rev, []traceWant{{sac, tc.sac, "alice sacrifices Fervent Elemental"}}, nil)
+		wantCites(t, draw, tc.rev, []traceWant{{"draw", tc.draw, "bob draws a card"}}, nil)
+	}
+	doc, _ := revision(t, "1999-04-23")
+	if r := game.NewRules(doc).Glossary("Draw", "draws a card by putting"); r.Name() != `glossary "Draw"` || !strings.HasPrefix(r.Text, "1. A player draws a card") {
+		t.Errorf("1999-04-23: the glossary's Draw: %q %q", r.Name(), r.Text)
+	}
+}
+
 // TestTraceSteps checks that every step a turn passes happens and cites
 // its rule in the revision run: the 300s in 2006-10-01, the 500s today;
 // the state-based actions cite 420.5 and 704.5.
@@ -276,7 +310,10 @@ resolve
 		// The rule that says the end step's abilities trigger: 313.1 until
 		// 2009, 513.1 until its "no turn-based actions" wording of
 		// 2016-09-30, 603.2b since (513.2 says only when they don't).
-		{"1999-04-23", []traceWant{{"end", "313.1", "trigger at the beginning of the end step"}}},
+		// 1999 says only that a creature attacks "until it's removed
+		// from combat or the combat phase ends" (308.5), not 306.2's
+		// "if it stops being a creature or its controller changes".
+		{"1999-04-23", []traceWant{{"end", "313.1", "trigger at the beginning of the end step"}, {"turn", "308.5", "removed from combat"}}},
 		{"2001-07-23", []traceWant{{"end", "313.1", "trigger at the beginning of the end step"}}},
 		{"2009-07-11", []traceWant{{"end", "513.1", "trigger at the beginning of the end step"}}},
 		{"2016-09-30", []traceWant{{"end", "603.2b", "trigger at the beginning of the end step"}}},
@@ -359,5 +396,30 @@ func TestTraceMorph(t *testing.T) {
 			{script, tc.morph, "alice pays {2}{R} with {2}{R}"},
 			{script, tc.morph, "turns Skirk Marauder face up; it is 2/1"},
 		}, nil)
+	}
+}
+
+// TestTraceMergedFaceDown: a creature mutated under a face-down one is a
+// face-down merged permanent (729.2e; 721.2e in 2020): it has only the
+// characteristics of a face-down permanent (708.2; 707.2 in 2020), not
+// "all abilities of each card that represents it" (702.140e).
+func TestTraceMergedFaceDown(t *testing.T) {
+	src, err := os.ReadFile("testdata/scenarios/mutate-face-down.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := scenario.Parse("mutate-face-down.txt", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const script = "mutating under a face-down creature: it stays face down; turned face up, each component is"
+	for rev, rule := range map[string]string{"2020-04-17": "707.2", "latest": "708.2"} {
+		wantCites(t, f, rev, []traceWant{
+			{script, rule, "Skirk Marauder is face down: a 2/2 creature with no name, no abilities"},
+		}, func(s, note string) {
+			if s == script && strings.Contains(note, "has all abilities of each card") {
+				t.Errorf("%s: the face-down merged permanent has its components' abilities: %q", rev, note)
+			}
+		})
 	}
 }
