@@ -113,9 +113,10 @@ func (l *Library) RuleNamed(src Source, name string) (*Named, error) {
 }
 
 // nameKey is a name as titles are compared: typography made plain, lower
-// case, spaces collapsed.
+// case, spaces collapsed, without a closing exclamation mark.
 func nameKey(s string) string {
-	return strings.Join(strings.Fields(strings.ToLower(parse.Normalize(s))), " ")
+	// "Start Your Engines!" is found as "start your engines".
+	return strings.TrimRight(strings.Join(strings.Fields(strings.ToLower(parse.Normalize(s))), " "), "!")
 }
 
 func containsFold(list []string, s string) bool {

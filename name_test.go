@@ -29,6 +29,9 @@ func TestRuleNamed(t *testing.T) {
 		{lib.Latest().Source(), "mulligan", "103.5", `"mulligan" is 103.5, which the glossary entry Mulligan cites`},
 		{lib.Latest().Source(), "cmc", "202.3", `"cmc" is 202.3, which the glossary entry Mana Value cites`},
 		{r2005.Source(), "splice", "502.40", `"splice" is 502.40 Splice`},
+		// Titles with an exclamation mark, typed with or without it.
+		{lib.Latest().Source(), "start your engines", "702.179", `"start your engines" is 702.179 Start Your Engines!`},
+		{lib.Latest().Source(), "For Mirrodin!", "702.163", `"For Mirrodin!" is 702.163 For Mirrodin!`},
 	} {
 		n, err := lib.RuleNamed(tc.src, tc.name)
 		if err != nil || n.ID.String() != tc.id || n.Note() != tc.note {

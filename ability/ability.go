@@ -1,6 +1,7 @@
 package ability
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -200,6 +201,23 @@ func Of(o *game.Object, r Rev) []Ability {
 	}
 	for i := range c.Activated {
 		out = append(out, FromActivated(&c.Activated[i]))
+	}
+	return out
+}
+
+// Instances returns the keyword instances o has in revision r after
+// the layers, as Of reads them: its own, then those a max speed ability
+// of it grants while it does (702.178a: "As long as your speed is 4,
+// this object has '[Ability].'").
+func Instances(o *game.Object, r Rev) []game.Ability {
+	own := o.Abilities()
+	out := slices.Clone(own)
+	for _, inst := range own {
+		for _, a := range OfInstance(inst, r) {
+			if m, ok := a.(*MaxSpeed); ok && m.Active(o) {
+				out = append(out, m.Grants)
+			}
+		}
 	}
 	return out
 }

@@ -160,25 +160,7 @@ func Validate(f *Scenario, doc *parse.Document, specs ...*keyword.Spec) error {
 // text the revision does not define, and the checks whose value no
 // position of the revision has.
 func validate(f *Scenario, rules *game.Rules, specs *specSet, rev string) error {
-	errs := undefined(f, rules, specs, rev)
-	rv := &engine{specs: specs, rules: rules}
-	for _, sc := range f.Scripts {
-		for _, st := range sc.Stmts {
-			if st.Expect != "sector" {
-				continue
-			}
-			v := strings.ToLower(strings.TrimSuffix(st.Value, " sector"))
-			sectors, ref := rv.sectorNames()
-			if v == "none" || slices.Contains(sectors, v) {
-				continue
-			}
-			msg := fmt.Sprintf("expect sector: %q: revision %s has no sector designations: expected none", st.Value, rev)
-			if len(sectors) > 0 {
-				msg = fmt.Sprintf("expect sector: %q: expected a sector designation of revision %s (%s, %s) or none", st.Value, rev, strings.Join(sectors, ", "), ref.Name())
-			}
-			errs = append(errs, &parse.Diagnostic{File: f.Name, Pos: st.ValuePos, Severity: parse.SeverityError, Msg: msg})
-		}
-	}
+	errs := append(undefined(f, rules, specs, rev), values(f, rules, specs, rev)...)
 	errs.Sort()
 	return errs.Err()
 }
@@ -373,24 +355,8 @@ func undefined(f *Scenario, rules *game.Rules, specs *specSet, rev string) parse
 				}
 			}
 			for i, a := range c.Abilities {
-				insts := []game.Ability{a}
-				if game.Keywords[a.Keyword] == game.GrantParam {
-					// The ability a max speed ability grants is
-					// the revision's too.
-					g, _, _ := game.ParseAbility(a.Quality)
-					insts = append(insts, g)
-				}
-				for _, a := range insts {
-					msg := ""
-					if specs.find(a.Keyword) == nil {
-						msg = fmt.Sprintf("%s: %s is not a keyword of revision %s", c.Name, a.Keyword, rev)
-					} else if err := ability.CheckQuality(a, rv, rules, f.Players); err != nil {
-						msg = fmt.Sprintf("%s: %s: %v (revision %s, %s)", c.Name, a.Text, err, rev, rv.kw(a.Keyword, " is written", "written").ID)
-					}
-					if msg != "" {
-						errs = append(errs, &parse.Diagnostic{File: f.Name, Pos: d.At(c, i), Severity: parse.SeverityError, Msg: msg})
-						break
-					}
+				if msg := rv.undefinedKeyword(a, f.Players, rev); msg != "" {
+					errs = append(errs, &parse.Diagnostic{File: f.Name, Pos: d.At(c, i), Severity: parse.SeverityError, Msg: c.Name + ": " + msg})
 				}
 			}
 		}

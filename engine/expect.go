@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/crules/crules/ability"
 	"github.com/crules/crules/game"
 )
 
@@ -205,8 +206,10 @@ func (e *engine) expect(st *Stmt) (bool, string) {
 	case "abilities":
 		// A shorthand for separate abilities is listed as them: "protection
 		// from red and from blue" is two protection abilities (702.16g).
+		// They are those the procedures read: with the ability a max
+		// speed ability grants while it does (702.178a).
 		var got []string
-		for _, a := range o.Abilities() {
+		for _, a := range ability.Instances(o, e) {
 			for _, s := range a.Separate() {
 				got = append(got, s.Text)
 			}

@@ -17,7 +17,9 @@ import (
 // Version 2: positions and strings' offsets as differences from the ones
 // before, which take one or two bytes where the absolute ones took three;
 // a rule's printed number only when it has one (a misprint).
-const TreeVersion = 2
+// Version 3: a rule titled with an exclamation mark ("For Mirrodin!",
+// "Start Your Engines!") has that title, no longer its text.
+const TreeVersion = 3
 
 // ErrBadTree is wrapped by the error DecodeBinary returns for bytes that
 // are not a whole binary form of this TreeVersion.

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -806,7 +807,25 @@ func isHeading(t string) bool {
 	if t == "" || len(t) > 80 || strings.Count(t, " ") > 8 {
 		return false
 	}
+	if strings.HasSuffix(t, "!") {
+		// A keyword named with an exclamation mark ("For Mirrodin!",
+		// "Start Your Engines!") titles its rule; a sentence does not
+		// capitalise every word.
+		return capitalised(strings.TrimSuffix(t, "!"))
+	}
 	return !endsSentence(t) && !strings.HasSuffix(t, ",") && !strings.HasSuffix(t, ";")
+}
+
+// capitalised reports whether every word of t starts with a capital
+// letter.
+func capitalised(t string) bool {
+	words := strings.Fields(t)
+	for _, w := range words {
+		if r, _ := utf8.DecodeRuneInString(w); !unicode.IsUpper(r) {
+			return false
+		}
+	}
+	return len(words) > 0
 }
 
 func (p *parser) startExample(i int, c cline) {

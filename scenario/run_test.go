@@ -484,3 +484,47 @@ func TestSectorValues(t *testing.T) {
 		}
 	}
 }
+
+// TestRevisionValues: a value no game of the revision run can have is
+// an error at its column, as the same text on a card is: a player's
+// speed before 702.179 (2025-02-07), the initiative before its rules
+// (2022-06-10), a keyword ability the revision does not define or a
+// quality it does not know (702.16a: "purple is not a quality"), a card
+// type it does not have. The same values are checks where they can hold.
+func TestRevisionValues(t *testing.T) {
+	const pre = "-- cards --\nBears: {1}{G} Creature — Bear 2/2\n-- script --\nbattlefield alice: Bears\n"
+	for _, tc := range []struct{ rev, line, want string }{
+		{"latest", "expect abilities Bears: Flying, Protection from purple", `x.txt:5:33: expect abilities: Protection from purple: "purple" is not a quality: neither a colour, a card type, a subtype nor a supertype of the revision, nor a player (revision 2026-01-16, 702.16a)`},
+		{"latest", "expect abilities Bears: Protection from dave", `x.txt:5:25: expect abilities: Protection from dave: "dave" is not a quality`},
+		{"latest", "expect abilities Bears: Protection from bob, Protection from Goblins", ""},
+		{"2002-10-07", "expect abilities Bears: Flying, Convoke", `x.txt:5:33: expect abilities: Convoke is not a keyword of revision 2002-10-07`},
+		{"2005-10-01", "expect abilities Bears: Convoke", ""},
+		{"2024-11-08", "expect abilities Bears: Max speed — Flying", `x.txt:5:25: expect abilities: Max speed is not a keyword of revision 2024-11-08`},
+		{"2002-10-07", "expect types Bears: Battle", `x.txt:5:21: expect types: Battle is not a card type of revision 2002-10-07 (it has no rules titled Battles)`},
+		{"2023-04-14", "expect types Bears: Battle", ""},
+		{"2002-10-07", "expect initiative: alice", `x.txt:5:20: expect initiative: "alice": the initiative is not a designation of revision 2002-10-07 (it has no rules titled The Initiative): expected none`},
+		{"2022-02-18", "expect initiative: alice", `x.txt:5:20: expect initiative: "alice": the initiative is not a designation of revision 2022-02-18`},
+		{"2002-10-07", "expect initiative: none", ""},
+		{"2022-06-10", "expect initiative: alice", ""},
+		{"2002-10-07", "expect speed alice: 3", `x.txt:5:21: expect speed: "3": revision 2002-10-07 has no speed (Start your engines! is none of its keywords): expected none`},
+		{"2024-11-08", "expect speed alice: none", ""},
+		{"2025-02-07", "expect speed alice: 3", ""},
+		{"2021-11-19", "speed alice: 4", `x.txt:5:14: speed: 4: revision 2021-11-19 has no speed (Start your engines! is none of its keywords): expected 0`},
+		{"2025-02-07", "speed alice: 4\nexpect speed alice: 4", ""},
+	} {
+		f, err := scenario.Parse("x.txt", []byte(pre+tc.line+"\n"))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.line, err)
+		}
+		doc, specs := revision(t, tc.rev)
+		res, err := scenario.Run(f, doc, specs...)
+		switch list := scenario.Errors(err); {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s [%s]: %v", tc.line, tc.rev, err)
+		case tc.want == "" && res == nil:
+			t.Errorf("%s [%s]: no result", tc.line, tc.rev)
+		case tc.want != "" && (len(list) != 1 || !strings.HasPrefix(list[0].Error(), tc.want)):
+			t.Errorf("%s [%s]: %v, want %q", tc.line, tc.rev, err, tc.want)
+		}
+	}
+}

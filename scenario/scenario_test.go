@@ -114,6 +114,10 @@ func TestErrors(t *testing.T) {
 		{"counters, zero", "-- cards --\nA: {1} Artifact\n-- script --\nexpect counters A: 0 +1/+1\n", []string{`x.txt:4:20: expect counters: 0 is out of range: expected a number from 1`}},
 		{"counters, form", "-- cards --\nA: {1} Artifact\n-- script --\nexpect counters A: 1 +1/+1, two\n", []string{`x.txt:4:29: expect counters: "two": expected N KIND`}},
 		{"types", "-- cards --\nA: {1} Artifact\n-- script --\nexpect types A: Legendary Artefact — Golem\n", []string{`x.txt:4:27: expect types: "Artefact": expected a supertype or card type`}},
+		// A check of a card that names a player is an error, as an
+		// unknown card is: a player is in no zone.
+		{"sector of a player", "-- cards --\nA: {1} Artifact\n-- script --\nexpect sector bob: alpha\n", []string{`x.txt:4:15: expect sector: "bob" is a player: expected a card`}},
+		{"pt of a player", "-- script --\nexpect pt alice: 2/2\nexpect alice in graveyard\nexpect tapped: bob\n", []string{`x.txt:2:11: expect pt: "alice" is a player: expected a card`, `x.txt:3:8: expect in: "alice" is a player: expected a card`, `x.txt:4:16: expect tapped: "bob" is a player: expected a card`}},
 		{"abilities", "-- cards --\nA: {1} Artifact\n-- script --\nexpect abilities A: Flying, Flyng\n", []string{`x.txt:4:29: expect abilities: "Flyng": expected a keyword ability`}},
 		{"begin game's choice", "-- script --\nbegin game; kick\n", []string{`x.txt:2:13: unknown choice "kick"`}},
 		{"mode", "-- cards --\nBad: {R} Instant; Choose one — draw a card • win the game\n-- script --\n", []string{`x.txt:2:46: Bad: unknown ability or effect "win the game"`}},

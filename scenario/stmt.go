@@ -83,6 +83,7 @@ func (p *parser) stmt(l line) *engine.Stmt {
 		st.Player = who.Text
 		st.Names = []engine.Name{who}
 		vpos := l.pos(vat)
+		st.ValuePos = vpos
 		if word == "mana" {
 			m, err := game.ParseMana(v)
 			if err != nil {
@@ -316,8 +317,9 @@ func (p *parser) expect(l line, st *engine.Stmt, rest string, at int) {
 	if word == "initiative:" {
 		// "expect initiative: alice": who has the initiative, "none".
 		st.Expect, st.Value = "initiative", strings.TrimSpace(tail)
+		st.ValuePos = l.pos(at + len(word) + 1 + len(tail) - len(strings.TrimLeft(tail, " ")))
 		if v := st.Value; !strings.EqualFold(v, "none") && !p.isPlayer(v) {
-			p.errorf(l.pos(at+len(word)+1+len(tail)-len(strings.TrimLeft(tail, " "))), "unknown player %q (players: %s, or none)", v, strings.Join(p.f.Players, ", "))
+			p.errorf(st.ValuePos, "unknown player %q (players: %s, or none)", v, strings.Join(p.f.Players, ", "))
 		}
 		return
 	}
@@ -730,8 +732,15 @@ func (p *parser) check(st *engine.Stmt) {
 		if strings.EqualFold(t, "combat damage") {
 			return // combat damage on the stack, before 2009-07-11
 		}
-		if t != "" && t != "same" && p.f.Card(t) == nil && !isPlayer(t) && !p.halfName(t) {
+		if t == "" || t == "same" || p.f.Card(t) != nil || p.halfName(t) {
+			return
+		}
+		switch {
+		case !isPlayer(t):
 			p.errorf(n.Pos, "unknown card %q", t)
+		case st.Verb == "expect":
+			// A check of a card names one: a player is in no zone.
+			p.errorf(n.Pos, "expect %s: %q is a player: expected a card", st.Expect, t)
 		}
 	}
 	player := func(n engine.Name) {
