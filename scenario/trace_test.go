@@ -133,8 +133,8 @@ Siege Wurm: {5}{G}{G} Creature — Wurm 7/7; Convoke; Trample
 Grizzly Bears: {1}{G} Creature — Bear 2/2
 Ornithopter: {0} Artifact Creature — Thopter 0/2
 Arcbound Worker: {1} Artifact Creature — Construct 0/0; Modular 1
-Grapeshot: {1}{R} Sorcery; Grapeshot deals 1 damage to any target; Storm
-Shock: {R} Instant; Shock deals 2 damage to any target
+Grapeshot: {1}{R} Sorcery; Grapeshot deals 1 damage to target creature or player; Storm
+Shock: {R} Instant; Shock deals 2 damage to target creature or player
 Kavu: {3}{R} Creature — Kavu 4/2; When Kavu comes into play, it deals 2 damage to target creature
 
 -- script: draw --
@@ -268,7 +268,7 @@ func TestTraceSteps(t *testing.T) {
 	const src = `-- cards --
 Island: Basic Land — Island
 Ebon Clock: {3} Artifact; At the beginning of each end step, you lose 1 life
-Shock: {R} Instant; Shock deals 2 damage to any target
+Shock: {R} Instant; Shock deals 2 damage to target creature or player
 
 -- script: turn --
 library bob: Island
