@@ -42,7 +42,7 @@ func TestSimulateBadRev(t *testing.T) {
 func TestSimulateEveryError(t *testing.T) {
 	lib := open(t, crules.Options{})
 	src := "# every error at once\nrev: 2006-10-01 2009-10-01\nkeyword Hexproof\n\n-- cards --\nBears: {1}{G} Creature — Bear 2/2\n" +
-		"Shock: {R} Instant; Shock deals 2 damage to any target\nZap: {R} Instant; Zap deals 1 damage to any target\nElf: {G} Creature — Elf 1/1; Hexproof\n" +
+		"Shock: {R} Instant; Shock deals 2 damage to target creature or player\nZap: {R} Instant; Zap deals 1 damage to target creature or player\nElf: {G} Creature — Elf 1/1; Hexproof\n" +
 		"-- script --\nhand alice: Elf\nexpect life carol: 20\n"
 	res, err := lib.Simulate("all.txt", []byte(src), "")
 	if !errors.Is(err, crules.ErrBadInput) || res != nil {

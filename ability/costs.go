@@ -200,7 +200,7 @@ func init() {
 		})
 		declare("Morph", func(inst game.Ability, _ Rev) []Ability {
 			return []Ability{
-				&AltCost{Base: Base{Keyword: "Morph", Note: "%s casts %s face down as a 2/2 creature with no name, text, subtypes or mana cost, for %s"},
+				&AltCost{Base: Base{Keyword: "Morph", Rule: []string{"using its morph ability, turn it face down"}, Note: "%s casts %s face down as a 2/2 creature with no name, text, subtypes or mana cost, for %s"},
 					Choice: "face down", From: game.Hand, Cost: game.MustParseCost("{3}"), FaceDown: true},
 				&TurnFaceUp{Base: Base{Keyword: "Morph", Rule: []string{"you may turn a face-down permanent you control"}, Note: "morph: %s pays %s and turns %s face up; it is %d/%d"}, Cost: inst.Cost, Parts: inst.Parts},
 			}

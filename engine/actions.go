@@ -513,7 +513,15 @@ func (e *engine) unmorph(st *Stmt) error {
 		return refuse("%s can't pay the %s cost %s: %v", p.Name, strings.ToLower(up.Keyword), game.FullCost{Mana: up.Cost, Parts: up.Parts}, err)
 	}
 	cost := game.FullCost{Mana: up.Cost, Parts: up.Parts}
-	e.s.Cite(e.rules.Find(phFaceUpAction...), "%s turns %s face up, a special action: it doesn't use the stack", p.Name, o.Label)
+	if r := e.rules.Find(phFaceUpAction...); strings.Contains(strings.ToLower(r.Text), "special action") {
+		e.s.Cite(r, "%s turns %s face up, a special action: it doesn't use the stack", p.Name, o.Label)
+	} else if r := e.ref(up, phNoStack...); strings.Contains(strings.ToLower(r.Text), "not use the stack") {
+		// 2002-10-07 to 2003-03-15: no special actions yet; the
+		// keyword's rule says "This action does not use the stack".
+		e.s.Cite(r, "%s turns %s face up: this action does not use the stack", p.Name, o.Label)
+	} else {
+		e.s.Cite(r, "%s turns %s face up", p.Name, o.Label)
+	}
 	e.settle(pay, up.Cost, e.ref(up))
 	if o.MergedWith("Instant") || o.MergedWith("Sorcery") {
 		// 729.2g: such a permanent would turn face up: it is revealed

@@ -130,7 +130,7 @@ func (e *engine) cast(st *Stmt) error {
 	e.settle(c.pay, c.total, e.rules.Find(phPay...))
 	e.s.CastThisTurn = append(e.s.CastThisTurn, spell)
 	c.info.CastNumber = len(e.s.CastThisTurn)
-	e.s.Cite(e.rules.Find(phCastDone...), "%s becomes %s (spell %d this turn)", spell.Name(), e.term("cast", "played"), c.info.CastNumber)
+	e.s.Cite(e.rules.Find(phCastDone...), "%s becomes %s (spell %d this turn)", stackName(spell), e.term("cast", "played"), c.info.CastNumber)
 	e.onCast(spell)
 	return nil
 }

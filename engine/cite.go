@@ -74,6 +74,7 @@ var (
 	phSelfFirst      = []string{"if any of the replacement and/or prevention effects are self-replacement effects", "self-replacement effects are applied before other replacement effects", "apply self-replacement effects first"}
 	phInstead        = []string{"effects that use the word \"instead\" are replacement effects", "use the word \"instead\""}
 	phSick           = []string{"can't attack unless it has been under its controller's control", "continuously since their most recent turn began", "continuously since the beginning of his or her most recent turn", "didn't control continuously since the beginning of the turn"}
+	phWall           = []string{"creatures with creature type wall", "creature type \"wall,\"", "walls, creatures that", "walls, and creatures"}
 	phTapped         = []string{"the chosen creatures must be untapped", "tapped creature can't block", "untapped creature", "can't be declared as blockers"}
 	phCounter        = []string{"to counter a spell or ability means", "counter a spell", "to counter a spell is to move"}
 	phDraw           = []string{"draws a card by putting the top card of"}
@@ -88,6 +89,7 @@ var (
 	phMergedLeaves   = []string{"if a merged permanent leaves the battlefield"}
 	phMerge          = []string{"to merge an object with a permanent"}
 	phMergedStatus   = []string{"the permanent's status is determined by its topmost component"}
+	phNoStack        = []string{"this action does not use the stack"}
 	phFaceDownChars  = []string{"face-down spells and face-down permanents have no characteristics other than those listed"}
 	phFaceUpAction   = []string{"turning a face-down creature face up is a special action", "the controller of a face-down permanent may turn it face up"}
 	phMergedFaceUp   = []string{"if a face-down merged permanent is turned face up, each face-down component"}

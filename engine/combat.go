@@ -36,6 +36,15 @@ func (e *engine) attack(st *Stmt) error {
 		if a, ok := first[*ability.CantAttack](e, o); ok {
 			return refuse(a.Note+" (%s)", o.Label, e.ref(a).ID)
 		}
+		// Until 2004-10-01 the rule that declares attackers names
+		// Walls among the creatures that can't attack: "Walls,
+		// creatures that the active player didn't control" (308.1 of
+		// 1999-04-23), "creatures with creature type Wall" (308.2a of
+		// 2003-07-01); from 2004-10-01 Wall is a creature type with no
+		// rules meaning (defender replaces it).
+		if r := e.rules.Find(phWall...); !r.IsZero() && o.HasSubtype("Wall") {
+			return refuse("%s is a Wall and can't attack (%s)", o.Label, r.ID)
+		}
 		if _, haste := first[*ability.IgnoresSickness](e, o); o.EnteredTurn == e.s.Turn && !haste {
 			return refuse("%s has not been under %s's control since the turn began and can't attack (%s)", o.Label, p.Name, e.rules.Find(phSick...).ID)
 		}

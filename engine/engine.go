@@ -165,17 +165,94 @@ func validate(f *Scenario, rules *game.Rules, specs *specSet, rev string) error 
 	return errs.Err()
 }
 
+// kind is a card type newer than 1999 with the title of its rules.
+type kind struct {
+	typ    string
+	titles []string
+}
+
 // kinds are card types newer than 1999, each with the title of its
 // rules: a card of one in a revision without a rule so titled (Titled)
 // is an error, rather than half-working (a battle with no protector, a
 // dungeon no rule cites). Which revisions have them is the revisions'
 // own say.
-var kinds = []struct {
-	typ    string
-	titles []string
-}{
+var kinds = []kind{
 	{"Battle", []string{"Battles"}},
 	{"Dungeon", []string{"Dungeons"}},
+}
+
+// Where the revision lists its card types, supertypes and dungeon
+// types.
+var (
+	phCardTypes   = []string{"the card types are", "the types are", "all cards have one or more card types:", "all cards have one or more types:"}
+	phSupertypes  = []string{"the supertypes are"}
+	phDungeonType = []string{"that dungeon type is", "dungeon cards, phenomenon cards", "dungeon cards have no subtypes"}
+)
+
+// listed reports whether word is one of the list that follows the first
+// of phrases in r's text ("The card types are artifact, creature, …,
+// and sorcery."), case ignored.
+func listed(r game.Ref, word string, phrases ...string) bool {
+	text := strings.ToLower(r.Text)
+	for _, ph := range phrases {
+		i := strings.Index(text, ph)
+		if i < 0 {
+			continue
+		}
+		list, _, _ := strings.Cut(text[i+len(ph):], ".")
+		for _, w := range strings.FieldsFunc(list, func(r rune) bool { return r == ',' || r == ' ' || r == ':' }) {
+			if w == strings.ToLower(word) {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// undefinedType is the card type, supertype or dungeon type of face c
+// that the revision does not name, and why: each is read from the
+// revision's own list (205.2a "The card types are …", 212.1 of 1999 "All
+// cards have one or more types: …", 205.4a "The supertypes are …", a
+// supertype named "the supertype "snow"" where there is no such list,
+// 205.3p "That dungeon type is Undercity"). A revision with no
+// supertypes (before 2003-07-01) has "Legendary" and "Basic" as words of
+// its type line; Battle and Dungeon are reported by kinds.
+func undefinedType(c *game.Card, rules *game.Rules, rev string) (word, msg string) {
+	types := rules.Find(phCardTypes...)
+	if !types.IsZero() {
+		for _, t := range c.Types {
+			if !listed(types, t, phCardTypes...) && !slices.ContainsFunc(kinds, func(k kind) bool { return k.typ == t }) {
+				return t, fmt.Sprintf("%s: %s is not a card type of revision %s (%s)", c.Name, t, rev, types.ID)
+			}
+		}
+	}
+	if len(c.Supertypes) > 0 {
+		supers := rules.Find(phSupertypes...)
+		for _, t := range c.Supertypes {
+			switch {
+			case t == "World":
+				// worldType reads it: "Enchant World" is the
+				// supertype world of a revision without it.
+			case !supers.IsZero() && listed(supers, t, phSupertypes...):
+			case supers.IsZero() && (rules.Find("supertype").IsZero() || !rules.Find(`supertype "`+strings.ToLower(t)+`"`).IsZero()):
+			default:
+				if supers.IsZero() {
+					supers = rules.Find("can also have one or more supertypes", "supertype")
+				}
+				return t, fmt.Sprintf("%s: %s is not a supertype of revision %s (%s)", c.Name, t, rev, supers.ID)
+			}
+		}
+	}
+	if c.Is("Dungeon") && len(c.Subtypes) > 0 {
+		r := rules.Find(phDungeonType...)
+		for _, s := range c.Subtypes {
+			if r.IsZero() || !listed(r, s, phDungeonType[0]) {
+				return s, fmt.Sprintf("%s: %s is not a dungeon type of revision %s%s", c.Name, s, rev, see(r))
+			}
+		}
+	}
+	return "", ""
 }
 
 // undefinedEffect says why the rules do not define the instruction ef,
@@ -187,8 +264,17 @@ func undefinedEffect(ef game.Effect, rules *game.Rules) string {
 		return "the initiative is not a designation"
 	case ef.Verb == "venture" && ef.Name != "" && rules.FindUnder(ventureTitles, phVentureInto...).IsZero():
 		return "venture into [quality] is not a keyword action"
+	case ef.Target == "any" && anyTargetAt(ef) >= 0 && rules.Find(phAnyTarget...).IsZero():
+		// The term comes with 2018-04-27 (114.4, 115.4 today); before,
+		// card text says "target creature or player".
+		return `say "target creature or player": "any target" is not a term`
 	}
 	return ""
+}
+
+// anyTargetAt is the index of "any target" in the text of ef, or -1.
+func anyTargetAt(ef game.Effect) int {
+	return strings.Index(strings.ToLower(ef.Text), "any target")
 }
 
 // cardEffects are the instructions of card c's text: its spell's, its
@@ -248,6 +334,9 @@ func undefined(f *Scenario, rules *game.Rules, specs *specSet, rev string) parse
 			if msg, word := worldType(c, d, rules, rev); msg != "" {
 				errs = append(errs, &parse.Diagnostic{File: f.Name, Pos: d.TypeAt(c, word), Severity: parse.SeverityError, Msg: msg})
 			}
+			if word, msg := undefinedType(c, rules, rev); msg != "" {
+				errs = append(errs, &parse.Diagnostic{File: f.Name, Pos: d.TypeAt(c, word), Severity: parse.SeverityError, Msg: msg})
+			}
 			if msg := localType(c, rules, rev); msg != "" {
 				word := strings.TrimSpace(ability.LocalPrefix) // the type line's first word
 				if c.HasSubtype("Aura") {
@@ -257,7 +346,11 @@ func undefined(f *Scenario, rules *game.Rules, specs *specSet, rev string) parse
 			}
 			for _, ef := range cardEffects(c) {
 				if msg := undefinedEffect(ef, rules); msg != "" {
-					errs = append(errs, &parse.Diagnostic{File: f.Name, Pos: d.EffectAt(ef), Severity: parse.SeverityError,
+					pos := d.EffectAt(ef)
+					if i := anyTargetAt(ef); i >= 0 && strings.HasSuffix(msg, `"any target" is not a term`) {
+						pos = d.EffectAt(game.Effect{Text: ef.Text[i:]})
+					}
+					errs = append(errs, &parse.Diagnostic{File: f.Name, Pos: pos, Severity: parse.SeverityError,
 						Msg: fmt.Sprintf("%s: %s: %s of revision %s", c.Name, ef.Text, msg, rev)})
 				}
 			}

@@ -105,10 +105,19 @@ func (e *engine) noteControl() {
 	changed := e.s.NoteControl()
 	for _, o := range changed {
 		if p := o.Controller(); !p.Left {
-			e.s.Cite(e.rules.Layers().StepOf(game.ChangeControl).Rule, "%s is controlled by %s now: control is read through layer %s", o.Label, p.Name, e.rules.Layers().StepOf(game.ChangeControl).Name)
+			e.s.Cite(e.rules.Layers().StepOf(game.ChangeControl).Rule, "%s is controlled by %s now: control is read %s", o.Label, p.Name, readIn(e.rules.Layers().StepOf(game.ChangeControl)))
 		}
 	}
 	e.exileUncontrolled(changed)
+}
+
+// readIn says where control is read: "through layer 2", or, before
+// layers, "in timestamp order".
+func readIn(st *game.LayerStep) string {
+	if st.Name == game.NoLayers {
+		return "in " + st.Where()
+	}
+	return "through " + st.Where()
 }
 
 // phDefaultLeft finds 800.4c (from 2019-08-23): when the effect giving
@@ -174,7 +183,11 @@ func (e *engine) citeLayers(c *game.Continuous, what string, objs []*game.Object
 			for _, o := range objs {
 				now = append(now, describe(o))
 			}
-			e.s.Cite(st.Rule, "%s: its %s part applies in layer %s (%s)", what, ch, st.Name, strings.Join(now, "; "))
+			in := ""
+			if len(now) > 0 {
+				in = " (" + strings.Join(now, "; ") + ")"
+			}
+			e.s.Cite(st.Rule, "%s: its %s part applies in %s%s", what, ch, st.Where(), in)
 		}
 	}
 	e.citeGainedDefining(c)

@@ -188,7 +188,15 @@ func (e *engine) enterStep(i int) {
 		}
 	}
 	if leaving == "end of combat" {
-		e.s.Cite(e.rules.Find(phRemoved...), "the end of combat step ends: every creature is removed from combat")
+		if r := e.rules.Find(phRemoved...); strings.Contains(strings.ToLower(r.Text), "or the combat phase ends") {
+			// Before 2003-07-01 no rule removes creatures from combat
+			// as the step ends: a creature stays attacking or blocking
+			// "until it's removed from combat or the combat phase ends"
+			// (308.5 of 1999 and 2002).
+			e.s.Cite(r, "the combat phase ends: every creature stops being an attacking or blocking creature")
+		} else {
+			e.s.Cite(r, "the end of combat step ends: every creature is removed from combat")
+		}
 		if e.s.EndCombatEffects() {
 			e.s.Cite(e.rules.Find(phUntilEOC...), "the combat phase ends: \"until end of combat\" effects end")
 		}

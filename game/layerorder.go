@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,6 +16,27 @@ type LayerStep struct {
 	Name    string
 	Changes []Change
 	Rule    Ref
+	// Words are the rule's own words for a step of a sequence that
+	// numbers no layers (418.5e of 2002: "then applying all other
+	// continuous effects"); empty for a numbered layer.
+	Words string
+}
+
+// NoLayers names the one step of a revision before layers and sequences
+// (1999): every effect in timestamp order, the independent first.
+const NoLayers = "(no layers)"
+
+// Where says where in the revision's order step st applies, in its words:
+// "layer 7c", `the step "then applying all other continuous effects"`,
+// or timestamp order before any layer or sequence.
+func (st *LayerStep) Where() string {
+	switch {
+	case st.Name == NoLayers:
+		return "timestamp order, after any effect it depends on"
+	case st.Words != "":
+		return fmt.Sprintf("the step %q", st.Words)
+	}
+	return "layer " + st.Name
 }
 
 // A LayerOrder is the order a revision applies continuous effects in:
@@ -262,7 +284,9 @@ func (r *Rules) readSequence() *LayerOrder {
 		rest := -1
 		for i, p := range parts {
 			p, _, _ = strings.Cut(p, ". ")
-			st := LayerStep{Name: strconv.Itoa(i + 1), Rule: RefOf(x.rule)}
+			words, _, _ := strings.Cut(p, " (")
+			words = strings.TrimSuffix(strings.TrimRight(words, ",. "), ", and")
+			st := LayerStep{Name: strconv.Itoa(i + 1), Rule: RefOf(x.rule), Words: "then applying " + words}
 			switch {
 			case strings.Contains(p, "all other"):
 				rest = i
@@ -298,7 +322,7 @@ func (r *Rules) readSequence() *LayerOrder {
 			for c := range nChanges {
 				all[c] = c
 			}
-			return newOrder([]LayerStep{{Name: "(no layers)", Changes: all, Rule: RefOf(x.rule)}})
+			return newOrder([]LayerStep{{Name: NoLayers, Changes: all, Rule: RefOf(x.rule)}})
 		}
 	}
 	return ModernLayers

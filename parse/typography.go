@@ -205,7 +205,11 @@ func italicMarker(s string, i int) bool {
 
 func isWordByte(c byte) bool { return isLetter(c) || isDigit(c) || c >= 0x80 }
 
-func isASCIILetterBefore(s string, i int) bool { return i > 0 && isLetter(s[i-1]) }
+// A letter after a digit ends a rule number ("409.1a?h", a lost dash of
+// 2009-05-01): no word, so the "?" after it is no apostrophe.
+func isASCIILetterBefore(s string, i int) bool {
+	return i > 0 && isLetter(s[i-1]) && (i < 2 || !isDigit(s[i-2]))
+}
 
 // foldTerm is the key glossary terms are matched by: normalised typography,
 // lower case.

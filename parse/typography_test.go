@@ -20,6 +20,7 @@ func TestNormalize(t *testing.T) {
 		{"Wizards of the Coast(r) (TM)", "Wizards of the Coast"},
 		{"can?t be blocked", "can't be blocked"},
 		{"Does it? Yes.", "Does it? Yes."},
+		{"described in 409.1a?h are", "described in 409.1a?h are"},
 		{"a\u00a0 b\tc\nd", "a b c d"},
 		{"snake_case stays", "snake_case stays"},
 		{"{2}{U}: +1/+1", "{2}{U}: +1/+1"},

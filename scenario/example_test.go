@@ -40,7 +40,7 @@ func ExampleRun() {
 		"702.33a Kicker is a static ability that functions while the spell with kicker is on the stack. \u201cKicker [cost]\u201d means \u201cYou may pay an additional [cost] as you cast this spell.\u201d\n"
 	doc, _ := parse.Parse("excerpt.txt", []byte(rules))
 	src := `-- cards --
-Burst Lightning: {R} Instant; Burst Lightning deals 2 damage to any target; If this spell was kicked, it deals 4 damage instead; Kicker {4}
+Burst Lightning: {R} Instant; Burst Lightning deals 2 damage to target creature or player; If this spell was kicked, it deals 4 damage instead; Kicker {4}
 
 -- script: kicked --
 hand alice: Burst Lightning

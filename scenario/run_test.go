@@ -388,6 +388,18 @@ func TestUndefinedText(t *testing.T) {
 		{"2024-11-08", "X: {W} Creature — Human 1/1; Max speed — Flying", `x.txt:3:30: X: Max speed is not a keyword of revision 2024-11-08`},
 		{"2022-04-29", "X: {1}{W} Sorcery; Take the initiative", `x.txt:3:20: X: Take the initiative: the initiative is not a designation of revision 2022-04-29`},
 		{"2022-04-29", "X: {2}{W} Creature — Human 2/2; When X enters, you take the initiative", `x.txt:3:48: X: you take the initiative: the initiative is not a designation of revision 2022-04-29`},
+		// Card types, supertypes and dungeon types the revision's own
+		// lists do not name (212.1 of 2002, 205.2a, 205.4a, 205.3p).
+		{"2002-10-07", "X: {1}{G} Kindred Creature — Lhurgoyf 2/2", `x.txt:3:11: X: Kindred is not a card type of revision 2002-10-07 (212.1)`},
+		{"2002-10-07", "X: {R} Tribal Instant — Goblin; draw a card", `x.txt:3:8: X: Tribal is not a card type of revision 2002-10-07 (212.1)`},
+		{"2002-10-07", "X: {1}{G} Planeswalker — Jace 3", `x.txt:3:11: X: Planeswalker is not a card type of revision 2002-10-07 (212.1)`},
+		{"2007-10-01", "X: {1}{G} Kindred Creature — Elf 2/2", `x.txt:3:11: X: Kindred is not a card type of revision 2007-10-01 (205.2a)`},
+		{"2005-10-01", "X: Basic Snow Land — Forest", `x.txt:3:10: X: Snow is not a supertype of revision 2005-10-01 (205.4a)`},
+		{"2021-11-19", "X: Dungeon — Undercity; Secret Entrance — Gain 1 life", `x.txt:3:14: X: Undercity is not a dungeon type of revision 2021-11-19 (205.3p)`},
+		// "any target" is a term from 2018-04-27 (114.4, then 115.4).
+		{"2018-01-19", "X: {R} Instant; X deals 3 damage to any target", `x.txt:3:37: X: X deals 3 damage to any target: say "target creature or player": "any target" is not a term of revision 2018-01-19`},
+		{"1999-04-23", "X: {R} Artifact; {T}: X deals 1 damage to any target.", `x.txt:3:43: X: X deals 1 damage to any target: say "target creature or player": "any target" is not a term of revision 1999-04-23`},
+		{"2006-10-01", "X: {2}{R} Creature — Elemental 2/2; When X enters the battlefield, it deals 1 damage to any target", `x.txt:3:89: X: it deals 1 damage to any target: say "target creature or player": "any target" is not a term of revision 2006-10-01`},
 		{"2022-04-29", "X: {1}{B} Sorcery; Venture into Undercity", `x.txt:3:20: X: Venture into Undercity: venture into [quality] is not a keyword action of revision 2022-04-29`},
 		// Local enchantments (1999 to 2005-02-01) and Auras (from
 		// 2005-08-01), each an error in the other's revisions.
@@ -420,11 +432,16 @@ func TestUndefinedText(t *testing.T) {
 		}
 	}
 	// Defined qualities run: a player's name from 2013-11-01, everything
-	// from 2009-02-01, a subtype, a card type.
+	// from 2009-02-01, a subtype, a card type; and the types each
+	// revision's lists name.
 	for rev, card := range map[string]string{
 		"latest":     "X: {W} Creature — Human 1/1; Protection from bob; Protection from everything; Protection from Goblins; Protection from artifacts; Protection from each color",
 		"2006-10-01": "X: {W} Creature — Human 1/1; Protection from Goblins; Protection from artifacts; Protection from multicolored",
 		"2022-06-10": "X: {1}{W} Sorcery; Take the initiative; Venture into Undercity",
+		"1999-04-23": "X: {G} Legendary Creature — Elf 1/1",
+		"2006-07-15": "X: Basic Snow Land — Forest",
+		"2007-10-01": "X: {1}{G} Tribal Instant — Elf; draw a card",
+		"2023-04-14": "X: Dungeon — Undercity; Secret Entrance — Gain 1 life; Throne — Draw a card",
 	} {
 		f, err := scenario.Parse("x.txt", []byte("rev: "+rev+"\n-- cards --\n"+card+"\n-- script --\nexpect life alice: 20\n"))
 		if err != nil {

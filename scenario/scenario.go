@@ -386,12 +386,10 @@ words:
 		switch {
 		case slices.Contains(supertypes, w):
 			c.Supertypes = append(c.Supertypes, w)
-			if w == "World" {
-				// The supertype world exists from 2004-10-01 only.
-				p.typeAt(c, w, l.pos(col+strings.Index(text, w)))
-			}
+			p.typeAt(c, w, l.pos(col+strings.Index(text, w)))
 		case slices.Contains(cardTypes, w):
 			c.Types = append(c.Types, w)
+			p.typeAt(c, w, l.pos(col+strings.Index(text, w)))
 		case w == "Enchant":
 			// A local enchantment of 1999–2005: "Enchant Creature" is
 			// the type enchantment and the subtype enchant creature
@@ -425,6 +423,12 @@ words:
 		if c.HasSubtype("Aura") {
 			// Auras exist from 2005-08-01 only.
 			p.typeAt(c, "Aura", l.pos(col+strings.Index(parts[0], "Aura")))
+		}
+		if c.Is("Dungeon") {
+			// Dungeon types exist from 2022-06-10 only.
+			for _, s := range c.Subtypes {
+				p.typeAt(c, s, l.pos(col+strings.LastIndex(parts[0], s)))
+			}
 		}
 	}
 	if len(c.Types) == 0 {

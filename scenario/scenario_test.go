@@ -13,9 +13,9 @@ keyword: Splice
 rev: 2006-10-01 latest
 
 -- cards --
-Glacial Ray: {1}{R} Instant — Arcane; Glacial Ray deals 2 damage to any target; Splice onto Arcane {1}{R}
+Glacial Ray: {1}{R} Instant — Arcane; Glacial Ray deals 2 damage to target creature or player; Splice onto Arcane {1}{R}
 Reach Through Mists: {U} Instant — Arcane; Draw a card
-Assault // Battery: {R} Sorcery; Assault deals 2 damage to any target // {3}{G} Sorcery; create a 3/3 Elephant token
+Assault // Battery: {R} Sorcery; Assault deals 2 damage to target creature or player // {3}{G} Sorcery; create a 3/3 Elephant token
 
 -- script: spliced --
 hand alice: Reach Through Mists, Glacial Ray x2

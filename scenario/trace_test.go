@@ -133,8 +133,8 @@ Siege Wurm: {5}{G}{G} Creature — Wurm 7/7; Convoke; Trample
 Grizzly Bears: {1}{G} Creature — Bear 2/2
 Ornithopter: {0} Artifact Creature — Thopter 0/2
 Arcbound Worker: {1} Artifact Creature — Construct 0/0; Modular 1
-Grapeshot: {1}{R} Sorcery; Grapeshot deals 1 damage to any target; Storm
-Shock: {R} Instant; Shock deals 2 damage to any target
+Grapeshot: {1}{R} Sorcery; Grapeshot deals 1 damage to target creature or player; Storm
+Shock: {R} Instant; Shock deals 2 damage to target creature or player
 Kavu: {3}{R} Creature — Kavu 4/2; When Kavu comes into play, it deals 2 damage to target creature
 
 -- script: draw --
@@ -268,7 +268,7 @@ func TestTraceSteps(t *testing.T) {
 	const src = `-- cards --
 Island: Basic Land — Island
 Ebon Clock: {3} Artifact; At the beginning of each end step, you lose 1 life
-Shock: {R} Instant; Shock deals 2 damage to any target
+Shock: {R} Instant; Shock deals 2 damage to target creature or player
 
 -- script: turn --
 library bob: Island
@@ -313,7 +313,7 @@ resolve
 		// 1999 says only that a creature attacks "until it's removed
 		// from combat or the combat phase ends" (308.5), not 306.2's
 		// "if it stops being a creature or its controller changes".
-		{"1999-04-23", []traceWant{{"end", "313.1", "trigger at the beginning of the end step"}, {"turn", "308.5", "removed from combat"}}},
+		{"1999-04-23", []traceWant{{"end", "313.1", "trigger at the beginning of the end step"}, {"turn", "308.5", "the combat phase ends: every creature stops being an attacking or blocking creature"}}},
 		{"2001-07-23", []traceWant{{"end", "313.1", "trigger at the beginning of the end step"}}},
 		{"2009-07-11", []traceWant{{"end", "513.1", "trigger at the beginning of the end step"}}},
 		{"2016-09-30", []traceWant{{"end", "603.2b", "trigger at the beginning of the end step"}}},
@@ -372,9 +372,14 @@ func wantCites(t *testing.T, f *scenario.File, rev string, wants []traceWant, li
 }
 
 // TestTraceMorph: turning a face-down permanent face up is a special
-// action (408.2h until 2009, 114.2b, 116.2b today), taken and paid for as
-// morph's rule says (502.26d, 702.34d, 702.37e today), not a spell's
-// payment (601.2h) nor megamorph's rule (702.37b).
+// action (408.2h from 2003-07-01 until 2009, 114.2b, 116.2b today); in
+// 2002-10-07 and 2003-03-15, before special actions, 408.2h says only
+// "whenever he or she has priority" and morph's 502.26a says "This
+// action does not use the stack". It is taken and paid for as morph's
+// rule says (502.26d, 702.34d, 702.37e today), not a spell's payment
+// (601.2h) nor megamorph's rule (702.37b). Cast face down, the spell
+// follows "To play a spell using its morph ability, turn it face down"
+// (502.26b; 702.34b, 702.37c today), and is named a face-down spell.
 func TestTraceMorph(t *testing.T) {
 	src, err := os.ReadFile("testdata/scenarios/morph.txt")
 	if err != nil {
@@ -385,17 +390,128 @@ func TestTraceMorph(t *testing.T) {
 		t.Fatal(err)
 	}
 	const script = "turned face up for its morph cost"
-	for _, tc := range []struct{ rev, action, morph string }{
-		{"2002-10-07", "408.2h", "502.26d"},
-		{"2006-10-01", "408.2h", "502.26d"},
-		{"2009-07-11", "114.2b", "702.34d"},
-		{"latest", "116.2b", "702.37e"},
+	const special = "alice turns Skirk Marauder face up, a special action"
+	const noStack = "alice turns Skirk Marauder face up: this action does not use the stack"
+	for _, tc := range []struct{ rev, action, up, morph, cast, played string }{
+		{"2002-10-07", "502.26a", noStack, "502.26d", "502.26b", "409.1g"},
+		{"2003-03-15", "502.26a", noStack, "502.26d", "502.26b", "409.1g"},
+		{"2003-07-01", "408.2h", special, "502.26d", "502.26b", "409.1i"},
+		{"2006-10-01", "408.2h", special, "502.26d", "502.26b", "409.1i"},
+		{"2009-07-11", "114.2b", special, "702.34d", "702.34b", "601.2h"},
+		{"latest", "116.2b", special, "702.37e", "702.37c", "601.2i"},
 	} {
 		wantCites(t, f, tc.rev, []traceWant{
-			{script, tc.action, "alice turns Skirk Marauder face up, a special action"},
+			{script, tc.action, tc.up},
 			{script, tc.morph, "alice pays {2}{R} with {2}{R}"},
 			{script, tc.morph, "turns Skirk Marauder face up; it is 2/1"},
-		}, nil)
+			{script, tc.cast, "alice casts Skirk Marauder face down"},
+			{script, tc.played, "a face-down spell becomes"},
+		}, func(_, note string) {
+			if strings.HasPrefix(note, " ") {
+				t.Errorf("%s: a step names nothing: %q", tc.rev, note)
+			}
+		})
+	}
+}
+
+// TestTraceOldWording: a trace says what the revision run says. Before
+// 2003-07-01 no rule removes creatures from combat as the end of combat
+// step ends: they stay attacking "until [they're] removed from combat or
+// the combat phase ends" (308.5), not 306.2's removal. Before layers
+// (1999) effects apply in timestamp order; 418.5e of 2002 and 418.5a of
+// 2003-07-01 number no layers but list steps ("then applying …"); an
+// effect that applies to nothing lists no objects. 409.1i of 2009-05-01
+// prints "409.1a?h" (a lost dash), as `crules rule` quotes it, not an
+// apostrophe.
+func TestTraceOldWording(t *testing.T) {
+	const src = `-- cards --
+Control Magic: {2}{U}{U} Enchant Creature; You control enchanted creature
+Wild Growth: {G} Enchant Land; Enchanted creature gets +1/+1
+Grizzly Bears: {1}{G} Creature — Bear 2/2
+Forest: Basic Land — Forest
+
+-- script: steal --
+hand alice: Control Magic
+battlefield bob: Grizzly Bears
+mana alice: {2}{U}{U}
+alice casts Control Magic; targeting Grizzly Bears
+resolve
+
+-- script: nothing enchanted is a creature --
+hand alice: Wild Growth
+battlefield alice: Forest
+mana alice: {G}
+alice casts Wild Growth; targeting Forest
+resolve
+
+-- script: combat --
+battlefield alice: Grizzly Bears
+alice attacks with Grizzly Bears
+step postcombat main
+`
+	// Auras from Eighth Edition on (212.4d).
+	aura := strings.NewReplacer("Enchant Creature;", "Enchantment — Aura; Enchant creature;", "Enchant Land;", "Enchantment — Aura; Enchant land;")
+	const ended = "the combat phase ends: every creature stops being an attacking or blocking creature"
+	const removed = "the end of combat step ends: every creature is removed from combat"
+	const rest = `the step "then applying all other continuous effects"`
+	for _, tc := range []struct {
+		rev    string
+		want   []traceWant
+		layers bool // the revision numbers layers, and has Auras
+	}{
+		{"1999-04-23", []traceWant{
+			{"combat", "308.5", ended},
+			{"steal", "418.5b", "control is read in timestamp order"},
+		}, false},
+		{"2002-10-07", []traceWant{
+			{"combat", "308.5", ended},
+			{"steal", "418.5e", "control is read through " + rest},
+			{"nothing enchanted is a creature", "418.5e", "applies to no permanent now: its power/toughness (modify, static) part applies in " + rest},
+		}, false},
+		{"2003-07-01", []traceWant{
+			{"combat", "311.2", removed},
+			{"steal", "418.5a", "control is read through " + rest},
+		}, false},
+		{"2009-05-01", []traceWant{
+			{"combat", "311.2", removed},
+			{"steal", "418.5a", "control is read through layer 2"},
+		}, true},
+		{"latest", []traceWant{
+			{"combat", "511.3", removed},
+			{"steal", "613.1b", "control is read through layer 2"},
+		}, true},
+	} {
+		text := src
+		if tc.layers {
+			text = aura.Replace(src)
+		}
+		f, err := scenario.Parse("old-wording.txt", []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantCites(t, f, tc.rev, tc.want, func(script, note string) {
+			if strings.Contains(note, "()") || strings.HasPrefix(note, " ") {
+				t.Errorf("%s %s: a step names nothing: %q", tc.rev, script, note)
+			}
+			if !tc.layers && strings.Contains(note, "layer") {
+				t.Errorf("%s %s: a revision with no layers cites one: %q", tc.rev, script, note)
+			}
+		})
+	}
+	res := runFile(t, "testdata/scenarios/morph.txt", "2009-05-01")
+	found := false
+	for _, s := range res.Scripts {
+		for _, st := range s.Trace {
+			if st.Rule == "409.1i" {
+				found = true
+				if !strings.Contains(st.Text, "409.1a?h") {
+					t.Errorf("2009-05-01: 409.1i is quoted %q, not as the revision prints it (409.1a?h)", st.Text)
+				}
+			}
+		}
+	}
+	if !found {
+		t.Error("2009-05-01: no step cites 409.1i")
 	}
 }
 
