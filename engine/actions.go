@@ -537,7 +537,7 @@ func (e *engine) unmorph(st *Stmt) error {
 		}
 		e.s.Cite(e.rules.Find(phMergedFaceUp...), "each face-down component of %s (%s) is turned face up", o.Label, strings.Join(labels, ", "))
 	}
-	e.s.Cite(e.ref(up), up.Note, p.Name, cost, o.Label, o.Power(), o.Toughness())
+	e.s.Cite(e.ref(up), up.Note, p.Name, cost.Paid(), o.Label, o.Power(), o.Toughness())
 	e.fire(o, ability.TurnedFaceUp, nil)
 	return nil
 }

@@ -238,7 +238,9 @@ func (e *engine) chooseParts(pay *payment, parts []game.Part, st *Stmt) error {
 				return err
 			}
 			pay.life += part.N
-			pay.notes = append(pay.notes, part.Text)
+			// "alice pays 3 life", not "pays Pay 3 life" (a cost in words,
+			// "Morph—Pay 3 life").
+			pay.notes = append(pay.notes, fmt.Sprintf("%d life", part.N))
 			continue
 		case game.RemoveCounters:
 			if src.Counters[part.What] < part.N {

@@ -254,7 +254,7 @@ func (e *engine) queue(o *game.Object, t *ability.Trigger, blockers []*game.Obje
 	}
 	note := t.Note
 	if by, ok := arg.(*game.Object); ok && strings.Contains(note, "%s") {
-		note = fmt.Sprintf(note, stackName(by), t.Cost)
+		note = fmt.Sprintf(note, stackName(by), game.FullCost{Mana: t.Cost, Parts: t.CostParts}.Paid())
 	}
 	a := e.trigger(o, name, note, rule, func(s *game.State, ab *game.Object) {
 		if t.IfPaid != "" {
@@ -568,8 +568,14 @@ func (e *engine) runOp(o *game.Object, t *ability.Trigger, x ability.Op, blocker
 		}
 		return e.canTargetWant(ab, t.Target, ab.Ability.Targets[0]) == nil
 	}
+	// The trace names the ability as it was queued: its keyword
+	// ("Soulshift 3"), or the card whose text it is.
+	name, head := ab.Ability.Keyword, ab.Ability.Keyword
+	if t.N > 0 {
+		head = fmt.Sprintf("%s %d", name, t.N)
+	}
 	if x.May && e.declines() {
-		e.s.Cite(rule, "%s: %s chooses not to (\"you may\")", t.Keyword, ab.Controller().Name)
+		e.s.Cite(rule, "%s: %s chooses not to (\"you may\")", name, ab.Controller().Name)
 		return
 	}
 	switch x.Kind {
@@ -589,38 +595,38 @@ func (e *engine) runOp(o *game.Object, t *ability.Trigger, x ability.Op, blocker
 			}
 			e.s.AddEffect(&game.Continuous{Source: o, Label: t.Keyword, Objects: []*game.Object{w}, AddPT: true, P: p, T: tt, UntilEOT: x.UntilEOT})
 			np, nt := w.PT()
-			e.s.Cite(rule, "%s: %s gets %+d/%+d until end of turn (now %d/%d)", t.Keyword, w.Label, p, tt, np, nt)
+			e.s.Cite(rule, "%s: %s gets %+d/%+d until end of turn (now %d/%d)", name, w.Label, p, tt, np, nt)
 		}
 	case "return":
 		if !legal() {
-			e.s.Cite(e.rules.Find(phResolve...), "%s: the target is no longer legal (%s): nothing returns", t.Keyword, t.Target.Text)
+			e.s.Cite(e.rules.Find(phResolve...), "%s: the target is no longer legal (%s): nothing returns", name, t.Target.Text)
 			return
 		}
 		c := target()
 		e.s.Move(c, game.Hand, nil, false)
-		e.s.Cite(rule, "%s %d: %s returns from the graveyard to its owner's hand", t.Keyword, t.N, c.Label)
+		e.s.Cite(rule, "%s: %s returns from the graveyard to its owner's hand", head, c.Label)
 	case "mustblock":
 		if !legal() {
-			e.s.Cite(e.rules.Find(phResolve...), "%s: the target is no longer legal: nothing happens", t.Keyword)
+			e.s.Cite(e.rules.Find(phResolve...), "%s: the target is no longer legal: nothing happens", name)
 			return
 		}
 		b := target()
 		e.s.Requirements = append(e.s.Requirements, game.Requirement{Blocker: b, Attacker: o, Rule: rule})
-		e.s.Cite(rule, "%s: %s must block %s this combat if able", t.Keyword, b.Label, o.Label)
+		e.s.Cite(rule, "%s: %s must block %s this combat if able", name, b.Label, o.Label)
 	case "untap":
 		if b := target(); b != nil && legal() {
 			b.Tapped = false
-			e.s.Cite(rule, "%s: %s untaps", t.Keyword, b.Label)
+			e.s.Cite(rule, "%s: %s untaps", name, b.Label)
 		}
 	case "poison":
 		if pl, ok := arg.(*game.Player); ok {
 			pl.Poison += x.N
-			e.s.Cite(rule, "%s %d: %s gets %d poison counters", t.Keyword, t.N, pl.Name, x.N)
+			e.s.Cite(rule, "%s: %s gets %d poison counters", head, pl.Name, x.N)
 		}
 	case "movecounters":
 		n := o.Counters["+1/+1"]
 		if !legal() {
-			e.s.Cite(e.rules.Find(phResolve...), "%s: the target is no longer legal: nothing happens", t.Keyword)
+			e.s.Cite(e.rules.Find(phResolve...), "%s: the target is no longer legal: nothing happens", name)
 			return
 		}
 		tg := target()

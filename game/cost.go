@@ -76,6 +76,23 @@ func (c FullCost) String() string {
 	return strings.Join(out, ", ")
 }
 
+// Paid is the cost as what a player pays, after "pays": a part written
+// as an order ("Pay 3 life", from "Ward—Pay 3 life") without its verb.
+func (c FullCost) Paid() string {
+	var out []string
+	if c.Mana.IsSet() {
+		out = append(out, c.Mana.String())
+	}
+	for _, p := range c.Parts {
+		t := p.Text
+		if len(t) > 4 && strings.EqualFold(t[:4], "pay ") {
+			t = t[4:]
+		}
+		out = append(out, t)
+	}
+	return strings.Join(out, ", ")
+}
+
 // Has reports whether the cost has a part of kind k.
 func (c FullCost) Has(k PartKind) bool {
 	for _, p := range c.Parts {

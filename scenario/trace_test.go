@@ -539,3 +539,36 @@ func TestTraceMergedFaceDown(t *testing.T) {
 		})
 	}
 }
+
+// TestTraceNames: a step names what acts as the rules would. A card's
+// own triggered ability is named by its card ("Spirit Caller: Kami of
+// Ancient Law returns", not "0: …" from an empty keyword), and a cost in
+// words is paid without its verb ("Ward—Pay 3 life": "unless its
+// controller pays 3 life", "alice pays 3 life", never "pays Pay 3 life"
+// nor "pays " and nothing).
+func TestTraceNames(t *testing.T) {
+	parse := func(name string) *scenario.File {
+		src, err := os.ReadFile("testdata/scenarios/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := scenario.Parse(name, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	bad := func(_, note string) {
+		if strings.Contains(note, "pays Pay") || strings.HasSuffix(note, "pays ") || strings.HasPrefix(note, " ") || strings.HasPrefix(note, "0:") {
+			t.Errorf("a step names nothing or pays a verb: %q", note)
+		}
+	}
+	wantCites(t, parse("trigger-shapes.txt"), "latest", []traceWant{
+		{`the "may" taken`, "113.3c", "Spirit Caller: Kami of Ancient Law returns from the graveyard"},
+	}, bad)
+	words := parse("keyword-cost-words.txt")
+	wantCites(t, words, "latest", []traceWant{
+		{"702.21a: the ward trigger resolves, bob pays 3 life and his ability resolves", "702.21a", "unless its controller pays 3 life"},
+		{"morph: turned face up by paying 3 life, it is a 4/4", "702.37e", "morph: alice pays 3 life and turns Hidden Brute face up"},
+	}, bad)
+}
