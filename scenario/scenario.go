@@ -353,7 +353,13 @@ func (p *parser) face(l line, name, text string, col int) *game.Card {
 			hasStar = true
 		}
 		if e1 != nil || e2 != nil {
-			p.errorf(l.pos(col+strings.Index(text, words[n-1])), "%s: bad power/toughness %q", name, words[n-1])
+			// The error of the number says why: not a number, or past
+			// the bound every number of a scenario has.
+			why := e1
+			if why == nil {
+				why = e2
+			}
+			p.errorf(l.pos(col+strings.Index(text, words[n-1])), "%s: bad power/toughness %q: %v", name, words[n-1], why)
 			return nil
 		}
 		c.Power, c.Toughness, c.HasPT = pw, tg, true
