@@ -93,3 +93,33 @@ func TestREADMEFigures(t *testing.T) {
 		t.Errorf("found %d figures in the README's cost of a call, want its times and sizes", n)
 	}
 }
+
+// TestREADMEScenarioLists: the README's engine section lists a script's
+// setup lines, actions and checks as scenario/FORMAT.md does, word for
+// word: a newcomer reading the README found `expect room`, `expect
+// speed`, the `outside` zone and `resolve; room NAME` in FORMAT.md only.
+func TestREADMEScenarioLists(t *testing.T) {
+	lists := func(name string) string {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, s, ok := strings.Cut(string(b), "-- script: NAME --")
+		_, s, ok2 := strings.Cut(s, "\nSetup (no state-based")
+		s, _, ok3 := strings.Cut(s, "\nA check's value")
+		if !ok || !ok2 || !ok3 {
+			t.Fatalf("%s: no setup, actions and checks lists after the script header", name)
+		}
+		return s
+	}
+	readme, format := lists("README.md"), lists(filepath.Join("scenario", "FORMAT.md"))
+	if readme != format {
+		rl, fl := strings.Split(readme, "\n"), strings.Split(format, "\n")
+		for i := range min(len(rl), len(fl)) {
+			if rl[i] != fl[i] {
+				t.Fatalf("README.md and scenario/FORMAT.md list scripts' lines differently, first at line %d of the lists:\nREADME: %.300s\nFORMAT: %.300s", i+1, rl[i], fl[i])
+			}
+		}
+		t.Fatalf("README.md lists %d lines, scenario/FORMAT.md %d", len(rl), len(fl))
+	}
+}
