@@ -113,10 +113,10 @@ func (l *Labels) Take(name, written string) (string, error) {
 		num := strings.TrimSpace(written[strings.LastIndexByte(written, '#')+1:])
 		n, _ := strconv.Atoi(num)
 		switch {
+		case n < 1 || strconv.Itoa(n) != num: // "#01" says its leading zero first
+			return "", fmt.Errorf("%s: a label's number is 2 or more, written without sign or leading zeros (%s#2)", written, name)
 		case n == 1:
 			return "", fmt.Errorf("%s: the first card of a name is labelled %s, without a number", written, name)
-		case n < 1 || strconv.Itoa(n) != num:
-			return "", fmt.Errorf("%s: a label's number is 2 or more, written without sign or leading zeros (%s#2)", written, name)
 		}
 		label := fmt.Sprintf("%s#%d", name, n)
 		if l.taken[strings.ToLower(label)] {

@@ -334,6 +334,7 @@ func TestSetupLabelTaken(t *testing.T) {
 		{"-- script --\nbattlefield alice: Bears, Bears#2 x4\n", "x.txt:4:27: Bears#2: the label is already taken by another card of this script"},
 		{"-- script --\nhand alice: Bears#1\n", "x.txt:4:13: Bears#1: the first card of a name is labelled Bears, without a number"},
 		{"-- script --\nhand alice: Bears, Bears#02\n", "x.txt:4:20: Bears#02: a label's number is 2 or more, written without sign or leading zeros (Bears#2)"},
+		{"-- script --\nhand alice: Bears#01\n", "x.txt:4:13: Bears#01: a label's number is 2 or more, written without sign or leading zeros (Bears#2)"},
 		// Each script starts from an empty game: its labels are its own.
 		{"-- script: one --\nhand alice: Bears#2\n-- script: two --\nhand alice: Bears#2\nhand bob: Bears#2\n", "x.txt:7:11: Bears#2: the label is already taken by another card of this script"},
 	} {
