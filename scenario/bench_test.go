@@ -132,14 +132,7 @@ func BenchmarkAllScenariosCold(b *testing.B) {
 
 // BenchmarkRunOne is the run alone, on a parsed revision.
 func BenchmarkRunOne(b *testing.B) {
-	src, err := os.ReadFile("testdata/scenarios/splice.txt")
-	if err != nil {
-		b.Fatal(err)
-	}
-	f, err := scenario.Parse("splice.txt", src)
-	if err != nil {
-		b.Fatal(err)
-	}
+	f := scenarioFile(b, "splice.txt")
 	doc, specs := revision(b, "latest")
 	b.ReportAllocs()
 	for b.Loop() {

@@ -232,14 +232,7 @@ alice casts Siege Wurm; convoke Ornithopter, Ornithopter#2, Ornithopter#3, Ornit
 // glossary cites the glossary entry: drawing a card before 2006-10-01
 // (121.1 today), sacrificing before 2007-05-01 (501.6a then).
 func TestGlossaryCitations(t *testing.T) {
-	src, err := os.ReadFile("testdata/scenarios/end-of-combat.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := scenario.Parse("end-of-combat.txt", src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := scenarioFile(t, "end-of-combat.txt")
 	const sac = "the attacker deals its damage, then is sacrificed at end of combat"
 	draw, err := scenario.Parse("draw.txt", []byte("-- cards --\nIsland: Basic Land — Island\n-- script: draw --\nlibrary bob: Island\nturn bob\n"))
 	if err != nil {
@@ -381,14 +374,7 @@ func wantCites(t *testing.T, f *scenario.File, rev string, wants []traceWant, li
 // follows "To play a spell using its morph ability, turn it face down"
 // (502.26b; 702.34b, 702.37c today), and is named a face-down spell.
 func TestTraceMorph(t *testing.T) {
-	src, err := os.ReadFile("testdata/scenarios/morph.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := scenario.Parse("morph.txt", src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := scenarioFile(t, "morph.txt")
 	const script = "turned face up for its morph cost"
 	const special = "alice turns Skirk Marauder face up, a special action"
 	const noStack = "alice turns Skirk Marauder face up: this action does not use the stack"
@@ -520,14 +506,7 @@ step postcombat main
 // characteristics of a face-down permanent (708.2; 707.2 in 2020), not
 // "all abilities of each card that represents it" (702.140e).
 func TestTraceMergedFaceDown(t *testing.T) {
-	src, err := os.ReadFile("testdata/scenarios/mutate-face-down.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := scenario.Parse("mutate-face-down.txt", src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := scenarioFile(t, "mutate-face-down.txt")
 	const script = "mutating under a face-down creature: it stays face down; turned face up, each component is"
 	for rev, rule := range map[string]string{"2020-04-17": "707.2", "latest": "708.2"} {
 		wantCites(t, f, rev, []traceWant{
@@ -547,28 +526,31 @@ func TestTraceMergedFaceDown(t *testing.T) {
 // controller pays 3 life", "alice pays 3 life", never "pays Pay 3 life"
 // nor "pays " and nothing).
 func TestTraceNames(t *testing.T) {
-	parse := func(name string) *scenario.File {
-		src, err := os.ReadFile("testdata/scenarios/" + name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := scenario.Parse(name, src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return f
-	}
 	bad := func(_, note string) {
 		if strings.Contains(note, "pays Pay") || strings.HasSuffix(note, "pays ") || strings.HasPrefix(note, " ") || strings.HasPrefix(note, "0:") {
 			t.Errorf("a step names nothing or pays a verb: %q", note)
 		}
 	}
-	wantCites(t, parse("trigger-shapes.txt"), "latest", []traceWant{
+	wantCites(t, scenarioFile(t, "trigger-shapes.txt"), "latest", []traceWant{
 		{`the "may" taken`, "113.3c", "Spirit Caller: Kami of Ancient Law returns from the graveyard"},
 	}, bad)
-	words := parse("keyword-cost-words.txt")
+	words := scenarioFile(t, "keyword-cost-words.txt")
 	wantCites(t, words, "latest", []traceWant{
 		{"702.21a: the ward trigger resolves, bob pays 3 life and his ability resolves", "702.21a", "unless its controller pays 3 life"},
 		{"morph: turned face up by paying 3 life, it is a 4/4", "702.37e", "morph: alice pays 3 life and turns Hidden Brute face up"},
 	}, bad)
+}
+
+// scenarioFile parses the scenario file name of testdata/scenarios.
+func scenarioFile(tb testing.TB, name string) *scenario.File {
+	tb.Helper()
+	src, err := os.ReadFile("testdata/scenarios/" + name)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	f, err := scenario.Parse(name, src)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return f
 }
