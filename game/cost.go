@@ -65,27 +65,22 @@ type FullCost struct {
 }
 
 // String prints the cost as printed: "{2}, {T}, Sacrifice a creature".
-func (c FullCost) String() string {
-	var out []string
-	if c.Mana.IsSet() {
-		out = append(out, c.Mana.String())
-	}
-	for _, p := range c.Parts {
-		out = append(out, p.Text)
-	}
-	return strings.Join(out, ", ")
-}
+func (c FullCost) String() string { return c.join(false) }
 
 // Paid is the cost as what a player pays, after "pays": a part written
 // as an order ("Pay 3 life", from "Ward—Pay 3 life") without its verb.
-func (c FullCost) Paid() string {
+func (c FullCost) Paid() string { return c.join(true) }
+
+// join lists the cost's mana and parts, each part as written or, with
+// paid, without a leading "Pay ".
+func (c FullCost) join(paid bool) string {
 	var out []string
 	if c.Mana.IsSet() {
 		out = append(out, c.Mana.String())
 	}
 	for _, p := range c.Parts {
 		t := p.Text
-		if len(t) > 4 && strings.EqualFold(t[:4], "pay ") {
+		if paid && len(t) > 4 && strings.EqualFold(t[:4], "pay ") {
 			t = t[4:]
 		}
 		out = append(out, t)
