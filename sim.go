@@ -18,21 +18,31 @@ import (
 )
 
 // SimulateFiles runs Simulate over scenario files read as ReadFile reads
-// them, in order, stopping at the first error.
+// them, in order. A file that cannot be read, or that Simulate refuses,
+// does not keep the others from running: the results are those of the
+// files that ran, and the error joins each refused file's error, in
+// order (errors.Join; errors.Is finds ErrBadInput in it). An unknown
+// revision rev stops at once: no file could run.
 func (l *Library) SimulateFiles(rev string, paths ...string) ([]*engine.Result, error) {
 	var out []*engine.Result
+	var errs []error
 	for _, path := range paths {
 		src, err := l.ReadFile(path)
 		if err != nil {
-			return nil, err
+			errs = append(errs, err)
+			continue
 		}
 		rs, err := l.Simulate(path, src.Data, rev)
-		if err != nil {
+		if errors.Is(err, ErrUnknownRevision) && rev != "" {
 			return nil, err
+		}
+		if err != nil {
+			errs = append(errs, err)
+			continue
 		}
 		out = append(out, rs...)
 	}
-	return out, nil
+	return out, errors.Join(errs...)
 }
 
 // Simulate runs the scenario file name, whose bytes are src, against each
