@@ -290,14 +290,10 @@ func (e *engine) effect(d doing, ef game.Effect, t *game.Target) {
 		e.delayed(spell, ef)
 		return
 	}
+	if e.verb(d, ef, t) {
+		return
+	}
 	switch ef.Verb {
-	case "damage":
-		n := ef.N
-		if ef.X && spell.Spell != nil {
-			n = spell.Spell.X
-		}
-		e.s.Cite(e.rules.Find(phFollow...), "%s: %s deals %d damage to %s", from, spell.Name(), n, t.Name())
-		e.damage(spell, *t, n, false)
 	case "venture":
 		e.venture(ctrl, ef.Name, from)
 	case "initiative":
@@ -330,41 +326,8 @@ func (e *engine) effect(d doing, ef game.Effect, t *game.Target) {
 		// 2007-05-01, found by its title), a glossary entry before.
 		e.s.Cite(e.defined("Sacrifice", phSacrifice...), "%s: %s sacrifices %s", from, spell.Controller().Name, spell.Label)
 		e.leaveBattlefield(spell, game.Graveyard, "sacrificed")
-	case "draw":
-		for range ef.N {
-			e.draw(ctrl)
-		}
-	case "gain":
-		ctrl.Life += ef.N
-		e.s.Cite(e.rules.Find(phFollow...), "%s: %s gains %d life", from, ctrl.Name, ef.N)
-		e.firePlayer(ctrl, ability.GainsLife, nil)
-	case "lose":
-		who := []*game.Player{ctrl}
-		switch {
-		case ef.Name == "each opponent":
-			// Each opponent, in APNAP order (101.4).
-			who = nil
-			for _, q := range e.s.InGame() {
-				if q != ctrl {
-					who = append(who, q)
-				}
-			}
-		case t != nil && t.Player != nil:
-			who = []*game.Player{t.Player}
-		}
-		for _, q := range who {
-			q.Life -= ef.N
-			e.s.Cite(e.rules.Find(phFollow...), "%s: %s loses %d life", from, q.Name, ef.N)
-			e.firePlayer(q, ability.LosesLife, nil)
-		}
 	case "destroy":
 		e.destroy(t.Object, e.action("Destroy", "to destroy a permanent", "destroyed, or sacrificed is put", "destroyed or sacrificed is put"), from)
-	case "putcounters":
-		e.s.Cite(e.rules.Find(phFollow...), "%s: %s puts %d %s %s on %s", from, ctrl.Name, ef.N, ef.Name, plural(ef.N, "counter"), t.Object.Label)
-		e.putCounters(t.Object, ef.Name, ef.N, ctrl)
-	case "untap":
-		t.Object.Tapped = false
-		e.cite(d, "%s: %s untaps", cmp.Or(d.name, from), t.Object.Label)
 	case "pump":
 		whos := []*game.Object{spell}
 		if ef.Who == "the blocking creature" {
@@ -419,11 +382,6 @@ func (e *engine) effect(d doing, ef game.Effect, t *game.Target) {
 		}
 	case "continuous":
 		e.continuous(spell, ef, t, from)
-	case "create":
-		c := &game.Card{Name: ef.Name, Types: []string{"Creature"}, Subtypes: []string{ef.Name}, Power: ef.P, Toughness: ef.T, HasPT: true}
-		o := e.s.Create(c, e.label(ef.Name+" token"), ctrl, game.Battlefield)
-		o.Token = true
-		e.s.Cite(e.rules.Find(phFollow...), "%s: %s creates a %d/%d %s token", from, ctrl.Name, ef.P, ef.T, ef.Name)
 	case "attach":
 		spell.AttachedTo = t.Object
 	}

@@ -294,13 +294,12 @@ func (a *Ability) setCost(s string) error {
 
 // An Effect is one instruction of a spell's text, in a small vocabulary:
 //
-//	deals N (or X) damage to any target | target creature | target player | target creature or player
-//	draw N | gain N life | target player|opponent loses N life | each opponent loses N life | you lose N life
+//	the common verbs (deal damage, gain and lose life, draw, mill, counters, tap, untap, exile,
+//	  return to hand, create tokens) with their subjects and numbers: see verbPatterns (verbs.go)
 //	venture into the dungeon (701.46 to 2025-04-04, 701.49 after) | venture into Undercity (701.46d, from 2022-06-10: Name "Undercity")
 //	[you] take the initiative (725, from 2022-06-10)
-//	destroy target creature | counter target spell | untap target creature | untap that creature
+//	destroy target creature | counter target spell
 //	copy target creature spell | copy target permanent spell | copy target Aura spell
-//	create a P/T NAME token
 //	a continuous effect: SUBJECT PREDICATE [and PREDICATE]… [until end of turn]
 //	  ("target creature gets +3/+3 until end of turn", "equipped creature
 //	  gets +2/+0", "creatures you control get +1/+1", "enchanted creature
@@ -333,7 +332,7 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "pump", "return", "mustblock", "poison", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters"
+	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// Mana is the mana an "add" effect adds ("Add {G}").
@@ -368,6 +367,14 @@ type Effect struct {
 	// "that player gets N poison counters"). Those fields hold the
 	// sign, 1 or -1; Instance puts the number in.
 	ByN Numbers
+	// Colors, Types, Abilities and Tapped are a created token's: its
+	// colours, its card types besides Creature, the keyword abilities
+	// it has ("with flying"), and whether it enters tapped and
+	// attacking.
+	Colors    Color
+	Types     []string
+	Abilities []string
+	Tapped    bool
 	// Cont is the continuous effect of a static ability (Verb "static")
 	// or of a spell (Verb "continuous"); a spell's applies to its target
 	// or, for one with no target, to Cont.Subject as it resolves.
@@ -426,10 +433,7 @@ type EffectError struct {
 
 func (e *EffectError) Error() string { return e.Msg }
 
-var effectPatterns = []struct {
-	re    func() *regexp.Regexp
-	build func(m []string) Effect
-}{
+var effectPatterns = []effectPattern{
 	// The effects of the first keywords compiled from their
 	// definitions (bushido, rampage, flanking, provoke, soulshift,
 	// frenzy, poisonous), also printed on cards.
@@ -467,20 +471,10 @@ var effectPatterns = []struct {
 		}
 		return e
 	}},
-	{lazyRegexp(`(?i)^(?:[^,]*\s)?deals? (\d+|X) damage to (any target|target creature or player|target creature|target player)$`), func(m []string) Effect {
-		t := map[string]string{"any target": "any", "target creature or player": "any", "target creature": "creature", "target player": "player"}[strings.ToLower(m[2])]
-		return Effect{Verb: "damage", N: atoi(m[1]), X: strings.EqualFold(m[1], "X"), Target: t}
-	}},
 	{lazyRegexp(`(?i)^add ((?:\{[WUBRGC0-9]+\})+)(?: to your mana pool)?$`), func(m []string) Effect {
 		mana, _ := ParseMana(m[1])
 		return Effect{Verb: "addmana", Mana: mana}
 	}},
-	{lazyRegexp(`(?i)^draw (a|\d+|one|two|three|four|five|six|seven|eight|nine|ten) cards?$`), func(m []string) Effect { return Effect{Verb: "draw", N: count(m[1])} }},
-	{lazyRegexp(`(?i)^(?:you )?gain (\d+) life$`), func(m []string) Effect { return Effect{Verb: "gain", N: atoi(m[1])} }},
-	{lazyRegexp(`(?i)^target player loses (\d+) life$`), func(m []string) Effect { return Effect{Verb: "lose", N: atoi(m[1]), Target: "player"} }},
-	{lazyRegexp(`(?i)^target opponent loses (\d+) life$`), func(m []string) Effect { return Effect{Verb: "lose", N: atoi(m[1]), Target: "opponent"} }},
-	{lazyRegexp(`(?i)^each opponent loses (\d+) life$`), func(m []string) Effect { return Effect{Verb: "lose", N: atoi(m[1]), Name: "each opponent"} }},
-	{lazyRegexp(`(?i)^you lose (\d+) life$`), func(m []string) Effect { return Effect{Verb: "lose", N: atoi(m[1]), Name: "you"} }},
 	{lazyRegexp(`(?i)^venture into (?:the dungeon|(undercity))$`), func(m []string) Effect {
 		if m[1] != "" {
 			// Venture into [quality] (701.46d): a dungeon with the
@@ -490,16 +484,7 @@ var effectPatterns = []struct {
 		return Effect{Verb: "venture"}
 	}},
 	{lazyRegexp(`(?i)^(?:you )?take the initiative$`), func(m []string) Effect { return Effect{Verb: "initiative"} }},
-	{lazyRegexp(`(?i)^put (a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten) ([+-]\d+/[+-]\d+|[a-z]+) counters? on target creature$`), func(m []string) Effect {
-		return Effect{Verb: "putcounters", N: count(m[1]), Name: strings.ToLower(m[2]), Target: "creature"}
-	}},
 	{lazyRegexp(`(?i)^destroy target creature$`), func(m []string) Effect { return Effect{Verb: "destroy", Target: "creature"} }},
-	{lazyRegexp(`(?i)^untap (target creature|target permanent|that creature|that permanent|it)$`), func(m []string) Effect {
-		if t, ok := strings.CutPrefix(strings.ToLower(m[1]), "target "); ok {
-			return Effect{Verb: "untap", Target: t}
-		}
-		return Effect{Verb: "untap", That: true}
-	}},
 	{lazyRegexp(`(?i)^counter target spell$`), func(m []string) Effect { return Effect{Verb: "counter", Target: "spell"} }},
 	{lazyRegexp(`(?i)^copy target (creature|permanent|aura) spell$`), func(m []string) Effect {
 		return Effect{Verb: "copy", Target: strings.ToLower(m[1]) + " spell"}
@@ -539,9 +524,6 @@ var effectPatterns = []struct {
 	{lazyRegexp(`(?i)^target player skips (?:their|his or her) next combat phase this turn$`), func(m []string) Effect {
 		return Effect{Verb: "skipcombat", Target: "player"}
 	}},
-	{lazyRegexp(`(?i)^create an? (\d+)/(\d+) (.+?) (?:creature )?token$`), func(m []string) Effect {
-		return Effect{Verb: "create", P: atoi(m[1]), T: atoi(m[2]), Name: m[3]}
-	}},
 }
 
 func atoi(s string) int {
@@ -560,11 +542,13 @@ func count(s string) int {
 func ParseEffect(text string) (Effect, error) {
 	lead := len(text) - len(strings.TrimLeft(text, " \t"))
 	t := strings.TrimSuffix(strings.TrimSpace(text), ".")
-	for _, p := range effectPatterns {
-		if m := p.re().FindStringSubmatch(t); m != nil {
-			e := p.build(m)
-			e.Text = t
-			return e, nil
+	for _, table := range [][]effectPattern{effectPatterns, verbPatterns} {
+		for _, p := range table {
+			if m := p.re().FindStringSubmatch(t); m != nil {
+				e := p.build(m)
+				e.Text = t
+				return e, nil
+			}
 		}
 	}
 	if e, ok, err := parseContinuous(t); ok {
@@ -583,7 +567,7 @@ func lazyRegexp(expr string) func() *regexp.Regexp {
 	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
 }
 
-var reDeals = lazyRegexp(`(?i)(?:^|\s)deals? (?:\d+|X) damage to `)
+var reDeals = lazyRegexp(`(?i)(?:^|\s)deals? ` + numWord + ` damage to `)
 
 // CheckDamageSource checks who deals the damage of e, a "deals N damage"
 // effect of the card named self: the card itself, by its name or as

@@ -1,0 +1,196 @@
+package engine
+
+import (
+	"cmp"
+	"strings"
+
+	"github.com/crules/crules/ability"
+	"github.com/crules/crules/game"
+)
+
+// The common verbs of card text (game/verbs.go), followed for a spell or
+// an ability: whom they act on, and how much.
+
+// amount is how much an instruction says: its number, or the spell's X.
+func (e *engine) amount(d doing, ef game.Effect) int {
+	if ef.X && d.src.Spell != nil {
+		return d.src.Spell.X
+	}
+	return ef.N
+}
+
+// players are the players an instruction acts on, in APNAP order
+// (101.4): its target, those its Who names, or its controller.
+func (e *engine) players(d doing, ef game.Effect, t *game.Target) []*game.Player {
+	ctrl := d.src.Controller()
+	switch {
+	case t != nil && t.Player != nil:
+		return []*game.Player{t.Player}
+	case ef.Target != "":
+		// A target no longer there.
+		return nil
+	case ef.Who == "each opponent":
+		var out []*game.Player
+		for _, q := range e.s.InGame() {
+			if q != ctrl {
+				out = append(out, q)
+			}
+		}
+		return out
+	case ef.Who == "each player":
+		return e.s.InGame()
+	case ef.Who == "defending player":
+		return []*game.Player{e.defending(d.src)}
+	case ef.Who == "that player":
+		if d.player == nil {
+			return nil
+		}
+		return []*game.Player{d.player}
+	}
+	return []*game.Player{ctrl}
+}
+
+// objects are the permanents an instruction acts on: its target (or the
+// one the instruction before targeted), its source ("this creature",
+// "it" with no target before), or every permanent its Who names.
+func (e *engine) objects(d doing, ef game.Effect, t *game.Target) []*game.Object {
+	ctrl := d.src.Controller()
+	switch {
+	case t != nil && t.Object != nil:
+		return []*game.Object{t.Object}
+	case ef.Target != "" || ef.That && t != nil:
+		return nil
+	case ef.Who == "each creature" || ef.Who == "each creature you control":
+		var out []*game.Object
+		for _, o := range e.s.Battlefield() {
+			if o.Is("Creature") && (ef.Who == "each creature" || o.Controller() == ctrl) {
+				out = append(out, o)
+			}
+		}
+		return out
+	case ef.Who == "it" || ef.Who == "this creature" || ef.Who == "this permanent":
+		if e.s.FindIn(d.src.Label, game.Battlefield) == d.src {
+			return []*game.Object{d.src}
+		}
+	}
+	return nil
+}
+
+// verb follows an instruction of the common verbs; it reports false for
+// any other.
+func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
+	from := d.from
+	n := e.amount(d, ef)
+	switch ef.Verb {
+	case "damage":
+		var to []game.Target
+		switch {
+		case t != nil:
+			to = []game.Target{*t}
+		case ef.Target != "":
+		case ef.Who == "each creature" || ef.That || ef.Who == "this creature" || ef.Who == "this permanent":
+			for _, o := range e.objects(d, ef, t) {
+				to = append(to, game.Target{Object: o})
+			}
+		default:
+			for _, q := range e.players(d, ef, t) {
+				to = append(to, game.Target{Player: q})
+			}
+		}
+		for _, x := range to {
+			e.s.Cite(e.rules.Find(phFollow...), "%s: %s deals %d damage to %s", from, d.src.Name(), n, x.Name())
+			e.damage(d.src, x, n, false)
+		}
+	case "gain", "lose":
+		for _, q := range e.players(d, ef, t) {
+			if ef.Verb == "gain" {
+				q.Life += n
+				e.s.Cite(e.rules.Find(phFollow...), "%s: %s gains %d life", from, q.Name, n)
+				e.firePlayer(q, ability.GainsLife, nil)
+				continue
+			}
+			q.Life -= n
+			e.s.Cite(e.rules.Find(phFollow...), "%s: %s loses %d life", from, q.Name, n)
+			e.firePlayer(q, ability.LosesLife, nil)
+		}
+	case "draw":
+		for _, q := range e.players(d, ef, t) {
+			for range n {
+				e.draw(q)
+			}
+		}
+	case "mill":
+		for _, q := range e.players(d, ef, t) {
+			lib := q.Zone(game.Library)
+			k := min(n, len(lib))
+			var milled []string
+			for _, c := range lib[:k] {
+				milled = append(milled, c.Label)
+			}
+			for _, c := range append([]*game.Object(nil), lib[:k]...) {
+				e.s.Move(c, game.Graveyard, nil, false)
+			}
+			if k < n {
+				e.s.Cite(e.action("Mill", "they mill as many as possible"), "%s: %s has %d %s in their library and mills as many as possible", from, q.Name, len(lib), plural(len(lib), "card"))
+			}
+			e.s.Cite(e.action("Mill", "cards from the top of their library into their graveyard", "top card of their library into their graveyard"), "%s: %s mills %d %s (%s): the top of their library into their graveyard", from, q.Name, k, plural(k, "card"), strings.Join(milled, ", "))
+		}
+	case "putcounters":
+		for _, o := range e.objects(d, ef, t) {
+			e.s.Cite(e.rules.Find(phFollow...), "%s: %s puts %d %s %s on %s", from, d.src.Controller().Name, n, ef.Name, plural(n, "counter"), o.Label)
+			e.putCounters(o, ef.Name, n, d.src.Controller())
+		}
+	case "removecounters":
+		for _, o := range e.objects(d, ef, t) {
+			k := min(n, o.Counters[ef.Name])
+			o.AddCounters(ef.Name, -k)
+			e.s.Changed()
+			e.s.Cite(e.rules.Find(phFollow...), "%s: %d %s %s removed from %s", from, k, ef.Name, plural(k, "counter")+map[bool]string{true: " is", false: " are"}[k == 1], o.Label)
+		}
+	case "tap", "untap":
+		for _, o := range e.objects(d, ef, t) {
+			o.Tapped = ef.Verb == "tap"
+			e.cite(d, "%s: %s %ss", cmp.Or(d.name, from), o.Label, ef.Verb)
+		}
+	case "exile", "bounce":
+		to, what := game.Exile, "exiled"
+		if ef.Verb == "bounce" {
+			to, what = game.Hand, "returned to its owner's hand"
+		}
+		for _, o := range e.objects(d, ef, t) {
+			e.s.Cite(e.rules.Find(phFollow...), "%s: %s is %s", from, o.Label, what)
+			e.leaveBattlefield(o, to, what)
+		}
+	case "create":
+		e.create(d, ef, n)
+	default:
+		return false
+	}
+	return true
+}
+
+// create creates n token creatures (111.1): their characteristics are
+// the ones the effect that creates them gives.
+func (e *engine) create(d doing, ef game.Effect, n int) {
+	ctrl := d.src.Controller()
+	c := &game.Card{Name: ef.Name, Types: append(append([]string(nil), ef.Types...), "Creature"), Subtypes: strings.Fields(ef.Name),
+		Power: ef.P, Toughness: ef.T, HasPT: true, Indicator: ef.Colors}
+	for _, k := range ef.Abilities {
+		if a, ok, err := game.ParseAbility(k); ok && err == nil {
+			c.Abilities = append(c.Abilities, a)
+		}
+	}
+	for range n {
+		o := e.s.Create(c, e.label(ef.Name+" token"), ctrl, game.Battlefield)
+		o.Token = true
+		what := ""
+		if ef.Tapped {
+			o.Tapped = true
+			e.s.Combat.Attackers = append(e.s.Combat.Attackers, o)
+			what = " tapped and attacking (it was never declared as an attacker)"
+		}
+		e.s.Cite(e.rules.Find(phFollow...), "%s: %s creates a %d/%d %s token%s", d.from, ctrl.Name, ef.P, ef.T, ef.Name, what)
+		e.s.Changed()
+		e.fire(o, ability.Enters, nil)
+	}
+}

@@ -1,0 +1,190 @@
+package game
+
+import (
+	"regexp"
+	"strings"
+)
+
+// The common verbs of card text, each with the subjects and numbers
+// printed cards and the rules' keyword definitions give it:
+//
+//	NUM     = "a" | "an" | "one" … "ten" | DIGITS | "N" | "X"
+//	PLAYERS = "you" | "each opponent" | "each player" | "target player" | "target opponent"
+//	        | "defending player" | "that player"
+//	OBJECT  = "target creature" | "it" | "this creature" | "this permanent" | "that creature"
+//
+//	[SOURCE] deals NUM damage to (any target | target creature or player | OBJECT | PLAYERS | each creature)
+//	[PLAYERS] gain(s) NUM life · PLAYERS lose(s) NUM life
+//	[PLAYERS] draw(s) NUM card(s) · [PLAYERS] mill(s) NUM card(s)
+//	  · [PLAYERS] put(s) the top NUM card(s) of (your | their | his or her) library into (your | their | his or her) graveyard
+//	put NUM KIND counter(s) on (OBJECT | each creature you control) · remove NUM KIND counter(s) from OBJECT
+//	tap OBJECT · untap OBJECT · exile OBJECT · return OBJECT to its owner's hand
+//	create NUM P/T [COLOR [and COLOR]] SUBTYPE [artifact] creature token(s) [with KEYWORD [and KEYWORD]]
+//	  [that's | that are] [tapped and attacking]
+//
+// N is a keyword's number (ByN), X a spell's; "it" is the object the
+// instruction before targeted (That) or, with none, the source.
+var verbPatterns = []effectPattern{
+	{lazyRegexp(`(?i)^(?:[^,]*\s)?deals? ` + numWord + ` damage to (any target|target creature or player|each creature|` + objectWords + `|` + playerWords + `)$`), func(m []string) Effect {
+		e := Effect{Verb: "damage"}
+		amount(&e, m[1])
+		switch w := strings.ToLower(m[2]); w {
+		case "any target", "target creature or player":
+			e.Target = "any"
+		case "each creature":
+			e.Who = w
+		default:
+			if !object(&e, w) {
+				players(&e, w)
+			}
+		}
+		return e
+	}},
+	{lazyRegexp(`(?i)^(?:` + playerWords + ` )?gains? ` + numWord + ` life$`), func(m []string) Effect {
+		e := Effect{Verb: "gain"}
+		players(&e, m[1])
+		amount(&e, m[2])
+		return e
+	}},
+	{lazyRegexp(`(?i)^` + playerWords + ` loses? ` + numWord + ` life$`), func(m []string) Effect {
+		e := Effect{Verb: "lose"}
+		players(&e, m[1])
+		amount(&e, m[2])
+		return e
+	}},
+	{lazyRegexp(`(?i)^(?:` + playerWords + ` )?(draw|mill)s? ` + numWord + ` cards?$`), func(m []string) Effect {
+		e := Effect{Verb: strings.ToLower(m[2])}
+		players(&e, m[1])
+		amount(&e, m[3])
+		return e
+	}},
+	{lazyRegexp(`(?i)^(?:` + playerWords + ` )?puts? the top ` + numWord + ` cards? of (?:your|their|his or her) library into (?:your|their|his or her) graveyard$`), func(m []string) Effect {
+		e := Effect{Verb: "mill"}
+		players(&e, m[1])
+		amount(&e, m[2])
+		return e
+	}},
+	{lazyRegexp(`(?i)^put ` + numWord + ` ([+-]\d+/[+-]\d+|[a-z]+) counters? on (each creature you control|` + objectWords + `)$`), func(m []string) Effect {
+		e := Effect{Verb: "putcounters", Name: strings.ToLower(m[2])}
+		amount(&e, m[1])
+		if w := strings.ToLower(m[3]); !object(&e, w) {
+			e.Who = w
+		}
+		return e
+	}},
+	{lazyRegexp(`(?i)^remove ` + numWord + ` ([+-]\d+/[+-]\d+|[a-z]+) counters? from ` + objectWords + `$`), func(m []string) Effect {
+		e := Effect{Verb: "removecounters", Name: strings.ToLower(m[2])}
+		amount(&e, m[1])
+		object(&e, m[3])
+		return e
+	}},
+	{lazyRegexp(`(?i)^(tap|untap|exile) (target permanent|that permanent|` + objectWords + `)$`), func(m []string) Effect {
+		e := Effect{Verb: strings.ToLower(m[1])}
+		switch w := strings.ToLower(m[2]); w {
+		case "target permanent":
+			e.Target = "permanent"
+		case "that permanent":
+			e.That = true
+		default:
+			object(&e, w)
+		}
+		return e
+	}},
+	{lazyRegexp(`(?i)^return ` + objectWords + ` to (?:its|their) owner's hand$`), func(m []string) Effect {
+		e := Effect{Verb: "bounce"}
+		object(&e, m[1])
+		return e
+	}},
+	{lazyRegexp(`(?i)^create ` + numWord + ` (\d+|N|X)/(\d+|N|X) (?:((?:white|blue|black|red|green|colorless)(?: and (?:white|blue|black|red|green))?) )?([a-z]+(?: [a-z]+)*?) (artifact )?(?:creature )?tokens?(?: with ([a-z]+(?: [a-z]+)?(?: and [a-z]+(?: [a-z]+)?)?))?(?: (?:that's|that are))?( tapped and attacking)?$`), func(m []string) Effect {
+		e := Effect{Verb: "create", Name: m[5], Tapped: m[8] != ""}
+		amount(&e, m[1])
+		var byP, byT bool
+		e.P, byP = keywordNumber(m[2])
+		e.T, byT = keywordNumber(m[3])
+		if byP {
+			e.ByN |= NumP
+		}
+		if byT {
+			e.ByN |= NumT
+		}
+		if m[4] != "" {
+			e.Colors, _ = ParseColor(m[4])
+		}
+		if m[6] != "" {
+			e.Types = []string{"Artifact"}
+		}
+		if m[7] != "" {
+			for _, k := range strings.Split(m[7], " and ") {
+				e.Abilities = append(e.Abilities, keywordTitle(k))
+			}
+		}
+		return e
+	}},
+}
+
+// An effectPattern is one entry of the effect table: a sentence's
+// pattern and the Effect it reads into.
+type effectPattern struct {
+	re    func() *regexp.Regexp
+	build func(m []string) Effect
+}
+
+const (
+	numWord     = `(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|N|X)`
+	playerWords = `(you|each opponent|each player|target player|target opponent|defending player|that player)`
+	objectWords = `(target creature|it|this creature|this permanent|that creature)`
+)
+
+// amount reads a number of NUM into e.N: digits or words, the spell's X,
+// or the keyword's N.
+func amount(e *Effect, s string) {
+	switch {
+	case strings.EqualFold(s, "X"):
+		e.X = true
+	case s == "N":
+		e.N, e.ByN = 1, e.ByN|NumN
+	default:
+		e.N = count(s)
+	}
+}
+
+// players reads PLAYERS into e: a target, or whom Who names ("" for
+// the controller).
+func players(e *Effect, s string) {
+	switch w := strings.ToLower(s); w {
+	case "target player":
+		e.Target = "player"
+	case "target opponent":
+		e.Target = "opponent"
+	case "you", "":
+	default:
+		e.Who = w
+	}
+}
+
+// object reads OBJECT into e; false when s is not one.
+func object(e *Effect, s string) bool {
+	switch w := strings.ToLower(s); w {
+	case "target creature":
+		e.Target = "creature"
+	case "it", "that creature":
+		// The object the instruction before targeted, or the source.
+		e.That, e.Who = true, w
+	case "this creature", "this permanent":
+		e.Who = w
+	default:
+		return false
+	}
+	return true
+}
+
+// keywordTitle writes a keyword as Keywords names it ("first strike":
+// "First Strike").
+func keywordTitle(k string) string {
+	for name := range Keywords {
+		if strings.EqualFold(name, k) {
+			return name
+		}
+	}
+	return k
+}
