@@ -85,12 +85,12 @@ func TestCompiledFromText(t *testing.T) {
 // TestCompileRejects: a definition outside the grammar compiles to no
 // model, and the coverage reports the model stale.
 func TestCompileRejects(t *testing.T) {
-	doc := excerpt(t, "Bushido", "Bushido N", "Whenever this creature blocks or becomes blocked, draw N cards.")
+	doc := excerpt(t, "Bushido", "Bushido N", "Whenever this creature blocks or becomes blocked, shuffle N cards into your library.")
 	c, err := scenario.Cover(nil, doc)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(c.Stale) != 1 || !strings.Contains(c.Stale[0], "draw N cards") {
+	if len(c.Stale) != 1 || !strings.Contains(c.Stale[0], "shuffle N cards") {
 		t.Errorf("stale = %q, want bushido's effect named", c.Stale)
 	}
 	if len(c.Compiled) != 0 {
