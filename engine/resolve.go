@@ -270,6 +270,9 @@ type doing struct {
 	// player "that player", the player the triggering event was about.
 	blockers []*game.Object
 	player   *game.Player
+	// card is what the source became as its event moved it (a dies
+	// trigger's card in the graveyard), nil for none.
+	card *game.Object
 }
 
 // cite cites the instruction's rule: its triggered ability's, or the
@@ -330,8 +333,16 @@ func (e *engine) effect(d doing, ef game.Effect, t *game.Target) {
 		e.destroy(t.Object, e.action("Destroy", "to destroy a permanent", "destroyed, or sacrificed is put", "destroyed or sacrificed is put"), from)
 	case "pump":
 		whos := []*game.Object{spell}
-		if ef.Who == "the blocking creature" {
+		switch ef.Who {
+		case "the blocking creature":
 			whos = d.blockers
+		case "each other attacking creature":
+			whos = nil
+			for _, a := range e.s.Combat.Attackers {
+				if a != spell {
+					whos = append(whos, a)
+				}
+			}
 		}
 		p, tt := ef.P, ef.T
 		if ef.For == "creature blocking it beyond the first" {

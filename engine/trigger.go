@@ -606,7 +606,11 @@ func (e *engine) runOp(o *game.Object, t *ability.Trigger, x ability.Op, blocker
 		if pl, ok := arg.(*game.Player); ok {
 			that = pl
 		}
-		e.effect(doing{src: o, from: o.Label, rule: rule, name: name, head: head, blockers: blockers, player: that}, x.Effect, tg)
+		card, _ := arg.(*game.Object)
+		if card != nil && !t.Fires(ability.Dies) && !t.Fires(ability.Leaves) {
+			card = nil
+		}
+		e.effect(doing{src: o, from: o.Label, rule: rule, name: name, head: head, blockers: blockers, player: that, card: card}, x.Effect, tg)
 	}
 }
 

@@ -161,6 +161,22 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 			e.s.Cite(e.rules.Find(phFollow...), "%s: %s is %s", from, o.Label, what)
 			e.leaveBattlefield(o, to, what)
 		}
+	case "reanimate":
+		c := d.card
+		if c == nil || e.s.FindIn(c.Label, c.Zone) != c || c.Zone == game.Battlefield {
+			// A new object the ability can't find (400.7).
+			e.s.Cite(e.rules.Find(phNewObject...), "%s: %s is not where the ability's event put it: nothing returns", from, d.src.Label)
+			return true
+		}
+		owner := c.Owner
+		o, _ := e.move(c, game.Battlefield, owner, "returned to the battlefield")
+		if o == nil {
+			return true
+		}
+		o.Tapped = ef.Tapped
+		e.s.Changed()
+		e.s.Cite(e.rules.Find(phFollow...), "%s: %s returns to the battlefield under %s's control%s", from, o.Label, owner.Name, map[bool]string{true: " tapped"}[ef.Tapped])
+		e.fire(o, ability.Enters, nil)
 	case "create":
 		e.create(d, ef, n)
 	default:

@@ -315,7 +315,7 @@ func (a *Ability) setCost(s string) error {
 //	this creature enters with a +1/+1 counter on it for each time it was kicked (static)
 //	this creature | NAME can't have more than N KIND counters on it (static, 704.5r: N in words up to ten, or digits)
 //	its controller sacrifices it | sacrifice it | sacrifice this creature (a triggered ability's, of its source)
-//	it | this creature | the blocking creature gets ±P/±T [until end of turn] [for each creature blocking it beyond the first] (a triggered ability's)
+//	it | this creature | the blocking creature | each other attacking creature gets ±P/±T [until end of turn] [for each creature blocking it beyond the first] (a triggered ability's)
 //	return target SUBTYPE card with mana value | converted mana cost N or less from your graveyard to your hand
 //	choose to have target creature defending player controls block this creature this combat if able
 //	that player gets N poison counters (the player a triggered ability's event was about)
@@ -332,7 +332,7 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters"
+	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// Mana is the mana an "add" effect adds ("Add {G}").
@@ -437,7 +437,7 @@ var effectPatterns = []effectPattern{
 	// The effects of the first keywords compiled from their
 	// definitions (bushido, rampage, flanking, provoke, soulshift,
 	// frenzy, poisonous), also printed on cards.
-	{lazyRegexp(`(?i)^(it|this creature|the blocking creature) gets ([+-](?:N|X|\d+))/([+-](?:N|X|\d+))( until end of turn)?(?: for each (creature blocking it beyond the first))?$`), func(m []string) Effect {
+	{lazyRegexp(`(?i)^(it|this creature|the blocking creature|each other attacking creature) gets ([+-](?:N|X|\d+))/([+-](?:N|X|\d+))( until end of turn)?(?: for each (creature blocking it beyond the first))?$`), func(m []string) Effect {
 		e := Effect{Verb: "pump", Who: strings.ToLower(m[1]), UntilEOT: m[4] != "", For: strings.ToLower(m[5])}
 		var byP, byT bool
 		e.P, byP = keywordNumber(m[2])

@@ -19,6 +19,8 @@ import (
 //	  · [PLAYERS] put(s) the top NUM card(s) of (your | their | his or her) library into (your | their | his or her) graveyard
 //	put NUM KIND counter(s) on (OBJECT | each creature you control) · remove NUM KIND counter(s) from OBJECT
 //	tap OBJECT · untap OBJECT · exile OBJECT · return OBJECT to its owner's hand
+//	return (it | that card) to the battlefield [under (its owner's | your) control] [tapped]
+//	  (the card a dies or leaves trigger's source became)
 //	create NUM P/T [COLOR [and COLOR]] SUBTYPE [artifact] creature token(s) [with KEYWORD [and KEYWORD]]
 //	  [that's | that are] [tapped and attacking]
 //
@@ -94,6 +96,9 @@ var verbPatterns = []effectPattern{
 		e := Effect{Verb: "bounce"}
 		object(&e, m[1])
 		return e
+	}},
+	{lazyRegexp(`(?i)^return (it|that card) to the battlefield(?: under (?:its owner's|your) control)?( tapped)?$`), func(m []string) Effect {
+		return Effect{Verb: "reanimate", Who: strings.ToLower(m[1]), Tapped: m[2] != ""}
 	}},
 	{lazyRegexp(`(?i)^create ` + numWord + ` (\d+|N|X)/(\d+|N|X) (?:((?:white|blue|black|red|green|colorless)(?: and (?:white|blue|black|red|green))?) )?([a-z]+(?: [a-z]+)*?) (artifact )?(?:creature )?tokens?(?: with ([a-z]+(?: [a-z]+)?(?: and [a-z]+(?: [a-z]+)?)?))?(?: (?:that's|that are))?( tapped and attacking)?$`), func(m []string) Effect {
 		e := Effect{Verb: "create", Name: m[5], Tapped: m[8] != ""}

@@ -38,6 +38,8 @@ func TestVerbs(t *testing.T) {
 		{"untap target permanent", game.Effect{Verb: "untap", Target: "permanent"}},
 		{"exile it", game.Effect{Verb: "exile", Who: "it", That: true}},
 		{"return target creature to its owner's hand", game.Effect{Verb: "bounce", Target: "creature"}},
+		{"return it to the battlefield under its owner's control tapped", game.Effect{Verb: "reanimate", Who: "it", Tapped: true}},
+		{"each other attacking creature gets +1/+0 until end of turn", game.Effect{Verb: "pump", Who: "each other attacking creature", P: 1, UntilEOT: true}},
 		{"create a 1/1 Goblin token", game.Effect{Verb: "create", N: 1, P: 1, T: 1, Name: "Goblin"}},
 		{"create two 1/1 white Soldier creature tokens", game.Effect{Verb: "create", N: 2, P: 1, T: 1, Name: "Soldier", Colors: game.White}},
 		{"create a 1/1 colorless Thopter artifact creature token with flying", game.Effect{Verb: "create", N: 1, P: 1, T: 1, Name: "Thopter", Types: []string{"Artifact"}, Abilities: []string{"Flying"}}},
