@@ -120,6 +120,7 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 			}
 		}
 	case "mill":
+		rule, to := e.millRule(ef)
 		for _, q := range e.players(d, ef, t) {
 			lib := q.Zone(game.Library)
 			k := min(n, len(lib))
@@ -128,12 +129,12 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 				milled = append(milled, c.Label)
 			}
 			for _, c := range append([]*game.Object(nil), lib[:k]...) {
-				e.s.Move(c, game.Graveyard, nil, false)
+				e.s.Move(c, to, nil, false)
 			}
 			if k < n {
 				e.s.Cite(e.action("Mill", "they mill as many as possible"), "%s: %s has %d %s in their library and mills as many as possible", from, q.Name, len(lib), plural(len(lib), "card"))
 			}
-			e.s.Cite(e.action("Mill", "cards from the top of their library into their graveyard", "top card of their library into their graveyard"), "%s: %s mills %d %s (%s): the top of their library into their graveyard", from, q.Name, k, plural(k, "card"), strings.Join(milled, ", "))
+			e.s.Cite(rule, "%s: %s mills %d %s (%s): from the top of their library into their %s", from, q.Name, k, plural(k, "card"), strings.Join(milled, ", "), to)
 		}
 	case "putcounters":
 		for _, o := range e.objects(d, ef, t) {
@@ -209,4 +210,27 @@ func (e *engine) create(d doing, ef game.Effect, n int) {
 		e.s.Changed()
 		e.fire(o, ability.Enters, nil)
 	}
+}
+
+// millRule is the rule milling follows, and the zone the milled cards
+// go to: the revision's own definition of mill (701.17a today), read as
+// a template of the effect table (ability.CompileAction), where it
+// defines mill; otherwise the card's own words ("put the top two cards
+// of your library into your graveyard").
+func (e *engine) millRule(ef game.Effect) (game.Ref, game.Zone) {
+	zones := map[string]game.Zone{"graveyard": game.Graveyard, "hand": game.Hand}
+	to := game.Graveyard
+	if z, ok := zones[ef.Name]; ok {
+		to = z
+	}
+	r := e.kw("Mill", "to mill")
+	if r.IsZero() {
+		return e.rules.Find(phFollow...), to
+	}
+	if _, def, err := ability.CompileAction(r.Text); err == nil && def.Verb == "mill" {
+		if z, ok := zones[def.Name]; ok {
+			to = z
+		}
+	}
+	return r, to
 }

@@ -16,7 +16,8 @@ import (
 //	[SOURCE] deals NUM damage to (any target | target creature or player | OBJECT | PLAYERS | each creature)
 //	[PLAYERS] gain(s) NUM life · PLAYERS lose(s) NUM life
 //	[PLAYERS] draw(s) NUM card(s) · [PLAYERS] mill(s) NUM card(s)
-//	  · [PLAYERS] put(s) the top NUM card(s) of (your | their | his or her) library into (your | their | his or her) graveyard
+//	  · [PLAYERS] put(s) (the top NUM card(s) of | NUM card(s) from the top of) (your | their | his or her) library
+//	    into (your | their | his or her) graveyard | hand (Name: the zone; mill's own definition, 701.17a)
 //	put NUM KIND counter(s) on (OBJECT | each creature you control) · remove NUM KIND counter(s) from OBJECT
 //	tap OBJECT · untap OBJECT · exile OBJECT · return OBJECT to its owner's hand
 //	return (it | that card) to the battlefield [under (its owner's | your) control] [tapped]
@@ -24,7 +25,8 @@ import (
 //	create NUM P/T [COLOR [and COLOR]] SUBTYPE [artifact] creature token(s) [with KEYWORD [and KEYWORD]]
 //	  [that's | that are] [tapped and attacking]
 //
-// N is a keyword's number (ByN), X a spell's; "it" is the object the
+// N is a keyword's number (ByN), and so is "that many" in a keyword
+// action's definition (the number of the action); X is a spell's; "it" is the object the
 // instruction before targeted (That) or, with none, the source.
 var verbPatterns = []effectPattern{
 	{lazyRegexp(`(?i)^(?:[^,]*\s)?deals? ` + numWord + ` damage to (any target|target creature or player|each creature|` + objectWords + `|` + playerWords + `)$`), func(m []string) Effect {
@@ -60,10 +62,10 @@ var verbPatterns = []effectPattern{
 		amount(&e, m[3])
 		return e
 	}},
-	{lazyRegexp(`(?i)^(?:` + playerWords + ` )?puts? the top ` + numWord + ` cards? of (?:your|their|his or her) library into (?:your|their|his or her) graveyard$`), func(m []string) Effect {
-		e := Effect{Verb: "mill"}
+	{lazyRegexp(`(?i)^(?:` + playerWords + ` )?puts? (?:the top ` + numWord + ` cards? of (?:your|their|his or her) library|` + numWord + ` cards? from the top of (?:your|their|his or her) library) into (?:your|their|his or her) (graveyard|hand)$`), func(m []string) Effect {
+		e := Effect{Verb: "mill", Name: strings.ToLower(m[4])}
 		players(&e, m[1])
-		amount(&e, m[2])
+		amount(&e, m[2]+m[3])
 		return e
 	}},
 	{lazyRegexp(`(?i)^put ` + numWord + ` ([+-]\d+/[+-]\d+|[a-z]+) counters? on (each creature you control|` + objectWords + `)$`), func(m []string) Effect {
@@ -135,7 +137,7 @@ type effectPattern struct {
 }
 
 const (
-	numWord     = `(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|N|X)`
+	numWord     = `(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|N|X|that many)`
 	playerWords = `(you|each opponent|each player|target player|target opponent|defending player|that player)`
 	objectWords = `(target creature|it|this creature|this permanent|that creature)`
 )
@@ -146,7 +148,7 @@ func amount(e *Effect, s string) {
 	switch {
 	case strings.EqualFold(s, "X"):
 		e.X = true
-	case s == "N":
+	case s == "N" || strings.EqualFold(s, "that many"):
 		e.N, e.ByN = 1, e.ByN|NumN
 	default:
 		e.N = count(s)
