@@ -66,7 +66,12 @@
 // and names the model a new wording makes stale. Seven models (bushido,
 // rampage, flanking, provoke, soulshift, frenzy, poisonous) are compiled
 // from each revision's own definition by a small grammar (compile.go),
-// so a reworded definition changes what they do.
+// so a reworded definition changes what they do. Their effects are
+// entries of the one effect table of card text (game.ParseEffect), with
+// N the keyword's number, followed by effect as a spell's or a printed
+// ability's are; the keyword action mill follows its revision's
+// definition (701.17a) read as a template of the same table
+// (ability.CompileAction).
 //
 // The engine runs values of its own types: a Scenario holds card
 // definitions and Scripts of Stmts, each with its position. Package
