@@ -2,6 +2,7 @@ package ability
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"sync"
 
@@ -26,10 +27,16 @@ import (
 // outside the shape leaves the keyword without a model in that
 // revision (stale).
 
+// The shape's patterns, compiled on first use: every command links this
+// package, few read a definition.
 var (
 	reAltCost = lazyRegexp(`^(?i)you may (?:choose to )?(?:(?:cast|play) this (?:card|spell)(?: from your (graveyard|hand))?( if the resulting spell is an instant or sorcery spell)? by paying \[cost\]|pay \[cost\]) rather than (?:pay |paying )?(?:this spell's |its )mana cost(?: as you cast this spell)?(?: if (.+))?$`)
 	reExile   = lazyRegexp(`^(?i)if (?:you do|the (\w+) cost was paid), (?:exile this card|remove this card from the game) instead of putting it anywhere else any time it would leave the stack$`)
 )
+
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+}
 
 // altShape is a definition read: where the card is cast from, the
 // card types the resulting spell must have, the condition, and whether
