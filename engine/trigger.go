@@ -152,6 +152,9 @@ func (e *engine) watch(o *game.Object, p *game.Player, ev ability.Event, arg any
 			if t.Subject == ability.Self || !t.Fires(ev) || !watches(x, t.Subject, o, p) {
 				continue
 			}
+			if spell, _ := arg.(*game.Object); ev == ability.Casts && !t.CastMatches(spell) {
+				continue
+			}
 			if ev == ability.CountersPut {
 				c, _ := arg.(countersPut)
 				if t.Onto != "" && !watches(x, t.Onto, o, nil) {
@@ -217,6 +220,10 @@ func (e *engine) holds(o *game.Object, t *ability.Trigger, what string) bool {
 	case "lifeatmost", "lifeatleast":
 		ok = c.Kind == "lifeatmost" && life <= c.N || c.Kind == "lifeatleast" && life >= c.N
 		why = fmt.Sprintf(" (%s has %d life)", o.Controller().Name, life)
+	case "undesignated":
+		// Renowned, the one designation a condition names (702.112a).
+		ok = !o.Renowned
+		why = fmt.Sprintf(" (%s is %s)", o.Label, c.Who)
 	case "castfrom":
 		// The permanent remembers how its spell was cast (400.7d).
 		ok = o.Paid.Cast && o.Paid.From == c.From

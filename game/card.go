@@ -158,6 +158,7 @@ var Keywords = map[string]Param{
 	"Storm": NoParam, "Convoke": NoParam, "Epic": NoParam, "Sunburst": NoParam, "Flanking": NoParam,
 	"Bushido": NParam, "Soulshift": NParam, "Modular": NParam, "Amplify": NParam, "Dredge": NParam,
 	"Rampage": NParam, "Frenzy": NParam, "Poisonous": NParam,
+	"Prowess":   NoParam,
 	"Flashback": CostParam, "Madness": CostParam, "Mutate": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
 	"Ninjutsu": CostParam, "Evoke": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
 	"Protection": FromParam, "Affinity": ForParam, "Enchant": QualParam,
