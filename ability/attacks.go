@@ -8,7 +8,7 @@ package ability
 
 func init() {
 	families = append(families, func() {
-		for _, name := range []string{"Prowess"} {
+		for _, name := range []string{"Exalted", "Battle Cry", "Prowess", "Dethrone", "Afflict", "Training", "Ingest", "Renown"} {
 			declare(name, compiled, byDefinition)
 		}
 	})

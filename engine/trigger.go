@@ -168,7 +168,12 @@ func (e *engine) watch(o *game.Object, p *game.Player, ev ability.Event, arg any
 				continue
 			}
 			if e.holds(x, t, "does not trigger") {
-				e.queue(x, t, nil, arg)
+				about := arg
+				if about == nil && o != nil {
+					// "That creature": the one the event happened to.
+					about = o
+				}
+				e.queue(x, t, nil, about)
 			}
 		}
 	}
@@ -294,6 +299,15 @@ func (e *engine) queue(o *game.Object, t *ability.Trigger, blockers []*game.Obje
 	}
 	if slices.ContainsFunc(t.Effects, func(x ability.Op) bool { return x.May || x.Kind == "counterunless" }) {
 		e.mays[a] = true
+	}
+	if i := slices.IndexFunc(t.Effects, func(x ability.Op) bool { return x.Effect.Verb == "sacrificeperms" }); i >= 0 {
+		// The defending player chooses what they sacrifice as it
+		// resolves: the statement that resolves it names them.
+		n := t.Effects[i].Effect.N
+		a.Ability.Check = func(s *game.State, ab *game.Object) error {
+			_, err := e.sacrificeChoice(e.defending(o), n)
+			return err
+		}
 	}
 	if slices.ContainsFunc(t.Effects, func(x ability.Op) bool { return x.Kind == "copy" }) {
 		// The copies' new targets are chosen as the ability resolves.
@@ -613,7 +627,8 @@ func (e *engine) runOp(o *game.Object, t *ability.Trigger, x ability.Op, blocker
 		if pl, ok := arg.(*game.Player); ok {
 			that = pl
 		}
-		e.effect(doing{src: o, from: o.Label, rule: rule, name: name, head: head, blockers: blockers, player: that}, x.Effect, tg)
+		obj, _ := arg.(*game.Object)
+		e.effect(doing{src: o, from: o.Label, rule: rule, name: name, head: head, blockers: blockers, player: that, object: obj}, x.Effect, tg)
 	}
 }
 
