@@ -8,8 +8,19 @@ package ability
 
 func init() {
 	families = append(families, func() {
-		for _, name := range []string{"Exalted", "Battle Cry", "Prowess", "Dethrone", "Afflict", "Training", "Ingest", "Renown"} {
+		for _, name := range []string{"Exalted", "Battle Cry", "Prowess", "Dethrone", "Afflict", "Training", "Ingest", "Renown", "Annihilator", "Mentor"} {
 			declare(name, compiled, byDefinition)
 		}
 	})
 }
+
+// A Designation is a marker the rules of a keyword give a permanent,
+// with no rules meaning of its own (702.112b: renowned).
+type Designation struct {
+	Name    string // "renowned"
+	Keyword string // the keyword whose rules define it: "Renown"
+}
+
+// Renowned is the designation renown gives (702.112b): a scenario
+// checks it where the revision defines renown.
+var Renowned = Designation{Name: "renowned", Keyword: "Renown"}

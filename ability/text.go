@@ -716,6 +716,8 @@ func effectTarget(e game.Effect) *Target {
 		return &Target{Text: "target player", Player: true}
 	case "opponent":
 		return &Target{Text: "target opponent", Player: true, Opponent: true}
+	case "attacking creature with power less than this creature's power":
+		return &Target{Text: "target attacking creature with power less than this creature's power", Zone: game.Battlefield, Types: []string{"Creature"}, Attacking: true, Weaker: true}
 	case "creature defending player controls":
 		return &Target{Text: "target creature defending player controls", Zone: game.Battlefield, Types: []string{"Creature"}, Opponent: true}
 	case "graveyard card":

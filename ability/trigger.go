@@ -136,6 +136,10 @@ type Target struct {
 	HasMaxMV bool
 	Opponent bool
 	Yours    bool
+	// Attacking asks for an attacking creature, and Weaker for one with
+	// power less than the ability's source's (702.134a); the engine
+	// checks both, which are about the combat and the source.
+	Attacking, Weaker bool
 }
 
 // Check reports why object o is not what the target asks for, controller

@@ -65,8 +65,8 @@
 // declarations against keyword extraction for every embedded revision
 // and names the model a new wording makes stale. The compiled models
 // (bushido, rampage, flanking, provoke, soulshift, frenzy, poisonous,
-// and the attacking family's: afflict, battle cry, dethrone, exalted,
-// ingest, prowess, renown, training) are read from each revision's
+// and the attacking family's: afflict, annihilator, battle cry,
+// dethrone, exalted, ingest, mentor, prowess, renown, training) are read from each revision's
 // own definition by a small grammar (compile.go), so a reworded
 // definition changes what they do.
 //

@@ -552,6 +552,14 @@ func (e *engine) canTargetWant(a *game.Object, want *ability.Target, t game.Targ
 	if err := want.Check(t.Object, a.Controller(), e.s.SplitCombined); err != nil {
 		return err
 	}
+	if want.Attacking && !slices.Contains(e.s.Combat.Attackers, t.Object) {
+		return fmt.Errorf("%s is not attacking (%s)", t.Object.Label, want.Text)
+	}
+	if src := a.Ability.Source; want.Weaker {
+		if p, sp := power(t.Object), power(src); p >= sp {
+			return fmt.Errorf("%s has power %d, not less than %s's %d (%s)", t.Object.Label, p, src.Label, sp, want.Text)
+		}
+	}
 	if t.Object.Zone == game.Battlefield {
 		return e.shielded(a.Ability.Source, a.Controller(), t.Object)
 	}
@@ -636,4 +644,10 @@ func (e *engine) runOp(o *game.Object, t *ability.Trigger, x ability.Op, blocker
 // name, from a keyword's.
 func own(a *game.AbilityInfo) bool {
 	return a.Keyword == a.Source.Label || a.Source.Card != nil && a.Keyword == a.Source.Card.Name
+}
+
+// power is o's power after the layers.
+func power(o *game.Object) int {
+	p, _ := o.PT()
+	return p
 }

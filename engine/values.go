@@ -63,11 +63,11 @@ func values(f *Scenario, rules *game.Rules, specs *specSet, rev string) parse.Er
 					lead := len(part) - len(strings.TrimLeft(part, " "))
 					pos := valuePos(st, at+lead)
 					at += len(part) + 1
-					switch w := strings.TrimSpace(part); {
-					case !strings.EqualFold(w, "renowned"):
-						errorf(pos, "expect designations: %q: expected renowned or none", w)
-					case specs.find("Renown") == nil:
-						errorf(pos, "expect designations: renowned is not a designation of revision %s (it does not define renown): expected none", rev)
+					switch w, d := strings.TrimSpace(part), ability.Renowned; {
+					case !strings.EqualFold(w, d.Name):
+						errorf(pos, "expect designations: %q: expected %s or none", w, d.Name)
+					case specs.find(d.Keyword) == nil:
+						errorf(pos, "expect designations: %s is not a designation of revision %s (it does not define %s): expected none", d.Name, rev, strings.ToLower(d.Keyword))
 					}
 				}
 			case st.Expect == "types":

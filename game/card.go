@@ -158,8 +158,8 @@ var Keywords = map[string]Param{
 	"Storm": NoParam, "Convoke": NoParam, "Epic": NoParam, "Sunburst": NoParam, "Flanking": NoParam,
 	"Bushido": NParam, "Soulshift": NParam, "Modular": NParam, "Amplify": NParam, "Dredge": NParam,
 	"Rampage": NParam, "Frenzy": NParam, "Poisonous": NParam,
-	"Exalted": NoParam, "Battle Cry": NoParam, "Prowess": NoParam, "Dethrone": NoParam, "Training": NoParam, "Ingest": NoParam,
-	"Afflict": NParam, "Renown": NParam,
+	"Exalted": NoParam, "Battle Cry": NoParam, "Prowess": NoParam, "Dethrone": NoParam, "Training": NoParam, "Ingest": NoParam, "Mentor": NoParam,
+	"Afflict": NParam, "Renown": NParam, "Annihilator": NParam,
 	"Flashback": CostParam, "Madness": CostParam, "Mutate": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
 	"Ninjutsu": CostParam, "Evoke": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
 	"Protection": FromParam, "Affinity": ForParam, "Enchant": QualParam,
@@ -322,6 +322,7 @@ func (a *Ability) setCost(s string) error {
 //	put N KIND counters on this creature | it [and it becomes renowned]
 //	defending player | that player loses N life · that player exiles the top card of their library
 //	defending player sacrifices N permanents (chosen as it resolves)
+//	put a +1/+1 counter on target attacking creature with power less than this creature's power
 //	it | this creature | the blocking creature gets ±P/±T [until end of turn] [for each creature blocking it beyond the first] (a triggered ability's)
 //	return target SUBTYPE card with mana value | converted mana cost N or less from your graveyard to your hand
 //	choose to have target creature defending player controls block this creature this combat if able
@@ -514,6 +515,9 @@ var effectPatterns = []struct {
 			e.N = count(m[2])
 		}
 		return e
+	}},
+	{lazyRegexp(`(?i)^put (a|an|\d+|one|two|three) (\+1/\+1) counters? on target attacking creature with power less than (?:this creature|it)(?:'|’)s power$`), func(m []string) Effect {
+		return Effect{Verb: "putcounters", N: count(m[1]), Name: m[2], Target: "attacking creature with power less than this creature's power"}
 	}},
 	{lazyRegexp(`(?i)^defending player sacrifices (N|X|a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten) permanents?$`), func(m []string) Effect {
 		// The player chooses which as it resolves (701.21a).
