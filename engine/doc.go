@@ -63,12 +63,14 @@
 // Each hand-written model declares the wording it implements, revision
 // range by revision range, in declared.txt (a generated golden); TestDeclarations checks the
 // declarations against keyword extraction for every embedded revision
-// and names the model a new wording makes stale. Seven models (bushido,
-// rampage, flanking, provoke, soulshift, frenzy, poisonous) are compiled
-// from each revision's own definition by a small grammar (compile.go),
-// so a reworded definition changes what they do. Their effects are
-// entries of the one effect table of card text (game.ParseEffect), with
-// N the keyword's number, followed by effect as a spell's or a printed
+// and names the model a new wording makes stale. The compiled models
+// (bushido, rampage, flanking, provoke, soulshift, frenzy, poisonous,
+// and the attacking family's: afflict, annihilator, battle cry,
+// dethrone, exalted, ingest, mentor, prowess, renown, training) are read from each revision's
+// own definition by a small grammar (compile.go), so a reworded
+// definition changes what they do. Their effects are entries of the
+// one effect table of card text (game.ParseEffect), with N the
+// keyword's number, followed by effect as a spell's or a printed
 // ability's are; the keyword action mill follows its revision's
 // definition (701.17a) read as a template of the same table
 // (ability.CompileAction).

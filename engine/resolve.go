@@ -273,6 +273,9 @@ type doing struct {
 	// card is what the source became as its event moved it (a dies
 	// trigger's card in the graveyard), nil for none.
 	card *game.Object
+	// object is "that creature", the object the triggering event was
+	// about (a creature attacking alone), nil for none.
+	object *game.Object
 }
 
 // cite cites the instruction's rule: its triggered ability's, or the
@@ -331,11 +334,38 @@ func (e *engine) effect(d doing, ef game.Effect, t *game.Target) {
 		e.leaveBattlefield(spell, game.Graveyard, "sacrificed")
 	case "destroy":
 		e.destroy(t.Object, e.action("Destroy", "to destroy a permanent", "destroyed, or sacrificed is put", "destroyed or sacrificed is put"), from)
+	case "sacrificeperms":
+		p := e.defending(spell)
+		chosen, _ := e.sacrificeChoice(p, ef.N)
+		r := e.defined("Sacrifice", phSacrifice...)
+		if len(chosen) == 0 {
+			e.cite(d, "%s: %s controls no permanents: nothing is sacrificed", cmp.Or(d.head, from), p.Name)
+		}
+		for _, o := range chosen {
+			e.s.Cite(r, "%s: %s sacrifices %s", cmp.Or(d.head, from), p.Name, o.Label)
+			e.leaveBattlefield(o, game.Graveyard, "sacrificed")
+		}
+	case "exiletop":
+		if p := d.player; p != nil {
+			lib := p.Zone(game.Library)
+			if len(lib) == 0 {
+				e.cite(d, "%s: %s's library is empty: nothing is exiled", cmp.Or(d.name, from), p.Name)
+				return
+			}
+			top := lib[0]
+			e.cite(d, "%s: %s exiles %s, the top card of their library", cmp.Or(d.name, from), p.Name, top.Label)
+			e.move(top, game.Exile, nil, "exiled")
+		}
 	case "pump":
 		whos := []*game.Object{spell}
 		switch ef.Who {
 		case "the blocking creature":
 			whos = d.blockers
+		case "that creature":
+			whos = nil
+			if d.object != nil {
+				whos = []*game.Object{d.object}
+			}
 		case "each other attacking creature":
 			whos = nil
 			for _, a := range e.s.Combat.Attackers {
@@ -689,4 +719,34 @@ func (e *engine) mutates(o *game.Object) *ability.Merges {
 		}
 	}
 	return nil
+}
+
+// sacrificeChoice is the permanents player p sacrifices to an effect
+// that makes them sacrifice n: all of theirs when they control n or
+// fewer, else the n the statement's "sacrifice" clause names, p's
+// choice (701.21a). An error says what to write.
+func (e *engine) sacrificeChoice(p *game.Player, n int) ([]*game.Object, error) {
+	perms := e.s.Controlled(p)
+	var cl *Clause
+	if e.cur != nil {
+		cl = e.cur.Clause("sacrifice")
+	}
+	if cl == nil {
+		if len(perms) > n {
+			return nil, refuse("%s controls %d permanents and chooses the %d they sacrifice as it resolves: \"resolve; sacrifice A, B\" (%s)", p.Name, len(perms), n, e.defined("Sacrifice", phSacrifice...).ID)
+		}
+		return perms, nil
+	}
+	if len(cl.Names) != min(n, len(perms)) {
+		return nil, refuse("%s sacrifices %d permanents, not %d", p.Name, min(n, len(perms)), len(cl.Names))
+	}
+	var out []*game.Object
+	for _, nm := range cl.Names {
+		o := e.s.FindIn(nm.Text, game.Battlefield)
+		if o == nil || o.Controller() != p || slices.Contains(out, o) {
+			return nil, refuse("%s is not a permanent %s controls (each chosen once)", nm.Text, p.Name)
+		}
+		out = append(out, o)
+	}
+	return out, nil
 }

@@ -110,7 +110,7 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 				continue
 			}
 			q.Life -= n
-			e.s.Cite(e.rules.Find(phFollow...), "%s: %s loses %d life", from, q.Name, n)
+			e.cite(d, "%s: %s loses %d life", cmp.Or(d.head, from), q.Name, n)
 			e.firePlayer(q, ability.LosesLife, nil)
 		}
 	case "draw":
@@ -137,9 +137,17 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 			e.s.Cite(rule, "%s: %s mills %d %s (%s): from the top of their library into their %s", from, q.Name, k, plural(k, "card"), strings.Join(milled, ", "), to)
 		}
 	case "putcounters":
-		for _, o := range e.objects(d, ef, t) {
-			e.s.Cite(e.rules.Find(phFollow...), "%s: %s puts %d %s %s on %s", from, d.src.Controller().Name, n, ef.Name, plural(n, "counter"), o.Label)
+		on := e.objects(d, ef, t)
+		if len(on) == 0 && t == nil && ef.Who == "this creature" {
+			e.cite(d, "%s: %s is no longer on the %s: no counters are put on it", cmp.Or(d.head, from), d.src.Label, e.zone(game.Battlefield))
+		}
+		for _, o := range on {
+			e.cite(d, "%s: %s puts %d %s %s on %s", cmp.Or(d.head, from), d.src.Controller().Name, n, ef.Name, plural(n, "counter"), o.Label)
 			e.putCounters(o, ef.Name, n, d.src.Controller())
+			if ef.Becomes == "renowned" {
+				o.Renowned = true
+				e.cite(d, "%s: %s becomes renowned", cmp.Or(d.head, from), o.Label)
+			}
 		}
 	case "removecounters":
 		for _, o := range e.objects(d, ef, t) {
