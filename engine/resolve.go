@@ -332,6 +332,14 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 	case "destroy":
 		e.destroy(t.Object, e.action("Destroy", "to destroy a permanent", "destroyed, or sacrificed is put", "destroyed or sacrificed is put"), from)
 	case "putcounters":
+		if t == nil {
+			// "Put a +1/+1 counter on this creature": the source.
+			if e.s.FindIn(spell.Label, game.Battlefield) != spell {
+				e.s.Cite(e.rules.Find(phFollow...), "%s: %s is no longer on the %s: no counter is put on it", from, spell.Label, e.zone(game.Battlefield))
+				return
+			}
+			t = &game.Target{Object: spell}
+		}
 		e.s.Cite(e.rules.Find(phFollow...), "%s: %s puts %d %s %s on %s", from, ctrl.Name, ef.N, ef.Name, plural(ef.N, "counter"), t.Object.Label)
 		e.putCounters(t.Object, ef.Name, ef.N, ctrl)
 	case "untap":
@@ -361,7 +369,23 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 		o.Token = true
 		e.s.Cite(e.rules.Find(phFollow...), "%s: %s creates a %d/%d %s token", from, ctrl.Name, ef.P, ef.T, ef.Name)
 	case "attach":
-		spell.AttachedTo = t.Object
+		if spell.Zone != game.Battlefield {
+			// An Aura spell resolving: it enters attached.
+			spell.AttachedTo = t.Object
+			return
+		}
+		// An ability of a permanent attaches it (equip, fortify).
+		if e.s.FindIn(spell.Label, game.Battlefield) != spell {
+			e.s.Cite(e.rules.Find(phFollow...), "%s: %s is no longer on the %s: nothing is attached", from, spell.Label, e.zone(game.Battlefield))
+			return
+		}
+		if spell.Is("Creature") && t.Object.Is("Creature") {
+			// 301.5c (212.2i before 2009): an Equipment that's also a
+			// creature can't equip a creature.
+			e.s.Cite(e.rules.Find(phEquipCreature...), "%s is also a creature and can't equip %s: it is not attached", spell.Label, t.Object.Label)
+			return
+		}
+		e.attach(spell, t.Object, e.rules.Find(phFollow...))
 	}
 }
 
