@@ -35,6 +35,13 @@
 // definition outside the grammar declares nothing, and the coverage
 // report names the model stale.
 //
+// An activated keyword is compiled the same way by the grammar of
+// shape_activated.go: equip's "[Cost]: Attach this permanent to target
+// creature you control. Activate only as a sorcery." is read as a card's
+// activated ability (game.ParseActivatedEffect), with the instance's
+// cost for [Cost]; cycling's "[Cost], Discard this card: Draw a card."
+// is activated from the hand, its cost naming the card there.
+//
 // The procedures ask an object for its abilities of one kind
 // (All[*BlockRestriction](o, rev)), fire events at its Triggers, and cite
 // the subrule each ability names, in the revision run, through

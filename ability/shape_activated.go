@@ -96,7 +96,7 @@ func (p *ActivatedProgram) number(n int) string {
 }
 
 // Instance returns the Activated ability one printed instance of the
-// keyword is: its cost (mana, or parts in words) before the
+// keyword is (its Note the instance as written, "Equip {1}"): its cost (mana, or parts in words) before the
 // definition's own parts, its number for N. A statement activates it by
 // the keyword's name in lower case ("alice activates Bonesplitter:
 // equip").
@@ -108,7 +108,11 @@ func (p *ActivatedProgram) Instance(inst game.Ability) *Activated {
 		// unreadable.
 		panic(fmt.Sprintf("ability: %q with N = %d: %v", p.def, inst.N, err))
 	}
-	return &Activated{Base: Base{Keyword: inst.Keyword, Rule: []string{" means "}, Note: p.def},
+	note := inst.Text
+	if note == "" {
+		note = strings.TrimSpace(inst.Keyword + " " + inst.Cost.String())
+	}
+	return &Activated{Base: Base{Keyword: inst.Keyword, Rule: []string{" means "}, Note: note},
 		Name: strings.ToLower(inst.Keyword), From: a.From, Sorcery: a.Sorcery, Cost: a.Cost, Do: &a.Effect}
 }
 

@@ -68,7 +68,7 @@ func (e *engine) activateAbility(st *Stmt, p *game.Player, o *game.Object, a *ab
 	if a.From != game.Battlefield && (o.Zone != a.From || o.Owner != p) {
 		// Cycling from the hand, scavenge from the graveyard: the
 		// keyword's rule says where it functions.
-		return refuse("%s is not in %s's %s: its %s ability is activated only from there (%s)", o.Label, p.Name, e.zone(a.From), strings.ToLower(a.Keyword), e.ref(a, "functions only while", "only if this card is in your hand").ID)
+		return refuse("%s is not in %s's %s: its %s ability is activated only from there (%s)", o.Label, p.Name, strings.TrimPrefix(e.zone(a.From), "the "), strings.ToLower(a.Keyword), e.ref(a, "functions only while", "only if this card is in your hand").ID)
 	}
 	if a.From == game.Battlefield && (o.Zone != a.From || o.Controller() != p) {
 		return refuse("%s is not a permanent %s controls: only its controller can activate its abilities (%s)", o.Label, p.Name, e.rules.Find(phController...).ID)
@@ -130,7 +130,7 @@ func (e *engine) activateAbility(st *Stmt, p *game.Player, o *game.Object, a *ab
 	// are paid.
 	e.s.Cite(ab.Ability.Rule, "%s", strings.Join(steps, "; "))
 	if a.Keyword != "" {
-		e.s.Cite(e.ref(a), "%s %s means %q", a.Keyword, a.Cost.String(), a.Cost.String()+": "+a.Do.Text)
+		e.s.Cite(e.ref(a), "%s means %q", a.Note, a.Cost.String()+": "+a.Do.Text)
 	}
 	if r := e.rules.Find("the remainder of the process for activating an ability is identical"); !r.IsZero() {
 		e.s.Cite(r, "the rest of the activation follows the steps of casting a spell: targets, total cost, payment")
