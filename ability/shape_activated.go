@@ -16,6 +16,7 @@ import (
 //
 //	activated   = cost ":" effect ["." restriction] ["."]
 //	cost        = "[Cost]" {", " part} | part {", " part}
+//	              (crew: "Tap any number of other untapped creatures you control with total power N or greater")
 //	part        = a part of game.ParseFullCost: "{T}", "Sacrifice this permanent",
 //	              "Discard this card" ["from your hand"], "Exile this card from your graveyard", …
 //	effect      = an effect of game.ParseEffect, N the keyword's number:
@@ -34,9 +35,10 @@ import (
 // revision's own definition: its cost parts besides the keyword's cost,
 // and its effect text after the colon, with N standing for the number.
 type ActivatedProgram struct {
-	def   string
-	parts game.FullCost
-	body  string
+	def  string
+	slot bool   // the cost begins with the keyword's "[Cost]"
+	cost string // the cost's other parts, N for the number
+	body string
 }
 
 var (
@@ -72,27 +74,32 @@ func compileActivated(def string) (*ActivatedProgram, error) {
 	}
 	cost := strings.TrimSpace(d[:colon])
 	slot := reCostSlot().FindString(cost)
-	if slot == "" {
-		return nil, fmt.Errorf("no [Cost] the grammar knows at %q", cost)
+	p := &ActivatedProgram{def: d, slot: slot != "", cost: cost[len(slot):], body: d[colon+1:]}
+	// The cost and the effect must read with any number for N.
+	parts, err := p.parts(1)
+	if err != nil {
+		return nil, fmt.Errorf("no cost the grammar knows at %q: %v", p.cost, err)
 	}
-	p := &ActivatedProgram{def: d, body: d[colon+1:]}
-	if rest := cost[len(slot):]; rest != "" {
-		fc, err := game.ParseFullCost(rest, "")
-		if err != nil {
-			return nil, fmt.Errorf("no cost the grammar knows at %q: %v", rest, err)
-		}
-		p.parts = fc
-	}
-	// The effect must read with any number for N.
-	if _, err := game.ParseActivatedEffect(p.parts, p.number(1), ""); err != nil {
+	if _, err := game.ParseActivatedEffect(parts, number(p.body, 1), ""); err != nil {
 		return nil, fmt.Errorf("no effect the grammar knows at %q: %v", strings.TrimSpace(p.body), err)
 	}
 	return p, nil
 }
 
-// number is the effect's text with the keyword's number n for N.
-func (p *ActivatedProgram) number(n int) string {
-	return reNumber().ReplaceAllString(p.body, strconv.Itoa(n))
+// parts reads the cost's parts besides the keyword's cost, with n for N.
+func (p *ActivatedProgram) parts(n int) (game.FullCost, error) {
+	if p.cost == "" {
+		if !p.slot {
+			return game.FullCost{}, fmt.Errorf("an empty cost")
+		}
+		return game.FullCost{}, nil
+	}
+	return game.ParseFullCost(number(p.cost, n), "")
+}
+
+// number is text with the keyword's number n for N.
+func number(text string, n int) string {
+	return reNumber().ReplaceAllString(text, strconv.Itoa(n))
 }
 
 // Instance returns the Activated ability one printed instance of the
@@ -101,8 +108,12 @@ func (p *ActivatedProgram) number(n int) string {
 // the keyword's name in lower case ("alice activates Bonesplitter:
 // equip").
 func (p *ActivatedProgram) Instance(inst game.Ability) *Activated {
-	cost := game.FullCost{Mana: inst.Cost, Parts: append(append([]game.Part(nil), inst.Parts...), p.parts.Parts...)}
-	a, err := game.ParseActivatedEffect(cost, p.number(inst.N), "")
+	parts, err := p.parts(inst.N)
+	cost := game.FullCost{Mana: inst.Cost, Parts: append(append([]game.Part(nil), inst.Parts...), parts.Parts...)}
+	var a game.Activated
+	if err == nil {
+		a, err = game.ParseActivatedEffect(cost, number(p.body, inst.N), "")
+	}
 	if err != nil {
 		// The definition compiled with N = 1; no number makes it
 		// unreadable.
@@ -134,7 +145,7 @@ func activatedCompiled(inst game.Ability, r Rev) []Ability {
 // grammar of triggered or of activated abilities: nil when it does.
 func Compiles(def string) error {
 	_, err := Compile(def)
-	if err != nil && strings.HasPrefix(strings.ToLower(strings.TrimSpace(def)), "[cost]") {
+	if err != nil && !strings.HasPrefix(strings.TrimSpace(def), "When") && !strings.HasPrefix(strings.TrimSpace(def), "At ") && strings.Contains(def, ":") {
 		_, err = CompileActivated(def)
 	}
 	return err

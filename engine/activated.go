@@ -150,9 +150,15 @@ func (e *engine) activateAbility(st *Stmt, p *game.Player, o *game.Object, a *ab
 		e.s.Cite(e.rules.Find(phManaAbility...), "%s's mana ability resolves at once, without the stack: %s adds %s", o.Label, p.Name, m)
 		return nil
 	}
+	ef, src := *a.Do, o
+	if ef.ExiledPower {
+		// The card exiled to pay the cost, as it last existed (608.2h).
+		for _, x := range pay.exile {
+			ef.N = x.Power()
+		}
+	}
 	e.s.Push(ab)
 	e.settle(pay, total, e.rules.Find(phPay...))
-	ef, src := *a.Do, o
 	if ef.X {
 		// "deals X damage": the X announced as it was activated.
 		ef.N, ef.X = x, false

@@ -23,9 +23,10 @@ const (
 	PutCounters                        // put counters on this permanent
 	ReturnToHand                       // return a permanent to its owner's hand
 	Reveal                             // reveal a card from the hand
+	TapOthers                          // tap untapped creatures with total power N or greater
 )
 
-var partWords = map[PartKind]string{Tap: "tap", Untap: "untap", Sacrifice: "sacrifice", Discard: "discard", ExileFrom: "exile", PayLife: "pay life", RemoveCounters: "remove counters", PutCounters: "put counters", ReturnToHand: "return", Reveal: "reveal"}
+var partWords = map[PartKind]string{Tap: "tap", Untap: "untap", Sacrifice: "sacrifice", Discard: "discard", ExileFrom: "exile", PayLife: "pay life", RemoveCounters: "remove counters", PutCounters: "put counters", ReturnToHand: "return", Reveal: "reveal", TapOthers: "tap"}
 
 // String names the kind: "sacrifice", "pay life".
 func (k PartKind) String() string { return partWords[k] }
@@ -35,14 +36,17 @@ func (k PartKind) String() string { return partWords[k] }
 // whose cost it is ("Sacrifice Mogg Fanatic", "this creature"), else
 // What is the quality of the objects chosen ("creature", "artifact",
 // "card", "Goblin") or the kind of counter ("+1/+1"); From is the zone
-// the objects are chosen from. Text is the part as printed.
+// the objects are chosen from. Text is the part as printed. For
+// TapOthers N is the least total power of the creatures tapped, and
+// Other is set when the object itself can't be one of them.
 type Part struct {
-	Kind PartKind
-	N    int
-	Self bool
-	What string
-	From Zone
-	Text string
+	Kind  PartKind
+	N     int
+	Self  bool
+	Other bool
+	What  string
+	From  Zone
+	Text  string
 }
 
 // Choice is the clause word a script names the objects of the part by:
@@ -50,7 +54,7 @@ type Part struct {
 // a part that chooses nothing.
 func (p Part) Choice() string {
 	switch p.Kind {
-	case Sacrifice, Discard, ExileFrom, ReturnToHand, Reveal:
+	case Sacrifice, Discard, ExileFrom, ReturnToHand, Reveal, TapOthers:
 		if !p.Self {
 			return partWords[p.Kind]
 		}
@@ -117,6 +121,7 @@ var (
 	reLife      = lazyRegexp(`(?i)^pay (\d+) life$`)
 	reCounters  = lazyRegexp(`(?i)^(remove|put) (a|an|one|two|three|\d+) ([+-]\d+/[+-]\d+|[a-z]+) counters? (?:from|on) (.+)$`)
 	reReturn    = lazyRegexp(`(?i)^return (a|an|one|two|\d+) (.+?)s? you control to (?:its|their) owner's hand$`)
+	reTapOthers = lazyRegexp(`(?i)^tap any number of (other )?untapped creatures you control with (?:total )?power (\d+) or greater$`)
 	reReveal    = lazyRegexp(`(?i)^reveal (a|an|one|two|\d+) (.+?)s? from your hand$`)
 )
 
@@ -127,7 +132,8 @@ var (
 // "Exile two cards from your graveyard", "Pay 2 life", "Remove a +1/+1
 // counter from NAME", "Put a -1/-1 counter on this creature", "Return a
 // land you control to its owner's hand", "Reveal a Goblin card from
-// your hand", and the card itself from another zone: "Discard this card"
+// your hand", "Tap any number of other untapped creatures you control
+// with total power 3 or greater", and the card itself from another zone: "Discard this card"
 // ("from your hand" before 2004-10), "Exile this card from your
 // graveyard". self is the name of the card whose cost it is. An error is
 // a *CostError at the part not understood.
@@ -243,6 +249,15 @@ func ParseFullCost(text, self string) (FullCost, error) {
 			}
 			p.Kind, p.From, p.What = ReturnToHand, Battlefield, m[2]
 			p.N, _ = number(m[1])
+		case strings.HasPrefix(lower, "tap "):
+			// Crew: "Tap any number of other untapped creatures you
+			// control with total power N or greater".
+			m := reTapOthers().FindStringSubmatch(t)
+			if m == nil {
+				return fail("unknown cost %q", t)
+			}
+			p.Kind, p.From, p.What, p.Other = TapOthers, Battlefield, "creature", m[1] != ""
+			p.N, _ = number(m[2])
 		case strings.HasPrefix(lower, "reveal "):
 			m := reReveal().FindStringSubmatch(t)
 			if m == nil {
