@@ -79,6 +79,10 @@ type Decl struct {
 	// ("Ward—Pay 3 life"); another keyword written with one is an
 	// error rather than a cost paid as nothing.
 	Words bool
+	// Shaped is set for a compiled keyword whose definition the static
+	// shapes (shapes.go) read rather than the grammar of triggered
+	// abilities.
+	Shaped bool
 }
 
 // An option is a fact of a keyword's model that its declaration states

@@ -84,11 +84,13 @@ type TurnFaceUp struct {
 }
 
 // A Reduction reduces the spell's total cost by {1} for each permanent
-// its caster controls with the quality Per. Note's arguments: the
-// quality, the count, the count again and what was left unused.
+// its caster controls with the quality Per, or, with Opponents, for each
+// opponent they have. Note's arguments: the quality (the keyword's name,
+// with Opponents), the count, the count again and what was left unused.
 type Reduction struct {
 	Base
-	Per Quality
+	Per       Quality
+	Opponents bool
 }
 
 // A Splice lets its card be revealed from its owner's hand as they

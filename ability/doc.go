@@ -33,7 +33,13 @@
 //
 // for "Bushido n": reword the definition and the ability follows; a
 // definition outside the grammar declares nothing, and the coverage
-// report names the model stale.
+// report names the model stale. A definition that is no triggered
+// ability is read part by part by the static shapes of shapes.go
+// (declare(name, shaped, byShapes)), one file each (shape_*.go): split
+// second's "As long as this spell is on the stack, players can't cast
+// other spells or activate abilities that aren't mana abilities" is a
+// StackLock, undaunted's "This spell costs {1} less to cast for each
+// opponent you have" a Reduction.
 //
 // The procedures ask an object for its abilities of one kind
 // (All[*BlockRestriction](o, rev)), fire events at its Triggers, and cite

@@ -345,6 +345,9 @@ func (e *engine) activate(st *Stmt) error {
 	if err := e.priority("activate an ability"); err != nil {
 		return err
 	}
+	if err := e.stackLocked(false); err != nil {
+		return err
+	}
 	rule, kw := e.ref(a), strings.ToLower(a.Keyword)
 	sorcery := func() error {
 		if !a.Sorcery {
@@ -539,5 +542,27 @@ func (e *engine) unmorph(st *Stmt) error {
 	}
 	e.s.Cite(e.ref(up), up.Note, p.Name, cost.Paid(), o.Label, o.Power(), o.Toughness())
 	e.fire(o, ability.TurnedFaceUp, nil)
+	return nil
+}
+
+// stackLocked refuses casting a spell (spell) or activating an ability
+// that isn't a mana ability while a spell on the stack has an ability
+// that forbids it (split second); mana abilities and special actions
+// never come here.
+func (e *engine) stackLocked(spell bool) error {
+	for _, o := range e.s.Stack {
+		if o.Ability != nil {
+			continue
+		}
+		for _, l := range all[*ability.StackLock](e, o) {
+			what := e.term("cast other spells", "play other spells")
+			if !spell {
+				what = e.term("activate abilities", "play abilities") + " that aren't mana abilities"
+			}
+			if spell && l.Spells || !spell && l.Abilities {
+				return refuse("%s: "+l.Note+" (%s)", strings.ToLower(l.Keyword), stackName(o), what, e.ref(l).ID)
+			}
+		}
+	}
 	return nil
 }

@@ -54,6 +54,9 @@ func (e *engine) cast(st *Stmt) error {
 		}
 		return refuse("%s can't cast spells for the rest of the game (%s)", p.Name, why)
 	}
+	if err := e.stackLocked(true); err != nil {
+		return err
+	}
 	c.face = c.src.Card
 	if len(c.face.Halves) == 2 {
 		split := e.rules.Titled("Split Cards")
@@ -740,15 +743,21 @@ func (e *engine) totalCost(c *casting, st *Stmt) error {
 		}
 	}
 	for _, r := range all[*ability.Reduction](e, c.src) {
-		n := 0
+		n, what := 0, r.Per.Text
 		for _, o := range e.s.Controlled(c.p) {
-			if r.Per.Matches(o) {
+			if r.Per.Matches(o) && !r.Opponents {
 				n++
+			}
+		}
+		if r.Opponents {
+			n, what = len(e.s.Opponents(c.p)), strings.ToLower(r.Keyword)
+			if left := len(e.s.Players) - 1 - n; left > 0 {
+				c.cite(e, e.ref(r, "left the game"), "%s: players who have left the game (%d) are not counted as opponents", strings.ToLower(r.Keyword), left)
 			}
 		}
 		var left game.Cost
 		total, left = total.Reduce(game.Cost{Symbols: []game.Symbol{{Generic: n}}})
-		c.cite(e, e.ref(r), r.Note, r.Per.Text, n, n, wasted(left))
+		c.cite(e, e.ref(r), r.Note, what, n, n, wasted(left))
 	}
 	total, err := e.payWithPermanents(c, st, total)
 	if err != nil {

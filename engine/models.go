@@ -28,6 +28,9 @@ type Model struct {
 	// the rules quote no definition (flying, first strike): each subrule
 	// containing one of them.
 	Anchors []string `json:"-"`
+	// shaped: compiled by the static shapes of package ability, not
+	// the grammar of triggered abilities.
+	shaped bool
 }
 
 // modelOrder is the order of the keyword models: roughly that of 702
@@ -59,7 +62,7 @@ var allModels = sync.OnceValue(func() []Model {
 	decls := ability.Decls()
 	out := make([]Model, 0, len(decls)+1)
 	for _, d := range decls {
-		out = append(out, Model{Name: d.Name, Compiled: d.Compiled, Anchors: d.Anchors})
+		out = append(out, Model{Name: d.Name, Compiled: d.Compiled, Anchors: d.Anchors, shaped: d.Shaped})
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		ri, iok := rank[out[i].Name]
@@ -174,6 +177,12 @@ func (m Model) Stale(doc *parse.Document, specs []*keyword.Spec) string {
 		return ""
 	}
 	rev := revName(doc)
+	if m.Compiled && m.shaped {
+		if err := ability.CheckShapes(keyword.Find(specs, m.Name).Definition); err != nil {
+			return fmt.Sprintf("%s %s: %v", m.Name, id, err)
+		}
+		return ""
+	}
 	if m.Compiled {
 		def, ok := source(keyword.Find(specs, m.Name))
 		if !ok {

@@ -163,6 +163,8 @@ var Keywords = map[string]Param{
 	"Protection": FromParam, "Affinity": ForParam, "Enchant": QualParam,
 	"Splice": OntoParam, "Offering": PrefixQual,
 	"Max speed": GrantParam,
+	// Additional costs, cost changes and cast triggers.
+	"Split Second": NoParam, "Undaunted": NoParam,
 }
 
 // ParseAbility reads one keyword ability as written on a card: "Bushido
