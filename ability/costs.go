@@ -156,7 +156,7 @@ var AltChoices = map[string]string{"flashback": "flashback", "madness": "madness
 // ReduceChoices are the clause words that choose a cost paid by tapping
 // or sacrificing permanents (PayWithPermanents), for the engine to
 // refuse one a card does not have.
-var ReduceChoices = map[string]bool{"convoke": true, "offering": true}
+var ReduceChoices = map[string]bool{"convoke": true, "offering": true, "delve": true, "improvise": true}
 
 // MergeTarget is the target kind of a mutating creature spell: a
 // non-Human creature with the same owner as the spell (702.140a).
@@ -304,10 +304,17 @@ func init() {
 // instant. Note's arguments, which it picks by index: Of, the
 // permanent, its colours, what it pays, the cost left, and the part of
 // the reduction left unused.
+//
+// With Graveyard the objects are cards its caster exiles from their
+// graveyard rather than permanents (delve); with Generic each pays only
+// generic mana. A keyword read by the static shapes has the keyword's
+// name for Choice ("improvise A, B").
 type PayWithPermanents struct {
 	Base
 	Choice    string
 	Of        Quality
+	Graveyard bool
+	Generic   bool
 	Sacrifice bool
 	One       bool
 	ItsCost   bool

@@ -39,7 +39,9 @@
 // second's "As long as this spell is on the stack, players can't cast
 // other spells or activate abilities that aren't mana abilities" is a
 // StackLock, undaunted's "This spell costs {1} less to cast for each
-// opponent you have" a Reduction.
+// opponent you have" a Reduction, delve's and improvise's "For each
+// generic mana in this spell's total cost, you may … rather than pay
+// that mana" a PayWithPermanents.
 //
 // The procedures ask an object for its abilities of one kind
 // (All[*BlockRestriction](o, rev)), fire events at its Triggers, and cite

@@ -75,6 +75,10 @@ func shaped(inst game.Ability, r Rev) []Ability {
 	}
 	for _, a := range as {
 		Info(a).Keyword = inst.Keyword
+		if p, ok := a.(*PayWithPermanents); ok {
+			p.Choice = strings.ToLower(inst.Keyword)
+			p.Note = p.Choice + ": " + p.Note
+		}
 	}
 	v, _ := shapedCache.LoadOrStore(key, as)
 	return v.([]Ability)

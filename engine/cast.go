@@ -21,6 +21,7 @@ type casting struct {
 	alt   *ability.AltCost // the alternative cost chosen, if any
 	tap   []*game.Object
 	sac   []*game.Object
+	exile []*game.Object // cards exiled from the graveyard to pay (delve)
 	steps []func()
 	pay   *payment // the mana, life and cost parts chosen, paid once all is decided
 }
@@ -129,6 +130,9 @@ func (e *engine) cast(st *Stmt) error {
 	}
 	for _, o := range c.sac {
 		e.leaveBattlefield(o, game.Graveyard, "sacrificed")
+	}
+	for _, o := range c.exile {
+		e.s.Move(o, game.Exile, nil, false)
 	}
 	e.settle(c.pay, c.total, e.rules.Find(phPay...))
 	e.s.CastThisTurn = append(e.s.CastThisTurn, spell)
@@ -805,11 +809,14 @@ func (e *engine) pay(c *casting, st *Stmt) error {
 // spell's abilities of that kind names by its clause, tapped or
 // sacrificed once the cost is paid, and returns what is left.
 func (e *engine) payWithPermanents(c *casting, st *Stmt, total game.Cost) (game.Cost, error) {
+	done := map[string]bool{}
 	for _, a := range all[*ability.PayWithPermanents](e, c.src) {
 		cl := st.Clause(a.Choice)
-		if cl == nil {
+		if cl == nil || done[a.Choice] {
+			// A second instance is redundant: the clause is read once.
 			continue
 		}
+		done[a.Choice] = true
 		rule := e.ref(a)
 		if a.One && len(cl.Names) > 1 {
 			return total, refuse("%s: only one %s permanent can be sacrificed (%s)", cl.Word, a.Of.Text, e.ref(a, " means ").ID)
@@ -817,12 +824,20 @@ func (e *engine) payWithPermanents(c *casting, st *Stmt, total game.Cost) (game.
 		for _, n := range cl.Names {
 			name, colour, _ := strings.Cut(n.Text, "=")
 			o := e.s.FindIn(strings.TrimSpace(name), game.Battlefield)
-			if o == nil || o.Controller() != c.p || !a.Of.Matches(o) || !a.Sacrifice && o.Tapped || slices.Contains(c.tap, o) || slices.Contains(c.sac, o) {
+			if a.Graveyard {
+				o = e.s.FindIn(strings.TrimSpace(name), game.Graveyard)
+				if o == nil || o.Owner != c.p || slices.Contains(c.exile, o) {
+					return total, refuse("%s is not a card in %s's graveyard (%s)", strings.TrimSpace(name), c.p.Name, e.ref(a, " means ").ID)
+				}
+			} else if o == nil || o.Controller() != c.p || !a.Of.Matches(o) || !a.Sacrifice && o.Tapped || slices.Contains(c.tap, o) || slices.Contains(c.sac, o) {
 				what := "an untapped " + a.Of.Text
 				if a.Sacrifice {
 					what = "a " + a.Of.Text + " permanent"
 				}
 				return total, refuse("%s is not %s %s controls (%s)", strings.TrimSpace(name), what, c.p.Name, e.ref(a, " means ").ID)
+			}
+			if a.Generic && a.Exact && total.Generic() == 0 {
+				return total, refuse("no generic mana is left in the total cost %s for %s to pay (%s)", total, o.Label, rule.ID)
 			}
 			r, what := game.Cost{Symbols: []game.Symbol{{Generic: 1}}}, "{1}"
 			switch {
@@ -847,12 +862,16 @@ func (e *engine) payWithPermanents(c *casting, st *Stmt, total game.Cost) (game.
 					what = fmt.Sprintf("nothing: %s is still owed, but none of it is mana %s can pay", before, o.Label)
 				}
 			}
-			if a.Sacrifice {
+			how := "tapped"
+			switch {
+			case a.Graveyard:
+				c.exile, how = append(c.exile, o), e.term("exiled", "removed from the game")
+			case a.Sacrifice:
 				c.sac = append(c.sac, o)
-			} else {
+			default:
 				c.tap = append(c.tap, o)
 			}
-			c.cite(e, rule, a.Note, a.Of.Text, o.Label, o.Colors(), what, total, wasted(left))
+			c.cite(e, rule, a.Note, a.Of.Text, o.Label, o.Colors(), what, total, wasted(left), how)
 		}
 	}
 	return total, nil

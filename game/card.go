@@ -164,7 +164,7 @@ var Keywords = map[string]Param{
 	"Splice": OntoParam, "Offering": PrefixQual,
 	"Max speed": GrantParam,
 	// Additional costs, cost changes and cast triggers.
-	"Split Second": NoParam, "Undaunted": NoParam,
+	"Split Second": NoParam, "Undaunted": NoParam, "Delve": NoParam, "Improvise": NoParam,
 }
 
 // ParseAbility reads one keyword ability as written on a card: "Bushido
