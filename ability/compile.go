@@ -30,6 +30,7 @@ type Program struct {
 	clause
 	target  *progTarget
 	effects []progOp
+	text    []game.Effect // the effects of card text among them, in order
 }
 
 type progTarget struct {
@@ -88,11 +89,11 @@ func compile(def string) (*Program, error) {
 	if err != nil {
 		return nil, fmt.Errorf("no trigger the grammar knows at %q: %v", d, err)
 	}
-	ops, target, _, err := readEffects(d, c.effectAt, "", false)
+	ops, target, text, err := readEffects(d, c.effectAt, "", false)
 	if err != nil {
 		return nil, err
 	}
-	return &Program{clause: c, target: target, effects: ops}, nil
+	return &Program{clause: c, target: target, effects: ops, text: text}, nil
 }
 
 // readOp reads one sentence of a keyword's effect; ok is false outside
@@ -156,8 +157,14 @@ func (pr *Program) Instance(inst game.Ability, def string) *Trigger {
 	if pt := pr.target; pt != nil {
 		t.Target = pt.instance(inst.N)
 	}
+	ei := 0
 	for _, o := range pr.effects {
-		t.Effects = append(t.Effects, o.instance(inst.N))
+		op := o.instance(inst.N)
+		if o.kind == "effect" {
+			op.Effect = pr.text[ei]
+			ei++
+		}
+		t.Effects = append(t.Effects, op)
 	}
 	return t
 }

@@ -41,7 +41,11 @@
 // StackLock, undaunted's "This spell costs {1} less to cast for each
 // opponent you have" a Reduction, delve's and improvise's "For each
 // generic mana in this spell's total cost, you may … rather than pay
-// that mana" a PayWithPermanents.
+// that mana" a PayWithPermanents. A part that is a triggered ability
+// (replicate's "When you cast this spell, if a replicate cost was paid
+// for it, copy it for each time its replicate cost was paid") is read by
+// the grammar of triggered abilities, its effects by the effect table of
+// card text.
 //
 // The procedures ask an object for its abilities of one kind
 // (All[*BlockRestriction](o, rev)), fire events at its Triggers, and cite

@@ -13,6 +13,7 @@ import (
 //
 //	triggered = condition ", " ["if " cond ", "] effect ["." effect] ["."]
 //	condition = ("When" | "Whenever") subject event
+//	          | "When you" ("cast" | "play") "this spell"
 //	          | ("When" | "Whenever") counters
 //	          | "At the beginning of" ("your" | "each" | "each player's" | "the" | "the next") ("upkeep" | "end step")
 //	          | "At the beginning of each combat" | "At the beginning of combat on your turn"
@@ -34,7 +35,7 @@ import (
 //	counters  = ("one or more" [KIND] "counters are" | "a" [KIND] "counter is") ("put" | "placed") ("on" | "onto") object
 //	          | "you put one or more" [KIND] "counters on" object
 //	object    = subject, a creature or the object itself
-//	cond      = "it was kicked" | "its KEYWORD cost was paid"
+//	cond      = "it was kicked" | "its KEYWORD cost was paid" | "a KEYWORD cost was paid for it"
 //	          | "you have N or less life" | "you have N or more life"
 //	          | "a creature died this turn" | "you gained life this turn" | "it entered this turn"
 //	          | "it was cast from your hand|graveyard" | … (historyConditions)
@@ -247,6 +248,12 @@ func readClause(t, self string) (clause, error) {
 			c.on = []Event{LastDefenseRemoved}
 			break
 		}
+		if skip("you cast this spell") || skip("you play this spell") {
+			// A spell's own cast trigger (replicate, gravestorm): it
+			// triggers as the spell becomes cast.
+			c.on = []Event{Cast}
+			break
+		}
 		if ok, err := c.readCounters(t, low, &at, self, skip); ok || err != nil {
 			if err != nil {
 				return c, err
@@ -436,6 +443,12 @@ func readIfPaid(low string) (string, bool) {
 	if low == "it was kicked" {
 		return "kicker", true // any cost that kicks
 	}
+	if w, ok := strings.CutPrefix(low, "a "); ok {
+		// "if a replicate cost was paid for it"
+		if w, ok := strings.CutSuffix(w, " cost was paid for it"); ok && w != "" && !strings.Contains(w, " ") {
+			return w, true
+		}
+	}
 	if w, ok := strings.CutPrefix(low, "its "); ok {
 		if w, ok := strings.CutSuffix(w, " cost was paid"); ok && w != "" && !strings.Contains(w, " ") {
 			return w, true
@@ -486,10 +499,10 @@ func readEffects(t string, at int, self string, spellText bool) ([]progOp, *prog
 			ops = append(ops, op)
 			continue
 		}
-		if !spellText {
+		e, err := game.ParseEffect(s)
+		if !spellText && (err != nil || !definitionVerbs[e.Verb]) {
 			return nil, nil, nil, textErr(here, "no effect the grammar knows at %q", s)
 		}
-		e, err := game.ParseEffect(s)
 		if err == nil && self != "" {
 			err = game.CheckDamageSource(e, self)
 		}
@@ -508,6 +521,10 @@ func readEffects(t string, at int, self string, spellText bool) ([]progOp, *prog
 	}
 	return ops, target, effects, nil
 }
+
+// definitionVerbs are the effects of card text (game.ParseEffect) a
+// keyword's definition may have besides the ops of compile.go.
+var definitionVerbs = map[string]bool{"copyself": true, "newtargets": true}
 
 // ReadTriggered reads a triggered ability as card text prints it ("When
 // NAME enters the battlefield, it deals 2 damage to any target",

@@ -49,6 +49,13 @@ func (e *engine) counterUnless(by *game.Object, cost game.Cost, parts []game.Par
 // turn, with the new targets the resolving statement chose.
 func (e *engine) stormCopies(spell, ab *game.Object, t *ability.Trigger, rule game.Ref) {
 	n := spell.Spell.CastNumber - 1
+	e.copies(spell, ab, t, n)
+	e.s.Cite(rule, "%s: %d spells were cast before %s this turn, so %d copies", strings.ToLower(t.Keyword), n, spell.Name(), n)
+}
+
+// copies puts n copies of spell on the stack for its trigger t, with
+// the new targets the resolving statement chose.
+func (e *engine) copies(spell, ab *game.Object, t *ability.Trigger, n int) {
 	retarget := e.retarget[ab]
 	for i := range n {
 		c := e.copySpell(spell, spell.Controller(), fmt.Sprintf("copy %d of %d", i+1, n))
@@ -62,7 +69,33 @@ func (e *engine) stormCopies(spell, ab *game.Object, t *ability.Trigger, rule ga
 			}
 		}
 	}
-	e.s.Cite(rule, "%s: %d spells were cast before %s this turn, so %d copies", strings.ToLower(t.Keyword), n, spell.Name(), n)
+}
+
+// copiesOf is how many copies the copy effect ef of spell's trigger
+// makes: one, one for each time the cost ef names was paid, or one for
+// each permanent put into a graveyard from the battlefield this turn;
+// why says so for the trace.
+func (e *engine) copiesOf(spell *game.Object, ef game.Effect) (n int, why string) {
+	switch ef.Name {
+	case "":
+		return 1, "one copy"
+	case "graveyard":
+		for _, h := range e.s.Log {
+			if h.Event == string(ability.Dies) {
+				n++
+			}
+		}
+		return n, fmt.Sprintf("permanents put into a graveyard from %s this turn: %d, so %d %s", e.term("the battlefield", "play"), n, n, copiesWord(n))
+	}
+	n = spell.Spell.TimesPaid(ef.Name)
+	return n, fmt.Sprintf("its %s cost was paid %d %s, so %d %s", ef.Name, n, plural(n, "time"), n, copiesWord(n))
+}
+
+func copiesWord(n int) string {
+	if n == 1 {
+		return "copy"
+	}
+	return "copies"
 }
 
 // copySpell puts a copy of spell on the stack under p's control and

@@ -288,10 +288,17 @@ func (e *engine) queue(o *game.Object, t *ability.Trigger, blockers []*game.Obje
 	if slices.ContainsFunc(t.Effects, func(x ability.Op) bool { return x.May || x.Kind == "counterunless" }) {
 		e.mays[a] = true
 	}
-	if slices.ContainsFunc(t.Effects, func(x ability.Op) bool { return x.Kind == "copy" }) {
+	for _, x := range t.Effects {
+		if x.Kind != "copy" && x.Effect.Verb != "copyself" {
+			continue
+		}
 		// The copies' new targets are chosen as the ability resolves.
 		a.Ability.Check = func(s *game.State, ab *game.Object) error {
-			ts, err := e.newTargets(o, o.Spell.CastNumber-1)
+			n := o.Spell.CastNumber - 1
+			if x.Kind != "copy" {
+				n, _ = e.copiesOf(o, x.Effect)
+			}
+			ts, err := e.newTargets(o, n)
 			e.retarget[ab] = ts
 			return err
 		}
@@ -638,6 +645,16 @@ func (e *engine) runOp(o *game.Object, t *ability.Trigger, x ability.Op, blocker
 	case "copy":
 		e.stormCopies(o, ab, t, rule)
 	case "effect":
+		switch x.Effect.Verb {
+		case "copyself":
+			n, why := e.copiesOf(o, x.Effect)
+			e.copies(o, ab, t, n)
+			e.s.Cite(rule, "%s: %s", strings.ToLower(t.Keyword), why)
+			return
+		case "newtargets":
+			// The new targets were chosen as the copies were made.
+			return
+		}
 		var tg *game.Target
 		if t.Target != nil {
 			if !legal() && (len(ab.Ability.Targets) == 0 || ab.Ability.Targets[0].Player == nil) {

@@ -165,6 +165,7 @@ var Keywords = map[string]Param{
 	"Max speed": GrantParam,
 	// Additional costs, cost changes and cast triggers.
 	"Split Second": NoParam, "Undaunted": NoParam, "Delve": NoParam, "Improvise": NoParam,
+	"Replicate": CostParam, "Gravestorm": NoParam,
 }
 
 // ParseAbility reads one keyword ability as written on a card: "Bushido
@@ -325,7 +326,7 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters"
+	Verb string // "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters", "copyself", "newtargets"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// Mana is the mana an "add" effect adds ("Add {G}").
@@ -391,6 +392,20 @@ var effectPatterns = []struct {
 		return Effect{Verb: "putcounters", N: count(m[1]), Name: strings.ToLower(m[2]), Target: "creature"}
 	}},
 	{lazyRegexp(`(?i)^destroy target creature$`), func(m []string) Effect { return Effect{Verb: "destroy", Target: "creature"} }},
+	// A spell's trigger copies the spell (707.10): once, once for each
+	// time a cost of Name was paid (replicate), or, Name "graveyard",
+	// once for each permanent put into a graveyard from the battlefield
+	// this turn (gravestorm; "put a copy of it onto the stack" until
+	// 2018).
+	{lazyRegexp(`(?i)^(?:copy it|put a copy of it onto the stack)(?: for each (?:time its (\w+) cost was paid|(permanent) that was put into a graveyard from (?:the battlefield|play) this turn))?$`), func(m []string) Effect {
+		if m[2] != "" {
+			return Effect{Verb: "copyself", Name: "graveyard"}
+		}
+		return Effect{Verb: "copyself", Name: strings.ToLower(m[1])}
+	}},
+	// What the copies may have: the new targets chosen as the copy
+	// effect resolves.
+	{lazyRegexp(`(?i)^if the spell has any targets, you may choose new targets for (?:the copy|any (?:number )?of the copies)$`), func(m []string) Effect { return Effect{Verb: "newtargets"} }},
 	{lazyRegexp(`(?i)^untap (target creature|target permanent|that creature|that permanent|it)$`), func(m []string) Effect {
 		if t, ok := strings.CutPrefix(strings.ToLower(m[1]), "target "); ok {
 			return Effect{Verb: "untap", Target: t}
