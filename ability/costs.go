@@ -54,10 +54,16 @@ type Merges struct {
 // the graveyard as it resolves if the cost was paid (buyback); its
 // Note's argument is the spell's name. Note's arguments: the player and
 // the cost added (entwine: the cost).
+//
+// Parts are its non-mana parts ("sacrifice a creature with power N or
+// greater", casualty), the objects they take named by the statement's
+// clause ("casualty A").
 type AddCost struct {
 	Base
 	Choice     string
 	Cost       game.Cost
+	Parts      []game.Part
+	partsText  string // the parts as the definition words them, N for the instance's number
 	AllModes   bool
 	Repeatable bool
 	Kicks      bool
@@ -66,7 +72,7 @@ type AddCost struct {
 
 // AddChoices are the clause words that choose an optional additional
 // cost, for the engine to refuse one a card does not have.
-var AddChoices = map[string]bool{"kicker": true, "multikicker": true, "buyback": true, "entwine": true, "replicate": true}
+var AddChoices = map[string]bool{"kicker": true, "multikicker": true, "buyback": true, "entwine": true, "replicate": true, "casualty": true}
 
 // InstantSpeed: the spell may be cast any time its controller could cast
 // an instant. Note's argument: the card's name.

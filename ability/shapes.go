@@ -113,6 +113,13 @@ func (rd *reading) instance(inst game.Ability) []Ability {
 		case *AddCost:
 			c := *a
 			c.Keyword, c.Choice, c.Cost, c.Note = inst.Keyword, word, inst.Cost, word+": "+a.Note
+			if a.partsText != "" {
+				fc, err := game.ParseFullCost(strings.ReplaceAll(a.partsText, " n ", fmt.Sprintf(" %d ", inst.N)), "")
+				if err != nil {
+					return nil
+				}
+				c.Cost, c.Parts = game.Cost{}, fc.Parts
+			}
 			out = append(out, &c)
 		case *StackLock:
 			l := *a

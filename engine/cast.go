@@ -309,6 +309,20 @@ func (e *engine) optionalCosts(c *casting, st *Stmt) error {
 			continue
 		}
 		n, what := 1, a.Cost.String()
+		if len(a.Parts) > 0 {
+			// A cost in words: the clause names what it takes
+			// ("casualty Grizzly Bears" sacrifices it).
+			var named []*Clause
+			for _, part := range a.Parts {
+				if w := part.Choice(); w != "" {
+					named = append(named, &Clause{Word: w, Pos: cl.Pos, Names: cl.Names})
+				}
+			}
+			if err := e.chooseParts(c.pay, a.Parts, &Stmt{Clauses: named}); err != nil {
+				return refuse("%s: %v (%s)", a.Choice, err, e.ref(a).ID)
+			}
+			what = game.FullCost{Parts: a.Parts}.String()
+		}
 		if a.Repeatable {
 			n = cl.N
 			what = fmt.Sprintf("%d %s", n, plural(n, "time"))

@@ -165,7 +165,7 @@ var Keywords = map[string]Param{
 	"Max speed": GrantParam,
 	// Additional costs, cost changes and cast triggers.
 	"Split Second": NoParam, "Undaunted": NoParam, "Delve": NoParam, "Improvise": NoParam,
-	"Replicate": CostParam, "Gravestorm": NoParam,
+	"Replicate": CostParam, "Gravestorm": NoParam, "Casualty": NParam,
 }
 
 // ParseAbility reads one keyword ability as written on a card: "Bushido
