@@ -19,6 +19,7 @@ import (
 //	           | "you may choose to have target creature defending player controls block this creature this combat if able"
 //	           | "If you do, untap that creature"
 //	           | "that player gets" N "poison counters"
+//	           | an effect of card text (game.ParseEffect): "return it to the battlefield under its owner's control with a -1/-1 counter on it"
 //	who        = "it" | "this creature" | "the blocking creature"
 //
 // N (X in the oldest wordings) in the definition is the keyword's
@@ -30,6 +31,7 @@ type Program struct {
 	clause
 	target  *progTarget
 	effects []progOp
+	text    []game.Effect // the effects of card text among them (game.ParseEffect)
 }
 
 type progTarget struct {
@@ -88,11 +90,11 @@ func compile(def string) (*Program, error) {
 	if err != nil {
 		return nil, fmt.Errorf("no trigger the grammar knows at %q: %v", d, err)
 	}
-	ops, target, _, err := readEffects(d, c.effectAt, "", false)
+	ops, target, effects, err := readEffects(d, c.effectAt, "")
 	if err != nil {
 		return nil, err
 	}
-	return &Program{clause: c, target: target, effects: ops}, nil
+	return &Program{clause: c, target: target, effects: ops, text: effects}, nil
 }
 
 // readOp reads one sentence of a keyword's effect; ok is false outside
@@ -153,11 +155,6 @@ func (pr *Program) Instance(inst game.Ability, def string) *Trigger {
 	}
 	t := &Trigger{Base: Base{Keyword: inst.Keyword, Rule: []string{" means ", "whenever"}, Note: note},
 		On: pr.on, Subject: pr.subject, Min: pr.min, PerBlocker: pr.without, If: pr.cond, IfPaid: pr.ifPaid, N: inst.N}
-	if pt := pr.target; pt != nil {
-		t.Target = pt.instance(inst.N)
-	}
-	for _, o := range pr.effects {
-		t.Effects = append(t.Effects, o.instance(inst.N))
-	}
+	t.setEffects(pr.effects, pr.target, pr.text, inst.N)
 	return t
 }

@@ -38,6 +38,7 @@ import (
 //	          | "you have N or less life" | "you have N or more life"
 //	          | "a creature died this turn" | "you gained life this turn" | "it entered this turn"
 //	          | "it was cast from your hand|graveyard" | … (historyConditions)
+//	          | "it had no" KIND "counters on it"
 //	effect    = an op of compile.go's grammar ("it gets +N/+N until end of turn", …)
 //	          | an effect of a spell's text (game.ParseEffect)
 //
@@ -71,12 +72,15 @@ type Condition struct {
 	// Kind is "lifeatmost" or "lifeatleast" (the controller's life
 	// against N), "thisturn" (an event of the turn's history: Event
 	// happened to Who, "a creature", "you", "an opponent" or "it", the
-	// source), or "castfrom" (the source was cast from zone From).
-	Kind  string
-	N     int
-	Event Event
-	Who   string
-	From  game.Zone
+	// source), "castfrom" (the source was cast from zone From), or
+	// "nocounters" (the source had no Counter counters on it, as it
+	// last existed on the battlefield: 603.10a).
+	Kind    string
+	N       int
+	Event   Event
+	Who     string
+	From    game.Zone
+	Counter string
 }
 
 // historyConditions are the conditions on the turn's history.
@@ -450,6 +454,9 @@ func readCondition(s string) (*Condition, bool) {
 		c.Text = strings.TrimSpace(s)
 		return &c, true
 	}
+	if kind, ok := readNoCounters(strings.ToLower(strings.TrimSpace(s))); ok {
+		return &Condition{Text: strings.TrimSpace(s), Kind: "nocounters", Counter: kind}, true
+	}
 	var n int
 	var more string
 	if k, err := fmt.Sscanf(strings.ToLower(strings.TrimSpace(s)), "you have %d or %s life", &n, &more); err != nil || k != 2 {
@@ -462,10 +469,25 @@ func readCondition(s string) (*Condition, bool) {
 	return &Condition{Text: strings.TrimSpace(s), Kind: kind, N: n}, true
 }
 
+// readNoCounters reads "it had no KIND counters on it" (persist's
+// "-1/-1", undying's "+1/+1"): the kind.
+func readNoCounters(low string) (string, bool) {
+	w, ok := strings.CutPrefix(low, "it had no ")
+	if !ok {
+		return "", false
+	}
+	kind, ok := strings.CutSuffix(w, " counters on it")
+	if !ok || kind == "" || strings.Contains(kind, " ") {
+		return "", false
+	}
+	return kind, true
+}
+
 // readEffects reads the effect of a triggered ability, from t[at:]:
-// sentences of ops of the keyword grammar or effects of a spell's text.
-// self is the card's name ("" in a keyword's definition).
-func readEffects(t string, at int, self string, spellText bool) ([]progOp, *progTarget, []game.Effect, error) {
+// sentences of ops of the keyword grammar or effects of a spell's text
+// (a keyword's definition may have both). self is the card's name (""
+// in a keyword's definition).
+func readEffects(t string, at int, self string) ([]progOp, *progTarget, []game.Effect, error) {
 	var ops []progOp
 	var target *progTarget
 	var effects []game.Effect
@@ -485,9 +507,6 @@ func readEffects(t string, at int, self string, spellText bool) ([]progOp, *prog
 			}
 			ops = append(ops, op)
 			continue
-		}
-		if !spellText {
-			return nil, nil, nil, textErr(here, "no effect the grammar knows at %q", s)
 		}
 		e, err := game.ParseEffect(s)
 		if err == nil && self != "" {
@@ -537,13 +556,13 @@ func ReadTriggered(text, self string) (*Trigger, bool, error) {
 	if err != nil {
 		return nil, true, shift(err)
 	}
-	ops, target, effects, err := readEffects(t, c.effectAt, self, true)
+	ops, target, effects, err := readEffects(t, c.effectAt, self)
 	if err != nil {
 		return nil, true, shift(err)
 	}
 	tr := &Trigger{Base: Base{Note: t}, On: c.on, Subject: c.subject, Yours: c.yours, Delayed: c.delayed,
 		Min: c.min, PerBlocker: c.without, If: c.cond, IfPaid: c.ifPaid, Counter: c.counter, PerCounter: c.each, Onto: c.onto}
-	tr.setEffects(ops, target, effects)
+	tr.setEffects(ops, target, effects, 0)
 	return tr, true, nil
 }
 
@@ -608,12 +627,12 @@ func readChapter(t, self string) (*Trigger, bool, error) {
 		}
 		return nil, true, textErr(end, "%q: expected \" — EFFECT\" after the chapter numbers", t)
 	}
-	ops, target, effects, err := readEffects(t, end+dash, self, true)
+	ops, target, effects, err := readEffects(t, end+dash, self)
 	if err != nil {
 		return nil, true, err
 	}
 	tr := &Trigger{Base: Base{Note: t}, On: []Event{CountersPut}, Counter: "lore", Chapters: chapters}
-	tr.setEffects(ops, target, effects)
+	tr.setEffects(ops, target, effects, 0)
 	return tr, true, nil
 }
 
@@ -661,12 +680,12 @@ func ReadRoom(t, self string) (name string, next []string, tr *Trigger, err erro
 		}
 	}
 	text := strings.TrimSuffix(strings.TrimSpace(eff), ".")
-	ops, target, effects, err := readEffects(body[:effAt]+text, effAt, self, true)
+	ops, target, effects, err := readEffects(body[:effAt]+text, effAt, self)
 	if err != nil {
 		return "", nil, nil, err
 	}
 	tr = &Trigger{Base: Base{Note: "When you move your venture marker into this room, " + text}, On: []Event{IntoRoom}}
-	tr.setEffects(ops, target, effects)
+	tr.setEffects(ops, target, effects, 0)
 	return name, next, tr, nil
 }
 
@@ -706,15 +725,16 @@ func effectTarget(kind string) *Target {
 // game.Card keeps its triggered abilities as game.Printed values.
 func (t *Trigger) PrintedText() string { return t.Note }
 
-// setEffects gives a trigger the effects its text was read into: its
-// target, the one named or the first effect's, and its ops in order.
-func (tr *Trigger) setEffects(ops []progOp, target *progTarget, effects []game.Effect) {
+// setEffects gives a trigger the effects its text was read into, with
+// the keyword's number n put in: its target, the one named or the first
+// effect's, and its ops in order.
+func (tr *Trigger) setEffects(ops []progOp, target *progTarget, effects []game.Effect, n int) {
 	if target != nil {
-		tr.Target = target.instance(0)
+		tr.Target = target.instance(n)
 	}
 	ei := 0
 	for _, o := range ops {
-		op := o.instance(0)
+		op := o.instance(n)
 		if o.kind == "effect" {
 			op.Effect = effects[ei]
 			ei++

@@ -362,7 +362,34 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 		e.s.Cite(e.rules.Find(phFollow...), "%s: %s creates a %d/%d %s token", from, ctrl.Name, ef.P, ef.T, ef.Name)
 	case "attach":
 		spell.AttachedTo = t.Object
+	case "reenter":
+		e.reenter(t.Object, ef, from)
 	}
+}
+
+// reenter returns card c to the battlefield under its owner's control,
+// with the counter ef names on it as it enters; a card that has left
+// the zone it was in is a new object the instruction can't find
+// (400.7), and stays where it is.
+func (e *engine) reenter(c *game.Object, ef game.Effect, from string) {
+	if c.Zone == game.Battlefield || e.s.FindIn(c.Label, c.Zone) != c {
+		e.s.Cite(e.rules.Find(phNewObject...), "%s: %s is no longer the object that was put into %s: it isn't returned", from, c.Label, e.zone(c.Zone))
+		return
+	}
+	with := ""
+	counters := map[string]int{}
+	if ef.Name != "" {
+		counters[ef.Name] = ef.N
+		with = fmt.Sprintf(" with %d %s %s on it", ef.N, ef.Name, plural(ef.N, "counter"))
+	}
+	e.s.Cite(e.rules.Find(phFollow...), "%s: %s returns to %s under its owner's control%s", from, c.Label, e.term("the battlefield", "play"), with)
+	o, _ := e.moveWith(c, game.Battlefield, c.Owner, "returned", counters)
+	if o == nil {
+		return
+	}
+	e.s.Changed()
+	e.citeStatics(o)
+	e.fire(o, ability.Enters, nil)
 }
 
 // attach attaches an Aura or Equipment to a creature, which has what

@@ -220,6 +220,12 @@ func (e *engine) holds(o *game.Object, t *ability.Trigger, what string) bool {
 	case "castfrom":
 		// The permanent remembers how its spell was cast (400.7d).
 		ok = o.Paid.Cast && o.Paid.From == c.From
+	case "nocounters":
+		// The source as it last existed (603.10a): a permanent that
+		// left the battlefield keeps the counters it had there.
+		n := o.Counters[c.Counter]
+		ok = n == 0
+		why = fmt.Sprintf(" (%s had %d %s %s on it)", o.Label, n, c.Counter, plural(n, "counter"))
 	case "thisturn":
 		ok = e.s.Happened(string(c.Event), func(h game.Happened) bool {
 			switch c.Who {
@@ -645,6 +651,15 @@ func (e *engine) runOp(o *game.Object, t *ability.Trigger, x ability.Op, blocker
 				return
 			}
 			tg = &ab.Ability.Targets[0]
+		}
+		if tg == nil && x.Effect.That {
+			// "it" of an ability with no target: the new object its
+			// source became in the zone the event put it in (400.7),
+			// else the source.
+			tg = &game.Target{Object: o}
+			if n, ok := arg.(*game.Object); ok && n.Label == o.Label && n != o {
+				tg.Object = n
+			}
 		}
 		e.effect(o, x.Effect, tg, o.Label)
 	}

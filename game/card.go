@@ -158,6 +158,7 @@ var Keywords = map[string]Param{
 	"Storm": NoParam, "Convoke": NoParam, "Epic": NoParam, "Sunburst": NoParam, "Flanking": NoParam,
 	"Bushido": NParam, "Soulshift": NParam, "Modular": NParam, "Amplify": NParam, "Dredge": NParam,
 	"Rampage": NParam, "Frenzy": NParam, "Poisonous": NParam,
+	"Persist": NoParam, "Undying": NoParam,
 	"Flashback": CostParam, "Madness": CostParam, "Mutate": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
 	"Ninjutsu": CostParam, "Evoke": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
 	"Protection": FromParam, "Affinity": ForParam, "Enchant": QualParam,
@@ -316,6 +317,8 @@ func (a *Ability) setCost(s string) error {
 //	this creature enters with a +1/+1 counter on it for each time it was kicked (static)
 //	this creature | NAME can't have more than N KIND counters on it (static, 704.5r: N in words up to ten, or digits)
 //	its controller sacrifices it | sacrifice it | sacrifice this creature (a triggered ability's, of its source)
+//	return it to the battlefield under its owner's control [with a KIND counter on it] (a triggered
+//	  ability's: the card its event put into a graveyard, or its source; "to play" in the old wordings)
 //
 // Triggered abilities ("When …", "Whenever …", "At …") are read by the
 // grammar of package ability, which reads their effects here.
@@ -323,7 +326,7 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters"
+	Verb string // "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters", "reenter"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// Mana is the mana an "add" effect adds ("Add {G}").
@@ -421,6 +424,15 @@ var effectPatterns = []struct {
 	}},
 	{lazyRegexp(`(?i)^(?:its controller sacrifices it|sacrifice (?:it|this creature|this permanent))$`), func(m []string) Effect {
 		return Effect{Verb: "sacrifice"}
+	}},
+	{lazyRegexp(`(?i)^return (?:it|this card) to (?:the battlefield|play) under its owner(?:'|’)s control(?: with an? ([+-]1/[+-]1|[a-z]+) counter on it)?$`), func(m []string) Effect {
+		// Persist and undying (702.79a, 702.93a): the card the event
+		// put into the graveyard, "it".
+		e := Effect{Verb: "reenter", That: true}
+		if m[1] != "" {
+			e.N, e.Name = 1, strings.ToLower(m[1])
+		}
+		return e
 	}},
 	{lazyRegexp(`(?i)^(?:this creature|this permanent|it|[^,]+?) can(?:'|’)?t have more than (one|two|three|four|five|six|seven|eight|nine|ten|\d+) ([+-]1/[+-]1|[a-z]+) counters? on it$`), func(m []string) Effect {
 		n, _ := number(m[1])
