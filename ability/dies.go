@@ -7,13 +7,27 @@ package ability
 
 func init() {
 	families = append(families, func() {
-		// Persist (702.79, from 2008-05-01) and undying (702.93, from
-		// 2012-02-01): "When this permanent is put into a graveyard
-		// from the battlefield, if it had no -1/-1 counters on it,
-		// return it to the battlefield under its owner's control with
-		// a -1/-1 counter on it" ("from play", "to play" until
-		// 2009-05-01).
-		for _, name := range []string{"Persist", "Undying"} {
+		for _, name := range []string{
+			// "When this permanent is put into a graveyard from the
+			// battlefield, if it had no -1/-1 counters on it, return
+			// it to the battlefield under its owner's control with a
+			// -1/-1 counter on it" (702.79a; "from play", "to play"
+			// until 2009-05-01), undying with +1/+1 (702.93a).
+			"Persist", "Undying",
+			// "When this Equipment enters, create a 0/0 black
+			// Phyrexian Germ creature token, then attach this
+			// Equipment to it" (702.92a; "put … onto the battlefield"
+			// before 2016-09-30); for Mirrodin!'s 2/2 red Rebel
+			// (702.163a), job select's 1/1 colorless Hero (702.182a).
+			"Living Weapon", "For Mirrodin!", "Job Select",
+			// "Whenever a creature you control enters, if that
+			// creature's power is greater than this creature's power
+			// and/or that creature's toughness is greater than this
+			// creature's toughness, put a +1/+1 counter on this
+			// creature" (702.100a; "enters the battlefield under your
+			// control" before 2024-07-30).
+			"Evolve",
+		} {
 			declare(name, compiled, byDefinition)
 		}
 	})

@@ -21,8 +21,9 @@
 //		}}
 //	}, anchors("can't be blocked except", "can't be blocked by creatures without flying"))
 //
-// A compiled one: bushido, rampage, flanking, provoke, soulshift, frenzy
-// and poisonous are declared by the revision's own definition
+// A compiled one: bushido, rampage, flanking, provoke, soulshift, frenzy,
+// poisonous, persist, undying, living weapon, for Mirrodin!, job select
+// and evolve are declared by the revision's own definition
 // (declare(name, compiled, byDefinition)), which the grammar of
 // compile.go reads. Bushido's 702.45a, "Whenever this
 // creature blocks or becomes blocked, it gets +N/+N until end of turn",

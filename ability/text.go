@@ -18,11 +18,11 @@ import (
 //	          | "At the beginning of each combat" | "At the beginning of combat on your turn"
 //	          | "At end of turn" | "At end of combat" ["on your turn"]
 //	          | ("When" | "Whenever") "the last defense counter is removed from" ("this permanent" | "this battle" | NAME)
-//	subject   = "this creature" | "this permanent" | "it" | "CARDNAME" | NAME | "a creature with KEYWORD"
+//	subject   = "this creature" | "this permanent" | "this Equipment" | "it" | "CARDNAME" | NAME | "a creature with KEYWORD"
 //	          | "a creature" | "another creature" | "a creature you control" | "another creature you control"
 //	          | "a creature an opponent controls"
 //	          | "you" | "an opponent" | "a player"
-//	event     = (of an object) "enters the battlefield" | "enters" | "comes into play"
+//	event     = (of an object) ("enters the battlefield" | "enters" | "comes into play") ["under your control"]
 //	          | "dies" | "is put into a graveyard from" ("play" | "the battlefield")
 //	          | "leaves the battlefield" | "leaves play"
 //	          | "attacks and isn't blocked" | "attacks" | "blocks or becomes blocked" | "blocks"
@@ -39,6 +39,7 @@ import (
 //	          | "a creature died this turn" | "you gained life this turn" | "it entered this turn"
 //	          | "it was cast from your hand|graveyard" | … (historyConditions)
 //	          | "it had no" KIND "counters on it"
+//	          | "that creature's power is greater than this creature's power and/or that creature's toughness is greater than this creature's toughness"
 //	effect    = an op of compile.go's grammar ("it gets +N/+N until end of turn", …)
 //	          | an effect of a spell's text (game.ParseEffect)
 //
@@ -72,9 +73,11 @@ type Condition struct {
 	// Kind is "lifeatmost" or "lifeatleast" (the controller's life
 	// against N), "thisturn" (an event of the turn's history: Event
 	// happened to Who, "a creature", "you", "an opponent" or "it", the
-	// source), "castfrom" (the source was cast from zone From), or
+	// source), "castfrom" (the source was cast from zone From),
 	// "nocounters" (the source had no Counter counters on it, as it
-	// last existed on the battlefield: 603.10a).
+	// last existed on the battlefield: 603.10a), or "bigger" (the
+	// object the event happened to has a greater power or toughness
+	// than the source).
 	Kind    string
 	N       int
 	Event   Event
@@ -340,6 +343,19 @@ func (c *clause) readSubject(t, low string, at *int, self string, skip func(stri
 		for _, oe := range objectEvents {
 			if skip(oe.text) {
 				c.on, c.min = oe.on, oe.min
+				if c.on[0] == Enters && skip("under your control") {
+					// "a creature enters the battlefield under your
+					// control", the wording before "a creature you
+					// control enters" (2024-07-30).
+					switch c.subject {
+					case AnyCreature:
+						c.subject = CreatureYouControl
+					case AnotherCreature:
+						c.subject = AnotherYours
+					default:
+						return textErr(evAt, "\"under your control\" follows \"a creature\" or \"another creature\"")
+					}
+				}
 				return nil
 			}
 		}
@@ -359,7 +375,7 @@ func (c *clause) readSubject(t, low string, at *int, self string, skip func(stri
 // the object itself (Self) or a creature of a kind.
 func readObject(s *Subject, self string, skip func(string) bool) bool {
 	switch {
-	case skip("this creature"), skip("this permanent"), skip("this artifact"), skip("this enchantment"), skip("cardname"):
+	case skip("this creature"), skip("this permanent"), skip("this artifact"), skip("this enchantment"), skip("this equipment"), skip("cardname"):
 	case self != "" && skip(strings.ToLower(self)):
 	case skip("another creature you control"):
 		*s = AnotherYours
@@ -454,6 +470,9 @@ func readCondition(s string) (*Condition, bool) {
 		c.Text = strings.TrimSpace(s)
 		return &c, true
 	}
+	if strings.EqualFold(strings.ReplaceAll(strings.TrimSpace(s), "’", "'"), biggerCondition) {
+		return &Condition{Text: strings.TrimSpace(s), Kind: "bigger"}, true
+	}
 	if kind, ok := readNoCounters(strings.ToLower(strings.TrimSpace(s))); ok {
 		return &Condition{Text: strings.TrimSpace(s), Kind: "nocounters", Counter: kind}, true
 	}
@@ -468,6 +487,10 @@ func readCondition(s string) (*Condition, bool) {
 	}
 	return &Condition{Text: strings.TrimSpace(s), Kind: kind, N: n}, true
 }
+
+// biggerCondition compares the object an event happened to with the
+// trigger's source (evolve, 702.100a): Kind "bigger".
+const biggerCondition = "that creature's power is greater than this creature's power and/or that creature's toughness is greater than this creature's toughness"
 
 // readNoCounters reads "it had no KIND counters on it" (persist's
 // "-1/-1", undying's "+1/+1"): the kind.

@@ -356,10 +356,14 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 	case "continuous":
 		e.continuous(spell, ef, t, from)
 	case "create":
-		c := &game.Card{Name: ef.Name, Types: []string{"Creature"}, Subtypes: []string{ef.Name}, Power: ef.P, Toughness: ef.T, HasPT: true}
-		o := e.s.Create(c, e.label(ef.Name+" token"), ctrl, game.Battlefield)
+		c := game.TokenCard(ef.Name, ef.P, ef.T)
+		o := e.s.Create(c, e.label(c.Name+" token"), ctrl, game.Battlefield)
 		o.Token = true
 		e.s.Cite(e.rules.Find(phFollow...), "%s: %s creates a %d/%d %s token", from, ctrl.Name, ef.P, ef.T, ef.Name)
+		e.fire(o, ability.Enters, nil)
+		if ef.Attach {
+			e.attachCreated(spell, o, from)
+		}
 	case "attach":
 		spell.AttachedTo = t.Object
 	case "reenter":
@@ -390,6 +394,29 @@ func (e *engine) reenter(c *game.Object, ef game.Effect, from string) {
 	e.s.Changed()
 	e.citeStatics(o)
 	e.fire(o, ability.Enters, nil)
+}
+
+// attachCreated attaches Equipment src to the token it created, as
+// its ability says ("then attach this Equipment to it"): not when src
+// has left the battlefield (400.7), nor to a token it couldn't equip
+// (701.3a), which stays unequipped.
+func (e *engine) attachCreated(src, token *game.Object, from string) {
+	r := e.action("Attach", "to attach an aura, equipment, or fortification", "to attach an equipment")
+	if e.s.FindIn(src.Label, game.Battlefield) != src {
+		e.s.Cite(e.rules.Find(phNewObject...), "%s: %s has left the battlefield: it isn't attached to %s", from, src.Label, token.Label)
+		return
+	}
+	if e.s.FindIn(token.Label, game.Battlefield) != token {
+		e.s.Cite(r, "%s: %s is no longer on the battlefield: %s stays where it is", from, token.Label, src.Label)
+		return
+	}
+	for _, pr := range all[*ability.Protection](e, token) {
+		if pr.From.Matches(src) {
+			e.s.Cite(r, "%s: %s has protection from %s and can't be equipped by %s, which stays where it is", from, token.Label, pr.From.Text, src.Label)
+			return
+		}
+	}
+	e.attach(src, token, r)
 }
 
 // attach attaches an Aura or Equipment to a creature, which has what

@@ -54,7 +54,7 @@ func (e *engine) fire(o *game.Object, ev ability.Event, arg any) {
 			e.s.Cite(e.rules.Find(phIntervening...), "%s of %s does not trigger: its %s cost was not paid", triggerName(o, t), o.Label, t.IfPaid)
 			continue
 		}
-		if !e.holds(o, t, "does not trigger") {
+		if !e.holds(o, t, "does not trigger", nil) {
 			continue
 		}
 		blockers, _ := arg.([]*game.Object)
@@ -157,14 +157,18 @@ func (e *engine) watch(o *game.Object, p *game.Player, ev ability.Event, arg any
 				if t.Onto != "" && !watches(x, t.Onto, o, nil) {
 					continue
 				}
-				if e.holds(x, t, "does not trigger") {
+				if e.holds(x, t, "does not trigger", o) {
 					for range e.counterTimes(x, t, c) {
 						e.queue(x, t, nil, arg)
 					}
 				}
 				continue
 			}
-			if e.holds(x, t, "does not trigger") {
+			if e.holds(x, t, "does not trigger", o) {
+				if arg == nil && o != nil {
+					// "that creature": the object the event happened to.
+					arg = o
+				}
 				e.queue(x, t, nil, arg)
 			}
 		}
@@ -203,8 +207,9 @@ func watches(x *game.Object, s ability.Subject, o *game.Object, p *game.Player) 
 
 // holds checks the intervening "if" clause of o's trigger t (603.4;
 // 410.8 in 2006): as the event happens, and again as it resolves; when
-// it is false, the trace says so, what not being "what" happens.
-func (e *engine) holds(o *game.Object, t *ability.Trigger, what string) bool {
+// it is false, the trace says so, what not being "what" happens. that
+// is the object the event happened to ("that creature"), nil for none.
+func (e *engine) holds(o *game.Object, t *ability.Trigger, what string, that *game.Object) bool {
 	c := t.If
 	if c == nil {
 		return true
@@ -220,6 +225,16 @@ func (e *engine) holds(o *game.Object, t *ability.Trigger, what string) bool {
 	case "castfrom":
 		// The permanent remembers how its spell was cast (400.7d).
 		ok = o.Paid.Cast && o.Paid.From == c.From
+	case "bigger":
+		// "that creature's power is greater than this creature's
+		// power and/or that creature's toughness is greater …".
+		if that == nil {
+			break
+		}
+		p, tt := that.PT()
+		mp, mt := o.PT()
+		ok = p > mp || tt > mt
+		why = fmt.Sprintf(" (%s is %d/%d, %s %d/%d)", that.Label, p, tt, o.Label, mp, mt)
 	case "nocounters":
 		// The source as it last existed (603.10a): a permanent that
 		// left the battlefield keeps the counters it had there.
@@ -273,7 +288,8 @@ func (e *engine) queue(o *game.Object, t *ability.Trigger, blockers []*game.Obje
 			}
 			e.s.Cite(e.rules.Find(phIntervening...), "the %s cost of %s was paid, as it still is on resolution", t.IfPaid, o.Label)
 		}
-		if !e.holds(o, t, "does nothing") {
+		that, _ := arg.(*game.Object)
+		if !e.holds(o, t, "does nothing", that) {
 			return
 		}
 		for _, x := range t.Effects {

@@ -158,7 +158,7 @@ var Keywords = map[string]Param{
 	"Storm": NoParam, "Convoke": NoParam, "Epic": NoParam, "Sunburst": NoParam, "Flanking": NoParam,
 	"Bushido": NParam, "Soulshift": NParam, "Modular": NParam, "Amplify": NParam, "Dredge": NParam,
 	"Rampage": NParam, "Frenzy": NParam, "Poisonous": NParam,
-	"Persist": NoParam, "Undying": NoParam,
+	"Persist": NoParam, "Undying": NoParam, "Living Weapon": NoParam, "For Mirrodin!": NoParam, "Job Select": NoParam, "Evolve": NoParam,
 	"Flashback": CostParam, "Madness": CostParam, "Mutate": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
 	"Ninjutsu": CostParam, "Evoke": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
 	"Protection": FromParam, "Affinity": ForParam, "Enchant": QualParam,
@@ -301,7 +301,8 @@ func (a *Ability) setCost(s string) error {
 //	[you] take the initiative (725, from 2022-06-10)
 //	destroy target creature | counter target spell | untap target creature | untap that creature
 //	copy target creature spell | copy target permanent spell | copy target Aura spell
-//	create a P/T NAME token
+//	create a P/T [COLOR] SUBTYPES [creature] token [, then attach this Equipment to it] (a triggered
+//	  ability's: its source is attached to the token; "put … creature token onto the battlefield" before 2016)
 //	a continuous effect: SUBJECT PREDICATE [and PREDICATE]… [until end of turn]
 //	  ("target creature gets +3/+3 until end of turn", "equipped creature
 //	  gets +2/+0", "creatures you control get +1/+1", "enchanted creature
@@ -317,6 +318,7 @@ func (a *Ability) setCost(s string) error {
 //	this creature enters with a +1/+1 counter on it for each time it was kicked (static)
 //	this creature | NAME can't have more than N KIND counters on it (static, 704.5r: N in words up to ten, or digits)
 //	its controller sacrifices it | sacrifice it | sacrifice this creature (a triggered ability's, of its source)
+//	put N KIND counters on this creature | this permanent | it (a triggered ability's source)
 //	return it to the battlefield under its owner's control [with a KIND counter on it] (a triggered
 //	  ability's: the card its event put into a graveyard, or its source; "to play" in the old wordings)
 //
@@ -345,6 +347,9 @@ type Effect struct {
 	// the step at the beginning of which the effect happens ("end" for
 	// "at the beginning of the next end step", "upkeep").
 	Delayed string
+	// Attach is set for a token created ", then attach this Equipment
+	// to it" (702.92a): the effect's source is attached to it.
+	Attach bool
 	// Cont is the continuous effect of a static ability (Verb "static")
 	// or of a spell (Verb "continuous"); a spell's applies to its target
 	// or, for one with no target, to Cont.Subject as it resolves.
@@ -390,6 +395,10 @@ var effectPatterns = []struct {
 	{lazyRegexp(`(?i)^(?:you )?take the initiative$`), func(m []string) Effect { return Effect{Verb: "initiative"} }},
 	{lazyRegexp(`(?i)^put (a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten) ([+-]\d+/[+-]\d+|[a-z]+) counters? on target creature$`), func(m []string) Effect {
 		return Effect{Verb: "putcounters", N: count(m[1]), Name: strings.ToLower(m[2]), Target: "creature"}
+	}},
+	{lazyRegexp(`(?i)^put (a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten) ([+-]\d+/[+-]\d+|[a-z]+) counters? on (?:this creature|this permanent|it)$`), func(m []string) Effect {
+		// On the ability's source (evolve's "on this creature").
+		return Effect{Verb: "putcounters", N: count(m[1]), Name: strings.ToLower(m[2]), That: true}
 	}},
 	{lazyRegexp(`(?i)^destroy target creature$`), func(m []string) Effect { return Effect{Verb: "destroy", Target: "creature"} }},
 	{lazyRegexp(`(?i)^untap (target creature|target permanent|that creature|that permanent|it)$`), func(m []string) Effect {
@@ -446,9 +455,34 @@ var effectPatterns = []struct {
 	{lazyRegexp(`(?i)^target player skips (?:their|his or her) next combat phase this turn$`), func(m []string) Effect {
 		return Effect{Verb: "skipcombat", Target: "player"}
 	}},
-	{lazyRegexp(`(?i)^create an? (\d+)/(\d+) (.+?) (?:creature )?token$`), func(m []string) Effect {
-		return Effect{Verb: "create", P: atoi(m[1]), T: atoi(m[2]), Name: m[3]}
+	{lazyRegexp(`(?i)^(?:create an? (\d+)/(\d+) (.+?) (?:creature )?token|put an? (\d+)/(\d+) (.+?) creature token onto the battlefield)(, then attach this equipment to it)?$`), func(m []string) Effect {
+		if m[1] == "" {
+			// "put … onto the battlefield", the wording before
+			// "create" (701.6 from 2016-09-30).
+			m[1], m[2], m[3] = m[4], m[5], m[6]
+		}
+		return Effect{Verb: "create", P: atoi(m[1]), T: atoi(m[2]), Name: m[3], Attach: m[7] != ""}
 	}},
+}
+
+// TokenCard is the card of a P/T creature token an effect describes as
+// desc ("black Phyrexian Germ", "2/2 red Rebel"'s "red Rebel"): its
+// colours (of its colour words, 111.3), then its creature types, which
+// are its name too (111.4).
+func TokenCard(desc string, p, t int) *Card {
+	c := &Card{Types: []string{"Creature"}, Power: p, Toughness: t, HasPT: true}
+	words := strings.Fields(desc)
+	i := 0
+	for ; i < len(words)-1; i++ {
+		col, ok := ParseColor(words[i])
+		if !ok {
+			break
+		}
+		c.Indicator |= col
+	}
+	c.Subtypes = words[i:]
+	c.Name = strings.Join(c.Subtypes, " ")
+	return c
 }
 
 func atoi(s string) int {
