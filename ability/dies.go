@@ -27,6 +27,14 @@ func init() {
 			// creature" (702.100a; "enters the battlefield under your
 			// control" before 2024-07-30).
 			"Evolve",
+			// "When this permanent is put into a graveyard from the
+			// battlefield, create N 1/1 white and black Spirit
+			// creature tokens with flying" (702.135a).
+			"Afterlife",
+			// "When this permanent enters, you may put N +1/+1
+			// counters on it. If you don't, create N 1/1 colorless
+			// Servo artifact creature tokens" (702.123a).
+			"Fabricate",
 		} {
 			declare(name, compiled, byDefinition)
 		}

@@ -41,7 +41,7 @@ import (
 //	          | "it was cast from your hand|graveyard" | … (historyConditions)
 //	          | "it had no" KIND "counters on it"
 //	          | "that creature's power is greater than this creature's power and/or that creature's toughness is greater than this creature's toughness"
-//	effect    = ["you may " | "if you do, "] an effect of the effect table of card text (game.ParseEffect)
+//	effect    = ["you may " | "if you do, " | "if you don't, "] an effect of the effect table of card text (game.ParseEffect)
 //
 // NAME is the card's own name; a keyword's definition has no name and
 // its N is the keyword's number.
@@ -520,7 +520,7 @@ func readEffects(t string, at int, self string) ([]sentence, error) {
 		if s == "" {
 			continue
 		}
-		may := false
+		may, otherwise := false, false
 		low := strings.ToLower(s)
 		switch {
 		case strings.HasPrefix(low, "you may "):
@@ -531,6 +531,16 @@ func readEffects(t string, at int, self string) ([]sentence, error) {
 				return nil, textErr(here, "\"if you do\" follows no \"you may\" at %q", s)
 			}
 			may, s, here = true, s[len("if you do, "):], here+len("if you do, ")
+		case strings.HasPrefix(low, "if you don't, "), strings.HasPrefix(low, "if you don’t, "):
+			// It happens when the "you may" before it was declined.
+			w := len("if you don't, ")
+			if !strings.HasPrefix(low, "if you don't, ") {
+				w = len("if you don’t, ")
+			}
+			if !slices.ContainsFunc(out, func(x sentence) bool { return x.may }) {
+				return nil, textErr(here, "\"if you don't\" follows no \"you may\" at %q", s)
+			}
+			otherwise, s, here = true, s[w:], here+w
 		}
 		e, err := game.ParseEffect(s)
 		if err == nil && self != "" {
@@ -543,7 +553,7 @@ func readEffects(t string, at int, self string) ([]sentence, error) {
 			}
 			return nil, textErr(here+off, "unknown effect %q of a triggered ability", s)
 		}
-		out = append(out, sentence{effect: e, may: may})
+		out = append(out, sentence{effect: e, may: may, otherwise: otherwise})
 	}
 	if len(out) == 0 {
 		return nil, textErr(at, "a triggered ability needs an effect after its condition")
@@ -762,6 +772,6 @@ func (tr *Trigger) setEffects(effects []sentence, n int) {
 		if tr.Target == nil {
 			tr.Target = effectTarget(e)
 		}
-		tr.Effects = append(tr.Effects, Op{Kind: "effect", Effect: e, May: x.may})
+		tr.Effects = append(tr.Effects, Op{Kind: "effect", Effect: e, May: x.may, Otherwise: x.otherwise})
 	}
 }

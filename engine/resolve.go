@@ -360,6 +360,10 @@ func (e *engine) effect(d doing, ef game.Effect, t *game.Target) {
 	case "destroy":
 		e.destroy(t.Object, e.action("Destroy", "to destroy a permanent", "destroyed, or sacrificed is put", "destroyed or sacrificed is put"), from)
 	case "putcounters":
+		if e.s.FindIn(t.Object.Label, game.Battlefield) != t.Object {
+			e.s.Cite(e.rules.Find(phNewObject...), "%s: %s is no longer on the battlefield: no counters are put on it", from, t.Object.Label)
+			return
+		}
 		e.s.Cite(e.rules.Find(phFollow...), "%s: %s puts %d %s %s on %s", from, ctrl.Name, ef.N, ef.Name, plural(ef.N, "counter"), t.Object.Label)
 		e.putCounters(t.Object, ef.Name, ef.N, ctrl)
 	case "untap":
@@ -420,13 +424,19 @@ func (e *engine) effect(d doing, ef game.Effect, t *game.Target) {
 	case "continuous":
 		e.continuous(spell, ef, t, from)
 	case "create":
-		c := game.TokenCard(ef.Name, ef.P, ef.T)
-		o := e.s.Create(c, e.label(c.Name+" token"), ctrl, game.Battlefield)
-		o.Token = true
-		e.s.Cite(e.rules.Find(phFollow...), "%s: %s creates a %d/%d %s token", from, ctrl.Name, ef.P, ef.T, ef.Name)
-		e.fire(o, ability.Enters, nil)
-		if ef.Attach {
-			e.attachCreated(spell, o, from)
+		for range ef.N {
+			c := game.TokenCard(ef.Name, ef.P, ef.T)
+			o := e.s.Create(c, e.label(c.Name+" token"), ctrl, game.Battlefield)
+			o.Token = true
+			desc, with, _ := strings.Cut(ef.Name, " with ")
+			if with != "" {
+				with = " with " + with
+			}
+			e.s.Cite(e.rules.Find(phFollow...), "%s: %s creates a %d/%d %s token%s", from, ctrl.Name, ef.P, ef.T, desc, with)
+			e.fire(o, ability.Enters, nil)
+			if ef.Attach {
+				e.attachCreated(spell, o, from)
+			}
 		}
 	case "attach":
 		spell.AttachedTo = t.Object

@@ -596,6 +596,10 @@ func (e *engine) runOp(o *game.Object, t *ability.Trigger, x ability.Op, blocker
 	if t.N > 0 {
 		head = fmt.Sprintf("%s %d", name, t.N)
 	}
+	if x.Otherwise && !e.declines() {
+		// "If you don't, …": the "you may" before it was taken.
+		return
+	}
 	if x.May && e.declines() {
 		e.s.Cite(rule, "%s: %s chooses not to (\"you may\")", name, ab.Controller().Name)
 		return

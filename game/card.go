@@ -158,6 +158,7 @@ var Keywords = map[string]Param{
 	"Storm": NoParam, "Convoke": NoParam, "Epic": NoParam, "Sunburst": NoParam, "Flanking": NoParam,
 	"Bushido": NParam, "Soulshift": NParam, "Modular": NParam, "Amplify": NParam, "Dredge": NParam,
 	"Rampage": NParam, "Frenzy": NParam, "Poisonous": NParam,
+	"Afterlife": NParam, "Fabricate": NParam,
 	"Persist": NoParam, "Undying": NoParam, "Living Weapon": NoParam, "For Mirrodin!": NoParam, "Job Select": NoParam, "Evolve": NoParam,
 	"Flashback": CostParam, "Madness": CostParam, "Mutate": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
 	"Ninjutsu": CostParam, "Evoke": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
@@ -501,9 +502,16 @@ var effectPatterns = []struct {
 	{lazyRegexp(`(?i)^put (a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten) ([+-]\d+/[+-]\d+|[a-z]+) counters? on target creature$`), func(m []string) Effect {
 		return Effect{Verb: "putcounters", N: count(m[1]), Name: strings.ToLower(m[2]), Target: "creature"}
 	}},
-	{lazyRegexp(`(?i)^put (a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten) ([+-]\d+/[+-]\d+|[a-z]+) counters? on (?:this creature|this permanent|it)$`), func(m []string) Effect {
-		// On the ability's source (evolve's "on this creature").
-		return Effect{Verb: "putcounters", N: count(m[1]), Name: strings.ToLower(m[2]), That: true}
+	{lazyRegexp(`(?i)^put (a|an|N|X|\d+|one|two|three|four|five|six|seven|eight|nine|ten) ([+-]\d+/[+-]\d+|[a-z]+) counters? on (?:this creature|this permanent|it)$`), func(m []string) Effect {
+		// On the ability's source (evolve's "on this creature",
+		// fabricate's "on it").
+		e := Effect{Verb: "putcounters", Name: strings.ToLower(m[2]), That: true}
+		if n, byN := keywordNumber(m[1]); byN {
+			e.N, e.ByN = n, NumN
+		} else {
+			e.N = count(m[1])
+		}
+		return e
 	}},
 	{lazyRegexp(`(?i)^destroy target creature$`), func(m []string) Effect { return Effect{Verb: "destroy", Target: "creature"} }},
 	{lazyRegexp(`(?i)^untap (target creature|target permanent|that creature|that permanent|it)$`), func(m []string) Effect {
@@ -560,33 +568,58 @@ var effectPatterns = []struct {
 	{lazyRegexp(`(?i)^target player skips (?:their|his or her) next combat phase this turn$`), func(m []string) Effect {
 		return Effect{Verb: "skipcombat", Target: "player"}
 	}},
-	{lazyRegexp(`(?i)^(?:create an? (\d+)/(\d+) (.+?) (?:creature )?token|put an? (\d+)/(\d+) (.+?) creature token onto the battlefield)(, then attach this equipment to it)?$`), func(m []string) Effect {
-		if m[1] == "" {
+	{lazyRegexp(`(?i)^(?:create (an?|N|X|\d+|two|three|four|five|six|seven|eight|nine|ten) (\d+)/(\d+) (.+?) (?:creature )?tokens?( with [a-z ,]+)?|put an? (\d+)/(\d+) (.+?) creature token onto the battlefield)(, then attach this equipment to it)?$`), func(m []string) Effect {
+		e := Effect{Verb: "create", N: 1, Name: m[4] + m[5]}
+		switch {
+		case m[1] == "":
 			// "put … onto the battlefield", the wording before
 			// "create" (701.6 from 2016-09-30).
-			m[1], m[2], m[3] = m[4], m[5], m[6]
+			m[2], m[3], e.Name = m[6], m[7], m[8]
+		case strings.EqualFold(m[1], "N") || strings.EqualFold(m[1], "X"):
+			e.ByN = NumN
+		default:
+			e.N = count(m[1])
 		}
-		return Effect{Verb: "create", P: atoi(m[1]), T: atoi(m[2]), Name: m[3], Attach: m[7] != ""}
+		e.P, e.T, e.Attach = atoi(m[2]), atoi(m[3]), m[9] != ""
+		return e
 	}},
 }
 
 // TokenCard is the card of a P/T creature token an effect describes as
-// desc ("black Phyrexian Germ", "2/2 red Rebel"'s "red Rebel"): its
-// colours (of its colour words, 111.3), then its creature types, which
-// are its name too (111.4).
+// desc ("black Phyrexian Germ", "white and black Spirit … with flying",
+// "colorless Servo artifact"): its colours (of its colour words, 111.3),
+// its creature types, which are its name too (111.4), the type
+// artifact, and the keyword abilities after "with".
 func TokenCard(desc string, p, t int) *Card {
 	c := &Card{Types: []string{"Creature"}, Power: p, Toughness: t, HasPT: true}
+	desc, with, _ := strings.Cut(desc, " with ")
 	words := strings.Fields(desc)
 	i := 0
 	for ; i < len(words)-1; i++ {
+		if strings.EqualFold(words[i], "and") {
+			continue
+		}
 		col, ok := ParseColor(words[i])
 		if !ok {
 			break
 		}
 		c.Indicator |= col
 	}
-	c.Subtypes = words[i:]
+	for _, w := range words[i:] {
+		if strings.EqualFold(w, "artifact") {
+			c.Types = []string{"Artifact", "Creature"}
+			continue
+		}
+		c.Subtypes = append(c.Subtypes, w)
+	}
 	c.Name = strings.Join(c.Subtypes, " ")
+	for _, k := range strings.FieldsFunc(with, func(r rune) bool { return r == ',' }) {
+		for _, w := range strings.Split(k, " and ") {
+			if a, ok, err := ParseAbility(w); ok && err == nil {
+				c.Abilities = append(c.Abilities, a)
+			}
+		}
+	}
 	return c
 }
 
