@@ -65,7 +65,8 @@
 // declarations against keyword extraction for every embedded revision
 // and names the model a new wording makes stale. The compiled models
 // (bushido, rampage, flanking, provoke, soulshift, frenzy, poisonous,
-// persist, undying, living weapon, for Mirrodin!, job select, evolve)
+// persist, undying, living weapon, for Mirrodin!, job select, evolve,
+// afterlife, fabricate)
 // are built from each revision's own definition by a small grammar
 // (compile.go), so a reworded definition changes what they do.
 //
