@@ -214,14 +214,24 @@ func (e *engine) holds(o *game.Object, t *ability.Trigger, what string, that *ga
 	if c == nil {
 		return true
 	}
-	me := slices.Index(e.s.Players, o.Controller())
-	life := o.Controller().Life
-	why := ""
-	var ok bool
+	ok, why := e.condition(c, o, o.Controller(), that)
+	if !ok {
+		e.s.Cite(e.rules.Find(phIntervening...), "%s of %s %s: \"if %s\" is false%s", triggerName(o, t), o.Label, what, c.Text, why)
+	}
+	return ok
+}
+
+// condition checks c for object o ("it"), player p ("you") and the
+// object the event happened to, that ("that creature", nil for none):
+// an intervening "if" clause, or the condition of an alternative cost;
+// why, when not empty, says what it was checked on.
+func (e *engine) condition(c *ability.Condition, o *game.Object, p *game.Player, that *game.Object) (ok bool, why string) {
+	me := slices.Index(e.s.Players, p)
+	life := p.Life
 	switch c.Kind {
 	case "lifeatmost", "lifeatleast":
 		ok = c.Kind == "lifeatmost" && life <= c.N || c.Kind == "lifeatleast" && life >= c.N
-		why = fmt.Sprintf(" (%s has %d life)", o.Controller().Name, life)
+		why = fmt.Sprintf(" (%s has %d life)", p.Name, life)
 	case "castfrom":
 		// The permanent remembers how its spell was cast (400.7d).
 		ok = o.Paid.Cast && o.Paid.From == c.From
@@ -231,10 +241,10 @@ func (e *engine) holds(o *game.Object, t *ability.Trigger, what string, that *ga
 		if that == nil {
 			break
 		}
-		p, tt := that.PT()
+		tp, tt := that.PT()
 		mp, mt := o.PT()
-		ok = p > mp || tt > mt
-		why = fmt.Sprintf(" (%s is %d/%d, %s %d/%d)", that.Label, p, tt, o.Label, mp, mt)
+		ok = tp > mp || tt > mt
+		why = fmt.Sprintf(" (%s is %d/%d, %s %d/%d)", that.Label, tp, tt, o.Label, mp, mt)
 	case "nocounters":
 		// The source as it last existed (603.10a): a permanent that
 		// left the battlefield keeps the counters it had there.
@@ -258,10 +268,7 @@ func (e *engine) holds(o *game.Object, t *ability.Trigger, what string, that *ga
 			return false
 		})
 	}
-	if !ok {
-		e.s.Cite(e.rules.Find(phIntervening...), "%s of %s %s: \"if %s\" is false%s", triggerName(o, t), o.Label, what, c.Text, why)
-	}
-	return ok
+	return ok, why
 }
 
 // queue makes o's trigger t wait to be put on the stack, and returns
