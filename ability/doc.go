@@ -39,11 +39,17 @@
 // definition outside the grammar declares nothing, and the coverage
 // report names the model stale.
 //
+// An activated keyword is compiled the same way by the grammar of
+// shape_activated.go: equip's "[Cost]: Attach this permanent to target
+// creature you control. Activate only as a sorcery." is read as a card's
+// activated ability (game.ParseActivatedEffect), with the instance's
+// cost for [Cost]; cycling's "[Cost], Discard this card: Draw a card."
+// is activated from the hand, its cost naming the card there.
+//
 // Flashback, escape, spectacle, surge, retrace and jump-start are
 // compiled by the shape of an alternative cost (shape_altcost.go): "You
-// may cast this card from your
-// graveyard by paying [cost] rather than paying its mana cost" is an
-// AltCost from the graveyard, "… if an opponent lost life this turn" its
+// may cast this card from your graveyard by paying [cost] rather than
+// paying its mana cost" is an AltCost from the graveyard, "… if an opponent lost life this turn" its
 // condition, and "If the flashback cost was paid, exile this card
 // instead of …" makes it exile the spell as it leaves the stack. Retrace
 // and jump-start, "by discarding a land card as an additional cost to

@@ -54,7 +54,9 @@
 // reads them ("if its evoke cost was paid", 603.4). A mana symbol
 // the revision does not define refuses the cast. Activated abilities
 // printed on cards ("{2}, {T}: Draw a card.") are activated through the
-// same payment (activated.go).
+// same payment (activated.go), and so are activated keyword abilities
+// compiled from their definition (equip, cycling), from the zone their
+// cost names.
 //
 // The models are package ability's declarations (ability.Decls): a
 // keyword's abilities, its anchors and whether it is compiled are stated

@@ -481,7 +481,23 @@ func (e *engine) effect(d doing, ef game.Effect, t *game.Target) {
 		o.Token = true
 		e.s.Cite(e.rules.Find(phFollow...), "%s: %s creates a %d/%d %s token", from, ctrl.Name, ef.P, ef.T, ef.Name)
 	case "attach":
-		spell.AttachedTo = t.Object
+		if spell.Zone != game.Battlefield {
+			// An Aura spell resolving: it enters attached.
+			spell.AttachedTo = t.Object
+			return
+		}
+		// An ability of a permanent attaches it (equip, fortify).
+		if e.s.FindIn(spell.Label, game.Battlefield) != spell {
+			e.s.Cite(e.rules.Find(phFollow...), "%s: %s is no longer on the %s: nothing is attached", from, spell.Label, e.zone(game.Battlefield))
+			return
+		}
+		if spell.Is("Creature") && t.Object.Is("Creature") {
+			// 301.5c (212.2i before 2009): an Equipment that's also a
+			// creature can't equip a creature.
+			e.s.Cite(e.rules.Find(phEquipCreature...), "%s is also a creature and can't equip %s: it is not attached", spell.Label, t.Object.Label)
+			return
+		}
+		e.attach(spell, t.Object, e.rules.Find(phFollow...))
 	}
 }
 

@@ -144,6 +144,7 @@ const (
 	OntoParam        // Splice onto [quality] [cost]
 	PrefixQual       // [Quality] offering
 	GrantParam       // Max speed — [ability]: the keyword ability granted, as written, in Quality
+	NCostParam       // Reinforce N—[cost]
 )
 
 // Keywords are the keyword abilities a scenario's card line can name,
@@ -162,6 +163,7 @@ var Keywords = map[string]Param{
 	"Afflict": NParam, "Renown": NParam, "Annihilator": NParam,
 	"Flashback": CostParam, "Madness": CostParam, "Mutate": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
 	"Ninjutsu": CostParam, "Evoke": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
+	"Cycling": CostParam, "Fortify": CostParam, "Outlast": CostParam, "Reinforce": NCostParam, "Scavenge": CostParam, "Crew": NParam,
 	"Protection": FromParam, "Affinity": ForParam, "Enchant": QualParam,
 	"Splice": OntoParam, "Offering": PrefixQual,
 	"Escape": CostParam, "Spectacle": CostParam, "Surge": CostParam, "Retrace": NoParam, "Jump-Start": NoParam,
@@ -225,6 +227,22 @@ func ParseAbility(text string) (Ability, bool, error) {
 			return bad(fmt.Sprintf("a number from 0 to %d", MaxNumber))
 		}
 		a.N = n
+	case NCostParam:
+		// "Reinforce 1—{1}{W}": the number, a dash, the cost.
+		i := strings.IndexAny(rest, "—-")
+		if i <= 0 {
+			return bad("a number, a dash and a cost")
+		}
+		n, err := ParseNumber(strings.TrimSpace(rest[:i]), 0, MaxNumber)
+		if err != nil {
+			return bad(fmt.Sprintf("a number from 0 to %d", MaxNumber))
+		}
+		a.N = n
+		c, err := ParseCost(strings.TrimSpace(strings.TrimLeft(rest[i:], "—-")))
+		if err != nil || !c.IsSet() {
+			return bad("a cost after the number")
+		}
+		a.Cost = c
 	case CostParam:
 		if err := a.setCost(rest); err != nil {
 			var ce *CostError
@@ -302,6 +320,10 @@ func (a *Ability) setCost(s string) error {
 //	venture into the dungeon (701.46 to 2025-04-04, 701.49 after) | venture into Undercity (701.46d, from 2022-06-10: Name "Undercity")
 //	[you] take the initiative (725, from 2022-06-10)
 //	destroy target creature | counter target spell | untap target creature | untap that creature
+//	put N KIND counters on target creature | this creature | this permanent
+//	put a number of KIND counters equal to the power of the card you exiled on target creature (scavenge)
+//	attach this permanent | Equipment | Fortification to [another] target creature | land you control
+//	  (equip, fortify, reconfigure) | move this Equipment onto target creature you control (equip to 2005)
 //	copy target creature spell | copy target permanent spell | copy target Aura spell
 //	create a P/T NAME token
 //	a continuous effect: SUBJECT PREDICATE [and PREDICATE]… [until end of turn]
@@ -344,13 +366,16 @@ type Effect struct {
 	Verb string // "pump", "return", "mustblock", "poison", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters", "exiletop", "sacrificeperms"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
+	// ExiledPower: N is the power of the card exiled to pay the
+	// ability's cost ("equal to the power of the card you exiled").
+	ExiledPower bool
 	// Mana is the mana an "add" effect adds ("Add {G}").
 	Mana Mana
 	// Yours is set for a cost change to "spells you cast": only its
 	// controller's spells.
 	Yours  bool
 	P, T   int
-	Target string // "any", "creature", "player", "spell", "creature spell", "permanent spell", "aura spell"
+	Target string // "any", "creature", "player", "spell", "creature spell", "permanent spell", "aura spell", "creature you control", "land you control", "another creature you control"
 	// That is set for an instruction about the object the instruction
 	// before it targeted ("untap that creature", "it gains haste").
 	That bool
@@ -556,8 +581,22 @@ var effectPatterns = []struct {
 		return Effect{Verb: "venture"}
 	}},
 	{lazyRegexp(`(?i)^(?:you )?take the initiative$`), func(m []string) Effect { return Effect{Verb: "initiative"} }},
-	{lazyRegexp(`(?i)^put (a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten) ([+-]\d+/[+-]\d+|[a-z]+) counters? on target creature$`), func(m []string) Effect {
-		return Effect{Verb: "putcounters", N: count(m[1]), Name: strings.ToLower(m[2]), Target: "creature"}
+	{lazyRegexp(`(?i)^put (a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten) ([+-]\d+/[+-]\d+|[a-z]+) counters? on (target creature|this creature|this permanent)$`), func(m []string) Effect {
+		e := Effect{Verb: "putcounters", N: count(m[1]), Name: strings.ToLower(m[2]), Target: "creature"}
+		if !strings.HasPrefix(strings.ToLower(m[3]), "target") {
+			// "on this creature" (outlast): the source itself.
+			e.Target = ""
+		}
+		return e
+	}},
+	{lazyRegexp(`(?i)^put a number of ([+-]\d+/[+-]\d+|[a-z]+) counters equal to the power of the card you exiled on target creature$`), func(m []string) Effect {
+		// Scavenge: N is the power of the card exiled to pay the cost.
+		return Effect{Verb: "putcounters", Name: strings.ToLower(m[1]), Target: "creature", ExiledPower: true}
+	}},
+	{lazyRegexp(`(?i)^(?:attach this (?:permanent|equipment|fortification) to|move this equipment onto) (another )?target (creature|land) you control$`), func(m []string) Effect {
+		// Equip, fortify: the source is attached to the target
+		// (701.3a); "another" (reconfigure) is not the source itself.
+		return Effect{Verb: "attach", Target: strings.ToLower(m[1]+m[2]) + " you control"}
 	}},
 	{lazyRegexp(`(?i)^destroy target creature$`), func(m []string) Effect { return Effect{Verb: "destroy", Target: "creature"} }},
 	{lazyRegexp(`(?i)^untap (target creature|target permanent|that creature|that permanent|it)$`), func(m []string) Effect {
