@@ -21,8 +21,9 @@
 //		}}
 //	}, anchors("can't be blocked except", "can't be blocked by creatures without flying"))
 //
-// A compiled one: bushido, rampage, flanking, provoke, soulshift, frenzy
-// and poisonous are declared by the revision's own definition
+// A compiled one: bushido, rampage, flanking, provoke, soulshift, frenzy,
+// poisonous, persist, undying, living weapon, for Mirrodin!, job select,
+// evolve, afterlife and fabricate are declared by the revision's own definition
 // (declare(name, compiled, byDefinition)), which the grammar of
 // compile.go reads: its trigger condition by the grammar of text.go,
 // each sentence of its effect by the effect table of card text

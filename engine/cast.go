@@ -219,7 +219,7 @@ func (e *engine) altAllowed(c *casting, o *game.Object, a *ability.AltCost) erro
 	if a.If == nil {
 		return nil
 	}
-	if ok, why := e.condition(a.If, o, c.p); !ok {
+	if ok, why := e.condition(a.If, o, c.p, nil); !ok {
 		return refuse("the %s cost of %s can be paid only if %s, and that is false%s (%s)", kw, o.Label, a.If.Text, why, e.ref(a).ID)
 	}
 	return nil

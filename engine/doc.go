@@ -68,9 +68,11 @@
 // and names the model a new wording makes stale. The compiled models
 // (bushido, rampage, flanking, provoke, soulshift, frenzy, poisonous,
 // and the attacking family's: afflict, annihilator, battle cry,
-// dethrone, exalted, ingest, mentor, prowess, renown, training) are read from each revision's
-// own definition by a small grammar (compile.go), so a reworded
-// definition changes what they do.
+// dethrone, exalted, ingest, mentor, prowess, renown, training; and the
+// enters and dies family's: persist, undying, living weapon, for
+// Mirrodin!, job select, evolve, afterlife, fabricate) are read from
+// each revision's own definition by a small grammar (compile.go), so a
+// reworded definition changes what they do.
 //
 // The engine runs values of its own types: a Scenario holds card
 // definitions and Scripts of Stmts, each with its position. Package

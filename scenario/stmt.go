@@ -734,7 +734,9 @@ func (p *parser) check(st *engine.Stmt) {
 		if c, ok := strings.CutSuffix(t, " ability"); ok && p.f.Card(strings.SplitN(c, "#", 2)[0]) != nil {
 			return
 		}
-		if _, ok := strings.CutSuffix(t, " token"); ok {
+		if _, ok := strings.CutSuffix(strings.SplitN(t, "#", 2)[0], " token"); ok {
+			// A token an effect creates: "Spirit token", and the next
+			// one of that name "Spirit token#2".
 			return
 		}
 		if strings.EqualFold(t, "combat damage") {
