@@ -166,10 +166,10 @@ func OfInstance(inst game.Ability, r Rev) []Ability {
 // Of returns every ability object o has in revision r: the enchant
 // restriction of a local enchantment's subtype, its keyword instances
 // expanded through their declarations, in printed order (then the
-// abilities a max speed ability grants while it does), then
-// the triggered and activated abilities of its text after the layers. A
-// face-down object, one that lost all abilities and an ability on the
-// stack have none of its text.
+// abilities a max speed ability grants while it does), then the
+// triggered, static and activated abilities of its text after the
+// layers. A face-down object, one that lost all abilities and an ability
+// on the stack have none of its text.
 func Of(o *game.Object, r Rev) []Ability {
 	var out []Ability
 	for _, s := range o.Characteristics().Subtypes {
@@ -197,6 +197,11 @@ func Of(o *game.Object, r Rev) []Ability {
 	for _, x := range c.Triggered {
 		if t, ok := x.(*Trigger); ok {
 			out = append(out, t)
+		}
+	}
+	for _, x := range c.Statics {
+		if a, ok := x.(Ability); ok {
+			out = append(out, a)
 		}
 	}
 	for i := range c.Activated {

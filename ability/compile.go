@@ -30,6 +30,9 @@ type Program struct {
 	clause
 	target  *progTarget
 	effects []progOp
+	// statics are the abilities of a static definition (shape_static.go),
+	// made once for each keyword that compiles it.
+	statics func(kw string) []Ability
 }
 
 type progTarget struct {
@@ -84,6 +87,9 @@ func Compile(def string) (*Program, error) {
 
 func compile(def string) (*Program, error) {
 	d := strings.TrimSuffix(strings.TrimSpace(def), ".")
+	if p, ok, err := compileStatic(d); ok {
+		return p, err
+	}
 	c, err := readClause(d, "")
 	if err != nil {
 		return nil, fmt.Errorf("no trigger the grammar knows at %q: %v", d, err)
@@ -141,6 +147,47 @@ func value(s string, n int) int {
 	}
 	v, _ := strconv.Atoi(s)
 	return sign * v
+}
+
+// compileStatic reads d as a static ability (shape_static.go); it
+// reports false when d is none of its shapes. A subrule "A creature with
+// KEYWORD …" names its keyword; a quoted definition names none.
+func compileStatic(d string) (*Program, bool, error) {
+	kw := ""
+	if w, ok := strings.CutPrefix(strings.ToLower(d), "a creature with "); ok {
+		kw, _, _ = strings.Cut(w, " ")
+	}
+	if _, ok, err := readStatic(d, "", kw); !ok || err != nil {
+		if err != nil {
+			err = fmt.Errorf("no static ability the grammar knows at %q: %v", d, err)
+		}
+		return nil, ok, err
+	}
+	var byKw sync.Map // keyword → []Ability
+	return &Program{statics: func(name string) []Ability {
+		if v, ok := byKw.Load(name); ok {
+			return v.([]Ability)
+		}
+		out, _, _ := readStatic(d, "", kw)
+		for _, a := range out {
+			Info(a).Keyword = name
+			if u, ok := a.(*Untargetable); ok && kw == "" {
+				// A definition names no keyword: the trace does.
+				u.Note = "%s has " + strings.ToLower(name) + " and " + strings.TrimPrefix(u.Note, "%s ")
+			}
+		}
+		byKw.Store(name, out)
+		return out
+	}}, true, nil
+}
+
+// Abilities returns the abilities one printed instance of the keyword
+// is: its static abilities, or the Trigger of Instance.
+func (pr *Program) Abilities(inst game.Ability, def string) []Ability {
+	if pr.statics != nil {
+		return pr.statics(inst.Keyword)
+	}
+	return []Ability{pr.Instance(inst, def)}
 }
 
 // Instance returns the Trigger one printed instance of the keyword is;

@@ -12,7 +12,10 @@ import (
 )
 
 // source returns the text a compiled keyword is built from: the quoted
-// definition, or the first subrule that begins "Whenever" or "When".
+// definition, or the first subrule that begins "Whenever" or "When", or
+// for an evasion ability with no quoted definition the subrule that
+// begins "A creature with [keyword]" (702.28b: "A creature with shadow
+// can't be blocked by creatures without shadow, …").
 func source(s *keyword.Spec) (string, bool) {
 	if s == nil {
 		return "", false
@@ -26,6 +29,12 @@ func source(s *keyword.Spec) (string, bool) {
 	for _, c := range s.Text().Children {
 		t := parse.Normalize(c.Text)
 		if strings.HasPrefix(t, "Whenever ") || strings.HasPrefix(t, "When ") {
+			return t, true
+		}
+	}
+	with := "A creature with " + strings.ToLower(s.Name) + " "
+	for _, c := range s.Text().Children {
+		if t := parse.Normalize(c.Text); strings.HasPrefix(t, with) {
 			return t, true
 		}
 	}
