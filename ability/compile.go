@@ -30,9 +30,9 @@ type Program struct {
 	clause
 	target  *progTarget
 	effects []progOp
-	// statics are the abilities of a static definition (shape_static.go),
-	// made once for each keyword that compiles it.
-	statics func(kw string) []Ability
+	// statics are the abilities of a static definition (shape_static.go,
+	// shape_damage.go), made once for each keyword instance that compiles it.
+	statics func(inst game.Ability) []Ability
 }
 
 type progTarget struct {
@@ -149,34 +149,47 @@ func value(s string, n int) int {
 	return sign * v
 }
 
-// compileStatic reads d as a static ability (shape_static.go); it
-// reports false when d is none of its shapes. A subrule "A creature with
+// compileStatic reads d as a static ability (shape_static.go) or as the
+// rules of what a keyword's damage does (shape_damage.go); it reports
+// false when d is none of their shapes. A subrule "A creature with
 // KEYWORD …" names its keyword; a quoted definition names none.
 func compileStatic(d string) (*Program, bool, error) {
 	kw := ""
 	if w, ok := strings.CutPrefix(strings.ToLower(d), "a creature with "); ok {
 		kw, _, _ = strings.Cut(w, " ")
 	}
-	if _, ok, err := readStatic(d, "", kw); !ok || err != nil {
+	read := func() ([]Ability, bool, error) {
+		if out, ok, err := readDamage(d); ok {
+			return out, ok, err
+		}
+		return readStatic(d, "", kw)
+	}
+	if _, ok, err := read(); !ok || err != nil {
 		if err != nil {
 			err = fmt.Errorf("no static ability the grammar knows at %q: %v", d, err)
 		}
 		return nil, ok, err
 	}
-	var byKw sync.Map // keyword → []Ability
-	return &Program{statics: func(name string) []Ability {
-		if v, ok := byKw.Load(name); ok {
+	var byInst sync.Map // keyword and number → []Ability
+	return &Program{statics: func(inst game.Ability) []Ability {
+		key := inst.Keyword + " " + strconv.Itoa(inst.N)
+		if v, ok := byInst.Load(key); ok {
 			return v.([]Ability)
 		}
-		out, _, _ := readStatic(d, "", kw)
+		out, _, _ := read()
 		for _, a := range out {
-			Info(a).Keyword = name
-			if u, ok := a.(*Untargetable); ok && kw == "" {
-				// A definition names no keyword: the trace does.
-				u.Note = "%s has " + strings.ToLower(name) + " and " + strings.TrimPrefix(u.Note, "%s ")
+			Info(a).Keyword = inst.Keyword
+			switch a := a.(type) {
+			case *Untargetable:
+				if kw == "" {
+					// A definition names no keyword: the trace does.
+					a.Note = "%s has " + strings.ToLower(inst.Keyword) + " and " + strings.TrimPrefix(a.Note, "%s ")
+				}
+			case *DamageRider:
+				a.N = inst.N
 			}
 		}
-		byKw.Store(name, out)
+		byInst.Store(key, out)
 		return out
 	}}, true, nil
 }
@@ -185,7 +198,7 @@ func compileStatic(d string) (*Program, bool, error) {
 // is: its static abilities, or the Trigger of Instance.
 func (pr *Program) Abilities(inst game.Ability, def string) []Ability {
 	if pr.statics != nil {
-		return pr.statics(inst.Keyword)
+		return pr.statics(inst)
 	}
 	return []Ability{pr.Instance(inst, def)}
 }

@@ -15,7 +15,8 @@ import (
 // definition, or the first subrule that begins "Whenever" or "When", or
 // for an evasion ability with no quoted definition the subrule that
 // begins "A creature with [keyword]" (702.28b: "A creature with shadow
-// can't be blocked by creatures without shadow, …").
+// can't be blocked by creatures without shadow, …"), or the subrules
+// saying what damage from a source with the keyword does (702.90b–c).
 func source(s *keyword.Spec) (string, bool) {
 	if s == nil {
 		return "", false
@@ -37,6 +38,25 @@ func source(s *keyword.Spec) (string, bool) {
 		if t := parse.Normalize(c.Text); strings.HasPrefix(t, with) {
 			return t, true
 		}
+	}
+	// What damage from a source with the keyword does (wither, infect,
+	// toxic: "Damage dealt to a creature by a source with wither isn't
+	// marked on that creature. …"): each such subrule, in order.
+	// The rule may follow the sentence that says which kind of ability
+	// the keyword is (702.80a: "Wither is a static ability. Damage …").
+	var damage []string
+	for _, c := range s.Text().Children {
+		t := parse.Normalize(c.Text)
+		for _, w := range []string{"Damage dealt to a ", "Combat damage dealt to a "} {
+			i := strings.Index(t, w)
+			if (i == 0 || i > 1 && t[i-2:i] == ". ") && strings.Contains(strings.ToLower(t[i:]), " with "+strings.ToLower(s.Name)+" ") {
+				damage = append(damage, t[i:])
+				break
+			}
+		}
+	}
+	if len(damage) > 0 {
+		return strings.Join(damage, " "), true
 	}
 	return "", false
 }

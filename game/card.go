@@ -169,6 +169,7 @@ var Keywords = map[string]Param{
 	"Max speed": GrantParam,
 	// Evasion, damage and enters-with keywords.
 	"Intimidate": NoParam, "Shroud": NoParam, "Shadow": NoParam, "Horsemanship": NoParam, "Skulk": NoParam,
+	"Wither": NoParam, "Infect": NoParam, "Toxic": NParam,
 }
 
 // ParseAbility reads one keyword ability as written on a card: "Bushido
