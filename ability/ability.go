@@ -79,6 +79,10 @@ type Decl struct {
 	// ("Ward—Pay 3 life"); another keyword written with one is an
 	// error rather than a cost paid as nothing.
 	Words bool
+	// Formerly are the names the rules gave the keyword before a
+	// rename ("Totem Armor", umbra armor's until 2024-06-07): one
+	// model, each revision's name read where it has it.
+	Formerly []string
 }
 
 // An option is a fact of a keyword's model that its declaration states
@@ -96,6 +100,9 @@ func qualified(forms ...QualityForm) option {
 
 // paysWords marks a keyword whose model pays a cost in words.
 func paysWords(d *Decl) { d.Words = true }
+
+// formerly gives a renamed keyword its earlier names.
+func formerly(names ...string) option { return func(d *Decl) { d.Formerly = names } }
 
 // byDefinition marks a keyword whose abilities the grammar compiles
 // from the revision's own definition.
@@ -130,6 +137,9 @@ func declare(name string, of func(inst game.Ability, r Rev) []Ability, opts ...o
 		order = append(order, name)
 	}
 	decls[strings.ToLower(name)] = d
+	for _, f := range d.Formerly {
+		decls[strings.ToLower(f)] = d
+	}
 }
 
 // Decls returns every keyword's declaration, in the order the families
@@ -145,10 +155,8 @@ func Decls() []Decl {
 
 // Declared returns the names of the keywords with a declaration, sorted.
 func Declared() []string {
-	out := make([]string, 0, len(registry()))
-	for _, d := range registry() {
-		out = append(out, d.Name)
-	}
+	registry()
+	out := slices.Clone(order)
 	sort.Strings(out)
 	return out
 }

@@ -115,6 +115,10 @@ func compileStatic(d string) (*Program, bool, error) {
 				}
 			case *DamageRider:
 				a.N = inst.N
+			case *Prevents:
+				if a.ByN {
+					a.N = inst.N
+				}
 			}
 		}
 		byInst.Store(key, out)

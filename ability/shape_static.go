@@ -19,6 +19,7 @@ import (
 //	blocked   = "except by" blockers {"and/or" blockers}
 //	          | "by creatures without" KEYWORD | "by creatures with greater power"
 //	other     = "a creature without" KEYWORD "can't be blocked by creatures with" KEYWORD
+//	          | prevent | saves (shape_replace.go)
 //	blockers  = ["artifact" | COLOR] "creatures" | "creatures that share a color with it" | "creatures with" KEYWORD
 //
 // A rule's reminder "(See rule 509, …)" is no part of the ability. The
@@ -57,6 +58,12 @@ func readStatic(t, self, kw string) ([]Ability, bool, error) {
 		t = strings.TrimSuffix(strings.TrimSpace(t[:i]), ".")
 	}
 	t = strings.TrimSuffix(t, ".")
+	if r, ok, err := readReplacement(t, self); ok {
+		if err != nil {
+			return nil, true, err
+		}
+		return []Ability{r}, true, nil
+	}
 	low := strings.ToLower(t)
 	at := 0
 	switch {
@@ -228,6 +235,10 @@ func ReadStatic(text, self string) ([]Ability, bool, error) {
 		case *CanBlockOnly:
 			a.Text = printed
 		case *Untargetable:
+			a.Text = printed
+		case *Prevents:
+			a.Text = printed
+		case *SavesEnchanted:
 			a.Text = printed
 		}
 	}

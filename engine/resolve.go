@@ -586,6 +586,20 @@ func (e *engine) destroy(o *game.Object, r game.Ref, why string) {
 		e.s.Cite(e.ref(a), a.Note, o.Label, why)
 		return
 	}
+	for _, x := range e.s.Battlefield() {
+		if x.AttachedTo != o || x == o {
+			continue
+		}
+		if s, ok := first[*ability.SavesEnchanted](e, x); ok {
+			// Umbra armor (614.1): the Aura is destroyed instead, and
+			// the damage marked on the permanent is removed.
+			e.s.Cite(e.ref(s), s.Note, o.Label, x.Label)
+			o.Damage = 0
+			o.Doomed = game.Ref{}
+			e.destroy(x, e.ref(s), fmt.Sprintf("instead of %s", o.Label))
+			return
+		}
+	}
 	e.s.Cite(r, "%s is destroyed (%s)", o.Label, why)
 	e.leaveBattlefield(o, game.Graveyard, why)
 }

@@ -169,7 +169,7 @@ var Keywords = map[string]Param{
 	"Max speed": GrantParam,
 	// Evasion, damage and enters-with keywords.
 	"Intimidate": NoParam, "Shroud": NoParam, "Shadow": NoParam, "Horsemanship": NoParam, "Skulk": NoParam,
-	"Wither": NoParam, "Infect": NoParam, "Toxic": NParam,
+	"Wither": NoParam, "Infect": NoParam, "Toxic": NParam, "Absorb": NParam, "Umbra Armor": NoParam, "Totem Armor": NoParam,
 }
 
 // ParseAbility reads one keyword ability as written on a card: "Bushido
