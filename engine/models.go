@@ -100,12 +100,20 @@ func (m Model) rule(doc *parse.Document, specs []*keyword.Spec) (*parse.Rule, st
 // Implements returns the text a model implements in revision doc with
 // keyword specs specs: the quoted definition, its parts joined by " | ",
 // or, when the rules quote none, the subrules (at any depth) the model's
-// anchors select, normalised and joined the same way. It is "" when the
+// anchors select, normalised and joined the same way (for a compiled
+// model, the subrule its grammar reads). It is "" when the
 // revision does not have the keyword or rule.
 func (m Model) Implements(doc *parse.Document, specs []*keyword.Spec) string {
 	r, _, def := m.rule(doc, specs)
 	if len(def) > 0 {
 		return strings.Join(def, " | ")
+	}
+	if m.Compiled && m.Title == "" {
+		// A compiled model with no quoted definition implements the
+		// subrule its grammar reads (702.28b for shadow).
+		if t, ok := source(keyword.Find(specs, m.Name)); ok {
+			return t
+		}
 	}
 	var parts []string
 	var walk func(rs []*parse.Rule)
