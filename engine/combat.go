@@ -664,14 +664,15 @@ func (e *engine) defending(att *game.Object) *game.Player {
 // 309.2b in 2006).
 func (e *engine) restrictionRef(a ability.Ability) game.Ref {
 	if ability.Info(a).Keyword == "" {
-		return e.rules.Find(phRestrictions...)
+		return e.blockerRef(phRestrictions...)
 	}
 	return e.ref(a)
 }
 
 // phRestrictions finds the rule by which the defending player checks
-// the restrictions on blocking: 509.1b today, 500.3 in 2004–2009, 308.2b
-// in 1999.
+// the restrictions on blocking: 509.1b today (508.1c, its attacking
+// twin, is not under the declare blockers step), 500.3 in 2004–2009,
+// 501.3 in 1999.
 var phRestrictions = []string{"affected by any restrictions", "has some other blocking restriction", "restrict how they can block"}
 
 // blockerRef finds the rule of the declare blockers step that says one

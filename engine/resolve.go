@@ -593,10 +593,14 @@ func (e *engine) destroy(o *game.Object, r game.Ref, why string) {
 		if s, ok := first[*ability.SavesEnchanted](e, x); ok {
 			// Umbra armor (614.1): the Aura is destroyed instead, and
 			// the damage marked on the permanent is removed.
-			e.s.Cite(e.ref(s), s.Note, o.Label, x.Label)
+			rule := e.ref(s)
+			if s.Keyword == "" {
+				rule = e.rules.Find(phInstead...)
+			}
+			e.s.Cite(rule, s.Note, o.Label, x.Label)
 			o.Damage = 0
 			o.Doomed = game.Ref{}
-			e.destroy(x, e.ref(s), fmt.Sprintf("instead of %s", o.Label))
+			e.destroy(x, rule, fmt.Sprintf("instead of %s", o.Label))
 			return
 		}
 	}
