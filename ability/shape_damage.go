@@ -1,10 +1,6 @@
 package ability
 
-import (
-	"regexp"
-	"strings"
-	"sync"
-)
+import "strings"
 
 // The grammar of the rules that change what damage a source with a
 // keyword does (wither, infect, toxic: 120.3), read from their subrules
@@ -66,10 +62,4 @@ func readDamage(d string) ([]Ability, bool, error) {
 		}
 	}
 	return out, true, nil
-}
-
-// lazyRegexp compiles expr on first use: every command links this
-// package, few read a keyword's rules.
-func lazyRegexp(expr string) func() *regexp.Regexp {
-	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
 }

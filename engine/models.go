@@ -206,6 +206,14 @@ func (m Model) Stale(doc *parse.Document, specs []*keyword.Spec) string {
 	}
 	rev := revName(doc)
 	if m.Compiled {
+		if s := m.spec(specs); s != nil {
+			if shaped, err := ability.ReadsParts(m.Name, s.Definition); shaped {
+				if err != nil {
+					return fmt.Sprintf("%s %s: %v", m.Name, id, err)
+				}
+				return ""
+			}
+		}
 		def, ok := source(m.spec(specs))
 		if !ok {
 			return fmt.Sprintf("%s %s: no one-part definition or \"Whenever\" subrule for the grammar to compile", m.Name, id)
