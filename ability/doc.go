@@ -17,7 +17,7 @@
 //	declare("Flying", func(game.Ability, Rev) []Ability {
 //		return []Ability{&BlockRestriction{
 //			Base:   Base{Keyword: "Flying", Rule: []string{"can't be blocked"}, Note: "…"},
-//			Allows: func(b *game.Object) bool { return b.Has("Flying") || b.Has("Reach") },
+//			Allows: func(_, b *game.Object) bool { return b.Has("Flying") || b.Has("Reach") },
 //		}}
 //	}, anchors("can't be blocked except", "can't be blocked by creatures without flying"))
 //
@@ -52,6 +52,13 @@
 // the grammar of triggered abilities, its effects by the effect table of
 // card text.
 //
+// Static definitions compile by the grammar of shape_static.go: shroud's
+// "This permanent or player can't be the target of spells or abilities"
+// is an Untargetable, and an evasion ability the rules quote no
+// definition for compiles from its subrule "A creature with KEYWORD …"
+// (shadow's 702.28b is a BlockRestriction and a CanBlockOnly). Card text
+// is read by the same grammar (ReadStatic).
+//
 // An activated keyword is compiled the same way by the grammar of
 // shape_activated.go: equip's "[Cost]: Attach this permanent to target
 // creature you control. Activate only as a sorcery." is read as a card's
@@ -59,12 +66,14 @@
 // cost for [Cost]; cycling's "[Cost], Discard this card: Draw a card."
 // is activated from the hand, its cost naming the card there.
 //
-// Flashback, escape, spectacle and surge are compiled by the shape of an
-// alternative cost (shape_altcost.go): "You may cast this card from your
-// graveyard by paying [cost] rather than paying its mana cost" is an
-// AltCost from the graveyard, "… if an opponent lost life this turn" its
+// Flashback, escape, spectacle, surge, retrace and jump-start are
+// compiled by the shape of an alternative cost (shape_altcost.go): "You
+// may cast this card from your graveyard by paying [cost] rather than
+// paying its mana cost" is an AltCost from the graveyard, "… if an opponent lost life this turn" its
 // condition, and "If the flashback cost was paid, exile this card
-// instead of …" makes it exile the spell as it leaves the stack.
+// instead of …" makes it exile the spell as it leaves the stack. Retrace
+// and jump-start, "by discarding a land card as an additional cost to
+// cast it", are the same permission with an additional cost instead.
 //
 // The procedures ask an object for its abilities of one kind
 // (All[*BlockRestriction](o, rev)), fire events at its Triggers, and cite

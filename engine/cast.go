@@ -107,6 +107,11 @@ func (e *engine) cast(st *Stmt) error {
 	if err := e.chooseParts(c.pay, c.face.Additional.Parts, st); err != nil {
 		return err
 	}
+	if c.alt != nil {
+		if err := e.chooseParts(c.pay, c.alt.Additional, st); err != nil {
+			return err
+		}
+	}
 	if err := e.pay(c, st); err != nil {
 		return err
 	}
@@ -708,7 +713,13 @@ func (e *engine) shielded(src *game.Object, controller *game.Player, o *game.Obj
 	}
 	for _, u := range all[*ability.Untargetable](e, o) {
 		if !u.ByOpponents || o.Controller() != controller {
-			return fmt.Errorf(u.Note+" (%s)", o.Label, e.ref(u).ID)
+			r := e.ref(u)
+			if u.Keyword == "" {
+				// Card text: the rule by which targets are chosen
+				// (601.2c; 409.1c in 2006).
+				r = e.rules.Find(phTargets...)
+			}
+			return fmt.Errorf(u.Note+" (%s)", o.Label, r.ID)
 		}
 	}
 	return nil
@@ -752,7 +763,7 @@ func what(src *game.Object) string {
 func (e *engine) totalCost(c *casting, st *Stmt) error {
 	x := 0
 	base := c.face.Cost
-	if a := c.alt; a != nil {
+	if a := c.alt; a != nil && a.Additional == nil {
 		base = a.Cost
 	}
 	if cl := st.Clause("x"); cl != nil {
