@@ -3,6 +3,7 @@ package engine
 import (
 	_ "embed"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -139,9 +140,10 @@ type Declaration struct {
 //go:embed declared.txt
 var declaredText string
 
-// declarations reads declared.txt: blocks of a "MODEL FROM TO" line
-// followed by the text, indented by a tab.
-func declarations() []Declaration {
+// declarations is declared.txt read once: blocks of a "MODEL FROM TO"
+// line followed by the text, indented by a tab. Stale asks for it for
+// every model in every revision.
+var declarations = sync.OnceValue(func() []Declaration {
 	var out []Declaration
 	for _, block := range strings.Split(declaredText, "\n\n") {
 		lines := strings.Split(strings.TrimSpace(block), "\n")
@@ -159,11 +161,11 @@ func declarations() []Declaration {
 		out = append(out, Declaration{Model: strings.Join(f[:len(f)-2], " "), From: f[len(f)-2], To: f[len(f)-1], Text: strings.Join(text, "\n")})
 	}
 	return out
-}
+})
 
 // Declarations returns what each hand-written model declares it
 // implements.
-func Declarations() []Declaration { return declarations() }
+func Declarations() []Declaration { return slices.Clone(declarations()) }
 
 // Stale reports why a model does not implement the text of revision doc
 // (with keyword specs specs): "" when it does or when the revision has
