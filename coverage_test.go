@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/crules/crules"
+	"github.com/crules/crules/corpus"
 	"github.com/crules/crules/engine"
 	"github.com/crules/crules/internal/golden"
 	"github.com/crules/crules/render"
@@ -113,4 +114,59 @@ func TestREADMECoverage(t *testing.T) {
 		return
 	}
 	t.Errorf("README.md's coverage is not the engine's (go test . -run README -update rewrites it; read the diff):\n%s\nwant\n%s", old, want)
+}
+
+// newerText returns 2026-01-16's text dated 2026-06-01, a revision the
+// engine has never seen, with each of edits (old, new) made once.
+func newerText(t *testing.T, edits ...string) []byte {
+	t.Helper()
+	a, err := corpus.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := a.Select("2026-01-16")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := a.Text(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := strings.ReplaceAll(string(text), "These rules are effective as of January 16, 2026.", "These rules are effective as of June 1, 2026.")
+	for i := 0; i+1 < len(edits); i += 2 {
+		if strings.Count(s, edits[i]) != 1 {
+			t.Fatalf("2026-01-16 has %d of %q, want one", strings.Count(s, edits[i]), edits[i])
+		}
+		s = strings.Replace(s, edits[i], edits[i+1], 1)
+	}
+	return []byte(s)
+}
+
+// TestStaleByTextAlone: a revision newer than any the models declare
+// (--file) is judged by its text alone: with 2026-01-16's wording, no
+// model is stale; with convoke reworded, convoke alone is, and the
+// message names the wording the model implements and the words that
+// changed.
+func TestStaleByTextAlone(t *testing.T) {
+	lib := open(t, crules.Options{})
+	c, err := lib.Coverage(crules.File("CR-2026-06-01.txt", newerText(t)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Rev != "2026-06-01" || c.Defined != 188 || len(c.Stale) != 0 {
+		t.Errorf("2026-01-16's text dated 2026-06-01: %s, %d defined, stale %q; want none stale", c.Rev, c.Defined, c.Stale)
+	}
+	const generic = "you may tap an untapped creature you control rather than pay that mana"
+	c, err = lib.Coverage(crules.File("CR-2026-06-01.txt", newerText(t, generic, strings.Replace(generic, "untapped creature", "untapped artifact or creature", 1))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Stale) != 1 {
+		t.Fatalf("convoke reworded: stale %q, want convoke alone", c.Stale)
+	}
+	for _, want := range []string{"Convoke 702.51", `implements "For each colored mana in this spell's total cost, you may tap`, "(2013-07-13–2026-01-16)", "which 2026-06-01 words differently: … tap an untapped {+artifact or +}creature you control …"} {
+		if !strings.Contains(c.Stale[0], want) {
+			t.Errorf("convoke reworded: stale %q, want %q in it", c.Stale[0], want)
+		}
+	}
 }
