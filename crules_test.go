@@ -545,6 +545,21 @@ func TestSimulateFiles(t *testing.T) {
 	if _, err := lib.SimulateFiles("", one, "nowhere.txt"); !errors.Is(err, crules.ErrBadInput) {
 		t.Errorf("SimulateFiles(nowhere.txt) = %v, want ErrBadInput", err)
 	}
+	// A refused file does not hide the errors of the files after it:
+	// each is reported, in order, and the files that could run ran.
+	bad := filepath.Join(t.TempDir(), "bad.txt")
+	if err := os.WriteFile(bad, []byte("keyword: Flying\nrev: latest\n\n-- cards --\nBird: {W} Creature — Bird 1/1; Flyng\n\n-- script: x --\nbattlefield alice: Bird\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rs, err = lib.SimulateFiles("", bad, one, "nowhere.txt")
+	msg := ""
+	if err != nil {
+		msg = err.Error()
+	}
+	if !errors.Is(err, crules.ErrBadInput) || len(rs) == 0 || !strings.Contains(msg, "bad.txt:5:32: Bird: unknown ability or effect \"Flyng\"") || !strings.Contains(msg, "nowhere.txt") ||
+		strings.Index(msg, "Flyng") > strings.Index(msg, "nowhere.txt") {
+		t.Errorf("SimulateFiles(bad.txt, convoke.txt, nowhere.txt) = %d results, %v; want convoke's results and both errors, in order", len(rs), err)
+	}
 }
 
 // TestParseOneRef: one reference in any form Lookup takes; a list is a

@@ -2,8 +2,6 @@ package ability
 
 import (
 	"fmt"
-	"regexp"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -12,54 +10,31 @@ import (
 
 // A Program is a triggered keyword compiled from a revision's own quoted
 // definition by the grammar of triggered abilities (text.go), the one
-// scenario card text is read by. The effects a definition may have:
+// scenario card text is read by. Its effects are sentences of the
+// effect table of card text (game.ParseEffect), each optionally led by
+// "you may" or, after one, "if you do,":
 //
-//	effect     = who "gets" P "/" T "until end of turn" ["for each creature blocking it beyond the first"]
-//	           | "you may return target" SUBTYPE "card with" ("converted mana cost" | "mana value") N "or less from your graveyard to your hand"
-//	           | "you may choose to have target creature defending player controls block this creature this combat if able"
-//	           | "If you do, untap that creature"
-//	           | "that player gets" N "poison counters"
-//	who        = "it" | "this creature" | "the blocking creature"
+//	definition = condition ", " effect {". " effect} ["."]
+//	effect     = ["you may " | "if you do, "] EFFECT
 //
-// N (X in the oldest wordings) in the definition is the keyword's
-// number. Definitions outside the grammar do not compile, and the
-// keyword then has no ability in that revision. Instance turns a
-// Program into the Trigger of one printed instance: the same value a
-// hand-written declaration gives.
+// In a definition, N (X in the oldest wordings) is the keyword's
+// number, and "it", "this creature" and "this permanent" its source:
+// Bushido's "it gets +N/+N until end of turn" is the entry of card text
+// "it gets +2/+2 until end of turn" for "Bushido 2". Definitions
+// outside the grammar do not compile, and the keyword then has no
+// ability in that revision. Instance turns a Program into the Trigger
+// of one printed instance: the same value a hand-written declaration
+// gives.
 type Program struct {
 	clause
-	target  *progTarget
-	effects []progOp
+	effects []sentence
 }
 
-type progTarget struct {
-	subtype            string // "Spirit"
-	n                  string // "N", "4"
-	creature, opponent bool
-}
-
-type progOp struct {
-	kind     string
-	who      string
-	p, t     string
-	beyond   bool
-	untilEOT bool
-	n        string
-	may      bool
-}
-
-// The grammar's effects, compiled on first use: every command links
-// this package, few compile a definition.
-var (
-	rePump    = lazyRegexp(`^(?i)(it|this creature|the blocking creature) gets ([+-](?:N|X|\d+))/([+-](?:N|X|\d+))( until end of turn)?( for each creature blocking it beyond the first)?$`)
-	reReturn  = lazyRegexp(`^(?i)you may return target (\w+) card with (?:converted mana cost|mana value) (N|X|\d+) or less from your graveyard to your hand$`)
-	reProvoke = lazyRegexp(`^(?i)you may choose to have target creature defending player controls block this creature this combat if able$`)
-	reUntap   = lazyRegexp(`^(?i)if you do, untap that creature$`)
-	rePoison  = lazyRegexp(`^(?i)that player gets (N|X|\d+) poison counters?$`)
-)
-
-func lazyRegexp(expr string) func() *regexp.Regexp {
-	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+// A sentence is one effect of a triggered ability: an instruction of
+// the effect table, and whether its controller may decline it.
+type sentence struct {
+	effect game.Effect
+	may    bool
 }
 
 var compiledCache sync.Map // definition → *Program or error
@@ -88,59 +63,11 @@ func compile(def string) (*Program, error) {
 	if err != nil {
 		return nil, fmt.Errorf("no trigger the grammar knows at %q: %v", d, err)
 	}
-	ops, target, _, err := readEffects(d, c.effectAt, "", false)
+	effects, err := readEffects(d, c.effectAt, "")
 	if err != nil {
 		return nil, err
 	}
-	return &Program{clause: c, target: target, effects: ops}, nil
-}
-
-// readOp reads one sentence of a keyword's effect; ok is false outside
-// the grammar.
-func readOp(s string) (progOp, *progTarget, bool) {
-	switch {
-	case rePump().MatchString(s):
-		x := rePump().FindStringSubmatch(s)
-		return progOp{kind: "pump", who: strings.ToLower(x[1]), p: x[2], t: x[3], untilEOT: x[4] != "", beyond: x[5] != ""}, nil, true
-	case reReturn().MatchString(s):
-		x := reReturn().FindStringSubmatch(s)
-		return progOp{kind: "return", may: true}, &progTarget{subtype: x[1], n: x[2]}, true
-	case reProvoke().MatchString(s):
-		return progOp{kind: "mustblock", may: true}, &progTarget{creature: true, opponent: true}, true
-	case reUntap().MatchString(s):
-		return progOp{kind: "untap", may: true}, nil, true
-	case rePoison().MatchString(s):
-		return progOp{kind: "poison", n: rePoison().FindStringSubmatch(s)[1]}, nil, true
-	}
-	return progOp{}, nil, false
-}
-
-// instance is the target with the keyword's number n put in.
-func (pt *progTarget) instance(n int) *Target {
-	if pt.creature {
-		return &Target{Text: "target creature defending player controls", Zone: game.Battlefield, Types: []string{"Creature"}, Opponent: true}
-	}
-	return &Target{Text: fmt.Sprintf("target %s card with mana value %d or less in your graveyard", pt.subtype, value(pt.n, n)),
-		Zone: game.Graveyard, Subtype: pt.subtype, MaxMV: value(pt.n, n), HasMaxMV: true, Yours: true}
-}
-
-// instance is the op with the keyword's number n put in.
-func (o progOp) instance(n int) Op {
-	return Op{Kind: o.kind, Who: o.who, P: value(o.p, n), T: value(o.t, n), Beyond: o.beyond, UntilEOT: o.untilEOT, N: value(o.n, n), May: o.may}
-}
-
-// value reads "+N", "-1" with N = n.
-func value(s string, n int) int {
-	sign := 1
-	if strings.HasPrefix(s, "-") {
-		sign = -1
-	}
-	s = strings.TrimLeft(s, "+-")
-	if s == "N" || s == "X" {
-		return sign * n
-	}
-	v, _ := strconv.Atoi(s)
-	return sign * v
+	return &Program{clause: c, effects: effects}, nil
 }
 
 // Instance returns the Trigger one printed instance of the keyword is;
@@ -153,11 +80,6 @@ func (pr *Program) Instance(inst game.Ability, def string) *Trigger {
 	}
 	t := &Trigger{Base: Base{Keyword: inst.Keyword, Rule: []string{" means ", "whenever"}, Note: note},
 		On: pr.on, Subject: pr.subject, Min: pr.min, PerBlocker: pr.without, If: pr.cond, IfPaid: pr.ifPaid, N: inst.N}
-	if pt := pr.target; pt != nil {
-		t.Target = pt.instance(inst.N)
-	}
-	for _, o := range pr.effects {
-		t.Effects = append(t.Effects, o.instance(inst.N))
-	}
+	t.setEffects(pr.effects, inst.N)
 	return t
 }

@@ -24,14 +24,18 @@
 // A compiled one: bushido, rampage, flanking, provoke, soulshift, frenzy
 // and poisonous are declared by the revision's own definition
 // (declare(name, compiled, byDefinition)), which the grammar of
-// compile.go reads. Bushido's 702.45a, "Whenever this
-// creature blocks or becomes blocked, it gets +N/+N until end of turn",
-// compiles to
+// compile.go reads: its trigger condition by the grammar of text.go,
+// each sentence of its effect by the effect table of card text
+// (game.ParseEffect), with N (X in the oldest wordings) the keyword's
+// number and "it", "this creature" and "this permanent" its source.
+// Bushido's 702.45a, "Whenever this creature blocks or becomes blocked,
+// it gets +N/+N until end of turn", compiles to
 //
 //	&Trigger{On: []Event{Blocks, BecomesBlocked},
-//		Effects: []Op{{Kind: "pump", Who: "it", P: n, T: n, UntilEOT: true}}}
+//		Effects: []Op{{Kind: "effect", Effect: game.Effect{Verb: "pump", Who: "it", P: n, T: n, UntilEOT: true}}}}
 //
-// for "Bushido n": reword the definition and the ability follows; a
+// for "Bushido n", the value a card printing "it gets +n/+n until end
+// of turn" gives: reword the definition and the ability follows; a
 // definition outside the grammar declares nothing, and the coverage
 // report names the model stale.
 //

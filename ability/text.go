@@ -2,6 +2,7 @@ package ability
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/crules/crules/game"
@@ -38,8 +39,7 @@ import (
 //	          | "you have N or less life" | "you have N or more life"
 //	          | "a creature died this turn" | "you gained life this turn" | "it entered this turn"
 //	          | "it was cast from your hand|graveyard" | … (historyConditions)
-//	effect    = an op of compile.go's grammar ("it gets +N/+N until end of turn", …)
-//	          | an effect of a spell's text (game.ParseEffect)
+//	effect    = ["you may " | "if you do, "] an effect of the effect table of card text (game.ParseEffect)
 //
 // NAME is the card's own name; a keyword's definition has no name and
 // its N is the keyword's number.
@@ -463,31 +463,30 @@ func readCondition(s string) (*Condition, bool) {
 }
 
 // readEffects reads the effect of a triggered ability, from t[at:]:
-// sentences of ops of the keyword grammar or effects of a spell's text.
-// self is the card's name ("" in a keyword's definition).
-func readEffects(t string, at int, self string, spellText bool) ([]progOp, *progTarget, []game.Effect, error) {
-	var ops []progOp
-	var target *progTarget
-	var effects []game.Effect
-	rest := t[at:]
+// sentences of the effect table of card text (game.ParseEffect), each
+// optionally led by "you may" or, after one, "if you do,". self is the
+// card's name ("" in a keyword's definition).
+func readEffects(t string, at int, self string) ([]sentence, error) {
+	var out []sentence
 	pos := at
-	for _, sentence := range strings.SplitAfter(rest, ". ") {
-		s := strings.TrimSuffix(strings.TrimSpace(sentence), ".")
-		lead := len(sentence) - len(strings.TrimLeft(sentence, " "))
-		here := pos + lead
-		pos += len(sentence)
+	for _, part := range strings.SplitAfter(t[at:], ". ") {
+		s := strings.TrimSuffix(strings.TrimSpace(part), ".")
+		here := pos + len(part) - len(strings.TrimLeft(part, " "))
+		pos += len(part)
 		if s == "" {
 			continue
 		}
-		if op, tg, ok := readOp(s); ok {
-			if tg != nil {
-				target = tg
+		may := false
+		low := strings.ToLower(s)
+		switch {
+		case strings.HasPrefix(low, "you may "):
+			may, s, here = true, s[len("you may "):], here+len("you may ")
+		case strings.HasPrefix(low, "if you do, "):
+			// It follows the choice of the "you may" before it.
+			if !slices.ContainsFunc(out, func(x sentence) bool { return x.may }) {
+				return nil, textErr(here, "\"if you do\" follows no \"you may\" at %q", s)
 			}
-			ops = append(ops, op)
-			continue
-		}
-		if !spellText {
-			return nil, nil, nil, textErr(here, "no effect the grammar knows at %q", s)
+			may, s, here = true, s[len("if you do, "):], here+len("if you do, ")
 		}
 		e, err := game.ParseEffect(s)
 		if err == nil && self != "" {
@@ -498,15 +497,14 @@ func readEffects(t string, at int, self string, spellText bool) ([]progOp, *prog
 			if ee, ok := err.(*game.EffectError); ok {
 				off = ee.Offset
 			}
-			return nil, nil, nil, textErr(here+off, "unknown effect %q of a triggered ability", s)
+			return nil, textErr(here+off, "unknown effect %q of a triggered ability", s)
 		}
-		effects = append(effects, e)
-		ops = append(ops, progOp{kind: "effect"})
+		out = append(out, sentence{effect: e, may: may})
 	}
-	if len(ops) == 0 {
-		return nil, nil, nil, textErr(at, "a triggered ability needs an effect after its condition")
+	if len(out) == 0 {
+		return nil, textErr(at, "a triggered ability needs an effect after its condition")
 	}
-	return ops, target, effects, nil
+	return out, nil
 }
 
 // ReadTriggered reads a triggered ability as card text prints it ("When
@@ -537,13 +535,13 @@ func ReadTriggered(text, self string) (*Trigger, bool, error) {
 	if err != nil {
 		return nil, true, shift(err)
 	}
-	ops, target, effects, err := readEffects(t, c.effectAt, self, true)
+	effects, err := readEffects(t, c.effectAt, self)
 	if err != nil {
 		return nil, true, shift(err)
 	}
 	tr := &Trigger{Base: Base{Note: t}, On: c.on, Subject: c.subject, Yours: c.yours, Delayed: c.delayed,
 		Min: c.min, PerBlocker: c.without, If: c.cond, IfPaid: c.ifPaid, Counter: c.counter, PerCounter: c.each, Onto: c.onto}
-	tr.setEffects(ops, target, effects)
+	tr.setEffects(effects, 0)
 	return tr, true, nil
 }
 
@@ -608,12 +606,12 @@ func readChapter(t, self string) (*Trigger, bool, error) {
 		}
 		return nil, true, textErr(end, "%q: expected \" — EFFECT\" after the chapter numbers", t)
 	}
-	ops, target, effects, err := readEffects(t, end+dash, self, true)
+	effects, err := readEffects(t, end+dash, self)
 	if err != nil {
 		return nil, true, err
 	}
 	tr := &Trigger{Base: Base{Note: t}, On: []Event{CountersPut}, Counter: "lore", Chapters: chapters}
-	tr.setEffects(ops, target, effects)
+	tr.setEffects(effects, 0)
 	return tr, true, nil
 }
 
@@ -661,12 +659,12 @@ func ReadRoom(t, self string) (name string, next []string, tr *Trigger, err erro
 		}
 	}
 	text := strings.TrimSuffix(strings.TrimSpace(eff), ".")
-	ops, target, effects, err := readEffects(body[:effAt]+text, effAt, self, true)
+	effects, err := readEffects(body[:effAt]+text, effAt, self)
 	if err != nil {
 		return "", nil, nil, err
 	}
 	tr = &Trigger{Base: Base{Note: "When you move your venture marker into this room, " + text}, On: []Event{IntoRoom}}
-	tr.setEffects(ops, target, effects)
+	tr.setEffects(effects, 0)
 	return name, next, tr, nil
 }
 
@@ -687,9 +685,9 @@ func roman(s string) int {
 	return n
 }
 
-// effectTarget is the target a spell's effect of card text asks for.
-func effectTarget(kind string) *Target {
-	switch kind {
+// effectTarget is the target an effect of card text asks for.
+func effectTarget(e game.Effect) *Target {
+	switch e.Target {
 	case "any":
 		return &Target{Text: "any target", Zone: game.Battlefield, Types: []string{"Creature"}, OrPlayer: true}
 	case "creature":
@@ -698,6 +696,11 @@ func effectTarget(kind string) *Target {
 		return &Target{Text: "target player", Player: true}
 	case "opponent":
 		return &Target{Text: "target opponent", Player: true, Opponent: true}
+	case "creature defending player controls":
+		return &Target{Text: "target creature defending player controls", Zone: game.Battlefield, Types: []string{"Creature"}, Opponent: true}
+	case "graveyard card":
+		return &Target{Text: fmt.Sprintf("target %s card with mana value %d or less in your graveyard", e.Name, e.N),
+			Zone: game.Graveyard, Subtype: e.Name, MaxMV: e.N, HasMaxMV: true, Yours: true}
 	}
 	return nil
 }
@@ -706,22 +709,15 @@ func effectTarget(kind string) *Target {
 // game.Card keeps its triggered abilities as game.Printed values.
 func (t *Trigger) PrintedText() string { return t.Note }
 
-// setEffects gives a trigger the effects its text was read into: its
-// target, the one named or the first effect's, and its ops in order.
-func (tr *Trigger) setEffects(ops []progOp, target *progTarget, effects []game.Effect) {
-	if target != nil {
-		tr.Target = target.instance(0)
-	}
-	ei := 0
-	for _, o := range ops {
-		op := o.instance(0)
-		if o.kind == "effect" {
-			op.Effect = effects[ei]
-			ei++
-			if tr.Target == nil {
-				tr.Target = effectTarget(op.Effect.Target)
-			}
+// setEffects gives a trigger the effects its text was read into, with
+// the keyword's number n put in: its ops in order, and its target, the
+// first effect's that has one.
+func (tr *Trigger) setEffects(effects []sentence, n int) {
+	for _, x := range effects {
+		e := x.effect.Instance(n)
+		if tr.Target == nil {
+			tr.Target = effectTarget(e)
 		}
-		tr.Effects = append(tr.Effects, op)
+		tr.Effects = append(tr.Effects, Op{Kind: "effect", Effect: e, May: x.may})
 	}
 }

@@ -1,6 +1,7 @@
 package ability
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -82,7 +83,11 @@ func TestReadTriggered(t *testing.T) {
 	}
 	kw := p.Instance(game.Ability{Keyword: "Bushido", N: 1}, "")
 	card, _, _ := ReadTriggered("Whenever this creature blocks or becomes blocked, it gets +1/+1 until end of turn", "Samurai")
-	if len(kw.Effects) != 1 || len(card.Effects) != 1 || kw.Effects[0].Kind != card.Effects[0].Kind || kw.Effects[0].P != card.Effects[0].P || kw.Effects[0].Who != card.Effects[0].Who || kw.Effects[0].UntilEOT != card.Effects[0].UntilEOT || len(kw.On) != len(card.On) {
+	same := func(a, b Op) bool {
+		a.Effect.Text, b.Effect.Text = "", ""
+		return reflect.DeepEqual(a, b)
+	}
+	if len(kw.Effects) != 1 || len(card.Effects) != 1 || !same(kw.Effects[0], card.Effects[0]) || kw.Effects[0].Effect.Verb != "pump" || len(kw.On) != len(card.On) {
 		t.Errorf("bushido 1 %+v, card text %+v: want the same ability", kw.Effects, card.Effects)
 	}
 	if tr, _, err := ReadTriggered("When this creature dies, if you have 5 or less life, you gain 3 life", "X"); err != nil || tr.If == nil || tr.If.Kind != "lifeatmost" || tr.If.N != 5 {

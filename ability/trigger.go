@@ -170,26 +170,18 @@ func minInt(xs []int) int {
 // An Op is one instruction of a triggered ability's effect, with its
 // numbers resolved for the instance.
 type Op struct {
-	// Kind is one of "pump" (Who gets P/T, UntilEOT, times the
-	// blockers beyond the first when Beyond), "return" (the target card
-	// to its owner's hand), "mustblock" (the target creature blocks the
-	// source this combat if able), "untap" (the target), "poison" (the
-	// player dealt damage gets N poison counters), "copy" (the spell is
-	// copied once for each spell cast before it this turn, 702.40 storm),
+	// Kind is "effect" (an instruction of the effect table of card
+	// text, Effect, followed as a spell would), or an instruction of a
+	// hand-written declaration: "copy" (the spell is copied once for
+	// each spell cast before it this turn, 702.40 storm),
 	// "counterunless" (the spell or ability is countered unless its
 	// controller pays Cost), "movecounters" (the +1/+1 counters the
 	// source had as it last existed are put on the target).
-	Kind     string
-	Who      string // "it", "the blocking creature"
-	P, T     int
-	Beyond   bool
-	UntilEOT bool
-	N        int
-	// Effect is the instruction of card text an "effect" op follows,
-	// as a spell would.
+	Kind   string
 	Effect game.Effect
 	// May is set for an instruction its controller may decline as the
-	// ability resolves ("you may return").
+	// ability resolves ("you may return", and the "if you do" after
+	// it).
 	May bool
 }
 

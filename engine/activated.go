@@ -143,7 +143,7 @@ func (e *engine) activateText(st *Stmt, p *game.Player, o *game.Object, n int) e
 			e.s.Cite(e.rules.Find(phAllIllegal...), "the target of %s's ability, %s, is no longer legal: the ability doesn't resolve", src.Label, t.Name())
 			return
 		}
-		e.effect(src, ef, t, src.Label+"'s ability")
+		e.effect(doing{src: src, from: src.Label + "'s ability"}, ef, t)
 	}
 	if t != nil && t.Object != nil {
 		e.fire(t.Object, ability.BecomesTarget, ab)

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -216,7 +217,7 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 		if s.ef.That && s.target == nil {
 			continue
 		}
-		e.effect(spell, s.ef, s.target, s.from)
+		e.effect(doing{src: spell, from: s.from}, s.ef, s.target)
 		if e.turnEnded {
 			// The spell itself was exiled as the turn ended (723.1b).
 			return nil
@@ -255,8 +256,35 @@ func (e *engine) leaveStack(spell *game.Object, to game.Zone, cause string) *gam
 	return n
 }
 
+// A doing is what follows an instruction: a spell, or the source of an
+// ability, and what the trace says of it.
+type doing struct {
+	src  *game.Object
+	from string // the card or ability, as the trace names it
+	// rule, name and head are a triggered ability's: its rule, its
+	// keyword (or card), and its keyword with its number ("Soulshift
+	// 3"); zero for a spell or an activated ability.
+	rule       game.Ref
+	name, head string
+	// blockers are "the blocking creature" of a blocking trigger, and
+	// player "that player", the player the triggering event was about.
+	blockers []*game.Object
+	player   *game.Player
+}
+
+// cite cites the instruction's rule: its triggered ability's, or the
+// rule of following a spell's instructions.
+func (e *engine) cite(d doing, format string, args ...any) {
+	r := d.rule
+	if r.IsZero() {
+		r = e.rules.Find(phFollow...)
+	}
+	e.s.Cite(r, format, args...)
+}
+
 // effect does one instruction.
-func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from string) {
+func (e *engine) effect(d doing, ef game.Effect, t *game.Target) {
+	spell, from := d.src, d.from
 	ctrl := spell.Controller()
 	if ef.Delayed != "" {
 		e.delayed(spell, ef)
@@ -336,7 +364,43 @@ func (e *engine) effect(spell *game.Object, ef game.Effect, t *game.Target, from
 		e.putCounters(t.Object, ef.Name, ef.N, ctrl)
 	case "untap":
 		t.Object.Tapped = false
-		e.s.Cite(e.rules.Find(phFollow...), "%s: %s untaps", from, t.Object.Label)
+		e.cite(d, "%s: %s untaps", cmp.Or(d.name, from), t.Object.Label)
+	case "pump":
+		whos := []*game.Object{spell}
+		if ef.Who == "the blocking creature" {
+			whos = d.blockers
+		}
+		p, tt := ef.P, ef.T
+		if ef.For == "creature blocking it beyond the first" {
+			k := max(0, len(e.s.Combat.Blockers[spell])-1)
+			p, tt = p*k, tt*k
+		}
+		for _, w := range whos {
+			if w.Zone != game.Battlefield || e.s.FindIn(w.Label, game.Battlefield) != w {
+				continue
+			}
+			c := &game.Continuous{Source: spell, Label: cmp.Or(d.name, from), Objects: []*game.Object{w}, AddPT: true, P: p, T: tt, UntilEOT: ef.UntilEOT}
+			e.s.AddEffect(c)
+			if d.rule.IsZero() {
+				// A spell's or an activated ability's: the layer it
+				// applies in, as any continuous effect's.
+				e.citeLayers(c, fmt.Sprintf("%s: %q applies to %s", from, ef.Text, w.Label), c.Objects)
+				continue
+			}
+			np, nt := w.PT()
+			e.cite(d, "%s: %s gets %+d/%+d until end of turn (now %d/%d)", d.name, w.Label, p, tt, np, nt)
+		}
+	case "return":
+		e.s.Move(t.Object, game.Hand, nil, false)
+		e.cite(d, "%s: %s returns from the graveyard to its owner's hand", cmp.Or(d.head, from), t.Object.Label)
+	case "mustblock":
+		e.s.Requirements = append(e.s.Requirements, game.Requirement{Blocker: t.Object, Attacker: spell, Rule: d.rule})
+		e.cite(d, "%s: %s must block %s this combat if able", cmp.Or(d.name, from), t.Object.Label, spell.Label)
+	case "poison":
+		if d.player != nil {
+			d.player.Poison += ef.N
+			e.cite(d, "%s: %s gets %d poison counters", cmp.Or(d.head, from), d.player.Name, ef.N)
+		}
 	case "counter":
 		// 701.6a today, a keyword action that Find does not search;
 		// 414.1 in 1999.

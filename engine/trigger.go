@@ -579,50 +579,6 @@ func (e *engine) runOp(o *game.Object, t *ability.Trigger, x ability.Op, blocker
 		return
 	}
 	switch x.Kind {
-	case "pump":
-		whos := []*game.Object{o}
-		if x.Who == "the blocking creature" {
-			whos = blockers
-		}
-		p, tt := x.P, x.T
-		if x.Beyond {
-			k := max(0, len(e.s.Combat.Blockers[o])-1)
-			p, tt = p*k, tt*k
-		}
-		for _, w := range whos {
-			if w.Zone != game.Battlefield || e.s.FindIn(w.Label, game.Battlefield) != w {
-				continue
-			}
-			e.s.AddEffect(&game.Continuous{Source: o, Label: t.Keyword, Objects: []*game.Object{w}, AddPT: true, P: p, T: tt, UntilEOT: x.UntilEOT})
-			np, nt := w.PT()
-			e.s.Cite(rule, "%s: %s gets %+d/%+d until end of turn (now %d/%d)", name, w.Label, p, tt, np, nt)
-		}
-	case "return":
-		if !legal() {
-			e.s.Cite(e.rules.Find(phResolve...), "%s: the target is no longer legal (%s): nothing returns", name, t.Target.Text)
-			return
-		}
-		c := target()
-		e.s.Move(c, game.Hand, nil, false)
-		e.s.Cite(rule, "%s: %s returns from the graveyard to its owner's hand", head, c.Label)
-	case "mustblock":
-		if !legal() {
-			e.s.Cite(e.rules.Find(phResolve...), "%s: the target is no longer legal: nothing happens", name)
-			return
-		}
-		b := target()
-		e.s.Requirements = append(e.s.Requirements, game.Requirement{Blocker: b, Attacker: o, Rule: rule})
-		e.s.Cite(rule, "%s: %s must block %s this combat if able", name, b.Label, o.Label)
-	case "untap":
-		if b := target(); b != nil && legal() {
-			b.Tapped = false
-			e.s.Cite(rule, "%s: %s untaps", name, b.Label)
-		}
-	case "poison":
-		if pl, ok := arg.(*game.Player); ok {
-			pl.Poison += x.N
-			e.s.Cite(rule, "%s: %s gets %d poison counters", head, pl.Name, x.N)
-		}
 	case "movecounters":
 		n := o.Counters["+1/+1"]
 		if !legal() {
@@ -646,7 +602,11 @@ func (e *engine) runOp(o *game.Object, t *ability.Trigger, x ability.Op, blocker
 			}
 			tg = &ab.Ability.Targets[0]
 		}
-		e.effect(o, x.Effect, tg, o.Label)
+		var that *game.Player
+		if pl, ok := arg.(*game.Player); ok {
+			that = pl
+		}
+		e.effect(doing{src: o, from: o.Label, rule: rule, name: name, head: head, blockers: blockers, player: that}, x.Effect, tg)
 	}
 }
 

@@ -583,7 +583,7 @@ func (e *engine) delayed(spell *game.Object, ef game.Effect) {
 	inner.Delayed = ""
 	e.s.Delayed = append(e.s.Delayed, game.Delayed{Step: ef.Delayed, Once: true, Fire: func(s *game.State) {
 		e.trigger(src, src.Card.Name, inner.Text, e.rules.Find(phDelayed...), func(s *game.State, ab *game.Object) {
-			e.effect(src, inner, nil, src.Card.Name)
+			e.effect(doing{src: src, from: src.Card.Name}, inner, nil)
 		})
 	}})
 	when := map[string]string{"end": "the next end step", "upkeep": "the next upkeep"}[ef.Delayed]

@@ -316,6 +316,16 @@ func (a *Ability) setCost(s string) error {
 //	this creature enters with a +1/+1 counter on it for each time it was kicked (static)
 //	this creature | NAME can't have more than N KIND counters on it (static, 704.5r: N in words up to ten, or digits)
 //	its controller sacrifices it | sacrifice it | sacrifice this creature (a triggered ability's, of its source)
+//	it | this creature | the blocking creature gets ±P/±T [until end of turn] [for each creature blocking it beyond the first] (a triggered ability's)
+//	return target SUBTYPE card with mana value | converted mana cost N or less from your graveyard to your hand
+//	choose to have target creature defending player controls block this creature this combat if able
+//	that player gets N poison counters (the player a triggered ability's event was about)
+//
+// The same table reads the effects of the rules' keyword definitions
+// (package ability compiles them): there N, or X in the oldest
+// wordings, is the keyword's number (ByN marks the fields it stands
+// for, Instance puts it in), and "it" and "this creature" are the
+// keyword's source.
 //
 // Triggered abilities ("When …", "Whenever …", "At …") are read by the
 // grammar of package ability, which reads their effects here.
@@ -323,7 +333,7 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters"
+	Verb string // "pump", "return", "mustblock", "poison", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// Mana is the mana an "add" effect adds ("Add {G}").
@@ -342,10 +352,68 @@ type Effect struct {
 	// the step at the beginning of which the effect happens ("end" for
 	// "at the beginning of the next end step", "upkeep").
 	Delayed string
+	// Who is whom an instruction of a triggered ability is about when
+	// it is not its target: "it" or "this creature" (the source), "the
+	// blocking creature", "that player" (the player its event was
+	// about).
+	Who string
+	// UntilEOT is set for a change that lasts until end of turn ("it
+	// gets +1/+1 until end of turn").
+	UntilEOT bool
+	// For multiplies the numbers by a count ("for each creature
+	// blocking it beyond the first"), "" for none.
+	For string
+	// ByN marks the numbers that are a keyword's number in its
+	// definition: "N", or "X" in the oldest wordings ("it gets +N/+N",
+	// "that player gets N poison counters"). Those fields hold the
+	// sign, 1 or -1; Instance puts the number in.
+	ByN Numbers
 	// Cont is the continuous effect of a static ability (Verb "static")
 	// or of a spell (Verb "continuous"); a spell's applies to its target
 	// or, for one with no target, to Cont.Subject as it resolves.
 	Cont *Continuous
+}
+
+// Numbers are the numeric fields of an Effect (N, P, T) that a
+// keyword's number stands for.
+type Numbers uint8
+
+// The numeric fields of an Effect.
+const (
+	NumN Numbers = 1 << iota
+	NumP
+	NumT
+)
+
+// Instance is the effect of one instance of a keyword whose number is
+// n: each field ByN marks is multiplied by n.
+func (e Effect) Instance(n int) Effect {
+	if e.ByN&NumN != 0 {
+		e.N *= n
+	}
+	if e.ByN&NumP != 0 {
+		e.P *= n
+	}
+	if e.ByN&NumT != 0 {
+		e.T *= n
+	}
+	e.ByN = 0
+	return e
+}
+
+// keywordNumber reads a number of a keyword's definition: "+N", "-X",
+// "3", "two"; byN is set when it is the keyword's number, and n is then
+// its sign.
+func keywordNumber(s string) (n int, byN bool) {
+	sign := 1
+	if strings.HasPrefix(s, "-") {
+		sign = -1
+	}
+	s = strings.TrimLeft(s, "+-")
+	if strings.EqualFold(s, "N") || strings.EqualFold(s, "X") {
+		return sign, true
+	}
+	return sign * count(s), false
 }
 
 // An EffectError is card text outside the vocabulary: Offset is where,
@@ -362,6 +430,43 @@ var effectPatterns = []struct {
 	re    func() *regexp.Regexp
 	build func(m []string) Effect
 }{
+	// The effects of the first keywords compiled from their
+	// definitions (bushido, rampage, flanking, provoke, soulshift,
+	// frenzy, poisonous), also printed on cards.
+	{lazyRegexp(`(?i)^(it|this creature|the blocking creature) gets ([+-](?:N|X|\d+))/([+-](?:N|X|\d+))( until end of turn)?(?: for each (creature blocking it beyond the first))?$`), func(m []string) Effect {
+		e := Effect{Verb: "pump", Who: strings.ToLower(m[1]), UntilEOT: m[4] != "", For: strings.ToLower(m[5])}
+		var byP, byT bool
+		e.P, byP = keywordNumber(m[2])
+		e.T, byT = keywordNumber(m[3])
+		if byP {
+			e.ByN |= NumP
+		}
+		if byT {
+			e.ByN |= NumT
+		}
+		return e
+	}},
+	{lazyRegexp(`(?i)^return target (\w+) card with (?:converted mana cost|mana value) (N|X|\d+) or less from your graveyard to your hand$`), func(m []string) Effect {
+		e := Effect{Verb: "return", Target: "graveyard card", Name: m[1]}
+		if n, byN := keywordNumber(m[2]); byN {
+			e.N, e.ByN = n, NumN
+		} else {
+			e.N = n
+		}
+		return e
+	}},
+	{lazyRegexp(`(?i)^choose to have target creature defending player controls block this creature this combat if able$`), func(m []string) Effect {
+		return Effect{Verb: "mustblock", Target: "creature defending player controls"}
+	}},
+	{lazyRegexp(`(?i)^that player gets (N|X|a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+) poison counters?$`), func(m []string) Effect {
+		e := Effect{Verb: "poison", Who: "that player"}
+		if n, byN := keywordNumber(m[1]); byN {
+			e.N, e.ByN = n, NumN
+		} else {
+			e.N = n
+		}
+		return e
+	}},
 	{lazyRegexp(`(?i)^(?:[^,]*\s)?deals? (\d+|X) damage to (any target|target creature or player|target creature|target player)$`), func(m []string) Effect {
 		t := map[string]string{"any target": "any", "target creature or player": "any", "target creature": "creature", "target player": "player"}[strings.ToLower(m[2])]
 		return Effect{Verb: "damage", N: atoi(m[1]), X: strings.EqualFold(m[1], "X"), Target: t}

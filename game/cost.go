@@ -291,7 +291,7 @@ func ParseActivated(text, self string) (Activated, error) {
 	if b := strings.TrimSpace(body); err != nil && self != "" && len(b) > len(self) && strings.EqualFold(b[:len(self)+1], self+" ") {
 		// "Shivan Dragon gets +1/+0 until end of turn": the card's
 		// name is the source itself.
-		if ef2, err2 := ParseEffect("this creature" + b[len(self):]); err2 == nil && ef2.Verb == "continuous" {
+		if ef2, err2 := ParseEffect("this creature" + b[len(self):]); err2 == nil && (ef2.Verb == "continuous" || ef2.Verb == "pump") {
 			ef, err = ef2, nil
 			ef.Text = b
 		}
