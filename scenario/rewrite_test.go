@@ -14,8 +14,8 @@ import (
 // passes by the printed definition and one that passes by the new one;
 // each fails by the other text.
 type rewrite struct {
-	keyword, what, old, new string
-	cards, printed, reworded  string
+	keyword, what, old, new  string
+	cards, printed, reworded string
 }
 
 // rewrites: at least ten compiled keywords (a number, a trigger event,
@@ -23,8 +23,8 @@ type rewrite struct {
 // compiled from their definitions.
 var rewrites = []rewrite{
 	{keyword: "Bushido", what: "a number: +N/+0",
-		old: "“Bushido N” means “Whenever this creature blocks or becomes blocked, it gets +N/+N until end of turn.”",
-		new: "“Bushido N” means “Whenever this creature blocks or becomes blocked, it gets +N/+0 until end of turn.”",
+		old:   "“Bushido N” means “Whenever this creature blocks or becomes blocked, it gets +N/+N until end of turn.”",
+		new:   "“Bushido N” means “Whenever this creature blocks or becomes blocked, it gets +N/+0 until end of turn.”",
 		cards: "Devoted Retainer: {W} Creature — Human Samurai 1/1; Bushido 1\nHill Giant: {3}{R} Creature — Giant 3/3",
 		printed: `battlefield alice: Hill Giant
 battlefield bob: Devoted Retainer
@@ -39,8 +39,8 @@ bob blocks Hill Giant with Devoted Retainer
 resolve
 expect pt Devoted Retainer: 2/1`},
 	{keyword: "Frenzy", what: "a trigger event: attacks, blocked or not",
-		old: "“Frenzy N” means “Whenever this creature attacks and isn’t blocked, it gets +N/+0 until end of turn.”",
-		new: "“Frenzy N” means “Whenever this creature attacks, it gets +N/+0 until end of turn.”",
+		old:   "“Frenzy N” means “Whenever this creature attacks and isn’t blocked, it gets +N/+0 until end of turn.”",
+		new:   "“Frenzy N” means “Whenever this creature attacks, it gets +N/+0 until end of turn.”",
 		cards: "Frenzied Goblin: {R} Creature — Goblin Berserker 1/1; Frenzy 2\nGrizzly Bears: {1}{G} Creature — Bear 2/2",
 		printed: `battlefield alice: Frenzied Goblin
 battlefield bob: Grizzly Bears
@@ -57,8 +57,8 @@ resolve
 bob blocks Frenzied Goblin with Grizzly Bears
 expect pt Frenzied Goblin: 3/1`},
 	{keyword: "Poisonous", what: "a number: two counters whatever N",
-		old: "“Poisonous N” means “Whenever this creature deals combat damage to a player, that player gets N poison counters.”",
-		new: "“Poisonous N” means “Whenever this creature deals combat damage to a player, that player gets two poison counters.”",
+		old:   "“Poisonous N” means “Whenever this creature deals combat damage to a player, that player gets N poison counters.”",
+		new:   "“Poisonous N” means “Whenever this creature deals combat damage to a player, that player gets two poison counters.”",
 		cards: "Virulent Sliver: {G} Creature — Sliver 1/1; Poisonous 1",
 		printed: `battlefield alice: Virulent Sliver
 alice attacks with Virulent Sliver
@@ -71,8 +71,8 @@ damage
 resolve
 expect poison bob: 2`},
 	{keyword: "Soulshift", what: "a card type: Samurai for Spirit",
-		old: "return target Spirit card with mana value N or less from your graveyard to your hand",
-		new: "return target Samurai card with mana value N or less from your graveyard to your hand",
+		old:   "return target Spirit card with mana value N or less from your graveyard to your hand",
+		new:   "return target Samurai card with mana value N or less from your graveyard to your hand",
 		cards: "Hundred-Talon Kami: {4}{W} Creature — Spirit 2/3; Soulshift 4\nSamurai of the Pale Curtain: {W}{W} Creature — Fox Samurai 2/2",
 		printed: `battlefield alice: Hundred-Talon Kami
 graveyard alice: Samurai of the Pale Curtain
@@ -84,8 +84,8 @@ destroy Hundred-Talon Kami; targeting Samurai of the Pale Curtain
 resolve
 expect hand alice: Samurai of the Pale Curtain`},
 	{keyword: "Rampage", what: "a number: +N/+0 for each blocker beyond the first",
-		old: "“Rampage N” means “Whenever this creature becomes blocked, it gets +N/+N until end of turn for each creature blocking it beyond the first.”",
-		new: "“Rampage N” means “Whenever this creature becomes blocked, it gets +N/+0 until end of turn for each creature blocking it beyond the first.”",
+		old:   "“Rampage N” means “Whenever this creature becomes blocked, it gets +N/+N until end of turn for each creature blocking it beyond the first.”",
+		new:   "“Rampage N” means “Whenever this creature becomes blocked, it gets +N/+0 until end of turn for each creature blocking it beyond the first.”",
 		cards: "Craw Giant: {3}{G}{G}{G}{G} Creature — Giant 6/4; Trample; Rampage 2\nGrizzly Bears: {1}{G} Creature — Bear 2/2",
 		printed: `battlefield alice: Craw Giant
 battlefield bob: Grizzly Bears x2
@@ -100,8 +100,8 @@ bob blocks Craw Giant with Grizzly Bears, Grizzly Bears#2
 resolve
 expect pt Craw Giant: 8/4`},
 	{keyword: "Flanking", what: "a number: -2/-2",
-		old: "the blocking creature gets -1/-1 until end of turn.”",
-		new: "the blocking creature gets -2/-2 until end of turn.”",
+		old:   "the blocking creature gets -1/-1 until end of turn.”",
+		new:   "the blocking creature gets -2/-2 until end of turn.”",
 		cards: "Knight of the Holy Nimbus: {W}{W} Creature — Human Rebel Knight 2/2; Flanking\nGrizzly Bears: {1}{G} Creature — Bear 2/2",
 		printed: `battlefield alice: Knight of the Holy Nimbus
 battlefield bob: Grizzly Bears
@@ -116,8 +116,8 @@ bob blocks Knight of the Holy Nimbus with Grizzly Bears
 resolve
 expect Grizzly Bears in graveyard`},
 	{keyword: "Provoke", what: "an instruction left out: no untap",
-		old: "block this creature this combat if able. If you do, untap that creature.”",
-		new: "block this creature this combat if able.”",
+		old:   "block this creature this combat if able. If you do, untap that creature.”",
+		new:   "block this creature this combat if able.”",
 		cards: "Goblin Grappler: {R} Creature — Goblin 1/1; Provoke\nGrizzly Bears: {1}{G} Creature — Bear 2/2",
 		printed: `battlefield alice: Goblin Grappler
 battlefield bob: Grizzly Bears
