@@ -63,6 +63,10 @@ type Decl struct {
 	// Compiled is set for a keyword whose abilities the grammar of
 	// compile.go reads from the revision's own definition.
 	Compiled bool
+	// Reads, for a compiled keyword read by a shape other than the
+	// grammar of triggered abilities (shape_altcost.go), reports why the
+	// parts of a definition are outside it; nil when they are not.
+	Reads func(parts []string) error
 	// Anchors select the subrules whose text a hand-written model
 	// implements when the rules quote no definition (flying, first
 	// strike): each subrule containing one of them (lower case).
@@ -100,6 +104,24 @@ func paysWords(d *Decl) { d.Words = true }
 // byDefinition marks a keyword whose abilities the grammar compiles
 // from the revision's own definition.
 func byDefinition(d *Decl) { d.Compiled = true }
+
+// byShape marks a keyword whose abilities a shape of the grammar reads
+// from the parts of the revision's own definition; reads says why a
+// definition is outside it.
+func byShape(reads func(parts []string) error) option {
+	return func(d *Decl) { d.Compiled, d.Reads = true, reads }
+}
+
+// ReadsParts reports whether keyword name is compiled by a shape of its
+// own (byShape), and then why the parts of a definition are outside it
+// (nil when they are not).
+func ReadsParts(name string, parts []string) (bool, error) {
+	d := registry()[strings.ToLower(name)]
+	if d.Reads == nil {
+		return false, nil
+	}
+	return true, d.Reads(parts)
+}
 
 var (
 	decls    = map[string]Decl{}

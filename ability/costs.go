@@ -28,6 +28,13 @@ type AltCost struct {
 	AnyTime    bool
 	ExileAfter bool
 	Permitted  bool
+	// If is the condition under which the cost may be paid, checked as
+	// the spell is cast ("if an opponent lost life this turn").
+	If *Condition
+	// Types, when set, are the card types one of which the resulting
+	// spell must have ("if the resulting spell is an instant or sorcery
+	// spell").
+	Types []string
 	// Mutates makes the spell a mutating creature spell that targets a
 	// non-Human creature with the same owner (mutate, 702.140a); the
 	// rules of its resolution are Merges.
@@ -149,7 +156,7 @@ var SpliceChoices = map[string]bool{"splice": true}
 // AltChoices are the clause words that choose an alternative cost, for
 // the engine to refuse one a card does not have, each with the name of
 // the ability that offers it in messages ("face down" is morph's).
-var AltChoices = map[string]string{"flashback": "flashback", "madness": "madness", "face down": "morph", "evoke": "evoke", "mutate": "mutate"}
+var AltChoices = map[string]string{"madness": "madness", "face down": "morph", "evoke": "evoke", "mutate": "mutate"}
 
 // ReduceChoices are the clause words that choose a cost paid by tapping
 // or sacrificing permanents (PayWithPermanents), for the engine to
@@ -194,10 +201,6 @@ func partTrigger(keyword string, r Rev, rule ...string) (*Trigger, bool) {
 
 func init() {
 	families = append(families, func() {
-		declare("Flashback", func(inst game.Ability, _ Rev) []Ability {
-			return []Ability{&AltCost{Base: Base{Keyword: "Flashback", Note: "flashback: %s is cast from the graveyard for %s rather than its mana cost"},
-				Choice: "flashback", From: game.Graveyard, Cost: inst.Cost, ExileAfter: true}}
-		})
 		declare("Morph", func(inst game.Ability, _ Rev) []Ability {
 			return []Ability{
 				&AltCost{Base: Base{Keyword: "Morph", Rule: []string{"using its morph ability, turn it face down"}, Note: "%s casts %s face down as a 2/2 creature with no name, text, subtypes or mana cost, for %s"},

@@ -39,6 +39,13 @@
 // definition outside the grammar declares nothing, and the coverage
 // report names the model stale.
 //
+// Flashback, escape, spectacle and surge are compiled by the shape of an
+// alternative cost (shape_altcost.go): "You may cast this card from your
+// graveyard by paying [cost] rather than paying its mana cost" is an
+// AltCost from the graveyard, "… if an opponent lost life this turn" its
+// condition, and "If the flashback cost was paid, exile this card
+// instead of …" makes it exile the spell as it leaves the stack.
+//
 // The procedures ask an object for its abilities of one kind
 // (All[*BlockRestriction](o, rev)), fire events at its Triggers, and cite
 // the subrule each ability names, in the revision run, through

@@ -87,12 +87,16 @@ var historyConditions = map[string]Condition{
 	"you lost life this turn":               {Kind: "thisturn", Event: LosesLife, Who: "you"},
 	"an opponent lost life this turn":       {Kind: "thisturn", Event: LosesLife, Who: "an opponent"},
 	"you cast a spell this turn":            {Kind: "thisturn", Event: Casts, Who: "you"},
-	"you drew a card this turn":             {Kind: "thisturn", Event: Draws, Who: "you"},
-	"it entered the battlefield this turn":  {Kind: "thisturn", Event: Enters, Who: "it"},
-	"it entered this turn":                  {Kind: "thisturn", Event: Enters, Who: "it"},
-	"it came into play this turn":           {Kind: "thisturn", Event: Enters, Who: "it"},
-	"it was cast from your hand":            {Kind: "castfrom", From: game.Hand},
-	"it was cast from your graveyard":       {Kind: "castfrom", From: game.Graveyard},
+	// Surge's (702.117a): the spell being cast is not cast yet, so any
+	// spell cast this turn is another; a game of the engine has no
+	// teams (810), so a player's teammates cast nothing.
+	"you or one of your teammates has cast another spell this turn": {Kind: "thisturn", Event: Casts, Who: "you"},
+	"you drew a card this turn":                                     {Kind: "thisturn", Event: Draws, Who: "you"},
+	"it entered the battlefield this turn":                          {Kind: "thisturn", Event: Enters, Who: "it"},
+	"it entered this turn":                                          {Kind: "thisturn", Event: Enters, Who: "it"},
+	"it came into play this turn":                                   {Kind: "thisturn", Event: Enters, Who: "it"},
+	"it was cast from your hand":                                    {Kind: "castfrom", From: game.Hand},
+	"it was cast from your graveyard":                               {Kind: "castfrom", From: game.Graveyard},
 }
 
 // clause is a trigger condition read: the events, whom they watch, the

@@ -159,6 +159,9 @@ func (e *engine) altCost(c *casting, st *Stmt) error {
 				if a.Permitted && !e.permits[o] {
 					return refuse("%s may be %s from the %s for its %s cost only while its %s ability permits it (%s)", o.Label, e.term("cast", "played"), e.zone(a.From), ability.AltChoices[a.Choice], a.Keyword, e.ref(a).ID)
 				}
+				if err := e.altAllowed(c, o, a); err != nil {
+					return err
+				}
 				c.src, c.alt = o, a
 				return nil
 			}
@@ -194,6 +197,25 @@ func (e *engine) altCost(c *casting, st *Stmt) error {
 	c.src = e.s.FindIn(st.Object.Text, game.Hand)
 	if c.src == nil || c.src.Owner != p {
 		return refuse("%s is not in %s's %s", st.Object.Text, p.Name, game.Hand)
+	}
+	return nil
+}
+
+// altAllowed refuses alternative cost a of card o when the spell it
+// would become is not of a type the cost permits, or when its condition
+// is false as the spell is cast (601.2b: the choice is made as the
+// spell is announced).
+func (e *engine) altAllowed(c *casting, o *game.Object, a *ability.AltCost) error {
+	kw := strings.ToLower(a.Keyword)
+	if len(a.Types) > 0 && !slices.ContainsFunc(a.Types, o.Card.Is) {
+		types := strings.ToLower(strings.Join(a.Types, " or "))
+		return refuse("%s is not an %s card: casting it for its %s cost would not make an %s spell (%s)", o.Label, types, kw, types, e.ref(a).ID)
+	}
+	if a.If == nil {
+		return nil
+	}
+	if ok, why := e.condition(a.If, o, c.p); !ok {
+		return refuse("the %s cost of %s can be paid only if %s, and that is false%s (%s)", kw, o.Label, a.If.Text, why, e.ref(a).ID)
 	}
 	return nil
 }
@@ -713,6 +735,9 @@ func (e *engine) totalCost(c *casting, st *Stmt) error {
 	c.info.X = x
 	base = base.WithX(x)
 	if a := c.alt; a != nil {
+		if a.If != nil {
+			c.cite(e, e.ref(a), "%s: %s, so the %s cost of %s may be paid", strings.ToLower(a.Keyword), a.If.Text, strings.ToLower(a.Keyword), c.face.Name)
+		}
 		if !a.FaceDown {
 			c.cite(e, e.ref(a), a.Note, c.face.Name, base)
 		}

@@ -178,6 +178,14 @@ func (m Model) Stale(doc *parse.Document, specs []*keyword.Spec) string {
 	}
 	rev := revName(doc)
 	if m.Compiled {
+		if s := keyword.Find(specs, m.Name); s != nil {
+			if shaped, err := ability.ReadsParts(m.Name, s.Definition); shaped {
+				if err != nil {
+					return fmt.Sprintf("%s %s: %v", m.Name, id, err)
+				}
+				return ""
+			}
+		}
 		def, ok := source(keyword.Find(specs, m.Name))
 		if !ok {
 			return fmt.Sprintf("%s %s: no one-part definition or \"Whenever\" subrule for the grammar to compile", m.Name, id)

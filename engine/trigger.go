@@ -209,14 +209,23 @@ func (e *engine) holds(o *game.Object, t *ability.Trigger, what string) bool {
 	if c == nil {
 		return true
 	}
-	me := slices.Index(e.s.Players, o.Controller())
-	life := o.Controller().Life
-	why := ""
-	var ok bool
+	ok, why := e.condition(c, o, o.Controller())
+	if !ok {
+		e.s.Cite(e.rules.Find(phIntervening...), "%s of %s %s: \"if %s\" is false%s", triggerName(o, t), o.Label, what, c.Text, why)
+	}
+	return ok
+}
+
+// condition checks c for object o ("it") and player p ("you"): an
+// intervening "if" clause, or the condition of an alternative cost;
+// why, when not empty, says what it was checked on.
+func (e *engine) condition(c *ability.Condition, o *game.Object, p *game.Player) (ok bool, why string) {
+	me := slices.Index(e.s.Players, p)
+	life := p.Life
 	switch c.Kind {
 	case "lifeatmost", "lifeatleast":
 		ok = c.Kind == "lifeatmost" && life <= c.N || c.Kind == "lifeatleast" && life >= c.N
-		why = fmt.Sprintf(" (%s has %d life)", o.Controller().Name, life)
+		why = fmt.Sprintf(" (%s has %d life)", p.Name, life)
 	case "castfrom":
 		// The permanent remembers how its spell was cast (400.7d).
 		ok = o.Paid.Cast && o.Paid.From == c.From
@@ -237,10 +246,7 @@ func (e *engine) holds(o *game.Object, t *ability.Trigger, what string) bool {
 			return false
 		})
 	}
-	if !ok {
-		e.s.Cite(e.rules.Find(phIntervening...), "%s of %s %s: \"if %s\" is false%s", triggerName(o, t), o.Label, what, c.Text, why)
-	}
-	return ok
+	return ok, why
 }
 
 // queue makes o's trigger t wait to be put on the stack, and returns

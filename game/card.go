@@ -162,6 +162,7 @@ var Keywords = map[string]Param{
 	"Ninjutsu": CostParam, "Evoke": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
 	"Protection": FromParam, "Affinity": ForParam, "Enchant": QualParam,
 	"Splice": OntoParam, "Offering": PrefixQual,
+	"Escape": CostParam, "Spectacle": CostParam, "Surge": CostParam,
 	"Max speed": GrantParam,
 }
 

@@ -609,7 +609,7 @@ func (p *parser) clause(l line, t string, at int) *engine.Clause {
 		// "new targets A, same, B": one per copy, "same" keeps one.
 		return &engine.Clause{Word: "new targets", Pos: l.pos(at), Names: p.names(l, rest, at+len("new targets "))}
 	}
-	if !clauseWords[word] {
+	if !clauseWords[word] && ability.AltChoices[word] == "" {
 		p.errorf(l.pos(at), "unknown choice %q", word)
 		return nil
 	}
@@ -684,6 +684,14 @@ func (p *parser) clause(l line, t string, at int) *engine.Clause {
 			p.errorf(l.pos(rat), "%s takes nothing after it", word)
 		}
 	default:
+		if ability.AltChoices[word] != "" {
+			// An alternative cost chosen by its keyword's name
+			// ("escape", "spectacle").
+			if strings.TrimSpace(rest) != "" {
+				p.errorf(l.pos(rat), "%s takes nothing after it", word)
+			}
+			break
+		}
 		c.Names = p.names(l, rest, rat)
 		if len(c.Names) == 0 {
 			p.errorf(l.pos(at), "%s: expected a name", word)

@@ -1,0 +1,146 @@
+package ability
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/crules/crules/game"
+)
+
+// The shape of an alternative cost (601.2b; 409.1b in 2006), read from
+// the parts of a keyword's quoted definition:
+//
+//	altcost = "You may" ["choose to"] permit "rather than" ["pay" | "paying"] ("this spell's" | "its") "mana cost"
+//	          ["as you cast this spell"] ["if" cond]
+//	permit  = ("cast" | "play") ("this card" | "this spell") ["from your" ("graveyard" | "hand")]
+//	          ["if the resulting spell is an instant or sorcery spell"] "by paying [cost]"
+//	        | "pay [cost]"
+//	exile   = ("If you do" | "If the KEYWORD cost was paid") ","
+//	          ("exile this card" | "remove this card from the game")
+//	          "instead of putting it anywhere else any time it would leave the stack"
+//
+// cond is an intervening condition of the grammar of triggered abilities
+// (text.go), checked as the spell is cast: "an opponent lost life this
+// turn". A definition is one altcost, then optionally exile; a part
+// outside the shape leaves the keyword without a model in that
+// revision (stale).
+
+// The shape's patterns, compiled on first use: every command links this
+// package, few read a definition.
+var (
+	reAltCost = lazyRegexp(`^(?i)you may (?:choose to )?(?:(?:cast|play) this (?:card|spell)(?: from your (graveyard|hand))?( if the resulting spell is an instant or sorcery spell)? by paying \[cost\]|pay \[cost\]) rather than (?:pay |paying )?(?:this spell's |its )mana cost(?: as you cast this spell)?(?: if (.+))?$`)
+	reExile   = lazyRegexp(`^(?i)if (?:you do|the (\w+) cost was paid), (?:exile this card|remove this card from the game) instead of putting it anywhere else any time it would leave the stack$`)
+)
+
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+}
+
+// altShape is a definition read: where the card is cast from, the
+// card types the resulting spell must have, the condition, and whether
+// the spell is exiled as it leaves the stack.
+type altShape struct {
+	from  game.Zone
+	types []string
+	cond  *Condition
+	exile bool
+}
+
+var altShapes sync.Map // definition parts joined by "\x00" → altShape or error
+
+// readAltCost reads the parts of keyword's definition as an alternative
+// cost; the error names the part outside the shape.
+func readAltCost(keyword string, parts []string) (altShape, error) {
+	key := strings.Join(parts, "\x00")
+	if v, ok := altShapes.Load(key); ok {
+		if err, bad := v.(error); bad {
+			return altShape{}, err
+		}
+		return v.(altShape), nil
+	}
+	sh, err := readAltParts(keyword, parts)
+	if err != nil {
+		altShapes.Store(key, err)
+		return altShape{}, err
+	}
+	altShapes.Store(key, sh)
+	return sh, nil
+}
+
+func readAltParts(keyword string, parts []string) (altShape, error) {
+	var sentences []string
+	for _, p := range parts {
+		for _, s := range strings.SplitAfter(p, ". ") {
+			s = strings.TrimSuffix(strings.TrimSpace(strings.ReplaceAll(s, "’", "'")), ".")
+			if s != "" {
+				sentences = append(sentences, s)
+			}
+		}
+	}
+	if len(sentences) == 0 {
+		return altShape{}, fmt.Errorf("no definition to read as an alternative cost")
+	}
+	x := reAltCost().FindStringSubmatch(sentences[0])
+	if x == nil {
+		return altShape{}, fmt.Errorf("no alternative cost the grammar knows at %q", sentences[0])
+	}
+	sh := altShape{from: game.Hand}
+	switch strings.ToLower(x[1]) {
+	case "graveyard":
+		sh.from = game.Graveyard
+	}
+	if x[2] != "" {
+		sh.types = []string{"Instant", "Sorcery"}
+	}
+	if x[3] != "" {
+		c, ok := readCondition(x[3])
+		if !ok {
+			return altShape{}, fmt.Errorf("no condition the grammar knows at %q", x[3])
+		}
+		sh.cond = c
+	}
+	for _, s := range sentences[1:] {
+		y := reExile().FindStringSubmatch(s)
+		if y == nil || y[1] != "" && !strings.EqualFold(y[1], keyword) {
+			return altShape{}, fmt.Errorf("no part of an alternative cost the grammar knows at %q", s)
+		}
+		sh.exile = true
+	}
+	return sh, nil
+}
+
+// altCompiled declares a keyword by the shape of its revision's
+// definition: an alternative cost chosen by the keyword's name.
+func altCompiled(inst game.Ability, r Rev) []Ability {
+	sh, err := readAltCost(inst.Keyword, r.Parts(inst.Keyword))
+	if err != nil {
+		return nil
+	}
+	kw := strings.ToLower(inst.Keyword)
+	where := ""
+	if sh.from != game.Hand {
+		where = fmt.Sprintf(" from the %v", sh.from)
+	}
+	return []Ability{&AltCost{Base: Base{Keyword: inst.Keyword, Rule: []string{" means "}, Note: kw + ": %s is cast" + where + " for %s rather than its mana cost"},
+		Choice: kw, From: sh.from, Cost: inst.Cost, ExileAfter: sh.exile, If: sh.cond, Types: sh.types}}
+}
+
+// altKeywords are the keywords declared by the shape of an alternative
+// cost.
+var altKeywords = []string{"Flashback", "Escape", "Spectacle", "Surge"}
+
+func init() {
+	for _, name := range altKeywords {
+		AltChoices[strings.ToLower(name)] = strings.ToLower(name)
+	}
+	families = append(families, func() {
+		for _, name := range altKeywords {
+			declare(name, altCompiled, byShape(func(parts []string) error {
+				_, err := readAltCost(name, parts)
+				return err
+			}))
+		}
+	})
+}
