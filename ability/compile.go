@@ -79,7 +79,7 @@ func (pr *Program) Instance(inst game.Ability, def string) *Trigger {
 		note = strings.ReplaceAll(note, v, fmt.Sprintf("+%d/+%d", inst.N, inst.N))
 	}
 	t := &Trigger{Base: Base{Keyword: inst.Keyword, Rule: []string{" means ", "whenever"}, Note: note},
-		On: pr.on, Subject: pr.subject, Min: pr.min, PerBlocker: pr.without, If: pr.cond, IfPaid: pr.ifPaid, N: inst.N}
+		On: pr.on, Subject: pr.subject, Min: pr.min, PerBlocker: pr.without, If: pr.cond, IfPaid: pr.ifPaid, Spell: pr.spell, N: inst.N}
 	t.setEffects(pr.effects, inst.N)
 	return t
 }

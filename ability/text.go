@@ -26,11 +26,14 @@ import (
 //	event     = (of an object) "enters the battlefield" | "enters" | "comes into play"
 //	          | "dies" | "is put into a graveyard from" ("play" | "the battlefield")
 //	          | "leaves the battlefield" | "leaves play"
-//	          | "attacks and isn't blocked" | "attacks" | "blocks or becomes blocked" | "blocks"
+//	          | "attacks and isn't blocked" | "attacks alone" | "attacks the player with the most life or tied for most life"
+//	          | "and at least one other creature with power greater than" ("this creature's" | "NAME's") "power attack"
+//	          | "attacks" | "blocks or becomes blocked" | "blocks"
 //	          | "becomes blocked by two or more creatures" | ("becomes" | "is") "blocked by a creature without KEYWORD"
 //	          | "becomes blocked" | "deals combat damage to a player" | "deals damage" | "is dealt damage"
 //	          | "becomes the target of a spell or ability" | "mutates" | "is turned face up"
-//	          | (of a player) "cast(s) a spell" | "play(s) a spell" | "draw(s) a card" | "discard(s) a card"
+//	          | (of a player) "cast(s) a spell" | "cast(s) a" ["non"] QUALITY "spell" | "play(s) a spell"
+//	          | "draw(s) a card" | "discard(s) a card"
 //	          | "gain(s) life" | "lose(s) life"
 //	counters  = ("one or more" [KIND] "counters are" | "a" [KIND] "counter is") ("put" | "placed") ("on" | "onto") object
 //	          | "you put one or more" [KIND] "counters on" object
@@ -38,7 +41,7 @@ import (
 //	cond      = "it was kicked" | "its KEYWORD cost was paid"
 //	          | "you have N or less life" | "you have N or more life"
 //	          | "a creature died this turn" | "you gained life this turn" | "it entered this turn"
-//	          | "it was cast from your hand|graveyard" | … (historyConditions)
+//	          | "it was cast from your hand|graveyard" | "it isn't renowned" | … (historyConditions)
 //	effect    = ["you may " | "if you do, "] an effect of the effect table of card text (game.ParseEffect)
 //
 // NAME is the card's own name; a keyword's definition has no name and
@@ -71,7 +74,9 @@ type Condition struct {
 	// Kind is "lifeatmost" or "lifeatleast" (the controller's life
 	// against N), "thisturn" (an event of the turn's history: Event
 	// happened to Who, "a creature", "you", "an opponent" or "it", the
-	// source), or "castfrom" (the source was cast from zone From).
+	// source), "castfrom" (the source was cast from zone From), or
+	// "undesignated" (the source doesn't have the designation Who
+	// names: "it isn't renowned", 702.112a).
 	Kind  string
 	N     int
 	Event Event
@@ -97,6 +102,9 @@ var historyConditions = map[string]Condition{
 	"it came into play this turn":                                   {Kind: "thisturn", Event: Enters, Who: "it"},
 	"it was cast from your hand":                                    {Kind: "castfrom", From: game.Hand},
 	"it was cast from your graveyard":                               {Kind: "castfrom", From: game.Graveyard},
+	"it isn't renowned":                                             {Kind: "undesignated", Who: "renowned"},
+	"it isn’t renowned":                                             {Kind: "undesignated", Who: "renowned"},
+	"this creature isn't renowned":                                  {Kind: "undesignated", Who: "renowned"},
 }
 
 // clause is a trigger condition read: the events, whom they watch, the
@@ -113,6 +121,7 @@ type clause struct {
 	counter  string  // "one or more +1/+1 counters": "+1/+1"
 	each     bool    // "a counter is put": once for each counter
 	onto     Subject // "you put one or more counters on a creature": "a creature"
+	spell    string  // "whenever you cast a noncreature spell": "noncreature"
 	effectAt int
 }
 
@@ -132,6 +141,8 @@ var objectEvents = []struct {
 	{"leaves the battlefield", []Event{Leaves}, 0},
 	{"leaves play", []Event{Leaves}, 0},
 	{"attacks and isn't blocked", []Event{AttacksUnblocked}, 0},
+	{"attacks alone", []Event{AttacksAlone}, 0},                                                  // 702.83b
+	{"attacks the player with the most life or tied for most life", []Event{AttacksMostLife}, 0}, // 702.105a
 	{"attacks", []Event{Attacks}, 0},
 	{"blocks or becomes blocked", []Event{Blocks, BecomesBlocked}, 0},
 	{"blocks", []Event{Blocks}, 0},
@@ -315,6 +326,11 @@ func (c *clause) readSubject(t, low string, at *int, self string, skip func(stri
 	}
 	evAt := *at
 	if c.subject.OfPlayer() {
+		if q, ok := readCastQuality(low, at, c.subject == You); ok {
+			// "Whenever you cast a noncreature spell" (702.108a).
+			c.on, c.spell = []Event{Casts}, q
+			return nil
+		}
 		for _, pe := range playerEvents {
 			w := pe.they
 			if c.subject == You {
@@ -336,6 +352,10 @@ func (c *clause) readSubject(t, low string, at *int, self string, skip func(stri
 				*at += end
 				return nil
 			}
+		}
+		if readStronger(low, at, self) {
+			c.on = []Event{AttacksWithStronger}
+			return nil
 		}
 		for _, oe := range objectEvents {
 			if skip(oe.text) {
@@ -544,7 +564,7 @@ func ReadTriggered(text, self string) (*Trigger, bool, error) {
 		return nil, true, shift(err)
 	}
 	tr := &Trigger{Base: Base{Note: t}, On: c.on, Subject: c.subject, Yours: c.yours, Delayed: c.delayed,
-		Min: c.min, PerBlocker: c.without, If: c.cond, IfPaid: c.ifPaid, Counter: c.counter, PerCounter: c.each, Onto: c.onto}
+		Min: c.min, PerBlocker: c.without, If: c.cond, IfPaid: c.ifPaid, Counter: c.counter, PerCounter: c.each, Onto: c.onto, Spell: c.spell}
 	tr.setEffects(effects, 0)
 	return tr, true, nil
 }
@@ -700,6 +720,8 @@ func effectTarget(e game.Effect) *Target {
 		return &Target{Text: "target player", Player: true}
 	case "opponent":
 		return &Target{Text: "target opponent", Player: true, Opponent: true}
+	case "attacking creature with power less than this creature's power":
+		return &Target{Text: "target attacking creature with power less than this creature's power", Zone: game.Battlefield, Types: []string{"Creature"}, Attacking: true, Weaker: true}
 	case "creature defending player controls":
 		return &Target{Text: "target creature defending player controls", Zone: game.Battlefield, Types: []string{"Creature"}, Opponent: true}
 	case "graveyard card":

@@ -13,30 +13,39 @@ type Event string
 
 // The events triggers wait for.
 const (
-	Attacks           Event = "attacks"
-	AttacksUnblocked  Event = "attacks and isn't blocked"
-	Blocks            Event = "blocks"
-	BecomesBlocked    Event = "becomes blocked"
-	Dies              Event = "dies"
-	DealsCombatDamage Event = "deals combat damage to a player"
-	Cast              Event = "is cast"
-	Enters            Event = "enters the battlefield"
-	Mutates           Event = "mutates"
-	TurnedFaceUp      Event = "is turned face up"
-	BecomesTarget     Event = "becomes the target"
-	UpkeepBegins      Event = "the upkeep step begins"
-	EndStepBegins     Event = "the end step begins"
-	CountersPut       Event = "counters are put on it"
-	CombatBegins      Event = "the beginning of combat step begins"
-	EndOfCombat       Event = "the end of combat step begins"
-	Leaves            Event = "leaves the battlefield"
-	DealsDamage       Event = "deals damage"
-	DealtDamage       Event = "is dealt damage"
-	Casts             Event = "casts a spell"
-	Draws             Event = "draws a card"
-	Discards          Event = "discards a card"
-	GainsLife         Event = "gains life"
-	LosesLife         Event = "loses life"
+	Attacks          Event = "attacks"
+	AttacksUnblocked Event = "attacks and isn't blocked"
+	// AttacksAlone: the creature is the only one declared as an
+	// attacker in the combat (506.5; 702.83b).
+	AttacksAlone Event = "attacks alone"
+	// AttacksMostLife: the creature attacks the player with the most
+	// life or tied for most life (702.105a).
+	AttacksMostLife Event = "attacks the player with the most life or tied for most life"
+	// AttacksWithStronger: the creature and at least one other creature
+	// with greater power attack (702.149a).
+	AttacksWithStronger Event = "and at least one other creature with power greater than this creature's power attack"
+	Blocks              Event = "blocks"
+	BecomesBlocked      Event = "becomes blocked"
+	Dies                Event = "dies"
+	DealsCombatDamage   Event = "deals combat damage to a player"
+	Cast                Event = "is cast"
+	Enters              Event = "enters the battlefield"
+	Mutates             Event = "mutates"
+	TurnedFaceUp        Event = "is turned face up"
+	BecomesTarget       Event = "becomes the target"
+	UpkeepBegins        Event = "the upkeep step begins"
+	EndStepBegins       Event = "the end step begins"
+	CountersPut         Event = "counters are put on it"
+	CombatBegins        Event = "the beginning of combat step begins"
+	EndOfCombat         Event = "the end of combat step begins"
+	Leaves              Event = "leaves the battlefield"
+	DealsDamage         Event = "deals damage"
+	DealtDamage         Event = "is dealt damage"
+	Casts               Event = "casts a spell"
+	Draws               Event = "draws a card"
+	Discards            Event = "discards a card"
+	GainsLife           Event = "gains life"
+	LosesLife           Event = "loses life"
 	// LastDefenseRemoved is the removal of the last defense counter
 	// from a battle (310.11b).
 	LastDefenseRemoved Event = "the last defense counter is removed"
@@ -72,12 +81,16 @@ type Trigger struct {
 	// ByOpponent limits BecomesTarget to spells and abilities an opponent
 	// controls (ward).
 	ByOpponent bool
-	Yours      bool // a step's trigger only in its controller's turns ("at the beginning of your upkeep", "at end of combat on your turn")
-	Target     *Target
-	Effects    []Op
-	N          int         // the keyword's number
-	Cost       game.Cost   // a cost its effect asks for (ward)
-	CostParts  []game.Part // its parts that are not mana ("Ward—Pay 3 life")
+	// Spell is the quality of the spell a Casts trigger waits for
+	// ("noncreature": "whenever you cast a noncreature spell"), "" for
+	// any spell.
+	Spell     string
+	Yours     bool // a step's trigger only in its controller's turns ("at the beginning of your upkeep", "at end of combat on your turn")
+	Target    *Target
+	Effects   []Op
+	N         int         // the keyword's number
+	Cost      game.Cost   // a cost its effect asks for (ward)
+	CostParts []game.Part // its parts that are not mana ("Ward—Pay 3 life")
 	// IfPaid is an intervening "if" clause on how the source was cast
 	// (603.4): it triggers only if that cost was paid, and does nothing
 	// as it resolves unless it still was (game.CostsPaid.WasPaid).
@@ -123,6 +136,10 @@ type Target struct {
 	HasMaxMV bool
 	Opponent bool
 	Yours    bool
+	// Attacking asks for an attacking creature, and Weaker for one with
+	// power less than the ability's source's (702.134a); the engine
+	// checks both, which are about the combat and the source.
+	Attacking, Weaker bool
 }
 
 // Check reports why object o is not what the target asks for, controller

@@ -102,7 +102,36 @@ func (e *engine) attack(st *Stmt) error {
 	for _, o := range attackers {
 		e.fire(o, ability.Attacks, nil)
 	}
+	e.fireAttackShapes(attackers, battle)
 	return nil
+}
+
+// fireAttackShapes fires the events of a declaration of attackers
+// beyond each creature's attacking: the only creature declared attacks
+// alone (506.5; 306.5 in 2008), a creature attacking the player with the most life or
+// tied for it (a battle is no player), a creature attacking with
+// another of greater power.
+func (e *engine) fireAttackShapes(attackers []*game.Object, battle *game.Object) {
+	if len(e.s.Combat.Attackers) == 1 && len(attackers) == 1 {
+		e.fire(attackers[0], ability.AttacksAlone, nil)
+	}
+	if def := e.s.Combat.Defending; battle == nil && def != nil {
+		most := true
+		for _, p := range e.s.InGame() {
+			most = most && p.Life <= def.Life
+		}
+		if most {
+			for _, o := range attackers {
+				e.fire(o, ability.AttacksMostLife, def)
+			}
+		}
+	}
+	for _, o := range attackers {
+		p, _ := o.PT()
+		if slices.ContainsFunc(attackers, func(x *game.Object) bool { xp, _ := x.PT(); return x != o && xp > p }) {
+			e.fire(o, ability.AttacksWithStronger, nil)
+		}
+	}
 }
 
 // canBlock checks the restrictions of evasion abilities.

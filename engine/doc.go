@@ -63,10 +63,12 @@
 // Each hand-written model declares the wording it implements, revision
 // range by revision range, in declared.txt (a generated golden); TestDeclarations checks the
 // declarations against keyword extraction for every embedded revision
-// and names the model a new wording makes stale. Seven models (bushido,
-// rampage, flanking, provoke, soulshift, frenzy, poisonous) are compiled
-// from each revision's own definition by a small grammar (compile.go),
-// so a reworded definition changes what they do.
+// and names the model a new wording makes stale. The compiled models
+// (bushido, rampage, flanking, provoke, soulshift, frenzy, poisonous,
+// and the attacking family's: afflict, annihilator, battle cry,
+// dethrone, exalted, ingest, mentor, prowess, renown, training) are read from each revision's
+// own definition by a small grammar (compile.go), so a reworded
+// definition changes what they do.
 //
 // The engine runs values of its own types: a Scenario holds card
 // definitions and Scripts of Stmts, each with its position. Package

@@ -57,6 +57,22 @@ func (e *engine) expect(st *Stmt) (bool, string) {
 			got = "none"
 		}
 		return strings.EqualFold(got, strings.TrimSuffix(st.Value, " sector")), got
+	case "designations":
+		o, err := e.object(st.Object)
+		if err != nil {
+			return false, err.Error()
+		}
+		var got []string
+		if o.Renowned {
+			got = append(got, "renowned")
+		}
+		var want []string
+		if !strings.EqualFold(st.Value, "none") {
+			for _, n := range strings.Split(st.Value, ",") {
+				want = append(want, strings.ToLower(strings.TrimSpace(n)))
+			}
+		}
+		return sameNames(want, got)
 	case "speed":
 		p, err := e.player(st.Player)
 		if err != nil {

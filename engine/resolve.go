@@ -270,6 +270,9 @@ type doing struct {
 	// player "that player", the player the triggering event was about.
 	blockers []*game.Object
 	player   *game.Player
+	// object is "that creature", the object the triggering event was
+	// about (a creature attacking alone), nil for none.
+	object *game.Object
 }
 
 // cite cites the instruction's rule: its triggered ability's, or the
@@ -351,24 +354,77 @@ func (e *engine) effect(d doing, ef game.Effect, t *game.Target) {
 			}
 		case t != nil && t.Player != nil:
 			who = []*game.Player{t.Player}
+		case ef.Who == "defending player":
+			who = []*game.Player{e.defending(spell)}
+		case ef.Who == "that player":
+			who = []*game.Player{d.player}
 		}
 		for _, q := range who {
+			if q == nil {
+				continue
+			}
 			q.Life -= ef.N
-			e.s.Cite(e.rules.Find(phFollow...), "%s: %s loses %d life", from, q.Name, ef.N)
+			e.cite(d, "%s: %s loses %d life", cmp.Or(d.head, from), q.Name, ef.N)
 			e.firePlayer(q, ability.LosesLife, nil)
 		}
 	case "destroy":
 		e.destroy(t.Object, e.action("Destroy", "to destroy a permanent", "destroyed, or sacrificed is put", "destroyed or sacrificed is put"), from)
 	case "putcounters":
-		e.s.Cite(e.rules.Find(phFollow...), "%s: %s puts %d %s %s on %s", from, ctrl.Name, ef.N, ef.Name, plural(ef.N, "counter"), t.Object.Label)
-		e.putCounters(t.Object, ef.Name, ef.N, ctrl)
+		on := spell
+		if t != nil && t.Object != nil {
+			on = t.Object
+		} else if on.Zone != game.Battlefield || e.s.FindIn(on.Label, game.Battlefield) != on {
+			e.cite(d, "%s: %s is no longer on the %s: no counters are put on it", cmp.Or(d.head, from), on.Label, e.zone(game.Battlefield))
+			return
+		}
+		e.cite(d, "%s: %s puts %d %s %s on %s", cmp.Or(d.head, from), ctrl.Name, ef.N, ef.Name, plural(ef.N, "counter"), on.Label)
+		e.putCounters(on, ef.Name, ef.N, ctrl)
+		if ef.Becomes == "renowned" {
+			on.Renowned = true
+			e.cite(d, "%s: %s becomes renowned", cmp.Or(d.head, from), on.Label)
+		}
+	case "sacrificeperms":
+		p := e.defending(spell)
+		chosen, _ := e.sacrificeChoice(p, ef.N)
+		r := e.defined("Sacrifice", phSacrifice...)
+		if len(chosen) == 0 {
+			e.cite(d, "%s: %s controls no permanents: nothing is sacrificed", cmp.Or(d.head, from), p.Name)
+		}
+		for _, o := range chosen {
+			e.s.Cite(r, "%s: %s sacrifices %s", cmp.Or(d.head, from), p.Name, o.Label)
+			e.leaveBattlefield(o, game.Graveyard, "sacrificed")
+		}
+	case "exiletop":
+		if p := d.player; p != nil {
+			lib := p.Zone(game.Library)
+			if len(lib) == 0 {
+				e.cite(d, "%s: %s's library is empty: nothing is exiled", cmp.Or(d.name, from), p.Name)
+				return
+			}
+			top := lib[0]
+			e.cite(d, "%s: %s exiles %s, the top card of their library", cmp.Or(d.name, from), p.Name, top.Label)
+			e.move(top, game.Exile, nil, "exiled")
+		}
 	case "untap":
 		t.Object.Tapped = false
 		e.cite(d, "%s: %s untaps", cmp.Or(d.name, from), t.Object.Label)
 	case "pump":
 		whos := []*game.Object{spell}
-		if ef.Who == "the blocking creature" {
+		switch ef.Who {
+		case "the blocking creature":
 			whos = d.blockers
+		case "that creature":
+			whos = nil
+			if d.object != nil {
+				whos = []*game.Object{d.object}
+			}
+		case "each other attacking creature":
+			whos = nil
+			for _, a := range e.s.Combat.Attackers {
+				if a != spell {
+					whos = append(whos, a)
+				}
+			}
 		}
 		p, tt := ef.P, ef.T
 		if ef.For == "creature blocking it beyond the first" {
@@ -720,4 +776,34 @@ func (e *engine) mutates(o *game.Object) *ability.Merges {
 		}
 	}
 	return nil
+}
+
+// sacrificeChoice is the permanents player p sacrifices to an effect
+// that makes them sacrifice n: all of theirs when they control n or
+// fewer, else the n the statement's "sacrifice" clause names, p's
+// choice (701.21a). An error says what to write.
+func (e *engine) sacrificeChoice(p *game.Player, n int) ([]*game.Object, error) {
+	perms := e.s.Controlled(p)
+	var cl *Clause
+	if e.cur != nil {
+		cl = e.cur.Clause("sacrifice")
+	}
+	if cl == nil {
+		if len(perms) > n {
+			return nil, refuse("%s controls %d permanents and chooses the %d they sacrifice as it resolves: \"resolve; sacrifice A, B\" (%s)", p.Name, len(perms), n, e.defined("Sacrifice", phSacrifice...).ID)
+		}
+		return perms, nil
+	}
+	if len(cl.Names) != min(n, len(perms)) {
+		return nil, refuse("%s sacrifices %d permanents, not %d", p.Name, min(n, len(perms)), len(cl.Names))
+	}
+	var out []*game.Object
+	for _, nm := range cl.Names {
+		o := e.s.FindIn(nm.Text, game.Battlefield)
+		if o == nil || o.Controller() != p || slices.Contains(out, o) {
+			return nil, refuse("%s is not a permanent %s controls (each chosen once)", nm.Text, p.Name)
+		}
+		out = append(out, o)
+	}
+	return out, nil
 }

@@ -152,6 +152,9 @@ func (e *engine) watch(o *game.Object, p *game.Player, ev ability.Event, arg any
 			if t.Subject == ability.Self || !t.Fires(ev) || !watches(x, t.Subject, o, p) {
 				continue
 			}
+			if spell, _ := arg.(*game.Object); ev == ability.Casts && !t.CastMatches(spell) {
+				continue
+			}
 			if ev == ability.CountersPut {
 				c, _ := arg.(countersPut)
 				if t.Onto != "" && !watches(x, t.Onto, o, nil) {
@@ -165,7 +168,12 @@ func (e *engine) watch(o *game.Object, p *game.Player, ev ability.Event, arg any
 				continue
 			}
 			if e.holds(x, t, "does not trigger") {
-				e.queue(x, t, nil, arg)
+				about := arg
+				if about == nil && o != nil {
+					// "That creature": the one the event happened to.
+					about = o
+				}
+				e.queue(x, t, nil, about)
 			}
 		}
 	}
@@ -226,6 +234,10 @@ func (e *engine) condition(c *ability.Condition, o *game.Object, p *game.Player)
 	case "lifeatmost", "lifeatleast":
 		ok = c.Kind == "lifeatmost" && life <= c.N || c.Kind == "lifeatleast" && life >= c.N
 		why = fmt.Sprintf(" (%s has %d life)", p.Name, life)
+	case "undesignated":
+		// Renowned, the one designation a condition names (702.112a).
+		ok = !o.Renowned
+		why = fmt.Sprintf(" (%s is %s)", o.Label, c.Who)
 	case "castfrom":
 		// The permanent remembers how its spell was cast (400.7d).
 		ok = o.Paid.Cast && o.Paid.From == c.From
@@ -293,6 +305,15 @@ func (e *engine) queue(o *game.Object, t *ability.Trigger, blockers []*game.Obje
 	}
 	if slices.ContainsFunc(t.Effects, func(x ability.Op) bool { return x.May || x.Kind == "counterunless" }) {
 		e.mays[a] = true
+	}
+	if i := slices.IndexFunc(t.Effects, func(x ability.Op) bool { return x.Effect.Verb == "sacrificeperms" }); i >= 0 {
+		// The defending player chooses what they sacrifice as it
+		// resolves: the statement that resolves it names them.
+		n := t.Effects[i].Effect.N
+		a.Ability.Check = func(s *game.State, ab *game.Object) error {
+			_, err := e.sacrificeChoice(e.defending(o), n)
+			return err
+		}
 	}
 	if slices.ContainsFunc(t.Effects, func(x ability.Op) bool { return x.Kind == "copy" }) {
 		// The copies' new targets are chosen as the ability resolves.
@@ -537,6 +558,14 @@ func (e *engine) canTargetWant(a *game.Object, want *ability.Target, t game.Targ
 	if err := want.Check(t.Object, a.Controller(), e.s.SplitCombined); err != nil {
 		return err
 	}
+	if want.Attacking && !slices.Contains(e.s.Combat.Attackers, t.Object) {
+		return fmt.Errorf("%s is not attacking (%s)", t.Object.Label, want.Text)
+	}
+	if src := a.Ability.Source; want.Weaker {
+		if p, sp := power(t.Object), power(src); p >= sp {
+			return fmt.Errorf("%s has power %d, not less than %s's %d (%s)", t.Object.Label, p, src.Label, sp, want.Text)
+		}
+	}
 	if t.Object.Zone == game.Battlefield {
 		return e.shielded(a.Ability.Source, a.Controller(), t.Object)
 	}
@@ -612,7 +641,8 @@ func (e *engine) runOp(o *game.Object, t *ability.Trigger, x ability.Op, blocker
 		if pl, ok := arg.(*game.Player); ok {
 			that = pl
 		}
-		e.effect(doing{src: o, from: o.Label, rule: rule, name: name, head: head, blockers: blockers, player: that}, x.Effect, tg)
+		obj, _ := arg.(*game.Object)
+		e.effect(doing{src: o, from: o.Label, rule: rule, name: name, head: head, blockers: blockers, player: that, object: obj}, x.Effect, tg)
 	}
 }
 
@@ -620,4 +650,10 @@ func (e *engine) runOp(o *game.Object, t *ability.Trigger, x ability.Op, blocker
 // name, from a keyword's.
 func own(a *game.AbilityInfo) bool {
 	return a.Keyword == a.Source.Label || a.Source.Card != nil && a.Keyword == a.Source.Card.Name
+}
+
+// power is o's power after the layers.
+func power(o *game.Object) int {
+	p, _ := o.PT()
+	return p
 }

@@ -55,6 +55,21 @@ func values(f *Scenario, rules *game.Rules, specs *specSet, rev string) parse.Er
 				default:
 					errorf(st.ValuePos, "expect sector: %q: revision %s has no sector designations: expected none", st.Value, rev)
 				}
+			case st.Expect == "designations" && !strings.EqualFold(st.Value, "none"):
+				// Renowned is the designation modelled (702.112b), one of
+				// the revisions that define renown.
+				at := 0
+				for _, part := range strings.Split(st.Value, ",") {
+					lead := len(part) - len(strings.TrimLeft(part, " "))
+					pos := valuePos(st, at+lead)
+					at += len(part) + 1
+					switch w, d := strings.TrimSpace(part), ability.Renowned; {
+					case !strings.EqualFold(w, d.Name):
+						errorf(pos, "expect designations: %q: expected %s or none", w, d.Name)
+					case specs.find(d.Keyword) == nil:
+						errorf(pos, "expect designations: %s is not a designation of revision %s (it does not define %s): expected none", d.Name, rev, strings.ToLower(d.Keyword))
+					}
+				}
 			case st.Expect == "types":
 				types, _, _ := strings.Cut(strings.NewReplacer(" - ", "—").Replace(st.Value), "—")
 				for _, w := range strings.Fields(types) {

@@ -158,6 +158,8 @@ var Keywords = map[string]Param{
 	"Storm": NoParam, "Convoke": NoParam, "Epic": NoParam, "Sunburst": NoParam, "Flanking": NoParam,
 	"Bushido": NParam, "Soulshift": NParam, "Modular": NParam, "Amplify": NParam, "Dredge": NParam,
 	"Rampage": NParam, "Frenzy": NParam, "Poisonous": NParam,
+	"Exalted": NoParam, "Battle Cry": NoParam, "Prowess": NoParam, "Dethrone": NoParam, "Training": NoParam, "Ingest": NoParam, "Mentor": NoParam,
+	"Afflict": NParam, "Renown": NParam, "Annihilator": NParam,
 	"Flashback": CostParam, "Madness": CostParam, "Mutate": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
 	"Ninjutsu": CostParam, "Evoke": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
 	"Protection": FromParam, "Affinity": ForParam, "Enchant": QualParam,
@@ -317,6 +319,11 @@ func (a *Ability) setCost(s string) error {
 //	this creature enters with a +1/+1 counter on it for each time it was kicked (static)
 //	this creature | NAME can't have more than N KIND counters on it (static, 704.5r: N in words up to ten, or digits)
 //	its controller sacrifices it | sacrifice it | sacrifice this creature (a triggered ability's, of its source)
+//	that creature | each other attacking creature gets +N/+N until end of turn (a triggered ability's)
+//	put N KIND counters on this creature | it [and it becomes renowned]
+//	defending player | that player loses N life · that player exiles the top card of their library
+//	defending player sacrifices N permanents (chosen as it resolves)
+//	put a +1/+1 counter on target attacking creature with power less than this creature's power
 //	it | this creature | the blocking creature gets ±P/±T [until end of turn] [for each creature blocking it beyond the first] (a triggered ability's)
 //	return target SUBTYPE card with mana value | converted mana cost N or less from your graveyard to your hand
 //	choose to have target creature defending player controls block this creature this combat if able
@@ -334,7 +341,7 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "pump", "return", "mustblock", "poison", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters"
+	Verb string // "pump", "return", "mustblock", "poison", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters", "exiletop", "sacrificeperms"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// Mana is the mana an "add" effect adds ("Add {G}").
@@ -356,8 +363,12 @@ type Effect struct {
 	// Who is whom an instruction of a triggered ability is about when
 	// it is not its target: "it" or "this creature" (the source), "the
 	// blocking creature", "that player" (the player its event was
-	// about).
+	// about), "that creature" (the creature its event was about),
+	// "defending player", "each other attacking creature".
 	Who string
+	// Becomes is a designation the object gets after the instruction
+	// ("and it becomes renowned", 702.112a), "" for none.
+	Becomes string
 	// UntilEOT is set for a change that lasts until end of turn ("it
 	// gets +1/+1 until end of turn").
 	UntilEOT bool
@@ -467,6 +478,60 @@ var effectPatterns = []struct {
 			e.N = n
 		}
 		return e
+	}},
+	// The attacking family's effects (exalted, battle cry, dethrone,
+	// training, afflict, ingest, renown), also printed on cards: who
+	// they are about is the creature or player of the triggering event
+	// ("that creature", "that player"), the defending player, the other
+	// attackers or the source.
+	{lazyRegexp(`(?i)^(that creature|each other attacking creature) gets? ([+-](?:N|X|\d+))/([+-](?:N|X|\d+)) until end of turn$`), func(m []string) Effect {
+		e := Effect{Verb: "pump", Who: strings.ToLower(m[1]), UntilEOT: true}
+		var byP, byT bool
+		if e.P, byP = keywordNumber(m[2]); byP {
+			e.ByN |= NumP
+		}
+		if e.T, byT = keywordNumber(m[3]); byT {
+			e.ByN |= NumT
+		}
+		return e
+	}},
+	{lazyRegexp(`(?i)^put (N|X|a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten) ([+-]\d+/[+-]\d+|[a-z]+) counters? on (?:this creature|it)( and it becomes renowned)?$`), func(m []string) Effect {
+		e := Effect{Verb: "putcounters", Who: "this creature", Name: strings.ToLower(m[2])}
+		if n, byN := keywordNumber(m[1]); byN {
+			e.N, e.ByN = n, NumN
+		} else {
+			e.N = count(m[1])
+		}
+		if m[3] != "" {
+			// A designation it gets after the counters (702.112a).
+			e.Becomes = "renowned"
+		}
+		return e
+	}},
+	{lazyRegexp(`(?i)^(defending player|that player) loses (N|X|\d+|one|two|three|four|five|six|seven|eight|nine|ten) life$`), func(m []string) Effect {
+		e := Effect{Verb: "lose", Who: strings.ToLower(m[1])}
+		if n, byN := keywordNumber(m[2]); byN {
+			e.N, e.ByN = n, NumN
+		} else {
+			e.N = count(m[2])
+		}
+		return e
+	}},
+	{lazyRegexp(`(?i)^put (a|an|\d+|one|two|three) (\+1/\+1) counters? on target attacking creature with power less than (?:this creature|it)(?:'|’)s power$`), func(m []string) Effect {
+		return Effect{Verb: "putcounters", N: count(m[1]), Name: m[2], Target: "attacking creature with power less than this creature's power"}
+	}},
+	{lazyRegexp(`(?i)^defending player sacrifices (N|X|a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten) permanents?$`), func(m []string) Effect {
+		// The player chooses which as it resolves (701.21a).
+		e := Effect{Verb: "sacrificeperms", Who: "defending player"}
+		if n, byN := keywordNumber(m[1]); byN {
+			e.N, e.ByN = n, NumN
+		} else {
+			e.N = count(m[1])
+		}
+		return e
+	}},
+	{lazyRegexp(`(?i)^that player exiles the top card of (?:his or her|their) library$`), func(m []string) Effect {
+		return Effect{Verb: "exiletop", Who: "that player", N: 1}
 	}},
 	{lazyRegexp(`(?i)^(?:[^,]*\s)?deals? (\d+|X) damage to (any target|target creature or player|target creature|target player)$`), func(m []string) Effect {
 		t := map[string]string{"any target": "any", "target creature or player": "any", "target creature": "creature", "target player": "player"}[strings.ToLower(m[2])]

@@ -67,6 +67,10 @@ type Object struct {
 	FaceDown       bool
 	Token          bool
 	Copy           bool // a copy of a spell
+	// Renowned is the renowned designation (702.112b): no ability, no
+	// copiable value, kept until the permanent leaves the battlefield.
+	// It fills the padding after the flags, as Room and Sector do.
+	Renowned bool
 	// Room is, for a dungeon card in the command zone, the index in
 	// Card.Rooms of the room its owner's venture marker is on (309.4a:
 	// 0, the topmost, as it is put there). Room and Sector fill the

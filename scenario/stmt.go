@@ -26,7 +26,7 @@ var clauseWords = map[string]bool{
 // player (p), a card (c) or neither (-) before its colon.
 var expectKinds = map[string]byte{
 	"life": 'p', "poison": 'p', "pool": 'p', "room": 'p', "completed": 'p', "speed": 'p',
-	"pt": 'c', "counters": 'c', "color": 'c', "types": 'c', "abilities": 'c', "name": 'c', "subtypes": 'c', "mv": 'c', "paid": 'c', "damage": 'c', "sector": 'c', "protector": 'c',
+	"pt": 'c', "counters": 'c', "color": 'c', "types": 'c', "abilities": 'c', "name": 'c', "subtypes": 'c', "mv": 'c', "paid": 'c', "damage": 'c', "sector": 'c', "protector": 'c', "designations": 'c',
 	"tapped": '-', "untapped": '-', "stack": '-', "reason": '-', "lost": '-',
 }
 

@@ -1,0 +1,26 @@
+package ability
+
+// The attacking family: triggered keywords whose event is a creature
+// attacking, being blocked or dealing combat damage, or its controller
+// casting a spell, each compiled from its revision's own definition by
+// the grammar of text.go (shape_attacks.go reads the conditions that
+// are not one event's words).
+
+func init() {
+	families = append(families, func() {
+		for _, name := range []string{"Exalted", "Battle Cry", "Prowess", "Dethrone", "Afflict", "Training", "Ingest", "Renown", "Annihilator", "Mentor"} {
+			declare(name, compiled, byDefinition)
+		}
+	})
+}
+
+// A Designation is a marker the rules of a keyword give a permanent,
+// with no rules meaning of its own (702.112b: renowned).
+type Designation struct {
+	Name    string // "renowned"
+	Keyword string // the keyword whose rules define it: "Renown"
+}
+
+// Renowned is the designation renown gives (702.112b): a scenario
+// checks it where the revision defines renown.
+var Renowned = Designation{Name: "renowned", Keyword: "Renown"}
