@@ -15,7 +15,7 @@ import (
 // "you may" or, after one, "if you do,":
 //
 //	definition = condition ", " effect {". " effect} ["."]
-//	effect     = ["you may " | "if you do, "] EFFECT
+//	effect     = ["you may " | "if you do, " | "if you don't, "] EFFECT
 //
 // In a definition, N (X in the oldest wordings) is the keyword's
 // number, and "it", "this creature" and "this permanent" its source:
@@ -35,6 +35,9 @@ type Program struct {
 type sentence struct {
 	effect game.Effect
 	may    bool
+	// otherwise is set for the sentence after "If you don't,": it
+	// happens only when the "you may" before it was declined.
+	otherwise bool
 }
 
 var compiledCache sync.Map // definition → *Program or error
@@ -78,6 +81,8 @@ func (pr *Program) Instance(inst game.Ability, def string) *Trigger {
 	for _, v := range []string{"+N/+N", "+X/+X"} {
 		note = strings.ReplaceAll(note, v, fmt.Sprintf("+%d/+%d", inst.N, inst.N))
 	}
+	// "create N 1/1 … tokens", "put N +1/+1 counters".
+	note = strings.ReplaceAll(note, " N ", fmt.Sprintf(" %d ", inst.N))
 	t := &Trigger{Base: Base{Keyword: inst.Keyword, Rule: []string{" means ", "whenever"}, Note: note},
 		On: pr.on, Subject: pr.subject, Min: pr.min, PerBlocker: pr.without, If: pr.cond, IfPaid: pr.ifPaid, Spell: pr.spell, N: inst.N}
 	t.setEffects(pr.effects, inst.N)

@@ -252,12 +252,12 @@ func init() {
 }
 
 // An Activated ability: its cost, where its object must be (From), when
-// (Sorcery: only as a sorcery), and what it does: for a keyword, Effect:
-// "attach" (the object to target creature its controller controls),
-// "swap" (return an unblocked attacker to hand, put the object onto the
+// (Sorcery: only as a sorcery), and what it does: Do, an effect of card
+// text, for card text ("{2}, {T}: Draw a card.") and for a keyword
+// compiled from its definition (equip, cycling); for a hand-written
+// keyword, Effect: "swap" (return an unblocked attacker to hand, put the object onto the
 // battlefield tapped and attacking), "search" (discard it, search for a
-// card with the same mana value); for card text ("{2}, {T}: Draw a
-// card."), Do, its effect. Name is the word a statement activates a
+// card with the same mana value). Name is the word a statement activates a
 // keyword's ability by; card text has none (the statement names the
 // card, and "ability N" for the N-th).
 type Activated struct {
@@ -273,14 +273,11 @@ type Activated struct {
 // FromActivated is the ability of an activated ability printed on a
 // card.
 func FromActivated(a *game.Activated) *Activated {
-	return &Activated{From: game.Battlefield, Sorcery: a.Sorcery, Cost: a.Cost, Do: &a.Effect}
+	return &Activated{From: a.From, Sorcery: a.Sorcery, Cost: a.Cost, Do: &a.Effect}
 }
 
 func init() {
 	families = append(families, func() {
-		declare("Equip", func(inst game.Ability, _ Rev) []Ability {
-			return []Ability{&Activated{Base: Base{Keyword: "Equip", Rule: []string{" means "}}, Name: "equip", From: game.Battlefield, Sorcery: true, Cost: game.FullCost{Mana: inst.Cost}, Effect: "attach"}}
-		})
 		declare("Ninjutsu", func(inst game.Ability, _ Rev) []Ability {
 			return []Ability{&Activated{Base: Base{Keyword: "Ninjutsu", Rule: []string{" means "}}, Name: "ninjutsu", From: game.Hand, Cost: game.FullCost{Mana: inst.Cost}, Effect: "swap"}}
 		})

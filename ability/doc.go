@@ -21,8 +21,9 @@
 //		}}
 //	}, anchors("can't be blocked except", "can't be blocked by creatures without flying"))
 //
-// A compiled one: bushido, rampage, flanking, provoke, soulshift, frenzy
-// and poisonous are declared by the revision's own definition
+// A compiled one: bushido, rampage, flanking, provoke, soulshift, frenzy,
+// poisonous, persist, undying, living weapon, for Mirrodin!, job select,
+// evolve, afterlife and fabricate are declared by the revision's own definition
 // (declare(name, compiled, byDefinition)), which the grammar of
 // compile.go reads: its trigger condition by the grammar of text.go,
 // each sentence of its effect by the effect table of card text
@@ -38,6 +39,13 @@
 // of turn" gives: reword the definition and the ability follows; a
 // definition outside the grammar declares nothing, and the coverage
 // report names the model stale.
+//
+// An activated keyword is compiled the same way by the grammar of
+// shape_activated.go: equip's "[Cost]: Attach this permanent to target
+// creature you control. Activate only as a sorcery." is read as a card's
+// activated ability (game.ParseActivatedEffect), with the instance's
+// cost for [Cost]; cycling's "[Cost], Discard this card: Draw a card."
+// is activated from the hand, its cost naming the card there.
 //
 // Flashback, escape, spectacle and surge are compiled by the shape of an
 // alternative cost (shape_altcost.go): "You may cast this card from your

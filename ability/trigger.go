@@ -200,6 +200,9 @@ type Op struct {
 	// ability resolves ("you may return", and the "if you do" after
 	// it).
 	May bool
+	// Otherwise is set for an instruction that happens only when the
+	// "you may" before it is declined ("If you don't, create …").
+	Otherwise bool
 }
 
 // UpkeepCopies is a spell's ability that acts as the spell resolves:

@@ -319,8 +319,9 @@ func inExile(o *game.Object) bool { return slices.Contains(o.Owner.Zone(game.Exi
 // resolving ability asks for ("counter it unless that player pays").
 func (e *engine) declines() bool { return e.cur != nil && e.cur.Clause("decline") != nil }
 
-// activate plays an activated keyword ability: equip, ninjutsu,
-// transmute.
+// activate plays an activated keyword ability: one compiled from its
+// definition (equip, cycling) as card text, or a hand-written one
+// (ninjutsu, transmute).
 func (e *engine) activate(st *Stmt) error {
 	p, err := e.player(st.Player)
 	if err != nil {
@@ -341,6 +342,11 @@ func (e *engine) activate(st *Stmt) error {
 	}
 	if a == nil {
 		return refuse("%s has no %s ability", o.Label, st.Value)
+	}
+	if a.Do != nil {
+		// Compiled from the keyword's definition: an activated ability
+		// as a card prints it.
+		return e.activateAbility(st, p, o, a)
 	}
 	if err := e.priority("activate an ability"); err != nil {
 		return err
@@ -364,36 +370,6 @@ func (e *engine) activate(st *Stmt) error {
 		return nil
 	}
 	switch a.Effect {
-	case "attach":
-		cl := st.Clause("targeting")
-		if o.Zone != game.Battlefield || o.Controller() != p {
-			return refuse("%s is not a permanent %s controls", o.Label, p.Name)
-		}
-		if err := sorcery(); err != nil {
-			return err
-		}
-		if cl == nil {
-			return refuse("equip needs a target creature you control")
-		}
-		t := e.s.FindIn(cl.Names[0].Text, game.Battlefield)
-		if t == nil || t.Controller() != p || !t.Is("Creature") {
-			return refuse("%s is not a creature %s controls (%s)", cl.Names[0].Text, p.Name, rule.ID)
-		}
-		if err := e.shielded(o, p, t); err != nil {
-			return refuse("%v", err)
-		}
-		if err := payMana(); err != nil {
-			return err
-		}
-		e.trigger(o, a.Keyword, "attach to "+t.Label, rule, func(s *game.State, ab *game.Object) {
-			if o.Is("Creature") {
-				// 301.5c (212.2i before 2009): an Equipment that's
-				// also a creature can't equip a creature.
-				e.s.Cite(e.rules.Find(phEquipCreature...), "%s is also a creature and can't equip %s: it is not attached", o.Label, t.Label)
-				return
-			}
-			e.attach(o, t, rule)
-		})
 	case "swap":
 		if o.Zone != game.Hand || o.Owner != p {
 			return refuse("%s is not in %s's hand (%s)", o.Label, p.Name, rule.ID)

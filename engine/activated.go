@@ -42,7 +42,7 @@ func printedAbility(v string) (int, bool) {
 func (e *engine) activateText(st *Stmt, p *game.Player, o *game.Object, n int) error {
 	var printed []*ability.Activated
 	for _, a := range ability.All[*ability.Activated](o, e) {
-		if a.Do != nil {
+		if a.Do != nil && a.Keyword == "" {
 			printed = append(printed, a)
 		}
 	}
@@ -52,7 +52,12 @@ func (e *engine) activateText(st *Stmt, p *game.Player, o *game.Object, n int) e
 		}
 		return refuse("%s has %d activated %s", o.Label, len(printed), plural(len(printed), "ability"))
 	}
-	a := printed[n]
+	return e.activateAbility(st, p, o, printed[n])
+}
+
+// activateAbility activates a, an ability of o with an effect of card
+// text (printed, or compiled from a keyword's definition).
+func (e *engine) activateAbility(st *Stmt, p *game.Player, o *game.Object, a *ability.Activated) error {
 	// A mana ability too: it is activated "whenever they have
 	// priority" or while a payment asks for mana (605.3a; 411.2 in
 	// 2006), neither of which a statement of its own in the cleanup
@@ -60,7 +65,12 @@ func (e *engine) activateText(st *Stmt, p *game.Player, o *game.Object, n int) e
 	if err := e.priority("activate an ability"); err != nil {
 		return err
 	}
-	if o.Zone != a.From || o.Controller() != p {
+	if a.From != game.Battlefield && (o.Zone != a.From || o.Owner != p) {
+		// Cycling from the hand, scavenge from the graveyard: the
+		// keyword's rule says where it functions.
+		return refuse("%s is not in %s's %s: its %s ability is activated only from there (%s)", o.Label, p.Name, strings.TrimPrefix(e.zone(a.From), "the "), strings.ToLower(a.Keyword), e.ref(a, "functions only while", "only if this card is in your hand").ID)
+	}
+	if a.From == game.Battlefield && (o.Zone != a.From || o.Controller() != p) {
 		return refuse("%s is not a permanent %s controls: only its controller can activate its abilities (%s)", o.Label, p.Name, e.rules.Find(phController...).ID)
 	}
 	if a.Sorcery && (e.s.ActivePlayer() != p || e.s.Top() != nil || e.s.Step != "main") {
@@ -69,6 +79,9 @@ func (e *engine) activateText(st *Stmt, p *game.Player, o *game.Object, n int) e
 	ab := &game.Object{Label: o.Label + " ability", Owner: p, BaseController: p, Card: o.Card, Zone: game.Stack,
 		Ability: &game.AbilityInfo{Source: o, Activated: true, Keyword: o.Label, Text: a.Do.Text, Rule: e.rules.Find(phActivate...)}}
 	steps := []string{fmt.Sprintf("%s activates %s's ability %q and puts it on the stack", p.Name, o.Label, a.Cost.String()+": "+a.Do.Text)}
+	if a.Keyword != "" {
+		steps[0] = fmt.Sprintf("%s activates %s's %s ability %q and puts it on the stack", p.Name, o.Label, strings.ToLower(a.Keyword), a.Cost.String()+": "+a.Do.Text)
+	}
 	if a.Do.Verb == "addmana" {
 		steps[0] = fmt.Sprintf("%s activates %s's mana ability %q", p.Name, o.Label, a.Cost.String()+": "+a.Do.Text)
 	}
@@ -84,6 +97,9 @@ func (e *engine) activateText(st *Stmt, p *game.Player, o *game.Object, n int) e
 			return refuse("%v", err)
 		}
 		if err := e.canTarget(o, p, a.Do.Target, x); err != nil {
+			if a.Keyword != "" {
+				return refuse("%v (%s)", err, e.ref(a).ID)
+			}
 			return refuse("%v", err)
 		}
 		t = &x
@@ -113,6 +129,9 @@ func (e *engine) activateText(st *Stmt, p *game.Player, o *game.Object, n int) e
 	// Everything is decided: the ability goes on the stack, the costs
 	// are paid.
 	e.s.Cite(ab.Ability.Rule, "%s", strings.Join(steps, "; "))
+	if a.Keyword != "" {
+		e.s.Cite(e.ref(a), "%s means %q", a.Note, a.Cost.String()+": "+a.Do.Text)
+	}
 	if r := e.rules.Find("the remainder of the process for activating an ability is identical"); !r.IsZero() {
 		e.s.Cite(r, "the rest of the activation follows the steps of casting a spell: targets, total cost, payment")
 	}
@@ -131,9 +150,15 @@ func (e *engine) activateText(st *Stmt, p *game.Player, o *game.Object, n int) e
 		e.s.Cite(e.rules.Find(phManaAbility...), "%s's mana ability resolves at once, without the stack: %s adds %s", o.Label, p.Name, m)
 		return nil
 	}
+	ef, src := *a.Do, o
+	if ef.ExiledPower {
+		// The card exiled to pay the cost, as it last existed (608.2h).
+		for _, x := range pay.exile {
+			ef.N = x.Power()
+		}
+	}
 	e.s.Push(ab)
 	e.settle(pay, total, e.rules.Find(phPay...))
-	ef, src := *a.Do, o
 	if ef.X {
 		// "deals X damage": the X announced as it was activated.
 		ef.N, ef.X = x, false

@@ -214,7 +214,7 @@ func (e *engine) altAllowed(c *casting, o *game.Object, a *ability.AltCost) erro
 	if a.If == nil {
 		return nil
 	}
-	if ok, why := e.condition(a.If, o, c.p); !ok {
+	if ok, why := e.condition(a.If, o, c.p, nil); !ok {
 		return refuse("the %s cost of %s can be paid only if %s, and that is false%s (%s)", kw, o.Label, a.If.Text, why, e.ref(a).ID)
 	}
 	return nil
@@ -623,6 +623,16 @@ func (e *engine) canTarget(src *game.Object, controller *game.Player, want strin
 	case "permanent":
 		if o.Zone != game.Battlefield {
 			return fmt.Errorf("%s is not a permanent", o.Label)
+		}
+	case "creature you control", "land you control", "another creature you control":
+		// Equip, fortify, reconfigure: a permanent of the type its
+		// controller controls (and, "another", not the source).
+		kind := strings.TrimPrefix(strings.TrimSuffix(want, " you control"), "another ")
+		if o.Zone != game.Battlefield || !o.Is(kind) || o.Controller() != controller {
+			return fmt.Errorf("%s is not a %s %s controls", o.Label, kind, controller.Name)
+		}
+		if o == src && strings.HasPrefix(want, "another ") {
+			return fmt.Errorf("%s is the source itself, not another %s", o.Label, kind)
 		}
 	default: // an Aura's enchant quality, a card type
 		if o.Zone != game.Battlefield || !ability.Q(want).Matches(o) {

@@ -28,6 +28,7 @@ type payment struct {
 	mana     game.Mana
 	life     int
 	tap      []*game.Object
+	tapped   []*game.Object // tapped as a part of the cost other than {T}
 	untap    []*game.Object
 	sac      []*game.Object
 	discard  []*game.Object
@@ -45,7 +46,7 @@ type counterChange struct {
 
 // chosen reports whether o is already part of the payment.
 func (pay *payment) chosen(o *game.Object) bool {
-	for _, l := range [][]*game.Object{pay.tap, pay.untap, pay.sac, pay.discard, pay.exile, pay.ret, pay.reveal} {
+	for _, l := range [][]*game.Object{pay.tap, pay.tapped, pay.untap, pay.sac, pay.discard, pay.exile, pay.ret, pay.reveal} {
 		if slices.Contains(l, o) {
 			return true
 		}
@@ -253,6 +254,33 @@ func (e *engine) chooseParts(pay *payment, parts []game.Part, st *Stmt) error {
 			pay.counters = append(pay.counters, counterChange{part.What, part.N})
 			pay.notes = append(pay.notes, part.Text)
 			continue
+		case game.TapOthers:
+			// Any number of untapped creatures its controller controls
+			// (other than the object, when the cost says so), whatever
+			// their time under control: no {T} of their own (302.6).
+			total := 0
+			var objs []*game.Object
+			if cl := st.Clause("tap"); cl != nil {
+				for _, n := range cl.Names {
+					o := e.s.FindIn(n.Text, game.Battlefield)
+					switch {
+					case o == nil || !e.fits(p, part, o):
+						return refuse("%s is not a creature %s controls (%s)", n.Text, p.Name, partial.ID)
+					case o.Tapped || pay.chosen(o) || slices.Contains(objs, o):
+						return refuse("%s is not untapped: it can't be tapped to pay %q (%s)", o.Label, part.Text, partial.ID)
+					case part.Other && o == src:
+						return refuse("%s can't be tapped to pay its own %q: the creatures are other than it (%s)", o.Label, part.Text, partial.ID)
+					}
+					objs = append(objs, o)
+					total += o.Power()
+				}
+			}
+			if total < part.N {
+				return refuse("the creatures tapped (%s) have total power %d, less than %d: %q can't be paid (%s)", strings.Join(labelsOf(objs), ", "), total, part.N, part.Text, partial.ID)
+			}
+			pay.tapped = append(pay.tapped, objs...)
+			pay.notes = append(pay.notes, fmt.Sprintf("%s (%s: total power %d)", part.Text, strings.Join(labelsOf(objs), ", "), total))
+			continue
 		}
 		var objs []*game.Object
 		if part.Self {
@@ -407,7 +435,7 @@ func (e *engine) settle(pay *payment, total game.Cost, rule game.Ref) {
 	if pay.life > 0 {
 		e.firePlayer(p, ability.LosesLife, nil)
 	}
-	for _, o := range pay.tap {
+	for _, o := range append(pay.tap, pay.tapped...) {
 		o.Tapped = true
 	}
 	for _, o := range pay.untap {

@@ -54,7 +54,9 @@
 // reads them ("if its evoke cost was paid", 603.4). A mana symbol
 // the revision does not define refuses the cast. Activated abilities
 // printed on cards ("{2}, {T}: Draw a card.") are activated through the
-// same payment (activated.go).
+// same payment (activated.go), and so are activated keyword abilities
+// compiled from their definition (equip, cycling), from the zone their
+// cost names.
 //
 // The models are package ability's declarations (ability.Decls): a
 // keyword's abilities, its anchors and whether it is compiled are stated
@@ -66,9 +68,11 @@
 // and names the model a new wording makes stale. The compiled models
 // (bushido, rampage, flanking, provoke, soulshift, frenzy, poisonous,
 // and the attacking family's: afflict, annihilator, battle cry,
-// dethrone, exalted, ingest, mentor, prowess, renown, training) are read from each revision's
-// own definition by a small grammar (compile.go), so a reworded
-// definition changes what they do.
+// dethrone, exalted, ingest, mentor, prowess, renown, training; and the
+// enters and dies family's: persist, undying, living weapon, for
+// Mirrodin!, job select, evolve, afterlife, fabricate) are read from
+// each revision's own definition by a small grammar (compile.go), so a
+// reworded definition changes what they do.
 //
 // The engine runs values of its own types: a Scenario holds card
 // definitions and Scripts of Stmts, each with its position. Package

@@ -190,7 +190,7 @@ func (m Model) Stale(doc *parse.Document, specs []*keyword.Spec) string {
 		if !ok {
 			return fmt.Sprintf("%s %s: no one-part definition or \"Whenever\" subrule for the grammar to compile", m.Name, id)
 		}
-		if _, err := ability.Compile(def); err != nil {
+		if err := ability.Compiles(def); err != nil {
 			return fmt.Sprintf("%s %s: %v", m.Name, id, err)
 		}
 		return ""

@@ -238,7 +238,14 @@ func (e *engine) replacements(ev *event) []*replacement {
 // or the move was replaced. chosen are the effects its player chooses to
 // apply ("madness").
 func (e *engine) move(o *game.Object, to game.Zone, controller *game.Player, cause string, chosen ...string) (*game.Object, error) {
-	ev := &event{kind: evMove, object: o, from: o.Zone, to: to, cause: cause, counters: map[string]int{}}
+	return e.moveWith(o, to, controller, cause, map[string]int{}, chosen...)
+}
+
+// moveWith is move for an object that enters with counters (an effect
+// that returns it "with a -1/-1 counter on it"), to which the
+// replacement effects may add.
+func (e *engine) moveWith(o *game.Object, to game.Zone, controller *game.Player, cause string, counters map[string]int, chosen ...string) (*game.Object, error) {
+	ev := &event{kind: evMove, object: o, from: o.Zone, to: to, cause: cause, counters: counters}
 	if err := e.replace(ev, chosen...); err != nil {
 		return nil, err
 	}

@@ -373,7 +373,8 @@ func (e *engine) effect(d doing, ef game.Effect, t *game.Target) {
 		on := spell
 		if t != nil && t.Object != nil {
 			on = t.Object
-		} else if on.Zone != game.Battlefield || e.s.FindIn(on.Label, game.Battlefield) != on {
+		}
+		if (t == nil || ef.That) && (on.Zone != game.Battlefield || e.s.FindIn(on.Label, game.Battlefield) != on) {
 			e.cite(d, "%s: %s is no longer on the %s: no counters are put on it", cmp.Or(d.head, from), on.Label, e.zone(game.Battlefield))
 			return
 		}
@@ -476,13 +477,89 @@ func (e *engine) effect(d doing, ef game.Effect, t *game.Target) {
 	case "continuous":
 		e.continuous(spell, ef, t, from)
 	case "create":
-		c := &game.Card{Name: ef.Name, Types: []string{"Creature"}, Subtypes: []string{ef.Name}, Power: ef.P, Toughness: ef.T, HasPT: true}
-		o := e.s.Create(c, e.label(ef.Name+" token"), ctrl, game.Battlefield)
-		o.Token = true
-		e.s.Cite(e.rules.Find(phFollow...), "%s: %s creates a %d/%d %s token", from, ctrl.Name, ef.P, ef.T, ef.Name)
+		for range ef.N {
+			c := game.TokenCard(ef.Name, ef.P, ef.T)
+			o := e.s.Create(c, e.label(c.Name+" token"), ctrl, game.Battlefield)
+			o.Token = true
+			desc, with, _ := strings.Cut(ef.Name, " with ")
+			if with != "" {
+				with = " with " + with
+			}
+			e.s.Cite(e.rules.Find(phFollow...), "%s: %s creates a %d/%d %s token%s", from, ctrl.Name, ef.P, ef.T, desc, with)
+			e.fire(o, ability.Enters, nil)
+			if ef.Attach {
+				e.attachCreated(spell, o, from)
+			}
+		}
 	case "attach":
-		spell.AttachedTo = t.Object
+		if spell.Zone != game.Battlefield {
+			// An Aura spell resolving: it enters attached.
+			spell.AttachedTo = t.Object
+			return
+		}
+		// An ability of a permanent attaches it (equip, fortify).
+		if e.s.FindIn(spell.Label, game.Battlefield) != spell {
+			e.s.Cite(e.rules.Find(phFollow...), "%s: %s is no longer on the %s: nothing is attached", from, spell.Label, e.zone(game.Battlefield))
+			return
+		}
+		if spell.Is("Creature") && t.Object.Is("Creature") {
+			// 301.5c (212.2i before 2009): an Equipment that's also a
+			// creature can't equip a creature.
+			e.s.Cite(e.rules.Find(phEquipCreature...), "%s is also a creature and can't equip %s: it is not attached", spell.Label, t.Object.Label)
+			return
+		}
+		e.attach(spell, t.Object, e.rules.Find(phFollow...))
+	case "reenter":
+		e.reenter(t.Object, ef, from)
 	}
+}
+
+// reenter returns card c to the battlefield under its owner's control,
+// with the counter ef names on it as it enters; a card that has left
+// the zone it was in is a new object the instruction can't find
+// (400.7), and stays where it is.
+func (e *engine) reenter(c *game.Object, ef game.Effect, from string) {
+	if c.Zone == game.Battlefield || e.s.FindIn(c.Label, c.Zone) != c {
+		e.s.Cite(e.rules.Find(phNewObject...), "%s: %s is no longer the object that was put into %s: it isn't returned", from, c.Label, e.zone(c.Zone))
+		return
+	}
+	with := ""
+	counters := map[string]int{}
+	if ef.Name != "" {
+		counters[ef.Name] = ef.N
+		with = fmt.Sprintf(" with %d %s %s on it", ef.N, ef.Name, plural(ef.N, "counter"))
+	}
+	e.s.Cite(e.rules.Find(phFollow...), "%s: %s returns to %s under its owner's control%s", from, c.Label, e.term("the battlefield", "play"), with)
+	o, _ := e.moveWith(c, game.Battlefield, c.Owner, "returned", counters)
+	if o == nil {
+		return
+	}
+	e.s.Changed()
+	e.citeStatics(o)
+	e.fire(o, ability.Enters, nil)
+}
+
+// attachCreated attaches Equipment src to the token it created, as
+// its ability says ("then attach this Equipment to it"): not when src
+// has left the battlefield (400.7), nor to a token it couldn't equip
+// (701.3a), which stays unequipped.
+func (e *engine) attachCreated(src, token *game.Object, from string) {
+	r := e.action("Attach", "to attach an aura, equipment, or fortification", "to attach an equipment")
+	if e.s.FindIn(src.Label, game.Battlefield) != src {
+		e.s.Cite(e.rules.Find(phNewObject...), "%s: %s has left the battlefield: it isn't attached to %s", from, src.Label, token.Label)
+		return
+	}
+	if e.s.FindIn(token.Label, game.Battlefield) != token {
+		e.s.Cite(r, "%s: %s is no longer on the battlefield: %s stays where it is", from, token.Label, src.Label)
+		return
+	}
+	for _, pr := range all[*ability.Protection](e, token) {
+		if pr.From.Matches(src) {
+			e.s.Cite(r, "%s: %s has protection from %s and can't be equipped by %s, which stays where it is", from, token.Label, pr.From.Text, src.Label)
+			return
+		}
+	}
+	e.attach(src, token, r)
 }
 
 // attach attaches an Aura or Equipment to a creature, which has what

@@ -54,7 +54,7 @@ func (e *engine) fire(o *game.Object, ev ability.Event, arg any) {
 			e.s.Cite(e.rules.Find(phIntervening...), "%s of %s does not trigger: its %s cost was not paid", triggerName(o, t), o.Label, t.IfPaid)
 			continue
 		}
-		if !e.holds(o, t, "does not trigger") {
+		if !e.holds(o, t, "does not trigger", nil) {
 			continue
 		}
 		blockers, _ := arg.([]*game.Object)
@@ -160,14 +160,14 @@ func (e *engine) watch(o *game.Object, p *game.Player, ev ability.Event, arg any
 				if t.Onto != "" && !watches(x, t.Onto, o, nil) {
 					continue
 				}
-				if e.holds(x, t, "does not trigger") {
+				if e.holds(x, t, "does not trigger", o) {
 					for range e.counterTimes(x, t, c) {
 						e.queue(x, t, nil, arg)
 					}
 				}
 				continue
 			}
-			if e.holds(x, t, "does not trigger") {
+			if e.holds(x, t, "does not trigger", o) {
 				about := arg
 				if about == nil && o != nil {
 					// "That creature": the one the event happened to.
@@ -211,23 +211,25 @@ func watches(x *game.Object, s ability.Subject, o *game.Object, p *game.Player) 
 
 // holds checks the intervening "if" clause of o's trigger t (603.4;
 // 410.8 in 2006): as the event happens, and again as it resolves; when
-// it is false, the trace says so, what not being "what" happens.
-func (e *engine) holds(o *game.Object, t *ability.Trigger, what string) bool {
+// it is false, the trace says so, what not being "what" happens. that
+// is the object the event happened to ("that creature"), nil for none.
+func (e *engine) holds(o *game.Object, t *ability.Trigger, what string, that *game.Object) bool {
 	c := t.If
 	if c == nil {
 		return true
 	}
-	ok, why := e.condition(c, o, o.Controller())
+	ok, why := e.condition(c, o, o.Controller(), that)
 	if !ok {
 		e.s.Cite(e.rules.Find(phIntervening...), "%s of %s %s: \"if %s\" is false%s", triggerName(o, t), o.Label, what, c.Text, why)
 	}
 	return ok
 }
 
-// condition checks c for object o ("it") and player p ("you"): an
-// intervening "if" clause, or the condition of an alternative cost;
+// condition checks c for object o ("it"), player p ("you") and the
+// object the event happened to, that ("that creature", nil for none):
+// an intervening "if" clause, or the condition of an alternative cost;
 // why, when not empty, says what it was checked on.
-func (e *engine) condition(c *ability.Condition, o *game.Object, p *game.Player) (ok bool, why string) {
+func (e *engine) condition(c *ability.Condition, o *game.Object, p *game.Player, that *game.Object) (ok bool, why string) {
 	me := slices.Index(e.s.Players, p)
 	life := p.Life
 	switch c.Kind {
@@ -241,6 +243,22 @@ func (e *engine) condition(c *ability.Condition, o *game.Object, p *game.Player)
 	case "castfrom":
 		// The permanent remembers how its spell was cast (400.7d).
 		ok = o.Paid.Cast && o.Paid.From == c.From
+	case "bigger":
+		// "that creature's power is greater than this creature's
+		// power and/or that creature's toughness is greater …".
+		if that == nil {
+			break
+		}
+		tp, tt := that.PT()
+		mp, mt := o.PT()
+		ok = tp > mp || tt > mt
+		why = fmt.Sprintf(" (%s is %d/%d, %s %d/%d)", that.Label, tp, tt, o.Label, mp, mt)
+	case "nocounters":
+		// The source as it last existed (603.10a): a permanent that
+		// left the battlefield keeps the counters it had there.
+		n := o.Counters[c.Counter]
+		ok = n == 0
+		why = fmt.Sprintf(" (%s had %d %s %s on it)", o.Label, n, c.Counter, plural(n, "counter"))
 	case "thisturn":
 		ok = e.s.Happened(string(c.Event), func(h game.Happened) bool {
 			switch c.Who {
@@ -285,7 +303,8 @@ func (e *engine) queue(o *game.Object, t *ability.Trigger, blockers []*game.Obje
 			}
 			e.s.Cite(e.rules.Find(phIntervening...), "the %s cost of %s was paid, as it still is on resolution", t.IfPaid, o.Label)
 		}
-		if !e.holds(o, t, "does nothing") {
+		that, _ := arg.(*game.Object)
+		if !e.holds(o, t, "does nothing", that) {
 			return
 		}
 		for _, x := range t.Effects {
@@ -609,6 +628,10 @@ func (e *engine) runOp(o *game.Object, t *ability.Trigger, x ability.Op, blocker
 	if t.N > 0 {
 		head = fmt.Sprintf("%s %d", name, t.N)
 	}
+	if x.Otherwise && !e.declines() {
+		// "If you don't, …": the "you may" before it was taken.
+		return
+	}
 	if x.May && e.declines() {
 		e.s.Cite(rule, "%s: %s chooses not to (\"you may\")", name, ab.Controller().Name)
 		return
@@ -636,6 +659,15 @@ func (e *engine) runOp(o *game.Object, t *ability.Trigger, x ability.Op, blocker
 				return
 			}
 			tg = &ab.Ability.Targets[0]
+		}
+		if tg == nil && x.Effect.That {
+			// "it" of an ability with no target: the new object its
+			// source became in the zone the event put it in (400.7),
+			// else the source.
+			tg = &game.Target{Object: o}
+			if n, ok := arg.(*game.Object); ok && n.Label == o.Label && n != o {
+				tg.Object = n
+			}
 		}
 		var that *game.Player
 		if pl, ok := arg.(*game.Player); ok {

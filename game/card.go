@@ -144,6 +144,7 @@ const (
 	OntoParam        // Splice onto [quality] [cost]
 	PrefixQual       // [Quality] offering
 	GrantParam       // Max speed — [ability]: the keyword ability granted, as written, in Quality
+	NCostParam       // Reinforce N—[cost]
 )
 
 // Keywords are the keyword abilities a scenario's card line can name,
@@ -160,8 +161,11 @@ var Keywords = map[string]Param{
 	"Rampage": NParam, "Frenzy": NParam, "Poisonous": NParam,
 	"Exalted": NoParam, "Battle Cry": NoParam, "Prowess": NoParam, "Dethrone": NoParam, "Training": NoParam, "Ingest": NoParam, "Mentor": NoParam,
 	"Afflict": NParam, "Renown": NParam, "Annihilator": NParam,
+	"Afterlife": NParam, "Fabricate": NParam,
+	"Persist": NoParam, "Undying": NoParam, "Living Weapon": NoParam, "For Mirrodin!": NoParam, "Job Select": NoParam, "Evolve": NoParam,
 	"Flashback": CostParam, "Madness": CostParam, "Mutate": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
 	"Ninjutsu": CostParam, "Evoke": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
+	"Cycling": CostParam, "Fortify": CostParam, "Outlast": CostParam, "Reinforce": NCostParam, "Scavenge": CostParam, "Crew": NParam,
 	"Protection": FromParam, "Affinity": ForParam, "Enchant": QualParam,
 	"Splice": OntoParam, "Offering": PrefixQual,
 	"Escape": CostParam, "Spectacle": CostParam, "Surge": CostParam,
@@ -225,6 +229,22 @@ func ParseAbility(text string) (Ability, bool, error) {
 			return bad(fmt.Sprintf("a number from 0 to %d", MaxNumber))
 		}
 		a.N = n
+	case NCostParam:
+		// "Reinforce 1—{1}{W}": the number, a dash, the cost.
+		i := strings.IndexAny(rest, "—-")
+		if i <= 0 {
+			return bad("a number, a dash and a cost")
+		}
+		n, err := ParseNumber(strings.TrimSpace(rest[:i]), 0, MaxNumber)
+		if err != nil {
+			return bad(fmt.Sprintf("a number from 0 to %d", MaxNumber))
+		}
+		a.N = n
+		c, err := ParseCost(strings.TrimSpace(strings.TrimLeft(rest[i:], "—-")))
+		if err != nil || !c.IsSet() {
+			return bad("a cost after the number")
+		}
+		a.Cost = c
 	case CostParam:
 		if err := a.setCost(rest); err != nil {
 			var ce *CostError
@@ -302,8 +322,13 @@ func (a *Ability) setCost(s string) error {
 //	venture into the dungeon (701.46 to 2025-04-04, 701.49 after) | venture into Undercity (701.46d, from 2022-06-10: Name "Undercity")
 //	[you] take the initiative (725, from 2022-06-10)
 //	destroy target creature | counter target spell | untap target creature | untap that creature
+//	put N KIND counters on target creature | this creature | this permanent
+//	put a number of KIND counters equal to the power of the card you exiled on target creature (scavenge)
+//	attach this permanent | Equipment | Fortification to [another] target creature | land you control
+//	  (equip, fortify, reconfigure) | move this Equipment onto target creature you control (equip to 2005)
 //	copy target creature spell | copy target permanent spell | copy target Aura spell
-//	create a P/T NAME token
+//	create a P/T [COLOR] SUBTYPES [creature] token [, then attach this Equipment to it] (a triggered
+//	  ability's: its source is attached to the token; "put … creature token onto the battlefield" before 2016)
 //	a continuous effect: SUBJECT PREDICATE [and PREDICATE]… [until end of turn]
 //	  ("target creature gets +3/+3 until end of turn", "equipped creature
 //	  gets +2/+0", "creatures you control get +1/+1", "enchanted creature
@@ -328,6 +353,9 @@ func (a *Ability) setCost(s string) error {
 //	return target SUBTYPE card with mana value | converted mana cost N or less from your graveyard to your hand
 //	choose to have target creature defending player controls block this creature this combat if able
 //	that player gets N poison counters (the player a triggered ability's event was about)
+//	put N KIND counters on this creature | this permanent | it (a triggered ability's source)
+//	return it to the battlefield under its owner's control [with a KIND counter on it] (a triggered
+//	  ability's: the card its event put into a graveyard, or its source; "to play" in the old wordings)
 //
 // The same table reads the effects of the rules' keyword definitions
 // (package ability compiles them): there N, or X in the oldest
@@ -341,16 +369,19 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "pump", "return", "mustblock", "poison", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters", "exiletop", "sacrificeperms"
+	Verb string // "pump", "return", "mustblock", "poison", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters", "exiletop", "sacrificeperms", "reenter"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
+	// ExiledPower: N is the power of the card exiled to pay the
+	// ability's cost ("equal to the power of the card you exiled").
+	ExiledPower bool
 	// Mana is the mana an "add" effect adds ("Add {G}").
 	Mana Mana
 	// Yours is set for a cost change to "spells you cast": only its
 	// controller's spells.
 	Yours  bool
 	P, T   int
-	Target string // "any", "creature", "player", "spell", "creature spell", "permanent spell", "aura spell"
+	Target string // "any", "creature", "player", "spell", "creature spell", "permanent spell", "aura spell", "creature you control", "land you control", "another creature you control"
 	// That is set for an instruction about the object the instruction
 	// before it targeted ("untap that creature", "it gains haste").
 	That bool
@@ -380,6 +411,9 @@ type Effect struct {
 	// "that player gets N poison counters"). Those fields hold the
 	// sign, 1 or -1; Instance puts the number in.
 	ByN Numbers
+	// Attach is set for a token created ", then attach this Equipment
+	// to it" (702.92a): the effect's source is attached to it.
+	Attach bool
 	// Cont is the continuous effect of a static ability (Verb "static")
 	// or of a spell (Verb "continuous"); a spell's applies to its target
 	// or, for one with no target, to Cont.Subject as it resolves.
@@ -556,8 +590,33 @@ var effectPatterns = []struct {
 		return Effect{Verb: "venture"}
 	}},
 	{lazyRegexp(`(?i)^(?:you )?take the initiative$`), func(m []string) Effect { return Effect{Verb: "initiative"} }},
-	{lazyRegexp(`(?i)^put (a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten) ([+-]\d+/[+-]\d+|[a-z]+) counters? on target creature$`), func(m []string) Effect {
-		return Effect{Verb: "putcounters", N: count(m[1]), Name: strings.ToLower(m[2]), Target: "creature"}
+	{lazyRegexp(`(?i)^put (a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten) ([+-]\d+/[+-]\d+|[a-z]+) counters? on (target creature|this creature|this permanent)$`), func(m []string) Effect {
+		e := Effect{Verb: "putcounters", N: count(m[1]), Name: strings.ToLower(m[2]), Target: "creature"}
+		if !strings.HasPrefix(strings.ToLower(m[3]), "target") {
+			// "on this creature" (outlast): the source itself.
+			e.Target = ""
+		}
+		return e
+	}},
+	{lazyRegexp(`(?i)^put a number of ([+-]\d+/[+-]\d+|[a-z]+) counters equal to the power of the card you exiled on target creature$`), func(m []string) Effect {
+		// Scavenge: N is the power of the card exiled to pay the cost.
+		return Effect{Verb: "putcounters", Name: strings.ToLower(m[1]), Target: "creature", ExiledPower: true}
+	}},
+	{lazyRegexp(`(?i)^(?:attach this (?:permanent|equipment|fortification) to|move this equipment onto) (another )?target (creature|land) you control$`), func(m []string) Effect {
+		// Equip, fortify: the source is attached to the target
+		// (701.3a); "another" (reconfigure) is not the source itself.
+		return Effect{Verb: "attach", Target: strings.ToLower(m[1]+m[2]) + " you control"}
+	}},
+	{lazyRegexp(`(?i)^put (a|an|N|X|\d+|one|two|three|four|five|six|seven|eight|nine|ten) ([+-]\d+/[+-]\d+|[a-z]+) counters? on (?:this creature|this permanent|it)$`), func(m []string) Effect {
+		// On the ability's source (evolve's "on this creature",
+		// fabricate's "on it").
+		e := Effect{Verb: "putcounters", Name: strings.ToLower(m[2]), That: true}
+		if n, byN := keywordNumber(m[1]); byN {
+			e.N, e.ByN = n, NumN
+		} else {
+			e.N = count(m[1])
+		}
+		return e
 	}},
 	{lazyRegexp(`(?i)^destroy target creature$`), func(m []string) Effect { return Effect{Verb: "destroy", Target: "creature"} }},
 	{lazyRegexp(`(?i)^untap (target creature|target permanent|that creature|that permanent|it)$`), func(m []string) Effect {
@@ -593,6 +652,15 @@ var effectPatterns = []struct {
 	{lazyRegexp(`(?i)^(?:its controller sacrifices it|sacrifice (?:it|this creature|this permanent))$`), func(m []string) Effect {
 		return Effect{Verb: "sacrifice"}
 	}},
+	{lazyRegexp(`(?i)^return (?:it|this card) to (?:the battlefield|play) under its owner(?:'|’)s control(?: with an? ([+-]1/[+-]1|[a-z]+) counter on it)?$`), func(m []string) Effect {
+		// Persist and undying (702.79a, 702.93a): the card the event
+		// put into the graveyard, "it".
+		e := Effect{Verb: "reenter", That: true}
+		if m[1] != "" {
+			e.N, e.Name = 1, strings.ToLower(m[1])
+		}
+		return e
+	}},
 	{lazyRegexp(`(?i)^(?:this creature|this permanent|it|[^,]+?) can(?:'|’)?t have more than (one|two|three|four|five|six|seven|eight|nine|ten|\d+) ([+-]1/[+-]1|[a-z]+) counters? on it$`), func(m []string) Effect {
 		n, _ := number(m[1])
 		return Effect{Verb: "maxcounters", N: n, Name: strings.ToLower(m[2])}
@@ -605,9 +673,59 @@ var effectPatterns = []struct {
 	{lazyRegexp(`(?i)^target player skips (?:their|his or her) next combat phase this turn$`), func(m []string) Effect {
 		return Effect{Verb: "skipcombat", Target: "player"}
 	}},
-	{lazyRegexp(`(?i)^create an? (\d+)/(\d+) (.+?) (?:creature )?token$`), func(m []string) Effect {
-		return Effect{Verb: "create", P: atoi(m[1]), T: atoi(m[2]), Name: m[3]}
+	{lazyRegexp(`(?i)^(?:create (an?|N|X|\d+|two|three|four|five|six|seven|eight|nine|ten) (\d+)/(\d+) (.+?) (?:creature )?tokens?( with [a-z ,]+)?|put an? (\d+)/(\d+) (.+?) creature token onto the battlefield)(, then attach this equipment to it)?$`), func(m []string) Effect {
+		e := Effect{Verb: "create", N: 1, Name: m[4] + m[5]}
+		switch {
+		case m[1] == "":
+			// "put … onto the battlefield", the wording before
+			// "create" (701.6 from 2016-09-30).
+			m[2], m[3], e.Name = m[6], m[7], m[8]
+		case strings.EqualFold(m[1], "N") || strings.EqualFold(m[1], "X"):
+			e.ByN = NumN
+		default:
+			e.N = count(m[1])
+		}
+		e.P, e.T, e.Attach = atoi(m[2]), atoi(m[3]), m[9] != ""
+		return e
 	}},
+}
+
+// TokenCard is the card of a P/T creature token an effect describes as
+// desc ("black Phyrexian Germ", "white and black Spirit … with flying",
+// "colorless Servo artifact"): its colours (of its colour words, 111.3),
+// its creature types, which are its name too (111.4), the type
+// artifact, and the keyword abilities after "with".
+func TokenCard(desc string, p, t int) *Card {
+	c := &Card{Types: []string{"Creature"}, Power: p, Toughness: t, HasPT: true}
+	desc, with, _ := strings.Cut(desc, " with ")
+	words := strings.Fields(desc)
+	i := 0
+	for ; i < len(words)-1; i++ {
+		if strings.EqualFold(words[i], "and") {
+			continue
+		}
+		col, ok := ParseColor(words[i])
+		if !ok {
+			break
+		}
+		c.Indicator |= col
+	}
+	for _, w := range words[i:] {
+		if strings.EqualFold(w, "artifact") {
+			c.Types = []string{"Artifact", "Creature"}
+			continue
+		}
+		c.Subtypes = append(c.Subtypes, w)
+	}
+	c.Name = strings.Join(c.Subtypes, " ")
+	for _, k := range strings.FieldsFunc(with, func(r rune) bool { return r == ',' }) {
+		for _, w := range strings.Split(k, " and ") {
+			if a, ok, err := ParseAbility(w); ok && err == nil {
+				c.Abilities = append(c.Abilities, a)
+			}
+		}
+	}
+	return c
 }
 
 func atoi(s string) int {

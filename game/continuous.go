@@ -25,7 +25,7 @@ var subjectTypes = map[string]string{
 // where SUBJECT is "target creature" (or permanent, artifact, land),
 // "that creature" or "it" (the target of the instruction before),
 // "this creature" (the source of the ability),
-// "equipped creature", "enchanted creature", or a set of permanents
+// "equipped creature", "enchanted creature", "fortified land", or a set of permanents
 // ("creatures you control", "other white creatures you control", "all
 // creatures", "noncreature artifacts"), and PREDICATE one of "gets
 // +N/+N", "has base power and toughness N/N", "becomes N/N" (the wording
@@ -186,7 +186,7 @@ func subject(e *Continuous, ef *Effect, l string) (int, bool) {
 		e.Subject.Self, e.Subject.Type = true, ty
 		take(2)
 		return at, true
-	case "target", "equipped", "enchanted":
+	case "target", "equipped", "enchanted", "fortified":
 		ty, ok := subjectTypes[w[1]]
 		if !ok {
 			return 0, false

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -22,9 +23,10 @@ const (
 	PutCounters                        // put counters on this permanent
 	ReturnToHand                       // return a permanent to its owner's hand
 	Reveal                             // reveal a card from the hand
+	TapOthers                          // tap untapped creatures with total power N or greater
 )
 
-var partWords = map[PartKind]string{Tap: "tap", Untap: "untap", Sacrifice: "sacrifice", Discard: "discard", ExileFrom: "exile", PayLife: "pay life", RemoveCounters: "remove counters", PutCounters: "put counters", ReturnToHand: "return", Reveal: "reveal"}
+var partWords = map[PartKind]string{Tap: "tap", Untap: "untap", Sacrifice: "sacrifice", Discard: "discard", ExileFrom: "exile", PayLife: "pay life", RemoveCounters: "remove counters", PutCounters: "put counters", ReturnToHand: "return", Reveal: "reveal", TapOthers: "tap"}
 
 // String names the kind: "sacrifice", "pay life".
 func (k PartKind) String() string { return partWords[k] }
@@ -34,14 +36,17 @@ func (k PartKind) String() string { return partWords[k] }
 // whose cost it is ("Sacrifice Mogg Fanatic", "this creature"), else
 // What is the quality of the objects chosen ("creature", "artifact",
 // "card", "Goblin") or the kind of counter ("+1/+1"); From is the zone
-// the objects are chosen from. Text is the part as printed.
+// the objects are chosen from. Text is the part as printed. For
+// TapOthers N is the least total power of the creatures tapped, and
+// Other is set when the object itself can't be one of them.
 type Part struct {
-	Kind PartKind
-	N    int
-	Self bool
-	What string
-	From Zone
-	Text string
+	Kind  PartKind
+	N     int
+	Self  bool
+	Other bool
+	What  string
+	From  Zone
+	Text  string
 }
 
 // Choice is the clause word a script names the objects of the part by:
@@ -49,7 +54,7 @@ type Part struct {
 // a part that chooses nothing.
 func (p Part) Choice() string {
 	switch p.Kind {
-	case Sacrifice, Discard, ExileFrom, ReturnToHand, Reveal:
+	case Sacrifice, Discard, ExileFrom, ReturnToHand, Reveal, TapOthers:
 		if !p.Self {
 			return partWords[p.Kind]
 		}
@@ -116,6 +121,7 @@ var (
 	reLife      = lazyRegexp(`(?i)^pay (\d+) life$`)
 	reCounters  = lazyRegexp(`(?i)^(remove|put) (a|an|one|two|three|\d+) ([+-]\d+/[+-]\d+|[a-z]+) counters? (?:from|on) (.+)$`)
 	reReturn    = lazyRegexp(`(?i)^return (a|an|one|two|\d+) (.+?)s? you control to (?:its|their) owner's hand$`)
+	reTapOthers = lazyRegexp(`(?i)^tap any number of (other )?untapped creatures you control with (?:total )?power (\d+) or greater$`)
 	reReveal    = lazyRegexp(`(?i)^reveal (a|an|one|two|\d+) (.+?)s? from your hand$`)
 )
 
@@ -126,7 +132,10 @@ var (
 // "Exile two cards from your graveyard", "Pay 2 life", "Remove a +1/+1
 // counter from NAME", "Put a -1/-1 counter on this creature", "Return a
 // land you control to its owner's hand", "Reveal a Goblin card from
-// your hand". self is the name of the card whose cost it is. An error is
+// your hand", "Tap any number of other untapped creatures you control
+// with total power 3 or greater", and the card itself from another zone: "Discard this card"
+// ("from your hand" before 2004-10), "Exile this card from your
+// graveyard". self is the name of the card whose cost it is. An error is
 // a *CostError at the part not understood.
 func ParseFullCost(text, self string) (FullCost, error) {
 	var c FullCost
@@ -182,6 +191,12 @@ func ParseFullCost(text, self string) (FullCost, error) {
 				return fail("unknown cost %q", t)
 			}
 		case strings.HasPrefix(lower, "discard "):
+			if rest := strings.TrimSuffix(lower[len("discard "):], " from your hand"); rest == "this card" || rest == "~" {
+				// "Discard this card" (cycling): the card itself, from
+				// its owner's hand.
+				p.Kind, p.N, p.Self, p.From = Discard, 1, true, Hand
+				break
+			}
 			m := reDiscard().FindStringSubmatch(t)
 			if m == nil {
 				return fail("unknown cost %q", t)
@@ -189,6 +204,12 @@ func ParseFullCost(text, self string) (FullCost, error) {
 			p.Kind, p.From, p.What = Discard, Hand, m[2]
 			p.N, _ = number(m[1])
 		case strings.HasPrefix(lower, "exile "):
+			if rest := lower[len("exile "):]; rest == "this card from your graveyard" || rest == "~ from your graveyard" {
+				// "Exile this card from your graveyard" (scavenge,
+				// embalm): the card itself, from its owner's graveyard.
+				p.Kind, p.N, p.Self, p.From = ExileFrom, 1, true, Graveyard
+				break
+			}
 			if rest := t[len("exile "):]; isSelf(rest) {
 				p.Kind, p.N, p.Self, p.From = ExileFrom, 1, true, Battlefield
 				break
@@ -228,6 +249,15 @@ func ParseFullCost(text, self string) (FullCost, error) {
 			}
 			p.Kind, p.From, p.What = ReturnToHand, Battlefield, m[2]
 			p.N, _ = number(m[1])
+		case strings.HasPrefix(lower, "tap "):
+			// Crew: "Tap any number of other untapped creatures you
+			// control with total power N or greater".
+			m := reTapOthers().FindStringSubmatch(t)
+			if m == nil {
+				return fail("unknown cost %q", t)
+			}
+			p.Kind, p.From, p.What, p.Other = TapOthers, Battlefield, "creature", m[1] != ""
+			p.N, _ = number(m[2])
 		case strings.HasPrefix(lower, "reveal "):
 			m := reReveal().FindStringSubmatch(t)
 			if m == nil {
@@ -243,17 +273,32 @@ func ParseFullCost(text, self string) (FullCost, error) {
 	return c, nil
 }
 
-// An Activated is an activated ability printed on a card: "Cost: Effect."
-// with "Activate only as a sorcery." ("Play this ability only any time
-// you could play a sorcery." before 2009) setting Sorcery.
+// An Activated is an activated ability printed on a card, or read from
+// a keyword's definition: "Cost: Effect." with its restrictions.
+// "Activate only as a sorcery." ("Play this ability only any time you
+// could play a sorcery." before 2009) sets Sorcery. From is the zone its
+// object must be in: the hand for a cost that discards the card itself
+// ("Discard this card"), the graveyard for one that exiles it from there,
+// else the battlefield.
 type Activated struct {
 	Cost    FullCost
 	Effect  Effect
 	Sorcery bool
+	From    Zone
 	Text    string
 }
 
-var reSorceryOnly = lazyRegexp(`(?i)\.?\s*(?:activate only as a sorcery|activate this ability only any time you could cast a sorcery|play this ability only any time you could play a sorcery)\.?$`)
+// reRestrictions are the restrictions an activated ability's text ends
+// with, each with what it sets.
+var reRestrictions = []struct {
+	re  func() *regexp.Regexp
+	set func(a *Activated)
+}{
+	{lazyRegexp(`(?i)\.?\s*(?:activate only as a sorcery|activate this ability only any time you could cast a sorcery|play this ability only any time you could play a sorcery)\.?$`), func(a *Activated) { a.Sorcery = true }},
+	// Cycling from 1999 to 2002: "Play this ability only if this card is
+	// in your hand" (its cost discards it from there anyway).
+	{lazyRegexp(`(?i)\.?\s*play this ability only (?:if|when) this card is in your hand\.?$`), func(a *Activated) { a.From = Hand }},
+}
 
 // reActivated is where an activated ability's cost ends: the first ": "
 // after a mana symbol or a cost word.
@@ -274,19 +319,41 @@ func ParseActivated(text, self string) (Activated, error) {
 	if colon < 0 {
 		return Activated{}, &EffectError{Offset: lead, Msg: fmt.Sprintf("%q is not an activated ability (COST: EFFECT)", t)}
 	}
-	a := Activated{Text: t}
 	cost, err := ParseFullCost(t[:colon], self)
 	if err != nil {
 		ce := err.(*CostError)
 		return Activated{}, &CostError{Offset: lead + ce.Offset, Msg: ce.Msg}
 	}
-	a.Cost = cost
-	body := t[colon+1:]
-	if loc := reSorceryOnly().FindStringIndex(body); loc != nil && loc[0] > 0 {
-		a.Sorcery = true
-		body = body[:loc[0]]
+	a, err := ParseActivatedEffect(cost, t[colon+1:], self)
+	if err != nil {
+		ee := err.(*EffectError)
+		return Activated{}, &EffectError{Offset: lead + colon + 1 + ee.Offset, Msg: ee.Msg}
 	}
-	eat := lead + colon + 1
+	a.Text = t
+	return a, nil
+}
+
+// ParseActivatedEffect reads what follows the colon of an activated
+// ability whose cost is cost: its effect and its restrictions. A
+// keyword's definition ("[Cost], Discard this card: Draw a card.") is
+// read by it with the instance's cost, as card text is. An error is an
+// *EffectError, its Offset in bytes of body.
+func ParseActivatedEffect(cost FullCost, body, self string) (Activated, error) {
+	a := Activated{Cost: cost, From: Battlefield, Text: cost.String() + ":" + body}
+	for _, p := range cost.Parts {
+		if p.Self && (p.Kind == Discard || p.Kind == ExileFrom) {
+			a.From = p.From
+		}
+	}
+	for cut := true; cut; {
+		cut = false
+		for _, r := range reRestrictions {
+			if loc := r.re().FindStringIndex(body); loc != nil && loc[0] > 0 {
+				r.set(&a)
+				body, cut = body[:loc[0]], true
+			}
+		}
+	}
 	ef, err := ParseEffect(body)
 	if b := strings.TrimSpace(body); err != nil && self != "" && len(b) > len(self) && strings.EqualFold(b[:len(self)+1], self+" ") {
 		// "Shivan Dragon gets +1/+0 until end of turn": the card's
@@ -299,15 +366,15 @@ func ParseActivated(text, self string) (Activated, error) {
 	if err == nil && self != "" {
 		if err := CheckDamageSource(ef, self); err != nil {
 			ee := err.(*EffectError)
-			return Activated{}, &EffectError{Offset: eat + len(body) - len(strings.TrimLeft(body, " ")) + ee.Offset, Msg: ee.Msg}
+			return Activated{}, &EffectError{Offset: len(body) - len(strings.TrimLeft(body, " ")) + ee.Offset, Msg: ee.Msg}
 		}
 	}
 	if err != nil {
 		ee := err.(*EffectError)
-		return Activated{}, &EffectError{Offset: eat + ee.Offset, Msg: fmt.Sprintf("unknown effect %q of an activated ability", strings.TrimSuffix(strings.TrimSpace(body), "."))}
+		return Activated{}, &EffectError{Offset: ee.Offset, Msg: fmt.Sprintf("unknown effect %q of an activated ability", strings.TrimSuffix(strings.TrimSpace(body), "."))}
 	}
 	if ef.Verb == "static" || ef.Verb == "increase" || ef.Verb == "reduce" || ef.Verb == "spendonly" || ef.Verb == "morecounters" || ef.Verb == "maxcounters" || ef.Verb == "kickdamage" {
-		return Activated{}, &EffectError{Offset: eat + len(body) - len(strings.TrimLeft(body, " ")), Msg: fmt.Sprintf("%q is not an effect an activated ability can have", strings.TrimSpace(body))}
+		return Activated{}, &EffectError{Offset: len(body) - len(strings.TrimLeft(body, " ")), Msg: fmt.Sprintf("%q is not an effect an activated ability can have", strings.TrimSpace(body))}
 	}
 	a.Effect = ef
 	return a, nil

@@ -34,7 +34,7 @@ func (c Change) String() string { return changeNames[c] }
 // a target ("target creature"), or every permanent of a kind ("other
 // white creatures you control", "noncreature artifacts").
 type Subject struct {
-	// Attached is "equipped" or "enchanted" for the permanent the
+	// Attached is "equipped", "enchanted" or "fortified" for the permanent the
 	// source is attached to.
 	Attached string
 	Target   bool

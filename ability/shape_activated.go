@@ -1,0 +1,152 @@
+package ability
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/crules/crules/game"
+)
+
+// The grammar of activated keyword abilities: a definition the rules
+// quote ("Cycling [cost]" means "[Cost], Discard this card: Draw a
+// card.") is an activated ability as a card prints it, with the
+// keyword's cost and number for "[Cost]" and N:
+//
+//	activated   = cost ":" effect ["." restriction] ["."]
+//	cost        = "[Cost]" {", " part} | part {", " part}
+//	              (crew: "Tap any number of other untapped creatures you control with total power N or greater")
+//	part        = a part of game.ParseFullCost: "{T}", "Sacrifice this permanent",
+//	              "Discard this card" ["from your hand"], "Exile this card from your graveyard", …
+//	effect      = an effect of game.ParseEffect, N the keyword's number:
+//	              "Draw a card", "Put N +1/+1 counters on target creature",
+//	              "Attach this permanent to target creature you control", …
+//	restriction = "Activate only as a sorcery" | "Play this ability only any time you could play a sorcery"
+//	            | "Play this ability only if this card is in your hand" | …
+//
+// The cost says the zone the ability is activated from: the hand for
+// "Discard this card", the graveyard for "Exile this card from your
+// graveyard", else the battlefield. Card text is read by
+// game.ParseActivated, which reads the effect and restrictions after the
+// colon by the same game.ParseActivatedEffect.
+
+// An ActivatedProgram is an activated keyword ability compiled from the
+// revision's own definition: its cost parts besides the keyword's cost,
+// and its effect text after the colon, with N standing for the number.
+type ActivatedProgram struct {
+	def  string
+	slot bool   // the cost begins with the keyword's "[Cost]"
+	cost string // the cost's other parts, N for the number
+	body string
+}
+
+var (
+	reCostSlot = lazyRegexp(`(?i)^\[cost\](?:,\s*|$)`)
+	reNumber   = lazyRegexp(`\bN\b`)
+)
+
+var activatedCache sync.Map // definition → *ActivatedProgram or error
+
+// CompileActivated reads a definition written as an activated ability;
+// an error names the part outside the grammar.
+func CompileActivated(def string) (*ActivatedProgram, error) {
+	if v, ok := activatedCache.Load(def); ok {
+		if err, bad := v.(error); bad {
+			return nil, err
+		}
+		return v.(*ActivatedProgram), nil
+	}
+	p, err := compileActivated(def)
+	if err != nil {
+		activatedCache.Store(def, err)
+		return nil, err
+	}
+	activatedCache.Store(def, p)
+	return p, nil
+}
+
+func compileActivated(def string) (*ActivatedProgram, error) {
+	d := strings.TrimSpace(def)
+	colon := strings.Index(d, ":")
+	if colon < 0 {
+		return nil, fmt.Errorf("no activated ability (COST: EFFECT) the grammar knows at %q", d)
+	}
+	cost := strings.TrimSpace(d[:colon])
+	slot := reCostSlot().FindString(cost)
+	p := &ActivatedProgram{def: d, slot: slot != "", cost: cost[len(slot):], body: d[colon+1:]}
+	// The cost and the effect must read with any number for N.
+	parts, err := p.parts(1)
+	if err != nil {
+		return nil, fmt.Errorf("no cost the grammar knows at %q: %v", p.cost, err)
+	}
+	if _, err := game.ParseActivatedEffect(parts, number(p.body, 1), ""); err != nil {
+		return nil, fmt.Errorf("no effect the grammar knows at %q: %v", strings.TrimSpace(p.body), err)
+	}
+	return p, nil
+}
+
+// parts reads the cost's parts besides the keyword's cost, with n for N.
+func (p *ActivatedProgram) parts(n int) (game.FullCost, error) {
+	if p.cost == "" {
+		if !p.slot {
+			return game.FullCost{}, fmt.Errorf("an empty cost")
+		}
+		return game.FullCost{}, nil
+	}
+	return game.ParseFullCost(number(p.cost, n), "")
+}
+
+// number is text with the keyword's number n for N.
+func number(text string, n int) string {
+	return reNumber().ReplaceAllString(text, strconv.Itoa(n))
+}
+
+// Instance returns the Activated ability one printed instance of the
+// keyword is (its Note the instance as written, "Equip {1}"): its cost (mana, or parts in words) before the
+// definition's own parts, its number for N. A statement activates it by
+// the keyword's name in lower case ("alice activates Bonesplitter:
+// equip").
+func (p *ActivatedProgram) Instance(inst game.Ability) *Activated {
+	parts, err := p.parts(inst.N)
+	cost := game.FullCost{Mana: inst.Cost, Parts: append(append([]game.Part(nil), inst.Parts...), parts.Parts...)}
+	var a game.Activated
+	if err == nil {
+		a, err = game.ParseActivatedEffect(cost, number(p.body, inst.N), "")
+	}
+	if err != nil {
+		// The definition compiled with N = 1; no number makes it
+		// unreadable.
+		panic(fmt.Sprintf("ability: %q with N = %d: %v", p.def, inst.N, err))
+	}
+	note := inst.Text
+	if note == "" {
+		note = strings.TrimSpace(inst.Keyword + " " + inst.Cost.String())
+	}
+	return &Activated{Base: Base{Keyword: inst.Keyword, Rule: []string{" means "}, Note: note},
+		Name: strings.ToLower(inst.Keyword), From: a.From, Sorcery: a.Sorcery, Cost: a.Cost, Do: &a.Effect}
+}
+
+// activatedCompiled declares an activated keyword by its revision's own
+// definition, read by the grammar above.
+func activatedCompiled(inst game.Ability, r Rev) []Ability {
+	def, ok := r.Definition(inst.Keyword)
+	if !ok {
+		return nil
+	}
+	p, err := CompileActivated(def)
+	if err != nil {
+		return nil
+	}
+	return []Ability{p.Instance(inst)}
+}
+
+// Compiles reports why a keyword's definition does not compile, by the
+// grammar of triggered or of activated abilities: nil when it does.
+func Compiles(def string) error {
+	_, err := Compile(def)
+	if err != nil && !strings.HasPrefix(strings.TrimSpace(def), "When") && !strings.HasPrefix(strings.TrimSpace(def), "At ") && strings.Contains(def, ":") {
+		_, err = CompileActivated(def)
+	}
+	return err
+}
