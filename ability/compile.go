@@ -2,6 +2,7 @@ package ability
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -28,6 +29,9 @@ import (
 type Program struct {
 	clause
 	effects []sentence
+	// statics are the abilities of a static definition (shape_static.go,
+	// shape_damage.go), made once for each keyword instance that compiles it.
+	statics func(inst game.Ability) []Ability
 }
 
 // A sentence is one effect of a triggered ability: an instruction of
@@ -62,6 +66,9 @@ func Compile(def string) (*Program, error) {
 
 func compile(def string) (*Program, error) {
 	d := strings.TrimSuffix(strings.TrimSpace(def), ".")
+	if p, ok, err := compileStatic(d); ok {
+		return p, err
+	}
 	c, err := readClause(d, "")
 	if err != nil {
 		return nil, fmt.Errorf("no trigger the grammar knows at %q: %v", d, err)
@@ -71,6 +78,64 @@ func compile(def string) (*Program, error) {
 		return nil, err
 	}
 	return &Program{clause: c, effects: effects}, nil
+}
+
+// compileStatic reads d as a static ability (shape_static.go) or as the
+// rules of what a keyword's damage does (shape_damage.go); it reports
+// false when d is none of their shapes. A subrule "A creature with
+// KEYWORD …" names its keyword; a quoted definition names none.
+func compileStatic(d string) (*Program, bool, error) {
+	kw := ""
+	if w, ok := strings.CutPrefix(strings.ToLower(d), "a creature with "); ok {
+		kw, _, _ = strings.Cut(w, " ")
+	}
+	read := func() ([]Ability, bool, error) {
+		if out, ok, err := readDamage(d); ok {
+			return out, ok, err
+		}
+		return readStatic(d, "", kw)
+	}
+	if _, ok, err := read(); !ok || err != nil {
+		if err != nil {
+			err = fmt.Errorf("no static ability the grammar knows at %q: %v", d, err)
+		}
+		return nil, ok, err
+	}
+	var byInst sync.Map // keyword and number → []Ability
+	return &Program{statics: func(inst game.Ability) []Ability {
+		key := inst.Keyword + " " + strconv.Itoa(inst.N)
+		if v, ok := byInst.Load(key); ok {
+			return v.([]Ability)
+		}
+		out, _, _ := read()
+		for _, a := range out {
+			Info(a).Keyword = inst.Keyword
+			switch a := a.(type) {
+			case *Untargetable:
+				if kw == "" {
+					// A definition names no keyword: the trace does.
+					a.Note = "%s has " + strings.ToLower(inst.Keyword) + " and " + strings.TrimPrefix(a.Note, "%s ")
+				}
+			case *DamageRider:
+				a.N = inst.N
+			case *Prevents:
+				if a.ByN {
+					a.N = inst.N
+				}
+			}
+		}
+		byInst.Store(key, out)
+		return out
+	}}, true, nil
+}
+
+// Abilities returns the abilities one printed instance of the keyword
+// is: its static abilities, or the Trigger of Instance.
+func (pr *Program) Abilities(inst game.Ability, def string) []Ability {
+	if pr.statics != nil {
+		return pr.statics(inst)
+	}
+	return []Ability{pr.Instance(inst, def)}
 }
 
 // Instance returns the Trigger one printed instance of the keyword is;

@@ -17,7 +17,7 @@
 //	declare("Flying", func(game.Ability, Rev) []Ability {
 //		return []Ability{&BlockRestriction{
 //			Base:   Base{Keyword: "Flying", Rule: []string{"can't be blocked"}, Note: "…"},
-//			Allows: func(b *game.Object) bool { return b.Has("Flying") || b.Has("Reach") },
+//			Allows: func(_, b *game.Object) bool { return b.Has("Flying") || b.Has("Reach") },
 //		}}
 //	}, anchors("can't be blocked except", "can't be blocked by creatures without flying"))
 //
@@ -39,6 +39,13 @@
 // of turn" gives: reword the definition and the ability follows; a
 // definition outside the grammar declares nothing, and the coverage
 // report names the model stale.
+//
+// Static definitions compile by the grammar of shape_static.go: shroud's
+// "This permanent or player can't be the target of spells or abilities"
+// is an Untargetable, and an evasion ability the rules quote no
+// definition for compiles from its subrule "A creature with KEYWORD …"
+// (shadow's 702.28b is a BlockRestriction and a CanBlockOnly). Card text
+// is read by the same grammar (ReadStatic).
 //
 // An activated keyword is compiled the same way by the grammar of
 // shape_activated.go: equip's "[Cost]: Attach this permanent to target

@@ -258,7 +258,7 @@ func compiled(inst game.Ability, r Rev) []Ability {
 	if err != nil {
 		return nil
 	}
-	return []Ability{p.Instance(inst, def)}
+	return p.Abilities(inst, def)
 }
 
 // IsCompiled reports whether keyword name is declared by its revision's

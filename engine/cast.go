@@ -687,7 +687,13 @@ func (e *engine) shielded(src *game.Object, controller *game.Player, o *game.Obj
 	}
 	for _, u := range all[*ability.Untargetable](e, o) {
 		if !u.ByOpponents || o.Controller() != controller {
-			return fmt.Errorf(u.Note+" (%s)", o.Label, e.ref(u).ID)
+			r := e.ref(u)
+			if u.Keyword == "" {
+				// Card text: the rule by which targets are chosen
+				// (601.2c; 409.1c in 2006).
+				r = e.rules.Find(phTargets...)
+			}
+			return fmt.Errorf(u.Note+" (%s)", o.Label, r.ID)
 		}
 	}
 	return nil

@@ -30,6 +30,28 @@ type Model struct {
 	// the rules quote no definition (flying, first strike): each subrule
 	// containing one of them.
 	Anchors []string `json:"-"`
+	// Formerly are the keyword's names before a rename (umbra armor was
+	// totem armor until 2024-06-07).
+	Formerly []string `json:"formerly,omitempty"`
+}
+
+// spec returns the keyword's spec among specs, by its name or an
+// earlier one.
+func (m Model) spec(specs []*keyword.Spec) *keyword.Spec {
+	if s := keyword.Find(specs, m.Name); s != nil {
+		return s
+	}
+	for _, f := range m.Formerly {
+		if s := keyword.Find(specs, f); s != nil {
+			return s
+		}
+	}
+	return nil
+}
+
+// named reports whether name is the model's name or an earlier one.
+func (m Model) named(name string) bool {
+	return strings.EqualFold(m.Name, name) || slices.ContainsFunc(m.Formerly, func(f string) bool { return strings.EqualFold(f, name) })
 }
 
 // modelOrder is the order of the keyword models: roughly that of 702
@@ -61,7 +83,7 @@ var allModels = sync.OnceValue(func() []Model {
 	decls := ability.Decls()
 	out := make([]Model, 0, len(decls)+1)
 	for _, d := range decls {
-		out = append(out, Model{Name: d.Name, Compiled: d.Compiled, Anchors: d.Anchors})
+		out = append(out, Model{Name: d.Name, Compiled: d.Compiled, Anchors: d.Anchors, Formerly: d.Formerly})
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		ri, iok := rank[out[i].Name]
@@ -92,7 +114,7 @@ func (m Model) rule(doc *parse.Document, specs []*keyword.Spec) (*parse.Rule, st
 		}
 		return r, r.ID.String(), nil
 	}
-	s := keyword.Find(specs, m.Name)
+	s := m.spec(specs)
 	if s == nil {
 		return nil, "", nil
 	}
@@ -102,12 +124,20 @@ func (m Model) rule(doc *parse.Document, specs []*keyword.Spec) (*parse.Rule, st
 // Implements returns the text a model implements in revision doc with
 // keyword specs specs: the quoted definition, its parts joined by " | ",
 // or, when the rules quote none, the subrules (at any depth) the model's
-// anchors select, normalised and joined the same way. It is "" when the
+// anchors select, normalised and joined the same way (for a compiled
+// model, the subrule its grammar reads). It is "" when the
 // revision does not have the keyword or rule.
 func (m Model) Implements(doc *parse.Document, specs []*keyword.Spec) string {
 	r, _, def := m.rule(doc, specs)
 	if len(def) > 0 {
 		return strings.Join(def, " | ")
+	}
+	if m.Compiled && m.Title == "" {
+		// A compiled model with no quoted definition implements the
+		// subrule its grammar reads (702.28b for shadow).
+		if t, ok := source(m.spec(specs)); ok {
+			return t
+		}
 	}
 	var parts []string
 	var walk func(rs []*parse.Rule)
@@ -178,7 +208,7 @@ func (m Model) Stale(doc *parse.Document, specs []*keyword.Spec) string {
 	}
 	rev := revName(doc)
 	if m.Compiled {
-		if s := keyword.Find(specs, m.Name); s != nil {
+		if s := m.spec(specs); s != nil {
 			if shaped, err := ability.ReadsParts(m.Name, s.Definition); shaped {
 				if err != nil {
 					return fmt.Sprintf("%s %s: %v", m.Name, id, err)
@@ -186,7 +216,7 @@ func (m Model) Stale(doc *parse.Document, specs []*keyword.Spec) string {
 				return ""
 			}
 		}
-		def, ok := source(keyword.Find(specs, m.Name))
+		def, ok := source(m.spec(specs))
 		if !ok {
 			return fmt.Sprintf("%s %s: no one-part definition or \"Whenever\" subrule for the grammar to compile", m.Name, id)
 		}

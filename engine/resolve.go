@@ -600,9 +600,28 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 			}
 		}
 	}
+	riders := all[*ability.DamageRider](e, source)
+	instead := func(f func(*ability.DamageRider) bool) *ability.DamageRider {
+		if i := slices.IndexFunc(riders, f); i >= 0 {
+			return riders[i]
+		}
+		return nil
+	}
+	poison := t.Player != nil && instead(func(r *ability.DamageRider) bool { return r.Poison }) != nil
 	switch {
+	case poison:
+		// Infect: poison counters rather than the loss of life (120.3b).
+		r := instead(func(r *ability.DamageRider) bool { return r.Poison })
+		t.Player.Poison += n
+		e.s.Cite(e.ref(r), r.Note, t.Player.Name, n, source.Label, t.Player.Name, n)
 	case t.Player != nil:
 		t.Player.Life -= n
+	case t.Object.Is("Creature") && instead(func(r *ability.DamageRider) bool { return r.Counters }) != nil:
+		// Wither and infect: -1/-1 counters rather than marked damage
+		// (120.3d).
+		r := instead(func(r *ability.DamageRider) bool { return r.Counters })
+		e.s.Cite(e.ref(r), r.Note, t.Object.Label, n, source.Label, n)
+		e.putCounters(t.Object, "-1/-1", n, source.Controller())
 	case t.Object.Is("Planeswalker") && !t.Object.Is("Creature"):
 		t.Object.AddCounters("loyalty", -min(n, t.Object.Counters["loyalty"]))
 		e.s.Cite(e.rules.Find(phPlaneswalkerDamage...), "%d loyalty counters are removed from %s", n, t.Object.Label)
@@ -614,8 +633,12 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 	default:
 		t.Object.Damage += n
 	}
-	for i, r := range all[*ability.DamageRider](e, source) {
+	for i, r := range riders {
 		switch {
+		case r.Toxic && combat && t.Player != nil:
+			// In addition to the damage's other results (702.164c).
+			t.Player.Poison += r.N
+			e.s.Cite(e.ref(r), r.Note, source.Label, t.Player.Name, r.N, t.Player.Name, r.N)
 		case r.Destroy && t.Object != nil && r.Triggered:
 			victim := t.Object
 			rule := e.ref(r)
@@ -640,9 +663,11 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 	}
 	e.fire(source, ability.DealsDamage, t.Player)
 	if t.Player != nil {
-		// Damage dealt to a player makes them lose that much life
-		// (120.3a; 212.2 in 2006).
-		e.firePlayer(t.Player, ability.LosesLife, nil)
+		if !poison {
+			// Damage dealt to a player makes them lose that much life
+			// (120.3a; 212.2 in 2006).
+			e.firePlayer(t.Player, ability.LosesLife, nil)
+		}
 	} else {
 		e.fire(t.Object, ability.DealtDamage, source)
 	}
@@ -693,6 +718,24 @@ func (e *engine) destroy(o *game.Object, r game.Ref, why string) {
 	if a, ok := first[*ability.CantBeDestroyed](e, o); ok {
 		e.s.Cite(e.ref(a), a.Note, o.Label, why)
 		return
+	}
+	for _, x := range e.s.Battlefield() {
+		if x.AttachedTo != o || x == o {
+			continue
+		}
+		if s, ok := first[*ability.SavesEnchanted](e, x); ok {
+			// Umbra armor (614.1): the Aura is destroyed instead, and
+			// the damage marked on the permanent is removed.
+			rule := e.ref(s)
+			if s.Keyword == "" {
+				rule = e.rules.Find(phInstead...)
+			}
+			e.s.Cite(rule, s.Note, o.Label, x.Label)
+			o.Damage = 0
+			o.Doomed = game.Ref{}
+			e.destroy(x, rule, fmt.Sprintf("instead of %s", o.Label))
+			return
+		}
 	}
 	e.s.Cite(r, "%s is destroyed (%s)", o.Label, why)
 	e.leaveBattlefield(o, game.Graveyard, why)

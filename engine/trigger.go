@@ -12,7 +12,11 @@ import (
 )
 
 // source returns the text a compiled keyword is built from: the quoted
-// definition, or the first subrule that begins "Whenever" or "When".
+// definition, or the first subrule that begins "Whenever" or "When", or
+// for an evasion ability with no quoted definition the subrule that
+// begins "A creature with [keyword]" (702.28b: "A creature with shadow
+// can't be blocked by creatures without shadow, …"), or the subrules
+// saying what damage from a source with the keyword does (702.90b–c).
 func source(s *keyword.Spec) (string, bool) {
 	if s == nil {
 		return "", false
@@ -28,6 +32,31 @@ func source(s *keyword.Spec) (string, bool) {
 		if strings.HasPrefix(t, "Whenever ") || strings.HasPrefix(t, "When ") {
 			return t, true
 		}
+	}
+	with := "A creature with " + strings.ToLower(s.Name) + " "
+	for _, c := range s.Text().Children {
+		if t := parse.Normalize(c.Text); strings.HasPrefix(t, with) {
+			return t, true
+		}
+	}
+	// What damage from a source with the keyword does (wither, infect,
+	// toxic: "Damage dealt to a creature by a source with wither isn't
+	// marked on that creature. …"): each such subrule, in order.
+	// The rule may follow the sentence that says which kind of ability
+	// the keyword is (702.80a: "Wither is a static ability. Damage …").
+	var damage []string
+	for _, c := range s.Text().Children {
+		t := parse.Normalize(c.Text)
+		for _, w := range []string{"Damage dealt to a ", "Combat damage dealt to a "} {
+			i := strings.Index(t, w)
+			if (i == 0 || i > 1 && t[i-2:i] == ". ") && strings.Contains(strings.ToLower(t[i:]), " with "+strings.ToLower(s.Name)+" ") {
+				damage = append(damage, t[i:])
+				break
+			}
+		}
+	}
+	if len(damage) > 0 {
+		return strings.Join(damage, " "), true
 	}
 	return "", false
 }

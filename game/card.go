@@ -41,6 +41,10 @@ type Card struct {
 	// enters the battlefield, it deals 2 damage to any target"), as the
 	// grammar of package ability reads them.
 	Triggered []Printed
+	// Statics are the card's printed static abilities the grammar of
+	// package ability reads ("This creature can't be blocked except by
+	// artifact creatures and/or black creatures").
+	Statics []Printed
 	// Activated are the card's printed activated abilities ("{2}, {T}:
 	// Draw a card."), in printed order.
 	Activated []Activated
@@ -170,6 +174,9 @@ var Keywords = map[string]Param{
 	"Splice": OntoParam, "Offering": PrefixQual,
 	"Escape": CostParam, "Spectacle": CostParam, "Surge": CostParam,
 	"Max speed": GrantParam,
+	// Evasion, damage and enters-with keywords.
+	"Intimidate": NoParam, "Shroud": NoParam, "Shadow": NoParam, "Horsemanship": NoParam, "Skulk": NoParam,
+	"Wither": NoParam, "Infect": NoParam, "Toxic": NParam, "Absorb": NParam, "Umbra Armor": NoParam, "Totem Armor": NoParam,
 }
 
 // ParseAbility reads one keyword ability as written on a card: "Bushido
