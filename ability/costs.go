@@ -31,6 +31,12 @@ type AltCost struct {
 	// If is the condition under which the cost may be paid, checked as
 	// the spell is cast ("if an opponent lost life this turn").
 	If *Condition
+	// Additional, when set, makes the ability a permission to cast the
+	// card from From for its mana cost plus these cost parts, an
+	// additional cost rather than an alternative one (retrace: "by
+	// discarding a land card as an additional cost to cast it"); Cost is
+	// then unused.
+	Additional []game.Part
 	// Types, when set, are the card types one of which the resulting
 	// spell must have ("if the resulting spell is an instant or sorcery
 	// spell").

@@ -103,6 +103,11 @@ func (e *engine) cast(st *Stmt) error {
 	if err := e.chooseParts(c.pay, c.face.Additional.Parts, st); err != nil {
 		return err
 	}
+	if c.alt != nil {
+		if err := e.chooseParts(c.pay, c.alt.Additional, st); err != nil {
+			return err
+		}
+	}
 	if err := e.pay(c, st); err != nil {
 		return err
 	}
@@ -737,7 +742,7 @@ func what(src *game.Object) string {
 func (e *engine) totalCost(c *casting, st *Stmt) error {
 	x := 0
 	base := c.face.Cost
-	if a := c.alt; a != nil {
+	if a := c.alt; a != nil && a.Additional == nil {
 		base = a.Cost
 	}
 	if cl := st.Clause("x"); cl != nil {

@@ -172,7 +172,7 @@ var Keywords = map[string]Param{
 	"Cycling": CostParam, "Fortify": CostParam, "Outlast": CostParam, "Reinforce": NCostParam, "Scavenge": CostParam, "Crew": NParam,
 	"Protection": FromParam, "Affinity": ForParam, "Enchant": QualParam,
 	"Splice": OntoParam, "Offering": PrefixQual,
-	"Escape": CostParam, "Spectacle": CostParam, "Surge": CostParam,
+	"Escape": CostParam, "Spectacle": CostParam, "Surge": CostParam, "Retrace": NoParam, "Jump-Start": NoParam,
 	"Max speed": GrantParam,
 	// Evasion, damage and enters-with keywords.
 	"Intimidate": NoParam, "Shroud": NoParam, "Shadow": NoParam, "Horsemanship": NoParam, "Skulk": NoParam,
