@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/crules/crules/ability"
+	"github.com/crules/crules/diff"
 	"github.com/crules/crules/keyword"
 	"github.com/crules/crules/parse"
 )
@@ -173,9 +174,10 @@ type Declaration struct {
 //go:embed declared.txt
 var declaredText string
 
-// declarations reads declared.txt: blocks of a "MODEL FROM TO" line
-// followed by the text, indented by a tab.
-func declarations() []Declaration {
+// declarations is declared.txt read once: blocks of a "MODEL FROM TO"
+// line followed by the text, indented by a tab. Stale asks for it for
+// every model in every revision.
+var declarations = sync.OnceValue(func() []Declaration {
 	var out []Declaration
 	for _, block := range strings.Split(declaredText, "\n\n") {
 		lines := strings.Split(strings.TrimSpace(block), "\n")
@@ -193,11 +195,11 @@ func declarations() []Declaration {
 		out = append(out, Declaration{Model: strings.Join(f[:len(f)-2], " "), From: f[len(f)-2], To: f[len(f)-1], Text: strings.Join(text, "\n")})
 	}
 	return out
-}
+})
 
 // Declarations returns what each hand-written model declares it
 // implements.
-func Declarations() []Declaration { return declarations() }
+func Declarations() []Declaration { return slices.Clone(declarations()) }
 
 // Stale reports why a model does not implement the text of revision doc
 // (with keyword specs specs): "" when it does or when the revision has
@@ -236,24 +238,89 @@ func (m Model) Stale(doc *parse.Document, specs []*keyword.Spec) string {
 	if text == "" {
 		return fmt.Sprintf("%s %s: no definition found in %s to check the model against", m.Name, id, rev)
 	}
-	var newest *Declaration
+	// A revision within a declared range is held to that range's
+	// wording; any other (a newer text, a file) is judged by its text
+	// alone: stale only if it words the keyword differently from every
+	// wording the model declares. The message shows the nearest one.
+	var near *Declaration
+	nearWords := 0
 	for _, d := range declarations() {
-		if d.Model == m.Name && d.From <= rev && rev <= d.To {
+		if d.Model != m.Name {
+			continue
+		}
+		if d.From <= rev && rev <= d.To {
 			if d.Text == text {
 				return ""
 			}
-			return fmt.Sprintf("%s %s: the model implements %q (%s–%s) but %s reads %q", m.Name, id, d.Text, d.From, d.To, rev, text)
+			near = &d
+			break
 		}
-		if d.Model == m.Name && (newest == nil || d.To > newest.To) {
-			newest = &d
+		if d.Text == text {
+			return ""
+		}
+		if n := changedWords(d.Text, text); near == nil || n < nearWords || n == nearWords && d.To > near.To {
+			near, nearWords = &d, n
 		}
 	}
-	// A revision newer than every declaration (one added by the user)
-	// keeps the model if it keeps the wording.
-	if newest != nil && rev > newest.To && newest.Text == text {
-		return ""
+	if near == nil {
+		return fmt.Sprintf("%s %s: no declared wording covers %s, which reads %q", m.Name, id, rev, text)
 	}
-	return fmt.Sprintf("%s %s: no declared wording covers %s, which reads %q", m.Name, id, rev, text)
+	return fmt.Sprintf("%s %s: the model implements %q (%s–%s), which %s words differently: %s", m.Name, id, near.Text, near.From, near.To, rev, wordChanges(near.Text, text))
+}
+
+// changedWords counts the words deleted and inserted from a to b.
+func changedWords(a, b string) int {
+	n := 0
+	for _, op := range diff.WordDiff(a, b) {
+		if op.Kind != diff.Equal {
+			n += len(strings.Fields(op.Text))
+		}
+	}
+	return n
+}
+
+// wordChanges prints the word diff from a to b as render's text output
+// does, [-deleted-] and {+inserted+}, with three words of common text
+// around each change and "…" for the rest.
+func wordChanges(a, b string) string {
+	const keep = 3
+	ops := diff.WordDiff(a, b)
+	var out strings.Builder
+	for i, op := range ops {
+		switch op.Kind {
+		case diff.Delete:
+			out.WriteString("[-" + op.Text + "-]")
+		case diff.Insert:
+			out.WriteString("{+" + op.Text + "+}")
+		default:
+			w := strings.Fields(op.Text)
+			lead, trail := strings.HasPrefix(op.Text, " "), strings.HasSuffix(op.Text, " ")
+			head, tail := i > 0, i < len(ops)-1
+			limit := keep
+			if head == tail {
+				limit = 2 * keep
+			}
+			switch {
+			case len(w) <= limit || !head && !tail:
+				out.WriteString(op.Text)
+				continue
+			case head && tail:
+				w = append(append(w[:keep:keep], "…"), w[len(w)-keep:]...)
+			case head:
+				w, trail = append(w[:keep:keep], "…"), false
+			default:
+				w, lead = append([]string{"…"}, w[len(w)-keep:]...), false
+			}
+			if lead {
+				out.WriteString(" ")
+			}
+			out.WriteString(strings.Join(w, " "))
+			if trail {
+				out.WriteString(" ")
+			}
+		}
+	}
+	return out.String()
 }
 
 // declare builds declared.txt from every revision, oldest first, with
