@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/crules/crules"
-	"github.com/crules/crules/corpus"
 	"github.com/crules/crules/engine"
+	"github.com/crules/crules/internal/corpustest"
 	"github.com/crules/crules/internal/golden"
 	"github.com/crules/crules/render"
 )
@@ -120,19 +120,7 @@ func TestREADMECoverage(t *testing.T) {
 // engine has never seen, with each of edits (old, new) made once.
 func newerText(t *testing.T, edits ...string) []byte {
 	t.Helper()
-	a, err := corpus.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := a.Select("2026-01-16")
-	if err != nil {
-		t.Fatal(err)
-	}
-	text, err := a.Text(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := strings.ReplaceAll(string(text), "These rules are effective as of January 16, 2026.", "These rules are effective as of June 1, 2026.")
+	s := strings.ReplaceAll(corpustest.Text(t, "2026-01-16"), "These rules are effective as of January 16, 2026.", "These rules are effective as of June 1, 2026.")
 	for i := 0; i+1 < len(edits); i += 2 {
 		if strings.Count(s, edits[i]) != 1 {
 			t.Fatalf("2026-01-16 has %d of %q, want one", strings.Count(s, edits[i]), edits[i])

@@ -44,24 +44,30 @@ type sentence struct {
 	otherwise bool
 }
 
-var compiledCache sync.Map // definition → *Program or error
+// A memo keeps what a reading of a definition gave, the value or the
+// error, so that each wording is read once per process whatever asks.
+type memo[T any] struct{ m sync.Map }
+
+// get returns what read gives for key, reading it the first time.
+func (c *memo[T]) get(key string, read func() (T, error)) (T, error) {
+	type result struct {
+		v   T
+		err error
+	}
+	if r, ok := c.m.Load(key); ok {
+		return r.(result).v, r.(result).err
+	}
+	v, err := read()
+	c.m.Store(key, result{v, err})
+	return v, err
+}
+
+var compiledCache memo[*Program] // by definition
 
 // Compile reads a definition; it returns an error naming the part
 // outside the grammar.
 func Compile(def string) (*Program, error) {
-	if v, ok := compiledCache.Load(def); ok {
-		if err, bad := v.(error); bad {
-			return nil, err
-		}
-		return v.(*Program), nil
-	}
-	p, err := compile(def)
-	if err != nil {
-		compiledCache.Store(def, err)
-		return nil, err
-	}
-	compiledCache.Store(def, p)
-	return p, nil
+	return compiledCache.get(def, func() (*Program, error) { return compile(def) })
 }
 
 func compile(def string) (*Program, error) {

@@ -54,25 +54,12 @@ type altShape struct {
 	adds  []game.Part
 }
 
-var altShapes sync.Map // definition parts joined by "\x00" → altShape or error
+var altShapes memo[altShape] // by the definition's parts joined by "\x00"
 
 // readAltCost reads the parts of keyword's definition as an alternative
 // cost; the error names the part outside the shape.
 func readAltCost(keyword string, parts []string) (altShape, error) {
-	key := strings.Join(parts, "\x00")
-	if v, ok := altShapes.Load(key); ok {
-		if err, bad := v.(error); bad {
-			return altShape{}, err
-		}
-		return v.(altShape), nil
-	}
-	sh, err := readAltParts(keyword, parts)
-	if err != nil {
-		altShapes.Store(key, err)
-		return altShape{}, err
-	}
-	altShapes.Store(key, sh)
-	return sh, nil
+	return altShapes.get(strings.Join(parts, "\x00"), func() (altShape, error) { return readAltParts(keyword, parts) })
 }
 
 func readAltParts(keyword string, parts []string) (altShape, error) {
