@@ -151,3 +151,44 @@ func BenchmarkIndexAllExtend(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCoverage: keywords --coverage of the latest revision, every
+// scenario written for it run (the document and the engine's citations
+// cached before the clock starts, as in a second process).
+func BenchmarkCoverage(b *testing.B) {
+	lib, err := crules.Open(crules.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer lib.Close()
+	src := lib.Latest().Source()
+	if _, err := lib.Coverage(src); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := lib.Coverage(src); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkCoverageAll: keywords --coverage --all-revs, the coverage of
+// every revision on all cores, each revision's tree and citations read
+// from the cache (a warm one: its first measure fills it).
+func BenchmarkCoverageAll(b *testing.B) {
+	lib, err := crules.Open(crules.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer lib.Close()
+	if _, err := lib.CoverageAll(); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := lib.CoverageAll(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/crules/crules/engine"
 	"github.com/crules/crules/game"
@@ -112,13 +113,7 @@ func (l *Library) Simulate(name string, src []byte, rev string) ([]*engine.Resul
 		if err != nil {
 			return nil, err
 		}
-		// Not cached is only slower: no warning.
-		if found := x.cites.Found(); x.path != "" && len(found) > x.known {
-			_ = cache.Store(x.path, func(w io.Writer) error {
-				_, err := w.Write(encodeCitations(found))
-				return err
-			})
-		}
+		l.storeCitations(x.path, x.known, x.cites)
 		l.storeSpecs(x.specPath, x.specs, x.d.Document)
 		out = append(out, res)
 	}
@@ -136,7 +131,77 @@ func (l *Library) Coverage(src Source) (*engine.Coverage, error) {
 	if err != nil {
 		return nil, err
 	}
-	return scenario.Cover(l.archive, d.Document, d.Keywords()...)
+	written, err := scenario.Written(l.archive)
+	if err != nil {
+		return nil, err
+	}
+	return l.cover(d, written, d.Keywords())
+}
+
+// CoverageAll measures Coverage in every revision, oldest first, sharing
+// what does not change from one to the next: the built-in scenarios are
+// parsed once and each runs once in each revision its rev: line names;
+// the revisions are measured on all cores and not kept in memory after.
+// Options.Progress hears of each revision measured.
+func (l *Library) CoverageAll() ([]*engine.Coverage, error) {
+	written, err := scenario.Written(l.archive)
+	if err != nil {
+		return nil, err
+	}
+	const task = "measuring the keyword coverage of every revision (usually 10 s)"
+	out := make([]*engine.Coverage, len(l.revs))
+	errs := make([]error, len(l.revs))
+	var done atomic.Int32
+	l.progress(task, 0, len(l.revs))
+	parallel(len(l.revs), func(i int) {
+		defer func() { l.progress(task, int(done.Add(1)), len(l.revs)) }()
+		d, err := l.parseRev(l.revs[i])
+		if err == nil {
+			// The specs without the citation graph, which only their
+			// See lists need: a fifth of a revision's time.
+			out[i], err = l.cover(d, written, nil)
+		}
+		errs[i] = err
+	})
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// cover measures the coverage of d with the scenarios written for its
+// revision (written, by revision name) and its keyword specs (extracted
+// when nil). For an embedded or added revision, the engine learns the
+// rules it cites from the cache first, and what it found is stored
+// there after, as Simulate does.
+func (l *Library) cover(d *Document, written map[string][]*engine.Scenario, specs []*keyword.Spec) (*engine.Coverage, error) {
+	rev := ""
+	if !d.Effective.IsZero() {
+		rev = d.Effective.Format("2006-01-02")
+	}
+	var path string
+	var known int
+	cites := engine.Citations(d.Document)
+	if !d.Source.IsFile() {
+		path, known = l.learnCitations(d.Rev, cites)
+	}
+	c, err := engine.Cover(d.Document, written[rev], specs...)
+	if err == nil {
+		l.storeCitations(path, known, cites)
+	}
+	return c, err
+}
+
+// storeCitations caches at path the citations cites found when they are
+// more than the known it learned from there (learnCitations). Not cached
+// is only slower: no warning.
+func (l *Library) storeCitations(path string, known int, cites *game.Rules) {
+	if found := cites.Found(); path != "" && len(found) > known {
+		_ = cache.Store(path, func(w io.Writer) error {
+			_, err := w.Write(encodeCitations(found))
+			return err
+		})
+	}
 }
 
 // Export returns the text of the embedded (or added) revision r exactly

@@ -83,6 +83,14 @@ type Decl struct {
 	// ("Ward—Pay 3 life"); another keyword written with one is an
 	// error rather than a cost paid as nothing.
 	Words bool
+	// Shaped is set for a compiled keyword whose definition the static
+	// shapes (shapes.go) read rather than the grammar of triggered
+	// abilities.
+	Shaped bool
+	// Formerly are the names the rules gave the keyword before a
+	// rename ("Totem Armor", umbra armor's until 2024-06-07): one
+	// model, each revision's name read where it has it.
+	Formerly []string
 }
 
 // An option is a fact of a keyword's model that its declaration states
@@ -100,6 +108,9 @@ func qualified(forms ...QualityForm) option {
 
 // paysWords marks a keyword whose model pays a cost in words.
 func paysWords(d *Decl) { d.Words = true }
+
+// formerly gives a renamed keyword its earlier names.
+func formerly(names ...string) option { return func(d *Decl) { d.Formerly = names } }
 
 // byDefinition marks a keyword whose abilities the grammar compiles
 // from the revision's own definition.
@@ -152,6 +163,9 @@ func declare(name string, of func(inst game.Ability, r Rev) []Ability, opts ...o
 		order = append(order, name)
 	}
 	decls[strings.ToLower(name)] = d
+	for _, f := range d.Formerly {
+		decls[strings.ToLower(f)] = d
+	}
 }
 
 // Decls returns every keyword's declaration, in the order the families
@@ -167,10 +181,8 @@ func Decls() []Decl {
 
 // Declared returns the names of the keywords with a declaration, sorted.
 func Declared() []string {
-	out := make([]string, 0, len(registry()))
-	for _, d := range registry() {
-		out = append(out, d.Name)
-	}
+	registry()
+	out := slices.Clone(order)
 	sort.Strings(out)
 	return out
 }
@@ -188,10 +200,10 @@ func OfInstance(inst game.Ability, r Rev) []Ability {
 // Of returns every ability object o has in revision r: the enchant
 // restriction of a local enchantment's subtype, its keyword instances
 // expanded through their declarations, in printed order (then the
-// abilities a max speed ability grants while it does), then
-// the triggered and activated abilities of its text after the layers. A
-// face-down object, one that lost all abilities and an ability on the
-// stack have none of its text.
+// abilities a max speed ability grants while it does), then the
+// triggered, static and activated abilities of its text after the
+// layers. A face-down object, one that lost all abilities and an ability
+// on the stack have none of its text.
 func Of(o *game.Object, r Rev) []Ability {
 	var out []Ability
 	for _, s := range o.Characteristics().Subtypes {
@@ -219,6 +231,11 @@ func Of(o *game.Object, r Rev) []Ability {
 	for _, x := range c.Triggered {
 		if t, ok := x.(*Trigger); ok {
 			out = append(out, t)
+		}
+	}
+	for _, x := range c.Statics {
+		if a, ok := x.(Ability); ok {
+			out = append(out, a)
 		}
 	}
 	for i := range c.Activated {

@@ -42,9 +42,18 @@ type AssignsExcess struct{ Base }
 // ability does it ("whenever this permanent deals damage", 2007–2009):
 // one for each creature dealt damage, one for all the damage dealt at
 // once. LethalOne makes 1 damage lethal when combat damage is assigned.
+// Counters puts that many -1/-1 counters on a creature dealt damage
+// instead of marking it (wither, infect; Note's arguments: the creature,
+// the amount, the source, the amount); Poison gives a player dealt
+// damage that many poison counters instead of the loss of life (infect;
+// the player, the amount, the source, the player, the amount); Toxic
+// gives a player dealt combat damage N poison counters besides, N the
+// keyword's number (the source, the player, N, the player, N).
 type DamageRider struct {
 	Base
 	Gain, Destroy, Triggered, LethalOne bool
+	Counters, Poison, Toxic             bool
+	N                                   int
 	// Lethal is the subrule the state-based action cites.
 	Lethal []string
 }
@@ -55,6 +64,12 @@ type CantBeDestroyed struct{ Base }
 
 func init() {
 	families = append(families, func() {
+		// What their damage does, compiled from the subrules that say
+		// it (shape_damage.go): "Damage dealt to a creature by a source
+		// with wither isn't marked on that creature. …"
+		for _, name := range []string{"Wither", "Infect", "Toxic"} {
+			declare(name, compiled, byDefinition)
+		}
 		declare("Defender", func(game.Ability, Rev) []Ability {
 			return []Ability{&CantAttack{Base{Keyword: "Defender", Rule: []string{"can't attack"}, Note: "%s has defender and can't attack"}}}
 		}, anchors("can't attack"))

@@ -31,6 +31,12 @@ type AltCost struct {
 	// If is the condition under which the cost may be paid, checked as
 	// the spell is cast ("if an opponent lost life this turn").
 	If *Condition
+	// Additional, when set, makes the ability a permission to cast the
+	// card from From for its mana cost plus these cost parts, an
+	// additional cost rather than an alternative one (retrace: "by
+	// discarding a land card as an additional cost to cast it"); Cost is
+	// then unused.
+	Additional []game.Part
 	// Types, when set, are the card types one of which the resulting
 	// spell must have ("if the resulting spell is an instant or sorcery
 	// spell").
@@ -61,10 +67,16 @@ type Merges struct {
 // the graveyard as it resolves if the cost was paid (buyback); its
 // Note's argument is the spell's name. Note's arguments: the player and
 // the cost added (entwine: the cost).
+//
+// Parts are its non-mana parts ("sacrifice a creature with power N or
+// greater", casualty), the objects they take named by the statement's
+// clause ("casualty A").
 type AddCost struct {
 	Base
 	Choice     string
 	Cost       game.Cost
+	Parts      []game.Part
+	partsText  string // the parts as the definition words them, N for the instance's number
 	AllModes   bool
 	Repeatable bool
 	Kicks      bool
@@ -73,7 +85,7 @@ type AddCost struct {
 
 // AddChoices are the clause words that choose an optional additional
 // cost, for the engine to refuse one a card does not have.
-var AddChoices = map[string]bool{"kicker": true, "multikicker": true, "buyback": true, "entwine": true}
+var AddChoices = map[string]bool{"kicker": true, "multikicker": true, "buyback": true, "entwine": true, "replicate": true, "casualty": true}
 
 // InstantSpeed: the spell may be cast any time its controller could cast
 // an instant. Note's argument: the card's name.
@@ -91,11 +103,13 @@ type TurnFaceUp struct {
 }
 
 // A Reduction reduces the spell's total cost by {1} for each permanent
-// its caster controls with the quality Per. Note's arguments: the
-// quality, the count, the count again and what was left unused.
+// its caster controls with the quality Per, or, with Opponents, for each
+// opponent they have. Note's arguments: the quality (the keyword's name,
+// with Opponents), the count, the count again and what was left unused.
 type Reduction struct {
 	Base
-	Per Quality
+	Per       Quality
+	Opponents bool
 }
 
 // A Splice lets its card be revealed from its owner's hand as they
@@ -161,7 +175,7 @@ var AltChoices = map[string]string{"madness": "madness", "face down": "morph", "
 // ReduceChoices are the clause words that choose a cost paid by tapping
 // or sacrificing permanents (PayWithPermanents), for the engine to
 // refuse one a card does not have.
-var ReduceChoices = map[string]bool{"convoke": true, "offering": true}
+var ReduceChoices = map[string]bool{"convoke": true, "offering": true, "delve": true, "improvise": true}
 
 // MergeTarget is the target kind of a mutating creature spell: a
 // non-Human creature with the same owner as the spell (702.140a).
@@ -302,10 +316,17 @@ func init() {
 // instant. Note's arguments, which it picks by index: Of, the
 // permanent, its colours, what it pays, the cost left, and the part of
 // the reduction left unused.
+//
+// With Graveyard the objects are cards its caster exiles from their
+// graveyard rather than permanents (delve); with Generic each pays only
+// generic mana. A keyword read by the static shapes has the keyword's
+// name for Choice ("improvise A, B").
 type PayWithPermanents struct {
 	Base
 	Choice    string
 	Of        Quality
+	Graveyard bool
+	Generic   bool
 	Sacrifice bool
 	One       bool
 	ItsCost   bool

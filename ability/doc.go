@@ -17,12 +17,13 @@
 //	declare("Flying", func(game.Ability, Rev) []Ability {
 //		return []Ability{&BlockRestriction{
 //			Base:   Base{Keyword: "Flying", Rule: []string{"can't be blocked"}, Note: "…"},
-//			Allows: func(b *game.Object) bool { return b.Has("Flying") || b.Has("Reach") },
+//			Allows: func(_, b *game.Object) bool { return b.Has("Flying") || b.Has("Reach") },
 //		}}
 //	}, anchors("can't be blocked except", "can't be blocked by creatures without flying"))
 //
-// A compiled one: bushido, rampage, flanking, provoke, soulshift, frenzy
-// and poisonous are declared by the revision's own definition
+// A compiled one: bushido, rampage, flanking, provoke, soulshift, frenzy,
+// poisonous, persist, undying, living weapon, for Mirrodin!, job select,
+// evolve, afterlife and fabricate are declared by the revision's own definition
 // (declare(name, compiled, byDefinition)), which the grammar of
 // compile.go reads: its trigger condition by the grammar of text.go,
 // each sentence of its effect by the effect table of card text
@@ -37,7 +38,26 @@
 // for "Bushido n", the value a card printing "it gets +n/+n until end
 // of turn" gives: reword the definition and the ability follows; a
 // definition outside the grammar declares nothing, and the coverage
-// report names the model stale.
+// report names the model stale. A definition that is no triggered
+// ability is read part by part by the static shapes of shapes.go
+// (declare(name, shaped, byShapes)), one file each (shape_*.go): split
+// second's "As long as this spell is on the stack, players can't cast
+// other spells or activate abilities that aren't mana abilities" is a
+// StackLock, undaunted's "This spell costs {1} less to cast for each
+// opponent you have" a Reduction, delve's and improvise's "For each
+// generic mana in this spell's total cost, you may … rather than pay
+// that mana" a PayWithPermanents. A part that is a triggered ability
+// (replicate's "When you cast this spell, if a replicate cost was paid
+// for it, copy it for each time its replicate cost was paid") is read by
+// the grammar of triggered abilities, its effects by the effect table of
+// card text.
+//
+// Static definitions compile by the grammar of shape_static.go: shroud's
+// "This permanent or player can't be the target of spells or abilities"
+// is an Untargetable, and an evasion ability the rules quote no
+// definition for compiles from its subrule "A creature with KEYWORD …"
+// (shadow's 702.28b is a BlockRestriction and a CanBlockOnly). Card text
+// is read by the same grammar (ReadStatic).
 //
 // An activated keyword is compiled the same way by the grammar of
 // shape_activated.go: equip's "[Cost]: Attach this permanent to target
@@ -46,12 +66,14 @@
 // cost for [Cost]; cycling's "[Cost], Discard this card: Draw a card."
 // is activated from the hand, its cost naming the card there.
 //
-// Flashback, escape, spectacle and surge are compiled by the shape of an
-// alternative cost (shape_altcost.go): "You may cast this card from your
-// graveyard by paying [cost] rather than paying its mana cost" is an
-// AltCost from the graveyard, "… if an opponent lost life this turn" its
+// Flashback, escape, spectacle, surge, retrace and jump-start are
+// compiled by the shape of an alternative cost (shape_altcost.go): "You
+// may cast this card from your graveyard by paying [cost] rather than
+// paying its mana cost" is an AltCost from the graveyard, "… if an opponent lost life this turn" its
 // condition, and "If the flashback cost was paid, exile this card
-// instead of …" makes it exile the spell as it leaves the stack.
+// instead of …" makes it exile the spell as it leaves the stack. Retrace
+// and jump-start, "by discarding a land card as an additional cost to
+// cast it", are the same permission with an additional cost instead.
 //
 // The procedures ask an object for its abilities of one kind
 // (All[*BlockRestriction](o, rev)), fire events at its Triggers, and cite

@@ -10,11 +10,12 @@ import (
 // attacker (509.1b, 308.2b in 2006), and on how many must.
 
 // A BlockRestriction says an attacking creature can't be blocked by a
-// creature unless Allows(blocker) holds. Note's arguments: the
+// creature unless Allows(attacker, blocker) holds. Note's arguments: the
 // attacker's label, the blocker's.
 type BlockRestriction struct {
 	Base
-	Allows func(blocker *game.Object) bool
+	Allows func(attacker, blocker *game.Object) bool
+	Text   string // as printed on a card; "" for a keyword's
 }
 
 // A BlockCount says an attacking creature can't be blocked except by
@@ -30,7 +31,7 @@ func init() {
 		declare("Flying", func(game.Ability, Rev) []Ability {
 			return []Ability{&BlockRestriction{
 				Base:   Base{Keyword: "Flying", Rule: []string{"can't be blocked"}, Note: "%s has flying and can't be blocked by %s, which has neither flying nor reach"},
-				Allows: func(b *game.Object) bool { return b.Has("Flying") || b.Has("Reach") },
+				Allows: func(_, b *game.Object) bool { return b.Has("Flying") || b.Has("Reach") },
 			}}
 		}, anchors("can't be blocked except", "can't be blocked by creatures without flying"))
 		// Reach is the exception flying's restriction names: it has no
@@ -39,7 +40,7 @@ func init() {
 		declare("Fear", func(game.Ability, Rev) []Ability {
 			return []Ability{&BlockRestriction{
 				Base:   Base{Keyword: "Fear", Rule: []string{"can't be blocked"}, Note: "%s has fear and can be blocked only by artifact or black creatures, and %s is neither"},
-				Allows: func(b *game.Object) bool { return b.Is("Artifact") || b.Colors()&game.Black != 0 },
+				Allows: func(_, b *game.Object) bool { return b.Is("Artifact") || b.Colors()&game.Black != 0 },
 			}}
 		}, anchors("can't be blocked except"))
 		declare("Landwalk", func(inst game.Ability, _ Rev) []Ability {
@@ -49,7 +50,7 @@ func init() {
 					Note: "%s has " + strings.ToLower(land) + "walk and can't be blocked: %s's controller controls a " + land},
 				// The defending player declares the blockers: the blocker's
 				// controller is the player whose lands count.
-				Allows: func(b *game.Object) bool {
+				Allows: func(_, b *game.Object) bool {
 					s := b.Game()
 					if s == nil {
 						return true
@@ -63,6 +64,12 @@ func init() {
 				},
 			}}
 		}, anchors("can't be blocked as long as", "unblockable as long as"))
+		// Evasion abilities without a quoted definition, compiled from
+		// their subrule "A creature with KEYWORD can't be blocked …"
+		// (shape_static.go).
+		for _, name := range []string{"Intimidate", "Shadow", "Horsemanship", "Skulk"} {
+			declare(name, compiled, byDefinition)
+		}
 		declare("Menace", func(game.Ability, Rev) []Ability {
 			return []Ability{&BlockCount{
 				Base: Base{Keyword: "Menace", Rule: []string{"except by two or more"}, Note: "%s has menace and can't be blocked except by two or more creatures"},

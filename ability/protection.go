@@ -31,6 +31,7 @@ type Protection struct {
 type Untargetable struct {
 	Base
 	ByOpponents bool
+	Text        string // as printed on a card; "" for a keyword's
 }
 
 func init() {
@@ -49,6 +50,9 @@ func init() {
 			}
 			return out
 		}, anchors("can't be blocked", "can't be the target", "can't be targeted", "damage"), qualified(FromPlayer, FromEverything, FromBoth, FromEach))
+		// "This permanent or player can't be the target of spells or
+		// abilities" (shape_static.go).
+		declare("Shroud", compiled, byDefinition)
 		declare("Hexproof", func(game.Ability, Rev) []Ability {
 			return []Ability{&Untargetable{Base: Base{Keyword: "Hexproof", Note: "%s has hexproof and can't be the target of spells or abilities its opponents control"}, ByOpponents: true}}
 		})

@@ -31,6 +31,13 @@ func init() {
 		declare("Sunburst", func(inst game.Ability, _ Rev) []Ability {
 			return []Ability{&EntersWith{Base: Base{Keyword: "Sunburst", Rule: []string{" means "}, Note: "sunburst: %d colours of mana were spent (%s), so %s enters with %d %s counters"}, Per: "colour"}}
 		})
+		// "If a source would deal damage to this creature, prevent N of
+		// that damage" and "If enchanted permanent would be destroyed,
+		// instead remove all damage marked on it and destroy this Aura"
+		// (shape_replace.go); umbra armor was totem armor until
+		// 2024-06-07 (702.89b: the cards' text was updated).
+		declare("Absorb", compiled, byDefinition)
+		declare("Umbra Armor", compiled, byDefinition, formerly("Totem Armor"))
 		declare("Amplify", func(inst game.Ability, _ Rev) []Ability {
 			return []Ability{&EntersWith{Base: Base{Keyword: "Amplify", Rule: []string{" means "}, Note: "amplify %d: %d cards revealed, %s enters with %d +1/+1 counters"}, N: inst.N, Per: "revealed"}}
 		})

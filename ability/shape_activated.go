@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/crules/crules/game"
 )
@@ -46,24 +45,12 @@ var (
 	reNumber   = lazyRegexp(`\bN\b`)
 )
 
-var activatedCache sync.Map // definition → *ActivatedProgram or error
+var activatedCache memo[*ActivatedProgram] // by definition
 
 // CompileActivated reads a definition written as an activated ability;
 // an error names the part outside the grammar.
 func CompileActivated(def string) (*ActivatedProgram, error) {
-	if v, ok := activatedCache.Load(def); ok {
-		if err, bad := v.(error); bad {
-			return nil, err
-		}
-		return v.(*ActivatedProgram), nil
-	}
-	p, err := compileActivated(def)
-	if err != nil {
-		activatedCache.Store(def, err)
-		return nil, err
-	}
-	activatedCache.Store(def, p)
-	return p, nil
+	return activatedCache.get(def, func() (*ActivatedProgram, error) { return compileActivated(def) })
 }
 
 func compileActivated(def string) (*ActivatedProgram, error) {

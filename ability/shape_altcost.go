@@ -17,7 +17,9 @@ import (
 //	permit  = ("cast" | "play") ("this card" | "this spell") ["from your" ("graveyard" | "hand")]
 //	          ["if the resulting spell is an instant or sorcery spell"] "by paying [cost]"
 //	        | "pay [cost]"
-//	exile   = ("If you do" | "If the KEYWORD cost was paid") ","
+//	        | "You may" ("cast" | "play") "this card from your graveyard" ["if the resulting spell is an instant or sorcery spell"]
+//	          "by discarding" ("a card" | "a land card") "as an additional cost to" ("cast" | "play") "it"
+//	exile   = ("If you do" | "If the KEYWORD cost was paid" | "If this spell was cast using its KEYWORD ability") ","
 //	          ("exile this card" | "remove this card from the game")
 //	          "instead of putting it anywhere else any time it would leave the stack"
 //
@@ -31,7 +33,8 @@ import (
 // package, few read a definition.
 var (
 	reAltCost = lazyRegexp(`^(?i)you may (?:choose to )?(?:(?:cast|play) this (?:card|spell)(?: from your (graveyard|hand))?( if the resulting spell is an instant or sorcery spell)? by paying \[cost\]|pay \[cost\]) rather than (?:pay |paying )?(?:this spell's |its )mana cost(?: as you cast this spell)?(?: if (.+))?$`)
-	reExile   = lazyRegexp(`^(?i)if (?:you do|the (\w+) cost was paid), (?:exile this card|remove this card from the game) instead of putting it anywhere else any time it would leave the stack$`)
+	reAddCost = lazyRegexp(`^(?i)you may (?:cast|play) this card from your (graveyard)( if the resulting spell is an instant or sorcery spell)? by discarding (an? (?:land )?card) as an additional cost to (?:cast|play) it$`)
+	reExile   = lazyRegexp(`^(?i)if (?:you do|the ([\w-]+) cost was paid|this spell was cast using its ([\w-]+) ability), (?:exile this card|remove this card from the game) instead of putting it anywhere else any time it would leave the stack$`)
 )
 
 func lazyRegexp(expr string) func() *regexp.Regexp {
@@ -39,34 +42,24 @@ func lazyRegexp(expr string) func() *regexp.Regexp {
 }
 
 // altShape is a definition read: where the card is cast from, the
-// card types the resulting spell must have, the condition, and whether
-// the spell is exiled as it leaves the stack.
+// card types the resulting spell must have, the condition, whether the
+// spell is exiled as it leaves the stack, and the additional cost paid
+// besides the mana cost when the permission is not an alternative cost
+// ("by discarding a land card as an additional cost").
 type altShape struct {
 	from  game.Zone
 	types []string
 	cond  *Condition
 	exile bool
+	adds  []game.Part
 }
 
-var altShapes sync.Map // definition parts joined by "\x00" → altShape or error
+var altShapes memo[altShape] // by the definition's parts joined by "\x00"
 
 // readAltCost reads the parts of keyword's definition as an alternative
 // cost; the error names the part outside the shape.
 func readAltCost(keyword string, parts []string) (altShape, error) {
-	key := strings.Join(parts, "\x00")
-	if v, ok := altShapes.Load(key); ok {
-		if err, bad := v.(error); bad {
-			return altShape{}, err
-		}
-		return v.(altShape), nil
-	}
-	sh, err := readAltParts(keyword, parts)
-	if err != nil {
-		altShapes.Store(key, err)
-		return altShape{}, err
-	}
-	altShapes.Store(key, sh)
-	return sh, nil
+	return altShapes.get(strings.Join(parts, "\x00"), func() (altShape, error) { return readAltParts(keyword, parts) })
 }
 
 func readAltParts(keyword string, parts []string) (altShape, error) {
@@ -83,10 +76,18 @@ func readAltParts(keyword string, parts []string) (altShape, error) {
 		return altShape{}, fmt.Errorf("no definition to read as an alternative cost")
 	}
 	x := reAltCost().FindStringSubmatch(sentences[0])
+	var adds []game.Part
+	if y := reAddCost().FindStringSubmatch(sentences[0]); y != nil {
+		fc, err := game.ParseFullCost("Discard "+y[3], "")
+		if err != nil {
+			return altShape{}, fmt.Errorf("no cost the grammar knows at %q: %v", y[3], err)
+		}
+		x, adds = []string{y[0], y[1], y[2], ""}, fc.Parts
+	}
 	if x == nil {
 		return altShape{}, fmt.Errorf("no alternative cost the grammar knows at %q", sentences[0])
 	}
-	sh := altShape{from: game.Hand}
+	sh := altShape{from: game.Hand, adds: adds}
 	switch strings.ToLower(x[1]) {
 	case "graveyard":
 		sh.from = game.Graveyard
@@ -103,7 +104,7 @@ func readAltParts(keyword string, parts []string) (altShape, error) {
 	}
 	for _, s := range sentences[1:] {
 		y := reExile().FindStringSubmatch(s)
-		if y == nil || y[1] != "" && !strings.EqualFold(y[1], keyword) {
+		if y == nil || y[1]+y[2] != "" && !strings.EqualFold(y[1]+y[2], keyword) {
 			return altShape{}, fmt.Errorf("no part of an alternative cost the grammar knows at %q", s)
 		}
 		sh.exile = true
@@ -123,13 +124,22 @@ func altCompiled(inst game.Ability, r Rev) []Ability {
 	if sh.from != game.Hand {
 		where = fmt.Sprintf(" from the %v", sh.from)
 	}
+	if sh.adds != nil {
+		var adds []string
+		for _, p := range sh.adds {
+			adds = append(adds, strings.ToLower(p.Text))
+		}
+		note := kw + ": %s is cast" + where + " for its mana cost %s; as an additional cost, " + strings.Join(adds, ", ")
+		return []Ability{&AltCost{Base: Base{Keyword: inst.Keyword, Rule: []string{" means "}, Note: note},
+			Choice: kw, From: sh.from, ExileAfter: sh.exile, If: sh.cond, Types: sh.types, Additional: sh.adds}}
+	}
 	return []Ability{&AltCost{Base: Base{Keyword: inst.Keyword, Rule: []string{" means "}, Note: kw + ": %s is cast" + where + " for %s rather than its mana cost"},
 		Choice: kw, From: sh.from, Cost: inst.Cost, ExileAfter: sh.exile, If: sh.cond, Types: sh.types}}
 }
 
 // altKeywords are the keywords declared by the shape of an alternative
 // cost.
-var altKeywords = []string{"Flashback", "Escape", "Spectacle", "Surge"}
+var altKeywords = []string{"Flashback", "Escape", "Spectacle", "Surge", "Retrace", "Jump-Start"}
 
 func init() {
 	for _, name := range altKeywords {

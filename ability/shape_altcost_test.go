@@ -44,6 +44,27 @@ func TestAltCostShape(t *testing.T) {
 			t.Errorf("%s: condition %+v, want kind %q", tc.keyword, a.If, tc.cond)
 		}
 	}
+	// Retrace and jump-start permit casting from the graveyard for the
+	// mana cost plus a discard, an additional cost (601.2b).
+	for _, tc := range []struct {
+		keyword string
+		parts   []string
+		what    string
+		exile   bool
+	}{
+		{"Retrace", []string{"You may play this card from your graveyard by discarding a land card as an additional cost to play it."}, "land card", false},
+		{"Retrace", []string{"You may cast this card from your graveyard by discarding a land card as an additional cost to cast it."}, "land card", false},
+		{"Jump-Start", []string{"You may cast this card from your graveyard if the resulting spell is an instant or sorcery spell by discarding a card as an additional cost to cast it", "If this spell was cast using its jump-start ability, exile this card instead of putting it anywhere else any time it would leave the stack."}, "card", true},
+	} {
+		as := OfInstance(game.Ability{Keyword: tc.keyword}, parts(tc.parts))
+		if len(as) != 1 {
+			t.Fatalf("%s %q: %d abilities, want 1", tc.keyword, tc.parts, len(as))
+		}
+		a, ok := as[0].(*AltCost)
+		if !ok || a.From != game.Graveyard || a.ExileAfter != tc.exile || len(a.Additional) != 1 || a.Additional[0].Kind != game.Discard || a.Additional[0].What != tc.what {
+			t.Errorf("%s %q: %+v", tc.keyword, tc.parts, as[0])
+		}
+	}
 	for _, bad := range [][]string{
 		{"You may pay [cost] rather than pay this spell's mana cost if a player was dealt combat damage this turn by a source that, at the time it dealt that damage, was under your control and had any of this spell's creature types."},
 		{"You may cast this card from your graveyard by paying [cost] rather than paying its mana cost.", "If the dash cost was paid, exile this card instead of putting it anywhere else any time it would leave the stack."},

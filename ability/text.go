@@ -14,16 +14,17 @@ import (
 //
 //	triggered = condition ", " ["if " cond ", "] effect ["." effect] ["."]
 //	condition = ("When" | "Whenever") subject event
+//	          | "When you" ("cast" | "play") "this spell"
 //	          | ("When" | "Whenever") counters
 //	          | "At the beginning of" ("your" | "each" | "each player's" | "the" | "the next") ("upkeep" | "end step")
 //	          | "At the beginning of each combat" | "At the beginning of combat on your turn"
 //	          | "At end of turn" | "At end of combat" ["on your turn"]
 //	          | ("When" | "Whenever") "the last defense counter is removed from" ("this permanent" | "this battle" | NAME)
-//	subject   = "this creature" | "this permanent" | "it" | "CARDNAME" | NAME | "a creature with KEYWORD"
+//	subject   = "this creature" | "this permanent" | "this Equipment" | "it" | "CARDNAME" | NAME | "a creature with KEYWORD"
 //	          | "a creature" | "another creature" | "a creature you control" | "another creature you control"
 //	          | "a creature an opponent controls"
 //	          | "you" | "an opponent" | "a player"
-//	event     = (of an object) "enters the battlefield" | "enters" | "comes into play"
+//	event     = (of an object) ("enters the battlefield" | "enters" | "comes into play") ["under your control"]
 //	          | "dies" | "is put into a graveyard from" ("play" | "the battlefield")
 //	          | "leaves the battlefield" | "leaves play"
 //	          | "attacks and isn't blocked" | "attacks alone" | "attacks the player with the most life or tied for most life"
@@ -38,11 +39,13 @@ import (
 //	counters  = ("one or more" [KIND] "counters are" | "a" [KIND] "counter is") ("put" | "placed") ("on" | "onto") object
 //	          | "you put one or more" [KIND] "counters on" object
 //	object    = subject, a creature or the object itself
-//	cond      = "it was kicked" | "its KEYWORD cost was paid"
+//	cond      = "it was kicked" | "its KEYWORD cost was paid" | "a KEYWORD cost was paid for it"
 //	          | "you have N or less life" | "you have N or more life"
 //	          | "a creature died this turn" | "you gained life this turn" | "it entered this turn"
 //	          | "it was cast from your hand|graveyard" | "it isn't renowned" | … (historyConditions)
-//	effect    = ["you may " | "if you do, "] an effect of the effect table of card text (game.ParseEffect)
+//	          | "it had no" KIND "counters on it"
+//	          | "that creature's power is greater than this creature's power and/or that creature's toughness is greater than this creature's toughness"
+//	effect    = ["you may " | "if you do, " | "if you don't, "] an effect of the effect table of card text (game.ParseEffect)
 //
 // NAME is the card's own name; a keyword's definition has no name and
 // its N is the keyword's number.
@@ -74,14 +77,18 @@ type Condition struct {
 	// Kind is "lifeatmost" or "lifeatleast" (the controller's life
 	// against N), "thisturn" (an event of the turn's history: Event
 	// happened to Who, "a creature", "you", "an opponent" or "it", the
-	// source), "castfrom" (the source was cast from zone From), or
+	// source), "castfrom" (the source was cast from zone From),
 	// "undesignated" (the source doesn't have the designation Who
-	// names: "it isn't renowned", 702.112a).
-	Kind  string
-	N     int
-	Event Event
-	Who   string
-	From  game.Zone
+	// names: "it isn't renowned", 702.112a), "nocounters" (the source
+	// had no Counter counters on it, as it last existed on the
+	// battlefield: 603.10a), or "bigger" (the object the event
+	// happened to has a greater power or toughness than the source).
+	Kind    string
+	N       int
+	Event   Event
+	Who     string
+	From    game.Zone
+	Counter string
 }
 
 // historyConditions are the conditions on the turn's history.
@@ -262,6 +269,12 @@ func readClause(t, self string) (clause, error) {
 			c.on = []Event{LastDefenseRemoved}
 			break
 		}
+		if skip("you cast this spell") || skip("you play this spell") {
+			// A spell's own cast trigger (replicate, gravestorm): it
+			// triggers as the spell becomes cast.
+			c.on = []Event{Cast}
+			break
+		}
 		if ok, err := c.readCounters(t, low, &at, self, skip); ok || err != nil {
 			if err != nil {
 				return c, err
@@ -360,6 +373,19 @@ func (c *clause) readSubject(t, low string, at *int, self string, skip func(stri
 		for _, oe := range objectEvents {
 			if skip(oe.text) {
 				c.on, c.min = oe.on, oe.min
+				if c.on[0] == Enters && skip("under your control") {
+					// "a creature enters the battlefield under your
+					// control", the wording before "a creature you
+					// control enters" (2024-07-30).
+					switch c.subject {
+					case AnyCreature:
+						c.subject = CreatureYouControl
+					case AnotherCreature:
+						c.subject = AnotherYours
+					default:
+						return textErr(evAt, "\"under your control\" follows \"a creature\" or \"another creature\"")
+					}
+				}
 				return nil
 			}
 		}
@@ -379,7 +405,7 @@ func (c *clause) readSubject(t, low string, at *int, self string, skip func(stri
 // the object itself (Self) or a creature of a kind.
 func readObject(s *Subject, self string, skip func(string) bool) bool {
 	switch {
-	case skip("this creature"), skip("this permanent"), skip("this artifact"), skip("this enchantment"), skip("cardname"):
+	case skip("this creature"), skip("this permanent"), skip("this artifact"), skip("this enchantment"), skip("this equipment"), skip("cardname"):
 	case self != "" && skip(strings.ToLower(self)):
 	case skip("another creature you control"):
 		*s = AnotherYours
@@ -460,6 +486,12 @@ func readIfPaid(low string) (string, bool) {
 	if low == "it was kicked" {
 		return "kicker", true // any cost that kicks
 	}
+	if w, ok := strings.CutPrefix(low, "a "); ok {
+		// "if a replicate cost was paid for it"
+		if w, ok := strings.CutSuffix(w, " cost was paid for it"); ok && w != "" && !strings.Contains(w, " ") {
+			return w, true
+		}
+	}
 	if w, ok := strings.CutPrefix(low, "its "); ok {
 		if w, ok := strings.CutSuffix(w, " cost was paid"); ok && w != "" && !strings.Contains(w, " ") {
 			return w, true
@@ -474,6 +506,12 @@ func readCondition(s string) (*Condition, bool) {
 		c.Text = strings.TrimSpace(s)
 		return &c, true
 	}
+	if strings.EqualFold(strings.ReplaceAll(strings.TrimSpace(s), "’", "'"), biggerCondition) {
+		return &Condition{Text: strings.TrimSpace(s), Kind: "bigger"}, true
+	}
+	if kind, ok := readNoCounters(strings.ToLower(strings.TrimSpace(s))); ok {
+		return &Condition{Text: strings.TrimSpace(s), Kind: "nocounters", Counter: kind}, true
+	}
 	var n int
 	var more string
 	if k, err := fmt.Sscanf(strings.ToLower(strings.TrimSpace(s)), "you have %d or %s life", &n, &more); err != nil || k != 2 {
@@ -484,6 +522,24 @@ func readCondition(s string) (*Condition, bool) {
 		return nil, false
 	}
 	return &Condition{Text: strings.TrimSpace(s), Kind: kind, N: n}, true
+}
+
+// biggerCondition compares the object an event happened to with the
+// trigger's source (evolve, 702.100a): Kind "bigger".
+const biggerCondition = "that creature's power is greater than this creature's power and/or that creature's toughness is greater than this creature's toughness"
+
+// readNoCounters reads "it had no KIND counters on it" (persist's
+// "-1/-1", undying's "+1/+1"): the kind.
+func readNoCounters(low string) (string, bool) {
+	w, ok := strings.CutPrefix(low, "it had no ")
+	if !ok {
+		return "", false
+	}
+	kind, ok := strings.CutSuffix(w, " counters on it")
+	if !ok || kind == "" || strings.Contains(kind, " ") {
+		return "", false
+	}
+	return kind, true
 }
 
 // readEffects reads the effect of a triggered ability, from t[at:]:
@@ -500,7 +556,7 @@ func readEffects(t string, at int, self string) ([]sentence, error) {
 		if s == "" {
 			continue
 		}
-		may := false
+		may, otherwise := false, false
 		low := strings.ToLower(s)
 		switch {
 		case strings.HasPrefix(low, "you may "):
@@ -511,6 +567,16 @@ func readEffects(t string, at int, self string) ([]sentence, error) {
 				return nil, textErr(here, "\"if you do\" follows no \"you may\" at %q", s)
 			}
 			may, s, here = true, s[len("if you do, "):], here+len("if you do, ")
+		case strings.HasPrefix(low, "if you don't, "), strings.HasPrefix(low, "if you don’t, "):
+			// It happens when the "you may" before it was declined.
+			w := len("if you don't, ")
+			if !strings.HasPrefix(low, "if you don't, ") {
+				w = len("if you don’t, ")
+			}
+			if !slices.ContainsFunc(out, func(x sentence) bool { return x.may }) {
+				return nil, textErr(here, "\"if you don't\" follows no \"you may\" at %q", s)
+			}
+			otherwise, s, here = true, s[w:], here+w
 		}
 		e, err := game.ParseEffect(s)
 		if err == nil && self != "" {
@@ -523,7 +589,7 @@ func readEffects(t string, at int, self string) ([]sentence, error) {
 			}
 			return nil, textErr(here+off, "unknown effect %q of a triggered ability", s)
 		}
-		out = append(out, sentence{effect: e, may: may})
+		out = append(out, sentence{effect: e, may: may, otherwise: otherwise})
 	}
 	if len(out) == 0 {
 		return nil, textErr(at, "a triggered ability needs an effect after its condition")
@@ -744,6 +810,6 @@ func (tr *Trigger) setEffects(effects []sentence, n int) {
 		if tr.Target == nil {
 			tr.Target = effectTarget(e)
 		}
-		tr.Effects = append(tr.Effects, Op{Kind: "effect", Effect: e, May: x.may})
+		tr.Effects = append(tr.Effects, Op{Kind: "effect", Effect: e, May: x.may, Otherwise: x.otherwise})
 	}
 }

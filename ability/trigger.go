@@ -200,6 +200,9 @@ type Op struct {
 	// ability resolves ("you may return", and the "if you do" after
 	// it).
 	May bool
+	// Otherwise is set for an instruction that happens only when the
+	// "you may" before it is declined ("If you don't, create …").
+	Otherwise bool
 }
 
 // UpkeepCopies is a spell's ability that acts as the spell resolves:
@@ -255,7 +258,7 @@ func compiled(inst game.Ability, r Rev) []Ability {
 	if err != nil {
 		return nil
 	}
-	return []Ability{p.Instance(inst, def)}
+	return p.Abilities(inst, def)
 }
 
 // IsCompiled reports whether keyword name is declared by its revision's

@@ -49,6 +49,13 @@ func (e *engine) counterUnless(by *game.Object, cost game.Cost, parts []game.Par
 // turn, with the new targets the resolving statement chose.
 func (e *engine) stormCopies(spell, ab *game.Object, t *ability.Trigger, rule game.Ref) {
 	n := spell.Spell.CastNumber - 1
+	e.copies(spell, ab, t, n)
+	e.s.Cite(rule, "%s: %d spells were cast before %s this turn, so %d copies", strings.ToLower(t.Keyword), n, spell.Name(), n)
+}
+
+// copies puts n copies of spell on the stack for its trigger t, with
+// the new targets the resolving statement chose.
+func (e *engine) copies(spell, ab *game.Object, t *ability.Trigger, n int) {
 	retarget := e.retarget[ab]
 	for i := range n {
 		c := e.copySpell(spell, spell.Controller(), fmt.Sprintf("copy %d of %d", i+1, n))
@@ -62,7 +69,33 @@ func (e *engine) stormCopies(spell, ab *game.Object, t *ability.Trigger, rule ga
 			}
 		}
 	}
-	e.s.Cite(rule, "%s: %d spells were cast before %s this turn, so %d copies", strings.ToLower(t.Keyword), n, spell.Name(), n)
+}
+
+// copiesOf is how many copies the copy effect ef of spell's trigger
+// makes: one, one for each time the cost ef names was paid, or one for
+// each permanent put into a graveyard from the battlefield this turn;
+// why says so for the trace.
+func (e *engine) copiesOf(spell *game.Object, ef game.Effect) (n int, why string) {
+	switch ef.Name {
+	case "":
+		return 1, "one copy"
+	case "graveyard":
+		for _, h := range e.s.Log {
+			if h.Event == string(ability.Dies) {
+				n++
+			}
+		}
+		return n, fmt.Sprintf("permanents put into a graveyard from %s this turn: %d, so %d %s", e.term("the battlefield", "play"), n, n, copiesWord(n))
+	}
+	n = spell.Spell.TimesPaid(ef.Name)
+	return n, fmt.Sprintf("its %s cost was paid %d %s, so %d %s", ef.Name, n, plural(n, "time"), n, copiesWord(n))
+}
+
+func copiesWord(n int) string {
+	if n == 1 {
+		return "copy"
+	}
+	return "copies"
 }
 
 // copySpell puts a copy of spell on the stack under p's control and
@@ -351,6 +384,9 @@ func (e *engine) activate(st *Stmt) error {
 	if err := e.priority("activate an ability"); err != nil {
 		return err
 	}
+	if err := e.stackLocked(false); err != nil {
+		return err
+	}
 	rule, kw := e.ref(a), strings.ToLower(a.Keyword)
 	sorcery := func() error {
 		if !a.Sorcery {
@@ -515,5 +551,27 @@ func (e *engine) unmorph(st *Stmt) error {
 	}
 	e.s.Cite(e.ref(up), up.Note, p.Name, cost.Paid(), o.Label, o.Power(), o.Toughness())
 	e.fire(o, ability.TurnedFaceUp, nil)
+	return nil
+}
+
+// stackLocked refuses casting a spell (spell) or activating an ability
+// that isn't a mana ability while a spell on the stack has an ability
+// that forbids it (split second); mana abilities and special actions
+// never come here.
+func (e *engine) stackLocked(spell bool) error {
+	for _, o := range e.s.Stack {
+		if o.Ability != nil {
+			continue
+		}
+		for _, l := range all[*ability.StackLock](e, o) {
+			what := e.term("cast other spells", "play other spells")
+			if !spell {
+				what = e.term("activate abilities", "play abilities") + " that aren't mana abilities"
+			}
+			if spell && l.Spells || !spell && l.Abilities {
+				return refuse("%s: "+l.Note+" (%s)", strings.ToLower(l.Keyword), stackName(o), what, e.ref(l).ID)
+			}
+		}
+	}
 	return nil
 }

@@ -73,6 +73,11 @@ func (e *engine) activateAbility(st *Stmt, p *game.Player, o *game.Object, a *ab
 	if a.From == game.Battlefield && (o.Zone != a.From || o.Controller() != p) {
 		return refuse("%s is not a permanent %s controls: only its controller can activate its abilities (%s)", o.Label, p.Name, e.rules.Find(phController...).ID)
 	}
+	if a.Do.Verb != "addmana" {
+		if err := e.stackLocked(false); err != nil {
+			return err
+		}
+	}
 	if a.Sorcery && (e.s.ActivePlayer() != p || e.s.Top() != nil || e.s.Step != "main") {
 		return refuse("%q can be activated only as a sorcery: in its controller's main phase with an empty stack (%s)", o.Label+": "+a.Cost.String(), e.rules.Find(phSorceryAb...).ID)
 	}

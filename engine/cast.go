@@ -21,6 +21,7 @@ type casting struct {
 	alt   *ability.AltCost // the alternative cost chosen, if any
 	tap   []*game.Object
 	sac   []*game.Object
+	exile []*game.Object // cards exiled from the graveyard to pay (delve)
 	steps []func()
 	pay   *payment // the mana, life and cost parts chosen, paid once all is decided
 }
@@ -53,6 +54,9 @@ func (e *engine) cast(st *Stmt) error {
 			why = strings.ToLower(uc.Keyword) + ", " + e.ref(&uc.CantCast).ID.String()
 		}
 		return refuse("%s can't cast spells for the rest of the game (%s)", p.Name, why)
+	}
+	if err := e.stackLocked(true); err != nil {
+		return err
 	}
 	c.face = c.src.Card
 	if len(c.face.Halves) == 2 {
@@ -103,6 +107,11 @@ func (e *engine) cast(st *Stmt) error {
 	if err := e.chooseParts(c.pay, c.face.Additional.Parts, st); err != nil {
 		return err
 	}
+	if c.alt != nil {
+		if err := e.chooseParts(c.pay, c.alt.Additional, st); err != nil {
+			return err
+		}
+	}
 	if err := e.pay(c, st); err != nil {
 		return err
 	}
@@ -126,6 +135,9 @@ func (e *engine) cast(st *Stmt) error {
 	}
 	for _, o := range c.sac {
 		e.leaveBattlefield(o, game.Graveyard, "sacrificed")
+	}
+	for _, o := range c.exile {
+		e.s.Move(o, game.Exile, nil, false)
 	}
 	e.settle(c.pay, c.total, e.rules.Find(phPay...))
 	e.s.CastThisTurn = append(e.s.CastThisTurn, spell)
@@ -214,7 +226,7 @@ func (e *engine) altAllowed(c *casting, o *game.Object, a *ability.AltCost) erro
 	if a.If == nil {
 		return nil
 	}
-	if ok, why := e.condition(a.If, o, c.p); !ok {
+	if ok, why := e.condition(a.If, o, c.p, nil); !ok {
 		return refuse("the %s cost of %s can be paid only if %s, and that is false%s (%s)", kw, o.Label, a.If.Text, why, e.ref(a).ID)
 	}
 	return nil
@@ -324,6 +336,20 @@ func (e *engine) optionalCosts(c *casting, st *Stmt) error {
 			continue
 		}
 		n, what := 1, a.Cost.String()
+		if len(a.Parts) > 0 {
+			// A cost in words: the clause names what it takes
+			// ("casualty Grizzly Bears" sacrifices it).
+			var named []*Clause
+			for _, part := range a.Parts {
+				if w := part.Choice(); w != "" {
+					named = append(named, &Clause{Word: w, Pos: cl.Pos, Names: cl.Names})
+				}
+			}
+			if err := e.chooseParts(c.pay, a.Parts, &Stmt{Clauses: named}); err != nil {
+				return refuse("%s: %v (%s)", a.Choice, err, e.ref(a).ID)
+			}
+			what = game.FullCost{Parts: a.Parts}.String()
+		}
 		if a.Repeatable {
 			n = cl.N
 			what = fmt.Sprintf("%d %s", n, plural(n, "time"))
@@ -687,7 +713,13 @@ func (e *engine) shielded(src *game.Object, controller *game.Player, o *game.Obj
 	}
 	for _, u := range all[*ability.Untargetable](e, o) {
 		if !u.ByOpponents || o.Controller() != controller {
-			return fmt.Errorf(u.Note+" (%s)", o.Label, e.ref(u).ID)
+			r := e.ref(u)
+			if u.Keyword == "" {
+				// Card text: the rule by which targets are chosen
+				// (601.2c; 409.1c in 2006).
+				r = e.rules.Find(phTargets...)
+			}
+			return fmt.Errorf(u.Note+" (%s)", o.Label, r.ID)
 		}
 	}
 	return nil
@@ -731,7 +763,7 @@ func what(src *game.Object) string {
 func (e *engine) totalCost(c *casting, st *Stmt) error {
 	x := 0
 	base := c.face.Cost
-	if a := c.alt; a != nil {
+	if a := c.alt; a != nil && a.Additional == nil {
 		base = a.Cost
 	}
 	if cl := st.Clause("x"); cl != nil {
@@ -775,15 +807,21 @@ func (e *engine) totalCost(c *casting, st *Stmt) error {
 		}
 	}
 	for _, r := range all[*ability.Reduction](e, c.src) {
-		n := 0
+		n, what := 0, r.Per.Text
 		for _, o := range e.s.Controlled(c.p) {
-			if r.Per.Matches(o) {
+			if r.Per.Matches(o) && !r.Opponents {
 				n++
+			}
+		}
+		if r.Opponents {
+			n, what = len(e.s.Opponents(c.p)), strings.ToLower(r.Keyword)
+			if left := len(e.s.Players) - 1 - n; left > 0 {
+				c.cite(e, e.ref(r, "left the game"), "%s: players who have left the game (%d) are not counted as opponents", strings.ToLower(r.Keyword), left)
 			}
 		}
 		var left game.Cost
 		total, left = total.Reduce(game.Cost{Symbols: []game.Symbol{{Generic: n}}})
-		c.cite(e, e.ref(r), r.Note, r.Per.Text, n, n, wasted(left))
+		c.cite(e, e.ref(r), r.Note, what, n, n, wasted(left))
 	}
 	total, err := e.payWithPermanents(c, st, total)
 	if err != nil {
@@ -831,11 +869,14 @@ func (e *engine) pay(c *casting, st *Stmt) error {
 // spell's abilities of that kind names by its clause, tapped or
 // sacrificed once the cost is paid, and returns what is left.
 func (e *engine) payWithPermanents(c *casting, st *Stmt, total game.Cost) (game.Cost, error) {
+	done := map[string]bool{}
 	for _, a := range all[*ability.PayWithPermanents](e, c.src) {
 		cl := st.Clause(a.Choice)
-		if cl == nil {
+		if cl == nil || done[a.Choice] {
+			// A second instance is redundant: the clause is read once.
 			continue
 		}
+		done[a.Choice] = true
 		rule := e.ref(a)
 		if a.One && len(cl.Names) > 1 {
 			return total, refuse("%s: only one %s permanent can be sacrificed (%s)", cl.Word, a.Of.Text, e.ref(a, " means ").ID)
@@ -843,12 +884,20 @@ func (e *engine) payWithPermanents(c *casting, st *Stmt, total game.Cost) (game.
 		for _, n := range cl.Names {
 			name, colour, _ := strings.Cut(n.Text, "=")
 			o := e.s.FindIn(strings.TrimSpace(name), game.Battlefield)
-			if o == nil || o.Controller() != c.p || !a.Of.Matches(o) || !a.Sacrifice && o.Tapped || slices.Contains(c.tap, o) || slices.Contains(c.sac, o) {
+			if a.Graveyard {
+				o = e.s.FindIn(strings.TrimSpace(name), game.Graveyard)
+				if o == nil || o.Owner != c.p || slices.Contains(c.exile, o) {
+					return total, refuse("%s is not a card in %s's graveyard (%s)", strings.TrimSpace(name), c.p.Name, e.ref(a, " means ").ID)
+				}
+			} else if o == nil || o.Controller() != c.p || !a.Of.Matches(o) || !a.Sacrifice && o.Tapped || slices.Contains(c.tap, o) || slices.Contains(c.sac, o) {
 				what := "an untapped " + a.Of.Text
 				if a.Sacrifice {
 					what = "a " + a.Of.Text + " permanent"
 				}
 				return total, refuse("%s is not %s %s controls (%s)", strings.TrimSpace(name), what, c.p.Name, e.ref(a, " means ").ID)
+			}
+			if a.Generic && a.Exact && total.Generic() == 0 {
+				return total, refuse("no generic mana is left in the total cost %s for %s to pay (%s)", total, o.Label, rule.ID)
 			}
 			r, what := game.Cost{Symbols: []game.Symbol{{Generic: 1}}}, "{1}"
 			switch {
@@ -873,12 +922,16 @@ func (e *engine) payWithPermanents(c *casting, st *Stmt, total game.Cost) (game.
 					what = fmt.Sprintf("nothing: %s is still owed, but none of it is mana %s can pay", before, o.Label)
 				}
 			}
-			if a.Sacrifice {
+			how := "tapped"
+			switch {
+			case a.Graveyard:
+				c.exile, how = append(c.exile, o), e.term("exiled", "removed from the game")
+			case a.Sacrifice:
 				c.sac = append(c.sac, o)
-			} else {
+			default:
 				c.tap = append(c.tap, o)
 			}
-			c.cite(e, rule, a.Note, a.Of.Text, o.Label, o.Colors(), what, total, wasted(left))
+			c.cite(e, rule, a.Note, a.Of.Text, o.Label, o.Colors(), what, total, wasted(left), how)
 		}
 	}
 	return total, nil

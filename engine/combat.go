@@ -141,8 +141,13 @@ func (e *engine) canBlock(att, b *game.Object) error {
 		return refuse("%s is tapped and can't block (%s)", b.Label, e.blockerRef(phTapped...).ID)
 	}
 	for _, r := range all[*ability.BlockRestriction](e, att) {
-		if !r.Allows(b) {
-			return refuse(r.Note+" (%s)", att.Label, b.Label, e.ref(r).ID)
+		if !r.Allows(att, b) {
+			return refuse(r.Note+" (%s)", att.Label, b.Label, e.restrictionRef(r).ID)
+		}
+	}
+	for _, r := range all[*ability.CanBlockOnly](e, b) {
+		if !r.Allows(att) {
+			return refuse(r.Note+" (%s)", b.Label, att.Label, e.restrictionRef(r).ID)
 		}
 	}
 	for _, pr := range all[*ability.Protection](e, att) {
@@ -681,6 +686,23 @@ func (e *engine) defending(att *game.Object) *game.Player {
 	}
 	return e.s.Opponent(att.Controller())
 }
+
+// restrictionRef cites the rule of a restriction on blocking: its
+// keyword's subrule, or for card text the rule of the declaration of
+// blockers that has the defending player check restrictions (509.1b;
+// 309.2b in 2006).
+func (e *engine) restrictionRef(a ability.Ability) game.Ref {
+	if ability.Info(a).Keyword == "" {
+		return e.blockerRef(phRestrictions...)
+	}
+	return e.ref(a)
+}
+
+// phRestrictions finds the rule by which the defending player checks
+// the restrictions on blocking: 509.1b today (508.1c, its attacking
+// twin, is not under the declare blockers step), 500.3 in 2004–2009,
+// 501.3 in 1999.
+var phRestrictions = []string{"affected by any restrictions", "has some other blocking restriction", "restrict how they can block"}
 
 // blockerRef finds the rule of the declare blockers step that says one
 // of phrases ("The chosen creatures must be untapped", 509.1a; "Only

@@ -348,6 +348,14 @@ func (e *engine) fits(p *game.Player, part game.Part, o *game.Object) bool {
 		return false
 	}
 	w := strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(part.What), " card"), "card")
+	if q, power, ok := strings.Cut(w, " with power "); ok {
+		// "a creature with power 2 or greater" (casualty 2).
+		var n int
+		if k, err := fmt.Sscanf(power, "%d or greater", &n); k != 1 || err != nil || fmt.Sprintf("%d or greater", n) != power || o.Power() < n {
+			return false
+		}
+		w = q
+	}
 	return w == "" || w == "permanent" || hasWords(w, o)
 }
 

@@ -115,7 +115,7 @@ func Cover(doc *parse.Document, scenarios []*Scenario, specs ...*keyword.Spec) (
 
 func findModel(name string) (Model, bool) {
 	for _, m := range allModels() {
-		if strings.EqualFold(m.Name, name) {
+		if m.named(name) {
 			return m, true
 		}
 	}

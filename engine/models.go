@@ -3,11 +3,13 @@ package engine
 import (
 	_ "embed"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
 
 	"github.com/crules/crules/ability"
+	"github.com/crules/crules/diff"
 	"github.com/crules/crules/keyword"
 	"github.com/crules/crules/parse"
 )
@@ -28,6 +30,31 @@ type Model struct {
 	// the rules quote no definition (flying, first strike): each subrule
 	// containing one of them.
 	Anchors []string `json:"-"`
+	// shaped: compiled by the static shapes of package ability, not
+	// the grammar of triggered abilities.
+	shaped bool
+	// Formerly are the keyword's names before a rename (umbra armor was
+	// totem armor until 2024-06-07).
+	Formerly []string `json:"formerly,omitempty"`
+}
+
+// spec returns the keyword's spec among specs, by its name or an
+// earlier one.
+func (m Model) spec(specs []*keyword.Spec) *keyword.Spec {
+	if s := keyword.Find(specs, m.Name); s != nil {
+		return s
+	}
+	for _, f := range m.Formerly {
+		if s := keyword.Find(specs, f); s != nil {
+			return s
+		}
+	}
+	return nil
+}
+
+// named reports whether name is the model's name or an earlier one.
+func (m Model) named(name string) bool {
+	return strings.EqualFold(m.Name, name) || slices.ContainsFunc(m.Formerly, func(f string) bool { return strings.EqualFold(f, name) })
 }
 
 // modelOrder is the order of the keyword models: roughly that of 702
@@ -59,7 +86,7 @@ var allModels = sync.OnceValue(func() []Model {
 	decls := ability.Decls()
 	out := make([]Model, 0, len(decls)+1)
 	for _, d := range decls {
-		out = append(out, Model{Name: d.Name, Compiled: d.Compiled, Anchors: d.Anchors})
+		out = append(out, Model{Name: d.Name, Compiled: d.Compiled, Anchors: d.Anchors, shaped: d.Shaped, Formerly: d.Formerly})
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		ri, iok := rank[out[i].Name]
@@ -90,7 +117,7 @@ func (m Model) rule(doc *parse.Document, specs []*keyword.Spec) (*parse.Rule, st
 		}
 		return r, r.ID.String(), nil
 	}
-	s := keyword.Find(specs, m.Name)
+	s := m.spec(specs)
 	if s == nil {
 		return nil, "", nil
 	}
@@ -100,12 +127,20 @@ func (m Model) rule(doc *parse.Document, specs []*keyword.Spec) (*parse.Rule, st
 // Implements returns the text a model implements in revision doc with
 // keyword specs specs: the quoted definition, its parts joined by " | ",
 // or, when the rules quote none, the subrules (at any depth) the model's
-// anchors select, normalised and joined the same way. It is "" when the
+// anchors select, normalised and joined the same way (for a compiled
+// model, the subrule its grammar reads). It is "" when the
 // revision does not have the keyword or rule.
 func (m Model) Implements(doc *parse.Document, specs []*keyword.Spec) string {
 	r, _, def := m.rule(doc, specs)
 	if len(def) > 0 {
 		return strings.Join(def, " | ")
+	}
+	if m.Compiled && m.Title == "" {
+		// A compiled model with no quoted definition implements the
+		// subrule its grammar reads (702.28b for shadow).
+		if t, ok := source(m.spec(specs)); ok {
+			return t
+		}
 	}
 	var parts []string
 	var walk func(rs []*parse.Rule)
@@ -139,9 +174,10 @@ type Declaration struct {
 //go:embed declared.txt
 var declaredText string
 
-// declarations reads declared.txt: blocks of a "MODEL FROM TO" line
-// followed by the text, indented by a tab.
-func declarations() []Declaration {
+// declarations is declared.txt read once: blocks of a "MODEL FROM TO"
+// line followed by the text, indented by a tab. Stale asks for it for
+// every model in every revision.
+var declarations = sync.OnceValue(func() []Declaration {
 	var out []Declaration
 	for _, block := range strings.Split(declaredText, "\n\n") {
 		lines := strings.Split(strings.TrimSpace(block), "\n")
@@ -159,11 +195,11 @@ func declarations() []Declaration {
 		out = append(out, Declaration{Model: strings.Join(f[:len(f)-2], " "), From: f[len(f)-2], To: f[len(f)-1], Text: strings.Join(text, "\n")})
 	}
 	return out
-}
+})
 
 // Declarations returns what each hand-written model declares it
 // implements.
-func Declarations() []Declaration { return declarations() }
+func Declarations() []Declaration { return slices.Clone(declarations()) }
 
 // Stale reports why a model does not implement the text of revision doc
 // (with keyword specs specs): "" when it does or when the revision has
@@ -174,8 +210,14 @@ func (m Model) Stale(doc *parse.Document, specs []*keyword.Spec) string {
 		return ""
 	}
 	rev := revName(doc)
+	if m.Compiled && m.shaped {
+		if err := ability.CheckShapes(m.spec(specs).Definition); err != nil {
+			return fmt.Sprintf("%s %s: %v", m.Name, id, err)
+		}
+		return ""
+	}
 	if m.Compiled {
-		if s := keyword.Find(specs, m.Name); s != nil {
+		if s := m.spec(specs); s != nil {
 			if shaped, err := ability.ReadsParts(m.Name, s.Definition); shaped {
 				if err != nil {
 					return fmt.Sprintf("%s %s: %v", m.Name, id, err)
@@ -183,7 +225,7 @@ func (m Model) Stale(doc *parse.Document, specs []*keyword.Spec) string {
 				return ""
 			}
 		}
-		def, ok := source(keyword.Find(specs, m.Name))
+		def, ok := source(m.spec(specs))
 		if !ok {
 			return fmt.Sprintf("%s %s: no one-part definition or \"Whenever\" subrule for the grammar to compile", m.Name, id)
 		}
@@ -196,24 +238,89 @@ func (m Model) Stale(doc *parse.Document, specs []*keyword.Spec) string {
 	if text == "" {
 		return fmt.Sprintf("%s %s: no definition found in %s to check the model against", m.Name, id, rev)
 	}
-	var newest *Declaration
+	// A revision within a declared range is held to that range's
+	// wording; any other (a newer text, a file) is judged by its text
+	// alone: stale only if it words the keyword differently from every
+	// wording the model declares. The message shows the nearest one.
+	var near *Declaration
+	nearWords := 0
 	for _, d := range declarations() {
-		if d.Model == m.Name && d.From <= rev && rev <= d.To {
+		if d.Model != m.Name {
+			continue
+		}
+		if d.From <= rev && rev <= d.To {
 			if d.Text == text {
 				return ""
 			}
-			return fmt.Sprintf("%s %s: the model implements %q (%s–%s) but %s reads %q", m.Name, id, d.Text, d.From, d.To, rev, text)
+			near = &d
+			break
 		}
-		if d.Model == m.Name && (newest == nil || d.To > newest.To) {
-			newest = &d
+		if d.Text == text {
+			return ""
+		}
+		if n := changedWords(d.Text, text); near == nil || n < nearWords || n == nearWords && d.To > near.To {
+			near, nearWords = &d, n
 		}
 	}
-	// A revision newer than every declaration (one added by the user)
-	// keeps the model if it keeps the wording.
-	if newest != nil && rev > newest.To && newest.Text == text {
-		return ""
+	if near == nil {
+		return fmt.Sprintf("%s %s: no declared wording covers %s, which reads %q", m.Name, id, rev, text)
 	}
-	return fmt.Sprintf("%s %s: no declared wording covers %s, which reads %q", m.Name, id, rev, text)
+	return fmt.Sprintf("%s %s: the model implements %q (%s–%s), which %s words differently: %s", m.Name, id, near.Text, near.From, near.To, rev, wordChanges(near.Text, text))
+}
+
+// changedWords counts the words deleted and inserted from a to b.
+func changedWords(a, b string) int {
+	n := 0
+	for _, op := range diff.WordDiff(a, b) {
+		if op.Kind != diff.Equal {
+			n += len(strings.Fields(op.Text))
+		}
+	}
+	return n
+}
+
+// wordChanges prints the word diff from a to b as render's text output
+// does, [-deleted-] and {+inserted+}, with three words of common text
+// around each change and "…" for the rest.
+func wordChanges(a, b string) string {
+	const keep = 3
+	ops := diff.WordDiff(a, b)
+	var out strings.Builder
+	for i, op := range ops {
+		switch op.Kind {
+		case diff.Delete:
+			out.WriteString("[-" + op.Text + "-]")
+		case diff.Insert:
+			out.WriteString("{+" + op.Text + "+}")
+		default:
+			w := strings.Fields(op.Text)
+			lead, trail := strings.HasPrefix(op.Text, " "), strings.HasSuffix(op.Text, " ")
+			head, tail := i > 0, i < len(ops)-1
+			limit := keep
+			if head == tail {
+				limit = 2 * keep
+			}
+			switch {
+			case len(w) <= limit || !head && !tail:
+				out.WriteString(op.Text)
+				continue
+			case head && tail:
+				w = append(append(w[:keep:keep], "…"), w[len(w)-keep:]...)
+			case head:
+				w, trail = append(w[:keep:keep], "…"), false
+			default:
+				w, lead = append([]string{"…"}, w[len(w)-keep:]...), false
+			}
+			if lead {
+				out.WriteString(" ")
+			}
+			out.WriteString(strings.Join(w, " "))
+			if trail {
+				out.WriteString(" ")
+			}
+		}
+	}
+	return out.String()
 }
 
 // declare builds declared.txt from every revision, oldest first, with

@@ -214,6 +214,12 @@ func (e *engine) replacements(ev *event) []*replacement {
 		if ev.to == game.Battlefield && !ev.object.Copy {
 			out = append(out, e.entersWith(ev.object)...)
 		}
+	case evDamage:
+		if o := ev.target.Object; o != nil {
+			for i, p := range all[*ability.Prevents](e, o) {
+				out = append(out, e.prevents(o, p, i))
+			}
+		}
 	case evDraw:
 		for _, o := range ev.player.Zone(game.Graveyard) {
 			for _, r := range all[*ability.Instead](e, o) {
@@ -238,7 +244,14 @@ func (e *engine) replacements(ev *event) []*replacement {
 // or the move was replaced. chosen are the effects its player chooses to
 // apply ("madness").
 func (e *engine) move(o *game.Object, to game.Zone, controller *game.Player, cause string, chosen ...string) (*game.Object, error) {
-	ev := &event{kind: evMove, object: o, from: o.Zone, to: to, cause: cause, counters: map[string]int{}}
+	return e.moveWith(o, to, controller, cause, map[string]int{}, chosen...)
+}
+
+// moveWith is move for an object that enters with counters (an effect
+// that returns it "with a -1/-1 counter on it"), to which the
+// replacement effects may add.
+func (e *engine) moveWith(o *game.Object, to game.Zone, controller *game.Player, cause string, counters map[string]int, chosen ...string) (*game.Object, error) {
+	ev := &event{kind: evMove, object: o, from: o.Zone, to: to, cause: cause, counters: counters}
 	if err := e.replace(ev, chosen...); err != nil {
 		return nil, err
 	}
@@ -441,6 +454,37 @@ func (e *engine) moreCounters(src *game.Object, ef game.Effect) *replacement {
 			e.s.Cite(rule, "%s: %d +1/+1 counters would be put on %s; %d are put on it instead", src.Label, n, ev.object.Label, m)
 		}}
 }
+
+// prevents is the i-th prevention effect p of object o's own: damage a
+// source would deal o is reduced by p.N (615.1; absorb N). Each is an
+// effect of its own, with one opportunity per event (616.1).
+func (e *engine) prevents(o *game.Object, p *ability.Prevents, i int) *replacement {
+	name := o.Label
+	if p.Keyword != "" {
+		name = strings.ToLower(p.Keyword) + " of " + o.Label
+	}
+	if i > 0 {
+		name += fmt.Sprintf(" (%d)", i+1)
+	}
+	rule := e.kw(p.Keyword, p.Rule...)
+	if p.Keyword == "" {
+		rule = e.rules.Find(phPrevent...)
+	}
+	return &replacement{name: name, kind: evDamage, source: o, rule: rule,
+		applies: func(ev *event) error {
+			if ev.target.Object != o || ev.amount <= 0 || p.N <= 0 {
+				return fmt.Errorf("no damage would be dealt to %s", o.Label)
+			}
+			return nil
+		},
+		apply: func(ev *event) {
+			e.s.Cite(rule, p.Note, min(p.N, ev.amount), ev.amount, o.Label, ev.source.Label)
+			ev.amount -= min(p.N, ev.amount)
+		}}
+}
+
+// phPrevent finds the rule of prevention effects (615.1; 419.1 in 2006).
+var phPrevent = []string{"prevention effects", "prevention effect"}
 
 // kickerDamage is the self-replacement effect of a kicked spell whose
 // text says "if this spell was kicked, it deals N damage instead": the

@@ -441,7 +441,57 @@ func (e *engine) effect(d doing, ef game.Effect, t *game.Target) {
 			return
 		}
 		e.attach(spell, t.Object, e.rules.Find(phFollow...))
+	case "reenter":
+		e.reenter(t.Object, ef, from)
 	}
+}
+
+// reenter returns card c to the battlefield under its owner's control,
+// with the counter ef names on it as it enters; a card that has left
+// the zone it was in is a new object the instruction can't find
+// (400.7), and stays where it is.
+func (e *engine) reenter(c *game.Object, ef game.Effect, from string) {
+	if c.Zone == game.Battlefield || e.s.FindIn(c.Label, c.Zone) != c {
+		e.s.Cite(e.rules.Find(phNewObject...), "%s: %s is no longer the object that was put into %s: it isn't returned", from, c.Label, e.zone(c.Zone))
+		return
+	}
+	with := ""
+	counters := map[string]int{}
+	if ef.Name != "" {
+		counters[ef.Name] = ef.N
+		with = fmt.Sprintf(" with %d %s %s on it", ef.N, ef.Name, plural(ef.N, "counter"))
+	}
+	e.s.Cite(e.rules.Find(phFollow...), "%s: %s returns to %s under its owner's control%s", from, c.Label, e.term("the battlefield", "play"), with)
+	o, _ := e.moveWith(c, game.Battlefield, c.Owner, "returned", counters)
+	if o == nil {
+		return
+	}
+	e.s.Changed()
+	e.citeStatics(o)
+	e.fire(o, ability.Enters, nil)
+}
+
+// attachCreated attaches Equipment src to the token it created, as
+// its ability says ("then attach this Equipment to it"): not when src
+// has left the battlefield (400.7), nor to a token it couldn't equip
+// (701.3a), which stays unequipped.
+func (e *engine) attachCreated(src, token *game.Object, from string) {
+	r := e.action("Attach", "to attach an aura, equipment, or fortification", "to attach an equipment")
+	if e.s.FindIn(src.Label, game.Battlefield) != src {
+		e.s.Cite(e.rules.Find(phNewObject...), "%s: %s has left the battlefield: it isn't attached to %s", from, src.Label, token.Label)
+		return
+	}
+	if e.s.FindIn(token.Label, game.Battlefield) != token {
+		e.s.Cite(r, "%s: %s is no longer on the battlefield: %s stays where it is", from, token.Label, src.Label)
+		return
+	}
+	for _, pr := range all[*ability.Protection](e, token) {
+		if pr.From.Matches(src) {
+			e.s.Cite(r, "%s: %s has protection from %s and can't be equipped by %s, which stays where it is", from, token.Label, pr.From.Text, src.Label)
+			return
+		}
+	}
+	e.attach(src, token, r)
 }
 
 // attach attaches an Aura or Equipment to a creature, which has what
@@ -482,9 +532,28 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 			}
 		}
 	}
+	riders := all[*ability.DamageRider](e, source)
+	instead := func(f func(*ability.DamageRider) bool) *ability.DamageRider {
+		if i := slices.IndexFunc(riders, f); i >= 0 {
+			return riders[i]
+		}
+		return nil
+	}
+	poison := t.Player != nil && instead(func(r *ability.DamageRider) bool { return r.Poison }) != nil
 	switch {
+	case poison:
+		// Infect: poison counters rather than the loss of life (120.3b).
+		r := instead(func(r *ability.DamageRider) bool { return r.Poison })
+		t.Player.Poison += n
+		e.s.Cite(e.ref(r), r.Note, t.Player.Name, n, source.Label, t.Player.Name, n)
 	case t.Player != nil:
 		t.Player.Life -= n
+	case t.Object.Is("Creature") && instead(func(r *ability.DamageRider) bool { return r.Counters }) != nil:
+		// Wither and infect: -1/-1 counters rather than marked damage
+		// (120.3d).
+		r := instead(func(r *ability.DamageRider) bool { return r.Counters })
+		e.s.Cite(e.ref(r), r.Note, t.Object.Label, n, source.Label, n)
+		e.putCounters(t.Object, "-1/-1", n, source.Controller())
 	case t.Object.Is("Planeswalker") && !t.Object.Is("Creature"):
 		t.Object.AddCounters("loyalty", -min(n, t.Object.Counters["loyalty"]))
 		e.s.Cite(e.rules.Find(phPlaneswalkerDamage...), "%d loyalty counters are removed from %s", n, t.Object.Label)
@@ -496,8 +565,12 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 	default:
 		t.Object.Damage += n
 	}
-	for i, r := range all[*ability.DamageRider](e, source) {
+	for i, r := range riders {
 		switch {
+		case r.Toxic && combat && t.Player != nil:
+			// In addition to the damage's other results (702.164c).
+			t.Player.Poison += r.N
+			e.s.Cite(e.ref(r), r.Note, source.Label, t.Player.Name, r.N, t.Player.Name, r.N)
 		case r.Destroy && t.Object != nil && r.Triggered:
 			victim := t.Object
 			rule := e.ref(r)
@@ -522,9 +595,11 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 	}
 	e.fire(source, ability.DealsDamage, t.Player)
 	if t.Player != nil {
-		// Damage dealt to a player makes them lose that much life
-		// (120.3a; 212.2 in 2006).
-		e.firePlayer(t.Player, ability.LosesLife, nil)
+		if !poison {
+			// Damage dealt to a player makes them lose that much life
+			// (120.3a; 212.2 in 2006).
+			e.firePlayer(t.Player, ability.LosesLife, nil)
+		}
 	} else {
 		e.fire(t.Object, ability.DealtDamage, source)
 	}
@@ -575,6 +650,24 @@ func (e *engine) destroy(o *game.Object, r game.Ref, why string) {
 	if a, ok := first[*ability.CantBeDestroyed](e, o); ok {
 		e.s.Cite(e.ref(a), a.Note, o.Label, why)
 		return
+	}
+	for _, x := range e.s.Battlefield() {
+		if x.AttachedTo != o || x == o {
+			continue
+		}
+		if s, ok := first[*ability.SavesEnchanted](e, x); ok {
+			// Umbra armor (614.1): the Aura is destroyed instead, and
+			// the damage marked on the permanent is removed.
+			rule := e.ref(s)
+			if s.Keyword == "" {
+				rule = e.rules.Find(phInstead...)
+			}
+			e.s.Cite(rule, s.Note, o.Label, x.Label)
+			o.Damage = 0
+			o.Doomed = game.Ref{}
+			e.destroy(x, rule, fmt.Sprintf("instead of %s", o.Label))
+			return
+		}
 	}
 	e.s.Cite(r, "%s is destroyed (%s)", o.Label, why)
 	e.leaveBattlefield(o, game.Graveyard, why)

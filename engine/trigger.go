@@ -12,7 +12,11 @@ import (
 )
 
 // source returns the text a compiled keyword is built from: the quoted
-// definition, or the first subrule that begins "Whenever" or "When".
+// definition, or the first subrule that begins "Whenever" or "When", or
+// for an evasion ability with no quoted definition the subrule that
+// begins "A creature with [keyword]" (702.28b: "A creature with shadow
+// can't be blocked by creatures without shadow, …"), or the subrules
+// saying what damage from a source with the keyword does (702.90b–c).
 func source(s *keyword.Spec) (string, bool) {
 	if s == nil {
 		return "", false
@@ -28,6 +32,31 @@ func source(s *keyword.Spec) (string, bool) {
 		if strings.HasPrefix(t, "Whenever ") || strings.HasPrefix(t, "When ") {
 			return t, true
 		}
+	}
+	with := "A creature with " + strings.ToLower(s.Name) + " "
+	for _, c := range s.Text().Children {
+		if t := parse.Normalize(c.Text); strings.HasPrefix(t, with) {
+			return t, true
+		}
+	}
+	// What damage from a source with the keyword does (wither, infect,
+	// toxic: "Damage dealt to a creature by a source with wither isn't
+	// marked on that creature. …"): each such subrule, in order.
+	// The rule may follow the sentence that says which kind of ability
+	// the keyword is (702.80a: "Wither is a static ability. Damage …").
+	var damage []string
+	for _, c := range s.Text().Children {
+		t := parse.Normalize(c.Text)
+		for _, w := range []string{"Damage dealt to a ", "Combat damage dealt to a "} {
+			i := strings.Index(t, w)
+			if (i == 0 || i > 1 && t[i-2:i] == ". ") && strings.Contains(strings.ToLower(t[i:]), " with "+strings.ToLower(s.Name)+" ") {
+				damage = append(damage, t[i:])
+				break
+			}
+		}
+	}
+	if len(damage) > 0 {
+		return strings.Join(damage, " "), true
 	}
 	return "", false
 }
@@ -54,7 +83,7 @@ func (e *engine) fire(o *game.Object, ev ability.Event, arg any) {
 			e.s.Cite(e.rules.Find(phIntervening...), "%s of %s does not trigger: its %s cost was not paid", triggerName(o, t), o.Label, t.IfPaid)
 			continue
 		}
-		if !e.holds(o, t, "does not trigger") {
+		if !e.holds(o, t, "does not trigger", nil) {
 			continue
 		}
 		blockers, _ := arg.([]*game.Object)
@@ -160,14 +189,14 @@ func (e *engine) watch(o *game.Object, p *game.Player, ev ability.Event, arg any
 				if t.Onto != "" && !watches(x, t.Onto, o, nil) {
 					continue
 				}
-				if e.holds(x, t, "does not trigger") {
+				if e.holds(x, t, "does not trigger", o) {
 					for range e.counterTimes(x, t, c) {
 						e.queue(x, t, nil, arg)
 					}
 				}
 				continue
 			}
-			if e.holds(x, t, "does not trigger") {
+			if e.holds(x, t, "does not trigger", o) {
 				about := arg
 				if about == nil && o != nil {
 					// "That creature": the one the event happened to.
@@ -211,23 +240,25 @@ func watches(x *game.Object, s ability.Subject, o *game.Object, p *game.Player) 
 
 // holds checks the intervening "if" clause of o's trigger t (603.4;
 // 410.8 in 2006): as the event happens, and again as it resolves; when
-// it is false, the trace says so, what not being "what" happens.
-func (e *engine) holds(o *game.Object, t *ability.Trigger, what string) bool {
+// it is false, the trace says so, what not being "what" happens. that
+// is the object the event happened to ("that creature"), nil for none.
+func (e *engine) holds(o *game.Object, t *ability.Trigger, what string, that *game.Object) bool {
 	c := t.If
 	if c == nil {
 		return true
 	}
-	ok, why := e.condition(c, o, o.Controller())
+	ok, why := e.condition(c, o, o.Controller(), that)
 	if !ok {
 		e.s.Cite(e.rules.Find(phIntervening...), "%s of %s %s: \"if %s\" is false%s", triggerName(o, t), o.Label, what, c.Text, why)
 	}
 	return ok
 }
 
-// condition checks c for object o ("it") and player p ("you"): an
-// intervening "if" clause, or the condition of an alternative cost;
+// condition checks c for object o ("it"), player p ("you") and the
+// object the event happened to, that ("that creature", nil for none):
+// an intervening "if" clause, or the condition of an alternative cost;
 // why, when not empty, says what it was checked on.
-func (e *engine) condition(c *ability.Condition, o *game.Object, p *game.Player) (ok bool, why string) {
+func (e *engine) condition(c *ability.Condition, o *game.Object, p *game.Player, that *game.Object) (ok bool, why string) {
 	me := slices.Index(e.s.Players, p)
 	life := p.Life
 	switch c.Kind {
@@ -241,6 +272,22 @@ func (e *engine) condition(c *ability.Condition, o *game.Object, p *game.Player)
 	case "castfrom":
 		// The permanent remembers how its spell was cast (400.7d).
 		ok = o.Paid.Cast && o.Paid.From == c.From
+	case "bigger":
+		// "that creature's power is greater than this creature's
+		// power and/or that creature's toughness is greater …".
+		if that == nil {
+			break
+		}
+		tp, tt := that.PT()
+		mp, mt := o.PT()
+		ok = tp > mp || tt > mt
+		why = fmt.Sprintf(" (%s is %d/%d, %s %d/%d)", that.Label, tp, tt, o.Label, mp, mt)
+	case "nocounters":
+		// The source as it last existed (603.10a): a permanent that
+		// left the battlefield keeps the counters it had there.
+		n := o.Counters[c.Counter]
+		ok = n == 0
+		why = fmt.Sprintf(" (%s had %d %s %s on it)", o.Label, n, c.Counter, plural(n, "counter"))
 	case "thisturn":
 		ok = e.s.Happened(string(c.Event), func(h game.Happened) bool {
 			switch c.Who {
@@ -285,7 +332,8 @@ func (e *engine) queue(o *game.Object, t *ability.Trigger, blockers []*game.Obje
 			}
 			e.s.Cite(e.rules.Find(phIntervening...), "the %s cost of %s was paid, as it still is on resolution", t.IfPaid, o.Label)
 		}
-		if !e.holds(o, t, "does nothing") {
+		that, _ := arg.(*game.Object)
+		if !e.holds(o, t, "does nothing", that) {
 			return
 		}
 		for _, x := range t.Effects {
@@ -315,10 +363,17 @@ func (e *engine) queue(o *game.Object, t *ability.Trigger, blockers []*game.Obje
 			return err
 		}
 	}
-	if slices.ContainsFunc(t.Effects, func(x ability.Op) bool { return x.Kind == "copy" }) {
+	for _, x := range t.Effects {
+		if x.Kind != "copy" && x.Effect.Verb != "copyself" {
+			continue
+		}
 		// The copies' new targets are chosen as the ability resolves.
 		a.Ability.Check = func(s *game.State, ab *game.Object) error {
-			ts, err := e.newTargets(o, o.Spell.CastNumber-1)
+			n := o.Spell.CastNumber - 1
+			if x.Kind != "copy" {
+				n, _ = e.copiesOf(o, x.Effect)
+			}
+			ts, err := e.newTargets(o, n)
 			e.retarget[ab] = ts
 			return err
 		}
@@ -609,6 +664,10 @@ func (e *engine) runOp(o *game.Object, t *ability.Trigger, x ability.Op, blocker
 	if t.N > 0 {
 		head = fmt.Sprintf("%s %d", name, t.N)
 	}
+	if x.Otherwise && !e.declines() {
+		// "If you don't, …": the "you may" before it was taken.
+		return
+	}
 	if x.May && e.declines() {
 		e.s.Cite(rule, "%s: %s chooses not to (\"you may\")", name, ab.Controller().Name)
 		return
@@ -629,6 +688,16 @@ func (e *engine) runOp(o *game.Object, t *ability.Trigger, x ability.Op, blocker
 	case "copy":
 		e.stormCopies(o, ab, t, rule)
 	case "effect":
+		switch x.Effect.Verb {
+		case "copyself":
+			n, why := e.copiesOf(o, x.Effect)
+			e.copies(o, ab, t, n)
+			e.s.Cite(rule, "%s: %s", strings.ToLower(t.Keyword), why)
+			return
+		case "newtargets":
+			// The new targets were chosen as the copies were made.
+			return
+		}
 		var tg *game.Target
 		if t.Target != nil {
 			if !legal() && (len(ab.Ability.Targets) == 0 || ab.Ability.Targets[0].Player == nil) {
@@ -636,6 +705,15 @@ func (e *engine) runOp(o *game.Object, t *ability.Trigger, x ability.Op, blocker
 				return
 			}
 			tg = &ab.Ability.Targets[0]
+		}
+		if tg == nil && x.Effect.That {
+			// "it" of an ability with no target: the new object its
+			// source became in the zone the event put it in (400.7),
+			// else the source.
+			tg = &game.Target{Object: o}
+			if n, ok := arg.(*game.Object); ok && n.Label == o.Label && n != o {
+				tg.Object = n
+			}
 		}
 		var that *game.Player
 		if pl, ok := arg.(*game.Player); ok {

@@ -198,15 +198,26 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 // the ones the effect that creates them gives.
 func (e *engine) create(d doing, ef game.Effect, n int) {
 	ctrl := d.src.Controller()
-	c := &game.Card{Name: ef.Name, Types: append(append([]string(nil), ef.Types...), "Creature"), Subtypes: strings.Fields(ef.Name),
-		Power: ef.P, Toughness: ef.T, HasPT: true, Indicator: ef.Colors}
+	// The description's words give colours, artifact and abilities
+	// ("white and black Spirit … with flying", TokenCard); an effect
+	// read by the common verbs gives them apart, in Colors, Types and
+	// Abilities.
+	c := game.TokenCard(ef.Name, ef.P, ef.T)
+	c.Indicator |= ef.Colors
+	if len(ef.Types) > 0 {
+		c.Types = append(append([]string(nil), ef.Types...), "Creature")
+	}
 	for _, k := range ef.Abilities {
 		if a, ok, err := game.ParseAbility(k); ok && err == nil {
 			c.Abilities = append(c.Abilities, a)
 		}
 	}
+	desc, with, _ := strings.Cut(ef.Name, " with ")
+	if with != "" {
+		with = " with " + with
+	}
 	for range n {
-		o := e.s.Create(c, e.label(ef.Name+" token"), ctrl, game.Battlefield)
+		o := e.s.Create(c, e.label(c.Name+" token"), ctrl, game.Battlefield)
 		o.Token = true
 		what := ""
 		if ef.Tapped {
@@ -214,9 +225,13 @@ func (e *engine) create(d doing, ef game.Effect, n int) {
 			e.s.Combat.Attackers = append(e.s.Combat.Attackers, o)
 			what = " tapped and attacking (it was never declared as an attacker)"
 		}
-		e.s.Cite(e.rules.Find(phFollow...), "%s: %s creates a %d/%d %s token%s", d.from, ctrl.Name, ef.P, ef.T, ef.Name, what)
+		e.s.Cite(e.rules.Find(phFollow...), "%s: %s creates a %d/%d %s token%s%s", d.from, ctrl.Name, ef.P, ef.T, desc, with, what)
 		e.s.Changed()
 		e.fire(o, ability.Enters, nil)
+		if ef.Attach {
+			// ", then attach this Equipment to it" (702.92a).
+			e.attachCreated(d.src, o, d.from)
+		}
 	}
 }
 

@@ -41,6 +41,10 @@ type Card struct {
 	// enters the battlefield, it deals 2 damage to any target"), as the
 	// grammar of package ability reads them.
 	Triggered []Printed
+	// Statics are the card's printed static abilities the grammar of
+	// package ability reads ("This creature can't be blocked except by
+	// artifact creatures and/or black creatures").
+	Statics []Printed
 	// Activated are the card's printed activated abilities ("{2}, {T}:
 	// Draw a card."), in printed order.
 	Activated []Activated
@@ -161,13 +165,21 @@ var Keywords = map[string]Param{
 	"Rampage": NParam, "Frenzy": NParam, "Poisonous": NParam,
 	"Exalted": NoParam, "Battle Cry": NoParam, "Prowess": NoParam, "Dethrone": NoParam, "Training": NoParam, "Ingest": NoParam, "Mentor": NoParam,
 	"Afflict": NParam, "Renown": NParam, "Annihilator": NParam,
+	"Afterlife": NParam, "Fabricate": NParam,
+	"Persist": NoParam, "Undying": NoParam, "Living Weapon": NoParam, "For Mirrodin!": NoParam, "Job Select": NoParam, "Evolve": NoParam,
 	"Flashback": CostParam, "Madness": CostParam, "Mutate": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
 	"Ninjutsu": CostParam, "Evoke": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
 	"Cycling": CostParam, "Fortify": CostParam, "Outlast": CostParam, "Reinforce": NCostParam, "Scavenge": CostParam, "Crew": NParam,
 	"Protection": FromParam, "Affinity": ForParam, "Enchant": QualParam,
 	"Splice": OntoParam, "Offering": PrefixQual,
-	"Escape": CostParam, "Spectacle": CostParam, "Surge": CostParam,
+	"Escape": CostParam, "Spectacle": CostParam, "Surge": CostParam, "Retrace": NoParam, "Jump-Start": NoParam,
 	"Max speed": GrantParam,
+	// Additional costs, cost changes and cast triggers.
+	"Split Second": NoParam, "Undaunted": NoParam, "Delve": NoParam, "Improvise": NoParam,
+	"Replicate": CostParam, "Gravestorm": NoParam, "Casualty": NParam,
+	// Evasion, damage and enters-with keywords.
+	"Intimidate": NoParam, "Shroud": NoParam, "Shadow": NoParam, "Horsemanship": NoParam, "Skulk": NoParam,
+	"Wither": NoParam, "Infect": NoParam, "Toxic": NParam, "Absorb": NParam, "Umbra Armor": NoParam, "Totem Armor": NoParam,
 }
 
 // ParseAbility reads one keyword ability as written on a card: "Bushido
@@ -325,6 +337,8 @@ func (a *Ability) setCost(s string) error {
 //	attach this permanent | Equipment | Fortification to [another] target creature | land you control
 //	  (equip, fortify, reconfigure) | move this Equipment onto target creature you control (equip to 2005)
 //	copy target creature spell | copy target permanent spell | copy target Aura spell
+//	create a P/T [COLOR] SUBTYPES [creature] token [, then attach this Equipment to it] (a triggered
+//	  ability's: its source is attached to the token; "put … creature token onto the battlefield" before 2016)
 //	a continuous effect: SUBJECT PREDICATE [and PREDICATE]… [until end of turn]
 //	  ("target creature gets +3/+3 until end of turn", "equipped creature
 //	  gets +2/+0", "creatures you control get +1/+1", "enchanted creature
@@ -349,6 +363,9 @@ func (a *Ability) setCost(s string) error {
 //	return target SUBTYPE card with mana value | converted mana cost N or less from your graveyard to your hand
 //	choose to have target creature defending player controls block this creature this combat if able
 //	that player gets N poison counters (the player a triggered ability's event was about)
+//	put N KIND counters on this creature | this permanent | it (a triggered ability's source)
+//	return it to the battlefield under its owner's control [with a KIND counter on it] (a triggered
+//	  ability's: the card its event put into a graveyard, or its source; "to play" in the old wordings)
 //
 // The same table reads the effects of the rules' keyword definitions
 // (package ability compiles them): there N, or X in the oldest
@@ -362,7 +379,7 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters", "exiletop", "sacrificeperms"
+	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// ExiledPower: N is the power of the card exiled to pay the
@@ -412,6 +429,9 @@ type Effect struct {
 	Types     []string
 	Abilities []string
 	Tapped    bool
+	// Attach is set for a token created ", then attach this Equipment
+	// to it" (702.92a): the effect's source is attached to it.
+	Attach bool
 	// Cont is the continuous effect of a static ability (Verb "static")
 	// or of a spell (Verb "continuous"); a spell's applies to its target
 	// or, for one with no target, to Cont.Subject as it resolves.
@@ -593,6 +613,20 @@ var effectPatterns = []effectPattern{
 		return Effect{Verb: "attach", Target: strings.ToLower(m[1]+m[2]) + " you control"}
 	}},
 	{lazyRegexp(`(?i)^destroy target creature$`), func(m []string) Effect { return Effect{Verb: "destroy", Target: "creature"} }},
+	// A spell's trigger copies the spell (707.10): once, once for each
+	// time a cost of Name was paid (replicate), or, Name "graveyard",
+	// once for each permanent put into a graveyard from the battlefield
+	// this turn (gravestorm; "put a copy of it onto the stack" until
+	// 2018).
+	{lazyRegexp(`(?i)^(?:copy it|put a copy of it onto the stack)(?: for each (?:time its (\w+) cost was paid|(permanent) that was put into a graveyard from (?:the battlefield|play) this turn))?$`), func(m []string) Effect {
+		if m[2] != "" {
+			return Effect{Verb: "copyself", Name: "graveyard"}
+		}
+		return Effect{Verb: "copyself", Name: strings.ToLower(m[1])}
+	}},
+	// What the copies may have: the new targets chosen as the copy
+	// effect resolves.
+	{lazyRegexp(`(?i)^if the spell has any targets, you may choose new targets for (?:the copy|any (?:number )?of the copies)$`), func(m []string) Effect { return Effect{Verb: "newtargets"} }},
 	{lazyRegexp(`(?i)^counter target spell$`), func(m []string) Effect { return Effect{Verb: "counter", Target: "spell"} }},
 	{lazyRegexp(`(?i)^copy target (creature|permanent|aura) spell$`), func(m []string) Effect {
 		return Effect{Verb: "copy", Target: strings.ToLower(m[1]) + " spell"}
@@ -620,6 +654,15 @@ var effectPatterns = []effectPattern{
 	{lazyRegexp(`(?i)^(?:its controller sacrifices it|sacrifice (?:it|this creature|this permanent))$`), func(m []string) Effect {
 		return Effect{Verb: "sacrifice"}
 	}},
+	{lazyRegexp(`(?i)^return (?:it|this card) to (?:the battlefield|play) under its owner(?:'|’)s control(?: with an? ([+-]1/[+-]1|[a-z]+) counter on it)?$`), func(m []string) Effect {
+		// Persist and undying (702.79a, 702.93a): the card the event
+		// put into the graveyard, "it".
+		e := Effect{Verb: "reenter", That: true}
+		if m[1] != "" {
+			e.N, e.Name = 1, strings.ToLower(m[1])
+		}
+		return e
+	}},
 	{lazyRegexp(`(?i)^(?:this creature|this permanent|it|[^,]+?) can(?:'|’)?t have more than (one|two|three|four|five|six|seven|eight|nine|ten|\d+) ([+-]1/[+-]1|[a-z]+) counters? on it$`), func(m []string) Effect {
 		n, _ := number(m[1])
 		return Effect{Verb: "maxcounters", N: n, Name: strings.ToLower(m[2])}
@@ -632,6 +675,59 @@ var effectPatterns = []effectPattern{
 	{lazyRegexp(`(?i)^target player skips (?:their|his or her) next combat phase this turn$`), func(m []string) Effect {
 		return Effect{Verb: "skipcombat", Target: "player"}
 	}},
+	{lazyRegexp(`(?i)^(?:create (an?|N|X|\d+|two|three|four|five|six|seven|eight|nine|ten) (\d+)/(\d+) (.+?) (?:creature )?tokens?( with [a-z ,]+)?|put an? (\d+)/(\d+) (.+?) creature token onto the battlefield)(, then attach this equipment to it)?$`), func(m []string) Effect {
+		e := Effect{Verb: "create", N: 1, Name: m[4] + m[5]}
+		switch {
+		case m[1] == "":
+			// "put … onto the battlefield", the wording before
+			// "create" (701.6 from 2016-09-30).
+			m[2], m[3], e.Name = m[6], m[7], m[8]
+		case strings.EqualFold(m[1], "N") || strings.EqualFold(m[1], "X"):
+			e.ByN = NumN
+		default:
+			e.N = count(m[1])
+		}
+		e.P, e.T, e.Attach = atoi(m[2]), atoi(m[3]), m[9] != ""
+		return e
+	}},
+}
+
+// TokenCard is the card of a P/T creature token an effect describes as
+// desc ("black Phyrexian Germ", "white and black Spirit … with flying",
+// "colorless Servo artifact"): its colours (of its colour words, 111.3),
+// its creature types, which are its name too (111.4), the type
+// artifact, and the keyword abilities after "with".
+func TokenCard(desc string, p, t int) *Card {
+	c := &Card{Types: []string{"Creature"}, Power: p, Toughness: t, HasPT: true}
+	desc, with, _ := strings.Cut(desc, " with ")
+	words := strings.Fields(desc)
+	i := 0
+	for ; i < len(words)-1; i++ {
+		if strings.EqualFold(words[i], "and") {
+			continue
+		}
+		col, ok := ParseColor(words[i])
+		if !ok {
+			break
+		}
+		c.Indicator |= col
+	}
+	for _, w := range words[i:] {
+		if strings.EqualFold(w, "artifact") {
+			c.Types = []string{"Artifact", "Creature"}
+			continue
+		}
+		c.Subtypes = append(c.Subtypes, w)
+	}
+	c.Name = strings.Join(c.Subtypes, " ")
+	for _, k := range strings.FieldsFunc(with, func(r rune) bool { return r == ',' }) {
+		for _, w := range strings.Split(k, " and ") {
+			if a, ok, err := ParseAbility(w); ok && err == nil {
+				c.Abilities = append(c.Abilities, a)
+			}
+		}
+	}
+	return c
 }
 
 func atoi(s string) int {

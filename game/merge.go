@@ -79,11 +79,12 @@ func (o *Object) MergedWith(t string) bool {
 // merged permanent copies these (707.2).
 func MergedCard(comps []Component) *Card {
 	top := *comps[0].Card
-	top.Abilities, top.Effects, top.Triggered, top.Activated = nil, nil, nil, nil
+	top.Abilities, top.Effects, top.Triggered, top.Statics, top.Activated = nil, nil, nil, nil, nil
 	for _, c := range comps {
 		top.Abilities = append(top.Abilities, c.Card.Abilities...)
 		top.Effects = append(top.Effects, c.Card.Effects...)
 		top.Triggered = append(top.Triggered, c.Card.Triggered...)
+		top.Statics = append(top.Statics, c.Card.Statics...)
 		top.Activated = append(top.Activated, c.Card.Activated...)
 	}
 	return &top

@@ -181,7 +181,13 @@ func (c CostsPaid) WasPaid(word string) bool {
 // WasPaid reports whether the cost word names was paid to cast the
 // spell that became permanent o (see CostsPaid.WasPaid); false for one
 // that was not a spell.
-func (o *Object) WasPaid(word string) bool { return o.Paid != nil && o.Paid.WasPaid(word) }
+func (o *Object) WasPaid(word string) bool {
+	if o.Paid == nil && o.Spell != nil {
+		// A spell on the stack: how it was cast.
+		return o.Spell.WasPaid(word)
+	}
+	return o.Paid != nil && o.Paid.WasPaid(word)
+}
 
 // A Splice is a card spliced onto a spell: its text is added, the card
 // stays in the hand.

@@ -82,6 +82,14 @@ func (p *TextPrinter) Coverage(c *engine.Coverage) {
 	}
 }
 
+// CoverageAll prints the coverage of several revisions as
+// CoverageAllText does.
+func (p *TextPrinter) CoverageAll(cs []*engine.Coverage) {
+	if p.Err == nil {
+		p.Err = CoverageAllText(p.W, cs)
+	}
+}
+
 // CoverageText prints a revision's keyword coverage: the counts, then
 // the models with passing scenarios (compiled ones marked), then the
 // stale models with why.
@@ -127,4 +135,72 @@ func CoverageText(w io.Writer, c *engine.Coverage) error {
 // It writes c as WriteJSON does: the bytes of keywords --coverage --json.
 func CoverageJSON(w io.Writer, c *engine.Coverage) error {
 	return WriteJSON(w, c)
+}
+
+// CoverageAllText prints the keyword coverage of several revisions
+// (Library.CoverageAll): a line per revision with its counts, then
+// CoveragePlot's plot of them.
+func CoverageAllText(w io.Writer, cs []*engine.Coverage) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-10s  %7s  %8s  %8s  %5s\n", "revision", "defined", "modelled", "compiled", "stale")
+	for _, c := range cs {
+		fmt.Fprintf(&b, "%-10s  %7d  %8d  %8d  %5d\n", c.Rev, c.Defined, len(c.Passing), len(c.Compiled), len(c.Stale))
+	}
+	b.WriteString("\n")
+	if err := CoveragePlot(&b, cs); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// CoveragePlot draws the keyword coverage of revisions cs, oldest first,
+// as text: a column per revision, rising as high as its count of keyword
+// abilities defined (.), modelled with passing scenarios (+) and, of
+// those, compiled from the text (#), rounded to the nearest row of 10
+// (of 20 or more when a revision defines over 200), with years along
+// the bottom.
+func CoveragePlot(w io.Writer, cs []*engine.Coverage) error {
+	const rows = 20
+	top := 0
+	for _, c := range cs {
+		top = max(top, c.Defined)
+	}
+	step := max(1, (top+rows-1)/rows)
+	step = (step + 9) / 10 * 10 // rows of a round number of keywords
+	var b strings.Builder
+	b.WriteString("keyword abilities: . defined, + modelled with passing scenarios, # compiled from the text\n")
+	for row := rows; row >= 1; row-- {
+		// A cell is filled when the count reaches its row's middle.
+		mid := (row-1)*step + (step+1)/2
+		line := fmt.Sprintf("%4d |", row*step)
+		for _, c := range cs {
+			switch {
+			case len(c.Compiled) >= mid:
+				line += "#"
+			case len(c.Passing) >= mid:
+				line += "+"
+			case c.Defined >= mid:
+				line += "."
+			default:
+				line += " "
+			}
+		}
+		b.WriteString(strings.TrimRight(line, " ") + "\n")
+	}
+	b.WriteString("     +" + strings.Repeat("-", len(cs)) + "\n")
+	years := []byte(strings.Repeat(" ", 6+len(cs)+4))
+	last := -10
+	for i, c := range cs {
+		if i > 0 && len(c.Rev) >= 4 && len(cs[i-1].Rev) >= 4 && c.Rev[:4] == cs[i-1].Rev[:4] {
+			continue
+		}
+		if at := 6 + i; at >= last+6 && len(c.Rev) >= 4 {
+			copy(years[at:], c.Rev[:4])
+			last = at
+		}
+	}
+	b.WriteString(strings.TrimRight(string(years), " ") + "\n")
+	_, err := io.WriteString(w, b.String())
+	return err
 }

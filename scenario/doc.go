@@ -21,7 +21,8 @@
 // A File holds the engine.Scenario it describes; Run runs it against a
 // revision with package engine, Builtin returns the scenarios that come
 // with the engine (testdata/scenarios, at least one per modelled
-// keyword), and Cover measures a revision's keyword coverage with them.
+// keyword), Written lists them by the revisions each is written for, and
+// Cover measures a revision's keyword coverage with them.
 //
 // FORMAT.md describes every statement. Parse never stops at the first
 // error and never panics: it returns what it could read and a

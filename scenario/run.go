@@ -5,8 +5,7 @@ import (
 	"errors"
 	"io/fs"
 	"path"
-	"slices"
-	"strings"
+	"sync"
 
 	"github.com/crules/crules/corpus"
 	"github.com/crules/crules/engine"
@@ -51,6 +50,38 @@ func Builtin() ([]*File, error) {
 	return out, nil
 }
 
+// builtin is Builtin parsed once: every Cover and Written of a process
+// shares it (the files are not modified).
+var builtin = sync.OnceValues(Builtin)
+
+// Written returns, by revision name, the Builtin scenarios written for
+// each revision of archive a (File.WrittenFor): what Cover runs in that
+// revision. A nil a is the embedded archive. The files are parsed once a
+// process, and each file's rev: line read once a call.
+func Written(a *corpus.Archive) (map[string][]*engine.Scenario, error) {
+	if a == nil {
+		var err error
+		if a, err = corpus.Default(); err != nil {
+			return nil, err
+		}
+	}
+	files, err := builtin()
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][]*engine.Scenario{}
+	for _, f := range files {
+		revs, err := f.WrittenFor(a)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range revs {
+			out[r.Name()] = append(out[r.Name()], &f.Scenario)
+		}
+	}
+	return out, nil
+}
+
 // Cover measures the keyword coverage of revision doc (engine.Cover)
 // with the Builtin scenarios written for it: those whose rev: line
 // names doc's revision of archive a, or a range that holds it (see
@@ -59,13 +90,7 @@ func Builtin() ([]*File, error) {
 // revisions it was not written for. A nil a is the embedded archive.
 // specs are the keyword specs of doc, extracted when none are given.
 func Cover(a *corpus.Archive, doc *parse.Document, specs ...*keyword.Spec) (*engine.Coverage, error) {
-	if a == nil {
-		var err error
-		if a, err = corpus.Default(); err != nil {
-			return nil, err
-		}
-	}
-	files, err := Builtin()
+	written, err := Written(a)
 	if err != nil {
 		return nil, err
 	}
@@ -73,16 +98,5 @@ func Cover(a *corpus.Archive, doc *parse.Document, specs ...*keyword.Spec) (*eng
 	if !doc.Effective.IsZero() {
 		rev = doc.Effective.Format("2006-01-02")
 	}
-	var scs []*engine.Scenario
-	for _, f := range files {
-		revs, err := f.WrittenFor(a)
-		if err != nil {
-			return nil, err
-		}
-		_, found := slices.BinarySearchFunc(revs, rev, func(r corpus.Revision, name string) int { return strings.Compare(r.Name(), name) })
-		if found {
-			scs = append(scs, &f.Scenario)
-		}
-	}
-	return engine.Cover(doc, scs, specs...)
+	return engine.Cover(doc, written[rev], specs...)
 }

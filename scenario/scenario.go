@@ -522,6 +522,16 @@ words:
 			c.Additional = add
 			continue
 		}
+		if st, ok, err := ability.ReadStatic(part, name); ok {
+			if err != nil {
+				p.errorf(l.pos(at-len(part)-1+errOffset(err)), "%s: %v", name, err)
+				continue
+			}
+			for _, a := range st {
+				c.Statics = append(c.Statics, a.(game.Printed))
+			}
+			continue
+		}
 		read := ability.ReadTriggered
 		if c.HasSubtype("Saga") {
 			// Chapter abilities (714.2) are a Saga's only.

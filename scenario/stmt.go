@@ -20,6 +20,7 @@ var clauseWords = map[string]bool{
 	"order": true, "decline": true, "assign": true, "sacrifice": true, "discard": true, "keep": true, "attacking": true, "multikicker": true, "buyback": true, "respond": true, "evoke": true,
 	"replace": true, "room": true, "dungeon": true, "sector": true, "protector": true,
 	"mutate": true, "over": true, "under": true, "priority": true, "tap": true,
+	"delve": true, "improvise": true, "replicate": true, "casualty": true,
 }
 
 // expectKinds maps what an expect line checks to whether it names a
@@ -641,7 +642,7 @@ func (p *parser) clause(l line, t string, at int) *engine.Clause {
 			}
 			c.N = k
 		}
-	case "x", "mode", "multikicker":
+	case "x", "mode", "multikicker", "replicate":
 		hi := game.MaxNumber
 		if word != "x" {
 			hi = game.MaxRepeat
@@ -734,7 +735,9 @@ func (p *parser) check(st *engine.Stmt) {
 		if c, ok := strings.CutSuffix(t, " ability"); ok && p.f.Card(strings.SplitN(c, "#", 2)[0]) != nil {
 			return
 		}
-		if _, ok := strings.CutSuffix(t, " token"); ok {
+		if _, ok := strings.CutSuffix(strings.SplitN(t, "#", 2)[0], " token"); ok {
+			// A token an effect creates: "Spirit token", and the next
+			// one of that name "Spirit token#2".
 			return
 		}
 		if strings.EqualFold(t, "combat damage") {

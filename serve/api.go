@@ -135,7 +135,9 @@ func (s *Server) keyword(w http.ResponseWriter, r *http.Request) {
 }
 
 // keywords: /api/keywords?rev=&kind=, as keywords --json; with
-// coverage=true what the engine models, as keywords --coverage --json.
+// coverage=true what the engine models, as keywords --coverage --json,
+// and with all_revs=true too in every revision, as keywords --coverage
+// --all-revs --json.
 func (s *Server) keywords(w http.ResponseWriter, r *http.Request) {
 	kind := r.URL.Query().Get("kind")
 	if _, ok := keyword.ParseKind(kind); kind != "" && !ok {
@@ -147,6 +149,15 @@ func (s *Server) keywords(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
+	all, err := boolParam(r, "all_revs")
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	if all && (!coverage || kind != "" || r.URL.Query().Get("rev") != "") {
+		writeError(w, badRequest("all_revs=true measures the coverage of every revision: it goes with coverage=true and takes no rev or kind"))
+		return
+	}
 	src, err := s.source(r)
 	if err != nil {
 		writeError(w, err)
@@ -155,6 +166,13 @@ func (s *Server) keywords(w http.ResponseWriter, r *http.Request) {
 	if coverage {
 		var buf bytes.Buffer
 		err := s.heavy(r, func() error {
+			if all {
+				cs, err := s.lib.CoverageAll()
+				if err != nil {
+					return err
+				}
+				return render.WriteJSON(&buf, cs)
+			}
 			c, err := s.lib.Coverage(src)
 			if err != nil {
 				return err

@@ -155,6 +155,8 @@ func TestOpenAPI(t *testing.T) {
 		{"GET", "/api/refs/702.999", "", 404},
 		{"GET", "/api/keywords/splise", "", 404},
 		{"GET", "/api/keywords?coverage=true&rev=2006-10-01", "", 200},
+		{"GET", "/api/keywords?coverage=true&all_revs=true&rev=2006", "", 400},
+		{"GET", "/api/keywords?all_revs=true", "", 400},
 		{"GET", "/api/keywords?kind=sideways", "", 400},
 		{"GET", "/api/terms/mana%20burn", "", 404},
 		{"POST", "/api/cite", strings.Repeat("702.47a ", crules.MaxCiteText/8+1), 413},

@@ -16,7 +16,8 @@
 //	GET /api/refs/{id}?rev=REV               what a rule cites and what cites it
 //	GET /api/history/{id}?rev=REV            a rule (or title) through every revision
 //	GET /api/keywords?rev=REV&kind=K         the keywords' specifications;
-//	                                         coverage=true what the engine models
+//	                                         coverage=true what the engine models,
+//	                                         with all_revs=true in every revision
 //	GET /api/keywords/{name}?rev=REV         one keyword's specification
 //	GET /api/terms, /api/terms/{phrase}      the terminology shifts
 //	GET /api/versions                        every revision with its counts

@@ -52,6 +52,7 @@ type keywordsOptions struct {
 	Kind     string
 	JSON     bool
 	Coverage bool
+	AllRevs  bool
 }
 
 func newKeywordsCmd(env *Env, runF func(*keywordsOptions) error) *cobra.Command {
@@ -61,14 +62,22 @@ func newKeywordsCmd(env *Env, runF func(*keywordsOptions) error) *cobra.Command 
 		Short: "List the keyword abilities and actions of a revision with their specifications",
 		Example: `  crules keywords --kind triggered
   crules keywords --rev 2006-10-01 --json
-  crules keywords --coverage --rev 2006-10-01`,
+  crules keywords --coverage --rev 2006-10-01
+  crules keywords --coverage --all-revs`,
 		Args: exactArgs(0),
 	}
 	o.docFlags.register(cmd, env, &o.JSON)
+	exclusive(cmd, "all-revs", "rev", "ask for one revision and for all of them; give one of them")
+	exclusive(cmd, "all-revs", "file", "ask for every embedded revision and for a file; give one of them")
+	exclusive(cmd, "all-revs", "kind", "measure the coverage of every revision; --kind lists one revision's keywords")
 	cmd.Flags().StringVar(&o.Kind, "kind", "", "only keywords of this kind: "+strings.Join(kinds, ", "))
 	_ = cmd.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions(kinds, cobra.ShellCompDirectiveNoFileComp))
 	cmd.Flags().BoolVar(&o.Coverage, "coverage", false, "how many keywords the engine models, compiles from the text, or finds stale")
+	cmd.Flags().BoolVar(&o.AllRevs, "all-revs", false, "with --coverage: the coverage of every revision, with a plot")
 	return hook(env, cmd, o, func(cmd *cobra.Command, args []string) error {
+		if o.AllRevs && !o.Coverage {
+			return fmt.Errorf("--all-revs measures the coverage of every revision: it goes with --coverage")
+		}
 		if _, ok := keyword.ParseKind(o.Kind); o.Kind != "" && !ok {
 			return fmt.Errorf("--kind is one of %s", strings.Join(kinds, ", "))
 		}
@@ -77,6 +86,17 @@ func newKeywordsCmd(env *Env, runF func(*keywordsOptions) error) *cobra.Command 
 }
 
 func runKeywords(env *Env, o *keywordsOptions) error {
+	if o.AllRevs {
+		lib, err := env.library()
+		if err != nil {
+			return err
+		}
+		cs, err := lib.CoverageAll()
+		if err != nil {
+			return err
+		}
+		return printOut(env, o.JSON, func() any { return cs }, func(p *render.TextPrinter) { p.CoverageAll(cs) })
+	}
 	lib, src, err := o.source(env)
 	if err != nil {
 		return err

@@ -72,3 +72,18 @@ func TestCoverageSameAsLibrary(t *testing.T) {
 		}
 	}
 }
+
+// TestCoverageAllFlags: --all-revs goes with --coverage and with neither
+// --rev, --file nor --kind: each other use is exit 2, nothing printed.
+func TestCoverageAllFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"keywords", "--all-revs"},
+		{"keywords", "--coverage", "--all-revs", "--rev", "2006"},
+		{"keywords", "--coverage", "--all-revs", "--file", "x.txt"},
+		{"keywords", "--coverage", "--all-revs", "--kind", "triggered"},
+	} {
+		if code, out, errs := run(t, args...); code != 2 || out != "" || !strings.Contains(errs, "--all-revs") {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q", strings.Join(args, " "), code, out, errs)
+		}
+	}
+}

@@ -66,6 +66,25 @@ func MainWithCache(m *testing.M) int {
 	return m.Run()
 }
 
+// Text returns the embedded text of revision rev (a selector, as
+// corpus.Archive.Select takes it), decoded.
+func Text(t testing.TB, rev string) string {
+	t.Helper()
+	a, err := corpus.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := a.Select(rev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := a.Text(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(text)
+}
+
 // NewDate is the effective date of NewRevision.
 const NewDate = "2026-02-27"
 
@@ -80,19 +99,7 @@ const NewWord = "zephyrquill"
 // and flying (702.9b) reworded.
 func NewRevision(t testing.TB) []byte {
 	t.Helper()
-	a, err := corpus.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := a.Select("2026-01-16")
-	if err != nil {
-		t.Fatal(err)
-	}
-	text, err := a.Text(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := string(text)
+	s := Text(t, "2026-01-16")
 	edits := []struct{ old, new string }{
 		{"These rules are effective as of January 16, 2026.", "These rules are effective as of February 27, 2026."},
 		{"A creature with flying can block a creature with or without flying.", "A creature with flying can block a creature with or without flying or reach."},

@@ -1,0 +1,42 @@
+package ability
+
+// The family of triggered keywords on a permanent entering or leaving
+// the battlefield, and on its controller's upkeep. Each is compiled from
+// its revision's own definition, read by the grammar of triggered
+// abilities (text.go) that card text is read by too.
+
+func init() {
+	families = append(families, func() {
+		for _, name := range []string{
+			// "When this permanent is put into a graveyard from the
+			// battlefield, if it had no -1/-1 counters on it, return
+			// it to the battlefield under its owner's control with a
+			// -1/-1 counter on it" (702.79a; "from play", "to play"
+			// until 2009-05-01), undying with +1/+1 (702.93a).
+			"Persist", "Undying",
+			// "When this Equipment enters, create a 0/0 black
+			// Phyrexian Germ creature token, then attach this
+			// Equipment to it" (702.92a; "put … onto the battlefield"
+			// before 2016-09-30); for Mirrodin!'s 2/2 red Rebel
+			// (702.163a), job select's 1/1 colorless Hero (702.182a).
+			"Living Weapon", "For Mirrodin!", "Job Select",
+			// "Whenever a creature you control enters, if that
+			// creature's power is greater than this creature's power
+			// and/or that creature's toughness is greater than this
+			// creature's toughness, put a +1/+1 counter on this
+			// creature" (702.100a; "enters the battlefield under your
+			// control" before 2024-07-30).
+			"Evolve",
+			// "When this permanent is put into a graveyard from the
+			// battlefield, create N 1/1 white and black Spirit
+			// creature tokens with flying" (702.135a).
+			"Afterlife",
+			// "When this permanent enters, you may put N +1/+1
+			// counters on it. If you don't, create N 1/1 colorless
+			// Servo artifact creature tokens" (702.123a).
+			"Fabricate",
+		} {
+			declare(name, compiled, byDefinition)
+		}
+	})
+}
