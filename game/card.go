@@ -675,21 +675,6 @@ var effectPatterns = []effectPattern{
 	{lazyRegexp(`(?i)^target player skips (?:their|his or her) next combat phase this turn$`), func(m []string) Effect {
 		return Effect{Verb: "skipcombat", Target: "player"}
 	}},
-	{lazyRegexp(`(?i)^(?:create (an?|N|X|\d+|two|three|four|five|six|seven|eight|nine|ten) (\d+)/(\d+) (.+?) (?:creature )?tokens?( with [a-z ,]+)?|put an? (\d+)/(\d+) (.+?) creature token onto the battlefield)(, then attach this equipment to it)?$`), func(m []string) Effect {
-		e := Effect{Verb: "create", N: 1, Name: m[4] + m[5]}
-		switch {
-		case m[1] == "":
-			// "put … onto the battlefield", the wording before
-			// "create" (701.6 from 2016-09-30).
-			m[2], m[3], e.Name = m[6], m[7], m[8]
-		case strings.EqualFold(m[1], "N") || strings.EqualFold(m[1], "X"):
-			e.ByN = NumN
-		default:
-			e.N = count(m[1])
-		}
-		e.P, e.T, e.Attach = atoi(m[2]), atoi(m[3]), m[9] != ""
-		return e
-	}},
 }
 
 // TokenCard is the card of a P/T creature token an effect describes as

@@ -127,6 +127,27 @@ var verbPatterns = []effectPattern{
 		}
 		return e
 	}},
+	// What the common create above does not read: a token its
+	// ability's source is attached to (", then attach this Equipment to
+	// it", living weapon and its kin) and the wording before "create"
+	// ("put … creature token onto the battlefield", 701.6 from
+	// 2016-09-30). Name keeps the description; the engine reads its
+	// colours, types and abilities (TokenCard).
+	{lazyRegexp(`(?i)^(?:create (an?|N|X|\d+|two|three|four|five|six|seven|eight|nine|ten) (\d+)/(\d+) (.+?) (?:creature )?tokens?( with [a-z ,]+)?|put an? (\d+)/(\d+) (.+?) creature token onto the battlefield)(, then attach this equipment to it)?$`), func(m []string) Effect {
+		e := Effect{Verb: "create", N: 1, Name: m[4] + m[5]}
+		switch {
+		case m[1] == "":
+			// "put … onto the battlefield", the wording before
+			// "create" (701.6 from 2016-09-30).
+			m[2], m[3], e.Name = m[6], m[7], m[8]
+		case strings.EqualFold(m[1], "N") || strings.EqualFold(m[1], "X"):
+			e.ByN = NumN
+		default:
+			e.N = count(m[1])
+		}
+		e.P, e.T, e.Attach = atoi(m[2]), atoi(m[3]), m[9] != ""
+		return e
+	}},
 }
 
 // An effectPattern is one entry of the effect table: a sentence's
