@@ -490,192 +490,197 @@ type EffectError struct {
 
 func (e *EffectError) Error() string { return e.Msg }
 
-var effectPatterns = []effectPattern{
-	// The effects of the first keywords compiled from their
-	// definitions (bushido, rampage, flanking, provoke, soulshift,
-	// frenzy, poisonous), also printed on cards.
-	{lazyRegexp(`(?i)^(it|this creature|the blocking creature|each other attacking creature) gets ([+-](?:N|X|\d+))/([+-](?:N|X|\d+))( until end of turn)?(?: for each (creature blocking it beyond the first))?$`), func(m []string) Effect {
-		e := Effect{Verb: "pump", Who: strings.ToLower(m[1]), UntilEOT: m[4] != "", For: strings.ToLower(m[5])}
-		var byP, byT bool
-		e.P, byP = keywordNumber(m[2])
-		e.T, byT = keywordNumber(m[3])
-		if byP {
-			e.ByN |= NumP
-		}
-		if byT {
-			e.ByN |= NumT
-		}
-		return e
-	}},
-	{lazyRegexp(`(?i)^return target (\w+) card with (?:converted mana cost|mana value) (N|X|\d+) or less from your graveyard to your hand$`), func(m []string) Effect {
-		e := Effect{Verb: "return", Target: "graveyard card", Name: m[1]}
-		if n, byN := keywordNumber(m[2]); byN {
-			e.N, e.ByN = n, NumN
-		} else {
-			e.N = n
-		}
-		return e
-	}},
-	{lazyRegexp(`(?i)^choose to have target creature defending player controls block this creature this combat if able$`), func(m []string) Effect {
-		return Effect{Verb: "mustblock", Target: "creature defending player controls"}
-	}},
-	{lazyRegexp(`(?i)^that player gets (N|X|a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+) poison counters?$`), func(m []string) Effect {
-		e := Effect{Verb: "poison", Who: "that player"}
-		if n, byN := keywordNumber(m[1]); byN {
-			e.N, e.ByN = n, NumN
-		} else {
-			e.N = n
-		}
-		return e
-	}},
-	// The attacking family's effects (exalted, battle cry, dethrone,
-	// training, afflict, ingest, renown), also printed on cards: who
-	// they are about is the creature or player of the triggering event
-	// ("that creature", "that player"), the defending player, the other
-	// attackers or the source.
-	{lazyRegexp(`(?i)^(that creature|each other attacking creature) gets? ([+-](?:N|X|\d+))/([+-](?:N|X|\d+)) until end of turn$`), func(m []string) Effect {
-		e := Effect{Verb: "pump", Who: strings.ToLower(m[1]), UntilEOT: true}
-		var byP, byT bool
-		if e.P, byP = keywordNumber(m[2]); byP {
-			e.ByN |= NumP
-		}
-		if e.T, byT = keywordNumber(m[3]); byT {
-			e.ByN |= NumT
-		}
-		return e
-	}},
-	{lazyRegexp(`(?i)^put (N|X|a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten) ([+-]\d+/[+-]\d+|[a-z]+) counters? on (?:this creature|it)( and it becomes renowned)?$`), func(m []string) Effect {
-		e := Effect{Verb: "putcounters", Who: "this creature", Name: strings.ToLower(m[2])}
-		if n, byN := keywordNumber(m[1]); byN {
-			e.N, e.ByN = n, NumN
-		} else {
-			e.N = count(m[1])
-		}
-		if m[3] != "" {
-			// A designation it gets after the counters (702.112a).
-			e.Becomes = "renowned"
-		}
-		return e
-	}},
-	{lazyRegexp(`(?i)^(defending player|that player) loses (N|X|\d+|one|two|three|four|five|six|seven|eight|nine|ten) life$`), func(m []string) Effect {
-		e := Effect{Verb: "lose", Who: strings.ToLower(m[1])}
-		if n, byN := keywordNumber(m[2]); byN {
-			e.N, e.ByN = n, NumN
-		} else {
-			e.N = count(m[2])
-		}
-		return e
-	}},
-	{lazyRegexp(`(?i)^put (a|an|\d+|one|two|three) (\+1/\+1) counters? on target attacking creature with power less than (?:this creature|it)(?:'|’)s power$`), func(m []string) Effect {
-		return Effect{Verb: "putcounters", N: count(m[1]), Name: m[2], Target: "attacking creature with power less than this creature's power"}
-	}},
-	{lazyRegexp(`(?i)^defending player sacrifices (N|X|a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten) permanents?$`), func(m []string) Effect {
-		// The player chooses which as it resolves (701.21a).
-		e := Effect{Verb: "sacrificeperms", Who: "defending player"}
-		if n, byN := keywordNumber(m[1]); byN {
-			e.N, e.ByN = n, NumN
-		} else {
-			e.N = count(m[1])
-		}
-		return e
-	}},
-	{lazyRegexp(`(?i)^that player exiles the top card of (?:his or her|their) library$`), func(m []string) Effect {
-		return Effect{Verb: "exiletop", Who: "that player", N: 1}
-	}},
-	{lazyRegexp(`(?i)^add ((?:\{[WUBRGC0-9]+\})+)(?: to your mana pool)?$`), func(m []string) Effect {
-		mana, _ := ParseMana(m[1])
-		return Effect{Verb: "addmana", Mana: mana}
-	}},
-	{lazyRegexp(`(?i)^venture into (?:the dungeon|(undercity))$`), func(m []string) Effect {
-		if m[1] != "" {
-			// Venture into [quality] (701.46d): a dungeon with the
-			// dungeon type, 205.3p.
-			return Effect{Verb: "venture", Name: "Undercity"}
-		}
-		return Effect{Verb: "venture"}
-	}},
-	{lazyRegexp(`(?i)^(?:you )?take the initiative$`), func(m []string) Effect { return Effect{Verb: "initiative"} }},
-	{lazyRegexp(`(?i)^put (a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten) ([+-]\d+/[+-]\d+|[a-z]+) counters? on (target creature|this creature|this permanent)$`), func(m []string) Effect {
-		e := Effect{Verb: "putcounters", N: count(m[1]), Name: strings.ToLower(m[2]), Target: "creature"}
-		if !strings.HasPrefix(strings.ToLower(m[3]), "target") {
-			// "on this creature" (outlast): the source itself.
-			e.Target, e.Who = "", "this creature"
-		}
-		return e
-	}},
-	{lazyRegexp(`(?i)^put a number of ([+-]\d+/[+-]\d+|[a-z]+) counters equal to the power of the card you exiled on target creature$`), func(m []string) Effect {
-		// Scavenge: N is the power of the card exiled to pay the cost.
-		return Effect{Verb: "putcounters", Name: strings.ToLower(m[1]), Target: "creature", ExiledPower: true}
-	}},
-	{lazyRegexp(`(?i)^(?:attach this (?:permanent|equipment|fortification) to|move this equipment onto) (another )?target (creature|land) you control$`), func(m []string) Effect {
-		// Equip, fortify: the source is attached to the target
-		// (701.3a); "another" (reconfigure) is not the source itself.
-		return Effect{Verb: "attach", Target: strings.ToLower(m[1]+m[2]) + " you control"}
-	}},
-	{lazyRegexp(`(?i)^destroy target creature$`), func(m []string) Effect { return Effect{Verb: "destroy", Target: "creature"} }},
-	// A spell's trigger copies the spell (707.10): once, once for each
-	// time a cost of Name was paid (replicate), or, Name "graveyard",
-	// once for each permanent put into a graveyard from the battlefield
-	// this turn (gravestorm; "put a copy of it onto the stack" until
-	// 2018).
-	{lazyRegexp(`(?i)^(?:copy it|put a copy of it onto the stack)(?: for each (?:time its (\w+) cost was paid|(permanent) that was put into a graveyard from (?:the battlefield|play) this turn))?$`), func(m []string) Effect {
-		if m[2] != "" {
-			return Effect{Verb: "copyself", Name: "graveyard"}
-		}
-		return Effect{Verb: "copyself", Name: strings.ToLower(m[1])}
-	}},
-	// What the copies may have: the new targets chosen as the copy
-	// effect resolves.
-	{lazyRegexp(`(?i)^if the spell has any targets, you may choose new targets for (?:the copy|any (?:number )?of the copies)$`), func(m []string) Effect { return Effect{Verb: "newtargets"} }},
-	{lazyRegexp(`(?i)^counter target spell$`), func(m []string) Effect { return Effect{Verb: "counter", Target: "spell"} }},
-	{lazyRegexp(`(?i)^copy target (creature|permanent|aura) spell$`), func(m []string) Effect {
-		return Effect{Verb: "copy", Target: strings.ToLower(m[1]) + " spell"}
-	}},
-	{lazyRegexp(`(?i)^((?:[a-z]+ )?spells(?: (?:and|or) [a-z]+ spells)?)( you (?:cast|play))? cost \{(\d+)\} (more|less) to (?:cast|play)$`), func(m []string) Effect {
-		verb := map[string]string{"more": "increase", "less": "reduce"}[strings.ToLower(m[4])]
-		return Effect{Verb: verb, N: atoi(m[3]), Name: strings.ToLower(m[1]), Yours: m[2] != ""}
-	}},
-	{lazyRegexp(`(?i)^spend only (?:snow mana|mana produced by snow sources) on X$`), func(m []string) Effect {
-		return Effect{Verb: "spendonly", Name: "snow", X: true}
-	}},
-	{lazyRegexp(`(?i)^if one or more \+1/\+1 counters would be put on a creature you control, (?:that many plus (one|\d+)|twice that many) \+1/\+1 counters are put on it instead$`), func(m []string) Effect {
-		e := Effect{Verb: "morecounters"}
-		if m[1] != "" {
-			e.N = count(strings.Replace(strings.ToLower(m[1]), "one", "a", 1))
-		}
-		return e
-	}},
-	{lazyRegexp(`(?i)^(?:this creature|this permanent|[^,]+?) enters(?: the battlefield)? with an? (\+1/\+1|[a-z]+) counter on it for each time it was kicked$`), func(m []string) Effect {
-		return Effect{Verb: "kickcounters", Name: m[1]}
-	}},
-	{lazyRegexp(`(?i)^if (?:this spell was kicked|the kicker cost was paid|.+'s kicker cost was paid), it deals (\d+) damage instead$`), func(m []string) Effect {
-		return Effect{Verb: "kickdamage", N: atoi(m[1])}
-	}},
-	{lazyRegexp(`(?i)^(?:its controller sacrifices it|sacrifice (?:it|this creature|this permanent))$`), func(m []string) Effect {
-		return Effect{Verb: "sacrifice"}
-	}},
-	{lazyRegexp(`(?i)^return (?:it|this card) to (?:the battlefield|play) under its owner(?:'|’)s control(?: with an? ([+-]1/[+-]1|[a-z]+) counter on it)?$`), func(m []string) Effect {
-		// Persist and undying (702.79a, 702.93a): the card the event
-		// put into the graveyard, "it".
-		e := Effect{Verb: "reenter", That: true}
-		if m[1] != "" {
-			e.N, e.Name = 1, strings.ToLower(m[1])
-		}
-		return e
-	}},
-	{lazyRegexp(`(?i)^(?:this creature|this permanent|it|[^,]+?) can(?:'|’)?t have more than (one|two|three|four|five|six|seven|eight|nine|ten|\d+) ([+-]1/[+-]1|[a-z]+) counters? on it$`), func(m []string) Effect {
-		n, _ := number(m[1])
-		return Effect{Verb: "maxcounters", N: n, Name: strings.ToLower(m[2])}
-	}},
-	{lazyRegexp(`(?i)^after this main phase, there is an additional combat phase followed by an additional main phase$`), func(m []string) Effect {
-		return Effect{Verb: "addcombat"}
-	}},
-	{lazyRegexp(`(?i)^untap all creatures that attacked this turn$`), func(m []string) Effect { return Effect{Verb: "untapattackers"} }},
-	{lazyRegexp(`(?i)^end the turn$`), func(m []string) Effect { return Effect{Verb: "endturn"} }},
-	{lazyRegexp(`(?i)^target player skips (?:their|his or her) next combat phase this turn$`), func(m []string) Effect {
-		return Effect{Verb: "skipcombat", Target: "player"}
-	}},
-}
+// effectPatterns is built on first use: its patterns and their closures
+// are some two hundred allocations every command would make at start-up
+// (TestStartupInit), and few commands read card text.
+var effectPatterns = sync.OnceValue(func() []effectPattern {
+	return []effectPattern{
+		// The effects of the first keywords compiled from their
+		// definitions (bushido, rampage, flanking, provoke, soulshift,
+		// frenzy, poisonous), also printed on cards.
+		{lazyRegexp(`(?i)^(it|this creature|the blocking creature|each other attacking creature) gets ([+-](?:N|X|\d+))/([+-](?:N|X|\d+))( until end of turn)?(?: for each (creature blocking it beyond the first))?$`), func(m []string) Effect {
+			e := Effect{Verb: "pump", Who: strings.ToLower(m[1]), UntilEOT: m[4] != "", For: strings.ToLower(m[5])}
+			var byP, byT bool
+			e.P, byP = keywordNumber(m[2])
+			e.T, byT = keywordNumber(m[3])
+			if byP {
+				e.ByN |= NumP
+			}
+			if byT {
+				e.ByN |= NumT
+			}
+			return e
+		}},
+		{lazyRegexp(`(?i)^return target (\w+) card with (?:converted mana cost|mana value) (N|X|\d+) or less from your graveyard to your hand$`), func(m []string) Effect {
+			e := Effect{Verb: "return", Target: "graveyard card", Name: m[1]}
+			if n, byN := keywordNumber(m[2]); byN {
+				e.N, e.ByN = n, NumN
+			} else {
+				e.N = n
+			}
+			return e
+		}},
+		{lazyRegexp(`(?i)^choose to have target creature defending player controls block this creature this combat if able$`), func(m []string) Effect {
+			return Effect{Verb: "mustblock", Target: "creature defending player controls"}
+		}},
+		{lazyRegexp(`(?i)^that player gets (N|X|a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+) poison counters?$`), func(m []string) Effect {
+			e := Effect{Verb: "poison", Who: "that player"}
+			if n, byN := keywordNumber(m[1]); byN {
+				e.N, e.ByN = n, NumN
+			} else {
+				e.N = n
+			}
+			return e
+		}},
+		// The attacking family's effects (exalted, battle cry, dethrone,
+		// training, afflict, ingest, renown), also printed on cards: who
+		// they are about is the creature or player of the triggering event
+		// ("that creature", "that player"), the defending player, the other
+		// attackers or the source.
+		{lazyRegexp(`(?i)^(that creature|each other attacking creature) gets? ([+-](?:N|X|\d+))/([+-](?:N|X|\d+)) until end of turn$`), func(m []string) Effect {
+			e := Effect{Verb: "pump", Who: strings.ToLower(m[1]), UntilEOT: true}
+			var byP, byT bool
+			if e.P, byP = keywordNumber(m[2]); byP {
+				e.ByN |= NumP
+			}
+			if e.T, byT = keywordNumber(m[3]); byT {
+				e.ByN |= NumT
+			}
+			return e
+		}},
+		{lazyRegexp(`(?i)^put (N|X|a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten) ([+-]\d+/[+-]\d+|[a-z]+) counters? on (?:this creature|it)( and it becomes renowned)?$`), func(m []string) Effect {
+			e := Effect{Verb: "putcounters", Who: "this creature", Name: strings.ToLower(m[2])}
+			if n, byN := keywordNumber(m[1]); byN {
+				e.N, e.ByN = n, NumN
+			} else {
+				e.N = count(m[1])
+			}
+			if m[3] != "" {
+				// A designation it gets after the counters (702.112a).
+				e.Becomes = "renowned"
+			}
+			return e
+		}},
+		{lazyRegexp(`(?i)^(defending player|that player) loses (N|X|\d+|one|two|three|four|five|six|seven|eight|nine|ten) life$`), func(m []string) Effect {
+			e := Effect{Verb: "lose", Who: strings.ToLower(m[1])}
+			if n, byN := keywordNumber(m[2]); byN {
+				e.N, e.ByN = n, NumN
+			} else {
+				e.N = count(m[2])
+			}
+			return e
+		}},
+		{lazyRegexp(`(?i)^put (a|an|\d+|one|two|three) (\+1/\+1) counters? on target attacking creature with power less than (?:this creature|it)(?:'|’)s power$`), func(m []string) Effect {
+			return Effect{Verb: "putcounters", N: count(m[1]), Name: m[2], Target: "attacking creature with power less than this creature's power"}
+		}},
+		{lazyRegexp(`(?i)^defending player sacrifices (N|X|a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten) permanents?$`), func(m []string) Effect {
+			// The player chooses which as it resolves (701.21a).
+			e := Effect{Verb: "sacrificeperms", Who: "defending player"}
+			if n, byN := keywordNumber(m[1]); byN {
+				e.N, e.ByN = n, NumN
+			} else {
+				e.N = count(m[1])
+			}
+			return e
+		}},
+		{lazyRegexp(`(?i)^that player exiles the top card of (?:his or her|their) library$`), func(m []string) Effect {
+			return Effect{Verb: "exiletop", Who: "that player", N: 1}
+		}},
+		{lazyRegexp(`(?i)^add ((?:\{[WUBRGC0-9]+\})+)(?: to your mana pool)?$`), func(m []string) Effect {
+			mana, _ := ParseMana(m[1])
+			return Effect{Verb: "addmana", Mana: mana}
+		}},
+		{lazyRegexp(`(?i)^venture into (?:the dungeon|(undercity))$`), func(m []string) Effect {
+			if m[1] != "" {
+				// Venture into [quality] (701.46d): a dungeon with the
+				// dungeon type, 205.3p.
+				return Effect{Verb: "venture", Name: "Undercity"}
+			}
+			return Effect{Verb: "venture"}
+		}},
+		{lazyRegexp(`(?i)^(?:you )?take the initiative$`), func(m []string) Effect { return Effect{Verb: "initiative"} }},
+		{lazyRegexp(`(?i)^put (a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten) ([+-]\d+/[+-]\d+|[a-z]+) counters? on (target creature|this creature|this permanent)$`), func(m []string) Effect {
+			e := Effect{Verb: "putcounters", N: count(m[1]), Name: strings.ToLower(m[2]), Target: "creature"}
+			if !strings.HasPrefix(strings.ToLower(m[3]), "target") {
+				// "on this creature" (outlast): the source itself.
+				e.Target, e.Who = "", "this creature"
+			}
+			return e
+		}},
+		{lazyRegexp(`(?i)^put a number of ([+-]\d+/[+-]\d+|[a-z]+) counters equal to the power of the card you exiled on target creature$`), func(m []string) Effect {
+			// Scavenge: N is the power of the card exiled to pay the cost.
+			return Effect{Verb: "putcounters", Name: strings.ToLower(m[1]), Target: "creature", ExiledPower: true}
+		}},
+		{lazyRegexp(`(?i)^(?:attach this (?:permanent|equipment|fortification) to|move this equipment onto) (another )?target (creature|land) you control$`), func(m []string) Effect {
+			// Equip, fortify: the source is attached to the target
+			// (701.3a); "another" (reconfigure) is not the source itself.
+			return Effect{Verb: "attach", Target: strings.ToLower(m[1]+m[2]) + " you control"}
+		}},
+		{lazyRegexp(`(?i)^destroy target creature$`), func(m []string) Effect { return Effect{Verb: "destroy", Target: "creature"} }},
+		// A spell's trigger copies the spell (707.10): once, once for each
+		// time a cost of Name was paid (replicate), or, Name "graveyard",
+		// once for each permanent put into a graveyard from the battlefield
+		// this turn (gravestorm; "put a copy of it onto the stack" until
+		// 2018).
+		{lazyRegexp(`(?i)^(?:copy it|put a copy of it onto the stack)(?: for each (?:time its (\w+) cost was paid|(permanent) that was put into a graveyard from (?:the battlefield|play) this turn))?$`), func(m []string) Effect {
+			if m[2] != "" {
+				return Effect{Verb: "copyself", Name: "graveyard"}
+			}
+			return Effect{Verb: "copyself", Name: strings.ToLower(m[1])}
+		}},
+		// What the copies may have: the new targets chosen as the copy
+		// effect resolves.
+		{lazyRegexp(`(?i)^if the spell has any targets, you may choose new targets for (?:the copy|any (?:number )?of the copies)$`), func(m []string) Effect { return Effect{Verb: "newtargets"} }},
+		{lazyRegexp(`(?i)^counter target spell$`), func(m []string) Effect { return Effect{Verb: "counter", Target: "spell"} }},
+		{lazyRegexp(`(?i)^copy target (creature|permanent|aura) spell$`), func(m []string) Effect {
+			return Effect{Verb: "copy", Target: strings.ToLower(m[1]) + " spell"}
+		}},
+		{lazyRegexp(`(?i)^((?:[a-z]+ )?spells(?: (?:and|or) [a-z]+ spells)?)( you (?:cast|play))? cost \{(\d+)\} (more|less) to (?:cast|play)$`), func(m []string) Effect {
+			verb := map[string]string{"more": "increase", "less": "reduce"}[strings.ToLower(m[4])]
+			return Effect{Verb: verb, N: atoi(m[3]), Name: strings.ToLower(m[1]), Yours: m[2] != ""}
+		}},
+		{lazyRegexp(`(?i)^spend only (?:snow mana|mana produced by snow sources) on X$`), func(m []string) Effect {
+			return Effect{Verb: "spendonly", Name: "snow", X: true}
+		}},
+		{lazyRegexp(`(?i)^if one or more \+1/\+1 counters would be put on a creature you control, (?:that many plus (one|\d+)|twice that many) \+1/\+1 counters are put on it instead$`), func(m []string) Effect {
+			e := Effect{Verb: "morecounters"}
+			if m[1] != "" {
+				e.N = count(strings.Replace(strings.ToLower(m[1]), "one", "a", 1))
+			}
+			return e
+		}},
+		{lazyRegexp(`(?i)^(?:this creature|this permanent|[^,]+?) enters(?: the battlefield)? with an? (\+1/\+1|[a-z]+) counter on it for each time it was kicked$`), func(m []string) Effect {
+			return Effect{Verb: "kickcounters", Name: m[1]}
+		}},
+		{lazyRegexp(`(?i)^if (?:this spell was kicked|the kicker cost was paid|.+'s kicker cost was paid), it deals (\d+) damage instead$`), func(m []string) Effect {
+			return Effect{Verb: "kickdamage", N: atoi(m[1])}
+		}},
+		{lazyRegexp(`(?i)^(?:its controller sacrifices it|sacrifice (?:it|this creature|this permanent))$`), func(m []string) Effect {
+			return Effect{Verb: "sacrifice"}
+		}},
+		{lazyRegexp(`(?i)^return (?:it|this card) to (?:the battlefield|play) under its owner(?:'|’)s control(?: with an? ([+-]1/[+-]1|[a-z]+) counter on it)?$`), func(m []string) Effect {
+			// Persist and undying (702.79a, 702.93a): the card the event
+			// put into the graveyard, "it".
+			e := Effect{Verb: "reenter", That: true}
+			if m[1] != "" {
+				e.N, e.Name = 1, strings.ToLower(m[1])
+			}
+			return e
+		}},
+		{lazyRegexp(`(?i)^(?:this creature|this permanent|it|[^,]+?) can(?:'|’)?t have more than (one|two|three|four|five|six|seven|eight|nine|ten|\d+) ([+-]1/[+-]1|[a-z]+) counters? on it$`), func(m []string) Effect {
+			n, _ := number(m[1])
+			return Effect{Verb: "maxcounters", N: n, Name: strings.ToLower(m[2])}
+		}},
+		{lazyRegexp(`(?i)^after this main phase, there is an additional combat phase followed by an additional main phase$`), func(m []string) Effect {
+			return Effect{Verb: "addcombat"}
+		}},
+		{lazyRegexp(`(?i)^untap all creatures that attacked this turn$`), func(m []string) Effect { return Effect{Verb: "untapattackers"} }},
+		{lazyRegexp(`(?i)^end the turn$`), func(m []string) Effect { return Effect{Verb: "endturn"} }},
+		{lazyRegexp(`(?i)^target player skips (?:their|his or her) next combat phase this turn$`), func(m []string) Effect {
+			return Effect{Verb: "skipcombat", Target: "player"}
+		}},
+	}
+})
 
 // TokenCard is the card of a P/T creature token an effect describes as
 // desc ("black Phyrexian Germ", "white and black Spirit … with flying",
@@ -731,7 +736,7 @@ func count(s string) int {
 func ParseEffect(text string) (Effect, error) {
 	lead := len(text) - len(strings.TrimLeft(text, " \t"))
 	t := strings.TrimSuffix(strings.TrimSpace(text), ".")
-	for _, table := range [][]effectPattern{effectPatterns, verbPatterns} {
+	for _, table := range [][]effectPattern{effectPatterns(), verbPatterns()} {
 		for _, p := range table {
 			if m := p.re().FindStringSubmatch(t); m != nil {
 				e := p.build(m)

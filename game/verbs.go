@@ -3,6 +3,7 @@ package game
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // The common verbs of card text, each with the subjects and numbers
@@ -28,127 +29,129 @@ import (
 // N is a keyword's number (ByN), and so is "that many" in a keyword
 // action's definition (the number of the action); X is a spell's; "it" is the object the
 // instruction before targeted (That) or, with none, the source.
-var verbPatterns = []effectPattern{
-	{lazyRegexp(`(?i)^(?:[^,]*\s)?deals? ` + numWord + ` damage to (any target|target creature or player|each creature|` + objectWords + `|` + playerWords + `)$`), func(m []string) Effect {
-		e := Effect{Verb: "damage"}
-		amount(&e, m[1])
-		switch w := strings.ToLower(m[2]); w {
-		case "any target", "target creature or player":
-			e.Target = "any"
-		case "each creature":
-			e.Who = w
-		default:
-			if !object(&e, w) {
-				players(&e, w)
+var verbPatterns = sync.OnceValue(func() []effectPattern {
+	return []effectPattern{
+		{lazyRegexp(`(?i)^(?:[^,]*\s)?deals? ` + numWord + ` damage to (any target|target creature or player|each creature|` + objectWords + `|` + playerWords + `)$`), func(m []string) Effect {
+			e := Effect{Verb: "damage"}
+			amount(&e, m[1])
+			switch w := strings.ToLower(m[2]); w {
+			case "any target", "target creature or player":
+				e.Target = "any"
+			case "each creature":
+				e.Who = w
+			default:
+				if !object(&e, w) {
+					players(&e, w)
+				}
 			}
-		}
-		return e
-	}},
-	{lazyRegexp(`(?i)^(?:` + playerWords + ` )?gains? ` + numWord + ` life$`), func(m []string) Effect {
-		e := Effect{Verb: "gain"}
-		players(&e, m[1])
-		amount(&e, m[2])
-		return e
-	}},
-	{lazyRegexp(`(?i)^` + playerWords + ` loses? ` + numWord + ` life$`), func(m []string) Effect {
-		e := Effect{Verb: "lose"}
-		players(&e, m[1])
-		amount(&e, m[2])
-		return e
-	}},
-	{lazyRegexp(`(?i)^(?:` + playerWords + ` )?(draw|mill)s? ` + numWord + ` cards?$`), func(m []string) Effect {
-		e := Effect{Verb: strings.ToLower(m[2])}
-		players(&e, m[1])
-		amount(&e, m[3])
-		return e
-	}},
-	{lazyRegexp(`(?i)^(?:` + playerWords + ` )?puts? (?:the top ` + numWord + ` cards? of (?:your|their|his or her) library|` + numWord + ` cards? from the top of (?:your|their|his or her) library) into (?:your|their|his or her) (graveyard|hand)$`), func(m []string) Effect {
-		e := Effect{Verb: "mill", Name: strings.ToLower(m[4])}
-		players(&e, m[1])
-		amount(&e, m[2]+m[3])
-		return e
-	}},
-	{lazyRegexp(`(?i)^put ` + numWord + ` ([+-]\d+/[+-]\d+|[a-z]+) counters? on (each creature you control|` + objectWords + `)$`), func(m []string) Effect {
-		e := Effect{Verb: "putcounters", Name: strings.ToLower(m[2])}
-		amount(&e, m[1])
-		if w := strings.ToLower(m[3]); !object(&e, w) {
-			e.Who = w
-		}
-		return e
-	}},
-	{lazyRegexp(`(?i)^remove ` + numWord + ` ([+-]\d+/[+-]\d+|[a-z]+) counters? from ` + objectWords + `$`), func(m []string) Effect {
-		e := Effect{Verb: "removecounters", Name: strings.ToLower(m[2])}
-		amount(&e, m[1])
-		object(&e, m[3])
-		return e
-	}},
-	{lazyRegexp(`(?i)^(tap|untap|exile) (target permanent|that permanent|` + objectWords + `)$`), func(m []string) Effect {
-		e := Effect{Verb: strings.ToLower(m[1])}
-		switch w := strings.ToLower(m[2]); w {
-		case "target permanent":
-			e.Target = "permanent"
-		case "that permanent":
-			e.That = true
-		default:
-			object(&e, w)
-		}
-		return e
-	}},
-	{lazyRegexp(`(?i)^return ` + objectWords + ` to (?:its|their) owner's hand$`), func(m []string) Effect {
-		e := Effect{Verb: "bounce"}
-		object(&e, m[1])
-		return e
-	}},
-	{lazyRegexp(`(?i)^return (it|that card) to the battlefield(?: under (?:its owner's|your) control)?( tapped)?$`), func(m []string) Effect {
-		return Effect{Verb: "reanimate", Who: strings.ToLower(m[1]), Tapped: m[2] != ""}
-	}},
-	{lazyRegexp(`(?i)^create ` + numWord + ` (\d+|N|X)/(\d+|N|X) (?:((?:white|blue|black|red|green|colorless)(?: and (?:white|blue|black|red|green))?) )?([a-z]+(?: [a-z]+)*?) (artifact )?(?:creature )?tokens?(?: with ([a-z]+(?: [a-z]+)?(?: and [a-z]+(?: [a-z]+)?)?))?(?: (?:that's|that are))?( tapped and attacking)?$`), func(m []string) Effect {
-		e := Effect{Verb: "create", Name: m[5], Tapped: m[8] != ""}
-		amount(&e, m[1])
-		var byP, byT bool
-		e.P, byP = keywordNumber(m[2])
-		e.T, byT = keywordNumber(m[3])
-		if byP {
-			e.ByN |= NumP
-		}
-		if byT {
-			e.ByN |= NumT
-		}
-		if m[4] != "" {
-			e.Colors, _ = ParseColor(m[4])
-		}
-		if m[6] != "" {
-			e.Types = []string{"Artifact"}
-		}
-		if m[7] != "" {
-			for _, k := range strings.Split(m[7], " and ") {
-				e.Abilities = append(e.Abilities, keywordTitle(k))
+			return e
+		}},
+		{lazyRegexp(`(?i)^(?:` + playerWords + ` )?gains? ` + numWord + ` life$`), func(m []string) Effect {
+			e := Effect{Verb: "gain"}
+			players(&e, m[1])
+			amount(&e, m[2])
+			return e
+		}},
+		{lazyRegexp(`(?i)^` + playerWords + ` loses? ` + numWord + ` life$`), func(m []string) Effect {
+			e := Effect{Verb: "lose"}
+			players(&e, m[1])
+			amount(&e, m[2])
+			return e
+		}},
+		{lazyRegexp(`(?i)^(?:` + playerWords + ` )?(draw|mill)s? ` + numWord + ` cards?$`), func(m []string) Effect {
+			e := Effect{Verb: strings.ToLower(m[2])}
+			players(&e, m[1])
+			amount(&e, m[3])
+			return e
+		}},
+		{lazyRegexp(`(?i)^(?:` + playerWords + ` )?puts? (?:the top ` + numWord + ` cards? of (?:your|their|his or her) library|` + numWord + ` cards? from the top of (?:your|their|his or her) library) into (?:your|their|his or her) (graveyard|hand)$`), func(m []string) Effect {
+			e := Effect{Verb: "mill", Name: strings.ToLower(m[4])}
+			players(&e, m[1])
+			amount(&e, m[2]+m[3])
+			return e
+		}},
+		{lazyRegexp(`(?i)^put ` + numWord + ` ([+-]\d+/[+-]\d+|[a-z]+) counters? on (each creature you control|` + objectWords + `)$`), func(m []string) Effect {
+			e := Effect{Verb: "putcounters", Name: strings.ToLower(m[2])}
+			amount(&e, m[1])
+			if w := strings.ToLower(m[3]); !object(&e, w) {
+				e.Who = w
 			}
-		}
-		return e
-	}},
-	// What the common create above does not read: a token its
-	// ability's source is attached to (", then attach this Equipment to
-	// it", living weapon and its kin) and the wording before "create"
-	// ("put … creature token onto the battlefield", 701.6 from
-	// 2016-09-30). Name keeps the description; the engine reads its
-	// colours, types and abilities (TokenCard).
-	{lazyRegexp(`(?i)^(?:create (an?|N|X|\d+|two|three|four|five|six|seven|eight|nine|ten) (\d+)/(\d+) (.+?) (?:creature )?tokens?( with [a-z ,]+)?|put an? (\d+)/(\d+) (.+?) creature token onto the battlefield)(, then attach this equipment to it)?$`), func(m []string) Effect {
-		e := Effect{Verb: "create", N: 1, Name: m[4] + m[5]}
-		switch {
-		case m[1] == "":
-			// "put … onto the battlefield", the wording before
-			// "create" (701.6 from 2016-09-30).
-			m[2], m[3], e.Name = m[6], m[7], m[8]
-		case strings.EqualFold(m[1], "N") || strings.EqualFold(m[1], "X"):
-			e.ByN = NumN
-		default:
-			e.N = count(m[1])
-		}
-		e.P, e.T, e.Attach = atoi(m[2]), atoi(m[3]), m[9] != ""
-		return e
-	}},
-}
+			return e
+		}},
+		{lazyRegexp(`(?i)^remove ` + numWord + ` ([+-]\d+/[+-]\d+|[a-z]+) counters? from ` + objectWords + `$`), func(m []string) Effect {
+			e := Effect{Verb: "removecounters", Name: strings.ToLower(m[2])}
+			amount(&e, m[1])
+			object(&e, m[3])
+			return e
+		}},
+		{lazyRegexp(`(?i)^(tap|untap|exile) (target permanent|that permanent|` + objectWords + `)$`), func(m []string) Effect {
+			e := Effect{Verb: strings.ToLower(m[1])}
+			switch w := strings.ToLower(m[2]); w {
+			case "target permanent":
+				e.Target = "permanent"
+			case "that permanent":
+				e.That = true
+			default:
+				object(&e, w)
+			}
+			return e
+		}},
+		{lazyRegexp(`(?i)^return ` + objectWords + ` to (?:its|their) owner's hand$`), func(m []string) Effect {
+			e := Effect{Verb: "bounce"}
+			object(&e, m[1])
+			return e
+		}},
+		{lazyRegexp(`(?i)^return (it|that card) to the battlefield(?: under (?:its owner's|your) control)?( tapped)?$`), func(m []string) Effect {
+			return Effect{Verb: "reanimate", Who: strings.ToLower(m[1]), Tapped: m[2] != ""}
+		}},
+		{lazyRegexp(`(?i)^create ` + numWord + ` (\d+|N|X)/(\d+|N|X) (?:((?:white|blue|black|red|green|colorless)(?: and (?:white|blue|black|red|green))?) )?([a-z]+(?: [a-z]+)*?) (artifact )?(?:creature )?tokens?(?: with ([a-z]+(?: [a-z]+)?(?: and [a-z]+(?: [a-z]+)?)?))?(?: (?:that's|that are))?( tapped and attacking)?$`), func(m []string) Effect {
+			e := Effect{Verb: "create", Name: m[5], Tapped: m[8] != ""}
+			amount(&e, m[1])
+			var byP, byT bool
+			e.P, byP = keywordNumber(m[2])
+			e.T, byT = keywordNumber(m[3])
+			if byP {
+				e.ByN |= NumP
+			}
+			if byT {
+				e.ByN |= NumT
+			}
+			if m[4] != "" {
+				e.Colors, _ = ParseColor(m[4])
+			}
+			if m[6] != "" {
+				e.Types = []string{"Artifact"}
+			}
+			if m[7] != "" {
+				for _, k := range strings.Split(m[7], " and ") {
+					e.Abilities = append(e.Abilities, keywordTitle(k))
+				}
+			}
+			return e
+		}},
+		// What the common create above does not read: a token its
+		// ability's source is attached to (", then attach this Equipment to
+		// it", living weapon and its kin) and the wording before "create"
+		// ("put … creature token onto the battlefield", 701.6 from
+		// 2016-09-30). Name keeps the description; the engine reads its
+		// colours, types and abilities (TokenCard).
+		{lazyRegexp(`(?i)^(?:create (an?|N|X|\d+|two|three|four|five|six|seven|eight|nine|ten) (\d+)/(\d+) (.+?) (?:creature )?tokens?( with [a-z ,]+)?|put an? (\d+)/(\d+) (.+?) creature token onto the battlefield)(, then attach this equipment to it)?$`), func(m []string) Effect {
+			e := Effect{Verb: "create", N: 1, Name: m[4] + m[5]}
+			switch {
+			case m[1] == "":
+				// "put … onto the battlefield", the wording before
+				// "create" (701.6 from 2016-09-30).
+				m[2], m[3], e.Name = m[6], m[7], m[8]
+			case strings.EqualFold(m[1], "N") || strings.EqualFold(m[1], "X"):
+				e.ByN = NumN
+			default:
+				e.N = count(m[1])
+			}
+			e.P, e.T, e.Attach = atoi(m[2]), atoi(m[3]), m[9] != ""
+			return e
+		}},
+	}
+})
 
 // An effectPattern is one entry of the effect table: a sentence's
 // pattern and the Effect it reads into.

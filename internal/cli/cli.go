@@ -406,6 +406,15 @@ func printOut(env *Env, asJSON bool, v func() any, text func(*render.TextPrinter
 	return p.Err
 }
 
+// printIf returns err when it is not nil, and otherwise prints as
+// printOut does: the one call after a library call that may fail.
+func printIf(env *Env, err error, asJSON bool, v func() any, text func(*render.TextPrinter)) error {
+	if err != nil {
+		return err
+	}
+	return printOut(env, asJSON, v, text)
+}
+
 // report prints what check or cite found, as printOut does, and makes it
 // exit status 1 with summary when found; when not, summary is a note.
 func report(env *Env, found bool, summary string, asJSON bool, v func() any, text func(*render.TextPrinter)) error {

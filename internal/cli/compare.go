@@ -69,10 +69,7 @@ func runDiff(env *Env, lib *crules.Library, o *diffOptions) error {
 	}
 	env.notes(note)
 	c, err := lib.Diff(srcs[0], srcs[1], opt)
-	if err != nil {
-		return err
-	}
-	return printOut(env, o.JSON, func() any { return c.JSON(o.Stat) }, func(p *render.TextPrinter) {
+	return printIf(env, err, o.JSON, func() any { return c.JSON(o.Stat) }, func(p *render.TextPrinter) {
 		p.Diff(c.View(), o.Stat)
 	})
 }

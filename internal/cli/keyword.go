@@ -41,10 +41,7 @@ func runKeyword(env *Env, o *keywordOptions) error {
 		return err
 	}
 	a, err := lib.Keyword(src, o.Name)
-	if err != nil {
-		return err
-	}
-	return printOut(env, o.JSON, a.JSON, func(p *render.TextPrinter) { p.Keyword(a.Spec, a.Changes) })
+	return printIf(env, err, o.JSON, a.JSON, func(p *render.TextPrinter) { p.Keyword(a.Spec, a.Changes) })
 }
 
 type keywordsOptions struct {
@@ -86,33 +83,20 @@ func newKeywordsCmd(env *Env, runF func(*keywordsOptions) error) *cobra.Command 
 }
 
 func runKeywords(env *Env, o *keywordsOptions) error {
-	if o.AllRevs {
-		lib, err := env.library()
-		if err != nil {
-			return err
-		}
-		cs, err := lib.CoverageAll()
-		if err != nil {
-			return err
-		}
-		return printOut(env, o.JSON, func() any { return cs }, func(p *render.TextPrinter) { p.CoverageAll(cs) })
-	}
-	lib, src, err := o.source(env)
+	lib, src, err := o.source(env) // the latest revision with --all-revs, which ignores it
 	if err != nil {
 		return err
+	}
+	if o.AllRevs {
+		cs, err := lib.CoverageAll()
+		return printIf(env, err, o.JSON, func() any { return cs }, func(p *render.TextPrinter) { p.CoverageAll(cs) })
 	}
 	if o.Coverage {
 		c, err := lib.Coverage(src)
-		if err != nil {
-			return err
-		}
-		return printOut(env, o.JSON, func() any { return c }, func(p *render.TextPrinter) { p.Coverage(c) })
+		return printIf(env, err, o.JSON, func() any { return c }, func(p *render.TextPrinter) { p.Coverage(c) })
 	}
 	d, specs, err := lib.Keywords(src, keyword.Kind(o.Kind))
-	if err != nil {
-		return err
-	}
-	return printOut(env, o.JSON, func() any { return render.KeywordsJSON(specs, string(d.Era)) }, func(p *render.TextPrinter) { p.Keywords(specs) })
+	return printIf(env, err, o.JSON, func() any { return render.KeywordsJSON(specs, string(d.Era)) }, func(p *render.TextPrinter) { p.Keywords(specs) })
 }
 
 type searchOptions struct {
@@ -260,16 +244,12 @@ when a check fails. --example prints a scenario to start from.
 			return nil
 		}
 		return minArgs(1)(c, args)
-	}, runF, runSim)
+	}, runF, withLib(runSim))
 }
 
-func runSim(env *Env, o *simOptions) error {
+func runSim(env *Env, lib *crules.Library, o *simOptions) error {
 	if o.Example {
 		_, err := env.Stdout.Write(scenario.Example)
-		return err
-	}
-	lib, err := env.library()
-	if err != nil {
 		return err
 	}
 	results, err := lib.SimulateFiles(o.Rev, o.Files...)

@@ -89,10 +89,7 @@ Mana Cost, "exile" in 2006 Removed from the Game.`,
 func runGlossary(env *Env, o *glossaryOptions) error {
 	if o.Term == "" {
 		_, d, err := o.document(env)
-		if err != nil {
-			return err
-		}
-		return printOut(env, o.JSON, d.GlossaryJSON, func(p *render.TextPrinter) { p.GlossaryTerms(d.Glossary) })
+		return printIf(env, err, o.JSON, d.GlossaryJSON, func(p *render.TextPrinter) { p.GlossaryTerms(d.Glossary) })
 	}
 	lib, src, err := o.source(env)
 	if err != nil {
@@ -124,10 +121,7 @@ func newTOCCmd(env *Env, runF func(*tocOptions) error) *cobra.Command {
 
 func runTOC(env *Env, o *tocOptions) error {
 	_, d, err := o.document(env)
-	if err != nil {
-		return err
-	}
-	return printOut(env, o.JSON, d.TOCJSON, func(p *render.TextPrinter) { p.TOC(d.Parts) })
+	return printIf(env, err, o.JSON, d.TOCJSON, func(p *render.TextPrinter) { p.TOC(d.Parts) })
 }
 
 type refsOptions struct {
