@@ -500,15 +500,7 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 		// frenzy, poisonous), also printed on cards.
 		{lazyRegexp(`(?i)^(it|this creature|the blocking creature|each other attacking creature) gets ([+-](?:N|X|\d+))/([+-](?:N|X|\d+))( until end of turn)?(?: for each (creature blocking it beyond the first))?$`), func(m []string) Effect {
 			e := Effect{Verb: "pump", Who: strings.ToLower(m[1]), UntilEOT: m[4] != "", For: strings.ToLower(m[5])}
-			var byP, byT bool
-			e.P, byP = keywordNumber(m[2])
-			e.T, byT = keywordNumber(m[3])
-			if byP {
-				e.ByN |= NumP
-			}
-			if byT {
-				e.ByN |= NumT
-			}
+			e.setPT(m[2], m[3])
 			return e
 		}},
 		{lazyRegexp(`(?i)^return target (\w+) card with (?:converted mana cost|mana value) (N|X|\d+) or less from your graveyard to your hand$`), func(m []string) Effect {

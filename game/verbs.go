@@ -107,15 +107,7 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 		{lazyRegexp(`(?i)^create ` + numWord + ` (\d+|N|X)/(\d+|N|X) (?:((?:white|blue|black|red|green|colorless)(?: and (?:white|blue|black|red|green))?) )?([a-z]+(?: [a-z]+)*?) (artifact )?(?:creature )?tokens?(?: with ([a-z]+(?: [a-z]+)?(?: and [a-z]+(?: [a-z]+)?)?))?(?: (?:that's|that are))?( tapped and attacking)?$`), func(m []string) Effect {
 			e := Effect{Verb: "create", Name: m[5], Tapped: m[8] != ""}
 			amount(&e, m[1])
-			var byP, byT bool
-			e.P, byP = keywordNumber(m[2])
-			e.T, byT = keywordNumber(m[3])
-			if byP {
-				e.ByN |= NumP
-			}
-			if byT {
-				e.ByN |= NumT
-			}
+			e.setPT(m[2], m[3])
 			if m[4] != "" {
 				e.Colors, _ = ParseColor(m[4])
 			}
@@ -152,6 +144,20 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 		}},
 	}
 })
+
+// setPT sets the P/T an effect gives ("+N/+0", "N/N", "1/1"), each part
+// the keyword's number where it is N or X.
+func (e *Effect) setPT(p, t string) {
+	var byP, byT bool
+	e.P, byP = keywordNumber(p)
+	e.T, byT = keywordNumber(t)
+	if byP {
+		e.ByN |= NumP
+	}
+	if byT {
+		e.ByN |= NumT
+	}
+}
 
 // An effectPattern is one entry of the effect table: a sentence's
 // pattern and the Effect it reads into.
