@@ -4,9 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crules/crules/engine"
 	"github.com/crules/crules/parse"
-	"github.com/crules/crules/scenario"
 )
 
 // TestMillFromDefinition: milling follows the revision's own definition
@@ -35,19 +33,7 @@ expect library bob: none
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, err := scenario.Parse("mill.txt", []byte(strings.Replace(script, "%s", tc.want, 1)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := engine.Run(&f.Scenario, doc)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, c := range res.Scripts[0].Checks {
-			if !c.Pass {
-				t.Errorf("mill into the %s: %s: %s: got %s", tc.zone, c.Pos(), c.Text, c.Got)
-			}
-		}
+		res := runChecks(t, "mill into the "+tc.zone, "mill.txt", strings.Replace(script, "%s", tc.want, 1), doc)
 		cited := false
 		for _, s := range res.Scripts[0].Trace {
 			cited = cited || s.Rule == "701.17a"

@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -8,6 +9,26 @@ import (
 	"github.com/crules/crules/parse"
 	"github.com/crules/crules/scenario"
 )
+
+// runChecks runs the scenario src (its file name name) against doc and
+// reports each check of its first script that fails, led by what.
+func runChecks(t *testing.T, what, name, src string, doc *parse.Document) *engine.Result {
+	t.Helper()
+	f, err := scenario.Parse(name, []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := engine.Run(&f.Scenario, doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range res.Scripts[0].Checks {
+		if !c.Pass {
+			t.Errorf("%s: %s: %s: got %s", what, c.Pos(), c.Text, c.Got)
+		}
+	}
+	return res
+}
 
 // excerpt builds a one-keyword revision from a definition.
 func excerpt(t *testing.T, name, written, def string) *parse.Document {
@@ -56,19 +77,7 @@ func TestCompiledFromText(t *testing.T) {
 		if !tc.trigger {
 			src = strings.Replace(src, "resolve\n", "", 1)
 		}
-		f, err := scenario.Parse("bushido.txt", []byte(src))
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := engine.Run(&f.Scenario, doc)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, c := range res.Scripts[0].Checks {
-			if !c.Pass {
-				t.Errorf("%q: %s: %s: got %s", tc.def, c.Pos(), c.Text, c.Got)
-			}
-		}
+		res := runChecks(t, fmt.Sprintf("%q", tc.def), "bushido.txt", src, doc)
 		steps := res.Scripts[0].Trace
 		cited := false
 		for _, s := range steps {
