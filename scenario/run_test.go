@@ -71,50 +71,57 @@ func TestScenarios(t *testing.T) {
 		t.Fatal("no scenarios")
 	}
 	for _, path := range files {
-		src, err := os.ReadFile(path)
+		t.Run(strings.TrimSuffix(filepath.Base(path), ".txt"), func(t *testing.T) {
+			runScenarioFile(t, path)
+		})
+	}
+}
+
+// runScenarioFile runs one scenario file in the revisions TestScenarios
+// names for it.
+func runScenarioFile(t *testing.T, path string) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := scenario.Parse(filepath.Base(path), src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Revs) == 0 {
+		t.Errorf("%s: no rev: line", path)
+	}
+	sels := f.Revisions("")
+	if !testing.Short() {
+		revs, err := f.WrittenFor(corpusArchive(t))
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, err := scenario.Parse(filepath.Base(path), src)
+		sels = sels[:0]
+		for _, r := range revs {
+			sels = append(sels, r.Name())
+		}
+	}
+	for _, sel := range sels {
+		doc, specs := revision(t, sel)
+		res, err := scenario.Run(f, doc, specs...)
 		if err != nil {
-			t.Errorf("%v", err)
-			continue
+			t.Fatal(err)
 		}
-		if len(f.Revs) == 0 {
-			t.Errorf("%s: no rev: line", path)
-		}
-		sels := f.Revisions("")
-		if !testing.Short() {
-			revs, err := f.WrittenFor(corpusArchive(t))
-			if err != nil {
-				t.Fatal(err)
-			}
-			sels = sels[:0]
-			for _, r := range revs {
-				sels = append(sels, r.Name())
-			}
-		}
-		for _, sel := range sels {
-			doc, specs := revision(t, sel)
-			res, err := scenario.Run(f, doc, specs...)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, s := range res.Scripts {
-				for _, c := range s.Checks {
-					if !c.Pass {
-						t.Errorf("%s [%s, %s]: %s: got %s", c.Pos(), res.Rev, s.Name, c.Text, c.Got)
-					}
+		for _, s := range res.Scripts {
+			for _, c := range s.Checks {
+				if !c.Pass {
+					t.Errorf("%s [%s, %s]: %s: got %s", c.Pos(), res.Rev, s.Name, c.Text, c.Got)
 				}
+			}
+			for _, st := range s.Trace {
+				if st.Rule == "" {
+					t.Errorf("%s:%d [%s, %s]: a step cites no rule: %s", path, st.Line, res.Rev, s.Name, st.Note)
+				}
+			}
+			if testing.Verbose() && !s.Passed() {
 				for _, st := range s.Trace {
-					if st.Rule == "" {
-						t.Errorf("%s:%d [%s, %s]: a step cites no rule: %s", path, st.Line, res.Rev, s.Name, st.Note)
-					}
-				}
-				if testing.Verbose() && !s.Passed() {
-					for _, st := range s.Trace {
-						t.Logf("  %d %s %s", st.Line, st.Rule, st.Note)
-					}
+					t.Logf("  %d %s %s", st.Line, st.Rule, st.Note)
 				}
 			}
 		}
