@@ -67,10 +67,40 @@ func TestAltCostShape(t *testing.T) {
 			t.Errorf("%s %q: %+v", tc.keyword, tc.parts, as[0])
 		}
 	}
+	// Dash and blitz: a delayed triggered ability for the permanent the
+	// spell becomes, and what it has while the cost was paid; dash's
+	// 2015 wording "rather that its mana cost" is read as "rather than".
+	for _, tc := range []struct {
+		keyword string
+		parts   []string
+		later   string
+		grants  int
+	}{
+		{"Dash", []string{"You may cast this card by paying [cost] rather that its mana cost", "If this spell’s dash cost was paid, return the permanent this spell becomes to its owner’s hand at the beginning of the next end step", "As long as this permanent’s dash cost was paid, it has haste."}, "bounce", 1},
+		{"Blitz", []string{"You may cast this card by paying [cost] rather than its mana cost", "If this spell's blitz cost was paid, sacrifice the permanent this spell becomes at the beginning of the next end step", "As long as this permanent's blitz cost was paid, it has haste and 'When this permanent is put into a graveyard from the battlefield, draw a card.'"}, "sacrifice", 2},
+	} {
+		as := OfInstance(game.Ability{Keyword: tc.keyword, Cost: game.MustParseCost("{1}{R}")}, parts(tc.parts))
+		if len(as) != 3 {
+			t.Fatalf("%s: %d abilities, want 3", tc.keyword, len(as))
+		}
+		d, ok := as[1].(*PaidDelayed)
+		if !ok || d.Paid != strings.ToLower(tc.keyword) || d.Do.Verb != tc.later || d.Do.Delayed != "end" {
+			t.Errorf("%s: %+v, want a delayed %s", tc.keyword, as[1], tc.later)
+		}
+		w, ok := as[2].(*WhilePaid)
+		if !ok || w.Paid != strings.ToLower(tc.keyword) || len(w.Grants) != tc.grants {
+			t.Errorf("%s: %+v, want %d abilities granted", tc.keyword, as[2], tc.grants)
+		}
+		if _, ok := w.Grants[0].(*IgnoresSickness); !ok {
+			t.Errorf("%s grants %+v, want haste", tc.keyword, w.Grants[0])
+		}
+	}
 	for _, bad := range [][]string{
 		{"You may pay [cost] rather than pay this spell's mana cost if a player was dealt combat damage this turn by a source that, at the time it dealt that damage, was under your control and had any of this spell's colors."},
 		{"You may cast this card from your graveyard by paying [cost] rather than paying its mana cost.", "If the dash cost was paid, exile this card instead of putting it anywhere else any time it would leave the stack."},
 		{"You may cast this card by paying [cost] rather than its mana cost", "If this spell's dash cost was paid, return the permanent this spell becomes to its owner's hand at the beginning of the next end step"},
+		{"You may cast this card by paying [cost] rather than its mana cost", "If this spell's escape cost was paid, return the permanent this spell becomes to its owner's hand at the beginning of the next upkeep"},
+		{"You may cast this card by paying [cost] rather than its mana cost", "As long as this permanent's escape cost was paid, it has banding."},
 	} {
 		if as := OfInstance(game.Ability{Keyword: "Escape", Cost: game.MustParseCost("{R}")}, parts(bad)); len(as) != 0 {
 			t.Errorf("%q: %+v, want no ability outside the shape", bad, as)

@@ -716,6 +716,11 @@ func (e *engine) enter(spell *game.Object) {
 		// paid".
 		paid := spell.Spell.CostsPaid
 		o.Paid = &paid
+		for _, pd := range all[*ability.PaidDelayed](e, o) {
+			if o.WasPaid(pd.Paid) {
+				e.paidDelayed(o, pd)
+			}
+		}
 	}
 	if spell.AttachedTo != nil {
 		e.attach(o, spell.AttachedTo, e.attachRule(o))
@@ -726,6 +731,41 @@ func (e *engine) enter(spell *game.Object) {
 	// A face-down permanent has no abilities to trigger (708.2 today,
 	// 504.2 in 2006), and turning it face up later is not entering.
 	e.fire(o, ability.Enters, nil)
+}
+
+// paidDelayed creates the delayed triggered ability (603.7) of a
+// resolving spell whose cost pd names was paid, for the permanent o it
+// became: at the beginning of the next step pd's instruction names, it
+// acts on that permanent, found by its object ID as it resolves; one
+// that has left the battlefield since is a new object the instruction
+// doesn't reach (400.7).
+func (e *engine) paidDelayed(o *game.Object, pd *ability.PaidDelayed) {
+	id, label, rule := o.ID, o.Label, e.ref(pd)
+	do := pd.Do
+	do.Delayed = ""
+	current := func() *game.Object {
+		for _, x := range e.s.Battlefield() {
+			if x.ID == id {
+				return x
+			}
+		}
+		return nil
+	}
+	e.s.Cite(rule, pd.Note, label, do.Text)
+	e.s.Delayed = append(e.s.Delayed, game.Delayed{Step: pd.Do.Delayed, Once: true, Fire: func(*game.State) {
+		src := current()
+		if src == nil {
+			src = o
+		}
+		e.trigger(src, pd.Keyword, do.Text, rule, func(*game.State, *game.Object) {
+			now := current()
+			if now == nil {
+				e.s.Cite(e.rules.Find(phNewObject...), "%s has left the %s since: the new object it became is not the permanent the %s trigger names, which does nothing", label, e.term("battlefield", "play"), pd.Keyword)
+				return
+			}
+			e.effect(doing{src: now, from: pd.Keyword + " trigger", rule: rule}, do, nil)
+		})
+	}})
 }
 
 // copyBecomesToken makes spell, when it is a copy of a permanent spell,
