@@ -37,6 +37,14 @@ type AltCost struct {
 	// discarding a land card as an additional cost to cast it"); Cost is
 	// then unused.
 	Additional []game.Part
+	// With are cost parts paid besides Cost (emerge's "and sacrificing
+	// a creature", web-slinging's "and returning a tapped creature you
+	// control to its owner's hand"), chosen as the cost is (601.2b) and
+	// paid with the total cost (601.2h). ReduceBy, when set, reduces
+	// the total cost by generic mana equal to that characteristic of the
+	// object chosen for them ("mana value", "power").
+	With     []game.Part
+	ReduceBy string
 	// Types, when set, are the card types one of which the resulting
 	// spell must have ("if the resulting spell is an instant or sorcery
 	// spell").

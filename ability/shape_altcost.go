@@ -16,6 +16,7 @@ import (
 //	          ["as you cast this spell"] ["if" cond]
 //	permit  = ("cast" | "play") ("this card" | "this spell") ["from your" ("graveyard" | "hand")]
 //	          ["if the resulting spell is an instant or sorcery spell"] "by paying [cost]"
+//	          ["and" ("sacrificing" | "returning") PART]
 //	        | "pay [cost]"
 //	        | "You may" ("cast" | "play") "this card from your graveyard" ["if the resulting spell is an instant or sorcery spell"]
 //	          "by discarding" ("a card" | "a land card") "as an additional cost to" ("cast" | "play") "it"
@@ -25,11 +26,14 @@ import (
 //	delayed = "If this spell's KEYWORD cost was paid," ("return" | "sacrifice" | "exile")
 //	          "the permanent this spell becomes" ["to its owner's hand"] "at the beginning of the next end step"
 //	while   = "As long as this permanent's KEYWORD cost was paid, it has" KEYWORD2 ["and '" triggered "'"]
+//	reduce  = ("If you chose to pay" | "If you pay") "this spell's KEYWORD cost, its total cost is reduced by an amount
+//	          of generic mana equal to the sacrificed" ("creature" | "permanent") "'s" ("mana value" | "converted mana cost")
 //
 // cond is an intervening condition of the grammar of triggered abilities
 // (text.go), checked as the spell is cast: "an opponent lost life this
-// turn". A definition is one altcost, then any of exile, delayed and
-// while; a part outside the shape leaves the keyword without a model in
+// turn"; PART a cost in words (game.ParseFullCost: "Sacrifice a
+// creature"), paid besides [cost]. A definition is one altcost, then any
+// of exile, delayed, while and reduce; a part outside the shape leaves the keyword without a model in
 // that revision (stale). delayed's instruction is read by the effect
 // table of card text with "it" for the permanent ("return it to its
 // owner's hand"), while's triggered ability by the grammar of triggered
@@ -39,8 +43,9 @@ import (
 // The shape's patterns, compiled on first use: every command links this
 // package, few read a definition.
 var (
-	reAltCost = lazyRegexp(`^(?i)you may (?:choose to )?(?:(?:cast|play) this (?:card|spell)(?: from your (graveyard|hand))?( if the resulting spell is an instant or sorcery spell)? by paying \[cost\]|pay \[cost\]) rather th(?:an|at) (?:pay |paying )?(?:this spell's |its )mana cost(?: as you cast this spell)?(?: if (.+))?$`)
+	reAltCost = lazyRegexp(`^(?i)you may (?:choose to )?(?:(?:cast|play) this (?:card|spell)(?: from your (graveyard|hand))?( if the resulting spell is an instant or sorcery spell)? by paying \[cost\](?: and (sacrificing|returning) (an? [^,]+?))?|pay \[cost\]) rather th(?:an|at) (?:pay |paying )?(?:this spell's |its )mana cost(?: as you cast this spell)?(?: if (.+))?$`)
 	reAddCost = lazyRegexp(`^(?i)you may (?:cast|play) this card from your (graveyard)( if the resulting spell is an instant or sorcery spell)? by discarding (an? (?:land )?card) as an additional cost to (?:cast|play) it$`)
+	reReduce  = lazyRegexp(`^(?i)if (?:you chose to pay|you pay) this spell's ([\w-]+) cost, its total cost is reduced by an amount of generic mana equal to the sacrificed (?:creature|permanent)'s (mana value|converted mana cost)$`)
 	reDelayed = lazyRegexp(`^(?i)if this spell's ([\w-]+) cost was paid, (return|sacrifice|exile) the permanent this spell becomes( to its owner's hand)? at the beginning of the next end step$`)
 	reWhile   = lazyRegexp(`^(?i)as long as this permanent's ([\w-]+) cost was paid, it has ([\w ]+?)(?: and '(.+?)\.?')?$`)
 	reExile   = lazyRegexp(`^(?i)if (?:you do|the ([\w-]+) cost was paid|this spell was cast using its ([\w-]+) ability), (?:exile this card|remove this card from the game) instead of putting it anywhere else any time it would leave the stack$`)
@@ -64,9 +69,13 @@ type altShape struct {
 	// later is the delayed triggered ability's instruction the spell
 	// creates for the permanent it becomes; grants, what that
 	// permanent has while the cost was paid.
-	later  *game.Effect
-	grants []game.Ability
-	grantT *Trigger
+	// with are cost parts paid besides the cost, reduceBy what of the
+	// object they take reduces the total cost.
+	with     []game.Part
+	reduceBy string
+	later    *game.Effect
+	grants   []game.Ability
+	grantT   *Trigger
 }
 
 var altShapes memo[altShape] // by the definition's parts joined by "\x00"
@@ -97,7 +106,7 @@ func readAltParts(keyword string, parts []string) (altShape, error) {
 		if err != nil {
 			return altShape{}, fmt.Errorf("no cost the grammar knows at %q: %v", y[3], err)
 		}
-		x, adds = []string{y[0], y[1], y[2], ""}, fc.Parts
+		x, adds = []string{y[0], y[1], y[2], "", "", ""}, fc.Parts
 	}
 	if x == nil {
 		return altShape{}, fmt.Errorf("no alternative cost the grammar knows at %q", sentences[0])
@@ -110,12 +119,22 @@ func readAltParts(keyword string, parts []string) (altShape, error) {
 	if x[2] != "" {
 		sh.types = []string{"Instant", "Sorcery"}
 	}
-	if x[3] != "" {
-		c, ok := readCondition(x[3])
+	if x[5] != "" {
+		c, ok := readCondition(x[5])
 		if !ok {
-			return altShape{}, fmt.Errorf("no condition the grammar knows at %q", x[3])
+			return altShape{}, fmt.Errorf("no condition the grammar knows at %q", x[5])
 		}
 		sh.cond = c
+	}
+	if x[3] != "" {
+		// "and sacrificing a creature": the imperative of a cost in
+		// words ("Sacrifice a creature").
+		verb := map[string]string{"sacrificing": "Sacrifice ", "returning": "Return "}[strings.ToLower(x[3])]
+		fc, err := game.ParseFullCost(verb+x[4], "")
+		if err != nil || fc.Mana.Value(0) != 0 {
+			return altShape{}, fmt.Errorf("no cost the grammar knows at %q", x[3]+" "+x[4])
+		}
+		sh.with = fc.Parts
 	}
 	for _, s := range sentences[1:] {
 		if err := sh.readPart(keyword, s); err != nil {
@@ -134,6 +153,10 @@ func (sh *altShape) readPart(keyword, s string) error {
 			return outside
 		}
 		sh.exile = true
+		return nil
+	}
+	if y := reReduce().FindStringSubmatch(s); y != nil && strings.EqualFold(y[1], keyword) && sh.with != nil {
+		sh.reduceBy = "mana value"
 		return nil
 	}
 	if y := reDelayed().FindStringSubmatch(s); y != nil && strings.EqualFold(y[1], keyword) {
@@ -185,7 +208,7 @@ func altCompiled(inst game.Ability, r Rev) []Ability {
 			Choice: kw, From: sh.from, ExileAfter: sh.exile, If: sh.cond, Types: sh.types, Additional: sh.adds}}
 	}
 	out := []Ability{&AltCost{Base: Base{Keyword: inst.Keyword, Rule: []string{" means "}, Note: kw + ": %s is cast" + where + " for %s rather than its mana cost"},
-		Choice: kw, From: sh.from, Cost: inst.Cost, ExileAfter: sh.exile, If: sh.cond, Types: sh.types}}
+		Choice: kw, From: sh.from, Cost: inst.Cost, ExileAfter: sh.exile, If: sh.cond, Types: sh.types, With: sh.with, ReduceBy: sh.reduceBy}}
 	if sh.later != nil {
 		out = append(out, &PaidDelayed{Base: Base{Keyword: inst.Keyword, Rule: []string{"the permanent this spell becomes"}, Note: kw + ": the " + kw + " cost of %s was paid: at the beginning of the next end step, %s"},
 			Paid: kw, Do: *sh.later})
@@ -235,7 +258,7 @@ func (w *WhilePaid) Active(o *game.Object) bool {
 
 // altKeywords are the keywords declared by the shape of an alternative
 // cost.
-var altKeywords = []string{"Flashback", "Escape", "Spectacle", "Surge", "Retrace", "Jump-Start", "Prowl", "Freerunning", "Dash", "Blitz"}
+var altKeywords = []string{"Flashback", "Escape", "Spectacle", "Surge", "Retrace", "Jump-Start", "Prowl", "Freerunning", "Dash", "Blitz", "Emerge", "Web-slinging"}
 
 func init() {
 	for _, name := range altKeywords {

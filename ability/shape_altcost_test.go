@@ -95,12 +95,36 @@ func TestAltCostShape(t *testing.T) {
 			t.Errorf("%s grants %+v, want haste", tc.keyword, w.Grants[0])
 		}
 	}
+	// Emerge and web-slinging: a cost in words paid besides [cost];
+	// emerge's reduction by the sacrificed creature's mana value.
+	for _, tc := range []struct {
+		keyword string
+		parts   []string
+		kind    game.PartKind
+		what    string
+		reduce  string
+	}{
+		{"Emerge", []string{"You may cast this spell by paying [cost] and sacrificing a creature rather than paying its mana cost", "If you chose to pay this spell’s emerge cost, its total cost is reduced by an amount of generic mana equal to the sacrificed creature’s converted mana cost."}, game.Sacrifice, "creature", "mana value"},
+		{"Emerge", []string{"You may cast this spell by paying [cost] and sacrificing a creature rather than paying its mana cost", "If you chose to pay this spell's emerge cost, its total cost is reduced by an amount of generic mana equal to the sacrificed creature's mana value."}, game.Sacrifice, "creature", "mana value"},
+		{"Web-slinging", []string{"You may cast this spell by paying [cost] and returning a tapped creature you control to its owner’s hand rather than paying its mana cost."}, game.ReturnToHand, "tapped creature", ""},
+	} {
+		as := OfInstance(game.Ability{Keyword: tc.keyword, Cost: game.MustParseCost("{1}{R}")}, parts(tc.parts))
+		if len(as) != 1 {
+			t.Fatalf("%s: %d abilities, want 1", tc.keyword, len(as))
+		}
+		a, ok := as[0].(*AltCost)
+		if !ok || len(a.With) != 1 || a.With[0].Kind != tc.kind || a.With[0].What != tc.what || a.ReduceBy != tc.reduce || a.Cost.String() != "{1}{R}" {
+			t.Errorf("%s %q: %+v", tc.keyword, tc.parts, as[0])
+		}
+	}
 	for _, bad := range [][]string{
 		{"You may pay [cost] rather than pay this spell's mana cost if a player was dealt combat damage this turn by a source that, at the time it dealt that damage, was under your control and had any of this spell's colors."},
 		{"You may cast this card from your graveyard by paying [cost] rather than paying its mana cost.", "If the dash cost was paid, exile this card instead of putting it anywhere else any time it would leave the stack."},
 		{"You may cast this card by paying [cost] rather than its mana cost", "If this spell's dash cost was paid, return the permanent this spell becomes to its owner's hand at the beginning of the next end step"},
 		{"You may cast this card by paying [cost] rather than its mana cost", "If this spell's escape cost was paid, return the permanent this spell becomes to its owner's hand at the beginning of the next upkeep"},
 		{"You may cast this card by paying [cost] rather than its mana cost", "As long as this permanent's escape cost was paid, it has banding."},
+		{"You may cast this spell by paying [cost] and sacrificing a creature rather than paying its mana cost", "If you chose to pay this spell's escape cost, its total cost is reduced by an amount of generic mana equal to the sacrificed creature's power."},
+		{"You may cast this card from your graveyard by paying [cost] and tapping up to one untapped creature you control rather than paying this spell's mana cost"},
 	} {
 		if as := OfInstance(game.Ability{Keyword: "Escape", Cost: game.MustParseCost("{R}")}, parts(bad)); len(as) != 0 {
 			t.Errorf("%q: %+v, want no ability outside the shape", bad, as)

@@ -806,6 +806,12 @@ func (e *engine) totalCost(c *casting, st *Stmt) error {
 			}
 		}
 	}
+	if a := c.alt; a != nil && a.With != nil {
+		var err error
+		if total, err = e.altParts(c, a, st, total); err != nil {
+			return err
+		}
+	}
 	for _, r := range all[*ability.Reduction](e, c.src) {
 		n, what := 0, r.Per.Text
 		for _, o := range e.s.Controlled(c.p) {
@@ -831,6 +837,33 @@ func (e *engine) totalCost(c *casting, st *Stmt) error {
 	c.info.Total = total
 	c.cite(e, e.rules.Find(phTotalCost...), "total cost of %s: %s", c.face.Name, total)
 	return nil
+}
+
+// altParts chooses the permanents alternative cost a takes besides its
+// mana (emerge's creature sacrificed, web-slinging's tapped creature
+// returned), as the cost is chosen (601.2b), paid with the total cost
+// (601.2h), and reduces total by generic mana equal to the mana value
+// of the one chosen when a says so (emerge).
+func (e *engine) altParts(c *casting, a *ability.AltCost, st *Stmt, total game.Cost) (game.Cost, error) {
+	before := c.pay.objects()
+	if err := e.chooseParts(c.pay, a.With, st); err != nil {
+		return total, refuse("%s: %v (%s)", strings.ToLower(a.Keyword), err, e.ref(a).ID)
+	}
+	kw := strings.ToLower(a.Keyword)
+	for _, o := range c.pay.objects() {
+		if slices.Contains(before, o) {
+			continue
+		}
+		c.cite(e, e.ref(a), "%s: %s is chosen to pay %s's %s cost", kw, o.Label, c.face.Name, kw)
+		if a.ReduceBy == "" {
+			continue
+		}
+		n := o.ManaValues(true)[0]
+		var left game.Cost
+		total, left = total.Reduce(game.Cost{Symbols: []game.Symbol{{Generic: n}}})
+		c.cite(e, e.ref(a, "reduced"), "%s: the total cost of %s is reduced by {%d}, the mana value of %s%s", kw, c.face.Name, n, o.Label, wasted(left))
+	}
+	return total, nil
 }
 
 func wasted(left game.Cost) string {

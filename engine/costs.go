@@ -44,6 +44,15 @@ type counterChange struct {
 	n    int // removed when negative
 }
 
+// objects are the objects the payment takes.
+func (pay *payment) objects() []*game.Object {
+	var out []*game.Object
+	for _, l := range [][]*game.Object{pay.tap, pay.tapped, pay.untap, pay.sac, pay.discard, pay.exile, pay.ret, pay.reveal} {
+		out = append(out, l...)
+	}
+	return out
+}
+
 // chosen reports whether o is already part of the payment.
 func (pay *payment) chosen(o *game.Object) bool {
 	for _, l := range [][]*game.Object{pay.tap, pay.tapped, pay.untap, pay.sac, pay.discard, pay.exile, pay.ret, pay.reveal} {
