@@ -45,6 +45,10 @@ type AltCost struct {
 	// object chosen for them ("mana value", "power").
 	With     []game.Part
 	ReduceBy string
+	// Change, when set, is the text-changing effect (612) the cost
+	// paid makes on the spell's own text: overload's "replacing all
+	// instances of the word 'target' with the word 'each'".
+	Change *game.TextChange
 	// Types, when set, are the card types one of which the resulting
 	// spell must have ("if the resulting spell is an instant or sorcery
 	// spell").

@@ -26,6 +26,9 @@ import (
 //	delayed = "If this spell's KEYWORD cost was paid," ("return" | "sacrifice" | "exile")
 //	          "the permanent this spell becomes" ["to its owner's hand"] "at the beginning of the next end step"
 //	while   = "As long as this permanent's KEYWORD cost was paid, it has" KEYWORD2 ["and '" triggered "'"]
+//	change  = ("If you chose to pay this spell's KEYWORD cost" | "If this spell's KEYWORD cost was paid") ", change its text by"
+//	          ("replacing all instances of the word 'WORD' with the word 'WORD'"
+//	          | "removing all text found within square brackets in the spell's rules text")
 //	reduce  = ("If you chose to pay" | "If you pay") "this spell's KEYWORD cost, its total cost is reduced by an amount
 //	          of generic mana equal to the sacrificed" ("creature" | "permanent") "'s" ("mana value" | "converted mana cost")
 //
@@ -33,7 +36,7 @@ import (
 // (text.go), checked as the spell is cast: "an opponent lost life this
 // turn"; PART a cost in words (game.ParseFullCost: "Sacrifice a
 // creature"), paid besides [cost]. A definition is one altcost, then any
-// of exile, delayed, while and reduce; a part outside the shape leaves the keyword without a model in
+// of exile, delayed, while, change and reduce; a part outside the shape leaves the keyword without a model in
 // that revision (stale). delayed's instruction is read by the effect
 // table of card text with "it" for the permanent ("return it to its
 // owner's hand"), while's triggered ability by the grammar of triggered
@@ -46,6 +49,7 @@ var (
 	reAltCost = lazyRegexp(`^(?i)you may (?:choose to )?(?:(?:cast|play) this (?:card|spell)(?: from your (graveyard|hand))?( if the resulting spell is an instant or sorcery spell)? by paying \[cost\](?: and (sacrificing|returning) (an? [^,]+?))?|pay \[cost\]) rather th(?:an|at) (?:pay |paying )?(?:this spell's |its )mana cost(?: as you cast this spell)?(?: if (.+))?$`)
 	reAddCost = lazyRegexp(`^(?i)you may (?:cast|play) this card from your (graveyard)( if the resulting spell is an instant or sorcery spell)? by discarding (an? (?:land )?card) as an additional cost to (?:cast|play) it$`)
 	reReduce  = lazyRegexp(`^(?i)if (?:you chose to pay|you pay) this spell's ([\w-]+) cost, its total cost is reduced by an amount of generic mana equal to the sacrificed (?:creature|permanent)'s (mana value|converted mana cost)$`)
+	reChange  = lazyRegexp(`^(?i)if (?:you chose to pay this spell's ([\w-]+) cost|this spell's ([\w-]+) cost was paid), change its text by (?:replacing all instances of the word '(\w+)' with the word '(\w+)\.?'|(removing all text found within square brackets in the spell's rules text))$`)
 	reDelayed = lazyRegexp(`^(?i)if this spell's ([\w-]+) cost was paid, (return|sacrifice|exile) the permanent this spell becomes( to its owner's hand)? at the beginning of the next end step$`)
 	reWhile   = lazyRegexp(`^(?i)as long as this permanent's ([\w-]+) cost was paid, it has ([\w ]+?)(?: and '(.+?)\.?')?$`)
 	reExile   = lazyRegexp(`^(?i)if (?:you do|the ([\w-]+) cost was paid|this spell was cast using its ([\w-]+) ability), (?:exile this card|remove this card from the game) instead of putting it anywhere else any time it would leave the stack$`)
@@ -73,6 +77,7 @@ type altShape struct {
 	// object they take reduces the total cost.
 	with     []game.Part
 	reduceBy string
+	change   *game.TextChange
 	later    *game.Effect
 	grants   []game.Ability
 	grantT   *Trigger
@@ -90,7 +95,7 @@ func readAltParts(keyword string, parts []string) (altShape, error) {
 	var sentences []string
 	for _, p := range parts {
 		for _, s := range strings.SplitAfter(p, ". ") {
-			s = strings.TrimSuffix(strings.TrimSpace(strings.ReplaceAll(s, "’", "'")), ".")
+			s = strings.TrimSuffix(strings.TrimSpace(strings.NewReplacer("’", "'", "‘", "'").Replace(s)), ".")
 			if s != "" {
 				sentences = append(sentences, s)
 			}
@@ -155,6 +160,10 @@ func (sh *altShape) readPart(keyword, s string) error {
 		sh.exile = true
 		return nil
 	}
+	if y := reChange().FindStringSubmatch(s); y != nil && strings.EqualFold(y[1]+y[2], keyword) {
+		sh.change = &game.TextChange{From: y[3], To: y[4], Brackets: y[5] != ""}
+		return nil
+	}
 	if y := reReduce().FindStringSubmatch(s); y != nil && strings.EqualFold(y[1], keyword) && sh.with != nil {
 		sh.reduceBy = "mana value"
 		return nil
@@ -208,7 +217,7 @@ func altCompiled(inst game.Ability, r Rev) []Ability {
 			Choice: kw, From: sh.from, ExileAfter: sh.exile, If: sh.cond, Types: sh.types, Additional: sh.adds}}
 	}
 	out := []Ability{&AltCost{Base: Base{Keyword: inst.Keyword, Rule: []string{" means "}, Note: kw + ": %s is cast" + where + " for %s rather than its mana cost"},
-		Choice: kw, From: sh.from, Cost: inst.Cost, ExileAfter: sh.exile, If: sh.cond, Types: sh.types, With: sh.with, ReduceBy: sh.reduceBy}}
+		Choice: kw, From: sh.from, Cost: inst.Cost, ExileAfter: sh.exile, If: sh.cond, Types: sh.types, With: sh.with, ReduceBy: sh.reduceBy, Change: sh.change}}
 	if sh.later != nil {
 		out = append(out, &PaidDelayed{Base: Base{Keyword: inst.Keyword, Rule: []string{"the permanent this spell becomes"}, Note: kw + ": the " + kw + " cost of %s was paid: at the beginning of the next end step, %s"},
 			Paid: kw, Do: *sh.later})
@@ -258,7 +267,7 @@ func (w *WhilePaid) Active(o *game.Object) bool {
 
 // altKeywords are the keywords declared by the shape of an alternative
 // cost.
-var altKeywords = []string{"Flashback", "Escape", "Spectacle", "Surge", "Retrace", "Jump-Start", "Prowl", "Freerunning", "Dash", "Blitz", "Emerge", "Web-slinging"}
+var altKeywords = []string{"Flashback", "Escape", "Spectacle", "Surge", "Retrace", "Jump-Start", "Prowl", "Freerunning", "Dash", "Blitz", "Emerge", "Web-slinging", "Overload", "Cleave"}
 
 func init() {
 	for _, name := range altKeywords {

@@ -117,6 +117,24 @@ func TestAltCostShape(t *testing.T) {
 			t.Errorf("%s %q: %+v", tc.keyword, tc.parts, as[0])
 		}
 	}
+	// Overload and cleave: a text-changing effect on the spell's own
+	// text.
+	for _, tc := range []struct {
+		keyword string
+		parts   []string
+		change  game.TextChange
+	}{
+		{"Overload", []string{"You may choose to pay [cost] rather than pay this spell’s mana cost", "If you chose to pay this spell’s overload cost, change its text by replacing all instances of the word ‘target’ with the word ‘each.’"}, game.TextChange{From: "target", To: "each"}},
+		{"Cleave", []string{"You may cast this spell by paying [cost] rather than paying its mana cost", "If this spell's cleave cost was paid, change its text by removing all text found within square brackets in the spell's rules text."}, game.TextChange{Brackets: true}},
+	} {
+		as := OfInstance(game.Ability{Keyword: tc.keyword, Cost: game.MustParseCost("{1}{R}")}, parts(tc.parts))
+		if len(as) != 1 {
+			t.Fatalf("%s: %d abilities, want 1", tc.keyword, len(as))
+		}
+		if a, ok := as[0].(*AltCost); !ok || a.Change == nil || *a.Change != tc.change {
+			t.Errorf("%s %q: %+v", tc.keyword, tc.parts, as[0])
+		}
+	}
 	for _, bad := range [][]string{
 		{"You may pay [cost] rather than pay this spell's mana cost if a player was dealt combat damage this turn by a source that, at the time it dealt that damage, was under your control and had any of this spell's colors."},
 		{"You may cast this card from your graveyard by paying [cost] rather than paying its mana cost.", "If the dash cost was paid, exile this card instead of putting it anywhere else any time it would leave the stack."},
@@ -125,6 +143,7 @@ func TestAltCostShape(t *testing.T) {
 		{"You may cast this card by paying [cost] rather than its mana cost", "As long as this permanent's escape cost was paid, it has banding."},
 		{"You may cast this spell by paying [cost] and sacrificing a creature rather than paying its mana cost", "If you chose to pay this spell's escape cost, its total cost is reduced by an amount of generic mana equal to the sacrificed creature's power."},
 		{"You may cast this card from your graveyard by paying [cost] and tapping up to one untapped creature you control rather than paying this spell's mana cost"},
+		{"You may choose to pay [cost] rather than pay this spell's mana cost", "If you chose to pay this spell's overload cost, change its text by replacing all instances of the word 'target' with the word 'each.'"},
 	} {
 		if as := OfInstance(game.Ability{Keyword: "Escape", Cost: game.MustParseCost("{R}")}, parts(bad)); len(as) != 0 {
 			t.Errorf("%q: %+v, want no ability outside the shape", bad, as)

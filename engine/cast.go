@@ -92,6 +92,9 @@ func (e *engine) cast(st *Stmt) error {
 	if err := e.modes(c, st); err != nil {
 		return err
 	}
+	if err := e.changeText(c); err != nil {
+		return err
+	}
 	if err := e.optionalCosts(c, st); err != nil {
 		return err
 	}
@@ -210,6 +213,32 @@ func (e *engine) altCost(c *casting, st *Stmt) error {
 	if c.src == nil || c.src.Owner != p {
 		return refuse("%s is not in %s's %s", st.Object.Text, p.Name, game.Hand)
 	}
+	return nil
+}
+
+// changeText applies the text-changing effect of the alternative cost
+// chosen (612; overload, 702.96a) to the spell's instructions as it is
+// cast: they are read again from the changed text, before targets are
+// chosen, so that "each" needs none (702.96b).
+func (e *engine) changeText(c *casting) error {
+	if c.alt == nil || c.alt.Change == nil || len(c.face.Modes) > 0 {
+		return nil
+	}
+	kw := strings.ToLower(c.alt.Keyword)
+	changed := []game.Effect{}
+	var texts []string
+	for _, ef := range c.face.Effects {
+		t := c.alt.Change.Apply(ef.Text)
+		n, err := game.ParseEffect(t)
+		if err != nil {
+			return refuse("%s: %q, the text %s changes, is no instruction the engine reads (%s)", kw, t, kw, e.ref(c.alt).ID)
+		}
+		n.Text = t
+		changed = append(changed, n)
+		texts = append(texts, t)
+	}
+	c.info.Changed = changed
+	c.cite(e, e.ref(c.alt, "change its text"), "%s: every %q in the text of %s becomes %q: %s", kw, c.alt.Change.From, c.face.Name, c.alt.Change.To, strings.Join(texts, "; "))
 	return nil
 }
 
@@ -436,8 +465,12 @@ func (e *engine) modes(c *casting, st *Stmt) error {
 	return nil
 }
 
-// effects returns what the spell will do: its chosen modes or its text.
+// effects returns what the spell will do: its chosen modes or its text,
+// as its own text-changing effect left it.
 func effects(face *game.Card, info *game.SpellInfo) []game.Effect {
+	if info.Changed != nil {
+		return info.Changed
+	}
 	if len(face.Modes) == 0 {
 		return face.Effects
 	}
@@ -666,7 +699,13 @@ func (e *engine) canTarget(src *game.Object, controller *game.Player, want strin
 			if strings.ContainsRune("aeiou", rune(want[0])) {
 				a = "an"
 			}
-			return fmt.Errorf("%s is not %s %s on the battlefield (%s)", o.Label, a, want, e.attachRule(src).ID)
+			r := e.attachRule(src)
+			if r.IsZero() {
+				// A spell's own target ("destroy target attacking
+				// creature"): the rule by which targets are chosen.
+				r = e.rules.Find(phTargets...)
+			}
+			return fmt.Errorf("%s is not %s %s on the battlefield (%s)", o.Label, a, want, r.ID)
 		}
 	}
 	return e.shielded(src, controller, o)

@@ -151,6 +151,32 @@ const (
 	NCostParam       // Reinforce N—[cost]
 )
 
+// A TextChange is a text-changing effect (612) a spell makes on its own
+// text as it is cast: every instance of the word From becomes To
+// (overload's "replacing all instances of the word 'target' with the
+// word 'each'"), a capital kept; with Brackets, all text within square
+// brackets is removed instead (cleave's, 702.148a).
+type TextChange struct {
+	From, To string
+	Brackets bool
+}
+
+var reBrackets = lazyRegexp(`\s*\[[^\]]*\]`)
+
+// Apply returns text changed by c.
+func (c TextChange) Apply(text string) string {
+	if c.Brackets {
+		return reBrackets().ReplaceAllString(text, "")
+	}
+	re := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(c.From) + `\b`)
+	return re.ReplaceAllStringFunc(text, func(w string) string {
+		if w[:1] != strings.ToLower(w[:1]) {
+			return strings.ToUpper(c.To[:1]) + c.To[1:]
+		}
+		return c.To
+	})
+}
+
 // Keywords are the keyword abilities a scenario's card line can name,
 // with the shape of their parameters. "Multikicker [cost]" is read as a
 // Kicker whose Quality is "Multikicker" (a variant of kicker, 702.33c).
@@ -175,7 +201,7 @@ var Keywords = map[string]Param{
 	"Escape": CostParam, "Spectacle": CostParam, "Surge": CostParam, "Retrace": NoParam, "Jump-Start": NoParam,
 	"Max speed": GrantParam,
 	// Alternative costs read by the shape of package ability.
-	"Prowl": CostParam, "Freerunning": CostParam, "Dash": CostParam, "Blitz": CostParam, "Emerge": CostParam, "Web-slinging": CostParam,
+	"Prowl": CostParam, "Freerunning": CostParam, "Dash": CostParam, "Blitz": CostParam, "Emerge": CostParam, "Web-slinging": CostParam, "Overload": CostParam, "Cleave": CostParam,
 	// Additional costs, cost changes and cast triggers.
 	"Split Second": NoParam, "Undaunted": NoParam, "Delve": NoParam, "Improvise": NoParam,
 	"Replicate": CostParam, "Gravestorm": NoParam, "Casualty": NParam,
@@ -610,7 +636,7 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 			// (701.3a); "another" (reconfigure) is not the source itself.
 			return Effect{Verb: "attach", Target: strings.ToLower(m[1]+m[2]) + " you control"}
 		}},
-		{lazyRegexp(`(?i)^destroy target creature$`), func(m []string) Effect { return Effect{Verb: "destroy", Target: "creature"} }},
+		{lazyRegexp(`(?i)^destroy target (attacking )?creature$`), func(m []string) Effect { return Effect{Verb: "destroy", Target: m[1] + "creature"} }},
 		// A spell's trigger copies the spell (707.10): once, once for each
 		// time a cost of Name was paid (replicate), or, Name "graveyard",
 		// once for each permanent put into a graveyard from the battlefield
@@ -745,6 +771,15 @@ func ParseEffect(text string) (Effect, error) {
 		}
 		e.Text = t
 		return e, nil
+	}
+	if strings.Contains(t, "[") {
+		// Text within square brackets (cleave's, 702.148a) is read
+		// as if the brackets weren't there; Text keeps them, for the
+		// text-changing effect that removes it.
+		if e, err := ParseEffect(strings.NewReplacer("[", "", "]", "").Replace(t)); err == nil {
+			e.Text = t
+			return e, nil
+		}
 	}
 	return Effect{}, &EffectError{Offset: lead, Msg: fmt.Sprintf("unknown ability or effect %q", t)}
 }

@@ -131,6 +131,10 @@ type SpellInfo struct {
 	Paid       Mana // mana spent on the total cost
 	Total      Cost // the total cost
 	CastNumber int  // 1 for the first spell cast this turn
+	// Changed are the spell's instructions after a text-changing
+	// effect of its own made as it was cast (overload's, 702.96a); nil
+	// when none.
+	Changed []Effect
 }
 
 // CostsPaid is which of a spell's optional costs were paid as it was

@@ -12,9 +12,9 @@ import (
 //	NUM     = "a" | "an" | "one" … "ten" | DIGITS | "N" | "X"
 //	PLAYERS = "you" | "each opponent" | "each player" | "target player" | "target opponent"
 //	        | "defending player" | "that player"
-//	OBJECT  = "target creature" | "it" | "this creature" | "this permanent" | "that creature"
+//	OBJECT  = "target creature" | "it" | "this creature" | "this permanent" | "that creature" | "each creature"
 //
-//	[SOURCE] deals NUM damage to (any target | target creature or player | OBJECT | PLAYERS | each creature)
+//	[SOURCE] deals NUM damage to (any target | target creature or player | OBJECT | PLAYERS)
 //	[PLAYERS] gain(s) NUM life · PLAYERS lose(s) NUM life
 //	[PLAYERS] draw(s) NUM card(s) · [PLAYERS] mill(s) NUM card(s)
 //	  · [PLAYERS] put(s) (the top NUM card(s) of | NUM card(s) from the top of) (your | their | his or her) library
@@ -169,7 +169,7 @@ type effectPattern struct {
 const (
 	numWord     = `(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|N|X|that many)`
 	playerWords = `(you|each opponent|each player|target player|target opponent|defending player|that player)`
-	objectWords = `(target creature|it|this creature|this permanent|that creature)`
+	objectWords = `(target creature|it|this creature|this permanent|that creature|each creature)`
 )
 
 // amount reads a number of NUM into e.N: digits or words, the spell's X,
@@ -207,7 +207,7 @@ func object(e *Effect, s string) bool {
 	case "it", "that creature":
 		// The object the instruction before targeted, or the source.
 		e.That, e.Who = true, w
-	case "this creature", "this permanent":
+	case "this creature", "this permanent", "each creature":
 		e.Who = w
 	default:
 		return false
