@@ -67,25 +67,25 @@
 // is activated from the hand, its cost naming the card there.
 //
 // Flashback, escape, spectacle, surge, prowl, freerunning, dash, blitz,
-// emerge, web-slinging, overload, cleave, retrace and jump-start are
-// compiled by the shape of an alternative cost (shape_altcost.go): "You
-// may cast this card from your graveyard by paying [cost] rather than
-// paying its mana cost" is an AltCost from the graveyard, "… if an
-// opponent lost life this turn" its condition (prowl's "if a player was
-// dealt combat damage this turn by a source that … had any of this
-// spell's creature types" reads the turn's history), and "If the
-// flashback cost was paid, exile this card instead of …" makes it exile
-// the spell as it leaves the stack. Dash's "If this spell's dash cost
-// was paid, return the permanent this spell becomes to its owner's hand
-// at the beginning of the next end step" is a PaidDelayed, its "As long
-// as this permanent's dash cost was paid, it has haste" a WhilePaid;
-// emerge's "by paying [cost] and sacrificing a creature" pays a cost in
-// words besides the mana (AltCost.With); overload's "change its text by
-// replacing all instances of the word 'target' with the word 'each'" is
-// a text-changing effect on the spell's own text (AltCost.Change).
-// Retrace and jump-start, "by discarding a land card as an additional
-// cost to cast it", are the same permission with an additional cost
-// instead.
+// emerge, web-slinging, overload, cleave, harmonize, retrace and
+// jump-start are compiled by the shape of an alternative cost
+// (shape_altcost.go): "You may cast this card from your graveyard by
+// paying [cost] rather than paying its mana cost" is an AltCost from the
+// graveyard, "… if an opponent lost life this turn" its condition
+// (prowl's "if a player was dealt combat damage this turn by a source
+// that … had any of this spell's creature types" reads the turn's
+// history), and "If the flashback cost was paid, exile this card instead
+// of …" makes it exile the spell as it leaves the stack. Dash's "If this
+// spell's dash cost was paid, return the permanent this spell becomes to
+// its owner's hand at the beginning of the next end step" is a
+// PaidDelayed, its "As long as this permanent's dash cost was paid, it
+// has haste" a WhilePaid; emerge's "by paying [cost] and sacrificing a
+// creature" pays a cost in words besides the mana (AltCost.With);
+// overload's "change its text by replacing all instances of the word
+// 'target' with the word 'each'" is a text-changing effect on the
+// spell's own text (AltCost.Change). Retrace and jump-start, "by
+// discarding a land card as an additional cost to cast it", are the same
+// permission with an additional cost instead.
 //
 // The procedures ask an object for its abilities of one kind
 // (All[*BlockRestriction](o, rev)), fire events at its Triggers, and cite

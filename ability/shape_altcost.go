@@ -16,7 +16,7 @@ import (
 //	          ["as you cast this spell"] ["if" cond]
 //	permit  = ("cast" | "play") ("this card" | "this spell") ["from your" ("graveyard" | "hand")]
 //	          ["if the resulting spell is an instant or sorcery spell"] "by paying [cost]"
-//	          ["and" ("sacrificing" | "returning") PART]
+//	          ["and" ("sacrificing" | "returning" | "tapping") PART]
 //	        | "pay [cost]"
 //	        | "You may" ("cast" | "play") "this card from your graveyard" ["if the resulting spell is an instant or sorcery spell"]
 //	          "by discarding" ("a card" | "a land card") "as an additional cost to" ("cast" | "play") "it"
@@ -29,8 +29,9 @@ import (
 //	change  = ("If you chose to pay this spell's KEYWORD cost" | "If this spell's KEYWORD cost was paid") ", change its text by"
 //	          ("replacing all instances of the word 'WORD' with the word 'WORD'"
 //	          | "removing all text found within square brackets in the spell's rules text")
-//	reduce  = ("If you chose to pay" | "If you pay") "this spell's KEYWORD cost, its total cost is reduced by an amount
-//	          of generic mana equal to the sacrificed" ("creature" | "permanent") "'s" ("mana value" | "converted mana cost")
+//	reduce  = ("If you chose to pay" | "If you pay") "this spell's KEYWORD cost" | "If you cast this spell using its KEYWORD ability")
+//	          ", its total cost is reduced by an amount of generic mana equal to the"
+//	          (("sacrificed creature" | "sacrificed permanent") "'s" ("mana value" | "converted mana cost") | "tapped creature's power")
 //
 // cond is an intervening condition of the grammar of triggered abilities
 // (text.go), checked as the spell is cast: "an opponent lost life this
@@ -46,9 +47,9 @@ import (
 // The shape's patterns, compiled on first use: every command links this
 // package, few read a definition.
 var (
-	reAltCost = lazyRegexp(`^(?i)you may (?:choose to )?(?:(?:cast|play) this (?:card|spell)(?: from your (graveyard|hand))?( if the resulting spell is an instant or sorcery spell)? by paying \[cost\](?: and (sacrificing|returning) (an? [^,]+?))?|pay \[cost\]) rather th(?:an|at) (?:pay |paying )?(?:this spell's |its )mana cost(?: as you cast this spell)?(?: if (.+))?$`)
+	reAltCost = lazyRegexp(`^(?i)you may (?:choose to )?(?:(?:cast|play) this (?:card|spell)(?: from your (graveyard|hand))?( if the resulting spell is an instant or sorcery spell)? by paying \[cost\](?: and (sacrificing|returning|tapping) ((?:an?|up to one) [^,]+?))?|pay \[cost\]) rather th(?:an|at) (?:pay |paying )?(?:this spell's |its )mana cost(?: as you cast this spell)?(?: if (.+))?$`)
 	reAddCost = lazyRegexp(`^(?i)you may (?:cast|play) this card from your (graveyard)( if the resulting spell is an instant or sorcery spell)? by discarding (an? (?:land )?card) as an additional cost to (?:cast|play) it$`)
-	reReduce  = lazyRegexp(`^(?i)if (?:you chose to pay|you pay) this spell's ([\w-]+) cost, its total cost is reduced by an amount of generic mana equal to the sacrificed (?:creature|permanent)'s (mana value|converted mana cost)$`)
+	reReduce  = lazyRegexp(`^(?i)if (?:(?:you chose to pay|you pay) this spell's ([\w-]+) cost|you cast this spell using its ([\w-]+) ability), its total cost is reduced by an amount of generic mana equal to the (?:sacrificed (?:creature|permanent)'s (mana value|converted mana cost)|tapped creature's (power))$`)
 	reChange  = lazyRegexp(`^(?i)if (?:you chose to pay this spell's ([\w-]+) cost|this spell's ([\w-]+) cost was paid), change its text by (?:replacing all instances of the word '(\w+)' with the word '(\w+)\.?'|(removing all text found within square brackets in the spell's rules text))$`)
 	reDelayed = lazyRegexp(`^(?i)if this spell's ([\w-]+) cost was paid, (return|sacrifice|exile) the permanent this spell becomes( to its owner's hand)? at the beginning of the next end step$`)
 	reWhile   = lazyRegexp(`^(?i)as long as this permanent's ([\w-]+) cost was paid, it has ([\w ]+?)(?: and '(.+?)\.?')?$`)
@@ -134,7 +135,7 @@ func readAltParts(keyword string, parts []string) (altShape, error) {
 	if x[3] != "" {
 		// "and sacrificing a creature": the imperative of a cost in
 		// words ("Sacrifice a creature").
-		verb := map[string]string{"sacrificing": "Sacrifice ", "returning": "Return "}[strings.ToLower(x[3])]
+		verb := map[string]string{"sacrificing": "Sacrifice ", "returning": "Return ", "tapping": "Tap "}[strings.ToLower(x[3])]
 		fc, err := game.ParseFullCost(verb+x[4], "")
 		if err != nil || fc.Mana.Value(0) != 0 {
 			return altShape{}, fmt.Errorf("no cost the grammar knows at %q", x[3]+" "+x[4])
@@ -164,8 +165,11 @@ func (sh *altShape) readPart(keyword, s string) error {
 		sh.change = &game.TextChange{From: y[3], To: y[4], Brackets: y[5] != ""}
 		return nil
 	}
-	if y := reReduce().FindStringSubmatch(s); y != nil && strings.EqualFold(y[1], keyword) && sh.with != nil {
+	if y := reReduce().FindStringSubmatch(s); y != nil && strings.EqualFold(y[1]+y[2], keyword) && sh.with != nil {
 		sh.reduceBy = "mana value"
+		if y[4] != "" {
+			sh.reduceBy = "power"
+		}
 		return nil
 	}
 	if y := reDelayed().FindStringSubmatch(s); y != nil && strings.EqualFold(y[1], keyword) {
@@ -267,7 +271,7 @@ func (w *WhilePaid) Active(o *game.Object) bool {
 
 // altKeywords are the keywords declared by the shape of an alternative
 // cost.
-var altKeywords = []string{"Flashback", "Escape", "Spectacle", "Surge", "Retrace", "Jump-Start", "Prowl", "Freerunning", "Dash", "Blitz", "Emerge", "Web-slinging", "Overload", "Cleave"}
+var altKeywords = []string{"Flashback", "Escape", "Spectacle", "Surge", "Retrace", "Jump-Start", "Prowl", "Freerunning", "Dash", "Blitz", "Emerge", "Web-slinging", "Overload", "Cleave", "Harmonize"}
 
 func init() {
 	for _, name := range altKeywords {

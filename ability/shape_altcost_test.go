@@ -107,6 +107,7 @@ func TestAltCostShape(t *testing.T) {
 		{"Emerge", []string{"You may cast this spell by paying [cost] and sacrificing a creature rather than paying its mana cost", "If you chose to pay this spell’s emerge cost, its total cost is reduced by an amount of generic mana equal to the sacrificed creature’s converted mana cost."}, game.Sacrifice, "creature", "mana value"},
 		{"Emerge", []string{"You may cast this spell by paying [cost] and sacrificing a creature rather than paying its mana cost", "If you chose to pay this spell's emerge cost, its total cost is reduced by an amount of generic mana equal to the sacrificed creature's mana value."}, game.Sacrifice, "creature", "mana value"},
 		{"Web-slinging", []string{"You may cast this spell by paying [cost] and returning a tapped creature you control to its owner’s hand rather than paying its mana cost."}, game.ReturnToHand, "tapped creature", ""},
+		{"Harmonize", []string{"You may cast this card from your graveyard by paying [cost] and tapping up to one untapped creature you control rather than paying this spell’s mana cost", "If you cast this spell using its harmonize ability, its total cost is reduced by an amount of generic mana equal to the tapped creature’s power", "If the harmonize cost was paid, exile this card instead of putting it anywhere else any time it would leave the stack."}, game.TapOthers, "creature", "power"},
 	} {
 		as := OfInstance(game.Ability{Keyword: tc.keyword, Cost: game.MustParseCost("{1}{R}")}, parts(tc.parts))
 		if len(as) != 1 {
@@ -142,7 +143,7 @@ func TestAltCostShape(t *testing.T) {
 		{"You may cast this card by paying [cost] rather than its mana cost", "If this spell's escape cost was paid, return the permanent this spell becomes to its owner's hand at the beginning of the next upkeep"},
 		{"You may cast this card by paying [cost] rather than its mana cost", "As long as this permanent's escape cost was paid, it has banding."},
 		{"You may cast this spell by paying [cost] and sacrificing a creature rather than paying its mana cost", "If you chose to pay this spell's escape cost, its total cost is reduced by an amount of generic mana equal to the sacrificed creature's power."},
-		{"You may cast this card from your graveyard by paying [cost] and tapping up to one untapped creature you control rather than paying this spell's mana cost"},
+		{"You may cast this card from your graveyard by paying [cost] and tapping two untapped creatures you control rather than paying this spell's mana cost"},
 		{"You may choose to pay [cost] rather than pay this spell's mana cost", "If you chose to pay this spell's overload cost, change its text by replacing all instances of the word 'target' with the word 'each.'"},
 	} {
 		if as := OfInstance(game.Ability{Keyword: "Escape", Cost: game.MustParseCost("{R}")}, parts(bad)); len(as) != 0 {

@@ -898,9 +898,12 @@ func (e *engine) altParts(c *casting, a *ability.AltCost, st *Stmt, total game.C
 			continue
 		}
 		n := o.ManaValues(true)[0]
+		if a.ReduceBy == "power" {
+			n = max(o.Power(), 0)
+		}
 		var left game.Cost
 		total, left = total.Reduce(game.Cost{Symbols: []game.Symbol{{Generic: n}}})
-		c.cite(e, e.ref(a, "reduced"), "%s: the total cost of %s is reduced by {%d}, the mana value of %s%s", kw, c.face.Name, n, o.Label, wasted(left))
+		c.cite(e, e.ref(a, "reduced"), "%s: the total cost of %s is reduced by {%d}, the %s of %s%s", kw, c.face.Name, n, a.ReduceBy, o.Label, wasted(left))
 	}
 	return total, nil
 }

@@ -284,6 +284,9 @@ func (e *engine) chooseParts(pay *payment, parts []game.Part, st *Stmt) error {
 					total += o.Power()
 				}
 			}
+			if part.Max > 0 && len(objs) > part.Max {
+				return refuse("%q taps at most %d %s, not %d (%s)", part.Text, part.Max, plural(part.Max, "creature"), len(objs), partial.ID)
+			}
 			if total < part.N {
 				return refuse("the creatures tapped (%s) have total power %d, less than %d: %q can't be paid (%s)", strings.Join(labelsOf(objs), ", "), total, part.N, part.Text, partial.ID)
 			}

@@ -37,11 +37,13 @@ func (k PartKind) String() string { return partWords[k] }
 // What is the quality of the objects chosen ("creature", "artifact",
 // "card", "Goblin") or the kind of counter ("+1/+1"); From is the zone
 // the objects are chosen from. Text is the part as printed. For
-// TapOthers N is the least total power of the creatures tapped, and
-// Other is set when the object itself can't be one of them.
+// TapOthers N is the least total power of the creatures tapped, Max,
+// when not 0, the most of them, and Other is set when the object itself
+// can't be one of them.
 type Part struct {
 	Kind  PartKind
 	N     int
+	Max   int
 	Self  bool
 	Other bool
 	What  string
@@ -121,7 +123,7 @@ var (
 	reLife      = lazyRegexp(`(?i)^pay (\d+) life$`)
 	reCounters  = lazyRegexp(`(?i)^(remove|put) (a|an|one|two|three|\d+) ([+-]\d+/[+-]\d+|[a-z]+) counters? (?:from|on) (.+)$`)
 	reReturn    = lazyRegexp(`(?i)^return (a|an|one|two|\d+) (.+?)s? you control to (?:its|their) owner's hand$`)
-	reTapOthers = lazyRegexp(`(?i)^tap any number of (other )?untapped creatures you control with (?:total )?power (\d+) or greater$`)
+	reTapOthers = lazyRegexp(`(?i)^tap (?:any number of (other )?untapped creatures you control with (?:total )?power (\d+) or greater|(up to one) untapped creature you control)$`)
 	reReveal    = lazyRegexp(`(?i)^reveal (a|an|one|two|\d+) (.+?)s? from your hand$`)
 )
 
@@ -258,6 +260,11 @@ func ParseFullCost(text, self string) (FullCost, error) {
 			}
 			p.Kind, p.From, p.What, p.Other = TapOthers, Battlefield, "creature", m[1] != ""
 			p.N, _ = number(m[2])
+			if m[3] != "" {
+				// Harmonize's "tapping up to one untapped creature
+				// you control": none, or one of any power.
+				p.Max = 1
+			}
 		case strings.HasPrefix(lower, "reveal "):
 			m := reReveal().FindStringSubmatch(t)
 			if m == nil {
