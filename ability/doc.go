@@ -67,7 +67,7 @@
 // is activated from the hand, its cost naming the card there.
 //
 // Flashback, escape, spectacle, surge, prowl, freerunning, dash, blitz,
-// emerge, web-slinging, overload, cleave, harmonize, retrace and
+// emerge, web-slinging, overload, cleave, harmonize, mayhem, retrace and
 // jump-start are compiled by the shape of an alternative cost
 // (shape_altcost.go): "You may cast this card from your graveyard by
 // paying [cost] rather than paying its mana cost" is an AltCost from the

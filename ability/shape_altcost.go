@@ -12,9 +12,9 @@ import (
 // The shape of an alternative cost (601.2b; 409.1b in 2006), read from
 // the parts of a keyword's quoted definition:
 //
-//	altcost = "You may" ["choose to"] permit "rather than" ["pay" | "paying"] ("this spell's" | "its") "mana cost"
-//	          ["as you cast this spell"] ["if" cond]
-//	permit  = ("cast" | "play") ("this card" | "this spell") ["from your" ("graveyard" | "hand")]
+//	altcost = ["As long as" cond ","] "you may" ["choose to"] permit "rather than" ["pay" | "paying"]
+//	          ("this spell's" | "its") "mana cost" ["as you cast this spell"] ["if" cond]
+//	permit  = ("cast" | "play") ("this card" | "this spell" | "it") ["from your" ("graveyard" | "hand")]
 //	          ["if the resulting spell is an instant or sorcery spell"] "by paying [cost]"
 //	          ["and" ("sacrificing" | "returning" | "tapping") PART]
 //	        | "pay [cost]"
@@ -47,7 +47,7 @@ import (
 // The shape's patterns, compiled on first use: every command links this
 // package, few read a definition.
 var (
-	reAltCost = lazyRegexp(`^(?i)you may (?:choose to )?(?:(?:cast|play) this (?:card|spell)(?: from your (graveyard|hand))?( if the resulting spell is an instant or sorcery spell)? by paying \[cost\](?: and (sacrificing|returning|tapping) ((?:an?|up to one) [^,]+?))?|pay \[cost\]) rather th(?:an|at) (?:pay |paying )?(?:this spell's |its )mana cost(?: as you cast this spell)?(?: if (.+))?$`)
+	reAltCost = lazyRegexp(`^(?i)(?:as long as ([^,]+), )?you may (?:choose to )?(?:(?:cast|play) (?:this card|this spell|it)(?: from your (graveyard|hand))?( if the resulting spell is an instant or sorcery spell)? by paying \[cost\](?: and (sacrificing|returning|tapping) ((?:an?|up to one) [^,]+?))?|pay \[cost\]) rather th(?:an|at) (?:pay |paying )?(?:this spell's |its )mana cost(?: as you cast this spell)?(?: if (.+))?$`)
 	reAddCost = lazyRegexp(`^(?i)you may (?:cast|play) this card from your (graveyard)( if the resulting spell is an instant or sorcery spell)? by discarding (an? (?:land )?card) as an additional cost to (?:cast|play) it$`)
 	reReduce  = lazyRegexp(`^(?i)if (?:(?:you chose to pay|you pay) this spell's ([\w-]+) cost|you cast this spell using its ([\w-]+) ability), its total cost is reduced by an amount of generic mana equal to the (?:sacrificed (?:creature|permanent)'s (mana value|converted mana cost)|tapped creature's (power))$`)
 	reChange  = lazyRegexp(`^(?i)if (?:you chose to pay this spell's ([\w-]+) cost|this spell's ([\w-]+) cost was paid), change its text by (?:replacing all instances of the word '(\w+)' with the word '(\w+)\.?'|(removing all text found within square brackets in the spell's rules text))$`)
@@ -106,6 +106,19 @@ func readAltParts(keyword string, parts []string) (altShape, error) {
 		return altShape{}, fmt.Errorf("no definition to read as an alternative cost")
 	}
 	x := reAltCost().FindStringSubmatch(sentences[0])
+	if x != nil {
+		// The condition comes before ("As long as you discarded this
+		// card this turn, …", mayhem) or after ("… if an opponent
+		// lost life this turn").
+		pre := x[1]
+		x = append([]string{x[0]}, x[2:]...)
+		if pre != "" && x[5] != "" {
+			return altShape{}, fmt.Errorf("two conditions in %q", sentences[0])
+		}
+		if pre != "" {
+			x[5] = pre
+		}
+	}
 	var adds []game.Part
 	if y := reAddCost().FindStringSubmatch(sentences[0]); y != nil {
 		fc, err := game.ParseFullCost("Discard "+y[3], "")
@@ -271,7 +284,7 @@ func (w *WhilePaid) Active(o *game.Object) bool {
 
 // altKeywords are the keywords declared by the shape of an alternative
 // cost.
-var altKeywords = []string{"Flashback", "Escape", "Spectacle", "Surge", "Retrace", "Jump-Start", "Prowl", "Freerunning", "Dash", "Blitz", "Emerge", "Web-slinging", "Overload", "Cleave", "Harmonize"}
+var altKeywords = []string{"Flashback", "Escape", "Spectacle", "Surge", "Retrace", "Jump-Start", "Prowl", "Freerunning", "Dash", "Blitz", "Emerge", "Web-slinging", "Overload", "Cleave", "Harmonize", "Mayhem"}
 
 func init() {
 	for _, name := range altKeywords {

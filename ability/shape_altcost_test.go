@@ -27,6 +27,7 @@ func TestAltCostShape(t *testing.T) {
 		{"Spectacle", []string{"You may pay [cost] rather than pay this spell’s mana cost if an opponent lost life this turn."}, game.Hand, false, nil, "thisturn"},
 		{"Surge", []string{"You may pay [cost] rather than pay this spell's mana cost as you cast this spell if you or one of your teammates has cast another spell this turn."}, game.Hand, false, nil, "thisturn"},
 		{"Prowl", []string{"You may pay [cost] rather than pay this spell’s mana cost if a player was dealt combat damage this turn by a source that, at the time it dealt that damage, was under your control and had any of this spell’s creature types."}, game.Hand, false, nil, "thisturn"},
+		{"Mayhem", []string{"As long as you discarded this card this turn, you may cast it from your graveyard by paying [cost] rather than paying its mana cost."}, game.Graveyard, false, nil, "thisturn"},
 		{"Freerunning", []string{"You may pay [cost] rather than pay this spell’s mana cost if a player was dealt combat damage this turn by a creature that, at the time it dealt that damage, was an Assassin creature or a commander under your control."}, game.Hand, false, nil, "thisturn"},
 	} {
 		as := OfInstance(game.Ability{Keyword: tc.keyword, Cost: game.MustParseCost("{1}{R}")}, parts(tc.parts))

@@ -111,6 +111,8 @@ var historyConditions = map[string]Condition{
 	// teams (810), so a player's teammates cast nothing.
 	"you or one of your teammates has cast another spell this turn": {Kind: "thisturn", Event: Casts, Who: "you"},
 	"you drew a card this turn":                                     {Kind: "thisturn", Event: Draws, Who: "you"},
+	"you discarded this card this turn":                             {Kind: "thisturn", Event: Discards, Who: "it"},
+	"you discarded it this turn":                                    {Kind: "thisturn", Event: Discards, Who: "it"},
 	"it entered the battlefield this turn":                          {Kind: "thisturn", Event: Enters, Who: "it"},
 	"it entered this turn":                                          {Kind: "thisturn", Event: Enters, Who: "it"},
 	"it came into play this turn":                                   {Kind: "thisturn", Event: Enters, Who: "it"},

@@ -161,7 +161,13 @@ func (e *engine) counterTimes(x *game.Object, t *ability.Trigger, c countersPut)
 // player p ("whenever you cast a spell", "whenever an opponent draws a
 // card"); arg is as for fire.
 func (e *engine) firePlayer(p *game.Player, ev ability.Event, arg any) {
-	e.s.Log = append(e.s.Log, game.Happened{Event: string(ev), Player: slices.Index(e.s.Players, p)})
+	h := game.Happened{Event: string(ev), Player: slices.Index(e.s.Players, p)}
+	if o, ok := arg.(*game.Object); ok && ev == ability.Discards {
+		// The card discarded, as the object it became in the
+		// graveyard ("if you discarded this card this turn").
+		h.Object = o.ID
+	}
+	e.s.Log = append(e.s.Log, h)
 	e.watch(nil, p, ev, arg)
 	if ev == ability.LosesLife {
 		e.speedLoss(p)

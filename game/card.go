@@ -201,7 +201,7 @@ var Keywords = map[string]Param{
 	"Escape": CostParam, "Spectacle": CostParam, "Surge": CostParam, "Retrace": NoParam, "Jump-Start": NoParam,
 	"Max speed": GrantParam,
 	// Alternative costs read by the shape of package ability.
-	"Prowl": CostParam, "Freerunning": CostParam, "Dash": CostParam, "Blitz": CostParam, "Emerge": CostParam, "Web-slinging": CostParam, "Overload": CostParam, "Cleave": CostParam, "Harmonize": CostParam,
+	"Prowl": CostParam, "Freerunning": CostParam, "Dash": CostParam, "Blitz": CostParam, "Emerge": CostParam, "Web-slinging": CostParam, "Overload": CostParam, "Cleave": CostParam, "Harmonize": CostParam, "Mayhem": CostParam,
 	// Additional costs, cost changes and cast triggers.
 	"Split Second": NoParam, "Undaunted": NoParam, "Delve": NoParam, "Improvise": NoParam,
 	"Replicate": CostParam, "Gravestorm": NoParam, "Casualty": NParam,
