@@ -29,7 +29,7 @@ import (
 //	change  = ("If you chose to pay this spell's KEYWORD cost" | "If this spell's KEYWORD cost was paid") ", change its text by"
 //	          ("replacing all instances of the word 'WORD' with the word 'WORD'"
 //	          | "removing all text found within square brackets in the spell's rules text")
-//	reduce  = ("If you chose to pay" | "If you pay") "this spell's KEYWORD cost" | "If you cast this spell using its KEYWORD ability")
+//	reduce  = (("If you chose to pay" | "If you pay") "this spell's KEYWORD cost" | "If you cast this spell using its KEYWORD ability")
 //	          ", its total cost is reduced by an amount of generic mana equal to the"
 //	          (("sacrificed creature" | "sacrificed permanent") "'s" ("mana value" | "converted mana cost") | "tapped creature's power")
 //
@@ -37,12 +37,12 @@ import (
 // (text.go), checked as the spell is cast: "an opponent lost life this
 // turn"; PART a cost in words (game.ParseFullCost: "Sacrifice a
 // creature"), paid besides [cost]. A definition is one altcost, then any
-// of exile, delayed, while, change and reduce; a part outside the shape leaves the keyword without a model in
-// that revision (stale). delayed's instruction is read by the effect
-// table of card text with "it" for the permanent ("return it to its
-// owner's hand"), while's triggered ability by the grammar of triggered
-// abilities. The 2015 wordings of dash say "rather that its mana cost", a
-// typo the shape reads as "rather than".
+// of exile, delayed, while, change and reduce; a part outside the shape
+// leaves the keyword without a model in that revision (stale). delayed's
+// instruction is read by the effect table of card text with "it" for the
+// permanent ("return it to its owner's hand"), while's triggered ability
+// by the grammar of triggered abilities. The 2015 wordings of dash say
+// "rather that its mana cost", a typo the shape reads as "rather than".
 
 // The shape's patterns, compiled on first use: every command links this
 // package, few read a definition.
@@ -71,17 +71,18 @@ type altShape struct {
 	cond  *Condition
 	exile bool
 	adds  []game.Part
-	// later is the delayed triggered ability's instruction the spell
-	// creates for the permanent it becomes; grants, what that
-	// permanent has while the cost was paid.
 	// with are cost parts paid besides the cost, reduceBy what of the
-	// object they take reduces the total cost.
+	// object they take reduces the total cost; change is the
+	// text-changing effect on the spell's own text.
 	with     []game.Part
 	reduceBy string
 	change   *game.TextChange
-	later    *game.Effect
-	grants   []game.Ability
-	grantT   *Trigger
+	// later is the delayed triggered ability's instruction the spell
+	// creates for the permanent it becomes; grants and grantT, what
+	// that permanent has while the cost was paid.
+	later  *game.Effect
+	grants []game.Ability
+	grantT *Trigger
 }
 
 var altShapes memo[altShape] // by the definition's parts joined by "\x00"
