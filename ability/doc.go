@@ -46,7 +46,8 @@
 // StackLock, undaunted's "This spell costs {1} less to cast for each
 // opponent you have" a Reduction, delve's and improvise's "For each
 // generic mana in this spell's total cost, you may … rather than pay
-// that mana" a PayWithPermanents. A part that is a triggered ability
+// that mana" a PayWithPermanents, decayed's "This creature can't block"
+// a CantBlock. A part that is a triggered ability
 // (replicate's "When you cast this spell, if a replicate cost was paid
 // for it, copy it for each time its replicate cost was paid") is read by
 // the grammar of triggered abilities, its effects by the effect table of

@@ -121,6 +121,10 @@ func (rd *reading) instance(inst game.Ability) []Ability {
 				c.Cost, c.Parts = game.Cost{}, fc.Parts
 			}
 			out = append(out, &c)
+		case *CantBlock:
+			c := *a
+			c.Keyword = inst.Keyword
+			out = append(out, &c)
 		case *StackLock:
 			l := *a
 			l.Keyword = inst.Keyword

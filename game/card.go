@@ -180,6 +180,8 @@ var Keywords = map[string]Param{
 	// Evasion, damage and enters-with keywords.
 	"Intimidate": NoParam, "Shroud": NoParam, "Shadow": NoParam, "Horsemanship": NoParam, "Skulk": NoParam,
 	"Wither": NoParam, "Infect": NoParam, "Toxic": NParam, "Absorb": NParam, "Umbra Armor": NoParam, "Totem Armor": NoParam,
+	// Enters-with statics and creature-combat keywords.
+	"Decayed": NoParam,
 }
 
 // ParseAbility reads one keyword ability as written on a card: "Bushido
@@ -399,7 +401,8 @@ type Effect struct {
 	Text string
 	// Delayed is set for a spell's delayed triggered ability (603.7):
 	// the step at the beginning of which the effect happens ("end" for
-	// "at the beginning of the next end step", "upkeep").
+	// "at the beginning of the next end step", "upkeep", "end of combat"
+	// for a permanent's "sacrifice it at end of combat").
 	Delayed string
 	// Who is whom an instruction of a triggered ability is about when
 	// it is not its target: "it" or "this creature" (the source), "the
@@ -647,8 +650,10 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 		{lazyRegexp(`(?i)^if (?:this spell was kicked|the kicker cost was paid|.+'s kicker cost was paid), it deals (\d+) damage instead$`), func(m []string) Effect {
 			return Effect{Verb: "kickdamage", N: atoi(m[1])}
 		}},
-		{lazyRegexp(`(?i)^(?:its controller sacrifices it|sacrifice (?:it|this creature|this permanent))$`), func(m []string) Effect {
-			return Effect{Verb: "sacrifice"}
+		{lazyRegexp(`(?i)^(?:its controller sacrifices it|sacrifice (?:it|this creature|this permanent))( at end of combat| at the beginning of the next end step)?$`), func(m []string) Effect {
+			// "Sacrifice it at end of combat" (decayed, 702.147a): a
+			// delayed triggered ability the effect creates (603.7).
+			return Effect{Verb: "sacrifice", Delayed: map[string]string{" at end of combat": "end of combat", " at the beginning of the next end step": "end"}[strings.ToLower(m[1])]}
 		}},
 		{lazyRegexp(`(?i)^return (?:it|this card) to (?:the battlefield|play) under its owner(?:'|’)s control(?: with an? ([+-]1/[+-]1|[a-z]+) counter on it)?$`), func(m []string) Effect {
 			// Persist and undying (702.79a, 702.93a): the card the event
