@@ -47,7 +47,10 @@
 // opponent you have" a Reduction, delve's and improvise's "For each
 // generic mana in this spell's total cost, you may … rather than pay
 // that mana" a PayWithPermanents, decayed's "This creature can't block"
-// a CantBlock. A part that is a triggered ability
+// a CantBlock, graft's "This permanent enters with N +1/+1 counters on
+// it" and unleash's "You may have this permanent enter with an
+// additional +1/+1 counter on it" an EntersWith. A part that is a
+// triggered ability
 // (replicate's "When you cast this spell, if a replicate cost was paid
 // for it, copy it for each time its replicate cost was paid") is read by
 // the grammar of triggered abilities, its effects by the effect table of

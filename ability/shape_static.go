@@ -59,6 +59,12 @@ func readStatic(t, self, kw string) ([]Ability, bool, error) {
 		t = strings.TrimSuffix(strings.TrimSpace(t[:i]), ".")
 	}
 	t = strings.TrimSuffix(t, ".")
+	if w, ok, err := readEntersWith(t, self); ok {
+		if err != nil {
+			return nil, true, err
+		}
+		return []Ability{w}, true, nil
+	}
 	if r, ok, err := readReplacement(t, self); ok {
 		if err != nil {
 			return nil, true, err
@@ -245,6 +251,8 @@ func ReadStatic(text, self string) ([]Ability, bool, error) {
 		case *CanBlockOnly:
 			a.Text = printed
 		case *CantBlock:
+			a.Text = printed
+		case *EntersWith:
 			a.Text = printed
 		case *Untargetable:
 			a.Text = printed

@@ -19,7 +19,7 @@ func (e *engine) resolveTop(st *Stmt) error {
 	if cl := st.Clause("targeting"); cl != nil && top.Ability != nil && e.wants[top] != nil {
 		return refuse("the target of %s was chosen when it was put on the stack%s; it can't be chosen as it resolves", trigName(top.Ability), see(e.rules.Find(phTriggerTargets...)))
 	}
-	if st.Clause("decline") != nil && !e.mays[top] {
+	if st.Clause("decline") != nil && !e.mays[top] && !e.mayEnterWith(top) {
 		return refuse("%s offers no choice to decline (no \"may\", no cost to pay)", stackName(top))
 	}
 	if err := e.checkWords(st, top); err != nil {
@@ -564,6 +564,11 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 		}
 	default:
 		t.Object.Damage += n
+	}
+	if t.Player != nil {
+		// The turn's history: "if an opponent was dealt damage this
+		// turn" (bloodthirst).
+		e.s.Log = append(e.s.Log, game.Happened{Event: string(ability.PlayerDealtDamage), Player: slices.Index(e.s.Players, t.Player)})
 	}
 	for i, r := range riders {
 		switch {

@@ -149,6 +149,27 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 				e.cite(d, "%s: %s becomes renowned", cmp.Or(d.head, from), o.Label)
 			}
 		}
+	case "movecounters":
+		// From the source onto the creature the event was about (or the
+		// target): as many as it has, up to n (122.5).
+		to := d.object
+		if t != nil {
+			to = t.Object
+		}
+		src := d.src
+		switch {
+		case e.s.FindIn(src.Label, game.Battlefield) != src:
+			e.cite(d, "%s: %s is no longer on the %s: no counter is moved", cmp.Or(d.head, from), src.Label, e.zone(game.Battlefield))
+		case to == nil || e.s.FindIn(to.Label, game.Battlefield) != to:
+			e.cite(d, "%s: the creature is no longer on the %s: no counter is moved", cmp.Or(d.head, from), e.zone(game.Battlefield))
+		default:
+			k := min(n, src.Counters[ef.Name])
+			src.AddCounters(ef.Name, -k)
+			e.cite(d, "%s: %s moves %d %s %s from %s onto %s", cmp.Or(d.head, from), src.Controller().Name, k, ef.Name, plural(k, "counter"), src.Label, to.Label)
+			if k > 0 {
+				e.putCounters(to, ef.Name, k, src.Controller())
+			}
+		}
 	case "removecounters":
 		for _, o := range e.objects(d, ef, t) {
 			k := min(n, o.Counters[ef.Name])
