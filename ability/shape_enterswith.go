@@ -160,6 +160,10 @@ func init() {
 		// +1/+1 counter on it, you may move a +1/+1 counter from this
 		// permanent onto that creature" (702.58a).
 		declare("Graft", shaped, byShapes)
+		// "This permanent enters with X +1/+1 counters on it" and "When
+		// this permanent enters, if X is 5 or more, draw a card"
+		// (702.156a).
+		declare("Ravenous", shaped, byShapes)
 		// "If an opponent was dealt damage this turn, this permanent
 		// enters with N +1/+1 counters on it" (702.54a). The special
 		// form "Bloodthirst X" (702.54b: X is the total damage the

@@ -82,7 +82,8 @@ type Condition struct {
 	// names: "it isn't renowned", 702.112a), "nocounters" (the source
 	// had no Counter counters on it, as it last existed on the
 	// battlefield: 603.10a), "hascounter" (the source has a Counter
-	// counter on it: graft, 702.58a), or "bigger" (the object the event
+	// counter on it: graft, 702.58a), "xatleast" (the X chosen for the
+	// spell the source was is at least N: ravenous, 107.3m), or "bigger" (the object the event
 	// happened to has a greater power or toughness than the source).
 	Kind    string
 	N       int
@@ -513,6 +514,12 @@ func readCondition(s string) (*Condition, bool) {
 	}
 	if kind, ok := readNoCounters(strings.ToLower(strings.TrimSpace(s))); ok {
 		return &Condition{Text: strings.TrimSpace(s), Kind: "nocounters", Counter: kind}, true
+	}
+	var x int
+	if k, err := fmt.Sscanf(strings.ToLower(strings.TrimSpace(s)), "x is %d or more", &x); err == nil && k == 1 && fmt.Sprintf("x is %d or more", x) == strings.ToLower(strings.TrimSpace(s)) {
+		// Ravenous's "if X is 5 or more" (702.156a): the X chosen as its
+		// spell was cast (107.3m).
+		return &Condition{Text: strings.TrimSpace(s), Kind: "xatleast", N: x}, true
 	}
 	if kind, ok := readHasCounter(strings.ToLower(strings.TrimSpace(s))); ok {
 		return &Condition{Text: strings.TrimSpace(s), Kind: "hascounter", Counter: kind}, true
