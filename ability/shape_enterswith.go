@@ -51,8 +51,9 @@ func readEntersWith(t, self string) (*EntersWith, bool, error) {
 		}
 		rest = strings.TrimPrefix(rest, "the battlefield ")
 		body, haste, _ := strings.Cut(rest, ". ")
-		kind, ok := strings.CutPrefix(body, "with an additional ")
-		if kind, ok = strings.CutSuffix(kind, " counter on it"); !ok || kind == "" || strings.Contains(kind, " ") {
+		kind, with := strings.CutPrefix(body, "with an additional ")
+		kind, on := strings.CutSuffix(kind, " counter on it")
+		if !with || !on || kind == "" || strings.Contains(kind, " ") {
 			return nil, true, textErr(len(low)-len(rest), "unknown counters %q (known: \"with an additional KIND counter on it\")", t[len(low)-len(rest):])
 		}
 		w.N, w.Kind, w.May = 1, kind, true
