@@ -592,7 +592,8 @@ func readNoCounters(low string) (string, bool) {
 
 // readEffects reads the effect of a triggered ability, from t[at:]:
 // sentences of the effect table of card text (game.ParseEffect), each
-// optionally led by "you may" or, after one, "if you do,". self is the
+// optionally led by "you may" or, after one, "if you do,"; "Those tokens
+// enter tapped and attacking" after a "create" is part of it. self is the
 // card's name ("" in a keyword's definition).
 func readEffects(t string, at int, self string) ([]sentence, error) {
 	var out []sentence
@@ -625,6 +626,12 @@ func readEffects(t string, at int, self string) ([]sentence, error) {
 				return nil, textErr(here, "\"if you don't\" follows no \"you may\" at %q", s)
 			}
 			otherwise, s, here = true, s[w:], here+w
+		}
+		if w := strings.ToLower(s); (w == "those tokens enter tapped and attacking" || w == "they enter tapped and attacking") && len(out) > 0 && out[len(out)-1].effect.Verb == "create" {
+			// Mobilize's (702.181a): the tokens the sentence before
+			// creates enter tapped and attacking.
+			out[len(out)-1].effect.Tapped = true
+			continue
 		}
 		e, err := game.ParseEffect(s)
 		if err == nil && self != "" {

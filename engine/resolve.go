@@ -270,6 +270,9 @@ type doing struct {
 	// player "that player", the player the triggering event was about.
 	blockers []*game.Object
 	player   *game.Player
+	// them are the tokens an instruction before created, which a
+	// delayed "sacrifice them" sacrifices.
+	them []*game.Object
 	// card is what the source became as its event moved it (a dies
 	// trigger's card in the graveyard), nil for none.
 	card *game.Object
@@ -293,7 +296,7 @@ func (e *engine) effect(d doing, ef game.Effect, t *game.Target) {
 	spell, from := d.src, d.from
 	ctrl := spell.Controller()
 	if ef.Delayed != "" {
-		e.delayed(spell, ef)
+		e.delayed(spell, ef, e.created)
 		return
 	}
 	if e.verb(d, ef, t) {
@@ -324,6 +327,10 @@ func (e *engine) effect(d doing, ef game.Effect, t *game.Target) {
 		ctrl.Pool = ctrl.Pool.Plus(m)
 		e.s.Cite(e.rules.Find(phFollow...), "%s: %s adds %s", from, ctrl.Name, m)
 	case "sacrifice":
+		if ef.Who == "them" {
+			e.sacrificeThem(d, from)
+			return
+		}
 		if spell.Zone != game.Battlefield || e.s.FindIn(spell.Label, game.Battlefield) != spell {
 			e.s.Cite(e.rules.Find(phFollow...), "%s: %s is no longer on the %s: nothing is sacrificed", from, spell.Label, e.zone(game.Battlefield))
 			return

@@ -237,9 +237,11 @@ func (e *engine) create(d doing, ef game.Effect, n int) {
 	if with != "" {
 		with = " with " + with
 	}
+	e.created = nil
 	for range n {
 		o := e.s.Create(c, e.label(c.Name+" token"), ctrl, game.Battlefield)
 		o.Token = true
+		e.created = append(e.created, o)
 		what := ""
 		if ef.Tapped {
 			o.Tapped = true
@@ -277,4 +279,23 @@ func (e *engine) millRule(ef game.Effect) (game.Ref, game.Zone) {
 		}
 	}
 	return r, to
+}
+
+// sacrificeThem sacrifices the tokens an instruction before created
+// ("sacrifice them at the beginning of the next end step"): those still
+// on the battlefield, each the object it was (400.7).
+func (e *engine) sacrificeThem(d doing, from string) {
+	r := e.defined("Sacrifice", phSacrifice...)
+	left := 0
+	for _, o := range d.them {
+		if e.s.FindIn(o.Label, game.Battlefield) != o {
+			continue
+		}
+		left++
+		e.s.Cite(r, "%s: %s sacrifices %s", from, o.Controller().Name, o.Label)
+		e.leaveBattlefield(o, game.Graveyard, "sacrificed")
+	}
+	if left == 0 {
+		e.s.Cite(e.rules.Find(phFollow...), "%s: none of them is still on the %s: nothing is sacrificed", from, e.zone(game.Battlefield))
+	}
 }

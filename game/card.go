@@ -183,7 +183,7 @@ var Keywords = map[string]Param{
 	"Intimidate": NoParam, "Shroud": NoParam, "Shadow": NoParam, "Horsemanship": NoParam, "Skulk": NoParam,
 	"Wither": NoParam, "Infect": NoParam, "Toxic": NParam, "Absorb": NParam, "Umbra Armor": NoParam, "Totem Armor": NoParam,
 	// Enters-with statics and creature-combat keywords.
-	"Decayed": NoParam, "Unleash": NoParam, "Riot": NoParam, "Graft": NParam, "Bloodthirst": NParam, "Ravenous": NoParam,
+	"Decayed": NoParam, "Unleash": NoParam, "Riot": NoParam, "Graft": NParam, "Bloodthirst": NParam, "Ravenous": NoParam, "Mobilize": NParam,
 }
 
 // ParseAbility reads one keyword ability as written on a card: "Bushido
@@ -410,7 +410,8 @@ type Effect struct {
 	// it is not its target: "it" or "this creature" (the source), "the
 	// blocking creature", "that player" (the player its event was
 	// about), "that creature" (the creature its event was about),
-	// "defending player", "each other attacking creature".
+	// "defending player", "each other attacking creature", "them" (the
+	// tokens the instruction before created).
 	Who string
 	// Becomes is a designation the object gets after the instruction
 	// ("and it becomes renowned", 702.112a), "" for none.
@@ -652,10 +653,16 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 		{lazyRegexp(`(?i)^if (?:this spell was kicked|the kicker cost was paid|.+'s kicker cost was paid), it deals (\d+) damage instead$`), func(m []string) Effect {
 			return Effect{Verb: "kickdamage", N: atoi(m[1])}
 		}},
-		{lazyRegexp(`(?i)^(?:its controller sacrifices it|sacrifice (?:it|this creature|this permanent))( at end of combat| at the beginning of the next end step)?$`), func(m []string) Effect {
+		{lazyRegexp(`(?i)^(?:its controller sacrifices it|sacrifice (it|this creature|this permanent|them))( at end of combat| at the beginning of the next end step)?$`), func(m []string) Effect {
 			// "Sacrifice it at end of combat" (decayed, 702.147a): a
 			// delayed triggered ability the effect creates (603.7).
-			return Effect{Verb: "sacrifice", Delayed: map[string]string{" at end of combat": "end of combat", " at the beginning of the next end step": "end"}[strings.ToLower(m[1])]}
+			// "Them" are the tokens the instruction before created
+			// (mobilize, 702.181a).
+			e := Effect{Verb: "sacrifice", Delayed: map[string]string{" at end of combat": "end of combat", " at the beginning of the next end step": "end"}[strings.ToLower(m[2])]}
+			if strings.EqualFold(m[1], "them") {
+				e.Who = "them"
+			}
+			return e
 		}},
 		{lazyRegexp(`(?i)^return (?:it|this card) to (?:the battlefield|play) under its owner(?:'|’)s control(?: with an? ([+-]1/[+-]1|[a-z]+) counter on it)?$`), func(m []string) Effect {
 			// Persist and undying (702.79a, 702.93a): the card the event
