@@ -17,7 +17,10 @@ import "github.com/crules/crules/game"
 // (shape_enterswith.go) sets Kind, the counters' kind, and then Note's
 // arguments are who applies it (the keyword, or the card's name), the
 // permanent's label and the count; with May, who, the player and the
-// label. Per "x" is the spell's X (ravenous); ByN makes N the keyword's
+// label. Per "x" is the spell's X (ravenous), Per "sacrificed" N for
+// each permanent of the card type Sacrifice its controller sacrifices as
+// it enters (devour; Note's arguments: who, how many, the label, the
+// count); ByN makes N the keyword's
 // number; If is a condition on the turn's history (bloodthirst); May is
 // the controller's choice as it enters, and Gains the abilities it gains
 // when they decline (riot's haste).
@@ -31,7 +34,9 @@ type EntersWith struct {
 	If    *Condition
 	May   bool
 	Gains []game.Ability
-	Text  string // as printed on a card; "" for a keyword's
+	// Sacrifice is the card type of what devour sacrifices.
+	Sacrifice string
+	Text      string // as printed on a card; "" for a keyword's
 }
 
 // PrintedText is the card text the ability was read from.

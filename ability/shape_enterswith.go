@@ -138,8 +138,46 @@ func readEntersWith(t, self string) (*EntersWith, bool, error) {
 	return w, true, nil
 }
 
+// readDevour reads devour's "As this object enters, you may sacrifice
+// any number of creatures. This permanent enters with N +1/+1 counters on
+// it for each creature sacrificed this way" (702.82a; "comes into play"
+// until 2009, "enters the battlefield" until 2024-07-30): an EntersWith
+// whose number is N for each creature its controller sacrifices as it
+// enters.
+func readDevour(part string) (*EntersWith, bool) {
+	rest, ok := strings.CutPrefix(part, "as this object ")
+	if !ok {
+		return nil, false
+	}
+	verb := ""
+	for _, v := range []string{"enters the battlefield", "comes into play", "enters"} {
+		if strings.HasPrefix(rest, v+", ") {
+			verb = v
+			break
+		}
+	}
+	if verb == "" {
+		return nil, false
+	}
+	rest = rest[len(verb)+2:]
+	what, then, ok := strings.Cut(strings.TrimPrefix(rest, "you may sacrifice any number of "), ". ")
+	if !ok || what != "creatures" || !strings.HasPrefix(rest, "you may sacrifice any number of ") {
+		return nil, false
+	}
+	w, ok, err := readEntersWith(strings.TrimSuffix(then, " for each creature sacrificed this way"), "")
+	if !ok || err != nil || !strings.HasSuffix(then, " for each creature sacrificed this way") || w.May || w.If != nil || w.Per != "" {
+		return nil, false
+	}
+	w.Per, w.Sacrifice = "sacrificed", "Creature"
+	w.Note = "%s: %d creatures sacrificed as %s enters, so it enters with %d +1/+1 counters"
+	return w, true
+}
+
 // readEntersWithPart is the static shape of a definition's part.
 func readEntersWithPart(part string) ([]Ability, bool) {
+	if w, ok := readDevour(part); ok {
+		return []Ability{w}, true
+	}
 	w, ok, err := readEntersWith(part, "")
 	if !ok || err != nil {
 		return nil, false
@@ -165,6 +203,10 @@ func init() {
 		// this permanent enters, if X is 5 or more, draw a card"
 		// (702.156a).
 		declare("Ravenous", shaped, byShapes)
+		// "As this object enters, you may sacrifice any number of
+		// creatures. This permanent enters with N +1/+1 counters on it
+		// for each creature sacrificed this way" (702.82a).
+		declare("Devour", shaped, byShapes)
 		// "If an opponent was dealt damage this turn, this permanent
 		// enters with N +1/+1 counters on it" (702.54a). The special
 		// form "Bloodthirst X" (702.54b: X is the total damage the

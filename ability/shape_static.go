@@ -59,6 +59,9 @@ func readStatic(t, self, kw string) ([]Ability, bool, error) {
 		t = strings.TrimSuffix(strings.TrimSpace(t[:i]), ".")
 	}
 	t = strings.TrimSuffix(t, ".")
+	if w, ok := readDevour(normalPart(t)); ok {
+		return []Ability{w}, true, nil
+	}
 	if w, ok, err := readEntersWith(t, self); ok {
 		if err != nil {
 			return nil, true, err

@@ -473,6 +473,21 @@ func (e *engine) entersWithCounters(o *game.Object, w *ability.EntersWith, paid 
 		if w.Per == "x" && o.Spell != nil {
 			n = o.Spell.X
 		}
+		if w.Per == "sacrificed" {
+			// Devour: as it enters, its controller sacrifices what the
+			// statement's "sacrifice" clause names (checked before it
+			// resolved), none without one.
+			chosen, _ := e.devourChoice(o, w)
+			r := e.defined("Sacrifice", phSacrifice...)
+			for _, c := range chosen {
+				e.s.Cite(r, "%s: %s sacrifices %s", who, c.Controller().Name, c.Label)
+				e.leaveBattlefield(c, game.Graveyard, "sacrificed")
+			}
+			n *= len(chosen)
+			ev.counters[w.Kind] += n
+			e.s.Cite(rule, w.Note, who, len(chosen), o.Label, n)
+			return
+		}
 		if w.May && e.declines() {
 			what := "it enters without it"
 			if len(w.Gains) > 0 {
@@ -498,6 +513,45 @@ func (e *engine) entersWithCounters(o *game.Object, w *ability.EntersWith, paid 
 		}
 		e.s.Cite(rule, w.Note, who, o.Label, n)
 	}}
+}
+
+// devourChoice is what the controller of o, a spell resolving, chooses
+// to sacrifice as it enters for its devour ability w: the permanents of
+// the resolve statement's "sacrifice" clause, each a creature they
+// control, once.
+func (e *engine) devourChoice(o *game.Object, w *ability.EntersWith) ([]*game.Object, error) {
+	var cl *Clause
+	if e.cur != nil {
+		cl = e.cur.Clause("sacrifice")
+	}
+	if cl == nil {
+		return nil, nil
+	}
+	p := o.Controller()
+	var out []*game.Object
+	for _, nm := range cl.Names {
+		c := e.s.FindIn(nm.Text, game.Battlefield)
+		if c == nil || c.Controller() != p || !c.Is(w.Sacrifice) || slices.Contains(out, c) {
+			return nil, refuse("%s is not a %s %s controls, to sacrifice as %s enters (each chosen once; %s)", nm.Text, strings.ToLower(w.Sacrifice), p.Name, o.Label, e.ref(w).ID)
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// checkDevour checks the "sacrifice" clause of a resolve whose spell has
+// devour, before it resolves.
+func (e *engine) checkDevour(top *game.Object) error {
+	if top.Spell == nil {
+		return nil
+	}
+	for _, w := range all[*ability.EntersWith](e, top) {
+		if w.Per == "sacrificed" {
+			_, err := e.devourChoice(top, w)
+			return err
+		}
+	}
+	return nil
 }
 
 // mayEnterWith reports whether the spell o, as it resolves, offers its

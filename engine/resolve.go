@@ -44,6 +44,9 @@ func (e *engine) resolveTop(st *Stmt) error {
 	if err := e.checkVentures(st, top); err != nil {
 		return err
 	}
+	if err := e.checkDevour(top); err != nil {
+		return err
+	}
 	// The top of the stack resolves when all players pass in
 	// succession.
 	e.passes()
