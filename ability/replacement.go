@@ -36,7 +36,11 @@ type EntersWith struct {
 	Gains []game.Ability
 	// Sacrifice is the card type of what devour sacrifices.
 	Sacrifice string
-	Text      string // as printed on a card; "" for a keyword's
+	// Opponent makes the "may" an opponent's, chosen as it enters
+	// (tribute; Note's arguments: who, the controller, the opponent, N,
+	// the label).
+	Opponent bool
+	Text     string // as printed on a card; "" for a keyword's
 }
 
 // PrintedText is the card text the ability was read from.

@@ -118,20 +118,10 @@ func readEntersWith(t, self string) (*EntersWith, bool, error) {
 		}
 		return nil, true, textErr(len(low)-len(rest), "unknown counters %q (known: \"N KIND counters on it\")", t[len(low)-len(rest):])
 	}
-	switch n, err := strconv.Atoi(num); {
-	case num == "n":
-		w.ByN = true
-	case num == "x":
+	if num == "x" {
 		w.Per = "x"
-	case err == nil && n >= 0:
-		w.N = n
-	default:
-		words := map[string]int{"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
-		n, ok := words[num]
-		if !ok {
-			return nil, true, textErr(len(low)-len(rest), "expected a number at %q", t[len(low)-len(rest):])
-		}
-		w.N = n
+	} else if w.N, w.ByN, ok = readNumber(num); !ok {
+		return nil, true, textErr(len(low)-len(rest), "expected a number at %q", t[len(low)-len(rest):])
 	}
 	w.Kind = kind
 	w.Note = "%s: %s enters with %d " + kind + " counters"
@@ -173,9 +163,47 @@ func readDevour(part string) (*EntersWith, bool) {
 	return w, true
 }
 
+// readTribute reads tribute's "As this creature enters, choose an
+// opponent. That player may put an additional N +1/+1 counters on it as
+// it enters" (702.104a; until 2017-04-28 "may have this creature enter
+// the battlefield with an additional N +1/+1 counters on it"): an
+// EntersWith whose "may" is the chosen opponent's.
+func readTribute(part string) (*EntersWith, bool) {
+	rest, ok := strings.CutPrefix(part, "as this creature enters")
+	if !ok {
+		return nil, false
+	}
+	rest = strings.TrimPrefix(rest, " the battlefield")
+	rest, ok = strings.CutPrefix(rest, ", choose an opponent. that player may ")
+	if !ok {
+		return nil, false
+	}
+	for _, f := range []struct{ pre, post string }{
+		{"put an additional ", " counters on it as it enters"},
+		{"put an additional ", " counters on it as it enters the battlefield"},
+		{"have this creature enter the battlefield with an additional ", " counters on it"},
+		{"have this creature enter with an additional ", " counters on it"},
+	} {
+		what, ok := strings.CutPrefix(rest, f.pre)
+		if what, ok2 := strings.CutSuffix(what, f.post); ok && ok2 {
+			num, kind, _ := strings.Cut(what, " ")
+			n, byN, ok := readNumber(num)
+			if !ok || kind == "" || strings.Contains(kind, " ") {
+				return nil, false
+			}
+			return &EntersWith{Base: Base{Rule: []string{" means ", "choose an opponent"}, Note: "%s: %s chooses %s, who puts %d additional " + kind + " counters on %s as it enters"},
+				N: n, ByN: byN, Kind: kind, May: true, Opponent: true}, true
+		}
+	}
+	return nil, false
+}
+
 // readEntersWithPart is the static shape of a definition's part.
 func readEntersWithPart(part string) ([]Ability, bool) {
 	if w, ok := readDevour(part); ok {
+		return []Ability{w}, true
+	}
+	if w, ok := readTribute(part); ok {
 		return []Ability{w}, true
 	}
 	w, ok, err := readEntersWith(part, "")
@@ -207,6 +235,11 @@ func init() {
 		// creatures. This permanent enters with N +1/+1 counters on it
 		// for each creature sacrificed this way" (702.82a).
 		declare("Devour", shaped, byShapes)
+		// "As this creature enters, choose an opponent. That player may
+		// put an additional N +1/+1 counters on it as it enters"
+		// (702.104a). The triggered abilities that check "if tribute
+		// wasn't paid" (702.104b) are not modelled.
+		declare("Tribute", shaped, byShapes)
 		// "If an opponent was dealt damage this turn, this permanent
 		// enters with N +1/+1 counters on it" (702.54a). The special
 		// form "Bloodthirst X" (702.54b: X is the total damage the
@@ -220,3 +253,17 @@ func init() {
 
 // firstPart is the first part of a definition, none when it has none.
 func firstPart(parts []string) []string { return parts[:min(1, len(parts))] }
+
+// readNumber reads NUM in lower case: "n", the keyword's number (byN),
+// digits, or "a" … "ten".
+func readNumber(num string) (n int, byN, ok bool) {
+	if num == "n" {
+		return 0, true, true
+	}
+	if n, err := strconv.Atoi(num); err == nil && n >= 0 {
+		return n, false, true
+	}
+	words := map[string]int{"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+	n, ok = words[num]
+	return n, false, ok
+}

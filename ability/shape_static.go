@@ -62,6 +62,9 @@ func readStatic(t, self, kw string) ([]Ability, bool, error) {
 	if w, ok := readDevour(normalPart(t)); ok {
 		return []Ability{w}, true, nil
 	}
+	if w, ok := readTribute(normalPart(t)); ok {
+		return []Ability{w}, true, nil
+	}
 	if w, ok, err := readEntersWith(t, self); ok {
 		if err != nil {
 			return nil, true, err

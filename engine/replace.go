@@ -488,6 +488,25 @@ func (e *engine) entersWithCounters(o *game.Object, w *ability.EntersWith, paid 
 			e.s.Cite(rule, w.Note, who, len(chosen), o.Label, n)
 			return
 		}
+		if w.Opponent {
+			// Tribute: its controller chooses an opponent (the next in
+			// turn order: a choice among several is not modelled), whose
+			// "may" `resolve; decline` declines.
+			ctrl, opp := o.Controller(), o.Controller()
+			for _, q := range e.s.InGame() {
+				if q != ctrl {
+					opp = q
+					break
+				}
+			}
+			if e.declines() {
+				e.s.Cite(rule, "%s: %s chooses %s, who declines to put %d additional %s counters on %s", who, ctrl.Name, opp.Name, n, w.Kind, o.Label)
+				return
+			}
+			ev.counters[w.Kind] += n
+			e.s.Cite(rule, w.Note, who, ctrl.Name, opp.Name, n, o.Label)
+			return
+		}
 		if w.May && e.declines() {
 			what := "it enters without it"
 			if len(w.Gains) > 0 {
