@@ -20,6 +20,13 @@ type DiffOptions struct {
 	// search uses (see diff.IgnoreTypography); such a pair counts as
 	// unchanged or renumbered, and words are compared through it.
 	IgnoreTypography bool
+	// Stat asks for the counts without the pairs, as diff --stat prints
+	// them: Comparison.Counts and Chapters, its Pairs empty. Two adjacent
+	// embedded revisions compared whole, every class but unchanged, are
+	// then read from the lineage's step when the lineage is cached:
+	// nothing is parsed or compared, and the Comparison's A and B carry
+	// their labels and revisions but no tree (their Document is nil).
+	Stat bool
 }
 
 // A Comparison is two documents compared rule by rule.
@@ -39,7 +46,7 @@ type Comparison struct {
 	// every class, before Classes narrows them.
 	Counts map[diff.Class]int
 	Pairs  []diff.Pair
-	// Chapters is set by DiffStat: the pairs of each chapter (see
+	// Chapters is set with DiffOptions.Stat: the pairs of each chapter (see
 	// render.Comparison.ChapterCounts), counted in place of Pairs.
 	Chapters []render.ChapterCount
 	// IgnoreTypography is DiffOptions.IgnoreTypography; Typography is then
@@ -55,6 +62,9 @@ type Comparison struct {
 // neither document has it or a counterpart, it is ErrNoRule with the
 // nearest numbers in b (chapters, for a chapter).
 func (l *Library) Diff(a, b Source, o DiffOptions) (*Comparison, error) {
+	if o.Stat {
+		return l.diffStat(a, b, o)
+	}
 	da, db, err := l.pair(a, b)
 	if err != nil {
 		return nil, err
@@ -122,14 +132,9 @@ func (l *Library) Diff(a, b Source, o DiffOptions) (*Comparison, error) {
 	return c, nil
 }
 
-// DiffStat is Diff's counts without its pairs, as diff --stat prints
-// them: the Comparison's Counts and Chapters (what ChapterCounts of its
-// View gives), its Pairs empty. Two adjacent embedded revisions compared
-// whole, every class but unchanged, are read from the lineage's step
-// when the lineage is cached: nothing is parsed or compared, and A and B
-// carry their labels and revisions but no tree (their Document is nil).
-// Anything else is counted from Diff.
-func (l *Library) DiffStat(a, b Source, o DiffOptions) (*Comparison, error) {
+// diffStat is Diff with o.Stat: from the lineage's step when it can be
+// (see DiffOptions.Stat), else counted from the pairs Diff lists.
+func (l *Library) diffStat(a, b Source, o DiffOptions) (*Comparison, error) {
 	if lin := l.loadedLineage(); lin != nil && !a.IsFile() && !b.IsFile() && o.Rule.IsZero() && len(o.Classes) == 0 && !o.IgnoreTypography &&
 		b.Rev.pos == a.Rev.pos+1 && b.Rev.pos < len(lin.Revs) && lin.Revs[a.Rev.pos] == a.Rev.Name() && lin.Revs[b.Rev.pos] == b.Rev.Name() {
 		counts, chapters := lin.StepCounts(a.Rev.pos)
@@ -139,6 +144,7 @@ func (l *Library) DiffStat(a, b Source, o DiffOptions) (*Comparison, error) {
 		doc := func(r Rev) *Document { return &Document{Source: r.Source(), Label: r.Name(), Rev: r} }
 		return &Comparison{A: doc(a.Rev), B: doc(b.Rev), Counts: counts, Chapters: chapters}, nil
 	}
+	o.Stat = false
 	c, err := l.Diff(a, b, o)
 	if err != nil {
 		return nil, err

@@ -426,7 +426,7 @@ func TestComplete(t *testing.T) {
 	}
 }
 
-// TestDiffStat: DiffStat counts what Diff lists: read from the lineage
+// TestDiffStat: Diff with Stat counts what Diff lists: read from the lineage
 // for adjacent revisions (no tree parsed), counted from Diff for others,
 // narrowed to a rule or a class; the text of diff --stat is the same
 // either way.
@@ -455,7 +455,9 @@ func TestDiffStat(t *testing.T) {
 		{"2005-10-01", "2006-02-01", crules.DiffOptions{Rule: parse.MustParseRuleID("502.40")}, false},
 	} {
 		a, b := sel(tc.a), sel(tc.b)
-		got, err := lib.DiffStat(a, b, tc.o)
+		so := tc.o
+		so.Stat = true
+		got, err := lib.Diff(a, b, so)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -22,7 +22,7 @@ type Comparison struct {
 	Counts              map[diff.Class]int // the pairs under Scope of each class, before a class filter
 	Pairs               []diff.Pair        // the pairs listed
 	// Chapters, when set, is what ChapterCounts returns: a comparison
-	// read from the lineage (crules' DiffStat) has counts, not pairs.
+	// read from the lineage (crules.DiffOptions.Stat) has counts, not pairs.
 	Chapters []ChapterCount
 	// IgnoreTypography is set when the words are compared through
 	// parse.Typography (see diff.IgnoreTypography): Typography pairs
