@@ -14,7 +14,8 @@ import (
 //
 // COST is a cost in words as an activated ability's (game.ParseFullCost),
 // N in it the instance's number: "sacrifice a creature with power N or
-// greater" (casualty, 702.153a).
+// greater" (casualty, 702.153a), "tap two untapped creatures you
+// control that each share a color with it" (conspire, 702.78a).
 //
 // Paid any number of times, it is Repeatable; the statement's clause
 // is the keyword's name with the number of times ("replicate 2").
@@ -44,5 +45,6 @@ func init() {
 		declare("Replicate", shaped, byShapes)
 		declare("Gravestorm", shaped, byShapes)
 		declare("Casualty", shaped, byShapes)
+		declare("Conspire", shaped, byShapes)
 	})
 }

@@ -24,9 +24,10 @@ const (
 	ReturnToHand                       // return a permanent to its owner's hand
 	Reveal                             // reveal a card from the hand
 	TapOthers                          // tap untapped creatures with total power N or greater
+	TapUntapped                        // tap N untapped permanents of a quality
 )
 
-var partWords = map[PartKind]string{Tap: "tap", Untap: "untap", Sacrifice: "sacrifice", Discard: "discard", ExileFrom: "exile", PayLife: "pay life", RemoveCounters: "remove counters", PutCounters: "put counters", ReturnToHand: "return", Reveal: "reveal", TapOthers: "tap"}
+var partWords = map[PartKind]string{Tap: "tap", Untap: "untap", Sacrifice: "sacrifice", Discard: "discard", ExileFrom: "exile", PayLife: "pay life", RemoveCounters: "remove counters", PutCounters: "put counters", ReturnToHand: "return", Reveal: "reveal", TapOthers: "tap", TapUntapped: "tap"}
 
 // String names the kind: "sacrifice", "pay life".
 func (k PartKind) String() string { return partWords[k] }
@@ -38,15 +39,18 @@ func (k PartKind) String() string { return partWords[k] }
 // "card", "Goblin") or the kind of counter ("+1/+1"); From is the zone
 // the objects are chosen from. Text is the part as printed. For
 // TapOthers N is the least total power of the creatures tapped, and
-// Other is set when the object itself can't be one of them.
+// Other is set when the object itself can't be one of them. Shares is
+// set when each object must share a colour with the object whose cost
+// it is ("that each share a color with it", conspire).
 type Part struct {
-	Kind  PartKind
-	N     int
-	Self  bool
-	Other bool
-	What  string
-	From  Zone
-	Text  string
+	Kind   PartKind
+	N      int
+	Self   bool
+	Other  bool
+	Shares bool
+	What   string
+	From   Zone
+	Text   string
 }
 
 // Choice is the clause word a script names the objects of the part by:
@@ -54,7 +58,7 @@ type Part struct {
 // a part that chooses nothing.
 func (p Part) Choice() string {
 	switch p.Kind {
-	case Sacrifice, Discard, ExileFrom, ReturnToHand, Reveal, TapOthers:
+	case Sacrifice, Discard, ExileFrom, ReturnToHand, Reveal, TapOthers, TapUntapped:
 		if !p.Self {
 			return partWords[p.Kind]
 		}
@@ -122,6 +126,7 @@ var (
 	reCounters  = lazyRegexp(`(?i)^(remove|put) (a|an|one|two|three|\d+) ([+-]\d+/[+-]\d+|[a-z]+) counters? (?:from|on) (.+)$`)
 	reReturn    = lazyRegexp(`(?i)^return (a|an|one|two|\d+) (.+?)s? you control to (?:its|their) owner's hand$`)
 	reTapOthers = lazyRegexp(`(?i)^tap any number of (other )?untapped creatures you control with (?:total )?power (\d+) or greater$`)
+	reTapN      = lazyRegexp(`(?i)^tap (a|an|one|two|three|\d+) untapped (.+?)s? you control( that (?:each )?shares? a colou?r with it)?$`)
 	reReveal    = lazyRegexp(`(?i)^reveal (a|an|one|two|\d+) (.+?)s? from your hand$`)
 )
 
@@ -133,7 +138,8 @@ var (
 // counter from NAME", "Put a -1/-1 counter on this creature", "Return a
 // land you control to its owner's hand", "Reveal a Goblin card from
 // your hand", "Tap any number of other untapped creatures you control
-// with total power 3 or greater", and the card itself from another zone: "Discard this card"
+// with total power 3 or greater", "Tap two untapped creatures you control
+// that each share a color with it", and the card itself from another zone: "Discard this card"
 // ("from your hand" before 2004-10), "Exile this card from your
 // graveyard". self is the name of the card whose cost it is. An error is
 // a *CostError at the part not understood.
@@ -250,6 +256,13 @@ func ParseFullCost(text, self string) (FullCost, error) {
 			p.Kind, p.From, p.What = ReturnToHand, Battlefield, m[2]
 			p.N, _ = number(m[1])
 		case strings.HasPrefix(lower, "tap "):
+			if m := reTapN().FindStringSubmatch(t); m != nil {
+				// Conspire: "tap two untapped creatures you control
+				// that each share a color with it".
+				p.Kind, p.From, p.What, p.Shares = TapUntapped, Battlefield, m[2], m[3] != ""
+				p.N, _ = number(m[1])
+				break
+			}
 			// Crew: "Tap any number of other untapped creatures you
 			// control with total power N or greater".
 			m := reTapOthers().FindStringSubmatch(t)

@@ -20,7 +20,7 @@ var clauseWords = map[string]bool{
 	"order": true, "decline": true, "assign": true, "sacrifice": true, "discard": true, "keep": true, "attacking": true, "multikicker": true, "buyback": true, "respond": true, "evoke": true,
 	"replace": true, "room": true, "dungeon": true, "sector": true, "protector": true,
 	"mutate": true, "over": true, "under": true, "priority": true, "tap": true,
-	"delve": true, "improvise": true, "replicate": true, "casualty": true,
+	"delve": true, "improvise": true, "replicate": true, "casualty": true, "conspire": true,
 }
 
 // expectKinds maps what an expect line checks to whether it names a
