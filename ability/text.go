@@ -39,7 +39,7 @@ import (
 //	counters  = ("one or more" [KIND] "counters are" | "a" [KIND] "counter is") ("put" | "placed") ("on" | "onto") object
 //	          | "you put one or more" [KIND] "counters on" object
 //	object    = subject, a creature or the object itself
-//	cond      = "it was kicked" | "its KEYWORD cost was paid" | "a KEYWORD cost was paid for it"
+//	cond      = "it was kicked" | "it was bargained" | "its KEYWORD cost was paid" | "a KEYWORD cost was paid for it"
 //	          | "you have N or less life" | "you have N or more life"
 //	          | "a creature died this turn" | "you gained life this turn" | "it entered this turn"
 //	          | "it was cast from your hand|graveyard" | "it isn't renowned" | … (historyConditions)
@@ -483,8 +483,12 @@ func (c *clause) readCounters(t, low string, at *int, self string, skip func(str
 // readIfPaid reads an intervening "if" on how the source was cast: the
 // word of the cost paid (see game.CostsPaid.WasPaid).
 func readIfPaid(low string) (string, bool) {
-	if low == "it was kicked" {
+	switch low {
+	case "it was kicked":
 		return "kicker", true // any cost that kicks
+	case "it was bargained", "this spell was bargained":
+		// Its bargain cost was paid (702.166b).
+		return "bargain", true
 	}
 	if w, ok := strings.CutPrefix(low, "a "); ok {
 		// "if a replicate cost was paid for it"

@@ -381,6 +381,15 @@ func (e *engine) fits(p *game.Player, part game.Part, o *game.Object) bool {
 		}
 		w = q
 	}
+	if strings.Contains(w, ",") || strings.Contains(w, " or ") {
+		// "an artifact, enchantment, or token" (bargain): any of them.
+		for _, alt := range splitAny(strings.ReplaceAll(w, ", or ", ", "), ", ", " or ") {
+			if alt = strings.TrimSpace(alt); alt == "token" && o.Token || alt != "token" && hasWords(alt, o) {
+				return true
+			}
+		}
+		return false
+	}
 	return w == "" || w == "permanent" || hasWords(w, o)
 }
 

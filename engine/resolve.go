@@ -197,11 +197,9 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 	if sp, ok := e.spliced(info); ok {
 		e.s.Cite(e.ref(&sp.Order), "%s", sp.Order.Note)
 	}
-	if info.Kicked {
-		for _, ef := range face.Effects {
-			if ef.Verb == "kickdamage" {
-				e.effects = append(e.effects, e.kickerDamage(spell, ef))
-			}
+	for _, ef := range face.Effects {
+		if ef.Verb == "kickdamage" && (ef.Name == "" && info.Kicked || ef.Name != "" && info.WasPaid(ef.Name)) {
+			e.effects = append(e.effects, e.kickerDamage(spell, ef))
 		}
 	}
 	var illegalNow []*game.Target

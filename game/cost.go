@@ -150,7 +150,7 @@ func ParseFullCost(text, self string) (FullCost, error) {
 		s = strings.ToLower(strings.TrimSpace(s))
 		return s == strings.ToLower(self) || s == "~" || strings.HasPrefix(s, "this ") || s == "it"
 	}
-	for _, raw := range strings.Split(text, ",") {
+	for _, raw := range costSegments(text) {
 		lead := len(raw) - len(strings.TrimLeft(raw, " "))
 		t := strings.TrimSpace(raw)
 		at := off + lead
@@ -285,6 +285,29 @@ func ParseFullCost(text, self string) (FullCost, error) {
 	}
 	return c, nil
 }
+
+// costSegments splits a cost at its commas into parts, keeping a list
+// of qualities together: a segment of one word that begins no part, or
+// one led by "or" or "and" ("enchantment" and "or token" of "Sacrifice
+// an artifact, enchantment, or token", bargain), continues the part
+// before.
+func costSegments(text string) []string {
+	var out []string
+	for _, raw := range strings.Split(text, ",") {
+		t := strings.ToLower(strings.TrimSpace(raw))
+		w, rest, _ := strings.Cut(t, " ")
+		quality := w == "or" || w == "and" || rest == "" && w != "" && !strings.HasPrefix(w, "{") && !costVerbs[w]
+		if len(out) > 0 && quality && !strings.HasPrefix(strings.TrimSpace(out[len(out)-1]), "{") {
+			out[len(out)-1] += "," + raw
+			continue
+		}
+		out = append(out, raw)
+	}
+	return out
+}
+
+// costVerbs are the words a non-mana cost part begins with.
+var costVerbs = map[string]bool{"sacrifice": true, "discard": true, "exile": true, "pay": true, "remove": true, "put": true, "return": true, "tap": true, "reveal": true}
 
 // An Activated is an activated ability printed on a card, or read from
 // a keyword's definition: "Cost: Effect." with its restrictions.

@@ -138,6 +138,8 @@ func TestParseFullCost(t *testing.T) {
 		{"{1}, Exile two cards from your graveyard, Discard a card", "{1}", []game.PartKind{game.ExileFrom, game.Discard}, []bool{false, false}},
 		{"Return a land you control to its owner's hand", "", []game.PartKind{game.ReturnToHand}, []bool{false}},
 		{"tap two untapped creatures you control that each share a color with it", "", []game.PartKind{game.TapUntapped}, []bool{false}},
+		{"sacrifice an artifact, enchantment, or token", "", []game.PartKind{game.Sacrifice}, []bool{false}},
+		{"{1}, Sacrifice an artifact, enchantment, or token, Discard a card", "{1}", []game.PartKind{game.Sacrifice, game.Discard}, []bool{false, false}},
 	} {
 		c, err := game.ParseFullCost(tc.in, "Mogg Fanatic")
 		if err != nil {

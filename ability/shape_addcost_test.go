@@ -1,0 +1,79 @@
+package ability
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/crules/crules/game"
+)
+
+// TestAddCostShape: conspire's and bargain's wordings are read by the
+// shape of an optional additional cost into an AddCost with the cost
+// parts they say, chosen by the keyword's name, and conspire's copy
+// trigger by the grammar of triggered abilities with its intervening
+// "if".
+func TestAddCostShape(t *testing.T) {
+	for _, tc := range []struct {
+		keyword string
+		parts   []string
+		kind    game.PartKind
+		n       int
+		what    string
+		shares  bool
+		trigger bool
+	}{
+		{"Conspire", []string{"As an additional cost to play this spell, you may tap two untapped creatures you control that each share a color with it", "When you play this spell, if its conspire cost was paid, copy it. If the spell has any targets, you may choose new targets for the copy."}, game.TapUntapped, 2, "creature", true, true},
+		{"Conspire", []string{"As an additional cost to cast this spell, you may tap two untapped creatures you control that each share a color with it", "When you cast this spell, if its conspire cost was paid, copy it. If the spell has any targets, you may choose new targets for the copy."}, game.TapUntapped, 2, "creature", true, true},
+		{"Bargain", []string{"As an additional cost to cast this spell, you may sacrifice an artifact, enchantment, or token."}, game.Sacrifice, 1, "artifact, enchantment, or token", false, false},
+	} {
+		as := OfInstance(game.Ability{Keyword: tc.keyword}, parts(tc.parts))
+		want := 1
+		if tc.trigger {
+			want = 2
+		}
+		if len(as) != want {
+			t.Fatalf("%s %q: %d abilities, want %d", tc.keyword, tc.parts, len(as), want)
+		}
+		a, ok := as[0].(*AddCost)
+		if !ok || a.Choice != map[string]string{"Conspire": "conspire", "Bargain": "bargain"}[tc.keyword] || len(a.Parts) != 1 {
+			t.Fatalf("%s: %+v", tc.keyword, as[0])
+		}
+		if p := a.Parts[0]; p.Kind != tc.kind || p.N != tc.n || p.What != tc.what || p.Shares != tc.shares {
+			t.Errorf("%s: part %+v", tc.keyword, p)
+		}
+		if tc.trigger {
+			if tr, ok := as[1].(*Trigger); !ok || tr.IfPaid != "conspire" || len(tr.Effects) != 2 || tr.Effects[0].Effect.Verb != "copyself" {
+				t.Errorf("%s: trigger %+v", tc.keyword, as[1])
+			}
+		}
+	}
+	// Squad's and offspring's mana costs, paid any number of times or
+	// once, and their triggers: tokens that are copies of the source.
+	for _, tc := range []struct {
+		keyword    string
+		parts      []string
+		repeatable bool
+		name       string
+		pt         int
+	}{
+		{"Squad", []string{"As an additional cost to cast this spell, you may pay [cost] any number of times", "When this creature enters the battlefield, if its squad cost was paid, create a token that's a copy of it for each time its squad cost was paid."}, true, "squad", 0},
+		{"Offspring", []string{"You may pay an additional [cost] as you cast this spell", "When this permanent enters, if its offspring cost was paid, create a token that's a copy of it, except it's 1/1."}, false, "", 1},
+	} {
+		as := OfInstance(game.Ability{Keyword: tc.keyword, Cost: game.MustParseCost("{2}")}, parts(tc.parts))
+		if len(as) != 2 {
+			t.Fatalf("%s: %d abilities, want 2", tc.keyword, len(as))
+		}
+		if a, ok := as[0].(*AddCost); !ok || a.Repeatable != tc.repeatable || a.Cost.String() != "{2}" || a.Choice != strings.ToLower(tc.keyword) {
+			t.Errorf("%s: %+v", tc.keyword, as[0])
+		}
+		if tr, ok := as[1].(*Trigger); !ok || tr.IfPaid != strings.ToLower(tc.keyword) || tr.Effects[0].Effect.Verb != "createcopy" || tr.Effects[0].Effect.Name != tc.name || tr.Effects[0].Effect.P != tc.pt {
+			t.Errorf("%s: trigger %+v", tc.keyword, as[1])
+		}
+	}
+	// A bargained permanent's trigger: its bargain cost was paid
+	// (702.166b).
+	tr, ok, err := ReadTriggered("When this creature enters, if it was bargained, you gain 2 life", "Scout")
+	if !ok || err != nil || tr.IfPaid != "bargain" {
+		t.Errorf("if it was bargained: %+v, %v, %v", tr, ok, err)
+	}
+}
