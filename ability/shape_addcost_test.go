@@ -70,6 +70,28 @@ func TestAddCostShape(t *testing.T) {
 			t.Errorf("%s: trigger %+v", tc.keyword, as[1])
 		}
 	}
+	// Cascade's wordings, the first and the last: a cast trigger whose
+	// three instructions are the effect table's, the cast a "may".
+	for _, def := range []string{
+		"When you play this spell, remove cards from the top of your library from the game until you remove a nonland card whose converted mana cost is less than this spell's converted mana cost. You may play that card without paying its mana cost. Then put all cards removed from the game this way that weren't played on the bottom of your library in a random order.",
+		"When you cast this spell, exile cards from the top of your library until you exile a nonland card whose mana value is less than this spell’s mana value. You may cast that card without paying its mana cost if the resulting spell’s mana value is less than this spell’s mana value. Then put all cards exiled this way that weren’t cast on the bottom of your library in a random order.",
+	} {
+		as := OfInstance(game.Ability{Keyword: "Cascade"}, parts{def})
+		var c *Trigger
+		if len(as) == 1 {
+			c, _ = as[0].(*Trigger)
+		}
+		if c == nil {
+			t.Fatalf("cascade %q: %+v", def, as)
+		}
+		var verbs []string
+		for _, x := range c.Effects {
+			verbs = append(verbs, x.Effect.Verb)
+		}
+		if strings.Join(verbs, " ") != "exileuntil castfree bottom" || !c.Effects[1].May || !c.Fires(Cast) {
+			t.Errorf("cascade %q: %v, %+v", def, verbs, c)
+		}
+	}
 	// A bargained permanent's trigger: its bargain cost was paid
 	// (702.166b).
 	tr, ok, err := ReadTriggered("When this creature enters, if it was bargained, you gain 2 life", "Scout")

@@ -191,6 +191,12 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 		e.create(d, ef, n)
 	case "createcopy":
 		e.createCopies(d, ef, n)
+	case "exileuntil":
+		e.exileUntil(d)
+	case "castfree":
+		e.castFree(d, ef)
+	case "bottom":
+		e.bottomExiled(d)
 	default:
 		return false
 	}

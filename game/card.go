@@ -176,7 +176,7 @@ var Keywords = map[string]Param{
 	"Max speed": GrantParam,
 	// Additional costs, cost changes and cast triggers.
 	"Split Second": NoParam, "Undaunted": NoParam, "Delve": NoParam, "Improvise": NoParam,
-	"Replicate": CostParam, "Gravestorm": NoParam, "Casualty": NParam, "Conspire": NoParam, "Bargain": NoParam, "Squad": CostParam, "Offspring": CostParam,
+	"Replicate": CostParam, "Gravestorm": NoParam, "Casualty": NParam, "Conspire": NoParam, "Bargain": NoParam, "Squad": CostParam, "Offspring": CostParam, "Cascade": NoParam,
 	// Evasion, damage and enters-with keywords.
 	"Intimidate": NoParam, "Shroud": NoParam, "Shadow": NoParam, "Horsemanship": NoParam, "Skulk": NoParam,
 	"Wither": NoParam, "Infect": NoParam, "Toxic": NParam, "Absorb": NParam, "Umbra Armor": NoParam, "Totem Armor": NoParam,
@@ -337,6 +337,11 @@ func (a *Ability) setCost(s string) error {
 //	attach this permanent | Equipment | Fortification to [another] target creature | land you control
 //	  (equip, fortify, reconfigure) | move this Equipment onto target creature you control (equip to 2005)
 //	copy target creature spell | copy target permanent spell | copy target Aura spell
+//	exile cards from the top of your library until you exile a nonland card whose mana value is less than
+//	  this spell's mana value · [you may] cast that card without paying its mana cost [if the resulting
+//	  spell's mana value is less than this spell's mana value] · then put all cards exiled this way that
+//	  weren't cast on the bottom of your library in a random order (cascade; "remove … from the game",
+//	  "converted mana cost" and "play" in the older wordings)
 //	create a P/T [COLOR] SUBTYPES [creature] token [, then attach this Equipment to it] (a triggered
 //	  ability's: its source is attached to the token; "put … creature token onto the battlefield" before 2016)
 //	a continuous effect: SUBJECT PREDICATE [and PREDICATE]… [until end of turn]
@@ -379,7 +384,7 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets", "createcopy"
+	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets", "createcopy", "exileuntil", "castfree", "bottom"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// ExiledPower: N is the power of the card exiled to pay the
@@ -623,6 +628,25 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 		// What the copies may have: the new targets chosen as the copy
 		// effect resolves.
 		{lazyRegexp(`(?i)^if the spell has any targets, you may choose new targets for (?:the copy|any (?:number )?of the copies)$`), func(m []string) Effect { return Effect{Verb: "newtargets"} }},
+		// Cascade (702.85a; "remove … from the game" and "play" before
+		// 2009-07-11): cards exiled from the top of the library until a
+		// nonland card with a lesser mana value, which may be cast without
+		// paying its mana cost (Name "lesser": only if the resulting
+		// spell's mana value is less, from 2021-02-15), the rest put on
+		// the bottom.
+		{lazyRegexp(`(?i)^(?:exile|remove) cards from the top of your library (?:from the game )?until you (?:exile|remove) a nonland card whose (?:mana value|converted mana cost) is less than this spell['’]s (?:mana value|converted mana cost)$`), func(m []string) Effect {
+			return Effect{Verb: "exileuntil"}
+		}},
+		{lazyRegexp(`(?i)^(?:cast|play) that card without paying its mana cost( if the resulting spell['’]s (?:mana value|converted mana cost) is less than this spell['’]s (?:mana value|converted mana cost))?$`), func(m []string) Effect {
+			e := Effect{Verb: "castfree", Who: "that card"}
+			if m[1] != "" {
+				e.Name = "lesser"
+			}
+			return e
+		}},
+		{lazyRegexp(`(?i)^then put all cards (?:exiled|removed from the game)(?: from the game)? this way that weren['’]t (?:cast|played) on the bottom of your library in a random order$`), func(m []string) Effect {
+			return Effect{Verb: "bottom"}
+		}},
 		{lazyRegexp(`(?i)^counter target spell$`), func(m []string) Effect { return Effect{Verb: "counter", Target: "spell"} }},
 		{lazyRegexp(`(?i)^copy target (creature|permanent|aura) spell$`), func(m []string) Effect {
 			return Effect{Verb: "copy", Target: strings.ToLower(m[1]) + " spell"}
