@@ -92,6 +92,18 @@ func TestAddCostShape(t *testing.T) {
 			t.Errorf("cascade %q: %v, %+v", def, verbs, c)
 		}
 	}
+	// Rebound's one wording, a static shape: the spell exiled as it
+	// resolves if cast from the hand, cast again at the next upkeep.
+	as := OfInstance(game.Ability{Keyword: "Rebound"}, parts{"If this spell was cast from your hand, instead of putting it into your graveyard as it resolves, exile it and, at the beginning of your next upkeep, you may cast this card from exile without paying its mana cost."})
+	if len(as) != 1 {
+		t.Fatalf("rebound: %+v", as)
+	}
+	if x, ok := as[0].(*ExileResolves); !ok || x.If != game.Hand || x.Step != "upkeep" || x.Keyword != "Rebound" || x.Cast.Keyword != "Rebound" {
+		t.Errorf("rebound: %+v", as[0])
+	}
+	if as := OfInstance(game.Ability{Keyword: "Rebound"}, parts{"If this spell was cast from your hand, instead of putting it into your graveyard as it resolves, exile it."}); len(as) != 0 {
+		t.Errorf("a wording outside the shape: %+v", as)
+	}
 	// A bargained permanent's trigger: its bargain cost was paid
 	// (702.166b).
 	tr, ok, err := ReadTriggered("When this creature enters, if it was bargained, you gain 2 life", "Scout")

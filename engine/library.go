@@ -2,6 +2,7 @@ package engine
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -9,10 +10,12 @@ import (
 	"github.com/crules/crules/game"
 )
 
-// The verbs that exile cards from the top of a library one at a time,
-// cast the one they stop at without paying its mana cost, and put the
-// rest on the bottom (cascade, 702.85a): three instructions of one
-// ability, which share the cards exiled.
+// Cards cast from exile without paying their mana costs as an ability
+// resolves: the verbs that exile cards from the top of a library one at
+// a time, cast the one they stop at and put the rest on the bottom
+// (cascade, 702.85a), three instructions of one ability which share the
+// cards exiled; and a spell exiled as it resolves, to be cast again at
+// its controller's next upkeep (rebound, 702.88a).
 
 // exiledWay are the cards one ability exiled from a library "this
 // way", and the card it stopped at (nil when the library ran out).
@@ -64,19 +67,61 @@ func (e *engine) castFree(d doing, ef game.Effect) {
 			return
 		}
 	}
+	if err := e.castWithoutPaying(c, p, ability.Base{Keyword: d.name, Rule: []string{" means "}}); err != nil {
+		e.cite(d, "%s: %s is not cast (%v)", d.head, c.Label, err)
+	}
+}
+
+// castWithoutPaying has p cast card c from exile as an ability resolves,
+// without paying its mana cost: an alternative cost of {0} (118.9),
+// whose rule by is, at any time. Its targets are those of the resolving
+// statement ("resolve; targeting A").
+func (e *engine) castWithoutPaying(c *game.Object, p *game.Player, by ability.Base) error {
 	cast := &Stmt{Verb: "cast", Player: p.Name, Object: Name{Text: c.Label}}
 	if e.cur != nil {
 		if cl := e.cur.Clause("targeting"); cl != nil {
 			cast.Clauses = append(cast.Clauses, cl)
 		}
 	}
-	e.free[c] = &ability.AltCost{Base: ability.Base{Keyword: d.name, Rule: []string{" means "}, Note: "%s is cast without paying its mana cost: its cost is %s"},
-		From: game.Exile, Cost: game.MustParseCost("{0}"), AnyTime: true}
-	err := e.cast(cast)
-	delete(e.free, c)
-	if err != nil {
-		e.cite(d, "%s: %s is not cast (%v)", d.head, c.Label, err)
+	by.Note = "%s is cast without paying its mana cost: its cost is %s"
+	e.free[c] = &ability.AltCost{Base: by, From: game.Exile, Cost: game.MustParseCost("{0}"), AnyTime: true}
+	defer delete(e.free, c)
+	return e.cast(cast)
+}
+
+// exileResolves exiles spell as it resolves instead of putting it into
+// its owner's graveyard, if it was cast from the zone x names, and
+// creates x's delayed triggered ability: at the beginning of its
+// controller's next step x names, they may cast the card from exile
+// without paying its mana cost (rebound). It reports false when x
+// doesn't apply.
+func (e *engine) exileResolves(spell *game.Object, x *ability.ExileResolves) bool {
+	if spell.Copy || !spell.Spell.Cast || spell.Spell.From != x.If {
+		return false
 	}
+	p := spell.Controller()
+	e.s.Cite(e.ref(x), x.Note, spell.Name())
+	card := e.leaveStack(spell, game.Exile, "it resolves")
+	if card == nil || !inExile(card) {
+		return true
+	}
+	rule := e.ref(&x.Cast)
+	e.s.Delayed = append(e.s.Delayed, game.Delayed{Controller: p, Step: x.Step, Once: true, Fire: func(s *game.State) {
+		e.mays[e.trigger(card, x.Keyword, fmt.Sprintf(x.Cast.Note, card.Label), e.ref(x), func(s *game.State, ab *game.Object) {
+			switch {
+			case !inExile(card):
+				e.s.Cite(rule, "%s is no longer in exile: it isn't cast", card.Label)
+			case e.declines():
+				e.s.Cite(rule, "%s chooses not to cast %s (\"you may\"): it stays in exile", p.Name, card.Label)
+			default:
+				if err := e.castWithoutPaying(card, p, x.Cast); err != nil {
+					e.s.Cite(rule, "%s is not cast (%v): it stays in exile", card.Label, err)
+				}
+			}
+		})] = true
+	}})
+	e.s.Cite(e.rules.Find(phDelayed...), "%s creates a delayed triggered ability: at the beginning of %s's next %s, they may cast %s from exile without paying its mana cost", spell.Name(), p.Name, map[string]string{"upkeep": "upkeep", "end": "end step"}[x.Step], card.Label)
+	return true
 }
 
 // bottomExiled puts the cards exileUntil exiled that weren't cast on the

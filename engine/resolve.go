@@ -236,6 +236,9 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 			return nil
 		}
 	}
+	if x, ok := first[*ability.ExileResolves](e, spell); ok && e.exileResolves(spell, x) {
+		return nil
+	}
 	if !spell.Copy {
 		e.s.Cite(e.rules.Find(phNonPerm...), "%s is put into its owner's graveyard as the last step of its resolution", spell.Name())
 	}
