@@ -31,9 +31,14 @@ type Card struct {
 	// Abilities are the keyword abilities, in printed order.
 	Abilities []Ability
 	// Effects is the spell's text, in printed order; Modes the modes of a
-	// modal spell ("Choose one — A • B"), each an effect.
-	Effects []Effect
-	Modes   []Effect
+	// modal spell ("Choose one — A • B"), each an effect. ModesMany is set
+	// for "Choose one or more —"; ModeCosts are the costs printed before
+	// the modes' effects ("+ {1} — A", "{2} — B", spree and tiered), one
+	// for each mode, nil when none is.
+	Effects   []Effect
+	Modes     []Effect
+	ModesMany bool
+	ModeCosts []Cost
 	// Additional is the additional cost printed on a spell ("As an
 	// additional cost to cast this spell, sacrifice a creature.").
 	Additional FullCost
@@ -176,7 +181,7 @@ var Keywords = map[string]Param{
 	"Max speed": GrantParam,
 	// Additional costs, cost changes and cast triggers.
 	"Split Second": NoParam, "Undaunted": NoParam, "Delve": NoParam, "Improvise": NoParam,
-	"Replicate": CostParam, "Gravestorm": NoParam, "Casualty": NParam, "Conspire": NoParam, "Bargain": NoParam, "Squad": CostParam, "Offspring": CostParam, "Cascade": NoParam, "Rebound": NoParam,
+	"Replicate": CostParam, "Gravestorm": NoParam, "Casualty": NParam, "Conspire": NoParam, "Bargain": NoParam, "Squad": CostParam, "Offspring": CostParam, "Cascade": NoParam, "Rebound": NoParam, "Escalate": CostParam, "Spree": NoParam, "Tiered": NoParam,
 	// Evasion, damage and enters-with keywords.
 	"Intimidate": NoParam, "Shroud": NoParam, "Shadow": NoParam, "Horsemanship": NoParam, "Skulk": NoParam,
 	"Wither": NoParam, "Infect": NoParam, "Toxic": NParam, "Absorb": NParam, "Umbra Armor": NoParam, "Totem Armor": NoParam,

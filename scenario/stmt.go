@@ -642,7 +642,19 @@ func (p *parser) clause(l line, t string, at int) *engine.Clause {
 			}
 			c.N = k
 		}
-	case "x", "mode", "multikicker", "replicate", "squad":
+	case "mode":
+		// "mode 2", or modes in the order chosen: "mode 1, 3".
+		at := rat
+		for _, w := range strings.Split(rest, ",") {
+			n, err := game.ParseNumber(strings.TrimSpace(w), 0, game.MaxRepeat)
+			if err != nil {
+				p.errorf(l.pos(at+len(w)-len(strings.TrimLeft(w, " "))), "%s: %v", word, err)
+			}
+			c.Ns = append(c.Ns, n)
+			at += len(w) + 1
+		}
+		c.N = c.Ns[0]
+	case "x", "multikicker", "replicate", "squad":
 		hi := game.MaxNumber
 		if word != "x" {
 			hi = game.MaxRepeat
