@@ -54,9 +54,9 @@ func init() {
 		declare("Bargain", shaped, byShapes)
 		declare("Squad", shaped, byShapes)
 		declare("Offspring", shaped, byShapes)
-		// A cast trigger alone, read by the grammar of triggered
-		// abilities: its three instructions are entries of the effect
-		// table.
+		// Cast triggers alone, read by the grammar of triggered
+		// abilities: their instructions are entries of the effect table.
 		declare("Cascade", shaped, byShapes)
+		declare("Demonstrate", shaped, byShapes)
 	})
 }

@@ -104,6 +104,15 @@ func TestAddCostShape(t *testing.T) {
 	if as := OfInstance(game.Ability{Keyword: "Rebound"}, parts{"If this spell was cast from your hand, instead of putting it into your graveyard as it resolves, exile it."}); len(as) != 0 {
 		t.Errorf("a wording outside the shape: %+v", as)
 	}
+	// Demonstrate: a copy as a "may", an opponent chosen "if you copy
+	// the spell", and that player's copy.
+	as = OfInstance(game.Ability{Keyword: "Demonstrate"}, parts{"When you cast this spell, you may copy it and you may choose new targets for the copy. If you copy the spell, choose an opponent. That player copies the spell and may choose new targets for that copy."})
+	if len(as) != 1 {
+		t.Fatalf("demonstrate: %+v", as)
+	}
+	if c, ok := as[0].(*Trigger); !ok || len(c.Effects) != 3 || !c.Effects[0].May || !c.Effects[1].May || c.Effects[1].Effect.Verb != "chooseopponent" || c.Effects[2].Effect.Who != "that player" {
+		t.Errorf("demonstrate: %+v", as[0])
+	}
 	// A bargained permanent's trigger: its bargain cost was paid
 	// (702.166b).
 	tr, ok, err := ReadTriggered("When this creature enters, if it was bargained, you gain 2 life", "Scout")

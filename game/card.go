@@ -183,7 +183,7 @@ var Keywords = map[string]Param{
 	"Prowl": CostParam, "Freerunning": CostParam,
 	// Additional costs, cost changes and cast triggers.
 	"Split Second": NoParam, "Undaunted": NoParam, "Delve": NoParam, "Improvise": NoParam,
-	"Replicate": CostParam, "Gravestorm": NoParam, "Casualty": NParam, "Conspire": NoParam, "Bargain": NoParam, "Squad": CostParam, "Offspring": CostParam, "Cascade": NoParam, "Rebound": NoParam, "Escalate": CostParam, "Spree": NoParam, "Tiered": NoParam,
+	"Replicate": CostParam, "Gravestorm": NoParam, "Casualty": NParam, "Conspire": NoParam, "Bargain": NoParam, "Squad": CostParam, "Offspring": CostParam, "Cascade": NoParam, "Rebound": NoParam, "Demonstrate": NoParam, "Escalate": CostParam, "Spree": NoParam, "Tiered": NoParam,
 	// Evasion, damage and enters-with keywords.
 	"Intimidate": NoParam, "Shroud": NoParam, "Shadow": NoParam, "Horsemanship": NoParam, "Skulk": NoParam,
 	"Wither": NoParam, "Infect": NoParam, "Toxic": NParam, "Absorb": NParam, "Umbra Armor": NoParam, "Totem Armor": NoParam,
@@ -344,6 +344,8 @@ func (a *Ability) setCost(s string) error {
 //	attach this permanent | Equipment | Fortification to [another] target creature | land you control
 //	  (equip, fortify, reconfigure) | move this Equipment onto target creature you control (equip to 2005)
 //	copy target creature spell | copy target permanent spell | copy target Aura spell
+//	copy it and you may choose new targets for the copy · choose an opponent · that player copies the spell
+//	  and may choose new targets for that copy (demonstrate)
 //	exile cards from the top of your library until you exile a nonland card whose mana value is less than
 //	  this spell's mana value · [you may] cast that card without paying its mana cost [if the resulting
 //	  spell's mana value is less than this spell's mana value] · then put all cards exiled this way that
@@ -391,7 +393,7 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets", "createcopy", "exileuntil", "castfree", "bottom"
+	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets", "createcopy", "exileuntil", "castfree", "bottom", "chooseopponent"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// ExiledPower: N is the power of the card exiled to pay the
@@ -631,6 +633,14 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 				return Effect{Verb: "copyself", Name: "graveyard"}
 			}
 			return Effect{Verb: "copyself", Name: strings.ToLower(m[1])}
+		}},
+		// Demonstrate (702.144a): the controller's copy with its new
+		// targets, an opponent chosen, and that player's copy (Who "that
+		// player": they control it, 707.10).
+		{lazyRegexp(`(?i)^copy it and you may choose new targets for the copy$`), func(m []string) Effect { return Effect{Verb: "copyself"} }},
+		{lazyRegexp(`(?i)^choose an opponent$`), func(m []string) Effect { return Effect{Verb: "chooseopponent"} }},
+		{lazyRegexp(`(?i)^that player copies (?:the spell|it) and may choose new targets for that copy$`), func(m []string) Effect {
+			return Effect{Verb: "copyself", Who: "that player"}
 		}},
 		// What the copies may have: the new targets chosen as the copy
 		// effect resolves.
