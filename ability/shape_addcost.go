@@ -58,5 +58,6 @@ func init() {
 		// abilities: their instructions are entries of the effect table.
 		declare("Cascade", shaped, byShapes)
 		declare("Demonstrate", shaped, byShapes)
+		declare("Ripple", shaped, byShapes)
 	})
 }

@@ -113,6 +113,15 @@ func TestAddCostShape(t *testing.T) {
 	if c, ok := as[0].(*Trigger); !ok || len(c.Effects) != 3 || !c.Effects[0].May || !c.Effects[1].May || c.Effects[1].Effect.Verb != "chooseopponent" || c.Effects[2].Effect.Who != "that player" {
 		t.Errorf("demonstrate: %+v", as[0])
 	}
+	// Ripple: the reveal a "may", the casts after "If you reveal cards
+	// from your library this way", N the instance's.
+	as = OfInstance(game.Ability{Keyword: "Ripple", N: 4}, parts{"When you cast this spell, you may reveal the top N cards of your library, or, if there are fewer than N cards in your library, you may reveal all the cards in your library. If you reveal cards from your library this way, you may cast any of those cards with the same name as this spell without paying their mana costs, then put all revealed cards not cast this way on the bottom of your library in any order."})
+	if len(as) != 1 {
+		t.Fatalf("ripple: %+v", as)
+	}
+	if c, ok := as[0].(*Trigger); !ok || len(c.Effects) != 2 || c.Effects[0].Effect.Verb != "revealtop" || c.Effects[0].Effect.N != 4 || !c.Effects[1].May || c.Effects[1].Effect.Verb != "castsamename" {
+		t.Errorf("ripple: %+v", as[0])
+	}
 	// A bargained permanent's trigger: its bargain cost was paid
 	// (702.166b).
 	tr, ok, err := ReadTriggered("When this creature enters, if it was bargained, you gain 2 life", "Scout")

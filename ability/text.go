@@ -45,7 +45,7 @@ import (
 //	          | "it was cast from your hand|graveyard" | "it isn't renowned" | … (historyConditions)
 //	          | "it had no" KIND "counters on it"
 //	          | "that creature's power is greater than this creature's power and/or that creature's toughness is greater than this creature's toughness"
-//	effect    = ["you may " | ("if you do, " | "if you copy the spell, ") | "if you don't, "] an effect of the effect table of card text (game.ParseEffect)
+//	effect    = ["you may " | ("if you do, " | "if you copy the spell, " | "if you reveal cards from your library this way, ") | "if you don't, "] an effect of the effect table of card text (game.ParseEffect)
 //
 // NAME is the card's own name; a keyword's definition has no name and
 // its N is the keyword's number.
@@ -587,9 +587,10 @@ func readEffects(t string, at int, self string) ([]sentence, error) {
 		switch {
 		case strings.HasPrefix(low, "you may "):
 			may, s, here = true, s[len("you may "):], here+len("you may ")
-		case strings.HasPrefix(low, "if you do, "), strings.HasPrefix(low, "if you copy the spell, "):
+		case strings.HasPrefix(low, "if you do, "), strings.HasPrefix(low, "if you copy the spell, "), strings.HasPrefix(low, "if you reveal cards from your library this way, "):
 			// It follows the choice of the "you may" before it ("If you
-			// copy the spell", demonstrate's).
+			// copy the spell", demonstrate's; "If you reveal cards from your
+			// library this way", ripple's).
 			if !slices.ContainsFunc(out, func(x sentence) bool { return x.may }) {
 				return nil, textErr(here, "\"if you do\" follows no \"you may\" at %q", s)
 			}

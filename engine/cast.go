@@ -154,7 +154,7 @@ func (e *engine) cast(st *Stmt) error {
 // in the zone that cost permits casting from, else in its owner's hand.
 func (e *engine) altCost(c *casting, st *Stmt) error {
 	p := c.p
-	if o := e.s.FindIn(st.Object.Text, game.Exile); o != nil && o.Owner == p && e.free[o] != nil {
+	if o := e.s.Find(st.Object.Text); o != nil && o.Owner == p && e.free[o] != nil && o.Zone == e.free[o].From {
 		// An ability resolving casts it without paying its mana cost.
 		c.src, c.alt = o, e.free[o]
 		return nil

@@ -72,8 +72,51 @@ func (e *engine) castFree(d doing, ef game.Effect) {
 	}
 }
 
-// castWithoutPaying has p cast card c from exile as an ability resolves,
-// without paying its mana cost: an alternative cost of {0} (118.9),
+// revealTop reveals the top n cards of the library of the source's
+// controller, or all of them when there are fewer.
+func (e *engine) revealTop(d doing, n int) {
+	p := d.src.Controller()
+	lib := p.Zone(game.Library)
+	ex := &exiledWay{cards: slices.Clone(lib[:min(n, len(lib))])}
+	e.exiledWay[d.src] = ex
+	e.cite(d, "%s: %s reveals the top %d %s of their library: %s", d.head, p.Name, len(ex.cards), plural(len(ex.cards), "card"), cmp.Or(strings.Join(labelsOf(ex.cards), ", "), "none"))
+}
+
+// castSameName casts each card revealTop revealed with the same name as
+// the source without paying its mana cost, then puts the others on the
+// bottom of the library, in any order.
+func (e *engine) castSameName(d doing) {
+	ex := e.exiledWay[d.src]
+	delete(e.exiledWay, d.src)
+	if ex == nil {
+		return
+	}
+	p := d.src.Controller()
+	var rest []*game.Object
+	for _, c := range ex.cards {
+		if e.s.FindIn(c.Label, game.Library) != c {
+			continue
+		}
+		if c.Card.Name != d.src.Card.Name {
+			rest = append(rest, c)
+			continue
+		}
+		if err := e.castWithoutPaying(c, p, ability.Base{Keyword: d.name, Rule: []string{" means "}}); err != nil {
+			e.cite(d, "%s: %s is not cast (%v)", d.head, c.Label, err)
+			rest = append(rest, c)
+		}
+	}
+	for _, c := range rest {
+		e.s.Move(c, game.Library, nil, false)
+	}
+	if len(rest) > 0 {
+		e.cite(d, "%s: %s put on the bottom of %s's library in any order", d.head, strings.Join(labelsOf(rest), ", "), p.Name)
+	}
+}
+
+// castWithoutPaying has p cast card c from its zone (exile, a library)
+// as an ability resolves, without paying its mana cost: an alternative
+// cost of {0} (118.9),
 // whose rule by is, at any time. Its targets are those of the resolving
 // statement ("resolve; targeting A").
 func (e *engine) castWithoutPaying(c *game.Object, p *game.Player, by ability.Base) error {
@@ -84,7 +127,7 @@ func (e *engine) castWithoutPaying(c *game.Object, p *game.Player, by ability.Ba
 		}
 	}
 	by.Note = "%s is cast without paying its mana cost: its cost is %s"
-	e.free[c] = &ability.AltCost{Base: by, From: game.Exile, Cost: game.MustParseCost("{0}"), AnyTime: true}
+	e.free[c] = &ability.AltCost{Base: by, From: c.Zone, Cost: game.MustParseCost("{0}"), AnyTime: true}
 	defer delete(e.free, c)
 	return e.cast(cast)
 }

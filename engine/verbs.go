@@ -197,6 +197,10 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 		e.castFree(d, ef)
 	case "bottom":
 		e.bottomExiled(d)
+	case "revealtop":
+		e.revealTop(d, n)
+	case "castsamename":
+		e.castSameName(d)
 	default:
 		return false
 	}

@@ -183,7 +183,7 @@ var Keywords = map[string]Param{
 	"Prowl": CostParam, "Freerunning": CostParam,
 	// Additional costs, cost changes and cast triggers.
 	"Split Second": NoParam, "Undaunted": NoParam, "Delve": NoParam, "Improvise": NoParam,
-	"Replicate": CostParam, "Gravestorm": NoParam, "Casualty": NParam, "Conspire": NoParam, "Bargain": NoParam, "Squad": CostParam, "Offspring": CostParam, "Cascade": NoParam, "Rebound": NoParam, "Demonstrate": NoParam, "Escalate": CostParam, "Spree": NoParam, "Tiered": NoParam,
+	"Replicate": CostParam, "Gravestorm": NoParam, "Casualty": NParam, "Conspire": NoParam, "Bargain": NoParam, "Squad": CostParam, "Offspring": CostParam, "Cascade": NoParam, "Rebound": NoParam, "Demonstrate": NoParam, "Ripple": NParam, "Escalate": CostParam, "Spree": NoParam, "Tiered": NoParam,
 	// Evasion, damage and enters-with keywords.
 	"Intimidate": NoParam, "Shroud": NoParam, "Shadow": NoParam, "Horsemanship": NoParam, "Skulk": NoParam,
 	"Wither": NoParam, "Infect": NoParam, "Toxic": NParam, "Absorb": NParam, "Umbra Armor": NoParam, "Totem Armor": NoParam,
@@ -344,6 +344,10 @@ func (a *Ability) setCost(s string) error {
 //	attach this permanent | Equipment | Fortification to [another] target creature | land you control
 //	  (equip, fortify, reconfigure) | move this Equipment onto target creature you control (equip to 2005)
 //	copy target creature spell | copy target permanent spell | copy target Aura spell
+//	reveal the top N cards of your library, or, if there are fewer than N cards in your library, you may reveal
+//	  all the cards in your library · you may cast any of those cards with the same name as this spell without
+//	  paying their mana costs, then put all revealed cards not cast this way on the bottom of your library in
+//	  any order (ripple)
 //	copy it and you may choose new targets for the copy · choose an opponent · that player copies the spell
 //	  and may choose new targets for that copy (demonstrate)
 //	exile cards from the top of your library until you exile a nonland card whose mana value is less than
@@ -393,7 +397,7 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets", "createcopy", "exileuntil", "castfree", "bottom", "chooseopponent"
+	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets", "createcopy", "exileuntil", "castfree", "bottom", "chooseopponent", "revealtop", "castsamename"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// ExiledPower: N is the power of the card exiled to pay the
@@ -663,6 +667,18 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 		}},
 		{lazyRegexp(`(?i)^then put all cards (?:exiled|removed from the game)(?: from the game)? this way that weren['’]t (?:cast|played) on the bottom of your library in a random order$`), func(m []string) Effect {
 			return Effect{Verb: "bottom"}
+		}},
+		// Ripple (702.60a; "play" before 2009-07-11): the top N cards
+		// revealed (all of them when fewer), and those with the spell's
+		// name cast without paying their mana costs, a "may", the rest
+		// put on the bottom.
+		{lazyRegexp(`(?i)^reveal the top (N|\d+) cards of your library, or, if there are fewer than (?:N|\d+) cards in your library, you may reveal all the cards in your library$`), func(m []string) Effect {
+			e := Effect{Verb: "revealtop"}
+			amount(&e, m[1])
+			return e
+		}},
+		{lazyRegexp(`(?i)^you may (?:cast|play) any of those cards with the same name as this spell without paying their mana costs, then put all revealed cards not (?:cast|played) this way on the bottom of your library in any order$`), func(m []string) Effect {
+			return Effect{Verb: "castsamename"}
 		}},
 		{lazyRegexp(`(?i)^counter target spell$`), func(m []string) Effect { return Effect{Verb: "counter", Target: "spell"} }},
 		{lazyRegexp(`(?i)^copy target (creature|permanent|aura) spell$`), func(m []string) Effect {
