@@ -37,6 +37,8 @@ type payment struct {
 	reveal   []*game.Object
 	counters []counterChange
 	notes    []string
+	// phyrexian is how many Phyrexian symbols were paid with life.
+	phyrexian int
 }
 
 type counterChange struct {
@@ -168,6 +170,7 @@ func (e *engine) chooseMana(pay *payment, total game.Cost, st *Stmt) error {
 	}
 	pay.mana = spent
 	pay.life += life
+	pay.phyrexian = life / 2
 	return nil
 }
 
