@@ -97,7 +97,7 @@ type AddCost struct {
 
 // AddChoices are the clause words that choose an optional additional
 // cost, for the engine to refuse one a card does not have.
-var AddChoices = map[string]bool{"kicker": true, "multikicker": true, "buyback": true, "entwine": true, "replicate": true, "casualty": true}
+var AddChoices = map[string]bool{"kicker": true, "multikicker": true, "buyback": true, "entwine": true, "replicate": true, "casualty": true, "conspire": true, "bargain": true, "squad": true, "offspring": true}
 
 // InstantSpeed: the spell may be cast any time its controller could cast
 // an instant. Note's argument: the card's name.

@@ -144,6 +144,14 @@ func (rd *reading) instance(inst game.Ability) []Ability {
 			r := *a
 			r.Keyword = inst.Keyword
 			out = append(out, &r)
+		case *ModeCost:
+			m := *a
+			m.Keyword, m.Cost = inst.Keyword, inst.Cost
+			out = append(out, &m)
+		case *ExileResolves:
+			x := *a
+			x.Keyword, x.Cast.Keyword = inst.Keyword, inst.Keyword
+			out = append(out, &x)
 		}
 	}
 	for i, pr := range rd.programs {

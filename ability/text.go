@@ -39,13 +39,13 @@ import (
 //	counters  = ("one or more" [KIND] "counters are" | "a" [KIND] "counter is") ("put" | "placed") ("on" | "onto") object
 //	          | "you put one or more" [KIND] "counters on" object
 //	object    = subject, a creature or the object itself
-//	cond      = "it was kicked" | "its KEYWORD cost was paid" | "a KEYWORD cost was paid for it"
+//	cond      = "it was kicked" | "it was bargained" | "its KEYWORD cost was paid" | "a KEYWORD cost was paid for it"
 //	          | "you have N or less life" | "you have N or more life"
 //	          | "a creature died this turn" | "you gained life this turn" | "it entered this turn"
 //	          | "it was cast from your hand|graveyard" | "it isn't renowned" | … (historyConditions)
 //	          | "it had no" KIND "counters on it"
 //	          | "that creature's power is greater than this creature's power and/or that creature's toughness is greater than this creature's toughness"
-//	effect    = ["you may " | "if you do, " | "if you don't, "] an effect of the effect table of card text (game.ParseEffect)
+//	effect    = ["you may " | ("if you do, " | "if you copy the spell, " | "if you reveal cards from your library this way, ") | "if you don't, "] an effect of the effect table of card text (game.ParseEffect)
 //
 // NAME is the card's own name; a keyword's definition has no name and
 // its N is the keyword's number.
@@ -495,8 +495,12 @@ func (c *clause) readCounters(t, low string, at *int, self string, skip func(str
 // readIfPaid reads an intervening "if" on how the source was cast: the
 // word of the cost paid (see game.CostsPaid.WasPaid).
 func readIfPaid(low string) (string, bool) {
-	if low == "it was kicked" {
+	switch low {
+	case "it was kicked":
 		return "kicker", true // any cost that kicks
+	case "it was bargained", "this spell was bargained":
+		// Its bargain cost was paid (702.166b).
+		return "bargain", true
 	}
 	if w, ok := strings.CutPrefix(low, "a "); ok {
 		// "if a replicate cost was paid for it"
@@ -612,12 +616,15 @@ func readEffects(t string, at int, self string) ([]sentence, error) {
 		switch {
 		case strings.HasPrefix(low, "you may "):
 			may, s, here = true, s[len("you may "):], here+len("you may ")
-		case strings.HasPrefix(low, "if you do, "):
-			// It follows the choice of the "you may" before it.
+		case strings.HasPrefix(low, "if you do, "), strings.HasPrefix(low, "if you copy the spell, "), strings.HasPrefix(low, "if you reveal cards from your library this way, "):
+			// It follows the choice of the "you may" before it ("If you
+			// copy the spell", demonstrate's; "If you reveal cards from your
+			// library this way", ripple's).
 			if !slices.ContainsFunc(out, func(x sentence) bool { return x.may }) {
 				return nil, textErr(here, "\"if you do\" follows no \"you may\" at %q", s)
 			}
-			may, s, here = true, s[len("if you do, "):], here+len("if you do, ")
+			w := strings.Index(low, ", ") + 2
+			may, s, here = true, s[w:], here+w
 		case strings.HasPrefix(low, "if you don't, "), strings.HasPrefix(low, "if you don’t, "):
 			// It happens when the "you may" before it was declined.
 			w := len("if you don't, ")

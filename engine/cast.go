@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/crules/crules/ability"
@@ -155,6 +157,11 @@ func (e *engine) cast(st *Stmt) error {
 // in the zone that cost permits casting from, else in its owner's hand.
 func (e *engine) altCost(c *casting, st *Stmt) error {
 	p := c.p
+	if o := e.s.Find(st.Object.Text); o != nil && o.Owner == p && e.free[o] != nil && o.Zone == e.free[o].From {
+		// An ability resolving casts it without paying its mana cost.
+		c.src, c.alt = o, e.free[o]
+		return nil
+	}
 	var alts []string
 	for _, cl := range st.Clauses {
 		if ability.AltChoices[cl.Word] != "" {
@@ -456,12 +463,50 @@ func (e *engine) modes(c *casting, st *Stmt) error {
 		c.cite(e, e.ref(a), a.Note, a.Cost)
 		return nil
 	}
+	mcs := all[*ability.ModeCost](e, c.src)
+	many := c.face.ModesMany || slices.ContainsFunc(mcs, func(m *ability.ModeCost) bool { return m.Many })
 	mc := st.Clause("mode")
-	if mc == nil || mc.N < 1 || mc.N > len(c.face.Modes) {
+	var chosen []int
+	if mc != nil {
+		chosen = mc.Ns
+	}
+	if len(chosen) == 0 || !many && len(chosen) != 1 {
+		if many {
+			return refuse("%s is modal: choose one or more modes of %d (mode N, M)", c.face.Name, len(c.face.Modes))
+		}
 		return refuse("%s is modal: choose one mode of %d (mode N)", c.face.Name, len(c.face.Modes))
 	}
-	c.info.Modes = []int{mc.N - 1}
-	c.cite(e, e.rules.Find(phModes...), "mode %d chosen: %s", mc.N, c.face.Modes[mc.N-1].Text)
+	var names []string
+	for _, n := range chosen {
+		if n < 1 || n > len(c.face.Modes) {
+			return refuse("%s has no mode %d: choose of %d (%s)", c.face.Name, n, len(c.face.Modes), e.rules.Find(phModes...).ID)
+		}
+		if slices.Contains(c.info.Modes, n-1) {
+			return refuse("mode %d of %s can't be chosen more than once (%s)", n, c.face.Name, e.rules.Find(phModeOnce...).ID)
+		}
+		c.info.Modes = append(c.info.Modes, n-1)
+		names = append(names, strconv.Itoa(n))
+		c.cite(e, e.rules.Find(phModes...), "mode %d chosen: %s", n, c.face.Modes[n-1].Text)
+	}
+	which := strings.Join(names, ", ")
+	for _, m := range mcs {
+		var added game.Cost
+		switch {
+		case m.PayModes:
+			if len(c.face.ModeCosts) != len(c.face.Modes) {
+				return refuse("%s has no cost printed with its modes for %s to add (%s)", c.face.Name, strings.ToLower(m.Keyword), e.ref(m).ID)
+			}
+			for _, i := range c.info.Modes {
+				added = added.Plus(c.face.ModeCosts[i])
+			}
+		case m.PerExtra:
+			for range len(chosen) - 1 {
+				added = added.Plus(m.Cost)
+			}
+		}
+		c.total = c.total.Plus(added)
+		c.cite(e, e.ref(m), strings.ToLower(m.Keyword)+": "+m.Note, which, cmp.Or(added.String(), "{0}"))
+	}
 	return nil
 }
 

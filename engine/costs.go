@@ -296,6 +296,31 @@ func (e *engine) chooseParts(pay *payment, parts []game.Part, st *Stmt) error {
 			pay.tapped = append(pay.tapped, objs...)
 			pay.notes = append(pay.notes, fmt.Sprintf("%s (%s: total power %d)", part.Text, strings.Join(labelsOf(objs), ", "), total))
 			continue
+		case game.TapUntapped:
+			// Exactly N untapped permanents its controller controls,
+			// each sharing a colour with the spell when the cost says so
+			// (conspire), whatever their time under control (302.6).
+			var objs []*game.Object
+			if cl := st.Clause("tap"); cl != nil {
+				for _, n := range cl.Names {
+					o := e.s.FindIn(n.Text, game.Battlefield)
+					switch {
+					case o == nil || !e.fits(p, part, o):
+						return refuse("%s is not a %s %s controls (%s)", n.Text, part.What, p.Name, partial.ID)
+					case o.Tapped || pay.chosen(o) || slices.Contains(objs, o):
+						return refuse("%s is not untapped: it can't be tapped to pay %q (%s)", o.Label, part.Text, partial.ID)
+					case part.Shares && o.Colors()&src.Colors() == 0:
+						return refuse("%s shares no color with %s: it can't be tapped to pay %q (%s)", o.Label, src.Name(), part.Text, partial.ID)
+					}
+					objs = append(objs, o)
+				}
+			}
+			if len(objs) != part.N {
+				return refuse("the cost %q needs exactly %d untapped %s named, %d given (%s)", part.Text, part.N, plural(part.N, part.What), len(objs), partial.ID)
+			}
+			pay.tapped = append(pay.tapped, objs...)
+			pay.notes = append(pay.notes, fmt.Sprintf("%s (%s)", part.Text, strings.Join(labelsOf(objs), ", ")))
+			continue
 		}
 		var objs []*game.Object
 		if part.Self {
@@ -370,6 +395,15 @@ func (e *engine) fits(p *game.Player, part game.Part, o *game.Object) bool {
 			return false
 		}
 		w = q
+	}
+	if strings.Contains(w, ",") || strings.Contains(w, " or ") {
+		// "an artifact, enchantment, or token" (bargain): any of them.
+		for _, alt := range splitAny(strings.ReplaceAll(w, ", or ", ", "), ", ", " or ") {
+			if alt = strings.TrimSpace(alt); alt == "token" && o.Token || alt != "token" && hasWords(alt, o) {
+				return true
+			}
+		}
+		return false
 	}
 	return w == "" || w == "permanent" || hasWords(w, o)
 }

@@ -665,9 +665,9 @@ func (e *engine) prevents(o *game.Object, p *ability.Prevents, i int) *replaceme
 // phPrevent finds the rule of prevention effects (615.1; 419.1 in 2006).
 var phPrevent = []string{"prevention effects", "prevention effect"}
 
-// kickerDamage is the self-replacement effect of a kicked spell whose
-// text says "if this spell was kicked, it deals N damage instead": the
-// damage the spell deals is N.
+// kickerDamage is the self-replacement effect of a kicked (or
+// bargained) spell whose text says "if this spell was kicked, it deals N
+// damage instead": the damage the spell deals is N.
 func (e *engine) kickerDamage(spell *game.Object, ef game.Effect) *replacement {
 	rule := e.rules.Find(phSelfReplace...)
 	return &replacement{name: "kicked " + spell.Name(), kind: evDamage, source: spell, rule: rule, self: true,
@@ -678,13 +678,19 @@ func (e *engine) kickerDamage(spell *game.Object, ef game.Effect) *replacement {
 			return nil
 		},
 		apply: func(ev *event) {
-			how := "kicked"
+			// Kicked, or bargained (its bargain cost paid, 702.166b).
+			word := map[bool]string{true: "kicked", false: ef.Name + "ed"}[ef.Name == ""]
+			how := word
 			for _, a := range all[*ability.AddCost](e, spell) {
-				if !a.AllModes {
-					how = fmt.Sprintf("kicked, %s", e.ref(a).ID)
+				switch {
+				case ef.Name == "" && !a.AllModes:
+					how = fmt.Sprintf("%s, %s", word, e.ref(a).ID)
+				case ef.Name != "" && a.Choice == ef.Name:
+					// The subrule that says what "bargained" means.
+					how = fmt.Sprintf("%s, %s", word, e.ref(a, "has been").ID)
 				}
 			}
-			e.s.Cite(rule, "%s was kicked: it deals %d damage to %s instead of %d (%s)", spell.Name(), ef.N, ev.target.Name(), ev.amount, how)
+			e.s.Cite(rule, "%s was %s: it deals %d damage to %s instead of %d (%s)", spell.Name(), word, ef.N, ev.target.Name(), ev.amount, how)
 			ev.amount = ef.N
 		}}
 }

@@ -200,11 +200,9 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 	if sp, ok := e.spliced(info); ok {
 		e.s.Cite(e.ref(&sp.Order), "%s", sp.Order.Note)
 	}
-	if info.Kicked {
-		for _, ef := range face.Effects {
-			if ef.Verb == "kickdamage" {
-				e.effects = append(e.effects, e.kickerDamage(spell, ef))
-			}
+	for _, ef := range face.Effects {
+		if ef.Verb == "kickdamage" && (ef.Name == "" && info.Kicked || ef.Name != "" && info.WasPaid(ef.Name)) {
+			e.effects = append(e.effects, e.kickerDamage(spell, ef))
 		}
 	}
 	var illegalNow []*game.Target
@@ -240,6 +238,9 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 			e.leaveStack(spell, game.Hand, "it resolves")
 			return nil
 		}
+	}
+	if x, ok := first[*ability.ExileResolves](e, spell); ok && e.exileResolves(spell, x) {
+		return nil
 	}
 	if !spell.Copy {
 		e.s.Cite(e.rules.Find(phNonPerm...), "%s is put into its owner's graveyard as the last step of its resolution", spell.Name())

@@ -394,15 +394,19 @@ func (e *engine) queue(o *game.Object, t *ability.Trigger, blockers []*game.Obje
 			return err
 		}
 	}
-	for _, x := range t.Effects {
-		if x.Kind != "copy" && x.Effect.Verb != "copyself" {
-			continue
-		}
-		// The copies' new targets are chosen as the ability resolves.
+	if slices.ContainsFunc(t.Effects, func(x ability.Op) bool { return x.Kind == "copy" || x.Effect.Verb == "copyself" }) {
+		// The copies' new targets are chosen as the ability resolves,
+		// for all its copies in the order they are made.
 		a.Ability.Check = func(s *game.State, ab *game.Object) error {
-			n := o.Spell.CastNumber - 1
-			if x.Kind != "copy" {
-				n, _ = e.copiesOf(o, x.Effect)
+			n := 0
+			for _, x := range t.Effects {
+				switch {
+				case x.Kind == "copy":
+					n += o.Spell.CastNumber - 1
+				case x.Effect.Verb == "copyself":
+					k, _ := e.copiesOf(o, x.Effect)
+					n += k
+				}
 			}
 			ts, err := e.newTargets(o, n)
 			e.retarget[ab] = ts
@@ -722,8 +726,29 @@ func (e *engine) runOp(o *game.Object, t *ability.Trigger, x ability.Op, blocker
 		switch x.Effect.Verb {
 		case "copyself":
 			n, why := e.copiesOf(o, x.Effect)
-			e.copies(o, ab, t, n)
+			p := o.Controller()
+			if x.Effect.Who == "that player" {
+				// The player chosen before copies it (demonstrate).
+				if p = e.chosen[o]; p == nil {
+					e.s.Cite(rule, "%s: no player was chosen: no copy", strings.ToLower(t.Keyword))
+					return
+				}
+				delete(e.chosen, o)
+				why += ", controlled by " + p.Name
+			}
+			e.copies(o, ab, t, n, p)
 			e.s.Cite(rule, "%s: %s", strings.ToLower(t.Keyword), why)
+			return
+		case "chooseopponent":
+			// The first opponent in turn order: the only one in a game
+			// of two players.
+			for _, q := range e.s.InGame() {
+				if q != o.Controller() {
+					e.chosen[o] = q
+					e.s.Cite(rule, "%s: %s chooses an opponent: %s", strings.ToLower(t.Keyword), o.Controller().Name, q.Name)
+					break
+				}
+			}
 			return
 		case "newtargets":
 			// The new targets were chosen as the copies were made.

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"cmp"
+	"fmt"
 	"strings"
 
 	"github.com/crules/crules/ability"
@@ -209,6 +210,18 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 		e.fire(o, ability.Enters, nil)
 	case "create":
 		e.create(d, ef, n)
+	case "createcopy":
+		e.createCopies(d, ef, n)
+	case "exileuntil":
+		e.exileUntil(d)
+	case "castfree":
+		e.castFree(d, ef)
+	case "bottom":
+		e.bottomExiled(d)
+	case "revealtop":
+		e.revealTop(d, n)
+	case "castsamename":
+		e.castSameName(d)
 	default:
 		return false
 	}
@@ -255,6 +268,42 @@ func (e *engine) create(d doing, ef game.Effect, n int) {
 			// ", then attach this Equipment to it" (702.92a).
 			e.attachCreated(d.src, o, d.from)
 		}
+	}
+}
+
+// createCopies creates n tokens that are copies of the instruction's
+// source, or one for each time the cost ef.Name names was paid to cast
+// it (squad): each has the copiable values of the source (707.2), its
+// card's, with the P/T of an "except it's P/T" (offspring; 707.9b). A
+// token was not cast: no cost was paid for it, so its own "if its
+// squad cost was paid" triggers do nothing.
+func (e *engine) createCopies(d doing, ef game.Effect, n int) {
+	src, ctrl := d.src, d.src.Controller()
+	why := ""
+	if ef.Name != "" {
+		if src.Paid != nil {
+			n = src.Paid.TimesPaid(ef.Name)
+		} else {
+			n = 0
+		}
+		why = fmt.Sprintf(" (its %s cost was paid %d %s)", ef.Name, n, plural(n, "time"))
+	}
+	c := *src.Face()
+	except := ""
+	if ef.P > 0 || ef.T > 0 {
+		c.Power, c.Toughness = ef.P, ef.T
+		except = fmt.Sprintf(", except it's %d/%d", ef.P, ef.T)
+	}
+	rule := e.rules.Find(phCopiable...)
+	if except != "" {
+		rule = e.rules.Find(phCopyExcept...)
+	}
+	for range n {
+		o := e.s.Create(&c, e.label(c.Name+" token"), ctrl, game.Battlefield)
+		o.Token = true
+		e.s.Cite(rule, "%s: %s creates %s, a token that's a copy of %s%s%s", d.from, ctrl.Name, o.Label, src.Label, except, why)
+		e.s.Changed()
+		e.fire(o, ability.Enters, nil)
 	}
 }
 

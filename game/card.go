@@ -32,9 +32,14 @@ type Card struct {
 	// Abilities are the keyword abilities, in printed order.
 	Abilities []Ability
 	// Effects is the spell's text, in printed order; Modes the modes of a
-	// modal spell ("Choose one — A • B"), each an effect.
-	Effects []Effect
-	Modes   []Effect
+	// modal spell ("Choose one — A • B"), each an effect. ModesMany is set
+	// for "Choose one or more —"; ModeCosts are the costs printed before
+	// the modes' effects ("+ {1} — A", "{2} — B", spree and tiered), one
+	// for each mode, nil when none is.
+	Effects   []Effect
+	Modes     []Effect
+	ModesMany bool
+	ModeCosts []Cost
 	// Additional is the additional cost printed on a spell ("As an
 	// additional cost to cast this spell, sacrifice a creature.").
 	Additional FullCost
@@ -251,7 +256,7 @@ var Keywords = map[string]Param{
 	"Prowl": CostParam, "Freerunning": CostParam, "Dash": CostParam, "Blitz": CostParam, "Emerge": CostParam, "Web-slinging": CostParam, "Overload": CostParam, "Cleave": CostParam, "Harmonize": CostParam, "Mayhem": CostParam,
 	// Additional costs, cost changes and cast triggers.
 	"Split Second": NoParam, "Undaunted": NoParam, "Delve": NoParam, "Improvise": NoParam,
-	"Replicate": CostParam, "Gravestorm": NoParam, "Casualty": NParam,
+	"Replicate": CostParam, "Gravestorm": NoParam, "Casualty": NParam, "Conspire": NoParam, "Bargain": NoParam, "Squad": CostParam, "Offspring": CostParam, "Cascade": NoParam, "Rebound": NoParam, "Demonstrate": NoParam, "Ripple": NParam, "Escalate": CostParam, "Spree": NoParam, "Tiered": NoParam,
 	// Evasion, damage and enters-with keywords.
 	"Intimidate": NoParam, "Shroud": NoParam, "Shadow": NoParam, "Horsemanship": NoParam, "Skulk": NoParam,
 	"Wither": NoParam, "Infect": NoParam, "Toxic": NParam, "Absorb": NParam, "Umbra Armor": NoParam, "Totem Armor": NoParam,
@@ -417,6 +422,17 @@ func (a *Ability) setCost(s string) error {
 //	attach this permanent | Equipment | Fortification to [another] target creature | land you control
 //	  (equip, fortify, reconfigure) | move this Equipment onto target creature you control (equip to 2005)
 //	copy target creature spell | copy target permanent spell | copy target Aura spell
+//	reveal the top N cards of your library, or, if there are fewer than N cards in your library, you may reveal
+//	  all the cards in your library · you may cast any of those cards with the same name as this spell without
+//	  paying their mana costs, then put all revealed cards not cast this way on the bottom of your library in
+//	  any order (ripple)
+//	copy it and you may choose new targets for the copy · choose an opponent · that player copies the spell
+//	  and may choose new targets for that copy (demonstrate)
+//	exile cards from the top of your library until you exile a nonland card whose mana value is less than
+//	  this spell's mana value · [you may] cast that card without paying its mana cost [if the resulting
+//	  spell's mana value is less than this spell's mana value] · then put all cards exiled this way that
+//	  weren't cast on the bottom of your library in a random order (cascade; "remove … from the game",
+//	  "converted mana cost" and "play" in the older wordings)
 //	create a P/T [COLOR] SUBTYPES [creature] token [, then attach this Equipment to it] (a triggered
 //	  ability's: its source is attached to the token; "put … creature token onto the battlefield" before 2016)
 //	a continuous effect: SUBJECT PREDICATE [and PREDICATE]… [until end of turn]
@@ -430,7 +446,7 @@ func (a *Ability) setCost(s string) error {
 //	  the spell's own payment)
 //	if one or more +1/+1 counters would be put on a creature you control,
 //	  that many plus N | twice that many +1/+1 counters are put on it instead (static)
-//	if this spell was kicked | if the kicker cost was paid, it deals N damage instead
+//	if this spell was kicked | bargained | if the kicker cost was paid, it deals N damage instead
 //	this creature enters with a +1/+1 counter on it for each time it was kicked (static)
 //	this creature | NAME can't have more than N KIND counters on it (static, 704.5r: N in words up to ten, or digits)
 //	its controller sacrifices it | sacrifice it | sacrifice this creature (a triggered ability's, of its source)
@@ -459,7 +475,7 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets", "movecounters"
+	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets", "createcopy", "exileuntil", "castfree", "bottom", "chooseopponent", "revealtop", "castsamename", "movecounters"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// ExiledPower: N is the power of the card exiled to pay the
@@ -702,9 +718,48 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 			}
 			return Effect{Verb: "copyself", Name: strings.ToLower(m[1])}
 		}},
+		// Demonstrate (702.144a): the controller's copy with its new
+		// targets, an opponent chosen, and that player's copy (Who "that
+		// player": they control it, 707.10).
+		{lazyRegexp(`(?i)^copy it and you may choose new targets for the copy$`), func(m []string) Effect { return Effect{Verb: "copyself"} }},
+		{lazyRegexp(`(?i)^choose an opponent$`), func(m []string) Effect { return Effect{Verb: "chooseopponent"} }},
+		{lazyRegexp(`(?i)^that player copies (?:the spell|it) and may choose new targets for that copy$`), func(m []string) Effect {
+			return Effect{Verb: "copyself", Who: "that player"}
+		}},
 		// What the copies may have: the new targets chosen as the copy
 		// effect resolves.
 		{lazyRegexp(`(?i)^if the spell has any targets, you may choose new targets for (?:the copy|any (?:number )?of the copies)$`), func(m []string) Effect { return Effect{Verb: "newtargets"} }},
+		// Cascade (702.85a; "remove … from the game" and "play" before
+		// 2009-07-11): cards exiled from the top of the library until a
+		// nonland card with a lesser mana value, which may be cast without
+		// paying its mana cost (Name "lesser": only if the resulting
+		// spell's mana value is less, from 2021-02-15), the rest put on
+		// the bottom.
+		{lazyRegexp(`(?i)^(?:exile|remove) cards from the top of your library (?:from the game )?until you (?:exile|remove) a nonland card whose (?:mana value|converted mana cost) is less than this spell['’]s (?:mana value|converted mana cost)$`), func(m []string) Effect {
+			return Effect{Verb: "exileuntil"}
+		}},
+		{lazyRegexp(`(?i)^(?:cast|play) that card without paying its mana cost( if the resulting spell['’]s (?:mana value|converted mana cost) is less than this spell['’]s (?:mana value|converted mana cost))?$`), func(m []string) Effect {
+			e := Effect{Verb: "castfree", Who: "that card"}
+			if m[1] != "" {
+				e.Name = "lesser"
+			}
+			return e
+		}},
+		{lazyRegexp(`(?i)^then put all cards (?:exiled|removed from the game)(?: from the game)? this way that weren['’]t (?:cast|played) on the bottom of your library in a random order$`), func(m []string) Effect {
+			return Effect{Verb: "bottom"}
+		}},
+		// Ripple (702.60a; "play" before 2009-07-11): the top N cards
+		// revealed (all of them when fewer), and those with the spell's
+		// name cast without paying their mana costs, a "may", the rest
+		// put on the bottom.
+		{lazyRegexp(`(?i)^reveal the top (N|\d+) cards of your library, or, if there are fewer than (?:N|\d+) cards in your library, you may reveal all the cards in your library$`), func(m []string) Effect {
+			e := Effect{Verb: "revealtop"}
+			amount(&e, m[1])
+			return e
+		}},
+		{lazyRegexp(`(?i)^you may (?:cast|play) any of those cards with the same name as this spell without paying their mana costs, then put all revealed cards not (?:cast|played) this way on the bottom of your library in any order$`), func(m []string) Effect {
+			return Effect{Verb: "castsamename"}
+		}},
 		{lazyRegexp(`(?i)^counter target spell$`), func(m []string) Effect { return Effect{Verb: "counter", Target: "spell"} }},
 		{lazyRegexp(`(?i)^copy target (creature|permanent|aura) spell$`), func(m []string) Effect {
 			return Effect{Verb: "copy", Target: strings.ToLower(m[1]) + " spell"}
@@ -726,8 +781,14 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 		{lazyRegexp(`(?i)^(?:this creature|this permanent|[^,]+?) enters(?: the battlefield)? with an? (\+1/\+1|[a-z]+) counter on it for each time it was kicked$`), func(m []string) Effect {
 			return Effect{Verb: "kickcounters", Name: m[1]}
 		}},
-		{lazyRegexp(`(?i)^if (?:this spell was kicked|the kicker cost was paid|.+'s kicker cost was paid), it deals (\d+) damage instead$`), func(m []string) Effect {
-			return Effect{Verb: "kickdamage", N: atoi(m[1])}
+		// A spell's self-replacement on how it was cast: kicked, or
+		// bargained (702.166b: its bargain cost was paid; Name "bargain").
+		{lazyRegexp(`(?i)^if (?:this spell was (kicked|bargained)|the kicker cost was paid|.+'s kicker cost was paid), it deals (\d+) damage instead$`), func(m []string) Effect {
+			e := Effect{Verb: "kickdamage", N: atoi(m[2])}
+			if strings.EqualFold(m[1], "bargained") {
+				e.Name = "bargain"
+			}
+			return e
 		}},
 		{lazyRegexp(`(?i)^(?:its controller sacrifices it|sacrifice (it|this creature|this permanent|them))( at end of combat| at the beginning of the next end step)?$`), func(m []string) Effect {
 			// "Sacrifice it at end of combat" (decayed, 702.147a): a

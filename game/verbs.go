@@ -26,6 +26,8 @@ import (
 //	  (the card a dies or leaves trigger's source became)
 //	create NUM P/T [COLOR [and COLOR]] SUBTYPE [artifact] creature token(s) [with KEYWORD [and KEYWORD]]
 //	  [that's | that are] [tapped and attacking]
+//	create a token that's a copy of (it | this creature | this permanent) [for each time its WORD cost was paid]
+//	  [, except it's P/T]
 //
 // N is a keyword's number (ByN), and so is "that many" in a keyword
 // action's definition (the number of the action); X is a spell's; "it" is the object the
@@ -131,6 +133,18 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 				for _, k := range strings.Split(m[7], " and ") {
 					e.Abilities = append(e.Abilities, keywordTitle(k))
 				}
+			}
+			return e
+		}},
+		// A token that's a copy of the source (707.2: its copiable
+		// values), one for each time a cost of Name was paid (squad), or
+		// one "except it's P/T" (offspring; a P/T is part of the copiable
+		// values then, 707.9b).
+		{lazyRegexp(`(?i)^create (a|an|one|two|three|\d+) tokens? that(?:'s|’s| are) (?:a )?cop(?:y|ies) of (?:it|this creature|this permanent)(?: for each time its (\w+) cost was paid)?(?:, except (?:it's|it’s|they're|they’re) (\d+)/(\d+))?$`), func(m []string) Effect {
+			e := Effect{Verb: "createcopy", Who: "it", Name: strings.ToLower(m[2])}
+			amount(&e, m[1])
+			if m[3] != "" {
+				e.P, e.T = atoi(m[3]), atoi(m[4])
 			}
 			return e
 		}},
