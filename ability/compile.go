@@ -154,8 +154,18 @@ func (pr *Program) Instance(inst game.Ability, def string) *Trigger {
 	}
 	// "create N 1/1 … tokens", "put N +1/+1 counters".
 	note = strings.ReplaceAll(note, " N ", fmt.Sprintf(" %d ", inst.N))
+	if inst.Cost.IsSet() {
+		// "sacrifice it unless you pay [cost]".
+		note = strings.ReplaceAll(note, "[cost]", inst.Cost.String())
+	}
 	t := &Trigger{Base: Base{Keyword: inst.Keyword, Rule: []string{" means ", "whenever"}, Note: note},
-		On: pr.on, Subject: pr.subject, Min: pr.min, PerBlocker: pr.without, If: pr.cond, IfPaid: pr.ifPaid, Spell: pr.spell, N: inst.N}
+		On: pr.on, Subject: pr.subject, Yours: pr.yours, Min: pr.min, PerBlocker: pr.without, If: pr.cond, IfPaid: pr.ifPaid, Spell: pr.spell, N: inst.N}
 	t.setEffects(pr.effects, inst.N)
+	for i := range t.Effects {
+		if t.Effects[i].Effect.Name == "[cost]" {
+			// "sacrifice it unless you pay [cost]": the instance's.
+			t.Effects[i].Effect.Cost = inst.Cost
+		}
+	}
 	return t
 }

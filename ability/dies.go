@@ -35,6 +35,11 @@ func init() {
 			// counters on it. If you don't, create N 1/1 colorless
 			// Servo artifact creature tokens" (702.123a).
 			"Fabricate",
+			// "At the beginning of your upkeep, if this permanent came
+			// under your control since the beginning of your last
+			// upkeep, sacrifice it unless you pay [cost]" (702.30a; "its
+			// mana cost" before 2006-10-01).
+			"Echo",
 		} {
 			declare(name, compiled, byDefinition)
 		}

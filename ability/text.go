@@ -44,6 +44,7 @@ import (
 //	          | "a creature died this turn" | "you gained life this turn" | "it entered this turn"
 //	          | "it was cast from your hand|graveyard" | "it isn't renowned" | … (historyConditions)
 //	          | "it had no" KIND "counters on it"
+//	          | "this permanent came under your control since the beginning of your last upkeep"
 //	          | "that creature's power is greater than this creature's power and/or that creature's toughness is greater than this creature's toughness"
 //	effect    = ["you may " | "if you do, " | "if you don't, "] an effect of the effect table of card text (game.ParseEffect)
 //
@@ -81,8 +82,10 @@ type Condition struct {
 	// "undesignated" (the source doesn't have the designation Who
 	// names: "it isn't renowned", 702.112a), "nocounters" (the source
 	// had no Counter counters on it, as it last existed on the
-	// battlefield: 603.10a), or "bigger" (the object the event
-	// happened to has a greater power or toughness than the source).
+	// battlefield: 603.10a), "bigger" (the object the event happened
+	// to has a greater power or toughness than the source), or
+	// "sinceupkeep" (the source came under its controller's control
+	// since the beginning of their last upkeep).
 	Kind    string
 	N       int
 	Event   Event
@@ -505,6 +508,9 @@ func readCondition(s string) (*Condition, bool) {
 	if c, ok := historyConditions[strings.ToLower(strings.TrimSpace(s))]; ok {
 		c.Text = strings.TrimSpace(s)
 		return &c, true
+	}
+	if strings.EqualFold(strings.TrimSpace(s), "this permanent came under your control since the beginning of your last upkeep") {
+		return &Condition{Text: strings.TrimSpace(s), Kind: "sinceupkeep"}, true
 	}
 	if strings.EqualFold(strings.ReplaceAll(strings.TrimSpace(s), "’", "'"), biggerCondition) {
 		return &Condition{Text: strings.TrimSpace(s), Kind: "bigger"}, true

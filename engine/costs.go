@@ -197,8 +197,9 @@ func (e *engine) canPayLife(p *game.Player, n int) error {
 
 // payNow chooses how player p pays a cost that is not a spell's or an
 // activated ability's (ward's "unless that player pays", morph's turning
-// face up): its parts that are not mana, chosen from the current
-// statement's clauses, and its mana from the pool. settle pays it.
+// face up, echo's "unless you pay"): its parts that are not mana, chosen
+// from the current statement's clauses, and its mana as its pay clause
+// names it ("resolve; pay {R}"), else from the pool. settle pays it.
 func (e *engine) payNow(p *game.Player, src *game.Object, cost game.Cost, parts []game.Part) (*payment, error) {
 	pay := &payment{p: p, src: src}
 	st := e.cur
@@ -207,6 +208,13 @@ func (e *engine) payNow(p *game.Player, src *game.Object, cost game.Cost, parts 
 	}
 	if err := e.chooseParts(pay, parts, st); err != nil {
 		return nil, err
+	}
+	if cl := st.Clause("pay"); cl != nil && cl.HasMana {
+		// The exact mana spent, as for a spell.
+		if err := e.chooseMana(pay, cost, st); err != nil {
+			return nil, err
+		}
+		return pay, nil
 	}
 	m, ok := game.AutoPay(p.Pool, cost)
 	if !ok {

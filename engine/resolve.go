@@ -443,7 +443,42 @@ func (e *engine) effect(d doing, ef game.Effect, t *game.Target) {
 		e.attach(spell, t.Object, e.rules.Find(phFollow...))
 	case "reenter":
 		e.reenter(t.Object, ef, from)
+	case "sacrificeunless":
+		e.sacrificeUnless(d, ef)
 	}
+}
+
+// sacrificeUnless follows "sacrifice it unless you pay COST": the
+// source's controller pays it, unless the statement declines or they
+// can't; then the source is sacrificed if it is still on the
+// battlefield.
+func (e *engine) sacrificeUnless(d doing, ef game.Effect) {
+	o, p := d.src, d.src.Controller()
+	if e.s.FindIn(o.Label, game.Battlefield) != o {
+		e.cite(d, "%s: %s is no longer on the %s: there is nothing to sacrifice or pay for", cmp.Or(d.name, d.from), o.Label, e.zone(game.Battlefield))
+		return
+	}
+	cost := e.unlessCost(o, ef)
+	switch pay, err := e.payNow(p, o, cost, nil); {
+	case e.declines():
+		e.cite(d, "%s: %s chooses not to pay %s", cmp.Or(d.name, d.from), p.Name, cost)
+	case err != nil:
+		e.cite(d, "%s: %s can't pay %s (%v)", cmp.Or(d.name, d.from), p.Name, cost, err)
+	default:
+		e.settle(pay, cost, d.rule)
+		e.cite(d, "%s: %s paid %s: %s stays", cmp.Or(d.name, d.from), p.Name, cost, o.Label)
+		return
+	}
+	e.effect(d, game.Effect{Verb: "sacrifice"}, nil)
+}
+
+// unlessCost is what "sacrifice it unless you pay" asks of source o:
+// the cost written, or "its mana cost" (echo before 2006-10-01).
+func (e *engine) unlessCost(o *game.Object, ef game.Effect) game.Cost {
+	if ef.Name == "its mana cost" {
+		return o.Face().Cost
+	}
+	return ef.Cost
 }
 
 // reenter returns card c to the battlefield under its owner's control,

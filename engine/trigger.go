@@ -282,6 +282,18 @@ func (e *engine) condition(c *ability.Condition, o *game.Object, p *game.Player,
 		mp, mt := o.PT()
 		ok = tp > mp || tt > mt
 		why = fmt.Sprintf(" (%s is %d/%d, %s %d/%d)", that.Label, tp, tt, o.Label, mp, mt)
+	case "sinceupkeep":
+		// "since the beginning of your last upkeep": during the
+		// controller's upkeep, the one before it. A permanent set up
+		// before the first turn came under control before any.
+		ctrl := o.Controller()
+		u := e.upkeeps[ctrl]
+		last := u[1]
+		if last == e.s.Turn && e.s.ActivePlayer() == ctrl {
+			last = u[0]
+		}
+		ok = o.EnteredTurn >= max(last, 1)
+		why = fmt.Sprintf(" (%s came under %s's control in turn %d)", o.Label, ctrl.Name, o.EnteredTurn)
 	case "nocounters":
 		// The source as it last existed (603.10a): a permanent that
 		// left the battlefield keeps the counters it had there.
@@ -351,8 +363,21 @@ func (e *engine) queue(o *game.Object, t *ability.Trigger, blockers []*game.Obje
 			}
 		}
 	}
-	if slices.ContainsFunc(t.Effects, func(x ability.Op) bool { return x.May || x.Kind == "counterunless" }) {
+	if slices.ContainsFunc(t.Effects, func(x ability.Op) bool {
+		return x.May || x.Kind == "counterunless" || x.Effect.Verb == "sacrificeunless"
+	}) {
 		e.mays[a] = true
+	}
+	if i := slices.IndexFunc(t.Effects, func(x ability.Op) bool { return x.Effect.Verb == "sacrificeunless" }); i >= 0 {
+		// Mana the statement names to pay with must pay the cost.
+		ef := t.Effects[i].Effect
+		a.Ability.Check = func(s *game.State, ab *game.Object) error {
+			if cl := e.cur.Clause("pay"); cl == nil || e.declines() {
+				return nil
+			}
+			_, err := e.payNow(o.Controller(), o, e.unlessCost(o, ef), nil)
+			return err
+		}
 	}
 	if i := slices.IndexFunc(t.Effects, func(x ability.Op) bool { return x.Effect.Verb == "sacrificeperms" }); i >= 0 {
 		// The defending player chooses what they sacrifice as it

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 )
 
 // A Card is a card's printed characteristics, as a scenario defines it.
@@ -165,7 +167,7 @@ var Keywords = map[string]Param{
 	"Rampage": NParam, "Frenzy": NParam, "Poisonous": NParam,
 	"Exalted": NoParam, "Battle Cry": NoParam, "Prowess": NoParam, "Dethrone": NoParam, "Training": NoParam, "Ingest": NoParam, "Mentor": NoParam,
 	"Afflict": NParam, "Renown": NParam, "Annihilator": NParam,
-	"Afterlife": NParam, "Fabricate": NParam,
+	"Afterlife": NParam, "Fabricate": NParam, "Echo": CostParam,
 	"Persist": NoParam, "Undying": NoParam, "Living Weapon": NoParam, "For Mirrodin!": NoParam, "Job Select": NoParam, "Evolve": NoParam,
 	"Flashback": CostParam, "Madness": CostParam, "Mutate": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
 	"Ninjutsu": CostParam, "Evoke": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
@@ -256,6 +258,11 @@ func ParseAbility(text string) (Ability, bool, error) {
 		}
 		a.Cost = c
 	case CostParam:
+		if r, _ := utf8.DecodeRuneInString(rest); unicode.IsLetter(r) {
+			// A sentence of card text that begins with the keyword's
+			// word ("Echo Spark deals 1 damage …"), not the keyword.
+			return Ability{}, false, nil
+		}
 		if err := a.setCost(rest); err != nil {
 			var ce *CostError
 			if errors.As(err, &ce) {
@@ -355,6 +362,7 @@ func (a *Ability) setCost(s string) error {
 //	this creature | NAME can't have more than N KIND counters on it (static, 704.5r: N in words up to ten, or digits)
 //	its controller sacrifices it | sacrifice it | sacrifice this creature (a triggered ability's, of its source)
 //	that creature | each other attacking creature gets +N/+N until end of turn (a triggered ability's)
+//	sacrifice it unless you pay COST | [cost] | its mana cost (a triggered ability's, of its source)
 //	put N KIND counters on this creature | it [and it becomes renowned]
 //	defending player | that player loses N life · that player exiles the top card of their library
 //	defending player sacrifices N permanents (chosen as it resolves)
@@ -379,7 +387,7 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets"
+	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "sacrificeunless", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// ExiledPower: N is the power of the card exiled to pay the
@@ -429,6 +437,10 @@ type Effect struct {
 	Types     []string
 	Abilities []string
 	Tapped    bool
+	// Cost is what "sacrifice it unless you pay" asks (Verb
+	// "sacrificeunless"); in a keyword's definition its Name is "[cost]"
+	// for the keyword's cost, or "its mana cost".
+	Cost Cost
 	// Attach is set for a token created ", then attach this Equipment
 	// to it" (702.92a): the effect's source is attached to it.
 	Attach bool
@@ -646,6 +658,15 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 		}},
 		{lazyRegexp(`(?i)^if (?:this spell was kicked|the kicker cost was paid|.+'s kicker cost was paid), it deals (\d+) damage instead$`), func(m []string) Effect {
 			return Effect{Verb: "kickdamage", N: atoi(m[1])}
+		}},
+		{lazyRegexp(`(?i)^sacrifice (?:it|this creature|this permanent) unless you pay (\[cost\]|its mana cost|(?:\{[^}]+\})+)$`), func(m []string) Effect {
+			// Echo (702.30a): "[cost]" is the keyword's, put in for each
+			// instance; "its mana cost" in the wordings before 2006-10-01.
+			e := Effect{Verb: "sacrificeunless", Name: strings.ToLower(m[1])}
+			if c, err := ParseCost(m[1]); err == nil && strings.HasPrefix(m[1], "{") {
+				e.Cost, e.Name = c, ""
+			}
+			return e
 		}},
 		{lazyRegexp(`(?i)^(?:its controller sacrifices it|sacrifice (?:it|this creature|this permanent))$`), func(m []string) Effect {
 			return Effect{Verb: "sacrifice"}
