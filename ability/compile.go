@@ -16,7 +16,7 @@ import (
 // "you may" or, after one, "if you do,":
 //
 //	definition = condition ", " effect {". " effect} ["."]
-//	effect     = ["you may " | "if you do, " | "if you don't, "] EFFECT
+//	effect     = ["you may " | "if you do, " | "if you don't, " | "if you can't, "] EFFECT
 //
 // In a definition, N (X in the oldest wordings) is the keyword's
 // number, and "it", "this creature" and "this permanent" its source:
@@ -42,6 +42,9 @@ type sentence struct {
 	// otherwise is set for the sentence after "If you don't,": it
 	// happens only when the "you may" before it was declined.
 	otherwise bool
+	// cant is set for the sentence after "If you can't,": it happens
+	// only when the one before it couldn't be done.
+	cant bool
 }
 
 // A memo keeps what a reading of a definition gave, the value or the
@@ -159,7 +162,8 @@ func (pr *Program) Instance(inst game.Ability, def string) *Trigger {
 		note = strings.ReplaceAll(note, "[cost]", inst.Cost.String())
 	}
 	t := &Trigger{Base: Base{Keyword: inst.Keyword, Rule: []string{" means ", "whenever"}, Note: note},
-		On: pr.on, Subject: pr.subject, Yours: pr.yours, Min: pr.min, PerBlocker: pr.without, If: pr.cond, IfPaid: pr.ifPaid, Spell: pr.spell, N: inst.N}
+		On: pr.on, Subject: pr.subject, Yours: pr.yours, Min: pr.min, PerBlocker: pr.without, If: pr.cond, IfPaid: pr.ifPaid, Spell: pr.spell, N: inst.N,
+		Counter: pr.counter, PerCounter: pr.each, Onto: pr.onto}
 	t.setEffects(pr.effects, inst.N)
 	for i := range t.Effects {
 		if t.Effects[i].Effect.Name == "[cost]" {

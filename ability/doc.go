@@ -46,9 +46,13 @@
 // StackLock, undaunted's "This spell costs {1} less to cast for each
 // opponent you have" a Reduction, delve's and improvise's "For each
 // generic mana in this spell's total cost, you may … rather than pay
-// that mana" a PayWithPermanents. A part that is a triggered ability
-// (replicate's "When you cast this spell, if a replicate cost was paid
-// for it, copy it for each time its replicate cost was paid") is read by
+// that mana" a PayWithPermanents, fading's and vanishing's "This
+// permanent enters with N fade counters on it" an EntersWith. A part
+// that is a triggered ability (replicate's "When you cast this spell, if
+// a replicate cost was paid for it, copy it for each time its replicate
+// cost was paid", fading's "At the beginning of your upkeep, remove a
+// fade counter from this permanent. If you can't, sacrifice the
+// permanent") is read by
 // the grammar of triggered abilities, its effects by the effect table of
 // card text.
 //

@@ -17,6 +17,11 @@ type EntersWith struct {
 	N     int
 	Per   string
 	SetBy *Base
+	// Kind is the kind of the counters of an N, "" for +1/+1.
+	Kind string
+	// byN is set when N is the keyword's number (fading's and
+	// vanishing's "enters with N fade counters").
+	byN bool
 }
 
 func init() {

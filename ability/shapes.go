@@ -47,7 +47,7 @@ func readShapes(parts []string) (*reading, error) {
 	rd := &reading{}
 	for _, part := range parts {
 		p := normalPart(part)
-		if strings.HasPrefix(p, "when") {
+		if strings.HasPrefix(p, "when") || strings.HasPrefix(p, "at the beginning of") {
 			def := strings.TrimSuffix(strings.TrimSpace(part), ".")
 			pr, err := Compile(def)
 			if err != nil {
@@ -129,6 +129,14 @@ func (rd *reading) instance(inst game.Ability) []Ability {
 			r := *a
 			r.Keyword = inst.Keyword
 			out = append(out, &r)
+		case *EntersWith:
+			w := *a
+			w.Keyword = inst.Keyword
+			if a.byN {
+				w.N *= inst.N
+			}
+			w.Note = fmt.Sprintf("%s %d: %%s enters with %d %s %s", word, inst.N, w.N, w.Kind, map[bool]string{true: "counter", false: "counters"}[w.N == 1])
+			out = append(out, &w)
 		}
 	}
 	for i, pr := range rd.programs {

@@ -19,7 +19,7 @@ import (
 //	          | "At the beginning of" ("your" | "each" | "each player's" | "the" | "the next") ("upkeep" | "end step")
 //	          | "At the beginning of each combat" | "At the beginning of combat on your turn"
 //	          | "At end of turn" | "At end of combat" ["on your turn"]
-//	          | ("When" | "Whenever") "the last defense counter is removed from" ("this permanent" | "this battle" | NAME)
+//	          | ("When" | "Whenever") "the last" KIND "counter is removed from" ("this permanent" | "this battle" | NAME)
 //	subject   = "this creature" | "this permanent" | "this Equipment" | "it" | "CARDNAME" | NAME | "a creature with KEYWORD"
 //	          | "a creature" | "another creature" | "a creature you control" | "another creature you control"
 //	          | "a creature an opponent controls"
@@ -43,10 +43,10 @@ import (
 //	          | "you have N or less life" | "you have N or more life"
 //	          | "a creature died this turn" | "you gained life this turn" | "it entered this turn"
 //	          | "it was cast from your hand|graveyard" | "it isn't renowned" | … (historyConditions)
-//	          | "it had no" KIND "counters on it"
+//	          | "it had no" KIND "counters on it" | "this permanent has a" KIND "counter on it"
 //	          | "this permanent came under your control since the beginning of your last upkeep"
 //	          | "that creature's power is greater than this creature's power and/or that creature's toughness is greater than this creature's toughness"
-//	effect    = ["you may " | "if you do, " | "if you don't, "] an effect of the effect table of card text (game.ParseEffect)
+//	effect    = ["you may " | "if you do, " | "if you don't, " | "if you can't, "] an effect of the effect table of card text (game.ParseEffect)
 //
 // NAME is the card's own name; a keyword's definition has no name and
 // its N is the keyword's number.
@@ -83,9 +83,10 @@ type Condition struct {
 	// names: "it isn't renowned", 702.112a), "nocounters" (the source
 	// had no Counter counters on it, as it last existed on the
 	// battlefield: 603.10a), "bigger" (the object the event happened
-	// to has a greater power or toughness than the source), or
+	// to has a greater power or toughness than the source),
 	// "sinceupkeep" (the source came under its controller's control
-	// since the beginning of their last upkeep).
+	// since the beginning of their last upkeep), or "hascounter" (the
+	// source has a Counter counter on it).
 	Kind    string
 	N       int
 	Event   Event
@@ -263,14 +264,21 @@ func readClause(t, self string) (clause, error) {
 	case skip("at end of combat"):
 		c.on = []Event{EndOfCombat}
 	case skip("whenever"), skip("when"):
-		if skip("the last defense counter is removed from") {
-			// A Siege's "When the last defense counter is removed
-			// from this permanent" (310.11b).
-			if !skip("this permanent") && !skip("this battle") && (self == "" || !skip(strings.ToLower(self))) {
-				return c, textErr(at, "expected \"this permanent\" or the card's name after \"the last defense counter is removed from\"")
+		if w, ok := strings.CutPrefix(low[at:], "the last "); ok {
+			if kind, _, ok := strings.Cut(w, " counter is removed from "); ok && kind != "" && !strings.Contains(kind, " ") {
+				// A Siege's "When the last defense counter is removed
+				// from this permanent" (310.11b); vanishing's "the last
+				// time counter" (702.63a).
+				skip("the last " + kind + " counter is removed from")
+				if !skip("this permanent") && !skip("this battle") && (self == "" || !skip(strings.ToLower(self))) {
+					return c, textErr(at, "expected \"this permanent\" or the card's name after \"the last %s counter is removed from\"", kind)
+				}
+				c.on = []Event{LastDefenseRemoved}
+				if kind != "defense" {
+					c.on, c.counter = []Event{LastCounterRemoved}, kind
+				}
+				break
 			}
-			c.on = []Event{LastDefenseRemoved}
-			break
 		}
 		if skip("you cast this spell") || skip("you play this spell") {
 			// A spell's own cast trigger (replicate, gravestorm): it
@@ -518,6 +526,13 @@ func readCondition(s string) (*Condition, bool) {
 	if kind, ok := readNoCounters(strings.ToLower(strings.TrimSpace(s))); ok {
 		return &Condition{Text: strings.TrimSpace(s), Kind: "nocounters", Counter: kind}, true
 	}
+	if w, ok := strings.CutPrefix(strings.ToLower(strings.TrimSpace(s)), "this permanent has a "); ok {
+		// Vanishing's "if this permanent has a time counter on it"
+		// (702.63a).
+		if kind, ok := strings.CutSuffix(w, " counter on it"); ok && kind != "" && !strings.Contains(kind, " ") {
+			return &Condition{Text: strings.TrimSpace(s), Kind: "hascounter", Counter: kind}, true
+		}
+	}
 	var n int
 	var more string
 	if k, err := fmt.Sscanf(strings.ToLower(strings.TrimSpace(s)), "you have %d or %s life", &n, &more); err != nil || k != 2 {
@@ -562,9 +577,17 @@ func readEffects(t string, at int, self string) ([]sentence, error) {
 		if s == "" {
 			continue
 		}
-		may, otherwise := false, false
+		may, otherwise, cant := false, false, false
 		low := strings.ToLower(s)
 		switch {
+		case strings.HasPrefix(low, "if you can't, "), strings.HasPrefix(low, "if you can’t, "):
+			// It happens when the instruction before it couldn't be
+			// done.
+			if len(out) == 0 {
+				return nil, textErr(here, "\"if you can't\" follows no instruction at %q", s)
+			}
+			w := strings.IndexByte(s, ',') + 2
+			cant, s, here = true, s[w:], here+w
 		case strings.HasPrefix(low, "you may "):
 			may, s, here = true, s[len("you may "):], here+len("you may ")
 		case strings.HasPrefix(low, "if you do, "):
@@ -595,7 +618,7 @@ func readEffects(t string, at int, self string) ([]sentence, error) {
 			}
 			return nil, textErr(here+off, "unknown effect %q of a triggered ability", s)
 		}
-		out = append(out, sentence{effect: e, may: may, otherwise: otherwise})
+		out = append(out, sentence{effect: e, may: may, otherwise: otherwise, cant: cant})
 	}
 	if len(out) == 0 {
 		return nil, textErr(at, "a triggered ability needs an effect after its condition")
@@ -816,6 +839,6 @@ func (tr *Trigger) setEffects(effects []sentence, n int) {
 		if tr.Target == nil {
 			tr.Target = effectTarget(e)
 		}
-		tr.Effects = append(tr.Effects, Op{Kind: "effect", Effect: e, May: x.may, Otherwise: x.otherwise})
+		tr.Effects = append(tr.Effects, Op{Kind: "effect", Effect: e, May: x.may, Otherwise: x.otherwise, IfCant: x.cant})
 	}
 }

@@ -813,6 +813,9 @@ type engine struct {
 	// one before and the latest ("since the beginning of your last
 	// upkeep").
 	upkeeps map[*game.Player][2]int
+	// couldnt is set when the instruction followed last couldn't be
+	// done: what "If you can't, …" after it asks (702.32a).
+	couldnt bool
 }
 
 func newEngine(f *Scenario, rules *game.Rules, specs *specSet) *engine {

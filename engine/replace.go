@@ -370,6 +370,11 @@ func (e *engine) drawInstead(o *game.Object, r *ability.Instead) *replacement {
 		}}
 }
 
+// phEntersWith finds the rule that "[this permanent] enters with"
+// is a replacement effect (614.1c; 419.1b in 2006; before 2003-07-01
+// 410.10e, a static ability whose effect occurs as part of the event).
+var phEntersWith = []string{`effects that read "[this permanent] enters with`, `effects that read "[this permanent] enters the battlefield with`, `effects that read "[this permanent] comes into play with`, `have text that reads "[this permanent] comes into play with`}
+
 // entersWith are the effects of a permanent's own abilities that make it
 // enter with counters (614.1c, 419.1b): modular, sunburst, amplify.
 func (e *engine) entersWith(o *game.Object) []*replacement {
@@ -385,10 +390,21 @@ func (e *engine) entersWith(o *game.Object) []*replacement {
 		paid = o.Spell.Paid
 	}
 	for _, ef := range o.Face().Effects {
+		if ef.Verb == "enterscounters" {
+			// Card text's "This creature enters with two +1/+1
+			// counters on it".
+			rule := e.rules.Find(phEntersWith...)
+			kind, n := ef.Name, ef.N
+			out = append(out, &replacement{name: o.Label, kind: evMove, source: o, rule: rule, self: true, applies: self, apply: func(ev *event) {
+				ev.counters[kind] += n
+				e.s.Cite(rule, "%s enters with %d %s %s on it", o.Label, n, kind, plural(n, "counter"))
+			}})
+			continue
+		}
 		if ef.Verb != "kickcounters" || o.Spell == nil {
 			continue
 		}
-		rule := e.rules.Find(`effects that read "[this permanent] enters with`, `effects that read "[this permanent] enters the battlefield with`, `effects that read "[this permanent] comes into play with`)
+		rule := e.rules.Find(phEntersWith...)
 		kind, n := ef.Name, 0
 		for _, a := range all[*ability.AddCost](e, o) {
 			if a.Kicks {
@@ -400,9 +416,16 @@ func (e *engine) entersWith(o *game.Object) []*replacement {
 			e.s.Cite(rule, "%s was kicked %d %s, so it enters with %d %s counters", o.Label, n, plural(n, "time"), n, kind)
 		}})
 	}
+	instances := map[string]int{}
 	for _, w := range all[*ability.EntersWith](e, o) {
 		rule := e.ref(w)
-		out = append(out, &replacement{name: strings.ToLower(w.Keyword), kind: evMove, source: o, rule: rule, applies: self, apply: func(ev *event) {
+		// Each instance is an effect of its own (702.63c: "each works
+		// separately"), applied once to the event.
+		name := strings.ToLower(w.Keyword)
+		if instances[name]++; instances[name] > 1 {
+			name = fmt.Sprintf("%s (instance %d)", name, instances[name])
+		}
+		out = append(out, &replacement{name: name, kind: evMove, source: o, rule: rule, applies: self, apply: func(ev *event) {
 			switch {
 			case w.Per == "colour" && w.SetBy == nil:
 				colours := paid.Colors().Count()
@@ -418,6 +441,12 @@ func (e *engine) entersWith(o *game.Object) []*replacement {
 				e.s.Cite(rule, w.Note, w.N, n, o.Label, w.N*n)
 			default:
 				n := w.N
+				if w.Kind != "" {
+					// Fading's, vanishing's: N counters of its kind.
+					ev.counters[w.Kind] += n
+					e.s.Cite(rule, w.Note, o.Label)
+					return
+				}
 				if w.SetBy != nil {
 					n = paid.Colors().Count()
 					e.s.Cite(e.ref(w.SetBy), w.SetBy.Note, n)

@@ -106,6 +106,7 @@ func (e *engine) fire(o *game.Object, ev ability.Event, arg any) {
 				e.queue(o, t, nil, arg)
 			}
 		case ev == ability.BecomesBlocked && len(blockers) < t.Min:
+		case ev == ability.LastCounterRemoved && arg != lastCounter(t.Counter):
 		case t.Yours && (ev == ability.UpkeepBegins || ev == ability.EndStepBegins || ev == ability.CombatBegins || ev == ability.EndOfCombat) && o.Controller() != e.s.ActivePlayer():
 		case ev == ability.BecomesTarget && t.ByOpponent:
 			if by, ok := arg.(*game.Object); ok && by.Controller() != o.Controller() {
@@ -294,6 +295,10 @@ func (e *engine) condition(c *ability.Condition, o *game.Object, p *game.Player,
 		}
 		ok = o.EnteredTurn >= max(last, 1)
 		why = fmt.Sprintf(" (%s came under %s's control in turn %d)", o.Label, ctrl.Name, o.EnteredTurn)
+	case "hascounter":
+		n := o.Counters[c.Counter]
+		ok = n > 0
+		why = fmt.Sprintf(" (%s has %d %s %s on it)", o.Label, n, c.Counter, plural(n, "counter"))
 	case "nocounters":
 		// The source as it last existed (603.10a): a permanent that
 		// left the battlefield keeps the counters it had there.
@@ -689,6 +694,11 @@ func (e *engine) runOp(o *game.Object, t *ability.Trigger, x ability.Op, blocker
 	if t.N > 0 {
 		head = fmt.Sprintf("%s %d", name, t.N)
 	}
+	if x.IfCant && !e.couldnt {
+		// "If you can't, …": the instruction before it was done.
+		return
+	}
+	e.couldnt = false
 	if x.Otherwise && !e.declines() {
 		// "If you don't, …": the "you may" before it was taken.
 		return

@@ -167,7 +167,7 @@ var Keywords = map[string]Param{
 	"Rampage": NParam, "Frenzy": NParam, "Poisonous": NParam,
 	"Exalted": NoParam, "Battle Cry": NoParam, "Prowess": NoParam, "Dethrone": NoParam, "Training": NoParam, "Ingest": NoParam, "Mentor": NoParam,
 	"Afflict": NParam, "Renown": NParam, "Annihilator": NParam,
-	"Afterlife": NParam, "Fabricate": NParam, "Echo": CostParam,
+	"Afterlife": NParam, "Fabricate": NParam, "Echo": CostParam, "Fading": NParam, "Vanishing": NParam,
 	"Persist": NoParam, "Undying": NoParam, "Living Weapon": NoParam, "For Mirrodin!": NoParam, "Job Select": NoParam, "Evolve": NoParam,
 	"Flashback": CostParam, "Madness": CostParam, "Mutate": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
 	"Ninjutsu": CostParam, "Evoke": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
@@ -359,8 +359,9 @@ func (a *Ability) setCost(s string) error {
 //	  that many plus N | twice that many +1/+1 counters are put on it instead (static)
 //	if this spell was kicked | if the kicker cost was paid, it deals N damage instead
 //	this creature enters with a +1/+1 counter on it for each time it was kicked (static)
+//	this creature | this permanent enters [the battlefield] | comes into play with N KIND counters on it (static)
 //	this creature | NAME can't have more than N KIND counters on it (static, 704.5r: N in words up to ten, or digits)
-//	its controller sacrifices it | sacrifice it | sacrifice this creature (a triggered ability's, of its source)
+//	its controller sacrifices it | sacrifice it | this creature | this permanent | the permanent (a triggered ability's, of its source)
 //	that creature | each other attacking creature gets +N/+N until end of turn (a triggered ability's)
 //	sacrifice it unless you pay COST | [cost] | its mana cost (a triggered ability's, of its source)
 //	put N KIND counters on this creature | it [and it becomes renowned]
@@ -387,7 +388,7 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "sacrificeunless", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets"
+	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "enterscounters", "addmana", "maxcounters", "sacrifice", "sacrificeunless", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// ExiledPower: N is the power of the card exiled to pay the
@@ -656,6 +657,17 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 		{lazyRegexp(`(?i)^(?:this creature|this permanent|[^,]+?) enters(?: the battlefield)? with an? (\+1/\+1|[a-z]+) counter on it for each time it was kicked$`), func(m []string) Effect {
 			return Effect{Verb: "kickcounters", Name: m[1]}
 		}},
+		{lazyRegexp(`(?i)^(?:this creature|this permanent) (?:enters(?: the battlefield)?|comes into play) with (N|X|a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+) ([+-]1/[+-]1|[a-z]+) counters? on it$`), func(m []string) Effect {
+			// Fading, vanishing (702.32a, 702.63a): a replacement
+			// effect on its own entering (614.1c).
+			e := Effect{Verb: "enterscounters", Name: strings.ToLower(m[2])}
+			if n, byN := keywordNumber(m[1]); byN {
+				e.N, e.ByN = n, NumN
+			} else {
+				e.N = count(m[1])
+			}
+			return e
+		}},
 		{lazyRegexp(`(?i)^if (?:this spell was kicked|the kicker cost was paid|.+'s kicker cost was paid), it deals (\d+) damage instead$`), func(m []string) Effect {
 			return Effect{Verb: "kickdamage", N: atoi(m[1])}
 		}},
@@ -668,7 +680,7 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 			}
 			return e
 		}},
-		{lazyRegexp(`(?i)^(?:its controller sacrifices it|sacrifice (?:it|this creature|this permanent))$`), func(m []string) Effect {
+		{lazyRegexp(`(?i)^(?:its controller sacrifices it|sacrifice (?:it|this creature|this permanent|the permanent))$`), func(m []string) Effect {
 			return Effect{Verb: "sacrifice"}
 		}},
 		{lazyRegexp(`(?i)^return (?:it|this card) to (?:the battlefield|play) under its owner(?:'|’)s control(?: with an? ([+-]1/[+-]1|[a-z]+) counter on it)?$`), func(m []string) Effect {
