@@ -43,8 +43,9 @@ type sentence struct {
 	// happens only when the "you may" before it was declined.
 	otherwise bool
 	// cant is set for the sentence after "If you can't,": it happens
-	// only when the one before it couldn't be done.
-	cant bool
+	// only when the one before it couldn't be done; done for the one
+	// after "If you do,".
+	cant, done bool
 }
 
 // A memo keeps what a reading of a definition gave, the value or the
@@ -168,7 +169,7 @@ func (pr *Program) Instance(inst game.Ability, def string) *Trigger {
 	for i := range t.Effects {
 		if t.Effects[i].Effect.Name == "[cost]" {
 			// "sacrifice it unless you pay [cost]": the instance's.
-			t.Effects[i].Effect.Cost = inst.Cost
+			t.Effects[i].Effect.Cost, t.Effects[i].Effect.Parts = inst.Cost, inst.Parts
 		}
 	}
 	return t

@@ -40,8 +40,24 @@ func init() {
 			// upkeep, sacrifice it unless you pay [cost]" (702.30a; "its
 			// mana cost" before 2006-10-01).
 			"Echo",
+			// "Whenever you cast a spell, you may pay {W/B}. If you do,
+			// each opponent loses 1 life and you gain life equal to the
+			// total life lost this way" (702.101a).
+			"Extort",
+			// "When this creature enters, you may sacrifice a creature"
+			// (702.110a; "enters the battlefield" before 2024-07-30).
+			"Exploit",
 		} {
 			declare(name, compiled, byDefinition)
 		}
+		// "At the beginning of your upkeep, if this permanent is on the
+		// battlefield, put an age counter on this permanent. Then you
+		// may pay [cost] for each age counter on it. If you don't,
+		// sacrifice it" (702.24a; before 2007-09-07 "put an age counter
+		// on this permanent, then sacrifice this permanent unless you
+		// pay [cost] for each age counter on it"): a cost in words too
+		// ("Cumulative upkeep—Pay 1 life"), its parts taken once for
+		// each age counter.
+		declare("Cumulative Upkeep", compiled, byDefinition, paysWords)
 	})
 }

@@ -45,6 +45,7 @@ import (
 //	          | "it was cast from your hand|graveyard" | "it isn't renowned" | … (historyConditions)
 //	          | "it had no" KIND "counters on it" | "this permanent has a" KIND "counter on it"
 //	          | "this permanent came under your control since the beginning of your last upkeep"
+//	          | "this permanent is on the battlefield"
 //	          | "that creature's power is greater than this creature's power and/or that creature's toughness is greater than this creature's toughness"
 //	effect    = ["you may " | "if you do, " | "if you don't, " | "if you can't, "] an effect of the effect table of card text (game.ParseEffect)
 //
@@ -85,8 +86,9 @@ type Condition struct {
 	// battlefield: 603.10a), "bigger" (the object the event happened
 	// to has a greater power or toughness than the source),
 	// "sinceupkeep" (the source came under its controller's control
-	// since the beginning of their last upkeep), or "hascounter" (the
-	// source has a Counter counter on it).
+	// since the beginning of their last upkeep), "hascounter" (the
+	// source has a Counter counter on it), or "onbattlefield" (the
+	// source is on the battlefield).
 	Kind    string
 	N       int
 	Event   Event
@@ -532,6 +534,10 @@ func readCondition(s string) (*Condition, bool) {
 		c.Text = strings.TrimSpace(s)
 		return &c, true
 	}
+	if strings.EqualFold(strings.TrimSpace(s), "this permanent is on the battlefield") {
+		// Cumulative upkeep's (702.24a).
+		return &Condition{Text: strings.TrimSpace(s), Kind: "onbattlefield"}, true
+	}
 	if strings.EqualFold(strings.TrimSpace(s), "this permanent came under your control since the beginning of your last upkeep") {
 		return &Condition{Text: strings.TrimSpace(s), Kind: "sinceupkeep"}, true
 	}
@@ -599,7 +605,12 @@ func readEffects(t string, at int, self string) ([]sentence, error) {
 		if s == "" {
 			continue
 		}
-		may, otherwise, cant := false, false, false
+		may, otherwise, cant, done := false, false, false, false
+		if w, ok := cutFold(s, "then "); ok {
+			// "Then you may pay …" (702.24a): the order the sentences
+			// are in.
+			s, here = w, here+len("then ")
+		}
 		low := strings.ToLower(s)
 		switch {
 		case strings.HasPrefix(low, "if you can't, "), strings.HasPrefix(low, "if you can’t, "):
@@ -617,7 +628,7 @@ func readEffects(t string, at int, self string) ([]sentence, error) {
 			if !slices.ContainsFunc(out, func(x sentence) bool { return x.may }) {
 				return nil, textErr(here, "\"if you do\" follows no \"you may\" at %q", s)
 			}
-			may, s, here = true, s[len("if you do, "):], here+len("if you do, ")
+			may, done, s, here = true, true, s[len("if you do, "):], here+len("if you do, ")
 		case strings.HasPrefix(low, "if you don't, "), strings.HasPrefix(low, "if you don’t, "):
 			// It happens when the "you may" before it was declined.
 			w := len("if you don't, ")
@@ -633,6 +644,17 @@ func readEffects(t string, at int, self string) ([]sentence, error) {
 		if err == nil && self != "" {
 			err = game.CheckDamageSource(e, self)
 		}
+		if first, then, ok := strings.Cut(s, ", then "); err != nil && ok && !may && !cant && !otherwise {
+			// Two instructions in one sentence, in order: "put an age
+			// counter on this permanent, then sacrifice this permanent
+			// unless you pay [cost] …" (502.13a in 2006).
+			e1, err1 := game.ParseEffect(first)
+			e2, err2 := game.ParseEffect(then)
+			if err1 == nil && err2 == nil {
+				out = append(out, sentence{effect: e1}, sentence{effect: e2})
+				continue
+			}
+		}
 		if err != nil {
 			off := 0
 			if ee, ok := err.(*game.EffectError); ok {
@@ -640,12 +662,20 @@ func readEffects(t string, at int, self string) ([]sentence, error) {
 			}
 			return nil, textErr(here+off, "unknown effect %q of a triggered ability", s)
 		}
-		out = append(out, sentence{effect: e, may: may, otherwise: otherwise, cant: cant})
+		out = append(out, sentence{effect: e, may: may, otherwise: otherwise, cant: cant, done: done})
 	}
 	if len(out) == 0 {
 		return nil, textErr(at, "a triggered ability needs an effect after its condition")
 	}
 	return out, nil
+}
+
+// cutFold cuts prefix from s, case ignored.
+func cutFold(s, prefix string) (string, bool) {
+	if len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix) {
+		return s[len(prefix):], true
+	}
+	return s, false
 }
 
 // ReadTriggered reads a triggered ability as card text prints it ("When
@@ -861,6 +891,6 @@ func (tr *Trigger) setEffects(effects []sentence, n int) {
 		if tr.Target == nil {
 			tr.Target = effectTarget(e)
 		}
-		tr.Effects = append(tr.Effects, Op{Kind: "effect", Effect: e, May: x.may, Otherwise: x.otherwise, IfCant: x.cant})
+		tr.Effects = append(tr.Effects, Op{Kind: "effect", Effect: e, May: x.may, Otherwise: x.otherwise, IfCant: x.cant, IfDone: x.done})
 	}
 }

@@ -211,6 +211,10 @@ type Op struct {
 	// before it couldn't be done ("remove a fade counter from this
 	// permanent. If you can't, sacrifice the permanent", 702.32a).
 	IfCant bool
+	// IfDone is set for the instruction after "If you do,": it happens
+	// only when the "you may" before it was taken, and its payment, if
+	// any, made.
+	IfDone bool
 }
 
 // UpkeepCopies is a spell's ability that acts as the spell resolves:

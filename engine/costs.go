@@ -314,7 +314,7 @@ func (e *engine) chooseParts(pay *payment, parts []game.Part, st *Stmt) error {
 			}
 			for _, n := range cl.Names {
 				o := e.s.FindIn(n.Text, part.From)
-				if o == nil || !e.fits(p, part, o) || pay.chosen(o) {
+				if o == nil || !e.fits(p, part, o) || pay.chosen(o) || slices.Contains(objs, o) {
 					return refuse("%s is not a %s in %s's %s to %s (%s)", n.Text, part.What, p.Name, part.From, part.Kind, partial.ID)
 				}
 				objs = append(objs, o)

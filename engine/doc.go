@@ -71,7 +71,8 @@
 // dethrone, exalted, ingest, mentor, prowess, renown, training; and the
 // enters and dies family's: persist, undying, living weapon, for
 // Mirrodin!, job select, evolve, afterlife, fabricate; and the upkeep
-// family's: echo, fading, vanishing) are read from
+// family's: echo, cumulative upkeep, fading, vanishing, extort,
+// exploit) are read from
 // each revision's own definition by a small grammar (compile.go), so a
 // reworded definition changes what they do. Their effects are entries of
 // the one effect table of card text (game.ParseEffect), with N the

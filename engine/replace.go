@@ -294,7 +294,12 @@ func (e *engine) putCounters(o *game.Object, kind string, n int, by *game.Player
 	for k, v := range ev.counters {
 		put.before(o, k)
 		o.AddCounters(k, v)
-		e.s.Cite(e.rules.Find(phCounters...), "%d %s %s put on %s", v, k, counterNoun(v), o.Label)
+		r := e.rules.Find(phCounters...)
+		if r.IsZero() {
+			// Before 2003-07-01 (200.10) the glossary defines counters.
+			r = e.rules.Glossary("Counter", "a counter is a marker placed on")
+		}
+		e.s.Cite(r, "%d %s %s put on %s", v, k, counterNoun(v), o.Label)
 	}
 	if o.Zone == game.Battlefield {
 		e.countersPut(o, put)

@@ -296,6 +296,9 @@ func (e *engine) condition(c *ability.Condition, o *game.Object, p *game.Player,
 		}
 		ok = o.EnteredTurn >= max(last, 1)
 		why = fmt.Sprintf(" (%s came under %s's control in turn %d)", o.Label, ctrl.Name, o.EnteredTurn)
+	case "onbattlefield":
+		ok = e.s.FindIn(o.Label, game.Battlefield) == o
+		why = fmt.Sprintf(" (%s is in the %s)", o.Label, o.Zone)
 	case "hascounter":
 		n := o.Counters[c.Counter]
 		ok = n > 0
@@ -387,23 +390,43 @@ func (e *engine) queue(o *game.Object, t *ability.Trigger, blockers []*game.Obje
 	}) {
 		e.mays[a] = true
 	}
-	if i := slices.IndexFunc(t.Effects, func(x ability.Op) bool { return x.Effect.Verb == "sacrificeunless" }); i >= 0 {
+	if i := slices.IndexFunc(t.Effects, func(x ability.Op) bool {
+		return x.Effect.Verb == "sacrificeunless" || x.Effect.Verb == "pay"
+	}); i >= 0 {
 		// Mana the statement names to pay with must pay the cost.
 		ef := t.Effects[i].Effect
+		// The counters the instructions before it will have put on
+		// its source ("put an age counter on this permanent. Then you
+		// may pay [cost] for each age counter on it").
+		more := 0
+		for _, x := range t.Effects[:i] {
+			if x.Effect.Verb == "putcounters" && x.Effect.Target == "" && ef.For == x.Effect.Name+" counter" {
+				more += x.Effect.N
+			}
+		}
 		a.Ability.Check = func(s *game.State, ab *game.Object) error {
-			if cl := e.cur.Clause("pay"); cl == nil || e.declines() {
+			cost, parts, _ := e.unlessCost(o, ef, more)
+			chosen := e.cur.Clause("pay") != nil
+			for _, p := range parts {
+				chosen = chosen || e.cur.Clause(p.Choice()) != nil
+			}
+			if !chosen || e.declines() {
 				return nil
 			}
-			_, err := e.payNow(o.Controller(), o, e.unlessCost(o, ef), nil)
+			_, err := e.payNow(o.Controller(), o, cost, parts)
 			return err
 		}
 	}
 	if i := slices.IndexFunc(t.Effects, func(x ability.Op) bool { return x.Effect.Verb == "sacrificeperms" }); i >= 0 {
-		// The defending player chooses what they sacrifice as it
-		// resolves: the statement that resolves it names them.
-		n := t.Effects[i].Effect.N
+		// The player chooses what they sacrifice as it resolves: the
+		// statement that resolves it names them, unless it declines a
+		// "you may".
+		x := t.Effects[i]
 		a.Ability.Check = func(s *game.State, ab *game.Object) error {
-			_, err := e.sacrificeChoice(e.defending(o), n)
+			if x.May && e.declines() {
+				return nil
+			}
+			_, err := e.sacrificeChoice(e.sacrificer(o, x.Effect), x.Effect.N, x.Effect.Name)
 			return err
 		}
 	}
@@ -708,12 +731,18 @@ func (e *engine) runOp(o *game.Object, t *ability.Trigger, x ability.Op, blocker
 	if t.N > 0 {
 		head = fmt.Sprintf("%s %d", name, t.N)
 	}
-	if x.IfCant && !e.couldnt {
+	couldnt := e.couldnt
+	e.couldnt = false
+	switch {
+	case x.IfCant && !couldnt:
 		// "If you can't, …": the instruction before it was done.
 		return
-	}
-	e.couldnt = false
-	if x.Otherwise && !e.declines() {
+	case x.IfDone && couldnt:
+		// "If you do, …": what the "you may" before it asked couldn't
+		// be paid.
+		e.couldnt = true
+		return
+	case x.Otherwise && !e.declines() && !couldnt:
 		// "If you don't, …": the "you may" before it was taken.
 		return
 	}

@@ -168,6 +168,7 @@ var Keywords = map[string]Param{
 	"Exalted": NoParam, "Battle Cry": NoParam, "Prowess": NoParam, "Dethrone": NoParam, "Training": NoParam, "Ingest": NoParam, "Mentor": NoParam,
 	"Afflict": NParam, "Renown": NParam, "Annihilator": NParam,
 	"Afterlife": NParam, "Fabricate": NParam, "Echo": CostParam, "Fading": NParam, "Vanishing": NParam,
+	"Cumulative Upkeep": CostParam, "Extort": NoParam, "Exploit": NoParam,
 	"Persist": NoParam, "Undying": NoParam, "Living Weapon": NoParam, "For Mirrodin!": NoParam, "Job Select": NoParam, "Evolve": NoParam,
 	"Flashback": CostParam, "Madness": CostParam, "Mutate": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
 	"Ninjutsu": CostParam, "Evoke": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
@@ -365,10 +366,12 @@ func (a *Ability) setCost(s string) error {
 //	this creature | NAME can't have more than N KIND counters on it (static, 704.5r: N in words up to ten, or digits)
 //	its controller sacrifices it | sacrifice it | this creature | this permanent | the permanent (a triggered ability's, of its source)
 //	that creature | each other attacking creature gets +N/+N until end of turn (a triggered ability's)
-//	sacrifice it unless you pay COST | [cost] | its mana cost (a triggered ability's, of its source)
+//	sacrifice it unless you pay COST | [cost] | its mana cost [for each KIND counter on it] (a triggered ability's, of its source)
+//	pay COST | [cost] [for each KIND counter on it] (after "you may": what "if you do" asks)
+//	each opponent loses N life and you gain life equal to the total life lost this way
 //	put N KIND counters on this creature | it [and it becomes renowned]
 //	defending player | that player loses N life · that player exiles the top card of their library
-//	defending player sacrifices N permanents (chosen as it resolves)
+//	defending player sacrifices N permanents · sacrifice N creatures | permanents (chosen as it resolves)
 //	put a +1/+1 counter on target attacking creature with power less than this creature's power
 //	it | this creature | the blocking creature | each other attacking creature gets ±P/±T [until end of turn] [for each creature blocking it beyond the first] (a triggered ability's)
 //	return target SUBTYPE card with mana value | converted mana cost N or less from your graveyard to your hand
@@ -390,7 +393,7 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "enterscounters", "addmana", "maxcounters", "sacrifice", "sacrificeunless", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets"
+	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "enterscounters", "addmana", "maxcounters", "sacrifice", "sacrificeunless", "pay", "drain", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// ExiledPower: N is the power of the card exiled to pay the
@@ -441,9 +444,12 @@ type Effect struct {
 	Abilities []string
 	Tapped    bool
 	// Cost is what "sacrifice it unless you pay" asks (Verb
-	// "sacrificeunless"); in a keyword's definition its Name is "[cost]"
-	// for the keyword's cost, or "its mana cost".
-	Cost Cost
+	// "sacrificeunless") or "pay" pays, with Parts its parts that are
+	// not mana; in a keyword's definition its Name is "[cost]" for the
+	// keyword's cost, or "its mana cost". For is then "KIND counter"
+	// when it is paid once for each such counter on the source.
+	Cost  Cost
+	Parts []Part
 	// Attach is set for a token created ", then attach this Equipment
 	// to it" (702.92a): the effect's source is attached to it.
 	Attach bool
@@ -590,6 +596,20 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 			}
 			return e
 		}},
+		{lazyRegexp(`(?i)^sacrifice (a|an|N|X|one|two|three) (creature|permanent)s?$`), func(m []string) Effect {
+			// Exploit's "you may sacrifice a creature" (702.110a): its
+			// controller chooses which as it resolves.
+			e := Effect{Verb: "sacrificeperms"}
+			if n, byN := keywordNumber(m[1]); byN {
+				e.N, e.ByN = n, NumN
+			} else {
+				e.N = count(m[1])
+			}
+			if strings.EqualFold(m[2], "creature") {
+				e.Name = "Creature"
+			}
+			return e
+		}},
 		{lazyRegexp(`(?i)^that player exiles the top card of (?:his or her|their) library$`), func(m []string) Effect {
 			return Effect{Verb: "exiletop", Who: "that player", N: 1}
 		}},
@@ -673,12 +693,41 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 		{lazyRegexp(`(?i)^if (?:this spell was kicked|the kicker cost was paid|.+'s kicker cost was paid), it deals (\d+) damage instead$`), func(m []string) Effect {
 			return Effect{Verb: "kickdamage", N: atoi(m[1])}
 		}},
-		{lazyRegexp(`(?i)^sacrifice (?:it|this creature|this permanent) unless you pay (\[cost\]|its mana cost|(?:\{[^}]+\})+)$`), func(m []string) Effect {
+		{lazyRegexp(`(?i)^sacrifice (?:it|this creature|this permanent) unless you pay (\[cost\]|its mana cost|(?:\{[^}]+\})+)(?: for each (cumulative upkeep|[a-z]+) counter on (?:it|the permanent|this permanent))?$`), func(m []string) Effect {
 			// Echo (702.30a): "[cost]" is the keyword's, put in for each
 			// instance; "its mana cost" in the wordings before 2006-10-01.
+			// Cumulative upkeep's before 2007-09-07 (502.13a): once for
+			// each age counter.
 			e := Effect{Verb: "sacrificeunless", Name: strings.ToLower(m[1])}
 			if c, err := ParseCost(m[1]); err == nil && strings.HasPrefix(m[1], "{") {
 				e.Cost, e.Name = c, ""
+			}
+			if m[2] != "" {
+				e.For = strings.ToLower(m[2]) + " counter"
+			}
+			return e
+		}},
+		{lazyRegexp(`(?i)^pay (\[cost\]|(?:\{[^}]+\})+)(?: for each ([a-z]+) counter on (?:it|the permanent|this permanent))?$`), func(m []string) Effect {
+			// Extort's "you may pay {W/B}" (702.101a), cumulative
+			// upkeep's "you may pay [cost] for each age counter on it"
+			// (702.24a): what follows "If you do" happens only if it
+			// is paid.
+			e := Effect{Verb: "pay", Name: strings.ToLower(m[1])}
+			if c, err := ParseCost(m[1]); err == nil && strings.HasPrefix(m[1], "{") {
+				e.Cost, e.Name = c, ""
+			}
+			if m[2] != "" {
+				e.For = strings.ToLower(m[2]) + " counter"
+			}
+			return e
+		}},
+		{lazyRegexp(`(?i)^each opponent loses (N|X|\d+|one|two|three|four|five) life and you gain life equal to the total life lost this way$`), func(m []string) Effect {
+			// Extort (702.101a).
+			e := Effect{Verb: "drain", Who: "each opponent"}
+			if n, byN := keywordNumber(m[1]); byN {
+				e.N, e.ByN = n, NumN
+			} else {
+				e.N = count(m[1])
 			}
 			return e
 		}},
