@@ -162,14 +162,24 @@ func (pr *Program) Instance(inst game.Ability, def string) *Trigger {
 		// "sacrifice it unless you pay [cost]".
 		note = strings.ReplaceAll(note, "[cost]", inst.Cost.String())
 	}
+	if inst.Quality != "" {
+		// "exile another [object] you control".
+		note = strings.ReplaceAll(note, "[object]", strings.TrimPrefix(strings.TrimPrefix(inst.Quality, "an "), "a "))
+	}
 	t := &Trigger{Base: Base{Keyword: inst.Keyword, Rule: []string{" means ", "whenever"}, Note: note},
 		On: pr.on, Subject: pr.subject, Yours: pr.yours, Min: pr.min, PerBlocker: pr.without, If: pr.cond, IfPaid: pr.ifPaid, Spell: pr.spell, N: inst.N,
 		Counter: pr.counter, PerCounter: pr.each, Onto: pr.onto}
 	t.setEffects(pr.effects, inst.N)
 	for i := range t.Effects {
-		if t.Effects[i].Effect.Name == "[cost]" {
+		switch t.Effects[i].Effect.Name {
+		case "[cost]":
 			// "sacrifice it unless you pay [cost]": the instance's.
 			t.Effects[i].Effect.Cost, t.Effects[i].Effect.Parts = inst.Cost, inst.Parts
+		case "[object]":
+			// Champion's "exile another [object] you control": "a
+			// Goblin", "an Elf".
+			q := strings.TrimPrefix(strings.TrimPrefix(inst.Quality, "an "), "a ")
+			t.Effects[i].Effect.Parts = []game.Part{game.ChampionPart(q)}
 		}
 	}
 	return t

@@ -59,5 +59,12 @@ func init() {
 		// ("Cumulative upkeep—Pay 1 life"), its parts taken once for
 		// each age counter.
 		declare("Cumulative Upkeep", compiled, byDefinition, paysWords)
+		// "When this permanent enters, sacrifice it unless you exile
+		// another [object] you control" and "When this permanent leaves
+		// the battlefield, return the exiled card to the battlefield
+		// under its owner's control" (702.72a; "remove … from the game",
+		// "return the removed card to play" before 2009-07-11): two
+		// parts, each a triggered ability, linked (607.2a).
+		declare("Champion", shaped, byShapes)
 	})
 }

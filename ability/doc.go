@@ -23,8 +23,8 @@
 //
 // A compiled one: bushido, rampage, flanking, provoke, soulshift, frenzy,
 // poisonous, persist, undying, living weapon, for Mirrodin!, job select,
-// evolve, afterlife, fabricate, echo, cumulative upkeep, extort and exploit
-// are declared by the revision's own definition
+// evolve, afterlife, fabricate, echo, cumulative upkeep, extort, exploit
+// and champion are declared by the revision's own definition
 // (declare(name, compiled, byDefinition)), which the grammar of
 // compile.go reads: its trigger condition by the grammar of text.go,
 // each sentence of its effect by the effect table of card text

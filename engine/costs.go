@@ -37,6 +37,10 @@ type payment struct {
 	reveal   []*game.Object
 	counters []counterChange
 	notes    []string
+	// exiled are the new objects in exile of the permanents exiled
+	// to pay (champion's "unless you exile another [object] you
+	// control"): what the ability's linked ability returns (607).
+	exiled []*game.Object
 }
 
 type counterChange struct {
@@ -314,7 +318,7 @@ func (e *engine) chooseParts(pay *payment, parts []game.Part, st *Stmt) error {
 			}
 			for _, n := range cl.Names {
 				o := e.s.FindIn(n.Text, part.From)
-				if o == nil || !e.fits(p, part, o) || pay.chosen(o) || slices.Contains(objs, o) {
+				if o == nil || !e.fits(p, part, o) || pay.chosen(o) || slices.Contains(objs, o) || part.Other && o == src {
 					return refuse("%s is not a %s in %s's %s to %s (%s)", n.Text, part.What, p.Name, part.From, part.Kind, partial.ID)
 				}
 				objs = append(objs, o)
@@ -407,7 +411,7 @@ func splitAny(s string, seps ...string) []string {
 func (e *engine) candidates(p *game.Player, part game.Part, pay *payment) []*game.Object {
 	var out []*game.Object
 	for _, o := range p.Zone(part.From) {
-		if e.fits(p, part, o) && !pay.chosen(o) {
+		if e.fits(p, part, o) && !pay.chosen(o) && !(part.Other && o == pay.src) {
 			out = append(out, o)
 		}
 	}
@@ -471,6 +475,11 @@ func (e *engine) settle(pay *payment, total game.Cost, rule game.Ref) {
 		}
 	}
 	for _, o := range pay.exile {
+		if o.Zone == game.Battlefield {
+			// A permanent exiled leaves the battlefield (603.6c).
+			pay.exiled = append(pay.exiled, e.leaveBattlefield(o, game.Exile, "exiled"))
+			continue
+		}
 		e.s.Move(o, game.Exile, nil, false)
 	}
 	for _, o := range pay.discard {

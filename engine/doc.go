@@ -72,7 +72,7 @@
 // enters and dies family's: persist, undying, living weapon, for
 // Mirrodin!, job select, evolve, afterlife, fabricate; and the upkeep
 // family's: echo, cumulative upkeep, fading, vanishing, extort,
-// exploit) are read from
+// exploit, champion) are read from
 // each revision's own definition by a small grammar (compile.go), so a
 // reworded definition changes what they do. Their effects are entries of
 // the one effect table of card text (game.ParseEffect), with N the

@@ -445,6 +445,8 @@ func (e *engine) effect(d doing, ef game.Effect, t *game.Target) {
 		e.reenter(t.Object, ef, from)
 	case "sacrificeunless":
 		e.sacrificeUnless(d, ef)
+	case "returnlinked":
+		e.returnLinked(d)
 	case "pay":
 		e.mayPay(d, ef)
 	case "drain":
@@ -480,9 +482,37 @@ func (e *engine) sacrificeUnless(d doing, ef game.Effect) {
 	default:
 		e.settle(pay, cost, d.rule)
 		e.cite(d, "%s: %s paid %s: %s stays", cmp.Or(d.name, d.from), p.Name, what, o.Label)
+		if len(pay.exiled) > 0 {
+			// The cards exiled are linked to the source (607.2a).
+			e.linked[o] = append(e.linked[o], pay.exiled...)
+		}
 		return
 	}
 	e.effect(d, game.Effect{Verb: "sacrifice"}, nil)
+}
+
+// returnLinked returns to the battlefield under their owners' control
+// the cards the source's linked ability exiled (607.2a): not one that
+// has left exile since, a new object (400.7).
+func (e *engine) returnLinked(d doing) {
+	cards := e.linked[d.src]
+	delete(e.linked, d.src)
+	if len(cards) == 0 {
+		e.cite(d, "%s: no card was exiled by %s: nothing returns", cmp.Or(d.name, d.from), d.src.Label)
+	}
+	for _, c := range cards {
+		if e.s.FindIn(c.Label, game.Exile) != c {
+			e.s.Cite(e.rules.Find(phNewObject...), "%s: %s is no longer the card exiled: it isn't returned", cmp.Or(d.name, d.from), c.Label)
+			continue
+		}
+		o, _ := e.move(c, game.Battlefield, c.Owner, "returned to the battlefield")
+		if o == nil {
+			continue
+		}
+		e.s.Changed()
+		e.cite(d, "%s: %s returns to %s under %s's control", cmp.Or(d.name, d.from), o.Label, e.term("the battlefield", "play"), c.Owner.Name)
+		e.fire(o, ability.Enters, nil)
+	}
 }
 
 // unlessCost is what "sacrifice it unless you pay" or "pay" asks of

@@ -168,7 +168,7 @@ var Keywords = map[string]Param{
 	"Exalted": NoParam, "Battle Cry": NoParam, "Prowess": NoParam, "Dethrone": NoParam, "Training": NoParam, "Ingest": NoParam, "Mentor": NoParam,
 	"Afflict": NParam, "Renown": NParam, "Annihilator": NParam,
 	"Afterlife": NParam, "Fabricate": NParam, "Echo": CostParam, "Fading": NParam, "Vanishing": NParam,
-	"Cumulative Upkeep": CostParam, "Extort": NoParam, "Exploit": NoParam,
+	"Cumulative Upkeep": CostParam, "Extort": NoParam, "Exploit": NoParam, "Champion": QualParam,
 	"Persist": NoParam, "Undying": NoParam, "Living Weapon": NoParam, "For Mirrodin!": NoParam, "Job Select": NoParam, "Evolve": NoParam,
 	"Flashback": CostParam, "Madness": CostParam, "Mutate": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
 	"Ninjutsu": CostParam, "Evoke": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
@@ -368,6 +368,8 @@ func (a *Ability) setCost(s string) error {
 //	that creature | each other attacking creature gets +N/+N until end of turn (a triggered ability's)
 //	sacrifice it unless you pay COST | [cost] | its mana cost [for each KIND counter on it] (a triggered ability's, of its source)
 //	pay COST | [cost] [for each KIND counter on it] (after "you may": what "if you do" asks)
+//	sacrifice it unless you exile another OBJECT | [object] you control (the card exiled linked to the source, 607)
+//	return the exiled card to the battlefield under its owner's control (the card linked to the source)
 //	each opponent loses N life and you gain life equal to the total life lost this way
 //	put N KIND counters on this creature | it [and it becomes renowned]
 //	defending player | that player loses N life · that player exiles the top card of their library
@@ -393,7 +395,7 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "enterscounters", "addmana", "maxcounters", "sacrifice", "sacrificeunless", "pay", "drain", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets"
+	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "enterscounters", "addmana", "maxcounters", "sacrifice", "sacrificeunless", "returnlinked", "pay", "drain", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// ExiledPower: N is the power of the card exiled to pay the
@@ -706,6 +708,22 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 				e.For = strings.ToLower(m[2]) + " counter"
 			}
 			return e
+		}},
+		{lazyRegexp(`(?i)^sacrifice (?:it|this creature|this permanent) unless you (?:exile another (\[object\]|[a-z]+) you control|remove another (\[object\]|[a-z]+) you control from the game)$`), func(m []string) Effect {
+			// Champion (702.72a; "remove … from the game" before
+			// 2009-07-11): the permanent exiled is linked to the
+			// ability that returns it (607).
+			what := strings.ToLower(m[1] + m[2])
+			e := Effect{Verb: "sacrificeunless", Name: what}
+			if what != "[object]" {
+				e.Parts = []Part{ChampionPart(what)}
+			}
+			return e
+		}},
+		{lazyRegexp(`(?i)^return the (?:exiled|removed) card to (?:the battlefield|play) under its owner(?:'|’)s control$`), func(m []string) Effect {
+			// Champion's second ability (702.72a): the card the first
+			// exiled (607.2a).
+			return Effect{Verb: "returnlinked"}
 		}},
 		{lazyRegexp(`(?i)^pay (\[cost\]|(?:\{[^}]+\})+)(?: for each ([a-z]+) counter on (?:it|the permanent|this permanent))?$`), func(m []string) Effect {
 			// Extort's "you may pay {W/B}" (702.101a), cumulative
