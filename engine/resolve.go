@@ -522,7 +522,9 @@ func (e *engine) returnLinked(d doing) {
 // than it has now.
 func (e *engine) unlessCost(o *game.Object, ef game.Effect, more int) (game.Cost, []game.Part, string) {
 	cost, parts := ef.Cost, ef.Parts
-	if ef.Name == "its mana cost" {
+	if ef.Name == "its mana cost" || ef.Name == "[cost]" && !cost.IsSet() && len(parts) == 0 {
+		// An echo card printed without an echo cost has one equal to
+		// its mana cost (702.30b).
 		cost = o.Face().Cost
 	}
 	what := game.FullCost{Mana: cost, Parts: parts}.String()

@@ -151,6 +151,9 @@ const (
 	PrefixQual       // [Quality] offering
 	GrantParam       // Max speed — [ability]: the keyword ability granted, as written, in Quality
 	NCostParam       // Reinforce N—[cost]
+	// OptCostParam is a cost the oldest cards did not print: "Echo"
+	// (702.30b: an echo cost equal to the mana cost) or "Echo {2}{R}".
+	OptCostParam
 )
 
 // Keywords are the keyword abilities a scenario's card line can name,
@@ -167,7 +170,7 @@ var Keywords = map[string]Param{
 	"Rampage": NParam, "Frenzy": NParam, "Poisonous": NParam,
 	"Exalted": NoParam, "Battle Cry": NoParam, "Prowess": NoParam, "Dethrone": NoParam, "Training": NoParam, "Ingest": NoParam, "Mentor": NoParam,
 	"Afflict": NParam, "Renown": NParam, "Annihilator": NParam,
-	"Afterlife": NParam, "Fabricate": NParam, "Echo": CostParam, "Fading": NParam, "Vanishing": NParam,
+	"Afterlife": NParam, "Fabricate": NParam, "Echo": OptCostParam, "Fading": NParam, "Vanishing": NParam,
 	"Cumulative Upkeep": CostParam, "Extort": NoParam, "Exploit": NoParam, "Champion": QualParam,
 	"Persist": NoParam, "Undying": NoParam, "Living Weapon": NoParam, "For Mirrodin!": NoParam, "Job Select": NoParam, "Evolve": NoParam,
 	"Flashback": CostParam, "Madness": CostParam, "Mutate": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
@@ -260,7 +263,10 @@ func ParseAbility(text string) (Ability, bool, error) {
 			return bad("a cost after the number")
 		}
 		a.Cost = c
-	case CostParam:
+	case CostParam, OptCostParam:
+		if rest == "" && Keywords[best] == OptCostParam {
+			break
+		}
 		if r, _ := utf8.DecodeRuneInString(rest); unicode.IsLetter(r) {
 			// A sentence of card text that begins with the keyword's
 			// word ("Echo Spark deals 1 damage …"), not the keyword.
