@@ -66,5 +66,18 @@ func init() {
 		// "return the removed card to play" before 2009-07-11): two
 		// parts, each a triggered ability, linked (607.2a).
 		declare("Champion", shaped, byShapes)
+		// "This permanent enters with N fade counters on it" (an
+		// EntersWith, shape_enterswith.go) and "At the beginning of your
+		// upkeep, remove a fade counter from this permanent. If you
+		// can't, sacrifice the permanent" (702.32a). Until 2005-08-01
+		// the number is X, which the enters-with shape reads as a
+		// spell's X (ravenous): fading is modelled from 2005-10-01.
+		declare("Fading", shaped, byShapes)
+		// "This permanent enters with N time counters on it", "At the
+		// beginning of your upkeep, if this permanent has a time counter
+		// on it, remove a time counter from it" and "When the last time
+		// counter is removed from this permanent, sacrifice it"
+		// (702.63a).
+		declare("Vanishing", shaped, byShapes)
 	})
 }

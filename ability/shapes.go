@@ -83,7 +83,11 @@ func CheckShapes(parts []string) error {
 // read. The abilities of one printed instance are built once for each
 // wording and shared.
 func shaped(inst game.Ability, r Rev) []Ability {
-	parts := r.Parts(inst.Keyword)
+	return shapedFrom(inst, r.Parts(inst.Keyword))
+}
+
+// shapedFrom is shaped for the parts of a definition given.
+func shapedFrom(inst game.Ability, parts []string) []Ability {
 	key := inst.Keyword + "\x00" + inst.Text + "\x00" + strings.Join(parts, "\x00")
 	if v, ok := shapedCache.Load(key); ok {
 		return v.([]Ability)
@@ -121,6 +125,17 @@ func (rd *reading) instance(inst game.Ability) []Ability {
 				c.Cost, c.Parts = game.Cost{}, fc.Parts
 			}
 			out = append(out, &c)
+		case *EntersWith:
+			w := *a
+			w.Keyword = inst.Keyword
+			if w.ByN {
+				w.N, w.ByN = inst.N, false
+			}
+			out = append(out, &w)
+		case *CantBlock:
+			c := *a
+			c.Keyword = inst.Keyword
+			out = append(out, &c)
 		case *StackLock:
 			l := *a
 			l.Keyword = inst.Keyword
@@ -129,14 +144,6 @@ func (rd *reading) instance(inst game.Ability) []Ability {
 			r := *a
 			r.Keyword = inst.Keyword
 			out = append(out, &r)
-		case *EntersWith:
-			w := *a
-			w.Keyword = inst.Keyword
-			if a.byN {
-				w.N *= inst.N
-			}
-			w.Note = fmt.Sprintf("%s %d: %%s enters with %d %s %s", word, inst.N, w.N, w.Kind, map[bool]string{true: "counter", false: "counters"}[w.N == 1])
-			out = append(out, &w)
 		}
 	}
 	for i, pr := range rd.programs {

@@ -188,6 +188,8 @@ var Keywords = map[string]Param{
 	// Evasion, damage and enters-with keywords.
 	"Intimidate": NoParam, "Shroud": NoParam, "Shadow": NoParam, "Horsemanship": NoParam, "Skulk": NoParam,
 	"Wither": NoParam, "Infect": NoParam, "Toxic": NParam, "Absorb": NParam, "Umbra Armor": NoParam, "Totem Armor": NoParam,
+	// Enters-with statics and creature-combat keywords.
+	"Decayed": NoParam, "Unleash": NoParam, "Riot": NoParam, "Graft": NParam, "Bloodthirst": NParam, "Ravenous": NoParam, "Mobilize": NParam, "Devour": NParam, "Tribute": NParam,
 }
 
 // ParseAbility reads one keyword ability as written on a card: "Bushido
@@ -368,7 +370,6 @@ func (a *Ability) setCost(s string) error {
 //	  that many plus N | twice that many +1/+1 counters are put on it instead (static)
 //	if this spell was kicked | if the kicker cost was paid, it deals N damage instead
 //	this creature enters with a +1/+1 counter on it for each time it was kicked (static)
-//	this creature | this permanent enters [the battlefield] | comes into play with N KIND counters on it (static)
 //	this creature | NAME can't have more than N KIND counters on it (static, 704.5r: N in words up to ten, or digits)
 //	its controller sacrifices it | sacrifice it | this creature | this permanent | the permanent (a triggered ability's, of its source)
 //	that creature | each other attacking creature gets +N/+N until end of turn (a triggered ability's)
@@ -401,7 +402,7 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "enterscounters", "addmana", "maxcounters", "sacrifice", "sacrificeunless", "returnlinked", "pay", "drain", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets"
+	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "sacrificeunless", "returnlinked", "pay", "drain", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets", "movecounters"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// ExiledPower: N is the power of the card exiled to pay the
@@ -421,13 +422,15 @@ type Effect struct {
 	Text string
 	// Delayed is set for a spell's delayed triggered ability (603.7):
 	// the step at the beginning of which the effect happens ("end" for
-	// "at the beginning of the next end step", "upkeep").
+	// "at the beginning of the next end step", "upkeep", "end of combat"
+	// for a permanent's "sacrifice it at end of combat").
 	Delayed string
 	// Who is whom an instruction of a triggered ability is about when
 	// it is not its target: "it" or "this creature" (the source), "the
 	// blocking creature", "that player" (the player its event was
 	// about), "that creature" (the creature its event was about),
-	// "defending player", "each other attacking creature".
+	// "defending player", "each other attacking creature", "them" (the
+	// tokens the instruction before created).
 	Who string
 	// Becomes is a designation the object gets after the instruction
 	// ("and it becomes renowned", 702.112a), "" for none.
@@ -687,17 +690,6 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 		{lazyRegexp(`(?i)^(?:this creature|this permanent|[^,]+?) enters(?: the battlefield)? with an? (\+1/\+1|[a-z]+) counter on it for each time it was kicked$`), func(m []string) Effect {
 			return Effect{Verb: "kickcounters", Name: m[1]}
 		}},
-		{lazyRegexp(`(?i)^(?:this creature|this permanent) (?:enters(?: the battlefield)?|comes into play) with (N|X|a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+) ([+-]1/[+-]1|[a-z]+) counters? on it$`), func(m []string) Effect {
-			// Fading, vanishing (702.32a, 702.63a): a replacement
-			// effect on its own entering (614.1c).
-			e := Effect{Verb: "enterscounters", Name: strings.ToLower(m[2])}
-			if n, byN := keywordNumber(m[1]); byN {
-				e.N, e.ByN = n, NumN
-			} else {
-				e.N = count(m[1])
-			}
-			return e
-		}},
 		{lazyRegexp(`(?i)^if (?:this spell was kicked|the kicker cost was paid|.+'s kicker cost was paid), it deals (\d+) damage instead$`), func(m []string) Effect {
 			return Effect{Verb: "kickdamage", N: atoi(m[1])}
 		}},
@@ -755,8 +747,16 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 			}
 			return e
 		}},
-		{lazyRegexp(`(?i)^(?:its controller sacrifices it|sacrifice (?:it|this creature|this permanent|the permanent))$`), func(m []string) Effect {
-			return Effect{Verb: "sacrifice"}
+		{lazyRegexp(`(?i)^(?:its controller sacrifices it|sacrifice (it|this creature|this permanent|the permanent|them))( at end of combat| at the beginning of the next end step)?$`), func(m []string) Effect {
+			// "Sacrifice it at end of combat" (decayed, 702.147a): a
+			// delayed triggered ability the effect creates (603.7).
+			// "Them" are the tokens the instruction before created
+			// (mobilize, 702.181a).
+			e := Effect{Verb: "sacrifice", Delayed: map[string]string{" at end of combat": "end of combat", " at the beginning of the next end step": "end"}[strings.ToLower(m[2])]}
+			if strings.EqualFold(m[1], "them") {
+				e.Who = "them"
+			}
+			return e
 		}},
 		{lazyRegexp(`(?i)^return (?:it|this card) to (?:the battlefield|play) under its owner(?:'|’)s control(?: with an? ([+-]1/[+-]1|[a-z]+) counter on it)?$`), func(m []string) Effect {
 			// Persist and undying (702.79a, 702.93a): the card the event
