@@ -862,6 +862,7 @@ func (e *engine) pay(c *casting, st *Stmt) error {
 		c.cite(e, rule, "only snow mana is spent on X: %d of %s is paid with snow mana (%s)", n, c.total, c.pay.mana)
 	}
 	c.info.Paid = c.pay.mana
+	c.info.PhyrexianLife = c.pay.phyrexian
 	return nil
 }
 

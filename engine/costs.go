@@ -41,6 +41,8 @@ type payment struct {
 	// to pay (champion's "unless you exile another [object] you
 	// control"): what the ability's linked ability returns (607).
 	exiled []*game.Object
+	// phyrexian is how many Phyrexian symbols were paid with life.
+	phyrexian int
 }
 
 type counterChange struct {
@@ -172,6 +174,7 @@ func (e *engine) chooseMana(pay *payment, total game.Cost, st *Stmt) error {
 	}
 	pay.mana = spent
 	pay.life += life
+	pay.phyrexian = life / 2
 	return nil
 }
 

@@ -479,6 +479,27 @@ func (e *engine) entersWithCounters(o *game.Object, w *ability.EntersWith, paid 
 		if w.Per == "x" && o.Spell != nil {
 			n = o.Spell.X
 		}
+		if w.Per == "phyrexian" {
+			// Compleated: the loyalty counters a planeswalker enters
+			// with (its printed loyalty, which entering puts on it) less
+			// two for each Phyrexian symbol paid with life.
+			k := 0
+			if o.Spell != nil {
+				k = o.Spell.PhyrexianLife
+			}
+			if k == 0 || o.Card == nil || o.Card.Loyalty == 0 {
+				return
+			}
+			printed := o.Card.Loyalty
+			left := max(0, printed+n*k)
+			ev.then = append(ev.then, func(p *game.Object) {
+				if p != nil && p.Zone == game.Battlefield {
+					p.AddCounters(w.Kind, left-p.Counters[w.Kind])
+				}
+			})
+			e.s.Cite(rule, w.Note, who, k, o.Label, left, printed)
+			return
+		}
 		if w.Per == "sacrificed" {
 			// Devour: as it enters, its controller sacrifices what the
 			// statement's "sacrifice" clause names (checked before it

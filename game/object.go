@@ -157,6 +157,9 @@ type CostsPaid struct {
 	// permanent it became keeps it (107.3m: ravenous's "if X is 5 or
 	// more").
 	X int
+	// PhyrexianLife is how many Phyrexian mana symbols of its cost were
+	// paid with life (compleated, 702.150a).
+	PhyrexianLife int
 }
 
 // TimesPaid is how many times the optional additional cost chosen by
