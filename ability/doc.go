@@ -23,7 +23,8 @@
 //
 // A compiled one: bushido, rampage, flanking, provoke, soulshift, frenzy,
 // poisonous, persist, undying, living weapon, for Mirrodin!, job select,
-// evolve, afterlife, fabricate and mobilize are declared by the revision's own definition
+// evolve, afterlife, fabricate, mobilize, echo, cumulative upkeep, extort,
+// exploit and champion are declared by the revision's own definition
 // (declare(name, compiled, byDefinition)), which the grammar of
 // compile.go reads: its trigger condition by the grammar of text.go,
 // each sentence of its effect by the effect table of card text
@@ -49,10 +50,13 @@
 // that mana" a PayWithPermanents, decayed's "This creature can't block"
 // a CantBlock, graft's "This permanent enters with N +1/+1 counters on
 // it" and unleash's "You may have this permanent enter with an
-// additional +1/+1 counter on it" an EntersWith. A part that is a
+// additional +1/+1 counter on it" an EntersWith (fading's and
+// vanishing's "This permanent enters with N fade counters on it" too). A part that is a
 // triggered ability
 // (replicate's "When you cast this spell, if a replicate cost was paid
-// for it, copy it for each time its replicate cost was paid") is read by
+// for it, copy it for each time its replicate cost was paid", fading's
+// "At the beginning of your upkeep, remove a fade counter from this
+// permanent. If you can't, sacrifice the permanent") is read by
 // the grammar of triggered abilities, its effects by the effect table of
 // card text.
 //

@@ -47,7 +47,7 @@ func readShapes(parts []string) (*reading, error) {
 	rd := &reading{}
 	for _, part := range parts {
 		p := normalPart(part)
-		if strings.HasPrefix(p, "when") {
+		if strings.HasPrefix(p, "when") || strings.HasPrefix(p, "at the beginning of") {
 			def := strings.TrimSuffix(strings.TrimSpace(part), ".")
 			pr, err := Compile(def)
 			if err != nil {

@@ -37,6 +37,10 @@ type payment struct {
 	reveal   []*game.Object
 	counters []counterChange
 	notes    []string
+	// exiled are the new objects in exile of the permanents exiled
+	// to pay (champion's "unless you exile another [object] you
+	// control"): what the ability's linked ability returns (607).
+	exiled []*game.Object
 	// phyrexian is how many Phyrexian symbols were paid with life.
 	phyrexian int
 }
@@ -209,8 +213,9 @@ func (e *engine) canPayLife(p *game.Player, n int) error {
 
 // payNow chooses how player p pays a cost that is not a spell's or an
 // activated ability's (ward's "unless that player pays", morph's turning
-// face up): its parts that are not mana, chosen from the current
-// statement's clauses, and its mana from the pool. settle pays it.
+// face up, echo's "unless you pay"): its parts that are not mana, chosen
+// from the current statement's clauses, and its mana as its pay clause
+// names it ("resolve; pay {R}"), else from the pool. settle pays it.
 func (e *engine) payNow(p *game.Player, src *game.Object, cost game.Cost, parts []game.Part) (*payment, error) {
 	pay := &payment{p: p, src: src}
 	st := e.cur
@@ -219,6 +224,13 @@ func (e *engine) payNow(p *game.Player, src *game.Object, cost game.Cost, parts 
 	}
 	if err := e.chooseParts(pay, parts, st); err != nil {
 		return nil, err
+	}
+	if cl := st.Clause("pay"); cl != nil && cl.HasMana {
+		// The exact mana spent, as for a spell.
+		if err := e.chooseMana(pay, cost, st); err != nil {
+			return nil, err
+		}
+		return pay, nil
 	}
 	m, ok := game.AutoPay(p.Pool, cost)
 	if !ok {
@@ -346,7 +358,7 @@ func (e *engine) chooseParts(pay *payment, parts []game.Part, st *Stmt) error {
 			}
 			for _, n := range cl.Names {
 				o := e.s.FindIn(n.Text, part.From)
-				if o == nil || !e.fits(p, part, o) || pay.chosen(o) {
+				if o == nil || !e.fits(p, part, o) || pay.chosen(o) || slices.Contains(objs, o) || part.Other && o == src {
 					return refuse("%s is not a %s in %s's %s to %s (%s)", n.Text, part.What, p.Name, part.From, part.Kind, partial.ID)
 				}
 				objs = append(objs, o)
@@ -448,7 +460,7 @@ func splitAny(s string, seps ...string) []string {
 func (e *engine) candidates(p *game.Player, part game.Part, pay *payment) []*game.Object {
 	var out []*game.Object
 	for _, o := range p.Zone(part.From) {
-		if e.fits(p, part, o) && !pay.chosen(o) {
+		if e.fits(p, part, o) && !pay.chosen(o) && !(part.Other && o == pay.src) {
 			out = append(out, o)
 		}
 	}
@@ -512,6 +524,11 @@ func (e *engine) settle(pay *payment, total game.Cost, rule game.Ref) {
 		}
 	}
 	for _, o := range pay.exile {
+		if o.Zone == game.Battlefield {
+			// A permanent exiled leaves the battlefield (603.6c).
+			pay.exiled = append(pay.exiled, e.leaveBattlefield(o, game.Exile, "exiled"))
+			continue
+		}
 		e.s.Move(o, game.Exile, nil, false)
 	}
 	for _, o := range pay.discard {

@@ -294,7 +294,12 @@ func (e *engine) putCounters(o *game.Object, kind string, n int, by *game.Player
 	for k, v := range ev.counters {
 		put.before(o, k)
 		o.AddCounters(k, v)
-		e.s.Cite(e.rules.Find(phCounters...), "%d %s %s put on %s", v, k, counterNoun(v), o.Label)
+		r := e.rules.Find(phCounters...)
+		if r.IsZero() {
+			// Before 2003-07-01 (200.10) the glossary defines counters.
+			r = e.rules.Glossary("Counter", "a counter is a marker placed on")
+		}
+		e.s.Cite(r, "%d %s %s put on %s", v, k, counterNoun(v), o.Label)
 	}
 	if o.Zone == game.Battlefield {
 		e.countersPut(o, put)
@@ -370,6 +375,11 @@ func (e *engine) drawInstead(o *game.Object, r *ability.Instead) *replacement {
 		}}
 }
 
+// phEntersWith finds the rule that "[this permanent] enters with"
+// is a replacement effect (614.1c; 419.1b in 2006; before 2003-07-01
+// 410.10e, a static ability whose effect occurs as part of the event).
+var phEntersWith = []string{`effects that read "[this permanent] enters with`, `effects that read "[this permanent] enters the battlefield with`, `effects that read "[this permanent] comes into play with`, `have text that reads "[this permanent] comes into play with`}
+
 // entersWith are the effects of a permanent's own abilities that make it
 // enter with counters (614.1c, 419.1b): modular, sunburst, amplify.
 func (e *engine) entersWith(o *game.Object) []*replacement {
@@ -439,10 +449,6 @@ func (e *engine) entersWith(o *game.Object) []*replacement {
 	}
 	return out
 }
-
-// phEntersWith finds the rule of the replacement effects that make a
-// permanent enter with counters (614.1c; 419.1b in 2006-10-01).
-var phEntersWith = []string{`effects that read "[this permanent] enters with`, `effects that read "[this permanent] enters the battlefield with`, `effects that read "[this permanent] comes into play with`}
 
 // entersWithCounters is the replacement effect of an "enters with"
 // ability read by the grammar (614.1c): N counters, the spell's X, only

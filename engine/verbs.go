@@ -172,11 +172,25 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 			}
 		}
 	case "removecounters":
-		for _, o := range e.objects(d, ef, t) {
-			k := min(n, o.Counters[ef.Name])
+		on := e.objects(d, ef, t)
+		e.couldnt = len(on) == 0
+		for _, o := range on {
+			had := o.Counters[ef.Name]
+			k := min(n, had)
 			o.AddCounters(ef.Name, -k)
 			e.s.Changed()
+			if k < n {
+				// "If you can't, …" (702.32a).
+				e.couldnt = true
+				e.cite(d, "%s: %s has %d %s %s: %d can't be removed", cmp.Or(d.head, from), o.Label, had, ef.Name, plural(had, "counter"), n)
+			}
+			if k == 0 {
+				continue
+			}
 			e.s.Cite(e.rules.Find(phFollow...), "%s: %d %s %s removed from %s", from, k, ef.Name, plural(k, "counter")+map[bool]string{true: " is", false: " are"}[k == 1], o.Label)
+			if o.Counters[ef.Name] == 0 {
+				e.fire(o, ability.LastCounterRemoved, lastCounter(ef.Name))
+			}
 		}
 	case "tap", "untap":
 		for _, o := range e.objects(d, ef, t) {
@@ -227,6 +241,10 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 	}
 	return true
 }
+
+// lastCounter is the kind of counter whose last one was removed: what
+// a LastCounterRemoved event concerns.
+type lastCounter string
 
 // create creates n token creatures (111.1): their characteristics are
 // the ones the effect that creates them gives.

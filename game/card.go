@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 )
 
 // A Card is a card's printed characteristics, as a scenario defines it.
@@ -201,6 +203,9 @@ const (
 	PrefixQual       // [Quality] offering
 	GrantParam       // Max speed — [ability]: the keyword ability granted, as written, in Quality
 	NCostParam       // Reinforce N—[cost]
+	// OptCostParam is a cost the oldest cards did not print: "Echo"
+	// (702.30b: an echo cost equal to the mana cost) or "Echo {2}{R}".
+	OptCostParam
 )
 
 // A TextChange is a text-changing effect (612) a spell makes on its own
@@ -243,7 +248,8 @@ var Keywords = map[string]Param{
 	"Rampage": NParam, "Frenzy": NParam, "Poisonous": NParam,
 	"Exalted": NoParam, "Battle Cry": NoParam, "Prowess": NoParam, "Dethrone": NoParam, "Training": NoParam, "Ingest": NoParam, "Mentor": NoParam,
 	"Afflict": NParam, "Renown": NParam, "Annihilator": NParam,
-	"Afterlife": NParam, "Fabricate": NParam,
+	"Afterlife": NParam, "Fabricate": NParam, "Echo": OptCostParam, "Fading": NParam, "Vanishing": NParam,
+	"Cumulative Upkeep": CostParam, "Extort": NoParam, "Exploit": NoParam, "Champion": QualParam,
 	"Persist": NoParam, "Undying": NoParam, "Living Weapon": NoParam, "For Mirrodin!": NoParam, "Job Select": NoParam, "Evolve": NoParam,
 	"Flashback": CostParam, "Madness": CostParam, "Mutate": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
 	"Ninjutsu": CostParam, "Evoke": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
@@ -340,7 +346,15 @@ func ParseAbility(text string) (Ability, bool, error) {
 			return bad("a cost after the number")
 		}
 		a.Cost = c
-	case CostParam:
+	case CostParam, OptCostParam:
+		if rest == "" && Keywords[best] == OptCostParam {
+			break
+		}
+		if r, _ := utf8.DecodeRuneInString(rest); unicode.IsLetter(r) {
+			// A sentence of card text that begins with the keyword's
+			// word ("Echo Spark deals 1 damage …"), not the keyword.
+			return Ability{}, false, nil
+		}
 		if err := a.setCost(rest); err != nil {
 			var ce *CostError
 			if errors.As(err, &ce) {
@@ -449,11 +463,16 @@ func (a *Ability) setCost(s string) error {
 //	if this spell was kicked | bargained | if the kicker cost was paid, it deals N damage instead
 //	this creature enters with a +1/+1 counter on it for each time it was kicked (static)
 //	this creature | NAME can't have more than N KIND counters on it (static, 704.5r: N in words up to ten, or digits)
-//	its controller sacrifices it | sacrifice it | sacrifice this creature (a triggered ability's, of its source)
+//	its controller sacrifices it | sacrifice it | this creature | this permanent | the permanent (a triggered ability's, of its source)
 //	that creature | each other attacking creature gets +N/+N until end of turn (a triggered ability's)
+//	sacrifice it unless you pay COST | [cost] | its mana cost [for each KIND counter on it] (a triggered ability's, of its source)
+//	pay COST | [cost] [for each KIND counter on it] (after "you may": what "if you do" asks)
+//	sacrifice it unless you exile another OBJECT | [object] you control (the card exiled linked to the source, 607)
+//	return the exiled card to the battlefield under its owner's control (the card linked to the source)
+//	each opponent loses N life and you gain life equal to the total life lost this way
 //	put N KIND counters on this creature | it [and it becomes renowned]
 //	defending player | that player loses N life · that player exiles the top card of their library
-//	defending player sacrifices N permanents (chosen as it resolves)
+//	defending player sacrifices N permanents · sacrifice N creatures | permanents (chosen as it resolves)
 //	put a +1/+1 counter on target attacking creature with power less than this creature's power
 //	it | this creature | the blocking creature | each other attacking creature gets ±P/±T [until end of turn] [for each creature blocking it beyond the first] (a triggered ability's)
 //	return target SUBTYPE card with mana value | converted mana cost N or less from your graveyard to your hand
@@ -475,7 +494,7 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets", "createcopy", "exileuntil", "castfree", "bottom", "chooseopponent", "revealtop", "castsamename", "movecounters"
+	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "sacrificeunless", "returnlinked", "pay", "drain", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets", "movecounters", "createcopy", "exileuntil", "castfree", "bottom", "chooseopponent", "revealtop", "castsamename"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// ExiledPower: N is the power of the card exiled to pay the
@@ -527,6 +546,13 @@ type Effect struct {
 	Types     []string
 	Abilities []string
 	Tapped    bool
+	// Cost is what "sacrifice it unless you pay" asks (Verb
+	// "sacrificeunless") or "pay" pays, with Parts its parts that are
+	// not mana; in a keyword's definition its Name is "[cost]" for the
+	// keyword's cost, or "its mana cost". For is then "KIND counter"
+	// when it is paid once for each such counter on the source.
+	Cost  Cost
+	Parts []Part
 	// Attach is set for a token created ", then attach this Equipment
 	// to it" (702.92a): the effect's source is attached to it.
 	Attach bool
@@ -673,6 +699,20 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 			}
 			return e
 		}},
+		{lazyRegexp(`(?i)^sacrifice (a|an|N|X|one|two|three) (creature|permanent)s?$`), func(m []string) Effect {
+			// Exploit's "you may sacrifice a creature" (702.110a): its
+			// controller chooses which as it resolves.
+			e := Effect{Verb: "sacrificeperms"}
+			if n, byN := keywordNumber(m[1]); byN {
+				e.N, e.ByN = n, NumN
+			} else {
+				e.N = count(m[1])
+			}
+			if strings.EqualFold(m[2], "creature") {
+				e.Name = "Creature"
+			}
+			return e
+		}},
 		{lazyRegexp(`(?i)^that player exiles the top card of (?:his or her|their) library$`), func(m []string) Effect {
 			return Effect{Verb: "exiletop", Who: "that player", N: 1}
 		}},
@@ -745,7 +785,7 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 			}
 			return e
 		}},
-		{lazyRegexp(`(?i)^then put all cards (?:exiled|removed from the game)(?: from the game)? this way that weren['’]t (?:cast|played) on the bottom of your library in a random order$`), func(m []string) Effect {
+		{lazyRegexp(`(?i)^(?:then )?put all cards (?:exiled|removed from the game)(?: from the game)? this way that weren['’]t (?:cast|played) on the bottom of your library in a random order$`), func(m []string) Effect {
 			return Effect{Verb: "bottom"}
 		}},
 		// Ripple (702.60a; "play" before 2009-07-11): the top N cards
@@ -790,7 +830,61 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 			}
 			return e
 		}},
-		{lazyRegexp(`(?i)^(?:its controller sacrifices it|sacrifice (it|this creature|this permanent|them))( at end of combat| at the beginning of the next end step)?$`), func(m []string) Effect {
+		{lazyRegexp(`(?i)^sacrifice (?:it|this creature|this permanent) unless you pay (\[cost\]|its mana cost|(?:\{[^}]+\})+)(?: for each (cumulative upkeep|[a-z]+) counter on (?:it|the permanent|this permanent))?$`), func(m []string) Effect {
+			// Echo (702.30a): "[cost]" is the keyword's, put in for each
+			// instance; "its mana cost" in the wordings before 2006-10-01.
+			// Cumulative upkeep's before 2007-09-07 (502.13a): once for
+			// each age counter.
+			e := Effect{Verb: "sacrificeunless", Name: strings.ToLower(m[1])}
+			if c, err := ParseCost(m[1]); err == nil && strings.HasPrefix(m[1], "{") {
+				e.Cost, e.Name = c, ""
+			}
+			if m[2] != "" {
+				e.For = strings.ToLower(m[2]) + " counter"
+			}
+			return e
+		}},
+		{lazyRegexp(`(?i)^sacrifice (?:it|this creature|this permanent) unless you (?:exile another (\[object\]|[a-z]+) you control|remove another (\[object\]|[a-z]+) you control from the game)$`), func(m []string) Effect {
+			// Champion (702.72a; "remove … from the game" before
+			// 2009-07-11): the permanent exiled is linked to the
+			// ability that returns it (607).
+			what := strings.ToLower(m[1] + m[2])
+			e := Effect{Verb: "sacrificeunless", Name: what}
+			if what != "[object]" {
+				e.Parts = []Part{ChampionPart(what)}
+			}
+			return e
+		}},
+		{lazyRegexp(`(?i)^return the (?:exiled|removed) card to (?:the battlefield|play) under its owner(?:'|’)s control$`), func(m []string) Effect {
+			// Champion's second ability (702.72a): the card the first
+			// exiled (607.2a).
+			return Effect{Verb: "returnlinked"}
+		}},
+		{lazyRegexp(`(?i)^pay (\[cost\]|(?:\{[^}]+\})+)(?: for each ([a-z]+) counter on (?:it|the permanent|this permanent))?$`), func(m []string) Effect {
+			// Extort's "you may pay {W/B}" (702.101a), cumulative
+			// upkeep's "you may pay [cost] for each age counter on it"
+			// (702.24a): what follows "If you do" happens only if it
+			// is paid.
+			e := Effect{Verb: "pay", Name: strings.ToLower(m[1])}
+			if c, err := ParseCost(m[1]); err == nil && strings.HasPrefix(m[1], "{") {
+				e.Cost, e.Name = c, ""
+			}
+			if m[2] != "" {
+				e.For = strings.ToLower(m[2]) + " counter"
+			}
+			return e
+		}},
+		{lazyRegexp(`(?i)^each opponent loses (N|X|\d+|one|two|three|four|five) life and you gain life equal to the total life lost this way$`), func(m []string) Effect {
+			// Extort (702.101a).
+			e := Effect{Verb: "drain", Who: "each opponent"}
+			if n, byN := keywordNumber(m[1]); byN {
+				e.N, e.ByN = n, NumN
+			} else {
+				e.N = count(m[1])
+			}
+			return e
+		}},
+		{lazyRegexp(`(?i)^(?:its controller sacrifices it|sacrifice (it|this creature|this permanent|the permanent|them))( at end of combat| at the beginning of the next end step)?$`), func(m []string) Effect {
 			// "Sacrifice it at end of combat" (decayed, 702.147a): a
 			// delayed triggered ability the effect creates (603.7).
 			// "Them" are the tokens the instruction before created

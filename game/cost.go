@@ -68,6 +68,13 @@ func (p Part) Choice() string {
 	return ""
 }
 
+// ChampionPart is the cost "exile another OBJECT you control" of
+// champion (702.72a): a permanent of the quality what ("Goblin",
+// "creature") its controller controls, other than the source.
+func ChampionPart(what string) Part {
+	return Part{Kind: ExileFrom, N: 1, Other: true, From: Battlefield, What: what, Text: "exile another " + what + " you control"}
+}
+
 // A FullCost is a whole cost: its mana part and its other parts, in
 // printed order. The zero FullCost costs nothing.
 type FullCost struct {

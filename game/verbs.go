@@ -20,6 +20,7 @@ import (
 //	  · [PLAYERS] put(s) (the top NUM card(s) of | NUM card(s) from the top of) (your | their | his or her) library
 //	    into (your | their | his or her) graveyard | hand (Name: the zone; mill's own definition, 701.17a)
 //	put NUM KIND counter(s) on (OBJECT | each creature you control) · remove NUM KIND counter(s) from OBJECT
+//	  (KIND one word, or "cumulative upkeep", the age counter's name in 2001-07-23, 502.13a)
 //	move NUM KIND counter(s) from (this permanent | this creature) onto (that creature | target creature)
 //	tap OBJECT · untap OBJECT · exile OBJECT · return OBJECT to its owner's hand
 //	return (it | that card) to the battlefield [under (its owner's | your) control] [tapped]
@@ -73,7 +74,7 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 			amount(&e, m[2]+m[3])
 			return e
 		}},
-		{lazyRegexp(`(?i)^put ` + numWord + ` ([+-]\d+/[+-]\d+|[a-z]+) counters? on (each creature you control|` + objectWords + `)$`), func(m []string) Effect {
+		{lazyRegexp(`(?i)^put ` + numWord + ` ([+-]\d+/[+-]\d+|cumulative upkeep|[a-z]+) counters? on (each creature you control|` + objectWords + `)$`), func(m []string) Effect {
 			e := Effect{Verb: "putcounters", Name: strings.ToLower(m[2])}
 			amount(&e, m[1])
 			if w := strings.ToLower(m[3]); !object(&e, w) {
