@@ -1,8 +1,6 @@
 package ability
 
 import (
-	"regexp"
-
 	"github.com/crules/crules/game"
 )
 
@@ -25,11 +23,11 @@ type ExileResolves struct {
 //	exileresolves = "if this spell was cast from your" ZONE ", instead of putting it into your graveyard as it resolves,
 //	                 exile it and, at the beginning of your next" ("upkeep" | "end step") ", you may cast this card from
 //	                 exile without paying its mana cost"
-var reExileResolves = regexp.MustCompile(`^if this spell was cast from your (hand|graveyard), instead of putting it into your graveyard as it resolves, exile it and, at the beginning of your next (upkeep|end step), you may cast this card from exile without paying its mana cost$`)
+var reExileResolves = lazyRegexp(`^if this spell was cast from your (hand|graveyard), instead of putting it into your graveyard as it resolves, exile it and, at the beginning of your next (upkeep|end step), you may cast this card from exile without paying its mana cost$`)
 
 // readExileResolves reads a part of that shape.
 func readExileResolves(part string) ([]Ability, bool) {
-	m := reExileResolves.FindStringSubmatch(part)
+	m := reExileResolves().FindStringSubmatch(part)
 	if m == nil {
 		return nil, false
 	}

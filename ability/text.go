@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/crules/crules/game"
 )
@@ -106,31 +107,34 @@ type Condition struct {
 	Subtype string
 }
 
-// historyConditions are the conditions on the turn's history.
-var historyConditions = map[string]Condition{
-	"a creature died this turn":              {Kind: "thisturn", Event: Dies, Who: "a creature"},
-	"a creature you control died this turn":  {Kind: "thisturn", Event: Dies, Who: "a creature you control"},
-	"you gained life this turn":              {Kind: "thisturn", Event: GainsLife, Who: "you"},
-	"you lost life this turn":                {Kind: "thisturn", Event: LosesLife, Who: "you"},
-	"an opponent lost life this turn":        {Kind: "thisturn", Event: LosesLife, Who: "an opponent"},
-	"an opponent was dealt damage this turn": {Kind: "thisturn", Event: PlayerDealtDamage, Who: "an opponent"},
-	"you cast a spell this turn":             {Kind: "thisturn", Event: Casts, Who: "you"},
-	// Surge's (702.117a): the spell being cast is not cast yet, so any
-	// spell cast this turn is another; a game of the engine has no
-	// teams (810), so a player's teammates cast nothing.
-	"you or one of your teammates has cast another spell this turn": {Kind: "thisturn", Event: Casts, Who: "you"},
-	"you drew a card this turn":                                     {Kind: "thisturn", Event: Draws, Who: "you"},
-	"you discarded this card this turn":                             {Kind: "thisturn", Event: Discards, Who: "it"},
-	"you discarded it this turn":                                    {Kind: "thisturn", Event: Discards, Who: "it"},
-	"it entered the battlefield this turn":                          {Kind: "thisturn", Event: Enters, Who: "it"},
-	"it entered this turn":                                          {Kind: "thisturn", Event: Enters, Who: "it"},
-	"it came into play this turn":                                   {Kind: "thisturn", Event: Enters, Who: "it"},
-	"it was cast from your hand":                                    {Kind: "castfrom", From: game.Hand},
-	"it was cast from your graveyard":                               {Kind: "castfrom", From: game.Graveyard},
-	"it isn't renowned":                                             {Kind: "undesignated", Who: "renowned"},
-	"it isn’t renowned":                                             {Kind: "undesignated", Who: "renowned"},
-	"this creature isn't renowned":                                  {Kind: "undesignated", Who: "renowned"},
-}
+// historyConditions are the conditions on the turn's history, built on
+// first use.
+var historyConditions = sync.OnceValue(func() map[string]Condition {
+	return map[string]Condition{
+		"a creature died this turn":              {Kind: "thisturn", Event: Dies, Who: "a creature"},
+		"a creature you control died this turn":  {Kind: "thisturn", Event: Dies, Who: "a creature you control"},
+		"you gained life this turn":              {Kind: "thisturn", Event: GainsLife, Who: "you"},
+		"you lost life this turn":                {Kind: "thisturn", Event: LosesLife, Who: "you"},
+		"an opponent lost life this turn":        {Kind: "thisturn", Event: LosesLife, Who: "an opponent"},
+		"an opponent was dealt damage this turn": {Kind: "thisturn", Event: PlayerDealtDamage, Who: "an opponent"},
+		"you cast a spell this turn":             {Kind: "thisturn", Event: Casts, Who: "you"},
+		// Surge's (702.117a): the spell being cast is not cast yet, so any
+		// spell cast this turn is another; a game of the engine has no
+		// teams (810), so a player's teammates cast nothing.
+		"you or one of your teammates has cast another spell this turn": {Kind: "thisturn", Event: Casts, Who: "you"},
+		"you drew a card this turn":                                     {Kind: "thisturn", Event: Draws, Who: "you"},
+		"you discarded this card this turn":                             {Kind: "thisturn", Event: Discards, Who: "it"},
+		"you discarded it this turn":                                    {Kind: "thisturn", Event: Discards, Who: "it"},
+		"it entered the battlefield this turn":                          {Kind: "thisturn", Event: Enters, Who: "it"},
+		"it entered this turn":                                          {Kind: "thisturn", Event: Enters, Who: "it"},
+		"it came into play this turn":                                   {Kind: "thisturn", Event: Enters, Who: "it"},
+		"it was cast from your hand":                                    {Kind: "castfrom", From: game.Hand},
+		"it was cast from your graveyard":                               {Kind: "castfrom", From: game.Graveyard},
+		"it isn't renowned":                                             {Kind: "undesignated", Who: "renowned"},
+		"it isn’t renowned":                                             {Kind: "undesignated", Who: "renowned"},
+		"this creature isn't renowned":                                  {Kind: "undesignated", Who: "renowned"},
+	}
+})
 
 // clause is a trigger condition read: the events, whom they watch, the
 // intervening "if", and where in the text the effect begins.
@@ -539,7 +543,7 @@ var reDealtDamage = lazyRegexp(`^a player was dealt combat damage this turn by (
 
 // readCondition reads an intervening "if" clause's condition.
 func readCondition(s string) (*Condition, bool) {
-	if c, ok := historyConditions[strings.ToLower(strings.TrimSpace(s))]; ok {
+	if c, ok := historyConditions()[strings.ToLower(strings.TrimSpace(s))]; ok {
 		c.Text = strings.TrimSpace(s)
 		return &c, true
 	}

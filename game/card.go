@@ -234,41 +234,44 @@ func (c TextChange) Apply(text string) string {
 	})
 }
 
-// Keywords are the keyword abilities a scenario's card line can name,
+// Keywords returns the keyword abilities a scenario's card line can name,
 // with the shape of their parameters. "Multikicker [cost]" is read as a
 // Kicker whose Quality is "Multikicker" (a variant of kicker, 702.33c).
-var Keywords = map[string]Param{
-	"Flying": NoParam, "First Strike": NoParam, "Double Strike": NoParam, "Deathtouch": NoParam,
-	"Defender": NoParam, "Flash": NoParam, "Haste": NoParam, "Hexproof": NoParam,
-	"Indestructible": NoParam, "Lifelink": NoParam, "Menace": NoParam, "Reach": NoParam,
-	"Trample": NoParam, "Vigilance": NoParam, "Fear": NoParam, "Provoke": NoParam,
-	"Changeling": NoParam, "Devoid": NoParam, "Start your engines!": NoParam, "Space Sculptor": NoParam,
-	"Storm": NoParam, "Convoke": NoParam, "Epic": NoParam, "Sunburst": NoParam, "Flanking": NoParam,
-	"Bushido": NParam, "Soulshift": NParam, "Modular": NParam, "Amplify": NParam, "Dredge": NParam,
-	"Rampage": NParam, "Frenzy": NParam, "Poisonous": NParam,
-	"Exalted": NoParam, "Battle Cry": NoParam, "Prowess": NoParam, "Dethrone": NoParam, "Training": NoParam, "Ingest": NoParam, "Mentor": NoParam,
-	"Afflict": NParam, "Renown": NParam, "Annihilator": NParam,
-	"Afterlife": NParam, "Fabricate": NParam, "Echo": OptCostParam, "Fading": NParam, "Vanishing": NParam,
-	"Cumulative Upkeep": CostParam, "Extort": NoParam, "Exploit": NoParam, "Champion": QualParam,
-	"Persist": NoParam, "Undying": NoParam, "Living Weapon": NoParam, "For Mirrodin!": NoParam, "Job Select": NoParam, "Evolve": NoParam,
-	"Flashback": CostParam, "Madness": CostParam, "Mutate": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
-	"Ninjutsu": CostParam, "Evoke": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
-	"Cycling": CostParam, "Fortify": CostParam, "Outlast": CostParam, "Reinforce": NCostParam, "Scavenge": CostParam, "Crew": NParam,
-	"Protection": FromParam, "Affinity": ForParam, "Enchant": QualParam,
-	"Splice": OntoParam, "Offering": PrefixQual,
-	"Escape": CostParam, "Spectacle": CostParam, "Surge": CostParam, "Retrace": NoParam, "Jump-Start": NoParam,
-	"Max speed": GrantParam,
-	// Alternative costs read by the shape of package ability.
-	"Prowl": CostParam, "Freerunning": CostParam, "Dash": CostParam, "Blitz": CostParam, "Emerge": CostParam, "Web-slinging": CostParam, "Overload": CostParam, "Cleave": CostParam, "Harmonize": CostParam, "Mayhem": CostParam,
-	// Additional costs, cost changes and cast triggers.
-	"Split Second": NoParam, "Undaunted": NoParam, "Delve": NoParam, "Improvise": NoParam,
-	"Replicate": CostParam, "Gravestorm": NoParam, "Casualty": NParam, "Conspire": NoParam, "Bargain": NoParam, "Squad": CostParam, "Offspring": CostParam, "Cascade": NoParam, "Rebound": NoParam, "Demonstrate": NoParam, "Ripple": NParam, "Escalate": CostParam, "Spree": NoParam, "Tiered": NoParam,
-	// Evasion, damage and enters-with keywords.
-	"Intimidate": NoParam, "Shroud": NoParam, "Shadow": NoParam, "Horsemanship": NoParam, "Skulk": NoParam,
-	"Wither": NoParam, "Infect": NoParam, "Toxic": NParam, "Absorb": NParam, "Umbra Armor": NoParam, "Totem Armor": NoParam,
-	// Enters-with statics and creature-combat keywords.
-	"Decayed": NoParam, "Unleash": NoParam, "Riot": NoParam, "Graft": NParam, "Bloodthirst": NParam, "Ravenous": NoParam, "Mobilize": NParam, "Devour": NParam, "Tribute": NParam, "Compleated": NoParam,
-}
+// It is built on first use, not at every process's start.
+var Keywords = sync.OnceValue(func() map[string]Param {
+	return map[string]Param{
+		"Flying": NoParam, "First Strike": NoParam, "Double Strike": NoParam, "Deathtouch": NoParam,
+		"Defender": NoParam, "Flash": NoParam, "Haste": NoParam, "Hexproof": NoParam,
+		"Indestructible": NoParam, "Lifelink": NoParam, "Menace": NoParam, "Reach": NoParam,
+		"Trample": NoParam, "Vigilance": NoParam, "Fear": NoParam, "Provoke": NoParam,
+		"Changeling": NoParam, "Devoid": NoParam, "Start your engines!": NoParam, "Space Sculptor": NoParam,
+		"Storm": NoParam, "Convoke": NoParam, "Epic": NoParam, "Sunburst": NoParam, "Flanking": NoParam,
+		"Bushido": NParam, "Soulshift": NParam, "Modular": NParam, "Amplify": NParam, "Dredge": NParam,
+		"Rampage": NParam, "Frenzy": NParam, "Poisonous": NParam,
+		"Exalted": NoParam, "Battle Cry": NoParam, "Prowess": NoParam, "Dethrone": NoParam, "Training": NoParam, "Ingest": NoParam, "Mentor": NoParam,
+		"Afflict": NParam, "Renown": NParam, "Annihilator": NParam,
+		"Afterlife": NParam, "Fabricate": NParam, "Echo": OptCostParam, "Fading": NParam, "Vanishing": NParam,
+		"Cumulative Upkeep": CostParam, "Extort": NoParam, "Exploit": NoParam, "Champion": QualParam,
+		"Persist": NoParam, "Undying": NoParam, "Living Weapon": NoParam, "For Mirrodin!": NoParam, "Job Select": NoParam, "Evolve": NoParam,
+		"Flashback": CostParam, "Madness": CostParam, "Mutate": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
+		"Ninjutsu": CostParam, "Evoke": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
+		"Cycling": CostParam, "Fortify": CostParam, "Outlast": CostParam, "Reinforce": NCostParam, "Scavenge": CostParam, "Crew": NParam,
+		"Protection": FromParam, "Affinity": ForParam, "Enchant": QualParam,
+		"Splice": OntoParam, "Offering": PrefixQual,
+		"Escape": CostParam, "Spectacle": CostParam, "Surge": CostParam, "Retrace": NoParam, "Jump-Start": NoParam,
+		"Max speed": GrantParam,
+		// Alternative costs read by the shape of package ability.
+		"Prowl": CostParam, "Freerunning": CostParam, "Dash": CostParam, "Blitz": CostParam, "Emerge": CostParam, "Web-slinging": CostParam, "Overload": CostParam, "Cleave": CostParam, "Harmonize": CostParam, "Mayhem": CostParam,
+		// Additional costs, cost changes and cast triggers.
+		"Split Second": NoParam, "Undaunted": NoParam, "Delve": NoParam, "Improvise": NoParam,
+		"Replicate": CostParam, "Gravestorm": NoParam, "Casualty": NParam, "Conspire": NoParam, "Bargain": NoParam, "Squad": CostParam, "Offspring": CostParam, "Cascade": NoParam, "Rebound": NoParam, "Demonstrate": NoParam, "Ripple": NParam, "Escalate": CostParam, "Spree": NoParam, "Tiered": NoParam,
+		// Evasion, damage and enters-with keywords.
+		"Intimidate": NoParam, "Shroud": NoParam, "Shadow": NoParam, "Horsemanship": NoParam, "Skulk": NoParam,
+		"Wither": NoParam, "Infect": NoParam, "Toxic": NParam, "Absorb": NParam, "Umbra Armor": NoParam, "Totem Armor": NoParam,
+		// Enters-with statics and creature-combat keywords.
+		"Decayed": NoParam, "Unleash": NoParam, "Riot": NoParam, "Graft": NParam, "Bloodthirst": NParam, "Ravenous": NoParam, "Mobilize": NParam, "Devour": NParam, "Tribute": NParam, "Compleated": NoParam,
+	}
+})
 
 // ParseAbility reads one keyword ability as written on a card: "Bushido
 // 2", "Flashback {1}{R}", "Splice onto Arcane {1}{R}", "Splice onto
@@ -300,7 +303,7 @@ func ParseAbility(text string) (Ability, bool, error) {
 		}
 	}
 	best := ""
-	for k := range Keywords {
+	for k := range Keywords() {
 		lk := strings.ToLower(k)
 		if (lower == lk || strings.HasPrefix(lower, lk+" ") || strings.HasPrefix(lower, lk+"—") || strings.HasPrefix(lower, lk+"-")) && len(k) > len(best) {
 			best = k
@@ -314,7 +317,7 @@ func ParseAbility(text string) (Ability, bool, error) {
 	bad := func(want string) (Ability, bool, error) {
 		return a, true, fmt.Errorf("%s: expected %s after %q", t, want, best)
 	}
-	switch Keywords[best] {
+	switch Keywords()[best] {
 	case NoParam:
 		if rest != "" {
 			return bad("nothing")
@@ -347,7 +350,7 @@ func ParseAbility(text string) (Ability, bool, error) {
 		}
 		a.Cost = c
 	case CostParam, OptCostParam:
-		if rest == "" && Keywords[best] == OptCostParam {
+		if rest == "" && Keywords()[best] == OptCostParam {
 			break
 		}
 		if r, _ := utf8.DecodeRuneInString(rest); unicode.IsLetter(r) {
@@ -363,7 +366,7 @@ func ParseAbility(text string) (Ability, bool, error) {
 			return bad("a cost")
 		}
 	case FromParam, ForParam, QualParam:
-		word := map[Param]string{FromParam: "from ", ForParam: "for ", QualParam: ""}[Keywords[best]]
+		word := map[Param]string{FromParam: "from ", ForParam: "for ", QualParam: ""}[Keywords()[best]]
 		if !strings.HasPrefix(strings.ToLower(rest), word) || len(rest) == len(word) {
 			return bad(`"` + word + `[quality]"`)
 		}
@@ -379,7 +382,7 @@ func ParseAbility(text string) (Ability, bool, error) {
 		if !ok || g == "" {
 			return bad(`"— [ability]"`)
 		}
-		if inner, isKw, err := ParseAbility(g); err != nil || !isKw || Keywords[inner.Keyword] == GrantParam {
+		if inner, isKw, err := ParseAbility(g); err != nil || !isKw || Keywords()[inner.Keyword] == GrantParam {
 			return bad("a keyword ability after the dash")
 		}
 		a.Quality = g

@@ -246,7 +246,7 @@ func object(e *Effect, s string) bool {
 // keywordTitle writes a keyword as Keywords names it ("first strike":
 // "First Strike").
 func keywordTitle(k string) string {
-	for name := range Keywords {
+	for name := range Keywords() {
 		if strings.EqualFold(name, k) {
 			return name
 		}

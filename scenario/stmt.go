@@ -832,7 +832,7 @@ func (p *parser) check(st *engine.Stmt) {
 
 // isKeyword reports whether s names a keyword of game.Keywords.
 func isKeyword(s string) bool {
-	for k := range game.Keywords {
+	for k := range game.Keywords() {
 		if strings.EqualFold(k, s) {
 			return true
 		}
