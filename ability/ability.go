@@ -91,6 +91,12 @@ type Decl struct {
 	// rename ("Totem Armor", umbra armor's until 2024-06-07): one
 	// model, each revision's name read where it has it.
 	Formerly []string
+	// Action is set for a keyword action (701: mill, destroy, scry),
+	// which no object has: Of is nil, and the engine performs it as a
+	// verb of the effect table. Compiled is then set when the verb is
+	// read from the action's own definition, its first subrule, by
+	// CompileAction.
+	Action bool
 }
 
 // An option is a fact of a keyword's model that its declaration states
@@ -137,6 +143,7 @@ func ReadsParts(name string, parts []string) (bool, error) {
 var (
 	decls    = map[string]Decl{}
 	order    []string // the keywords' names, in the order declared
+	actions  []Decl   // the keyword actions' declarations, in the order declared
 	families []func() // each family's declarations, run on first use
 	declOnce sync.Once
 )
@@ -166,6 +173,24 @@ func declare(name string, of func(inst game.Ability, r Rev) []Ability, opts ...o
 	for _, f := range d.Formerly {
 		decls[strings.ToLower(f)] = d
 	}
+}
+
+// declareAction registers the declaration of a keyword action, in a
+// list of its own: a name may be a keyword ability in one revision and
+// a keyword action in another (scry, an ability in 2004–2005).
+func declareAction(name string, opts ...option) {
+	d := Decl{Name: name, Action: true}
+	for _, o := range opts {
+		o(&d)
+	}
+	actions = append(actions, d)
+}
+
+// ActionDecls returns every keyword action's declaration, in the order
+// declared.
+func ActionDecls() []Decl {
+	registry()
+	return slices.Clone(actions)
 }
 
 // Decls returns every keyword's declaration, in the order the families

@@ -134,6 +134,15 @@ func (e *engine) action(name string, phrases ...string) game.Ref {
 	return e.rules.Find(phrases...)
 }
 
+// actionOr cites keyword action name as action does, or, in a revision
+// that defines it nowhere, the rule of following a spell's instructions.
+func (e *engine) actionOr(name string, phrases ...string) game.Ref {
+	if r := e.action(name, phrases...); !r.IsZero() {
+		return r
+	}
+	return e.rules.Find(phFollow...)
+}
+
 // exiled is the revision's word for exile in keyword name's rules: "is
 // removed from the game" until 2007, "is exiled" since.
 func (e *engine) exiled(name string) string {

@@ -538,6 +538,7 @@ func (e *engine) settle(pay *payment, total game.Cost, rule game.Ref) {
 		e.s.Move(o, game.Hand, nil, false)
 	}
 	for _, o := range pay.sac {
+		e.s.Cite(e.defined("Sacrifice", phSacrifice...), "%s sacrifices %s", p.Name, o.Label)
 		e.leaveBattlefield(o, game.Graveyard, "sacrificed")
 	}
 	what := []string{}

@@ -39,6 +39,12 @@ type Coverage struct {
 	// AbilityWords are former keywords the revision says have no rules
 	// meaning (threshold since 2005): nothing to model.
 	AbilityWords []string `json:"ability_words"`
+	// Actions is the coverage of the revision's keyword actions (701),
+	// counted the same way, its Kind "keyword action"; nil within it.
+	Actions *Coverage `json:"actions,omitempty"`
+	// Kind is "keyword action" for the coverage of keyword actions, ""
+	// for that of keyword abilities.
+	Kind string `json:"kind,omitempty"`
 }
 
 // IsCompiled reports whether name is in c.Compiled.
@@ -69,36 +75,21 @@ func Cover(doc *parse.Document, scenarios []*Scenario, specs ...*keyword.Spec) (
 			}
 		}
 	}
-	c := &Coverage{Rev: rev, Passing: []string{}, Compiled: []string{}, Failing: []string{}, NoScenario: []string{}, Stale: []string{}, Unmodelled: []string{}, Rules: []string{}, AbilityWords: []string{}}
+	c, a := newCoverage(rev, ""), newCoverage(rev, string(keyword.Action))
 	for _, s := range specs {
 		if len(s.Kind) > 0 && s.Kind[0] == keyword.AbilityWord {
 			c.AbilityWords = append(c.AbilityWords, s.Name)
 			continue
 		}
-		if len(s.Kind) > 0 && s.Kind[0] == keyword.Action {
+		if isAction(s) {
+			m, ok := findAction(s.Name)
+			a.count(s.Name, m, ok, doc, specs, passes, written)
 			continue
 		}
-		c.Defined++
 		m, ok := findModel(s.Name)
-		if !ok {
-			c.Unmodelled = append(c.Unmodelled, s.Name)
-			continue
-		}
-		if why := m.Stale(doc, specs); why != "" {
-			c.Stale = append(c.Stale, why)
-		}
-		switch k := strings.ToLower(m.Name); {
-		case passes[k]:
-			c.Passing = append(c.Passing, m.Name)
-			if m.Compiled {
-				c.Compiled = append(c.Compiled, m.Name)
-			}
-		case written[k]:
-			c.Failing = append(c.Failing, m.Name)
-		default:
-			c.NoScenario = append(c.NoScenario, m.Name)
-		}
+		c.count(s.Name, m, ok, doc, specs, passes, written)
 	}
+	c.Actions = a
 	for _, m := range allModels() {
 		if m.Title == "" || rulesOf(doc).Titled(m.Title) == nil {
 			continue
@@ -111,6 +102,54 @@ func Cover(doc *parse.Document, scenarios []*Scenario, specs ...*keyword.Spec) (
 		}
 	}
 	return c, nil
+}
+
+// ActionsOf returns the coverage of keyword actions of each of cs.
+func ActionsOf(cs []*Coverage) []*Coverage {
+	out := make([]*Coverage, len(cs))
+	for i, c := range cs {
+		out[i] = c.Actions
+	}
+	return out
+}
+
+func newCoverage(rev, kind string) *Coverage {
+	return &Coverage{Rev: rev, Kind: kind, Passing: []string{}, Compiled: []string{}, Failing: []string{}, NoScenario: []string{}, Stale: []string{}, Unmodelled: []string{}, Rules: []string{}, AbilityWords: []string{}}
+}
+
+// count counts one keyword the revision defines, name, whose model is m
+// when ok: passing when a scenario naming it passes, failing when some
+// name it and none passes.
+func (c *Coverage) count(name string, m Model, ok bool, doc *parse.Document, specs []*keyword.Spec, passes, written map[string]bool) {
+	c.Defined++
+	if !ok {
+		c.Unmodelled = append(c.Unmodelled, name)
+		return
+	}
+	if why := m.Stale(doc, specs); why != "" {
+		c.Stale = append(c.Stale, why)
+	}
+	switch k := strings.ToLower(m.Name); {
+	case passes[k]:
+		c.Passing = append(c.Passing, m.Name)
+		if m.Compiled {
+			c.Compiled = append(c.Compiled, m.Name)
+		}
+	case written[k]:
+		c.Failing = append(c.Failing, m.Name)
+	default:
+		c.NoScenario = append(c.NoScenario, m.Name)
+	}
+}
+
+// findAction returns the model of keyword action name.
+func findAction(name string) (Model, bool) {
+	for _, m := range actionModels() {
+		if m.named(name) {
+			return m, true
+		}
+	}
+	return Model{}, false
 }
 
 func findModel(name string) (Model, bool) {

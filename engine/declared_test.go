@@ -40,7 +40,7 @@ func TestDeclarations(t *testing.T) {
 		}
 		return
 	}
-	for _, m := range allModels() {
+	for _, m := range append(allModels(), actionModels()...) {
 		seen := 0
 		for i, rev := range revs {
 			if m.Implements(docs[i], specs[i]) != "" {
@@ -56,7 +56,7 @@ func TestDeclarations(t *testing.T) {
 	}
 	// Every declaration names a model and a revision that has its text.
 	for _, d := range declarations() {
-		if _, ok := findModel(d.Model); !ok {
+		if !slices.ContainsFunc(append(allModels(), actionModels()...), func(m Model) bool { return m.declName() == d.Model }) {
 			t.Errorf("declared.txt: %s is not a model", d.Model)
 		}
 		if d.Text == "" {

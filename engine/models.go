@@ -36,21 +36,26 @@ type Model struct {
 	// Formerly are the keyword's names before a rename (umbra armor was
 	// totem armor until 2024-06-07).
 	Formerly []string `json:"formerly,omitempty"`
+	// Action is set for the model of a keyword action (701): the
+	// engine performs it as a verb; compiled when the verb is read from
+	// the action's own definition, its first subrule.
+	Action bool `json:"action,omitempty"`
 }
 
 // spec returns the keyword's spec among specs, by its name or an
-// earlier one.
+// earlier one: a keyword action's for the model of an action, a keyword
+// ability's otherwise (scry was an ability in 2004–2005).
 func (m Model) spec(specs []*keyword.Spec) *keyword.Spec {
-	if s := keyword.Find(specs, m.Name); s != nil {
-		return s
-	}
-	for _, f := range m.Formerly {
-		if s := keyword.Find(specs, f); s != nil {
+	for _, name := range append([]string{m.Name}, m.Formerly...) {
+		if s := keyword.Find(specs, name); s != nil && isAction(s) == m.Action {
 			return s
 		}
 	}
 	return nil
 }
+
+// isAction reports whether s is a keyword action's spec.
+func isAction(s *keyword.Spec) bool { return len(s.Kind) > 0 && s.Kind[0] == keyword.Action }
 
 // named reports whether name is the model's name or an earlier one.
 func (m Model) named(name string) bool {
@@ -102,8 +107,21 @@ var allModels = sync.OnceValue(func() []Model {
 	return append(out, splitCards)
 })
 
+// actionModels returns the models of keyword actions, one per action
+// declared in package ability, in the order declared.
+var actionModels = sync.OnceValue(func() []Model {
+	var out []Model
+	for _, d := range ability.ActionDecls() {
+		out = append(out, Model{Name: d.Name, Compiled: d.Compiled, Anchors: d.Anchors, Formerly: d.Formerly, Action: true})
+	}
+	return out
+})
+
 // Models returns every model: the keyword models, then split cards.
 func Models() []Model { return append([]Model(nil), allModels()...) }
+
+// ActionModels returns the models of keyword actions.
+func ActionModels() []Model { return append([]Model(nil), actionModels()...) }
 
 // rule returns the rule a model implements in a revision, its ID, and
 // its quoted definition: the keyword's spec, or for a model of a titled
@@ -134,6 +152,13 @@ func (m Model) Implements(doc *parse.Document, specs []*keyword.Spec) string {
 	r, _, def := m.rule(doc, specs)
 	if len(def) > 0 {
 		return strings.Join(def, " | ")
+	}
+	if m.Action && len(m.Anchors) == 0 {
+		// A keyword action implements its definition, the rule's first
+		// subrule (701.17a: "For a player to mill a number of cards,
+		// …").
+		t, _ := actionDefinition(r)
+		return t
 	}
 	if m.Compiled && m.Title == "" {
 		// A compiled model with no quoted definition implements the
@@ -210,6 +235,18 @@ func (m Model) Stale(doc *parse.Document, specs []*keyword.Spec) string {
 		return ""
 	}
 	rev := revName(doc)
+	if m.Action && m.Compiled {
+		def, ok := actionDefinition(r)
+		if !ok {
+			return fmt.Sprintf("%s %s: no subrule defines the action for the grammar to compile", m.Name, id)
+		}
+		if verb, _, err := ability.CompileAction(def); err != nil {
+			return fmt.Sprintf("%s %s: %v", m.Name, id, err)
+		} else if !m.named(verb) {
+			return fmt.Sprintf("%s %s: the definition defines %q, not %s", m.Name, id, verb, m.Name)
+		}
+		return ""
+	}
 	if m.Compiled && m.shaped {
 		if err := ability.CheckShapes(m.spec(specs).Definition); err != nil {
 			return fmt.Sprintf("%s %s: %v", m.Name, id, err)
@@ -245,7 +282,7 @@ func (m Model) Stale(doc *parse.Document, specs []*keyword.Spec) string {
 	var near *Declaration
 	nearWords := 0
 	for _, d := range declarations() {
-		if d.Model != m.Name {
+		if d.Model != m.declName() {
 			continue
 		}
 		if d.From <= rev && rev <= d.To {
@@ -266,6 +303,15 @@ func (m Model) Stale(doc *parse.Document, specs []*keyword.Spec) string {
 		return fmt.Sprintf("%s %s: no declared wording covers %s, which reads %q", m.Name, id, rev, text)
 	}
 	return fmt.Sprintf("%s %s: the model implements %q (%s–%s), which %s words differently: %s", m.Name, id, near.Text, near.From, near.To, rev, wordChanges(near.Text, text))
+}
+
+// actionDefinition returns the definition of the keyword action of rule
+// r: its first subrule, normalised.
+func actionDefinition(r *parse.Rule) (string, bool) {
+	if r == nil || len(r.Children) == 0 {
+		return "", false
+	}
+	return keyword.Normalize(r.Children[0].Text), true
 }
 
 // changedWords counts the words deleted and inserted from a to b.
@@ -329,15 +375,15 @@ func wordChanges(a, b string) string {
 func declare(revs []string, docs []*parse.Document, specs [][]*keyword.Spec) string {
 	var b strings.Builder
 	b.WriteString("# The wording each hand-written keyword model implements, revision range by\n# revision range: the quoted definition (parts joined by \" | \") or, where the\n# rules quote none, the subrules the model's anchors select. Refreshed by\n# go test ./engine -run TestDeclarations -update, after the models were\n# checked against any new wording.\n")
-	names := make([]string, 0, len(allModels()))
-	for _, m := range allModels() {
+	var hand []Model
+	for _, m := range append(allModels(), actionModels()...) {
 		if !m.Compiled {
-			names = append(names, m.Name)
+			hand = append(hand, m)
 		}
 	}
-	sort.Strings(names)
-	for _, name := range names {
-		m := modelNamed(name)
+	sort.SliceStable(hand, func(i, j int) bool { return hand[i].declName() < hand[j].declName() })
+	for _, m := range hand {
+		name := m.declName()
 		var cur *Declaration
 		flush := func() {
 			if cur != nil {
@@ -363,11 +409,12 @@ func declare(revs []string, docs []*parse.Document, specs [][]*keyword.Spec) str
 	return b.String()
 }
 
-func modelNamed(name string) Model {
-	for _, m := range allModels() {
-		if m.Name == name {
-			return m
-		}
+// declName is the name a model's wordings have in declared.txt: a
+// keyword action's is marked, as a keyword ability may have its name
+// (scry).
+func (m Model) declName() string {
+	if m.Action {
+		return m.Name + " (keyword action)"
 	}
-	return Model{Name: name}
+	return m.Name
 }

@@ -451,7 +451,7 @@ func (e *engine) effect(d doing, ef game.Effect, t *game.Target) {
 			e.s.Cite(e.rules.Find(phEquipCreature...), "%s is also a creature and can't equip %s: it is not attached", spell.Label, t.Object.Label)
 			return
 		}
-		e.attach(spell, t.Object, e.rules.Find(phFollow...))
+		e.attach(spell, t.Object, e.actionOr("Attach", "to attach an aura, equipment, or fortification", "to attach an equipment"))
 	case "reenter":
 		e.reenter(t.Object, ef, from)
 	case "sacrificeunless":

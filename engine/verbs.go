@@ -202,8 +202,12 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 		if ef.Verb == "bounce" {
 			to, what = game.Hand, "returned to its owner's hand"
 		}
+		r := e.rules.Find(phFollow...)
+		if ef.Verb == "exile" {
+			r = e.actionOr("Exile", "to exile an object")
+		}
 		for _, o := range e.objects(d, ef, t) {
-			e.s.Cite(e.rules.Find(phFollow...), "%s: %s is %s", from, o.Label, what)
+			e.s.Cite(r, "%s: %s is %s", from, o.Label, what)
 			e.leaveBattlefield(o, to, what)
 		}
 	case "reanimate":

@@ -1,13 +1,13 @@
 package scenario_test
 
 import (
-	"strings"
-
-	"github.com/crules/crules/engine"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/crules/crules/engine"
+	"github.com/crules/crules/game"
 	"github.com/crules/crules/render"
 	"github.com/crules/crules/scenario"
 )
@@ -166,6 +166,33 @@ func TestModelsRefuseAndInteract(t *testing.T) {
 		}
 		if !interacts {
 			t.Errorf("%s: no script of its scenarios has a card with it and another keyword ability", m.Name)
+		}
+	}
+	// A keyword action is no ability a card has: its scenarios refuse
+	// something too, and a script meets a keyword ability (protection,
+	// hexproof, madness, indestructible).
+	for _, m := range engine.ActionModels() {
+		refused, interacts := false, false
+		for _, f := range files {
+			if !slices.ContainsFunc(f.Keywords, func(k string) bool { return strings.EqualFold(k, m.Name) }) {
+				continue
+			}
+			for _, s := range f.Scripts {
+				for _, st := range s.Stmts {
+					refused = refused || st.Illegal
+					for _, n := range append([]engine.Name{st.Object}, st.Names...) {
+						if c := f.Card(n.Text); c != nil && slices.ContainsFunc(c.Abilities, func(a game.Ability) bool { return a.Keyword != "" }) {
+							interacts = true
+						}
+					}
+				}
+			}
+		}
+		if !refused {
+			t.Errorf("keyword action %s: no scenario naming it refuses an action (no illegal line)", m.Name)
+		}
+		if !interacts {
+			t.Errorf("keyword action %s: no script of its scenarios meets a keyword ability", m.Name)
 		}
 	}
 }

@@ -1,0 +1,17 @@
+package ability
+
+// The keyword actions (701) the engine performs. A keyword action is no
+// ability an object has: it is a verb of the effect table, and these
+// declarations are its models, counted apart by engine.Cover. Mill's
+// verb is read from mill's own definition (CompileAction); the others
+// are the engine's procedures, each implementing its action's
+// definition (the rule's first subrule) as declared.txt lists it.
+
+func init() {
+	families = append(families, func() {
+		declareAction("Mill", byDefinition)
+		for _, name := range []string{"Attach", "Counter", "Destroy", "Discard", "Exile", "Sacrifice", "Venture into the Dungeon"} {
+			declareAction(name)
+		}
+	})
+}
