@@ -64,7 +64,9 @@ func TestCoverageAll(t *testing.T) {
 }
 
 // readmeCoverage returns README.md's coverage table for 2006-10-01 and
-// the latest revision and its plot of every revision, as cs measures
+// the latest revision, its table of keyword actions for 2009-07-11 (the
+// first revision to define discard and exile as keyword actions) and
+// the latest revision, and its plot of every revision, as cs measures
 // them.
 func readmeCoverage(cs []*engine.Coverage) string {
 	var b strings.Builder
@@ -75,6 +77,16 @@ func readmeCoverage(cs []*engine.Coverage) string {
 			fmt.Fprintf(&b, "| %s (latest) | %d | %d | %d | %d |\n", c.Rev, c.Defined, len(c.Passing), len(c.Compiled), len(c.Stale))
 		case c.Rev == "2006-10-01":
 			fmt.Fprintf(&b, "| %s | %d | %d | %d | %d |\n", c.Rev, c.Defined, len(c.Passing), len(c.Compiled), len(c.Stale))
+		}
+	}
+	b.WriteString("\nKeyword actions (701), `crules keywords --coverage --kind \"keyword action\"`:\n\n| revision | keyword actions | modelled, scenarios pass | compiled from the text | stale |\n|---|---|---|---|---|\n")
+	for _, c := range cs {
+		a := c.Actions
+		switch {
+		case c == cs[len(cs)-1]:
+			fmt.Fprintf(&b, "| %s (latest) | %d | %d | %d | %d |\n", a.Rev, a.Defined, len(a.Passing), len(a.Compiled), len(a.Stale))
+		case c.Rev == "2009-07-11":
+			fmt.Fprintf(&b, "| %s | %d | %d | %d | %d |\n", a.Rev, a.Defined, len(a.Passing), len(a.Compiled), len(a.Stale))
 		}
 	}
 	b.WriteString("\nOver the revisions (`crules keywords --coverage --all-revs` prints the\ncounts and this plot):\n\n```\n")

@@ -96,7 +96,11 @@ func (p *TextPrinter) CoverageAll(cs []*engine.Coverage) {
 func CoverageText(w io.Writer, c *engine.Coverage) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "revision %s\n", c.Rev)
-	fmt.Fprintf(&b, "keyword abilities defined:         %d\n", c.Defined)
+	if c.Kind == "" {
+		fmt.Fprintf(&b, "keyword abilities defined:         %d\n", c.Defined)
+	} else {
+		fmt.Fprintf(&b, "%-35s%d\n", c.Kind+"s defined:", c.Defined)
+	}
 	fmt.Fprintf(&b, "with a model and passing scenarios: %d\n", len(c.Passing))
 	fmt.Fprintf(&b, "  of which compiled from the text:  %d\n", len(c.Compiled))
 	fmt.Fprintf(&b, "stale models:                      %d\n", len(c.Stale))

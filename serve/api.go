@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/crules/crules"
+	"github.com/crules/crules/engine"
 	"github.com/crules/crules/keyword"
 	"github.com/crules/crules/render"
 )
@@ -135,12 +136,14 @@ func (s *Server) keyword(w http.ResponseWriter, r *http.Request) {
 }
 
 // keywords: /api/keywords?rev=&kind=, as keywords --json; with
-// coverage=true what the engine models, as keywords --coverage --json,
+// coverage=true what the engine models, as keywords --coverage --json
+// (kind=keyword action: the keyword actions it models),
 // and with all_revs=true too in every revision, as keywords --coverage
 // --all-revs --json.
 func (s *Server) keywords(w http.ResponseWriter, r *http.Request) {
 	kind := r.URL.Query().Get("kind")
-	if _, ok := keyword.ParseKind(kind); kind != "" && !ok {
+	k, ok := keyword.ParseKind(kind)
+	if kind != "" && !ok {
 		writeError(w, badRequest("kind is one of %s, not %q", strings.Join(keyword.KindNames(), ", "), kind))
 		return
 	}
@@ -154,8 +157,13 @@ func (s *Server) keywords(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	if all && (!coverage || kind != "" || r.URL.Query().Get("rev") != "") {
-		writeError(w, badRequest("all_revs=true measures the coverage of every revision: it goes with coverage=true and takes no rev or kind"))
+	if all && (!coverage || r.URL.Query().Get("rev") != "") {
+		writeError(w, badRequest("all_revs=true measures the coverage of every revision: it goes with coverage=true and takes no rev"))
+		return
+	}
+	actions := kind != "" && k == keyword.Action
+	if coverage && kind != "" && !actions {
+		writeError(w, badRequest("coverage=true counts the keyword abilities, or with kind=%s the keyword actions, not %q", keyword.Action, kind))
 		return
 	}
 	src, err := s.source(r)
@@ -171,11 +179,17 @@ func (s *Server) keywords(w http.ResponseWriter, r *http.Request) {
 				if err != nil {
 					return err
 				}
+				if actions {
+					cs = engine.ActionsOf(cs)
+				}
 				return render.WriteJSON(&buf, cs)
 			}
 			c, err := s.lib.Coverage(src)
 			if err != nil {
 				return err
+			}
+			if actions {
+				c = c.Actions
 			}
 			return render.CoverageJSON(&buf, c)
 		})

@@ -60,13 +60,13 @@ func newKeywordsCmd(env *Env, runF func(*keywordsOptions) error) *cobra.Command 
 		Example: `  crules keywords --kind triggered
   crules keywords --rev 2006-10-01 --json
   crules keywords --coverage --rev 2006-10-01
-  crules keywords --coverage --all-revs`,
+  crules keywords --coverage --all-revs
+  crules keywords --coverage --kind "keyword action"`,
 		Args: exactArgs(0),
 	}
 	o.docFlags.register(cmd, env, &o.JSON)
 	exclusive(cmd, "all-revs", "rev", "ask for one revision and for all of them; give one of them")
 	exclusive(cmd, "all-revs", "file", "ask for every embedded revision and for a file; give one of them")
-	exclusive(cmd, "all-revs", "kind", "measure the coverage of every revision; --kind lists one revision's keywords")
 	cmd.Flags().StringVar(&o.Kind, "kind", "", "only keywords of this kind: "+strings.Join(kinds, ", "))
 	_ = cmd.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions(kinds, cobra.ShellCompDirectiveNoFileComp))
 	cmd.Flags().BoolVar(&o.Coverage, "coverage", false, "how many keywords the engine models, compiles from the text, or finds stale")
@@ -75,8 +75,15 @@ func newKeywordsCmd(env *Env, runF func(*keywordsOptions) error) *cobra.Command 
 		if o.AllRevs && !o.Coverage {
 			return fmt.Errorf("--all-revs measures the coverage of every revision: it goes with --coverage")
 		}
-		if _, ok := keyword.ParseKind(o.Kind); o.Kind != "" && !ok {
+		k, ok := keyword.ParseKind(o.Kind)
+		if o.Kind != "" && !ok {
 			return fmt.Errorf("--kind is one of %s", strings.Join(kinds, ", "))
+		}
+		if o.Coverage && o.Kind != "" && k != keyword.Action {
+			return fmt.Errorf("--coverage counts the keyword abilities, or with --kind %q the keyword actions, not %q", keyword.Action, k)
+		}
+		if o.Kind != "" {
+			o.Kind = string(k)
 		}
 		return nil
 	}, runF, runKeywords)
@@ -87,12 +94,19 @@ func runKeywords(env *Env, o *keywordsOptions) error {
 	if err != nil {
 		return err
 	}
+	actions := keyword.Kind(o.Kind) == keyword.Action
 	if o.AllRevs {
 		cs, err := lib.CoverageAll()
+		if err == nil && actions {
+			cs = engine.ActionsOf(cs)
+		}
 		return printIf(env, err, o.JSON, func() any { return cs }, func(p *render.TextPrinter) { p.CoverageAll(cs) })
 	}
 	if o.Coverage {
 		c, err := lib.Coverage(src)
+		if err == nil && actions {
+			c = c.Actions
+		}
 		return printIf(env, err, o.JSON, func() any { return c }, func(p *render.TextPrinter) { p.Coverage(c) })
 	}
 	d, specs, err := lib.Keywords(src, keyword.Kind(o.Kind))

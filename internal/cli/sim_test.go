@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -70,19 +71,49 @@ func TestCoverageSameAsLibrary(t *testing.T) {
 		if code != 0 || out != want.String() {
 			t.Errorf("keywords --coverage --json --rev %s: exit %d %s\n%s\nwant %s", rev, code, errs, out, want.String())
 		}
+		// --kind "keyword action": the keyword actions' coverage, the
+		// same library call's Actions.
+		want.Reset()
+		if err := render.CoverageJSON(&want, c.Actions); err != nil {
+			t.Fatal(err)
+		}
+		code, out, errs = run(t, "keywords", "--coverage", "--kind", "keyword action", "--json", "--rev", rev)
+		if code != 0 || out != want.String() {
+			t.Errorf("keywords --coverage --kind \"keyword action\" --json --rev %s: exit %d %s\n%s\nwant %s", rev, code, errs, out, want.String())
+		}
+	}
+	latest, err := lib.Select("2026-01-16")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := lib.Coverage(latest.Source())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := c.Actions; a == nil || a.Kind != "keyword action" || a.Defined != 67 || !slices.Contains(a.Compiled, "Mill") || !slices.Contains(a.Passing, "Destroy") || len(a.Stale) != 0 {
+		t.Errorf("2026-01-16's keyword actions: %+v, want 67 defined, mill compiled, destroy modelled, none stale", a)
 	}
 }
 
 // TestCoverageAllFlags: --all-revs goes with --coverage and with neither
-// --rev, --file nor --kind: each other use is exit 2, nothing printed.
+// --rev nor --file, and --coverage counts keyword abilities or, with
+// --kind "keyword action", keyword actions: each other use is exit 2,
+// nothing printed.
 func TestCoverageAllFlags(t *testing.T) {
 	for _, args := range [][]string{
 		{"keywords", "--all-revs"},
 		{"keywords", "--coverage", "--all-revs", "--rev", "2006"},
 		{"keywords", "--coverage", "--all-revs", "--file", "x.txt"},
-		{"keywords", "--coverage", "--all-revs", "--kind", "triggered"},
 	} {
 		if code, out, errs := run(t, args...); code != 2 || out != "" || !strings.Contains(errs, "--all-revs") {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q", strings.Join(args, " "), code, out, errs)
+		}
+	}
+	for _, args := range [][]string{
+		{"keywords", "--coverage", "--all-revs", "--kind", "triggered"},
+		{"keywords", "--coverage", "--kind", "static"},
+	} {
+		if code, out, errs := run(t, args...); code != 2 || out != "" || !strings.Contains(errs, `--kind "keyword action"`) {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q", strings.Join(args, " "), code, out, errs)
 		}
 	}
