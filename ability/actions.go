@@ -10,8 +10,10 @@ package ability
 func init() {
 	families = append(families, func() {
 		declareAction("Mill", byDefinition)
-		for _, name := range []string{"Attach", "Counter", "Destroy", "Discard", "Exile", "Sacrifice", "Venture into the Dungeon"} {
+		for _, name := range []string{"Attach", "Counter", "Create", "Destroy", "Discard", "Exile", "Sacrifice", "Venture into the Dungeon"} {
 			declareAction(name)
 		}
+		// "Tap" until 2009-05-01 (501.7).
+		declareAction("Tap and Untap", formerly("Tap"))
 	})
 }

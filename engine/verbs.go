@@ -193,6 +193,11 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 			}
 		}
 	case "tap", "untap":
+		// A keyword's own tap cites the keyword; card text, the keyword
+		// action (701.26a, 701.26b).
+		if d.rule.IsZero() {
+			d.rule = e.actionOr("Tap and Untap", "to "+ef.Verb+" a permanent")
+		}
 		for _, o := range e.objects(d, ef, t) {
 			o.Tapped = ef.Verb == "tap"
 			e.cite(d, "%s: %s %ss", cmp.Or(d.name, from), o.Label, ef.Verb)
@@ -283,7 +288,7 @@ func (e *engine) create(d doing, ef game.Effect, n int) {
 			e.s.Combat.Attackers = append(e.s.Combat.Attackers, o)
 			what = " tapped and attacking (it was never declared as an attacker)"
 		}
-		e.s.Cite(e.rules.Find(phFollow...), "%s: %s creates a %d/%d %s token%s%s", d.from, ctrl.Name, ef.P, ef.T, desc, with, what)
+		e.s.Cite(e.actionOr("Create", "to create one or more tokens"), "%s: %s creates a %d/%d %s token%s%s", d.from, ctrl.Name, ef.P, ef.T, desc, with, what)
 		e.s.Changed()
 		e.fire(o, ability.Enters, nil)
 		if ef.Attach {
