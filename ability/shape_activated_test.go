@@ -48,7 +48,35 @@ func TestCompileActivated(t *testing.T) {
 			t.Errorf("%q: activated by %q", c.inst, a.Name)
 		}
 	}
+	// Boast and exhaust (702.142a, 702.177a): the instance's own ability,
+	// written after its dash, with the definition's restrictions.
+	limits := []struct {
+		def, inst string
+		want      game.Limits
+		sorcery   bool
+	}{
+		{"[Cost]: [Effect]. Activate only if this creature attacked this turn and only once each turn.", "Boast — {1}{R}: This creature deals 1 damage to any target.", game.Limits{Attacked: true, OnceEachTurn: true}, false},
+		{"[Cost]: [Effect]. Activate this ability only if this creature attacked this turn and only once each turn.", "Boast — {1}: Draw a card.", game.Limits{Attacked: true, OnceEachTurn: true}, false},
+		{"[Cost]: [Effect]. Activate only once.", "Exhaust — {2}{G}: Put two +1/+1 counters on this creature. Activate only as a sorcery.", game.Limits{Once: true}, true},
+	}
+	for _, c := range limits {
+		p, err := CompileActivated(c.def)
+		if err != nil {
+			t.Errorf("%q: %v", c.def, err)
+			continue
+		}
+		inst, ok, err := game.ParseAbility(c.inst)
+		if !ok || err != nil {
+			t.Fatalf("%q: %v", c.inst, err)
+		}
+		a := p.Instance(inst)
+		if a.Limits != c.want || a.Sorcery != c.sorcery || a.Do == nil || a.Do.Verb == "" || a.Cost.String() != inst.Quality[:strings.Index(inst.Quality, ":")] {
+			t.Errorf("%q for %q: limits %+v, sorcery %v, cost %q", c.def, c.inst, a.Limits, a.Sorcery, a.Cost)
+		}
+	}
 	for _, def := range []string{
+		"[Cost]: [Effect]. Activate only while you are the monarch.",
+		"[Cost], {T}: [Effect]. Activate only once.",
 		"Tap another untapped creature you control: Put a number of charge counters on this permanent equal to the tapped creature's power. Activate only as a sorcery.",
 		"[Cost]: Return this card from your graveyard to the battlefield. It gains haste.",
 	} {

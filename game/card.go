@@ -114,7 +114,9 @@ type Ability struct {
 	// Quality is the quality of the written form ("Arcane", "red",
 	// "artifacts", "Goblin", "creature"), or "Sunburst" when sunburst
 	// sets a keyword's number ("Modular—Sunburst"), or the ability a
-	// max speed ability grants, as written ("Flying").
+	// max speed ability grants, as written ("Flying"), or the activated
+	// ability after a boast or exhaust keyword's dash ("{1}{R}: This
+	// creature deals 1 damage to any target.").
 	Quality string
 	Text    string // as written
 }
@@ -149,6 +151,7 @@ const (
 	PrefixQual       // [Quality] offering
 	GrantParam       // Max speed — [ability]: the keyword ability granted, as written, in Quality
 	NCostParam       // Reinforce N—[cost]
+	ActParam         // Boast — [Cost]: [Effect]: the activated ability, as written, in Quality
 )
 
 // Keywords are the keyword abilities a scenario's card line can name,
@@ -173,7 +176,7 @@ var Keywords = map[string]Param{
 	"Protection": FromParam, "Affinity": ForParam, "Enchant": QualParam,
 	"Splice": OntoParam, "Offering": PrefixQual,
 	"Escape": CostParam, "Spectacle": CostParam, "Surge": CostParam, "Retrace": NoParam, "Jump-Start": NoParam,
-	"Max speed": GrantParam,
+	"Max speed": GrantParam, "Boast": ActParam, "Exhaust": ActParam,
 	// Additional costs, cost changes and cast triggers.
 	"Split Second": NoParam, "Undaunted": NoParam, "Delve": NoParam, "Improvise": NoParam,
 	"Replicate": CostParam, "Gravestorm": NoParam, "Casualty": NParam,
@@ -185,8 +188,8 @@ var Keywords = map[string]Param{
 // ParseAbility reads one keyword ability as written on a card: "Bushido
 // 2", "Flashback {1}{R}", "Splice onto Arcane {1}{R}", "Splice onto
 // Arcane—Exile four cards from your graveyard", "Protection from red",
-// "Goblin offering", "Max speed — Flying". It reports false when text
-// names no keyword.
+// "Goblin offering", "Max speed — Flying", "Boast — {1}: Draw a card.".
+// It reports false when text names no keyword.
 func ParseAbility(text string) (Ability, bool, error) {
 	t := strings.TrimSpace(text)
 	lower := strings.ToLower(t)
@@ -282,6 +285,21 @@ func ParseAbility(text string) (Ability, bool, error) {
 		}
 		if inner, isKw, err := ParseAbility(g); err != nil || !isKw || Keywords[inner.Keyword] == GrantParam {
 			return bad("a keyword ability after the dash")
+		}
+		a.Quality = g
+	case ActParam:
+		// "Boast — {1}{R}: …": an activated ability of card text after
+		// the dash (702.142a, 702.177a).
+		g, ok := strings.CutPrefix(rest, "—")
+		if !ok {
+			g, ok = strings.CutPrefix(rest, "-")
+		}
+		g = strings.TrimSpace(g)
+		if !ok || !IsActivated(g) {
+			return bad(`"— [Cost]: [Effect]"`)
+		}
+		if _, err := ParseActivated(g, ""); err != nil {
+			return a, true, fmt.Errorf("%s: %v", t, err)
 		}
 		a.Quality = g
 	case OntoParam:
