@@ -169,7 +169,7 @@ func (l *Library) cachedTree(path string, r Rev) *parse.Document {
 	if path == "" {
 		return nil
 	}
-	b, err := cache.LoadBytes(path)
+	b, err := cache.MapBytes(path)
 	if err != nil {
 		return nil
 	}

@@ -66,11 +66,13 @@
 // cost for [Cost]; cycling's "[Cost], Discard this card: Draw a card."
 // is activated from the hand, its cost naming the card there.
 //
-// Flashback, escape, spectacle, surge, retrace and jump-start are
-// compiled by the shape of an alternative cost (shape_altcost.go): "You
-// may cast this card from your graveyard by paying [cost] rather than
-// paying its mana cost" is an AltCost from the graveyard, "… if an opponent lost life this turn" its
-// condition, and "If the flashback cost was paid, exile this card
+// Flashback, escape, spectacle, surge, prowl, freerunning, retrace and
+// jump-start are compiled by the shape of an alternative cost
+// (shape_altcost.go): "You may cast this card from your graveyard by
+// paying [cost] rather than paying its mana cost" is an AltCost from the
+// graveyard, "… if an opponent lost life this turn" its condition (prowl's
+// "if a player was dealt combat damage this turn by a source that … had
+// any of this spell's creature types" reads the turn's history), and "If the flashback cost was paid, exile this card
 // instead of …" makes it exile the spell as it leaves the stack. Retrace
 // and jump-start, "by discarding a land card as an additional cost to
 // cast it", are the same permission with an additional cost instead.

@@ -139,7 +139,7 @@ func altCompiled(inst game.Ability, r Rev) []Ability {
 
 // altKeywords are the keywords declared by the shape of an alternative
 // cost.
-var altKeywords = []string{"Flashback", "Escape", "Spectacle", "Surge", "Retrace", "Jump-Start"}
+var altKeywords = []string{"Flashback", "Escape", "Spectacle", "Surge", "Retrace", "Jump-Start", "Prowl", "Freerunning"}
 
 func init() {
 	for _, name := range altKeywords {

@@ -26,6 +26,8 @@ func TestAltCostShape(t *testing.T) {
 		{"Escape", []string{"You may cast this card from your graveyard by paying [cost] rather than paying its mana cost."}, game.Graveyard, false, nil, ""},
 		{"Spectacle", []string{"You may pay [cost] rather than pay this spell’s mana cost if an opponent lost life this turn."}, game.Hand, false, nil, "thisturn"},
 		{"Surge", []string{"You may pay [cost] rather than pay this spell's mana cost as you cast this spell if you or one of your teammates has cast another spell this turn."}, game.Hand, false, nil, "thisturn"},
+		{"Prowl", []string{"You may pay [cost] rather than pay this spell’s mana cost if a player was dealt combat damage this turn by a source that, at the time it dealt that damage, was under your control and had any of this spell’s creature types."}, game.Hand, false, nil, "thisturn"},
+		{"Freerunning", []string{"You may pay [cost] rather than pay this spell’s mana cost if a player was dealt combat damage this turn by a creature that, at the time it dealt that damage, was an Assassin creature or a commander under your control."}, game.Hand, false, nil, "thisturn"},
 	} {
 		as := OfInstance(game.Ability{Keyword: tc.keyword, Cost: game.MustParseCost("{1}{R}")}, parts(tc.parts))
 		if len(as) != 1 {
@@ -66,7 +68,7 @@ func TestAltCostShape(t *testing.T) {
 		}
 	}
 	for _, bad := range [][]string{
-		{"You may pay [cost] rather than pay this spell's mana cost if a player was dealt combat damage this turn by a source that, at the time it dealt that damage, was under your control and had any of this spell's creature types."},
+		{"You may pay [cost] rather than pay this spell's mana cost if a player was dealt combat damage this turn by a source that, at the time it dealt that damage, was under your control and had any of this spell's colors."},
 		{"You may cast this card from your graveyard by paying [cost] rather than paying its mana cost.", "If the dash cost was paid, exile this card instead of putting it anywhere else any time it would leave the stack."},
 		{"You may cast this card by paying [cost] rather than its mana cost", "If this spell's dash cost was paid, return the permanent this spell becomes to its owner's hand at the beginning of the next end step"},
 	} {

@@ -76,8 +76,8 @@ type Condition struct {
 	Text string // as written: "you have 10 or less life"
 	// Kind is "lifeatmost" or "lifeatleast" (the controller's life
 	// against N), "thisturn" (an event of the turn's history: Event
-	// happened to Who, "a creature", "you", "an opponent" or "it", the
-	// source), "castfrom" (the source was cast from zone From),
+	// happened to Who, "a creature", "a creature you control", "a source
+	// you control", "you", "an opponent" or "it", the source), "castfrom" (the source was cast from zone From),
 	// "undesignated" (the source doesn't have the designation Who
 	// names: "it isn't renowned", 702.112a), "nocounters" (the source
 	// had no Counter counters on it, as it last existed on the
@@ -89,6 +89,13 @@ type Condition struct {
 	Who     string
 	From    game.Zone
 	Counter string
+	// Shares and Subtype narrow a "thisturn" event to one whose object
+	// had, as it happened, a creature type of the object the condition
+	// is checked for ("had any of this spell's creature types", prowl),
+	// or the creature type Subtype ("was an Assassin creature",
+	// freerunning).
+	Shares  bool
+	Subtype string
 }
 
 // historyConditions are the conditions on the turn's history.
@@ -500,11 +507,26 @@ func readIfPaid(low string) (string, bool) {
 	return "", false
 }
 
+// reDealtDamage reads a condition on the combat damage dealt to players
+// this turn by a source its controller controlled, as that source was
+// when it dealt the damage (prowl, 702.76a; freerunning, 702.173a): the
+// source's kind, and what it had ("any of this spell's creature types")
+// or was ("an Assassin creature"); a commander (903) is no object of a
+// game the engine plays, so "or a commander" adds none.
+var reDealtDamage = lazyRegexp(`^a player was dealt combat damage this turn by (a source|a creature) that, at the time it dealt that damage, was (?:under your control and had any of this spell's creature types|an? ([a-z-]+) creature or a commander under your control)$`)
+
 // readCondition reads an intervening "if" clause's condition.
 func readCondition(s string) (*Condition, bool) {
 	if c, ok := historyConditions[strings.ToLower(strings.TrimSpace(s))]; ok {
 		c.Text = strings.TrimSpace(s)
 		return &c, true
+	}
+	if m := reDealtDamage().FindStringSubmatch(strings.ToLower(strings.ReplaceAll(strings.TrimSpace(s), "’", "'"))); m != nil {
+		c := &Condition{Text: strings.TrimSpace(s), Kind: "thisturn", Event: DealsCombatDamage, Who: m[1] + " you control", Shares: m[2] == ""}
+		if m[2] != "" {
+			c.Subtype = strings.ToUpper(m[2][:1]) + m[2][1:]
+		}
+		return c, true
 	}
 	if strings.EqualFold(strings.ReplaceAll(strings.TrimSpace(s), "’", "'"), biggerCondition) {
 		return &Condition{Text: strings.TrimSpace(s), Kind: "bigger"}, true

@@ -99,13 +99,24 @@ func (r rulesView) valid(ids, texts int) bool {
 
 // A body is where the parts of a lineage are.
 type body struct {
-	at *io.SectionReader // the body, from its first byte
-	h  *head
+	at  *io.SectionReader // the body, from its first byte
+	mem []byte            // the same bytes in memory when they are (memAt), read in place
+	h   *head
 }
 
 // read returns part k, checked against its CRC.
 func (b *body) read(k int) ([]byte, error) {
 	off, end := b.h.partAt.at(k), b.h.partAt.at(k+1)
+	if b.mem != nil {
+		if uint64(end) > uint64(len(b.mem)) {
+			return nil, ErrDamaged
+		}
+		buf := b.mem[off:end:end]
+		if crc32.Checksum(buf, castagnoli) != b.h.partSum.at(k) {
+			return nil, ErrDamaged
+		}
+		return buf, nil
+	}
 	buf := make([]byte, end-off)
 	if _, err := b.at.ReadAt(buf, int64(off)); err != nil && !(errors.Is(err, io.EOF) && end == uint32(b.at.Size())) {
 		return nil, fmt.Errorf("reading the lineage: %w", err)
@@ -118,9 +129,12 @@ func (b *body) read(k int) ([]byte, error) {
 
 // all reads the whole body, every part checked against its CRC.
 func (b *body) all() ([]byte, error) {
-	buf := make([]byte, b.at.Size())
-	if n, err := b.at.ReadAt(buf, 0); err != nil && !(errors.Is(err, io.EOF) && n == len(buf)) {
-		return nil, err
+	buf := b.mem
+	if buf == nil {
+		buf = make([]byte, b.at.Size())
+		if n, err := b.at.ReadAt(buf, 0); err != nil && !(errors.Is(err, io.EOF) && n == len(buf)) {
+			return nil, err
+		}
 	}
 	for k := range b.h.partSum.len() {
 		if crc32.Checksum(buf[b.h.partAt.at(k):b.h.partAt.at(k+1)], castagnoli) != b.h.partSum.at(k) {
@@ -300,7 +314,7 @@ func DecodeLineage(r io.Reader) (*Lineage, error) {
 	if err != nil {
 		return nil, err
 	}
-	return readLineage(bytes.NewReader(b), int64(len(b)), nil)
+	return readLineage(memAt(b), int64(len(b)), nil)
 }
 
 // ReadLineageFile reads the lineage written by Encode in the file at path:
@@ -317,7 +331,25 @@ func ReadLineageFile(path string) (*Lineage, error) {
 	if err != nil {
 		return nil, err
 	}
+	if m, ok := mapFile(f, st.Size()); ok {
+		return readLineage(memAt(m), st.Size(), nil)
+	}
 	return readLineage(f, st.Size(), pathAt(path))
+}
+
+// memAt is a lineage's bytes in memory, read in place: the file mapped,
+// or what DecodeLineage read.
+type memAt []byte
+
+func (m memAt) ReadAt(b []byte, off int64) (int, error) {
+	if off >= int64(len(m)) {
+		return 0, io.EOF
+	}
+	n := copy(b, m[off:])
+	if n < len(b) {
+		return n, io.EOF
+	}
+	return n, nil
 }
 
 // pathAt reads the file at a path, opening it for each read.
@@ -336,9 +368,15 @@ func (p pathAt) ReadAt(b []byte, off int64) (int, error) {
 // is read later from later, or from at when later is nil.
 func readLineage(at io.ReaderAt, size int64, later io.ReaderAt) (*Lineage, error) {
 	// The magic, the version and the head's length fit in 64 bytes.
-	pre := make([]byte, min(size, 64))
-	if _, err := at.ReadAt(pre, 0); err != nil && !errors.Is(err, io.EOF) {
-		return nil, err
+	mem, inMem := at.(memAt)
+	var pre []byte
+	if inMem {
+		pre = mem[:min(size, 64)]
+	} else {
+		pre = make([]byte, min(size, 64))
+		if _, err := at.ReadAt(pre, 0); err != nil && !errors.Is(err, io.EOF) {
+			return nil, err
+		}
 	}
 	d := &decoder{b: pre}
 	if string(d.next(len(lineageMagic))) != lineageMagic {
@@ -356,18 +394,28 @@ func readLineage(at io.ReaderAt, size int64, later io.ReaderAt) (*Lineage, error
 	if n > uint64(size-start-4) {
 		return nil, ErrDamaged
 	}
-	h := make([]byte, n+4)
-	if _, err := at.ReadAt(h, start); err != nil && !(errors.Is(err, io.EOF) && start+int64(n)+4 == size) {
-		return nil, err
+	var h []byte
+	if inMem {
+		h = mem[start : start+int64(n)+4]
+	} else {
+		h = make([]byte, n+4)
+		if _, err := at.ReadAt(h, start); err != nil && !(errors.Is(err, io.EOF) && start+int64(n)+4 == size) {
+			return nil, err
+		}
 	}
 	if crc32.Checksum(h[:n], castagnoli) != binary.BigEndian.Uint32(h[n:]) {
 		return nil, ErrDamaged
 	}
+	inPlace := inMem && later == nil // the body is read from mem too
 	if later == nil {
 		later = at
 	}
 	bodyStart := start + int64(n) + 4
-	return openLineage(int(version), h[:n:n], io.NewSectionReader(later, bodyStart, size-bodyStart), size-bodyStart)
+	l, err := openLineage(int(version), h[:n:n], io.NewSectionReader(later, bodyStart, size-bodyStart), size-bodyStart)
+	if err == nil && inPlace {
+		l.body.mem = mem[bodyStart:size:size]
+	}
+	return l, err
 }
 
 // openLineage opens the lineage of head h, which it keeps and which must

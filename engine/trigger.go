@@ -71,7 +71,8 @@ func (e *engine) Definition(name string) (string, bool) { return source(e.spec(n
 // targets o (*game.Object).
 func (e *engine) fire(o *game.Object, ev ability.Event, arg any) {
 	if o.Ability == nil {
-		e.s.Log = append(e.s.Log, game.Happened{Event: string(ev), Object: o.ID, Creature: o.Is("Creature"), Player: slices.Index(e.s.Players, o.Controller())})
+		ch := o.Characteristics()
+		e.s.Log = append(e.s.Log, game.Happened{Event: string(ev), Object: o.ID, Creature: ch.Is("Creature"), Subtypes: slices.Clip(ch.Subtypes), AllTypes: ch.EveryCreatureType, Player: slices.Index(e.s.Players, o.Controller())})
 	}
 	for _, t := range all[*ability.Trigger](e, o) {
 		if !t.Fires(ev) || t.Subject != ability.Self {
@@ -294,7 +295,9 @@ func (e *engine) condition(c *ability.Condition, o *game.Object, p *game.Player,
 			case "a creature":
 				return h.Creature
 			case "a creature you control":
-				return h.Creature && h.Player == me
+				return h.Creature && h.Player == me && (c.Subtype == "" || slices.ContainsFunc(h.Subtypes, func(t string) bool { return strings.EqualFold(t, c.Subtype) }) || h.AllTypes)
+			case "a source you control":
+				return h.Player == me && (!c.Shares || e.sharedType(h, o))
 			case "you":
 				return h.Player == me
 			case "an opponent":
@@ -306,6 +309,17 @@ func (e *engine) condition(c *ability.Condition, o *game.Object, p *game.Player,
 		})
 	}
 	return ok, why
+}
+
+// sharedType reports whether the object of event h had, as it happened,
+// a creature type o has (prowl's "had any of this spell's creature
+// types"; changeling: every creature type).
+func (e *engine) sharedType(h game.Happened, o *game.Object) bool {
+	ch := o.Characteristics()
+	if h.AllTypes {
+		return ch.EveryCreatureType || slices.ContainsFunc(ch.Subtypes, e.s.Rules.IsCreatureType)
+	}
+	return slices.ContainsFunc(h.Subtypes, func(t string) bool { return ch.HasCreatureType(t, e.s.Rules) })
 }
 
 // queue makes o's trigger t wait to be put on the stack, and returns

@@ -177,6 +177,8 @@ var Keywords = map[string]Param{
 	"Splice": OntoParam, "Offering": PrefixQual,
 	"Escape": CostParam, "Spectacle": CostParam, "Surge": CostParam, "Retrace": NoParam, "Jump-Start": NoParam,
 	"Max speed": GrantParam, "Boast": ActParam, "Exhaust": ActParam,
+	// Alternative costs read by the shape of package ability.
+	"Prowl": CostParam, "Freerunning": CostParam,
 	// Additional costs, cost changes and cast triggers.
 	"Split Second": NoParam, "Undaunted": NoParam, "Delve": NoParam, "Improvise": NoParam,
 	"Replicate": CostParam, "Gravestorm": NoParam, "Casualty": NParam,

@@ -41,12 +41,15 @@ func (p *Player) Zone(z Zone) []*Object { return p.zones[z] }
 // A Happened is one event of the turn's history: its kind (the words of
 // an event of package ability, "dies", "gains life"), the object it
 // happened to by ID (0 for a player's event), whether that object was
-// a creature, and the index in Players of the player it concerns: the
-// player's own, or the object's controller.
+// a creature, its creature types then (Subtypes; AllTypes for one that
+// had every creature type, changeling), and the index in Players of the
+// player it concerns: the player's own, or the object's controller.
 type Happened struct {
 	Event    string
 	Object   int
 	Creature bool
+	Subtypes []string
+	AllTypes bool
 	Player   int
 }
 

@@ -69,6 +69,22 @@ func LoadBytes(path string) ([]byte, error) {
 	return b[:n], nil
 }
 
+// MapBytes is LoadBytes with the entry mapped into memory, not read into
+// the heap: for a decoder whose result points into the bytes (a cached
+// tree), which may then only be read. The pages are the page cache's,
+// faulted in a few at a time as they are read, none copied.
+func MapBytes(path string) ([]byte, error) {
+	b, err := mapFile(path)
+	if err != nil {
+		return nil, err
+	}
+	n := len(b) - crc32.Size
+	if n < 0 || crc32.Checksum(b[:n], castagnoli) != binary.BigEndian.Uint32(b[n:]) {
+		return nil, ErrDamaged
+	}
+	return b[:n:n], nil
+}
+
 // ErrDamaged is what Load reports of an entry whose checksum fails.
 var ErrDamaged = errors.New("damaged cache entry")
 

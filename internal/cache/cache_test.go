@@ -33,8 +33,8 @@ func TestPrune(t *testing.T) {
 }
 
 // TestLoadRefusesDamage: an entry altered anywhere (one bit, one digit of
-// a count), cut short or lengthened fails Load with ErrDamaged before it
-// is decoded; the entry as written reads back.
+// a count), cut short or lengthened fails Load, LoadBytes and MapBytes
+// with ErrDamaged before it is decoded; the entry as written reads back.
 func TestLoadRefusesDamage(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "terms-x.v2")
 	want := `[{"old":"mana burn","counts":[{"rev":"2004-10-01","old":12,"new":0}]}]` + "\n"
@@ -50,8 +50,15 @@ func TestLoadRefusesDamage(t *testing.T) {
 		err := Load(path, func(r io.Reader) (err error) { got, err = io.ReadAll(r); return err })
 		return string(got), err
 	}
-	if got, err := read(); err != nil || got != want {
-		t.Fatalf("read back %q, %v; want %q", got, err, want)
+	readers := map[string]func() (string, error){
+		"Load":      read,
+		"LoadBytes": func() (string, error) { b, err := LoadBytes(path); return string(b), err },
+		"MapBytes":  func() (string, error) { b, err := MapBytes(path); return string(b), err },
+	}
+	for name, read := range readers {
+		if got, err := read(); err != nil || got != want {
+			t.Fatalf("%s: read back %q, %v; want %q", name, got, err, want)
+		}
 	}
 	var cases [][]byte
 	for i := range good {
@@ -69,8 +76,10 @@ func TestLoadRefusesDamage(t *testing.T) {
 		if err := os.WriteFile(path, bad, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if got, err := read(); !errors.Is(err, ErrDamaged) {
-			t.Errorf("%q: read %q, %v; want ErrDamaged", bad, got, err)
+		for name, read := range readers {
+			if got, err := read(); !errors.Is(err, ErrDamaged) {
+				t.Errorf("%s of %q: read %q, %v; want ErrDamaged", name, bad, got, err)
+			}
 		}
 	}
 }
