@@ -17,6 +17,7 @@ var (
 	phManaAbility = []string{"an activated mana ability doesn't go on the stack", "resolves immediately after it is played and doesn't go on the stack", "it resolves immediately and doesn't go on the stack"}
 	phSnowMana    = []string{"the snow mana symbol {s} represents"}
 	phRestricted  = []string{"has a restriction on its use"}
+	phLastKnown   = []string{"the effect uses the current information of that object"}
 	phSorceryAb   = []string{"activated abilities that read \"activate only as a sorcery\" mean", "activate only as a sorcery", "activate this ability only any time you could cast a sorcery", "play this ability only any time you could play a sorcery\" mean"}
 )
 
@@ -170,6 +171,15 @@ func (e *engine) activateAbility(st *Stmt, p *game.Player, o *game.Object, a *ab
 			ef.N = x.Power()
 		}
 	}
+	// "Equal to the tapped creature's power": its power as the ability
+	// resolves, or as it last existed on the battlefield (608.2h).
+	var tapped *game.Object
+	lastPower := 0
+	if ef.TappedPower {
+		for _, x := range pay.tapped {
+			tapped, lastPower = x, x.Power()
+		}
+	}
 	e.s.Push(ab)
 	e.settle(pay, total, e.rules.Find(phPay...))
 	if ef.X {
@@ -180,6 +190,13 @@ func (e *engine) activateAbility(st *Stmt, p *game.Player, o *game.Object, a *ab
 		if t != nil && !e.legal(src, ef.Target, *t) {
 			e.s.Cite(e.rules.Find(phAllIllegal...), "the target of %s's ability, %s, is no longer legal: the ability doesn't resolve", src.Label, t.Name())
 			return
+		}
+		if tapped != nil {
+			ef.N = lastPower
+			if e.s.FindIn(tapped.Label, game.Battlefield) == tapped {
+				ef.N = tapped.Power()
+			}
+			e.s.Cite(e.rules.Find(phLastKnown...), "%s's ability: %s's power is %d", src.Label, tapped.Label, ef.N)
 		}
 		e.effect(doing{src: src, from: src.Label + "'s ability"}, ef, t)
 	}

@@ -254,10 +254,12 @@ func (e *engine) chooseParts(pay *payment, parts []game.Part, st *Stmt) error {
 			pay.counters = append(pay.counters, counterChange{part.What, part.N})
 			pay.notes = append(pay.notes, part.Text)
 			continue
-		case game.TapOthers:
+		case game.TapOthers, game.TapUntapped:
 			// Any number of untapped creatures its controller controls
 			// (other than the object, when the cost says so), whatever
-			// their time under control: no {T} of their own (302.6).
+			// their time under control: no {T} of their own (302.6); or,
+			// for "Tap another untapped creature you control", as many as
+			// it says.
 			total := 0
 			var objs []*game.Object
 			if cl := st.Clause("tap"); cl != nil {
@@ -275,7 +277,11 @@ func (e *engine) chooseParts(pay *payment, parts []game.Part, st *Stmt) error {
 					total += o.Power()
 				}
 			}
-			if total < part.N {
+			if part.Kind == game.TapUntapped {
+				if len(objs) != part.N {
+					return refuse("%q taps %d %s, not %d (tap A): it can't be paid (%s)", part.Text, part.N, plural(part.N, part.What), len(objs), partial.ID)
+				}
+			} else if total < part.N {
 				return refuse("the creatures tapped (%s) have total power %d, less than %d: %q can't be paid (%s)", strings.Join(labelsOf(objs), ", "), total, part.N, part.Text, partial.ID)
 			}
 			pay.tapped = append(pay.tapped, objs...)

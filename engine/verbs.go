@@ -156,6 +156,15 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 			e.s.Changed()
 			e.s.Cite(e.rules.Find(phFollow...), "%s: %d %s %s removed from %s", from, k, ef.Name, plural(k, "counter")+map[bool]string{true: " is", false: " are"}[k == 1], o.Label)
 		}
+	case "designate":
+		// "This permanent becomes saddled until end of turn": a
+		// designation of the permanent, no copiable value, gone as it
+		// leaves the battlefield (a new object, 400.7) or, until end of
+		// turn, in the cleanup step.
+		for _, o := range e.objects(d, ef, t) {
+			o.Saddled = true
+			e.cite(d, "%s: %s becomes %s%s", cmp.Or(d.head, from), o.Label, ef.Becomes, map[bool]string{true: " until end of turn"}[ef.UntilEOT])
+		}
 	case "tap", "untap":
 		for _, o := range e.objects(d, ef, t) {
 			o.Tapped = ef.Verb == "tap"

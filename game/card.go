@@ -172,7 +172,7 @@ var Keywords = map[string]Param{
 	"Persist": NoParam, "Undying": NoParam, "Living Weapon": NoParam, "For Mirrodin!": NoParam, "Job Select": NoParam, "Evolve": NoParam,
 	"Flashback": CostParam, "Madness": CostParam, "Mutate": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
 	"Ninjutsu": CostParam, "Evoke": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
-	"Cycling": CostParam, "Fortify": CostParam, "Outlast": CostParam, "Reinforce": NCostParam, "Scavenge": CostParam, "Crew": NParam,
+	"Cycling": CostParam, "Fortify": CostParam, "Outlast": CostParam, "Reinforce": NCostParam, "Scavenge": CostParam, "Crew": NParam, "Saddle": NParam, "Station": NoParam,
 	"Protection": FromParam, "Affinity": ForParam, "Enchant": QualParam,
 	"Splice": OntoParam, "Offering": PrefixQual,
 	"Escape": CostParam, "Spectacle": CostParam, "Surge": CostParam, "Retrace": NoParam, "Jump-Start": NoParam,
@@ -354,6 +354,7 @@ func (a *Ability) setCost(s string) error {
 //	destroy target creature | counter target spell
 //	put N KIND counters on target creature | this creature | this permanent
 //	put a number of KIND counters equal to the power of the card you exiled on target creature (scavenge)
+//	put a number of KIND counters on this permanent equal to the tapped creature's power (station)
 //	attach this permanent | Equipment | Fortification to [another] target creature | land you control
 //	  (equip, fortify, reconfigure) | move this Equipment onto target creature you control (equip to 2005)
 //	copy target creature spell | copy target permanent spell | copy target Aura spell
@@ -399,12 +400,15 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets"
+	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets", "designate"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// ExiledPower: N is the power of the card exiled to pay the
 	// ability's cost ("equal to the power of the card you exiled").
 	ExiledPower bool
+	// TappedPower: N is the power of the creature tapped to pay the
+	// ability's cost ("equal to the tapped creature's power", station).
+	TappedPower bool
 	// Mana is the mana an "add" effect adds ("Add {G}").
 	Mana Mana
 	// Yours is set for a cost change to "spells you cast": only its
@@ -622,6 +626,11 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 		{lazyRegexp(`(?i)^put a number of ([+-]\d+/[+-]\d+|[a-z]+) counters equal to the power of the card you exiled on target creature$`), func(m []string) Effect {
 			// Scavenge: N is the power of the card exiled to pay the cost.
 			return Effect{Verb: "putcounters", Name: strings.ToLower(m[1]), Target: "creature", ExiledPower: true}
+		}},
+		{lazyRegexp(`(?i)^put a number of ([+-]\d+/[+-]\d+|[a-z]+) counters on (this permanent|this creature) equal to the tapped creature(?:'|’)s power$`), func(m []string) Effect {
+			// Station: N is the power of the creature tapped to pay the
+			// cost, as the ability resolves.
+			return Effect{Verb: "putcounters", Name: strings.ToLower(m[1]), Who: strings.ToLower(m[2]), TappedPower: true}
 		}},
 		{lazyRegexp(`(?i)^(?:attach this (?:permanent|equipment|fortification) to|move this equipment onto) (another )?target (creature|land) you control$`), func(m []string) Effect {
 			// Equip, fortify: the source is attached to the target

@@ -23,9 +23,10 @@ const (
 	ReturnToHand                       // return a permanent to its owner's hand
 	Reveal                             // reveal a card from the hand
 	TapOthers                          // tap untapped creatures with total power N or greater
+	TapUntapped                        // tap N untapped creatures you control
 )
 
-var partWords = map[PartKind]string{Tap: "tap", Untap: "untap", Sacrifice: "sacrifice", Discard: "discard", ExileFrom: "exile", PayLife: "pay life", RemoveCounters: "remove counters", PutCounters: "put counters", ReturnToHand: "return", Reveal: "reveal", TapOthers: "tap"}
+var partWords = map[PartKind]string{Tap: "tap", Untap: "untap", Sacrifice: "sacrifice", Discard: "discard", ExileFrom: "exile", PayLife: "pay life", RemoveCounters: "remove counters", PutCounters: "put counters", ReturnToHand: "return", Reveal: "reveal", TapOthers: "tap", TapUntapped: "tap"}
 
 // String names the kind: "sacrifice", "pay life".
 func (k PartKind) String() string { return partWords[k] }
@@ -36,7 +37,8 @@ func (k PartKind) String() string { return partWords[k] }
 // What is the quality of the objects chosen ("creature", "artifact",
 // "card", "Goblin") or the kind of counter ("+1/+1"); From is the zone
 // the objects are chosen from. Text is the part as printed. For
-// TapOthers N is the least total power of the creatures tapped, and
+// TapOthers N is the least total power of the creatures tapped (for
+// TapUntapped, how many are tapped), and
 // Other is set when the object itself can't be one of them.
 type Part struct {
 	Kind  PartKind
@@ -53,7 +55,7 @@ type Part struct {
 // a part that chooses nothing.
 func (p Part) Choice() string {
 	switch p.Kind {
-	case Sacrifice, Discard, ExileFrom, ReturnToHand, Reveal, TapOthers:
+	case Sacrifice, Discard, ExileFrom, ReturnToHand, Reveal, TapOthers, TapUntapped:
 		if !p.Self {
 			return partWords[p.Kind]
 		}
@@ -121,6 +123,7 @@ var (
 	reCounters  = lazyRegexp(`(?i)^(remove|put) (a|an|one|two|three|\d+) ([+-]\d+/[+-]\d+|[a-z]+) counters? (?:from|on) (.+)$`)
 	reReturn    = lazyRegexp(`(?i)^return (a|an|one|two|\d+) (.+?)s? you control to (?:its|their) owner's hand$`)
 	reTapOthers = lazyRegexp(`(?i)^tap any number of (other )?untapped creatures you control with (?:total )?power (\d+) or greater$`)
+	reTapN      = lazyRegexp(`(?i)^tap (a|an|another|one|two|three|\d+) (other )?untapped (creature|artifact)s? you control$`)
 	reReveal    = lazyRegexp(`(?i)^reveal (a|an|one|two|\d+) (.+?)s? from your hand$`)
 )
 
@@ -132,7 +135,7 @@ var (
 // counter from NAME", "Put a -1/-1 counter on this creature", "Return a
 // land you control to its owner's hand", "Reveal a Goblin card from
 // your hand", "Tap any number of other untapped creatures you control
-// with total power 3 or greater", and the card itself from another zone: "Discard this card"
+// with total power 3 or greater", "Tap another untapped creature you control", and the card itself from another zone: "Discard this card"
 // ("from your hand" before 2004-10), "Exile this card from your
 // graveyard". self is the name of the card whose cost it is. An error is
 // a *CostError at the part not understood.
@@ -251,6 +254,15 @@ func ParseFullCost(text, self string) (FullCost, error) {
 		case strings.HasPrefix(lower, "tap "):
 			// Crew: "Tap any number of other untapped creatures you
 			// control with total power N or greater".
+			if m := reTapN().FindStringSubmatch(t); m != nil {
+				// Station: "Tap another untapped creature you control".
+				p.Kind, p.From, p.What = TapUntapped, Battlefield, strings.ToLower(m[3])
+				p.Other = strings.EqualFold(m[1], "another") || m[2] != ""
+				if p.N = 1; !strings.EqualFold(m[1], "another") {
+					p.N, _ = number(m[1])
+				}
+				break
+			}
 			m := reTapOthers().FindStringSubmatch(t)
 			if m == nil {
 				return fail("unknown cost %q", t)

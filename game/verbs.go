@@ -21,6 +21,7 @@ import (
 //	    into (your | their | his or her) graveyard | hand (Name: the zone; mill's own definition, 701.17a)
 //	put NUM KIND counter(s) on (OBJECT | each creature you control) · remove NUM KIND counter(s) from OBJECT
 //	tap OBJECT · untap OBJECT · exile OBJECT · return OBJECT to its owner's hand
+//	OBJECT becomes saddled [until end of turn] (a designation, 702.171b)
 //	return (it | that card) to the battlefield [under (its owner's | your) control] [tapped]
 //	  (the card a dies or leaves trigger's source became)
 //	create NUM P/T [COLOR [and COLOR]] SUBTYPE [artifact] creature token(s) [with KEYWORD [and KEYWORD]]
@@ -94,6 +95,12 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 			default:
 				object(&e, w)
 			}
+			return e
+		}},
+		{lazyRegexp(`(?i)^` + objectWords + ` becomes (saddled)( until end of turn)?$`), func(m []string) Effect {
+			// A designation (702.171b): Becomes names it.
+			e := Effect{Verb: "designate", Becomes: strings.ToLower(m[2]), UntilEOT: m[3] != ""}
+			object(&e, m[1])
 			return e
 		}},
 		{lazyRegexp(`(?i)^return ` + objectWords + ` to (?:its|their) owner's hand$`), func(m []string) Effect {
