@@ -11,6 +11,10 @@ import (
 // The common verbs of card text (game/verbs.go), followed for a spell or
 // an ability: whom they act on, and how much.
 
+// phCopyExcept is the rule of a copy effect's exceptions (707.9b; 706.9c
+// before 2019).
+var phCopyExcept = []string{"modify a characteristic as part of the copying process"}
+
 // amount is how much an instruction says: its number, or the spell's X.
 func (e *engine) amount(d doing, ef game.Effect) int {
 	if ef.X && d.src.Spell != nil {
@@ -197,6 +201,23 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 		e.fire(o, ability.Enters, nil)
 	case "create":
 		e.create(d, ef, n)
+	case "copytoken":
+		// "Create a token that's a copy of this card, except …": the
+		// card's copiable values (707.2) with the exceptions, which
+		// become part of the token's (707.9b): a copy of the token has
+		// them too.
+		ctrl := d.src.Controller()
+		c := ef.Except.Apply(d.src.Card)
+		o := e.s.Create(c, e.label(c.Name+" token"), ctrl, game.Battlefield)
+		o.Token = true
+		e.s.Cite(e.rules.Find(phFollow...), "%s: %s creates %s, a token that's a copy of %s", from, ctrl.Name, o.Label, d.src.Label)
+		if ef.Text != "" {
+			if _, except, ok := strings.Cut(ef.Text, "except "); ok {
+				e.s.Cite(e.rules.Find(phCopyExcept...), "%s's copiable values: %s's, except %s", o.Label, d.src.Label, except)
+			}
+		}
+		e.s.Changed()
+		e.fire(o, ability.Enters, nil)
 	default:
 		return false
 	}
