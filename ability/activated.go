@@ -8,7 +8,7 @@ package ability
 
 func init() {
 	families = append(families, func() {
-		for _, name := range []string{"Equip", "Cycling", "Fortify", "Outlast", "Reinforce", "Scavenge", "Crew", "Boast", "Exhaust", "Saddle", "Station", "Embalm", "Eternalize"} {
+		for _, name := range []string{"Equip", "Cycling", "Fortify", "Outlast", "Reinforce", "Scavenge", "Crew", "Boast", "Exhaust", "Saddle", "Station", "Embalm", "Eternalize", "Transfigure"} {
 			declare(name, activatedCompiled, byDefinition)
 		}
 	})

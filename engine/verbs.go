@@ -2,6 +2,7 @@ package engine
 
 import (
 	"cmp"
+	"slices"
 	"strings"
 
 	"github.com/crules/crules/ability"
@@ -201,6 +202,31 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 		e.fire(o, ability.Enters, nil)
 	case "create":
 		e.create(d, ef, n)
+	case "search":
+		// "Search your library for a creature card with the same mana
+		// value as this permanent": the source's mana value as it last
+		// existed (608.2h); the card its controller finds is named by
+		// the statement resolving it (`resolve; search CARD`), none
+		// when none fits. Then the library is shuffled.
+		p := d.src.Controller()
+		mv := d.src.ManaValues(e.s.SplitCombined)[0]
+		what := strings.TrimSpace(ef.Name + " card")
+		var found *game.Object
+		if cl := e.cur.Clause("search"); cl != nil && len(cl.Names) == 1 {
+			found = e.s.FindIn(cl.Names[0].Text, game.Library)
+			if found == nil || found.Owner != p || ef.Name != "" && !found.Is(ef.Name) || !slices.Contains(found.ManaValues(e.s.SplitCombined), mv) {
+				e.s.Cite(e.rules.Find(phFollow...), "%s: %s is not a %s in %s's library with mana value %d: %s finds nothing", from, cl.Names[0].Text, what, p.Name, mv, p.Name)
+				found = nil
+			}
+		}
+		if found == nil {
+			e.s.Cite(e.rules.Find(phFollow...), "%s: %s searches their library for a %s with mana value %d and finds none; then shuffles", from, p.Name, what, mv)
+			return true
+		}
+		e.s.Cite(e.rules.Find(phFollow...), "%s: %s searches their library and finds %s (mana value %d), puts it onto %s, then shuffles", from, p.Name, found.Label, mv, e.zone(game.Battlefield))
+		if o, _ := e.move(found, game.Battlefield, p, "put onto the battlefield"); o != nil {
+			e.fire(o, ability.Enters, nil)
+		}
 	case "copytoken":
 		// "Create a token that's a copy of this card, except …": the
 		// card's copiable values (707.2) with the exceptions, which

@@ -173,7 +173,7 @@ var Keywords = map[string]Param{
 	"Flashback": CostParam, "Madness": CostParam, "Mutate": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
 	"Ninjutsu": CostParam, "Evoke": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
 	"Cycling": CostParam, "Fortify": CostParam, "Outlast": CostParam, "Reinforce": NCostParam, "Scavenge": CostParam, "Crew": NParam, "Saddle": NParam, "Station": NoParam,
-	"Embalm": CostParam, "Eternalize": CostParam,
+	"Embalm": CostParam, "Eternalize": CostParam, "Transfigure": CostParam,
 	"Protection": FromParam, "Affinity": ForParam, "Enchant": QualParam,
 	"Splice": OntoParam, "Offering": PrefixQual,
 	"Escape": CostParam, "Spectacle": CostParam, "Surge": CostParam, "Retrace": NoParam, "Jump-Start": NoParam,
@@ -353,6 +353,8 @@ func (a *Ability) setCost(s string) error {
 //	venture into the dungeon (701.46 to 2025-04-04, 701.49 after) | venture into Undercity (701.46d, from 2022-06-10: Name "Undercity")
 //	[you] take the initiative (725, from 2022-06-10)
 //	destroy target creature | counter target spell
+//	search your library for a [QUALITY] card with the same mana value | converted mana cost as this permanent
+//	  and put it onto the battlefield | into play. Then shuffle your library (transfigure: `resolve; search CARD`)
 //	put N KIND counters on target creature | this creature | this permanent
 //	put a number of KIND counters equal to the power of the card you exiled on target creature (scavenge)
 //	put a number of KIND counters on this permanent equal to the tapped creature's power (station)
@@ -401,7 +403,7 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets", "designate", "copytoken"
+	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets", "designate", "copytoken", "search"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// ExiledPower: N is the power of the card exiled to pay the
@@ -642,6 +644,12 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 			return Effect{Verb: "attach", Target: strings.ToLower(m[1]+m[2]) + " you control"}
 		}},
 		{lazyRegexp(`(?i)^destroy target creature$`), func(m []string) Effect { return Effect{Verb: "destroy", Target: "creature"} }},
+		// Transfigure: a search of its controller's library for a card
+		// of a quality with the source's mana value, put onto the
+		// battlefield ("into play" before 2009), then a shuffle.
+		{lazyRegexp(`(?i)^search your library for an? ([a-z]+ )?card with the same (?:mana value|converted mana cost) as this (?:permanent|card) and put it (?:onto the battlefield|into play)\. then shuffle your library$`), func(m []string) Effect {
+			return Effect{Verb: "search", Name: strings.TrimSpace(strings.ToLower(m[1])), Who: "this permanent"}
+		}},
 		// A spell's trigger copies the spell (707.10): once, once for each
 		// time a cost of Name was paid (replicate), or, Name "graveyard",
 		// once for each permanent put into a graveyard from the battlefield
