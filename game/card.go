@@ -115,7 +115,7 @@ type Ability struct {
 	// "artifacts", "Goblin", "creature"), or "Sunburst" when sunburst
 	// sets a keyword's number ("Modular—Sunburst"), or the ability a
 	// max speed ability grants, as written ("Flying"), or the activated
-	// ability after a boast or exhaust keyword's dash ("{1}{R}: This
+	// ability after a boast, exhaust or forecast keyword's dash ("{1}{R}: This
 	// creature deals 1 damage to any target.").
 	Quality string
 	Text    string // as written
@@ -177,7 +177,7 @@ var Keywords = map[string]Param{
 	"Protection": FromParam, "Affinity": ForParam, "Enchant": QualParam,
 	"Splice": OntoParam, "Offering": PrefixQual,
 	"Escape": CostParam, "Spectacle": CostParam, "Surge": CostParam, "Retrace": NoParam, "Jump-Start": NoParam,
-	"Max speed": GrantParam, "Boast": ActParam, "Exhaust": ActParam,
+	"Max speed": GrantParam, "Boast": ActParam, "Exhaust": ActParam, "Forecast": ActParam,
 	// Alternative costs read by the shape of package ability.
 	"Prowl": CostParam, "Freerunning": CostParam,
 	// Additional costs, cost changes and cast triggers.

@@ -137,7 +137,7 @@ var (
 // your hand", "Tap any number of other untapped creatures you control
 // with total power 3 or greater", "Tap another untapped creature you control", and the card itself from another zone: "Discard this card"
 // ("from your hand" before 2004-10), "Exile this card from your
-// graveyard". self is the name of the card whose cost it is. An error is
+// graveyard", "Reveal this card from your hand". self is the name of the card whose cost it is. An error is
 // a *CostError at the part not understood.
 func ParseFullCost(text, self string) (FullCost, error) {
 	var c FullCost
@@ -270,6 +270,12 @@ func ParseFullCost(text, self string) (FullCost, error) {
 			p.Kind, p.From, p.What, p.Other = TapOthers, Battlefield, "creature", m[1] != ""
 			p.N, _ = number(m[2])
 		case strings.HasPrefix(lower, "reveal "):
+			if rest, ok := strings.CutSuffix(t[len("reveal "):], " from your hand"); ok && isSelf(rest) {
+				// "Reveal this card from your hand" (forecast): the card
+				// itself, from its owner's hand.
+				p.Kind, p.N, p.Self, p.From = Reveal, 1, true, Hand
+				break
+			}
 			m := reReveal().FindStringSubmatch(t)
 			if m == nil {
 				return fail("unknown cost %q", t)
