@@ -16,8 +16,9 @@ import (
 // LineageVersion changes whenever the matcher, the lineage format or the
 // parsed texts (1999-11-01's mana symbols, version 9) do;
 // cached lineages of another version are rebuilt. Version 11 laid the head
-// out in fixed-width tables read in place.
-const LineageVersion = 11
+// out in fixed-width tables read in place; version 12 keeps the changes of
+// the titled rules (lineage_traces.go).
+const LineageVersion = 12
 
 // A Link records what one rule of a revision became in the next.
 type Link struct {
@@ -58,7 +59,7 @@ func (l *Lineage) rulesOf(rev int) (rulesView, error) {
 	l.rulesMu.Lock()
 	defer l.rulesMu.Unlock()
 	if l.rules[rev] == nil {
-		b, err := l.body.read(l.h.textCount() + rev)
+		b, err := l.body.read(l.h.rulesPart(rev))
 		if err != nil {
 			return nil, err
 		}
@@ -112,11 +113,12 @@ const noID = ^uint32(0)
 type tables struct {
 	revs   []string
 	titles []map[string]string
-	ids    []string   // every rule ID of every revision, sorted
-	spans  [][]span   // per ID, the revisions that have it
-	steps  []lineStep // per step
-	texts  []string   // every distinct rule text (RuleText), sorted
-	rules  [][]entry  // per revision, its rules in document order
+	ids    []string       // every rule ID of every revision, sorted
+	spans  [][]span       // per ID, the revisions that have it
+	steps  []lineStep     // per step
+	texts  []string       // every distinct rule text (RuleText), sorted
+	rules  [][]entry      // per revision, its rules in document order
+	traces [][]traceEntry // per step, the titled rules' changes (see computeTraces), by rule
 }
 
 // BuildLineage compares every adjacent pair of docs (named names, oldest
@@ -276,7 +278,7 @@ func (b *LineageBuilder) Lineage() *Lineage {
 			t.mark(i+1, k.B, idNum)
 		}
 	}
-	return t.lineage()
+	return t.withTraces()
 }
 
 func sortedKeys(m map[string]bool) []string {

@@ -33,11 +33,16 @@ import (
 //   - per step, where its links start; the links' A and B (ID plus one,
 //     0 for none), classes and moves (a byte each); per step, its links
 //     in the order of A and of B (indexes in the step);
-//   - where each part of the body starts (n+1 numbers) and its CRC-32C.
+//   - where each part of the body starts (n+1 numbers) and its CRC-32C;
+//   - the titled rules' changes kept (lineage_traces.go): per step, where
+//     its changes start (n+1 numbers, none when none are kept); per change,
+//     its rule (side B) and its class (a byte); the changes of a step are
+//     sorted by rule.
 //
 // The body is its parts one after the other: each distinct text, then the
-// rules of each revision (10 bytes each: ID, text, depth and flags), read
-// only when a history needs them. A command that looks up one rule's
+// word diff of each change kept (appendOps), then the rules of each
+// revision (10 bytes each: ID, text, depth and flags), read only when a
+// history needs them. A command that looks up one rule's
 // history so reads the head and a few parts of the body, and checks only
 // what it reads: a damaged part is ErrDamaged when it is read (the
 // library then builds the lineage again).
@@ -67,11 +72,17 @@ type head struct {
 	stepAt, linkA, linkB          u32s
 	linkClass, linkMoved          []byte
 	byA, byB                      u32s
-	partAt, partSum               u32s // the texts' parts, then the revisions'
+	partAt, partSum               u32s // the texts' parts, then the kept changes', then the revisions'
+	traceAt, traceID              u32s // per step, where its kept changes start (none kept: empty); their rules
+	traceClass                    []byte
 }
 
 // textCount is the number of distinct texts.
-func (h *head) textCount() int { return h.partAt.len() - 1 - h.revs.len() }
+func (h *head) textCount() int { return h.partAt.len() - 1 - h.revs.len() - h.traceID.len() }
+
+// rulesPart is the part of the rules of revision rev: the last parts,
+// after the texts and the kept changes.
+func (h *head) rulesPart(rev int) int { return h.partAt.len() - 1 - h.revs.len() + rev }
 
 // rulesView is the rules of one revision, in place.
 type rulesView []byte
@@ -198,6 +209,19 @@ func (t *tables) encode() (head, body []byte) {
 	for _, s := range t.texts {
 		put([]byte(s))
 	}
+	var traceAt, traceID []uint32
+	var traceClass []byte
+	if t.traces != nil {
+		for _, es := range t.traces {
+			traceAt = append(traceAt, uint32(len(traceID)))
+			for _, e := range es {
+				traceID = append(traceID, e.id)
+				traceClass = append(traceClass, byte(e.class))
+				put(appendOps(nil, e.diff))
+			}
+		}
+		traceAt = append(traceAt, uint32(len(traceID)))
+	}
 	for _, rs := range t.rules {
 		b := make([]byte, 0, len(rs)*entrySize)
 		for _, r := range rs {
@@ -304,6 +328,9 @@ func (t *tables) encode() (head, body []byte) {
 	nums(byB)
 	nums(partAt)
 	nums(partSum)
+	nums(traceAt)
+	nums(traceID)
+	sec(traceClass)
 	return head, body
 }
 
@@ -478,6 +505,7 @@ func parseHead(b []byte, bodySize int64) (head, error) {
 	h.linkClass, h.linkMoved = next(), next()
 	h.byA, h.byB = nums(), nums()
 	h.partAt, h.partSum = nums(), nums()
+	h.traceAt, h.traceID, h.traceClass = nums(), nums(), next()
 	if bad || len(b) != 0 {
 		return head{}, ErrDamaged
 	}
@@ -491,7 +519,10 @@ func parseHead(b []byte, bodySize int64) (head, error) {
 		h.byA.len() == links && h.byB.len() == links &&
 		below(h.linkA, uint32(ids+1)) && below(h.linkB, uint32(ids+1)) &&
 		h.partAt.len() >= revs+1 && h.partSum.len() == h.partAt.len()-1 &&
-		ascending(h.partAt, 0, uint32(bodySize)) && uint64(bodySize) <= math.MaxUint32
+		ascending(h.partAt, 0, uint32(bodySize)) && uint64(bodySize) <= math.MaxUint32 &&
+		(h.traceAt.len() == 0 && h.traceID.len() == 0 || h.traceAt.len() == revs && ascending(h.traceAt, 0, uint32(h.traceID.len()))) &&
+		len(h.traceClass) == h.traceID.len() && below(h.traceID, uint32(ids)) &&
+		h.partAt.len() >= revs+1+h.traceID.len()
 	if !ok {
 		return head{}, ErrDamaged
 	}

@@ -82,7 +82,7 @@ func (l *Lineage) Extend(name string, last, next *parse.Document, lex *lexicon.L
 	for _, k := range ls {
 		n.mark(step+1, k.B, idNum)
 	}
-	return n.lineage(), nil
+	return n.withTraces(), nil
 }
 
 // mark records that revision rev has rule id (numbered by idNum), in
@@ -142,7 +142,7 @@ func (l *Lineage) tables() (*tables, error) {
 	}
 	t.rules = make([][]entry, len(l.Revs))
 	for rev := range t.rules {
-		rs := rulesView(part(len(t.texts) + rev))
+		rs := rulesView(part(h.rulesPart(rev)))
 		if !rs.valid(len(t.ids), len(t.texts)) {
 			return nil, ErrDamaged
 		}

@@ -33,6 +33,11 @@ func (l *Lineage) TraceClasses(start int, id string, lex *lexicon.Lexicon) ([]Ch
 }
 
 func (l *Lineage) trace(start int, id string, lex *lexicon.Lexicon, words bool) ([]Change, error) {
+	if lex == nil { // the default lexicon, with which the lineage measured the changes it keeps
+		if out, ok, err := l.traced(start, id, words); ok || err != nil {
+			return out, err
+		}
+	}
 	return l.traceBy(start, id, lex, words, changedLines)
 }
 
