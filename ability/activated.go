@@ -10,7 +10,7 @@ import "github.com/crules/crules/game"
 
 func init() {
 	families = append(families, func() {
-		for _, name := range []string{"Equip", "Cycling", "Fortify", "Outlast", "Reinforce", "Scavenge", "Crew", "Boast", "Exhaust", "Saddle", "Station", "Embalm", "Eternalize", "Transfigure"} {
+		for _, name := range []string{"Equip", "Cycling", "Fortify", "Outlast", "Reinforce", "Scavenge", "Crew", "Boast", "Exhaust", "Saddle", "Station", "Embalm", "Eternalize", "Transfigure", "Aura Swap"} {
 			declare(name, activatedCompiled, byDefinition)
 		}
 		// Forecast (702.57): the rules quote no definition, but say

@@ -181,6 +181,11 @@ func (e *engine) activateAbility(st *Stmt, p *game.Player, o *game.Object, a *ab
 		}
 	}
 	e.s.Push(ab)
+	if ef.Verb == "exchange" {
+		// "You may exchange …": its controller may decline as it
+		// resolves.
+		e.mays[ab] = true
+	}
 	e.settle(pay, total, e.rules.Find(phPay...))
 	if ef.X {
 		// "deals X damage": the X announced as it was activated.

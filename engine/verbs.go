@@ -2,6 +2,7 @@ package engine
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -227,6 +228,8 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 		if o, _ := e.move(found, game.Battlefield, p, "put onto the battlefield"); o != nil {
 			e.fire(o, ability.Enters, nil)
 		}
+	case "exchange":
+		e.exchange(d, ef)
 	case "copytoken":
 		// "Create a token that's a copy of this card, except …": the
 		// card's copiable values (707.2) with the exceptions, which
@@ -248,6 +251,65 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 		return false
 	}
 	return true
+}
+
+// phExchange are the words of the rule of an exchange: all of it or
+// none (701.12a; 701.8a from 2009, the glossary's "Exchange" before).
+var phExchange = []string{"no part of the exchange occurs", "exchange something"}
+
+// exchange follows "You may exchange this permanent with an Aura card in
+// your hand": unless its controller declines, the card the statement
+// names (`resolve; exchange CARD`) is put onto the battlefield attached
+// to what the source enchants, and the source returns to its owner's
+// hand. When either half can't be completed (no such card, one that
+// can't enchant that permanent, a source its controller doesn't own or
+// that has left the battlefield) nothing happens.
+func (e *engine) exchange(d doing, ef game.Effect) {
+	src, p := d.src, d.src.Controller()
+	if e.declines() {
+		e.s.Cite(e.rules.Find(phFollow...), "%s: %s declines to exchange %s", d.from, p.Name, src.Label)
+		return
+	}
+	none := func(why string) {
+		e.s.Cite(e.defined("Exchange", phExchange...), "%s: %s; the exchange can't be completed and nothing happens", d.from, why)
+	}
+	var card *game.Object
+	if cl := e.cur.Clause("exchange"); cl != nil && len(cl.Names) == 1 {
+		card = e.s.FindIn(cl.Names[0].Text, game.Hand)
+	}
+	host := src.AttachedTo
+	switch {
+	case e.s.FindIn(src.Label, game.Battlefield) != src:
+		none(src.Label + " is no longer on the " + strings.TrimPrefix(e.zone(game.Battlefield), "the "))
+		return
+	case src.Owner != p:
+		none(fmt.Sprintf("%s doesn't own %s: it would go to %s's hand, not to the hand the card comes from", p.Name, src.Label, src.Owner.Name))
+		return
+	case card == nil || card.Owner != p || !card.Card.HasSubtype(ef.Name):
+		none(fmt.Sprintf("%s names no %s card in %s's hand (exchange CARD)", e.cur.Text, ef.Name, p.Name))
+		return
+	case host == nil:
+		none(src.Label + " enchants nothing")
+		return
+	}
+	en, ok := first[*ability.Enchants](e, card)
+	if !ok || !en.What.Matches(host) {
+		none(fmt.Sprintf("%s can't enchant %s", card.Label, host.Label))
+		return
+	}
+	for _, pr := range all[*ability.Protection](e, host) {
+		if pr.From.Matches(card) {
+			none(fmt.Sprintf("%s can't enchant %s, which has protection from %s", card.Label, host.Label, pr.From.Text))
+			return
+		}
+	}
+	e.s.Cite(e.defined("Exchange", phExchange...), "%s: %s exchanges %s with %s from their hand, which is put onto %s attached to %s", d.from, p.Name, src.Label, card.Label, e.zone(game.Battlefield), host.Label)
+	src.AttachedTo = nil
+	e.leaveBattlefield(src, game.Hand, "exchanged")
+	n := e.s.Move(card, game.Battlefield, p, false)
+	n.AttachedTo = host
+	e.s.Changed()
+	e.fire(n, ability.Enters, nil)
 }
 
 // create creates n token creatures (111.1): their characteristics are

@@ -173,7 +173,7 @@ var Keywords = map[string]Param{
 	"Flashback": CostParam, "Madness": CostParam, "Mutate": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
 	"Ninjutsu": CostParam, "Evoke": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
 	"Cycling": CostParam, "Fortify": CostParam, "Outlast": CostParam, "Reinforce": NCostParam, "Scavenge": CostParam, "Crew": NParam, "Saddle": NParam, "Station": NoParam,
-	"Embalm": CostParam, "Eternalize": CostParam, "Transfigure": CostParam,
+	"Embalm": CostParam, "Eternalize": CostParam, "Transfigure": CostParam, "Aura Swap": CostParam,
 	"Protection": FromParam, "Affinity": ForParam, "Enchant": QualParam,
 	"Splice": OntoParam, "Offering": PrefixQual,
 	"Escape": CostParam, "Spectacle": CostParam, "Surge": CostParam, "Retrace": NoParam, "Jump-Start": NoParam,
@@ -353,6 +353,7 @@ func (a *Ability) setCost(s string) error {
 //	venture into the dungeon (701.46 to 2025-04-04, 701.49 after) | venture into Undercity (701.46d, from 2022-06-10: Name "Undercity")
 //	[you] take the initiative (725, from 2022-06-10)
 //	destroy target creature | counter target spell
+//	you may exchange this permanent with an Aura card in your hand (aura swap: `resolve; exchange CARD`)
 //	search your library for a [QUALITY] card with the same mana value | converted mana cost as this permanent
 //	  and put it onto the battlefield | into play. Then shuffle your library (transfigure: `resolve; search CARD`)
 //	put N KIND counters on target creature | this creature | this permanent
@@ -403,7 +404,7 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets", "designate", "copytoken", "search"
+	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets", "designate", "copytoken", "search", "exchange"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// ExiledPower: N is the power of the card exiled to pay the
@@ -644,6 +645,11 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 			return Effect{Verb: "attach", Target: strings.ToLower(m[1]+m[2]) + " you control"}
 		}},
 		{lazyRegexp(`(?i)^destroy target creature$`), func(m []string) Effect { return Effect{Verb: "destroy", Target: "creature"} }},
+		// Aura swap: the source and a card of a subtype in its
+		// controller's hand change places (701.12a: all of it or none).
+		{lazyRegexp(`(?i)^you may exchange this permanent with an? ([a-z]+) card in your hand$`), func(m []string) Effect {
+			return Effect{Verb: "exchange", Name: m[1]}
+		}},
 		// Transfigure: a search of its controller's library for a card
 		// of a quality with the source's mana value, put onto the
 		// battlefield ("into play" before 2009), then a shuffle.
