@@ -20,6 +20,13 @@ type DiffOptions struct {
 	// search uses (see diff.IgnoreTypography); such a pair counts as
 	// unchanged or renumbered, and words are compared through it.
 	IgnoreTypography bool
+	// Stat asks for the counts without the pairs, as diff --stat prints
+	// them: Comparison.Counts and Chapters, its Pairs empty. Two adjacent
+	// embedded revisions compared whole, every class but unchanged, are
+	// then read from the lineage's step when the lineage is cached:
+	// nothing is parsed or compared, and the Comparison's A and B carry
+	// their labels and revisions but no tree (their Document is nil).
+	Stat bool
 }
 
 // A Comparison is two documents compared rule by rule.
@@ -39,6 +46,9 @@ type Comparison struct {
 	// every class, before Classes narrows them.
 	Counts map[diff.Class]int
 	Pairs  []diff.Pair
+	// Chapters is set with DiffOptions.Stat: the pairs of each chapter (see
+	// render.Comparison.ChapterCounts), counted in place of Pairs.
+	Chapters []render.ChapterCount
 	// IgnoreTypography is DiffOptions.IgnoreTypography; Typography is then
 	// how many pairs under Rule differed in typography alone.
 	IgnoreTypography bool
@@ -52,6 +62,9 @@ type Comparison struct {
 // neither document has it or a counterpart, it is ErrNoRule with the
 // nearest numbers in b (chapters, for a chapter).
 func (l *Library) Diff(a, b Source, o DiffOptions) (*Comparison, error) {
+	if o.Stat {
+		return l.diffStat(a, b, o)
+	}
 	da, db, err := l.pair(a, b)
 	if err != nil {
 		return nil, err
@@ -119,6 +132,28 @@ func (l *Library) Diff(a, b Source, o DiffOptions) (*Comparison, error) {
 	return c, nil
 }
 
+// diffStat is Diff with o.Stat: from the lineage's step when it can be
+// (see DiffOptions.Stat), else counted from the pairs Diff lists.
+func (l *Library) diffStat(a, b Source, o DiffOptions) (*Comparison, error) {
+	if lin := l.loadedLineage(); lin != nil && !a.IsFile() && !b.IsFile() && o.Rule.IsZero() && len(o.Classes) == 0 && !o.IgnoreTypography &&
+		b.Rev.pos == a.Rev.pos+1 && b.Rev.pos < len(lin.Revs) && lin.Revs[a.Rev.pos] == a.Rev.Name() && lin.Revs[b.Rev.pos] == b.Rev.Name() {
+		counts, chapters := lin.StepCounts(a.Rev.pos)
+		if chapters == nil {
+			chapters = []render.ChapterCount{}
+		}
+		doc := func(r Rev) *Document { return &Document{Source: r.Source(), Label: r.Name(), Rev: r} }
+		return &Comparison{A: doc(a.Rev), B: doc(b.Rev), Counts: counts, Chapters: chapters}, nil
+	}
+	o.Stat = false
+	c, err := l.Diff(a, b, o)
+	if err != nil {
+		return nil, err
+	}
+	c.Chapters = c.View().ChapterCounts()
+	c.Pairs = nil
+	return c, nil
+}
+
 // direct reports whether a is a rule a document has under the number
 // asked, not a counterpart or a chapter.
 func direct(a *RuleAnswer) bool {
@@ -163,7 +198,7 @@ func (c *Comparison) JSON(stat bool) any { return render.CompareJSON(c.View(), s
 // View is the comparison as the printers of render take it.
 func (c *Comparison) View() *render.Comparison {
 	v := &render.Comparison{A: c.A.Document, B: c.B.Document, AName: c.A.Label, BName: c.B.Label, Scope: c.Rule.String(), Notes: c.Notes(),
-		Counts: c.Counts, Pairs: c.Pairs, IgnoreTypography: c.IgnoreTypography, Typography: c.Typography}
+		Counts: c.Counts, Pairs: c.Pairs, Chapters: c.Chapters, IgnoreTypography: c.IgnoreTypography, Typography: c.Typography}
 	if c.InA != nil {
 		v.RuleA = c.InA.id(c.Rule).String()
 	}

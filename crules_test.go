@@ -3,6 +3,7 @@ package crules_test
 import (
 	"bytes"
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -18,6 +19,7 @@ import (
 	"github.com/crules/crules/engine"
 	"github.com/crules/crules/internal/corpustest"
 	"github.com/crules/crules/parse"
+	"github.com/crules/crules/render"
 )
 
 // TestMain gives the tests (and the example) a cache of their own.
@@ -421,6 +423,60 @@ func TestComplete(t *testing.T) {
 	}
 	if got := lib.CompleteRev("2006"); len(got) == 0 || got[0] != "2006-10-01" || slices.Contains(got, "latest") {
 		t.Errorf("CompleteRev(2006) = %q", got)
+	}
+}
+
+// TestDiffStat: Diff with Stat counts what Diff lists: read from the lineage
+// for adjacent revisions (no tree parsed), counted from Diff for others,
+// narrowed to a rule or a class; the text of diff --stat is the same
+// either way.
+func TestDiffStat(t *testing.T) {
+	lib := open(t, crules.Options{})
+	if _, err := lib.Lineage(); err != nil {
+		t.Fatal(err)
+	}
+	sel := func(q string) crules.Source {
+		r, err := lib.Select(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.Source()
+	}
+	for _, tc := range []struct {
+		a, b      string
+		o         crules.DiffOptions
+		fromSteps bool
+	}{
+		{"2025-11-14", "2026-01-16", crules.DiffOptions{}, true},
+		{"2008-05-01", "2008-07-15", crules.DiffOptions{}, true},
+		{"2009-05-01", "2009-07-11", crules.DiffOptions{}, true},
+		{"2005-10-01", "2026-01-16", crules.DiffOptions{}, false},
+		{"2025-11-14", "2026-01-16", crules.DiffOptions{Classes: []diff.Class{diff.Edited}}, false},
+		{"2005-10-01", "2006-02-01", crules.DiffOptions{Rule: parse.MustParseRuleID("502.40")}, false},
+	} {
+		a, b := sel(tc.a), sel(tc.b)
+		so := tc.o
+		so.Stat = true
+		got, err := lib.Diff(a, b, so)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (got.A.Document == nil) != tc.fromSteps {
+			t.Errorf("%s → %s %+v: parsed %t, want %t", tc.a, tc.b, tc.o, got.A.Document != nil, !tc.fromSteps)
+		}
+		want, err := lib.Diff(a, b, tc.o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got.Pairs) != 0 || !maps.Equal(got.Counts, want.Counts) || !reflect.DeepEqual(got.Chapters, want.View().ChapterCounts()) {
+			t.Errorf("%s → %s %+v: %v %v, Diff %v %v", tc.a, tc.b, tc.o, got.Counts, got.Chapters, want.Counts, want.View().ChapterCounts())
+		}
+		var x, y strings.Builder
+		(&render.TextPrinter{W: &x}).Diff(got.View(), true)
+		(&render.TextPrinter{W: &y}).Diff(want.View(), true)
+		if x.String() != y.String() || !strings.Contains(x.String(), " → ") {
+			t.Errorf("%s → %s: --stat prints\n%s\nDiff's\n%s", tc.a, tc.b, x.String(), y.String())
+		}
 	}
 }
 

@@ -157,6 +157,29 @@ func (l *Library) cachedLineage(path string) *diff.Lineage {
 	return lin
 }
 
+// loadedLineage is the lineage when it is read or cached (read now), nil
+// when it would have to be built: for an answer it only makes quicker.
+func (l *Library) loadedLineage() *diff.Lineage {
+	l.lineageMu.Lock()
+	lin := l.lineage
+	l.lineageMu.Unlock()
+	if lin != nil {
+		return lin
+	}
+	path, err := l.cachePath("lineage", diff.LineageVersion)
+	if err != nil {
+		return nil
+	}
+	if _, err := os.Stat(path); err != nil {
+		return nil
+	}
+	lin, err = l.Lineage()
+	if err != nil {
+		return nil
+	}
+	return lin
+}
+
 // prefetchLineage starts reading the cached lineage in the background
 // when it is cached and not yet read: a later Lineage waits for it. A
 // lineage that would have to be built is left to the caller that needs it.

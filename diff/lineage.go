@@ -17,8 +17,9 @@ import (
 // parsed texts (1999-11-01's mana symbols, version 9) do;
 // cached lineages of another version are rebuilt. Version 11 laid the head
 // out in fixed-width tables read in place; version 12 keeps the changes of
-// the titled rules (lineage_traces.go).
-const LineageVersion = 12
+// the titled rules (lineage_traces.go), 13 the pairs of each step and the
+// chapters' titles (lineage_stat.go).
+const LineageVersion = 13
 
 // A Link records what one rule of a revision became in the next.
 type Link struct {
@@ -89,6 +90,7 @@ const (
 type lineStep struct {
 	links    []Link  // in the comparison's order
 	byA, byB []int32 // links sorted (stably) by A and by B
+	pairs    int     // the comparison's pairs, the identities left out of links too
 }
 
 // A span is the revisions from, …, to (indexes in Revs) that have a rule
@@ -111,14 +113,15 @@ const noID = ^uint32(0)
 // tables are a lineage as it is built, before it is encoded: strings and
 // slices.
 type tables struct {
-	revs   []string
-	titles []map[string]string
-	ids    []string       // every rule ID of every revision, sorted
-	spans  [][]span       // per ID, the revisions that have it
-	steps  []lineStep     // per step
-	texts  []string       // every distinct rule text (RuleText), sorted
-	rules  [][]entry      // per revision, its rules in document order
-	traces [][]traceEntry // per step, the titled rules' changes (see computeTraces), by rule
+	revs     []string
+	titles   []map[string]string
+	chapters []map[int]string // per revision, the title of each chapter (Document.Chapter)
+	ids      []string         // every rule ID of every revision, sorted
+	spans    [][]span         // per ID, the revisions that have it
+	steps    []lineStep       // per step
+	texts    []string         // every distinct rule text (RuleText), sorted
+	rules    [][]entry        // per revision, its rules in document order
+	traces   [][]traceEntry   // per step, the titled rules' changes (see computeTraces), by rule
 }
 
 // BuildLineage compares every adjacent pair of docs (named names, oldest
@@ -161,11 +164,12 @@ type LineageBuilder struct {
 	lex   *lexicon.Lexicon
 	names []string
 
-	mu     sync.Mutex
-	intern map[string]string // each text and ID once, whichever revision has it
-	titles []map[string]string
-	rules  [][]rawEntry
-	steps  [][]Link
+	mu       sync.Mutex
+	intern   map[string]string // each text and ID once, whichever revision has it
+	titles   []map[string]string
+	chapters []map[int]string
+	rules    [][]rawEntry
+	steps    [][]Link
 }
 
 type rawEntry struct {
@@ -181,7 +185,7 @@ func NewLineageBuilder(names []string, lex *lexicon.Lexicon) *LineageBuilder {
 		lex = lexicon.Default()
 	}
 	n := len(names)
-	return &LineageBuilder{lex: lex, names: names, intern: map[string]string{}, titles: make([]map[string]string, n), rules: make([][]rawEntry, n), steps: make([][]Link, max(0, n-1))}
+	return &LineageBuilder{lex: lex, names: names, intern: map[string]string{}, titles: make([]map[string]string, n), chapters: make([]map[int]string, n), rules: make([][]rawEntry, n), steps: make([][]Link, max(0, n-1))}
 }
 
 // Add records revision i's titles and rule texts.
@@ -191,7 +195,7 @@ func (b *LineageBuilder) Add(i int, d *parse.Document) {
 	for j := range rs {
 		rs[j].id, rs[j].text = b.once(rs[j].id), b.once(rs[j].text)
 	}
-	b.titles[i], b.rules[i] = t, rs
+	b.titles[i], b.chapters[i], b.rules[i] = t, chapterTitles(d), rs
 	b.mu.Unlock()
 }
 
@@ -242,7 +246,7 @@ func (b *LineageBuilder) Compare(i int, a, c *parse.Document) {
 func (b *LineageBuilder) Lineage() *Lineage {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	t := &tables{revs: b.names, titles: b.titles}
+	t := &tables{revs: b.names, titles: b.titles, chapters: b.chapters}
 	idSet, textSet := map[string]bool{}, map[string]bool{}
 	for _, rs := range b.rules {
 		for _, e := range rs {
@@ -271,6 +275,7 @@ func (b *LineageBuilder) Lineage() *Lineage {
 	t.steps = make([]lineStep, len(b.steps))
 	for i, ls := range b.steps {
 		t.steps[i] = compact(ls, idNum, t.ids)
+		t.steps[i].pairs = len(ls)
 		for _, k := range ls {
 			t.mark(i, k.A, idNum)
 		}
@@ -324,6 +329,20 @@ func (s *lineStep) index() {
 	}
 	slices.SortStableFunc(s.byA, func(i, j int32) int { return strings.Compare(s.links[i].A, s.links[j].A) })
 	slices.SortStableFunc(s.byB, func(i, j int32) int { return strings.Compare(s.links[i].B, s.links[j].B) })
+}
+
+// chapterTitles maps each chapter number of d to its title, as
+// d.Chapter gives it.
+func chapterTitles(d *parse.Document) map[int]string {
+	t := map[int]string{}
+	for _, p := range d.Parts {
+		for _, c := range p.Chapters {
+			if ch := d.Chapter(c.ID.Chapter); ch != nil {
+				t[c.ID.Chapter] = strings.Clone(ch.Title)
+			}
+		}
+	}
+	return t
 }
 
 func titles(d *parse.Document) map[string]string {

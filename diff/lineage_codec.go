@@ -11,6 +11,7 @@ import (
 	"maps"
 	"math"
 	"os"
+	"slices"
 	"unsafe"
 )
 
@@ -37,7 +38,10 @@ import (
 //   - the titled rules' changes kept (lineage_traces.go): per step, where
 //     its changes start (n+1 numbers, none when none are kept); per change,
 //     its rule (side B) and its class (a byte); the changes of a step are
-//     sorted by rule.
+//     sorted by rule;
+//   - per step, the comparison's pairs (the identities counted);
+//   - per revision, where its chapters start; the pairs (chapter number,
+//     title in the titles' table), by number.
 //
 // The body is its parts one after the other: each distinct text, then the
 // word diff of each change kept (appendOps), then the rules of each
@@ -75,6 +79,8 @@ type head struct {
 	partAt, partSum               u32s // the texts' parts, then the kept changes', then the revisions'
 	traceAt, traceID              u32s // per step, where its kept changes start (none kept: empty); their rules
 	traceClass                    []byte
+	stepPairs                     u32s // per step, the comparison's pairs
+	chapterAt, chapterPairs       u32s // per revision, where its chapters start; (number, title)
 }
 
 // textCount is the number of distinct texts.
@@ -269,6 +275,11 @@ func (t *tables) encode() (head, body []byte) {
 			seen[v] = true
 		}
 	}
+	for _, m := range t.chapters {
+		for _, v := range m {
+			seen[v] = true
+		}
+	}
 	table := sortedKeys(seen)
 	titleNum := numbered(table)
 	var titleOf, titleTab, pairs []uint32
@@ -331,6 +342,21 @@ func (t *tables) encode() (head, body []byte) {
 	nums(traceAt)
 	nums(traceID)
 	sec(traceClass)
+	var stepPairs []uint32
+	for _, s := range t.steps {
+		stepPairs = append(stepPairs, uint32(s.pairs))
+	}
+	nums(stepPairs)
+	var chapterAt, chapterPairs []uint32
+	for _, m := range t.chapters {
+		chapterAt = append(chapterAt, uint32(len(chapterPairs)/2))
+		for _, n := range slices.Sorted(maps.Keys(m)) {
+			chapterPairs = append(chapterPairs, uint32(n), titleNum[m[n]])
+		}
+	}
+	chapterAt = append(chapterAt, uint32(len(chapterPairs)/2))
+	nums(chapterAt)
+	nums(chapterPairs)
 	return head, body
 }
 
@@ -506,6 +532,7 @@ func parseHead(b []byte, bodySize int64) (head, error) {
 	h.byA, h.byB = nums(), nums()
 	h.partAt, h.partSum = nums(), nums()
 	h.traceAt, h.traceID, h.traceClass = nums(), nums(), next()
+	h.stepPairs, h.chapterAt, h.chapterPairs = nums(), nums(), nums()
 	if bad || len(b) != 0 {
 		return head{}, ErrDamaged
 	}
@@ -522,9 +549,16 @@ func parseHead(b []byte, bodySize int64) (head, error) {
 		ascending(h.partAt, 0, uint32(bodySize)) && uint64(bodySize) <= math.MaxUint32 &&
 		(h.traceAt.len() == 0 && h.traceID.len() == 0 || h.traceAt.len() == revs && ascending(h.traceAt, 0, uint32(h.traceID.len()))) &&
 		len(h.traceClass) == h.traceID.len() && below(h.traceID, uint32(ids)) &&
-		h.partAt.len() >= revs+1+h.traceID.len()
+		h.partAt.len() >= revs+1+h.traceID.len() &&
+		h.stepPairs.len() == revs-1 && h.chapterAt.len() == revs+1 && h.chapterPairs.len()%2 == 0 &&
+		ascending(h.chapterAt, 0, uint32(h.chapterPairs.len()/2))
 	if !ok {
 		return head{}, ErrDamaged
+	}
+	for b := []byte(h.chapterPairs); len(b) >= 8; b = b[8:] {
+		if binary.LittleEndian.Uint32(b[4:]) >= uint32(h.titleStrs.len()) {
+			return head{}, ErrDamaged
+		}
 	}
 	for b := []byte(h.titlePairs); len(b) >= 8; b = b[8:] {
 		if binary.LittleEndian.Uint32(b) >= uint32(ids) || binary.LittleEndian.Uint32(b[4:]) >= uint32(h.titleStrs.len()) {

@@ -45,7 +45,7 @@ func (l *Lineage) Extend(name string, last, next *parse.Document, lex *lexicon.L
 		idSet[k.A], idSet[k.B] = true, true
 	}
 	delete(idSet, "")
-	n := &tables{revs: append(o.revs, name), titles: append(o.titles, titles(next))}
+	n := &tables{revs: append(o.revs, name), titles: append(o.titles, titles(next)), chapters: append(o.chapters, chapterTitles(next))}
 	n.ids, n.texts = sortedKeys(idSet), sortedKeys(textSet)
 	idNum, textNum := numbered(n.ids), numbered(n.texts)
 	idOf := make([]uint32, len(o.ids)) // old number → new
@@ -76,6 +76,7 @@ func (l *Lineage) Extend(name string, last, next *parse.Document, lex *lexicon.L
 	}
 	step := len(n.revs) - 2
 	n.steps = append(o.steps, compact(ls, idNum, n.ids))
+	n.steps[step].pairs = len(ls)
 	for _, k := range ls {
 		n.mark(step, k.A, idNum)
 	}
@@ -119,6 +120,9 @@ func (l *Lineage) tables() (*tables, error) {
 		}
 		t.titles = append(t.titles, shared[k])
 	}
+	for i := range l.Revs {
+		t.chapters = append(t.chapters, l.chapterTitles(i))
+	}
 	t.spans = make([][]span, len(t.ids))
 	for n := range t.spans {
 		for k := h.spanAt.at(n); k < h.spanAt.at(n+1); k++ {
@@ -128,7 +132,7 @@ func (l *Lineage) tables() (*tables, error) {
 	t.steps = make([]lineStep, l.Steps())
 	for i := range t.steps {
 		lo, hi := int(h.stepAt.at(i)), int(h.stepAt.at(i+1))
-		s := lineStep{byA: make([]int32, hi-lo), byB: make([]int32, hi-lo)}
+		s := lineStep{byA: make([]int32, hi-lo), byB: make([]int32, hi-lo), pairs: int(h.stepPairs.at(i))}
 		for k := lo; k < hi; k++ {
 			s.links = append(s.links, l.link(k))
 			s.byA[k-lo], s.byB[k-lo] = int32(h.byA.at(k)), int32(h.byB.at(k))

@@ -2,6 +2,8 @@ package diff_test
 
 import (
 	"fmt"
+	"maps"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -10,6 +12,7 @@ import (
 	"github.com/crules/crules/diff"
 	"github.com/crules/crules/internal/corpustest"
 	"github.com/crules/crules/parse"
+	"github.com/crules/crules/render"
 )
 
 // TestHistoryAtASplit: rules whose subrule split in two, the definition
@@ -134,4 +137,30 @@ func textOf(r *parse.Rule) string {
 func firstWords(s string) string {
 	w := strings.Fields(parse.Normalize(s))
 	return strings.Join(w[:min(6, len(w))], " ")
+}
+
+// TestStepCounts: what a step of the lineage counts is what Compare of
+// its two revisions counts, for every step of the corpus: the pairs of
+// each class, and the changes of each chapter as diff --stat prints them.
+func TestStepCounts(t *testing.T) {
+	_, docs, l := lineage(t)
+	for i := range l.Steps() {
+		if testing.Short() && i%10 != 0 && i != l.Steps()-1 {
+			continue
+		}
+		res := diff.Compare(docs[i], docs[i+1], nil)
+		c := &render.Comparison{A: docs[i], B: docs[i+1], Counts: res.Counts()}
+		for _, p := range res.Pairs {
+			if p.Class != diff.Unchanged {
+				c.Pairs = append(c.Pairs, p)
+			}
+		}
+		counts, chapters := l.StepCounts(i)
+		if !maps.Equal(counts, c.Counts) {
+			t.Errorf("%s → %s: counts %v, compared %v", l.Revs[i], l.Revs[i+1], counts, c.Counts)
+		}
+		if want := c.ChapterCounts(); !reflect.DeepEqual(chapters, want) && !(len(chapters) == 0 && len(want) == 0) {
+			t.Errorf("%s → %s: chapters %v, compared %v", l.Revs[i], l.Revs[i+1], chapters, want)
+		}
+	}
 }

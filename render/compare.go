@@ -1,7 +1,6 @@
 package render
 
 import (
-	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -22,6 +21,9 @@ type Comparison struct {
 	Notes               []string
 	Counts              map[diff.Class]int // the pairs under Scope of each class, before a class filter
 	Pairs               []diff.Pair        // the pairs listed
+	// Chapters, when set, is what ChapterCounts returns: a comparison
+	// read from the lineage (crules.DiffOptions.Stat) has counts, not pairs.
+	Chapters []ChapterCount
 	// IgnoreTypography is set when the words are compared through
 	// parse.Typography (see diff.IgnoreTypography): Typography pairs
 	// differed in typography alone and count as unchanged or renumbered.
@@ -47,17 +49,17 @@ func (c *Comparison) WordDiff(p diff.Pair) []diff.Op {
 
 // A ChapterCount is the pairs of a comparison's listed pairs in one
 // chapter, by class, as diff --stat prints them.
-type ChapterCount struct {
-	Chapter int
-	Title   string
-	Counts  map[diff.Class]int
-}
+type ChapterCount = diff.ChapterCount
 
 // ChapterCounts counts the listed pairs per chapter, in chapter order. A
 // removed rule counts in its chapter of A, titled as A titles it: 502 is
 // Keyword Abilities in a 502-era A, Untap Step in B, two rows; a chapter
-// of the same title in both is one.
+// of the same title in both is one. A comparison read from the lineage,
+// without its pairs, has them counted already (Chapters).
 func (c *Comparison) ChapterCounts() []ChapterCount {
+	if c.Chapters != nil {
+		return c.Chapters
+	}
 	type chapter struct {
 		n    int
 		name string
@@ -77,16 +79,11 @@ func (c *Comparison) ChapterCounts() []ChapterCount {
 		}
 		byChapter[k][x.Class]++
 	}
-	var out []ChapterCount
+	out := []ChapterCount{}
 	for k, n := range byChapter {
-		out = append(out, ChapterCount{k.n, k.name, n})
+		out = append(out, ChapterCount{Chapter: k.n, Title: k.name, Counts: n})
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Chapter != out[j].Chapter {
-			return out[i].Chapter < out[j].Chapter
-		}
-		return out[i].Title < out[j].Title
-	})
+	diff.SortChapterCounts(out)
 	return out
 }
 

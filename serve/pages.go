@@ -319,6 +319,7 @@ func (s *Server) apiDiff(w http.ResponseWriter, r *http.Request) {
 	}
 	key := fmt.Sprintf("api/diff/%s/%s?%s&%s&%t&%t", ra.Name(), rb.Name(), opt.Rule, strings.Join(classNames(o.Classes), ","), opt.IgnoreTypography, stat)
 	s.serveCached(w, r, key, "application/json; charset=utf-8", func(_ *render.Site, buf *bytes.Buffer) error {
+		opt.Stat = stat
 		c, err := s.lib.Diff(ra.Source(), rb.Source(), opt)
 		if err != nil {
 			return err

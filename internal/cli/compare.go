@@ -68,6 +68,7 @@ func runDiff(env *Env, lib *crules.Library, o *diffOptions) error {
 		return fmt.Errorf("--rule: %w", err)
 	}
 	env.notes(note)
+	opt.Stat = o.Stat
 	c, err := lib.Diff(srcs[0], srcs[1], opt)
 	return printIf(env, err, o.JSON, func() any { return c.JSON(o.Stat) }, func(p *render.TextPrinter) {
 		p.Diff(c.View(), o.Stat)
