@@ -11,6 +11,11 @@ func init() {
 		for _, name := range []string{"Exalted", "Battle Cry", "Prowess", "Dethrone", "Afflict", "Training", "Ingest", "Renown", "Annihilator", "Mentor"} {
 			declare(name, compiled, byDefinition)
 		}
+		// "Whenever this creature attacks, create N 1/1 red Warrior
+		// creature tokens. Those tokens enter tapped and attacking.
+		// Sacrifice them at the beginning of the next end step"
+		// (702.181a): the last a delayed triggered ability (603.7).
+		declare("Mobilize", compiled, byDefinition)
 	})
 }
 

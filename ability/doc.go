@@ -23,7 +23,7 @@
 //
 // A compiled one: bushido, rampage, flanking, provoke, soulshift, frenzy,
 // poisonous, persist, undying, living weapon, for Mirrodin!, job select,
-// evolve, afterlife and fabricate are declared by the revision's own definition
+// evolve, afterlife, fabricate and mobilize are declared by the revision's own definition
 // (declare(name, compiled, byDefinition)), which the grammar of
 // compile.go reads: its trigger condition by the grammar of text.go,
 // each sentence of its effect by the effect table of card text
@@ -46,7 +46,11 @@
 // StackLock, undaunted's "This spell costs {1} less to cast for each
 // opponent you have" a Reduction, delve's and improvise's "For each
 // generic mana in this spell's total cost, you may … rather than pay
-// that mana" a PayWithPermanents. A part that is a triggered ability
+// that mana" a PayWithPermanents, decayed's "This creature can't block"
+// a CantBlock, graft's "This permanent enters with N +1/+1 counters on
+// it" and unleash's "You may have this permanent enter with an
+// additional +1/+1 counter on it" an EntersWith. A part that is a
+// triggered ability
 // (replicate's "When you cast this spell, if a replicate cost was paid
 // for it, copy it for each time its replicate cost was paid") is read by
 // the grammar of triggered abilities, its effects by the effect table of

@@ -12,12 +12,39 @@ import "github.com/crules/crules/game"
 // that sets N ("Modular—Sunburst"). Note's arguments depend on Per: N,
 // the label and the count; the count, the mana spent, the label, the
 // count and the kind; N, the cards revealed, the label and the count.
+//
+// The shape of enters-with definitions and card text
+// (shape_enterswith.go) sets Kind, the counters' kind, and then Note's
+// arguments are who applies it (the keyword, or the card's name), the
+// permanent's label and the count; with May, who, the player and the
+// label. Per "x" is the spell's X (ravenous), Per "sacrificed" N for
+// each permanent of the card type Sacrifice its controller sacrifices as
+// it enters (devour; Note's arguments: who, how many, the label, the
+// count); ByN makes N the keyword's
+// number; If is a condition on the turn's history (bloodthirst); May is
+// the controller's choice as it enters, and Gains the abilities it gains
+// when they decline (riot's haste).
 type EntersWith struct {
 	Base
 	N     int
 	Per   string
 	SetBy *Base
+	Kind  string
+	ByN   bool
+	If    *Condition
+	May   bool
+	Gains []game.Ability
+	// Sacrifice is the card type of what devour sacrifices.
+	Sacrifice string
+	// Opponent makes the "may" an opponent's, chosen as it enters
+	// (tribute; Note's arguments: who, the controller, the opponent, N,
+	// the label).
+	Opponent bool
+	Text     string // as printed on a card; "" for a keyword's
 }
+
+// PrintedText is the card text the ability was read from.
+func (w *EntersWith) PrintedText() string { return w.Text }
 
 func init() {
 	families = append(families, func() {

@@ -15,6 +15,7 @@ import (
 //	static    = subject "can't be blocked" blocked {", and" other} {"." subject "can block a creature with or without" KEYWORD}
 //	          | subject "can block only creatures with" KEYWORD
 //	          | subject "can't be the target of spells or abilities" ["your opponents control"]
+//	          | subject cantblock (shape_cantblock.go)
 //	subject   = "A creature with" KEYWORD | "This creature" | "This permanent" | "This permanent or player" | NAME
 //	blocked   = "except by" blockers {"and/or" blockers}
 //	          | "by creatures without" KEYWORD | "by creatures with greater power"
@@ -58,6 +59,18 @@ func readStatic(t, self, kw string) ([]Ability, bool, error) {
 		t = strings.TrimSuffix(strings.TrimSpace(t[:i]), ".")
 	}
 	t = strings.TrimSuffix(t, ".")
+	if w, ok := readDevour(normalPart(t)); ok {
+		return []Ability{w}, true, nil
+	}
+	if w, ok := readTribute(normalPart(t)); ok {
+		return []Ability{w}, true, nil
+	}
+	if w, ok, err := readEntersWith(t, self); ok {
+		if err != nil {
+			return nil, true, err
+		}
+		return []Ability{w}, true, nil
+	}
 	if r, ok, err := readReplacement(t, self); ok {
 		if err != nil {
 			return nil, true, err
@@ -108,6 +121,15 @@ func readStatic(t, self, kw string) ([]Ability, bool, error) {
 			return nil, true, textErr(restAt+len("can block only creatures with "), "expected a keyword after \"can block only creatures with\" at %q", t[restAt:])
 		}
 		return []Ability{&CanBlockOnly{Base: withNote(base, "%s can block only creatures with "+k+", and %s has no "+k), Allows: func(a *game.Object) bool { return a.Has(k) }}}, true, nil
+	case strings.HasPrefix(rest, "can't block"):
+		c, tail, ok := readCantBlock(rest)
+		if !ok {
+			return nil, false, nil
+		}
+		if tail != "" {
+			return nil, true, textErr(len(low)-len(tail), "unknown end %q of \"can't block\" (known: \"as long as it has a KIND counter on it\")", t[len(low)-len(tail):])
+		}
+		return []Ability{c}, true, nil
 	case strings.HasPrefix(rest, "can't be blocked "):
 	default:
 		return nil, false, nil
@@ -233,6 +255,10 @@ func ReadStatic(text, self string) ([]Ability, bool, error) {
 		case *BlockRestriction:
 			a.Text = printed
 		case *CanBlockOnly:
+			a.Text = printed
+		case *CantBlock:
+			a.Text = printed
+		case *EntersWith:
 			a.Text = printed
 		case *Untargetable:
 			a.Text = printed

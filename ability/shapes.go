@@ -83,7 +83,11 @@ func CheckShapes(parts []string) error {
 // read. The abilities of one printed instance are built once for each
 // wording and shared.
 func shaped(inst game.Ability, r Rev) []Ability {
-	parts := r.Parts(inst.Keyword)
+	return shapedFrom(inst, r.Parts(inst.Keyword))
+}
+
+// shapedFrom is shaped for the parts of a definition given.
+func shapedFrom(inst game.Ability, parts []string) []Ability {
 	key := inst.Keyword + "\x00" + inst.Text + "\x00" + strings.Join(parts, "\x00")
 	if v, ok := shapedCache.Load(key); ok {
 		return v.([]Ability)
@@ -120,6 +124,17 @@ func (rd *reading) instance(inst game.Ability) []Ability {
 				}
 				c.Cost, c.Parts = game.Cost{}, fc.Parts
 			}
+			out = append(out, &c)
+		case *EntersWith:
+			w := *a
+			w.Keyword = inst.Keyword
+			if w.ByN {
+				w.N, w.ByN = inst.N, false
+			}
+			out = append(out, &w)
+		case *CantBlock:
+			c := *a
+			c.Keyword = inst.Keyword
 			out = append(out, &c)
 		case *StackLock:
 			l := *a

@@ -81,7 +81,9 @@ type Condition struct {
 	// "undesignated" (the source doesn't have the designation Who
 	// names: "it isn't renowned", 702.112a), "nocounters" (the source
 	// had no Counter counters on it, as it last existed on the
-	// battlefield: 603.10a), or "bigger" (the object the event
+	// battlefield: 603.10a), "hascounter" (the source has a Counter
+	// counter on it: graft, 702.58a), "xatleast" (the X chosen for the
+	// spell the source was is at least N: ravenous, 107.3m), or "bigger" (the object the event
 	// happened to has a greater power or toughness than the source).
 	Kind    string
 	N       int
@@ -100,12 +102,13 @@ type Condition struct {
 
 // historyConditions are the conditions on the turn's history.
 var historyConditions = map[string]Condition{
-	"a creature died this turn":             {Kind: "thisturn", Event: Dies, Who: "a creature"},
-	"a creature you control died this turn": {Kind: "thisturn", Event: Dies, Who: "a creature you control"},
-	"you gained life this turn":             {Kind: "thisturn", Event: GainsLife, Who: "you"},
-	"you lost life this turn":               {Kind: "thisturn", Event: LosesLife, Who: "you"},
-	"an opponent lost life this turn":       {Kind: "thisturn", Event: LosesLife, Who: "an opponent"},
-	"you cast a spell this turn":            {Kind: "thisturn", Event: Casts, Who: "you"},
+	"a creature died this turn":              {Kind: "thisturn", Event: Dies, Who: "a creature"},
+	"a creature you control died this turn":  {Kind: "thisturn", Event: Dies, Who: "a creature you control"},
+	"you gained life this turn":              {Kind: "thisturn", Event: GainsLife, Who: "you"},
+	"you lost life this turn":                {Kind: "thisturn", Event: LosesLife, Who: "you"},
+	"an opponent lost life this turn":        {Kind: "thisturn", Event: LosesLife, Who: "an opponent"},
+	"an opponent was dealt damage this turn": {Kind: "thisturn", Event: PlayerDealtDamage, Who: "an opponent"},
+	"you cast a spell this turn":             {Kind: "thisturn", Event: Casts, Who: "you"},
 	// Surge's (702.117a): the spell being cast is not cast yet, so any
 	// spell cast this turn is another; a game of the engine has no
 	// teams (810), so a player's teammates cast nothing.
@@ -534,6 +537,15 @@ func readCondition(s string) (*Condition, bool) {
 	if kind, ok := readNoCounters(strings.ToLower(strings.TrimSpace(s))); ok {
 		return &Condition{Text: strings.TrimSpace(s), Kind: "nocounters", Counter: kind}, true
 	}
+	var x int
+	if k, err := fmt.Sscanf(strings.ToLower(strings.TrimSpace(s)), "x is %d or more", &x); err == nil && k == 1 && fmt.Sprintf("x is %d or more", x) == strings.ToLower(strings.TrimSpace(s)) {
+		// Ravenous's "if X is 5 or more" (702.156a): the X chosen as its
+		// spell was cast (107.3m).
+		return &Condition{Text: strings.TrimSpace(s), Kind: "xatleast", N: x}, true
+	}
+	if kind, ok := readHasCounter(strings.ToLower(strings.TrimSpace(s))); ok {
+		return &Condition{Text: strings.TrimSpace(s), Kind: "hascounter", Counter: kind}, true
+	}
 	var n int
 	var more string
 	if k, err := fmt.Sscanf(strings.ToLower(strings.TrimSpace(s)), "you have %d or %s life", &n, &more); err != nil || k != 2 {
@@ -549,6 +561,20 @@ func readCondition(s string) (*Condition, bool) {
 // biggerCondition compares the object an event happened to with the
 // trigger's source (evolve, 702.100a): Kind "bigger".
 const biggerCondition = "that creature's power is greater than this creature's power and/or that creature's toughness is greater than this creature's toughness"
+
+// readHasCounter reads "this permanent has a KIND counter on it"
+// (graft's "+1/+1"): the kind.
+func readHasCounter(low string) (string, bool) {
+	for _, subj := range []string{"this permanent", "this creature", "it"} {
+		if w, ok := strings.CutPrefix(low, subj+" has a "); ok {
+			kind, ok := strings.CutSuffix(w, " counter on it")
+			if ok && kind != "" && !strings.Contains(kind, " ") {
+				return kind, true
+			}
+		}
+	}
+	return "", false
+}
 
 // readNoCounters reads "it had no KIND counters on it" (persist's
 // "-1/-1", undying's "+1/+1"): the kind.
@@ -566,7 +592,8 @@ func readNoCounters(low string) (string, bool) {
 
 // readEffects reads the effect of a triggered ability, from t[at:]:
 // sentences of the effect table of card text (game.ParseEffect), each
-// optionally led by "you may" or, after one, "if you do,". self is the
+// optionally led by "you may" or, after one, "if you do,"; "Those tokens
+// enter tapped and attacking" after a "create" is part of it. self is the
 // card's name ("" in a keyword's definition).
 func readEffects(t string, at int, self string) ([]sentence, error) {
 	var out []sentence
@@ -599,6 +626,12 @@ func readEffects(t string, at int, self string) ([]sentence, error) {
 				return nil, textErr(here, "\"if you don't\" follows no \"you may\" at %q", s)
 			}
 			otherwise, s, here = true, s[w:], here+w
+		}
+		if w := strings.ToLower(s); (w == "those tokens enter tapped and attacking" || w == "they enter tapped and attacking") && len(out) > 0 && out[len(out)-1].effect.Verb == "create" {
+			// Mobilize's (702.181a): the tokens the sentence before
+			// creates enter tapped and attacking.
+			out[len(out)-1].effect.Tapped = true
+			continue
 		}
 		e, err := game.ParseEffect(s)
 		if err == nil && self != "" {

@@ -41,11 +41,15 @@ const (
 	Leaves              Event = "leaves the battlefield"
 	DealsDamage         Event = "deals damage"
 	DealtDamage         Event = "is dealt damage"
-	Casts               Event = "casts a spell"
-	Draws               Event = "draws a card"
-	Discards            Event = "discards a card"
-	GainsLife           Event = "gains life"
-	LosesLife           Event = "loses life"
+	// PlayerDealtDamage is a player being dealt damage: no trigger of
+	// the grammar waits for it; the turn's history records it
+	// (bloodthirst's "if an opponent was dealt damage this turn").
+	PlayerDealtDamage Event = "a player is dealt damage"
+	Casts             Event = "casts a spell"
+	Draws             Event = "draws a card"
+	Discards          Event = "discards a card"
+	GainsLife         Event = "gains life"
+	LosesLife         Event = "loses life"
 	// LastDefenseRemoved is the removal of the last defense counter
 	// from a battle (310.11b).
 	LastDefenseRemoved Event = "the last defense counter is removed"

@@ -575,9 +575,11 @@ func parseHead(b []byte, bodySize int64) (head, error) {
 			last = int(to)
 		}
 	}
-	for _, c := range h.linkClass {
-		if int(c) >= len(classNames) {
-			return head{}, ErrDamaged
+	for _, cs := range [][]byte{h.linkClass, h.traceClass} {
+		for _, c := range cs {
+			if int(c) >= len(classNames) {
+				return head{}, ErrDamaged
+			}
 		}
 	}
 	for _, m := range h.linkMoved {
@@ -601,8 +603,8 @@ func ascending(a u32s, first, last uint32) bool {
 		return false
 	}
 	prev := first
-	for b := a; len(b) >= 4; b = b[4:] {
-		v := binary.LittleEndian.Uint32(b)
+	for i := 0; i+4 <= len(a); i += 4 {
+		v := binary.LittleEndian.Uint32(a[i : i+4 : i+4])
 		if v < prev {
 			return false
 		}
@@ -613,8 +615,8 @@ func ascending(a u32s, first, last uint32) bool {
 
 // below tells whether every number of a is below n.
 func below(a u32s, n uint32) bool {
-	for b := a; len(b) >= 4; b = b[4:] {
-		if binary.LittleEndian.Uint32(b) >= n {
+	for i := 0; i+4 <= len(a); i += 4 {
+		if binary.LittleEndian.Uint32(a[i:i+4:i+4]) >= n {
 			return false
 		}
 	}

@@ -157,11 +157,11 @@ func (e *engine) upkeepCopies(spell *game.Object, uc *ability.UpkeepCopies) {
 	rule := e.ref(uc)
 	e.s.Cite(rule, uc.Note, p.Name)
 	saved := *spell
-	saved.Spell = &game.SpellInfo{Targets: spell.Spell.Targets, X: spell.Spell.X, Modes: spell.Spell.Modes, CostsPaid: spell.Spell.CostsPaid}
+	saved.Spell = &game.SpellInfo{Targets: spell.Spell.Targets, Modes: spell.Spell.Modes, CostsPaid: spell.Spell.CostsPaid}
 	e.s.Delayed = append(e.s.Delayed, game.Delayed{Controller: p, Step: "upkeep", Fire: func(s *game.State) {
 		src := &saved
 		e.trigger(src, uc.Keyword, uc.Copy, rule, func(s *game.State, ab *game.Object) {
-			c := &game.Object{Label: saved.Label + " (copy)", Card: without(saved.Card, uc.Keyword), Owner: p, BaseController: p, Copy: true, Spell: &game.SpellInfo{Targets: saved.Spell.Targets, X: saved.Spell.X, Modes: saved.Spell.Modes, CostsPaid: saved.Spell.CostsPaid}}
+			c := &game.Object{Label: saved.Label + " (copy)", Card: without(saved.Card, uc.Keyword), Owner: p, BaseController: p, Copy: true, Spell: &game.SpellInfo{Targets: saved.Spell.Targets, Modes: saved.Spell.Modes, CostsPaid: saved.Spell.CostsPaid}}
 			e.s.Push(c)
 			e.s.Cite(rule, uc.CopyNote, saved.Card.Name)
 		})

@@ -140,6 +140,11 @@ func (e *engine) canBlock(att, b *game.Object) error {
 	case b.Tapped:
 		return refuse("%s is tapped and can't block (%s)", b.Label, e.blockerRef(phTapped...).ID)
 	}
+	for _, r := range all[*ability.CantBlock](e, b) {
+		if r.Applies(b) {
+			return refuse(r.Note+" (%s)", b.Label, e.restrictionRef(r).ID)
+		}
+	}
 	for _, r := range all[*ability.BlockRestriction](e, att) {
 		if !r.Allows(att, b) {
 			return refuse(r.Note+" (%s)", att.Label, b.Label, e.restrictionRef(r).ID)

@@ -68,9 +68,12 @@
 // and names the model a new wording makes stale. The compiled models
 // (bushido, rampage, flanking, provoke, soulshift, frenzy, poisonous,
 // and the attacking family's: afflict, annihilator, battle cry,
-// dethrone, exalted, ingest, mentor, prowess, renown, training; and the
-// enters and dies family's: persist, undying, living weapon, for
-// Mirrodin!, job select, evolve, afterlife, fabricate) are read from
+// dethrone, exalted, ingest, mentor, prowess, renown, training,
+// mobilize; the enters and dies family's: persist, undying, living
+// weapon, for Mirrodin!, job select, evolve, afterlife, fabricate; and,
+// read part by part by the static shapes, the enters-with keywords
+// graft, bloodthirst, unleash, riot, ravenous, devour and tribute, and
+// decayed) are read from
 // each revision's own definition by a small grammar (compile.go), so a
 // reworded definition changes what they do. Their effects are entries of
 // the one effect table of card text (game.ParseEffect), with N the

@@ -761,6 +761,9 @@ type engine struct {
 	// orders are the damage assignment orders announced, by attacking
 	// creature.
 	orders map[*game.Object]assignOrder
+	// created are the tokens the last "create" instruction created
+	// ("sacrifice them").
+	created []*game.Object
 	// mays are the triggered abilities whose resolution offers a choice
 	// a statement may decline ("you may", "unless that player pays").
 	mays map[*game.Object]bool

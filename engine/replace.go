@@ -388,7 +388,7 @@ func (e *engine) entersWith(o *game.Object) []*replacement {
 		if ef.Verb != "kickcounters" || o.Spell == nil {
 			continue
 		}
-		rule := e.rules.Find(`effects that read "[this permanent] enters with`, `effects that read "[this permanent] enters the battlefield with`, `effects that read "[this permanent] comes into play with`)
+		rule := e.rules.Find(phEntersWith...)
 		kind, n := ef.Name, 0
 		for _, a := range all[*ability.AddCost](e, o) {
 			if a.Kicks {
@@ -400,8 +400,18 @@ func (e *engine) entersWith(o *game.Object) []*replacement {
 			e.s.Cite(rule, "%s was kicked %d %s, so it enters with %d %s counters", o.Label, n, plural(n, "time"), n, kind)
 		}})
 	}
+	seen := map[string]int{}
 	for _, w := range all[*ability.EntersWith](e, o) {
 		rule := e.ref(w)
+		if w.Kind != "" {
+			// Each instance is an effect of its own (702.136b).
+			r := e.entersWithCounters(o, w, paid, self)
+			if seen[r.name]++; seen[r.name] > 1 {
+				r.name = fmt.Sprintf("%s (%d)", r.name, seen[r.name])
+			}
+			out = append(out, r)
+			continue
+		}
 		out = append(out, &replacement{name: strings.ToLower(w.Keyword), kind: evMove, source: o, rule: rule, applies: self, apply: func(ev *event) {
 			switch {
 			case w.Per == "colour" && w.SetBy == nil:
@@ -428,6 +438,154 @@ func (e *engine) entersWith(o *game.Object) []*replacement {
 		}})
 	}
 	return out
+}
+
+// phEntersWith finds the rule of the replacement effects that make a
+// permanent enter with counters (614.1c; 419.1b in 2006-10-01).
+var phEntersWith = []string{`effects that read "[this permanent] enters with`, `effects that read "[this permanent] enters the battlefield with`, `effects that read "[this permanent] comes into play with`}
+
+// entersWithCounters is the replacement effect of an "enters with"
+// ability read by the grammar (614.1c): N counters, the spell's X, only
+// if its condition on the turn's history holds (bloodthirst), or, for a
+// "you may have … enter with", unless its controller declines as it
+// enters (`resolve; decline`), when riot's gives it haste instead (the
+// abilities it Gains).
+func (e *engine) entersWithCounters(o *game.Object, w *ability.EntersWith, paid game.Mana, self func(*event) error) *replacement {
+	rule := e.ref(w)
+	who := strings.ToLower(w.Keyword)
+	if who == "" {
+		who, rule = o.Card.Name, e.rules.Find(phEntersWith...)
+	}
+	applies := self
+	if w.If != nil {
+		applies = func(ev *event) error {
+			if err := self(ev); err != nil {
+				return err
+			}
+			if ok, why := e.condition(w.If, o, o.Controller(), nil); !ok {
+				return fmt.Errorf("%s: \"if %s\" is false%s", who, w.If.Text, why)
+			}
+			return nil
+		}
+	}
+	return &replacement{name: who, kind: evMove, source: o, rule: rule, applies: applies, apply: func(ev *event) {
+		n := w.N
+		if w.Per == "x" && o.Spell != nil {
+			n = o.Spell.X
+		}
+		if w.Per == "sacrificed" {
+			// Devour: as it enters, its controller sacrifices what the
+			// statement's "sacrifice" clause names (checked before it
+			// resolved), none without one.
+			chosen, _ := e.devourChoice(o, w)
+			r := e.defined("Sacrifice", phSacrifice...)
+			for _, c := range chosen {
+				e.s.Cite(r, "%s: %s sacrifices %s", who, c.Controller().Name, c.Label)
+				e.leaveBattlefield(c, game.Graveyard, "sacrificed")
+			}
+			n *= len(chosen)
+			ev.counters[w.Kind] += n
+			e.s.Cite(rule, w.Note, who, len(chosen), o.Label, n)
+			return
+		}
+		if w.Opponent {
+			// Tribute: its controller chooses an opponent (the next in
+			// turn order: a choice among several is not modelled), whose
+			// "may" `resolve; decline` declines.
+			ctrl, opp := o.Controller(), o.Controller()
+			for _, q := range e.s.InGame() {
+				if q != ctrl {
+					opp = q
+					break
+				}
+			}
+			if e.declines() {
+				e.s.Cite(rule, "%s: %s chooses %s, who declines to put %d additional %s counters on %s", who, ctrl.Name, opp.Name, n, w.Kind, o.Label)
+				return
+			}
+			ev.counters[w.Kind] += n
+			e.s.Cite(rule, w.Note, who, ctrl.Name, opp.Name, n, o.Label)
+			return
+		}
+		if w.May && e.declines() {
+			what := "it enters without it"
+			if len(w.Gains) > 0 {
+				var gains []string
+				for _, a := range w.Gains {
+					gains = append(gains, strings.ToLower(a.Text))
+				}
+				what = "it gains " + strings.Join(gains, " and ")
+				ev.then = append(ev.then, func(n *game.Object) {
+					if n == nil || n.Zone != game.Battlefield {
+						return
+					}
+					e.s.AddEffect(&game.Continuous{Source: n, Label: who, Objects: []*game.Object{n}, Gain: w.Gains})
+				})
+			}
+			e.s.Cite(rule, "%s: %s declines to have %s enter with an additional %s counter: %s", who, o.Controller().Name, o.Label, w.Kind, what)
+			return
+		}
+		ev.counters[w.Kind] += n
+		if w.May {
+			e.s.Cite(rule, w.Note, who, o.Controller().Name, o.Label)
+			return
+		}
+		e.s.Cite(rule, w.Note, who, o.Label, n)
+	}}
+}
+
+// devourChoice is what the controller of o, a spell resolving, chooses
+// to sacrifice as it enters for its devour ability w: the permanents of
+// the resolve statement's "sacrifice" clause, each a creature they
+// control, once.
+func (e *engine) devourChoice(o *game.Object, w *ability.EntersWith) ([]*game.Object, error) {
+	var cl *Clause
+	if e.cur != nil {
+		cl = e.cur.Clause("sacrifice")
+	}
+	if cl == nil {
+		return nil, nil
+	}
+	p := o.Controller()
+	var out []*game.Object
+	for _, nm := range cl.Names {
+		c := e.s.FindIn(nm.Text, game.Battlefield)
+		if c == nil || c.Controller() != p || !c.Is(w.Sacrifice) || slices.Contains(out, c) {
+			return nil, refuse("%s is not a %s %s controls, to sacrifice as %s enters (each chosen once; %s)", nm.Text, strings.ToLower(w.Sacrifice), p.Name, o.Label, e.ref(w).ID)
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// checkDevour checks the "sacrifice" clause of a resolve whose spell has
+// devour, before it resolves.
+func (e *engine) checkDevour(top *game.Object) error {
+	if top.Spell == nil {
+		return nil
+	}
+	for _, w := range all[*ability.EntersWith](e, top) {
+		if w.Per == "sacrificed" {
+			_, err := e.devourChoice(top, w)
+			return err
+		}
+	}
+	return nil
+}
+
+// mayEnterWith reports whether the spell o, as it resolves, offers its
+// controller the choice of an ability "you may have this permanent enter
+// with …" (unleash, riot), which `resolve; decline` declines.
+func (e *engine) mayEnterWith(o *game.Object) bool {
+	if o.Spell == nil {
+		return false
+	}
+	for _, w := range all[*ability.EntersWith](e, o) {
+		if w.May {
+			return true
+		}
+	}
+	return false
 }
 
 // moreCounters is a static "if one or more +1/+1 counters would be put

@@ -19,7 +19,7 @@ func (e *engine) resolveTop(st *Stmt) error {
 	if cl := st.Clause("targeting"); cl != nil && top.Ability != nil && e.wants[top] != nil {
 		return refuse("the target of %s was chosen when it was put on the stack%s; it can't be chosen as it resolves", trigName(top.Ability), see(e.rules.Find(phTriggerTargets...)))
 	}
-	if st.Clause("decline") != nil && !e.mays[top] {
+	if st.Clause("decline") != nil && !e.mays[top] && !e.mayEnterWith(top) {
 		return refuse("%s offers no choice to decline (no \"may\", no cost to pay)", stackName(top))
 	}
 	if err := e.checkWords(st, top); err != nil {
@@ -42,6 +42,9 @@ func (e *engine) resolveTop(st *Stmt) error {
 		return refuse("%s merges with its target: its controller chooses whether it is put on top of the creature or under it (\"resolve; over\" or \"resolve; under\", %s)", stackName(top), e.ref(&e.mutates(top).Merge).ID)
 	}
 	if err := e.checkVentures(st, top); err != nil {
+		return err
+	}
+	if err := e.checkDevour(top); err != nil {
 		return err
 	}
 	// The top of the stack resolves when all players pass in
@@ -270,6 +273,9 @@ type doing struct {
 	// player "that player", the player the triggering event was about.
 	blockers []*game.Object
 	player   *game.Player
+	// them are the tokens an instruction before created, which a
+	// delayed "sacrifice them" sacrifices.
+	them []*game.Object
 	// card is what the source became as its event moved it (a dies
 	// trigger's card in the graveyard), nil for none.
 	card *game.Object
@@ -293,7 +299,7 @@ func (e *engine) effect(d doing, ef game.Effect, t *game.Target) {
 	spell, from := d.src, d.from
 	ctrl := spell.Controller()
 	if ef.Delayed != "" {
-		e.delayed(spell, ef)
+		e.delayed(spell, ef, e.created)
 		return
 	}
 	if e.verb(d, ef, t) {
@@ -324,6 +330,10 @@ func (e *engine) effect(d doing, ef game.Effect, t *game.Target) {
 		ctrl.Pool = ctrl.Pool.Plus(m)
 		e.s.Cite(e.rules.Find(phFollow...), "%s: %s adds %s", from, ctrl.Name, m)
 	case "sacrifice":
+		if ef.Who == "them" {
+			e.sacrificeThem(d, from)
+			return
+		}
 		if spell.Zone != game.Battlefield || e.s.FindIn(spell.Label, game.Battlefield) != spell {
 			e.s.Cite(e.rules.Find(phFollow...), "%s: %s is no longer on the %s: nothing is sacrificed", from, spell.Label, e.zone(game.Battlefield))
 			return
@@ -564,6 +574,11 @@ func (e *engine) damage(source *game.Object, t game.Target, n int, combat bool) 
 		}
 	default:
 		t.Object.Damage += n
+	}
+	if t.Player != nil {
+		// The turn's history: "if an opponent was dealt damage this
+		// turn" (bloodthirst).
+		e.s.Log = append(e.s.Log, game.Happened{Event: string(ability.PlayerDealtDamage), Player: slices.Index(e.s.Players, t.Player)})
 	}
 	for i, r := range riders {
 		switch {

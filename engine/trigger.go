@@ -289,6 +289,17 @@ func (e *engine) condition(c *ability.Condition, o *game.Object, p *game.Player,
 		n := o.Counters[c.Counter]
 		ok = n == 0
 		why = fmt.Sprintf(" (%s had %d %s %s on it)", o.Label, n, c.Counter, plural(n, "counter"))
+	case "xatleast":
+		x := 0
+		if o.Paid != nil {
+			x = o.Paid.X
+		}
+		ok = x >= c.N
+		why = fmt.Sprintf(" (X was %d)", x)
+	case "hascounter":
+		n := o.Counters[c.Counter]
+		ok = n > 0
+		why = fmt.Sprintf(" (%s has %d %s %s on it)", o.Label, n, c.Counter, plural(n, "counter"))
 	case "thisturn":
 		ok = e.s.Happened(string(c.Event), func(h game.Happened) bool {
 			switch c.Who {

@@ -577,17 +577,25 @@ func stepName(step string) string {
 }
 
 // delayed creates a delayed triggered ability (603.7) of a resolving
-// spell: at the beginning of the next step named step, its effect.
-func (e *engine) delayed(spell *game.Object, ef game.Effect) {
-	saved := *spell
-	src := &saved
+// spell or ability: at the beginning of the next step named ef.Delayed,
+// its effect, on them, the tokens created by the instruction before
+// ("sacrifice them").
+func (e *engine) delayed(spell *game.Object, ef game.Effect, them []*game.Object) {
+	src := spell
+	if spell.Zone != game.Battlefield {
+		// A spell is gone when its delayed ability triggers: a copy
+		// keeps what it was. A permanent's ("sacrifice it at end of
+		// combat") is about the permanent itself.
+		saved := *spell
+		src = &saved
+	}
 	inner := ef
 	inner.Delayed = ""
 	e.s.Delayed = append(e.s.Delayed, game.Delayed{Step: ef.Delayed, Once: true, Fire: func(s *game.State) {
 		e.trigger(src, src.Card.Name, inner.Text, e.rules.Find(phDelayed...), func(s *game.State, ab *game.Object) {
-			e.effect(doing{src: src, from: src.Card.Name}, inner, nil)
+			e.effect(doing{src: src, from: src.Card.Name, them: them}, inner, nil)
 		})
 	}})
-	when := map[string]string{"end": "the next end step", "upkeep": "the next upkeep"}[ef.Delayed]
-	e.s.Cite(e.rules.Find(phDelayed...), "%s creates a delayed triggered ability: at the beginning of %s, %s", spell.Name(), when, strings.TrimSuffix(inner.Text, "."))
+	when := map[string]string{"end": "at the beginning of the next end step", "upkeep": "at the beginning of the next upkeep", "end of combat": "at end of combat"}[ef.Delayed]
+	e.s.Cite(e.rules.Find(phDelayed...), "%s creates a delayed triggered ability: %s, %s", spell.Name(), when, strings.TrimSuffix(inner.Text, "."))
 }

@@ -155,6 +155,27 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 				e.cite(d, "%s: %s becomes renowned", cmp.Or(d.head, from), o.Label)
 			}
 		}
+	case "movecounters":
+		// From the source onto the creature the event was about (or the
+		// target): as many as it has, up to n (122.5).
+		to := d.object
+		if t != nil {
+			to = t.Object
+		}
+		src := d.src
+		switch {
+		case e.s.FindIn(src.Label, game.Battlefield) != src:
+			e.cite(d, "%s: %s is no longer on the %s: no counter is moved", cmp.Or(d.head, from), src.Label, e.zone(game.Battlefield))
+		case to == nil || e.s.FindIn(to.Label, game.Battlefield) != to:
+			e.cite(d, "%s: the creature is no longer on the %s: no counter is moved", cmp.Or(d.head, from), e.zone(game.Battlefield))
+		default:
+			k := min(n, src.Counters[ef.Name])
+			src.AddCounters(ef.Name, -k)
+			e.cite(d, "%s: %s moves %d %s %s from %s onto %s", cmp.Or(d.head, from), src.Controller().Name, k, ef.Name, plural(k, "counter"), src.Label, to.Label)
+			if k > 0 {
+				e.putCounters(to, ef.Name, k, src.Controller())
+			}
+		}
 	case "removecounters":
 		for _, o := range e.objects(d, ef, t) {
 			k := min(n, o.Counters[ef.Name])
@@ -334,9 +355,11 @@ func (e *engine) create(d doing, ef game.Effect, n int) {
 	if with != "" {
 		with = " with " + with
 	}
+	e.created = nil
 	for range n {
 		o := e.s.Create(c, e.label(c.Name+" token"), ctrl, game.Battlefield)
 		o.Token = true
+		e.created = append(e.created, o)
 		what := ""
 		if ef.Tapped {
 			o.Tapped = true
@@ -374,4 +397,23 @@ func (e *engine) millRule(ef game.Effect) (game.Ref, game.Zone) {
 		}
 	}
 	return r, to
+}
+
+// sacrificeThem sacrifices the tokens an instruction before created
+// ("sacrifice them at the beginning of the next end step"): those still
+// on the battlefield, each the object it was (400.7).
+func (e *engine) sacrificeThem(d doing, from string) {
+	r := e.defined("Sacrifice", phSacrifice...)
+	left := 0
+	for _, o := range d.them {
+		if e.s.FindIn(o.Label, game.Battlefield) != o {
+			continue
+		}
+		left++
+		e.s.Cite(r, "%s: %s sacrifices %s", from, o.Controller().Name, o.Label)
+		e.leaveBattlefield(o, game.Graveyard, "sacrificed")
+	}
+	if left == 0 {
+		e.s.Cite(e.rules.Find(phFollow...), "%s: none of them is still on the %s: nothing is sacrificed", from, e.zone(game.Battlefield))
+	}
 }

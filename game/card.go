@@ -186,6 +186,8 @@ var Keywords = map[string]Param{
 	// Evasion, damage and enters-with keywords.
 	"Intimidate": NoParam, "Shroud": NoParam, "Shadow": NoParam, "Horsemanship": NoParam, "Skulk": NoParam,
 	"Wither": NoParam, "Infect": NoParam, "Toxic": NParam, "Absorb": NParam, "Umbra Armor": NoParam, "Totem Armor": NoParam,
+	// Enters-with statics and creature-combat keywords.
+	"Decayed": NoParam, "Unleash": NoParam, "Riot": NoParam, "Graft": NParam, "Bloodthirst": NParam, "Ravenous": NoParam, "Mobilize": NParam, "Devour": NParam, "Tribute": NParam,
 }
 
 // ParseAbility reads one keyword ability as written on a card: "Bushido
@@ -404,7 +406,7 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets", "designate", "copytoken", "search", "exchange"
+	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets", "movecounters", "designate", "copytoken", "search", "exchange"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// ExiledPower: N is the power of the card exiled to pay the
@@ -427,13 +429,15 @@ type Effect struct {
 	Text string
 	// Delayed is set for a spell's delayed triggered ability (603.7):
 	// the step at the beginning of which the effect happens ("end" for
-	// "at the beginning of the next end step", "upkeep").
+	// "at the beginning of the next end step", "upkeep", "end of combat"
+	// for a permanent's "sacrifice it at end of combat").
 	Delayed string
 	// Who is whom an instruction of a triggered ability is about when
 	// it is not its target: "it" or "this creature" (the source), "the
 	// blocking creature", "that player" (the player its event was
 	// about), "that creature" (the creature its event was about),
-	// "defending player", "each other attacking creature".
+	// "defending player", "each other attacking creature", "them" (the
+	// tokens the instruction before created).
 	Who string
 	// Becomes is a designation the object gets after the instruction
 	// ("and it becomes renowned", 702.112a), "" for none.
@@ -694,8 +698,16 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 		{lazyRegexp(`(?i)^if (?:this spell was kicked|the kicker cost was paid|.+'s kicker cost was paid), it deals (\d+) damage instead$`), func(m []string) Effect {
 			return Effect{Verb: "kickdamage", N: atoi(m[1])}
 		}},
-		{lazyRegexp(`(?i)^(?:its controller sacrifices it|sacrifice (?:it|this creature|this permanent))$`), func(m []string) Effect {
-			return Effect{Verb: "sacrifice"}
+		{lazyRegexp(`(?i)^(?:its controller sacrifices it|sacrifice (it|this creature|this permanent|them))( at end of combat| at the beginning of the next end step)?$`), func(m []string) Effect {
+			// "Sacrifice it at end of combat" (decayed, 702.147a): a
+			// delayed triggered ability the effect creates (603.7).
+			// "Them" are the tokens the instruction before created
+			// (mobilize, 702.181a).
+			e := Effect{Verb: "sacrifice", Delayed: map[string]string{" at end of combat": "end of combat", " at the beginning of the next end step": "end"}[strings.ToLower(m[2])]}
+			if strings.EqualFold(m[1], "them") {
+				e.Who = "them"
+			}
+			return e
 		}},
 		{lazyRegexp(`(?i)^return (?:it|this card) to (?:the battlefield|play) under its owner(?:'|’)s control(?: with an? ([+-]1/[+-]1|[a-z]+) counter on it)?$`), func(m []string) Effect {
 			// Persist and undying (702.79a, 702.93a): the card the event

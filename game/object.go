@@ -126,7 +126,6 @@ type Object struct {
 type SpellInfo struct {
 	Targets []Target
 	Spliced []Splice
-	X       int
 	Modes   []int
 	CostsPaid
 	// Mutating is set for a mutating creature spell (702.140a): its
@@ -158,6 +157,10 @@ type CostsPaid struct {
 	// cast from ("if it was cast from your graveyard").
 	Cast bool
 	From Zone
+	// X is the value chosen for X as it was cast (601.2b); the
+	// permanent it became keeps it (107.3m: ravenous's "if X is 5 or
+	// more").
+	X int
 }
 
 // TimesPaid is how many times the optional additional cost chosen by

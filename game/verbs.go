@@ -20,6 +20,7 @@ import (
 //	  · [PLAYERS] put(s) (the top NUM card(s) of | NUM card(s) from the top of) (your | their | his or her) library
 //	    into (your | their | his or her) graveyard | hand (Name: the zone; mill's own definition, 701.17a)
 //	put NUM KIND counter(s) on (OBJECT | each creature you control) · remove NUM KIND counter(s) from OBJECT
+//	move NUM KIND counter(s) from (this permanent | this creature) onto (that creature | target creature)
 //	tap OBJECT · untap OBJECT · exile OBJECT · return OBJECT to its owner's hand
 //	OBJECT becomes saddled [until end of turn] (a designation, 702.171b)
 //	return (it | that card) to the battlefield [under (its owner's | your) control] [tapped]
@@ -79,6 +80,18 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 			amount(&e, m[1])
 			if w := strings.ToLower(m[3]); !object(&e, w) {
 				e.Who = w
+			}
+			return e
+		}},
+		{lazyRegexp(`(?i)^move ` + numWord + ` ([+-]\d+/[+-]\d+|[a-z]+) counters? from (?:this permanent|this creature) onto (that creature|target creature)$`), func(m []string) Effect {
+			// Graft (702.58a): from the source onto the creature the event
+			// was about, or a target.
+			e := Effect{Verb: "movecounters", Name: strings.ToLower(m[2])}
+			amount(&e, m[1])
+			if strings.EqualFold(m[3], "target creature") {
+				e.Target = "creature"
+			} else {
+				e.Who = "that creature"
 			}
 			return e
 		}},

@@ -11,7 +11,7 @@
 //	Guardian of Vitu-Ghazi: {6}{G}{W} Creature — Elemental 4/7; Convoke
 //	Selesnya Guildmage: {G/W}{G/W} Creature — Elf Wizard 2/2
 //
-//	-- script: the green-white creature pays {W} --
+//	-- script: 502.46-example-1: the green-white creature pays {W} --
 //	hand alice: Guardian of Vitu-Ghazi
 //	battlefield alice: Selesnya Guildmage
 //	mana alice: {5}{G}
