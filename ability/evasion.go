@@ -56,7 +56,7 @@ func init() {
 						return true
 					}
 					for _, o := range s.Controlled(b.Controller()) {
-						if o.Is("Land") && o.HasSubtype(land) {
+						if game.LandwalkLand(o, land) {
 							return false
 						}
 					}

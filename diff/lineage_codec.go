@@ -13,6 +13,8 @@ import (
 	"os"
 	"slices"
 	"unsafe"
+
+	"github.com/crules/crules/internal/mapped"
 )
 
 // The lineage's file: a magic line, the version (a uvarint), the length of
@@ -370,24 +372,24 @@ func DecodeLineage(r io.Reader) (*Lineage, error) {
 	return readLineage(memAt(b), int64(len(b)), nil)
 }
 
-// ReadLineageFile reads the lineage written by Encode in the file at path:
-// its head at once, the rest when a history needs it, from the file
-// opened again each time (so nothing is held open; a file replaced by a
-// rebuild of the same version has the same bytes).
+// ReadLineageFile reads the lineage written by Encode in the file at path,
+// mapped into memory (package mapped): its head at once, the rest when a
+// history needs it. Where it cannot be mapped, the rest is read from the
+// file opened again each time (so nothing is held open; a file replaced
+// by a rebuild of the same version has the same bytes).
 func ReadLineageFile(path string) (*Lineage, error) {
-	f, err := os.Open(path)
+	m, err := mapped.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	st, err := f.Stat()
+	if m != nil {
+		return readLineage(memAt(m), int64(len(m)), nil)
+	}
+	st, err := os.Stat(path)
 	if err != nil {
 		return nil, err
 	}
-	if m, ok := mapFile(f, st.Size()); ok {
-		return readLineage(memAt(m), st.Size(), nil)
-	}
-	return readLineage(f, st.Size(), pathAt(path))
+	return readLineage(pathAt(path), st.Size(), nil)
 }
 
 // memAt is a lineage's bytes in memory, read in place: the file mapped,

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -136,6 +137,52 @@ func BasicLandType(w string) (string, bool) {
 	return "", false
 }
 
+// landwalkQuality reads the "[type]" of "[type]walk" (702.14a), lower
+// case: its land type capitalised ("snow Forest", "Swamp"), "land" for
+// the card type; false when it is not one.
+func landwalkQuality(w string) (string, bool) {
+	words := strings.Fields(w)
+	if len(words) == 0 {
+		return "", false
+	}
+	last := words[len(words)-1]
+	if lt, ok := BasicLandType(last); ok {
+		last = lt
+	} else if last != "land" || len(words) == 1 {
+		return "", false
+	}
+	for _, q := range words[:len(words)-1] {
+		q = strings.TrimPrefix(q, "non")
+		q = strings.TrimPrefix(q, "-")
+		if !slices.Contains([]string{"basic", "legendary", "snow", "world", "artifact", "creature", "enchantment"}, q) {
+			return "", false
+		}
+	}
+	return strings.Join(append(words[:len(words)-1:len(words)-1], last), " "), true
+}
+
+// LandwalkLand tells whether land o is one a landwalk of quality q
+// (landwalkQuality) names: of its land type, or a land, with each of its
+// supertypes and card types, without each "non" one.
+func LandwalkLand(o *Object, q string) bool {
+	words := strings.Fields(q)
+	if !o.Is("Land") || len(words) == 0 {
+		return false
+	}
+	if last := words[len(words)-1]; last != "land" && !o.HasSubtype(last) {
+		return false
+	}
+	for _, w := range words[:len(words)-1] {
+		name, non := strings.CutPrefix(w, "non")
+		name = strings.TrimPrefix(name, "-")
+		has := o.HasSupertype(name) || o.Is(strings.ToUpper(name[:1])+name[1:])
+		if has == non {
+			return false
+		}
+	}
+	return true
+}
+
 // A Param is the shape of a keyword's parameters in its written form.
 type Param int
 
@@ -211,9 +258,12 @@ func ParseAbility(text string) (Ability, bool, error) {
 	}
 	if w, ok := strings.CutSuffix(lower, "walk"); ok {
 		// Landwalk is written "[type]walk" (702.14a; 502.6a in 2006):
-		// "Swampwalk" is landwalk for Swamps.
-		if lt, ok := BasicLandType(w); ok {
-			return Ability{Keyword: "Landwalk", Quality: lt, Text: t}, true, nil
+		// "Swampwalk" is landwalk for Swamps, "snow swampwalk" for snow
+		// Swamps, "nonbasic landwalk" for lands that aren't basic
+		// (702.14c): a land type, or the card type land, after any
+		// supertypes and card types, each of them perhaps "non".
+		if q, ok := landwalkQuality(w); ok {
+			return Ability{Keyword: "Landwalk", Quality: q, Text: t}, true, nil
 		}
 	}
 	best := ""

@@ -1,7 +1,6 @@
 package scenario_test
 
 import (
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -10,7 +9,6 @@ import (
 
 	"github.com/crules/crules/corpus"
 	"github.com/crules/crules/parse"
-	"github.com/crules/crules/scenario"
 )
 
 // exampleName is how a script names the rule's example it runs: the
@@ -27,14 +25,7 @@ func TestExampleNames(t *testing.T) {
 	files, _ := filepath.Glob("testdata/scenarios/*.txt")
 	named := map[string]bool{}
 	for _, path := range files {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := scenario.Parse(filepath.Base(path), src)
-		if err != nil {
-			t.Fatal(err)
-		}
+		f := parseFile(t, path)
 		revs, err := f.WrittenFor(corpusArchive(t))
 		if err != nil {
 			t.Fatal(err)

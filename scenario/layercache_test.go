@@ -1,12 +1,10 @@
 package scenario_test
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/crules/crules/game"
-	"github.com/crules/crules/scenario"
 )
 
 // TestLayersOncePerState: characteristics are computed once per state
@@ -20,27 +18,9 @@ func TestLayersOncePerState(t *testing.T) {
 	defer func() { game.CheckLayers = false }()
 	files, _ := filepath.Glob("testdata/scenarios/*.txt")
 	for _, path := range files {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := scenario.Parse(filepath.Base(path), src)
-		if err != nil {
-			t.Fatal(err)
-		}
+		f := parseFile(t, path)
 		for _, sel := range f.Revisions("") {
-			doc, specs := revision(t, sel)
-			res, err := scenario.Run(f, doc, specs...)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, s := range res.Scripts {
-				for _, c := range s.Checks {
-					if !c.Pass {
-						t.Errorf("%s [%s, %s]: %s: got %s", c.Pos(), res.Rev, s.Name, c.Text, c.Got)
-					}
-				}
-			}
+			runChecked(t, f, sel)
 		}
 	}
 }

@@ -77,9 +77,9 @@ func TestScenarios(t *testing.T) {
 	}
 }
 
-// runScenarioFile runs one scenario file in the revisions TestScenarios
-// names for it.
-func runScenarioFile(t *testing.T, path string) {
+// parseFile reads and parses the scenario file at path.
+func parseFile(t testing.TB, path string) *scenario.File {
+	t.Helper()
 	src, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -88,6 +88,31 @@ func runScenarioFile(t *testing.T, path string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return f
+}
+
+// runChecked runs f in revision sel and reports each check that fails.
+func runChecked(t *testing.T, f *scenario.File, sel string) *engine.Result {
+	t.Helper()
+	doc, specs := revision(t, sel)
+	res, err := scenario.Run(f, doc, specs...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range res.Scripts {
+		for _, c := range s.Checks {
+			if !c.Pass {
+				t.Errorf("%s [%s, %s]: %s: got %s", c.Pos(), res.Rev, s.Name, c.Text, c.Got)
+			}
+		}
+	}
+	return res
+}
+
+// runScenarioFile runs one scenario file in the revisions TestScenarios
+// names for it.
+func runScenarioFile(t *testing.T, path string) {
+	f := parseFile(t, path)
 	if len(f.Revs) == 0 {
 		t.Errorf("%s: no rev: line", path)
 	}
@@ -103,17 +128,8 @@ func runScenarioFile(t *testing.T, path string) {
 		}
 	}
 	for _, sel := range sels {
-		doc, specs := revision(t, sel)
-		res, err := scenario.Run(f, doc, specs...)
-		if err != nil {
-			t.Fatal(err)
-		}
+		res := runChecked(t, f, sel)
 		for _, s := range res.Scripts {
-			for _, c := range s.Checks {
-				if !c.Pass {
-					t.Errorf("%s [%s, %s]: %s: got %s", c.Pos(), res.Rev, s.Name, c.Text, c.Got)
-				}
-			}
 			for _, st := range s.Trace {
 				if st.Rule == "" {
 					t.Errorf("%s:%d [%s, %s]: a step cites no rule: %s", path, st.Line, res.Rev, s.Name, st.Note)
