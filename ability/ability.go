@@ -220,6 +220,9 @@ func Of(o *game.Object, r Rev) []Ability {
 		if m, ok := a.(*MaxSpeed); ok && m.Active(o) {
 			out = append(out, OfInstance(m.Grants, r)...)
 		}
+		if w, ok := a.(*WhilePaid); ok && w.Active(o) {
+			out = append(out, w.Grants...)
+		}
 	}
 	if o.Ability != nil {
 		return out

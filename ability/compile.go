@@ -16,7 +16,7 @@ import (
 // "you may" or, after one, "if you do,":
 //
 //	definition = condition ", " effect {". " effect} ["."]
-//	effect     = ["you may " | "if you do, " | "if you don't, "] EFFECT
+//	effect     = ["you may " | "if you do, " | "if you don't, " | "if you can't, "] EFFECT
 //
 // In a definition, N (X in the oldest wordings) is the keyword's
 // number, and "it", "this creature" and "this permanent" its source:
@@ -42,6 +42,10 @@ type sentence struct {
 	// otherwise is set for the sentence after "If you don't,": it
 	// happens only when the "you may" before it was declined.
 	otherwise bool
+	// cant is set for the sentence after "If you can't,": it happens
+	// only when the one before it couldn't be done; done for the one
+	// after "If you do,".
+	cant, done bool
 }
 
 // A memo keeps what a reading of a definition gave, the value or the
@@ -154,8 +158,29 @@ func (pr *Program) Instance(inst game.Ability, def string) *Trigger {
 	}
 	// "create N 1/1 … tokens", "put N +1/+1 counters".
 	note = strings.ReplaceAll(note, " N ", fmt.Sprintf(" %d ", inst.N))
+	if inst.Cost.IsSet() {
+		// "sacrifice it unless you pay [cost]".
+		note = strings.ReplaceAll(note, "[cost]", inst.Cost.String())
+	}
+	if inst.Quality != "" {
+		// "exile another [object] you control".
+		note = strings.ReplaceAll(note, "[object]", strings.TrimPrefix(strings.TrimPrefix(inst.Quality, "an "), "a "))
+	}
 	t := &Trigger{Base: Base{Keyword: inst.Keyword, Rule: []string{" means ", "whenever"}, Note: note},
-		On: pr.on, Subject: pr.subject, Min: pr.min, PerBlocker: pr.without, If: pr.cond, IfPaid: pr.ifPaid, Spell: pr.spell, N: inst.N}
+		On: pr.on, Subject: pr.subject, Yours: pr.yours, Min: pr.min, PerBlocker: pr.without, If: pr.cond, IfPaid: pr.ifPaid, Spell: pr.spell, N: inst.N,
+		Counter: pr.counter, PerCounter: pr.each, Onto: pr.onto}
 	t.setEffects(pr.effects, inst.N)
+	for i := range t.Effects {
+		switch t.Effects[i].Effect.Name {
+		case "[cost]":
+			// "sacrifice it unless you pay [cost]": the instance's.
+			t.Effects[i].Effect.Cost, t.Effects[i].Effect.Parts = inst.Cost, inst.Parts
+		case "[object]":
+			// Champion's "exile another [object] you control": "a
+			// Goblin", "an Elf".
+			q := strings.TrimPrefix(strings.TrimPrefix(inst.Quality, "an "), "a ")
+			t.Effects[i].Effect.Parts = []game.Part{game.ChampionPart(q)}
+		}
+	}
 	return t
 }

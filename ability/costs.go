@@ -37,6 +37,18 @@ type AltCost struct {
 	// discarding a land card as an additional cost to cast it"); Cost is
 	// then unused.
 	Additional []game.Part
+	// With are cost parts paid besides Cost (emerge's "and sacrificing
+	// a creature", web-slinging's "and returning a tapped creature you
+	// control to its owner's hand"), chosen as the cost is (601.2b) and
+	// paid with the total cost (601.2h). ReduceBy, when set, reduces
+	// the total cost by generic mana equal to that characteristic of the
+	// object chosen for them ("mana value", "power").
+	With     []game.Part
+	ReduceBy string
+	// Change, when set, is the text-changing effect (612) the cost
+	// paid makes on the spell's own text: overload's "replacing all
+	// instances of the word 'target' with the word 'each'".
+	Change *game.TextChange
 	// Types, when set, are the card types one of which the resulting
 	// spell must have ("if the resulting spell is an instant or sorcery
 	// spell").
@@ -85,7 +97,7 @@ type AddCost struct {
 
 // AddChoices are the clause words that choose an optional additional
 // cost, for the engine to refuse one a card does not have.
-var AddChoices = map[string]bool{"kicker": true, "multikicker": true, "buyback": true, "entwine": true, "replicate": true, "casualty": true}
+var AddChoices = map[string]bool{"kicker": true, "multikicker": true, "buyback": true, "entwine": true, "replicate": true, "casualty": true, "conspire": true, "bargain": true, "squad": true, "offspring": true}
 
 // InstantSpeed: the spell may be cast any time its controller could cast
 // an instant. Note's argument: the card's name.

@@ -35,8 +35,49 @@ func init() {
 			// counters on it. If you don't, create N 1/1 colorless
 			// Servo artifact creature tokens" (702.123a).
 			"Fabricate",
+			// "At the beginning of your upkeep, if this permanent came
+			// under your control since the beginning of your last
+			// upkeep, sacrifice it unless you pay [cost]" (702.30a; "its
+			// mana cost" before 2006-10-01).
+			"Echo",
+			// "Whenever you cast a spell, you may pay {W/B}. If you do,
+			// each opponent loses 1 life and you gain life equal to the
+			// total life lost this way" (702.101a).
+			"Extort",
+			// "When this creature enters, you may sacrifice a creature"
+			// (702.110a; "enters the battlefield" before 2024-07-30).
+			"Exploit",
 		} {
 			declare(name, compiled, byDefinition)
 		}
+		// "At the beginning of your upkeep, if this permanent is on the
+		// battlefield, put an age counter on this permanent. Then you
+		// may pay [cost] for each age counter on it. If you don't,
+		// sacrifice it" (702.24a; before 2007-09-07 "put an age counter
+		// on this permanent, then sacrifice this permanent unless you
+		// pay [cost] for each age counter on it"): a cost in words too
+		// ("Cumulative upkeep—Pay 1 life"), its parts taken once for
+		// each age counter.
+		declare("Cumulative Upkeep", compiled, byDefinition, paysWords)
+		// "When this permanent enters, sacrifice it unless you exile
+		// another [object] you control" and "When this permanent leaves
+		// the battlefield, return the exiled card to the battlefield
+		// under its owner's control" (702.72a; "remove … from the game",
+		// "return the removed card to play" before 2009-07-11): two
+		// parts, each a triggered ability, linked (607.2a).
+		declare("Champion", shaped, byShapes)
+		// "This permanent enters with N fade counters on it" (an
+		// EntersWith, shape_enterswith.go) and "At the beginning of your
+		// upkeep, remove a fade counter from this permanent. If you
+		// can't, sacrifice the permanent" (702.32a). Until 2005-08-01
+		// the number is X, which the enters-with shape reads as a
+		// spell's X (ravenous): fading is modelled from 2005-10-01.
+		declare("Fading", shaped, byShapes)
+		// "This permanent enters with N time counters on it", "At the
+		// beginning of your upkeep, if this permanent has a time counter
+		// on it, remove a time counter from it" and "When the last time
+		// counter is removed from this permanent, sacrifice it"
+		// (702.63a).
+		declare("Vanishing", shaped, byShapes)
 	})
 }

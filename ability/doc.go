@@ -23,7 +23,8 @@
 //
 // A compiled one: bushido, rampage, flanking, provoke, soulshift, frenzy,
 // poisonous, persist, undying, living weapon, for Mirrodin!, job select,
-// evolve, afterlife, fabricate and mobilize are declared by the revision's own definition
+// evolve, afterlife, fabricate, mobilize, echo, cumulative upkeep, extort,
+// exploit and champion are declared by the revision's own definition
 // (declare(name, compiled, byDefinition)), which the grammar of
 // compile.go reads: its trigger condition by the grammar of text.go,
 // each sentence of its effect by the effect table of card text
@@ -49,10 +50,13 @@
 // that mana" a PayWithPermanents, decayed's "This creature can't block"
 // a CantBlock, graft's "This permanent enters with N +1/+1 counters on
 // it" and unleash's "You may have this permanent enter with an
-// additional +1/+1 counter on it" an EntersWith. A part that is a
+// additional +1/+1 counter on it" an EntersWith (fading's and
+// vanishing's "This permanent enters with N fade counters on it" too). A part that is a
 // triggered ability
 // (replicate's "When you cast this spell, if a replicate cost was paid
-// for it, copy it for each time its replicate cost was paid") is read by
+// for it, copy it for each time its replicate cost was paid", fading's
+// "At the beginning of your upkeep, remove a fade counter from this
+// permanent. If you can't, sacrifice the permanent") is read by
 // the grammar of triggered abilities, its effects by the effect table of
 // card text.
 //
@@ -70,16 +74,26 @@
 // cost for [Cost]; cycling's "[Cost], Discard this card: Draw a card."
 // is activated from the hand, its cost naming the card there.
 //
-// Flashback, escape, spectacle, surge, prowl, freerunning, retrace and
+// Flashback, escape, spectacle, surge, prowl, freerunning, dash, blitz,
+// emerge, web-slinging, overload, cleave, harmonize, mayhem, retrace and
 // jump-start are compiled by the shape of an alternative cost
 // (shape_altcost.go): "You may cast this card from your graveyard by
 // paying [cost] rather than paying its mana cost" is an AltCost from the
-// graveyard, "… if an opponent lost life this turn" its condition (prowl's
-// "if a player was dealt combat damage this turn by a source that … had
-// any of this spell's creature types" reads the turn's history), and "If the flashback cost was paid, exile this card
-// instead of …" makes it exile the spell as it leaves the stack. Retrace
-// and jump-start, "by discarding a land card as an additional cost to
-// cast it", are the same permission with an additional cost instead.
+// graveyard, "… if an opponent lost life this turn" its condition
+// (prowl's "if a player was dealt combat damage this turn by a source
+// that … had any of this spell's creature types" reads the turn's
+// history), and "If the flashback cost was paid, exile this card instead
+// of …" makes it exile the spell as it leaves the stack. Dash's "If this
+// spell's dash cost was paid, return the permanent this spell becomes to
+// its owner's hand at the beginning of the next end step" is a
+// PaidDelayed, its "As long as this permanent's dash cost was paid, it
+// has haste" a WhilePaid; emerge's "by paying [cost] and sacrificing a
+// creature" pays a cost in words besides the mana (AltCost.With);
+// overload's "change its text by replacing all instances of the word
+// 'target' with the word 'each'" is a text-changing effect on the
+// spell's own text (AltCost.Change). Retrace and jump-start, "by
+// discarding a land card as an additional cost to cast it", are the same
+// permission with an additional cost instead.
 //
 // The procedures ask an object for its abilities of one kind
 // (All[*BlockRestriction](o, rev)), fire events at its Triggers, and cite

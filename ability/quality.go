@@ -199,6 +199,10 @@ func (q Quality) Matches(o *game.Object) bool {
 		return bits.OnesCount(uint(o.Colors())) == 1
 	case "colorless":
 		return o.Colors() == 0
+	case "tapped", "untapped": // a permanent's status (110.5)
+		return o.Zone == game.Battlefield && o.Tapped == (strings.ToLower(q.Text) == "tapped")
+	case "attacking": // declared as an attacker, not yet removed from combat (506.4)
+		return o.Zone == game.Battlefield && o.Game() != nil && slices.Contains(o.Game().Combat.Attackers, o)
 	}
 	if col, ok := game.ParseColor(q.Text); ok && col != 0 {
 		return o.Colors()&col != 0

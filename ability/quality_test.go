@@ -48,7 +48,7 @@ var undeclared = map[string]bool{}
 // TestDeclared: every keyword a card line can name has a declaration,
 // but the ones listed as still procedures.
 func TestDeclared(t *testing.T) {
-	for name := range game.Keywords {
+	for name := range game.Keywords() {
 		_, ok := registry()[strings.ToLower(name)]
 		switch {
 		case !ok && !undeclared[name]:

@@ -27,6 +27,7 @@ func TestAltCostShape(t *testing.T) {
 		{"Spectacle", []string{"You may pay [cost] rather than pay this spell’s mana cost if an opponent lost life this turn."}, game.Hand, false, nil, "thisturn"},
 		{"Surge", []string{"You may pay [cost] rather than pay this spell's mana cost as you cast this spell if you or one of your teammates has cast another spell this turn."}, game.Hand, false, nil, "thisturn"},
 		{"Prowl", []string{"You may pay [cost] rather than pay this spell’s mana cost if a player was dealt combat damage this turn by a source that, at the time it dealt that damage, was under your control and had any of this spell’s creature types."}, game.Hand, false, nil, "thisturn"},
+		{"Mayhem", []string{"As long as you discarded this card this turn, you may cast it from your graveyard by paying [cost] rather than paying its mana cost."}, game.Graveyard, false, nil, "thisturn"},
 		{"Freerunning", []string{"You may pay [cost] rather than pay this spell’s mana cost if a player was dealt combat damage this turn by a creature that, at the time it dealt that damage, was an Assassin creature or a commander under your control."}, game.Hand, false, nil, "thisturn"},
 	} {
 		as := OfInstance(game.Ability{Keyword: tc.keyword, Cost: game.MustParseCost("{1}{R}")}, parts(tc.parts))
@@ -67,10 +68,84 @@ func TestAltCostShape(t *testing.T) {
 			t.Errorf("%s %q: %+v", tc.keyword, tc.parts, as[0])
 		}
 	}
+	// Dash and blitz: a delayed triggered ability for the permanent the
+	// spell becomes, and what it has while the cost was paid; dash's
+	// 2015 wording "rather that its mana cost" is read as "rather than".
+	for _, tc := range []struct {
+		keyword string
+		parts   []string
+		later   string
+		grants  int
+	}{
+		{"Dash", []string{"You may cast this card by paying [cost] rather that its mana cost", "If this spell’s dash cost was paid, return the permanent this spell becomes to its owner’s hand at the beginning of the next end step", "As long as this permanent’s dash cost was paid, it has haste."}, "bounce", 1},
+		{"Blitz", []string{"You may cast this card by paying [cost] rather than its mana cost", "If this spell's blitz cost was paid, sacrifice the permanent this spell becomes at the beginning of the next end step", "As long as this permanent's blitz cost was paid, it has haste and 'When this permanent is put into a graveyard from the battlefield, draw a card.'"}, "sacrifice", 2},
+	} {
+		as := OfInstance(game.Ability{Keyword: tc.keyword, Cost: game.MustParseCost("{1}{R}")}, parts(tc.parts))
+		if len(as) != 3 {
+			t.Fatalf("%s: %d abilities, want 3", tc.keyword, len(as))
+		}
+		d, ok := as[1].(*PaidDelayed)
+		if !ok || d.Paid != strings.ToLower(tc.keyword) || d.Do.Verb != tc.later || d.Do.Delayed != "end" {
+			t.Errorf("%s: %+v, want a delayed %s", tc.keyword, as[1], tc.later)
+		}
+		w, ok := as[2].(*WhilePaid)
+		if !ok || w.Paid != strings.ToLower(tc.keyword) || len(w.Grants) != tc.grants {
+			t.Errorf("%s: %+v, want %d abilities granted", tc.keyword, as[2], tc.grants)
+		}
+		if _, ok := w.Grants[0].(*IgnoresSickness); !ok {
+			t.Errorf("%s grants %+v, want haste", tc.keyword, w.Grants[0])
+		}
+	}
+	// Emerge and web-slinging: a cost in words paid besides [cost];
+	// emerge's reduction by the sacrificed creature's mana value.
+	for _, tc := range []struct {
+		keyword string
+		parts   []string
+		kind    game.PartKind
+		what    string
+		reduce  string
+	}{
+		{"Emerge", []string{"You may cast this spell by paying [cost] and sacrificing a creature rather than paying its mana cost", "If you chose to pay this spell’s emerge cost, its total cost is reduced by an amount of generic mana equal to the sacrificed creature’s converted mana cost."}, game.Sacrifice, "creature", "mana value"},
+		{"Emerge", []string{"You may cast this spell by paying [cost] and sacrificing a creature rather than paying its mana cost", "If you chose to pay this spell's emerge cost, its total cost is reduced by an amount of generic mana equal to the sacrificed creature's mana value."}, game.Sacrifice, "creature", "mana value"},
+		{"Web-slinging", []string{"You may cast this spell by paying [cost] and returning a tapped creature you control to its owner’s hand rather than paying its mana cost."}, game.ReturnToHand, "tapped creature", ""},
+		{"Harmonize", []string{"You may cast this card from your graveyard by paying [cost] and tapping up to one untapped creature you control rather than paying this spell’s mana cost", "If you cast this spell using its harmonize ability, its total cost is reduced by an amount of generic mana equal to the tapped creature’s power", "If the harmonize cost was paid, exile this card instead of putting it anywhere else any time it would leave the stack."}, game.TapOthers, "creature", "power"},
+	} {
+		as := OfInstance(game.Ability{Keyword: tc.keyword, Cost: game.MustParseCost("{1}{R}")}, parts(tc.parts))
+		if len(as) != 1 {
+			t.Fatalf("%s: %d abilities, want 1", tc.keyword, len(as))
+		}
+		a, ok := as[0].(*AltCost)
+		if !ok || len(a.With) != 1 || a.With[0].Kind != tc.kind || a.With[0].What != tc.what || a.ReduceBy != tc.reduce || a.Cost.String() != "{1}{R}" {
+			t.Errorf("%s %q: %+v", tc.keyword, tc.parts, as[0])
+		}
+	}
+	// Overload and cleave: a text-changing effect on the spell's own
+	// text.
+	for _, tc := range []struct {
+		keyword string
+		parts   []string
+		change  game.TextChange
+	}{
+		{"Overload", []string{"You may choose to pay [cost] rather than pay this spell’s mana cost", "If you chose to pay this spell’s overload cost, change its text by replacing all instances of the word ‘target’ with the word ‘each.’"}, game.TextChange{From: "target", To: "each"}},
+		{"Cleave", []string{"You may cast this spell by paying [cost] rather than paying its mana cost", "If this spell's cleave cost was paid, change its text by removing all text found within square brackets in the spell's rules text."}, game.TextChange{Brackets: true}},
+	} {
+		as := OfInstance(game.Ability{Keyword: tc.keyword, Cost: game.MustParseCost("{1}{R}")}, parts(tc.parts))
+		if len(as) != 1 {
+			t.Fatalf("%s: %d abilities, want 1", tc.keyword, len(as))
+		}
+		if a, ok := as[0].(*AltCost); !ok || a.Change == nil || *a.Change != tc.change {
+			t.Errorf("%s %q: %+v", tc.keyword, tc.parts, as[0])
+		}
+	}
 	for _, bad := range [][]string{
 		{"You may pay [cost] rather than pay this spell's mana cost if a player was dealt combat damage this turn by a source that, at the time it dealt that damage, was under your control and had any of this spell's colors."},
 		{"You may cast this card from your graveyard by paying [cost] rather than paying its mana cost.", "If the dash cost was paid, exile this card instead of putting it anywhere else any time it would leave the stack."},
 		{"You may cast this card by paying [cost] rather than its mana cost", "If this spell's dash cost was paid, return the permanent this spell becomes to its owner's hand at the beginning of the next end step"},
+		{"You may cast this card by paying [cost] rather than its mana cost", "If this spell's escape cost was paid, return the permanent this spell becomes to its owner's hand at the beginning of the next upkeep"},
+		{"You may cast this card by paying [cost] rather than its mana cost", "As long as this permanent's escape cost was paid, it has banding."},
+		{"You may cast this spell by paying [cost] and sacrificing a creature rather than paying its mana cost", "If you chose to pay this spell's escape cost, its total cost is reduced by an amount of generic mana equal to the sacrificed creature's power."},
+		{"You may cast this card from your graveyard by paying [cost] and tapping two untapped creatures you control rather than paying this spell's mana cost"},
+		{"You may choose to pay [cost] rather than pay this spell's mana cost", "If you chose to pay this spell's overload cost, change its text by replacing all instances of the word 'target' with the word 'each.'"},
 	} {
 		if as := OfInstance(game.Ability{Keyword: "Escape", Cost: game.MustParseCost("{R}")}, parts(bad)); len(as) != 0 {
 			t.Errorf("%q: %+v, want no ability outside the shape", bad, as)

@@ -198,12 +198,32 @@ func readTribute(part string) (*EntersWith, bool) {
 	return nil, false
 }
 
+// readCompleated reads compleated's "If this permanent would enter with
+// one or more loyalty counters on it and the player who cast it chose to
+// pay life for any part of its cost represented by Phyrexian mana
+// symbols, it instead enters with that many loyalty counters minus two
+// for each of those mana symbols" (702.150a; "enter the battlefield"
+// until 2024-07-30): an EntersWith of -2 loyalty counters for each
+// Phyrexian symbol paid with life, never below none.
+func readCompleated(part string) (*EntersWith, bool) {
+	p := strings.NewReplacer(" the battlefield", "").Replace(part)
+	const want = "if this permanent would enter with one or more loyalty counters on it and the player who cast it chose to pay life for any part of its cost represented by phyrexian mana symbols, it instead enters with that many loyalty counters minus two for each of those mana symbols"
+	if p != want {
+		return nil, false
+	}
+	return &EntersWith{Base: Base{Rule: []string{" means "}, Note: "%s: %d Phyrexian mana symbols of its cost were paid with life: %s enters with %d loyalty counters instead of %d"},
+		N: -2, Kind: "loyalty", Per: "phyrexian"}, true
+}
+
 // readEntersWithPart is the static shape of a definition's part.
 func readEntersWithPart(part string) ([]Ability, bool) {
 	if w, ok := readDevour(part); ok {
 		return []Ability{w}, true
 	}
 	if w, ok := readTribute(part); ok {
+		return []Ability{w}, true
+	}
+	if w, ok := readCompleated(part); ok {
 		return []Ability{w}, true
 	}
 	w, ok, err := readEntersWith(part, "")
@@ -240,6 +260,12 @@ func init() {
 		// (702.104a). The triggered abilities that check "if tribute
 		// wasn't paid" (702.104b) are not modelled.
 		declare("Tribute", shaped, byShapes)
+		// "If this permanent would enter with one or more loyalty
+		// counters on it and the player who cast it chose to pay life
+		// for any part of its cost represented by Phyrexian mana
+		// symbols, it instead enters with that many loyalty counters
+		// minus two for each of those mana symbols" (702.150a).
+		declare("Compleated", shaped, byShapes)
 		// "If an opponent was dealt damage this turn, this permanent
 		// enters with N +1/+1 counters on it" (702.54a). The special
 		// form "Bloodthirst X" (702.54b: X is the total damage the

@@ -47,7 +47,7 @@ func readShapes(parts []string) (*reading, error) {
 	rd := &reading{}
 	for _, part := range parts {
 		p := normalPart(part)
-		if strings.HasPrefix(p, "when") {
+		if strings.HasPrefix(p, "when") || strings.HasPrefix(p, "at the beginning of") {
 			def := strings.TrimSuffix(strings.TrimSpace(part), ".")
 			pr, err := Compile(def)
 			if err != nil {
@@ -144,6 +144,14 @@ func (rd *reading) instance(inst game.Ability) []Ability {
 			r := *a
 			r.Keyword = inst.Keyword
 			out = append(out, &r)
+		case *ModeCost:
+			m := *a
+			m.Keyword, m.Cost = inst.Keyword, inst.Cost
+			out = append(out, &m)
+		case *ExileResolves:
+			x := *a
+			x.Keyword, x.Cast.Keyword = inst.Keyword, inst.Keyword
+			out = append(out, &x)
 		}
 	}
 	for i, pr := range rd.programs {

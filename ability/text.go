@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/crules/crules/game"
 )
@@ -19,7 +20,7 @@ import (
 //	          | "At the beginning of" ("your" | "each" | "each player's" | "the" | "the next") ("upkeep" | "end step")
 //	          | "At the beginning of each combat" | "At the beginning of combat on your turn"
 //	          | "At end of turn" | "At end of combat" ["on your turn"]
-//	          | ("When" | "Whenever") "the last defense counter is removed from" ("this permanent" | "this battle" | NAME)
+//	          | ("When" | "Whenever") "the last" KIND "counter is removed from" ("this permanent" | "this battle" | NAME)
 //	subject   = "this creature" | "this permanent" | "this Equipment" | "it" | "CARDNAME" | NAME | "a creature with KEYWORD"
 //	          | "a creature" | "another creature" | "a creature you control" | "another creature you control"
 //	          | "a creature an opponent controls"
@@ -39,13 +40,15 @@ import (
 //	counters  = ("one or more" [KIND] "counters are" | "a" [KIND] "counter is") ("put" | "placed") ("on" | "onto") object
 //	          | "you put one or more" [KIND] "counters on" object
 //	object    = subject, a creature or the object itself
-//	cond      = "it was kicked" | "its KEYWORD cost was paid" | "a KEYWORD cost was paid for it"
+//	cond      = "it was kicked" | "it was bargained" | "its KEYWORD cost was paid" | "a KEYWORD cost was paid for it"
 //	          | "you have N or less life" | "you have N or more life"
 //	          | "a creature died this turn" | "you gained life this turn" | "it entered this turn"
 //	          | "it was cast from your hand|graveyard" | "it isn't renowned" | … (historyConditions)
-//	          | "it had no" KIND "counters on it"
+//	          | "it had no" KIND "counters on it" | "this permanent has a" KIND "counter on it"
+//	          | "this permanent came under your control since the beginning of your last upkeep"
+//	          | "this permanent is on the battlefield"
 //	          | "that creature's power is greater than this creature's power and/or that creature's toughness is greater than this creature's toughness"
-//	effect    = ["you may " | "if you do, " | "if you don't, "] an effect of the effect table of card text (game.ParseEffect)
+//	effect    = ["you may " | ("if you do, " | "if you copy the spell, " | "if you reveal cards from your library this way, ") | "if you don't, " | "if you can't, "] an effect of the effect table of card text (game.ParseEffect)
 //
 // NAME is the card's own name; a keyword's definition has no name and
 // its N is the keyword's number.
@@ -82,9 +85,13 @@ type Condition struct {
 	// names: "it isn't renowned", 702.112a), "nocounters" (the source
 	// had no Counter counters on it, as it last existed on the
 	// battlefield: 603.10a), "hascounter" (the source has a Counter
-	// counter on it: graft, 702.58a), "xatleast" (the X chosen for the
-	// spell the source was is at least N: ravenous, 107.3m), or "bigger" (the object the event
-	// happened to has a greater power or toughness than the source).
+	// counter on it: graft, 702.58a; vanishing, 702.63a), "xatleast"
+	// (the X chosen for the spell the source was is at least N:
+	// ravenous, 107.3m), "bigger" (the object the event happened to has
+	// a greater power or toughness than the source), "sinceupkeep" (the
+	// source came under its controller's control since the beginning of
+	// their last upkeep), or "onbattlefield" (the source is on the
+	// battlefield).
 	Kind    string
 	N       int
 	Event   Event
@@ -100,29 +107,34 @@ type Condition struct {
 	Subtype string
 }
 
-// historyConditions are the conditions on the turn's history.
-var historyConditions = map[string]Condition{
-	"a creature died this turn":              {Kind: "thisturn", Event: Dies, Who: "a creature"},
-	"a creature you control died this turn":  {Kind: "thisturn", Event: Dies, Who: "a creature you control"},
-	"you gained life this turn":              {Kind: "thisturn", Event: GainsLife, Who: "you"},
-	"you lost life this turn":                {Kind: "thisturn", Event: LosesLife, Who: "you"},
-	"an opponent lost life this turn":        {Kind: "thisturn", Event: LosesLife, Who: "an opponent"},
-	"an opponent was dealt damage this turn": {Kind: "thisturn", Event: PlayerDealtDamage, Who: "an opponent"},
-	"you cast a spell this turn":             {Kind: "thisturn", Event: Casts, Who: "you"},
-	// Surge's (702.117a): the spell being cast is not cast yet, so any
-	// spell cast this turn is another; a game of the engine has no
-	// teams (810), so a player's teammates cast nothing.
-	"you or one of your teammates has cast another spell this turn": {Kind: "thisturn", Event: Casts, Who: "you"},
-	"you drew a card this turn":                                     {Kind: "thisturn", Event: Draws, Who: "you"},
-	"it entered the battlefield this turn":                          {Kind: "thisturn", Event: Enters, Who: "it"},
-	"it entered this turn":                                          {Kind: "thisturn", Event: Enters, Who: "it"},
-	"it came into play this turn":                                   {Kind: "thisturn", Event: Enters, Who: "it"},
-	"it was cast from your hand":                                    {Kind: "castfrom", From: game.Hand},
-	"it was cast from your graveyard":                               {Kind: "castfrom", From: game.Graveyard},
-	"it isn't renowned":                                             {Kind: "undesignated", Who: "renowned"},
-	"it isn’t renowned":                                             {Kind: "undesignated", Who: "renowned"},
-	"this creature isn't renowned":                                  {Kind: "undesignated", Who: "renowned"},
-}
+// historyConditions are the conditions on the turn's history, built on
+// first use.
+var historyConditions = sync.OnceValue(func() map[string]Condition {
+	return map[string]Condition{
+		"a creature died this turn":              {Kind: "thisturn", Event: Dies, Who: "a creature"},
+		"a creature you control died this turn":  {Kind: "thisturn", Event: Dies, Who: "a creature you control"},
+		"you gained life this turn":              {Kind: "thisturn", Event: GainsLife, Who: "you"},
+		"you lost life this turn":                {Kind: "thisturn", Event: LosesLife, Who: "you"},
+		"an opponent lost life this turn":        {Kind: "thisturn", Event: LosesLife, Who: "an opponent"},
+		"an opponent was dealt damage this turn": {Kind: "thisturn", Event: PlayerDealtDamage, Who: "an opponent"},
+		"you cast a spell this turn":             {Kind: "thisturn", Event: Casts, Who: "you"},
+		// Surge's (702.117a): the spell being cast is not cast yet, so any
+		// spell cast this turn is another; a game of the engine has no
+		// teams (810), so a player's teammates cast nothing.
+		"you or one of your teammates has cast another spell this turn": {Kind: "thisturn", Event: Casts, Who: "you"},
+		"you drew a card this turn":                                     {Kind: "thisturn", Event: Draws, Who: "you"},
+		"you discarded this card this turn":                             {Kind: "thisturn", Event: Discards, Who: "it"},
+		"you discarded it this turn":                                    {Kind: "thisturn", Event: Discards, Who: "it"},
+		"it entered the battlefield this turn":                          {Kind: "thisturn", Event: Enters, Who: "it"},
+		"it entered this turn":                                          {Kind: "thisturn", Event: Enters, Who: "it"},
+		"it came into play this turn":                                   {Kind: "thisturn", Event: Enters, Who: "it"},
+		"it was cast from your hand":                                    {Kind: "castfrom", From: game.Hand},
+		"it was cast from your graveyard":                               {Kind: "castfrom", From: game.Graveyard},
+		"it isn't renowned":                                             {Kind: "undesignated", Who: "renowned"},
+		"it isn’t renowned":                                             {Kind: "undesignated", Who: "renowned"},
+		"this creature isn't renowned":                                  {Kind: "undesignated", Who: "renowned"},
+	}
+})
 
 // clause is a trigger condition read: the events, whom they watch, the
 // intervening "if", and where in the text the effect begins.
@@ -270,14 +282,21 @@ func readClause(t, self string) (clause, error) {
 	case skip("at end of combat"):
 		c.on = []Event{EndOfCombat}
 	case skip("whenever"), skip("when"):
-		if skip("the last defense counter is removed from") {
-			// A Siege's "When the last defense counter is removed
-			// from this permanent" (310.11b).
-			if !skip("this permanent") && !skip("this battle") && (self == "" || !skip(strings.ToLower(self))) {
-				return c, textErr(at, "expected \"this permanent\" or the card's name after \"the last defense counter is removed from\"")
+		if w, ok := strings.CutPrefix(low[at:], "the last "); ok {
+			if kind, _, ok := strings.Cut(w, " counter is removed from "); ok && kind != "" && !strings.Contains(kind, " ") {
+				// A Siege's "When the last defense counter is removed
+				// from this permanent" (310.11b); vanishing's "the last
+				// time counter" (702.63a).
+				skip("the last " + kind + " counter is removed from")
+				if !skip("this permanent") && !skip("this battle") && (self == "" || !skip(strings.ToLower(self))) {
+					return c, textErr(at, "expected \"this permanent\" or the card's name after \"the last %s counter is removed from\"", kind)
+				}
+				c.on = []Event{LastDefenseRemoved}
+				if kind != "defense" {
+					c.on, c.counter = []Event{LastCounterRemoved}, kind
+				}
+				break
 			}
-			c.on = []Event{LastDefenseRemoved}
-			break
 		}
 		if skip("you cast this spell") || skip("you play this spell") {
 			// A spell's own cast trigger (replicate, gravestorm): it
@@ -493,8 +512,12 @@ func (c *clause) readCounters(t, low string, at *int, self string, skip func(str
 // readIfPaid reads an intervening "if" on how the source was cast: the
 // word of the cost paid (see game.CostsPaid.WasPaid).
 func readIfPaid(low string) (string, bool) {
-	if low == "it was kicked" {
+	switch low {
+	case "it was kicked":
 		return "kicker", true // any cost that kicks
+	case "it was bargained", "this spell was bargained":
+		// Its bargain cost was paid (702.166b).
+		return "bargain", true
 	}
 	if w, ok := strings.CutPrefix(low, "a "); ok {
 		// "if a replicate cost was paid for it"
@@ -520,9 +543,16 @@ var reDealtDamage = lazyRegexp(`^a player was dealt combat damage this turn by (
 
 // readCondition reads an intervening "if" clause's condition.
 func readCondition(s string) (*Condition, bool) {
-	if c, ok := historyConditions[strings.ToLower(strings.TrimSpace(s))]; ok {
+	if c, ok := historyConditions()[strings.ToLower(strings.TrimSpace(s))]; ok {
 		c.Text = strings.TrimSpace(s)
 		return &c, true
+	}
+	if strings.EqualFold(strings.TrimSpace(s), "this permanent is on the battlefield") {
+		// Cumulative upkeep's (702.24a).
+		return &Condition{Text: strings.TrimSpace(s), Kind: "onbattlefield"}, true
+	}
+	if strings.EqualFold(strings.TrimSpace(s), "this permanent came under your control since the beginning of your last upkeep") {
+		return &Condition{Text: strings.TrimSpace(s), Kind: "sinceupkeep"}, true
 	}
 	if m := reDealtDamage().FindStringSubmatch(strings.ToLower(strings.ReplaceAll(strings.TrimSpace(s), "’", "'"))); m != nil {
 		c := &Condition{Text: strings.TrimSpace(s), Kind: "thisturn", Event: DealsCombatDamage, Who: m[1] + " you control", Shares: m[2] == ""}
@@ -605,17 +635,33 @@ func readEffects(t string, at int, self string) ([]sentence, error) {
 		if s == "" {
 			continue
 		}
-		may, otherwise := false, false
+		may, otherwise, cant, done := false, false, false, false
+		if w, ok := cutFold(s, "then "); ok {
+			// "Then you may pay …" (702.24a): the order the sentences
+			// are in.
+			s, here = w, here+len("then ")
+		}
 		low := strings.ToLower(s)
 		switch {
+		case strings.HasPrefix(low, "if you can't, "), strings.HasPrefix(low, "if you can’t, "):
+			// It happens when the instruction before it couldn't be
+			// done.
+			if len(out) == 0 {
+				return nil, textErr(here, "\"if you can't\" follows no instruction at %q", s)
+			}
+			w := strings.IndexByte(s, ',') + 2
+			cant, s, here = true, s[w:], here+w
 		case strings.HasPrefix(low, "you may "):
 			may, s, here = true, s[len("you may "):], here+len("you may ")
-		case strings.HasPrefix(low, "if you do, "):
-			// It follows the choice of the "you may" before it.
+		case strings.HasPrefix(low, "if you do, "), strings.HasPrefix(low, "if you copy the spell, "), strings.HasPrefix(low, "if you reveal cards from your library this way, "):
+			// It follows the choice of the "you may" before it ("If you
+			// copy the spell", demonstrate's; "If you reveal cards from your
+			// library this way", ripple's).
 			if !slices.ContainsFunc(out, func(x sentence) bool { return x.may }) {
 				return nil, textErr(here, "\"if you do\" follows no \"you may\" at %q", s)
 			}
-			may, s, here = true, s[len("if you do, "):], here+len("if you do, ")
+			w := strings.Index(low, ", ") + 2
+			may, done, s, here = true, true, s[w:], here+w
 		case strings.HasPrefix(low, "if you don't, "), strings.HasPrefix(low, "if you don’t, "):
 			// It happens when the "you may" before it was declined.
 			w := len("if you don't, ")
@@ -637,6 +683,17 @@ func readEffects(t string, at int, self string) ([]sentence, error) {
 		if err == nil && self != "" {
 			err = game.CheckDamageSource(e, self)
 		}
+		if first, then, ok := strings.Cut(s, ", then "); err != nil && ok && !may && !cant && !otherwise {
+			// Two instructions in one sentence, in order: "put an age
+			// counter on this permanent, then sacrifice this permanent
+			// unless you pay [cost] …" (502.13a in 2006).
+			e1, err1 := game.ParseEffect(first)
+			e2, err2 := game.ParseEffect(then)
+			if err1 == nil && err2 == nil {
+				out = append(out, sentence{effect: e1}, sentence{effect: e2})
+				continue
+			}
+		}
 		if err != nil {
 			off := 0
 			if ee, ok := err.(*game.EffectError); ok {
@@ -644,12 +701,20 @@ func readEffects(t string, at int, self string) ([]sentence, error) {
 			}
 			return nil, textErr(here+off, "unknown effect %q of a triggered ability", s)
 		}
-		out = append(out, sentence{effect: e, may: may, otherwise: otherwise})
+		out = append(out, sentence{effect: e, may: may, otherwise: otherwise, cant: cant, done: done})
 	}
 	if len(out) == 0 {
 		return nil, textErr(at, "a triggered ability needs an effect after its condition")
 	}
 	return out, nil
+}
+
+// cutFold cuts prefix from s, case ignored.
+func cutFold(s, prefix string) (string, bool) {
+	if len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix) {
+		return s[len(prefix):], true
+	}
+	return s, false
 }
 
 // ReadTriggered reads a triggered ability as card text prints it ("When
@@ -865,6 +930,6 @@ func (tr *Trigger) setEffects(effects []sentence, n int) {
 		if tr.Target == nil {
 			tr.Target = effectTarget(e)
 		}
-		tr.Effects = append(tr.Effects, Op{Kind: "effect", Effect: e, May: x.may, Otherwise: x.otherwise})
+		tr.Effects = append(tr.Effects, Op{Kind: "effect", Effect: e, May: x.may, Otherwise: x.otherwise, IfCant: x.cant, IfDone: x.done})
 	}
 }

@@ -53,6 +53,10 @@ const (
 	// LastDefenseRemoved is the removal of the last defense counter
 	// from a battle (310.11b).
 	LastDefenseRemoved Event = "the last defense counter is removed"
+	// LastCounterRemoved is the removal of the last counter of a kind
+	// from a permanent, the trigger's Counter (702.63a: "When the last
+	// time counter is removed from this permanent").
+	LastCounterRemoved Event = "the last counter of a kind is removed"
 	// IntoRoom is the trigger condition every room ability of a dungeon
 	// has, not printed on the card (309.4c).
 	IntoRoom Event = "you move your venture marker into this room"
@@ -207,6 +211,14 @@ type Op struct {
 	// Otherwise is set for an instruction that happens only when the
 	// "you may" before it is declined ("If you don't, create …").
 	Otherwise bool
+	// IfCant is set for an instruction that happens only when the one
+	// before it couldn't be done ("remove a fade counter from this
+	// permanent. If you can't, sacrifice the permanent", 702.32a).
+	IfCant bool
+	// IfDone is set for the instruction after "If you do,": it happens
+	// only when the "you may" before it was taken, and its payment, if
+	// any, made.
+	IfDone bool
 }
 
 // UpkeepCopies is a spell's ability that acts as the spell resolves:

@@ -225,7 +225,7 @@ func (t *tables) encode() (head, body []byte) {
 			for _, e := range es {
 				traceID = append(traceID, e.id)
 				traceClass = append(traceClass, byte(e.class))
-				put(appendOps(nil, e.diff))
+				put(e.ops)
 			}
 		}
 		traceAt = append(traceAt, uint32(len(traceID)))

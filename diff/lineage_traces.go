@@ -21,7 +21,7 @@ import (
 type traceEntry struct {
 	id    uint32 // the rule on the step's side B (its number in ids)
 	class Class
-	diff  []Op
+	ops   []byte // its word diff, as appendOps writes it
 }
 
 // tracedLevel tells whether id is a titled rule whose changes the lineage
@@ -64,7 +64,7 @@ func (l *Lineage) computeTraces() [][]traceEntry {
 				continue
 			}
 			ca, cb := changedLines(ta, tb)
-			es = append(es, traceEntry{id: l.num(id), class: Classify(lex, ca, cb, a == id), diff: WordDiff(ta, tb)})
+			es = append(es, traceEntry{id: l.num(id), class: Classify(lex, ca, cb, a == id), ops: appendOps(nil, WordDiff(ta, tb))})
 		}
 		slices.SortFunc(es, func(x, y traceEntry) int { return cmp.Compare(x.id, y.id) })
 		out[i] = es

@@ -49,21 +49,23 @@ func (e *engine) counterUnless(by *game.Object, cost game.Cost, parts []game.Par
 // turn, with the new targets the resolving statement chose.
 func (e *engine) stormCopies(spell, ab *game.Object, t *ability.Trigger, rule game.Ref) {
 	n := spell.Spell.CastNumber - 1
-	e.copies(spell, ab, t, n)
+	e.copies(spell, ab, t, n, spell.Controller())
 	e.s.Cite(rule, "%s: %d spells were cast before %s this turn, so %d copies", strings.ToLower(t.Keyword), n, spell.Name(), n)
 }
 
 // copies puts n copies of spell on the stack for its trigger t, with
 // the new targets the resolving statement chose.
-func (e *engine) copies(spell, ab *game.Object, t *ability.Trigger, n int) {
+func (e *engine) copies(spell, ab *game.Object, t *ability.Trigger, n int, p *game.Player) {
 	retarget := e.retarget[ab]
+	// The next copies of the ability take the new targets left.
+	e.retarget[ab] = retarget[min(n, len(retarget)):]
 	for i := range n {
-		c := e.copySpell(spell, spell.Controller(), fmt.Sprintf("copy %d of %d", i+1, n))
+		c := e.copySpell(spell, p, fmt.Sprintf("copy %d of %d", i+1, n))
 		if i < len(retarget) && retarget[i] != nil {
 			ts := slices.Clone(c.Spell.Targets)
 			ts[0] = *retarget[i]
 			c.Spell.Targets = ts
-			e.s.Cite(e.ref(t, "new targets"), "%s chooses a new target for copy %d: %s", spell.Controller().Name, i+1, retarget[i].Name())
+			e.s.Cite(e.ref(t, "new targets"), "%s chooses a new target for copy %d: %s", p.Name, i+1, retarget[i].Name())
 			if t := retarget[i].Object; t != nil {
 				e.fire(t, ability.BecomesTarget, c)
 			}

@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/crules/crules/ability"
@@ -92,6 +94,9 @@ func (e *engine) cast(st *Stmt) error {
 	if err := e.modes(c, st); err != nil {
 		return err
 	}
+	if err := e.changeText(c); err != nil {
+		return err
+	}
 	if err := e.optionalCosts(c, st); err != nil {
 		return err
 	}
@@ -152,6 +157,11 @@ func (e *engine) cast(st *Stmt) error {
 // in the zone that cost permits casting from, else in its owner's hand.
 func (e *engine) altCost(c *casting, st *Stmt) error {
 	p := c.p
+	if o := e.s.Find(st.Object.Text); o != nil && o.Owner == p && e.free[o] != nil && o.Zone == e.free[o].From {
+		// An ability resolving casts it without paying its mana cost.
+		c.src, c.alt = o, e.free[o]
+		return nil
+	}
 	var alts []string
 	for _, cl := range st.Clauses {
 		if ability.AltChoices[cl.Word] != "" {
@@ -210,6 +220,32 @@ func (e *engine) altCost(c *casting, st *Stmt) error {
 	if c.src == nil || c.src.Owner != p {
 		return refuse("%s is not in %s's %s", st.Object.Text, p.Name, game.Hand)
 	}
+	return nil
+}
+
+// changeText applies the text-changing effect of the alternative cost
+// chosen (612; overload, 702.96a) to the spell's instructions as it is
+// cast: they are read again from the changed text, before targets are
+// chosen, so that "each" needs none (702.96b).
+func (e *engine) changeText(c *casting) error {
+	if c.alt == nil || c.alt.Change == nil || len(c.face.Modes) > 0 {
+		return nil
+	}
+	kw := strings.ToLower(c.alt.Keyword)
+	changed := []game.Effect{}
+	var texts []string
+	for _, ef := range c.face.Effects {
+		t := c.alt.Change.Apply(ef.Text)
+		n, err := game.ParseEffect(t)
+		if err != nil {
+			return refuse("%s: %q, the text %s changes, is no instruction the engine reads (%s)", kw, t, kw, e.ref(c.alt).ID)
+		}
+		n.Text = t
+		changed = append(changed, n)
+		texts = append(texts, t)
+	}
+	c.info.Changed = changed
+	c.cite(e, e.ref(c.alt, "change its text"), "%s: every %q in the text of %s becomes %q: %s", kw, c.alt.Change.From, c.face.Name, c.alt.Change.To, strings.Join(texts, "; "))
 	return nil
 }
 
@@ -427,17 +463,59 @@ func (e *engine) modes(c *casting, st *Stmt) error {
 		c.cite(e, e.ref(a), a.Note, a.Cost)
 		return nil
 	}
+	mcs := all[*ability.ModeCost](e, c.src)
+	many := c.face.ModesMany || slices.ContainsFunc(mcs, func(m *ability.ModeCost) bool { return m.Many })
 	mc := st.Clause("mode")
-	if mc == nil || mc.N < 1 || mc.N > len(c.face.Modes) {
+	var chosen []int
+	if mc != nil {
+		chosen = mc.Ns
+	}
+	if len(chosen) == 0 || !many && len(chosen) != 1 {
+		if many {
+			return refuse("%s is modal: choose one or more modes of %d (mode N, M)", c.face.Name, len(c.face.Modes))
+		}
 		return refuse("%s is modal: choose one mode of %d (mode N)", c.face.Name, len(c.face.Modes))
 	}
-	c.info.Modes = []int{mc.N - 1}
-	c.cite(e, e.rules.Find(phModes...), "mode %d chosen: %s", mc.N, c.face.Modes[mc.N-1].Text)
+	var names []string
+	for _, n := range chosen {
+		if n < 1 || n > len(c.face.Modes) {
+			return refuse("%s has no mode %d: choose of %d (%s)", c.face.Name, n, len(c.face.Modes), e.rules.Find(phModes...).ID)
+		}
+		if slices.Contains(c.info.Modes, n-1) {
+			return refuse("mode %d of %s can't be chosen more than once (%s)", n, c.face.Name, e.rules.Find(phModeOnce...).ID)
+		}
+		c.info.Modes = append(c.info.Modes, n-1)
+		names = append(names, strconv.Itoa(n))
+		c.cite(e, e.rules.Find(phModes...), "mode %d chosen: %s", n, c.face.Modes[n-1].Text)
+	}
+	which := strings.Join(names, ", ")
+	for _, m := range mcs {
+		var added game.Cost
+		switch {
+		case m.PayModes:
+			if len(c.face.ModeCosts) != len(c.face.Modes) {
+				return refuse("%s has no cost printed with its modes for %s to add (%s)", c.face.Name, strings.ToLower(m.Keyword), e.ref(m).ID)
+			}
+			for _, i := range c.info.Modes {
+				added = added.Plus(c.face.ModeCosts[i])
+			}
+		case m.PerExtra:
+			for range len(chosen) - 1 {
+				added = added.Plus(m.Cost)
+			}
+		}
+		c.total = c.total.Plus(added)
+		c.cite(e, e.ref(m), strings.ToLower(m.Keyword)+": "+m.Note, which, cmp.Or(added.String(), "{0}"))
+	}
 	return nil
 }
 
-// effects returns what the spell will do: its chosen modes or its text.
+// effects returns what the spell will do: its chosen modes or its text,
+// as its own text-changing effect left it.
 func effects(face *game.Card, info *game.SpellInfo) []game.Effect {
+	if info.Changed != nil {
+		return info.Changed
+	}
 	if len(face.Modes) == 0 {
 		return face.Effects
 	}
@@ -666,7 +744,13 @@ func (e *engine) canTarget(src *game.Object, controller *game.Player, want strin
 			if strings.ContainsRune("aeiou", rune(want[0])) {
 				a = "an"
 			}
-			return fmt.Errorf("%s is not %s %s on the battlefield (%s)", o.Label, a, want, e.attachRule(src).ID)
+			r := e.attachRule(src)
+			if r.IsZero() {
+				// A spell's own target ("destroy target attacking
+				// creature"): the rule by which targets are chosen.
+				r = e.rules.Find(phTargets...)
+			}
+			return fmt.Errorf("%s is not %s %s on the battlefield (%s)", o.Label, a, want, r.ID)
 		}
 	}
 	return e.shielded(src, controller, o)
@@ -806,6 +890,12 @@ func (e *engine) totalCost(c *casting, st *Stmt) error {
 			}
 		}
 	}
+	if a := c.alt; a != nil && a.With != nil {
+		var err error
+		if total, err = e.altParts(c, a, st, total); err != nil {
+			return err
+		}
+	}
 	for _, r := range all[*ability.Reduction](e, c.src) {
 		n, what := 0, r.Per.Text
 		for _, o := range e.s.Controlled(c.p) {
@@ -831,6 +921,36 @@ func (e *engine) totalCost(c *casting, st *Stmt) error {
 	c.info.Total = total
 	c.cite(e, e.rules.Find(phTotalCost...), "total cost of %s: %s", c.face.Name, total)
 	return nil
+}
+
+// altParts chooses the permanents alternative cost a takes besides its
+// mana (emerge's creature sacrificed, web-slinging's tapped creature
+// returned), as the cost is chosen (601.2b), paid with the total cost
+// (601.2h), and reduces total by generic mana equal to the mana value
+// of the one chosen when a says so (emerge).
+func (e *engine) altParts(c *casting, a *ability.AltCost, st *Stmt, total game.Cost) (game.Cost, error) {
+	before := c.pay.objects()
+	if err := e.chooseParts(c.pay, a.With, st); err != nil {
+		return total, refuse("%s: %v (%s)", strings.ToLower(a.Keyword), err, e.ref(a).ID)
+	}
+	kw := strings.ToLower(a.Keyword)
+	for _, o := range c.pay.objects() {
+		if slices.Contains(before, o) {
+			continue
+		}
+		c.cite(e, e.ref(a), "%s: %s is chosen to pay %s's %s cost", kw, o.Label, c.face.Name, kw)
+		if a.ReduceBy == "" {
+			continue
+		}
+		n := o.ManaValues(true)[0]
+		if a.ReduceBy == "power" {
+			n = max(o.Power(), 0)
+		}
+		var left game.Cost
+		total, left = total.Reduce(game.Cost{Symbols: []game.Symbol{{Generic: n}}})
+		c.cite(e, e.ref(a, "reduced"), "%s: the total cost of %s is reduced by {%d}, the %s of %s%s", kw, c.face.Name, n, a.ReduceBy, o.Label, wasted(left))
+	}
+	return total, nil
 }
 
 func wasted(left game.Cost) string {
@@ -862,6 +982,7 @@ func (e *engine) pay(c *casting, st *Stmt) error {
 		c.cite(e, rule, "only snow mana is spent on X: %d of %s is paid with snow mana (%s)", n, c.total, c.pay.mana)
 	}
 	c.info.Paid = c.pay.mana
+	c.info.PhyrexianLife = c.pay.phyrexian
 	return nil
 }
 

@@ -54,6 +54,9 @@ var (
 	phNonPerm        = []string{"as the final part of an instant or sorcery spell's resolution", "put into its owner's graveyard from the stack"}
 	phNewObject      = []string{"an object that moves from one zone to another becomes a new object", "an object that moves from one zone to another is treated as a new object", "becomes a new object with no memory", "moves from one zone to another is treated as a new card", "it is treated as a new copy of that card"}
 	phCopy           = []string{"to copy a spell", "to copy a spell, activated ability"}
+	phModeOnce       = []string{"choose the same mode more than once"}
+	phCopiable       = []string{"the copy acquires the copiable values", "acquires the copiable values"}
+	phCopyExcept     = []string{"modify a characteristic as part of the copying process"}
 	phTrigger        = []string{"its controller puts it on the stack as an object", "once an ability has triggered, it goes on the stack", "once an ability has triggered"}
 	phDivide         = []string{"divided as its controller chooses among them", "assigns its combat damage to those creatures according to the damage assignment order", "divided as its controller chooses, to the creatures blocking it", "divided as its controller chooses"}
 	phAssignOrder    = []string{"it can't assign combat damage to a creature that's blocking it unless", "damage assignment order"}

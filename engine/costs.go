@@ -37,11 +37,26 @@ type payment struct {
 	reveal   []*game.Object
 	counters []counterChange
 	notes    []string
+	// exiled are the new objects in exile of the permanents exiled
+	// to pay (champion's "unless you exile another [object] you
+	// control"): what the ability's linked ability returns (607).
+	exiled []*game.Object
+	// phyrexian is how many Phyrexian symbols were paid with life.
+	phyrexian int
 }
 
 type counterChange struct {
 	kind string
 	n    int // removed when negative
+}
+
+// objects are the objects the payment takes.
+func (pay *payment) objects() []*game.Object {
+	var out []*game.Object
+	for _, l := range [][]*game.Object{pay.tap, pay.tapped, pay.untap, pay.sac, pay.discard, pay.exile, pay.ret, pay.reveal} {
+		out = append(out, l...)
+	}
+	return out
 }
 
 // chosen reports whether o is already part of the payment.
@@ -168,6 +183,7 @@ func (e *engine) chooseMana(pay *payment, total game.Cost, st *Stmt) error {
 	}
 	pay.mana = spent
 	pay.life += life
+	pay.phyrexian = life / 2
 	return nil
 }
 
@@ -197,8 +213,9 @@ func (e *engine) canPayLife(p *game.Player, n int) error {
 
 // payNow chooses how player p pays a cost that is not a spell's or an
 // activated ability's (ward's "unless that player pays", morph's turning
-// face up): its parts that are not mana, chosen from the current
-// statement's clauses, and its mana from the pool. settle pays it.
+// face up, echo's "unless you pay"): its parts that are not mana, chosen
+// from the current statement's clauses, and its mana as its pay clause
+// names it ("resolve; pay {R}"), else from the pool. settle pays it.
 func (e *engine) payNow(p *game.Player, src *game.Object, cost game.Cost, parts []game.Part) (*payment, error) {
 	pay := &payment{p: p, src: src}
 	st := e.cur
@@ -207,6 +224,13 @@ func (e *engine) payNow(p *game.Player, src *game.Object, cost game.Cost, parts 
 	}
 	if err := e.chooseParts(pay, parts, st); err != nil {
 		return nil, err
+	}
+	if cl := st.Clause("pay"); cl != nil && cl.HasMana {
+		// The exact mana spent, as for a spell.
+		if err := e.chooseMana(pay, cost, st); err != nil {
+			return nil, err
+		}
+		return pay, nil
 	}
 	m, ok := game.AutoPay(p.Pool, cost)
 	if !ok {
@@ -254,12 +278,10 @@ func (e *engine) chooseParts(pay *payment, parts []game.Part, st *Stmt) error {
 			pay.counters = append(pay.counters, counterChange{part.What, part.N})
 			pay.notes = append(pay.notes, part.Text)
 			continue
-		case game.TapOthers, game.TapUntapped:
+		case game.TapOthers:
 			// Any number of untapped creatures its controller controls
 			// (other than the object, when the cost says so), whatever
-			// their time under control: no {T} of their own (302.6); or,
-			// for "Tap another untapped creature you control", as many as
-			// it says.
+			// their time under control: no {T} of their own (302.6).
 			total := 0
 			var objs []*game.Object
 			if cl := st.Clause("tap"); cl != nil {
@@ -277,15 +299,43 @@ func (e *engine) chooseParts(pay *payment, parts []game.Part, st *Stmt) error {
 					total += o.Power()
 				}
 			}
-			if part.Kind == game.TapUntapped {
-				if len(objs) != part.N {
-					return refuse("%q taps %d %s, not %d (tap A): it can't be paid (%s)", part.Text, part.N, plural(part.N, part.What), len(objs), partial.ID)
-				}
-			} else if total < part.N {
+			if part.Max > 0 && len(objs) > part.Max {
+				return refuse("%q taps at most %d %s, not %d (%s)", part.Text, part.Max, plural(part.Max, "creature"), len(objs), partial.ID)
+			}
+			if total < part.N {
 				return refuse("the creatures tapped (%s) have total power %d, less than %d: %q can't be paid (%s)", strings.Join(labelsOf(objs), ", "), total, part.N, part.Text, partial.ID)
 			}
 			pay.tapped = append(pay.tapped, objs...)
 			pay.notes = append(pay.notes, fmt.Sprintf("%s (%s: total power %d)", part.Text, strings.Join(labelsOf(objs), ", "), total))
+			continue
+		case game.TapUntapped:
+			// Exactly N untapped permanents its controller controls,
+			// other than the object when the cost says so ("Tap another
+			// untapped creature you control", station), each sharing a
+			// colour with the spell when the cost says so (conspire),
+			// whatever their time under control (302.6).
+			var objs []*game.Object
+			if cl := st.Clause("tap"); cl != nil {
+				for _, n := range cl.Names {
+					o := e.s.FindIn(n.Text, game.Battlefield)
+					switch {
+					case o == nil || !e.fits(p, part, o):
+						return refuse("%s is not a %s %s controls (%s)", n.Text, part.What, p.Name, partial.ID)
+					case o.Tapped || pay.chosen(o) || slices.Contains(objs, o):
+						return refuse("%s is not untapped: it can't be tapped to pay %q (%s)", o.Label, part.Text, partial.ID)
+					case part.Other && o == src:
+						return refuse("%s can't be tapped to pay its own %q: the creatures are other than it (%s)", o.Label, part.Text, partial.ID)
+					case part.Shares && o.Colors()&src.Colors() == 0:
+						return refuse("%s shares no color with %s: it can't be tapped to pay %q (%s)", o.Label, src.Name(), part.Text, partial.ID)
+					}
+					objs = append(objs, o)
+				}
+			}
+			if len(objs) != part.N {
+				return refuse("the cost %q needs exactly %d untapped %s named, %d given (%s)", part.Text, part.N, plural(part.N, part.What), len(objs), partial.ID)
+			}
+			pay.tapped = append(pay.tapped, objs...)
+			pay.notes = append(pay.notes, fmt.Sprintf("%s (%s)", part.Text, strings.Join(labelsOf(objs), ", ")))
 			continue
 		}
 		var objs []*game.Object
@@ -312,7 +362,7 @@ func (e *engine) chooseParts(pay *payment, parts []game.Part, st *Stmt) error {
 			}
 			for _, n := range cl.Names {
 				o := e.s.FindIn(n.Text, part.From)
-				if o == nil || !e.fits(p, part, o) || pay.chosen(o) {
+				if o == nil || !e.fits(p, part, o) || pay.chosen(o) || slices.Contains(objs, o) || part.Other && o == src {
 					return refuse("%s is not a %s in %s's %s to %s (%s)", n.Text, part.What, p.Name, part.From, part.Kind, partial.ID)
 				}
 				objs = append(objs, o)
@@ -362,6 +412,15 @@ func (e *engine) fits(p *game.Player, part game.Part, o *game.Object) bool {
 		}
 		w = q
 	}
+	if strings.Contains(w, ",") || strings.Contains(w, " or ") {
+		// "an artifact, enchantment, or token" (bargain): any of them.
+		for _, alt := range splitAny(strings.ReplaceAll(w, ", or ", ", "), ", ", " or ") {
+			if alt = strings.TrimSpace(alt); alt == "token" && o.Token || alt != "token" && hasWords(alt, o) {
+				return true
+			}
+		}
+		return false
+	}
 	return w == "" || w == "permanent" || hasWords(w, o)
 }
 
@@ -405,7 +464,7 @@ func splitAny(s string, seps ...string) []string {
 func (e *engine) candidates(p *game.Player, part game.Part, pay *payment) []*game.Object {
 	var out []*game.Object
 	for _, o := range p.Zone(part.From) {
-		if e.fits(p, part, o) && !pay.chosen(o) {
+		if e.fits(p, part, o) && !pay.chosen(o) && !(part.Other && o == pay.src) {
 			out = append(out, o)
 		}
 	}
@@ -469,6 +528,11 @@ func (e *engine) settle(pay *payment, total game.Cost, rule game.Ref) {
 		}
 	}
 	for _, o := range pay.exile {
+		if o.Zone == game.Battlefield {
+			// A permanent exiled leaves the battlefield (603.6c).
+			pay.exiled = append(pay.exiled, e.leaveBattlefield(o, game.Exile, "exiled"))
+			continue
+		}
 		e.s.Move(o, game.Exile, nil, false)
 	}
 	for _, o := range pay.discard {

@@ -72,8 +72,9 @@
 // mobilize; the enters and dies family's: persist, undying, living
 // weapon, for Mirrodin!, job select, evolve, afterlife, fabricate; and,
 // read part by part by the static shapes, the enters-with keywords
-// graft, bloodthirst, unleash, riot, ravenous, devour and tribute, and
-// decayed) are read from
+// graft, bloodthirst, unleash, riot, ravenous, devour, tribute and
+// compleated, and decayed; and the upkeep family's: echo, cumulative
+// upkeep, fading, vanishing, extort, exploit, champion) are read from
 // each revision's own definition by a small grammar (compile.go), so a
 // reworded definition changes what they do. Their effects are entries of
 // the one effect table of card text (game.ParseEffect), with N the

@@ -773,6 +773,15 @@ type engine struct {
 	// passes, with what happens then.
 	permits   map[*game.Object]bool
 	untilPass []untilPass
+	// free are the cards an ability resolving casts without paying
+	// their mana costs, with that alternative cost; exiledWay are the cards
+	// an ability resolving exiled from a library "this way", by its
+	// source.
+	free map[*game.Object]*ability.AltCost
+	// chosen are the players a resolving ability chose ("choose an
+	// opponent"), by its source, for its "that player".
+	chosen    map[*game.Object]*game.Player
+	exiledWay map[*game.Object]*exiledWay
 	// gains are the life-gain triggers of damage riders, by instance.
 	gains map[gainKey]*gain
 	// ordered is set once the statement's "order" clause has ordered
@@ -812,10 +821,20 @@ type engine struct {
 	// speedTurn is the turn in which each player's speed last
 	// triggered (702.179d: once each turn).
 	speedTurn map[*game.Player]int
+	// upkeeps are the turns of each player's two latest upkeeps, the
+	// one before and the latest ("since the beginning of your last
+	// upkeep").
+	upkeeps map[*game.Player][2]int
+	// couldnt is set when the instruction followed last couldn't be
+	// done: what "If you can't, …" after it asks (702.32a).
+	couldnt bool
+	// linked are the cards an ability of each source exiled, which its
+	// linked ability returns (607.2a: champion's).
+	linked map[*game.Object][]*game.Object
 }
 
 func newEngine(f *Scenario, rules *game.Rules, specs *specSet) *engine {
-	e := &engine{at: mainAt, turn: steps, f: f, rules: rules, specs: specs, wants: map[*game.Object]*ability.Target{}, retarget: map[*game.Object][]*game.Target{}, revealed: map[string][]string{}, gains: map[gainKey]*gain{}, mays: map[*game.Object]bool{}, permits: map[*game.Object]bool{}, orders: map[*game.Object]assignOrder{}, chapterAbility: map[*game.Object]*game.Object{}, roomAbility: map[*game.Object]*game.Object{}, ventureCount: map[*game.Object]int{}, ventureInto: map[*game.Object]string{}, speedTurn: map[*game.Player]int{}, sectorPicks: map[*game.Object]string{}, bans: map[*game.Player]*ability.UpkeepCopies{}}
+	e := &engine{at: mainAt, turn: steps, f: f, rules: rules, specs: specs, wants: map[*game.Object]*ability.Target{}, retarget: map[*game.Object][]*game.Target{}, revealed: map[string][]string{}, gains: map[gainKey]*gain{}, mays: map[*game.Object]bool{}, permits: map[*game.Object]bool{}, free: map[*game.Object]*ability.AltCost{}, chosen: map[*game.Object]*game.Player{}, exiledWay: map[*game.Object]*exiledWay{}, orders: map[*game.Object]assignOrder{}, chapterAbility: map[*game.Object]*game.Object{}, roomAbility: map[*game.Object]*game.Object{}, ventureCount: map[*game.Object]int{}, ventureInto: map[*game.Object]string{}, speedTurn: map[*game.Player]int{}, sectorPicks: map[*game.Object]string{}, upkeeps: map[*game.Player][2]int{}, linked: map[*game.Object][]*game.Object{}, bans: map[*game.Player]*ability.UpkeepCopies{}}
 	e.s = game.New(rules, f.Players...)
 	facts := factsOf(rules.Doc(), rules)
 	e.s.SplitCombined, e.s.ArtifactCreatureKeeps, e.s.StarZeroOutside = facts.splitCombined, facts.keepAC, facts.starZero

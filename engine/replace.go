@@ -294,7 +294,12 @@ func (e *engine) putCounters(o *game.Object, kind string, n int, by *game.Player
 	for k, v := range ev.counters {
 		put.before(o, k)
 		o.AddCounters(k, v)
-		e.s.Cite(e.rules.Find(phCounters...), "%d %s %s put on %s", v, k, counterNoun(v), o.Label)
+		r := e.rules.Find(phCounters...)
+		if r.IsZero() {
+			// Before 2003-07-01 (200.10) the glossary defines counters.
+			r = e.rules.Glossary("Counter", "a counter is a marker placed on")
+		}
+		e.s.Cite(r, "%d %s %s put on %s", v, k, counterNoun(v), o.Label)
 	}
 	if o.Zone == game.Battlefield {
 		e.countersPut(o, put)
@@ -370,6 +375,11 @@ func (e *engine) drawInstead(o *game.Object, r *ability.Instead) *replacement {
 		}}
 }
 
+// phEntersWith finds the rule that "[this permanent] enters with"
+// is a replacement effect (614.1c; 419.1b in 2006; before 2003-07-01
+// 410.10e, a static ability whose effect occurs as part of the event).
+var phEntersWith = []string{`effects that read "[this permanent] enters with`, `effects that read "[this permanent] enters the battlefield with`, `effects that read "[this permanent] comes into play with`, `have text that reads "[this permanent] comes into play with`}
+
 // entersWith are the effects of a permanent's own abilities that make it
 // enter with counters (614.1c, 419.1b): modular, sunburst, amplify.
 func (e *engine) entersWith(o *game.Object) []*replacement {
@@ -440,10 +450,6 @@ func (e *engine) entersWith(o *game.Object) []*replacement {
 	return out
 }
 
-// phEntersWith finds the rule of the replacement effects that make a
-// permanent enter with counters (614.1c; 419.1b in 2006-10-01).
-var phEntersWith = []string{`effects that read "[this permanent] enters with`, `effects that read "[this permanent] enters the battlefield with`, `effects that read "[this permanent] comes into play with`}
-
 // entersWithCounters is the replacement effect of an "enters with"
 // ability read by the grammar (614.1c): N counters, the spell's X, only
 // if its condition on the turn's history holds (bloodthirst), or, for a
@@ -472,6 +478,27 @@ func (e *engine) entersWithCounters(o *game.Object, w *ability.EntersWith, paid 
 		n := w.N
 		if w.Per == "x" && o.Spell != nil {
 			n = o.Spell.X
+		}
+		if w.Per == "phyrexian" {
+			// Compleated: the loyalty counters a planeswalker enters
+			// with (its printed loyalty, which entering puts on it) less
+			// two for each Phyrexian symbol paid with life.
+			k := 0
+			if o.Spell != nil {
+				k = o.Spell.PhyrexianLife
+			}
+			if k == 0 || o.Card == nil || o.Card.Loyalty == 0 {
+				return
+			}
+			printed := o.Card.Loyalty
+			left := max(0, printed+n*k)
+			ev.then = append(ev.then, func(p *game.Object) {
+				if p != nil && p.Zone == game.Battlefield {
+					p.AddCounters(w.Kind, left-p.Counters[w.Kind])
+				}
+			})
+			e.s.Cite(rule, w.Note, who, k, o.Label, left, printed)
+			return
 		}
 		if w.Per == "sacrificed" {
 			// Devour: as it enters, its controller sacrifices what the
@@ -644,9 +671,9 @@ func (e *engine) prevents(o *game.Object, p *ability.Prevents, i int) *replaceme
 // phPrevent finds the rule of prevention effects (615.1; 419.1 in 2006).
 var phPrevent = []string{"prevention effects", "prevention effect"}
 
-// kickerDamage is the self-replacement effect of a kicked spell whose
-// text says "if this spell was kicked, it deals N damage instead": the
-// damage the spell deals is N.
+// kickerDamage is the self-replacement effect of a kicked (or
+// bargained) spell whose text says "if this spell was kicked, it deals N
+// damage instead": the damage the spell deals is N.
 func (e *engine) kickerDamage(spell *game.Object, ef game.Effect) *replacement {
 	rule := e.rules.Find(phSelfReplace...)
 	return &replacement{name: "kicked " + spell.Name(), kind: evDamage, source: spell, rule: rule, self: true,
@@ -657,13 +684,19 @@ func (e *engine) kickerDamage(spell *game.Object, ef game.Effect) *replacement {
 			return nil
 		},
 		apply: func(ev *event) {
-			how := "kicked"
+			// Kicked, or bargained (its bargain cost paid, 702.166b).
+			word := map[bool]string{true: "kicked", false: ef.Name + "ed"}[ef.Name == ""]
+			how := word
 			for _, a := range all[*ability.AddCost](e, spell) {
-				if !a.AllModes {
-					how = fmt.Sprintf("kicked, %s", e.ref(a).ID)
+				switch {
+				case ef.Name == "" && !a.AllModes:
+					how = fmt.Sprintf("%s, %s", word, e.ref(a).ID)
+				case ef.Name != "" && a.Choice == ef.Name:
+					// The subrule that says what "bargained" means.
+					how = fmt.Sprintf("%s, %s", word, e.ref(a, "has been").ID)
 				}
 			}
-			e.s.Cite(rule, "%s was kicked: it deals %d damage to %s instead of %d (%s)", spell.Name(), ef.N, ev.target.Name(), ev.amount, how)
+			e.s.Cite(rule, "%s was %s: it deals %d damage to %s instead of %d (%s)", spell.Name(), word, ef.N, ev.target.Name(), ev.amount, how)
 			ev.amount = ef.N
 		}}
 }

@@ -200,11 +200,9 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 	if sp, ok := e.spliced(info); ok {
 		e.s.Cite(e.ref(&sp.Order), "%s", sp.Order.Note)
 	}
-	if info.Kicked {
-		for _, ef := range face.Effects {
-			if ef.Verb == "kickdamage" {
-				e.effects = append(e.effects, e.kickerDamage(spell, ef))
-			}
+	for _, ef := range face.Effects {
+		if ef.Verb == "kickdamage" && (ef.Name == "" && info.Kicked || ef.Name != "" && info.WasPaid(ef.Name)) {
+			e.effects = append(e.effects, e.kickerDamage(spell, ef))
 		}
 	}
 	var illegalNow []*game.Target
@@ -240,6 +238,9 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 			e.leaveStack(spell, game.Hand, "it resolves")
 			return nil
 		}
+	}
+	if x, ok := first[*ability.ExileResolves](e, spell); ok && e.exileResolves(spell, x) {
+		return nil
 	}
 	if !spell.Copy {
 		e.s.Cite(e.rules.Find(phNonPerm...), "%s is put into its owner's graveyard as the last step of its resolution", spell.Name())
@@ -345,11 +346,11 @@ func (e *engine) effect(d doing, ef game.Effect, t *game.Target) {
 	case "destroy":
 		e.destroy(t.Object, e.action("Destroy", "to destroy a permanent", "destroyed, or sacrificed is put", "destroyed or sacrificed is put"), from)
 	case "sacrificeperms":
-		p := e.defending(spell)
-		chosen, _ := e.sacrificeChoice(p, ef.N)
+		p := e.sacrificer(spell, ef)
+		chosen, _ := e.sacrificeChoice(p, ef.N, ef.Name)
 		r := e.defined("Sacrifice", phSacrifice...)
 		if len(chosen) == 0 {
-			e.cite(d, "%s: %s controls no permanents: nothing is sacrificed", cmp.Or(d.head, from), p.Name)
+			e.cite(d, "%s: %s controls no %ss: nothing is sacrificed", cmp.Or(d.head, from), p.Name, cmp.Or(ef.Name, "permanent"))
 		}
 		for _, o := range chosen {
 			e.s.Cite(r, "%s: %s sacrifices %s", cmp.Or(d.head, from), p.Name, o.Label)
@@ -453,7 +454,124 @@ func (e *engine) effect(d doing, ef game.Effect, t *game.Target) {
 		e.attach(spell, t.Object, e.rules.Find(phFollow...))
 	case "reenter":
 		e.reenter(t.Object, ef, from)
+	case "sacrificeunless":
+		e.sacrificeUnless(d, ef)
+	case "returnlinked":
+		e.returnLinked(d)
+	case "pay":
+		e.mayPay(d, ef)
+	case "drain":
+		lost := 0
+		for _, q := range e.players(d, ef, t) {
+			q.Life -= ef.N
+			lost += ef.N
+			e.cite(d, "%s: %s loses %d life", cmp.Or(d.name, from), q.Name, ef.N)
+			e.firePlayer(q, ability.LosesLife, nil)
+		}
+		ctrl.Life += lost
+		e.cite(d, "%s: %s gains %d life, the total life lost this way", cmp.Or(d.name, from), ctrl.Name, lost)
+		e.firePlayer(ctrl, ability.GainsLife, nil)
 	}
+}
+
+// sacrificeUnless follows "sacrifice it unless you pay COST": the
+// source's controller pays it, unless the statement declines or they
+// can't; then the source is sacrificed if it is still on the
+// battlefield.
+func (e *engine) sacrificeUnless(d doing, ef game.Effect) {
+	o, p := d.src, d.src.Controller()
+	if e.s.FindIn(o.Label, game.Battlefield) != o {
+		e.cite(d, "%s: %s is no longer on the %s: there is nothing to sacrifice or pay for", cmp.Or(d.name, d.from), o.Label, e.zone(game.Battlefield))
+		return
+	}
+	cost, parts, what := e.unlessCost(o, ef, 0)
+	switch pay, err := e.payNow(p, o, cost, parts); {
+	case e.declines():
+		e.cite(d, "%s: %s chooses not to pay %s", cmp.Or(d.name, d.from), p.Name, what)
+	case err != nil:
+		e.cite(d, "%s: %s can't pay %s (%v)", cmp.Or(d.name, d.from), p.Name, what, err)
+	default:
+		e.settle(pay, cost, d.rule)
+		e.cite(d, "%s: %s paid %s: %s stays", cmp.Or(d.name, d.from), p.Name, what, o.Label)
+		if len(pay.exiled) > 0 {
+			// The cards exiled are linked to the source (607.2a).
+			e.linked[o] = append(e.linked[o], pay.exiled...)
+		}
+		return
+	}
+	e.effect(d, game.Effect{Verb: "sacrifice"}, nil)
+}
+
+// returnLinked returns to the battlefield under their owners' control
+// the cards the source's linked ability exiled (607.2a): not one that
+// has left exile since, a new object (400.7).
+func (e *engine) returnLinked(d doing) {
+	cards := e.linked[d.src]
+	delete(e.linked, d.src)
+	if len(cards) == 0 {
+		e.cite(d, "%s: no card was exiled by %s: nothing returns", cmp.Or(d.name, d.from), d.src.Label)
+	}
+	for _, c := range cards {
+		if e.s.FindIn(c.Label, game.Exile) != c {
+			e.s.Cite(e.rules.Find(phNewObject...), "%s: %s is no longer the card exiled: it isn't returned", cmp.Or(d.name, d.from), c.Label)
+			continue
+		}
+		o, _ := e.move(c, game.Battlefield, c.Owner, "returned to the battlefield")
+		if o == nil {
+			continue
+		}
+		e.s.Changed()
+		e.cite(d, "%s: %s returns to %s under %s's control", cmp.Or(d.name, d.from), o.Label, e.term("the battlefield", "play"), c.Owner.Name)
+		e.fire(o, ability.Enters, nil)
+	}
+}
+
+// unlessCost is what "sacrifice it unless you pay" or "pay" asks of
+// source o, and how the trace says it: the cost written, or "its mana
+// cost" (echo before 2006-10-01), once for each counter of a kind on o
+// when the effect says so ("for each age counter on it"), more of them
+// than it has now.
+func (e *engine) unlessCost(o *game.Object, ef game.Effect, more int) (game.Cost, []game.Part, string) {
+	cost, parts := ef.Cost, ef.Parts
+	if ef.Name == "its mana cost" || ef.Name == "[cost]" && !cost.IsSet() && len(parts) == 0 {
+		// An echo card printed without an echo cost has one equal to
+		// its mana cost (702.30b).
+		cost = o.Face().Cost
+	}
+	what := game.FullCost{Mana: cost, Parts: parts}.String()
+	kind, ok := strings.CutSuffix(ef.For, " counter")
+	if !ok {
+		return cost, parts, what
+	}
+	n := o.Counters[kind] + more
+	total := game.Cost{}
+	for range n {
+		total = total.Plus(cost)
+	}
+	// A part that takes objects takes n times as many, all different
+	// (702.24a: "each choice is made separately for each age counter").
+	var all []game.Part
+	for _, p := range parts {
+		if n > 0 {
+			p.N *= n
+			all = append(all, p)
+		}
+	}
+	return total, all, fmt.Sprintf("%s for each of %d %s %s (%s)", what, n, kind, plural(n, "counter"), game.FullCost{Mana: total, Parts: all})
+}
+
+// mayPay follows "you may pay COST": the source's controller pays it, or,
+// unable to, the instructions after "If you do" don't happen.
+func (e *engine) mayPay(d doing, ef game.Effect) {
+	o, p := d.src, d.src.Controller()
+	cost, parts, what := e.unlessCost(o, ef, 0)
+	pay, err := e.payNow(p, o, cost, parts)
+	if err != nil {
+		e.couldnt = true
+		e.cite(d, "%s: %s can't pay %s (%v)", cmp.Or(d.name, d.from), p.Name, what, err)
+		return
+	}
+	e.settle(pay, cost, d.rule)
 }
 
 // reenter returns card c to the battlefield under its owner's control,
@@ -731,6 +849,11 @@ func (e *engine) enter(spell *game.Object) {
 		// paid".
 		paid := spell.Spell.CostsPaid
 		o.Paid = &paid
+		for _, pd := range all[*ability.PaidDelayed](e, o) {
+			if o.WasPaid(pd.Paid) {
+				e.paidDelayed(o, pd)
+			}
+		}
 	}
 	if spell.AttachedTo != nil {
 		e.attach(o, spell.AttachedTo, e.attachRule(o))
@@ -741,6 +864,41 @@ func (e *engine) enter(spell *game.Object) {
 	// A face-down permanent has no abilities to trigger (708.2 today,
 	// 504.2 in 2006), and turning it face up later is not entering.
 	e.fire(o, ability.Enters, nil)
+}
+
+// paidDelayed creates the delayed triggered ability (603.7) of a
+// resolving spell whose cost pd names was paid, for the permanent o it
+// became: at the beginning of the next step pd's instruction names, it
+// acts on that permanent, found by its object ID as it resolves; one
+// that has left the battlefield since is a new object the instruction
+// doesn't reach (400.7).
+func (e *engine) paidDelayed(o *game.Object, pd *ability.PaidDelayed) {
+	id, label, rule := o.ID, o.Label, e.ref(pd)
+	do := pd.Do
+	do.Delayed = ""
+	current := func() *game.Object {
+		for _, x := range e.s.Battlefield() {
+			if x.ID == id {
+				return x
+			}
+		}
+		return nil
+	}
+	e.s.Cite(rule, pd.Note, label, do.Text)
+	e.s.Delayed = append(e.s.Delayed, game.Delayed{Step: pd.Do.Delayed, Once: true, Fire: func(*game.State) {
+		src := current()
+		if src == nil {
+			src = o
+		}
+		e.trigger(src, pd.Keyword, do.Text, rule, func(*game.State, *game.Object) {
+			now := current()
+			if now == nil {
+				e.s.Cite(e.rules.Find(phNewObject...), "%s has left the %s since: the new object it became is not the permanent the %s trigger names, which does nothing", label, e.term("battlefield", "play"), pd.Keyword)
+				return
+			}
+			e.effect(doing{src: now, from: pd.Keyword + " trigger", rule: rule}, do, nil)
+		})
+	}})
 }
 
 // copyBecomesToken makes spell, when it is a copy of a permanent spell,
@@ -845,30 +1003,46 @@ func (e *engine) mutates(o *game.Object) *ability.Merges {
 	return nil
 }
 
+// sacrificer is the player who sacrifices what "sacrifice N
+// permanents" asks of src's ability: the defending player, or its
+// controller.
+func (e *engine) sacrificer(src *game.Object, ef game.Effect) *game.Player {
+	if ef.Who == "defending player" {
+		return e.defending(src)
+	}
+	return src.Controller()
+}
+
 // sacrificeChoice is the permanents player p sacrifices to an effect
-// that makes them sacrifice n: all of theirs when they control n or
-// fewer, else the n the statement's "sacrifice" clause names, p's
-// choice (701.21a). An error says what to write.
-func (e *engine) sacrificeChoice(p *game.Player, n int) ([]*game.Object, error) {
-	perms := e.s.Controlled(p)
+// that makes them sacrifice n, of card type kind ("" for any): all of
+// theirs when they control n or fewer, else the n the statement's
+// "sacrifice" clause names, p's choice (701.21a). An error says what to
+// write.
+func (e *engine) sacrificeChoice(p *game.Player, n int, kind string) ([]*game.Object, error) {
+	var perms []*game.Object
+	for _, o := range e.s.Controlled(p) {
+		if kind == "" || o.Is(kind) {
+			perms = append(perms, o)
+		}
+	}
 	var cl *Clause
 	if e.cur != nil {
 		cl = e.cur.Clause("sacrifice")
 	}
 	if cl == nil {
 		if len(perms) > n {
-			return nil, refuse("%s controls %d permanents and chooses the %d they sacrifice as it resolves: \"resolve; sacrifice A, B\" (%s)", p.Name, len(perms), n, e.defined("Sacrifice", phSacrifice...).ID)
+			return nil, refuse("%s controls %d %ss and chooses the %d they sacrifice as it resolves: \"resolve; sacrifice A, B\" (%s)", p.Name, len(perms), strings.ToLower(cmp.Or(kind, "permanent")), n, e.defined("Sacrifice", phSacrifice...).ID)
 		}
 		return perms, nil
 	}
 	if len(cl.Names) != min(n, len(perms)) {
-		return nil, refuse("%s sacrifices %d permanents, not %d", p.Name, min(n, len(perms)), len(cl.Names))
+		return nil, refuse("%s sacrifices %d %ss, not %d", p.Name, min(n, len(perms)), strings.ToLower(cmp.Or(kind, "permanent")), len(cl.Names))
 	}
 	var out []*game.Object
 	for _, nm := range cl.Names {
 		o := e.s.FindIn(nm.Text, game.Battlefield)
-		if o == nil || o.Controller() != p || slices.Contains(out, o) {
-			return nil, refuse("%s is not a permanent %s controls (each chosen once)", nm.Text, p.Name)
+		if o == nil || o.Controller() != p || slices.Contains(out, o) || kind != "" && !o.Is(kind) {
+			return nil, refuse("%s is not a %s %s controls (each chosen once)", nm.Text, strings.ToLower(cmp.Or(kind, "permanent")), p.Name)
 		}
 		out = append(out, o)
 	}

@@ -199,6 +199,9 @@ type Clause struct {
 	// only life ("pay 2 life"); N is then the life paid.
 	HasMana bool
 	N       int
+	// Ns are the numbers of a clause that lists them ("mode 1, 3"), N
+	// the first.
+	Ns []int
 }
 
 // Clause returns the statement's first clause of word w, or nil.

@@ -107,6 +107,7 @@ func (e *engine) fire(o *game.Object, ev ability.Event, arg any) {
 				e.queue(o, t, nil, arg)
 			}
 		case ev == ability.BecomesBlocked && len(blockers) < t.Min:
+		case ev == ability.LastCounterRemoved && arg != lastCounter(t.Counter):
 		case t.Yours && (ev == ability.UpkeepBegins || ev == ability.EndStepBegins || ev == ability.CombatBegins || ev == ability.EndOfCombat) && o.Controller() != e.s.ActivePlayer():
 		case ev == ability.BecomesTarget && t.ByOpponent:
 			if by, ok := arg.(*game.Object); ok && by.Controller() != o.Controller() {
@@ -161,7 +162,13 @@ func (e *engine) counterTimes(x *game.Object, t *ability.Trigger, c countersPut)
 // player p ("whenever you cast a spell", "whenever an opponent draws a
 // card"); arg is as for fire.
 func (e *engine) firePlayer(p *game.Player, ev ability.Event, arg any) {
-	e.s.Log = append(e.s.Log, game.Happened{Event: string(ev), Player: slices.Index(e.s.Players, p)})
+	h := game.Happened{Event: string(ev), Player: slices.Index(e.s.Players, p)}
+	if o, ok := arg.(*game.Object); ok && ev == ability.Discards {
+		// The card discarded, as the object it became in the
+		// graveyard ("if you discarded this card this turn").
+		h.Object = o.ID
+	}
+	e.s.Log = append(e.s.Log, h)
 	e.watch(nil, p, ev, arg)
 	if ev == ability.LosesLife {
 		e.speedLoss(p)
@@ -283,6 +290,21 @@ func (e *engine) condition(c *ability.Condition, o *game.Object, p *game.Player,
 		mp, mt := o.PT()
 		ok = tp > mp || tt > mt
 		why = fmt.Sprintf(" (%s is %d/%d, %s %d/%d)", that.Label, tp, tt, o.Label, mp, mt)
+	case "sinceupkeep":
+		// "since the beginning of your last upkeep": during the
+		// controller's upkeep, the one before it. A permanent set up
+		// before the first turn came under control before any.
+		ctrl := o.Controller()
+		u := e.upkeeps[ctrl]
+		last := u[1]
+		if last == e.s.Turn && e.s.ActivePlayer() == ctrl {
+			last = u[0]
+		}
+		ok = o.EnteredTurn >= max(last, 1)
+		why = fmt.Sprintf(" (%s came under %s's control in turn %d)", o.Label, ctrl.Name, o.EnteredTurn)
+	case "onbattlefield":
+		ok = e.s.FindIn(o.Label, game.Battlefield) == o
+		why = fmt.Sprintf(" (%s is in the %s)", o.Label, o.Zone)
 	case "nocounters":
 		// The source as it last existed (603.10a): a permanent that
 		// left the battlefield keeps the counters it had there.
@@ -376,27 +398,64 @@ func (e *engine) queue(o *game.Object, t *ability.Trigger, blockers []*game.Obje
 			}
 		}
 	}
-	if slices.ContainsFunc(t.Effects, func(x ability.Op) bool { return x.May || x.Kind == "counterunless" }) {
+	if slices.ContainsFunc(t.Effects, func(x ability.Op) bool {
+		return x.May || x.Kind == "counterunless" || x.Effect.Verb == "sacrificeunless"
+	}) {
 		e.mays[a] = true
 	}
-	if i := slices.IndexFunc(t.Effects, func(x ability.Op) bool { return x.Effect.Verb == "sacrificeperms" }); i >= 0 {
-		// The defending player chooses what they sacrifice as it
-		// resolves: the statement that resolves it names them.
-		n := t.Effects[i].Effect.N
+	if i := slices.IndexFunc(t.Effects, func(x ability.Op) bool {
+		return x.Effect.Verb == "sacrificeunless" || x.Effect.Verb == "pay"
+	}); i >= 0 {
+		// Mana the statement names to pay with must pay the cost.
+		ef := t.Effects[i].Effect
+		// The counters the instructions before it will have put on
+		// its source ("put an age counter on this permanent. Then you
+		// may pay [cost] for each age counter on it").
+		more := 0
+		for _, x := range t.Effects[:i] {
+			if x.Effect.Verb == "putcounters" && x.Effect.Target == "" && ef.For == x.Effect.Name+" counter" {
+				more += x.Effect.N
+			}
+		}
 		a.Ability.Check = func(s *game.State, ab *game.Object) error {
-			_, err := e.sacrificeChoice(e.defending(o), n)
+			cost, parts, _ := e.unlessCost(o, ef, more)
+			chosen := e.cur.Clause("pay") != nil
+			for _, p := range parts {
+				chosen = chosen || e.cur.Clause(p.Choice()) != nil
+			}
+			if !chosen || e.declines() {
+				return nil
+			}
+			_, err := e.payNow(o.Controller(), o, cost, parts)
 			return err
 		}
 	}
-	for _, x := range t.Effects {
-		if x.Kind != "copy" && x.Effect.Verb != "copyself" {
-			continue
-		}
-		// The copies' new targets are chosen as the ability resolves.
+	if i := slices.IndexFunc(t.Effects, func(x ability.Op) bool { return x.Effect.Verb == "sacrificeperms" }); i >= 0 {
+		// The player chooses what they sacrifice as it resolves: the
+		// statement that resolves it names them, unless it declines a
+		// "you may".
+		x := t.Effects[i]
 		a.Ability.Check = func(s *game.State, ab *game.Object) error {
-			n := o.Spell.CastNumber - 1
-			if x.Kind != "copy" {
-				n, _ = e.copiesOf(o, x.Effect)
+			if x.May && e.declines() {
+				return nil
+			}
+			_, err := e.sacrificeChoice(e.sacrificer(o, x.Effect), x.Effect.N, x.Effect.Name)
+			return err
+		}
+	}
+	if slices.ContainsFunc(t.Effects, func(x ability.Op) bool { return x.Kind == "copy" || x.Effect.Verb == "copyself" }) {
+		// The copies' new targets are chosen as the ability resolves,
+		// for all its copies in the order they are made.
+		a.Ability.Check = func(s *game.State, ab *game.Object) error {
+			n := 0
+			for _, x := range t.Effects {
+				switch {
+				case x.Kind == "copy":
+					n += o.Spell.CastNumber - 1
+				case x.Effect.Verb == "copyself":
+					k, _ := e.copiesOf(o, x.Effect)
+					n += k
+				}
 			}
 			ts, err := e.newTargets(o, n)
 			e.retarget[ab] = ts
@@ -689,7 +748,18 @@ func (e *engine) runOp(o *game.Object, t *ability.Trigger, x ability.Op, blocker
 	if t.N > 0 {
 		head = fmt.Sprintf("%s %d", name, t.N)
 	}
-	if x.Otherwise && !e.declines() {
+	couldnt := e.couldnt
+	e.couldnt = false
+	switch {
+	case x.IfCant && !couldnt:
+		// "If you can't, …": the instruction before it was done.
+		return
+	case x.IfDone && couldnt:
+		// "If you do, …": what the "you may" before it asked couldn't
+		// be paid.
+		e.couldnt = true
+		return
+	case x.Otherwise && !e.declines() && !couldnt:
 		// "If you don't, …": the "you may" before it was taken.
 		return
 	}
@@ -716,8 +786,29 @@ func (e *engine) runOp(o *game.Object, t *ability.Trigger, x ability.Op, blocker
 		switch x.Effect.Verb {
 		case "copyself":
 			n, why := e.copiesOf(o, x.Effect)
-			e.copies(o, ab, t, n)
+			p := o.Controller()
+			if x.Effect.Who == "that player" {
+				// The player chosen before copies it (demonstrate).
+				if p = e.chosen[o]; p == nil {
+					e.s.Cite(rule, "%s: no player was chosen: no copy", strings.ToLower(t.Keyword))
+					return
+				}
+				delete(e.chosen, o)
+				why += ", controlled by " + p.Name
+			}
+			e.copies(o, ab, t, n, p)
 			e.s.Cite(rule, "%s: %s", strings.ToLower(t.Keyword), why)
+			return
+		case "chooseopponent":
+			// The first opponent in turn order: the only one in a game
+			// of two players.
+			for _, q := range e.s.InGame() {
+				if q != o.Controller() {
+					e.chosen[o] = q
+					e.s.Cite(rule, "%s: %s chooses an opponent: %s", strings.ToLower(t.Keyword), o.Controller().Name, q.Name)
+					break
+				}
+			}
 			return
 		case "newtargets":
 			// The new targets were chosen as the copies were made.

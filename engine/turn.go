@@ -212,6 +212,8 @@ func (e *engine) enterStep(i int) {
 		e.s.Cite(e.rules.Find(phUntap...), "untap step: %s untaps their permanents", p.Name)
 	case "upkeep":
 		e.s.Cite(e.stepRef(step), "%s's upkeep step begins", p.Name)
+		u := e.upkeeps[p]
+		e.upkeeps[p] = [2]int{u[1], e.s.Turn}
 		e.initiativeUpkeep(p)
 		e.beginningOf(ability.UpkeepBegins, "upkeep", phUpkeepTrig)
 	case "draw":

@@ -122,7 +122,7 @@ func valuePos(st *Stmt, i int) parse.Pos {
 // game's); "" when it defines it.
 func (e *engine) undefinedKeyword(a game.Ability, players []string, rev string) string {
 	insts := []game.Ability{a}
-	if game.Keywords[a.Keyword] == game.GrantParam {
+	if game.Keywords()[a.Keyword] == game.GrantParam {
 		g, _, _ := game.ParseAbility(a.Quality)
 		insts = append(insts, g)
 	}

@@ -13,10 +13,6 @@ import (
 // The common verbs of card text (game/verbs.go), followed for a spell or
 // an ability: whom they act on, and how much.
 
-// phCopyExcept is the rule of a copy effect's exceptions (707.9b; 706.9c
-// before 2019).
-var phCopyExcept = []string{"modify a characteristic as part of the copying process"}
-
 // amount is how much an instruction says: its number, or the spell's X.
 func (e *engine) amount(d doing, ef game.Effect) int {
 	if ef.X && d.src.Spell != nil {
@@ -177,11 +173,25 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 			}
 		}
 	case "removecounters":
-		for _, o := range e.objects(d, ef, t) {
-			k := min(n, o.Counters[ef.Name])
+		on := e.objects(d, ef, t)
+		e.couldnt = len(on) == 0
+		for _, o := range on {
+			had := o.Counters[ef.Name]
+			k := min(n, had)
 			o.AddCounters(ef.Name, -k)
 			e.s.Changed()
+			if k < n {
+				// "If you can't, …" (702.32a).
+				e.couldnt = true
+				e.cite(d, "%s: %s has %d %s %s: %d can't be removed", cmp.Or(d.head, from), o.Label, had, ef.Name, plural(had, "counter"), n)
+			}
+			if k == 0 {
+				continue
+			}
 			e.s.Cite(e.rules.Find(phFollow...), "%s: %d %s %s removed from %s", from, k, ef.Name, plural(k, "counter")+map[bool]string{true: " is", false: " are"}[k == 1], o.Label)
+			if o.Counters[ef.Name] == 0 {
+				e.fire(o, ability.LastCounterRemoved, lastCounter(ef.Name))
+			}
 		}
 	case "designate":
 		// "This permanent becomes saddled until end of turn": a
@@ -268,6 +278,18 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 		}
 		e.s.Changed()
 		e.fire(o, ability.Enters, nil)
+	case "createcopy":
+		e.createCopies(d, ef, n)
+	case "exileuntil":
+		e.exileUntil(d)
+	case "castfree":
+		e.castFree(d, ef)
+	case "bottom":
+		e.bottomExiled(d)
+	case "revealtop":
+		e.revealTop(d, n)
+	case "castsamename":
+		e.castSameName(d)
 	default:
 		return false
 	}
@@ -333,6 +355,10 @@ func (e *engine) exchange(d doing, ef game.Effect) {
 	e.fire(n, ability.Enters, nil)
 }
 
+// lastCounter is the kind of counter whose last one was removed: what
+// a LastCounterRemoved event concerns.
+type lastCounter string
+
 // create creates n token creatures (111.1): their characteristics are
 // the ones the effect that creates them gives.
 func (e *engine) create(d doing, ef game.Effect, n int) {
@@ -373,6 +399,42 @@ func (e *engine) create(d doing, ef game.Effect, n int) {
 			// ", then attach this Equipment to it" (702.92a).
 			e.attachCreated(d.src, o, d.from)
 		}
+	}
+}
+
+// createCopies creates n tokens that are copies of the instruction's
+// source, or one for each time the cost ef.Name names was paid to cast
+// it (squad): each has the copiable values of the source (707.2), its
+// card's, with the P/T of an "except it's P/T" (offspring; 707.9b). A
+// token was not cast: no cost was paid for it, so its own "if its
+// squad cost was paid" triggers do nothing.
+func (e *engine) createCopies(d doing, ef game.Effect, n int) {
+	src, ctrl := d.src, d.src.Controller()
+	why := ""
+	if ef.Name != "" {
+		if src.Paid != nil {
+			n = src.Paid.TimesPaid(ef.Name)
+		} else {
+			n = 0
+		}
+		why = fmt.Sprintf(" (its %s cost was paid %d %s)", ef.Name, n, plural(n, "time"))
+	}
+	c := *src.Face()
+	except := ""
+	if ef.P > 0 || ef.T > 0 {
+		c.Power, c.Toughness = ef.P, ef.T
+		except = fmt.Sprintf(", except it's %d/%d", ef.P, ef.T)
+	}
+	rule := e.rules.Find(phCopiable...)
+	if except != "" {
+		rule = e.rules.Find(phCopyExcept...)
+	}
+	for range n {
+		o := e.s.Create(&c, e.label(c.Name+" token"), ctrl, game.Battlefield)
+		o.Token = true
+		e.s.Cite(rule, "%s: %s creates %s, a token that's a copy of %s%s%s", d.from, ctrl.Name, o.Label, src.Label, except, why)
+		e.s.Changed()
+		e.fire(o, ability.Enters, nil)
 	}
 }
 

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 )
 
 // A Card is a card's printed characteristics, as a scenario defines it.
@@ -32,9 +34,14 @@ type Card struct {
 	// Abilities are the keyword abilities, in printed order.
 	Abilities []Ability
 	// Effects is the spell's text, in printed order; Modes the modes of a
-	// modal spell ("Choose one — A • B"), each an effect.
-	Effects []Effect
-	Modes   []Effect
+	// modal spell ("Choose one — A • B"), each an effect. ModesMany is set
+	// for "Choose one or more —"; ModeCosts are the costs printed before
+	// the modes' effects ("+ {1} — A", "{2} — B", spree and tiered), one
+	// for each mode, nil when none is.
+	Effects   []Effect
+	Modes     []Effect
+	ModesMany bool
+	ModeCosts []Cost
 	// Additional is the additional cost printed on a spell ("As an
 	// additional cost to cast this spell, sacrifice a creature.").
 	Additional FullCost
@@ -199,43 +206,76 @@ const (
 	GrantParam       // Max speed — [ability]: the keyword ability granted, as written, in Quality
 	NCostParam       // Reinforce N—[cost]
 	ActParam         // Boast — [Cost]: [Effect]: the activated ability, as written, in Quality
+	// OptCostParam is a cost the oldest cards did not print: "Echo"
+	// (702.30b: an echo cost equal to the mana cost) or "Echo {2}{R}".
+	OptCostParam
 )
 
-// Keywords are the keyword abilities a scenario's card line can name,
+// A TextChange is a text-changing effect (612) a spell makes on its own
+// text as it is cast: every instance of the word From becomes To
+// (overload's "replacing all instances of the word 'target' with the
+// word 'each'"), a capital kept; with Brackets, all text within square
+// brackets is removed instead (cleave's, 702.148a).
+type TextChange struct {
+	From, To string
+	Brackets bool
+}
+
+var reBrackets = lazyRegexp(`\s*\[[^\]]*\]`)
+
+// Apply returns text changed by c.
+func (c TextChange) Apply(text string) string {
+	if c.Brackets {
+		return reBrackets().ReplaceAllString(text, "")
+	}
+	re := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(c.From) + `\b`)
+	return re.ReplaceAllStringFunc(text, func(w string) string {
+		if w[:1] != strings.ToLower(w[:1]) {
+			return strings.ToUpper(c.To[:1]) + c.To[1:]
+		}
+		return c.To
+	})
+}
+
+// Keywords returns the keyword abilities a scenario's card line can name,
 // with the shape of their parameters. "Multikicker [cost]" is read as a
 // Kicker whose Quality is "Multikicker" (a variant of kicker, 702.33c).
-var Keywords = map[string]Param{
-	"Flying": NoParam, "First Strike": NoParam, "Double Strike": NoParam, "Deathtouch": NoParam,
-	"Defender": NoParam, "Flash": NoParam, "Haste": NoParam, "Hexproof": NoParam,
-	"Indestructible": NoParam, "Lifelink": NoParam, "Menace": NoParam, "Reach": NoParam,
-	"Trample": NoParam, "Vigilance": NoParam, "Fear": NoParam, "Provoke": NoParam,
-	"Changeling": NoParam, "Devoid": NoParam, "Start your engines!": NoParam, "Space Sculptor": NoParam,
-	"Storm": NoParam, "Convoke": NoParam, "Epic": NoParam, "Sunburst": NoParam, "Flanking": NoParam,
-	"Bushido": NParam, "Soulshift": NParam, "Modular": NParam, "Amplify": NParam, "Dredge": NParam,
-	"Rampage": NParam, "Frenzy": NParam, "Poisonous": NParam,
-	"Exalted": NoParam, "Battle Cry": NoParam, "Prowess": NoParam, "Dethrone": NoParam, "Training": NoParam, "Ingest": NoParam, "Mentor": NoParam,
-	"Afflict": NParam, "Renown": NParam, "Annihilator": NParam,
-	"Afterlife": NParam, "Fabricate": NParam,
-	"Persist": NoParam, "Undying": NoParam, "Living Weapon": NoParam, "For Mirrodin!": NoParam, "Job Select": NoParam, "Evolve": NoParam,
-	"Flashback": CostParam, "Madness": CostParam, "Mutate": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
-	"Ninjutsu": CostParam, "Evoke": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
-	"Cycling": CostParam, "Fortify": CostParam, "Outlast": CostParam, "Reinforce": NCostParam, "Scavenge": CostParam, "Crew": NParam, "Saddle": NParam, "Station": NoParam,
-	"Embalm": CostParam, "Eternalize": CostParam, "Transfigure": CostParam, "Aura Swap": CostParam,
-	"Protection": FromParam, "Affinity": ForParam, "Enchant": QualParam,
-	"Splice": OntoParam, "Offering": PrefixQual,
-	"Escape": CostParam, "Spectacle": CostParam, "Surge": CostParam, "Retrace": NoParam, "Jump-Start": NoParam,
-	"Max speed": GrantParam, "Boast": ActParam, "Exhaust": ActParam, "Forecast": ActParam,
-	// Alternative costs read by the shape of package ability.
-	"Prowl": CostParam, "Freerunning": CostParam,
-	// Additional costs, cost changes and cast triggers.
-	"Split Second": NoParam, "Undaunted": NoParam, "Delve": NoParam, "Improvise": NoParam,
-	"Replicate": CostParam, "Gravestorm": NoParam, "Casualty": NParam,
-	// Evasion, damage and enters-with keywords.
-	"Intimidate": NoParam, "Shroud": NoParam, "Shadow": NoParam, "Horsemanship": NoParam, "Skulk": NoParam,
-	"Wither": NoParam, "Infect": NoParam, "Toxic": NParam, "Absorb": NParam, "Umbra Armor": NoParam, "Totem Armor": NoParam,
-	// Enters-with statics and creature-combat keywords.
-	"Decayed": NoParam, "Unleash": NoParam, "Riot": NoParam, "Graft": NParam, "Bloodthirst": NParam, "Ravenous": NoParam, "Mobilize": NParam, "Devour": NParam, "Tribute": NParam,
-}
+// It is built on first use, not at every process's start.
+var Keywords = sync.OnceValue(func() map[string]Param {
+	return map[string]Param{
+		"Flying": NoParam, "First Strike": NoParam, "Double Strike": NoParam, "Deathtouch": NoParam,
+		"Defender": NoParam, "Flash": NoParam, "Haste": NoParam, "Hexproof": NoParam,
+		"Indestructible": NoParam, "Lifelink": NoParam, "Menace": NoParam, "Reach": NoParam,
+		"Trample": NoParam, "Vigilance": NoParam, "Fear": NoParam, "Provoke": NoParam,
+		"Changeling": NoParam, "Devoid": NoParam, "Start your engines!": NoParam, "Space Sculptor": NoParam,
+		"Storm": NoParam, "Convoke": NoParam, "Epic": NoParam, "Sunburst": NoParam, "Flanking": NoParam,
+		"Bushido": NParam, "Soulshift": NParam, "Modular": NParam, "Amplify": NParam, "Dredge": NParam,
+		"Rampage": NParam, "Frenzy": NParam, "Poisonous": NParam,
+		"Exalted": NoParam, "Battle Cry": NoParam, "Prowess": NoParam, "Dethrone": NoParam, "Training": NoParam, "Ingest": NoParam, "Mentor": NoParam,
+		"Afflict": NParam, "Renown": NParam, "Annihilator": NParam,
+		"Afterlife": NParam, "Fabricate": NParam, "Echo": OptCostParam, "Fading": NParam, "Vanishing": NParam,
+		"Cumulative Upkeep": CostParam, "Extort": NoParam, "Exploit": NoParam, "Champion": QualParam,
+		"Persist": NoParam, "Undying": NoParam, "Living Weapon": NoParam, "For Mirrodin!": NoParam, "Job Select": NoParam, "Evolve": NoParam,
+		"Flashback": CostParam, "Madness": CostParam, "Mutate": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
+		"Ninjutsu": CostParam, "Evoke": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
+		"Cycling": CostParam, "Fortify": CostParam, "Outlast": CostParam, "Reinforce": NCostParam, "Scavenge": CostParam, "Crew": NParam, "Saddle": NParam, "Station": NoParam,
+		"Embalm": CostParam, "Eternalize": CostParam, "Transfigure": CostParam, "Aura Swap": CostParam,
+		"Protection": FromParam, "Affinity": ForParam, "Enchant": QualParam,
+		"Splice": OntoParam, "Offering": PrefixQual,
+		"Escape": CostParam, "Spectacle": CostParam, "Surge": CostParam, "Retrace": NoParam, "Jump-Start": NoParam,
+		"Max speed": GrantParam, "Boast": ActParam, "Exhaust": ActParam, "Forecast": ActParam,
+		// Alternative costs read by the shape of package ability.
+		"Prowl": CostParam, "Freerunning": CostParam, "Dash": CostParam, "Blitz": CostParam, "Emerge": CostParam, "Web-slinging": CostParam, "Overload": CostParam, "Cleave": CostParam, "Harmonize": CostParam, "Mayhem": CostParam,
+		// Additional costs, cost changes and cast triggers.
+		"Split Second": NoParam, "Undaunted": NoParam, "Delve": NoParam, "Improvise": NoParam,
+		"Replicate": CostParam, "Gravestorm": NoParam, "Casualty": NParam, "Conspire": NoParam, "Bargain": NoParam, "Squad": CostParam, "Offspring": CostParam, "Cascade": NoParam, "Rebound": NoParam, "Demonstrate": NoParam, "Ripple": NParam, "Escalate": CostParam, "Spree": NoParam, "Tiered": NoParam,
+		// Evasion, damage and enters-with keywords.
+		"Intimidate": NoParam, "Shroud": NoParam, "Shadow": NoParam, "Horsemanship": NoParam, "Skulk": NoParam,
+		"Wither": NoParam, "Infect": NoParam, "Toxic": NParam, "Absorb": NParam, "Umbra Armor": NoParam, "Totem Armor": NoParam,
+		// Enters-with statics and creature-combat keywords.
+		"Decayed": NoParam, "Unleash": NoParam, "Riot": NoParam, "Graft": NParam, "Bloodthirst": NParam, "Ravenous": NoParam, "Mobilize": NParam, "Devour": NParam, "Tribute": NParam, "Compleated": NoParam,
+	}
+})
 
 // ParseAbility reads one keyword ability as written on a card: "Bushido
 // 2", "Flashback {1}{R}", "Splice onto Arcane {1}{R}", "Splice onto
@@ -267,7 +307,7 @@ func ParseAbility(text string) (Ability, bool, error) {
 		}
 	}
 	best := ""
-	for k := range Keywords {
+	for k := range Keywords() {
 		lk := strings.ToLower(k)
 		if (lower == lk || strings.HasPrefix(lower, lk+" ") || strings.HasPrefix(lower, lk+"—") || strings.HasPrefix(lower, lk+"-")) && len(k) > len(best) {
 			best = k
@@ -281,7 +321,7 @@ func ParseAbility(text string) (Ability, bool, error) {
 	bad := func(want string) (Ability, bool, error) {
 		return a, true, fmt.Errorf("%s: expected %s after %q", t, want, best)
 	}
-	switch Keywords[best] {
+	switch Keywords()[best] {
 	case NoParam:
 		if rest != "" {
 			return bad("nothing")
@@ -313,7 +353,15 @@ func ParseAbility(text string) (Ability, bool, error) {
 			return bad("a cost after the number")
 		}
 		a.Cost = c
-	case CostParam:
+	case CostParam, OptCostParam:
+		if rest == "" && Keywords()[best] == OptCostParam {
+			break
+		}
+		if r, _ := utf8.DecodeRuneInString(rest); unicode.IsLetter(r) {
+			// A sentence of card text that begins with the keyword's
+			// word ("Echo Spark deals 1 damage …"), not the keyword.
+			return Ability{}, false, nil
+		}
 		if err := a.setCost(rest); err != nil {
 			var ce *CostError
 			if errors.As(err, &ce) {
@@ -322,7 +370,7 @@ func ParseAbility(text string) (Ability, bool, error) {
 			return bad("a cost")
 		}
 	case FromParam, ForParam, QualParam:
-		word := map[Param]string{FromParam: "from ", ForParam: "for ", QualParam: ""}[Keywords[best]]
+		word := map[Param]string{FromParam: "from ", ForParam: "for ", QualParam: ""}[Keywords()[best]]
 		if !strings.HasPrefix(strings.ToLower(rest), word) || len(rest) == len(word) {
 			return bad(`"` + word + `[quality]"`)
 		}
@@ -338,7 +386,7 @@ func ParseAbility(text string) (Ability, bool, error) {
 		if !ok || g == "" {
 			return bad(`"— [ability]"`)
 		}
-		if inner, isKw, err := ParseAbility(g); err != nil || !isKw || Keywords[inner.Keyword] == GrantParam {
+		if inner, isKw, err := ParseAbility(g); err != nil || !isKw || Keywords()[inner.Keyword] == GrantParam {
 			return bad("a keyword ability after the dash")
 		}
 		a.Quality = g
@@ -414,6 +462,17 @@ func (a *Ability) setCost(s string) error {
 //	attach this permanent | Equipment | Fortification to [another] target creature | land you control
 //	  (equip, fortify, reconfigure) | move this Equipment onto target creature you control (equip to 2005)
 //	copy target creature spell | copy target permanent spell | copy target Aura spell
+//	reveal the top N cards of your library, or, if there are fewer than N cards in your library, you may reveal
+//	  all the cards in your library · you may cast any of those cards with the same name as this spell without
+//	  paying their mana costs, then put all revealed cards not cast this way on the bottom of your library in
+//	  any order (ripple)
+//	copy it and you may choose new targets for the copy · choose an opponent · that player copies the spell
+//	  and may choose new targets for that copy (demonstrate)
+//	exile cards from the top of your library until you exile a nonland card whose mana value is less than
+//	  this spell's mana value · [you may] cast that card without paying its mana cost [if the resulting
+//	  spell's mana value is less than this spell's mana value] · then put all cards exiled this way that
+//	  weren't cast on the bottom of your library in a random order (cascade; "remove … from the game",
+//	  "converted mana cost" and "play" in the older wordings)
 //	create a P/T [COLOR] SUBTYPES [creature] token [, then attach this Equipment to it] (a triggered
 //	  ability's: its source is attached to the token; "put … creature token onto the battlefield" before 2016)
 //	a continuous effect: SUBJECT PREDICATE [and PREDICATE]… [until end of turn]
@@ -427,14 +486,19 @@ func (a *Ability) setCost(s string) error {
 //	  the spell's own payment)
 //	if one or more +1/+1 counters would be put on a creature you control,
 //	  that many plus N | twice that many +1/+1 counters are put on it instead (static)
-//	if this spell was kicked | if the kicker cost was paid, it deals N damage instead
+//	if this spell was kicked | bargained | if the kicker cost was paid, it deals N damage instead
 //	this creature enters with a +1/+1 counter on it for each time it was kicked (static)
 //	this creature | NAME can't have more than N KIND counters on it (static, 704.5r: N in words up to ten, or digits)
-//	its controller sacrifices it | sacrifice it | sacrifice this creature (a triggered ability's, of its source)
+//	its controller sacrifices it | sacrifice it | this creature | this permanent | the permanent (a triggered ability's, of its source)
 //	that creature | each other attacking creature gets +N/+N until end of turn (a triggered ability's)
+//	sacrifice it unless you pay COST | [cost] | its mana cost [for each KIND counter on it] (a triggered ability's, of its source)
+//	pay COST | [cost] [for each KIND counter on it] (after "you may": what "if you do" asks)
+//	sacrifice it unless you exile another OBJECT | [object] you control (the card exiled linked to the source, 607)
+//	return the exiled card to the battlefield under its owner's control (the card linked to the source)
+//	each opponent loses N life and you gain life equal to the total life lost this way
 //	put N KIND counters on this creature | it [and it becomes renowned]
 //	defending player | that player loses N life · that player exiles the top card of their library
-//	defending player sacrifices N permanents (chosen as it resolves)
+//	defending player sacrifices N permanents · sacrifice N creatures | permanents (chosen as it resolves)
 //	put a +1/+1 counter on target attacking creature with power less than this creature's power
 //	it | this creature | the blocking creature | each other attacking creature gets ±P/±T [until end of turn] [for each creature blocking it beyond the first] (a triggered ability's)
 //	return target SUBTYPE card with mana value | converted mana cost N or less from your graveyard to your hand
@@ -456,7 +520,7 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets", "movecounters", "designate", "copytoken", "search", "exchange"
+	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "sacrificeunless", "returnlinked", "pay", "drain", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets", "movecounters", "createcopy", "exileuntil", "castfree", "bottom", "chooseopponent", "revealtop", "castsamename", "designate", "copytoken", "search", "exchange"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// ExiledPower: N is the power of the card exiled to pay the
@@ -511,6 +575,13 @@ type Effect struct {
 	Types     []string
 	Abilities []string
 	Tapped    bool
+	// Cost is what "sacrifice it unless you pay" asks (Verb
+	// "sacrificeunless") or "pay" pays, with Parts its parts that are
+	// not mana; in a keyword's definition its Name is "[cost]" for the
+	// keyword's cost, or "its mana cost". For is then "KIND counter"
+	// when it is paid once for each such counter on the source.
+	Cost  Cost
+	Parts []Part
 	// Attach is set for a token created ", then attach this Equipment
 	// to it" (702.92a): the effect's source is attached to it.
 	Attach bool
@@ -660,6 +731,20 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 			}
 			return e
 		}},
+		{lazyRegexp(`(?i)^sacrifice (a|an|N|X|one|two|three) (creature|permanent)s?$`), func(m []string) Effect {
+			// Exploit's "you may sacrifice a creature" (702.110a): its
+			// controller chooses which as it resolves.
+			e := Effect{Verb: "sacrificeperms"}
+			if n, byN := keywordNumber(m[1]); byN {
+				e.N, e.ByN = n, NumN
+			} else {
+				e.N = count(m[1])
+			}
+			if strings.EqualFold(m[2], "creature") {
+				e.Name = "Creature"
+			}
+			return e
+		}},
 		{lazyRegexp(`(?i)^that player exiles the top card of (?:his or her|their) library$`), func(m []string) Effect {
 			return Effect{Verb: "exiletop", Who: "that player", N: 1}
 		}},
@@ -698,7 +783,7 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 			// (701.3a); "another" (reconfigure) is not the source itself.
 			return Effect{Verb: "attach", Target: strings.ToLower(m[1]+m[2]) + " you control"}
 		}},
-		{lazyRegexp(`(?i)^destroy target creature$`), func(m []string) Effect { return Effect{Verb: "destroy", Target: "creature"} }},
+		{lazyRegexp(`(?i)^destroy target (attacking )?creature$`), func(m []string) Effect { return Effect{Verb: "destroy", Target: m[1] + "creature"} }},
 		// Aura swap: the source and a card of a subtype in its
 		// controller's hand change places (701.12a: all of it or none).
 		{lazyRegexp(`(?i)^you may exchange this permanent with an? ([a-z]+) card in your hand$`), func(m []string) Effect {
@@ -721,9 +806,48 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 			}
 			return Effect{Verb: "copyself", Name: strings.ToLower(m[1])}
 		}},
+		// Demonstrate (702.144a): the controller's copy with its new
+		// targets, an opponent chosen, and that player's copy (Who "that
+		// player": they control it, 707.10).
+		{lazyRegexp(`(?i)^copy it and you may choose new targets for the copy$`), func(m []string) Effect { return Effect{Verb: "copyself"} }},
+		{lazyRegexp(`(?i)^choose an opponent$`), func(m []string) Effect { return Effect{Verb: "chooseopponent"} }},
+		{lazyRegexp(`(?i)^that player copies (?:the spell|it) and may choose new targets for that copy$`), func(m []string) Effect {
+			return Effect{Verb: "copyself", Who: "that player"}
+		}},
 		// What the copies may have: the new targets chosen as the copy
 		// effect resolves.
 		{lazyRegexp(`(?i)^if the spell has any targets, you may choose new targets for (?:the copy|any (?:number )?of the copies)$`), func(m []string) Effect { return Effect{Verb: "newtargets"} }},
+		// Cascade (702.85a; "remove … from the game" and "play" before
+		// 2009-07-11): cards exiled from the top of the library until a
+		// nonland card with a lesser mana value, which may be cast without
+		// paying its mana cost (Name "lesser": only if the resulting
+		// spell's mana value is less, from 2021-02-15), the rest put on
+		// the bottom.
+		{lazyRegexp(`(?i)^(?:exile|remove) cards from the top of your library (?:from the game )?until you (?:exile|remove) a nonland card whose (?:mana value|converted mana cost) is less than this spell['’]s (?:mana value|converted mana cost)$`), func(m []string) Effect {
+			return Effect{Verb: "exileuntil"}
+		}},
+		{lazyRegexp(`(?i)^(?:cast|play) that card without paying its mana cost( if the resulting spell['’]s (?:mana value|converted mana cost) is less than this spell['’]s (?:mana value|converted mana cost))?$`), func(m []string) Effect {
+			e := Effect{Verb: "castfree", Who: "that card"}
+			if m[1] != "" {
+				e.Name = "lesser"
+			}
+			return e
+		}},
+		{lazyRegexp(`(?i)^(?:then )?put all cards (?:exiled|removed from the game)(?: from the game)? this way that weren['’]t (?:cast|played) on the bottom of your library in a random order$`), func(m []string) Effect {
+			return Effect{Verb: "bottom"}
+		}},
+		// Ripple (702.60a; "play" before 2009-07-11): the top N cards
+		// revealed (all of them when fewer), and those with the spell's
+		// name cast without paying their mana costs, a "may", the rest
+		// put on the bottom.
+		{lazyRegexp(`(?i)^reveal the top (N|\d+) cards of your library, or, if there are fewer than (?:N|\d+) cards in your library, you may reveal all the cards in your library$`), func(m []string) Effect {
+			e := Effect{Verb: "revealtop"}
+			amount(&e, m[1])
+			return e
+		}},
+		{lazyRegexp(`(?i)^you may (?:cast|play) any of those cards with the same name as this spell without paying their mana costs, then put all revealed cards not (?:cast|played) this way on the bottom of your library in any order$`), func(m []string) Effect {
+			return Effect{Verb: "castsamename"}
+		}},
 		{lazyRegexp(`(?i)^counter target spell$`), func(m []string) Effect { return Effect{Verb: "counter", Target: "spell"} }},
 		{lazyRegexp(`(?i)^copy target (creature|permanent|aura) spell$`), func(m []string) Effect {
 			return Effect{Verb: "copy", Target: strings.ToLower(m[1]) + " spell"}
@@ -745,10 +869,70 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 		{lazyRegexp(`(?i)^(?:this creature|this permanent|[^,]+?) enters(?: the battlefield)? with an? (\+1/\+1|[a-z]+) counter on it for each time it was kicked$`), func(m []string) Effect {
 			return Effect{Verb: "kickcounters", Name: m[1]}
 		}},
-		{lazyRegexp(`(?i)^if (?:this spell was kicked|the kicker cost was paid|.+'s kicker cost was paid), it deals (\d+) damage instead$`), func(m []string) Effect {
-			return Effect{Verb: "kickdamage", N: atoi(m[1])}
+		// A spell's self-replacement on how it was cast: kicked, or
+		// bargained (702.166b: its bargain cost was paid; Name "bargain").
+		{lazyRegexp(`(?i)^if (?:this spell was (kicked|bargained)|the kicker cost was paid|.+'s kicker cost was paid), it deals (\d+) damage instead$`), func(m []string) Effect {
+			e := Effect{Verb: "kickdamage", N: atoi(m[2])}
+			if strings.EqualFold(m[1], "bargained") {
+				e.Name = "bargain"
+			}
+			return e
 		}},
-		{lazyRegexp(`(?i)^(?:its controller sacrifices it|sacrifice (it|this creature|this permanent|them))( at end of combat| at the beginning of the next end step)?$`), func(m []string) Effect {
+		{lazyRegexp(`(?i)^sacrifice (?:it|this creature|this permanent) unless you pay (\[cost\]|its mana cost|(?:\{[^}]+\})+)(?: for each (cumulative upkeep|[a-z]+) counter on (?:it|the permanent|this permanent))?$`), func(m []string) Effect {
+			// Echo (702.30a): "[cost]" is the keyword's, put in for each
+			// instance; "its mana cost" in the wordings before 2006-10-01.
+			// Cumulative upkeep's before 2007-09-07 (502.13a): once for
+			// each age counter.
+			e := Effect{Verb: "sacrificeunless", Name: strings.ToLower(m[1])}
+			if c, err := ParseCost(m[1]); err == nil && strings.HasPrefix(m[1], "{") {
+				e.Cost, e.Name = c, ""
+			}
+			if m[2] != "" {
+				e.For = strings.ToLower(m[2]) + " counter"
+			}
+			return e
+		}},
+		{lazyRegexp(`(?i)^sacrifice (?:it|this creature|this permanent) unless you (?:exile another (\[object\]|[a-z]+) you control|remove another (\[object\]|[a-z]+) you control from the game)$`), func(m []string) Effect {
+			// Champion (702.72a; "remove … from the game" before
+			// 2009-07-11): the permanent exiled is linked to the
+			// ability that returns it (607).
+			what := strings.ToLower(m[1] + m[2])
+			e := Effect{Verb: "sacrificeunless", Name: what}
+			if what != "[object]" {
+				e.Parts = []Part{ChampionPart(what)}
+			}
+			return e
+		}},
+		{lazyRegexp(`(?i)^return the (?:exiled|removed) card to (?:the battlefield|play) under its owner(?:'|’)s control$`), func(m []string) Effect {
+			// Champion's second ability (702.72a): the card the first
+			// exiled (607.2a).
+			return Effect{Verb: "returnlinked"}
+		}},
+		{lazyRegexp(`(?i)^pay (\[cost\]|(?:\{[^}]+\})+)(?: for each ([a-z]+) counter on (?:it|the permanent|this permanent))?$`), func(m []string) Effect {
+			// Extort's "you may pay {W/B}" (702.101a), cumulative
+			// upkeep's "you may pay [cost] for each age counter on it"
+			// (702.24a): what follows "If you do" happens only if it
+			// is paid.
+			e := Effect{Verb: "pay", Name: strings.ToLower(m[1])}
+			if c, err := ParseCost(m[1]); err == nil && strings.HasPrefix(m[1], "{") {
+				e.Cost, e.Name = c, ""
+			}
+			if m[2] != "" {
+				e.For = strings.ToLower(m[2]) + " counter"
+			}
+			return e
+		}},
+		{lazyRegexp(`(?i)^each opponent loses (N|X|\d+|one|two|three|four|five) life and you gain life equal to the total life lost this way$`), func(m []string) Effect {
+			// Extort (702.101a).
+			e := Effect{Verb: "drain", Who: "each opponent"}
+			if n, byN := keywordNumber(m[1]); byN {
+				e.N, e.ByN = n, NumN
+			} else {
+				e.N = count(m[1])
+			}
+			return e
+		}},
+		{lazyRegexp(`(?i)^(?:its controller sacrifices it|sacrifice (it|this creature|this permanent|the permanent|them))( at end of combat| at the beginning of the next end step)?$`), func(m []string) Effect {
 			// "Sacrifice it at end of combat" (decayed, 702.147a): a
 			// delayed triggered ability the effect creates (603.7).
 			// "Them" are the tokens the instruction before created
@@ -852,6 +1036,15 @@ func ParseEffect(text string) (Effect, error) {
 		}
 		e.Text = t
 		return e, nil
+	}
+	if strings.Contains(t, "[") {
+		// Text within square brackets (cleave's, 702.148a) is read
+		// as if the brackets weren't there; Text keeps them, for the
+		// text-changing effect that removes it.
+		if e, err := ParseEffect(strings.NewReplacer("[", "", "]", "").Replace(t)); err == nil {
+			e.Text = t
+			return e, nil
+		}
 	}
 	return Effect{}, &EffectError{Offset: lead, Msg: fmt.Sprintf("unknown ability or effect %q", t)}
 }

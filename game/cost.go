@@ -23,7 +23,7 @@ const (
 	ReturnToHand                       // return a permanent to its owner's hand
 	Reveal                             // reveal a card from the hand
 	TapOthers                          // tap untapped creatures with total power N or greater
-	TapUntapped                        // tap N untapped creatures you control
+	TapUntapped                        // tap N untapped permanents of a quality
 )
 
 var partWords = map[PartKind]string{Tap: "tap", Untap: "untap", Sacrifice: "sacrifice", Discard: "discard", ExileFrom: "exile", PayLife: "pay life", RemoveCounters: "remove counters", PutCounters: "put counters", ReturnToHand: "return", Reveal: "reveal", TapOthers: "tap", TapUntapped: "tap"}
@@ -38,16 +38,20 @@ func (k PartKind) String() string { return partWords[k] }
 // "card", "Goblin") or the kind of counter ("+1/+1"); From is the zone
 // the objects are chosen from. Text is the part as printed. For
 // TapOthers N is the least total power of the creatures tapped (for
-// TapUntapped, how many are tapped), and
-// Other is set when the object itself can't be one of them.
+// TapUntapped, how many are tapped), Max, when not 0, the most of them,
+// and Other is set when the object itself can't be one of them. Shares
+// is set when each object must share a colour with the object whose
+// cost it is ("that each share a color with it", conspire).
 type Part struct {
-	Kind  PartKind
-	N     int
-	Self  bool
-	Other bool
-	What  string
-	From  Zone
-	Text  string
+	Kind   PartKind
+	N      int
+	Max    int
+	Self   bool
+	Other  bool
+	Shares bool
+	What   string
+	From   Zone
+	Text   string
 }
 
 // Choice is the clause word a script names the objects of the part by:
@@ -61,6 +65,13 @@ func (p Part) Choice() string {
 		}
 	}
 	return ""
+}
+
+// ChampionPart is the cost "exile another OBJECT you control" of
+// champion (702.72a): a permanent of the quality what ("Goblin",
+// "creature") its controller controls, other than the source.
+func ChampionPart(what string) Part {
+	return Part{Kind: ExileFrom, N: 1, Other: true, From: Battlefield, What: what, Text: "exile another " + what + " you control"}
 }
 
 // A FullCost is a whole cost: its mana part and its other parts, in
@@ -122,8 +133,8 @@ var (
 	reLife      = lazyRegexp(`(?i)^pay (\d+) life$`)
 	reCounters  = lazyRegexp(`(?i)^(remove|put) (a|an|one|two|three|\d+) ([+-]\d+/[+-]\d+|[a-z]+) counters? (?:from|on) (.+)$`)
 	reReturn    = lazyRegexp(`(?i)^return (a|an|one|two|\d+) (.+?)s? you control to (?:its|their) owner's hand$`)
-	reTapOthers = lazyRegexp(`(?i)^tap any number of (other )?untapped creatures you control with (?:total )?power (\d+) or greater$`)
-	reTapN      = lazyRegexp(`(?i)^tap (a|an|another|one|two|three|\d+) (other )?untapped (creature|artifact)s? you control$`)
+	reTapOthers = lazyRegexp(`(?i)^tap (?:any number of (other )?untapped creatures you control with (?:total )?power (\d+) or greater|(up to one) untapped creature you control)$`)
+	reTapN      = lazyRegexp(`(?i)^tap (a|an|another|one|two|three|\d+) (other )?untapped (.+?)s? you control( that (?:each )?shares? a colou?r with it)?$`)
 	reReveal    = lazyRegexp(`(?i)^reveal (a|an|one|two|\d+) (.+?)s? from your hand$`)
 )
 
@@ -135,7 +146,9 @@ var (
 // counter from NAME", "Put a -1/-1 counter on this creature", "Return a
 // land you control to its owner's hand", "Reveal a Goblin card from
 // your hand", "Tap any number of other untapped creatures you control
-// with total power 3 or greater", "Tap another untapped creature you control", and the card itself from another zone: "Discard this card"
+// with total power 3 or greater", "Tap another untapped creature you
+// control", "Tap two untapped creatures you control that each share a
+// color with it", and the card itself from another zone: "Discard this card"
 // ("from your hand" before 2004-10), "Exile this card from your
 // graveyard", "Reveal this card from your hand". self is the name of the card whose cost it is. An error is
 // a *CostError at the part not understood.
@@ -146,7 +159,7 @@ func ParseFullCost(text, self string) (FullCost, error) {
 		s = strings.ToLower(strings.TrimSpace(s))
 		return s == strings.ToLower(self) || s == "~" || strings.HasPrefix(s, "this ") || s == "it"
 	}
-	for _, raw := range strings.Split(text, ",") {
+	for _, raw := range costSegments(text) {
 		lead := len(raw) - len(strings.TrimLeft(raw, " "))
 		t := strings.TrimSpace(raw)
 		at := off + lead
@@ -252,23 +265,30 @@ func ParseFullCost(text, self string) (FullCost, error) {
 			p.Kind, p.From, p.What = ReturnToHand, Battlefield, m[2]
 			p.N, _ = number(m[1])
 		case strings.HasPrefix(lower, "tap "):
-			// Crew: "Tap any number of other untapped creatures you
-			// control with total power N or greater".
 			if m := reTapN().FindStringSubmatch(t); m != nil {
-				// Station: "Tap another untapped creature you control".
-				p.Kind, p.From, p.What = TapUntapped, Battlefield, strings.ToLower(m[3])
+				// Conspire: "tap two untapped creatures you control that
+				// each share a color with it"; station: "Tap another
+				// untapped creature you control".
+				p.Kind, p.From, p.What, p.Shares = TapUntapped, Battlefield, strings.ToLower(m[3]), m[4] != ""
 				p.Other = strings.EqualFold(m[1], "another") || m[2] != ""
 				if p.N = 1; !strings.EqualFold(m[1], "another") {
 					p.N, _ = number(m[1])
 				}
 				break
 			}
+			// Crew: "Tap any number of other untapped creatures you
+			// control with total power N or greater".
 			m := reTapOthers().FindStringSubmatch(t)
 			if m == nil {
 				return fail("unknown cost %q", t)
 			}
 			p.Kind, p.From, p.What, p.Other = TapOthers, Battlefield, "creature", m[1] != ""
 			p.N, _ = number(m[2])
+			if m[3] != "" {
+				// Harmonize's "tapping up to one untapped creature
+				// you control": none, or one of any power.
+				p.Max = 1
+			}
 		case strings.HasPrefix(lower, "reveal "):
 			if rest, ok := strings.CutSuffix(t[len("reveal "):], " from your hand"); ok && isSelf(rest) {
 				// "Reveal this card from your hand" (forecast): the card
@@ -289,6 +309,29 @@ func ParseFullCost(text, self string) (FullCost, error) {
 	}
 	return c, nil
 }
+
+// costSegments splits a cost at its commas into parts, keeping a list
+// of qualities together: a segment of one word that begins no part, or
+// one led by "or" or "and" ("enchantment" and "or token" of "Sacrifice
+// an artifact, enchantment, or token", bargain), continues the part
+// before.
+func costSegments(text string) []string {
+	var out []string
+	for _, raw := range strings.Split(text, ",") {
+		t := strings.ToLower(strings.TrimSpace(raw))
+		w, rest, _ := strings.Cut(t, " ")
+		quality := w == "or" || w == "and" || rest == "" && w != "" && !strings.HasPrefix(w, "{") && !costVerbs[w]
+		if len(out) > 0 && quality && !strings.HasPrefix(strings.TrimSpace(out[len(out)-1]), "{") {
+			out[len(out)-1] += "," + raw
+			continue
+		}
+		out = append(out, raw)
+	}
+	return out
+}
+
+// costVerbs are the words a non-mana cost part begins with.
+var costVerbs = map[string]bool{"sacrifice": true, "discard": true, "exile": true, "pay": true, "remove": true, "put": true, "return": true, "tap": true, "reveal": true}
 
 // An Activated is an activated ability printed on a card, or read from
 // a keyword's definition: "Cost: Effect." with its restrictions.

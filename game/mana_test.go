@@ -137,6 +137,9 @@ func TestParseFullCost(t *testing.T) {
 		{"Remove a +1/+1 counter from this creature", "", []game.PartKind{game.RemoveCounters}, []bool{true}},
 		{"{1}, Exile two cards from your graveyard, Discard a card", "{1}", []game.PartKind{game.ExileFrom, game.Discard}, []bool{false, false}},
 		{"Return a land you control to its owner's hand", "", []game.PartKind{game.ReturnToHand}, []bool{false}},
+		{"tap two untapped creatures you control that each share a color with it", "", []game.PartKind{game.TapUntapped}, []bool{false}},
+		{"sacrifice an artifact, enchantment, or token", "", []game.PartKind{game.Sacrifice}, []bool{false}},
+		{"{1}, Sacrifice an artifact, enchantment, or token, Discard a card", "{1}", []game.PartKind{game.Sacrifice, game.Discard}, []bool{false, false}},
 	} {
 		c, err := game.ParseFullCost(tc.in, "Mogg Fanatic")
 		if err != nil {
@@ -152,6 +155,12 @@ func TestParseFullCost(t *testing.T) {
 				t.Errorf("%s: part %d is %v (self %v)", tc.in, i, p.Kind, p.Self)
 			}
 		}
+	}
+	if c, _ := game.ParseFullCost("tap two untapped creatures you control that each share a color with it", ""); c.Parts[0].N != 2 || c.Parts[0].What != "creature" || !c.Parts[0].Shares || c.Parts[0].Choice() != "tap" {
+		t.Errorf("conspire's cost: %+v", c.Parts[0])
+	}
+	if c, _ := game.ParseFullCost("Tap an untapped artifact you control", ""); c.Parts[0].N != 1 || c.Parts[0].What != "artifact" || c.Parts[0].Shares {
+		t.Errorf("a tap cost without a colour: %+v", c.Parts[0])
 	}
 	for in, off := range map[string]int{"{2}, Frob a card": 5, "{1}{Z}": 3, "{1}, {2}": 5, "Remove a +1/+1 counter from Grizzly Bears": 0} {
 		_, err := game.ParseFullCost(in, "Mogg Fanatic")

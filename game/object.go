@@ -134,6 +134,10 @@ type SpellInfo struct {
 	Paid       Mana // mana spent on the total cost
 	Total      Cost // the total cost
 	CastNumber int  // 1 for the first spell cast this turn
+	// Changed are the spell's instructions after a text-changing
+	// effect of its own made as it was cast (overload's, 702.96a); nil
+	// when none.
+	Changed []Effect
 }
 
 // CostsPaid is which of a spell's optional costs were paid as it was
@@ -161,6 +165,9 @@ type CostsPaid struct {
 	// permanent it became keeps it (107.3m: ravenous's "if X is 5 or
 	// more").
 	X int
+	// PhyrexianLife is how many Phyrexian mana symbols of its cost were
+	// paid with life (compleated, 702.150a).
+	PhyrexianLife int
 }
 
 // TimesPaid is how many times the optional additional cost chosen by

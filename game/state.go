@@ -40,7 +40,8 @@ func (p *Player) Zone(z Zone) []*Object { return p.zones[z] }
 // step, and the trace of rules applied so far.
 // A Happened is one event of the turn's history: its kind (the words of
 // an event of package ability, "dies", "gains life"), the object it
-// happened to by ID (0 for a player's event), whether that object was
+// happened to by ID (0 for a player's event but a discard, whose card
+// it is, as the object it became in the graveyard), whether that object was
 // a creature, its creature types then (Subtypes; AllTypes for one that
 // had every creature type, changeling), and the index in Players of the
 // player it concerns: the player's own, or the object's controller.

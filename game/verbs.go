@@ -12,14 +12,15 @@ import (
 //	NUM     = "a" | "an" | "one" … "ten" | DIGITS | "N" | "X"
 //	PLAYERS = "you" | "each opponent" | "each player" | "target player" | "target opponent"
 //	        | "defending player" | "that player"
-//	OBJECT  = "target creature" | "it" | "this creature" | "this permanent" | "that creature"
+//	OBJECT  = "target creature" | "it" | "this creature" | "this permanent" | "that creature" | "each creature"
 //
-//	[SOURCE] deals NUM damage to (any target | target creature or player | OBJECT | PLAYERS | each creature)
+//	[SOURCE] deals NUM damage to (any target | target creature or player | OBJECT | PLAYERS)
 //	[PLAYERS] gain(s) NUM life · PLAYERS lose(s) NUM life
 //	[PLAYERS] draw(s) NUM card(s) · [PLAYERS] mill(s) NUM card(s)
 //	  · [PLAYERS] put(s) (the top NUM card(s) of | NUM card(s) from the top of) (your | their | his or her) library
 //	    into (your | their | his or her) graveyard | hand (Name: the zone; mill's own definition, 701.17a)
 //	put NUM KIND counter(s) on (OBJECT | each creature you control) · remove NUM KIND counter(s) from OBJECT
+//	  (KIND one word, or "cumulative upkeep", the age counter's name in 2001-07-23, 502.13a)
 //	move NUM KIND counter(s) from (this permanent | this creature) onto (that creature | target creature)
 //	tap OBJECT · untap OBJECT · exile OBJECT · return OBJECT to its owner's hand
 //	OBJECT becomes saddled [until end of turn] (a designation, 702.171b)
@@ -30,6 +31,8 @@ import (
 //	  part of the token's copiable values)
 //	create NUM P/T [COLOR [and COLOR]] SUBTYPE [artifact] creature token(s) [with KEYWORD [and KEYWORD]]
 //	  [that's | that are] [tapped and attacking]
+//	create a token that's a copy of (it | this creature | this permanent) [for each time its WORD cost was paid]
+//	  [, except it's P/T]
 //
 // N is a keyword's number (ByN), and so is "that many" in a keyword
 // action's definition (the number of the action); X is a spell's; "it" is the object the
@@ -75,7 +78,7 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 			amount(&e, m[2]+m[3])
 			return e
 		}},
-		{lazyRegexp(`(?i)^put ` + numWord + ` ([+-]\d+/[+-]\d+|[a-z]+) counters? on (each creature you control|` + objectWords + `)$`), func(m []string) Effect {
+		{lazyRegexp(`(?i)^put ` + numWord + ` ([+-]\d+/[+-]\d+|cumulative upkeep|[a-z]+) counters? on (each creature you control|` + objectWords + `)$`), func(m []string) Effect {
 			e := Effect{Verb: "putcounters", Name: strings.ToLower(m[2])}
 			amount(&e, m[1])
 			if w := strings.ToLower(m[3]); !object(&e, w) {
@@ -148,6 +151,18 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 			e := Effect{Verb: "copytoken", N: 1, Except: &CopyExcept{}}
 			for _, x := range reExceptSep().Split(m[1], -1) {
 				e.Except.read(strings.TrimSpace(x))
+			}
+			return e
+		}},
+		// A token that's a copy of the source (707.2: its copiable
+		// values), one for each time a cost of Name was paid (squad), or
+		// one "except it's P/T" (offspring; a P/T is part of the copiable
+		// values then, 707.9b).
+		{lazyRegexp(`(?i)^create (a|an|one|two|three|\d+) tokens? that(?:'s|’s| are) (?:a )?cop(?:y|ies) of (?:it|this creature|this permanent)(?: for each time its (\w+) cost was paid)?(?:, except (?:it's|it’s|they're|they’re) (\d+)/(\d+))?$`), func(m []string) Effect {
+			e := Effect{Verb: "createcopy", Who: "it", Name: strings.ToLower(m[2])}
+			amount(&e, m[1])
+			if m[3] != "" {
+				e.P, e.T = atoi(m[3]), atoi(m[4])
 			}
 			return e
 		}},
@@ -258,7 +273,7 @@ type effectPattern struct {
 const (
 	numWord     = `(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|N|X|that many)`
 	playerWords = `(you|each opponent|each player|target player|target opponent|defending player|that player)`
-	objectWords = `(target creature|it|this creature|this permanent|that creature)`
+	objectWords = `(target creature|it|this creature|this permanent|that creature|each creature)`
 )
 
 // amount reads a number of NUM into e.N: digits or words, the spell's X,
@@ -296,7 +311,7 @@ func object(e *Effect, s string) bool {
 	case "it", "that creature":
 		// The object the instruction before targeted, or the source.
 		e.That, e.Who = true, w
-	case "this creature", "this permanent":
+	case "this creature", "this permanent", "each creature":
 		e.Who = w
 	default:
 		return false
@@ -307,7 +322,7 @@ func object(e *Effect, s string) bool {
 // keywordTitle writes a keyword as Keywords names it ("first strike":
 // "First Strike").
 func keywordTitle(k string) string {
-	for name := range Keywords {
+	for name := range Keywords() {
 		if strings.EqualFold(name, k) {
 			return name
 		}

@@ -38,6 +38,12 @@ func TestVerbs(t *testing.T) {
 		{"untap that creature", game.Effect{Verb: "untap", Who: "that creature", That: true}},
 		{"untap target permanent", game.Effect{Verb: "untap", Target: "permanent"}},
 		{"exile it", game.Effect{Verb: "exile", Who: "it", That: true}},
+		{"tap each creature", game.Effect{Verb: "tap", Who: "each creature"}},
+		{"Return each creature to its owner's hand", game.Effect{Verb: "bounce", Who: "each creature"}},
+		{"Destroy target [attacking] creature", game.Effect{Verb: "destroy", Target: "attacking creature"}},
+		{"create a token that's a copy of it for each time its squad cost was paid", game.Effect{Verb: "createcopy", N: 1, Who: "it", Name: "squad"}},
+		{"create a token that's a copy of it, except it's 1/1", game.Effect{Verb: "createcopy", N: 1, Who: "it", P: 1, T: 1}},
+		{"create two tokens that are copies of this creature", game.Effect{Verb: "createcopy", N: 2, Who: "it"}},
 		{"return target creature to its owner's hand", game.Effect{Verb: "bounce", Target: "creature"}},
 		{"return it to the battlefield under its owner's control tapped", game.Effect{Verb: "reanimate", Who: "it", Tapped: true}},
 		{"each other attacking creature gets +1/+0 until end of turn", game.Effect{Verb: "pump", Who: "each other attacking creature", P: 1, UntilEOT: true}},
@@ -59,6 +65,24 @@ func TestVerbs(t *testing.T) {
 	for _, bad := range []string{"deals 2 damage to each wizard", "mill many cards", "create a 1/1 token", "tap each opponent"} {
 		if e, err := game.ParseEffect(bad); err == nil {
 			t.Errorf("%q was read: %+v", bad, e)
+		}
+	}
+}
+
+// TestTextChange: a spell's own text-changing effect, overload's word
+// for word (its capital kept) and cleave's brackets removed.
+func TestTextChange(t *testing.T) {
+	for _, tc := range []struct {
+		c          game.TextChange
+		text, want string
+	}{
+		{game.TextChange{From: "target", To: "each"}, "Target creature gets -1/-1; return target creature to its owner's hand", "Each creature gets -1/-1; return each creature to its owner's hand"},
+		{game.TextChange{From: "target", To: "each"}, "untargeted target", "untargeted each"},
+		{game.TextChange{Brackets: true}, "Destroy target [attacking] creature", "Destroy target creature"},
+		{game.TextChange{Brackets: true}, "Search your library for a [basic land] card, [reveal it,] put it into your hand", "Search your library for a card, put it into your hand"},
+	} {
+		if got := tc.c.Apply(tc.text); got != tc.want {
+			t.Errorf("%+v.Apply(%q) = %q, want %q", tc.c, tc.text, got, tc.want)
 		}
 	}
 }

@@ -478,9 +478,17 @@ words:
 			p.errorf(l.pos(at-len(part)-1+i), "%s: %v", name, err)
 			continue
 		}
-		if m, ok := strings.CutPrefix(t, "Choose one —"); ok {
+		if m, many, ok := cutModes(t); ok {
 			mat := pos.Offset - l.off + len(t) - len(m)
-			for _, mode := range strings.Split(m, "•") {
+			c.ModesMany = many
+			modes := strings.Split(m, "•")
+			for _, mode := range modes {
+				if cost, rest, ok := modeCost(mode); ok {
+					// "+ {1} — EFFECT" (spree), "{1} — EFFECT" (tiered).
+					c.ModeCosts = append(c.ModeCosts, cost)
+					mat += len(mode) - len(rest)
+					mode = rest
+				}
 				e, err := game.ParseEffect(mode)
 				if err == nil {
 					err = game.CheckDamageSource(e, name)
@@ -491,6 +499,9 @@ words:
 					c.Modes = append(c.Modes, e)
 				}
 				mat += len(mode) + len("•")
+			}
+			if len(c.ModeCosts) > 0 && len(c.ModeCosts) != len(modes) {
+				p.errorf(pos, "%s: every mode has a cost (\"+ {1} — EFFECT\"), or none has", name)
 			}
 			continue
 		}
@@ -701,4 +712,44 @@ func cutFold(s, prefix string) (string, bool) {
 		return "", false
 	}
 	return strings.TrimSpace(s[len(prefix):]), true
+}
+
+// cutModes cuts the modes off a modal spell's text: after "Choose one —"
+// or "Choose one or more —" (many), or the modes alone, each led by a
+// plus sign and its cost ("+ {1} — A • + {2} — B", spree's, 702.172b) or
+// the first by a bullet ("• {0} — A • {1} — B", tiered's). It reports
+// false for other text.
+func cutModes(t string) (modes string, many, ok bool) {
+	if m, ok := strings.CutPrefix(t, "Choose one or more —"); ok {
+		return m, true, true
+	}
+	if m, ok := strings.CutPrefix(t, "Choose one —"); ok {
+		return m, false, true
+	}
+	if strings.HasPrefix(t, "+ {") {
+		return t, false, true
+	}
+	if m, ok := strings.CutPrefix(t, "•"); ok {
+		return m, false, true
+	}
+	return "", false, false
+}
+
+// modeCost reads the cost a mode's effect is printed after: "+ {1} —
+// EFFECT" or "{1} — EFFECT"; rest is the effect.
+func modeCost(mode string) (cost game.Cost, rest string, ok bool) {
+	t := strings.TrimLeft(mode, " ")
+	t = strings.TrimPrefix(t, "+ ")
+	if !strings.HasPrefix(t, "{") {
+		return game.Cost{}, mode, false
+	}
+	sym, after, found := strings.Cut(t, " — ")
+	if !found {
+		return game.Cost{}, mode, false
+	}
+	c, err := game.ParseCost(sym)
+	if err != nil {
+		return game.Cost{}, mode, false
+	}
+	return c, after, true
 }

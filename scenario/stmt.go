@@ -20,7 +20,7 @@ var clauseWords = map[string]bool{
 	"order": true, "decline": true, "assign": true, "sacrifice": true, "discard": true, "keep": true, "attacking": true, "multikicker": true, "buyback": true, "respond": true, "evoke": true,
 	"replace": true, "room": true, "dungeon": true, "sector": true, "protector": true,
 	"mutate": true, "over": true, "under": true, "priority": true, "tap": true,
-	"delve": true, "improvise": true, "replicate": true, "casualty": true,
+	"delve": true, "improvise": true, "replicate": true, "casualty": true, "conspire": true, "bargain": true, "squad": true, "offspring": true,
 }
 
 // expectKinds maps what an expect line checks to whether it names a
@@ -642,7 +642,19 @@ func (p *parser) clause(l line, t string, at int) *engine.Clause {
 			}
 			c.N = k
 		}
-	case "x", "mode", "multikicker", "replicate":
+	case "mode":
+		// "mode 2", or modes in the order chosen: "mode 1, 3".
+		at := rat
+		for _, w := range strings.Split(rest, ",") {
+			n, err := game.ParseNumber(strings.TrimSpace(w), 0, game.MaxRepeat)
+			if err != nil {
+				p.errorf(l.pos(at+len(w)-len(strings.TrimLeft(w, " "))), "%s: %v", word, err)
+			}
+			c.Ns = append(c.Ns, n)
+			at += len(w) + 1
+		}
+		c.N = c.Ns[0]
+	case "x", "multikicker", "replicate", "squad":
 		hi := game.MaxNumber
 		if word != "x" {
 			hi = game.MaxRepeat
@@ -680,7 +692,7 @@ func (p *parser) clause(l line, t string, at int) *engine.Clause {
 			return nil
 		}
 		c.Names = []engine.Name{{Text: strings.TrimSpace(from), Pos: l.pos(rat)}, {Text: strings.TrimSpace(to), Pos: l.pos(rat + len(from) + len(" with "))}}
-	case "flashback", "entwine", "kicker", "decline", "buyback", "respond", "evoke", "mutate", "over", "under", "priority":
+	case "flashback", "entwine", "kicker", "offspring", "decline", "buyback", "respond", "evoke", "mutate", "over", "under", "priority":
 		if strings.TrimSpace(rest) != "" {
 			p.errorf(l.pos(rat), "%s takes nothing after it", word)
 		}
@@ -820,7 +832,7 @@ func (p *parser) check(st *engine.Stmt) {
 
 // isKeyword reports whether s names a keyword of game.Keywords.
 func isKeyword(s string) bool {
-	for k := range game.Keywords {
+	for k := range game.Keywords() {
 		if strings.EqualFold(k, s) {
 			return true
 		}
