@@ -49,3 +49,100 @@ func CompileAction(def string) (verb string, e game.Effect, err error) {
 	actionCache.Store(def, compiled{verb, e, err})
 	return verb, e, err
 }
+
+// An ActionStep is one sentence of a keyword action's definition in the
+// shape "“Adapt N” means “If this permanent has no +1/+1 counters on it,
+// put N +1/+1 counters on it.”": the instruction, with N the action's
+// number (ByN), done only when Cond, an "if" clause, holds.
+type ActionStep struct {
+	Cond   *Condition
+	Effect game.Effect
+}
+
+// reMeans reads the shape of the definitions that say what an action's
+// words mean (701.46a adapt, 701.37a monstrosity):
+//
+//	means = "“" NAME [" N"] "” means “" SENTENCE {" " SENTENCE} "”"
+//	SENTENCE = ["If " CONDITION ", "] EFFECT "."
+var reMeans = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[“"]([A-Za-z]+(?: [a-z]+)*?)(?: N)?[”"] means [“"](.+?)[”"]\.?$`)
+})
+
+var meansCache sync.Map // definition → compiledMeans
+
+type compiledMeans struct {
+	name  string
+	steps []ActionStep
+	err   error
+}
+
+// CompileMeans reads a keyword action's definition that says what its
+// words mean: the action's name and the steps it means, each sentence
+// an "if" clause the trigger grammar reads (readCondition) and an
+// instruction of the effect table. It returns an error, at the words
+// not understood, when the definition is no such template.
+func CompileMeans(def string) (name string, steps []ActionStep, err error) {
+	if v, ok := meansCache.Load(def); ok {
+		c := v.(compiledMeans)
+		return c.name, c.steps, c.err
+	}
+	name, steps, err = compileMeans(strings.TrimSpace(def))
+	meansCache.Store(def, compiledMeans{name, steps, err})
+	return name, steps, err
+}
+
+func compileMeans(def string) (string, []ActionStep, error) {
+	m := reMeans().FindStringSubmatch(def)
+	if m == nil {
+		return "", nil, fmt.Errorf("no “… N” means “…” template at %q", def)
+	}
+	var steps []ActionStep
+	for _, s := range strings.SplitAfter(m[2], ". ") {
+		s = strings.TrimSuffix(strings.TrimSpace(s), ".")
+		if s == "" {
+			continue
+		}
+		var st ActionStep
+		if rest, ok := cutPrefixFold(s, "If "); ok {
+			cond, effect, ok := strings.Cut(rest, ", ")
+			if !ok {
+				return "", nil, fmt.Errorf("%q: an \"if\" clause with no instruction after it", s)
+			}
+			c, ok := readCondition(cond)
+			if !ok {
+				return "", nil, fmt.Errorf("%q: unknown condition %q", s, cond)
+			}
+			st.Cond, s = c, effect
+		}
+		e, err := game.ParseEffect(s)
+		if err != nil {
+			return "", nil, fmt.Errorf("%q: %v", s, err)
+		}
+		st.Effect = e
+		steps = append(steps, st)
+	}
+	return m[1], steps, nil
+}
+
+// cutPrefixFold is strings.CutPrefix, ignoring case.
+func cutPrefixFold(s, prefix string) (string, bool) {
+	if len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix) {
+		return s[len(prefix):], true
+	}
+	return s, false
+}
+
+// ActionName reads a keyword action's definition in either template,
+// CompileAction's or CompileMeans's: the name of the action it defines,
+// or why neither reads it.
+func ActionName(def string) (string, error) {
+	verb, _, err := CompileAction(def)
+	if err == nil {
+		return verb, nil
+	}
+	name, _, err2 := CompileMeans(def)
+	if err2 != nil {
+		return "", fmt.Errorf("%v; %v", err, err2)
+	}
+	return name, nil
+}

@@ -10,6 +10,9 @@ package ability
 func init() {
 	families = append(families, func() {
 		declareAction("Mill", byDefinition)
+		// "“Adapt N” means “…”": card text's "Adapt 2" does what the
+		// revision's definition means (CompileMeans).
+		declareAction("Adapt", byDefinition)
 		for _, name := range []string{"Attach", "Counter", "Create", "Destroy", "Discard", "Exile", "Sacrifice", "Venture into the Dungeon"} {
 			declareAction(name)
 		}

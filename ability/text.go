@@ -607,9 +607,13 @@ func readHasCounter(low string) (string, bool) {
 }
 
 // readNoCounters reads "it had no KIND counters on it" (persist's
-// "-1/-1", undying's "+1/+1"): the kind.
+// "-1/-1", undying's "+1/+1") or "this permanent has no KIND counters on
+// it" (adapt's, 701.46a): the kind.
 func readNoCounters(low string) (string, bool) {
 	w, ok := strings.CutPrefix(low, "it had no ")
+	if !ok {
+		w, ok = strings.CutPrefix(low, "this permanent has no ")
+	}
 	if !ok {
 		return "", false
 	}

@@ -240,7 +240,7 @@ func (m Model) Stale(doc *parse.Document, specs []*keyword.Spec) string {
 		if !ok {
 			return fmt.Sprintf("%s %s: no subrule defines the action for the grammar to compile", m.Name, id)
 		}
-		if verb, _, err := ability.CompileAction(def); err != nil {
+		if verb, err := ability.ActionName(def); err != nil {
 			return fmt.Sprintf("%s %s: %v", m.Name, id, err)
 		} else if !m.named(verb) {
 			return fmt.Sprintf("%s %s: the definition defines %q, not %s", m.Name, id, verb, m.Name)

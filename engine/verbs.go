@@ -8,6 +8,7 @@ import (
 
 	"github.com/crules/crules/ability"
 	"github.com/crules/crules/game"
+	"github.com/crules/crules/keyword"
 )
 
 // The common verbs of card text (game/verbs.go), followed for a spell or
@@ -243,6 +244,8 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 		e.fire(o, ability.Enters, nil)
 	case "create":
 		e.create(d, ef, n)
+	case "action":
+		e.keywordAction(d, ef, n)
 	case "search":
 		// "Search your library for a creature card with the same mana
 		// value as this permanent": the source's mana value as it last
@@ -486,5 +489,36 @@ func (e *engine) sacrificeThem(d doing, from string) {
 	}
 	if left == 0 {
 		e.s.Cite(e.rules.Find(phFollow...), "%s: none of them is still on the %s: nothing is sacrificed", from, e.zone(game.Battlefield))
+	}
+}
+
+// keywordAction does a keyword action card text names with its number
+// ("Adapt 2"): what the revision's own definition of the action means
+// (ability.CompileMeans; 701.46a), its N the number, each "if" checked
+// on the source as the step is done, every step citing the definition.
+// A revision that doesn't define the action, or words it in a way the
+// grammar doesn't read, does nothing, and the trace says why.
+func (e *engine) keywordAction(d doing, ef game.Effect, n int) {
+	r := e.kw(ef.Name, "means")
+	if r.IsZero() {
+		e.s.Cite(e.rules.Find(phFollow...), "%s: this revision defines no keyword action %s: nothing happens", d.from, ef.Name)
+		return
+	}
+	_, steps, err := ability.CompileMeans(keyword.Normalize(r.Text))
+	if err != nil {
+		e.s.Cite(r, "%s: the definition of %s is not read (%v): nothing happens", d.from, ef.Name, err)
+		return
+	}
+	e.s.Cite(r, "%s: %s %s %d", d.from, d.src.Label, strings.ToLower(ef.Name)+"s", n)
+	sub := d
+	sub.rule, sub.name, sub.head = r, ef.Name, fmt.Sprintf("%s %d", ef.Name, n)
+	for _, st := range steps {
+		if st.Cond != nil {
+			if ok, why := e.condition(st.Cond, d.src, d.src.Controller(), nil); !ok {
+				e.s.Cite(r, "%s: \"if %s\" is false%s: %s does nothing more", sub.head, st.Cond.Text, why, d.src.Label)
+				continue
+			}
+		}
+		e.effect(sub, st.Effect.Instance(n), nil)
 	}
 }
