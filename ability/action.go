@@ -62,10 +62,13 @@ type ActionStep struct {
 // reMeans reads the shape of the definitions that say what an action's
 // words mean (701.46a adapt, 701.37a monstrosity):
 //
-//	means = "“" NAME [" N"] "” means “" SENTENCE {" " SENTENCE} "”"
+//	means = "“" NAME [" N"] "” means “" SENTENCE {" " SENTENCE} "”" [REMARK]
 //	SENTENCE = ["If " CONDITION ", "] EFFECT "."
+//
+// REMARK is what the subrule says after the quotation ("Monstrous is a
+// condition of that permanent …", 701.28a in 2013): no step.
 var reMeans = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^[“"]([A-Za-z]+(?: [a-z]+)*?)(?: N)?[”"] means [“"](.+?)[”"]\.?$`)
+	return regexp.MustCompile(`^[“"]([A-Za-z]+(?: [a-z]+)*?)(?: N)?[”"] means [“"](.+?)[”"]\.?(?:\s+.*)?$`)
 })
 
 var meansCache sync.Map // definition → compiledMeans

@@ -13,6 +13,7 @@ func init() {
 		// "“Adapt N” means “…”": card text's "Adapt 2" does what the
 		// revision's definition means (CompileMeans).
 		declareAction("Adapt", byDefinition)
+		declareAction("Monstrosity", byDefinition)
 		for _, name := range []string{"Attach", "Counter", "Create", "Destroy", "Discard", "Exile", "Sacrifice", "Venture into the Dungeon"} {
 			declareAction(name)
 		}

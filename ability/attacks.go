@@ -34,5 +34,9 @@ var Renowned = Designation{Name: "renowned", Keyword: "Renown"}
 // Saddled is the designation saddle gives (702.171b), until end of turn.
 var Saddled = Designation{Name: "saddled", Keyword: "Saddle"}
 
+// Monstrous is the designation monstrosity gives (701.37b), a keyword
+// action's.
+var Monstrous = Designation{Name: "monstrous", Keyword: "Monstrosity"}
+
 // Designations are the designations a scenario checks.
-var Designations = []Designation{Renowned, Saddled}
+var Designations = []Designation{Renowned, Saddled, Monstrous}

@@ -541,11 +541,18 @@ func readIfPaid(low string) (string, bool) {
 // game the engine plays, so "or a commander" adds none.
 var reDealtDamage = lazyRegexp(`^a player was dealt combat damage this turn by (a source|a creature) that, at the time it dealt that damage, was (?:under your control and had any of this spell's creature types|an? ([a-z-]+) creature or a commander under your control)$`)
 
+// reUndesignated reads a condition that the source lacks a designation.
+var reUndesignated = lazyRegexp(`(?i)^(?:it|this permanent|this creature) isn(?:'|’)t (renowned|monstrous)$`)
+
 // readCondition reads an intervening "if" clause's condition.
 func readCondition(s string) (*Condition, bool) {
 	if c, ok := historyConditions()[strings.ToLower(strings.TrimSpace(s))]; ok {
 		c.Text = strings.TrimSpace(s)
 		return &c, true
+	}
+	if m := reUndesignated().FindStringSubmatch(strings.TrimSpace(s)); m != nil {
+		// "this permanent isn't monstrous" (701.37a).
+		return &Condition{Text: strings.TrimSpace(s), Kind: "undesignated", Who: strings.ToLower(m[1])}, true
 	}
 	if strings.EqualFold(strings.TrimSpace(s), "this permanent is on the battlefield") {
 		// Cumulative upkeep's (702.24a).

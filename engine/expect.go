@@ -63,11 +63,10 @@ func (e *engine) expect(st *Stmt) (bool, string) {
 			return false, err.Error()
 		}
 		var got []string
-		if o.Renowned {
-			got = append(got, "renowned")
-		}
-		if o.Saddled {
-			got = append(got, "saddled")
+		for _, d := range ability.Designations {
+			if o.Designated(d.Name) {
+				got = append(got, d.Name)
+			}
 		}
 		var want []string
 		if !strings.EqualFold(st.Value, "none") {

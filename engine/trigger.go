@@ -274,8 +274,9 @@ func (e *engine) condition(c *ability.Condition, o *game.Object, p *game.Player,
 		ok = c.Kind == "lifeatmost" && life <= c.N || c.Kind == "lifeatleast" && life >= c.N
 		why = fmt.Sprintf(" (%s has %d life)", p.Name, life)
 	case "undesignated":
-		// Renowned, the one designation a condition names (702.112a).
-		ok = !o.Renowned
+		// "it isn't renowned" (702.112a), "this permanent isn't
+		// monstrous" (701.37a).
+		ok = !o.Designated(c.Who)
 		why = fmt.Sprintf(" (%s is %s)", o.Label, c.Who)
 	case "castfrom":
 		// The permanent remembers how its spell was cast (400.7d).

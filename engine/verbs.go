@@ -147,9 +147,8 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 		for _, o := range on {
 			e.cite(d, "%s: %s puts %d %s %s on %s", cmp.Or(d.head, from), d.src.Controller().Name, n, ef.Name, plural(n, "counter"), o.Label)
 			e.putCounters(o, ef.Name, n, d.src.Controller())
-			if ef.Becomes == "renowned" {
-				o.Renowned = true
-				e.cite(d, "%s: %s becomes renowned", cmp.Or(d.head, from), o.Label)
+			if ef.Becomes != "" && o.Designate(ef.Becomes) {
+				e.cite(d, "%s: %s becomes %s", cmp.Or(d.head, from), o.Label, ef.Becomes)
 			}
 		}
 	case "movecounters":

@@ -496,7 +496,7 @@ func (a *Ability) setCost(s string) error {
 //	sacrifice it unless you exile another OBJECT | [object] you control (the card exiled linked to the source, 607)
 //	return the exiled card to the battlefield under its owner's control (the card linked to the source)
 //	each opponent loses N life and you gain life equal to the total life lost this way
-//	put N KIND counters on this creature | it [and it becomes renowned]
+//	put N KIND counters on this creature | it [and it becomes renowned | monstrous]
 //	defending player | that player loses N life · that player exiles the top card of their library
 //	defending player sacrifices N permanents · sacrifice N creatures | permanents (chosen as it resolves)
 //	put a +1/+1 counter on target attacking creature with power less than this creature's power
@@ -554,7 +554,7 @@ type Effect struct {
 	// tokens the instruction before created).
 	Who string
 	// Becomes is a designation the object gets after the instruction
-	// ("and it becomes renowned", 702.112a), "" for none.
+	// ("and it becomes renowned", 702.112a; "monstrous", 701.37a), "" for none.
 	Becomes string
 	// UntilEOT is set for a change that lasts until end of turn ("it
 	// gets +1/+1 until end of turn").
@@ -696,17 +696,16 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 			}
 			return e
 		}},
-		{lazyRegexp(`(?i)^put (N|X|a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten) ([+-]\d+/[+-]\d+|[a-z]+) counters? on (?:this creature|it)( and it becomes renowned)?$`), func(m []string) Effect {
+		{lazyRegexp(`(?i)^put (N|X|a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten) ([+-]\d+/[+-]\d+|[a-z]+) counters? on (?:this creature|it)(?: and it becomes (renowned|monstrous))?$`), func(m []string) Effect {
 			e := Effect{Verb: "putcounters", Who: "this creature", Name: strings.ToLower(m[2])}
 			if n, byN := keywordNumber(m[1]); byN {
 				e.N, e.ByN = n, NumN
 			} else {
 				e.N = count(m[1])
 			}
-			if m[3] != "" {
-				// A designation it gets after the counters (702.112a).
-				e.Becomes = "renowned"
-			}
+			// A designation it gets after the counters (702.112a,
+			// 701.37a).
+			e.Becomes = strings.ToLower(m[3])
 			return e
 		}},
 		{lazyRegexp(`(?i)^(defending player|that player) loses (N|X|\d+|one|two|three|four|five|six|seven|eight|nine|ten) life$`), func(m []string) Effect {

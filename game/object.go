@@ -75,6 +75,9 @@ type Object struct {
 	// kept until the end of the turn or until the permanent leaves the
 	// battlefield.
 	Saddled bool
+	// Monstrous is the monstrous designation (701.37b): kept until the
+	// permanent leaves the battlefield.
+	Monstrous bool
 	// Room is, for a dungeon card in the command zone, the index in
 	// Card.Rooms of the room its owner's venture marker is on (309.4a:
 	// 0, the topmost, as it is put there). Room and Sector fill the
@@ -415,4 +418,34 @@ func (o *Object) AddCounters(kind string, n int) {
 	if o.st != nil {
 		o.st.Changed()
 	}
+}
+
+// Designated reports whether o has the designation name ("renowned",
+// "saddled", "monstrous").
+func (o *Object) Designated(name string) bool {
+	switch name {
+	case "renowned":
+		return o.Renowned
+	case "saddled":
+		return o.Saddled
+	case "monstrous":
+		return o.Monstrous
+	}
+	return false
+}
+
+// Designate gives o the designation name; it reports false for a name
+// that is no designation o can have.
+func (o *Object) Designate(name string) bool {
+	switch name {
+	case "renowned":
+		o.Renowned = true
+	case "saddled":
+		o.Saddled = true
+	case "monstrous":
+		o.Monstrous = true
+	default:
+		return false
+	}
+	return true
 }

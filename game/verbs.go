@@ -23,7 +23,7 @@ import (
 //	  (KIND one word, or "cumulative upkeep", the age counter's name in 2001-07-23, 502.13a)
 //	move NUM KIND counter(s) from (this permanent | this creature) onto (that creature | target creature)
 //	tap OBJECT · untap OBJECT · exile OBJECT · return OBJECT to its owner's hand
-//	adapt NUM (a keyword action: what its definition means, 701.46a)
+//	adapt NUM · monstrosity NUM (a keyword action: what its definition means, 701.46a, 701.37a)
 //	OBJECT becomes saddled [until end of turn] (a designation, 702.171b)
 //	return (it | that card) to the battlefield [under (its owner's | your) control] [tapped]
 //	  (the card a dies or leaves trigger's source became)
@@ -64,7 +64,7 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 		// A keyword action named with its number ("Adapt 2"): what the
 		// revision's own definition of the action means, done by the
 		// engine (ability.CompileMeans, 701.46a).
-		{lazyRegexp(`(?i)^(adapt) ` + numWord + `$`), func(m []string) Effect {
+		{lazyRegexp(`(?i)^(adapt|monstrosity) ` + numWord + `$`), func(m []string) Effect {
 			e := Effect{Verb: "action", Name: strings.ToUpper(m[1][:1]) + strings.ToLower(m[1][1:])}
 			amount(&e, m[2])
 			return e
