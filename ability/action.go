@@ -105,6 +105,14 @@ func compileMeans(def string) (string, []ActionStep, error) {
 		if s == "" {
 			continue
 		}
+		if rest, ok := cutPrefixFold(s, "It has "); ok && len(steps) > 0 && steps[len(steps)-1].Effect.Verb == "predefined" {
+			// The ability of the token the sentence before creates
+			// (701.33a in 2016: "… onto the battlefield. It has ‘…’").
+			ab := strings.TrimRight(strings.TrimLeft(rest, "‘'\"“"), "’'\"”")
+			last := &steps[len(steps)-1].Effect
+			last.Abilities = append(last.Abilities, ab)
+			continue
+		}
 		var st ActionStep
 		if rest, ok := cutPrefixFold(s, "If "); ok {
 			cond, effect, ok := strings.Cut(rest, ", ")

@@ -44,3 +44,26 @@ func TestCompileMeans(t *testing.T) {
 		t.Error("scry read as a “means” template")
 	}
 }
+
+// TestCompileMeansInvestigate: investigate's three wordings each make a
+// Clue: 2016's in two sentences ("It has ‘…’" adds the ability to the
+// token the first creates), 2016–2021's inline, and today's a predefined
+// token whose rule (111.10f) the engine reads.
+func TestCompileMeansInvestigate(t *testing.T) {
+	for _, def := range []string{
+		"“Investigate” means “Put a colorless Clue artifact token onto the battlefield. It has ‘{2}, Sacrifice this artifact: Draw a card.’”",
+		"“Investigate” means “Create a colorless Clue artifact token with ‘{2}, Sacrifice this artifact: Draw a card.’”",
+	} {
+		name, steps, err := CompileMeans(def)
+		if err != nil || name != "Investigate" || len(steps) != 1 {
+			t.Fatalf("%s: %q %+v %v", def, name, steps, err)
+		}
+		if e := steps[0].Effect; e.Verb != "predefined" || e.Name != "Clue" || len(e.Abilities) != 1 || e.Abilities[0] != "{2}, Sacrifice this artifact: Draw a card." {
+			t.Errorf("%s: %+v", def, e)
+		}
+	}
+	_, steps, err := CompileMeans("“Investigate” means “Create a Clue token.” See rule 111.10f.")
+	if err != nil || len(steps) != 1 || steps[0].Effect.Verb != "predefined" || steps[0].Effect.Name != "Clue" || len(steps[0].Effect.Abilities) != 0 {
+		t.Errorf("today's investigate: %+v %v", steps, err)
+	}
+}

@@ -14,6 +14,7 @@ func init() {
 		// revision's definition means (CompileMeans).
 		declareAction("Adapt", byDefinition)
 		declareAction("Monstrosity", byDefinition)
+		declareAction("Investigate", byDefinition)
 		for _, name := range []string{"Attach", "Counter", "Create", "Destroy", "Discard", "Exile", "Sacrifice", "Venture into the Dungeon"} {
 			declareAction(name)
 		}

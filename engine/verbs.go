@@ -245,6 +245,8 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 		e.create(d, ef, n)
 	case "action":
 		e.keywordAction(d, ef, n)
+	case "predefined":
+		e.createPredefined(d, ef, n)
 	case "search":
 		// "Search your library for a creature card with the same mana
 		// value as this permanent": the source's mana value as it last
@@ -508,9 +510,14 @@ func (e *engine) keywordAction(d doing, ef game.Effect, n int) {
 		e.s.Cite(r, "%s: the definition of %s is not read (%v): nothing happens", d.from, ef.Name, err)
 		return
 	}
-	e.s.Cite(r, "%s: %s %s %d", d.from, d.src.Label, strings.ToLower(ef.Name)+"s", n)
 	sub := d
-	sub.rule, sub.name, sub.head = r, ef.Name, fmt.Sprintf("%s %d", ef.Name, n)
+	sub.rule, sub.name, sub.head = r, ef.Name, ef.Name
+	if n > 0 {
+		e.s.Cite(r, "%s: %s %s %d", d.from, d.src.Label, strings.ToLower(ef.Name)+"s", n)
+		sub.head = fmt.Sprintf("%s %d", ef.Name, n)
+	} else {
+		e.s.Cite(r, "%s: %s %s", d.from, d.src.Controller().Name, strings.ToLower(ef.Name)+"s")
+	}
 	for _, st := range steps {
 		if st.Cond != nil {
 			if ok, why := e.condition(st.Cond, d.src, d.src.Controller(), nil); !ok {
@@ -519,5 +526,45 @@ func (e *engine) keywordAction(d doing, ef game.Effect, n int) {
 			}
 		}
 		e.effect(sub, st.Effect.Instance(n), nil)
+	}
+}
+
+// createPredefined creates n predefined tokens (111.10): their
+// characteristics are what the revision's rule of the token says
+// (game.PredefinedToken), cited; a revision with no such rule, or one
+// the grammar doesn't read, creates none, and the trace says why.
+func (e *engine) createPredefined(d doing, ef game.Effect, n int) {
+	ctrl := d.src.Controller()
+	var c *game.Card
+	var err error
+	r := d.rule
+	if len(ef.Types) > 0 {
+		// The instruction defines the token itself.
+		c, err = game.InlineToken(ef.Name, ef.Types[0], ef.Abilities)
+	} else {
+		if r = e.rules.Find("a " + strings.ToLower(ef.Name) + " token is"); r.IsZero() {
+			e.s.Cite(e.rules.Find(phFollow...), "%s: this revision defines no %s token: none is created", d.from, ef.Name)
+			return
+		}
+		c, err = game.PredefinedToken(keyword.Normalize(r.Text))
+	}
+	if r.IsZero() {
+		r = e.rules.Find(phFollow...)
+	}
+	if err != nil {
+		e.s.Cite(r, "%s: %v: none is created", d.from, err)
+		return
+	}
+	e.created = nil
+	for range n {
+		o := e.s.Create(c, e.label(c.Name+" token"), ctrl, game.Battlefield)
+		o.Token = true
+		e.created = append(e.created, o)
+		e.s.Cite(e.actionOr("Create", "to create one or more tokens"), "%s: %s creates %s", d.from, ctrl.Name, o.Label)
+		if len(c.Activated) > 0 {
+			e.s.Cite(r, "%s is a colorless %s %s token with %q", o.Label, c.Subtypes[0], strings.ToLower(c.Types[0]), c.Activated[0].Text)
+		}
+		e.s.Changed()
+		e.fire(o, ability.Enters, nil)
 	}
 }

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"sync"
@@ -23,7 +24,8 @@ import (
 //	  (KIND one word, or "cumulative upkeep", the age counter's name in 2001-07-23, 502.13a)
 //	move NUM KIND counter(s) from (this permanent | this creature) onto (that creature | target creature)
 //	tap OBJECT · untap OBJECT · exile OBJECT · return OBJECT to its owner's hand
-//	adapt NUM · monstrosity NUM (a keyword action: what its definition means, 701.46a, 701.37a)
+//	adapt NUM · monstrosity NUM · investigate (a keyword action: what its definition means, 701.46a, 701.37a, 701.16a)
+//	create NUM (Clue | Treasure | Food | Gold | Blood | Powerstone) token(s) (a predefined token, 111.10)
 //	OBJECT becomes saddled [until end of turn] (a designation, 702.171b)
 //	return (it | that card) to the battlefield [under (its owner's | your) control] [tapped]
 //	  (the card a dies or leaves trigger's source became)
@@ -67,6 +69,30 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 		{lazyRegexp(`(?i)^(adapt|monstrosity) ` + numWord + `$`), func(m []string) Effect {
 			e := Effect{Verb: "action", Name: strings.ToUpper(m[1][:1]) + strings.ToLower(m[1][1:])}
 			amount(&e, m[2])
+			return e
+		}},
+		// One with no number (701.16a: "“Investigate” means “Create a
+		// Clue token.”").
+		{lazyRegexp(`(?i)^(investigate)$`), func(m []string) Effect {
+			return Effect{Verb: "action", Name: strings.ToUpper(m[1][:1]) + strings.ToLower(m[1][1:])}
+		}},
+		// A predefined token (111.10): its characteristics are those the
+		// revision's rule gives it (PredefinedToken).
+		// A token whose definition the instruction gives (investigate's
+		// 2016–2021 wordings, 701.34a): "Create a colorless Clue artifact
+		// token with ‘{2}, Sacrifice this artifact: Draw a card.’" (or
+		// "Put … onto the battlefield", the ability in a sentence of its
+		// own after it, "It has ‘…’", which ability.CompileMeans adds).
+		{lazyRegexp(`(?i)^(?:create|put) an? colorless (\w+) artifact token(?: onto the battlefield)?(?: with [‘'"“](.+?)[’'"”])?$`), func(m []string) Effect {
+			e := Effect{Verb: "predefined", N: 1, Name: m[1], Types: []string{"Artifact"}}
+			if m[2] != "" {
+				e.Abilities = []string{m[2]}
+			}
+			return e
+		}},
+		{lazyRegexp(`(?i)^create ` + numWord + ` (clue|treasure|food|gold|blood|powerstone) tokens?$`), func(m []string) Effect {
+			e := Effect{Verb: "predefined", Name: strings.ToUpper(m[2][:1]) + strings.ToLower(m[2][1:])}
+			amount(&e, m[1])
 			return e
 		}},
 		{lazyRegexp(`(?i)^` + playerWords + ` loses? ` + numWord + ` life$`), func(m []string) Effect {
@@ -337,4 +363,42 @@ func keywordTitle(k string) string {
 		}
 	}
 	return k
+}
+
+// rePredefined reads the rule of a predefined token (111.10f: "A Clue
+// token is a colorless Clue artifact token with “{2}, Sacrifice this
+// token: Draw a card.”"): its name, card type and ability.
+var rePredefined = lazyRegexp(`(?i)^an? (\w+) token is a colorless (\w+) (artifact|enchantment) token with [“"](.+?)[”"]\.?$`)
+
+// InlineToken returns the card of a colorless token of type typ (an
+// artifact) and subtype name whose activated abilities an instruction
+// gives (investigate's 2016–2021 wordings).
+func InlineToken(name, typ string, abilities []string) (*Card, error) {
+	c := &Card{Name: name, Types: []string{typ}, Subtypes: []string{name}}
+	for _, t := range abilities {
+		a, err := ParseActivated(t, name)
+		if err != nil {
+			return nil, fmt.Errorf("%s token: %q: %v", name, t, err)
+		}
+		c.Activated = append(c.Activated, a)
+	}
+	return c, nil
+}
+
+// PredefinedToken returns the card of a predefined token as the rule
+// that defines it says (111.10): a colorless artifact or enchantment of
+// the subtype its name is, with the activated ability quoted. An error
+// says what the rule's words are that it doesn't read.
+func PredefinedToken(rule string) (*Card, error) {
+	m := rePredefined().FindStringSubmatch(strings.TrimSpace(rule))
+	if m == nil {
+		return nil, fmt.Errorf("no predefined token the grammar reads at %q", rule)
+	}
+	name := m[1]
+	a, err := ParseActivated(m[4], name)
+	if err != nil {
+		return nil, fmt.Errorf("%s token: %q: %v", name, m[4], err)
+	}
+	c := &Card{Name: name, Types: []string{strings.ToUpper(m[3][:1]) + m[3][1:]}, Subtypes: []string{m[2]}, Activated: []Activated{a}}
+	return c, nil
 }

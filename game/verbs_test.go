@@ -86,3 +86,17 @@ func TestTextChange(t *testing.T) {
 		}
 	}
 }
+
+// TestPredefinedToken: a predefined token read from its rule (111.10f
+// today): a colorless Clue artifact with its activated ability; a rule
+// of another shape (111.10d's Walker, a creature named in words) is an
+// error rather than a misread token.
+func TestPredefinedToken(t *testing.T) {
+	c, err := game.PredefinedToken("A Clue token is a colorless Clue artifact token with “{2}, Sacrifice this token: Draw a card.”")
+	if err != nil || c.Name != "Clue" || !reflect.DeepEqual(c.Types, []string{"Artifact"}) || !reflect.DeepEqual(c.Subtypes, []string{"Clue"}) || len(c.Activated) != 1 || c.Activated[0].Effect.Verb != "draw" {
+		t.Fatalf("Clue: %+v %v", c, err)
+	}
+	if _, err := game.PredefinedToken("A Walker token is a 2/2 black Zombie creature token named Walker."); err == nil {
+		t.Error("Walker read as a predefined token of the colorless shape")
+	}
+}
