@@ -94,8 +94,20 @@ func CompileMeans(def string) (name string, steps []ActionStep, err error) {
 	return name, steps, err
 }
 
+// reMeansTo reads the other shape of such definitions (701.22a scry,
+// 701.25a surveil): "To “scry N” means to look at …" (the quotation
+// marks "?" in 2008-05-01's text).
+var reMeansTo = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^To [“"?]([a-z]+(?: [a-z]+)*?)(?: N)?[”"?] means to (.+?)\.?$`)
+})
+
 func compileMeans(def string) (string, []ActionStep, error) {
 	m := reMeans().FindStringSubmatch(def)
+	if m == nil {
+		if t := reMeansTo().FindStringSubmatch(def); t != nil {
+			m = []string{t[0], strings.ToUpper(t[1][:1]) + t[1][1:], t[2]}
+		}
+	}
 	if m == nil {
 		return "", nil, fmt.Errorf("no “… N” means “…” template at %q", def)
 	}

@@ -67,3 +67,20 @@ func TestCompileMeansInvestigate(t *testing.T) {
 		t.Errorf("today's investigate: %+v %v", steps, err)
 	}
 }
+
+// TestCompileMeansTo: scry's and surveil's definitions, "To “scry N”
+// means to …", read as one instruction that looks at the top N cards and
+// puts the chosen ones on the bottom, or into the graveyard; 2008-05-01's
+// "?" quotation marks too.
+func TestCompileMeansTo(t *testing.T) {
+	for def, want := range map[string]string{
+		"To “scry N” means to look at the top N cards of your library, then put any number of them on the bottom of your library in any order and the rest on top of your library in any order.": "bottom",
+		"To ?scry N? means to look at the top N cards of your library, put any number of them on the bottom of your library in any order, and put the rest on top of your library in any order.": "bottom",
+		"To “surveil N” means to look at the top N cards of your library, then put any number of them into your graveyard and the rest on top of your library in any order.":                     "graveyard",
+	} {
+		name, steps, err := CompileMeans(def)
+		if err != nil || len(steps) != 1 || steps[0].Effect.Verb != "arrange" || steps[0].Effect.Name != want || steps[0].Effect.Instance(2).N != 2 {
+			t.Errorf("%s: %q %+v %v", def, name, steps, err)
+		}
+	}
+}

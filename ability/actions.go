@@ -15,6 +15,8 @@ func init() {
 		declareAction("Adapt", byDefinition)
 		declareAction("Monstrosity", byDefinition)
 		declareAction("Investigate", byDefinition)
+		declareAction("Scry", byDefinition)
+		declareAction("Surveil", byDefinition)
 		for _, name := range []string{"Attach", "Counter", "Create", "Destroy", "Discard", "Exile", "Sacrifice", "Venture into the Dungeon"} {
 			declareAction(name)
 		}

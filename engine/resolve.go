@@ -44,6 +44,9 @@ func (e *engine) resolveTop(st *Stmt) error {
 	if err := e.checkVentures(st, top); err != nil {
 		return err
 	}
+	if err := e.checkArrange(st, top); err != nil {
+		return err
+	}
 	if err := e.checkDevour(top); err != nil {
 		return err
 	}
@@ -95,6 +98,25 @@ func (e *engine) checkWords(st *Stmt, top *game.Object) error {
 // phChoices finds the rule on choices made as a spell resolves (608.2d
 // today, 413.2c in 2006).
 var phChoices = []string{"offers any choices other than choices already made"}
+
+// checkArrange refuses the cards a resolving scry or surveil is told to
+// move (`resolve; bottom A`, `graveyard A`, `top A`) when one is not in
+// the library of the controller of what resolves.
+func (e *engine) checkArrange(st *Stmt, top *game.Object) error {
+	for _, w := range []string{"bottom", "graveyard", "top"} {
+		cl := st.Clause(w)
+		if cl == nil {
+			continue
+		}
+		p := top.Controller()
+		for _, n := range cl.Names {
+			if o := e.s.FindIn(n.Text, game.Library); o == nil || o.Owner != p {
+				return refuse("%s is not in %s's library: %s looks only at the top cards of their own library", n.Text, p.Name, p.Name)
+			}
+		}
+	}
+	return nil
+}
 
 func stackName(o *game.Object) string {
 	if o.CombatDamage() {

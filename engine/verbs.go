@@ -247,6 +247,8 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 		e.keywordAction(d, ef, n)
 	case "predefined":
 		e.createPredefined(d, ef, n)
+	case "arrange":
+		e.arrange(d, ef, n)
 	case "search":
 		// "Search your library for a creature card with the same mana
 		// value as this permanent": the source's mana value as it last
@@ -512,11 +514,23 @@ func (e *engine) keywordAction(d doing, ef game.Effect, n int) {
 	}
 	sub := d
 	sub.rule, sub.name, sub.head = r, ef.Name, ef.Name
+	// The permanent adapts (its steps put counters on it); a player
+	// scries, surveils or investigates.
+	who := d.src.Controller().Name
+	for _, st := range steps {
+		if st.Effect.Who == "this creature" || st.Effect.Who == "this permanent" {
+			who = d.src.Label
+		}
+	}
+	verb := strings.ToLower(ef.Name) + "s"
+	if v, ok := strings.CutSuffix(strings.ToLower(ef.Name), "ry"); ok {
+		verb = v + "ries" // scries
+	}
 	if n > 0 {
-		e.s.Cite(r, "%s: %s %s %d", d.from, d.src.Label, strings.ToLower(ef.Name)+"s", n)
+		e.s.Cite(r, "%s: %s %s %d", d.from, who, verb, n)
 		sub.head = fmt.Sprintf("%s %d", ef.Name, n)
 	} else {
-		e.s.Cite(r, "%s: %s %s", d.from, d.src.Controller().Name, strings.ToLower(ef.Name)+"s")
+		e.s.Cite(r, "%s: %s %s", d.from, who, verb)
 	}
 	for _, st := range steps {
 		if st.Cond != nil {
@@ -567,4 +581,62 @@ func (e *engine) createPredefined(d doing, ef game.Effect, n int) {
 		e.s.Changed()
 		e.fire(o, ability.Enters, nil)
 	}
+}
+
+// arrange looks at the top n cards of the source's controller's library
+// and puts those the resolving statement names where the instruction
+// says (scry: `resolve; bottom A, B`, in that order; surveil:
+// `resolve; graveyard A`), the rest back on top, in the order `top B, A`
+// names (the first named on top) or as they were. A card named that is
+// not among those looked at stays where it is, and the trace says so
+// (checkArrange refuses one not in the library at all).
+func (e *engine) arrange(d doing, ef game.Effect, n int) {
+	p := d.src.Controller()
+	r := d.rule
+	if r.IsZero() {
+		r = e.rules.Find(phFollow...)
+	}
+	lib := p.Zone(game.Library)
+	looked := append([]*game.Object(nil), lib[:min(n, len(lib))]...)
+	pick := func(word string) []*game.Object {
+		var out []*game.Object
+		if e.cur == nil {
+			return nil
+		}
+		if cl := e.cur.Clause(word); cl != nil {
+			for _, nm := range cl.Names {
+				i := slices.IndexFunc(looked, func(o *game.Object) bool { return strings.EqualFold(o.Label, nm.Text) })
+				if i < 0 {
+					e.s.Cite(r, "%s: %s is not among the top %d %s of %s's library: it stays where it is", d.from, nm.Text, len(looked), plural(len(looked), "card"), p.Name)
+					continue
+				}
+				out = append(out, looked[i])
+				looked = slices.Delete(looked, i, i+1)
+			}
+		}
+		return out
+	}
+	all := labelsOf(looked)
+	away := pick(ef.Name)
+	top := append(pick("top"), looked...)
+	to, where := game.Library, "on the bottom of their library"
+	if ef.Name == "graveyard" {
+		to, where = game.Graveyard, "into their graveyard"
+	}
+	for _, o := range away {
+		e.s.Move(o, to, nil, false)
+	}
+	for i := len(top) - 1; i >= 0; i-- {
+		e.s.Move(top[i], game.Library, nil, true)
+	}
+	e.s.Cite(r, "%s: %s looks at the top %d %s of their library (%s), puts %s %s and %s on top", d.from, p.Name, len(all), plural(len(all), "card"), strings.Join(all, ", "), orNone(labelsOf(away)), where, orNone(labelsOf(top)))
+	e.s.Changed()
+}
+
+// orNone joins labels, or says "none".
+func orNone(labels []string) string {
+	if len(labels) == 0 {
+		return "none"
+	}
+	return strings.Join(labels, ", ")
 }

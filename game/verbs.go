@@ -24,7 +24,9 @@ import (
 //	  (KIND one word, or "cumulative upkeep", the age counter's name in 2001-07-23, 502.13a)
 //	move NUM KIND counter(s) from (this permanent | this creature) onto (that creature | target creature)
 //	tap OBJECT · untap OBJECT · exile OBJECT · return OBJECT to its owner's hand
-//	adapt NUM · monstrosity NUM · investigate (a keyword action: what its definition means, 701.46a, 701.37a, 701.16a)
+//	adapt NUM · monstrosity NUM · scry NUM · surveil NUM · investigate (a keyword action: what its definition means, 701.46a, 701.37a, 701.22a, 701.25a, 701.16a)
+//	look at the top NUM cards of your library, then put any number of them on the bottom of your library | into your graveyard
+//	  and the rest on top of your library in any order (scry's and surveil's definitions)
 //	create NUM (Clue | Treasure | Food | Gold | Blood | Powerstone) token(s) (a predefined token, 111.10)
 //	OBJECT becomes saddled [until end of turn] (a designation, 702.171b)
 //	return (it | that card) to the battlefield [under (its owner's | your) control] [tapped]
@@ -66,9 +68,22 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 		// A keyword action named with its number ("Adapt 2"): what the
 		// revision's own definition of the action means, done by the
 		// engine (ability.CompileMeans, 701.46a).
-		{lazyRegexp(`(?i)^(adapt|monstrosity) ` + numWord + `$`), func(m []string) Effect {
+		{lazyRegexp(`(?i)^(adapt|monstrosity|scry|surveil) ` + numWord + `$`), func(m []string) Effect {
 			e := Effect{Verb: "action", Name: strings.ToUpper(m[1][:1]) + strings.ToLower(m[1][1:])}
 			amount(&e, m[2])
+			return e
+		}},
+		// Scry's and surveil's definitions (701.22a, 701.25a): look at
+		// the top N cards of your library, then put any number of them
+		// on the bottom of it, or into your graveyard, and the rest on
+		// top in any order; Name is where the cards chosen go, "bottom"
+		// or "graveyard".
+		{lazyRegexp(`(?i)^look at the top ` + numWord + ` cards of your library,? (?:then )?put any number of them (on the bottom of your library|into your graveyard)(?: in any order)?,? and (?:put )?the rest on top of your library in any order$`), func(m []string) Effect {
+			e := Effect{Verb: "arrange", Name: "bottom"}
+			if strings.Contains(strings.ToLower(m[2]), "graveyard") {
+				e.Name = "graveyard"
+			}
+			amount(&e, m[1])
 			return e
 		}},
 		// One with no number (701.16a: "“Investigate” means “Create a

@@ -21,6 +21,7 @@ var clauseWords = map[string]bool{
 	"replace": true, "room": true, "dungeon": true, "sector": true, "protector": true,
 	"mutate": true, "over": true, "under": true, "priority": true, "tap": true,
 	"delve": true, "improvise": true, "replicate": true, "casualty": true, "conspire": true, "bargain": true, "squad": true, "offspring": true,
+	"bottom": true, "graveyard": true, "top": true,
 }
 
 // expectKinds maps what an expect line checks to whether it names a
