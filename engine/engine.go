@@ -831,6 +831,9 @@ type engine struct {
 	// linked are the cards an ability of each source exiled, which its
 	// linked ability returns (607.2a: champion's).
 	linked map[*game.Object][]*game.Object
+	// kwStatics are the continuous effects of each keyword's static
+	// ability in the revision run (keywordStatics), read once.
+	kwStatics map[string][]game.Continuous
 }
 
 func newEngine(f *Scenario, rules *game.Rules, specs *specSet) *engine {
@@ -838,6 +841,7 @@ func newEngine(f *Scenario, rules *game.Rules, specs *specSet) *engine {
 	e.s = game.New(rules, f.Players...)
 	facts := factsOf(rules.Doc(), rules)
 	e.s.SplitCombined, e.s.ArtifactCreatureKeeps, e.s.StarZeroOutside = facts.splitCombined, facts.keepAC, facts.starZero
+	e.s.KeywordStatics = e.keywordStatics
 	return e
 }
 

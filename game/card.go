@@ -270,6 +270,8 @@ var Keywords = sync.OnceValue(func() map[string]Param {
 		"Wither": NoParam, "Infect": NoParam, "Toxic": NParam, "Absorb": NParam, "Umbra Armor": NoParam, "Totem Armor": NoParam,
 		// Enters-with statics and creature-combat keywords.
 		"Decayed": NoParam, "Unleash": NoParam, "Riot": NoParam, "Graft": NParam, "Bloodthirst": NParam, "Ravenous": NoParam, "Mobilize": NParam, "Devour": NParam, "Tribute": NParam, "Compleated": NoParam,
+		// Keywords of special card kinds (Vehicles, Sagas, levelers).
+		"Living Metal": NoParam,
 	}
 })
 

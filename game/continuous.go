@@ -16,7 +16,7 @@ var subjectTypes = map[string]string{
 
 // parseContinuous reads a continuous effect of card text (611):
 //
-//	SUBJECT PREDICATE [and PREDICATE]… [until end of turn]
+//	[during your turn,] SUBJECT PREDICATE [and PREDICATE]… [until end of turn]
 //	switch target creature's power and toughness [until end of turn]
 //
 //	gain control of target creature [until end of turn | for as long as you control NAME]
@@ -43,6 +43,11 @@ func parseContinuous(t string) (Effect, bool, error) {
 		e.UntilEOC, l = true, rest
 	}
 	ef := Effect{Verb: "continuous", Cont: e}
+	if rest, ok := strings.CutPrefix(l, "during your turn, "); ok {
+		// A static ability's effect that exists only during its
+		// controller's turn (living metal's, 702.161a).
+		e.YourTurn, l = true, rest
+	}
 	if rest, ok := strings.CutPrefix(l, "change the text of "); ok {
 		// A text-changing effect (612, layer 3), for the rest of the
 		// game unless it says otherwise; the words are chosen as it

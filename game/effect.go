@@ -74,6 +74,10 @@ type Continuous struct {
 	UntilEOT    bool
 	UntilEOC    bool
 	WhileSource bool
+	// YourTurn is set for a static ability's effect that applies only
+	// "during your turn": while its source's controller is the active
+	// player (living metal, 702.161a).
+	YourTurn bool
 
 	CopyOf *Object // layer 1: becomes a copy of CopyOf
 	// GainControl is set for card text that gives the controller of the

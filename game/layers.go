@@ -427,6 +427,11 @@ func (s *State) exists(v *view, e *Continuous) bool {
 		return true
 	}
 	ch := v.chars[e.Source]
+	if e.YourTurn && (ch == nil || ch.Controller != s.ActivePlayer()) {
+		// "During your turn" (702.161a): only while its controller is
+		// the active player.
+		return false
+	}
 	return ch != nil && !ch.NoText
 }
 
@@ -682,6 +687,13 @@ func (s *State) statics(v *view) []*Continuous {
 				e.Source, e.Static, e.Timestamp, e.Label = o, true, o.Timestamp, o.Label
 				out = append(out, &e)
 			}
+			// A keyword whose static ability is a continuous effect
+			// (living metal), as the revision run defines it.
+			for _, t := range s.keywordStatics(a.Keyword) {
+				e := t
+				e.Source, e.Static, e.Timestamp, e.Label = o, true, o.Timestamp, o.Label
+				out = append(out, &e)
+			}
 		}
 		for _, ef := range ch.Card.Effects {
 			if ef.Verb != "static" {
@@ -736,7 +748,7 @@ func (s *State) anyStatic() bool {
 				}
 			}
 			for _, a := range o.Card.Abilities {
-				if _, ok := keywordCDAs[a.Keyword]; ok {
+				if _, ok := keywordCDAs[a.Keyword]; ok || len(s.keywordStatics(a.Keyword)) > 0 {
 					return true
 				}
 			}
@@ -860,4 +872,13 @@ func splitQualities(q string) []string {
 		q = strings.ReplaceAll(q, sep, "\x00")
 	}
 	return strings.Split(q, "\x00")
+}
+
+// keywordStatics returns the continuous effects of the static ability
+// keyword k is in the revision run (KeywordStatics), none without one.
+func (s *State) keywordStatics(k string) []Continuous {
+	if s.KeywordStatics == nil {
+		return nil
+	}
+	return s.KeywordStatics(k)
 }
