@@ -28,6 +28,9 @@ func (e *engine) resolveTop(st *Stmt) error {
 	if err := e.checkProtector(st, top); err != nil {
 		return err
 	}
+	if err := e.checkLore(st, top); err != nil {
+		return err
+	}
 	if top.Ability != nil && top.Ability.Check != nil {
 		if err := top.Ability.Check(e.s, top); err != nil {
 			return err

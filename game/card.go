@@ -271,7 +271,7 @@ var Keywords = sync.OnceValue(func() map[string]Param {
 		// Enters-with statics and creature-combat keywords.
 		"Decayed": NoParam, "Unleash": NoParam, "Riot": NoParam, "Graft": NParam, "Bloodthirst": NParam, "Ravenous": NoParam, "Mobilize": NParam, "Devour": NParam, "Tribute": NParam, "Compleated": NoParam,
 		// Keywords of special card kinds (Vehicles, Sagas, levelers).
-		"Living Metal": NoParam,
+		"Living Metal": NoParam, "Read Ahead": NoParam,
 	}
 })
 
