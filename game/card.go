@@ -271,7 +271,7 @@ var Keywords = sync.OnceValue(func() map[string]Param {
 		// Enters-with statics and creature-combat keywords.
 		"Decayed": NoParam, "Unleash": NoParam, "Riot": NoParam, "Graft": NParam, "Bloodthirst": NParam, "Ravenous": NoParam, "Mobilize": NParam, "Devour": NParam, "Tribute": NParam, "Compleated": NoParam,
 		// Keywords of special card kinds (Vehicles, Sagas, levelers).
-		"Living Metal": NoParam, "Read Ahead": NoParam,
+		"Living Metal": NoParam, "Read Ahead": NoParam, "Level Up": CostParam,
 	}
 })
 
@@ -986,6 +986,9 @@ func ParseEffect(text string) (Effect, error) {
 				return e, nil
 			}
 		}
+	}
+	if m, ok := levelMeaning(t); ok {
+		t = m
 	}
 	if e, ok, err := parseContinuous(t); ok {
 		if err != nil {

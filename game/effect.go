@@ -78,6 +78,12 @@ type Continuous struct {
 	// "during your turn": while its source's controller is the active
 	// player (living metal, 702.161a).
 	YourTurn bool
+	// Counter is set for a static ability's effect that applies only as
+	// long as its source has at least CounterMin counters of that kind
+	// on it, and no more than CounterMax unless that is 0 (a leveler's
+	// level symbol, 711.2a–b).
+	Counter                string
+	CounterMin, CounterMax int
 
 	CopyOf *Object // layer 1: becomes a copy of CopyOf
 	// GainControl is set for card text that gives the controller of the

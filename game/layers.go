@@ -432,6 +432,11 @@ func (s *State) exists(v *view, e *Continuous) bool {
 		// the active player.
 		return false
 	}
+	if n := e.Source.Counters[e.Counter]; e.Counter != "" && (n < e.CounterMin || e.CounterMax > 0 && n > e.CounterMax) {
+		// "As long as this creature has at least N1 level counters on
+		// it, but no more than N2" (711.2a).
+		return false
+	}
 	return ch != nil && !ch.NoText
 }
 
