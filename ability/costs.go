@@ -291,15 +291,17 @@ type Activated struct {
 	Name    string
 	From    game.Zone
 	Sorcery bool
-	Cost    game.FullCost
-	Effect  string
-	Do      *game.Effect
+	// IfAttached: only while its source is attached to a creature.
+	IfAttached bool
+	Cost       game.FullCost
+	Effect     string
+	Do         *game.Effect
 }
 
 // FromActivated is the ability of an activated ability printed on a
 // card.
 func FromActivated(a *game.Activated) *Activated {
-	return &Activated{From: a.From, Sorcery: a.Sorcery, Cost: a.Cost, Do: &a.Effect}
+	return &Activated{From: a.From, Sorcery: a.Sorcery, IfAttached: a.IfAttached, Cost: a.Cost, Do: &a.Effect}
 }
 
 func init() {

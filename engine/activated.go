@@ -78,6 +78,9 @@ func (e *engine) activateAbility(st *Stmt, p *game.Player, o *game.Object, a *ab
 			return err
 		}
 	}
+	if a.IfAttached && (o.AttachedTo == nil || !o.AttachedTo.Is("Creature")) {
+		return refuse("%q can be activated only if %s is attached to a creature (%s)", o.Label+": "+a.Cost.String(), o.Label, e.ref(a, "only if this permanent is attached").ID)
+	}
 	if a.Sorcery && (e.s.ActivePlayer() != p || e.s.Top() != nil || e.s.Step != "main") {
 		return refuse("%q can be activated only as a sorcery: in its controller's main phase with an empty stack (%s)", o.Label+": "+a.Cost.String(), e.rules.Find(phSorceryAb...).ID)
 	}

@@ -334,8 +334,12 @@ type Activated struct {
 	Cost    FullCost
 	Effect  Effect
 	Sorcery bool
-	From    Zone
-	Text    string
+	// IfAttached restricts it to while its source is attached to a
+	// creature ("Activate only if this permanent is attached to a
+	// creature", 702.151a).
+	IfAttached bool
+	From       Zone
+	Text       string
 }
 
 // reRestrictions are the restrictions an activated ability's text ends
@@ -344,6 +348,7 @@ var reRestrictions = []struct {
 	re  func() *regexp.Regexp
 	set func(a *Activated)
 }{
+	{lazyRegexp(`(?i)\.?\s*activate only if this permanent is attached to a creature and only as a sorcery\.?$`), func(a *Activated) { a.Sorcery, a.IfAttached = true, true }},
 	{lazyRegexp(`(?i)\.?\s*(?:activate only as a sorcery|activate this ability only any time you could cast a sorcery|play this ability only any time you could play a sorcery)\.?$`), func(a *Activated) { a.Sorcery = true }},
 	// Cycling from 1999 to 2002: "Play this ability only if this card is
 	// in your hand" (its cost discards it from there anyway).
