@@ -54,7 +54,10 @@
 // vanishing's "This permanent enters with N fade counters on it" too),
 // living metal's "During your turn, this permanent is an artifact creature
 // in addition to its other types" a StaticEffect, whose continuous effect
-// the layers apply (game.State.KeywordStatics). A part that is a
+// the layers apply (game.State.KeywordStatics), read ahead's "As this
+// Saga enters the battlefield, choose a number …" a LoreChoice and its
+// "Chapter abilities of this Saga can't trigger the turn it entered …" a
+// ChapterLimit (shape_lore.go). A part that is a
 // triggered ability
 // (replicate's "When you cast this spell, if a replicate cost was paid
 // for it, copy it for each time its replicate cost was paid", fading's

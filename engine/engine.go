@@ -807,6 +807,9 @@ type engine struct {
 	// chapterAbility are the chapter abilities triggered (waiting or on
 	// the stack), with the Saga whose they are (704.5s).
 	chapterAbility map[*game.Object]*game.Object
+	// entering is the Saga entering the battlefield with the lore
+	// counters chosen for it, while they are put (702.155a).
+	entering *game.Object
 	// roomAbility are the room abilities triggered (waiting or on the
 	// stack), with the dungeon whose they are (704.5t); ventureCount
 	// the triggered abilities that venture into the dungeon, with how

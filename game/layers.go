@@ -432,6 +432,15 @@ func (s *State) exists(v *view, e *Continuous) bool {
 		// the active player.
 		return false
 	}
+	if e.WhileAttached && e.Source.AttachedTo == nil {
+		// "Until it becomes unattached" (702.151b).
+		return false
+	}
+	if n := e.Source.Counters[e.Counter]; e.Counter != "" && (n < e.CounterMin || e.CounterMax > 0 && n > e.CounterMax) {
+		// "As long as this creature has at least N1 level counters on
+		// it, but no more than N2" (711.2a).
+		return false
+	}
 	return ch != nil && !ch.NoText
 }
 
@@ -540,6 +549,9 @@ func apply(e *Continuous, step *LayerStep, ch *Chars, v *view) {
 				ch.Types = types
 			}
 			ch.Types = union(union(ch.Types, e.SetTypes), e.AddTypes)
+			if len(e.LoseTypes) > 0 {
+				ch.Types = slices.DeleteFunc(slices.Clone(ch.Types), func(t string) bool { return hasFold(e.LoseTypes, t) })
+			}
 			ch.EveryCreatureType = ch.EveryCreatureType || e.EveryCreatureType
 		case ChangeColor:
 			ch.Colors = e.Colors
