@@ -8,7 +8,7 @@ package ability
 
 func init() {
 	families = append(families, func() {
-		for _, name := range []string{"Equip", "Cycling", "Fortify", "Outlast", "Reinforce", "Scavenge", "Crew"} {
+		for _, name := range []string{"Equip", "Cycling", "Fortify", "Outlast", "Reinforce", "Scavenge", "Crew", "Unearth"} {
 			declare(name, activatedCompiled, byDefinition)
 		}
 	})

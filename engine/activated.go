@@ -82,13 +82,13 @@ func (e *engine) activateAbility(st *Stmt, p *game.Player, o *game.Object, a *ab
 		return refuse("%q can be activated only as a sorcery: in its controller's main phase with an empty stack (%s)", o.Label+": "+a.Cost.String(), e.rules.Find(phSorceryAb...).ID)
 	}
 	ab := &game.Object{Label: o.Label + " ability", Owner: p, BaseController: p, Card: o.Card, Zone: game.Stack,
-		Ability: &game.AbilityInfo{Source: o, Activated: true, Keyword: o.Label, Text: a.Do.Text, Rule: e.rules.Find(phActivate...)}}
-	steps := []string{fmt.Sprintf("%s activates %s's ability %q and puts it on the stack", p.Name, o.Label, a.Cost.String()+": "+a.Do.Text)}
+		Ability: &game.AbilityInfo{Source: o, Activated: true, Keyword: o.Label, Text: a.Says(), Rule: e.rules.Find(phActivate...)}}
+	steps := []string{fmt.Sprintf("%s activates %s's ability %q and puts it on the stack", p.Name, o.Label, a.Cost.String()+": "+a.Says())}
 	if a.Keyword != "" {
-		steps[0] = fmt.Sprintf("%s activates %s's %s ability %q and puts it on the stack", p.Name, o.Label, strings.ToLower(a.Keyword), a.Cost.String()+": "+a.Do.Text)
+		steps[0] = fmt.Sprintf("%s activates %s's %s ability %q and puts it on the stack", p.Name, o.Label, strings.ToLower(a.Keyword), a.Cost.String()+": "+a.Says())
 	}
 	if a.Do.Verb == "addmana" {
-		steps[0] = fmt.Sprintf("%s activates %s's mana ability %q", p.Name, o.Label, a.Cost.String()+": "+a.Do.Text)
+		steps[0] = fmt.Sprintf("%s activates %s's mana ability %q", p.Name, o.Label, a.Cost.String()+": "+a.Says())
 	}
 	// Targets (602.2b: as a spell's, 601.2c).
 	var t *game.Target
@@ -135,7 +135,7 @@ func (e *engine) activateAbility(st *Stmt, p *game.Player, o *game.Object, a *ab
 	// are paid.
 	e.s.Cite(ab.Ability.Rule, "%s", strings.Join(steps, "; "))
 	if a.Keyword != "" {
-		e.s.Cite(e.ref(a), "%s means %q", a.Note, a.Cost.String()+": "+a.Do.Text)
+		e.s.Cite(e.ref(a), "%s means %q", a.Note, a.Cost.String()+": "+a.Says())
 	}
 	if r := e.rules.Find("the remainder of the process for activating an ability is identical"); !r.IsZero() {
 		e.s.Cite(r, "the rest of the activation follows the steps of casting a spell: targets, total cost, payment")
@@ -173,7 +173,10 @@ func (e *engine) activateAbility(st *Stmt, p *game.Player, o *game.Object, a *ab
 			e.s.Cite(e.rules.Find(phAllIllegal...), "the target of %s's ability, %s, is no longer legal: the ability doesn't resolve", src.Label, t.Name())
 			return
 		}
-		e.effect(doing{src: src, from: src.Label + "'s ability"}, ef, t)
+		e.returned, e.created = nil, nil
+		d := doing{src: src, from: src.Label + "'s ability"}
+		e.effect(d, ef, t)
+		e.then(d, a.Then)
 	}
 	if t != nil && t.Object != nil {
 		e.fire(t.Object, ability.BecomesTarget, ab)
@@ -184,4 +187,26 @@ func (e *engine) activateAbility(st *Stmt, p *game.Player, o *game.Object, a *ab
 // costString prints a total cost: its mana and its other parts.
 func costString(mana game.Cost, parts []game.Part) string {
 	return game.FullCost{Mana: mana, Parts: parts}.String()
+}
+
+// then follows the instructions of an activated ability after its
+// first, in order: "it" is the permanent the first returned to the
+// battlefield (a new object, 400.7), else the source; "them" the tokens
+// the instruction before created.
+func (e *engine) then(d doing, then []game.Effect) {
+	for _, x := range then {
+		if e.returned != nil {
+			d.src = e.returned
+		}
+		d.them = e.created
+		var t *game.Target
+		if x.That {
+			if e.s.FindIn(d.src.Label, game.Battlefield) != d.src {
+				e.s.Cite(e.rules.Find(phNewObject...), "%s: %s is not on the %s: %q does nothing", d.from, d.src.Label, e.zone(game.Battlefield), x.Text)
+				continue
+			}
+			t = &game.Target{Object: d.src}
+		}
+		e.effect(d, x, t)
+	}
 }
