@@ -70,8 +70,8 @@ func init() {
 		// EntersWith, shape_enterswith.go) and "At the beginning of your
 		// upkeep, remove a fade counter from this permanent. If you
 		// can't, sacrifice the permanent" (702.32a). Until 2005-08-01
-		// the number is X, which the enters-with shape reads as a
-		// spell's X (ravenous): fading is modelled from 2005-10-01.
+		// the number is named X ("Fading [X]", 502.20a): the instance's
+		// number there too (numberNamedX), not a spell's X.
 		declare("Fading", shaped, byShapes)
 		// "This permanent enters with N time counters on it", "At the
 		// beginning of your upkeep, if this permanent has a time counter

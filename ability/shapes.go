@@ -83,7 +83,23 @@ func CheckShapes(parts []string) error {
 // read. The abilities of one printed instance are built once for each
 // wording and shared.
 func shaped(inst game.Ability, r Rev) []Ability {
-	return shapedFrom(inst, r.Parts(inst.Keyword))
+	return shapedFrom(inst, numberNamedX(inst, r.Parts(inst.Keyword)))
+}
+
+// numberNamedX returns the parts of a definition with the keyword's
+// number written N: a keyword printed with a number whose oldest
+// wordings name it X ("Fading X" means "This permanent comes into play
+// with X fade counters on it", 502.20a until 2005-08-01) means the
+// instance's number there, not a spell's X (ravenous, printed with none).
+func numberNamedX(inst game.Ability, parts []string) []string {
+	if game.Keywords()[inst.Keyword] != game.NParam {
+		return parts
+	}
+	var out []string
+	for _, p := range parts {
+		out = append(out, strings.ReplaceAll(p, " X ", " N "))
+	}
+	return out
 }
 
 // shapedFrom is shaped for the parts of a definition given.
