@@ -354,6 +354,7 @@ func (e *engine) exchange(d doing, ef game.Effect) {
 	}
 	e.s.Cite(e.defined("Exchange", phExchange...), "%s: %s exchanges %s with %s from their hand, which is put onto %s attached to %s", d.from, p.Name, src.Label, card.Label, e.zone(game.Battlefield), host.Label)
 	src.AttachedTo = nil
+	e.s.Changed()
 	e.leaveBattlefield(src, game.Hand, "exchanged")
 	n := e.s.Move(card, game.Battlefield, p, false)
 	n.AttachedTo = host
