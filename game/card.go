@@ -272,9 +272,9 @@ var Keywords = sync.OnceValue(func() map[string]Param {
 		// Evasion, damage and enters-with keywords.
 		"Intimidate": NoParam, "Shroud": NoParam, "Shadow": NoParam, "Horsemanship": NoParam, "Skulk": NoParam,
 		"Wither": NoParam, "Infect": NoParam, "Toxic": NParam, "Absorb": NParam, "Umbra Armor": NoParam, "Totem Armor": NoParam,
-		// Enters-with statics and creature-combat keywords.
 		// Keywords of games of more than two players.
-		"Melee":   NoParam,
+		"Melee": NoParam, "Myriad": NoParam,
+		// Enters-with statics and creature-combat keywords.
 		"Decayed": NoParam, "Unleash": NoParam, "Riot": NoParam, "Graft": NParam, "Bloodthirst": NParam, "Ravenous": NoParam, "Mobilize": NParam, "Devour": NParam, "Tribute": NParam, "Compleated": NoParam,
 	}
 })
@@ -945,6 +945,11 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 				e.Who = "them"
 			}
 			return e
+		}},
+		{lazyRegexp(`(?i)^exile (?:them|the tokens) at end of combat$`), func(m []string) Effect {
+			// The tokens the instruction before created, by a delayed
+			// triggered ability (myriad's, 702.116a).
+			return Effect{Verb: "exile", Who: "them", Delayed: "end of combat"}
 		}},
 		{lazyRegexp(`(?i)^return (?:it|this card) to (?:the battlefield|play) under its owner(?:'|’)s control(?: with an? ([+-]1/[+-]1|[a-z]+) counter on it)?$`), func(m []string) Effect {
 			// Persist and undying (702.79a, 702.93a): the card the event
