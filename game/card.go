@@ -273,7 +273,7 @@ var Keywords = sync.OnceValue(func() map[string]Param {
 		"Intimidate": NoParam, "Shroud": NoParam, "Shadow": NoParam, "Horsemanship": NoParam, "Skulk": NoParam,
 		"Wither": NoParam, "Infect": NoParam, "Toxic": NParam, "Absorb": NParam, "Umbra Armor": NoParam, "Totem Armor": NoParam,
 		// Keywords of games of more than two players.
-		"Melee": NoParam, "Myriad": NoParam,
+		"Melee": NoParam, "Myriad": NoParam, "Assist": NoParam,
 		// Enters-with statics and creature-combat keywords.
 		"Decayed": NoParam, "Unleash": NoParam, "Riot": NoParam, "Graft": NParam, "Bloodthirst": NParam, "Ravenous": NoParam, "Mobilize": NParam, "Devour": NParam, "Tribute": NParam, "Compleated": NoParam,
 		// Keywords of special card kinds (Vehicles, Sagas, levelers).
