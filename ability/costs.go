@@ -21,13 +21,16 @@ import (
 // passes next). Note's arguments: the card's name and the cost.
 type AltCost struct {
 	Base
-	Choice     string
-	From       game.Zone
-	Cost       game.Cost
-	FaceDown   bool
-	AnyTime    bool
-	ExileAfter bool
-	Permitted  bool
+	Choice   string
+	From     game.Zone
+	Cost     game.Cost
+	FaceDown bool
+	// FaceDownWith are the abilities the face-down spell and permanent
+	// have besides the 2/2 of 708.2 (disguise's ward {2}, 702.168a).
+	FaceDownWith []game.Ability
+	AnyTime      bool
+	ExileAfter   bool
+	Permitted    bool
 	// If is the condition under which the cost may be paid, checked as
 	// the spell is cast ("if an opponent lost life this turn").
 	If *Condition

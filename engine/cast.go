@@ -128,6 +128,7 @@ func (e *engine) cast(st *Stmt) error {
 	spell.FaceDown = c.alt != nil && c.alt.FaceDown
 	if c.alt != nil {
 		c.info.Alt = c.alt.Choice
+		c.info.FaceDownWith = faceDownWith(c.alt)
 	}
 	if c.alt != nil && c.alt.ExileAfter {
 		e.effects = append(e.effects, e.exileAfter(spell, c.alt))
@@ -1056,4 +1057,14 @@ func (e *engine) payWithPermanents(c *casting, st *Stmt, total game.Cost) (game.
 		}
 	}
 	return total, nil
+}
+
+// faceDownWith are the abilities a spell cast face down for alternative
+// cost alt has besides the 2/2 of 708.2 (disguise's ward {2}); none when
+// it isn't cast face down.
+func faceDownWith(alt *ability.AltCost) []game.Ability {
+	if alt == nil || !alt.FaceDown {
+		return nil
+	}
+	return alt.FaceDownWith
 }

@@ -29,6 +29,7 @@ func (o *Object) printed() Chars {
 	}
 	if o.FaceDown {
 		faceDown(&ch)
+		ch.Abilities = o.faceDownWith()
 	}
 	return ch
 }
@@ -364,6 +365,7 @@ func (s *State) layers() map[*Object]*Chars {
 			for _, o := range v.objs {
 				if o.FaceDown {
 					faceDown(v.chars[o])
+					v.chars[o].Abilities = o.faceDownWith()
 				}
 			}
 		}

@@ -151,8 +151,13 @@ type SpellInfo struct {
 type CostsPaid struct {
 	// Alt is the alternative cost paid, by the word that chose it
 	// ("evoke", "flashback"); "" when none was.
-	Alt    string
-	Kicked bool // a cost that kicks was paid (kicker, multikicker)
+	Alt string
+	// FaceDownWith are the abilities the face-down spell and the
+	// permanent it becomes have, by the alternative cost paid, besides
+	// the characteristics 708.2 lists (disguise's ward {2}, 702.168a);
+	// nil for none. They end as it is turned face up.
+	FaceDownWith []Ability
+	Kicked       bool // a cost that kicks was paid (kicker, multikicker)
 	// Optional are the optional additional costs paid, by the word that
 	// chose them, once for each time ("kicker", "multikicker",
 	// "multikicker", "buyback").
@@ -415,4 +420,16 @@ func (o *Object) AddCounters(kind string, n int) {
 	if o.st != nil {
 		o.st.Changed()
 	}
+}
+
+// faceDownWith returns the abilities face-down object o has by the
+// alternative cost paid to cast it face down (CostsPaid.FaceDownWith).
+func (o *Object) faceDownWith() []Ability {
+	switch {
+	case o.Spell != nil:
+		return o.Spell.FaceDownWith
+	case o.Paid != nil:
+		return o.Paid.FaceDownWith
+	}
+	return nil
 }
