@@ -49,6 +49,11 @@ func (e *engine) cast(st *Stmt) error {
 	if err := e.altCost(c, st); err != nil {
 		return err
 	}
+	if c.alt != nil {
+		// A prototyped spell has only its alternative mana cost, power
+		// and toughness, from its casting on (718.3a–b).
+		c.info.Prototype = c.alt.Prototype
+	}
 	c.pay = &payment{p: p, src: c.src}
 	if p.CantCast {
 		why := "an effect"

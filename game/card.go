@@ -209,6 +209,9 @@ const (
 	// OptCostParam is a cost the oldest cards did not print: "Echo"
 	// (702.30b: an echo cost equal to the mana cost) or "Echo {2}{R}".
 	OptCostParam
+	// ProtoParam is a mana cost, power and toughness: "Prototype {1}{R}
+	// — 3/2" (702.160a), the power and toughness in Quality.
+	ProtoParam
 )
 
 // A TextChange is a text-changing effect (612) a spell makes on its own
@@ -277,7 +280,7 @@ var Keywords = sync.OnceValue(func() map[string]Param {
 		"Melee":   NoParam,
 		"Decayed": NoParam, "Unleash": NoParam, "Riot": NoParam, "Graft": NParam, "Bloodthirst": NParam, "Ravenous": NoParam, "Mobilize": NParam, "Devour": NParam, "Tribute": NParam, "Compleated": NoParam,
 		// Keywords of special card kinds (Vehicles, Sagas, levelers).
-		"Living Metal": NoParam, "Read Ahead": NoParam, "Level Up": CostParam, "Reconfigure": CostParam, "Disguise": CostParam,
+		"Living Metal": NoParam, "Read Ahead": NoParam, "Level Up": CostParam, "Reconfigure": CostParam, "Disguise": CostParam, "Prototype": ProtoParam,
 	}
 })
 
@@ -357,6 +360,18 @@ func ParseAbility(text string) (Ability, bool, error) {
 			return bad("a cost after the number")
 		}
 		a.Cost = c
+	case ProtoParam:
+		cost, size, ok := strings.Cut(rest, "—")
+		if !ok {
+			cost, size, ok = strings.Cut(rest, " - ")
+		}
+		if _, _, okPT := ParsePT(strings.TrimSpace(size)); !ok || !okPT {
+			return bad("a mana cost, a dash and a power/toughness (\"{1}{R} — 3/2\")")
+		}
+		if err := a.setCost(strings.TrimSpace(cost)); err != nil {
+			return bad("a mana cost")
+		}
+		a.Quality = strings.TrimSpace(size)
 	case CostParam, OptCostParam:
 		if rest == "" && Keywords()[best] == OptCostParam {
 			break
