@@ -82,6 +82,14 @@ func (e *engine) cast(st *Stmt) error {
 		}
 		c.face = c.half
 		c.cite(e, game.Within(split, "chooses which half", "announce which", "half being cast", "half being played"), "%s chooses to cast %s; on the stack only that half's characteristics exist", p.Name, c.half.Name)
+		for _, hf := range halfFroms(e, c.half) {
+			switch {
+			case hf.Only && c.src.Zone != hf.Zone:
+				return refuse("%s can't be cast from any zone other than a %s (%s)", c.half.Name, hf.Zone, e.ref(hf).ID)
+			case !hf.Only && c.src.Zone == hf.Zone:
+				c.cite(e, e.ref(hf), hf.Note, c.half.Name, hf.Zone)
+			}
+		}
 	}
 	if c.alt != nil && c.alt.FaceDown {
 		c.cite(e, e.ref(c.alt), c.alt.Note, p.Name, c.src.Label, c.alt.Cost)
@@ -137,6 +145,15 @@ func (e *engine) cast(st *Stmt) error {
 	}
 	if c.alt != nil && c.alt.ExileAfter {
 		e.effects = append(e.effects, e.exileAfter(spell, c.alt))
+	}
+	if c.half != nil {
+		for _, inst := range c.half.Abilities {
+			for _, a := range ability.OfInstance(inst, e) {
+				if x, ok := a.(*ability.ExileCastFrom); ok && c.info.From == x.Zone {
+					e.effects = append(e.effects, e.exileAfter(spell, &ability.AltCost{Base: x.Base}))
+				}
+			}
+		}
 	}
 	for _, f := range c.steps {
 		f()
@@ -212,6 +229,24 @@ func (e *engine) altCost(c *casting, st *Stmt) error {
 	}
 	if err := e.notCast(e.s.Find(st.Object.Text)); err != nil {
 		return err
+	}
+	if hc := st.Clause("half"); hc != nil && len(hc.Names) > 0 {
+		// A half cast from a zone of its own (aftermath's graveyard,
+		// 702.127a): the card is found there.
+		for _, z := range []game.Zone{game.Graveyard, game.Exile} {
+			o := e.s.FindIn(st.Object.Text, z)
+			if o == nil || o.Owner != p {
+				continue
+			}
+			for _, h := range o.Card.Halves {
+				for _, hf := range halfFroms(e, h) {
+					if strings.EqualFold(h.Name, hc.Names[0].Text) && hf.Zone == z && !hf.Only {
+						c.src = o
+						return nil
+					}
+				}
+			}
+		}
 	}
 	if o := e.s.Find(st.Object.Text); o != nil && o.Card.Is("Land") {
 		// A land is played as a special action, never cast (305.1,
@@ -1072,4 +1107,18 @@ func faceDownWith(alt *ability.AltCost) []game.Ability {
 		return nil
 	}
 	return alt.FaceDownWith
+}
+
+// halfFroms are the abilities of split card half h that say which zones
+// it may be cast from (aftermath's, 702.127a).
+func halfFroms(e *engine, h *game.Card) []*ability.HalfFrom {
+	var out []*ability.HalfFrom
+	for _, inst := range h.Abilities {
+		for _, a := range ability.OfInstance(inst, e) {
+			if hf, ok := a.(*ability.HalfFrom); ok {
+				out = append(out, hf)
+			}
+		}
+	}
+	return out
 }
