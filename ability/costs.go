@@ -253,6 +253,12 @@ func init() {
 			return []Ability{&AltCost{Base: Base{Keyword: "Prototype", Rule: []string{"can choose to cast that card"}, Note: "prototype: %s is cast prototyped for its alternative mana cost %s: it has only its alternative mana cost, power and toughness"},
 				Choice: "prototype", From: game.Hand, Cost: inst.Cost, Prototype: &game.Prototype{Cost: inst.Cost, Power: p, Toughness: t}}}
 		}, anchors("can choose to cast that card"))
+		// Fuse (702.102a): no quoted definition, so written here: cast
+		// from its owner's hand, the split card may be cast as both
+		// halves, a fused split spell ("; fuse").
+		declare("Fuse", func(game.Ability, Rev) []Ability {
+			return []Ability{&Fuses{Base: Base{Keyword: "Fuse", Rule: []string{"may choose to cast both halves"}, Note: "fuse: %s casts both halves of %s, a fused split spell with their combined characteristics and a total cost that includes the mana cost of each, %s"}}}
+		}, anchors("may choose to cast both halves", "combined characteristics of its two halves", "includes the mana cost of each half", "follows the instructions of the left half"))
 		declare("Mutate", func(inst game.Ability, _ Rev) []Ability {
 			return []Ability{&AltCost{Base: Base{Keyword: "Mutate", Rule: []string{" means "}, Note: "mutate: %s is cast for its mutate cost %s rather than its mana cost: a mutating creature spell that targets a non-Human creature with the same owner"},
 				Choice: "mutate", From: game.Hand, Cost: inst.Cost, Mutates: &mutate}}
@@ -381,3 +387,8 @@ func init() {
 		}, qualified())
 	})
 }
+
+// Fuses is a split card's static ability in its owner's hand: it may be
+// cast as both halves, a fused split spell (702.102a). Note's arguments:
+// the player, the card, the total of its halves' mana costs.
+type Fuses struct{ Base }

@@ -66,7 +66,21 @@ func (e *engine) cast(st *Stmt) error {
 		return err
 	}
 	c.face = c.src.Card
-	if len(c.face.Halves) == 2 {
+	if fu := st.Clause("fuse"); fu != nil {
+		// Both halves, a fused split spell (702.102), from the hand only.
+		f, ok := first[*ability.Fuses](e, c.src)
+		switch {
+		case !ok || len(c.face.Halves) != 2:
+			return refuse("%s has no fuse: only a split card with fuse is cast as both halves", c.src.Label)
+		case c.src.Zone != game.Hand:
+			return refuse("%s is cast fused only from its owner's hand (%s)", c.src.Label, e.ref(f).ID)
+		case st.Clause("half") != nil:
+			return refuse("%s: a fused split spell is both halves, not the half chosen (%s)", c.src.Label, e.ref(f).ID)
+		}
+		c.half = game.Fused(c.face)
+		c.face = c.half
+		c.cite(e, e.ref(f), f.Note, p.Name, c.src.Label, c.half.Cost)
+	} else if len(c.face.Halves) == 2 {
 		split := e.rules.Titled("Split Cards")
 		hc := st.Clause("half")
 		if hc == nil {

@@ -280,7 +280,7 @@ var Keywords = sync.OnceValue(func() map[string]Param {
 		"Melee":   NoParam,
 		"Decayed": NoParam, "Unleash": NoParam, "Riot": NoParam, "Graft": NParam, "Bloodthirst": NParam, "Ravenous": NoParam, "Mobilize": NParam, "Devour": NParam, "Tribute": NParam, "Compleated": NoParam,
 		// Keywords of special card kinds (Vehicles, Sagas, levelers).
-		"Living Metal": NoParam, "Read Ahead": NoParam, "Level Up": CostParam, "Reconfigure": CostParam, "Disguise": CostParam, "Prototype": ProtoParam, "Aftermath": NoParam,
+		"Living Metal": NoParam, "Read Ahead": NoParam, "Level Up": CostParam, "Reconfigure": CostParam, "Disguise": CostParam, "Prototype": ProtoParam, "Aftermath": NoParam, "Fuse": NoParam,
 	}
 })
 
@@ -1107,4 +1107,20 @@ func CheckDamageSource(e Effect, self string) error {
 		return nil
 	}
 	return &EffectError{Offset: start + len(raw) - len(strings.TrimLeft(raw, " ")), Msg: fmt.Sprintf("%q deals the damage of %q: a source that is not %s (name it, or write \"it\" or \"this spell\")", subj, e.Text, self)}
+}
+
+// Fused returns the fused split spell split card c is cast as (702.102):
+// the combined characteristics of its two halves (702.102b, 709.4), a
+// mana cost that includes each half's (702.102c), and the instructions
+// of the left half, then the right's (702.102d). Nil for a card that is
+// no split card.
+func Fused(c *Card) *Card {
+	if len(c.Halves) != 2 {
+		return nil
+	}
+	a, b := c.Halves[0], c.Halves[1]
+	return &Card{Name: a.Name + " // " + b.Name, Cost: a.Cost.Plus(b.Cost),
+		Supertypes: union(a.Supertypes, b.Supertypes), Types: union(a.Types, b.Types), Subtypes: union(a.Subtypes, b.Subtypes),
+		Indicator: a.Indicator | b.Indicator, Abilities: append(slices.Clip(a.Abilities), b.Abilities...),
+		Effects: append(slices.Clip(a.Effects), b.Effects...)}
 }
