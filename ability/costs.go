@@ -257,7 +257,7 @@ func init() {
 		// from its owner's hand, the split card may be cast as both
 		// halves, a fused split spell ("; fuse").
 		declare("Fuse", func(game.Ability, Rev) []Ability {
-			return []Ability{&Fuses{Base: Base{Keyword: "Fuse", Rule: []string{"may choose to cast both halves"}, Note: "fuse: %s casts both halves of %s, a fused split spell with their combined characteristics and a total cost that includes the mana cost of each, %s"}}}
+			return []Ability{&Fuses{Base: Base{Keyword: "Fuse", Rule: []string{"may choose to cast both halves"}, Note: "fuse: %s casts both halves of %s, a fused split spell with their combined characteristics and a total cost that includes the mana cost of each, %s"}, Choice: "fuse"}}
 		}, anchors("may choose to cast both halves", "combined characteristics of its two halves", "includes the mana cost of each half", "follows the instructions of the left half"))
 		declare("Mutate", func(inst game.Ability, _ Rev) []Ability {
 			return []Ability{&AltCost{Base: Base{Keyword: "Mutate", Rule: []string{" means "}, Note: "mutate: %s is cast for its mutate cost %s rather than its mana cost: a mutating creature spell that targets a non-Human creature with the same owner"},
@@ -389,6 +389,14 @@ func init() {
 }
 
 // Fuses is a split card's static ability in its owner's hand: it may be
-// cast as both halves, a fused split spell (702.102a). Note's arguments:
-// the player, the card, the total of its halves' mana costs.
-type Fuses struct{ Base }
+// cast as both halves, a fused split spell (702.102a), chosen by the
+// clause word Choice. Note's arguments: the player, the card, the total
+// of its halves' mana costs.
+type Fuses struct {
+	Base
+	Choice string
+}
+
+// BothHalvesChoices are the clause words that cast a split card as both
+// halves (Fuses), for the engine to refuse one a card does not have.
+var BothHalvesChoices = map[string]bool{"fuse": true}

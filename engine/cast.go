@@ -66,12 +66,19 @@ func (e *engine) cast(st *Stmt) error {
 		return err
 	}
 	c.face = c.src.Card
-	if fu := st.Clause("fuse"); fu != nil {
+	both := ""
+	for _, cl := range st.Clauses {
+		if ability.BothHalvesChoices[cl.Word] {
+			both = cl.Word
+		}
+	}
+	if both != "" {
 		// Both halves, a fused split spell (702.102), from the hand only.
 		f, ok := first[*ability.Fuses](e, c.src)
+		ok = ok && f.Choice == both
 		switch {
 		case !ok || len(c.face.Halves) != 2:
-			return refuse("%s has no fuse: only a split card with fuse is cast as both halves", c.src.Label)
+			return refuse("%s has no %s: only a split card with it is cast as both halves", c.src.Label, both)
 		case c.src.Zone != game.Hand:
 			return refuse("%s is cast fused only from its owner's hand (%s)", c.src.Label, e.ref(f).ID)
 		case st.Clause("half") != nil:
