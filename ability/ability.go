@@ -200,9 +200,9 @@ func OfInstance(inst game.Ability, r Rev) []Ability {
 // Of returns every ability object o has in revision r: the enchant
 // restriction of a local enchantment's subtype, its keyword instances
 // expanded through their declarations, in printed order (then the
-// abilities a max speed ability grants while it does), then the
-// triggered, static and activated abilities of its text after the
-// layers. A face-down object, one that lost all abilities and an ability
+// abilities a max speed or threshold ability grants while it does),
+// then the triggered, static and activated abilities of its text after
+// the layers. A face-down object, one that lost all abilities and an ability
 // on the stack have none of its text.
 func Of(o *game.Object, r Rev) []Ability {
 	var out []Ability
@@ -219,6 +219,9 @@ func Of(o *game.Object, r Rev) []Ability {
 	for _, a := range out {
 		if m, ok := a.(*MaxSpeed); ok && m.Active(o) {
 			out = append(out, OfInstance(m.Grants, r)...)
+		}
+		if t, ok := a.(*Threshold); ok && t.Active(o) {
+			out = append(out, OfInstance(t.Grants, r)...)
 		}
 		if w, ok := a.(*WhilePaid); ok && w.Active(o) {
 			out = append(out, w.Grants...)
@@ -248,9 +251,9 @@ func Of(o *game.Object, r Rev) []Ability {
 }
 
 // Instances returns the keyword instances o has in revision r after
-// the layers, as Of reads them: its own, then those a max speed ability
-// of it grants while it does (702.178a: "As long as your speed is 4,
-// this object has '[Ability].'").
+// the layers, as Of reads them: its own, then those a max speed or
+// threshold ability of it grants while it does (702.178a: "As long as
+// your speed is 4, this object has '[Ability].'"; 502.23a).
 func Instances(o *game.Object, r Rev) []game.Ability {
 	own := o.Abilities()
 	out := slices.Clone(own)
@@ -258,6 +261,9 @@ func Instances(o *game.Object, r Rev) []game.Ability {
 		for _, a := range OfInstance(inst, r) {
 			if m, ok := a.(*MaxSpeed); ok && m.Active(o) {
 				out = append(out, m.Grants)
+			}
+			if t, ok := a.(*Threshold); ok && t.Active(o) {
+				out = append(out, t.Grants)
 			}
 		}
 	}

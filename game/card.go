@@ -159,7 +159,7 @@ func landwalkQuality(w string) (string, bool) {
 	for _, q := range words[:len(words)-1] {
 		q = strings.TrimPrefix(q, "non")
 		q = strings.TrimPrefix(q, "-")
-		if !slices.Contains([]string{"basic", "legendary", "snow", "world", "artifact", "creature", "enchantment"}, q) {
+		if !slices.Contains([]string{"basic", "legendary", "snow", "snow-covered", "world", "artifact", "creature", "enchantment"}, q) {
 			return "", false
 		}
 	}
@@ -181,6 +181,12 @@ func LandwalkLand(o *Object, q string) bool {
 		name, non := strings.CutPrefix(w, "non")
 		name = strings.TrimPrefix(name, "-")
 		has := o.HasSupertype(name) || o.Is(strings.ToUpper(name[:1])+name[1:])
+		if name == "snow-covered" {
+			// A snow-covered land: one with the snow-covered ability
+			// (502.14a, 2001-07-23 to 2004-06-01), or the supertype
+			// (205.4e from 2004-10-01).
+			has = has || o.Has("Snow-Covered")
+		}
 		if has == non {
 			return false
 		}
@@ -259,7 +265,9 @@ var Keywords = sync.OnceValue(func() map[string]Param {
 		"Protection": FromParam, "Affinity": ForParam, "Enchant": QualParam,
 		"Splice": OntoParam, "Offering": PrefixQual,
 		"Escape": CostParam, "Spectacle": CostParam, "Surge": CostParam, "Retrace": NoParam, "Jump-Start": NoParam,
-		"Max speed": GrantParam,
+		"Max speed": GrantParam, "Threshold": GrantParam,
+		// Keywords with no effect of their own (502.14a, 502.49a).
+		"Snow-Covered": NoParam, "Substance": NoParam,
 		// Alternative costs read by the shape of package ability.
 		"Prowl": CostParam, "Freerunning": CostParam, "Dash": CostParam, "Blitz": CostParam, "Emerge": CostParam, "Web-slinging": CostParam, "Overload": CostParam, "Cleave": CostParam, "Harmonize": CostParam, "Mayhem": CostParam,
 		// Additional costs, cost changes and cast triggers.

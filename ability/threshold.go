@@ -1,0 +1,91 @@
+package ability
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/crules/crules/game"
+)
+
+// The keywords that give an object text while a condition holds:
+// threshold (502.23, 2001-09-24 to 2006-07-15; an ability word after),
+// and the keywords that do nothing in their own right, other rules and
+// cards looking for them: snow-covered (502.14, 2001-07-23 to
+// 2004-06-01) and substance (502.49, 2005-10-01 to 2009-05-01).
+
+// Threshold is a threshold ability (502.23a): "Threshold — [text]"
+// means "As long as you have seven or more cards in your graveyard,
+// this card has '[text].'" An instant or sorcery card has the text only
+// on the stack, any other only on the battlefield (502.23c). The text
+// modelled is a keyword ability (Grants); Of gives its abilities beside
+// the Threshold while Active. Its note takes the object, the ability
+// granted, the player and the number of cards in their graveyard.
+type Threshold struct {
+	Base
+	Min    int
+	Grants game.Ability
+}
+
+// Active reports whether t grants its text to o: o is on the stack (an
+// instant or sorcery) or on the battlefield (any other), and its
+// controller has at least Min cards in their graveyard.
+func (t *Threshold) Active(o *game.Object) bool {
+	spell := o.Is("Instant") || o.Is("Sorcery")
+	if spell && o.Zone != game.Stack || !spell && o.Zone != game.Battlefield {
+		return false
+	}
+	p := o.Controller()
+	return p != nil && len(p.Zone(game.Graveyard)) >= t.Min
+}
+
+// reThreshold is the shape of threshold's definition (502.23a): "As
+// long as you have seven or more cards in your graveyard, this card
+// has '[text].'" ("[this object] has" from 2003-07-01; the 2004-02-01
+// text lost its quoted '[text]').
+var reThreshold = lazyRegexp(`^(?i)as long as you have (\w+) or more cards in your graveyard, (?:this card|\[this object\]) has(?: '\[text\]\.?'\.?)?$`)
+
+// readThreshold reads the number of cards threshold's definition asks
+// for.
+func readThreshold(parts []string) (int, error) {
+	if len(parts) != 1 {
+		return 0, fmt.Errorf("threshold's definition has %d parts, not one", len(parts))
+	}
+	p := strings.TrimSpace(strings.NewReplacer("’", "'", "‘", "'", "“", "", "”", "", "\"", "").Replace(parts[0]))
+	m := reThreshold().FindStringSubmatch(p)
+	if m == nil {
+		return 0, fmt.Errorf("no shape the grammar knows at %q (known: \"As long as you have N or more cards in your graveyard, this card has '[text]'\")", parts[0])
+	}
+	n, byN, ok := readNumber(strings.ToLower(m[1]))
+	if !ok || byN {
+		return 0, fmt.Errorf("unknown number %q in %q", m[1], parts[0])
+	}
+	return n, nil
+}
+
+func init() {
+	families = append(families, func() {
+		// Compiled from the definition: the number of cards read from
+		// it. The text after "Threshold —" is written as a keyword
+		// ability ("Threshold — Flying"): a card's static, activated or
+		// triggered text there (502.23a lists them) is not read.
+		declare("Threshold", func(inst game.Ability, r Rev) []Ability {
+			n, err := readThreshold(r.Parts("Threshold"))
+			if err != nil {
+				return nil
+			}
+			g, _, _ := game.ParseAbility(inst.Quality)
+			return []Ability{&Threshold{Base: Base{Keyword: "Threshold", Rule: []string{"cards in your graveyard"}, Note: "%s has %s: %s has %d cards in their graveyard"},
+				Min: n, Grants: g}}
+		}, byShape(func(parts []string) error {
+			_, err := readThreshold(parts)
+			return err
+		}))
+		// "Snow-covered is an ability that doesn't do anything in its own
+		// right; it's simply a keyword that other cards look for"
+		// (502.14a): a snow-covered land is one with it, which a
+		// snow-covered landwalk counts (game.LandwalkLand).
+		declare("Snow-Covered", func(game.Ability, Rev) []Ability { return nil }, anchors("doesn't do anything in its own right"))
+		// "Substance is a static ability with no effect" (502.49a).
+		declare("Substance", func(game.Ability, Rev) []Ability { return nil }, anchors("with no effect"))
+	})
+}
