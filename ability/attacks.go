@@ -20,7 +20,8 @@ func init() {
 }
 
 // A Designation is a marker the rules of a keyword give a permanent,
-// with no rules meaning of its own (702.112b: renowned).
+// with no rules meaning of its own (702.112b: renowned; 702.171b:
+// saddled).
 type Designation struct {
 	Name    string // "renowned"
 	Keyword string // the keyword whose rules define it: "Renown"
@@ -29,3 +30,9 @@ type Designation struct {
 // Renowned is the designation renown gives (702.112b): a scenario
 // checks it where the revision defines renown.
 var Renowned = Designation{Name: "renowned", Keyword: "Renown"}
+
+// Saddled is the designation saddle gives (702.171b), until end of turn.
+var Saddled = Designation{Name: "saddled", Keyword: "Saddle"}
+
+// Designations are the designations a scenario checks.
+var Designations = []Designation{Renowned, Saddled}

@@ -278,7 +278,9 @@ func init() {
 }
 
 // An Activated ability: its cost, where its object must be (From), when
-// (Sorcery: only as a sorcery), and what it does: Do, an effect of card
+// (Sorcery: only as a sorcery), its other restrictions on its use
+// (Limits: only once each turn, only once, only if this creature
+// attacked this turn, only during your upkeep), and what it does: Do, an effect of card
 // text, for card text ("{2}, {T}: Draw a card.") and for a keyword
 // compiled from its definition (equip, cycling); for a hand-written
 // keyword, Effect: "swap" (return an unblocked attacker to hand, put the object onto the
@@ -291,15 +293,16 @@ type Activated struct {
 	Name    string
 	From    game.Zone
 	Sorcery bool
-	Cost    game.FullCost
-	Effect  string
-	Do      *game.Effect
+	game.Limits
+	Cost   game.FullCost
+	Effect string
+	Do     *game.Effect
 }
 
 // FromActivated is the ability of an activated ability printed on a
 // card.
 func FromActivated(a *game.Activated) *Activated {
-	return &Activated{From: a.From, Sorcery: a.Sorcery, Cost: a.Cost, Do: &a.Effect}
+	return &Activated{From: a.From, Sorcery: a.Sorcery, Limits: a.Limits, Cost: a.Cost, Do: &a.Effect}
 }
 
 func init() {

@@ -13,7 +13,7 @@ import (
 // card.") is an activated ability as a card prints it, with the
 // keyword's cost and number for "[Cost]" and N:
 //
-//	activated   = cost ":" effect ["." restriction] ["."]
+//	activated   = cost ":" (effect | "[Effect]") ["." restriction] ["."]
 //	cost        = "[Cost]" {", " part} | part {", " part}
 //	              (crew: "Tap any number of other untapped creatures you control with total power N or greater")
 //	part        = a part of game.ParseFullCost: "{T}", "Sacrifice this permanent",
@@ -21,12 +21,16 @@ import (
 //	effect      = an effect of game.ParseEffect, N the keyword's number:
 //	              "Draw a card", "Put N +1/+1 counters on target creature",
 //	              "Attach this permanent to target creature you control", …
-//	restriction = "Activate only as a sorcery" | "Play this ability only any time you could play a sorcery"
-//	            | "Play this ability only if this card is in your hand" | …
+//	restriction = ("Activate" | "Activate this ability" | "Play this ability") " only " cond {" and only " cond}
+//	cond        = "as a sorcery" | "any time you could play a sorcery" | "once each turn" | "once"
+//	            | "if this creature attacked this turn" | "during your upkeep" | "if this card is in your hand"
 //
 // The cost says the zone the ability is activated from: the hand for
 // "Discard this card", the graveyard for "Exile this card from your
-// graveyard", else the battlefield. Card text is read by
+// graveyard", else the battlefield. "[Cost]: [Effect]" (boast, exhaust:
+// "Boast — [Cost]: [Effect]" means "[Cost]: [Effect]. Activate only …")
+// is the instance's own activated ability, written after its dash, with
+// the definition's restrictions added. Card text is read by
 // game.ParseActivated, which reads the effect and restrictions after the
 // colon by the same game.ParseActivatedEffect.
 
@@ -38,11 +42,15 @@ type ActivatedProgram struct {
 	slot bool   // the cost begins with the keyword's "[Cost]"
 	cost string // the cost's other parts, N for the number
 	body string
+	// effect is set for a body "[Effect]. restrictions": the instance's
+	// own ability, body then its restrictions only.
+	effect bool
 }
 
 var (
-	reCostSlot = lazyRegexp(`(?i)^\[cost\](?:,\s*|$)`)
-	reNumber   = lazyRegexp(`\bN\b`)
+	reCostSlot   = lazyRegexp(`(?i)^\[cost\](?:,\s*|$)`)
+	reEffectSlot = lazyRegexp(`(?i)^\s*\[effect\]`)
+	reNumber     = lazyRegexp(`\bN\b`)
 )
 
 var activatedCache memo[*ActivatedProgram] // by definition
@@ -62,6 +70,18 @@ func compileActivated(def string) (*ActivatedProgram, error) {
 	cost := strings.TrimSpace(d[:colon])
 	slot := reCostSlot().FindString(cost)
 	p := &ActivatedProgram{def: d, slot: slot != "", cost: cost[len(slot):], body: d[colon+1:]}
+	if e := reEffectSlot().FindString(p.body); e != "" {
+		// "[Cost]: [Effect]. Activate only once.": the instance's own
+		// cost and effect, and restrictions the grammar reads.
+		p.effect, p.body = true, p.body[len(e):]
+		if !p.slot || p.cost != "" {
+			return nil, fmt.Errorf("no cost the grammar knows at %q: an ability written after the keyword has its own cost", cost)
+		}
+		if err := game.ParseRestrictions(&game.Activated{}, p.body); err != nil {
+			return nil, fmt.Errorf("no restriction the grammar knows at %q", strings.TrimSpace(p.body))
+		}
+		return p, nil
+	}
 	// The cost and the effect must read with any number for N.
 	parts, err := p.parts(1)
 	if err != nil {
@@ -95,11 +115,22 @@ func number(text string, n int) string {
 // the keyword's name in lower case ("alice activates Bonesplitter:
 // equip").
 func (p *ActivatedProgram) Instance(inst game.Ability) *Activated {
-	parts, err := p.parts(inst.N)
-	cost := game.FullCost{Mana: inst.Cost, Parts: append(append([]game.Part(nil), inst.Parts...), parts.Parts...)}
 	var a game.Activated
-	if err == nil {
-		a, err = game.ParseActivatedEffect(cost, number(p.body, inst.N), "")
+	var err error
+	if p.effect {
+		// The ability written after the keyword's dash (its text read
+		// as game.ParseAbility read it), with the definition's
+		// restrictions.
+		if a, err = game.ParseActivated(inst.Quality, ""); err == nil {
+			err = game.ParseRestrictions(&a, p.body)
+		}
+	} else {
+		var parts game.FullCost
+		parts, err = p.parts(inst.N)
+		cost := game.FullCost{Mana: inst.Cost, Parts: append(append([]game.Part(nil), inst.Parts...), parts.Parts...)}
+		if err == nil {
+			a, err = game.ParseActivatedEffect(cost, number(p.body, inst.N), "")
+		}
 	}
 	if err != nil {
 		// The definition compiled with N = 1; no number makes it
@@ -111,7 +142,7 @@ func (p *ActivatedProgram) Instance(inst game.Ability) *Activated {
 		note = strings.TrimSpace(inst.Keyword + " " + inst.Cost.String())
 	}
 	return &Activated{Base: Base{Keyword: inst.Keyword, Rule: []string{" means "}, Note: note},
-		Name: strings.ToLower(inst.Keyword), From: a.From, Sorcery: a.Sorcery, Cost: a.Cost, Do: &a.Effect}
+		Name: strings.ToLower(inst.Keyword), From: a.From, Sorcery: a.Sorcery, Limits: a.Limits, Cost: a.Cost, Do: &a.Effect}
 }
 
 // activatedCompiled declares an activated keyword by its revision's own
@@ -122,7 +153,9 @@ func activatedCompiled(inst game.Ability, r Rev) []Ability {
 		return nil
 	}
 	p, err := CompileActivated(def)
-	if err != nil {
+	if err != nil || p.effect && inst.Quality == "" {
+		// An instance with no ability after its dash is no boast: only
+		// what asks for the keyword's kinds (DeclaredOf) makes one.
 		return nil
 	}
 	return []Ability{p.Instance(inst)}

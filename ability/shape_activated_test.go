@@ -8,7 +8,7 @@ import (
 )
 
 // The definitions of 702.29a, 702.77a, 702.107a, 702.6a, 702.67a, 702.97a
-// and 702.122a (2016-09-30)
+// and 702.122a (2016-09-30), of 702.171a and 702.184a (2026-01-16)
 // and of 502.18a (2001-07-23), read as activated abilities with an
 // instance's cost and number.
 func TestCompileActivated(t *testing.T) {
@@ -29,6 +29,8 @@ func TestCompileActivated(t *testing.T) {
 		{"[Cost]: Attach this Fortification to target land you control. Activate only as a sorcery.", "Fortify {1}", game.Battlefield, true, "{1}", "attach", "land you control", 0},
 		{"Tap any number of untapped creatures you control with total power N or greater: This permanent becomes an artifact creature until end of turn.", "Crew 3", game.Battlefield, false, "Tap any number of untapped creatures you control with total power 3 or greater", "continuous", "", 0},
 		{"[Cost], Exile this card from your graveyard: Put a number of +1/+1 counters equal to the power of the card you exiled on target creature. Activate only as a sorcery.", "Scavenge {4}{G}{G}", game.Graveyard, true, "{4}{G}{G}, Exile this card from your graveyard", "putcounters", "creature", 0},
+		{"Tap any number of other untapped creatures you control with total power N or greater: This permanent becomes saddled until end of turn. Activate only as a sorcery.", "Saddle 2", game.Battlefield, true, "Tap any number of other untapped creatures you control with total power 2 or greater", "designate", "", 0},
+		{"Tap another untapped creature you control: Put a number of charge counters on this permanent equal to the tapped creature’s power. Activate only as a sorcery.", "Station", game.Battlefield, true, "Tap another untapped creature you control", "putcounters", "", 0},
 	}
 	for _, c := range cases {
 		p, err := CompileActivated(c.def)
@@ -48,8 +50,35 @@ func TestCompileActivated(t *testing.T) {
 			t.Errorf("%q: activated by %q", c.inst, a.Name)
 		}
 	}
+	// Boast and exhaust (702.142a, 702.177a): the instance's own ability,
+	// written after its dash, with the definition's restrictions.
+	limits := []struct {
+		def, inst string
+		want      game.Limits
+		sorcery   bool
+	}{
+		{"[Cost]: [Effect]. Activate only if this creature attacked this turn and only once each turn.", "Boast — {1}{R}: This creature deals 1 damage to any target.", game.Limits{Attacked: true, OnceEachTurn: true}, false},
+		{"[Cost]: [Effect]. Activate this ability only if this creature attacked this turn and only once each turn.", "Boast — {1}: Draw a card.", game.Limits{Attacked: true, OnceEachTurn: true}, false},
+		{"[Cost]: [Effect]. Activate only once.", "Exhaust — {2}{G}: Put two +1/+1 counters on this creature. Activate only as a sorcery.", game.Limits{Once: true}, true},
+	}
+	for _, c := range limits {
+		p, err := CompileActivated(c.def)
+		if err != nil {
+			t.Errorf("%q: %v", c.def, err)
+			continue
+		}
+		inst, ok, err := game.ParseAbility(c.inst)
+		if !ok || err != nil {
+			t.Fatalf("%q: %v", c.inst, err)
+		}
+		a := p.Instance(inst)
+		if a.Limits != c.want || a.Sorcery != c.sorcery || a.Do == nil || a.Do.Verb == "" || a.Cost.String() != inst.Quality[:strings.Index(inst.Quality, ":")] {
+			t.Errorf("%q for %q: limits %+v, sorcery %v, cost %q", c.def, c.inst, a.Limits, a.Sorcery, a.Cost)
+		}
+	}
 	for _, def := range []string{
-		"Tap another untapped creature you control: Put a number of charge counters on this permanent equal to the tapped creature's power. Activate only as a sorcery.",
+		"[Cost]: [Effect]. Activate only while you are the monarch.",
+		"[Cost], {T}: [Effect]. Activate only once.",
 		"[Cost]: Return this card from your graveyard to the battlefield. It gains haste.",
 	} {
 		if _, err := CompileActivated(def); err == nil {

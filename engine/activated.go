@@ -16,6 +16,8 @@ var (
 	phController  = []string{"only an object's controller (or its owner, if it doesn't have a controller) can activate", "only an object's controller", "announces that he or she is playing the spell or activated ability"}
 	phManaAbility = []string{"an activated mana ability doesn't go on the stack", "resolves immediately after it is played and doesn't go on the stack", "it resolves immediately and doesn't go on the stack"}
 	phSnowMana    = []string{"the snow mana symbol {s} represents"}
+	phRestricted  = []string{"has a restriction on its use"}
+	phLastKnown   = []string{"the effect uses the current information of that object"}
 	phSorceryAb   = []string{"activated abilities that read \"activate only as a sorcery\" mean", "activate only as a sorcery", "activate this ability only any time you could cast a sorcery", "play this ability only any time you could play a sorcery\" mean"}
 )
 
@@ -81,6 +83,9 @@ func (e *engine) activateAbility(st *Stmt, p *game.Player, o *game.Object, a *ab
 	if a.Sorcery && (e.s.ActivePlayer() != p || e.s.Top() != nil || e.s.Step != "main") {
 		return refuse("%q can be activated only as a sorcery: in its controller's main phase with an empty stack (%s)", o.Label+": "+a.Cost.String(), e.rules.Find(phSorceryAb...).ID)
 	}
+	if err := e.limits(p, o, a); err != nil {
+		return err
+	}
 	ab := &game.Object{Label: o.Label + " ability", Owner: p, BaseController: p, Card: o.Card, Zone: game.Stack,
 		Ability: &game.AbilityInfo{Source: o, Activated: true, Keyword: o.Label, Text: a.Do.Text, Rule: e.rules.Find(phActivate...)}}
 	steps := []string{fmt.Sprintf("%s activates %s's ability %q and puts it on the stack", p.Name, o.Label, a.Cost.String()+": "+a.Do.Text)}
@@ -143,6 +148,10 @@ func (e *engine) activateAbility(st *Stmt, p *game.Player, o *game.Object, a *ab
 	if a.Sorcery {
 		e.s.Cite(e.rules.Find(phSorceryAb...), "%s's ability is activated as a sorcery: in %s's main phase with an empty stack", o.Label, p.Name)
 	}
+	if a.Limits != (game.Limits{}) {
+		e.s.Cite(e.limitsRef(a), "%s's ability %q may be activated: %s", o.Label, a.Cost.String()+": "+a.Do.Text, limitsText(a.Limits))
+		e.s.Activations = append(e.s.Activations, game.Activation{Turn: e.s.Turn, Object: o.ID, Ability: a.Cost.String() + ": " + a.Do.Text})
+	}
 	if total.IsSet() || len(a.Cost.Parts) > 0 {
 		e.s.Cite(e.rules.Find(phTotalCost...), "total cost: %s", costString(total, a.Cost.Parts))
 	}
@@ -162,7 +171,21 @@ func (e *engine) activateAbility(st *Stmt, p *game.Player, o *game.Object, a *ab
 			ef.N = x.Power()
 		}
 	}
+	// "Equal to the tapped creature's power": its power as the ability
+	// resolves, or as it last existed on the battlefield (608.2h).
+	var tapped *game.Object
+	lastPower := 0
+	if ef.TappedPower {
+		for _, x := range pay.tapped {
+			tapped, lastPower = x, x.Power()
+		}
+	}
 	e.s.Push(ab)
+	if ef.Verb == "exchange" {
+		// "You may exchange …": its controller may decline as it
+		// resolves.
+		e.mays[ab] = true
+	}
 	e.settle(pay, total, e.rules.Find(phPay...))
 	if ef.X {
 		// "deals X damage": the X announced as it was activated.
@@ -173,12 +196,76 @@ func (e *engine) activateAbility(st *Stmt, p *game.Player, o *game.Object, a *ab
 			e.s.Cite(e.rules.Find(phAllIllegal...), "the target of %s's ability, %s, is no longer legal: the ability doesn't resolve", src.Label, t.Name())
 			return
 		}
+		if tapped != nil {
+			ef.N = lastPower
+			if e.s.FindIn(tapped.Label, game.Battlefield) == tapped {
+				ef.N = tapped.Power()
+			}
+			e.s.Cite(e.rules.Find(phLastKnown...), "%s's ability: %s's power is %d", src.Label, tapped.Label, ef.N)
+		}
 		e.effect(doing{src: src, from: src.Label + "'s ability"}, ef, t)
 	}
 	if t != nil && t.Object != nil {
 		e.fire(t.Object, ability.BecomesTarget, ab)
 	}
 	return nil
+}
+
+// limits refuses an activation a's restrictions on its use forbid
+// (602.5): only if o attacked this turn, only during p's upkeep, only
+// once each turn or only once, counted for o whoever controlled it
+// (602.5b). A keyword's restriction cites its rule, card text's the
+// general one.
+func (e *engine) limits(p *game.Player, o *game.Object, a *ability.Activated) error {
+	if a.Limits == (game.Limits{}) {
+		return nil
+	}
+	see := func(phrase string) string { return e.limitsRef(a, phrase).ID.String() }
+	what := fmt.Sprintf("%q", o.Label+": "+a.Cost.String())
+	if a.Keyword != "" {
+		what = fmt.Sprintf("%s's %s ability", o.Label, strings.ToLower(a.Keyword))
+	}
+	key := a.Cost.String() + ": " + a.Do.Text
+	switch {
+	case a.Attacked && !e.s.Happened(string(ability.Attacks), func(h game.Happened) bool { return h.Object == o.ID }):
+		return refuse("%s can be activated only if %s attacked this turn, and it has not (%s)", what, o.Label, see("attacked this turn"))
+	case a.Upkeep && (e.s.ActivePlayer() != p || e.s.Step != "upkeep"):
+		return refuse("%s can be activated only during %s's upkeep (%s)", what, p.Name, see("upkeep"))
+	case a.OnceEachTurn && e.s.Activated(o.ID, key, false) > 0:
+		return refuse("%s can be activated only once each turn, and it was this turn (%s)", what, see("once each turn"))
+	case a.Once && e.s.Activated(o.ID, key, true) > 0:
+		return refuse("%s can be activated only once, and it was (%s)", what, see("only once"))
+	}
+	return nil
+}
+
+// limitsRef is the rule of a's restrictions: its keyword's subrule
+// with phrase, or the general rule of restrictions on use (602.5b).
+func (e *engine) limitsRef(a *ability.Activated, phrase ...string) game.Ref {
+	if a.Keyword != "" {
+		if r := e.ref(a, phrase...); !r.IsZero() {
+			return r
+		}
+	}
+	return e.rules.Find(phRestricted...)
+}
+
+// limitsText says which restrictions an activation met.
+func limitsText(l game.Limits) string {
+	var out []string
+	if l.Attacked {
+		out = append(out, "it attacked this turn")
+	}
+	if l.Upkeep {
+		out = append(out, "it is its controller's upkeep")
+	}
+	if l.OnceEachTurn {
+		out = append(out, "its first activation this turn")
+	}
+	if l.Once {
+		out = append(out, "its first activation")
+	}
+	return strings.Join(out, ", ")
 }
 
 // costString prints a total cost: its mana and its other parts.

@@ -310,8 +310,10 @@ func (e *engine) chooseParts(pay *payment, parts []game.Part, st *Stmt) error {
 			continue
 		case game.TapUntapped:
 			// Exactly N untapped permanents its controller controls,
-			// each sharing a colour with the spell when the cost says so
-			// (conspire), whatever their time under control (302.6).
+			// other than the object when the cost says so ("Tap another
+			// untapped creature you control", station), each sharing a
+			// colour with the spell when the cost says so (conspire),
+			// whatever their time under control (302.6).
 			var objs []*game.Object
 			if cl := st.Clause("tap"); cl != nil {
 				for _, n := range cl.Names {
@@ -321,6 +323,8 @@ func (e *engine) chooseParts(pay *payment, parts []game.Part, st *Stmt) error {
 						return refuse("%s is not a %s %s controls (%s)", n.Text, part.What, p.Name, partial.ID)
 					case o.Tapped || pay.chosen(o) || slices.Contains(objs, o):
 						return refuse("%s is not untapped: it can't be tapped to pay %q (%s)", o.Label, part.Text, partial.ID)
+					case part.Other && o == src:
+						return refuse("%s can't be tapped to pay its own %q: the creatures are other than it (%s)", o.Label, part.Text, partial.ID)
 					case part.Shares && o.Colors()&src.Colors() == 0:
 						return refuse("%s shares no color with %s: it can't be tapped to pay %q (%s)", o.Label, src.Name(), part.Text, partial.ID)
 					}

@@ -66,6 +66,9 @@ func (e *engine) expect(st *Stmt) (bool, string) {
 		if o.Renowned {
 			got = append(got, "renowned")
 		}
+		if o.Saddled {
+			got = append(got, "saddled")
+		}
 		var want []string
 		if !strings.EqualFold(st.Value, "none") {
 			for _, n := range strings.Split(st.Value, ",") {

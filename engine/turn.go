@@ -308,8 +308,10 @@ func (e *engine) cleanup() {
 	}
 	cited, changed := e.s.EndTurnEffects()
 	for _, o := range e.s.Battlefield() {
-		cited = cited || o.Damage > 0
-		o.Damage, o.Doomed = 0, game.Ref{}
+		cited = cited || o.Damage > 0 || o.Saddled
+		// Saddled until end of turn (702.171b) ends with the other
+		// "until end of turn" effects.
+		o.Damage, o.Doomed, o.Saddled = 0, game.Ref{}, false
 	}
 	if cited {
 		e.s.Cite(e.rules.Find(phWearOff...), "cleanup: damage is removed and \"until end of turn\" effects end")

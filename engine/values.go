@@ -56,17 +56,22 @@ func values(f *Scenario, rules *game.Rules, specs *specSet, rev string) parse.Er
 					errorf(st.ValuePos, "expect sector: %q: revision %s has no sector designations: expected none", st.Value, rev)
 				}
 			case st.Expect == "designations" && !strings.EqualFold(st.Value, "none"):
-				// Renowned is the designation modelled (702.112b), one of
-				// the revisions that define renown.
+				// The designations modelled (renowned, 702.112b; saddled,
+				// 702.171b), each of the revisions that define its keyword.
 				at := 0
 				for _, part := range strings.Split(st.Value, ",") {
 					lead := len(part) - len(strings.TrimLeft(part, " "))
 					pos := valuePos(st, at+lead)
 					at += len(part) + 1
-					switch w, d := strings.TrimSpace(part), ability.Renowned; {
-					case !strings.EqualFold(w, d.Name):
-						errorf(pos, "expect designations: %q: expected %s or none", w, d.Name)
-					case specs.find(d.Keyword) == nil:
+					w := strings.TrimSpace(part)
+					i := slices.IndexFunc(ability.Designations, func(d ability.Designation) bool { return strings.EqualFold(w, d.Name) })
+					if i < 0 {
+						var names []string
+						for _, d := range ability.Designations {
+							names = append(names, d.Name)
+						}
+						errorf(pos, "expect designations: %q: expected %s or none", w, strings.Join(names, ", "))
+					} else if d := ability.Designations[i]; specs.find(d.Keyword) == nil {
 						errorf(pos, "expect designations: %s is not a designation of revision %s (it does not define %s): expected none", d.Name, rev, strings.ToLower(d.Keyword))
 					}
 				}

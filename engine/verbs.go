@@ -3,6 +3,7 @@ package engine
 import (
 	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/crules/crules/ability"
@@ -192,6 +193,15 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 				e.fire(o, ability.LastCounterRemoved, lastCounter(ef.Name))
 			}
 		}
+	case "designate":
+		// "This permanent becomes saddled until end of turn": a
+		// designation of the permanent, no copiable value, gone as it
+		// leaves the battlefield (a new object, 400.7) or, until end of
+		// turn, in the cleanup step.
+		for _, o := range e.objects(d, ef, t) {
+			o.Saddled = true
+			e.cite(d, "%s: %s becomes %s%s", cmp.Or(d.head, from), o.Label, ef.Becomes, map[bool]string{true: " until end of turn"}[ef.UntilEOT])
+		}
 	case "tap", "untap":
 		for _, o := range e.objects(d, ef, t) {
 			o.Tapped = ef.Verb == "tap"
@@ -224,6 +234,50 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 		e.fire(o, ability.Enters, nil)
 	case "create":
 		e.create(d, ef, n)
+	case "search":
+		// "Search your library for a creature card with the same mana
+		// value as this permanent": the source's mana value as it last
+		// existed (608.2h); the card its controller finds is named by
+		// the statement resolving it (`resolve; search CARD`), none
+		// when none fits. Then the library is shuffled.
+		p := d.src.Controller()
+		mv := d.src.ManaValues(e.s.SplitCombined)[0]
+		what := strings.TrimSpace(ef.Name + " card")
+		var found *game.Object
+		if cl := e.cur.Clause("search"); cl != nil && len(cl.Names) == 1 {
+			found = e.s.FindIn(cl.Names[0].Text, game.Library)
+			if found == nil || found.Owner != p || ef.Name != "" && !found.Is(ef.Name) || !slices.Contains(found.ManaValues(e.s.SplitCombined), mv) {
+				e.s.Cite(e.rules.Find(phFollow...), "%s: %s is not a %s in %s's library with mana value %d: %s finds nothing", from, cl.Names[0].Text, what, p.Name, mv, p.Name)
+				found = nil
+			}
+		}
+		if found == nil {
+			e.s.Cite(e.rules.Find(phFollow...), "%s: %s searches their library for a %s with mana value %d and finds none; then shuffles", from, p.Name, what, mv)
+			return true
+		}
+		e.s.Cite(e.rules.Find(phFollow...), "%s: %s searches their library and finds %s (mana value %d), puts it onto %s, then shuffles", from, p.Name, found.Label, mv, e.zone(game.Battlefield))
+		if o, _ := e.move(found, game.Battlefield, p, "put onto the battlefield"); o != nil {
+			e.fire(o, ability.Enters, nil)
+		}
+	case "exchange":
+		e.exchange(d, ef)
+	case "copytoken":
+		// "Create a token that's a copy of this card, except …": the
+		// card's copiable values (707.2) with the exceptions, which
+		// become part of the token's (707.9b): a copy of the token has
+		// them too.
+		ctrl := d.src.Controller()
+		c := ef.Except.Apply(d.src.Card)
+		o := e.s.Create(c, e.label(c.Name+" token"), ctrl, game.Battlefield)
+		o.Token = true
+		e.s.Cite(e.rules.Find(phFollow...), "%s: %s creates %s, a token that's a copy of %s", from, ctrl.Name, o.Label, d.src.Label)
+		if ef.Text != "" {
+			if _, except, ok := strings.Cut(ef.Text, "except "); ok {
+				e.s.Cite(e.rules.Find(phCopyExcept...), "%s's copiable values: %s's, except %s", o.Label, d.src.Label, except)
+			}
+		}
+		e.s.Changed()
+		e.fire(o, ability.Enters, nil)
 	case "createcopy":
 		e.createCopies(d, ef, n)
 	case "exileuntil":
@@ -240,6 +294,65 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 		return false
 	}
 	return true
+}
+
+// phExchange are the words of the rule of an exchange: all of it or
+// none (701.12a; 701.8a from 2009, the glossary's "Exchange" before).
+var phExchange = []string{"no part of the exchange occurs", "exchange something"}
+
+// exchange follows "You may exchange this permanent with an Aura card in
+// your hand": unless its controller declines, the card the statement
+// names (`resolve; exchange CARD`) is put onto the battlefield attached
+// to what the source enchants, and the source returns to its owner's
+// hand. When either half can't be completed (no such card, one that
+// can't enchant that permanent, a source its controller doesn't own or
+// that has left the battlefield) nothing happens.
+func (e *engine) exchange(d doing, ef game.Effect) {
+	src, p := d.src, d.src.Controller()
+	if e.declines() {
+		e.s.Cite(e.rules.Find(phFollow...), "%s: %s declines to exchange %s", d.from, p.Name, src.Label)
+		return
+	}
+	none := func(why string) {
+		e.s.Cite(e.defined("Exchange", phExchange...), "%s: %s; the exchange can't be completed and nothing happens", d.from, why)
+	}
+	var card *game.Object
+	if cl := e.cur.Clause("exchange"); cl != nil && len(cl.Names) == 1 {
+		card = e.s.FindIn(cl.Names[0].Text, game.Hand)
+	}
+	host := src.AttachedTo
+	switch {
+	case e.s.FindIn(src.Label, game.Battlefield) != src:
+		none(src.Label + " is no longer on the " + strings.TrimPrefix(e.zone(game.Battlefield), "the "))
+		return
+	case src.Owner != p:
+		none(fmt.Sprintf("%s doesn't own %s: it would go to %s's hand, not to the hand the card comes from", p.Name, src.Label, src.Owner.Name))
+		return
+	case card == nil || card.Owner != p || !card.Card.HasSubtype(ef.Name):
+		none(fmt.Sprintf("%s names no %s card in %s's hand (exchange CARD)", e.cur.Text, ef.Name, p.Name))
+		return
+	case host == nil:
+		none(src.Label + " enchants nothing")
+		return
+	}
+	en, ok := first[*ability.Enchants](e, card)
+	if !ok || !en.What.Matches(host) {
+		none(fmt.Sprintf("%s can't enchant %s", card.Label, host.Label))
+		return
+	}
+	for _, pr := range all[*ability.Protection](e, host) {
+		if pr.From.Matches(card) {
+			none(fmt.Sprintf("%s can't enchant %s, which has protection from %s", card.Label, host.Label, pr.From.Text))
+			return
+		}
+	}
+	e.s.Cite(e.defined("Exchange", phExchange...), "%s: %s exchanges %s with %s from their hand, which is put onto %s attached to %s", d.from, p.Name, src.Label, card.Label, e.zone(game.Battlefield), host.Label)
+	src.AttachedTo = nil
+	e.leaveBattlefield(src, game.Hand, "exchanged")
+	n := e.s.Move(card, game.Battlefield, p, false)
+	n.AttachedTo = host
+	e.s.Changed()
+	e.fire(n, ability.Enters, nil)
 }
 
 // lastCounter is the kind of counter whose last one was removed: what

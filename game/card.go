@@ -122,7 +122,9 @@ type Ability struct {
 	// Quality is the quality of the written form ("Arcane", "red",
 	// "artifacts", "Goblin", "creature"), or "Sunburst" when sunburst
 	// sets a keyword's number ("Modular—Sunburst"), or the ability a
-	// max speed ability grants, as written ("Flying").
+	// max speed ability grants, as written ("Flying"), or the activated
+	// ability after a boast, exhaust or forecast keyword's dash ("{1}{R}: This
+	// creature deals 1 damage to any target.").
 	Quality string
 	Text    string // as written
 }
@@ -209,6 +211,7 @@ const (
 	PrefixQual       // [Quality] offering
 	GrantParam       // Max speed — [ability]: the keyword ability granted, as written, in Quality
 	NCostParam       // Reinforce N—[cost]
+	ActParam         // Boast — [Cost]: [Effect]: the activated ability, as written, in Quality
 	// OptCostParam is a cost the oldest cards did not print: "Echo"
 	// (702.30b: an echo cost equal to the mana cost) or "Echo {2}{R}".
 	OptCostParam
@@ -261,11 +264,12 @@ var Keywords = sync.OnceValue(func() map[string]Param {
 		"Persist": NoParam, "Undying": NoParam, "Living Weapon": NoParam, "For Mirrodin!": NoParam, "Job Select": NoParam, "Evolve": NoParam,
 		"Flashback": CostParam, "Madness": CostParam, "Mutate": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
 		"Ninjutsu": CostParam, "Evoke": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
-		"Cycling": CostParam, "Fortify": CostParam, "Outlast": CostParam, "Reinforce": NCostParam, "Scavenge": CostParam, "Crew": NParam,
+		"Cycling": CostParam, "Fortify": CostParam, "Outlast": CostParam, "Reinforce": NCostParam, "Scavenge": CostParam, "Crew": NParam, "Saddle": NParam, "Station": NoParam,
+		"Embalm": CostParam, "Eternalize": CostParam, "Transfigure": CostParam, "Aura Swap": CostParam,
 		"Protection": FromParam, "Affinity": ForParam, "Enchant": QualParam,
 		"Splice": OntoParam, "Offering": PrefixQual,
 		"Escape": CostParam, "Spectacle": CostParam, "Surge": CostParam, "Retrace": NoParam, "Jump-Start": NoParam,
-		"Max speed": GrantParam, "Threshold": GrantParam,
+		"Max speed": GrantParam, "Threshold": GrantParam, "Boast": ActParam, "Exhaust": ActParam, "Forecast": ActParam,
 		// Keywords with no effect of their own (502.14a, 502.49a).
 		"Snow-Covered": NoParam, "Substance": NoParam,
 		// Alternative costs read by the shape of package ability.
@@ -284,8 +288,8 @@ var Keywords = sync.OnceValue(func() map[string]Param {
 // ParseAbility reads one keyword ability as written on a card: "Bushido
 // 2", "Flashback {1}{R}", "Splice onto Arcane {1}{R}", "Splice onto
 // Arcane—Exile four cards from your graveyard", "Protection from red",
-// "Goblin offering", "Max speed — Flying". It reports false when text
-// names no keyword.
+// "Goblin offering", "Max speed — Flying", "Boast — {1}: Draw a card.".
+// It reports false when text names no keyword.
 func ParseAbility(text string) (Ability, bool, error) {
 	t := strings.TrimSpace(text)
 	lower := strings.ToLower(t)
@@ -394,6 +398,21 @@ func ParseAbility(text string) (Ability, bool, error) {
 			return bad("a keyword ability after the dash")
 		}
 		a.Quality = g
+	case ActParam:
+		// "Boast — {1}{R}: …": an activated ability of card text after
+		// the dash (702.142a, 702.177a).
+		g, ok := strings.CutPrefix(rest, "—")
+		if !ok {
+			g, ok = strings.CutPrefix(rest, "-")
+		}
+		g = strings.TrimSpace(g)
+		if !ok || !IsActivated(g) {
+			return bad(`"— [Cost]: [Effect]"`)
+		}
+		if _, err := ParseActivated(g, ""); err != nil {
+			return a, true, fmt.Errorf("%s: %v", t, err)
+		}
+		a.Quality = g
 	case OntoParam:
 		if !strings.HasPrefix(strings.ToLower(rest), "onto ") {
 			return bad(`"onto [quality] [cost]"`)
@@ -442,8 +461,12 @@ func (a *Ability) setCost(s string) error {
 //	venture into the dungeon (701.46 to 2025-04-04, 701.49 after) | venture into Undercity (701.46d, from 2022-06-10: Name "Undercity")
 //	[you] take the initiative (725, from 2022-06-10)
 //	destroy target creature | counter target spell
+//	you may exchange this permanent with an Aura card in your hand (aura swap: `resolve; exchange CARD`)
+//	search your library for a [QUALITY] card with the same mana value | converted mana cost as this permanent
+//	  and put it onto the battlefield | into play. Then shuffle your library (transfigure: `resolve; search CARD`)
 //	put N KIND counters on target creature | this creature | this permanent
 //	put a number of KIND counters equal to the power of the card you exiled on target creature (scavenge)
+//	put a number of KIND counters on this permanent equal to the tapped creature's power (station)
 //	attach this permanent | Equipment | Fortification to [another] target creature | land you control
 //	  (equip, fortify, reconfigure) | move this Equipment onto target creature you control (equip to 2005)
 //	copy target creature spell | copy target permanent spell | copy target Aura spell
@@ -505,12 +528,15 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "sacrificeunless", "returnlinked", "pay", "drain", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets", "movecounters", "createcopy", "exileuntil", "castfree", "bottom", "chooseopponent", "revealtop", "castsamename"
+	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "sacrificeunless", "returnlinked", "pay", "drain", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets", "movecounters", "createcopy", "exileuntil", "castfree", "bottom", "chooseopponent", "revealtop", "castsamename", "designate", "copytoken", "search", "exchange"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// ExiledPower: N is the power of the card exiled to pay the
 	// ability's cost ("equal to the power of the card you exiled").
 	ExiledPower bool
+	// TappedPower: N is the power of the creature tapped to pay the
+	// ability's cost ("equal to the tapped creature's power", station).
+	TappedPower bool
 	// Mana is the mana an "add" effect adds ("Add {G}").
 	Mana Mana
 	// Yours is set for a cost change to "spells you cast": only its
@@ -567,6 +593,9 @@ type Effect struct {
 	// Attach is set for a token created ", then attach this Equipment
 	// to it" (702.92a): the effect's source is attached to it.
 	Attach bool
+	// Except are a token's exceptions when it is created as a copy of
+	// the ability's source ("copytoken", embalm, eternalize).
+	Except *CopyExcept
 	// Cont is the continuous effect of a static ability (Verb "static")
 	// or of a spell (Verb "continuous"); a spell's applies to its target
 	// or, for one with no target, to Cont.Subject as it resolves.
@@ -752,12 +781,28 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 			// Scavenge: N is the power of the card exiled to pay the cost.
 			return Effect{Verb: "putcounters", Name: strings.ToLower(m[1]), Target: "creature", ExiledPower: true}
 		}},
+		{lazyRegexp(`(?i)^put a number of ([+-]\d+/[+-]\d+|[a-z]+) counters on (this permanent|this creature) equal to the tapped creature(?:'|’)s power$`), func(m []string) Effect {
+			// Station: N is the power of the creature tapped to pay the
+			// cost, as the ability resolves.
+			return Effect{Verb: "putcounters", Name: strings.ToLower(m[1]), Who: strings.ToLower(m[2]), TappedPower: true}
+		}},
 		{lazyRegexp(`(?i)^(?:attach this (?:permanent|equipment|fortification) to|move this equipment onto) (another )?target (creature|land) you control$`), func(m []string) Effect {
 			// Equip, fortify: the source is attached to the target
 			// (701.3a); "another" (reconfigure) is not the source itself.
 			return Effect{Verb: "attach", Target: strings.ToLower(m[1]+m[2]) + " you control"}
 		}},
 		{lazyRegexp(`(?i)^destroy target (attacking )?creature$`), func(m []string) Effect { return Effect{Verb: "destroy", Target: m[1] + "creature"} }},
+		// Aura swap: the source and a card of a subtype in its
+		// controller's hand change places (701.12a: all of it or none).
+		{lazyRegexp(`(?i)^you may exchange this permanent with an? ([a-z]+) card in your hand$`), func(m []string) Effect {
+			return Effect{Verb: "exchange", Name: m[1]}
+		}},
+		// Transfigure: a search of its controller's library for a card
+		// of a quality with the source's mana value, put onto the
+		// battlefield ("into play" before 2009), then a shuffle.
+		{lazyRegexp(`(?i)^search your library for an? ([a-z]+ )?card with the same (?:mana value|converted mana cost) as this (?:permanent|card) and put it (?:onto the battlefield|into play)\. then shuffle your library$`), func(m []string) Effect {
+			return Effect{Verb: "search", Name: strings.TrimSpace(strings.ToLower(m[1])), Who: "this permanent"}
+		}},
 		// A spell's trigger copies the spell (707.10): once, once for each
 		// time a cost of Name was paid (replicate), or, Name "graveyard",
 		// once for each permanent put into a graveyard from the battlefield

@@ -83,6 +83,7 @@ func (s *State) Clone() *State {
 	// The log is only appended to: the copy shares its entries, and its
 	// first append makes its own array.
 	c.Log = s.Log[:len(s.Log):len(s.Log)]
+	c.Activations = s.Activations[:len(s.Activations):len(s.Activations)]
 	c.Pending = mapObjects(s.Pending)
 	c.Combat = Combat{
 		Defending:        player(s.Combat.Defending),

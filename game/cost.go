@@ -2,7 +2,6 @@ package game
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -38,11 +37,11 @@ func (k PartKind) String() string { return partWords[k] }
 // What is the quality of the objects chosen ("creature", "artifact",
 // "card", "Goblin") or the kind of counter ("+1/+1"); From is the zone
 // the objects are chosen from. Text is the part as printed. For
-// TapOthers N is the least total power of the creatures tapped, Max,
-// when not 0, the most of them, and Other is set when the object itself
-// can't be one of them. Shares is set when each object must share a
-// colour with the object whose cost it is ("that each share a color with
-// it", conspire).
+// TapOthers N is the least total power of the creatures tapped (for
+// TapUntapped, how many are tapped), Max, when not 0, the most of them,
+// and Other is set when the object itself can't be one of them. Shares
+// is set when each object must share a colour with the object whose
+// cost it is ("that each share a color with it", conspire).
 type Part struct {
 	Kind   PartKind
 	N      int
@@ -135,7 +134,7 @@ var (
 	reCounters  = lazyRegexp(`(?i)^(remove|put) (a|an|one|two|three|\d+) ([+-]\d+/[+-]\d+|[a-z]+) counters? (?:from|on) (.+)$`)
 	reReturn    = lazyRegexp(`(?i)^return (a|an|one|two|\d+) (.+?)s? you control to (?:its|their) owner's hand$`)
 	reTapOthers = lazyRegexp(`(?i)^tap (?:any number of (other )?untapped creatures you control with (?:total )?power (\d+) or greater|(up to one) untapped creature you control)$`)
-	reTapN      = lazyRegexp(`(?i)^tap (a|an|one|two|three|\d+) untapped (.+?)s? you control( that (?:each )?shares? a colou?r with it)?$`)
+	reTapN      = lazyRegexp(`(?i)^tap (a|an|another|one|two|three|\d+) (other )?untapped (.+?)s? you control( that (?:each )?shares? a colou?r with it)?$`)
 	reReveal    = lazyRegexp(`(?i)^reveal (a|an|one|two|\d+) (.+?)s? from your hand$`)
 )
 
@@ -147,10 +146,11 @@ var (
 // counter from NAME", "Put a -1/-1 counter on this creature", "Return a
 // land you control to its owner's hand", "Reveal a Goblin card from
 // your hand", "Tap any number of other untapped creatures you control
-// with total power 3 or greater", "Tap two untapped creatures you control
-// that each share a color with it", and the card itself from another zone: "Discard this card"
+// with total power 3 or greater", "Tap another untapped creature you
+// control", "Tap two untapped creatures you control that each share a
+// color with it", and the card itself from another zone: "Discard this card"
 // ("from your hand" before 2004-10), "Exile this card from your
-// graveyard". self is the name of the card whose cost it is. An error is
+// graveyard", "Reveal this card from your hand". self is the name of the card whose cost it is. An error is
 // a *CostError at the part not understood.
 func ParseFullCost(text, self string) (FullCost, error) {
 	var c FullCost
@@ -266,10 +266,14 @@ func ParseFullCost(text, self string) (FullCost, error) {
 			p.N, _ = number(m[1])
 		case strings.HasPrefix(lower, "tap "):
 			if m := reTapN().FindStringSubmatch(t); m != nil {
-				// Conspire: "tap two untapped creatures you control
-				// that each share a color with it".
-				p.Kind, p.From, p.What, p.Shares = TapUntapped, Battlefield, m[2], m[3] != ""
-				p.N, _ = number(m[1])
+				// Conspire: "tap two untapped creatures you control that
+				// each share a color with it"; station: "Tap another
+				// untapped creature you control".
+				p.Kind, p.From, p.What, p.Shares = TapUntapped, Battlefield, strings.ToLower(m[3]), m[4] != ""
+				p.Other = strings.EqualFold(m[1], "another") || m[2] != ""
+				if p.N = 1; !strings.EqualFold(m[1], "another") {
+					p.N, _ = number(m[1])
+				}
 				break
 			}
 			// Crew: "Tap any number of other untapped creatures you
@@ -286,6 +290,12 @@ func ParseFullCost(text, self string) (FullCost, error) {
 				p.Max = 1
 			}
 		case strings.HasPrefix(lower, "reveal "):
+			if rest, ok := strings.CutSuffix(t[len("reveal "):], " from your hand"); ok && isSelf(rest) {
+				// "Reveal this card from your hand" (forecast): the card
+				// itself, from its owner's hand.
+				p.Kind, p.N, p.Self, p.From = Reveal, 1, true, Hand
+				break
+			}
 			m := reReveal().FindStringSubmatch(t)
 			if m == nil {
 				return fail("unknown cost %q", t)
@@ -326,28 +336,83 @@ var costVerbs = map[string]bool{"sacrifice": true, "discard": true, "exile": tru
 // An Activated is an activated ability printed on a card, or read from
 // a keyword's definition: "Cost: Effect." with its restrictions.
 // "Activate only as a sorcery." ("Play this ability only any time you
-// could play a sorcery." before 2009) sets Sorcery. From is the zone its
-// object must be in: the hand for a cost that discards the card itself
+// could play a sorcery." before 2009) sets Sorcery; the other
+// restrictions on its use are its Limits. From is the zone its object
+// must be in: the hand for a cost that discards the card itself
 // ("Discard this card"), the graveyard for one that exiles it from there,
 // else the battlefield.
 type Activated struct {
 	Cost    FullCost
 	Effect  Effect
 	Sorcery bool
-	From    Zone
-	Text    string
+	Limits
+	From Zone
+	Text string
 }
 
-// reRestrictions are the restrictions an activated ability's text ends
-// with, each with what it sets.
-var reRestrictions = []struct {
-	re  func() *regexp.Regexp
-	set func(a *Activated)
-}{
-	{lazyRegexp(`(?i)\.?\s*(?:activate only as a sorcery|activate this ability only any time you could cast a sorcery|play this ability only any time you could play a sorcery)\.?$`), func(a *Activated) { a.Sorcery = true }},
-	// Cycling from 1999 to 2002: "Play this ability only if this card is
-	// in your hand" (its cost discards it from there anyway).
-	{lazyRegexp(`(?i)\.?\s*play this ability only (?:if|when) this card is in your hand\.?$`), func(a *Activated) { a.From = Hand }},
+// Limits are the restrictions on an activated ability's use (602.5)
+// besides its timing, each a condition of "Activate only …": "once each
+// turn", "once" (exhaust, 702.177a), "if this creature attacked this
+// turn" (boast, 702.142a), "during your upkeep". They apply to the
+// object however its control changes (602.5b); a new object (400.7) is
+// not bound by the old one's activations.
+type Limits struct {
+	OnceEachTurn bool
+	Once         bool
+	Attacked     bool
+	Upkeep       bool
+}
+
+// restrictionConds are the conditions of "Activate only …" the grammar
+// reads, the longer of two alike first.
+const restrictionConds = `as a sorcery|any time you could (?:cast|play) a sorcery|once each turn|once|if this creature attacked this turn|during your upkeep|(?:if|when) this card is in your hand`
+
+// reRestriction is the restriction sentence an activated ability's text
+// ends with: "Activate only if this creature attacked this turn and only
+// once each turn." ("Activate this ability only …" before 2021, "Play
+// this ability only …" before 2009).
+var (
+	reRestriction     = lazyRegexp(`(?i)(?:^|\.)\s*(?:activate|play) (?:this ability )?only ((?:` + restrictionConds + `)(?:,? and (?:only )?(?:` + restrictionConds + `))*)\.?\s*$`)
+	reRestrictionCond = lazyRegexp(`(?i)` + restrictionConds)
+)
+
+// cutRestrictions reads the restriction sentence body ends with into a
+// and returns the text before it; body as it was when it ends with none.
+func cutRestrictions(a *Activated, body string) string {
+	m := reRestriction().FindStringSubmatchIndex(body)
+	if m == nil {
+		return body
+	}
+	for _, c := range reRestrictionCond().FindAllString(body[m[2]:m[3]], -1) {
+		switch c = strings.ToLower(c); {
+		case strings.Contains(c, "sorcery"):
+			a.Sorcery = true
+		case c == "once each turn":
+			a.OnceEachTurn = true
+		case c == "once":
+			a.Once = true
+		case strings.Contains(c, "attacked"):
+			a.Attacked = true
+		case strings.Contains(c, "upkeep"):
+			a.Upkeep = true
+		case strings.Contains(c, "in your hand"):
+			// Cycling from 1999 to 2002: "Play this ability only if
+			// this card is in your hand" (its cost discards it from
+			// there anyway).
+			a.From = Hand
+		}
+	}
+	return body[:m[0]]
+}
+
+// ParseRestrictions reads text that is only restrictions, "Activate
+// only once." (a keyword's definition after its "[Effect]"), into a;
+// an error when any of it is something else.
+func ParseRestrictions(a *Activated, text string) error {
+	if rest := cutRestrictions(a, text); strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), ".")) != "" {
+		return &EffectError{Msg: fmt.Sprintf("%q is no restriction on an activated ability's use (\"Activate only …\")", strings.TrimSpace(text))}
+	}
+	return nil
 }
 
 // reActivated is where an activated ability's cost ends: the first ": "
@@ -395,14 +460,10 @@ func ParseActivatedEffect(cost FullCost, body, self string) (Activated, error) {
 			a.From = p.From
 		}
 	}
-	for cut := true; cut; {
-		cut = false
-		for _, r := range reRestrictions {
-			if loc := r.re().FindStringIndex(body); loc != nil && loc[0] > 0 {
-				r.set(&a)
-				body, cut = body[:loc[0]], true
-			}
-		}
+	// The restrictions follow an effect: text that is nothing else is
+	// an unknown effect below.
+	if r := a; strings.TrimSpace(cutRestrictions(&r, body)) != "" {
+		body = cutRestrictions(&a, body)
 	}
 	ef, err := ParseEffect(body)
 	if b := strings.TrimSpace(body); err != nil && self != "" && len(b) > len(self) && strings.EqualFold(b[:len(self)+1], self+" ") {

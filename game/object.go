@@ -71,6 +71,10 @@ type Object struct {
 	// copiable value, kept until the permanent leaves the battlefield.
 	// It fills the padding after the flags, as Room and Sector do.
 	Renowned bool
+	// Saddled is the saddled designation (702.171b): no copiable value,
+	// kept until the end of the turn or until the permanent leaves the
+	// battlefield.
+	Saddled bool
 	// Room is, for a dungeon card in the command zone, the index in
 	// Card.Rooms of the room its owner's venture marker is on (309.4a:
 	// 0, the topmost, as it is put there). Room and Sector fill the

@@ -83,6 +83,11 @@ type State struct {
 	// order ("if a creature died this turn"). Entries are values, never
 	// changed once appended, so a copy of the state shares them.
 	Log []Happened
+	// Activations are the activations this game of abilities with a
+	// restriction on their use ("only once each turn", 602.5b), in
+	// order. Entries are values, never changed once appended, so a copy
+	// of the state shares them.
+	Activations []Activation
 	// SplitCombined is set when the revision's rules combine a split
 	// card's halves outside the stack.
 	SplitCombined bool
@@ -112,6 +117,26 @@ type State struct {
 	Effects []*Continuous
 	nextID  int
 	clock   int // the last timestamp given
+}
+
+// An Activation is one activation of a restricted activated ability:
+// the turn, the object's ID (a new object, 400.7, has a new one) and the
+// ability's text.
+type Activation struct {
+	Turn, Object int
+	Ability      string
+}
+
+// Activated reports how many times ability of object id was activated:
+// this turn, or with ever, this game.
+func (s *State) Activated(id int, ability string, ever bool) int {
+	n := 0
+	for _, a := range s.Activations {
+		if a.Object == id && a.Ability == ability && (ever || a.Turn == s.Turn) {
+			n++
+		}
+	}
+	return n
 }
 
 // A Requirement is that a creature must block another if able.

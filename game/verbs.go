@@ -23,8 +23,12 @@ import (
 //	  (KIND one word, or "cumulative upkeep", the age counter's name in 2001-07-23, 502.13a)
 //	move NUM KIND counter(s) from (this permanent | this creature) onto (that creature | target creature)
 //	tap OBJECT · untap OBJECT · exile OBJECT · return OBJECT to its owner's hand
+//	OBJECT becomes saddled [until end of turn] (a designation, 702.171b)
 //	return (it | that card) to the battlefield [under (its owner's | your) control] [tapped]
 //	  (the card a dies or leaves trigger's source became)
+//	create a token that's a copy of this card[, except EXCEPTION {, [and] EXCEPTION}] (707.9: the exceptions,
+//	  "it's white", "it's 4/4", "it has no mana cost", "it's a Zombie in addition to its other types", are
+//	  part of the token's copiable values)
 //	create NUM P/T [COLOR [and COLOR]] SUBTYPE [artifact] creature token(s) [with KEYWORD [and KEYWORD]]
 //	  [that's | that are] [tapped and attacking]
 //	create a token that's a copy of (it | this creature | this permanent) [for each time its WORD cost was paid]
@@ -112,6 +116,12 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 			}
 			return e
 		}},
+		{lazyRegexp(`(?i)^` + objectWords + ` becomes (saddled)( until end of turn)?$`), func(m []string) Effect {
+			// A designation (702.171b): Becomes names it.
+			e := Effect{Verb: "designate", Becomes: strings.ToLower(m[2]), UntilEOT: m[3] != ""}
+			object(&e, m[1])
+			return e
+		}},
 		{lazyRegexp(`(?i)^return ` + objectWords + ` to (?:its|their) owner's hand$`), func(m []string) Effect {
 			e := Effect{Verb: "bounce"}
 			object(&e, m[1])
@@ -134,6 +144,13 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 				for _, k := range strings.Split(m[7], " and ") {
 					e.Abilities = append(e.Abilities, keywordTitle(k))
 				}
+			}
+			return e
+		}},
+		{lazyRegexp(`(?i)^create a token that(?:'|’)s a copy of this card(?:, except ((?:` + exceptWords + `)(?:,? (?:and )?(?:` + exceptWords + `))*))?$`), func(m []string) Effect {
+			e := Effect{Verb: "copytoken", N: 1, Except: &CopyExcept{}}
+			for _, x := range reExceptSep().Split(m[1], -1) {
+				e.Except.read(strings.TrimSpace(x))
 			}
 			return e
 		}},
@@ -172,6 +189,65 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 		}},
 	}
 })
+
+// A CopyExcept is what a token created as a copy has other than the
+// copiable values of what it copies (707.9b): colours in place of its
+// own, a base P/T, no mana cost, subtypes in addition to its own. They
+// become part of the token's copiable values, which a copy of it copies.
+type CopyExcept struct {
+	Colors     Color
+	SetColors  bool
+	P, T       int
+	SetPT      bool
+	NoManaCost bool
+	Subtypes   []string
+}
+
+// exceptWords are the exceptions of a token created as a copy the
+// grammar reads.
+const exceptWords = `it(?:'|’)s (?:white|blue|black|red|green)|it(?:'|’)s \d+/\d+|it has no mana cost|it(?:'|’)s an? [a-z]+(?: [a-z]+)* in addition to its other types`
+
+var (
+	reExceptSep  = lazyRegexp(`(?i),\s*(?:and\s+)?`)
+	reExceptType = lazyRegexp(`(?i)^it(?:'|’)s an? ([a-z]+(?: [a-z]+)*) in addition to its other types$`)
+	reExceptPT   = lazyRegexp(`(?i)^it(?:'|’)s (\d+)/(\d+)$`)
+	reExceptCol  = lazyRegexp(`(?i)^it(?:'|’)s (white|blue|black|red|green)$`)
+)
+
+// read reads one exception of exceptWords into x.
+func (x *CopyExcept) read(s string) {
+	switch {
+	case strings.EqualFold(s, "it has no mana cost"):
+		x.NoManaCost = true
+	case reExceptType().MatchString(s):
+		x.Subtypes = append(x.Subtypes, strings.Fields(reExceptType().FindStringSubmatch(s)[1])...)
+	case reExceptPT().MatchString(s):
+		m := reExceptPT().FindStringSubmatch(s)
+		x.P, x.T, x.SetPT = atoi(m[1]), atoi(m[2]), true
+	case reExceptCol().MatchString(s):
+		x.Colors, _ = ParseColor(reExceptCol().FindStringSubmatch(s)[1])
+		x.SetColors = true
+	}
+}
+
+// Apply returns a copy of c with the exceptions: the copiable values of
+// a token created as a copy of c.
+func (x *CopyExcept) Apply(c *Card) *Card {
+	t := *c
+	if x.NoManaCost {
+		t.Cost = Cost{}
+	}
+	if x.SetColors {
+		// Its colour in place of its own (a token with no mana cost,
+		// as the definitions that give one have it: 105.2).
+		t.Indicator = x.Colors
+	}
+	if x.SetPT {
+		t.Power, t.Toughness, t.HasPT = x.P, x.T, true
+	}
+	t.Subtypes = append(append([]string(nil), c.Subtypes...), x.Subtypes...)
+	return &t
+}
 
 // setPT sets the P/T an effect gives ("+N/+0", "N/N", "1/1"), each part
 // the keyword's number where it is N or X.
