@@ -50,40 +50,51 @@ func (e *engine) attack(st *Stmt) error {
 		}
 		attackers = append(attackers, o)
 	}
-	def := e.s.Opponent(p)
-	var battle *game.Object
-	if cl := st.Clause("attacking"); cl != nil {
-		def = e.s.Player(cl.Names[0].Text)
-		if def == nil {
-			// A battle: its protector is the defending player (508.1b,
-			// 310.8b).
-			if battle, err = e.attackBattle(p, cl.Names[0].Text); err != nil {
-				return err
-			}
-			def = battle.Protector
-		}
-		if def == p || def.Left {
-			return refuse("%s is not an opponent of %s in the game (%s)", cl.Names[0].Text, p.Name, e.rules.Find(phDefending...).ID)
-		}
+	if len(attackers) == 0 {
+		return refuse("%s declares no attacking creature", p.Name)
 	}
-	if d := e.s.Combat.Defending; d != nil && d != def && len(e.s.Combat.Attackers) > 0 {
-		return refuse("%s attacks %s this combat: one defending player (%s)", p.Name, d.Name, e.rules.Find(phDefending...).ID)
+	defs, battles, err := e.attackChoices(st, p, attackers)
+	if err != nil {
+		return err
+	}
+	// 506.2a: one defending player, unless the game lets the active
+	// player attack several, each creature's own (802.3 today).
+	each := e.rules.Find(phEachAttacker...)
+	if e.s.Combat.Defending != nil && len(e.s.Combat.Attackers) > 0 {
+		defs = append(defs, e.s.Combat.Defending)
+	}
+	for _, d := range defs {
+		if d != defs[0] && each.IsZero() {
+			return refuse("%s attacks %s this combat: one defending player (%s)", p.Name, defs[0].Name, e.rules.Find(phDefending...).ID)
+		}
 	}
 	e.toStep("declare attackers")
 	e.attacked = append(e.attacked, attackers...)
-	e.s.Combat.Defending = def
-	e.blocksDone = false
-	attacks := def.Name
-	if battle != nil {
-		if e.s.Combat.Attacked == nil {
-			e.s.Combat.Attacked = map[*game.Object]*game.Object{}
-		}
-		for _, o := range attackers {
-			e.s.Combat.Attacked[o] = battle
-		}
-		attacks = fmt.Sprintf("%s, a battle %s protects", battle.Label, def.Name)
+	if e.s.Combat.Defending == nil || len(e.s.Combat.Attackers) == 0 {
+		e.s.Combat.Defending = defs[0]
 	}
-	for _, o := range attackers {
+	e.blocksDone = false
+	if e.s.Combat.Defender == nil {
+		e.s.Combat.Defender = map[*game.Object]*game.Player{}
+	}
+	several := false
+	for i, o := range attackers {
+		def, battle := defs[i], battles[i]
+		several = several || def != defs[0]
+		e.s.Combat.Defender[o] = def
+		if battle != nil {
+			if e.s.Combat.Attacked == nil {
+				e.s.Combat.Attacked = map[*game.Object]*game.Object{}
+			}
+			e.s.Combat.Attacked[o] = battle
+		} else if !slices.Contains(e.s.Combat.PlayersAttacked, def) {
+			e.s.Combat.PlayersAttacked = append(e.s.Combat.PlayersAttacked, def)
+		}
+	}
+	if several {
+		e.s.Cite(each, "%s chooses for each attacking creature the defending player it attacks: each of those players is a defending player", p.Name)
+	}
+	for i, o := range attackers {
 		if h, ok := first[*ability.IgnoresSickness](e, o); ok && o.EnteredTurn == e.s.Turn {
 			e.s.Cite(e.ref(h), h.Note, o.Label, p.Name)
 		}
@@ -93,17 +104,72 @@ func (e *engine) attack(st *Stmt) error {
 			o.Tapped = true
 		}
 		e.s.Combat.Attackers = append(e.s.Combat.Attackers, o)
-		rule := e.rules.Find(phAttack...)
-		if battle != nil {
+		rule, attacks := e.rules.Find(phAttack...), defs[i].Name
+		if b := battles[i]; b != nil {
 			rule = e.rules.Find(phBattleAttacked...)
+			attacks = fmt.Sprintf("%s, a battle %s protects", b.Label, defs[i].Name)
 		}
 		e.s.Cite(rule, "%s attacks %s", o.Label, attacks)
 	}
 	for _, o := range attackers {
 		e.fire(o, ability.Attacks, nil)
 	}
-	e.fireAttackShapes(attackers, battle)
+	e.fireAttackShapes(attackers)
 	return nil
+}
+
+// attackChoices reads the "attacking" clause of a declaration of
+// attackers by p: "attacking bob" (a player or a battle) for them all,
+// "attacking A=bob, B=carol" for each creature (802.3), a creature not
+// named attacking the next opponent in turn order. It returns the
+// defending player of each attacker and the battle it attacks, if any
+// (its protector is then the defending player, 508.1b, 310.8b).
+func (e *engine) attackChoices(st *Stmt, p *game.Player, attackers []*game.Object) ([]*game.Player, []*game.Object, error) {
+	defs := make([]*game.Player, len(attackers))
+	battles := make([]*game.Object, len(attackers))
+	all, each := "", map[*game.Object]Name{}
+	if cl := st.Clause("attacking"); cl != nil {
+		for _, n := range cl.Names {
+			who, at, ok := strings.Cut(n.Text, "=")
+			if !ok {
+				if len(cl.Names) > 1 {
+					return nil, nil, refuse("attacking: %q is not CREATURE=PLAYER: with more than one choice each names its creature", n.Text)
+				}
+				all = n.Text
+				continue
+			}
+			i := slices.IndexFunc(attackers, func(o *game.Object) bool { return strings.EqualFold(o.Label, strings.TrimSpace(who)) })
+			if i < 0 {
+				return nil, nil, refuse("attacking: %s is not among the creatures %s attacks with", strings.TrimSpace(who), p.Name)
+			}
+			each[attackers[i]] = Name{Text: strings.TrimSpace(at), Pos: n.Pos}
+		}
+	}
+	for i, o := range attackers {
+		name := all
+		if n, ok := each[o]; ok {
+			name = n.Text
+		}
+		if name == "" {
+			defs[i] = e.s.Opponent(p)
+			continue
+		}
+		def := e.s.Player(name)
+		if def == nil {
+			// A battle: its protector is the defending player (508.1b,
+			// 310.8b).
+			b, err := e.attackBattle(p, name)
+			if err != nil {
+				return nil, nil, err
+			}
+			def, battles[i] = b.Protector, b
+		}
+		if def == p || def.Left {
+			return nil, nil, refuse("%s is not an opponent of %s in the game (%s)", name, p.Name, e.rules.Find(phDefending...).ID)
+		}
+		defs[i] = def
+	}
+	return defs, battles, nil
 }
 
 // fireAttackShapes fires the events of a declaration of attackers
@@ -111,19 +177,21 @@ func (e *engine) attack(st *Stmt) error {
 // alone (506.5; 306.5 in 2008), a creature attacking the player with the most life or
 // tied for it (a battle is no player), a creature attacking with
 // another of greater power.
-func (e *engine) fireAttackShapes(attackers []*game.Object, battle *game.Object) {
+func (e *engine) fireAttackShapes(attackers []*game.Object) {
 	if len(e.s.Combat.Attackers) == 1 && len(attackers) == 1 {
 		e.fire(attackers[0], ability.AttacksAlone, nil)
 	}
-	if def := e.s.Combat.Defending; battle == nil && def != nil {
+	for _, o := range attackers {
+		if e.s.Combat.Attacked[o] != nil {
+			continue
+		}
+		def := e.defending(o)
 		most := true
 		for _, p := range e.s.InGame() {
 			most = most && p.Life <= def.Life
 		}
 		if most {
-			for _, o := range attackers {
-				e.fire(o, ability.AttacksMostLife, def)
-			}
+			e.fire(o, ability.AttacksMostLife, def)
 		}
 	}
 	for _, o := range attackers {
@@ -683,9 +751,14 @@ func liveBlockers(e *engine, bs []*game.Object) []*game.Object {
 	return out
 }
 
-// defending is the player att attacks: the one its controller chose as
-// attackers were declared, else their next opponent.
+// defending is the player att attacks: the one its controller chose for
+// it as attackers were declared (802.2a: an attacking creature's
+// defending player is the one it attacks), else the combat's defending
+// player or their next opponent.
 func (e *engine) defending(att *game.Object) *game.Player {
+	if d := e.s.Combat.Defender[att]; d != nil {
+		return d
+	}
 	if d := e.s.Combat.Defending; d != nil {
 		return d
 	}
@@ -719,3 +792,8 @@ func (e *engine) blockerRef(phrases ...string) game.Ref {
 	}
 	return e.rules.Find(phrases...)
 }
+
+// phEachAttacker finds the rule of the attack multiple players option by
+// which each attacking creature attacks a defending player of its own
+// (802.3 today; from 2005-08-01).
+var phEachAttacker = []string{"as the attacking player declares each attacking creature"}

@@ -386,8 +386,21 @@ func (e *engine) effect(d doing, ef game.Effect, t *game.Target) {
 			}
 		}
 		p, tt := ef.P, ef.T
-		if ef.For == "creature blocking it beyond the first" {
+		switch ef.For {
+		case "creature blocking it beyond the first":
 			k := max(0, len(e.s.Combat.Blockers[spell])-1)
+			p, tt = p*k, tt*k
+		case "opponent you attacked with a creature this combat":
+			// Players, not creatures: each opponent attacked by at
+			// least one creature declared as an attacker, counted as
+			// it resolves.
+			k := 0
+			for _, o := range e.s.Combat.PlayersAttacked {
+				if o != ctrl {
+					k++
+				}
+			}
+			e.cite(d, "%s: %s attacked %d opponents with creatures this combat", d.name, ctrl.Name, k)
 			p, tt = p*k, tt*k
 		}
 		for _, w := range whos {

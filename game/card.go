@@ -281,6 +281,8 @@ var Keywords = sync.OnceValue(func() map[string]Param {
 		"Intimidate": NoParam, "Shroud": NoParam, "Shadow": NoParam, "Horsemanship": NoParam, "Skulk": NoParam,
 		"Wither": NoParam, "Infect": NoParam, "Toxic": NParam, "Absorb": NParam, "Umbra Armor": NoParam, "Totem Armor": NoParam,
 		// Enters-with statics and creature-combat keywords.
+		// Keywords of games of more than two players.
+		"Melee":   NoParam,
 		"Decayed": NoParam, "Unleash": NoParam, "Riot": NoParam, "Graft": NParam, "Bloodthirst": NParam, "Ravenous": NoParam, "Mobilize": NParam, "Devour": NParam, "Tribute": NParam, "Compleated": NoParam,
 	}
 })
@@ -508,7 +510,7 @@ func (a *Ability) setCost(s string) error {
 //	defending player | that player loses N life · that player exiles the top card of their library
 //	defending player sacrifices N permanents · sacrifice N creatures | permanents (chosen as it resolves)
 //	put a +1/+1 counter on target attacking creature with power less than this creature's power
-//	it | this creature | the blocking creature | each other attacking creature gets ±P/±T [until end of turn] [for each creature blocking it beyond the first] (a triggered ability's)
+//	it | this creature | the blocking creature | each other attacking creature gets ±P/±T [until end of turn] [for each creature blocking it beyond the first | for each opponent you attacked with a creature this combat] (a triggered ability's)
 //	return target SUBTYPE card with mana value | converted mana cost N or less from your graveyard to your hand
 //	choose to have target creature defending player controls block this creature this combat if able
 //	that player gets N poison counters (the player a triggered ability's event was about)
@@ -568,7 +570,8 @@ type Effect struct {
 	// gets +1/+1 until end of turn").
 	UntilEOT bool
 	// For multiplies the numbers by a count ("for each creature
-	// blocking it beyond the first"), "" for none.
+	// blocking it beyond the first", "for each opponent you attacked
+	// with a creature this combat"), "" for none.
 	For string
 	// ByN marks the numbers that are a keyword's number in its
 	// definition: "N", or "X" in the oldest wordings ("it gets +N/+N",
@@ -662,7 +665,7 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 		// The effects of the first keywords compiled from their
 		// definitions (bushido, rampage, flanking, provoke, soulshift,
 		// frenzy, poisonous), also printed on cards.
-		{lazyRegexp(`(?i)^(it|this creature|the blocking creature|each other attacking creature) gets ([+-](?:N|X|\d+))/([+-](?:N|X|\d+))( until end of turn)?(?: for each (creature blocking it beyond the first))?$`), func(m []string) Effect {
+		{lazyRegexp(`(?i)^(it|this creature|the blocking creature|each other attacking creature) gets ([+-](?:N|X|\d+))/([+-](?:N|X|\d+))( until end of turn)?(?: for each (creature blocking it beyond the first|opponent you attacked with a creature this combat))?$`), func(m []string) Effect {
 			e := Effect{Verb: "pump", Who: strings.ToLower(m[1]), UntilEOT: m[4] != "", For: strings.ToLower(m[5])}
 			e.setPT(m[2], m[3])
 			return e

@@ -98,6 +98,15 @@ func (s *State) Clone() *State {
 	for b, a := range s.Combat.Blocking {
 		c.Combat.Blocking[obj(b)] = obj(a)
 	}
+	if s.Combat.Defender != nil {
+		c.Combat.Defender = make(map[*Object]*Player, len(s.Combat.Defender))
+		for a, p := range s.Combat.Defender {
+			c.Combat.Defender[obj(a)] = player(p)
+		}
+	}
+	for _, p := range s.Combat.PlayersAttacked {
+		c.Combat.PlayersAttacked = append(c.Combat.PlayersAttacked, player(p))
+	}
 	if s.Combat.Attacked != nil {
 		c.Combat.Attacked = make(map[*Object]*Object, len(s.Combat.Attacked))
 		for a, b := range s.Combat.Attacked {

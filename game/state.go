@@ -168,6 +168,16 @@ type Combat struct {
 	// the active player in a multiplayer game); nil before attackers
 	// are declared.
 	Defending *Player
+	// Defender maps an attacking creature to the player it attacks, or
+	// who protects the battle it attacks, where the attacking player
+	// chose one for each creature (802.3, the attack multiple players
+	// option): a creature not in it attacks Defending. Nil when no
+	// declaration chose per creature.
+	Defender map[*Object]*Player
+	// PlayersAttacked are the players the active player attacked with
+	// creatures declared as attackers this combat, each once, in the
+	// order first attacked (a battle's protector is not attacked).
+	PlayersAttacked []*Player
 	// Attacked maps an attacking creature to the battle it attacks
 	// (508.1b), which the defending player protects; a creature not in
 	// it attacks the defending player. Nil when none attacks a battle.

@@ -812,6 +812,14 @@ func (p *parser) check(st *engine.Stmt) {
 				}
 				n.Text = strings.TrimSpace(name)
 			}
+			if c.Word == "attacking" {
+				// "Grizzly Bears=carol": the player or battle one
+				// attacking creature attacks (802.3).
+				if name, at, ok := strings.Cut(n.Text, "="); ok {
+					card(engine.Name{Text: strings.TrimSpace(at), Pos: n.Pos})
+					n.Text = strings.TrimSpace(name)
+				}
+			}
 			if c.Word == "assign" {
 				// "Hill Giant=3": the damage assigned to a blocker.
 				name, num, ok := strings.Cut(n.Text, "=")
