@@ -212,6 +212,23 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 		if ef.Verb == "bounce" {
 			to, what = game.Hand, "returned to its owner's hand"
 		}
+		if ef.Who == "this card" && d.src.Zone != game.Battlefield {
+			// The card with the ability, where it is; a new object
+			// there is not it (400.7).
+			c := d.src
+			if e.s.FindIn(c.Label, c.Zone) != c {
+				e.s.Cite(e.rules.Find(phNewObject...), "%s: %s is no longer where the ability functions: nothing happens", from, c.Label)
+				return true
+			}
+			at := c.Zone
+			if to == game.Exile {
+				what = e.term("exiled", "removed from the game")
+			}
+			if n, _ := e.move(c, to, c.Owner, what); n != nil {
+				e.s.Cite(e.rules.Find(phFollow...), "%s: %s in %s is %s", from, c.Label, e.zone(at), what)
+			}
+			return true
+		}
 		for _, o := range e.objects(d, ef, t) {
 			e.s.Cite(e.rules.Find(phFollow...), "%s: %s is %s", from, o.Label, what)
 			e.leaveBattlefield(o, to, what)

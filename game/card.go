@@ -260,7 +260,7 @@ var Keywords = sync.OnceValue(func() map[string]Param {
 		"Exalted": NoParam, "Battle Cry": NoParam, "Prowess": NoParam, "Dethrone": NoParam, "Training": NoParam, "Ingest": NoParam, "Mentor": NoParam,
 		"Afflict": NParam, "Renown": NParam, "Annihilator": NParam,
 		"Afterlife": NParam, "Fabricate": NParam, "Echo": OptCostParam, "Fading": NParam, "Vanishing": NParam,
-		"Cumulative Upkeep": CostParam, "Extort": NoParam, "Exploit": NoParam, "Champion": QualParam,
+		"Cumulative Upkeep": CostParam, "Recover": CostParam, "Extort": NoParam, "Exploit": NoParam, "Champion": QualParam,
 		"Persist": NoParam, "Undying": NoParam, "Living Weapon": NoParam, "For Mirrodin!": NoParam, "Job Select": NoParam, "Evolve": NoParam,
 		"Flashback": CostParam, "Madness": CostParam, "Mutate": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
 		"Ninjutsu": CostParam, "Evoke": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
@@ -593,6 +593,12 @@ type Effect struct {
 	// when it is paid once for each such counter on the source.
 	Cost  Cost
 	Parts []Part
+	// From is the zone an instruction moves its source out of
+	// ("return this card from your graveyard to your hand": Graveyard),
+	// where the ability then functions (113.6m; 402.8g in 2006): set
+	// with HasFrom.
+	From    Zone
+	HasFrom bool
 	// Attach is set for a token created ", then attach this Equipment
 	// to it" (702.92a): the effect's source is attached to it.
 	Attach bool

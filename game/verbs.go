@@ -24,6 +24,8 @@ import (
 //	move NUM KIND counter(s) from (this permanent | this creature) onto (that creature | target creature)
 //	tap OBJECT · untap OBJECT · exile OBJECT · return OBJECT to its owner's hand
 //	OBJECT becomes saddled [until end of turn] (a designation, 702.171b)
+//	return this card from your graveyard to your hand · exile this card | remove this card from the game
+//	  (the card with the ability, where it is; the first functions in the graveyard, 113.6m)
 //	return (it | that card) to the battlefield [under (its owner's | your) control] [tapped]
 //	  (the card a dies or leaves trigger's source became)
 //	create a token that's a copy of this card[, except EXCEPTION {, [and] EXCEPTION}] (707.9: the exceptions,
@@ -121,6 +123,17 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 			e := Effect{Verb: "designate", Becomes: strings.ToLower(m[2]), UntilEOT: m[3] != ""}
 			object(&e, m[1])
 			return e
+		}},
+		{lazyRegexp(`(?i)^return this card from your graveyard to your hand$`), func(m []string) Effect {
+			// Recover's (702.59a): the card with the ability, which
+			// functions in the graveyard it moves the card out of.
+			return Effect{Verb: "bounce", Who: "this card", From: Graveyard, HasFrom: true}
+		}},
+		{lazyRegexp(`(?i)^(?:exile this card|remove this card from the game)$`), func(m []string) Effect {
+			// The card with the ability, where it is (recover's
+			// "Otherwise, exile this card"; "remove … from the game"
+			// before 2009-07-11).
+			return Effect{Verb: "exile", Who: "this card"}
 		}},
 		{lazyRegexp(`(?i)^return ` + objectWords + ` to (?:its|their) owner's hand$`), func(m []string) Effect {
 			e := Effect{Verb: "bounce"}
