@@ -686,6 +686,12 @@ func readEffects(t string, at int, self string) ([]sentence, error) {
 			}
 			otherwise, s, here = true, s[w:], here+w
 		}
+		if w := strings.ToLower(strings.NewReplacer("’", "'").Replace(s)); w == "until end of combat, you don't lose this mana as steps and phases end" && len(out) > 0 && out[len(out)-1].effect.Verb == "addmana" {
+			// Firebending's (702.189a): the mana the sentence before
+			// adds stays in the pool through the steps of combat.
+			out[len(out)-1].effect.KeepCombat = true
+			continue
+		}
 		if w := strings.ToLower(s); (w == "those tokens enter tapped and attacking" || w == "they enter tapped and attacking") && len(out) > 0 && out[len(out)-1].effect.Verb == "create" {
 			// Mobilize's (702.181a): the tokens the sentence before
 			// creates enter tapped and attacking.

@@ -328,8 +328,16 @@ func (e *engine) effect(d doing, ef game.Effect, t *game.Target) {
 		e.s.Cite(e.rules.Find(phFollow...), "%s: the creatures that attacked this turn untap (%s)", from, strings.Join(untapped, ", "))
 	case "addmana":
 		m := e.produced(spell, ef.Mana)
+		for range ef.N - 1 {
+			// "add N {R}": N of the symbol.
+			m = m.Plus(e.produced(spell, ef.Mana))
+		}
 		ctrl.Pool = ctrl.Pool.Plus(m)
 		e.s.Cite(e.rules.Find(phFollow...), "%s: %s adds %s", from, ctrl.Name, m)
+		if ef.KeepCombat {
+			ctrl.KeptCombat = ctrl.KeptCombat.Plus(m)
+			e.s.Cite(e.rules.Find(phFollow...), "%s: until end of combat, %s doesn't lose %s as steps and phases end", from, ctrl.Name, m)
+		}
 	case "sacrifice":
 		if ef.Who == "them" {
 			e.sacrificeThem(d, from)

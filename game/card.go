@@ -260,7 +260,7 @@ var Keywords = sync.OnceValue(func() map[string]Param {
 		"Exalted": NoParam, "Battle Cry": NoParam, "Prowess": NoParam, "Dethrone": NoParam, "Training": NoParam, "Ingest": NoParam, "Mentor": NoParam,
 		"Afflict": NParam, "Renown": NParam, "Annihilator": NParam,
 		"Afterlife": NParam, "Fabricate": NParam, "Echo": OptCostParam, "Fading": NParam, "Vanishing": NParam,
-		"Cumulative Upkeep": CostParam, "Recover": CostParam, "Extort": NoParam, "Exploit": NoParam, "Champion": QualParam,
+		"Cumulative Upkeep": CostParam, "Recover": CostParam, "Firebending": NParam, "Extort": NoParam, "Exploit": NoParam, "Champion": QualParam,
 		"Persist": NoParam, "Undying": NoParam, "Living Weapon": NoParam, "For Mirrodin!": NoParam, "Job Select": NoParam, "Evolve": NoParam,
 		"Flashback": CostParam, "Madness": CostParam, "Mutate": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
 		"Ninjutsu": CostParam, "Evoke": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
@@ -515,6 +515,8 @@ func (a *Ability) setCost(s string) error {
 //	choose to have target creature defending player controls block this creature this combat if able
 //	that player gets N poison counters (the player a triggered ability's event was about)
 //	put N KIND counters on this creature | this permanent | it (a triggered ability's source)
+//	add N {R} [. Until end of combat, you don't lose this mana as steps and phases end] (firebending's:
+//	  the sentence after it keeps that mana in the pool through the combat phase's steps)
 //	return it to the battlefield under its owner's control [with a KIND counter on it] (a triggered
 //	  ability's: the card its event put into a graveyard, or its source; "to play" in the old wordings)
 //
@@ -599,6 +601,11 @@ type Effect struct {
 	// with HasFrom.
 	From    Zone
 	HasFrom bool
+	// KeepCombat is set for mana an "add" instruction adds that its
+	// player doesn't lose as steps and phases end until end of combat
+	// (firebending's "Until end of combat, you don't lose this mana as
+	// steps and phases end", 702.189a, read with the "add" before it).
+	KeepCombat bool
 	// Attach is set for a token created ", then attach this Equipment
 	// to it" (702.92a): the effect's source is attached to it.
 	Attach bool
@@ -768,6 +775,18 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 		{lazyRegexp(`(?i)^add ((?:\{[WUBRGC0-9]+\})+)(?: to your mana pool)?$`), func(m []string) Effect {
 			mana, _ := ParseMana(m[1])
 			return Effect{Verb: "addmana", Mana: mana}
+		}},
+		{lazyRegexp(`(?i)^add (N|X|\d+|two|three|four|five) (\{[WUBRGC]\})$`), func(m []string) Effect {
+			// Firebending's "add N {R}" (702.189a): N of the mana
+			// symbol, the keyword's number in its definition.
+			mana, _ := ParseMana(m[2])
+			e := Effect{Verb: "addmana", Mana: mana}
+			if n, byN := keywordNumber(m[1]); byN {
+				e.N, e.ByN = n, NumN
+			} else {
+				e.N = n
+			}
+			return e
 		}},
 		{lazyRegexp(`(?i)^venture into (?:the dungeon|(undercity))$`), func(m []string) Effect {
 			if m[1] != "" {

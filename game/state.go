@@ -27,6 +27,10 @@ type Player struct {
 	// Speed is the player's speed (702.179): 0 while they have none
 	// (702.179b), as no rule sets a speed to 0.
 	Speed int
+	// KeptCombat is the mana in the player's pool they don't lose as
+	// steps and phases end until end of combat (firebending's, 702.189a),
+	// at most what is left of it in the pool.
+	KeptCombat Mana
 	// Initiative is set while the player has the initiative (725; 721
 	// in 2022), a designation at most one player has at a time.
 	Initiative bool
