@@ -223,6 +223,9 @@ func Of(o *game.Object, r Rev) []Ability {
 		if t, ok := a.(*Threshold); ok && t.Active(o) {
 			out = append(out, OfInstance(t.Grants, r)...)
 		}
+		if i, ok := a.(*Infinity); ok && i.Active(o) {
+			out = append(out, OfInstance(i.Grants, r)...)
+		}
 		if w, ok := a.(*WhilePaid); ok && w.Active(o) {
 			out = append(out, w.Grants...)
 		}
@@ -264,6 +267,9 @@ func Instances(o *game.Object, r Rev) []game.Ability {
 			}
 			if t, ok := a.(*Threshold); ok && t.Active(o) {
 				out = append(out, t.Grants)
+			}
+			if i, ok := a.(*Infinity); ok && i.Active(o) {
+				out = append(out, i.Grants)
 			}
 		}
 	}

@@ -39,5 +39,9 @@ var Renowned = Designation{Name: "renowned", Keyword: "Renown"}
 // Saddled is the designation saddle gives (702.171b), until end of turn.
 var Saddled = Designation{Name: "saddled", Keyword: "Saddle"}
 
+// Harnessed is the designation harness gives (701.64b), until the
+// permanent leaves the battlefield: an ∞ ability's condition (702.186b).
+var Harnessed = Designation{Name: "harnessed", Keyword: "Harness"}
+
 // Designations are the designations a scenario checks.
-var Designations = []Designation{Renowned, Saddled}
+var Designations = []Designation{Renowned, Saddled, Harnessed}

@@ -62,8 +62,44 @@ func readThreshold(parts []string) (int, error) {
 	return n, nil
 }
 
+// Infinity is an ∞ ability (702.186, from 2025-09-19): "∞ — [Ability]"
+// means "As long as this permanent is harnessed, it has [ability]"
+// (702.186b; harnessed, 701.64b). Grants is the keyword ability
+// granted; Of gives its abilities beside the Infinity while Active.
+type Infinity struct {
+	Base
+	Grants game.Ability
+}
+
+// Active reports whether i grants its ability to o: o is a harnessed
+// permanent.
+func (i *Infinity) Active(o *game.Object) bool { return o.Zone == game.Battlefield && o.Harnessed }
+
+// reInfinity is the shape of ∞'s definition (702.186b).
+var reInfinity = lazyRegexp(`^(?i)as long as this permanent is harnessed, it has \[ability\]\.?$`)
+
+// readInfinity reports why the parts of ∞'s definition are outside its
+// shape.
+func readInfinity(parts []string) error {
+	if len(parts) != 1 || !reInfinity().MatchString(strings.TrimSpace(strings.NewReplacer("’", "'", "“", "", "”", "", "\"", "").Replace(parts[0]))) {
+		return fmt.Errorf("no shape the grammar knows at %q (known: \"As long as this permanent is harnessed, it has [ability]\")", strings.Join(parts, " | "))
+	}
+	return nil
+}
+
 func init() {
 	families = append(families, func() {
+		// Compiled from the definition; written "∞ — Flying" on a card,
+		// the ability after the dash a keyword ability. The name cards
+		// print, "∞", is the declaration's other name (formerly), so
+		// that an instance written so finds it.
+		declare("∞ (Infinity)", func(inst game.Ability, r Rev) []Ability {
+			if readInfinity(r.Parts("∞ (Infinity)")) != nil {
+				return nil
+			}
+			g, _, _ := game.ParseAbility(inst.Quality)
+			return []Ability{&Infinity{Base: Base{Keyword: "∞ (Infinity)", Rule: []string{"as long as this permanent is harnessed"}, Note: "%s is harnessed and has %s"}, Grants: g}}
+		}, byShape(readInfinity), formerly("∞"))
 		// Compiled from the definition: the number of cards read from
 		// it. The text after "Threshold —" is written as a keyword
 		// ability ("Threshold — Flying"): a card's static, activated or

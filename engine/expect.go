@@ -69,6 +69,9 @@ func (e *engine) expect(st *Stmt) (bool, string) {
 		if o.Saddled {
 			got = append(got, "saddled")
 		}
+		if o.Harnessed {
+			got = append(got, "harnessed")
+		}
 		var want []string
 		if !strings.EqualFold(st.Value, "none") {
 			for _, n := range strings.Split(st.Value, ",") {

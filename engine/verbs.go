@@ -199,6 +199,18 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 		// leaves the battlefield (a new object, 400.7) or, until end of
 		// turn, in the cleanup step.
 		for _, o := range e.objects(d, ef, t) {
+			if ef.Becomes == ability.Harnessed.Name {
+				// "If this permanent isn't harnessed, it becomes
+				// harnessed" (701.64a): it stays so until it leaves
+				// the battlefield (701.64b).
+				if o.Harnessed {
+					e.s.Cite(e.kw(ability.Harnessed.Keyword, phHarness...), "%s: %s is already harnessed", cmp.Or(d.head, from), o.Label)
+					continue
+				}
+				o.Harnessed = true
+				e.s.Cite(e.kw(ability.Harnessed.Keyword, phHarness...), "%s: %s becomes harnessed", cmp.Or(d.head, from), o.Label)
+				continue
+			}
 			o.Saddled = true
 			e.cite(d, "%s: %s becomes %s%s", cmp.Or(d.head, from), o.Label, ef.Becomes, map[bool]string{true: " until end of turn"}[ef.UntilEOT])
 		}

@@ -269,7 +269,7 @@ var Keywords = sync.OnceValue(func() map[string]Param {
 		"Protection": FromParam, "Affinity": ForParam, "Enchant": QualParam,
 		"Splice": OntoParam, "Offering": PrefixQual,
 		"Escape": CostParam, "Spectacle": CostParam, "Surge": CostParam, "Retrace": NoParam, "Jump-Start": NoParam,
-		"Max speed": GrantParam, "Threshold": GrantParam, "Boast": ActParam, "Exhaust": ActParam, "Forecast": ActParam,
+		"Max speed": GrantParam, "Threshold": GrantParam, "∞": GrantParam, "Boast": ActParam, "Exhaust": ActParam, "Forecast": ActParam,
 		// Keywords with no effect of their own (502.14a, 502.49a).
 		"Snow-Covered": NoParam, "Substance": NoParam,
 		// Alternative costs read by the shape of package ability.

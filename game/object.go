@@ -75,6 +75,9 @@ type Object struct {
 	// kept until the end of the turn or until the permanent leaves the
 	// battlefield.
 	Saddled bool
+	// Harnessed is the harnessed designation (701.64b): no ability, no
+	// copiable value, kept until the permanent leaves the battlefield.
+	Harnessed bool
 	// Room is, for a dungeon card in the command zone, the index in
 	// Card.Rooms of the room its owner's venture marker is on (309.4a:
 	// 0, the topmost, as it is put there). Room and Sector fill the

@@ -23,7 +23,7 @@ import (
 //	  (KIND one word, or "cumulative upkeep", the age counter's name in 2001-07-23, 502.13a)
 //	move NUM KIND counter(s) from (this permanent | this creature) onto (that creature | target creature)
 //	tap OBJECT · untap OBJECT · exile OBJECT · return OBJECT to its owner's hand
-//	OBJECT becomes saddled [until end of turn] (a designation, 702.171b)
+//	OBJECT becomes saddled [until end of turn] (a designation, 702.171b) · harness (this permanent | it) (701.64a)
 //	return this card from your graveyard to your hand · exile this card | remove this card from the game
 //	  (the card with the ability, where it is; the first functions in the graveyard, 113.6m)
 //	return (it | that card) to the battlefield [under (its owner's | your) control] [tapped]
@@ -121,6 +121,13 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 		{lazyRegexp(`(?i)^` + objectWords + ` becomes (saddled)( until end of turn)?$`), func(m []string) Effect {
 			// A designation (702.171b): Becomes names it.
 			e := Effect{Verb: "designate", Becomes: strings.ToLower(m[2]), UntilEOT: m[3] != ""}
+			object(&e, m[1])
+			return e
+		}},
+		{lazyRegexp(`(?i)^harness (this permanent|it)$`), func(m []string) Effect {
+			// "Harness [this permanent]" means "If this permanent
+			// isn't harnessed, it becomes harnessed" (701.64a).
+			e := Effect{Verb: "designate", Becomes: "harnessed"}
 			object(&e, m[1])
 			return e
 		}},

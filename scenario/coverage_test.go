@@ -150,7 +150,7 @@ func TestModelsRefuseAndInteract(t *testing.T) {
 							continue
 						}
 						for _, a := range c.Abilities {
-							if strings.EqualFold(a.Keyword, m.Name) {
+							if strings.EqualFold(a.Keyword, m.Name) || slices.ContainsFunc(m.Formerly, func(f string) bool { return strings.EqualFold(a.Keyword, f) }) {
 								with = true
 							} else {
 								other = true
