@@ -54,6 +54,12 @@ func init() {
 			// from the game" before 2009-07-11): it functions in the
 			// graveyard its effect moves the card out of (113.6m).
 			"Recover",
+			// "When this creature enters, put N +1/+1 counters on
+			// target creature. If that's another creature, it also
+			// gains the non-backup abilities of this creature printed
+			// below this one until end of turn" (702.165a): the keyword
+			// abilities printed after it (game.Continuous.GainBelow).
+			"Backup",
 		} {
 			declare(name, compiled, byDefinition)
 		}

@@ -23,6 +23,8 @@ import (
 //	  (KIND one word, or "cumulative upkeep", the age counter's name in 2001-07-23, 502.13a)
 //	move NUM KIND counter(s) from (this permanent | this creature) onto (that creature | target creature)
 //	tap OBJECT · untap OBJECT · exile OBJECT · return OBJECT to its owner's hand
+//	if that's another creature, it also gains the non-KEYWORD abilities of this creature printed below this one
+//	  until end of turn (backup's: the keyword abilities printed after the first KEYWORD on the source)
 //	OBJECT becomes saddled [until end of turn] (a designation, 702.171b) · harness (this permanent | it) (701.64a)
 //	return this card from your graveyard to your hand · exile this card | remove this card from the game
 //	  (the card with the ability, where it is; the first functions in the graveyard, 113.6m)
@@ -123,6 +125,11 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 			e := Effect{Verb: "designate", Becomes: strings.ToLower(m[2]), UntilEOT: m[3] != ""}
 			object(&e, m[1])
 			return e
+		}},
+		{lazyRegexp(`(?i)^if that(?:'|’)s another creature, it also gains the non-([a-z]+) abilities of this creature printed below this one until end of turn$`), func(m []string) Effect {
+			// Backup's (702.165a): the creature the instruction before
+			// targeted, unless it is the source.
+			return Effect{Verb: "continuous", That: true, Cont: &Continuous{UntilEOT: true, GainBelow: strings.ToLower(m[1])}}
 		}},
 		{lazyRegexp(`(?i)^harness (this permanent|it)$`), func(m []string) Effect {
 			// "Harness [this permanent]" means "If this permanent
