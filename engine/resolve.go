@@ -227,6 +227,7 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 	if uc, ok := first[*ability.UpkeepCopies](e, spell); ok && !spell.Copy {
 		e.upkeepCopies(spell, uc)
 	}
+	e.ascendSpell(spell)
 	if spell.IsPermanent() {
 		e.s.Remove(spell)
 		e.enter(spell)

@@ -302,9 +302,10 @@ func (p *parser) expect(l line, st *engine.Stmt, rest string, at int) {
 		p.playerList(l, st, tail, at+len(word)+1)
 		return
 	}
-	if word == "lost:" {
-		// "expect lost: bob, carol": the players who have lost the game.
-		st.Expect = "lost"
+	if word == "lost:" || word == "blessed:" {
+		// "expect lost: bob, carol": the players who have lost the game;
+		// "expect blessed: alice" those with the city's blessing.
+		st.Expect = strings.TrimSuffix(word, ":")
 		st.Names = p.names(l, tail, at+len(word)+1)
 		for _, n := range st.Names {
 			if !p.isPlayer(n.Text) {
