@@ -91,6 +91,10 @@ type Decl struct {
 	// rename ("Totem Armor", umbra armor's until 2024-06-07): one
 	// model, each revision's name read where it has it.
 	Formerly []string
+	// Blesses is set for a keyword whose abilities give a player the
+	// city's blessing (ascend): the engine, which checks it whenever
+	// state-based actions are, expands only those.
+	Blesses bool
 }
 
 // An option is a fact of a keyword's model that its declaration states
@@ -111,6 +115,13 @@ func paysWords(d *Decl) { d.Words = true }
 
 // formerly gives a renamed keyword its earlier names.
 func formerly(names ...string) option { return func(d *Decl) { d.Formerly = names } }
+
+// blesses marks a keyword whose abilities give the city's blessing.
+func blesses(d *Decl) { d.Blesses = true }
+
+// Blesses reports whether keyword name's abilities may give the city's
+// blessing (Ascend), without expanding them.
+func Blesses(name string) bool { return registry()[strings.ToLower(name)].Blesses }
 
 // byDefinition marks a keyword whose abilities the grammar compiles
 // from the revision's own definition.

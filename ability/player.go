@@ -174,6 +174,6 @@ func init() {
 		}, byShape(func(parts []string) error {
 			_, err := readAscend(parts)
 			return err
-		}))
+		}), blesses)
 	})
 }

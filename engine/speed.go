@@ -35,19 +35,31 @@ func (e *engine) sbaSpeeds(d designated, do func([]string, func(game.Ref)) bool)
 // permanent with ascend and at least its number of permanents (702.131b:
 // "any time"; checked whenever state-based actions are).
 func (e *engine) ascend() {
-	for _, p := range e.s.InGame() {
+	bf := e.s.Battlefield()
+	for _, o := range bf {
+		p := o.Controller()
 		if p.Blessed {
 			continue
 		}
-		perms := e.s.Controlled(p)
-		for _, o := range perms {
-			if o.Is("Instant") || o.Is("Sorcery") {
+		for _, inst := range o.Abilities() {
+			if !ability.Blesses(inst.Keyword) {
 				continue
 			}
-			if a, ok := first[*ability.Ascend](e, o); ok && len(perms) >= a.Min {
-				p.Blessed = true
-				e.s.Cite(e.ref(a), a.Note+" (%s)", p.Name, len(perms), o.Label)
-				break
+			for _, x := range ability.OfInstance(inst, e) {
+				a, ok := x.(*ability.Ascend)
+				if !ok {
+					continue
+				}
+				n := 0
+				for _, q := range bf {
+					if q.Controller() == p {
+						n++
+					}
+				}
+				if n >= a.Min {
+					p.Blessed = true
+					e.s.Cite(e.ref(a), a.Note+" (%s)", p.Name, n, o.Label)
+				}
 			}
 		}
 	}
