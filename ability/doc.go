@@ -51,7 +51,13 @@
 // a CantBlock, graft's "This permanent enters with N +1/+1 counters on
 // it" and unleash's "You may have this permanent enter with an
 // additional +1/+1 counter on it" an EntersWith (fading's and
-// vanishing's "This permanent enters with N fade counters on it" too). A part that is a
+// vanishing's "This permanent enters with N fade counters on it" too),
+// living metal's "During your turn, this permanent is an artifact creature
+// in addition to its other types" a StaticEffect, whose continuous effect
+// the layers apply (game.State.KeywordStatics), read ahead's "As this
+// Saga enters the battlefield, choose a number …" a LoreChoice and its
+// "Chapter abilities of this Saga can't trigger the turn it entered …" a
+// ChapterLimit (shape_lore.go). A part that is a
 // triggered ability
 // (replicate's "When you cast this spell, if a replicate cost was paid
 // for it, copy it for each time its replicate cost was paid", fading's

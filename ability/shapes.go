@@ -164,6 +164,18 @@ func (rd *reading) instance(inst game.Ability) []Ability {
 			m := *a
 			m.Keyword, m.Cost = inst.Keyword, inst.Cost
 			out = append(out, &m)
+		case *LoreChoice:
+			x := *a
+			x.Keyword = inst.Keyword
+			out = append(out, &x)
+		case *ChapterLimit:
+			x := *a
+			x.Keyword = inst.Keyword
+			out = append(out, &x)
+		case *StaticEffect:
+			x := *a
+			x.Keyword = inst.Keyword
+			out = append(out, &x)
 		case *ExileResolves:
 			x := *a
 			x.Keyword, x.Cast.Keyword = inst.Keyword, inst.Keyword

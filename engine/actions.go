@@ -372,6 +372,11 @@ func (e *engine) activate(st *Stmt) error {
 	var a *ability.Activated
 	for _, x := range ability.All[*ability.Activated](o, e) {
 		if x.Name != "" && strings.EqualFold(x.Name, st.Value) {
+			if a != nil && a.Do != nil && x.Do != nil && (a.Do.Target != "") != (x.Do.Target != "") && (a.Do.Target != "") == (st.Clause("targeting") != nil) {
+				// Two abilities of one keyword (reconfigure's):
+				// the one with a target for a statement naming one.
+				continue
+			}
 			a = x
 		}
 	}

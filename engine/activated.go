@@ -229,6 +229,8 @@ func (e *engine) limits(p *game.Player, o *game.Object, a *ability.Activated) er
 	switch {
 	case a.Attacked && !e.s.Happened(string(ability.Attacks), func(h game.Happened) bool { return h.Object == o.ID }):
 		return refuse("%s can be activated only if %s attacked this turn, and it has not (%s)", what, o.Label, see("attacked this turn"))
+	case a.AttachedToCreature && (o.AttachedTo == nil || !o.AttachedTo.Is("Creature")):
+		return refuse("%s can be activated only if %s is attached to a creature (%s)", what, o.Label, see("attached to a creature"))
 	case a.Upkeep && (e.s.ActivePlayer() != p || e.s.Step != "upkeep"):
 		return refuse("%s can be activated only during %s's upkeep (%s)", what, p.Name, see("upkeep"))
 	case a.OnceEachTurn && e.s.Activated(o.ID, key, false) > 0:

@@ -807,6 +807,9 @@ type engine struct {
 	// chapterAbility are the chapter abilities triggered (waiting or on
 	// the stack), with the Saga whose they are (704.5s).
 	chapterAbility map[*game.Object]*game.Object
+	// entering is the Saga entering the battlefield with the lore
+	// counters chosen for it, while they are put (702.155a).
+	entering *game.Object
 	// roomAbility are the room abilities triggered (waiting or on the
 	// stack), with the dungeon whose they are (704.5t); ventureCount
 	// the triggered abilities that venture into the dungeon, with how
@@ -831,6 +834,9 @@ type engine struct {
 	// linked are the cards an ability of each source exiled, which its
 	// linked ability returns (607.2a: champion's).
 	linked map[*game.Object][]*game.Object
+	// kwStatics are the continuous effects of each keyword's static
+	// ability in the revision run (keywordStatics), read once.
+	kwStatics map[string][]game.Continuous
 }
 
 func newEngine(f *Scenario, rules *game.Rules, specs *specSet) *engine {
@@ -838,6 +844,7 @@ func newEngine(f *Scenario, rules *game.Rules, specs *specSet) *engine {
 	e.s = game.New(rules, f.Players...)
 	facts := factsOf(rules.Doc(), rules)
 	e.s.SplitCombined, e.s.ArtifactCreatureKeeps, e.s.StarZeroOutside = facts.splitCombined, facts.keepAC, facts.starZero
+	e.s.KeywordStatics = e.keywordStatics
 	return e
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/crules/crules/ability"
 	"github.com/crules/crules/game"
 )
 
@@ -250,11 +251,60 @@ func textEffects(o *game.Object) []game.Effect {
 	return nil
 }
 
+// keywordStatics returns the continuous effects of the static ability
+// keyword k is in the revision run, as its declaration reads them (a
+// StaticEffect): the layers apply them to each permanent with k.
+func (e *engine) keywordStatics(k string) []game.Continuous {
+	if cs, ok := e.kwStatics[k]; ok {
+		return cs
+	}
+	var cs []game.Continuous
+	for _, a := range ability.OfInstance(game.Ability{Keyword: k}, e) {
+		if se, ok := a.(*ability.StaticEffect); ok {
+			cs = append(cs, se.Effect)
+		}
+	}
+	if e.kwStatics == nil {
+		e.kwStatics = map[string][]game.Continuous{}
+	}
+	e.kwStatics[k] = cs
+	return cs
+}
+
+// citeKeywordStatics cites, for each keyword static ability of o whose
+// effect applies now, its rule and the layer each part applies in.
+func (e *engine) citeKeywordStatics(o *game.Object) {
+	for _, se := range all[*ability.StaticEffect](e, o) {
+		objs := e.s.AffectedBy(o, se.Effect)
+		if len(objs) == 0 {
+			continue
+		}
+		e.s.Cite(e.ref(se), se.Note, o.Label, se.Text)
+		c := se.Effect
+		c.Static = true
+		e.citeLayers(&c, fmt.Sprintf("%s: %s", o.Label, strings.ToLower(se.Keyword)), objs)
+	}
+}
+
+// citeTurnStatics cites, as a turn begins, the keyword static abilities
+// that apply during their controller's turn (702.161a) and now apply.
+func (e *engine) citeTurnStatics() {
+	for _, o := range e.s.Battlefield() {
+		for _, a := range o.Abilities() {
+			if len(e.keywordStatics(a.Keyword)) > 0 {
+				e.citeKeywordStatics(o)
+				break
+			}
+		}
+	}
+}
+
 // citeStatics cites, for each static ability of a permanent's text that
 // has a continuous effect, the layer each part applies in and what it
 // applies to now (611.3a: it applies at any moment to what its text
 // names).
 func (e *engine) citeStatics(o *game.Object) {
+	e.citeKeywordStatics(o)
 	for _, ef := range textEffects(o) {
 		if ef.Verb != "static" {
 			continue

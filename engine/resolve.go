@@ -28,6 +28,9 @@ func (e *engine) resolveTop(st *Stmt) error {
 	if err := e.checkProtector(st, top); err != nil {
 		return err
 	}
+	if err := e.checkLore(st, top); err != nil {
+		return err
+	}
 	if top.Ability != nil && top.Ability.Check != nil {
 		if err := top.Ability.Check(e.s, top); err != nil {
 			return err
@@ -467,13 +470,25 @@ func (e *engine) effect(d doing, ef game.Effect, t *game.Target) {
 			e.s.Cite(e.rules.Find(phFollow...), "%s: %s is no longer on the %s: nothing is attached", from, spell.Label, e.zone(game.Battlefield))
 			return
 		}
-		if spell.Is("Creature") && t.Object.Is("Creature") {
+		if spell.Is("Creature") && t.Object.Is("Creature") && !slices.ContainsFunc(ability.Of(spell, e), ability.StopsBeingCreature) {
 			// 301.5c (212.2i before 2009): an Equipment that's also a
-			// creature can't equip a creature.
+			// creature can't equip a creature, unless it has
+			// reconfigure, whose ability makes it stop being one.
 			e.s.Cite(e.rules.Find(phEquipCreature...), "%s is also a creature and can't equip %s: it is not attached", spell.Label, t.Object.Label)
 			return
 		}
 		e.attach(spell, t.Object, e.rules.Find(phFollow...))
+	case "unattach":
+		// 701.3d: the Equipment stays on the battlefield, equipping
+		// nothing.
+		r := e.action("Attach", "from a creature means to move it away from that creature")
+		if e.s.FindIn(spell.Label, game.Battlefield) != spell || spell.AttachedTo == nil {
+			e.s.Cite(r, "%s: %s is attached to nothing: nothing happens", from, spell.Label)
+			return
+		}
+		e.s.Cite(r, "%s: %s is unattached from %s and stays on the battlefield", from, spell.Label, spell.AttachedTo.Label)
+		e.unattach(spell)
+		e.citeStatics(spell)
 	case "reenter":
 		e.reenter(t.Object, ef, from)
 	case "sacrificeunless":

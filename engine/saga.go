@@ -37,9 +37,26 @@ func (e *engine) chapters(o *game.Object) ([]*ability.Trigger, int) {
 }
 
 // sagaEnters puts a lore counter on o, a Saga that has just entered the
-// battlefield (714.3a), in the revisions that have Sagas.
+// battlefield (714.3a), in the revisions that have Sagas; a Saga with a
+// LoreChoice (read ahead's, 702.155) enters with the number of lore
+// counters its controller chose instead (the statement's "lore N").
 func (e *engine) sagaEnters(o *game.Object) {
 	if !o.HasSubtype("Saga") {
+		return
+	}
+	if lc, ok := first[*ability.LoreChoice](e, o); ok {
+		_, final := e.chapters(o)
+		n := 1
+		if e.cur != nil {
+			if cl := e.cur.Clause("lore"); cl != nil {
+				n = cl.N
+			}
+		}
+		n = max(1, min(n, final))
+		e.s.Cite(e.ref(lc), lc.Note, o.Label, n, n, final)
+		e.entering = o
+		e.putCounters(o, "lore", n, o.Controller())
+		e.entering = nil
 		return
 	}
 	r := e.rules.FindUnder(sagaTitles, phSagaEnters...)
@@ -103,12 +120,47 @@ func (c countersPut) put(k string) int {
 // chapter numbers that the count of lore counters on o passed, from
 // before to after (714.2b).
 func (e *engine) fireChapter(o *game.Object, t *ability.Trigger, before, after int) {
+	limit, limited := first[*ability.ChapterLimit](e, o)
 	for _, n := range t.Chapters {
 		if before < n && after >= n {
+			if limited && after != n && e.enteredThisTurn(o) {
+				e.s.Cite(e.ref(limit), limit.Note, o.Label, after, n)
+				continue
+			}
 			e.s.Cite(e.rules.FindUnder(sagaTitles, phChapter...), "%s now has %d lore %s, at least %d: its chapter %d ability triggers", o.Label, after, plural(after, "counter"), n, n)
 			e.chapterAbility[e.queue(o, t, nil, nil)] = o
 		}
 	}
+}
+
+// enteredThisTurn reports whether o entered the battlefield this turn:
+// it is entering now, or its entering is in the turn's history.
+func (e *engine) enteredThisTurn(o *game.Object) bool {
+	return o == e.entering || e.s.Happened(string(ability.Enters), func(h game.Happened) bool { return h.Object == o.ID })
+}
+
+// checkLore refuses, before top resolves, a statement whose "lore N"
+// clause makes no choice the rules give, or a number outside them, and
+// one that makes none where the rules ask for it: a Saga spell with a
+// LoreChoice enters with the number its controller chooses, from one to
+// its final chapter number (702.155b).
+func (e *engine) checkLore(st *Stmt, top *game.Object) error {
+	cl := st.Clause("lore")
+	lc, ok := first[*ability.LoreChoice](e, top)
+	ok = ok && top.Spell != nil && top.HasSubtype("Saga")
+	if cl == nil {
+		if ok {
+			return refuse("%s's controller chooses the number of lore counters it enters with, from one to its final chapter number (resolve; lore N; %s)", top.Label, e.ref(lc).ID)
+		}
+		return nil
+	}
+	if !ok {
+		return refuse("lore: %s is no Saga spell whose controller chooses the number of lore counters it enters with", stackName(top))
+	}
+	if _, final := e.chapters(top); cl.N < 1 || cl.N > final {
+		return refuse("lore %d: the number is chosen from one to %s's final chapter number, %d (%s)", cl.N, top.Label, final, e.ref(lc).ID)
+	}
+	return nil
 }
 
 // chapterPending reports whether o is the source of a chapter ability

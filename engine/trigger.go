@@ -130,6 +130,7 @@ func (e *engine) countersPut(o *game.Object, c countersPut) {
 	c.now = map[string]int{}
 	for k := range c.was {
 		c.now[k] = o.Counters[k]
+		e.citeCounterStatics(o, k, c.was[k])
 	}
 	if c.put("") > 0 {
 		e.fire(o, ability.CountersPut, c)

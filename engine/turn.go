@@ -414,10 +414,12 @@ func (e *engine) beginTurn(p *game.Player) {
 	e.emptyPools(s.Step, "untap")
 	s.Turn++
 	s.Active = slices.Index(s.Players, p)
+	s.Changed() // "during your turn" effects start or end (702.161a)
 	e.turn, e.attacked = steps, nil
 	s.CastThisTurn, s.Log = nil, nil
 	s.Step = ""
 	s.Cite(e.rules.Find(phTurn...), "%s's turn %d begins", p.Name, s.Turn)
+	e.citeTurnStatics()
 	e.enterStep(0)
 }
 

@@ -284,6 +284,8 @@ var Keywords = sync.OnceValue(func() map[string]Param {
 		// Keywords of games of more than two players.
 		"Melee":   NoParam,
 		"Decayed": NoParam, "Unleash": NoParam, "Riot": NoParam, "Graft": NParam, "Bloodthirst": NParam, "Ravenous": NoParam, "Mobilize": NParam, "Devour": NParam, "Tribute": NParam, "Compleated": NoParam,
+		// Keywords of special card kinds (Vehicles, Sagas, levelers).
+		"Living Metal": NoParam, "Read Ahead": NoParam, "Level Up": CostParam, "Reconfigure": CostParam,
 	}
 })
 
@@ -532,7 +534,7 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "sacrificeunless", "returnlinked", "pay", "drain", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets", "movecounters", "createcopy", "exileuntil", "castfree", "bottom", "chooseopponent", "revealtop", "castsamename", "designate", "copytoken", "search", "exchange"
+	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "sacrificeunless", "returnlinked", "pay", "drain", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets", "movecounters", "createcopy", "exileuntil", "castfree", "bottom", "chooseopponent", "revealtop", "castsamename", "designate", "copytoken", "search", "exchange", "unattach"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// ExiledPower: N is the power of the card exiled to pay the
@@ -797,6 +799,7 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 			return Effect{Verb: "venture"}
 		}},
 		{lazyRegexp(`(?i)^(?:you )?take the initiative$`), func(m []string) Effect { return Effect{Verb: "initiative"} }},
+		{lazyRegexp(`(?i)^unattach this (?:permanent|equipment)$`), func(m []string) Effect { return Effect{Verb: "unattach"} }},
 		{lazyRegexp(`(?i)^put (a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten) ([+-]\d+/[+-]\d+|[a-z]+) counters? on (target creature|this creature|this permanent)$`), func(m []string) Effect {
 			e := Effect{Verb: "putcounters", N: count(m[1]), Name: strings.ToLower(m[2]), Target: "creature"}
 			if !strings.HasPrefix(strings.ToLower(m[3]), "target") {
@@ -1065,6 +1068,9 @@ func ParseEffect(text string) (Effect, error) {
 				return e, nil
 			}
 		}
+	}
+	if m, ok := levelMeaning(t); ok {
+		t = m
 	}
 	if e, ok, err := parseContinuous(t); ok {
 		if err != nil {

@@ -16,7 +16,7 @@ var subjectTypes = map[string]string{
 
 // parseContinuous reads a continuous effect of card text (611):
 //
-//	SUBJECT PREDICATE [and PREDICATE]… [until end of turn]
+//	[during your turn, | as long as this creature has COUNTERS,] SUBJECT PREDICATE [and PREDICATE]… [until end of turn]
 //	switch target creature's power and toughness [until end of turn]
 //
 //	gain control of target creature [until end of turn | for as long as you control NAME]
@@ -43,6 +43,28 @@ func parseContinuous(t string) (Effect, bool, error) {
 		e.UntilEOC, l = true, rest
 	}
 	ef := Effect{Verb: "continuous", Cont: e}
+	if rest, ok := strings.CutPrefix(l, "during your turn, "); ok {
+		// A static ability's effect that exists only during its
+		// controller's turn (living metal's, 702.161a).
+		e.YourTurn, l = true, rest
+	}
+	if m := reCountersLong().FindStringSubmatch(l); m != nil {
+		// "As long as this creature has at least N1 level counters on
+		// it, but no more than N2 …" (711.2a), "… has N3 or more level
+		// counters on it" (711.2b): "it" is the creature.
+		if m[1] != "" {
+			e.Counter = m[2]
+			e.CounterMin, _ = strconv.Atoi(m[1])
+			e.CounterMax, _ = strconv.Atoi(m[3])
+		} else {
+			e.Counter = m[5]
+			e.CounterMin, _ = strconv.Atoi(m[4])
+		}
+		l = m[6]
+		if rest, ok := strings.CutPrefix(l, "it "); ok {
+			l = "this creature " + rest
+		}
+	}
 	if rest, ok := strings.CutPrefix(l, "change the text of "); ok {
 		// A text-changing effect (612, layer 3), for the rest of the
 		// game unless it says otherwise; the words are chosen as it
@@ -377,4 +399,37 @@ func becomes(e *Continuous, rest string) error {
 		return fmt.Errorf("expected a power/toughness, colour or card type after %q", "becomes")
 	}
 	return nil
+}
+
+// reCountersLong is the condition of a static ability on the counters on
+// its source: "as long as this creature has at least N1 KIND counters on
+// it, but no more than N2 KIND counters on it, " or "as long as this
+// creature has N3 or more KIND counters on it, ".
+var reCountersLong = lazyRegexp(`^as long as this creature has (?:at least (\d+) ([a-z]+) counters on it, but no more than (\d+) [a-z]+ counters on it|(\d+) or more ([a-z]+) counters on it), (.+)$`)
+
+// reLevel is a leveler's level symbol as a scenario card writes it, the
+// abilities and power/toughness box of its striation after it (711.2):
+// "LEVEL 2-6 3/3 First strike", "LEVEL 7+ 4/4 Double strike, Flying".
+var reLevel = lazyRegexp(`^(?i:level) (\d+)(?:-(\d+)|\+) (\d+/\d+)(?: (.+))?$`)
+
+// levelMeaning rewrites a level symbol into what it means (711.2a–b):
+// "As long as this creature has at least N1 level counters on it, but no
+// more than N2 level counters on it, it has base power and toughness
+// [P/T] and has [abilities]", read then by the effect table.
+func levelMeaning(t string) (string, bool) {
+	m := reLevel().FindStringSubmatch(t)
+	if m == nil {
+		return "", false
+	}
+	cond := "has " + m[1] + " or more level counters on it"
+	if m[2] != "" {
+		cond = "has at least " + m[1] + " level counters on it, but no more than " + m[2] + " level counters on it"
+	}
+	s := "as long as this creature " + cond + ", it has base power and toughness " + m[3]
+	if m[4] != "" {
+		for _, a := range strings.Split(m[4], ",") {
+			s += " and has " + strings.TrimSpace(a)
+		}
+	}
+	return s, true
 }

@@ -361,11 +361,14 @@ type Limits struct {
 	Once         bool
 	Attacked     bool
 	Upkeep       bool
+	// AttachedToCreature: "only if this permanent is attached to a
+	// creature" (reconfigure's unattach ability, 702.151a).
+	AttachedToCreature bool
 }
 
 // restrictionConds are the conditions of "Activate only …" the grammar
 // reads, the longer of two alike first.
-const restrictionConds = `as a sorcery|any time you could (?:cast|play) a sorcery|once each turn|once|if this creature attacked this turn|during your upkeep|(?:if|when) this card is in your hand`
+const restrictionConds = `if this permanent is attached to a creature|as a sorcery|any time you could (?:cast|play) a sorcery|once each turn|once|if this creature attacked this turn|during your upkeep|(?:if|when) this card is in your hand`
 
 // reRestriction is the restriction sentence an activated ability's text
 // ends with: "Activate only if this creature attacked this turn and only
@@ -387,6 +390,8 @@ func cutRestrictions(a *Activated, body string) string {
 		switch c = strings.ToLower(c); {
 		case strings.Contains(c, "sorcery"):
 			a.Sorcery = true
+		case strings.Contains(c, "attached to a creature"):
+			a.AttachedToCreature = true
 		case c == "once each turn":
 			a.OnceEachTurn = true
 		case c == "once":

@@ -74,6 +74,16 @@ type Continuous struct {
 	UntilEOT    bool
 	UntilEOC    bool
 	WhileSource bool
+	// YourTurn is set for a static ability's effect that applies only
+	// "during your turn": while its source's controller is the active
+	// player (living metal, 702.161a).
+	YourTurn bool
+	// Counter is set for a static ability's effect that applies only as
+	// long as its source has at least CounterMin counters of that kind
+	// on it, and no more than CounterMax unless that is 0 (a leveler's
+	// level symbol, 711.2a–b).
+	Counter                string
+	CounterMin, CounterMax int
 
 	CopyOf *Object // layer 1: becomes a copy of CopyOf
 	// GainControl is set for card text that gives the controller of the
@@ -97,12 +107,18 @@ type Continuous struct {
 	TextWords string
 	From, To  string
 	// SetTypes replaces the card types; AddTypes adds to them ("in
-	// addition to its other types").
-	SetTypes []string
-	AddTypes []string
-	SetColor bool
-	Colors   Color
-	Gain     []Ability
+	// addition to its other types"); LoseTypes removes them ("causes
+	// the Equipment to stop being a creature", 702.151b).
+	SetTypes  []string
+	AddTypes  []string
+	LoseTypes []string
+	// WhileAttached is set for a static ability's effect that applies
+	// only while its source is attached to a permanent ("until it
+	// becomes unattached", 702.151b).
+	WhileAttached bool
+	SetColor      bool
+	Colors        Color
+	Gain          []Ability
 	// GainBelow names a keyword: the effect's objects gain the keyword
 	// abilities printed below its first instance on the source, but
 	// that keyword's, and only an object other than the source
@@ -174,7 +190,7 @@ func (e *Continuous) Has(c Change) bool {
 	case ChangeText:
 		return e.TextWords != ""
 	case ChangeType:
-		return len(e.SetTypes) > 0 || len(e.AddTypes) > 0 || e.EveryCreatureType
+		return len(e.SetTypes) > 0 || len(e.AddTypes) > 0 || len(e.LoseTypes) > 0 || e.EveryCreatureType
 	case ChangeColor:
 		return e.SetColor
 	case ChangeAbility:

@@ -427,6 +427,20 @@ func (s *State) exists(v *view, e *Continuous) bool {
 		return true
 	}
 	ch := v.chars[e.Source]
+	if e.YourTurn && (ch == nil || ch.Controller != s.ActivePlayer()) {
+		// "During your turn" (702.161a): only while its controller is
+		// the active player.
+		return false
+	}
+	if e.WhileAttached && e.Source.AttachedTo == nil {
+		// "Until it becomes unattached" (702.151b).
+		return false
+	}
+	if n := e.Source.Counters[e.Counter]; e.Counter != "" && (n < e.CounterMin || e.CounterMax > 0 && n > e.CounterMax) {
+		// "As long as this creature has at least N1 level counters on
+		// it, but no more than N2" (711.2a).
+		return false
+	}
 	return ch != nil && !ch.NoText
 }
 
@@ -535,6 +549,9 @@ func apply(e *Continuous, step *LayerStep, ch *Chars, v *view) {
 				ch.Types = types
 			}
 			ch.Types = union(union(ch.Types, e.SetTypes), e.AddTypes)
+			if len(e.LoseTypes) > 0 {
+				ch.Types = slices.DeleteFunc(slices.Clone(ch.Types), func(t string) bool { return hasFold(e.LoseTypes, t) })
+			}
 			ch.EveryCreatureType = ch.EveryCreatureType || e.EveryCreatureType
 		case ChangeColor:
 			ch.Colors = e.Colors
@@ -682,6 +699,13 @@ func (s *State) statics(v *view) []*Continuous {
 				e.Source, e.Static, e.Timestamp, e.Label = o, true, o.Timestamp, o.Label
 				out = append(out, &e)
 			}
+			// A keyword whose static ability is a continuous effect
+			// (living metal), as the revision run defines it.
+			for _, t := range s.keywordStatics(a.Keyword) {
+				e := t
+				e.Source, e.Static, e.Timestamp, e.Label = o, true, o.Timestamp, o.Label
+				out = append(out, &e)
+			}
 		}
 		for _, ef := range ch.Card.Effects {
 			if ef.Verb != "static" {
@@ -736,7 +760,7 @@ func (s *State) anyStatic() bool {
 				}
 			}
 			for _, a := range o.Card.Abilities {
-				if _, ok := keywordCDAs[a.Keyword]; ok {
+				if _, ok := keywordCDAs[a.Keyword]; ok || len(s.keywordStatics(a.Keyword)) > 0 {
 					return true
 				}
 			}
@@ -860,4 +884,13 @@ func splitQualities(q string) []string {
 		q = strings.ReplaceAll(q, sep, "\x00")
 	}
 	return strings.Split(q, "\x00")
+}
+
+// keywordStatics returns the continuous effects of the static ability
+// keyword k is in the revision run (KeywordStatics), none without one.
+func (s *State) keywordStatics(k string) []Continuous {
+	if s.KeywordStatics == nil {
+		return nil
+	}
+	return s.KeywordStatics(k)
 }

@@ -107,8 +107,14 @@ type State struct {
 	// object is not in play", before 2007-05-01): its power/toughness
 	// CDA functions only there; otherwise it functions in all zones.
 	StarZeroOutside bool
-	Rules           *Rules
-	Trace           []Step
+	// KeywordStatics returns the continuous effects of the static
+	// ability a keyword is in the revision run ("During your turn, this
+	// permanent is an artifact creature in addition to its other
+	// types", living metal): the engine reads them from the keyword's
+	// declaration, each with Subject.Self. Nil reads none.
+	KeywordStatics func(keyword string) []Continuous
+	Rules          *Rules
+	Trace          []Step
 	// Pending are triggered abilities waiting to be put on the stack.
 	Pending []*Object
 	// Requirements are blocking requirements: Blocker must block

@@ -146,7 +146,7 @@ func (s *Spec) Text() *parse.Rule { return s.rule }
 // a text: a cache of specs keys on it. TestSpecDigest holds the digest of
 // every embedded revision's specs under it, so that a change to what is
 // read fails until the version is raised.
-const SpecVersion = 2
+const SpecVersion = 3
 
 // Bind sets the rules s was extracted from (Text) for a spec read back
 // from its JSON: the rule of d numbered s.Rule whose position is at
@@ -697,14 +697,23 @@ func definition(name, all string) (string, []string) {
 // an activated ability. It is written as "Craft with [materials]
 // [cost]," …. It means "…""), one part each: ascend has one for an
 // instant or sorcery and one for a permanent.
+//
+// Read ahead's first wording (2022-09-08 to 2023-04-14) names its two
+// static abilities so: "The first ability is "…" The second ability is
+// "…"", one part each.
 func itMeans(all string) []string {
 	parts := []string{}
 	for rest := all; ; {
-		i := strings.Index(rest, `It means "`)
+		i, key := -1, ""
+		for _, k := range []string{`It means "`, `The first ability is "`, `The second ability is "`} {
+			if j := strings.Index(rest, k); j >= 0 && (i < 0 || j < i) {
+				i, key = j, k
+			}
+		}
 		if i < 0 {
 			return parts
 		}
-		rest = rest[i+len(`It means `):]
+		rest = rest[i+len(key)-1:]
 		parts = append(parts, meaning(rest)...)
 	}
 }

@@ -21,6 +21,7 @@ var clauseWords = map[string]bool{
 	"replace": true, "room": true, "dungeon": true, "sector": true, "protector": true,
 	"mutate": true, "over": true, "under": true, "priority": true, "tap": true,
 	"delve": true, "improvise": true, "replicate": true, "casualty": true, "conspire": true, "bargain": true, "squad": true, "offspring": true,
+	"lore": true,
 }
 
 // expectKinds maps what an expect line checks to whether it names a
@@ -655,7 +656,7 @@ func (p *parser) clause(l line, t string, at int) *engine.Clause {
 			at += len(w) + 1
 		}
 		c.N = c.Ns[0]
-	case "x", "multikicker", "replicate", "squad":
+	case "x", "multikicker", "replicate", "squad", "lore":
 		hi := game.MaxNumber
 		if word != "x" {
 			hi = game.MaxRepeat
