@@ -137,6 +137,10 @@ func (e *engine) legal(spell *game.Object, want string, t game.Target) bool {
 // targets are all illegal does nothing.
 func (e *engine) resolveSpell(spell *game.Object) error {
 	info := spell.Spell
+	bottom, err := e.scryChoice(spell)
+	if err != nil {
+		return err
+	}
 	if info.Mutating {
 		if e.mutate(spell) {
 			return nil
@@ -231,6 +235,7 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 		e.upkeepCopies(spell, uc)
 	}
 	e.ascendSpell(spell)
+	e.scry(spell, bottom)
 	if spell.IsPermanent() {
 		e.s.Remove(spell)
 		e.enter(spell)

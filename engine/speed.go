@@ -31,58 +31,6 @@ func (e *engine) sbaSpeeds(d designated, do func([]string, func(game.Ref)) bool)
 	}
 }
 
-// ascend gives the city's blessing to each player who controls a
-// permanent with ascend and at least its number of permanents (702.131b:
-// "any time"; checked whenever state-based actions are).
-func (e *engine) ascend() {
-	bf := e.s.Battlefield()
-	for _, o := range bf {
-		p := o.Controller()
-		if p.Blessed {
-			continue
-		}
-		for _, inst := range o.Abilities() {
-			if !ability.Blesses(inst.Keyword) {
-				continue
-			}
-			for _, x := range ability.OfInstance(inst, e) {
-				a, ok := x.(*ability.Ascend)
-				if !ok {
-					continue
-				}
-				n := 0
-				for _, q := range bf {
-					if q.Controller() == p {
-						n++
-					}
-				}
-				if n >= a.Min {
-					p.Blessed = true
-					e.s.Cite(e.ref(a), a.Note+" (%s)", p.Name, n, o.Label)
-				}
-			}
-		}
-	}
-}
-
-// ascendSpell gives the city's blessing to the controller of a resolving
-// instant or sorcery spell with ascend who controls at least its number
-// of permanents (702.131a).
-func (e *engine) ascendSpell(spell *game.Object) {
-	a, ok := first[*ability.Ascend](e, spell)
-	p := spell.Controller()
-	if !ok || p.Blessed || !spell.Is("Instant") && !spell.Is("Sorcery") {
-		return
-	}
-	n := len(e.s.Controlled(p))
-	if n < a.Min {
-		e.s.Cite(e.ref(&a.Spell), "%s controls %d permanents, fewer than %d: no city's blessing", p.Name, n, a.Min)
-		return
-	}
-	p.Blessed = true
-	e.s.Cite(e.ref(&a.Spell), a.Spell.Note, p.Name, n)
-}
-
 // speedLoss is the inherent triggered ability of a player's speed
 // (702.179d), as player q loses life: it triggers for the active player
 // if q is their opponent, once each turn, if their speed is less than

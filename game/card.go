@@ -260,7 +260,7 @@ var Keywords = sync.OnceValue(func() map[string]Param {
 		"Exalted": NoParam, "Battle Cry": NoParam, "Prowess": NoParam, "Dethrone": NoParam, "Training": NoParam, "Ingest": NoParam, "Mentor": NoParam,
 		"Afflict": NParam, "Renown": NParam, "Annihilator": NParam,
 		"Afterlife": NParam, "Fabricate": NParam, "Echo": OptCostParam, "Fading": NParam, "Vanishing": NParam,
-		"Cumulative Upkeep": CostParam, "Recover": CostParam, "Firebending": NParam, "Backup": NParam, "Ascend": NoParam, "Extort": NoParam, "Exploit": NoParam, "Champion": QualParam,
+		"Cumulative Upkeep": CostParam, "Recover": CostParam, "Firebending": NParam, "Backup": NParam, "Ascend": NoParam, "Scry": NParam, "Extort": NoParam, "Exploit": NoParam, "Champion": QualParam,
 		"Persist": NoParam, "Undying": NoParam, "Living Weapon": NoParam, "For Mirrodin!": NoParam, "Job Select": NoParam, "Evolve": NoParam,
 		"Flashback": CostParam, "Madness": CostParam, "Mutate": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
 		"Ninjutsu": CostParam, "Evoke": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,

@@ -19,7 +19,7 @@ var clauseWords = map[string]bool{
 	"exile": true, "face down": true, "return": true, "search": true, "exchange": true, "dredge": true, "reveal": true,
 	"order": true, "decline": true, "assign": true, "sacrifice": true, "discard": true, "keep": true, "attacking": true, "multikicker": true, "buyback": true, "respond": true, "evoke": true,
 	"replace": true, "room": true, "dungeon": true, "sector": true, "protector": true,
-	"mutate": true, "over": true, "under": true, "priority": true, "tap": true,
+	"mutate": true, "over": true, "under": true, "priority": true, "tap": true, "bottom": true,
 	"delve": true, "improvise": true, "replicate": true, "casualty": true, "conspire": true, "bargain": true, "squad": true, "offspring": true,
 	"lore": true,
 }
