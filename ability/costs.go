@@ -297,12 +297,29 @@ type Activated struct {
 	Cost   game.FullCost
 	Effect string
 	Do     *game.Effect
+	// Then are Do's instructions after the first, in order (unearth's
+	// "It gains haste. Exile it at the beginning of the next end
+	// step.").
+	Then []game.Effect
+}
+
+// Says is what the ability does, as written after its colon: Do's
+// text and Then's, a sentence each.
+func (a *Activated) Says() string {
+	if a.Do == nil {
+		return ""
+	}
+	out := a.Do.Text
+	for _, x := range a.Then {
+		out += ". " + x.Text
+	}
+	return out
 }
 
 // FromActivated is the ability of an activated ability printed on a
 // card.
 func FromActivated(a *game.Activated) *Activated {
-	return &Activated{From: a.From, Sorcery: a.Sorcery, Limits: a.Limits, Cost: a.Cost, Do: &a.Effect}
+	return &Activated{From: a.From, Sorcery: a.Sorcery, Limits: a.Limits, Cost: a.Cost, Do: &a.Effect, Then: a.Then}
 }
 
 func init() {

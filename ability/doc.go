@@ -78,7 +78,11 @@
 // creature you control. Activate only as a sorcery." is read as a card's
 // activated ability (game.ParseActivatedEffect), with the instance's
 // cost for [Cost]; cycling's "[Cost], Discard this card: Draw a card."
-// is activated from the hand, its cost naming the card there.
+// is activated from the hand, its cost naming the card there; unearth's
+// "[Cost]: Return this card from your graveyard to the battlefield. It
+// gains haste. Exile it at the beginning of the next end step. If it would
+// leave the battlefield, exile it instead of putting it anywhere else."
+// from the graveyard its first sentence names, its sentences in order.
 //
 // Flashback, escape, spectacle, surge, prowl, freerunning, dash, blitz,
 // emerge, web-slinging, overload, cleave, harmonize, mayhem, retrace and

@@ -142,7 +142,7 @@ func (p *ActivatedProgram) Instance(inst game.Ability) *Activated {
 		note = strings.TrimSpace(inst.Keyword + " " + inst.Cost.String())
 	}
 	return &Activated{Base: Base{Keyword: inst.Keyword, Rule: []string{" means "}, Note: note},
-		Name: strings.ToLower(inst.Keyword), From: a.From, Sorcery: a.Sorcery, Limits: a.Limits, Cost: a.Cost, Do: &a.Effect}
+		Name: strings.ToLower(inst.Keyword), From: a.From, Sorcery: a.Sorcery, Limits: a.Limits, Cost: a.Cost, Do: &a.Effect, Then: a.Then}
 }
 
 // activatedCompiled declares an activated keyword by its revision's own

@@ -29,6 +29,10 @@ func TestCompileActivated(t *testing.T) {
 		{"[Cost]: Attach this Fortification to target land you control. Activate only as a sorcery.", "Fortify {1}", game.Battlefield, true, "{1}", "attach", "land you control", 0},
 		{"Tap any number of untapped creatures you control with total power N or greater: This permanent becomes an artifact creature until end of turn.", "Crew 3", game.Battlefield, false, "Tap any number of untapped creatures you control with total power 3 or greater", "continuous", "", 0},
 		{"[Cost], Exile this card from your graveyard: Put a number of +1/+1 counters equal to the power of the card you exiled on target creature. Activate only as a sorcery.", "Scavenge {4}{G}{G}", game.Graveyard, true, "{4}{G}{G}, Exile this card from your graveyard", "putcounters", "creature", 0},
+		// Unearth, of four sentences: the first returns the card from
+		// the graveyard, where the ability functions.
+		{"[Cost]: Return this card from your graveyard to the battlefield. It gains haste. Exile it at the beginning of the next end step. If it would leave the battlefield, exile it instead of putting it anywhere else. Activate only as a sorcery.", "Unearth {B}", game.Graveyard, true, "{B}", "reanimate", "", 0},
+		{"[Cost]: Return this card from your graveyard to play. It gains haste. Remove it from the game at end of turn. If it would leave play, remove it from the game instead of putting it anywhere else. Play this ability only any time you could play a sorcery.", "Unearth {B}", game.Graveyard, true, "{B}", "reanimate", "", 0},
 		{"Tap any number of other untapped creatures you control with total power N or greater: This permanent becomes saddled until end of turn. Activate only as a sorcery.", "Saddle 2", game.Battlefield, true, "Tap any number of other untapped creatures you control with total power 2 or greater", "designate", "", 0},
 		{"Tap another untapped creature you control: Put a number of charge counters on this permanent equal to the tapped creature’s power. Activate only as a sorcery.", "Station", game.Battlefield, true, "Tap another untapped creature you control", "putcounters", "", 0},
 	}
@@ -45,6 +49,15 @@ func TestCompileActivated(t *testing.T) {
 		a := p.Instance(inst)
 		if a.From != c.from || a.Sorcery != c.sorcery || a.Cost.String() != c.cost || a.Do.Verb != c.verb || a.Do.Target != c.target || a.Do.N != c.n {
 			t.Errorf("%q for %q: from %v, sorcery %v, cost %q, %s %q N=%d", c.def, c.inst, a.From, a.Sorcery, a.Cost, a.Do.Verb, a.Do.Target, a.Do.N)
+		}
+		if a.Do.Verb == "reanimate" {
+			var then []string
+			for _, x := range a.Then {
+				then = append(then, x.Verb+"/"+x.Delayed)
+			}
+			if got := strings.Join(then, " "); got != "continuous/ exile/end exileinstead/" {
+				t.Errorf("%q: then %s, want it to gain haste, be exiled at the next end step, and be exiled if it would leave", c.def, got)
+			}
 		}
 		if a.Name != strings.ToLower(inst.Keyword) {
 			t.Errorf("%q: activated by %q", c.inst, a.Name)
@@ -79,7 +92,7 @@ func TestCompileActivated(t *testing.T) {
 	for _, def := range []string{
 		"[Cost]: [Effect]. Activate only while you are the monarch.",
 		"[Cost], {T}: [Effect]. Activate only once.",
-		"[Cost]: Return this card from your graveyard to the battlefield. It gains haste.",
+		"[Cost]: Return this card from your graveyard to the battlefield. It gains haste. Shuffle it into your library at the beginning of the next end step.",
 	} {
 		if _, err := CompileActivated(def); err == nil {
 			t.Errorf("%q compiled: the grammar has no such cost or effect", def)

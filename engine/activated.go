@@ -87,13 +87,13 @@ func (e *engine) activateAbility(st *Stmt, p *game.Player, o *game.Object, a *ab
 		return err
 	}
 	ab := &game.Object{Label: o.Label + " ability", Owner: p, BaseController: p, Card: o.Card, Zone: game.Stack,
-		Ability: &game.AbilityInfo{Source: o, Activated: true, Keyword: o.Label, Text: a.Do.Text, Rule: e.rules.Find(phActivate...)}}
-	steps := []string{fmt.Sprintf("%s activates %s's ability %q and puts it on the stack", p.Name, o.Label, a.Cost.String()+": "+a.Do.Text)}
+		Ability: &game.AbilityInfo{Source: o, Activated: true, Keyword: o.Label, Text: a.Says(), Rule: e.rules.Find(phActivate...)}}
+	steps := []string{fmt.Sprintf("%s activates %s's ability %q and puts it on the stack", p.Name, o.Label, a.Cost.String()+": "+a.Says())}
 	if a.Keyword != "" {
-		steps[0] = fmt.Sprintf("%s activates %s's %s ability %q and puts it on the stack", p.Name, o.Label, strings.ToLower(a.Keyword), a.Cost.String()+": "+a.Do.Text)
+		steps[0] = fmt.Sprintf("%s activates %s's %s ability %q and puts it on the stack", p.Name, o.Label, strings.ToLower(a.Keyword), a.Cost.String()+": "+a.Says())
 	}
 	if a.Do.Verb == "addmana" {
-		steps[0] = fmt.Sprintf("%s activates %s's mana ability %q", p.Name, o.Label, a.Cost.String()+": "+a.Do.Text)
+		steps[0] = fmt.Sprintf("%s activates %s's mana ability %q", p.Name, o.Label, a.Cost.String()+": "+a.Says())
 	}
 	// Targets (602.2b: as a spell's, 601.2c).
 	var t *game.Target
@@ -140,7 +140,7 @@ func (e *engine) activateAbility(st *Stmt, p *game.Player, o *game.Object, a *ab
 	// are paid.
 	e.s.Cite(ab.Ability.Rule, "%s", strings.Join(steps, "; "))
 	if a.Keyword != "" {
-		e.s.Cite(e.ref(a), "%s means %q", a.Note, a.Cost.String()+": "+a.Do.Text)
+		e.s.Cite(e.ref(a), "%s means %q", a.Note, a.Cost.String()+": "+a.Says())
 	}
 	if r := e.rules.Find("the remainder of the process for activating an ability is identical"); !r.IsZero() {
 		e.s.Cite(r, "the rest of the activation follows the steps of casting a spell: targets, total cost, payment")
@@ -203,7 +203,10 @@ func (e *engine) activateAbility(st *Stmt, p *game.Player, o *game.Object, a *ab
 			}
 			e.s.Cite(e.rules.Find(phLastKnown...), "%s's ability: %s's power is %d", src.Label, tapped.Label, ef.N)
 		}
-		e.effect(doing{src: src, from: src.Label + "'s ability"}, ef, t)
+		e.returned, e.created = nil, nil
+		d := doing{src: src, from: src.Label + "'s ability"}
+		e.effect(d, ef, t)
+		e.then(d, a.Then)
 	}
 	if t != nil && t.Object != nil {
 		e.fire(t.Object, ability.BecomesTarget, ab)
@@ -273,4 +276,26 @@ func limitsText(l game.Limits) string {
 // costString prints a total cost: its mana and its other parts.
 func costString(mana game.Cost, parts []game.Part) string {
 	return game.FullCost{Mana: mana, Parts: parts}.String()
+}
+
+// then follows the instructions of an activated ability after its
+// first, in order: "it" is the permanent the first returned to the
+// battlefield (a new object, 400.7), else the source; "them" the tokens
+// the instruction before created.
+func (e *engine) then(d doing, then []game.Effect) {
+	for _, x := range then {
+		if e.returned != nil {
+			d.src = e.returned
+		}
+		d.them = e.created
+		var t *game.Target
+		if x.That {
+			if e.s.FindIn(d.src.Label, game.Battlefield) != d.src {
+				e.s.Cite(e.rules.Find(phNewObject...), "%s: %s is not on the %s: %q does nothing", d.from, d.src.Label, e.zone(game.Battlefield), x.Text)
+				continue
+			}
+			t = &game.Target{Object: d.src}
+		}
+		e.effect(d, x, t)
+	}
 }

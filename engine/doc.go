@@ -55,8 +55,10 @@
 // the revision does not define refuses the cast. Activated abilities
 // printed on cards ("{2}, {T}: Draw a card.") are activated through the
 // same payment (activated.go), and so are activated keyword abilities
-// compiled from their definition (equip, cycling), from the zone their
-// cost names.
+// compiled from their definition (equip, cycling, unearth), from the zone their
+// cost or their effect names. A replacement effect an instruction creates
+// ("If it would leave the battlefield, exile it instead", 614.1a) watches
+// every way a permanent leaves the battlefield (leaveBattlefield).
 //
 // The models are package ability's declarations (ability.Decls): a
 // keyword's abilities, its anchors and whether it is compiled are stated

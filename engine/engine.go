@@ -297,7 +297,7 @@ func cardEffects(c *game.Card) []game.Effect {
 		trig(r.Ability)
 	}
 	for _, a := range c.Activated {
-		out = append(out, a.Effect)
+		out = append(out, a.Effects()...)
 	}
 	return out
 }
@@ -764,6 +764,9 @@ type engine struct {
 	// created are the tokens the last "create" instruction created
 	// ("sacrifice them").
 	created []*game.Object
+	// returned is the permanent the last "return this card … to the
+	// battlefield" instruction returned, "it" of the instructions after.
+	returned *game.Object
 	// mays are the triggered abilities whose resolution offers a choice
 	// a statement may decline ("you may", "unless that player pays").
 	mays map[*game.Object]bool

@@ -325,6 +325,28 @@ func (e *engine) exileAfter(spell *game.Object, a *ability.AltCost) *replacement
 		}}
 }
 
+// exileInstead is the replacement effect an instruction creates for
+// permanent o ("If it would leave the battlefield, exile it instead of
+// putting it anywhere else", 614.1a): whatever way o would leave the
+// battlefield, destroyed, sacrificed, returned to a hand or put into a
+// graveyard by a state-based action, it is exiled instead. The new
+// object o becomes anywhere else is not the object the effect names
+// (400.7).
+func (e *engine) exileInstead(o *game.Object, from string) *replacement {
+	rule := e.rules.Find(phInstead...)
+	return &replacement{name: from, kind: evMove, source: o, rule: rule,
+		applies: func(ev *event) error {
+			if ev.object != o || ev.from != game.Battlefield || ev.to == game.Exile {
+				return fmt.Errorf("%s is not leaving the %s for another zone than exile", o.Label, e.zone(game.Battlefield))
+			}
+			return nil
+		},
+		apply: func(ev *event) {
+			e.s.Cite(rule, "%s: %s would be put into %s (%s); it is %s instead", from, o.Label, e.zone(ev.to), ev.cause, e.term("exiled", "removed from the game"))
+			ev.to = game.Exile
+		}}
+}
+
 // madness: a discarded card with madness may be exiled instead of put
 // into the graveyard; then it triggers, and its owner may cast it.
 func (e *engine) discardInstead(o *game.Object, r *ability.Instead) *replacement {

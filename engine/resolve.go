@@ -500,6 +500,11 @@ func (e *engine) effect(d doing, ef game.Effect, t *game.Target) {
 		e.sacrificeUnless(d, ef)
 	case "returnlinked":
 		e.returnLinked(d)
+	case "exileinstead":
+		if t != nil && t.Object != nil {
+			e.effects = append(e.effects, e.exileInstead(t.Object, from))
+			e.s.Cite(e.rules.Find(phInstead...), "%s: %q is a replacement effect for %s until it leaves %s", from, ef.Text, t.Object.Label, e.term("the battlefield", "play"))
+		}
 	case "pay":
 		e.mayPay(d, ef)
 	case "drain":
@@ -856,6 +861,12 @@ func (e *engine) leaveBattlefield(o *game.Object, to game.Zone, why string) *gam
 			attached = append(attached, x)
 		}
 	}
+	// The replacement effects that watch it leaving ("if it would
+	// leave the battlefield, exile it instead", 614.1a) apply first,
+	// whatever way it leaves.
+	ev := &event{kind: evMove, object: o, from: game.Battlefield, to: to, cause: why}
+	e.replace(ev)
+	to = ev.to
 	merged := o.Merged
 	n := e.s.Move(o, to, nil, false)
 	e.s.Cite(e.rules.Find(phNewObject...), "%s leaves %s (%s) and becomes a new object in %s", o.Label, e.term("the battlefield", "play"), why, e.zone(to))

@@ -247,6 +247,11 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 		}
 	case "reanimate":
 		c := d.card
+		if ef.Who == "this card" {
+			// The ability's source, returned from the graveyard it
+			// functions in (unearth).
+			c = d.src
+		}
 		if c == nil || e.s.FindIn(c.Label, c.Zone) != c || c.Zone == game.Battlefield {
 			// A new object the ability can't find (400.7).
 			e.s.Cite(e.rules.Find(phNewObject...), "%s: %s is not where the ability's event put it: nothing returns", from, d.src.Label)
@@ -258,8 +263,9 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 			return true
 		}
 		o.Tapped = ef.Tapped
+		e.returned = o
 		e.s.Changed()
-		e.s.Cite(e.rules.Find(phFollow...), "%s: %s returns to the battlefield under %s's control%s", from, o.Label, owner.Name, map[bool]string{true: " tapped"}[ef.Tapped])
+		e.s.Cite(e.rules.Find(phFollow...), "%s: %s returns to %s under %s's control%s", from, o.Label, e.term("the battlefield", "play"), owner.Name, map[bool]string{true: " tapped"}[ef.Tapped])
 		e.fire(o, ability.Enters, nil)
 	case "create":
 		e.create(d, ef, n)
@@ -377,6 +383,7 @@ func (e *engine) exchange(d doing, ef game.Effect) {
 	}
 	e.s.Cite(e.defined("Exchange", phExchange...), "%s: %s exchanges %s with %s from their hand, which is put onto %s attached to %s", d.from, p.Name, src.Label, card.Label, e.zone(game.Battlefield), host.Label)
 	src.AttachedTo = nil
+	e.s.Changed()
 	e.leaveBattlefield(src, game.Hand, "exchanged")
 	n := e.s.Move(card, game.Battlefield, p, false)
 	n.AttachedTo = host

@@ -281,9 +281,11 @@ var Keywords = sync.OnceValue(func() map[string]Param {
 		"Intimidate": NoParam, "Shroud": NoParam, "Shadow": NoParam, "Horsemanship": NoParam, "Skulk": NoParam,
 		"Wither": NoParam, "Infect": NoParam, "Toxic": NParam, "Absorb": NParam, "Umbra Armor": NoParam, "Totem Armor": NoParam,
 		// Enters-with statics and creature-combat keywords.
-		// Keywords of games of more than two players.
-		"Melee":   NoParam,
 		"Decayed": NoParam, "Unleash": NoParam, "Riot": NoParam, "Graft": NParam, "Bloodthirst": NParam, "Ravenous": NoParam, "Mobilize": NParam, "Devour": NParam, "Tribute": NParam, "Compleated": NoParam,
+		// Cast from exile later, and leaving the battlefield.
+		"Unearth": CostParam,
+		// Keywords of games of more than two players.
+		"Melee": NoParam,
 		// Keywords of special card kinds (Vehicles, Sagas, levelers).
 		"Living Metal": NoParam, "Read Ahead": NoParam, "Level Up": CostParam, "Reconfigure": CostParam,
 	}
@@ -534,7 +536,7 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "sacrificeunless", "returnlinked", "pay", "drain", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets", "movecounters", "createcopy", "exileuntil", "castfree", "bottom", "chooseopponent", "revealtop", "castsamename", "designate", "copytoken", "search", "exchange", "unattach"
+	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "sacrificeunless", "returnlinked", "pay", "drain", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets", "movecounters", "createcopy", "exileuntil", "castfree", "bottom", "chooseopponent", "revealtop", "castsamename", "designate", "copytoken", "search", "exchange", "unattach", "exileinstead"
 	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
 	X    bool   // N is the spell's X ("deals X damage")
 	// ExiledPower: N is the power of the card exiled to pay the

@@ -341,14 +341,25 @@ var costVerbs = map[string]bool{"sacrifice": true, "discard": true, "exile": tru
 // must be in: the hand for a cost that discards the card itself
 // ("Discard this card"), the graveyard for one that exiles it from there,
 // else the battlefield.
+//
+// Then are the instructions after the first, in order, for an effect of
+// several sentences ("Return this card from your graveyard to the
+// battlefield. It gains haste. Exile it at the beginning of the next end
+// step.", unearth): "it" in them is the object the first returned, or
+// the source. An effect that returns "this card from your graveyard" is
+// activated from the graveyard.
 type Activated struct {
 	Cost    FullCost
 	Effect  Effect
+	Then    []Effect
 	Sorcery bool
 	Limits
 	From Zone
 	Text string
 }
+
+// Effects are the ability's instructions in order: Effect, then Then.
+func (a *Activated) Effects() []Effect { return append([]Effect{a.Effect}, a.Then...) }
 
 // Limits are the restrictions on an activated ability's use (602.5)
 // besides its timing, each a condition of "Activate only …": "once each
@@ -471,6 +482,12 @@ func ParseActivatedEffect(cost FullCost, body, self string) (Activated, error) {
 		body = cutRestrictions(&a, body)
 	}
 	ef, err := ParseEffect(body)
+	if err != nil {
+		// An effect of several sentences, each of the effect table.
+		if first, then, ok := sentences(body); ok {
+			ef, err, a.Then = first, nil, then
+		}
+	}
 	if b := strings.TrimSpace(body); err != nil && self != "" && len(b) > len(self) && strings.EqualFold(b[:len(self)+1], self+" ") {
 		// "Shivan Dragon gets +1/+0 until end of turn": the card's
 		// name is the source itself.
@@ -489,11 +506,42 @@ func ParseActivatedEffect(cost FullCost, body, self string) (Activated, error) {
 		ee := err.(*EffectError)
 		return Activated{}, &EffectError{Offset: ee.Offset, Msg: fmt.Sprintf("unknown effect %q of an activated ability", strings.TrimSuffix(strings.TrimSpace(body), "."))}
 	}
-	if ef.Verb == "static" || ef.Verb == "increase" || ef.Verb == "reduce" || ef.Verb == "spendonly" || ef.Verb == "morecounters" || ef.Verb == "maxcounters" || ef.Verb == "kickdamage" {
-		return Activated{}, &EffectError{Offset: len(body) - len(strings.TrimLeft(body, " ")), Msg: fmt.Sprintf("%q is not an effect an activated ability can have", strings.TrimSpace(body))}
+	for _, x := range append([]Effect{ef}, a.Then...) {
+		if x.Verb == "static" || x.Verb == "increase" || x.Verb == "reduce" || x.Verb == "spendonly" || x.Verb == "morecounters" || x.Verb == "maxcounters" || x.Verb == "kickdamage" {
+			return Activated{}, &EffectError{Offset: len(body) - len(strings.TrimLeft(body, " ")), Msg: fmt.Sprintf("%q is not an effect an activated ability can have", strings.TrimSpace(x.Text))}
+		}
 	}
 	a.Effect = ef
+	for _, x := range a.Effects() {
+		if x.Verb == "reanimate" && x.Who == "this card" {
+			// "Return this card from your graveyard …": it functions
+			// while the card is there.
+			a.From = Graveyard
+		}
+	}
 	return a, nil
+}
+
+// sentences reads body as instructions of one sentence each, in order:
+// the first, and those after it; false when one is outside the effect
+// table.
+func sentences(body string) (Effect, []Effect, bool) {
+	var out []Effect
+	for _, part := range strings.SplitAfter(strings.TrimSpace(body), ". ") {
+		s := strings.TrimSuffix(strings.TrimSpace(part), ".")
+		if s == "" {
+			continue
+		}
+		e, err := ParseEffect(s)
+		if err != nil {
+			return Effect{}, nil, false
+		}
+		out = append(out, e)
+	}
+	if len(out) < 2 {
+		return Effect{}, nil, false
+	}
+	return out[0], out[1:], true
 }
 
 var reAdditional = lazyRegexp(`(?i)^as an additional cost to (?:cast|play) (?:this spell|[^,]+), `)

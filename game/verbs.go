@@ -28,8 +28,10 @@ import (
 //	OBJECT becomes saddled [until end of turn] (a designation, 702.171b) · harness (this permanent | it) (701.64a)
 //	return this card from your graveyard to your hand · exile this card | remove this card from the game
 //	  (the card with the ability, where it is; the first functions in the graveyard, 113.6m)
-//	return (it | that card) to the battlefield [under (its owner's | your) control] [tapped]
-//	  (the card a dies or leaves trigger's source became)
+//	return (it | that card | this card from your graveyard) to the battlefield [under (its owner's | your) control] [tapped]
+//	  (the card a dies or leaves trigger's source became; the ability's source)
+//	(exile it | remove it from the game) (at the beginning of the next end step | at end of turn)
+//	if it would leave the battlefield, exile it instead of putting it anywhere else
 //	create a token that's a copy of this card[, except EXCEPTION {, [and] EXCEPTION}] (707.9: the exceptions,
 //	  "it's white", "it's 4/4", "it has no mana cost", "it's a Zombie in addition to its other types", are
 //	  part of the token's copiable values)
@@ -154,8 +156,27 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 			object(&e, m[1])
 			return e
 		}},
-		{lazyRegexp(`(?i)^return (it|that card) to the battlefield(?: under (?:its owner's|your) control)?( tapped)?$`), func(m []string) Effect {
-			return Effect{Verb: "reanimate", Who: strings.ToLower(m[1]), Tapped: m[2] != ""}
+		{lazyRegexp(`(?i)^return (it|that card|this card from your graveyard) to (?:the battlefield|play)(?: under (?:its owner's|your) control)?( tapped)?$`), func(m []string) Effect {
+			// "This card from your graveyard" (unearth, 702.84a): the
+			// ability's source, returned from there.
+			who := strings.ToLower(m[1])
+			if strings.HasPrefix(who, "this card") {
+				who = "this card"
+			}
+			return Effect{Verb: "reanimate", Who: who, Tapped: m[2] != ""}
+		}},
+		// A delayed triggered ability the instruction creates (603.7):
+		// "exile it at the beginning of the next end step" ("remove it
+		// from the game at end of turn" before 2009-07-11).
+		{lazyRegexp(`(?i)^(?:exile it|remove it from the game) (?:at the beginning of the next end step|at end of turn)$`), func(m []string) Effect {
+			return Effect{Verb: "exile", Who: "it", Delayed: "end"}
+		}},
+		// A replacement effect the instruction creates (614.1a): the
+		// object it names is exiled whatever way it would leave the
+		// battlefield (unearth, 702.84a; "play" and "remove … from the
+		// game" before 2009-07-11).
+		{lazyRegexp(`(?i)^if it would leave (?:the battlefield|play), (?:exile it|remove it from the game) instead of putting it anywhere else$`), func(m []string) Effect {
+			return Effect{Verb: "exileinstead", Who: "it", That: true}
 		}},
 		{lazyRegexp(`(?i)^create ` + numWord + ` (\d+|N|X)/(\d+|N|X) (?:((?:white|blue|black|red|green|colorless)(?: and (?:white|blue|black|red|green))?) )?([a-z]+(?: [a-z]+)*?) (artifact )?(?:creature )?tokens?(?: with ([a-z]+(?: [a-z]+)?(?: and [a-z]+(?: [a-z]+)?)?))?(?: (?:that's|that are))?( tapped and attacking)?$`), func(m []string) Effect {
 			e := Effect{Verb: "create", Name: m[5], Tapped: m[8] != ""}
