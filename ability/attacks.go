@@ -8,7 +8,7 @@ package ability
 
 func init() {
 	families = append(families, func() {
-		for _, name := range []string{"Exalted", "Battle Cry", "Prowess", "Dethrone", "Afflict", "Training", "Ingest", "Renown", "Annihilator", "Mentor", "Melee"} {
+		for _, name := range []string{"Exalted", "Battle Cry", "Prowess", "Dethrone", "Afflict", "Training", "Ingest", "Renown", "Annihilator", "Mentor", "Melee", "Myriad"} {
 			declare(name, compiled, byDefinition)
 		}
 		// "Whenever this creature attacks, create N 1/1 red Warrior

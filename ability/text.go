@@ -49,7 +49,8 @@ import (
 //	          | "this permanent came under your control since the beginning of your last upkeep"
 //	          | "this permanent is on the battlefield"
 //	          | "that creature's power is greater than this creature's power and/or that creature's toughness is greater than this creature's toughness"
-//	effect    = ["you may " | ("if you do, " | "if you copy the spell, " | "if you reveal cards from your library this way, ") | ("if you don't, " | "otherwise, ") | "if you can't, "] an effect of the effect table of card text (game.ParseEffect)
+//	effect    = ["for each opponent other than defending player, "] ["you may " | ("if you do, " | "if you copy the spell, " | "if you reveal cards from your library this way, "
+//	            | "if one or more tokens are created this way, ") | ("if you don't, " | "otherwise, ") | "if you can't, "] an effect of the effect table of card text (game.ParseEffect)
 //
 // NAME is the card's own name; a keyword's definition has no name and
 // its N is the keyword's number.
@@ -645,6 +646,12 @@ func readEffects(t string, at int, self string) ([]sentence, error) {
 			continue
 		}
 		may, otherwise, cant, done := false, false, false, false
+		forEach := ""
+		if w, ok := cutFold(s, "for each opponent other than defending player, "); ok {
+			// Myriad's (702.116a): the instruction once for each of
+			// those opponents, "that player".
+			forEach, s, here = "opponent other than defending player", w, here+len(s)-len(w)
+		}
 		if w, ok := cutFold(s, "then "); ok {
 			// "Then you may pay …" (702.24a): the order the sentences
 			// are in.
@@ -662,10 +669,12 @@ func readEffects(t string, at int, self string) ([]sentence, error) {
 			cant, s, here = true, s[w:], here+w
 		case strings.HasPrefix(low, "you may "):
 			may, s, here = true, s[len("you may "):], here+len("you may ")
-		case strings.HasPrefix(low, "if you do, "), strings.HasPrefix(low, "if you copy the spell, "), strings.HasPrefix(low, "if you reveal cards from your library this way, "):
+		case strings.HasPrefix(low, "if you do, "), strings.HasPrefix(low, "if you copy the spell, "), strings.HasPrefix(low, "if you reveal cards from your library this way, "),
+			strings.HasPrefix(low, "if one or more tokens are created this way, "), strings.HasPrefix(low, "if you put one or more tokens onto the battlefield this way, "):
 			// It follows the choice of the "you may" before it ("If you
 			// copy the spell", demonstrate's; "If you reveal cards from your
-			// library this way", ripple's).
+			// library this way", ripple's; "If one or more tokens are
+			// created this way", myriad's).
 			if !slices.ContainsFunc(out, func(x sentence) bool { return x.may }) {
 				return nil, textErr(here, "\"if you do\" follows no \"you may\" at %q", s)
 			}
@@ -719,6 +728,9 @@ func readEffects(t string, at int, self string) ([]sentence, error) {
 				off = ee.Offset
 			}
 			return nil, textErr(here+off, "unknown effect %q of a triggered ability", s)
+		}
+		if forEach != "" {
+			e.For = forEach
 		}
 		out = append(out, sentence{effect: e, may: may, otherwise: otherwise, cant: cant, done: done})
 	}

@@ -416,6 +416,9 @@ func (e *engine) knownChoices(c *casting, st *Stmt) error {
 		if ability.ReduceChoices[cl.Word] && !hasReduction(e, c.src, cl.Word) {
 			return refuse("%s has no %s", c.face.Name, cl.Word)
 		}
+		if ability.PayerChoices[cl.Word] && !slices.ContainsFunc(all[*ability.AnotherPays](e, c.src), func(a *ability.AnotherPays) bool { return a.Choice == cl.Word }) {
+			return refuse("%s has no %s", c.face.Name, cl.Word)
+		}
 	}
 	return nil
 }
@@ -920,7 +923,10 @@ func (e *engine) totalCost(c *casting, st *Stmt) error {
 	c.total = total
 	c.info.Total = total
 	c.cite(e, e.rules.Find(phTotalCost...), "total cost of %s: %s", c.face.Name, total)
-	return nil
+	// What another player pays of it is left out of what its caster
+	// pays (assist).
+	c.total, err = e.anotherPays(c, st, total)
+	return err
 }
 
 // altParts chooses the permanents alternative cost a takes besides its
@@ -1055,5 +1061,46 @@ func (e *engine) payWithPermanents(c *casting, st *Stmt, total game.Cost) (game.
 			c.cite(e, rule, a.Note, a.Of.Text, o.Label, o.Colors(), what, total, wasted(left), how)
 		}
 	}
+	return total, nil
+}
+
+// anotherPays has the player an "assist PLAYER=N" clause names pay N of the
+// generic mana in total, once it is determined (601.2f), from their mana pool
+// (702.132a): another player in the game, chosen by the caster of a
+// spell with an ability of that kind; it returns what is left for the
+// caster to pay. The mana leaves that player's pool as the spell
+// becomes cast.
+func (e *engine) anotherPays(c *casting, st *Stmt, total game.Cost) (game.Cost, error) {
+	a, ok := first[*ability.AnotherPays](e, c.src)
+	var cl *Clause
+	if ok {
+		cl = st.Clause(a.Choice)
+	}
+	if cl == nil {
+		return total, nil
+	}
+	rule := e.ref(a)
+	if len(cl.Names) != 1 {
+		return total, refuse("%s: name one player, PLAYER=N (%s)", a.Choice, rule.ID)
+	}
+	name, num, _ := strings.Cut(cl.Names[0].Text, "=")
+	n, err := strconv.Atoi(strings.TrimSpace(num))
+	p := e.s.Player(strings.TrimSpace(name))
+	switch {
+	case err != nil || n < 0:
+		return total, refuse("%s: %q is not PLAYER=N", a.Choice, cl.Names[0].Text)
+	case p == nil || p == c.p || p.Left:
+		return total, refuse("%s: %s is not another player in the game: %s chooses another player (%s)", a.Choice, strings.TrimSpace(name), c.p.Name, rule.ID)
+	case n > total.Generic():
+		return total, refuse("%s: %s can pay only generic mana, {%d} of the total cost %s, not {%d} (%s)", a.Choice, p.Name, total.Generic(), total, n, rule.ID)
+	}
+	paid, ok := game.AutoPay(p.Pool, game.Cost{Symbols: []game.Symbol{{Generic: n}}})
+	if !ok {
+		return total, refuse("%s: %s's mana pool (%s) can't pay {%d} (%s)", a.Choice, p.Name, p.Pool, n, rule.ID)
+	}
+	before := total
+	total, _ = total.Reduce(game.Cost{Symbols: []game.Symbol{{Generic: n}}})
+	c.steps = append(c.steps, func() { p.Pool.Sub(paid) })
+	c.cite(e, rule, a.Note, p.Name, paid, c.face.Name, before, total)
 	return total, nil
 }

@@ -309,6 +309,12 @@ func (e *engine) effect(d doing, ef game.Effect, t *game.Target) {
 	spell, from := d.src, d.from
 	ctrl := spell.Controller()
 	if ef.Delayed != "" {
+		if ef.Who == "them" && ef.Verb == "exile" && len(e.created) == 0 {
+			// "If one or more tokens are created this way" (702.116a):
+			// none were.
+			e.cite(d, "%s: no token was created: no delayed triggered ability", cmp.Or(d.name, from))
+			return
+		}
 		e.delayed(spell, ef, e.created)
 		return
 	}

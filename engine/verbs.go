@@ -74,6 +74,16 @@ func (e *engine) objects(d doing, ef game.Effect, t *game.Target) []*game.Object
 		if e.s.FindIn(d.src.Label, game.Battlefield) == d.src {
 			return []*game.Object{d.src}
 		}
+	case ef.Who == "them":
+		// The tokens the instruction before created, those still on
+		// the battlefield (400.7).
+		var out []*game.Object
+		for _, o := range d.them {
+			if e.s.FindIn(o.Label, game.Battlefield) == o {
+				out = append(out, o)
+			}
+		}
+		return out
 	}
 	return nil
 }
@@ -465,10 +475,41 @@ func (e *engine) createCopies(d doing, ef game.Effect, n int) {
 	if except != "" {
 		rule = e.rules.Find(phCopyExcept...)
 	}
+	if ef.Who == "that player" {
+		e.createAttackingCopies(d, &c, rule)
+		return
+	}
 	for range n {
 		o := e.s.Create(&c, e.label(c.Name+" token"), ctrl, game.Battlefield)
 		o.Token = true
 		e.s.Cite(rule, "%s: %s creates %s, a token that's a copy of %s%s%s", d.from, ctrl.Name, o.Label, src.Label, except, why)
+		e.s.Changed()
+		e.fire(o, ability.Enters, nil)
+	}
+}
+
+// createAttackingCopies creates, for each opponent of the source's
+// controller in the game other than the source's defending player (802.2a:
+// the one it attacks), a token copy of it that's tapped and attacking that
+// player (myriad's, 702.116a): each was never declared as an attacker, and
+// only the player it attacks can block it.
+func (e *engine) createAttackingCopies(d doing, c *game.Card, rule game.Ref) {
+	src, ctrl := d.src, d.src.Controller()
+	def := e.defending(src)
+	e.created = nil
+	for _, p := range e.s.InGame() {
+		if p == ctrl || p == def {
+			continue
+		}
+		o := e.s.Create(c, e.label(c.Name+" token"), ctrl, game.Battlefield)
+		o.Token, o.Tapped = true, true
+		e.created = append(e.created, o)
+		e.s.Combat.Attackers = append(e.s.Combat.Attackers, o)
+		if e.s.Combat.Defender == nil {
+			e.s.Combat.Defender = map[*game.Object]*game.Player{}
+		}
+		e.s.Combat.Defender[o] = p
+		e.s.Cite(rule, "%s: %s creates %s, a token that's a copy of %s, tapped and attacking %s (it was never declared as an attacker; %s, %s's defending player, gets none)", d.from, ctrl.Name, o.Label, src.Label, p.Name, def.Name, src.Label)
 		e.s.Changed()
 		e.fire(o, ability.Enters, nil)
 	}

@@ -285,7 +285,7 @@ var Keywords = sync.OnceValue(func() map[string]Param {
 		// Cast from exile later, and leaving the battlefield.
 		"Unearth": CostParam,
 		// Keywords of games of more than two players.
-		"Melee": NoParam,
+		"Melee": NoParam, "Myriad": NoParam, "Assist": NoParam,
 		// Keywords of special card kinds (Vehicles, Sagas, levelers).
 		"Living Metal": NoParam, "Read Ahead": NoParam, "Level Up": CostParam, "Reconfigure": CostParam,
 	}
@@ -983,6 +983,11 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 				e.Who = "them"
 			}
 			return e
+		}},
+		{lazyRegexp(`(?i)^exile (?:them|the tokens) at end of combat$`), func(m []string) Effect {
+			// The tokens the instruction before created, by a delayed
+			// triggered ability (myriad's, 702.116a).
+			return Effect{Verb: "exile", Who: "them", Delayed: "end of combat"}
 		}},
 		{lazyRegexp(`(?i)^return (?:it|this card) to (?:the battlefield|play) under its owner(?:'|’)s control(?: with an? ([+-]1/[+-]1|[a-z]+) counter on it)?$`), func(m []string) Effect {
 			// Persist and undying (702.79a, 702.93a): the card the event

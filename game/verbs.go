@@ -39,6 +39,7 @@ import (
 //	  [that's | that are] [tapped and attacking]
 //	create a token that's a copy of (it | this creature | this permanent) [for each time its WORD cost was paid]
 //	  [, except it's P/T]
+//	create a token that's a copy of this creature that's tapped and attacking that player or a planeswalker they control
 //
 // N is a keyword's number (ByN), and so is "that many" in a keyword
 // action's definition (the number of the action); X is a spell's; "it" is the object the
@@ -213,6 +214,13 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 				e.P, e.T = atoi(m[3]), atoi(m[4])
 			}
 			return e
+		}},
+		// A copy of the source that's tapped and attacking "that player"
+		// (myriad's, 702.116a, after its "for each opponent other than
+		// defending player"; "put … onto the battlefield tapped and
+		// attacking" before 2016-09-30).
+		{lazyRegexp(`(?i)^(?:create a token that(?:'s|’s) a copy of this creature that(?:'s|’s) tapped and attacking|put a token that(?:'s|’s) a copy of this creature onto the battlefield tapped and attacking) that player or a planeswalker (?:they control|he or she controls)$`), func(m []string) Effect {
+			return Effect{Verb: "createcopy", Who: "that player", N: 1, Tapped: true}
 		}},
 		// What the common create above does not read: a token its
 		// ability's source is attached to (", then attach this Equipment to

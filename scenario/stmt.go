@@ -22,6 +22,7 @@ var clauseWords = map[string]bool{
 	"mutate": true, "over": true, "under": true, "priority": true, "tap": true, "bottom": true,
 	"delve": true, "improvise": true, "replicate": true, "casualty": true, "conspire": true, "bargain": true, "squad": true, "offspring": true,
 	"lore": true,
+	"assist": true,
 }
 
 // expectKinds maps what an expect line checks to whether it names a
@@ -821,6 +822,15 @@ func (p *parser) check(st *engine.Stmt) {
 					card(engine.Name{Text: strings.TrimSpace(at), Pos: n.Pos})
 					n.Text = strings.TrimSpace(name)
 				}
+			}
+			if c.Word == "assist" {
+				// "bob=2": the player who pays, and how much generic
+				// mana (702.132a).
+				name, num, ok := strings.Cut(n.Text, "=")
+				if _, err := game.ParseNumber(num, 0, game.MaxNumber); !ok || err != nil {
+					p.errorf(n.Pos, "assist: %q is not PLAYER=N", n.Text)
+				}
+				n.Text = strings.TrimSpace(name)
 			}
 			if c.Word == "assign" {
 				// "Hill Giant=3": the damage assigned to a blocker.
