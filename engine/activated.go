@@ -289,6 +289,16 @@ func (e *engine) then(d doing, then []game.Effect) {
 		}
 		d.them = e.created
 		var t *game.Target
+		if x.Who == "them" && x.Verb == "continuous" {
+			// "The tokens gain haste": each of the tokens the
+			// instruction before created.
+			for _, o := range d.them {
+				if e.s.FindIn(o.Label, game.Battlefield) == o {
+					e.effect(d, x, &game.Target{Object: o})
+				}
+			}
+			continue
+		}
 		if x.That {
 			if e.s.FindIn(d.src.Label, game.Battlefield) != d.src {
 				e.s.Cite(e.rules.Find(phNewObject...), "%s: %s is not on the %s: %q does nothing", d.from, d.src.Label, e.zone(game.Battlefield), x.Text)

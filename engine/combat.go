@@ -68,6 +68,9 @@ func (e *engine) attack(st *Stmt) error {
 			return refuse("%s attacks %s this combat: one defending player (%s)", p.Name, defs[0].Name, e.rules.Find(phDefending...).ID)
 		}
 	}
+	if err := e.attackRequirements(p, attackers, defs); err != nil {
+		return err
+	}
 	e.toStep("declare attackers")
 	e.attacked = append(e.attacked, attackers...)
 	if e.s.Combat.Defending == nil || len(e.s.Combat.Attackers) == 0 {
@@ -797,3 +800,41 @@ func (e *engine) blockerRef(phrases ...string) game.Ref {
 // which each attacking creature attacks a defending player of its own
 // (802.3 today; from 2005-08-01).
 var phEachAttacker = []string{"as the attacking player declares each attacking creature"}
+
+// A mustAttack is a requirement that creature o attacks player p in
+// turn turn if able (508.1d): encore's "a token … that attacks that
+// opponent this turn if able" (702.141a).
+type mustAttack struct {
+	o    *game.Object
+	p    *game.Player
+	turn int
+}
+
+// attackRequirements refuses a declaration of attackers (each of
+// attackers attacking the player defs names at its index) that leaves
+// out a creature p controls that attacks a player this turn if able, or
+// has it attack another, while it could attack: untapped, under p's
+// control since the turn began or with haste, and no ability that says
+// it can't (508.1d).
+func (e *engine) attackRequirements(p *game.Player, attackers []*game.Object, defs []*game.Player) error {
+	for _, r := range e.mustAttack {
+		o := r.o
+		if r.turn != e.s.Turn || r.p.Left || e.s.FindIn(o.Label, game.Battlefield) != o || o.Controller() != p {
+			continue
+		}
+		if i := slices.Index(attackers, o); i >= 0 && defs[i] == r.p || slices.Contains(e.s.Combat.Attackers, o) {
+			continue
+		}
+		if _, ok := first[*ability.CantAttack](e, o); ok || o.Tapped && !slices.Contains(attackers, o) {
+			continue
+		}
+		if _, haste := first[*ability.IgnoresSickness](e, o); o.EnteredTurn == e.s.Turn && !haste {
+			continue
+		}
+		return refuse("%s attacks %s this turn if able, and it can: a declaration that doesn't obey that requirement obeys fewer than it could (%s)", o.Label, r.p.Name, e.rules.Find(phAttackReq...).ID)
+	}
+	return nil
+}
+
+// phAttackReq finds the rule on requirements to attack (508.1d today).
+var phAttackReq = []string{"to see whether it's affected by any requirements", "to see whether it’s affected by any requirements", "effects that say a creature attacks if able"}

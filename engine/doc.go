@@ -55,7 +55,7 @@
 // the revision does not define refuses the cast. Activated abilities
 // printed on cards ("{2}, {T}: Draw a card.") are activated through the
 // same payment (activated.go), and so are activated keyword abilities
-// compiled from their definition (equip, cycling, unearth), from the zone their
+// compiled from their definition (equip, cycling, unearth, encore), from the zone their
 // cost or their effect names. A replacement effect an instruction creates
 // ("If it would leave the battlefield, exile it instead", 614.1a) watches
 // every way a permanent leaves the battlefield (leaveBattlefield).

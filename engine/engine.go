@@ -764,6 +764,9 @@ type engine struct {
 	// created are the tokens the last "create" instruction created
 	// ("sacrifice them").
 	created []*game.Object
+	// mustAttack are the creatures that attack a player this turn if
+	// able (508.1d): encore's tokens.
+	mustAttack []mustAttack
 	// returned is the permanent the last "return this card … to the
 	// battlefield" instruction returned, "it" of the instructions after.
 	returned *game.Object

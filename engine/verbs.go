@@ -313,16 +313,31 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 		// them too.
 		ctrl := d.src.Controller()
 		c := ef.Except.Apply(d.src.Card)
-		o := e.s.Create(c, e.label(c.Name+" token"), ctrl, game.Battlefield)
-		o.Token = true
-		e.s.Cite(e.rules.Find(phFollow...), "%s: %s creates %s, a token that's a copy of %s", from, ctrl.Name, o.Label, d.src.Label)
-		if ef.Text != "" {
-			if _, except, ok := strings.Cut(ef.Text, "except "); ok {
-				e.s.Cite(e.rules.Find(phCopyExcept...), "%s's copiable values: %s's, except %s", o.Label, d.src.Label, except)
-			}
+		// One token, or one for each opponent (encore).
+		for_ := []*game.Player{nil}
+		if ef.For == "each opponent" {
+			for_ = e.players(d, game.Effect{Who: "each opponent"}, nil)
 		}
-		e.s.Changed()
-		e.fire(o, ability.Enters, nil)
+		e.created = nil
+		for _, opp := range for_ {
+			o := e.s.Create(c, e.label(c.Name+" token"), ctrl, game.Battlefield)
+			o.Token = true
+			e.created = append(e.created, o)
+			e.s.Cite(e.rules.Find(phCopiable...), "%s: %s creates %s, a token that's a copy of %s", from, ctrl.Name, o.Label, d.src.Label)
+			if ef.Text != "" {
+				if _, except, ok := strings.Cut(ef.Text, "except "); ok {
+					e.s.Cite(e.rules.Find(phCopyExcept...), "%s's copiable values: %s's, except %s", o.Label, d.src.Label, except)
+				}
+			}
+			if ef.MustAttack && opp != nil {
+				// A requirement (508.1d) for this turn's declarations
+				// of attackers.
+				e.mustAttack = append(e.mustAttack, mustAttack{o: o, p: opp, turn: e.s.Turn})
+				e.s.Cite(e.rules.Find(phFollow...), "%s: %s attacks %s this turn if able", from, o.Label, opp.Name)
+			}
+			e.s.Changed()
+			e.fire(o, ability.Enters, nil)
+		}
 	case "createcopy":
 		e.createCopies(d, ef, n)
 	case "exileuntil":

@@ -283,7 +283,7 @@ var Keywords = sync.OnceValue(func() map[string]Param {
 		// Enters-with statics and creature-combat keywords.
 		"Decayed": NoParam, "Unleash": NoParam, "Riot": NoParam, "Graft": NParam, "Bloodthirst": NParam, "Ravenous": NoParam, "Mobilize": NParam, "Devour": NParam, "Tribute": NParam, "Compleated": NoParam,
 		// Cast from exile later, and leaving the battlefield.
-		"Unearth": CostParam,
+		"Unearth": CostParam, "Encore": CostParam,
 		// Keywords of games of more than two players.
 		"Melee": NoParam, "Myriad": NoParam, "Assist": NoParam,
 		// Keywords of special card kinds (Vehicles, Sagas, levelers).
@@ -613,6 +613,9 @@ type Effect struct {
 	// Attach is set for a token created ", then attach this Equipment
 	// to it" (702.92a): the effect's source is attached to it.
 	Attach bool
+	// MustAttack is set for a token created that attacks the opponent
+	// it was created for this turn if able (encore, 702.141a).
+	MustAttack bool
 	// Except are a token's exceptions when it is created as a copy of
 	// the ability's source ("copytoken", embalm, eternalize).
 	Except *CopyExcept

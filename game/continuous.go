@@ -192,6 +192,15 @@ func subject(e *Continuous, ef *Effect, l string) (int, bool) {
 		ef.That = true
 		take(1)
 		return at, true
+	case "the":
+		if w[1] != "tokens" {
+			return 0, false
+		}
+		// "The tokens gain haste" (encore, 702.141a): those the
+		// instruction before created.
+		ef.Who = "them"
+		take(2)
+		return at, true
 	case "that":
 		ty, ok := subjectTypes[w[1]]
 		if !ok || strings.HasSuffix(w[1], "s") {

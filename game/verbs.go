@@ -32,7 +32,7 @@ import (
 //	  (the card a dies or leaves trigger's source became; the ability's source)
 //	(exile it | remove it from the game) (at the beginning of the next end step | at end of turn)
 //	if it would leave the battlefield, exile it instead of putting it anywhere else
-//	create a token that's a copy of this card[, except EXCEPTION {, [and] EXCEPTION}] (707.9: the exceptions,
+//	[for each opponent, ] create a token that's a copy of this card [that attacks that opponent this turn if able][, except EXCEPTION {, [and] EXCEPTION}] (707.9: the exceptions,
 //	  "it's white", "it's 4/4", "it has no mana cost", "it's a Zombie in addition to its other types", are
 //	  part of the token's copiable values)
 //	create NUM P/T [COLOR [and COLOR]] SUBTYPE [artifact] creature token(s) [with KEYWORD [and KEYWORD]]
@@ -196,8 +196,14 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 			}
 			return e
 		}},
-		{lazyRegexp(`(?i)^create a token that(?:'|’)s a copy of this card(?:, except ((?:` + exceptWords + `)(?:,? (?:and )?(?:` + exceptWords + `))*))?$`), func(m []string) Effect {
-			e := Effect{Verb: "copytoken", N: 1, Except: &CopyExcept{}}
+		{lazyRegexp(`(?i)^(for each opponent, )?create a token that(?:'|’)s a copy of this card( that attacks that opponent this turn if able)?(?:, except ((?:` + exceptWords + `)(?:,? (?:and )?(?:` + exceptWords + `))*))?$`), func(m []string) Effect {
+			// Encore's (702.141a): one token for each opponent, each
+			// attacking that opponent this turn if able (508.1d).
+			e := Effect{Verb: "copytoken", N: 1, Except: &CopyExcept{}, MustAttack: m[2] != ""}
+			if m[1] != "" {
+				e.For = "each opponent"
+			}
+			m = append(m[:1], m[3:]...)
 			for _, x := range reExceptSep().Split(m[1], -1) {
 				e.Except.read(strings.TrimSpace(x))
 			}
