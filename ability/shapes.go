@@ -180,6 +180,10 @@ func (rd *reading) instance(inst game.Ability) []Ability {
 			x := *a
 			x.Keyword, x.Cast.Keyword = inst.Keyword, inst.Keyword
 			out = append(out, &x)
+		case *AttackCost:
+			x := *a
+			x.Keyword, x.Choice, x.Bonus.Keyword = inst.Keyword, word, inst.Keyword
+			out = append(out, &x)
 		}
 	}
 	for i, pr := range rd.programs {

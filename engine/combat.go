@@ -71,6 +71,10 @@ func (e *engine) attack(st *Stmt) error {
 	if err := e.attackRequirements(p, attackers, defs); err != nil {
 		return err
 	}
+	costs, err := e.attackCosts(st, p, attackers)
+	if err != nil {
+		return err
+	}
 	e.toStep("declare attackers")
 	e.attacked = append(e.attacked, attackers...)
 	if e.s.Combat.Defending == nil || len(e.s.Combat.Attackers) == 0 {
@@ -114,11 +118,84 @@ func (e *engine) attack(st *Stmt) error {
 		}
 		e.s.Cite(rule, "%s attacks %s", o.Label, attacks)
 	}
+	for _, c := range costs {
+		c()
+	}
 	for _, o := range attackers {
 		e.fire(o, ability.Attacks, nil)
 	}
 	e.fireAttackShapes(attackers)
 	return nil
+}
+
+// attackCosts checks the optional costs to attack the declaration's
+// clauses pay (508.1g; "enlist A=C": attacking creature A's cost taps C,
+// an untapped creature its controller p controls that doesn't attack and
+// has haste or has been under p's control since the turn began, each
+// once), and returns how to pay each as the attackers are declared: C
+// becomes tapped, and the triggered ability linked to the cost (607.2h)
+// triggers, giving A +X/+0 until end of turn, X C's power as it
+// resolves, or as it last existed on the battlefield.
+func (e *engine) attackCosts(st *Stmt, p *game.Player, attackers []*game.Object) ([]func(), error) {
+	var pay []func()
+	used := map[*game.Object]bool{}
+	for _, cl := range st.Clauses {
+		if !ability.AttackChoices[cl.Word] {
+			continue
+		}
+		for _, n := range cl.Names {
+			who, other, _ := strings.Cut(n.Text, "=")
+			who, other = strings.TrimSpace(who), strings.TrimSpace(other)
+			i := slices.IndexFunc(attackers, func(o *game.Object) bool { return strings.EqualFold(o.Label, who) })
+			if i < 0 {
+				return nil, refuse("%s: %s is not among the creatures %s attacks with", cl.Word, who, p.Name)
+			}
+			att := attackers[i]
+			var a *ability.AttackCost
+			for _, x := range all[*ability.AttackCost](e, att) {
+				if x.Choice == cl.Word && !used[att] {
+					a = x
+				}
+			}
+			if a == nil {
+				return nil, refuse("%s has no %s", att.Label, cl.Word)
+			}
+			rule := e.ref(a)
+			c := e.s.FindIn(other, game.Battlefield)
+			haste := false
+			if c != nil {
+				_, haste = first[*ability.IgnoresSickness](e, c)
+			}
+			switch {
+			case c == nil || c.Controller() != p || !c.Is("Creature"):
+				return nil, refuse("%s: %s is not a creature %s controls (%s)", cl.Word, other, p.Name, rule.ID)
+			case c == att || slices.Contains(attackers, c) || slices.Contains(e.s.Combat.Attackers, c):
+				return nil, refuse("%s: %s attacks: %s taps a creature %s didn't choose to attack with (%s)", cl.Word, c.Label, att.Label, p.Name, rule.ID)
+			case c.Tapped || used[c]:
+				return nil, refuse("%s: %s is tapped: the cost taps an untapped creature (%s)", cl.Word, c.Label, rule.ID)
+			case c.EnteredTurn == e.s.Turn && !haste:
+				return nil, refuse("%s: %s has neither haste nor been under %s's control continuously since the turn began (%s)", cl.Word, c.Label, p.Name, rule.ID)
+			}
+			used[att], used[c] = true, true
+			pay = append(pay, func() {
+				c.Tapped = true
+				e.s.Cite(rule, a.Note, att.Label, c.Label)
+				power := c.Power()
+				e.trigger(att, a.Keyword, "When you do, this creature gets +X/+0 until end of turn, where X is the tapped creature's power.", rule, func(s *game.State, _ *game.Object) {
+					if e.s.FindIn(c.Label, game.Battlefield) == c {
+						power = c.Power()
+					}
+					if e.s.FindIn(att.Label, game.Battlefield) != att {
+						return
+					}
+					s.AddEffect(&game.Continuous{Source: att, Label: a.Keyword, Objects: []*game.Object{att}, AddPT: true, P: power, UntilEOT: true})
+					pw, tg := att.PT()
+					s.Cite(rule, a.Bonus.Note, att.Label, power, fmt.Sprintf("%d/%d", pw, tg))
+				})
+			})
+		}
+	}
+	return pay, nil
 }
 
 // attackChoices reads the "attacking" clause of a declaration of

@@ -285,7 +285,7 @@ var Keywords = sync.OnceValue(func() map[string]Param {
 		// Cast from exile later, and leaving the battlefield.
 		"Unearth": CostParam, "Encore": CostParam,
 		// Keywords of games of more than two players.
-		"Melee": NoParam, "Myriad": NoParam, "Assist": NoParam,
+		"Melee": NoParam, "Myriad": NoParam, "Assist": NoParam, "Enlist": NoParam,
 		// Keywords of special card kinds (Vehicles, Sagas, levelers).
 		"Living Metal": NoParam, "Read Ahead": NoParam, "Level Up": CostParam, "Reconfigure": CostParam,
 	}

@@ -21,8 +21,8 @@ var clauseWords = map[string]bool{
 	"replace": true, "room": true, "dungeon": true, "sector": true, "protector": true,
 	"mutate": true, "over": true, "under": true, "priority": true, "tap": true, "bottom": true,
 	"delve": true, "improvise": true, "replicate": true, "casualty": true, "conspire": true, "bargain": true, "squad": true, "offspring": true,
-	"lore": true,
-	"assist": true,
+	"lore":   true,
+	"assist": true, "enlist": true,
 }
 
 // expectKinds maps what an expect line checks to whether it names a
@@ -831,6 +831,16 @@ func (p *parser) check(st *engine.Stmt) {
 					p.errorf(n.Pos, "assist: %q is not PLAYER=N", n.Text)
 				}
 				n.Text = strings.TrimSpace(name)
+			}
+			if c.Word == "enlist" {
+				// "Attacker=Creature": the creature an attacking
+				// creature enlists (702.154c).
+				if name, other, ok := strings.Cut(n.Text, "="); ok {
+					card(engine.Name{Text: strings.TrimSpace(other), Pos: n.Pos})
+					n.Text = strings.TrimSpace(name)
+				} else {
+					p.errorf(n.Pos, "enlist: %q is not ATTACKER=CREATURE", n.Text)
+				}
 			}
 			if c.Word == "assign" {
 				// "Hill Giant=3": the damage assigned to a blocker.
