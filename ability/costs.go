@@ -21,10 +21,17 @@ import (
 // passes next). Note's arguments: the card's name and the cost.
 type AltCost struct {
 	Base
-	Choice     string
-	From       game.Zone
-	Cost       game.Cost
-	FaceDown   bool
+	Choice   string
+	From     game.Zone
+	Cost     game.Cost
+	FaceDown bool
+	// FaceDownWith are the abilities the face-down spell and permanent
+	// have besides the 2/2 of 708.2 (disguise's ward {2}, 702.168a).
+	FaceDownWith []game.Ability
+	// Prototype, when set, is the alternative mana cost, power and
+	// toughness the spell cast for this cost and its permanent have
+	// (prototype, 718.3b).
+	Prototype  *game.Prototype
 	AnyTime    bool
 	ExileAfter bool
 	Permitted  bool
@@ -182,7 +189,7 @@ var SpliceChoices = map[string]bool{"splice": true}
 // AltChoices are the clause words that choose an alternative cost, for
 // the engine to refuse one a card does not have, each with the name of
 // the ability that offers it in messages ("face down" is morph's).
-var AltChoices = map[string]string{"madness": "madness", "face down": "morph", "evoke": "evoke", "mutate": "mutate"}
+var AltChoices = map[string]string{"madness": "madness", "face down": "morph", "evoke": "evoke", "mutate": "mutate", "prototype": "prototype"}
 
 // ReduceChoices are the clause words that choose a cost paid by tapping
 // or sacrificing permanents (PayWithPermanents), for the engine to
@@ -234,6 +241,24 @@ func init() {
 				&TurnFaceUp{Base: Base{Keyword: "Morph", Rule: []string{"you may turn a face-down permanent you control"}, Note: "morph: %s pays %s and turns %s face up; it is %d/%d"}, Cost: inst.Cost, Parts: inst.Parts},
 			}
 		}, paysWords)
+		// Prototype (702.160a, 718): no quoted definition, so written
+		// here: a spell cast "prototyped" has the alternative mana cost,
+		// power and toughness printed with the keyword ("Prototype
+		// {1}{R} — 3/2"), its cost paid rather than the mana cost.
+		declare("Prototype", func(inst game.Ability, _ Rev) []Ability {
+			p, t, ok := game.ParsePT(inst.Quality)
+			if !ok {
+				return nil
+			}
+			return []Ability{&AltCost{Base: Base{Keyword: "Prototype", Rule: []string{"can choose to cast that card"}, Note: "prototype: %s is cast prototyped for its alternative mana cost %s: it has only its alternative mana cost, power and toughness"},
+				Choice: "prototype", From: game.Hand, Cost: inst.Cost, Prototype: &game.Prototype{Cost: inst.Cost, Power: p, Toughness: t}}}
+		}, anchors("can choose to cast that card"))
+		// Fuse (702.102a): no quoted definition, so written here: cast
+		// from its owner's hand, the split card may be cast as both
+		// halves, a fused split spell ("; fuse").
+		declare("Fuse", func(game.Ability, Rev) []Ability {
+			return []Ability{&Fuses{Base: Base{Keyword: "Fuse", Rule: []string{"may choose to cast both halves"}, Note: "fuse: %s casts both halves of %s, a fused split spell with their combined characteristics and a total cost that includes the mana cost of each, %s"}, Choice: "fuse"}}
+		}, anchors("may choose to cast both halves", "combined characteristics of its two halves", "includes the mana cost of each half", "follows the instructions of the left half"))
 		declare("Mutate", func(inst game.Ability, _ Rev) []Ability {
 			return []Ability{&AltCost{Base: Base{Keyword: "Mutate", Rule: []string{" means "}, Note: "mutate: %s is cast for its mutate cost %s rather than its mana cost: a mutating creature spell that targets a non-Human creature with the same owner"},
 				Choice: "mutate", From: game.Hand, Cost: inst.Cost, Mutates: &mutate}}
@@ -379,3 +404,16 @@ func init() {
 		}, qualified())
 	})
 }
+
+// Fuses is a split card's static ability in its owner's hand: it may be
+// cast as both halves, a fused split spell (702.102a), chosen by the
+// clause word Choice. Note's arguments: the player, the card, the total
+// of its halves' mana costs.
+type Fuses struct {
+	Base
+	Choice string
+}
+
+// BothHalvesChoices are the clause words that cast a split card as both
+// halves (Fuses), for the engine to refuse one a card does not have.
+var BothHalvesChoices = map[string]bool{"fuse": true}

@@ -164,6 +164,18 @@ func (rd *reading) instance(inst game.Ability) []Ability {
 			m := *a
 			m.Keyword, m.Cost = inst.Keyword, inst.Cost
 			out = append(out, &m)
+		case *HalfFrom:
+			x := *a
+			x.Keyword = inst.Keyword
+			out = append(out, &x)
+		case *ExileCastFrom:
+			x := *a
+			x.Keyword = inst.Keyword
+			out = append(out, &x)
+		case *AltCost:
+			x := *a
+			x.Keyword = inst.Keyword
+			out = append(out, &x)
 		case *LoreChoice:
 			x := *a
 			x.Keyword = inst.Keyword

@@ -49,6 +49,11 @@ func (e *engine) cast(st *Stmt) error {
 	if err := e.altCost(c, st); err != nil {
 		return err
 	}
+	if c.alt != nil {
+		// A prototyped spell has only its alternative mana cost, power
+		// and toughness, from its casting on (718.3a–b).
+		c.info.Prototype = c.alt.Prototype
+	}
 	c.pay = &payment{p: p, src: c.src}
 	if p.CantCast {
 		why := "an effect"
@@ -61,7 +66,28 @@ func (e *engine) cast(st *Stmt) error {
 		return err
 	}
 	c.face = c.src.Card
-	if len(c.face.Halves) == 2 {
+	both := ""
+	for _, cl := range st.Clauses {
+		if ability.BothHalvesChoices[cl.Word] {
+			both = cl.Word
+		}
+	}
+	if both != "" {
+		// Both halves, a fused split spell (702.102), from the hand only.
+		f, ok := first[*ability.Fuses](e, c.src)
+		ok = ok && f.Choice == both
+		switch {
+		case !ok || len(c.face.Halves) != 2:
+			return refuse("%s has no %s: only a split card with it is cast as both halves", c.src.Label, both)
+		case c.src.Zone != game.Hand:
+			return refuse("%s is cast fused only from its owner's hand (%s)", c.src.Label, e.ref(f).ID)
+		case st.Clause("half") != nil:
+			return refuse("%s: a fused split spell is both halves, not the half chosen (%s)", c.src.Label, e.ref(f).ID)
+		}
+		c.half = game.Fused(c.face)
+		c.face = c.half
+		c.cite(e, e.ref(f), f.Note, p.Name, c.src.Label, c.half.Cost)
+	} else if len(c.face.Halves) == 2 {
 		split := e.rules.Titled("Split Cards")
 		hc := st.Clause("half")
 		if hc == nil {
@@ -77,6 +103,14 @@ func (e *engine) cast(st *Stmt) error {
 		}
 		c.face = c.half
 		c.cite(e, game.Within(split, "chooses which half", "announce which", "half being cast", "half being played"), "%s chooses to cast %s; on the stack only that half's characteristics exist", p.Name, c.half.Name)
+		for _, hf := range halfFroms(e, c.half) {
+			switch {
+			case hf.Only && c.src.Zone != hf.Zone:
+				return refuse("%s can't be cast from any zone other than a %s (%s)", c.half.Name, hf.Zone, e.ref(hf).ID)
+			case !hf.Only && c.src.Zone == hf.Zone:
+				c.cite(e, e.ref(hf), hf.Note, c.half.Name, hf.Zone)
+			}
+		}
 	}
 	if c.alt != nil && c.alt.FaceDown {
 		c.cite(e, e.ref(c.alt), c.alt.Note, p.Name, c.src.Label, c.alt.Cost)
@@ -128,9 +162,19 @@ func (e *engine) cast(st *Stmt) error {
 	spell.FaceDown = c.alt != nil && c.alt.FaceDown
 	if c.alt != nil {
 		c.info.Alt = c.alt.Choice
+		c.info.FaceDownWith = faceDownWith(c.alt)
 	}
 	if c.alt != nil && c.alt.ExileAfter {
 		e.effects = append(e.effects, e.exileAfter(spell, c.alt))
+	}
+	if c.half != nil {
+		for _, inst := range c.half.Abilities {
+			for _, a := range ability.OfInstance(inst, e) {
+				if x, ok := a.(*ability.ExileCastFrom); ok && c.info.From == x.Zone {
+					e.effects = append(e.effects, e.exileAfter(spell, &ability.AltCost{Base: x.Base}))
+				}
+			}
+		}
 	}
 	for _, f := range c.steps {
 		f()
@@ -206,6 +250,24 @@ func (e *engine) altCost(c *casting, st *Stmt) error {
 	}
 	if err := e.notCast(e.s.Find(st.Object.Text)); err != nil {
 		return err
+	}
+	if hc := st.Clause("half"); hc != nil && len(hc.Names) > 0 {
+		// A half cast from a zone of its own (aftermath's graveyard,
+		// 702.127a): the card is found there.
+		for _, z := range []game.Zone{game.Graveyard, game.Exile} {
+			o := e.s.FindIn(st.Object.Text, z)
+			if o == nil || o.Owner != p {
+				continue
+			}
+			for _, h := range o.Card.Halves {
+				for _, hf := range halfFroms(e, h) {
+					if strings.EqualFold(h.Name, hc.Names[0].Text) && hf.Zone == z && !hf.Only {
+						c.src = o
+						return nil
+					}
+				}
+			}
+		}
 	}
 	if o := e.s.Find(st.Object.Text); o != nil && o.Card.Is("Land") {
 		// A land is played as a special action, never cast (305.1,
@@ -1062,6 +1124,30 @@ func (e *engine) payWithPermanents(c *casting, st *Stmt, total game.Cost) (game.
 		}
 	}
 	return total, nil
+}
+
+// faceDownWith are the abilities a spell cast face down for alternative
+// cost alt has besides the 2/2 of 708.2 (disguise's ward {2}); none when
+// it isn't cast face down.
+func faceDownWith(alt *ability.AltCost) []game.Ability {
+	if alt == nil || !alt.FaceDown {
+		return nil
+	}
+	return alt.FaceDownWith
+}
+
+// halfFroms are the abilities of split card half h that say which zones
+// it may be cast from (aftermath's, 702.127a).
+func halfFroms(e *engine, h *game.Card) []*ability.HalfFrom {
+	var out []*ability.HalfFrom
+	for _, inst := range h.Abilities {
+		for _, a := range ability.OfInstance(inst, e) {
+			if hf, ok := a.(*ability.HalfFrom); ok {
+				out = append(out, hf)
+			}
+		}
+	}
+	return out
 }
 
 // anotherPays has the player an "assist PLAYER=N" clause names pay N of the

@@ -64,6 +64,16 @@
 // keyword's abilities, its anchors and whether it is compiled are stated
 // in one place, its declaration in its family's file; models.go adds
 // only their order and the model of split cards, which is no keyword.
+// The special card kinds are rules of their own, cited by what they
+// say: Sagas' lore counters and chapter abilities (714; saga.go, read
+// ahead's chosen number and limit read by kind), leveler cards' level
+// symbols (711; leveler.go: static abilities the layers apply while the
+// level counters are in range), split cards' halves (709: one half cast,
+// a fused split spell, a half cast from the graveyard only), prototyped
+// spells' alternative mana cost, power and toughness (718.3b) and
+// face-down objects cast by an alternative cost that gives them
+// abilities (708, disguise's ward), the last two carried by the costs
+// paid (game.CostsPaid).
 // Each hand-written model declares the wording it implements, revision
 // range by revision range, in declared.txt (a generated golden); TestDeclarations checks the
 // declarations against keyword extraction for every embedded revision

@@ -215,6 +215,9 @@ const (
 	// OptCostParam is a cost the oldest cards did not print: "Echo"
 	// (702.30b: an echo cost equal to the mana cost) or "Echo {2}{R}".
 	OptCostParam
+	// ProtoParam is a mana cost, power and toughness: "Prototype {1}{R}
+	// — 3/2" (702.160a), the power and toughness in Quality.
+	ProtoParam
 )
 
 // A TextChange is a text-changing effect (612) a spell makes on its own
@@ -287,7 +290,7 @@ var Keywords = sync.OnceValue(func() map[string]Param {
 		// Keywords of games of more than two players.
 		"Melee": NoParam, "Myriad": NoParam, "Assist": NoParam, "Enlist": NoParam,
 		// Keywords of special card kinds (Vehicles, Sagas, levelers).
-		"Living Metal": NoParam, "Read Ahead": NoParam, "Level Up": CostParam, "Reconfigure": CostParam,
+		"Living Metal": NoParam, "Read Ahead": NoParam, "Level Up": CostParam, "Reconfigure": CostParam, "Disguise": CostParam, "Prototype": ProtoParam, "Aftermath": NoParam, "Fuse": NoParam,
 	}
 })
 
@@ -367,6 +370,18 @@ func ParseAbility(text string) (Ability, bool, error) {
 			return bad("a cost after the number")
 		}
 		a.Cost = c
+	case ProtoParam:
+		cost, size, ok := strings.Cut(rest, "—")
+		if !ok {
+			cost, size, ok = strings.Cut(rest, " - ")
+		}
+		if _, _, okPT := ParsePT(strings.TrimSpace(size)); !ok || !okPT {
+			return bad("a mana cost, a dash and a power/toughness (\"{1}{R} — 3/2\")")
+		}
+		if err := a.setCost(strings.TrimSpace(cost)); err != nil {
+			return bad("a mana cost")
+		}
+		a.Quality = strings.TrimSpace(size)
 	case CostParam, OptCostParam:
 		if rest == "" && Keywords()[best] == OptCostParam {
 			break
@@ -1135,4 +1150,20 @@ func CheckDamageSource(e Effect, self string) error {
 		return nil
 	}
 	return &EffectError{Offset: start + len(raw) - len(strings.TrimLeft(raw, " ")), Msg: fmt.Sprintf("%q deals the damage of %q: a source that is not %s (name it, or write \"it\" or \"this spell\")", subj, e.Text, self)}
+}
+
+// Fused returns the fused split spell split card c is cast as (702.102):
+// the combined characteristics of its two halves (702.102b, 709.4), a
+// mana cost that includes each half's (702.102c), and the instructions
+// of the left half, then the right's (702.102d). Nil for a card that is
+// no split card.
+func Fused(c *Card) *Card {
+	if len(c.Halves) != 2 {
+		return nil
+	}
+	a, b := c.Halves[0], c.Halves[1]
+	return &Card{Name: a.Name + " // " + b.Name, Cost: a.Cost.Plus(b.Cost),
+		Supertypes: union(a.Supertypes, b.Supertypes), Types: union(a.Types, b.Types), Subtypes: union(a.Subtypes, b.Subtypes),
+		Indicator: a.Indicator | b.Indicator, Abilities: append(slices.Clip(a.Abilities), b.Abilities...),
+		Effects: append(slices.Clip(a.Effects), b.Effects...)}
 }

@@ -286,6 +286,14 @@ func predicates(l string) []string {
 	return out
 }
 
+// ParsePT reads a power/toughness box, "3/2": two numbers from 0.
+func ParsePT(s string) (p, t int, ok bool) {
+	if strings.ContainsAny(s, "+-") {
+		return 0, 0, false
+	}
+	return pt(s)
+}
+
 func pt(s string) (int, int, bool) {
 	a, b, ok := strings.Cut(s, "/")
 	p, e1 := strconv.Atoi(strings.TrimPrefix(a, "+"))

@@ -24,11 +24,17 @@ func (o *Object) printed() Chars {
 		ch.Colors = a.Cost.Colors() | b.Cost.Colors()
 		ch.Abilities = append(slices.Clip(a.Abilities), b.Abilities...)
 	}
+	if p := o.prototype(); p != nil && o.Ability == nil {
+		// Prototyped (718.3b): its colour is its alternative mana
+		// cost's (105.2).
+		ch.Cost, ch.Colors, ch.Power, ch.Toughness = p.Cost, p.Cost.Colors()|c.Indicator, p.Power, p.Toughness
+	}
 	if o.Ability != nil {
 		ch = Chars{Card: c, Controller: o.BaseController, NoText: true}
 	}
 	if o.FaceDown {
 		faceDown(&ch)
+		ch.Abilities = o.faceDownWith()
 	}
 	return ch
 }
@@ -364,6 +370,7 @@ func (s *State) layers() map[*Object]*Chars {
 			for _, o := range v.objs {
 				if o.FaceDown {
 					faceDown(v.chars[o])
+					v.chars[o].Abilities = o.faceDownWith()
 				}
 			}
 		}

@@ -154,8 +154,17 @@ type SpellInfo struct {
 type CostsPaid struct {
 	// Alt is the alternative cost paid, by the word that chose it
 	// ("evoke", "flashback"); "" when none was.
-	Alt    string
-	Kicked bool // a cost that kicks was paid (kicker, multikicker)
+	Alt string
+	// FaceDownWith are the abilities the face-down spell and the
+	// permanent it becomes have, by the alternative cost paid, besides
+	// the characteristics 708.2 lists (disguise's ward {2}, 702.168a);
+	// nil for none. They end as it is turned face up.
+	FaceDownWith []Ability
+	// Prototype is the alternative set of mana cost, power and
+	// toughness a prototyped spell, and the permanent it becomes, has
+	// (718.3b); nil when it wasn't cast prototyped.
+	Prototype *Prototype
+	Kicked    bool // a cost that kicks was paid (kicker, multikicker)
 	// Optional are the optional additional costs paid, by the word that
 	// chose them, once for each time ("kicker", "multikicker",
 	// "multikicker", "buyback").
@@ -418,4 +427,36 @@ func (o *Object) AddCounters(kind string, n int) {
 	if o.st != nil {
 		o.st.Changed()
 	}
+}
+
+// faceDownWith returns the abilities face-down object o has by the
+// alternative cost paid to cast it face down (CostsPaid.FaceDownWith).
+func (o *Object) faceDownWith() []Ability {
+	switch {
+	case o.Spell != nil:
+		return o.Spell.FaceDownWith
+	case o.Paid != nil:
+		return o.Paid.FaceDownWith
+	}
+	return nil
+}
+
+// A Prototype is a prototype card's alternative characteristics (718.2):
+// a mana cost, power and toughness.
+type Prototype struct {
+	Cost             Cost
+	Power, Toughness int
+}
+
+// prototype returns the alternative characteristics object o has as a
+// prototyped spell or the permanent one became (718.3b), nil for none:
+// in any other zone a prototype card has its normal ones (718.4).
+func (o *Object) prototype() *Prototype {
+	switch {
+	case o.Spell != nil && o.Zone == Stack:
+		return o.Spell.Prototype
+	case o.Paid != nil && o.Zone == Battlefield:
+		return o.Paid.Prototype
+	}
+	return nil
 }

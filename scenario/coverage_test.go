@@ -149,7 +149,13 @@ func TestModelsRefuseAndInteract(t *testing.T) {
 						if c == nil {
 							continue
 						}
-						for _, a := range c.Abilities {
+						abilities := c.Abilities
+						for _, h := range c.Halves {
+							// A split card has its halves' abilities
+							// (aftermath is printed on one).
+							abilities = append(slices.Clip(abilities), h.Abilities...)
+						}
+						for _, a := range abilities {
 							if strings.EqualFold(a.Keyword, m.Name) || slices.ContainsFunc(m.Formerly, func(f string) bool { return strings.EqualFold(a.Keyword, f) }) {
 								with = true
 							} else {

@@ -21,7 +21,7 @@ var clauseWords = map[string]bool{
 	"replace": true, "room": true, "dungeon": true, "sector": true, "protector": true,
 	"mutate": true, "over": true, "under": true, "priority": true, "tap": true, "bottom": true,
 	"delve": true, "improvise": true, "replicate": true, "casualty": true, "conspire": true, "bargain": true, "squad": true, "offspring": true,
-	"lore":   true,
+	"lore": true, "fuse": true,
 	"assist": true, "enlist": true,
 }
 
@@ -695,7 +695,7 @@ func (p *parser) clause(l line, t string, at int) *engine.Clause {
 			return nil
 		}
 		c.Names = []engine.Name{{Text: strings.TrimSpace(from), Pos: l.pos(rat)}, {Text: strings.TrimSpace(to), Pos: l.pos(rat + len(from) + len(" with "))}}
-	case "flashback", "entwine", "kicker", "offspring", "decline", "buyback", "respond", "evoke", "mutate", "over", "under", "priority":
+	case "flashback", "entwine", "kicker", "offspring", "fuse", "decline", "buyback", "respond", "evoke", "mutate", "over", "under", "priority":
 		if strings.TrimSpace(rest) != "" {
 			p.errorf(l.pos(rat), "%s takes nothing after it", word)
 		}
