@@ -97,6 +97,10 @@ type Decl struct {
 	// read from the action's own definition, its first subrule, by
 	// CompileAction.
 	Action bool
+	// Blesses is set for a keyword whose abilities give a player the
+	// city's blessing (ascend): the engine, which checks it whenever
+	// state-based actions are, expands only those.
+	Blesses bool
 }
 
 // An option is a fact of a keyword's model that its declaration states
@@ -117,6 +121,13 @@ func paysWords(d *Decl) { d.Words = true }
 
 // formerly gives a renamed keyword its earlier names.
 func formerly(names ...string) option { return func(d *Decl) { d.Formerly = names } }
+
+// blesses marks a keyword whose abilities give the city's blessing.
+func blesses(d *Decl) { d.Blesses = true }
+
+// Blesses reports whether keyword name's abilities may give the city's
+// blessing (Ascend), without expanding them.
+func Blesses(name string) bool { return registry()[strings.ToLower(name)].Blesses }
 
 // byDefinition marks a keyword whose abilities the grammar compiles
 // from the revision's own definition.
@@ -225,9 +236,9 @@ func OfInstance(inst game.Ability, r Rev) []Ability {
 // Of returns every ability object o has in revision r: the enchant
 // restriction of a local enchantment's subtype, its keyword instances
 // expanded through their declarations, in printed order (then the
-// abilities a max speed ability grants while it does), then the
-// triggered, static and activated abilities of its text after the
-// layers. A face-down object, one that lost all abilities and an ability
+// abilities a max speed or threshold ability grants while it does),
+// then the triggered, static and activated abilities of its text after
+// the layers. A face-down object, one that lost all abilities and an ability
 // on the stack have none of its text.
 func Of(o *game.Object, r Rev) []Ability {
 	var out []Ability
@@ -244,6 +255,12 @@ func Of(o *game.Object, r Rev) []Ability {
 	for _, a := range out {
 		if m, ok := a.(*MaxSpeed); ok && m.Active(o) {
 			out = append(out, OfInstance(m.Grants, r)...)
+		}
+		if t, ok := a.(*Threshold); ok && t.Active(o) {
+			out = append(out, OfInstance(t.Grants, r)...)
+		}
+		if i, ok := a.(*Infinity); ok && i.Active(o) {
+			out = append(out, OfInstance(i.Grants, r)...)
 		}
 		if w, ok := a.(*WhilePaid); ok && w.Active(o) {
 			out = append(out, w.Grants...)
@@ -273,9 +290,9 @@ func Of(o *game.Object, r Rev) []Ability {
 }
 
 // Instances returns the keyword instances o has in revision r after
-// the layers, as Of reads them: its own, then those a max speed ability
-// of it grants while it does (702.178a: "As long as your speed is 4,
-// this object has '[Ability].'").
+// the layers, as Of reads them: its own, then those a max speed or
+// threshold ability of it grants while it does (702.178a: "As long as
+// your speed is 4, this object has '[Ability].'"; 502.23a).
 func Instances(o *game.Object, r Rev) []game.Ability {
 	own := o.Abilities()
 	out := slices.Clone(own)
@@ -283,6 +300,12 @@ func Instances(o *game.Object, r Rev) []game.Ability {
 		for _, a := range OfInstance(inst, r) {
 			if m, ok := a.(*MaxSpeed); ok && m.Active(o) {
 				out = append(out, m.Grants)
+			}
+			if t, ok := a.(*Threshold); ok && t.Active(o) {
+				out = append(out, t.Grants)
+			}
+			if i, ok := a.(*Infinity); ok && i.Active(o) {
+				out = append(out, i.Grants)
 			}
 		}
 	}

@@ -16,6 +16,11 @@ func init() {
 		// Sacrifice them at the beginning of the next end step"
 		// (702.181a): the last a delayed triggered ability (603.7).
 		declare("Mobilize", compiled, byDefinition)
+		// "Whenever this creature attacks, add N {R}. Until end of
+		// combat, you don't lose this mana as steps and phases end"
+		// (702.189a): the second sentence keeps the mana the first adds
+		// (game.Effect.KeepCombat).
+		declare("Firebending", compiled, byDefinition)
 	})
 }
 
@@ -38,5 +43,9 @@ var Saddled = Designation{Name: "saddled", Keyword: "Saddle"}
 // action's.
 var Monstrous = Designation{Name: "monstrous", Keyword: "Monstrosity"}
 
+// Harnessed is the designation harness gives (701.64b), until the
+// permanent leaves the battlefield: an ∞ ability's condition (702.186b).
+var Harnessed = Designation{Name: "harnessed", Keyword: "Harness"}
+
 // Designations are the designations a scenario checks.
-var Designations = []Designation{Renowned, Saddled, Monstrous}
+var Designations = []Designation{Renowned, Saddled, Monstrous, Harnessed}

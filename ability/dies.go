@@ -47,6 +47,19 @@ func init() {
 			// "When this creature enters, you may sacrifice a creature"
 			// (702.110a; "enters the battlefield" before 2024-07-30).
 			"Exploit",
+			// "When a creature is put into your graveyard from the
+			// battlefield, you may pay [cost]. If you do, return this
+			// card from your graveyard to your hand. Otherwise, exile
+			// this card" (702.59a; "from play" and "remove this card
+			// from the game" before 2009-07-11): it functions in the
+			// graveyard its effect moves the card out of (113.6m).
+			"Recover",
+			// "When this creature enters, put N +1/+1 counters on
+			// target creature. If that's another creature, it also
+			// gains the non-backup abilities of this creature printed
+			// below this one until end of turn" (702.165a): the keyword
+			// abilities printed after it (game.Continuous.GainBelow).
+			"Backup",
 		} {
 			declare(name, compiled, byDefinition)
 		}

@@ -1,6 +1,11 @@
 package ability
 
-import "github.com/crules/crules/game"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/crules/crules/game"
+)
 
 // The designation family: keywords that give players a value of their
 // own (speed), that read it (max speed), or that give permanents a
@@ -117,4 +122,58 @@ var TheInitiative = &Initiative{
 	Damage:  Base{Keyword: "Initiative", Rule: []string{"deal combat damage to the player who has the initiative"}, Note: "whenever one or more creatures a player controls deal combat damage to the player who has the initiative, the controller of those creatures takes the initiative"},
 	Taken:   Base{Keyword: "Initiative", Rule: []string{"whenever a player takes the initiative, that player ventures into undercity"}, Note: "whenever a player takes the initiative, that player ventures into Undercity"},
 	Dungeon: "Undercity",
+}
+
+// Ascend is ascend (702.131, from 2018-01-19): on an instant or sorcery
+// spell a spell ability, "If you control ten or more permanents and you
+// don't have the city's blessing, you get the city's blessing for the
+// rest of the game" (Spell, as it resolves); on a permanent a static
+// ability, "Any time you control ten or more permanents …" (Any). Min
+// is the number of permanents, read from the definition. The notes
+// take the player and how many permanents they control.
+type Ascend struct {
+	Base
+	Min   int
+	Spell Base
+}
+
+// reAscend is the shape of each part of ascend's definition.
+var reAscend = lazyRegexp(`^(?i)(if|any time) you control (\w+) or more permanents and you don't have the city's blessing, you get the city's blessing for the rest of the game\.?$`)
+
+// readAscend reads the number of permanents ascend's two parts ask
+// for: the spell's, then the permanent's.
+func readAscend(parts []string) (int, error) {
+	if len(parts) != 2 {
+		return 0, fmt.Errorf("ascend's definition has %d parts, not two", len(parts))
+	}
+	n := 0
+	for i, part := range parts {
+		m := reAscend().FindStringSubmatch(normalPart(part))
+		if m == nil || (m[1] == "if") != (i == 0) {
+			return 0, fmt.Errorf("no shape the grammar knows at %q (known: \"If|Any time you control N or more permanents and you don't have the city's blessing, you get the city's blessing for the rest of the game\")", part)
+		}
+		k, byN, ok := readNumber(strings.ToLower(m[2]))
+		if !ok || byN || i > 0 && k != n {
+			return 0, fmt.Errorf("unknown number %q in %q", m[2], part)
+		}
+		n = k
+	}
+	return n, nil
+}
+
+func init() {
+	families = append(families, func() {
+		declare("Ascend", func(inst game.Ability, r Rev) []Ability {
+			n, err := readAscend(r.Parts("Ascend"))
+			if err != nil {
+				return nil
+			}
+			return []Ability{&Ascend{Base: Base{Keyword: "Ascend", Rule: []string{"represents a static ability"}, Note: "%s controls %d permanents and gets the city's blessing for the rest of the game"},
+				Min:   n,
+				Spell: Base{Keyword: "Ascend", Rule: []string{"represents a spell ability"}, Note: "%s controls %d permanents as the spell resolves and gets the city's blessing for the rest of the game"}}}
+		}, byShape(func(parts []string) error {
+			_, err := readAscend(parts)
+			return err
+		}), blesses)
+	})
 }

@@ -27,6 +27,7 @@ import (
 //	          | "you" | "an opponent" | "a player"
 //	event     = (of an object) ("enters the battlefield" | "enters" | "comes into play") ["under your control"]
 //	          | "dies" | "is put into a graveyard from" ("play" | "the battlefield")
+//	          | (of "a creature") "is put into your graveyard from" ("play" | "the battlefield")
 //	          | "leaves the battlefield" | "leaves play"
 //	          | "attacks and isn't blocked" | "attacks alone" | "attacks the player with the most life or tied for most life"
 //	          | "and at least one other creature with power greater than" ("this creature's" | "NAME's") "power attack"
@@ -49,7 +50,7 @@ import (
 //	          | "this permanent is on the battlefield"
 //	          | "that creature's power is greater than this creature's power and/or that creature's toughness is greater than this creature's toughness"
 //	effect    = ["for each opponent other than defending player, "] ["you may " | ("if you do, " | "if you copy the spell, " | "if you reveal cards from your library this way, "
-//	            | "if one or more tokens are created this way, ") | "if you don't, " | "if you can't, "] an effect of the effect table of card text (game.ParseEffect)
+//	            | "if one or more tokens are created this way, ") | ("if you don't, " | "otherwise, ") | "if you can't, "] an effect of the effect table of card text (game.ParseEffect)
 //
 // NAME is the card's own name; a keyword's definition has no name and
 // its N is the keyword's number.
@@ -66,9 +67,13 @@ const (
 	CreatureYouControl Subject = "a creature you control"
 	AnotherYours       Subject = "another creature you control"
 	OpponentsCreature  Subject = "a creature an opponent controls"
-	You                Subject = "you"
-	AnOpponent         Subject = "an opponent"
-	APlayer            Subject = "a player"
+	// IntoYourGraveyard is a creature put into the graveyard of the
+	// trigger source's owner ("When a creature is put into your
+	// graveyard from the battlefield", recover's, 702.59a).
+	IntoYourGraveyard Subject = "a creature put into your graveyard"
+	You               Subject = "you"
+	AnOpponent        Subject = "an opponent"
+	APlayer           Subject = "a player"
 )
 
 // OfPlayer reports whether s watches players rather than objects.
@@ -396,6 +401,10 @@ func (c *clause) readSubject(t, low string, at *int, self string, skip func(stri
 				return nil
 			}
 		}
+		if c.subject == AnyCreature && (skip("is put into your graveyard from the battlefield") || skip("is put into your graveyard from play")) {
+			c.on, c.subject = []Event{Dies}, IntoYourGraveyard
+			return nil
+		}
 		if readStronger(low, at, self) {
 			c.on = []Event{AttacksWithStronger}
 			return nil
@@ -682,16 +691,26 @@ func readEffects(t string, at int, self string) ([]sentence, error) {
 			}
 			w := strings.Index(low, ", ") + 2
 			may, done, s, here = true, true, s[w:], here+w
-		case strings.HasPrefix(low, "if you don't, "), strings.HasPrefix(low, "if you don’t, "):
-			// It happens when the "you may" before it was declined.
+		case strings.HasPrefix(low, "if you don't, "), strings.HasPrefix(low, "if you don’t, "), strings.HasPrefix(low, "otherwise, "):
+			// It happens when the "you may" before it was declined
+			// (recover's "Otherwise, exile this card", 702.59a).
 			w := len("if you don't, ")
-			if !strings.HasPrefix(low, "if you don't, ") {
+			switch {
+			case strings.HasPrefix(low, "if you don’t, "):
 				w = len("if you don’t, ")
+			case strings.HasPrefix(low, "otherwise, "):
+				w = len("otherwise, ")
 			}
 			if !slices.ContainsFunc(out, func(x sentence) bool { return x.may }) {
 				return nil, textErr(here, "\"if you don't\" follows no \"you may\" at %q", s)
 			}
 			otherwise, s, here = true, s[w:], here+w
+		}
+		if w := strings.ToLower(strings.NewReplacer("’", "'").Replace(s)); w == "until end of combat, you don't lose this mana as steps and phases end" && len(out) > 0 && out[len(out)-1].effect.Verb == "addmana" {
+			// Firebending's (702.189a): the mana the sentence before
+			// adds stays in the pool through the steps of combat.
+			out[len(out)-1].effect.KeepCombat = true
+			continue
 		}
 		if w := strings.ToLower(s); (w == "those tokens enter tapped and attacking" || w == "they enter tapped and attacking") && len(out) > 0 && out[len(out)-1].effect.Verb == "create" {
 			// Mobilize's (702.181a): the tokens the sentence before
@@ -954,5 +973,10 @@ func (tr *Trigger) setEffects(effects []sentence, n int) {
 			tr.Target = effectTarget(e)
 		}
 		tr.Effects = append(tr.Effects, Op{Kind: "effect", Effect: e, May: x.may, Otherwise: x.otherwise, IfCant: x.cant, IfDone: x.done})
+		if e.HasFrom && !slices.Contains(tr.Functions, e.From) {
+			// An ability whose effect moves its object out of a zone
+			// functions only in that zone (113.6m; 402.8g in 2006).
+			tr.Functions = append(tr.Functions, e.From)
+		}
 	}
 }

@@ -112,6 +112,10 @@ type Trigger struct {
 	Counter    string
 	PerCounter bool
 	Onto       Subject
+	// Functions are the zones it functions in when not the battlefield
+	// (113.6m: "return this card from your graveyard to your hand"
+	// functions only in the graveyard); none for the battlefield.
+	Functions []game.Zone
 	// Chapters make a CountersPut trigger a chapter ability (714.2b):
 	// it triggers for chapter N when the number of Counter counters on
 	// its source was less than N and became at least N.

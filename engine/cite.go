@@ -64,6 +64,9 @@ var (
 	phTriggerTargets = []string{"the remainder of the process for putting a triggered ability on the stack", "when a triggered ability goes on the stack, the controller of the ability makes any choices", "when a triggered ability goes on the stack, the controller"}
 	phTriggerOrder   = []string{"in apnap order, puts triggered abilities", "each player, in apnap order, puts each triggered ability", "in apnap order"}
 	phFollow         = []string{"follows its instructions in the order written"}
+	phHarness        = []string{"it becomes harnessed"}
+	phFunctionsIn    = []string{"out of a particular zone functions only in that zone"}
+	phKeepMana       = []string{"you don't lose this mana as steps and phases end", "you don’t lose this mana as steps and phases end"}
 	phIntervening    = []string{"intervening"}
 	phLethal         = []string{"that creature has been dealt lethal damage and is destroyed", "a creature with lethal damage, but greater than 0 toughness, is destroyed", "has been dealt lethal damage and is destroyed", "with lethal damage"}
 	phZeroTough      = []string{"if a creature has toughness 0 or less, it's put into its owner's graveyard", "a creature with toughness 0 or less is put into its owner's graveyard", "toughness 0 or less", "a creature with toughness 0 is put", "a creature with toughness 0 (or less) is put"}

@@ -144,6 +144,24 @@ func (e *engine) expect(st *Stmt) (bool, string) {
 		slices.Sort(lost)
 		slices.Sort(want)
 		return slices.Equal(lost, want), strings.Join(lost, ", ")
+	case "blessed":
+		var got, want []string
+		for _, p := range e.s.Players {
+			if p.Blessed {
+				got = append(got, strings.ToLower(p.Name))
+			}
+		}
+		for _, n := range strings.Split(strings.ToLower(st.Value), ",") {
+			if n = strings.TrimSpace(n); n != "" && n != "none" {
+				want = append(want, n)
+			}
+		}
+		slices.Sort(got)
+		slices.Sort(want)
+		if len(got) == 0 {
+			return len(want) == 0, "none"
+		}
+		return slices.Equal(got, want), strings.Join(got, ", ")
 	case "initiative":
 		got := e.expectInitiative()
 		return strings.EqualFold(got, st.Value), got

@@ -31,6 +31,30 @@ func (e *engine) continuous(spell *game.Object, ef game.Effect, t *game.Target, 
 		}
 		c.Controls = ctrl
 	}
+	if c.GainBelow != "" {
+		// The keyword abilities printed below the source's first
+		// instance of the keyword, but its (702.165a, 702.165c: only
+		// printed ones), to a creature other than the source.
+		if t == nil || t.Object == nil || t.Object == spell {
+			e.s.Cite(e.rules.Find(phFollow...), "%s: the target is %s itself: it gains no abilities", from, spell.Label)
+			return
+		}
+		c.Gain = nil
+		below := false
+		for _, a := range spell.Card.Abilities {
+			if strings.EqualFold(a.Keyword, c.GainBelow) {
+				below = true
+				continue
+			}
+			if below {
+				c.Gain = append(c.Gain, a)
+			}
+		}
+		if len(c.Gain) == 0 {
+			e.s.Cite(e.rules.Find(phFollow...), "%s: %s has no ability printed below its %s: %s gains none", from, spell.Label, c.GainBelow, t.Object.Label)
+			return
+		}
+	}
 	switch {
 	case c.CopyTarget && t != nil && t.Object != nil:
 		// "Each other creature becomes a copy of target creature": the

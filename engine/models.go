@@ -228,10 +228,15 @@ func Declarations() []Declaration { return slices.Clone(declarations()) }
 
 // Stale reports why a model does not implement the text of revision doc
 // (with keyword specs specs): "" when it does or when the revision has
-// no such keyword or rule.
+// no such keyword or rule, or only an ability word of its name
+// (threshold from 2006-10-01), which has no rules meaning to model, or
+// a keyword action (scry from 2007-05-01), no keyword ability.
 func (m Model) Stale(doc *parse.Document, specs []*keyword.Spec) string {
 	r, id, _ := m.rule(doc, specs)
 	if r == nil {
+		return ""
+	}
+	if s := m.spec(specs); s != nil && len(s.Kind) > 0 && (s.Kind[0] == keyword.AbilityWord || s.Kind[0] == keyword.Action) {
 		return ""
 	}
 	rev := revName(doc)

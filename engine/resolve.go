@@ -159,6 +159,10 @@ func (e *engine) legal(spell *game.Object, want string, t game.Target) bool {
 // targets are all illegal does nothing.
 func (e *engine) resolveSpell(spell *game.Object) error {
 	info := spell.Spell
+	bottom, err := e.scryChoice(spell)
+	if err != nil {
+		return err
+	}
 	if info.Mutating {
 		if e.mutate(spell) {
 			return nil
@@ -230,6 +234,17 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 			e.effects = append(e.effects, e.kickerDamage(spell, ef))
 		}
 	}
+	if _, ok := first[*ability.Scry](e, spell); !ok {
+		// "Scry 1" printed on a spell in a revision where scry is a
+		// keyword action (501.8a from 2007-05-01, 701.22a): the action,
+		// as its definition means, before the spell's other
+		// instructions (Opt: "Scry 1. Draw a card.").
+		for _, a := range face.Abilities {
+			if strings.EqualFold(a.Keyword, "Scry") {
+				e.keywordAction(doing{src: spell, from: spell.Label}, game.Effect{Verb: "action", Name: "Scry", N: a.N}, a.N)
+			}
+		}
+	}
 	var illegalNow []*game.Target
 	for _, s := range steps {
 		if s.ef.That && slices.Contains(illegalNow, s.target) {
@@ -252,6 +267,8 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 	if uc, ok := first[*ability.UpkeepCopies](e, spell); ok && !spell.Copy {
 		e.upkeepCopies(spell, uc)
 	}
+	e.ascendSpell(spell)
+	e.scry(spell, bottom)
 	if spell.IsPermanent() {
 		e.s.Remove(spell)
 		e.enter(spell)
@@ -359,8 +376,16 @@ func (e *engine) effect(d doing, ef game.Effect, t *game.Target) {
 		e.s.Cite(e.rules.Find(phFollow...), "%s: the creatures that attacked this turn untap (%s)", from, strings.Join(untapped, ", "))
 	case "addmana":
 		m := e.produced(spell, ef.Mana)
+		for range ef.N - 1 {
+			// "add N {R}": N of the symbol.
+			m = m.Plus(e.produced(spell, ef.Mana))
+		}
 		ctrl.Pool = ctrl.Pool.Plus(m)
 		e.s.Cite(e.rules.Find(phFollow...), "%s: %s adds %s", from, ctrl.Name, m)
+		if ef.KeepCombat {
+			ctrl.KeptCombat = ctrl.KeptCombat.Plus(m)
+			e.s.Cite(e.rules.Find(phFollow...), "%s: until end of combat, %s doesn't lose %s as steps and phases end", from, ctrl.Name, m)
+		}
 	case "sacrifice":
 		if ef.Who == "them" {
 			e.sacrificeThem(d, from)

@@ -148,6 +148,7 @@ func (e *engine) sbaCheck() ([]func(), error) {
 		acts = append(acts, e.sbaPermanent(o, o.Characteristics(), do)...)
 	}
 	e.sbaDungeons(do)
+	e.ascend()
 	d := e.designations()
 	e.sbaSpeeds(d, do)
 	more, err := e.sectors(d)

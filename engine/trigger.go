@@ -185,10 +185,24 @@ func (e *engine) watch(o *game.Object, p *game.Player, ev ability.Event, arg any
 	if o != nil && (ev == ability.Dies || ev == ability.Leaves) && !slices.Contains(watchers, o) {
 		watchers = append(slices.Clone(watchers), o)
 	}
-	for _, x := range watchers {
+	on := len(watchers)
+	for _, q := range e.s.Players {
+		// Cards in graveyards whose triggered abilities function there
+		// (113.6m; 402.8g in 2006).
+		watchers = append(watchers[:len(watchers):len(watchers)], q.Zone(game.Graveyard)...)
+	}
+	for i, x := range watchers {
 		for _, t := range all[*ability.Trigger](e, x) {
 			if t.Subject == ability.Self || !t.Fires(ev) || !watches(x, t.Subject, o, p) {
 				continue
+			}
+			if (i >= on) != slices.Contains(t.Functions, x.Zone) {
+				// A permanent's ability that functions elsewhere, or a
+				// card's that functions only on the battlefield.
+				continue
+			}
+			if i >= on {
+				e.s.Cite(e.rules.Find(phFunctionsIn...), "%s's ability functions in the %s: its effect moves %s out of it", x.Label, x.Zone, x.Label)
 			}
 			if spell, _ := arg.(*game.Object); ev == ability.Casts && !t.CastMatches(spell) {
 				continue
@@ -243,6 +257,8 @@ func watches(x *game.Object, s ability.Subject, o *game.Object, p *game.Player) 
 		return o != x && o.Controller() == x.Controller()
 	case ability.OpponentsCreature:
 		return o.Controller() != x.Controller()
+	case ability.IntoYourGraveyard:
+		return o.Owner == x.Owner
 	}
 	return true
 }

@@ -564,9 +564,26 @@ func (e *engine) emptyPools(from, step string) {
 		return
 	}
 	for _, p := range e.s.Players {
+		kept := game.Mana{}
+		if phaseOf[from] == "combat" && phaseOf[step] == "combat" {
+			// Mana its player doesn't lose as steps end until end of
+			// combat (702.189a), what is left of it.
+			kept = p.Pool.Min(p.KeptCombat)
+		}
+		p.KeptCombat = kept
 		if p.Pool.Total() > 0 {
-			e.s.Cite(e.rules.Find(phManaEmpties...), "the %s ends: %s's mana pool empties (%s is lost)", stepName(from), p.Name, p.Pool)
-			p.Pool = game.Mana{}
+			lost := p.Pool
+			if kept.Total() > 0 {
+				lost = game.Mana{}
+				for _, c := range []game.Color{game.White, game.Blue, game.Black, game.Red, game.Green, 0} {
+					lost.Add(c, p.Pool.Of(c)-kept.Of(c))
+				}
+				e.s.Cite(e.rules.Find(append(phKeepMana, phManaEmpties...)...), "the %s ends: %s keeps %s until end of combat", stepName(from), p.Name, kept)
+			}
+			if lost.Total() > 0 {
+				e.s.Cite(e.rules.Find(phManaEmpties...), "the %s ends: %s's mana pool empties (%s is lost)", stepName(from), p.Name, lost)
+			}
+			p.Pool = kept
 		}
 	}
 }

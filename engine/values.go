@@ -57,8 +57,8 @@ func values(f *Scenario, rules *game.Rules, specs *specSet, rev string) parse.Er
 				}
 			case st.Expect == "designations" && !strings.EqualFold(st.Value, "none"):
 				// The designations modelled (renowned, 702.112b; saddled,
-				// 702.171b; monstrous, 701.37b), each of the revisions that
-				// define its keyword.
+				// 702.171b; monstrous, 701.37b; harnessed, 701.64b), each of the
+				// revisions that define its keyword (or keyword action).
 				at := 0
 				for _, part := range strings.Split(st.Value, ",") {
 					lead := len(part) - len(strings.TrimLeft(part, " "))

@@ -209,6 +209,18 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 		// leaves the battlefield (a new object, 400.7) or, until end of
 		// turn, in the cleanup step.
 		for _, o := range e.objects(d, ef, t) {
+			if ef.Becomes == ability.Harnessed.Name {
+				// "If this permanent isn't harnessed, it becomes
+				// harnessed" (701.64a): it stays so until it leaves
+				// the battlefield (701.64b).
+				if o.Harnessed {
+					e.s.Cite(e.kw(ability.Harnessed.Keyword, phHarness...), "%s: %s is already harnessed", cmp.Or(d.head, from), o.Label)
+					continue
+				}
+				o.Harnessed = true
+				e.s.Cite(e.kw(ability.Harnessed.Keyword, phHarness...), "%s: %s becomes harnessed", cmp.Or(d.head, from), o.Label)
+				continue
+			}
 			o.Saddled = true
 			e.cite(d, "%s: %s becomes %s%s", cmp.Or(d.head, from), o.Label, ef.Becomes, map[bool]string{true: " until end of turn"}[ef.UntilEOT])
 		}
@@ -226,6 +238,23 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 		to, what := game.Exile, "exiled"
 		if ef.Verb == "bounce" {
 			to, what = game.Hand, "returned to its owner's hand"
+		}
+		if ef.Who == "this card" && d.src.Zone != game.Battlefield {
+			// The card with the ability, where it is; a new object
+			// there is not it (400.7).
+			c := d.src
+			if e.s.FindIn(c.Label, c.Zone) != c {
+				e.s.Cite(e.rules.Find(phNewObject...), "%s: %s is no longer where the ability functions: nothing happens", from, c.Label)
+				return true
+			}
+			at := c.Zone
+			if to == game.Exile {
+				what = e.term("exiled", "removed from the game")
+			}
+			if n, _ := e.move(c, to, c.Owner, what); n != nil {
+				e.s.Cite(e.rules.Find(phFollow...), "%s: %s in %s is %s", from, c.Label, e.zone(at), what)
+			}
+			return true
 		}
 		r := e.rules.Find(phFollow...)
 		if ef.Verb == "exile" {

@@ -161,7 +161,7 @@ func landwalkQuality(w string) (string, bool) {
 	for _, q := range words[:len(words)-1] {
 		q = strings.TrimPrefix(q, "non")
 		q = strings.TrimPrefix(q, "-")
-		if !slices.Contains([]string{"basic", "legendary", "snow", "world", "artifact", "creature", "enchantment"}, q) {
+		if !slices.Contains([]string{"basic", "legendary", "snow", "snow-covered", "world", "artifact", "creature", "enchantment"}, q) {
 			return "", false
 		}
 	}
@@ -183,6 +183,12 @@ func LandwalkLand(o *Object, q string) bool {
 		name, non := strings.CutPrefix(w, "non")
 		name = strings.TrimPrefix(name, "-")
 		has := o.HasSupertype(name) || o.Is(strings.ToUpper(name[:1])+name[1:])
+		if name == "snow-covered" {
+			// A snow-covered land: one with the snow-covered ability
+			// (502.14a, 2001-07-23 to 2004-06-01), or the supertype
+			// (205.4e from 2004-10-01).
+			has = has || o.Has("Snow-Covered")
+		}
 		if has == non {
 			return false
 		}
@@ -257,7 +263,7 @@ var Keywords = sync.OnceValue(func() map[string]Param {
 		"Exalted": NoParam, "Battle Cry": NoParam, "Prowess": NoParam, "Dethrone": NoParam, "Training": NoParam, "Ingest": NoParam, "Mentor": NoParam,
 		"Afflict": NParam, "Renown": NParam, "Annihilator": NParam,
 		"Afterlife": NParam, "Fabricate": NParam, "Echo": OptCostParam, "Fading": NParam, "Vanishing": NParam,
-		"Cumulative Upkeep": CostParam, "Extort": NoParam, "Exploit": NoParam, "Champion": QualParam,
+		"Cumulative Upkeep": CostParam, "Recover": CostParam, "Firebending": NParam, "Backup": NParam, "Ascend": NoParam, "Scry": NParam, "Extort": NoParam, "Exploit": NoParam, "Champion": QualParam,
 		"Persist": NoParam, "Undying": NoParam, "Living Weapon": NoParam, "For Mirrodin!": NoParam, "Job Select": NoParam, "Evolve": NoParam,
 		"Flashback": CostParam, "Madness": CostParam, "Mutate": CostParam, "Morph": CostParam, "Entwine": CostParam, "Kicker": CostParam,
 		"Ninjutsu": CostParam, "Evoke": CostParam, "Transmute": CostParam, "Equip": CostParam, "Ward": CostParam, "Buyback": CostParam,
@@ -266,7 +272,9 @@ var Keywords = sync.OnceValue(func() map[string]Param {
 		"Protection": FromParam, "Affinity": ForParam, "Enchant": QualParam,
 		"Splice": OntoParam, "Offering": PrefixQual,
 		"Escape": CostParam, "Spectacle": CostParam, "Surge": CostParam, "Retrace": NoParam, "Jump-Start": NoParam,
-		"Max speed": GrantParam, "Boast": ActParam, "Exhaust": ActParam, "Forecast": ActParam,
+		"Max speed": GrantParam, "Threshold": GrantParam, "∞": GrantParam, "Boast": ActParam, "Exhaust": ActParam, "Forecast": ActParam,
+		// Keywords with no effect of their own (502.14a, 502.49a).
+		"Snow-Covered": NoParam, "Substance": NoParam,
 		// Alternative costs read by the shape of package ability.
 		"Prowl": CostParam, "Freerunning": CostParam, "Dash": CostParam, "Blitz": CostParam, "Emerge": CostParam, "Web-slinging": CostParam, "Overload": CostParam, "Cleave": CostParam, "Harmonize": CostParam, "Mayhem": CostParam,
 		// Additional costs, cost changes and cast triggers.
@@ -526,6 +534,8 @@ func (a *Ability) setCost(s string) error {
 //	choose to have target creature defending player controls block this creature this combat if able
 //	that player gets N poison counters (the player a triggered ability's event was about)
 //	put N KIND counters on this creature | this permanent | it (a triggered ability's source)
+//	add N {R} [. Until end of combat, you don't lose this mana as steps and phases end] (firebending's:
+//	  the sentence after it keeps that mana in the pool through the combat phase's steps)
 //	return it to the battlefield under its owner's control [with a KIND counter on it] (a triggered
 //	  ability's: the card its event put into a graveyard, or its source; "to play" in the old wordings)
 //
@@ -607,6 +617,17 @@ type Effect struct {
 	// when it is paid once for each such counter on the source.
 	Cost  Cost
 	Parts []Part
+	// From is the zone an instruction moves its source out of
+	// ("return this card from your graveyard to your hand": Graveyard),
+	// where the ability then functions (113.6m; 402.8g in 2006): set
+	// with HasFrom.
+	From    Zone
+	HasFrom bool
+	// KeepCombat is set for mana an "add" instruction adds that its
+	// player doesn't lose as steps and phases end until end of combat
+	// (firebending's "Until end of combat, you don't lose this mana as
+	// steps and phases end", 702.189a, read with the "add" before it).
+	KeepCombat bool
 	// Attach is set for a token created ", then attach this Equipment
 	// to it" (702.92a): the effect's source is attached to it.
 	Attach bool
@@ -778,6 +799,18 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 		{lazyRegexp(`(?i)^add ((?:\{[WUBRGC0-9]+\})+)(?: to your mana pool)?$`), func(m []string) Effect {
 			mana, _ := ParseMana(m[1])
 			return Effect{Verb: "addmana", Mana: mana}
+		}},
+		{lazyRegexp(`(?i)^add (N|X|\d+|two|three|four|five) (\{[WUBRGC]\})$`), func(m []string) Effect {
+			// Firebending's "add N {R}" (702.189a): N of the mana
+			// symbol, the keyword's number in its definition.
+			mana, _ := ParseMana(m[2])
+			e := Effect{Verb: "addmana", Mana: mana}
+			if n, byN := keywordNumber(m[1]); byN {
+				e.N, e.ByN = n, NumN
+			} else {
+				e.N = n
+			}
+			return e
 		}},
 		{lazyRegexp(`(?i)^venture into (?:the dungeon|(undercity))$`), func(m []string) Effect {
 			if m[1] != "" {

@@ -119,7 +119,14 @@ type Continuous struct {
 	SetColor      bool
 	Colors        Color
 	Gain          []Ability
-	Lose          []string // keyword names
+	// GainBelow names a keyword: the effect's objects gain the keyword
+	// abilities printed below its first instance on the source, but
+	// that keyword's, and only an object other than the source
+	// (backup's "If that's another creature, it also gains the
+	// non-backup abilities of this creature printed below this one",
+	// 702.165a); Gain is set from the source as the effect begins.
+	GainBelow string
+	Lose      []string // keyword names
 	// LoseQuality is, for each of Lose, the quality the lost ability
 	// names ("loses protection from red": "red"), "" for every instance
 	// of the keyword.

@@ -546,6 +546,16 @@ func (m *Mana) Sub(o Mana) bool {
 	return true
 }
 
+// Min returns the mana of each type (snow or not) that both m and o
+// have.
+func (m Mana) Min(o Mana) Mana {
+	out := Mana{W: min(m.W, o.W), U: min(m.U, o.U), B: min(m.B, o.B), R: min(m.R, o.R), G: min(m.G, o.G), C: min(m.C, o.C)}
+	for i := range out.Snow {
+		out.Snow[i] = min(m.Snow[i], o.Snow[i])
+	}
+	return out
+}
+
 // Plus returns m and o together.
 func (m Mana) Plus(o Mana) Mana {
 	r := Mana{W: m.W + o.W, U: m.U + o.U, B: m.B + o.B, R: m.R + o.R, G: m.G + o.G, C: m.C + o.C}

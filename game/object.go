@@ -78,6 +78,9 @@ type Object struct {
 	// Monstrous is the monstrous designation (701.37b): kept until the
 	// permanent leaves the battlefield.
 	Monstrous bool
+	// Harnessed is the harnessed designation (701.64b): no ability, no
+	// copiable value, kept until the permanent leaves the battlefield.
+	Harnessed bool
 	// Room is, for a dungeon card in the command zone, the index in
 	// Card.Rooms of the room its owner's venture marker is on (309.4a:
 	// 0, the topmost, as it is put there). Room and Sector fill the
@@ -430,7 +433,7 @@ func (o *Object) AddCounters(kind string, n int) {
 }
 
 // Designated reports whether o has the designation name ("renowned",
-// "saddled", "monstrous").
+// "saddled", "monstrous", "harnessed").
 func (o *Object) Designated(name string) bool {
 	switch name {
 	case "renowned":
@@ -439,6 +442,8 @@ func (o *Object) Designated(name string) bool {
 		return o.Saddled
 	case "monstrous":
 		return o.Monstrous
+	case "harnessed":
+		return o.Harnessed
 	}
 	return false
 }
@@ -453,6 +458,8 @@ func (o *Object) Designate(name string) bool {
 		o.Saddled = true
 	case "monstrous":
 		o.Monstrous = true
+	case "harnessed":
+		o.Harnessed = true
 	default:
 		return false
 	}

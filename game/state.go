@@ -27,6 +27,13 @@ type Player struct {
 	// Speed is the player's speed (702.179): 0 while they have none
 	// (702.179b), as no rule sets a speed to 0.
 	Speed int
+	// Blessed is set once the player has the city's blessing (702.131c),
+	// for the rest of the game.
+	Blessed bool
+	// KeptCombat is the mana in the player's pool they don't lose as
+	// steps and phases end until end of combat (firebending's, 702.189a),
+	// at most what is left of it in the pool.
+	KeptCombat Mana
 	// Initiative is set while the player has the initiative (725; 721
 	// in 2022), a designation at most one player has at a time.
 	Initiative bool

@@ -28,7 +28,11 @@ import (
 //	look at the top NUM cards of your library, then put any number of them on the bottom of your library | into your graveyard
 //	  and the rest on top of your library in any order (scry's and surveil's definitions)
 //	create NUM (Clue | Treasure | Food | Gold | Blood | Powerstone) token(s) (a predefined token, 111.10)
-//	OBJECT becomes saddled [until end of turn] (a designation, 702.171b)
+//	if that's another creature, it also gains the non-KEYWORD abilities of this creature printed below this one
+//	  until end of turn (backup's: the keyword abilities printed after the first KEYWORD on the source)
+//	OBJECT becomes saddled [until end of turn] (a designation, 702.171b) · harness (this permanent | it) (701.64a)
+//	return this card from your graveyard to your hand · exile this card | remove this card from the game
+//	  (the card with the ability, where it is; the first functions in the graveyard, 113.6m)
 //	return (it | that card | this card from your graveyard) to the battlefield [under (its owner's | your) control] [tapped]
 //	  (the card a dies or leaves trigger's source became; the ability's source)
 //	(exile it | remove it from the game) (at the beginning of the next end step | at end of turn)
@@ -174,6 +178,29 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 			e := Effect{Verb: "designate", Becomes: strings.ToLower(m[2]), UntilEOT: m[3] != ""}
 			object(&e, m[1])
 			return e
+		}},
+		{lazyRegexp(`(?i)^if that(?:'|’)s another creature, it also gains the non-([a-z]+) abilities of this creature printed below this one until end of turn$`), func(m []string) Effect {
+			// Backup's (702.165a): the creature the instruction before
+			// targeted, unless it is the source.
+			return Effect{Verb: "continuous", That: true, Cont: &Continuous{UntilEOT: true, GainBelow: strings.ToLower(m[1])}}
+		}},
+		{lazyRegexp(`(?i)^harness (this permanent|it)$`), func(m []string) Effect {
+			// "Harness [this permanent]" means "If this permanent
+			// isn't harnessed, it becomes harnessed" (701.64a).
+			e := Effect{Verb: "designate", Becomes: "harnessed"}
+			object(&e, m[1])
+			return e
+		}},
+		{lazyRegexp(`(?i)^return this card from your graveyard to your hand$`), func(m []string) Effect {
+			// Recover's (702.59a): the card with the ability, which
+			// functions in the graveyard it moves the card out of.
+			return Effect{Verb: "bounce", Who: "this card", From: Graveyard, HasFrom: true}
+		}},
+		{lazyRegexp(`(?i)^(?:exile this card|remove this card from the game)$`), func(m []string) Effect {
+			// The card with the ability, where it is (recover's
+			// "Otherwise, exile this card"; "remove … from the game"
+			// before 2009-07-11).
+			return Effect{Verb: "exile", Who: "this card"}
 		}},
 		{lazyRegexp(`(?i)^return ` + objectWords + ` to (?:its|their) owner's hand$`), func(m []string) Effect {
 			e := Effect{Verb: "bounce"}

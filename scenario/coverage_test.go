@@ -156,7 +156,7 @@ func TestModelsRefuseAndInteract(t *testing.T) {
 							abilities = append(slices.Clip(abilities), h.Abilities...)
 						}
 						for _, a := range abilities {
-							if strings.EqualFold(a.Keyword, m.Name) {
+							if strings.EqualFold(a.Keyword, m.Name) || slices.ContainsFunc(m.Formerly, func(f string) bool { return strings.EqualFold(a.Keyword, f) }) {
 								with = true
 							} else {
 								other = true

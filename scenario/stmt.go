@@ -19,9 +19,9 @@ var clauseWords = map[string]bool{
 	"exile": true, "face down": true, "return": true, "search": true, "exchange": true, "dredge": true, "reveal": true,
 	"order": true, "decline": true, "assign": true, "sacrifice": true, "discard": true, "keep": true, "attacking": true, "multikicker": true, "buyback": true, "respond": true, "evoke": true,
 	"replace": true, "room": true, "dungeon": true, "sector": true, "protector": true,
-	"mutate": true, "over": true, "under": true, "priority": true, "tap": true,
+	"mutate": true, "over": true, "under": true, "priority": true, "tap": true, "bottom": true,
 	"delve": true, "improvise": true, "replicate": true, "casualty": true, "conspire": true, "bargain": true, "squad": true, "offspring": true,
-	"bottom": true, "graveyard": true, "top": true,
+	"graveyard": true, "top": true,
 	"lore": true, "fuse": true,
 	"assist": true, "enlist": true,
 }
@@ -305,9 +305,10 @@ func (p *parser) expect(l line, st *engine.Stmt, rest string, at int) {
 		p.playerList(l, st, tail, at+len(word)+1)
 		return
 	}
-	if word == "lost:" {
-		// "expect lost: bob, carol": the players who have lost the game.
-		st.Expect = "lost"
+	if word == "lost:" || word == "blessed:" {
+		// "expect lost: bob, carol": the players who have lost the game;
+		// "expect blessed: alice" those with the city's blessing.
+		st.Expect = strings.TrimSuffix(word, ":")
 		st.Names = p.names(l, tail, at+len(word)+1)
 		for _, n := range st.Names {
 			if !p.isPlayer(n.Text) {
