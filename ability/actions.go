@@ -1,5 +1,7 @@
 package ability
 
+import "strings"
+
 // The keyword actions (701) the engine performs. A keyword action is no
 // ability an object has: it is a verb of the effect table, and these
 // declarations are its models, counted apart by engine.Cover. Mill's
@@ -23,4 +25,20 @@ func init() {
 		// "Tap" until 2009-05-01 (501.7).
 		declareAction("Tap and Untap", formerly("Tap"))
 	})
+}
+
+// printedActions are the keyword actions a card may print as it prints a
+// keyword ability, alone with its number ("Scry 1"), because they were
+// keyword abilities once (scry, 502.36, 2004–2007).
+var printedActions = []string{"Scry"}
+
+// PrintedAction reports whether keyword name, printed on a card, is a
+// keyword action wherever the revision has no ability of that name.
+func PrintedAction(name string) bool {
+	for _, a := range printedActions {
+		if strings.EqualFold(a, name) {
+			return true
+		}
+	}
+	return false
 }

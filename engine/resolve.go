@@ -234,15 +234,13 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 			e.effects = append(e.effects, e.kickerDamage(spell, ef))
 		}
 	}
-	if _, ok := first[*ability.Scry](e, spell); !ok {
-		// "Scry 1" printed on a spell in a revision where scry is a
-		// keyword action (501.8a from 2007-05-01, 701.22a): the action,
-		// as its definition means, before the spell's other
-		// instructions (Opt: "Scry 1. Draw a card.").
-		for _, a := range face.Abilities {
-			if strings.EqualFold(a.Keyword, "Scry") {
-				e.keywordAction(doing{src: spell, from: spell.Label}, game.Effect{Verb: "action", Name: "Scry", N: a.N}, a.N)
-			}
+	for _, a := range face.Abilities {
+		// A keyword printed on a spell that the revision run defines as
+		// a keyword action, not an ability ("Scry 1" from 2007-05-01,
+		// 501.8a, 701.22a): the action, as its definition means, before
+		// the spell's other instructions (Opt: "Scry 1. Draw a card.").
+		if ability.PrintedAction(a.Keyword) && len(ability.OfInstance(a, e)) == 0 {
+			e.keywordAction(doing{src: spell, from: spell.Label}, game.Effect{Verb: "action", Name: a.Keyword, N: a.N}, a.N)
 		}
 	}
 	var illegalNow []*game.Target
