@@ -138,6 +138,26 @@ func (l *Library) Coverage(src Source) (*engine.Coverage, error) {
 	return l.cover(d, written, d.Keywords())
 }
 
+// CoverageOf is Coverage of the keyword abilities, or with kind
+// keyword.Action (in any case) of the keyword actions (Coverage.Actions).
+func (l *Library) CoverageOf(src Source, kind keyword.Kind) (*engine.Coverage, error) {
+	c, err := l.Coverage(src)
+	if k, _ := keyword.ParseKind(string(kind)); err != nil || k != keyword.Action {
+		return c, err
+	}
+	return c.Actions, nil
+}
+
+// CoverageAllOf is CoverageAll, of the keyword actions with kind
+// keyword.Action (in any case).
+func (l *Library) CoverageAllOf(kind keyword.Kind) ([]*engine.Coverage, error) {
+	cs, err := l.CoverageAll()
+	if k, _ := keyword.ParseKind(string(kind)); err != nil || k != keyword.Action {
+		return cs, err
+	}
+	return engine.ActionsOf(cs), nil
+}
+
 // CoverageAll measures Coverage in every revision, oldest first, sharing
 // what does not change from one to the next: the built-in scenarios are
 // parsed once and each runs once in each revision its rev: line names;

@@ -60,14 +60,13 @@ func newKeywordsCmd(env *Env, runF func(*keywordsOptions) error) *cobra.Command 
 		Example: `  crules keywords --kind triggered
   crules keywords --rev 2006-10-01 --json
   crules keywords --coverage --rev 2006-10-01
-  crules keywords --coverage --all-revs
-  crules keywords --coverage --kind "keyword action"`,
+  crules keywords --coverage --all-revs`,
 		Args: exactArgs(0),
 	}
 	o.docFlags.register(cmd, env, &o.JSON)
 	exclusive(cmd, "all-revs", "rev", "ask for one revision and for all of them; give one of them")
 	exclusive(cmd, "all-revs", "file", "ask for every embedded revision and for a file; give one of them")
-	cmd.Flags().StringVar(&o.Kind, "kind", "", "only keywords of this kind: "+strings.Join(kinds, ", "))
+	cmd.Flags().StringVar(&o.Kind, "kind", "", "only keywords of this kind: "+strings.Join(kinds, ", ")+`; with --coverage, "keyword action" counts the keyword actions`)
 	_ = cmd.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions(kinds, cobra.ShellCompDirectiveNoFileComp))
 	cmd.Flags().BoolVar(&o.Coverage, "coverage", false, "how many keywords the engine models, compiles from the text, or finds stale")
 	cmd.Flags().BoolVar(&o.AllRevs, "all-revs", false, "with --coverage: the coverage of every revision, with a plot")
@@ -76,14 +75,8 @@ func newKeywordsCmd(env *Env, runF func(*keywordsOptions) error) *cobra.Command 
 			return fmt.Errorf("--all-revs measures the coverage of every revision: it goes with --coverage")
 		}
 		k, ok := keyword.ParseKind(o.Kind)
-		if o.Kind != "" && !ok {
-			return fmt.Errorf("--kind is one of %s", strings.Join(kinds, ", "))
-		}
-		if o.Coverage && o.Kind != "" && k != keyword.Action {
-			return fmt.Errorf("--coverage counts the keyword abilities, or with --kind %q the keyword actions, not %q", keyword.Action, k)
-		}
-		if o.Kind != "" {
-			o.Kind = string(k)
+		if o.Kind != "" && (!ok || o.Coverage && k != keyword.Action) {
+			return fmt.Errorf("--kind is one of %s; --coverage counts the keyword abilities, or with --kind %q the keyword actions", strings.Join(kinds, ", "), keyword.Action)
 		}
 		return nil
 	}, runF, runKeywords)
@@ -94,19 +87,12 @@ func runKeywords(env *Env, o *keywordsOptions) error {
 	if err != nil {
 		return err
 	}
-	actions := keyword.Kind(o.Kind) == keyword.Action
 	if o.AllRevs {
-		cs, err := lib.CoverageAll()
-		if err == nil && actions {
-			cs = engine.ActionsOf(cs)
-		}
+		cs, err := lib.CoverageAllOf(keyword.Kind(o.Kind))
 		return printIf(env, err, o.JSON, func() any { return cs }, func(p *render.TextPrinter) { p.CoverageAll(cs) })
 	}
 	if o.Coverage {
-		c, err := lib.Coverage(src)
-		if err == nil && actions {
-			c = c.Actions
-		}
+		c, err := lib.CoverageOf(src, keyword.Kind(o.Kind))
 		return printIf(env, err, o.JSON, func() any { return c }, func(p *render.TextPrinter) { p.Coverage(c) })
 	}
 	d, specs, err := lib.Keywords(src, keyword.Kind(o.Kind))
