@@ -74,9 +74,8 @@ func newKeywordsCmd(env *Env, runF func(*keywordsOptions) error) *cobra.Command 
 		if o.AllRevs && !o.Coverage {
 			return fmt.Errorf("--all-revs measures the coverage of every revision: it goes with --coverage")
 		}
-		k, ok := keyword.ParseKind(o.Kind)
-		if o.Kind != "" && (!ok || o.Coverage && k != keyword.Action) {
-			return fmt.Errorf("--kind is one of %s; --coverage counts the keyword abilities, or with --kind %q the keyword actions", strings.Join(kinds, ", "), keyword.Action)
+		if k, ok := keyword.ParseKind(o.Kind); o.Kind != "" && (!ok || o.Coverage && k != keyword.Action) {
+			return fmt.Errorf("--kind is one of %s%s", strings.Join(kinds, ", "), map[bool]string{true: fmt.Sprintf("; --coverage counts the keyword abilities, or with --kind %q the keyword actions", keyword.Action)}[o.Coverage])
 		}
 		return nil
 	}, runF, runKeywords)
