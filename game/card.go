@@ -551,12 +551,75 @@ func (a *Ability) setCost(s string) error {
 // Target is the kind of object or player the effect targets, "" for none
 // ("opponent": a player other than its controller).
 type Effect struct {
-	// Verb is also "action", "predefined" or "arrange": a keyword
-	// action, a predefined token, scry's and surveil's look at the top
-	// (verbs.go).
-	Verb string // "pump", "return", "mustblock", "poison", "mill", "removecounters", "tap", "exile", "bounce", "reanimate", "venture", "initiative", "addcombat", "untapattackers", "skipcombat", "endturn", "damage", "draw", "gain", "lose", "destroy", "counter", "copy", "untap", "continuous", "static", "create", "increase", "reduce", "morecounters", "kickdamage", "kickcounters", "addmana", "maxcounters", "sacrifice", "sacrificeunless", "returnlinked", "pay", "drain", "putcounters", "exiletop", "sacrificeperms", "reenter", "copyself", "newtargets", "movecounters", "createcopy", "exileuntil", "castfree", "bottom", "chooseopponent", "revealtop", "castsamename", "designate", "copytoken", "search", "exchange", "unattach", "exileinstead"
-	N    int    // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
-	X    bool   // N is the spell's X ("deals X damage")
+	// Verb is what the effect does, one of (one per line, so that two
+	// additions don't conflict):
+	//   - pump
+	//   - return
+	//   - mustblock
+	//   - poison
+	//   - mill
+	//   - removecounters
+	//   - tap
+	//   - exile
+	//   - bounce
+	//   - reanimate
+	//   - venture
+	//   - initiative
+	//   - addcombat
+	//   - untapattackers
+	//   - skipcombat
+	//   - endturn
+	//   - damage
+	//   - draw
+	//   - gain
+	//   - lose
+	//   - destroy
+	//   - counter
+	//   - copy
+	//   - untap
+	//   - continuous
+	//   - static
+	//   - create
+	//   - increase
+	//   - reduce
+	//   - morecounters
+	//   - kickdamage
+	//   - kickcounters
+	//   - addmana
+	//   - maxcounters
+	//   - sacrifice
+	//   - sacrificeunless
+	//   - returnlinked
+	//   - pay
+	//   - drain
+	//   - putcounters
+	//   - exiletop
+	//   - sacrificeperms
+	//   - reenter
+	//   - copyself
+	//   - newtargets
+	//   - movecounters
+	//   - createcopy
+	//   - exileuntil
+	//   - castfree
+	//   - bottom
+	//   - chooseopponent
+	//   - revealtop
+	//   - castsamename
+	//   - designate
+	//   - copytoken
+	//   - search
+	//   - exchange
+	//   - unattach
+	//   - exileinstead
+	//   - action
+	//   - predefined
+	//   - arrange
+	// "action", "predefined" and "arrange" are a keyword action, a
+	// predefined token, scry's and surveil's look at the top (verbs.go).
+	Verb string
+	N    int  // for "morecounters", the N of "plus N", 0 for "twice"; for "maxcounters" the most counters of kind Name
+	X    bool // N is the spell's X ("deals X damage")
 	// ExiledPower: N is the power of the card exiled to pay the
 	// ability's cost ("equal to the power of the card you exiled").
 	ExiledPower bool
