@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/crules/crules"
-	"github.com/crules/crules/engine"
 	"github.com/crules/crules/keyword"
 	"github.com/crules/crules/render"
 )
@@ -161,8 +160,7 @@ func (s *Server) keywords(w http.ResponseWriter, r *http.Request) {
 		writeError(w, badRequest("all_revs=true measures the coverage of every revision: it goes with coverage=true and takes no rev"))
 		return
 	}
-	actions := kind != "" && k == keyword.Action
-	if coverage && kind != "" && !actions {
+	if coverage && kind != "" && k != keyword.Action {
 		writeError(w, badRequest("coverage=true counts the keyword abilities, or with kind=%s the keyword actions, not %q", keyword.Action, kind))
 		return
 	}
@@ -175,21 +173,15 @@ func (s *Server) keywords(w http.ResponseWriter, r *http.Request) {
 		var buf bytes.Buffer
 		err := s.heavy(r, func() error {
 			if all {
-				cs, err := s.lib.CoverageAll()
+				cs, err := s.lib.CoverageAllOf(keyword.Kind(kind))
 				if err != nil {
 					return err
 				}
-				if actions {
-					cs = engine.ActionsOf(cs)
-				}
 				return render.WriteJSON(&buf, cs)
 			}
-			c, err := s.lib.Coverage(src)
+			c, err := s.lib.CoverageOf(src, keyword.Kind(kind))
 			if err != nil {
 				return err
-			}
-			if actions {
-				c = c.Actions
 			}
 			return render.CoverageJSON(&buf, c)
 		})
