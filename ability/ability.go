@@ -224,13 +224,18 @@ func Declared() []string {
 }
 
 // OfInstance returns the abilities one printed keyword instance is in
-// revision r; none for a keyword with no declaration.
+// revision r; none for a keyword with no declaration. A keyword action
+// printed as the keyword ability it once was ("Scry 1", PrintedAction)
+// is the action (Performs) where r has no ability of that name.
 func OfInstance(inst game.Ability, r Rev) []Ability {
-	d, ok := registry()[strings.ToLower(inst.Keyword)]
-	if !ok {
-		return nil
+	var out []Ability
+	if d, ok := registry()[strings.ToLower(inst.Keyword)]; ok {
+		out = d.Of(inst, r)
 	}
-	return d.Of(inst, r)
+	if len(out) == 0 && PrintedAction(inst.Keyword) {
+		return []Ability{performs(inst)}
+	}
+	return out
 }
 
 // Of returns every ability object o has in revision r: the enchant

@@ -66,10 +66,18 @@ type ActionStep struct {
 //	SENTENCE = ["If " CONDITION ", "] EFFECT "."
 //
 // REMARK is what the subrule says after the quotation ("Monstrous is a
-// condition of that permanent …", 701.28a in 2013): no step.
+// condition of that permanent …", 701.28a in 2013): no step. Sentences
+// before the quotation say what kind of ability it is ("Scry is a static
+// ability that functions while a spell or ability is resolving.",
+// 502.36a of 2004–2007): no step either. The number is N, or X in
+// 2004-06-01's scry ("“Scry X” means “Look at the top X cards …”"),
+// where X in the sentences is that number.
 var reMeans = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^[“"]([A-Za-z]+(?: [a-z]+)*?)(?: N)?[”"] means [“"](.+?)[”"]\.?(?:\s+.*)?$`)
+	return regexp.MustCompile(`^(?:[^“"]*?\. )?[“"]([A-Za-z]+(?: [a-z]+)*?)( [NX])?[”"] means [“"](.+?)[”"]\.?(?:\s+.*)?$`)
 })
+
+// reX is the number X of a definition that names it so.
+var reX = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bX\b`) })
 
 var meansCache sync.Map // definition → compiledMeans
 
@@ -105,14 +113,24 @@ func compileMeans(def string) (string, []ActionStep, error) {
 	m := reMeans().FindStringSubmatch(def)
 	if m == nil {
 		if t := reMeansTo().FindStringSubmatch(def); t != nil {
-			m = []string{t[0], strings.ToUpper(t[1][:1]) + t[1][1:], t[2]}
+			m = []string{t[0], strings.ToUpper(t[1][:1]) + t[1][1:], "", t[2]}
 		}
 	}
 	if m == nil {
 		return "", nil, fmt.Errorf("no “… N” means “…” template at %q", def)
 	}
+	body := m[3]
+	if m[2] == " X" {
+		body = reX().ReplaceAllString(body, "N")
+	}
+	if e, err := game.ParseEffect(strings.TrimSuffix(body, ".")); err == nil {
+		// One instruction of several sentences (scry's "Look at the top
+		// N cards of your library. Put any number of them on the
+		// bottom …", 502.36a).
+		return m[1], []ActionStep{{Effect: e}}, nil
+	}
 	var steps []ActionStep
-	for _, s := range strings.SplitAfter(m[2], ". ") {
+	for _, s := range strings.SplitAfter(body, ". ") {
 		s = strings.TrimSuffix(strings.TrimSpace(s), ".")
 		if s == "" {
 			continue

@@ -1,6 +1,10 @@
 package ability
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/crules/crules/game"
+)
 
 // The keyword actions (701) the engine performs. A keyword action is no
 // ability an object has: it is a verb of the effect table, and these
@@ -31,6 +35,26 @@ func init() {
 // keyword ability, alone with its number ("Scry 1"), because they were
 // keyword abilities once (scry, 502.36, 2004–2007).
 var printedActions = []string{"Scry"}
+
+// Performs is a keyword printed on a spell whose definition is
+// instructions the spell's controller follows as it resolves, where it is
+// printed among the spell's instructions (Opt: "Scry 1. Draw a card.";
+// Magma Jet: "… deals 2 damage to any target. Scry 2."): scry the
+// keyword ability of 2004–2007 (502.36a: "“Scry N” means “Look at the
+// top N cards …”") and, where the revision has no ability of that name,
+// the keyword action it prints as it once printed the ability (701.22a).
+// The engine does the definition as CompileMeans reads it.
+type Performs struct {
+	Base
+	N int
+	// At is where it is printed among the spell's instructions
+	// (game.Ability.At): done before instruction At.
+	At int
+}
+
+func performs(inst game.Ability) *Performs {
+	return &Performs{Base: Base{Keyword: inst.Keyword, Rule: []string{" means "}}, N: inst.N, At: inst.At}
+}
 
 // PrintedAction reports whether keyword name, printed on a card, is a
 // keyword action wherever the revision has no ability of that name.

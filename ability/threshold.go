@@ -126,25 +126,23 @@ func init() {
 	})
 }
 
-// Scry is scry as a keyword ability (502.36, 2004-06-01 to 2007-02-01;
-// a keyword action after): "Scry X" means "Look at the top X cards of
-// your library. Put any number of them on the bottom of your library in
-// any order and the rest on top of your library in any order" (N the
-// instance's number), done as the spell with it resolves, after its
-// other instructions. Note's arguments: the player, N.
-type Scry struct {
-	Base
-	N int
-}
-
-// reScry is the shape of scry's definition (502.36a).
-var reScry = lazyRegexp(`^(?i)look at the top (x|n) cards of your library\. put any number of them on the bottom of your library in any order and the rest on top of your library in any order\.?$`)
-
-// readScry reports why the parts of scry's definition are outside its
-// shape.
+// readScry reports why the parts of scry's definition as a keyword
+// ability (502.36a, 2004-06-01 to 2007-02-01: "Scry X" means "Look at
+// the top X cards of your library. Put any number of them on the bottom
+// of your library in any order and the rest on top of your library in
+// any order") are not what CompileMeans reads as scry's look at the top
+// (the engine does that compiled definition, as it does the keyword
+// action's of later revisions).
 func readScry(parts []string) error {
-	if len(parts) != 1 || !reScry().MatchString(normalPart(parts[0])+".") {
-		return fmt.Errorf("no shape the grammar knows at %q (known: \"Look at the top X cards of your library. Put any number of them on the bottom of your library in any order and the rest on top of your library in any order\")", strings.Join(parts, " | "))
+	if len(parts) != 1 {
+		return fmt.Errorf("no shape the grammar knows at %q (known: one quoted instruction, \"Look at the top N cards of your library. Put any number of them on the bottom …\")", strings.Join(parts, " | "))
+	}
+	_, steps, err := CompileMeans("“Scry N” means “" + parts[0] + "”")
+	if err != nil {
+		return err
+	}
+	if len(steps) != 1 || steps[0].Effect.Verb != "arrange" {
+		return fmt.Errorf("no look at the top cards at %q", parts[0])
 	}
 	return nil
 }
@@ -152,12 +150,13 @@ func readScry(parts []string) error {
 func init() {
 	families = append(families, func() {
 		// Compiled from the definition where scry is a keyword
-		// ability; the keyword action of later revisions is not.
+		// ability: the engine does what it means (Performs), as it does
+		// the keyword action of later revisions (OfInstance).
 		declare("Scry", func(inst game.Ability, r Rev) []Ability {
 			if readScry(r.Parts("Scry")) != nil {
 				return nil
 			}
-			return []Ability{&Scry{Base: Base{Keyword: "Scry", Rule: []string{" means "}, Note: "%s looks at the top %d cards of their library"}, N: inst.N}}
+			return []Ability{performs(inst)}
 		}, byShape(readScry))
 	})
 }

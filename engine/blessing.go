@@ -1,16 +1,14 @@
 package engine
 
 import (
-	"slices"
-	"strings"
-
 	"github.com/crules/crules/ability"
 	"github.com/crules/crules/game"
 )
 
 // Abilities a spell has as it resolves, and one its permanent has at any
-// time: the city's blessing (702.131) and scry as a keyword ability
-// (502.36, 2004-06-01 to 2007-02-01).
+// time: the city's blessing (702.131). Scry, a keyword ability of
+// 2004–2007, is its definition done as the spell resolves
+// (ability.Performs, keywordAction).
 
 // ascend gives the city's blessing to each player who controls a
 // permanent with ascend and at least its number of permanents (702.131b:
@@ -62,55 +60,4 @@ func (e *engine) ascendSpell(spell *game.Object) {
 	}
 	p.Blessed = true
 	e.s.Cite(e.ref(&a.Spell), a.Spell.Note, p.Name, n)
-}
-
-// scryChoice returns the cards a resolving spell with scry puts on the
-// bottom of its controller's library, the statement's "bottom" clause
-// (none without one): each among the top N cards of the library, each
-// once; an error refuses the resolution.
-func (e *engine) scryChoice(spell *game.Object) ([]*game.Object, error) {
-	sc, ok := first[*ability.Scry](e, spell)
-	var cl *Clause
-	if e.cur != nil {
-		cl = e.cur.Clause("bottom")
-	}
-	if cl == nil {
-		return nil, nil
-	}
-	if !ok {
-		// No scry ability (the keyword ability of 2004–2007): a scry
-		// keyword action in its text chooses as it is done (arrange).
-		return nil, nil
-	}
-	lib := spell.Controller().Zone(game.Library)
-	top := lib[:min(sc.N, len(lib))]
-	var out []*game.Object
-	for _, n := range cl.Names {
-		i := slices.IndexFunc(top, func(o *game.Object) bool { return o.Label == n.Text })
-		if i < 0 || slices.Contains(out, top[i]) {
-			return nil, refuse("%s is not among the top %d cards of %s's library (each chosen once) (%s)", n.Text, sc.N, spell.Controller().Name, e.ref(sc).ID)
-		}
-		out = append(out, top[i])
-	}
-	return out, nil
-}
-
-// scry does a resolving spell's scry (502.36a): its controller looks at
-// the top N cards of their library and puts those chosen on the bottom,
-// in the order named, the rest staying on top in their order.
-func (e *engine) scry(spell *game.Object, bottom []*game.Object) {
-	sc, ok := first[*ability.Scry](e, spell)
-	if !ok {
-		return
-	}
-	p := spell.Controller()
-	lib := p.Zone(game.Library)
-	n := min(sc.N, len(lib))
-	e.s.Cite(e.ref(sc), sc.Note+": %s", p.Name, n, strings.Join(labels(lib[:n]), ", "))
-	for _, o := range bottom {
-		e.s.Move(o, game.Library, nil, false)
-	}
-	if len(bottom) > 0 {
-		e.s.Cite(e.ref(sc), "%s puts %s on the bottom of their library, the rest on top", p.Name, strings.Join(labels(bottom), ", "))
-	}
 }

@@ -104,17 +104,32 @@ var phChoices = []string{"offers any choices other than choices already made"}
 
 // checkArrange refuses the cards a resolving scry or surveil is told to
 // move (`resolve; bottom A`, `graveyard A`, `top A`) when one is not in
-// the library of the controller of what resolves.
+// the library of the controller of what resolves, or, for a spell whose
+// first instruction is its printed scry (ability.Performs: "Scry 4, then
+// draw two cards"), not among the top N cards it looks at. A scry
+// printed after other instructions looks at what they leave on top: a
+// card named that is not among those stays where it is (arrange).
 func (e *engine) checkArrange(st *Stmt, top *game.Object) error {
+	looked, rule := -1, ""
+	if ps := all[*ability.Performs](e, top); len(ps) > 0 && ps[0].At == 0 {
+		looked, rule = ps[0].N, e.kw(ps[0].Keyword, "means").ID.String()
+	}
 	for _, w := range []string{"bottom", "graveyard", "top"} {
 		cl := st.Clause(w)
 		if cl == nil {
 			continue
 		}
 		p := top.Controller()
-		for _, n := range cl.Names {
+		lib := p.Zone(game.Library)
+		for i, n := range cl.Names {
+			if slices.ContainsFunc(cl.Names[:i], func(m Name) bool { return strings.EqualFold(m.Text, n.Text) }) {
+				return refuse("%s is named twice: each card looked at is put in one place", n.Text)
+			}
 			if o := e.s.FindIn(n.Text, game.Library); o == nil || o.Owner != p {
 				return refuse("%s is not in %s's library: %s looks only at the top cards of their own library", n.Text, p.Name, p.Name)
+			}
+			if looked >= 0 && !slices.ContainsFunc(lib[:min(looked, len(lib))], func(o *game.Object) bool { return strings.EqualFold(o.Label, n.Text) }) {
+				return refuse("%s is not among the top %d %s of %s's library, which %s looks at (%s)", n.Text, looked, plural(looked, "card"), p.Name, stackName(top), rule)
 			}
 		}
 	}
@@ -159,10 +174,6 @@ func (e *engine) legal(spell *game.Object, want string, t game.Target) bool {
 // targets are all illegal does nothing.
 func (e *engine) resolveSpell(spell *game.Object) error {
 	info := spell.Spell
-	bottom, err := e.scryChoice(spell)
-	if err != nil {
-		return err
-	}
 	if info.Mutating {
 		if e.mutate(spell) {
 			return nil
@@ -176,6 +187,9 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 		ef     game.Effect
 		target *game.Target
 		from   string
+		// at is the instruction's place among the spell's own
+		// (game.Ability.At), -1 for a spliced card's.
+		at int
 	}
 	var steps []step
 	ti := 0
@@ -187,8 +201,9 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 		main = append([]game.Effect{{Verb: "attach", Target: strings.ToLower(en.What.Text)}}, main...)
 	}
 	var last *game.Target
-	for _, ef := range main {
-		s := step{ef: ef, from: face.Name}
+	lead := len(main) - len(effects(face, info))
+	for i, ef := range main {
+		s := step{ef: ef, from: face.Name, at: i - lead}
 		switch {
 		case ef.Target != "" && ti < len(info.Targets):
 			s.target = &info.Targets[ti]
@@ -204,7 +219,7 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 	for _, sp := range info.Spliced {
 		k := 0
 		for _, ef := range sp.Card.Effects {
-			s := step{ef: ef, from: sp.Card.Name + " (spliced)"}
+			s := step{ef: ef, from: sp.Card.Name + " (spliced)", at: -1}
 			if ef.Target != "" && k < len(sp.Targets) {
 				s.target = &sp.Targets[k]
 				k++
@@ -234,17 +249,19 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 			e.effects = append(e.effects, e.kickerDamage(spell, ef))
 		}
 	}
-	for _, a := range face.Abilities {
-		// A keyword printed on a spell that the revision run defines as
-		// a keyword action, not an ability ("Scry 1" from 2007-05-01,
-		// 501.8a, 701.22a): the action, as its definition means, before
-		// the spell's other instructions (Opt: "Scry 1. Draw a card.").
-		if ability.PrintedAction(a.Keyword) && len(ability.OfInstance(a, e)) == 0 {
-			e.keywordAction(doing{src: spell, from: spell.Label}, game.Effect{Verb: "action", Name: a.Keyword, N: a.N}, a.N)
+	// Scry printed on a spell, the ability of 2004–2007 or the keyword
+	// action after: what its definition means, where it is printed
+	// among the spell's instructions (before instruction p.At).
+	perf, done := all[*ability.Performs](e, spell), 0
+	perform := func(upTo int) {
+		for ; done < len(perf) && (upTo < 0 || perf[done].At <= upTo); done++ {
+			p := perf[done]
+			e.keywordAction(doing{src: spell, from: spell.Label}, game.Effect{Verb: "action", Name: p.Keyword, N: p.N}, p.N)
 		}
 	}
 	var illegalNow []*game.Target
 	for _, s := range steps {
+		perform(s.at)
 		if s.ef.That && slices.Contains(illegalNow, s.target) {
 			continue
 		}
@@ -262,11 +279,11 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 			return nil
 		}
 	}
+	perform(-1)
 	if uc, ok := first[*ability.UpkeepCopies](e, spell); ok && !spell.Copy {
 		e.upkeepCopies(spell, uc)
 	}
 	e.ascendSpell(spell)
-	e.scry(spell, bottom)
 	if spell.IsPermanent() {
 		e.s.Remove(spell)
 		e.enter(spell)

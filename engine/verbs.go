@@ -690,6 +690,7 @@ func (e *engine) arrange(d doing, ef game.Effect, n int) {
 	}
 	lib := p.Zone(game.Library)
 	looked := append([]*game.Object(nil), lib[:min(n, len(lib))]...)
+	seen := len(looked)
 	pick := func(word string) []*game.Object {
 		var out []*game.Object
 		if e.cur == nil {
@@ -699,7 +700,7 @@ func (e *engine) arrange(d doing, ef game.Effect, n int) {
 			for _, nm := range cl.Names {
 				i := slices.IndexFunc(looked, func(o *game.Object) bool { return strings.EqualFold(o.Label, nm.Text) })
 				if i < 0 {
-					e.s.Cite(r, "%s: %s is not among the top %d %s of %s's library: it stays where it is", d.from, nm.Text, len(looked), plural(len(looked), "card"), p.Name)
+					e.s.Cite(r, "%s: %s is not among the top %d %s of %s's library: it stays where it is", d.from, nm.Text, seen, plural(seen, "card"), p.Name)
 					continue
 				}
 				out = append(out, looked[i])

@@ -127,6 +127,11 @@ type Ability struct {
 	// creature deals 1 damage to any target.").
 	Quality string
 	Text    string // as written
+	// At is, for a keyword printed among a spell's instructions ("Magma
+	// Jet deals 2 damage to any target. Scry 2."), how many of its
+	// Effects are printed before it: the keyword action it means is done
+	// there (ability.Performs).
+	At int
 }
 
 // BasicLandTypes are the basic land types (205.3i), the words a

@@ -80,12 +80,13 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 			amount(&e, m[2])
 			return e
 		}},
-		// Scry's and surveil's definitions (701.22a, 701.25a): look at
+		// Scry's and surveil's definitions (701.22a, 701.25a; 502.36a's
+		// two sentences in 2004–2007): look at
 		// the top N cards of your library, then put any number of them
 		// on the bottom of it, or into your graveyard, and the rest on
 		// top in any order; Name is where the cards chosen go, "bottom"
 		// or "graveyard".
-		{lazyRegexp(`(?i)^look at the top ` + numWord + ` cards of your library,? (?:then )?put any number of them (on the bottom of your library|into your graveyard)(?: in any order)?,? and (?:put )?the rest on top of your library in any order$`), func(m []string) Effect {
+		{lazyRegexp(`(?i)^look at the top ` + numWord + ` cards of your library(?:,? (?:then )?|\. )put any number of them (on the bottom of your library|into your graveyard)(?: in any order)?,? and (?:put )?the rest on top of your library in any order$`), func(m []string) Effect {
 			e := Effect{Verb: "arrange", Name: "bottom"}
 			if strings.Contains(strings.ToLower(m[2]), "graveyard") {
 				e.Name = "graveyard"

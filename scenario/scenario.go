@@ -522,6 +522,7 @@ words:
 			continue
 		}
 		if isKw {
+			a.At = len(c.Effects)
 			c.Abilities = append(c.Abilities, a)
 			p.abPos[c] = append(p.abPos[c], pos)
 			continue
