@@ -20,7 +20,8 @@ var exampleName = regexp.MustCompile(`\b(\d{3}\.\d+)-example-(\d+)\b`)
 // (702.47-example-2) names one that exists: the rule has that many
 // examples in 2026-01-16 (a 702 rule) or 2006-10-01 (a 502 rule), and
 // the file runs in that revision. It logs how many of the examples of
-// 702 (2026-01-16) and 502 (2006-10-01) have a script.
+// 702 (2026-01-16) and 502 (2006-10-01) have a script, and of 701 and
+// the card kinds' chapters 703–739 of 2026-01-16 (issue 21).
 func TestExampleNames(t *testing.T) {
 	files, _ := filepath.Glob("testdata/scenarios/*.txt")
 	named := map[string]bool{}
@@ -50,11 +51,17 @@ func TestExampleNames(t *testing.T) {
 			}
 		}
 	}
-	for _, c := range []struct{ rev, chapter string }{{"2026-01-16", "702"}, {"2006-10-01", "502"}} {
+	for _, c := range []struct {
+		rev      string
+		from, to int
+	}{{"2026-01-16", 702, 702}, {"2006-10-01", 502, 502}, {"2026-01-16", 701, 701}, {"2026-01-16", 703, 739}} {
 		doc, _ := revision(t, c.rev)
 		total, have := 0, 0
-		ch, _ := strconv.Atoi(c.chapter)
-		if chap := doc.Chapter(ch); chap != nil {
+		for ch := c.from; ch <= c.to; ch++ {
+			chap := doc.Chapter(ch)
+			if chap == nil {
+				continue
+			}
 			for _, r := range chap.Rules {
 				n := examplesOf(doc, r.ID.String())
 				total += n
@@ -65,7 +72,11 @@ func TestExampleNames(t *testing.T) {
 				}
 			}
 		}
-		t.Logf("examples under %s of %s with a script: %d of %d", c.chapter, c.rev, have, total)
+		chapters := strconv.Itoa(c.from)
+		if c.to != c.from {
+			chapters += "–" + strconv.Itoa(c.to)
+		}
+		t.Logf("examples under %s of %s with a script: %d of %d", chapters, c.rev, have, total)
 	}
 }
 
