@@ -1,6 +1,7 @@
 package ability
 
 import (
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
@@ -159,8 +160,9 @@ func (pr *Program) Instance(inst game.Ability, def string) *Trigger {
 	// "create N 1/1 … tokens", "put N +1/+1 counters".
 	note = strings.ReplaceAll(note, " N ", fmt.Sprintf(" %d ", inst.N))
 	if inst.Cost.IsSet() {
-		// "sacrifice it unless you pay [cost]".
-		note = strings.ReplaceAll(note, "[cost]", inst.Cost.String())
+		// "sacrifice it unless you pay [cost]"; a cost printed in words
+		// ("{W} or {U}") as printed.
+		note = strings.ReplaceAll(note, "[cost]", cmp.Or(inst.CostText, inst.Cost.String()))
 	}
 	if inst.Quality != "" {
 		// "exile another [object] you control".

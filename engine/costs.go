@@ -76,6 +76,9 @@ func (e *engine) symbols(c game.Cost) error {
 	for _, s := range c.Symbols {
 		var phrases []string
 		switch {
+		case s.Either:
+			// "{W} or {U}": two symbols, each of every revision.
+			continue
 		case s.Phyrexian:
 			phrases = []string{"phyrexian mana symbol"}
 		case s.Colorless:

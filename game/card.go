@@ -472,6 +472,19 @@ func (a *Ability) setCost(s string) error {
 			return nil
 		}
 	}
+	if m := reEitherSymbol().FindStringSubmatch(s); m != nil {
+		// "Cumulative upkeep {W} or {U}" (702.24-example-1): each time
+		// the cost is paid, {W} or {U}, as a hybrid symbol is paid
+		// (Symbol.Either, in revisions with no hybrid symbols too);
+		// CostText keeps the words.
+		c, err := ParseCost("{" + m[1] + "/" + m[2] + "}")
+		if err != nil {
+			return fmt.Errorf("bad cost %q", s)
+		}
+		c.Symbols[0].Either = true
+		a.Cost, a.CostText = c, s
+		return nil
+	}
 	c, err := ParseCost(s)
 	if err != nil || !c.IsSet() {
 		return fmt.Errorf("bad cost %q", s)
@@ -479,6 +492,9 @@ func (a *Ability) setCost(s string) error {
 	a.Cost = c
 	return nil
 }
+
+// reEitherSymbol is a cost of one coloured symbol or another: "{W} or {U}".
+var reEitherSymbol = lazyRegexp(`^\{([WUBRG])\} or \{([WUBRG])\}$`)
 
 // An Effect is one instruction of a spell's text, in a small vocabulary:
 //

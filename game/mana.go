@@ -102,8 +102,12 @@ type Symbol struct {
 	Colorless bool  // {C}
 	Snow      bool  // {S}
 	X         bool
-	Phyrexian bool   // {W/P}, {G/W/P}
-	printed   string // a hybrid or Phyrexian symbol's letters as printed: "G/W"
+	Phyrexian bool // {W/P}, {G/W/P}
+	// Either is a choice of two coloured symbols printed in words ("{W}
+	// or {U}", cumulative upkeep's cost in 702.24-example-1): paid as a
+	// hybrid symbol is, but no mana symbol of its own, in any revision.
+	Either  bool
+	printed string // a hybrid or Phyrexian symbol's letters as printed: "G/W"
 }
 
 // generic reports whether s is a generic symbol ({3}).
