@@ -345,7 +345,14 @@ func undefined(f *Scenario, rules *game.Rules, specs *specSet, rev string) parse
 				errs = append(errs, &parse.Diagnostic{File: f.Name, Pos: d.TypeAt(c, word), Severity: parse.SeverityError, Msg: msg})
 			}
 			for _, ef := range cardEffects(c) {
-				if msg := undefinedEffect(ef, rules); msg != "" {
+				msg := undefinedEffect(ef, rules)
+				if ef.Verb == "action" && rv.kw(ef.Name).IsZero() {
+					// "Investigate", "Surveil 1" where the revision
+					// defines no such keyword action: it would do
+					// nothing, silently.
+					msg = strings.ToLower(ef.Name) + " is not a keyword action"
+				}
+				if msg != "" {
 					pos := d.EffectAt(ef)
 					if i := anyTargetAt(ef); i >= 0 && strings.HasSuffix(msg, `"any target" is not a term`) {
 						pos = d.EffectAt(game.Effect{Text: ef.Text[i:]})

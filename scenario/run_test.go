@@ -424,6 +424,10 @@ func TestUndefinedText(t *testing.T) {
 		{"2018-01-19", "X: {R} Instant; X deals 3 damage to any target", `x.txt:3:37: X: X deals 3 damage to any target: say "target creature or player": "any target" is not a term of revision 2018-01-19`},
 		{"1999-04-23", "X: {R} Artifact; {T}: X deals 1 damage to any target.", `x.txt:3:43: X: X deals 1 damage to any target: say "target creature or player": "any target" is not a term of revision 1999-04-23`},
 		{"2006-10-01", "X: {2}{R} Creature — Elemental 2/2; When X enters the battlefield, it deals 1 damage to any target", `x.txt:3:89: X: it deals 1 damage to any target: say "target creature or player": "any target" is not a term of revision 2006-10-01`},
+		// A keyword action the revision does not define would do
+		// nothing, silently (clue tokens from 2016, surveil from 2018).
+		{"2009-07-11", "X: {U} Instant; Investigate", `x.txt:3:17: X: Investigate: investigate is not a keyword action of revision 2009-07-11`},
+		{"2009-07-11", "X: {2}{U} Creature — Human 2/2; When X enters, surveil 2", `x.txt:3:48: X: surveil 2: surveil is not a keyword action of revision 2009-07-11`},
 		{"2022-04-29", "X: {1}{B} Sorcery; Venture into Undercity", `x.txt:3:20: X: Venture into Undercity: venture into [quality] is not a keyword action of revision 2022-04-29`},
 		// Local enchantments (1999 to 2005-02-01) and Auras (from
 		// 2005-08-01), each an error in the other's revisions.

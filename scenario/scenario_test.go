@@ -101,6 +101,11 @@ func TestErrors(t *testing.T) {
 		{"counters form", "-- cards --\nA: {1} Artifact\n-- script --\ncounters A\n", []string{`x.txt:4:11: counters: expected "counters CARD: N KIND"`}},
 		// A value no position can have is an error at its column; a
 		// valid one that does not hold is a failed check.
+		// A check read as one with a name before its colon would check
+		// nothing (a newcomer's "expect tapped Bear: yes" passed).
+		{"expect tapped, name", "-- cards --\nA: {1} Artifact\n-- script --\nexpect tapped A: yes\n", []string{`x.txt:4:8: expect tapped: expected "expect tapped: A, B" (nothing before the colon)`}},
+		{"expect stack, name", "-- cards --\nA: {1} Artifact\n-- script --\nexpect stack A: A\n", []string{`x.txt:4:8: expect stack: expected "expect stack: A, B" (nothing before the colon)`}},
+		{"expect tapped, empty", "-- script --\nexpect tapped:\n", []string{`x.txt:2:15: expect tapped: expected the names after the colon, or none`}},
 		{"speed", "-- script --\nexpect speed alice: fast\n", []string{`x.txt:2:21: expect speed: "fast": expected a number from 1, or none`}},
 		{"speed 0", "-- script --\nexpect speed alice: 0\n", []string{`x.txt:2:21: expect speed: "0": expected a number from 1, or none`}},
 		{"poison, negative", "-- script --\nexpect poison alice: -1\n", []string{`x.txt:2:22: expect poison: -1 is out of range: expected a number from 0 to 1000000`}},

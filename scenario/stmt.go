@@ -396,6 +396,11 @@ func (p *parser) expect(l line, st *engine.Stmt, rest string, at int) {
 	}
 	if word == "stack:" || word == "tapped:" || word == "untapped:" {
 		st.Expect = strings.TrimSuffix(word, ":")
+		if strings.TrimSpace(tail) == "" {
+			// An empty list would pass whatever the game holds.
+			p.errorf(l.pos(at+len(word)), "expect %s expected the names after the colon, or none", word)
+			return
+		}
 		st.Names = p.names(l, tail, at+len(word)+1)
 		return
 	}
@@ -405,6 +410,16 @@ func (p *parser) expect(l line, st *engine.Stmt, rest string, at int) {
 			// An empty text is in every reason: a check that cannot fail.
 			p.errorf(l.pos(at+len(word)), "expect reason: expected the text the reason contains")
 		}
+		return
+	}
+	if kind, ok := expectKinds[word]; ok && kind == '-' {
+		// "expect tapped Bear: yes": these checks name no card or
+		// player before the colon; read as one, it would check nothing.
+		form := "A, B"
+		if word == "reason" {
+			form = "TEXT"
+		}
+		p.errorf(l.pos(at), "expect %s: expected \"expect %s: %s\" (nothing before the colon)", word, word, form)
 		return
 	}
 	if kind, ok := expectKinds[word]; ok {
