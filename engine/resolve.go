@@ -19,7 +19,10 @@ func (e *engine) resolveTop(st *Stmt) error {
 	if cl := st.Clause("targeting"); cl != nil && top.Ability != nil && e.wants[top] != nil {
 		return refuse("the target of %s was chosen when it was put on the stack%s; it can't be chosen as it resolves", trigName(top.Ability), see(e.rules.Find(phTriggerTargets...)))
 	}
-	if st.Clause("decline") != nil && !e.mays[top] && !e.mayEnterWith(top) {
+	if err := e.checkCopy(st, top); err != nil {
+		return err
+	}
+	if _, asCopy := e.asCopy(top); st.Clause("decline") != nil && !e.mays[top] && !e.mayEnterWith(top) && !asCopy {
 		return refuse("%s offers no choice to decline (no \"may\", no cost to pay)", stackName(top))
 	}
 	if err := e.checkWords(st, top); err != nil {

@@ -518,6 +518,9 @@ func apply(e *Continuous, step *LayerStep, ch *Chars, v *view) {
 			if e.CopyOf.FaceDown {
 				faceDown(&src)
 			}
+			if e.Except != nil {
+				e.Except.applyChars(&src)
+			}
 			ctrl, world, since := ch.Controller, hasFold(ch.Supertypes, "World"), ch.WorldSince
 			*ch = src
 			ch.Controller, ch.WorldSince = ctrl, 0
