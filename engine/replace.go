@@ -459,6 +459,20 @@ func (e *engine) entersWith(o, copied *game.Object) []*replacement {
 			out = append(out, r)
 			continue
 		}
+		if w.Tapped {
+			// "This creature enters tapped" (614.1d): it is tapped as
+			// it enters.
+			rule := e.rules.Find(w.Rule...)
+			out = append(out, &replacement{name: o.Label + " (tapped)", kind: evMove, source: o, rule: rule, applies: self, apply: func(ev *event) {
+				e.s.Cite(rule, w.Note, o.Label)
+				ev.then = append(ev.then, func(n *game.Object) {
+					if n != nil && n.Zone == game.Battlefield {
+						n.Tapped = true
+					}
+				})
+			}})
+			continue
+		}
 		out = append(out, &replacement{name: strings.ToLower(w.Keyword), kind: evMove, source: o, rule: rule, applies: self, apply: func(ev *event) {
 			switch {
 			case w.Per == "colour" && w.SetBy == nil:
