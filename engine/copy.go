@@ -132,3 +132,12 @@ func (e *engine) becomeCopy(n *game.Object, ev *event) {
 	}
 	e.s.AddEffect(&game.Continuous{Source: n, Label: n.Label, Objects: []*game.Object{n}, CopyOf: ev.asCopy, Except: ev.copyExcept})
 }
+
+// phLKI finds the rule that an effect uses the last known information of
+// an object no longer in the zone it was expected in (608.2h; 608.2g
+// and 607.2g before).
+var phLKI = []string{"uses the object's last known information", "the effect uses the last known information the object had"}
+
+// phKeepTargets finds the rule that a player who may choose new targets
+// for a copy may leave them unchanged (707.10c; 706.10c from 2009-07-11).
+var phKeepTargets = []string{"state that its controller may choose new targets for the copy", "may leave any number of the targets unchanged"}

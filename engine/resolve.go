@@ -191,6 +191,15 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 	}
 	var last *game.Target
 	for _, ef := range main {
+		if ef.SacrificedPower {
+			// The power of the creature sacrificed to cast it, as it
+			// last existed (608.2h); a copy's is the original's (707.10).
+			ef.N = 0
+			for _, n := range info.Sacrificed {
+				ef.N = n
+			}
+			e.s.Cite(e.rules.Find(phLKI...), "%s: the sacrificed creature's power as it last existed on %s: %d", stackName(spell), e.zone(game.Battlefield), ef.N)
+		}
 		s := step{ef: ef, from: face.Name}
 		switch {
 		case ef.Target != "" && ti < len(info.Targets):
@@ -495,6 +504,11 @@ func (e *engine) effect(d doing, ef game.Effect, t *game.Target) {
 		}
 		e.s.Cite(r, "%s counters %s", from, t.Object.Name())
 		e.leaveStack(t.Object, game.Graveyard, "countered")
+	case "newtargets":
+		// "You may choose new targets for the copy" (707.10c): the
+		// player may leave the targets unchanged, which the copy
+		// keeps; no script chooses others.
+		e.s.Cite(e.rules.Find(phKeepTargets...), "%s: %s leaves the copy's targets unchanged", from, ctrl.Name)
 	case "copy":
 		c := e.copySpell(t.Object, ctrl, from)
 		if c.IsPermanent() {

@@ -490,7 +490,7 @@ func (a *Ability) setCost(s string) error {
 //	put a number of KIND counters on this permanent equal to the tapped creature's power (station)
 //	attach this permanent | Equipment | Fortification to [another] target creature | land you control
 //	  (equip, fortify, reconfigure) | move this Equipment onto target creature you control (equip to 2005)
-//	copy target creature spell | copy target permanent spell | copy target Aura spell
+//	copy target creature spell | copy target permanent spell | copy target Aura spell | copy target instant or sorcery spell
 //	reveal the top N cards of your library, or, if there are fewer than N cards in your library, you may reveal
 //	  all the cards in your library · you may cast any of those cards with the same name as this spell without
 //	  paying their mana costs, then put all revealed cards not cast this way on the bottom of your library in
@@ -626,6 +626,15 @@ type Effect struct {
 	// TappedPower: N is the power of the creature tapped to pay the
 	// ability's cost ("equal to the tapped creature's power", station).
 	TappedPower bool
+	// SacrificedPower: N is the power of the creature sacrificed to pay
+	// the spell's additional cost ("damage equal to the sacrificed
+	// creature's power"), as it last existed (608.2h); a copy of the
+	// spell uses the original's (707.10).
+	SacrificedPower bool
+	// Spent is set for an amount given once for each of its colours of
+	// mana spent to cast the spell ("You gain X life if {G} was spent
+	// to cast this spell and X life if {W} was spent to cast it").
+	Spent Color
 	// Mana is the mana an "add" effect adds ("Add {G}").
 	Mana Mana
 	// Yours is set for a cost change to "spells you cast": only its
@@ -940,7 +949,7 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 		}},
 		// What the copies may have: the new targets chosen as the copy
 		// effect resolves.
-		{lazyRegexp(`(?i)^if the spell has any targets, you may choose new targets for (?:the copy|any (?:number )?of the copies)$`), func(m []string) Effect { return Effect{Verb: "newtargets"} }},
+		{lazyRegexp(`(?i)^(?:if the spell has any targets, )?you may choose new targets for (?:the copy|any (?:number )?of the copies)$`), func(m []string) Effect { return Effect{Verb: "newtargets"} }},
 		// Cascade (702.85a; "remove … from the game" and "play" before
 		// 2009-07-11): cards exiled from the top of the library until a
 		// nonland card with a lesser mana value, which may be cast without
@@ -973,7 +982,7 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 			return Effect{Verb: "castsamename"}
 		}},
 		{lazyRegexp(`(?i)^counter target spell$`), func(m []string) Effect { return Effect{Verb: "counter", Target: "spell"} }},
-		{lazyRegexp(`(?i)^copy target (creature|permanent|aura) spell$`), func(m []string) Effect {
+		{lazyRegexp(`(?i)^copy target (creature|permanent|aura|instant or sorcery) spell$`), func(m []string) Effect {
 			return Effect{Verb: "copy", Target: strings.ToLower(m[1]) + " spell"}
 		}},
 		{lazyRegexp(`(?i)^((?:[a-z]+ )?spells(?: (?:and|or) [a-z]+ spells)?)( you (?:cast|play))? cost \{(\d+)\} (more|less) to (?:cast|play)$`), func(m []string) Effect {

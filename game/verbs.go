@@ -38,6 +38,8 @@ import (
 //	  (the card a dies or leaves trigger's source became; the ability's source)
 //	(exile it | remove it from the game) (at the beginning of the next end step | at end of turn)
 //	if it would leave the battlefield, exile it instead of putting it anywhere else
+//	you gain X life if {C} was spent to cast this spell and X life if {C} was spent to cast it
+//	deals damage equal to the sacrificed creature's power to (any target | target creature or player)
 //	[for each opponent, ] create a token that's a copy of this card [that attacks that opponent this turn if able][, except EXCEPTION {, [and] EXCEPTION}] (707.9: the exceptions,
 //	  "it's white", "it's 4/4", "it has no mana cost", "it's a Zombie in addition to its other types", are
 //	  part of the token's copiable values)
@@ -65,6 +67,19 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 					players(&e, w)
 				}
 			}
+			return e
+		}},
+		// Damage as much as the power of the creature sacrificed to
+		// cast the spell (Fling's).
+		{lazyRegexp(`(?i)^(?:[^,]*\s)?deals? damage equal to the sacrificed creature(?:'|’)s power to (any target|target creature or player)$`), func(m []string) Effect {
+			return Effect{Verb: "damage", Target: "any", SacrificedPower: true}
+		}},
+		{lazyRegexp(`(?i)^you gain ` + numWord + ` life if \{([WUBRG])\} was spent to cast this spell and (?:` + numWord + `) life if \{([WUBRG])\} was spent to cast it$`), func(m []string) Effect {
+			e := Effect{Verb: "gain"}
+			amount(&e, m[1])
+			a, _ := ParseColor(colorWord[strings.ToUpper(m[2])])
+			b, _ := ParseColor(colorWord[strings.ToUpper(m[4])])
+			e.Spent = a | b
 			return e
 		}},
 		{lazyRegexp(`(?i)^(?:` + playerWords + ` )?gains? ` + numWord + ` life$`), func(m []string) Effect {
@@ -379,6 +394,9 @@ func (x *CopyExcept) Apply(c *Card) *Card {
 	t.Supertypes = union(c.Supertypes, x.Supertypes)
 	return &t
 }
+
+// colorWord names the colour of a mana symbol's letter.
+var colorWord = map[string]string{"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 // supertypes are the supertypes an exception can add.
 var supertypes = []string{"Legendary", "Snow", "Basic", "World"}
