@@ -511,6 +511,11 @@ func (e *engine) effect(d doing, ef game.Effect, t *game.Target) {
 		e.s.Cite(e.rules.Find(phKeepTargets...), "%s: %s leaves the copy's targets unchanged", from, ctrl.Name)
 	case "copy":
 		c := e.copySpell(t.Object, ctrl, from)
+		if ef.Except != nil {
+			c.Card = ef.Except.Apply(c.Card)
+			_, except, _ := strings.Cut(ef.Text, "except ")
+			e.s.Cite(e.rules.Find(phCopyExcept...), "%s's copiable values: %s's, except %s", c.Label, t.Object.Name(), except)
+		}
 		if c.IsPermanent() {
 			if r := e.rules.Find(phCopyPermanent...); !r.IsZero() {
 				e.s.Cite(r, "%s is a copy of a permanent spell: as it resolves it will become a token permanent", c.Label)

@@ -382,9 +382,8 @@ func (x *CopyExcept) Apply(c *Card) *Card {
 		t.Cost = Cost{}
 	}
 	if x.SetColors {
-		// Its colour in place of its own (a token with no mana cost,
-		// as the definitions that give one have it: 105.2).
-		t.Indicator = x.Colors
+		// Its colour in place of its own (105.2).
+		t.Indicator, t.OnlyIndicator = x.Colors, true
 	}
 	if x.SetPT {
 		t.Power, t.Toughness, t.HasPT = x.P, x.T, true
