@@ -31,6 +31,7 @@ var clauseWords = map[string]bool{
 	"return":      true,
 	"search":      true,
 	"exchange":    true,
+	"copy":        true,
 	"dredge":      true,
 	"reveal":      true,
 	"order":       true,
@@ -69,7 +70,6 @@ var clauseWords = map[string]bool{
 	"fuse":        true,
 	"assist":      true,
 	"enlist":      true,
-	"copy":        true,
 }
 
 // expectKinds maps what an expect line checks to whether it names a
