@@ -40,7 +40,10 @@ type EntersWith struct {
 	// (tribute; Note's arguments: who, the controller, the opponent, N,
 	// the label).
 	Opponent bool
-	Text     string // as printed on a card; "" for a keyword's
+	// Tapped is set for "This creature enters tapped" (614.1d): it
+	// enters tapped, with no counters.
+	Tapped bool
+	Text   string // as printed on a card; "" for a keyword's
 }
 
 // PrintedText is the card text the ability was read from.

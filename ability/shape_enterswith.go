@@ -13,6 +13,7 @@ import (
 //
 //	enters = ["if" CONDITION ","] object ("enters" ["the battlefield"] | "comes into play") "with" NUM KIND "counters on it"
 //	       | "you may have" object "enter" ["the battlefield"] "with an additional" KIND "counter on it" [". if you don't, it gains" KEYWORD]
+//	       | object ("enters" ["the battlefield"] | "comes into play") "tapped"
 //	object = "this permanent" | "this creature" | NAME
 //	NUM    = "N" | "X" | "a" | "one" … "ten" | DIGITS
 //
@@ -95,6 +96,15 @@ func readEntersWith(t, self string) (*EntersWith, bool, error) {
 		return nil, false, nil
 	}
 	rest := low[at+len(obj):]
+	switch rest {
+	case " enters tapped", " enters the battlefield tapped", " comes into play tapped":
+		if w.If != nil {
+			return nil, false, nil
+		}
+		w.Rule = []string{`effects that read "[this permanent] enters . . ."`, `effects that read "[this permanent] enters the battlefield . . ."`}
+		w.Tapped, w.Note = true, "%s enters tapped"
+		return w, true, nil
+	}
 	verb := ""
 	for _, v := range []string{" enters the battlefield with ", " enters with ", " comes into play with "} {
 		if strings.HasPrefix(rest, v) {

@@ -65,6 +65,12 @@ func readStatic(t, self, kw string) ([]Ability, bool, error) {
 	if w, ok := readTribute(normalPart(t)); ok {
 		return []Ability{w}, true, nil
 	}
+	if c, ok, err := readEntersAsCopy(t, self); ok {
+		if err != nil {
+			return nil, true, err
+		}
+		return []Ability{c}, true, nil
+	}
 	if w, ok, err := readEntersWith(t, self); ok {
 		if err != nil {
 			return nil, true, err
@@ -259,6 +265,8 @@ func ReadStatic(text, self string) ([]Ability, bool, error) {
 		case *CantBlock:
 			a.Text = printed
 		case *EntersWith:
+			a.Text = printed
+		case *EntersAsCopy:
 			a.Text = printed
 		case *Untargetable:
 			a.Text = printed

@@ -104,6 +104,8 @@ func copiesWord(n int) string {
 // returns it: p owns and controls it (707.10).
 func (e *engine) copySpell(spell *game.Object, p *game.Player, why string) *game.Object {
 	info := *spell.Spell
+	// Mana is no object: no mana was spent on the copy (707.10).
+	info.Paid = game.Mana{}
 	c := &game.Object{Label: spell.Label + " (copy)", Card: spell.Card, Half: spell.Half, Owner: p, BaseController: p, Copy: true, Spell: &info}
 	e.s.Push(c)
 	e.s.Cite(e.rules.Find(phCopy...), "%s: a copy of %s is put on the stack; a copy isn't cast", why, spell.Name())

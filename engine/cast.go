@@ -188,6 +188,9 @@ func (e *engine) cast(st *Stmt) error {
 	for _, o := range c.exile {
 		e.s.Move(o, game.Exile, nil, false)
 	}
+	for _, o := range c.pay.sac {
+		c.info.Sacrificed = append(c.info.Sacrificed, o.Power())
+	}
 	e.settle(c.pay, c.total, e.rules.Find(phPay...))
 	e.s.CastThisTurn = append(e.s.CastThisTurn, spell)
 	c.info.CastNumber = len(e.s.CastThisTurn)
@@ -752,9 +755,15 @@ func (e *engine) canTarget(src *game.Object, controller *game.Player, want strin
 			return fmt.Errorf("%s is not a spell", o.Label)
 		}
 		return nil
-	case "creature spell", "permanent spell", "aura spell":
+	case "creature spell", "permanent spell", "aura spell", "instant or sorcery spell":
 		if o.Zone != game.Stack || o.Spell == nil {
 			return fmt.Errorf("%s is not a spell", o.Label)
+		}
+		if want == "instant or sorcery spell" {
+			if !o.Is("Instant") && !o.Is("Sorcery") {
+				return fmt.Errorf("%s is not an %s", o.Label, want)
+			}
+			return nil
 		}
 		kind, _ := strings.CutSuffix(want, " spell")
 		if kind == "permanent" && !o.IsPermanent() || kind != "permanent" && !ability.Q(kind).Matches(o) {

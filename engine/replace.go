@@ -37,6 +37,12 @@ type event struct {
 	// then run, in order, once the modified event has happened, with
 	// the new object (nil for a draw or counters).
 	then []func(n *game.Object)
+	// asCopy is what the object enters as a copy of, with the
+	// exceptions copyExcept (707.5): set by its "enter as a copy"
+	// replacement effect, after which the copied text's "enters with"
+	// effects apply to the event instead of its own.
+	asCopy     *game.Object
+	copyExcept *game.CopyExcept
 	// source, target and amount are those of damage.
 	source *game.Object
 	target game.Target
@@ -212,7 +218,10 @@ func (e *engine) replacements(ev *event) []*replacement {
 			}
 		}
 		if ev.to == game.Battlefield && !ev.object.Copy {
-			out = append(out, e.entersWith(ev.object)...)
+			if c, ok := e.asCopy(ev.object); ok {
+				out = append(out, e.entersAsCopy(ev.object, c))
+			}
+			out = append(out, e.entersWith(ev.object, ev.asCopy)...)
 		}
 	case evDamage:
 		if o := ev.target.Object; o != nil {
@@ -260,6 +269,7 @@ func (e *engine) moveWith(o *game.Object, to game.Zone, controller *game.Player,
 	}
 	merged := o.Merged
 	n := e.s.Move(o, ev.to, controller, false)
+	e.becomeCopy(n, ev)
 	e.citeComponents(o.Label, merged, ev.to)
 	if n != nil && len(ev.counters) > 0 {
 		put := countersPut{by: n.Controller()}
@@ -403,8 +413,13 @@ func (e *engine) drawInstead(o *game.Object, r *ability.Instead) *replacement {
 var phEntersWith = []string{`effects that read "[this permanent] enters with`, `effects that read "[this permanent] enters the battlefield with`, `effects that read "[this permanent] comes into play with`, `have text that reads "[this permanent] comes into play with`}
 
 // entersWith are the effects of a permanent's own abilities that make it
-// enter with counters (614.1c, 419.1b): modular, sunburst, amplify.
-func (e *engine) entersWith(o *game.Object) []*replacement {
+// enter with counters (614.1c, 419.1b): modular, sunburst, amplify; for
+// one entering as a copy of copied (707.5), the copied text's.
+func (e *engine) entersWith(o, copied *game.Object) []*replacement {
+	text := o
+	if copied != nil {
+		text = copied
+	}
 	var out []*replacement
 	self := func(ev *event) error {
 		if ev.object != o {
@@ -433,7 +448,7 @@ func (e *engine) entersWith(o *game.Object) []*replacement {
 		}})
 	}
 	seen := map[string]int{}
-	for _, w := range all[*ability.EntersWith](e, o) {
+	for _, w := range all[*ability.EntersWith](e, text) {
 		rule := e.ref(w)
 		if w.Kind != "" {
 			// Each instance is an effect of its own (702.136b).
@@ -442,6 +457,20 @@ func (e *engine) entersWith(o *game.Object) []*replacement {
 				r.name = fmt.Sprintf("%s (%d)", r.name, seen[r.name])
 			}
 			out = append(out, r)
+			continue
+		}
+		if w.Tapped {
+			// "This creature enters tapped" (614.1d): it is tapped as
+			// it enters.
+			rule := e.rules.Find(w.Rule...)
+			out = append(out, &replacement{name: o.Label + " (tapped)", kind: evMove, source: o, rule: rule, applies: self, apply: func(ev *event) {
+				e.s.Cite(rule, w.Note, o.Label)
+				ev.then = append(ev.then, func(n *game.Object) {
+					if n != nil && n.Zone == game.Battlefield {
+						n.Tapped = true
+					}
+				})
+			}})
 			continue
 		}
 		out = append(out, &replacement{name: strings.ToLower(w.Keyword), kind: evMove, source: o, rule: rule, applies: self, apply: func(ev *event) {

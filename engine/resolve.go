@@ -19,7 +19,10 @@ func (e *engine) resolveTop(st *Stmt) error {
 	if cl := st.Clause("targeting"); cl != nil && top.Ability != nil && e.wants[top] != nil {
 		return refuse("the target of %s was chosen when it was put on the stack%s; it can't be chosen as it resolves", trigName(top.Ability), see(e.rules.Find(phTriggerTargets...)))
 	}
-	if st.Clause("decline") != nil && !e.mays[top] && !e.mayEnterWith(top) {
+	if err := e.checkCopy(st, top); err != nil {
+		return err
+	}
+	if _, asCopy := e.asCopy(top); st.Clause("decline") != nil && !e.mays[top] && !e.mayEnterWith(top) && !asCopy {
 		return refuse("%s offers no choice to decline (no \"may\", no cost to pay)", stackName(top))
 	}
 	if err := e.checkWords(st, top); err != nil {
@@ -203,6 +206,15 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 	var last *game.Target
 	lead := len(main) - len(effects(face, info))
 	for i, ef := range main {
+		if ef.SacrificedPower {
+			// The power of the creature sacrificed to cast it, as it
+			// last existed (608.2h); a copy's is the original's (707.10).
+			ef.N = 0
+			for _, n := range info.Sacrificed {
+				ef.N = n
+			}
+			e.s.Cite(e.rules.Find(phLKI...), "%s: the sacrificed creature's power as it last existed on %s: %d", stackName(spell), e.zone(game.Battlefield), ef.N)
+		}
 		s := step{ef: ef, from: face.Name, at: i - lead}
 		switch {
 		case ef.Target != "" && ti < len(info.Targets):
@@ -509,8 +521,18 @@ func (e *engine) effect(d doing, ef game.Effect, t *game.Target) {
 		}
 		e.s.Cite(r, "%s counters %s", from, t.Object.Name())
 		e.leaveStack(t.Object, game.Graveyard, "countered")
+	case "newtargets":
+		// "You may choose new targets for the copy" (707.10c): the
+		// player may leave the targets unchanged, which the copy
+		// keeps; no script chooses others.
+		e.s.Cite(e.rules.Find(phKeepTargets...), "%s: %s leaves the copy's targets unchanged", from, ctrl.Name)
 	case "copy":
 		c := e.copySpell(t.Object, ctrl, from)
+		if ef.Except != nil {
+			c.Card = ef.Except.Apply(c.Card)
+			_, except, _ := strings.Cut(ef.Text, "except ")
+			e.s.Cite(e.rules.Find(phCopyExcept...), "%s's copiable values: %s's, except %s", c.Label, t.Object.Name(), except)
+		}
 		if c.IsPermanent() {
 			if r := e.rules.Find(phCopyPermanent...); !r.IsZero() {
 				e.s.Cite(r, "%s is a copy of a permanent spell: as it resolves it will become a token permanent", c.Label)

@@ -115,6 +115,17 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 			e.damage(d.src, x, n, false)
 		}
 	case "gain", "lose":
+		if ef.Spent != 0 {
+			// Once for each of the colours spent to cast it; a copy
+			// of a spell was not cast: no mana was spent (707.10).
+			var paid game.Mana
+			if d.src.Spell != nil {
+				paid = d.src.Spell.Paid
+			}
+			k := (paid.Colors() & ef.Spent).Count()
+			e.s.Cite(e.rules.Find(phFollow...), "%s: the mana spent to cast %s is %s: %d of the colours it names", from, stackName(d.src), paid, k)
+			n *= k
+		}
 		for _, q := range e.players(d, ef, t) {
 			if ef.Verb == "gain" {
 				q.Life += n

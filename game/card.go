@@ -31,6 +31,9 @@ type Card struct {
 	// Indicator is the card's colour indicator (204, from 2011-09-30),
 	// 0 for none: the card is its colours besides its mana cost's.
 	Indicator Color
+	// OnlyIndicator makes Indicator the card's colours in place of its
+	// mana cost's: a copy made "except that the copy is red" (707.9b).
+	OnlyIndicator bool
 	// Abilities are the keyword abilities, in printed order.
 	Abilities []Ability
 	// Effects is the spell's text, in printed order; Modes the modes of a
@@ -512,6 +515,7 @@ var reEitherSymbol = lazyRegexp(`^\{([WUBRG])\} or \{([WUBRG])\}$`)
 //	attach this permanent | Equipment | Fortification to [another] target creature | land you control
 //	  (equip, fortify, reconfigure) | move this Equipment onto target creature you control (equip to 2005)
 //	copy target creature spell | copy target permanent spell | copy target Aura spell
+//	  | copy target instant or sorcery spell [, except that the copy is COLOR] · destroy target non-Aura enchantment
 //	reveal the top N cards of your library, or, if there are fewer than N cards in your library, you may reveal
 //	  all the cards in your library · you may cast any of those cards with the same name as this spell without
 //	  paying their mana costs, then put all revealed cards not cast this way on the bottom of your library in
@@ -647,6 +651,15 @@ type Effect struct {
 	// TappedPower: N is the power of the creature tapped to pay the
 	// ability's cost ("equal to the tapped creature's power", station).
 	TappedPower bool
+	// SacrificedPower: N is the power of the creature sacrificed to pay
+	// the spell's additional cost ("damage equal to the sacrificed
+	// creature's power"), as it last existed (608.2h); a copy of the
+	// spell uses the original's (707.10).
+	SacrificedPower bool
+	// Spent is set for an amount given once for each of its colours of
+	// mana spent to cast the spell ("You gain X life if {G} was spent
+	// to cast this spell and X life if {W} was spent to cast it").
+	Spent Color
 	// Mana is the mana an "add" effect adds ("Add {G}").
 	Mana Mana
 	// Yours is set for a cost change to "spells you cast": only its
@@ -961,7 +974,7 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 		}},
 		// What the copies may have: the new targets chosen as the copy
 		// effect resolves.
-		{lazyRegexp(`(?i)^if the spell has any targets, you may choose new targets for (?:the copy|any (?:number )?of the copies)$`), func(m []string) Effect { return Effect{Verb: "newtargets"} }},
+		{lazyRegexp(`(?i)^(?:if the spell has any targets, )?you may choose new targets for (?:the copy|any (?:number )?of the copies)$`), func(m []string) Effect { return Effect{Verb: "newtargets"} }},
 		// Cascade (702.85a; "remove … from the game" and "play" before
 		// 2009-07-11): cards exiled from the top of the library until a
 		// nonland card with a lesser mana value, which may be cast without
@@ -994,9 +1007,17 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 			return Effect{Verb: "castsamename"}
 		}},
 		{lazyRegexp(`(?i)^counter target spell$`), func(m []string) Effect { return Effect{Verb: "counter", Target: "spell"} }},
-		{lazyRegexp(`(?i)^copy target (creature|permanent|aura) spell$`), func(m []string) Effect {
-			return Effect{Verb: "copy", Target: strings.ToLower(m[1]) + " spell"}
+		{lazyRegexp(`(?i)^copy target (creature|permanent|aura|instant or sorcery) spell(?:, except that the copy is (white|blue|black|red|green))?$`), func(m []string) Effect {
+			e := Effect{Verb: "copy", Target: strings.ToLower(m[1]) + " spell"}
+			if m[2] != "" {
+				// Fork's: the copy is that colour, not the original's
+				// (707.9b).
+				c, _ := ParseColor(m[2])
+				e.Except = &CopyExcept{Colors: c, SetColors: true}
+			}
+			return e
 		}},
+		{lazyRegexp(`(?i)^destroy target non-?aura enchantment$`), func(m []string) Effect { return Effect{Verb: "destroy", Target: "non-Aura enchantment"} }},
 		{lazyRegexp(`(?i)^((?:[a-z]+ )?spells(?: (?:and|or) [a-z]+ spells)?)( you (?:cast|play))? cost \{(\d+)\} (more|less) to (?:cast|play)$`), func(m []string) Effect {
 			verb := map[string]string{"more": "increase", "less": "reduce"}[strings.ToLower(m[4])]
 			return Effect{Verb: verb, N: atoi(m[3]), Name: strings.ToLower(m[1]), Yours: m[2] != ""}

@@ -86,6 +86,9 @@ type Continuous struct {
 	CounterMin, CounterMax int
 
 	CopyOf *Object // layer 1: becomes a copy of CopyOf
+	// Except are the exceptions of the copy effect, part of the
+	// copiable values it gives (707.9b).
+	Except *CopyExcept
 	// GainControl is set for card text that gives the controller of the
 	// spell or ability control of what it applies to ("gain control of
 	// target creature"); Controls is that player once it resolves:

@@ -15,6 +15,9 @@ func (o *Object) printed() Chars {
 	c := o.face()
 	ch := Chars{Card: c, Name: c.Name, Cost: c.Cost, Supertypes: c.Supertypes, Types: c.Types, Subtypes: c.Subtypes,
 		Colors: c.Cost.Colors() | c.Indicator, Abilities: c.Abilities, Power: c.Power, Toughness: c.Toughness, HasPT: c.HasPT, Controller: o.BaseController}
+	if c.OnlyIndicator {
+		ch.Colors = c.Indicator
+	}
 	if len(c.Halves) == 2 {
 		a, b := c.Halves[0], c.Halves[1]
 		ch.Name = a.Name + " // " + b.Name
@@ -517,6 +520,9 @@ func apply(e *Continuous, step *LayerStep, ch *Chars, v *view) {
 			}
 			if e.CopyOf.FaceDown {
 				faceDown(&src)
+			}
+			if e.Except != nil {
+				e.Except.applyChars(&src)
 			}
 			ctrl, world, since := ch.Controller, hasFold(ch.Supertypes, "World"), ch.WorldSince
 			*ch = src

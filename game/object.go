@@ -140,6 +140,9 @@ type SpellInfo struct {
 	Paid       Mana // mana spent on the total cost
 	Total      Cost // the total cost
 	CastNumber int  // 1 for the first spell cast this turn
+	// Sacrificed are the powers of the creatures sacrificed to pay its
+	// costs, as they last existed on the battlefield (608.2h).
+	Sacrificed []int
 	// Changed are the spell's instructions after a text-changing
 	// effect of its own made as it was cast (overload's, 702.96a); nil
 	// when none.

@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -37,6 +38,8 @@ import (
 //	  (the card a dies or leaves trigger's source became; the ability's source)
 //	(exile it | remove it from the game) (at the beginning of the next end step | at end of turn)
 //	if it would leave the battlefield, exile it instead of putting it anywhere else
+//	you gain X life if {C} was spent to cast this spell and X life if {C} was spent to cast it
+//	deals damage equal to the sacrificed creature's power to (any target | target creature or player)
 //	[for each opponent, ] create a token that's a copy of this card [that attacks that opponent this turn if able][, except EXCEPTION {, [and] EXCEPTION}] (707.9: the exceptions,
 //	  "it's white", "it's 4/4", "it has no mana cost", "it's a Zombie in addition to its other types", are
 //	  part of the token's copiable values)
@@ -64,6 +67,19 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 					players(&e, w)
 				}
 			}
+			return e
+		}},
+		// Damage as much as the power of the creature sacrificed to
+		// cast the spell (Fling's).
+		{lazyRegexp(`(?i)^(?:[^,]*\s)?deals? damage equal to the sacrificed creature(?:'|’)s power to (any target|target creature or player)$`), func(m []string) Effect {
+			return Effect{Verb: "damage", Target: "any", SacrificedPower: true}
+		}},
+		{lazyRegexp(`(?i)^you gain ` + numWord + ` life if \{([WUBRG])\} was spent to cast this spell and (?:` + numWord + `) life if \{([WUBRG])\} was spent to cast it$`), func(m []string) Effect {
+			e := Effect{Verb: "gain"}
+			amount(&e, m[1])
+			a, _ := ParseColor(colorWord[strings.ToUpper(m[2])])
+			b, _ := ParseColor(colorWord[strings.ToUpper(m[4])])
+			e.Spent = a | b
 			return e
 		}},
 		{lazyRegexp(`(?i)^(?:` + playerWords + ` )?gains? ` + numWord + ` life$`), func(m []string) Effect {
@@ -314,6 +330,11 @@ type CopyExcept struct {
 	SetPT      bool
 	NoManaCost bool
 	Subtypes   []string
+	// Types and Supertypes are card types and supertypes "in addition
+	// to its other types" ("except it's an enchantment in addition to
+	// its other types", 707.9b).
+	Types      []string
+	Supertypes []string
 }
 
 // exceptWords are the exceptions of a token created as a copy the
@@ -322,6 +343,7 @@ const exceptWords = `it(?:'|’)s (?:white|blue|black|red|green)|it(?:'|’)s \d
 
 var (
 	reExceptSep  = lazyRegexp(`(?i),\s*(?:and\s+)?`)
+	reExceptList = lazyRegexp(`(?i)^(?:` + exceptWords + `)(?:,? (?:and )?(?:` + exceptWords + `))*$`)
 	reExceptType = lazyRegexp(`(?i)^it(?:'|’)s an? ([a-z]+(?: [a-z]+)*) in addition to its other types$`)
 	reExceptPT   = lazyRegexp(`(?i)^it(?:'|’)s (\d+)/(\d+)$`)
 	reExceptCol  = lazyRegexp(`(?i)^it(?:'|’)s (white|blue|black|red|green)$`)
@@ -333,7 +355,17 @@ func (x *CopyExcept) read(s string) {
 	case strings.EqualFold(s, "it has no mana cost"):
 		x.NoManaCost = true
 	case reExceptType().MatchString(s):
-		x.Subtypes = append(x.Subtypes, strings.Fields(reExceptType().FindStringSubmatch(s)[1])...)
+		for _, w := range strings.Fields(reExceptType().FindStringSubmatch(s)[1]) {
+			w = strings.ToUpper(w[:1]) + w[1:]
+			switch {
+			case slices.Contains(cardTypes, w):
+				x.Types = append(x.Types, w)
+			case slices.Contains(supertypes, w):
+				x.Supertypes = append(x.Supertypes, w)
+			default:
+				x.Subtypes = append(x.Subtypes, w)
+			}
+		}
 	case reExceptPT().MatchString(s):
 		m := reExceptPT().FindStringSubmatch(s)
 		x.P, x.T, x.SetPT = atoi(m[1]), atoi(m[2]), true
@@ -351,15 +383,54 @@ func (x *CopyExcept) Apply(c *Card) *Card {
 		t.Cost = Cost{}
 	}
 	if x.SetColors {
-		// Its colour in place of its own (a token with no mana cost,
-		// as the definitions that give one have it: 105.2).
-		t.Indicator = x.Colors
+		// Its colour in place of its own (105.2).
+		t.Indicator, t.OnlyIndicator = x.Colors, true
 	}
 	if x.SetPT {
 		t.Power, t.Toughness, t.HasPT = x.P, x.T, true
 	}
 	t.Subtypes = append(append([]string(nil), c.Subtypes...), x.Subtypes...)
+	t.Types = union(c.Types, x.Types)
+	t.Supertypes = union(c.Supertypes, x.Supertypes)
 	return &t
+}
+
+// colorWord names the colour of a mana symbol's letter.
+var colorWord = map[string]string{"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+// supertypes are the supertypes an exception can add.
+var supertypes = []string{"Legendary", "Snow", "Basic", "World"}
+
+// ParseCopyExcept reads the exceptions of a copy effect after its
+// "except" ("it's 7/7", "it's a Shapeshifter Rogue in addition to its
+// other types", "it's an enchantment in addition to its other types",
+// joined by commas and "and"); false when one is none of exceptWords.
+func ParseCopyExcept(s string) (*CopyExcept, bool) {
+	if !reExceptList().MatchString(strings.TrimSpace(s)) {
+		return nil, false
+	}
+	x := &CopyExcept{}
+	for _, p := range reExceptSep().Split(strings.TrimSpace(s), -1) {
+		x.read(strings.TrimSpace(p))
+	}
+	return x, true
+}
+
+// applyChars makes the exceptions part of the copiable values ch a copy
+// effect gives (707.9b).
+func (x *CopyExcept) applyChars(ch *Chars) {
+	if x.NoManaCost {
+		ch.Cost = Cost{}
+	}
+	if x.SetColors {
+		ch.Colors = x.Colors
+	}
+	if x.SetPT {
+		ch.Power, ch.Toughness, ch.HasPT = x.P, x.T, true
+	}
+	ch.Types = union(ch.Types, x.Types)
+	ch.Supertypes = union(ch.Supertypes, x.Supertypes)
+	ch.Subtypes = union(ch.Subtypes, x.Subtypes)
 }
 
 // setPT sets the P/T an effect gives ("+N/+0", "N/N", "1/1"), each part

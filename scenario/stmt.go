@@ -31,6 +31,7 @@ var clauseWords = map[string]bool{
 	"return":      true,
 	"search":      true,
 	"exchange":    true,
+	"copy":        true,
 	"dredge":      true,
 	"reveal":      true,
 	"order":       true,
