@@ -3,6 +3,7 @@ package ability
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -29,6 +30,7 @@ import (
 //	change  = ("If you chose to pay this spell's KEYWORD cost" | "If this spell's KEYWORD cost was paid") ", change its text by"
 //	          ("replacing all instances of the word 'WORD' with the word 'WORD'"
 //	          | "removing all text found within square brackets in the spell's rules text")
+//	spell   = "If this spell's KEYWORD cost was paid," EFFECT {"." EFFECT}
 //	reduce  = (("If you chose to pay" | "If you pay") "this spell's KEYWORD cost" | "If you cast this spell using its KEYWORD ability")
 //	          ", its total cost is reduced by an amount of generic mana equal to the"
 //	          (("sacrificed creature" | "sacrificed permanent") "'s" ("mana value" | "converted mana cost") | "tapped creature's power")
@@ -37,11 +39,15 @@ import (
 // (text.go), checked as the spell is cast: "an opponent lost life this
 // turn"; PART a cost in words (game.ParseFullCost: "Sacrifice a
 // creature"), paid besides [cost]. A definition is one altcost, then any
-// of exile, delayed, while, change and reduce; a part outside the shape
+// of exile, delayed, while, change, spell and reduce; a part outside the shape
 // leaves the keyword without a model in that revision (stale). delayed's
 // instruction is read by the effect table of card text with "it" for the
 // permanent ("return it to its owner's hand"), while's triggered ability
-// by the grammar of triggered abilities. The 2015 wordings of dash say
+// by the grammar of triggered abilities. spell's instructions (awaken's
+// "put N +1/+1 counters on target land you control. That land becomes a
+// 0/0 Elemental creature with haste. It's still a land.") are read by
+// the effect table of card text, one sentence each, "It's still a land"
+// with the sentence before it. The 2015 wordings of dash say
 // "rather that its mana cost", a typo the shape reads as "rather than".
 
 // The shape's patterns, compiled on first use: every command links this
@@ -53,6 +59,7 @@ var (
 	reChange  = lazyRegexp(`^(?i)if (?:you chose to pay this spell's ([\w-]+) cost|this spell's ([\w-]+) cost was paid), change its text by (?:replacing all instances of the word '(\w+)' with the word '(\w+)\.?'|(removing all text found within square brackets in the spell's rules text))$`)
 	reDelayed = lazyRegexp(`^(?i)if this spell's ([\w-]+) cost was paid, (return|sacrifice|exile) the permanent this spell becomes( to its owner's hand)? at the beginning of the next end step$`)
 	reWhile   = lazyRegexp(`^(?i)as long as this permanent's ([\w-]+) cost was paid, it has ([\w ]+?)(?: and '(.+?)\.?')?$`)
+	reSpell   = lazyRegexp(`^(?i)if this spell's ([\w-]+) cost was paid, (.+)$`)
 	reExile   = lazyRegexp(`^(?i)if (?:you do|the ([\w-]+) cost was paid|this spell was cast using its ([\w-]+) ability), (?:exile this card|remove this card from the game) instead of putting it anywhere else any time it would leave the stack$`)
 )
 
@@ -83,6 +90,9 @@ type altShape struct {
 	later  *game.Effect
 	grants []game.Ability
 	grantT *Trigger
+	// spell are the instructions the spell has while the cost was
+	// paid (awaken's spell ability).
+	spell []game.Effect
 }
 
 var altShapes memo[altShape] // by the definition's parts joined by "\x00"
@@ -210,6 +220,28 @@ func (sh *altShape) readPart(keyword, s string) error {
 		}
 		return nil
 	}
+	if y := reSpell().FindStringSubmatch(s); y != nil && strings.EqualFold(y[1], keyword) && sh.spell == nil {
+		ef, err := game.ParseEffect(y[2])
+		if err != nil {
+			return fmt.Errorf("no instruction the grammar knows at %q: %v", s, err)
+		}
+		sh.spell = []game.Effect{ef}
+		return nil
+	}
+	if n := len(sh.spell); n > 0 {
+		// The spell ability's next sentence, or one that completes the
+		// sentence before ("It's still a land").
+		if ef, err := game.ParseEffect(s); err == nil {
+			sh.spell = append(sh.spell, ef)
+			return nil
+		}
+		ef, err := game.ParseEffect(sh.spell[n-1].Text + ". " + s)
+		if err != nil {
+			return fmt.Errorf("no instruction the grammar knows at %q: %v", s, err)
+		}
+		sh.spell[n-1] = ef
+		return nil
+	}
 	return outside
 }
 
@@ -240,6 +272,10 @@ func altCompiled(inst game.Ability, r Rev) []Ability {
 		out = append(out, &PaidDelayed{Base: Base{Keyword: inst.Keyword, Rule: []string{"the permanent this spell becomes"}, Note: kw + ": the " + kw + " cost of %s was paid: at the beginning of the next end step, %s"},
 			Paid: kw, Do: *sh.later})
 	}
+	if sh.spell != nil {
+		out = append(out, &PaidSpell{Base: Base{Keyword: inst.Keyword, Rule: []string{"cost was paid, "}, Note: kw + ": the " + kw + " cost of %s was paid: it has %q"},
+			Paid: kw, Effects: instances(sh.spell, inst.N), Optional: Base{Keyword: inst.Keyword, Rule: []string{"only if that player chose to pay", "cost was paid, "}, Note: kw + ": the " + kw + " cost of %s was not paid: it is cast as if it didn't have that target"}})
+	}
 	if sh.grants != nil {
 		w := &WhilePaid{Base: Base{Keyword: inst.Keyword, Rule: []string{"as long as this permanent"}}, Paid: kw}
 		for _, g := range sh.grants {
@@ -267,6 +303,32 @@ type PaidDelayed struct {
 	Do   game.Effect
 }
 
+// A PaidSpell is a spell ability of a spell that has its Effects only
+// when the cost chosen by Paid was paid to cast it (awaken's "If this
+// spell's awaken cost was paid, put N +1/+1 counters on target land you
+// control …", 702.113a), after the spell's own instructions; their
+// targets are chosen only then, and Optional is the rule that says so
+// (702.113b). Note's arguments: the spell, the instructions.
+type PaidSpell struct {
+	Base
+	Paid     string
+	Effects  []game.Effect
+	Optional Base
+}
+
+// instances returns effects as an instance of a keyword whose number is
+// n has them.
+func instances(effects []game.Effect, n int) []game.Effect {
+	out := make([]game.Effect, len(effects))
+	for i, ef := range effects {
+		out[i] = ef.Instance(n)
+		if ef.ByN != 0 {
+			out[i].Text = strings.Replace(ef.Text, " N ", " "+strconv.Itoa(n)+" ", 1)
+		}
+	}
+	return out
+}
+
 // A WhilePaid is a static ability of a permanent: as long as the cost
 // chosen by Paid was paid to cast the spell it was, it has Grants (dash's
 // and blitz's haste, blitz's "When this permanent is put into a
@@ -285,7 +347,7 @@ func (w *WhilePaid) Active(o *game.Object) bool {
 
 // altKeywords are the keywords declared by the shape of an alternative
 // cost.
-var altKeywords = []string{"Flashback", "Escape", "Spectacle", "Surge", "Retrace", "Jump-Start", "Prowl", "Freerunning", "Dash", "Blitz", "Emerge", "Web-slinging", "Overload", "Cleave", "Harmonize", "Mayhem"}
+var altKeywords = []string{"Flashback", "Escape", "Spectacle", "Surge", "Retrace", "Jump-Start", "Prowl", "Freerunning", "Dash", "Blitz", "Emerge", "Web-slinging", "Overload", "Cleave", "Harmonize", "Mayhem", "Awaken"}
 
 func init() {
 	for _, name := range altKeywords {

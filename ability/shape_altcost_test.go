@@ -96,6 +96,20 @@ func TestAltCostShape(t *testing.T) {
 			t.Errorf("%s grants %+v, want haste", tc.keyword, w.Grants[0])
 		}
 	}
+	// Awaken: a spell ability the spell has only while the cost was
+	// paid, its number put in; a sentence outside the effect table
+	// leaves it without a model.
+	as := OfInstance(game.Ability{Keyword: "Awaken", N: 3, Cost: game.MustParseCost("{5}{U}")}, parts{"You may pay [cost] rather than pay this spell’s mana cost as you cast this spell", "If this spell’s awaken cost was paid, put N +1/+1 counters on target land you control. That land becomes a 0/0 Elemental creature with haste. It’s still a land."})
+	if len(as) != 2 {
+		t.Fatalf("Awaken: %d abilities, want 2", len(as))
+	}
+	if ps, ok := as[1].(*PaidSpell); !ok || ps.Paid != "awaken" || len(ps.Effects) != 2 || ps.Effects[0].N != 3 || ps.Effects[0].Target != "land you control" ||
+		!ps.Effects[1].That || !slices.Equal(ps.Effects[1].Cont.SetTypes, []string{"Creature", "Land"}) || !slices.Equal(ps.Effects[1].Cont.AddSubtypes, []string{"Elemental"}) || len(ps.Effects[1].Cont.Gain) != 1 {
+		t.Errorf("Awaken: %+v", as[1])
+	}
+	if as := OfInstance(game.Ability{Keyword: "Awaken", N: 3}, parts{"You may pay [cost] rather than pay this spell’s mana cost as you cast this spell", "If this spell’s awaken cost was paid, put N +1/+1 counters on target land you control. It frobs."}); len(as) != 0 {
+		t.Errorf("Awaken with an unknown sentence: %+v, want no model", as)
+	}
 	// Emerge and web-slinging: a cost in words paid besides [cost];
 	// emerge's reduction by the sacrificed creature's mana value.
 	for _, tc := range []struct {

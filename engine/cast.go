@@ -664,6 +664,14 @@ func (e *engine) targets(c *casting, st *Stmt) error {
 	if faceDown {
 		effs = nil
 	}
+	for _, ps := range all[*ability.PaidSpell](e, c.src) {
+		if c.alt != nil && c.alt.Choice == ps.Paid || c.info.WasPaid(ps.Paid) {
+			effs = append(slices.Clip(effs), ps.Effects...)
+			c.cite(e, e.ref(ps), ps.Note, c.face.Name, texts(ps.Effects))
+		} else if slices.ContainsFunc(ps.Effects, func(ef game.Effect) bool { return ef.Target != "" }) {
+			c.cite(e, e.ref(&ps.Optional), ps.Optional.Note, c.face.Name)
+		}
+	}
 	if c.alt != nil && c.alt.Mutates != nil {
 		// 702.140a: a mutating creature spell targets a non-Human
 		// creature with the same owner as the spell.
@@ -1189,4 +1197,13 @@ func (e *engine) anotherPays(c *casting, st *Stmt, total game.Cost) (game.Cost, 
 	c.steps = append(c.steps, func() { p.Pool.Sub(paid) })
 	c.cite(e, rule, a.Note, p.Name, paid, c.face.Name, before, total)
 	return total, nil
+}
+
+// texts joins the text of effects, one sentence each.
+func texts(effects []game.Effect) string {
+	var out []string
+	for _, ef := range effects {
+		out = append(out, ef.Text)
+	}
+	return strings.Join(out, ". ")
 }

@@ -183,6 +183,12 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 	if spell.FaceDown {
 		main = nil
 	}
+	for _, ps := range all[*ability.PaidSpell](e, spell) {
+		// After the spell's own instructions (awaken's, 702.113a).
+		if info.WasPaid(ps.Paid) {
+			main = append(slices.Clip(main), ps.Effects...)
+		}
+	}
 	if en, ok := first[*ability.Enchants](e, spell); ok {
 		main = append([]game.Effect{{Verb: "attach", Target: strings.ToLower(en.What.Text)}}, main...)
 	}

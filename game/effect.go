@@ -112,6 +112,9 @@ type Continuous struct {
 	SetTypes  []string
 	AddTypes  []string
 	LoseTypes []string
+	// AddSubtypes are subtypes the objects get with their new card
+	// types ("becomes a 0/0 Elemental creature", 205.1b).
+	AddSubtypes []string
 	// WhileAttached is set for a static ability's effect that applies
 	// only while its source is attached to a permanent ("until it
 	// becomes unattached", 702.151b).
@@ -190,7 +193,7 @@ func (e *Continuous) Has(c Change) bool {
 	case ChangeText:
 		return e.TextWords != ""
 	case ChangeType:
-		return len(e.SetTypes) > 0 || len(e.AddTypes) > 0 || len(e.LoseTypes) > 0 || e.EveryCreatureType
+		return len(e.SetTypes) > 0 || len(e.AddTypes) > 0 || len(e.LoseTypes) > 0 || len(e.AddSubtypes) > 0 || e.EveryCreatureType
 	case ChangeColor:
 		return e.SetColor
 	case ChangeAbility:
