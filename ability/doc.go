@@ -86,7 +86,7 @@
 //
 // Flashback, escape, spectacle, surge, prowl, freerunning, dash, blitz,
 // emerge, web-slinging, overload, cleave, harmonize, mayhem, awaken,
-// retrace and jump-start are compiled by the shape of an alternative cost
+// impending, retrace and jump-start are compiled by the shape of an alternative cost
 // (shape_altcost.go): "You may cast this card from your graveyard by
 // paying [cost] rather than paying its mana cost" is an AltCost from the
 // graveyard, "… if an opponent lost life this turn" its condition
@@ -100,7 +100,12 @@
 // has haste" a WhilePaid; awaken's "If this spell's awaken cost was
 // paid, put N +1/+1 counters on target land you control. …" a
 // PaidSpell, instructions the spell has only when that cost was paid,
-// their targets chosen only then; emerge's "by paying [cost] and sacrificing a
+// their targets chosen only then; impending's "If you chose to pay this
+// permanent's impending cost, it enters with N time counters on it" an
+// EntersWith whose condition is the cost paid, its "As long as … it's
+// not a creature" a StaticEffect that applies only while the cost was
+// paid and a time counter is on it, its end step trigger's "if" a
+// Condition of kind "paid" and another; emerge's "by paying [cost] and sacrificing a
 // creature" pays a cost in words besides the mana (AltCost.With);
 // overload's "change its text by replacing all instances of the word
 // 'target' with the word 'each'" is a text-changing effect on the

@@ -277,7 +277,7 @@ var Keywords = sync.OnceValue(func() map[string]Param {
 		"Snow-Covered": NoParam, "Substance": NoParam,
 		// Alternative costs read by the shape of package ability.
 		"Prowl": CostParam, "Freerunning": CostParam, "Dash": CostParam, "Blitz": CostParam, "Emerge": CostParam, "Web-slinging": CostParam, "Overload": CostParam, "Cleave": CostParam, "Harmonize": CostParam, "Mayhem": CostParam,
-		"Awaken": NCostParam,
+		"Awaken": NCostParam, "Impending": NCostParam,
 		// Additional costs, cost changes and cast triggers.
 		"Split Second": NoParam, "Undaunted": NoParam, "Delve": NoParam, "Improvise": NoParam,
 		"Replicate": CostParam, "Gravestorm": NoParam, "Casualty": NParam, "Conspire": NoParam, "Bargain": NoParam, "Squad": CostParam, "Offspring": CostParam, "Cascade": NoParam, "Rebound": NoParam, "Demonstrate": NoParam, "Ripple": NParam, "Escalate": CostParam, "Spree": NoParam, "Tiered": NoParam,

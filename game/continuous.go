@@ -359,6 +359,16 @@ func predicate(e *Continuous, p string) error {
 			e.CopyTarget, e.copyOf = true, v
 			return nil
 		}
+		if v, ok := strings.CutPrefix(rest, "not "); ok {
+			// "it's not a creature" (impending, 702.176a): it stops
+			// being one.
+			w := strings.Fields(v)
+			if len(w) != 2 || (w[0] != "a" && w[0] != "an") || !isCardType(w[1]) {
+				return fmt.Errorf("expected \"not a CARDTYPE\"")
+			}
+			e.LoseTypes = append(e.LoseTypes, strings.ToUpper(w[1][:1])+w[1][1:])
+			return nil
+		}
 		return becomes(e, rest)
 	}
 	return fmt.Errorf("unknown predicate %q", p)

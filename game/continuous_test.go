@@ -46,6 +46,8 @@ func TestParseContinuous(t *testing.T) {
 		{"Target land becomes a 0/0 Elemental", "-"},
 		{"Target land becomes a 0/0 creature with wings", "-"},
 		{"Target creature gets +1/+1. It's still a land", "error"},
+		{"This permanent is not a creature", "lose-types=Creature"},
+		{"This permanent is not a wizard", "-"},
 		{"Draw a card", "-"},
 		{"Equipped Creature", "-"},
 		{"Target creature gets +X/+0", "-"},
@@ -86,6 +88,7 @@ func describeCont(ef Effect) string {
 	add("types="+strings.Join(e.SetTypes, ","), len(e.SetTypes) > 0)
 	add("addtypes="+strings.Join(e.AddTypes, ","), len(e.AddTypes) > 0)
 	add("subtypes="+strings.Join(e.AddSubtypes, ","), len(e.AddSubtypes) > 0)
+	add("lose-types="+strings.Join(e.LoseTypes, ","), len(e.LoseTypes) > 0)
 	add("color="+e.Colors.String(), e.SetColor)
 	for _, a := range e.Gain {
 		w = append(w, "gain="+a.Keyword)

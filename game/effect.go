@@ -84,6 +84,12 @@ type Continuous struct {
 	// level symbol, 711.2a–b).
 	Counter                string
 	CounterMin, CounterMax int
+	// Paid is set for a static ability's effect that applies only as
+	// long as the cost it names was paid to cast the spell its source
+	// was (impending's "As long as this permanent's impending cost was
+	// paid and it has a time counter on it, it's not a creature",
+	// 702.176a).
+	Paid string
 
 	CopyOf *Object // layer 1: becomes a copy of CopyOf
 	// GainControl is set for card text that gives the controller of the
