@@ -84,6 +84,12 @@
 // leave the battlefield, exile it instead of putting it anywhere else."
 // from the graveyard its first sentence names, its sentences in order.
 //
+// Gift (gift.go) is declared by hand: 702.174 quotes its abilities in
+// separate subrules (an AddCost choosing an opponent, 702.174b's
+// trigger on a permanent, a PaidSpell before the spell's instructions on
+// an instant or sorcery, with the effect 702.174d–i quote for the
+// [something], "The chosen player draws a card").
+//
 // Flashback, escape, spectacle, surge, prowl, freerunning, dash, blitz,
 // emerge, web-slinging, overload, cleave, harmonize, mayhem, awaken,
 // impending, retrace and jump-start are compiled by the shape of an alternative cost

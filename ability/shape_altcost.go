@@ -389,6 +389,10 @@ type PaidSpell struct {
 	Paid     string
 	Effects  []game.Effect
 	Optional Base
+	// First puts Effects before the spell's other instructions (gift's,
+	// 702.174j); Spells limits them to an instant or sorcery spell (a
+	// permanent's gift is a triggered ability, 702.174b).
+	First, Spells bool
 }
 
 // instances returns effects as an instance of a keyword whose number is

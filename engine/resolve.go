@@ -184,9 +184,10 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 		main = nil
 	}
 	for _, ps := range all[*ability.PaidSpell](e, spell) {
-		// After the spell's own instructions (awaken's, 702.113a).
-		if info.WasPaid(ps.Paid) {
-			main = append(slices.Clip(main), ps.Effects...)
+		// After the spell's own instructions (awaken's, 702.113a), or
+		// before them (gift's, 702.174j).
+		if info.WasPaid(ps.Paid) && (!ps.Spells || face.Is("Instant") || face.Is("Sorcery")) {
+			main = paidEffects(main, ps)
 		}
 	}
 	if en, ok := first[*ability.Enchants](e, spell); ok {

@@ -277,7 +277,7 @@ var Keywords = sync.OnceValue(func() map[string]Param {
 		"Snow-Covered": NoParam, "Substance": NoParam,
 		// Alternative costs read by the shape of package ability.
 		"Prowl": CostParam, "Freerunning": CostParam, "Dash": CostParam, "Blitz": CostParam, "Emerge": CostParam, "Web-slinging": CostParam, "Overload": CostParam, "Cleave": CostParam, "Harmonize": CostParam, "Mayhem": CostParam,
-		"Awaken": NCostParam, "Impending": NCostParam,
+		"Awaken": NCostParam, "Impending": NCostParam, "Gift": QualParam,
 		// Additional costs, cost changes and cast triggers.
 		"Split Second": NoParam, "Undaunted": NoParam, "Delve": NoParam, "Improvise": NoParam,
 		"Replicate": CostParam, "Gravestorm": NoParam, "Casualty": NParam, "Conspire": NoParam, "Bargain": NoParam, "Squad": CostParam, "Offspring": CostParam, "Cascade": NoParam, "Rebound": NoParam, "Demonstrate": NoParam, "Ripple": NParam, "Escalate": CostParam, "Spree": NoParam, "Tiered": NoParam,
@@ -1161,6 +1161,14 @@ func ParseEffect(text string) (Effect, error) {
 			}
 		}
 	}
+	if rest, ok := cutChosen(t); ok {
+		// "The chosen player draws a card" (gift, 702.174d–i): the
+		// instruction, done by the player chosen as the spell was cast.
+		if e, err := ParseEffect(rest); err == nil && e.Who == "" && e.Target == "" {
+			e.Who, e.Text = "the chosen player", t
+			return e, nil
+		}
+	}
 	if m, ok := levelMeaning(t); ok {
 		t = m
 	}
@@ -1181,6 +1189,21 @@ func ParseEffect(text string) (Effect, error) {
 		}
 	}
 	return Effect{}, &EffectError{Offset: lead, Msg: fmt.Sprintf("unknown ability or effect %q", t)}
+}
+
+// cutChosen reads "the chosen player VERBs …" as the imperative "VERB
+// …".
+func cutChosen(t string) (string, bool) {
+	rest, ok := strings.CutPrefix(strings.ToLower(t[:min(len(t), len("the chosen player "))]), "the chosen player ")
+	if !ok || rest != "" {
+		return "", false
+	}
+	verb, obj, ok := strings.Cut(t[len("the chosen player "):], " ")
+	base, ok2 := strings.CutSuffix(verb, "s")
+	if !ok || !ok2 {
+		return "", false
+	}
+	return base + " " + obj, true
 }
 
 // lazyRegexp compiles expr on first use: the effect patterns cost every

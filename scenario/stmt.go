@@ -69,6 +69,7 @@ var clauseWords = map[string]bool{
 	"fuse":        true,
 	"assist":      true,
 	"enlist":      true,
+	"gift":        true,
 }
 
 // expectKinds maps what an expect line checks to whether it names a
