@@ -100,11 +100,15 @@ type AddCost struct {
 	Repeatable bool
 	Kicks      bool
 	ToHand     *Base
+	// Opponent is set for "you may choose an opponent" (gift,
+	// 702.174a): the clause names the opponent, whom the spell and its
+	// permanent remember (game.CostsPaid.Chosen).
+	Opponent bool
 }
 
 // AddChoices are the clause words that choose an optional additional
 // cost, for the engine to refuse one a card does not have.
-var AddChoices = map[string]bool{"kicker": true, "multikicker": true, "buyback": true, "entwine": true, "replicate": true, "casualty": true, "conspire": true, "bargain": true, "squad": true, "offspring": true}
+var AddChoices = map[string]bool{"kicker": true, "multikicker": true, "buyback": true, "entwine": true, "replicate": true, "casualty": true, "conspire": true, "bargain": true, "squad": true, "offspring": true, "gift": true}
 
 // InstantSpeed: the spell may be cast any time its controller could cast
 // an instant. Note's argument: the card's name.

@@ -84,9 +84,15 @@
 // leave the battlefield, exile it instead of putting it anywhere else."
 // from the graveyard its first sentence names, its sentences in order.
 //
+// Gift (gift.go) is declared by hand: 702.174 quotes its abilities in
+// separate subrules (an AddCost choosing an opponent, 702.174b's
+// trigger on a permanent, a PaidSpell before the spell's instructions on
+// an instant or sorcery, with the effect 702.174d–i quote for the
+// [something], "The chosen player draws a card").
+//
 // Flashback, escape, spectacle, surge, prowl, freerunning, dash, blitz,
-// emerge, web-slinging, overload, cleave, harmonize, mayhem, retrace and
-// jump-start are compiled by the shape of an alternative cost
+// emerge, web-slinging, overload, cleave, harmonize, mayhem, awaken,
+// impending, retrace and jump-start are compiled by the shape of an alternative cost
 // (shape_altcost.go): "You may cast this card from your graveyard by
 // paying [cost] rather than paying its mana cost" is an AltCost from the
 // graveyard, "… if an opponent lost life this turn" its condition
@@ -97,7 +103,15 @@
 // spell's dash cost was paid, return the permanent this spell becomes to
 // its owner's hand at the beginning of the next end step" is a
 // PaidDelayed, its "As long as this permanent's dash cost was paid, it
-// has haste" a WhilePaid; emerge's "by paying [cost] and sacrificing a
+// has haste" a WhilePaid; awaken's "If this spell's awaken cost was
+// paid, put N +1/+1 counters on target land you control. …" a
+// PaidSpell, instructions the spell has only when that cost was paid,
+// their targets chosen only then; impending's "If you chose to pay this
+// permanent's impending cost, it enters with N time counters on it" an
+// EntersWith whose condition is the cost paid, its "As long as … it's
+// not a creature" a StaticEffect that applies only while the cost was
+// paid and a time counter is on it, its end step trigger's "if" a
+// Condition of kind "paid" and another; emerge's "by paying [cost] and sacrificing a
 // creature" pays a cost in words besides the mana (AltCost.With);
 // overload's "change its text by replacing all instances of the word
 // 'target' with the word 'each'" is a text-changing effect on the

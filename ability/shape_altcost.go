@@ -3,6 +3,7 @@ package ability
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -29,6 +30,12 @@ import (
 //	change  = ("If you chose to pay this spell's KEYWORD cost" | "If this spell's KEYWORD cost was paid") ", change its text by"
 //	          ("replacing all instances of the word 'WORD' with the word 'WORD'"
 //	          | "removing all text found within square brackets in the spell's rules text")
+//	spell   = "If this spell's KEYWORD cost was paid," EFFECT {"." EFFECT}
+//	enters  = ("If you chose to pay this" ("spell's" | "permanent's") "KEYWORD cost" | "If this spell's KEYWORD cost was paid")
+//	          ", it enters with N KIND counters on it"
+//	static  = "As long as" ("this permanent's KEYWORD cost was paid and it has a KIND counter on it"
+//	          | "this permanent has a KIND counter on it, if it was cast for its KEYWORD cost") "," PREDICATE
+//	trigger = "At the beginning of" … (a triggered ability of the grammar of text.go)
 //	reduce  = (("If you chose to pay" | "If you pay") "this spell's KEYWORD cost" | "If you cast this spell using its KEYWORD ability")
 //	          ", its total cost is reduced by an amount of generic mana equal to the"
 //	          (("sacrificed creature" | "sacrificed permanent") "'s" ("mana value" | "converted mana cost") | "tapped creature's power")
@@ -37,11 +44,21 @@ import (
 // (text.go), checked as the spell is cast: "an opponent lost life this
 // turn"; PART a cost in words (game.ParseFullCost: "Sacrifice a
 // creature"), paid besides [cost]. A definition is one altcost, then any
-// of exile, delayed, while, change and reduce; a part outside the shape
+// of exile, delayed, while, change, spell and reduce; a part outside the shape
 // leaves the keyword without a model in that revision (stale). delayed's
 // instruction is read by the effect table of card text with "it" for the
 // permanent ("return it to its owner's hand"), while's triggered ability
-// by the grammar of triggered abilities. The 2015 wordings of dash say
+// by the grammar of triggered abilities. spell's instructions (awaken's
+// "put N +1/+1 counters on target land you control. That land becomes a
+// 0/0 Elemental creature with haste. It's still a land.") are read by
+// the effect table of card text, one sentence each, "It's still a land"
+// with the sentence before it. enters is a replacement effect (614.1c)
+// applied only when the cost was paid, static's PREDICATE ("it's not a
+// creature") a continuous effect of the permanent's own (a
+// StaticEffect) that applies only while the cost was paid and the
+// permanent has such a counter; trigger's intervening "if" reads the
+// cost paid ("if this permanent's impending cost was paid and it has a
+// time counter on it"). The 2015 wordings of dash say
 // "rather that its mana cost", a typo the shape reads as "rather than".
 
 // The shape's patterns, compiled on first use: every command links this
@@ -53,6 +70,9 @@ var (
 	reChange  = lazyRegexp(`^(?i)if (?:you chose to pay this spell's ([\w-]+) cost|this spell's ([\w-]+) cost was paid), change its text by (?:replacing all instances of the word '(\w+)' with the word '(\w+)\.?'|(removing all text found within square brackets in the spell's rules text))$`)
 	reDelayed = lazyRegexp(`^(?i)if this spell's ([\w-]+) cost was paid, (return|sacrifice|exile) the permanent this spell becomes( to its owner's hand)? at the beginning of the next end step$`)
 	reWhile   = lazyRegexp(`^(?i)as long as this permanent's ([\w-]+) cost was paid, it has ([\w ]+?)(?: and '(.+?)\.?')?$`)
+	reEnters  = lazyRegexp(`^(?i)if (?:you chose to pay this (?:spell|permanent)'s ([\w-]+) cost|this spell's ([\w-]+) cost was paid), it enters with (.+)$`)
+	reStatic  = lazyRegexp(`^(?i)as long as (?:this permanent's ([\w-]+) cost was paid and it has an? ([\w+/-]+) counter on it|this permanent has an? ([\w+/-]+) counter on it, if it was cast for its ([\w-]+) cost), (?:it's|it is) (.+)$`)
+	reSpell   = lazyRegexp(`^(?i)if this spell's ([\w-]+) cost was paid, (.+)$`)
 	reExile   = lazyRegexp(`^(?i)if (?:you do|the ([\w-]+) cost was paid|this spell was cast using its ([\w-]+) ability), (?:exile this card|remove this card from the game) instead of putting it anywhere else any time it would leave the stack$`)
 )
 
@@ -83,6 +103,15 @@ type altShape struct {
 	later  *game.Effect
 	grants []game.Ability
 	grantT *Trigger
+	// spell are the instructions the spell has while the cost was
+	// paid (awaken's spell ability).
+	spell []game.Effect
+	// enters, static and trigger are what the permanent has when the
+	// cost was paid (impending): the replacement effect it enters with,
+	// a continuous effect on itself, a triggered ability.
+	enters  *EntersWith
+	static  *StaticEffect
+	trigger *Trigger
 }
 
 var altShapes memo[altShape] // by the definition's parts joined by "\x00"
@@ -210,7 +239,66 @@ func (sh *altShape) readPart(keyword, s string) error {
 		}
 		return nil
 	}
+	if y := reEnters().FindStringSubmatch(s); y != nil && strings.EqualFold(y[1]+y[2], keyword) {
+		w, ok, err := readEntersWith("this permanent enters with "+y[3], "")
+		if !ok || err != nil || w.If != nil || w.May {
+			return fmt.Errorf("no replacement effect the grammar knows at %q", s)
+		}
+		w.If = &Condition{Text: "its " + strings.ToLower(keyword) + " cost was paid", Kind: "paid", Who: strings.ToLower(keyword)}
+		sh.enters = w
+		return nil
+	}
+	if y := reStatic().FindStringSubmatch(s); y != nil && strings.EqualFold(y[1]+y[4], keyword) {
+		ef, err := game.ParseEffect("this permanent is " + y[5])
+		if err != nil || ef.Verb != "continuous" || !ef.Cont.Subject.Self {
+			return fmt.Errorf("no continuous effect the grammar knows at %q", s)
+		}
+		c := *ef.Cont
+		c.Paid, c.Counter, c.CounterMin = strings.ToLower(keyword), strings.ToLower(y[2]+y[3]), 1
+		sh.static = &StaticEffect{Base: Base{Rule: []string{"as long as this permanent"}, Note: "%s: %q"}, Effect: c, Text: s}
+		return nil
+	}
+	if strings.HasPrefix(strings.ToLower(s), "at the beginning of ") {
+		t, ok, err := ReadTriggered(s, "")
+		if !ok || err != nil || t.If == nil || !paidIn(t.If, keyword) {
+			return fmt.Errorf("no triggered ability on the %s cost paid the grammar knows at %q", strings.ToLower(keyword), s)
+		}
+		sh.trigger = t
+		return nil
+	}
+	if y := reSpell().FindStringSubmatch(s); y != nil && strings.EqualFold(y[1], keyword) && sh.spell == nil {
+		ef, err := game.ParseEffect(y[2])
+		if err != nil {
+			return fmt.Errorf("no instruction the grammar knows at %q: %v", s, err)
+		}
+		sh.spell = []game.Effect{ef}
+		return nil
+	}
+	if n := len(sh.spell); n > 0 {
+		// The spell ability's next sentence, or one that completes the
+		// sentence before ("It's still a land").
+		if ef, err := game.ParseEffect(s); err == nil {
+			sh.spell = append(sh.spell, ef)
+			return nil
+		}
+		ef, err := game.ParseEffect(sh.spell[n-1].Text + ". " + s)
+		if err != nil {
+			return fmt.Errorf("no instruction the grammar knows at %q: %v", s, err)
+		}
+		sh.spell[n-1] = ef
+		return nil
+	}
 	return outside
+}
+
+// paidIn reports whether condition c asks that keyword's cost was paid.
+func paidIn(c *Condition, keyword string) bool {
+	for ; c != nil; c = c.And {
+		if c.Kind == "paid" && strings.EqualFold(c.Who, keyword) {
+			return true
+		}
+	}
+	return false
 }
 
 // altCompiled declares a keyword by the shape of its revision's
@@ -240,6 +328,29 @@ func altCompiled(inst game.Ability, r Rev) []Ability {
 		out = append(out, &PaidDelayed{Base: Base{Keyword: inst.Keyword, Rule: []string{"the permanent this spell becomes"}, Note: kw + ": the " + kw + " cost of %s was paid: at the beginning of the next end step, %s"},
 			Paid: kw, Do: *sh.later})
 	}
+	if sh.spell != nil {
+		out = append(out, &PaidSpell{Base: Base{Keyword: inst.Keyword, Rule: []string{"cost was paid, "}, Note: kw + ": the " + kw + " cost of %s was paid: it has %q"},
+			Paid: kw, Effects: instances(sh.spell, inst.N), Optional: Base{Keyword: inst.Keyword, Rule: []string{"only if that player chose to pay", "cost was paid, "}, Note: kw + ": the " + kw + " cost of %s was not paid: it is cast as if it didn't have that target"}})
+	}
+	if sh.enters != nil {
+		w := *sh.enters
+		w.Keyword = inst.Keyword
+		if w.ByN {
+			w.N, w.ByN = inst.N, false
+		}
+		w.Note = "%s: its " + kw + " cost was paid: %s enters with %d " + w.Kind + " counters"
+		out = append(out, &w)
+	}
+	if sh.static != nil {
+		se := *sh.static
+		se.Keyword = inst.Keyword
+		out = append(out, &se)
+	}
+	if sh.trigger != nil {
+		t := *sh.trigger
+		t.Keyword, t.Rule = inst.Keyword, []string{"at the beginning of"}
+		out = append(out, &t)
+	}
 	if sh.grants != nil {
 		w := &WhilePaid{Base: Base{Keyword: inst.Keyword, Rule: []string{"as long as this permanent"}}, Paid: kw}
 		for _, g := range sh.grants {
@@ -267,6 +378,36 @@ type PaidDelayed struct {
 	Do   game.Effect
 }
 
+// A PaidSpell is a spell ability of a spell that has its Effects only
+// when the cost chosen by Paid was paid to cast it (awaken's "If this
+// spell's awaken cost was paid, put N +1/+1 counters on target land you
+// control …", 702.113a), after the spell's own instructions; their
+// targets are chosen only then, and Optional is the rule that says so
+// (702.113b). Note's arguments: the spell, the instructions.
+type PaidSpell struct {
+	Base
+	Paid     string
+	Effects  []game.Effect
+	Optional Base
+	// First puts Effects before the spell's other instructions (gift's,
+	// 702.174j); Spells limits them to an instant or sorcery spell (a
+	// permanent's gift is a triggered ability, 702.174b).
+	First, Spells bool
+}
+
+// instances returns effects as an instance of a keyword whose number is
+// n has them.
+func instances(effects []game.Effect, n int) []game.Effect {
+	out := make([]game.Effect, len(effects))
+	for i, ef := range effects {
+		out[i] = ef.Instance(n)
+		if ef.ByN != 0 {
+			out[i].Text = strings.Replace(ef.Text, " N ", " "+strconv.Itoa(n)+" ", 1)
+		}
+	}
+	return out
+}
+
 // A WhilePaid is a static ability of a permanent: as long as the cost
 // chosen by Paid was paid to cast the spell it was, it has Grants (dash's
 // and blitz's haste, blitz's "When this permanent is put into a
@@ -285,7 +426,7 @@ func (w *WhilePaid) Active(o *game.Object) bool {
 
 // altKeywords are the keywords declared by the shape of an alternative
 // cost.
-var altKeywords = []string{"Flashback", "Escape", "Spectacle", "Surge", "Retrace", "Jump-Start", "Prowl", "Freerunning", "Dash", "Blitz", "Emerge", "Web-slinging", "Overload", "Cleave", "Harmonize", "Mayhem"}
+var altKeywords = []string{"Flashback", "Escape", "Spectacle", "Surge", "Retrace", "Jump-Start", "Prowl", "Freerunning", "Dash", "Blitz", "Emerge", "Web-slinging", "Overload", "Cleave", "Harmonize", "Mayhem", "Awaken", "Impending"}
 
 func init() {
 	for _, name := range altKeywords {

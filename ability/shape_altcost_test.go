@@ -96,6 +96,47 @@ func TestAltCostShape(t *testing.T) {
 			t.Errorf("%s grants %+v, want haste", tc.keyword, w.Grants[0])
 		}
 	}
+	// Awaken: a spell ability the spell has only while the cost was
+	// paid, its number put in; a sentence outside the effect table
+	// leaves it without a model.
+	as := OfInstance(game.Ability{Keyword: "Awaken", N: 3, Cost: game.MustParseCost("{5}{U}")}, parts{"You may pay [cost] rather than pay this spell’s mana cost as you cast this spell", "If this spell’s awaken cost was paid, put N +1/+1 counters on target land you control. That land becomes a 0/0 Elemental creature with haste. It’s still a land."})
+	if len(as) != 2 {
+		t.Fatalf("Awaken: %d abilities, want 2", len(as))
+	}
+	if ps, ok := as[1].(*PaidSpell); !ok || ps.Paid != "awaken" || len(ps.Effects) != 2 || ps.Effects[0].N != 3 || ps.Effects[0].Target != "land you control" ||
+		!ps.Effects[1].That || !slices.Equal(ps.Effects[1].Cont.SetTypes, []string{"Creature", "Land"}) || !slices.Equal(ps.Effects[1].Cont.AddSubtypes, []string{"Elemental"}) || len(ps.Effects[1].Cont.Gain) != 1 {
+		t.Errorf("Awaken: %+v", as[1])
+	}
+	if as := OfInstance(game.Ability{Keyword: "Awaken", N: 3}, parts{"You may pay [cost] rather than pay this spell’s mana cost as you cast this spell", "If this spell’s awaken cost was paid, put N +1/+1 counters on target land you control. It frobs."}); len(as) != 0 {
+		t.Errorf("Awaken with an unknown sentence: %+v, want no model", as)
+	}
+	// Impending, both wordings: the counters it enters with, its
+	// "it's not a creature" and its end step trigger, each only when the
+	// cost was paid.
+	for _, ps := range []parts{
+		{"You may choose to pay [cost] rather than pay this spell’s mana cost", "If you chose to pay this spell’s impending cost, it enters with N time counters on it", "As long as this permanent has a time counter on it, if it was cast for its impending cost, it’s not a creature", "At the beginning of your end step, if this permanent was cast for its impending cost and there is at least one time counter on it, remove a time counter from it."},
+		{"You may choose to pay [cost] rather than pay this spell’s mana cost", "If you chose to pay this permanent’s impending cost, it enters with N time counters on it", "As long as this permanent’s impending cost was paid and it has a time counter on it, it’s not a creature", "At the beginning of your end step, if this permanent’s impending cost was paid and it has a time counter on it, remove a time counter from it."},
+	} {
+		as := OfInstance(game.Ability{Keyword: "Impending", N: 4, Cost: game.MustParseCost("{1}{G}{G}")}, ps)
+		if len(as) != 4 {
+			t.Fatalf("Impending %q: %d abilities, want 4", ps, len(as))
+		}
+		w, ok := as[1].(*EntersWith)
+		if !ok || w.N != 4 || w.Kind != "time" || w.If == nil || w.If.Kind != "paid" || w.If.Who != "impending" {
+			t.Errorf("Impending: %+v, want 4 time counters when paid", as[1])
+		}
+		se, ok := as[2].(*StaticEffect)
+		if !ok || se.Effect.Paid != "impending" || se.Effect.Counter != "time" || se.Effect.CounterMin != 1 || !slices.Equal(se.Effect.LoseTypes, []string{"Creature"}) {
+			t.Errorf("Impending: %+v, want not a creature", as[2])
+		}
+		tr, ok := as[3].(*Trigger)
+		if !ok || tr.If == nil || tr.If.Kind != "paid" || tr.If.And == nil || tr.If.And.Kind != "hascounter" || tr.If.And.Counter != "time" {
+			t.Errorf("Impending: %+v, want an end step trigger if paid and a time counter", as[3])
+		}
+	}
+	if as := OfInstance(game.Ability{Keyword: "Impending", N: 4}, parts{"You may choose to pay [cost] rather than pay this spell’s mana cost", "As long as this permanent’s impending cost was paid and it has a time counter on it, it’s not a wizard"}); len(as) != 0 {
+		t.Errorf("Impending with an unknown predicate: %+v, want no model", as)
+	}
 	// Emerge and web-slinging: a cost in words paid besides [cost];
 	// emerge's reduction by the sacrificed creature's mana value.
 	for _, tc := range []struct {

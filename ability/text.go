@@ -97,7 +97,8 @@ type Condition struct {
 	// a greater power or toughness than the source), "sinceupkeep" (the
 	// source came under its controller's control since the beginning of
 	// their last upkeep), or "onbattlefield" (the source is on the
-	// battlefield).
+	// battlefield), "paid" (the cost Who names was paid to cast the
+	// spell the source was: impending, 702.176a).
 	Kind    string
 	N       int
 	Event   Event
@@ -111,6 +112,9 @@ type Condition struct {
 	// freerunning).
 	Shares  bool
 	Subtype string
+	// And is a second condition that must hold too ("this permanent's
+	// impending cost was paid and it has a time counter on it").
+	And *Condition
 }
 
 // historyConditions are the conditions on the turn's history, built on
@@ -551,11 +555,28 @@ func readIfPaid(low string) (string, bool) {
 // game the engine plays, so "or a commander" adds none.
 var reDealtDamage = lazyRegexp(`^a player was dealt combat damage this turn by (a source|a creature) that, at the time it dealt that damage, was (?:under your control and had any of this spell's creature types|an? ([a-z-]+) creature or a commander under your control)$`)
 
+// rePaidCondition reads a condition on the cost paid to cast the spell
+// the source was: "this permanent's impending cost was paid", "this
+// permanent was cast for its impending cost" (702.176a's wordings).
+var rePaidCondition = lazyRegexp(`(?i)^(?:this permanent's ([\w-]+) cost was paid|this permanent was cast for its ([\w-]+) cost)$`)
+
 // reUndesignated reads a condition that the source lacks a designation.
 var reUndesignated = lazyRegexp(`(?i)^(?:it|this permanent|this creature) isn(?:'|’)t (renowned|monstrous)$`)
 
 // readCondition reads an intervening "if" clause's condition.
 func readCondition(s string) (*Condition, bool) {
+	if m := rePaidCondition().FindStringSubmatch(strings.ReplaceAll(strings.TrimSpace(s), "’", "'")); m != nil {
+		return &Condition{Text: strings.TrimSpace(s), Kind: "paid", Who: strings.ToLower(m[1] + m[2])}, true
+	}
+	if a, b, ok := strings.Cut(s, " and "); ok {
+		// Two conditions, both of which must hold.
+		c1, ok1 := readCondition(a)
+		c2, ok2 := readCondition(b)
+		if ok1 && ok2 && c1.And == nil {
+			c1.Text, c1.And = strings.TrimSpace(s), c2
+			return c1, true
+		}
+	}
 	if c, ok := historyConditions()[strings.ToLower(strings.TrimSpace(s))]; ok {
 		c.Text = strings.TrimSpace(s)
 		return &c, true
@@ -612,6 +633,12 @@ const biggerCondition = "that creature's power is greater than this creature's p
 // readHasCounter reads "this permanent has a KIND counter on it"
 // (graft's "+1/+1"): the kind.
 func readHasCounter(low string) (string, bool) {
+	if w, ok := strings.CutPrefix(low, "there is at least one "); ok {
+		// Impending's 2024 wording (702.176a).
+		if kind, ok := strings.CutSuffix(w, " counter on it"); ok && kind != "" && !strings.Contains(kind, " ") {
+			return kind, true
+		}
+	}
 	for _, subj := range []string{"this permanent", "this creature", "it"} {
 		if w, ok := strings.CutPrefix(low, subj+" has a "); ok {
 			kind, ok := strings.CutSuffix(w, " counter on it")

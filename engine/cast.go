@@ -437,7 +437,18 @@ func (e *engine) optionalCosts(c *casting, st *Stmt) error {
 			continue
 		}
 		n, what := 1, a.Cost.String()
-		if len(a.Parts) > 0 {
+		if a.Opponent {
+			// "You may choose an opponent" (gift, 702.174a): the
+			// clause names them.
+			if len(cl.Names) != 1 {
+				return refuse("%s: name the opponent chosen (%s)", a.Choice, e.ref(a).ID)
+			}
+			q := e.s.Player(cl.Names[0].Text)
+			if q == nil || q == c.p || q.Lost {
+				return refuse("%s: %s is not an opponent of %s in the game (%s)", a.Choice, cl.Names[0].Text, c.p.Name, e.ref(a).ID)
+			}
+			c.info.Chosen, what = q.Name, q.Name
+		} else if len(a.Parts) > 0 {
 			// A cost in words: the clause names what it takes
 			// ("casualty Grizzly Bears" sacrifices it).
 			var named []*Clause
@@ -666,6 +677,17 @@ func (e *engine) targets(c *casting, st *Stmt) error {
 	}
 	if faceDown {
 		effs = nil
+	}
+	for _, ps := range all[*ability.PaidSpell](e, c.src) {
+		if ps.Spells && !c.face.Is("Instant") && !c.face.Is("Sorcery") {
+			continue
+		}
+		if c.alt != nil && c.alt.Choice == ps.Paid || c.info.WasPaid(ps.Paid) {
+			effs = paidEffects(effs, ps)
+			c.cite(e, e.ref(ps), ps.Note, c.face.Name, texts(ps.Effects))
+		} else if slices.ContainsFunc(ps.Effects, func(ef game.Effect) bool { return ef.Target != "" }) {
+			c.cite(e, e.ref(&ps.Optional), ps.Optional.Note, c.face.Name)
+		}
 	}
 	if c.alt != nil && c.alt.Mutates != nil {
 		// 702.140a: a mutating creature spell targets a non-Human
@@ -1198,4 +1220,22 @@ func (e *engine) anotherPays(c *casting, st *Stmt, total game.Cost) (game.Cost, 
 	c.steps = append(c.steps, func() { p.Pool.Sub(paid) })
 	c.cite(e, rule, a.Note, p.Name, paid, c.face.Name, before, total)
 	return total, nil
+}
+
+// texts joins the text of effects, one sentence each.
+func texts(effects []game.Effect) string {
+	var out []string
+	for _, ef := range effects {
+		out = append(out, ef.Text)
+	}
+	return strings.Join(out, ". ")
+}
+
+// paidEffects adds the instructions of ps to a spell's effs: before
+// them (gift's, 702.174j) or after (awaken's).
+func paidEffects(effs []game.Effect, ps *ability.PaidSpell) []game.Effect {
+	if ps.First {
+		return append(slices.Clip(ps.Effects), effs...)
+	}
+	return append(slices.Clip(effs), ps.Effects...)
 }

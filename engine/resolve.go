@@ -200,6 +200,13 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 	if spell.FaceDown {
 		main = nil
 	}
+	for _, ps := range all[*ability.PaidSpell](e, spell) {
+		// After the spell's own instructions (awaken's, 702.113a), or
+		// before them (gift's, 702.174j).
+		if info.WasPaid(ps.Paid) && (!ps.Spells || face.Is("Instant") || face.Is("Sorcery")) {
+			main = paidEffects(main, ps)
+		}
+	}
 	if en, ok := first[*ability.Enchants](e, spell); ok {
 		main = append([]game.Effect{{Verb: "attach", Target: strings.ToLower(en.What.Text)}}, main...)
 	}

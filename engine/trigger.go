@@ -284,6 +284,14 @@ func (e *engine) holds(o *game.Object, t *ability.Trigger, what string, that *ga
 // an intervening "if" clause, or the condition of an alternative cost;
 // why, when not empty, says what it was checked on.
 func (e *engine) condition(c *ability.Condition, o *game.Object, p *game.Player, that *game.Object) (ok bool, why string) {
+	if c.And != nil {
+		one := *c
+		one.And = nil
+		if ok, why := e.condition(&one, o, p, that); !ok {
+			return false, why
+		}
+		return e.condition(c.And, o, p, that)
+	}
 	me := slices.Index(e.s.Players, p)
 	life := p.Life
 	switch c.Kind {
@@ -336,6 +344,13 @@ func (e *engine) condition(c *ability.Condition, o *game.Object, p *game.Player,
 		}
 		ok = x >= c.N
 		why = fmt.Sprintf(" (X was %d)", x)
+	case "paid":
+		// The permanent remembers how its spell was cast (400.7d).
+		ok = o.WasPaid(c.Who)
+		why = fmt.Sprintf(" (its %s cost was not paid)", c.Who)
+		if ok {
+			why = fmt.Sprintf(" (its %s cost was paid)", c.Who)
+		}
 	case "hascounter":
 		n := o.Counters[c.Counter]
 		ok = n > 0

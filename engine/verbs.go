@@ -49,8 +49,29 @@ func (e *engine) players(d doing, ef game.Effect, t *game.Target) []*game.Player
 			return nil
 		}
 		return []*game.Player{d.player}
+	case ef.Who == "the chosen player":
+		// The opponent chosen as the spell was cast (gift, 702.174a),
+		// which its permanent remembers.
+		if q := e.s.Player(d.src.ChosenPlayer()); q != nil && !q.Lost {
+			return []*game.Player{q}
+		}
+		return nil
 	}
 	return []*game.Player{ctrl}
+}
+
+// creator is the player who creates the tokens of instruction ef: the
+// one its Who names ("the chosen player creates a Food token"), or the
+// controller of its source; nil for none left in the game.
+func (e *engine) creator(d doing, ef game.Effect) *game.Player {
+	if ef.Who == "the chosen player" {
+		ps := e.players(d, ef, nil)
+		if len(ps) == 0 {
+			return nil
+		}
+		return ps[0]
+	}
+	return d.src.Controller()
 }
 
 // objects are the permanents an instruction acts on: its target (or the
@@ -449,7 +470,10 @@ type lastCounter string
 // create creates n token creatures (111.1): their characteristics are
 // the ones the effect that creates them gives.
 func (e *engine) create(d doing, ef game.Effect, n int) {
-	ctrl := d.src.Controller()
+	ctrl := e.creator(d, ef)
+	if ctrl == nil {
+		return
+	}
 	// The description's words give colours, artifact and abilities
 	// ("white and black Spirit … with flying", TokenCard); an effect
 	// read by the common verbs gives them apart, in Colors, Types and
@@ -651,7 +675,10 @@ func (e *engine) keywordAction(d doing, ef game.Effect, n int) {
 // (game.PredefinedToken), cited; a revision with no such rule, or one
 // the grammar doesn't read, creates none, and the trace says why.
 func (e *engine) createPredefined(d doing, ef game.Effect, n int) {
-	ctrl := d.src.Controller()
+	ctrl := e.creator(d, ef)
+	if ctrl == nil {
+		return
+	}
 	var c *game.Card
 	var err error
 	r := d.rule

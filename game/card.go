@@ -285,6 +285,7 @@ var Keywords = sync.OnceValue(func() map[string]Param {
 		"Snow-Covered": NoParam, "Substance": NoParam,
 		// Alternative costs read by the shape of package ability.
 		"Prowl": CostParam, "Freerunning": CostParam, "Dash": CostParam, "Blitz": CostParam, "Emerge": CostParam, "Web-slinging": CostParam, "Overload": CostParam, "Cleave": CostParam, "Harmonize": CostParam, "Mayhem": CostParam,
+		"Awaken": NCostParam, "Impending": NCostParam, "Gift": QualParam,
 		// Additional costs, cost changes and cast triggers.
 		"Split Second": NoParam, "Undaunted": NoParam, "Delve": NoParam, "Improvise": NoParam,
 		"Replicate": CostParam, "Gravestorm": NoParam, "Casualty": NParam, "Conspire": NoParam, "Bargain": NoParam, "Squad": CostParam, "Offspring": CostParam, "Cascade": NoParam, "Rebound": NoParam, "Demonstrate": NoParam, "Ripple": NParam, "Escalate": CostParam, "Spree": NoParam, "Tiered": NoParam,
@@ -505,7 +506,7 @@ var reEitherSymbol = lazyRegexp(`^\{([WUBRG])\} or \{([WUBRG])\}$`)
 //	  return to hand, create tokens) with their subjects and numbers: see verbPatterns (verbs.go)
 //	venture into the dungeon (701.46 to 2025-04-04, 701.49 after) | venture into Undercity (701.46d, from 2022-06-10: Name "Undercity")
 //	[you] take the initiative (725, from 2022-06-10)
-//	destroy target creature | counter target spell
+//	destroy target creature | destroy target land | counter target spell
 //	you may exchange this permanent with an Aura card in your hand (aura swap: `resolve; exchange CARD`)
 //	search your library for a [QUALITY] card with the same mana value | converted mana cost as this permanent
 //	  and put it onto the battlefield | into play. Then shuffle your library (transfigure: `resolve; search CARD`)
@@ -942,6 +943,7 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 			return Effect{Verb: "attach", Target: strings.ToLower(m[1]+m[2]) + " you control"}
 		}},
 		{lazyRegexp(`(?i)^destroy target (attacking )?creature$`), func(m []string) Effect { return Effect{Verb: "destroy", Target: m[1] + "creature"} }},
+		{lazyRegexp(`(?i)^destroy target land$`), func(m []string) Effect { return Effect{Verb: "destroy", Target: "land"} }},
 		// Aura swap: the source and a card of a subtype in its
 		// controller's hand change places (701.12a: all of it or none).
 		{lazyRegexp(`(?i)^you may exchange this permanent with an? ([a-z]+) card in your hand$`), func(m []string) Effect {
@@ -1201,6 +1203,14 @@ func ParseEffect(text string) (Effect, error) {
 			}
 		}
 	}
+	if rest, ok := cutChosen(t); ok {
+		// "The chosen player draws a card" (gift, 702.174d–i): the
+		// instruction, done by the player chosen as the spell was cast.
+		if e, err := ParseEffect(rest); err == nil && e.Who == "" && e.Target == "" {
+			e.Who, e.Text = "the chosen player", t
+			return e, nil
+		}
+	}
 	if m, ok := levelMeaning(t); ok {
 		t = m
 	}
@@ -1221,6 +1231,21 @@ func ParseEffect(text string) (Effect, error) {
 		}
 	}
 	return Effect{}, &EffectError{Offset: lead, Msg: fmt.Sprintf("unknown ability or effect %q", t)}
+}
+
+// cutChosen reads "the chosen player VERBs …" as the imperative "VERB
+// …".
+func cutChosen(t string) (string, bool) {
+	rest, ok := strings.CutPrefix(strings.ToLower(t[:min(len(t), len("the chosen player "))]), "the chosen player ")
+	if !ok || rest != "" {
+		return "", false
+	}
+	verb, obj, ok := strings.Cut(t[len("the chosen player "):], " ")
+	base, ok2 := strings.CutSuffix(verb, "s")
+	if !ok || !ok2 {
+		return "", false
+	}
+	return base + " " + obj, true
 }
 
 // lazyRegexp compiles expr on first use: the effect patterns cost every

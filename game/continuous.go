@@ -43,6 +43,13 @@ func parseContinuous(t string) (Effect, bool, error) {
 		e.UntilEOC, l = true, rest
 	}
 	ef := Effect{Verb: "continuous", Cont: e}
+	still := ""
+	if rest, ok := strings.CutSuffix(strings.ReplaceAll(l, "’", "'"), ". it's still a land"); ok {
+		// "That land becomes a 0/0 Elemental creature with haste.
+		// It's still a land." (awaken, 702.113a): the new card type
+		// replaces the others but land (205.1b).
+		still, l = "Land", rest
+	}
 	if rest, ok := strings.CutPrefix(l, "during your turn, "); ok {
 		// A static ability's effect that exists only during its
 		// controller's turn (living metal's, 702.161a).
@@ -162,6 +169,12 @@ func parseContinuous(t string) (Effect, bool, error) {
 			}
 			return ef, true, err
 		}
+	}
+	if still != "" {
+		if len(e.SetTypes) == 0 {
+			return ef, true, fmt.Errorf("\"it's still a %s\" follows no \"becomes\" a card type", strings.ToLower(still))
+		}
+		e.SetTypes = append(e.SetTypes, still)
 	}
 	if e.CopyTarget {
 		if ef.Target != "" {
@@ -346,6 +359,16 @@ func predicate(e *Continuous, p string) error {
 			e.CopyTarget, e.copyOf = true, v
 			return nil
 		}
+		if v, ok := strings.CutPrefix(rest, "not "); ok {
+			// "it's not a creature" (impending, 702.176a): it stops
+			// being one.
+			w := strings.Fields(v)
+			if len(w) != 2 || (w[0] != "a" && w[0] != "an") || !isCardType(w[1]) {
+				return fmt.Errorf("expected \"not a CARDTYPE\"")
+			}
+			e.LoseTypes = append(e.LoseTypes, strings.ToUpper(w[1][:1])+w[1][1:])
+			return nil
+		}
 		return becomes(e, rest)
 	}
 	return fmt.Errorf("unknown predicate %q", p)
@@ -364,10 +387,21 @@ func gain(e *Continuous, rest string) error {
 	return nil
 }
 
-// becomes reads "[a|an] [N/N] [COLOUR] [TYPES] [in addition to its
-// other types]".
+// becomes reads "[a|an] [N/N] [COLOUR] [SUBTYPES] [TYPES] [in addition
+// to its other types] [with ABILITIES]": the subtypes are the words
+// before the first card type ("a 0/0 Elemental creature with haste").
 func becomes(e *Continuous, rest string) error {
 	add := false
+	if r, with, ok := strings.Cut(rest, " with "); ok {
+		for _, a := range strings.Split(strings.ReplaceAll(with, ", and ", ", "), ", ") {
+			for _, b := range strings.Split(a, " and ") {
+				if err := gain(e, b); err != nil {
+					return err
+				}
+			}
+		}
+		rest = r
+	}
 	for _, suf := range []string{" in addition to its other types", " in addition to their other types"} {
 		if r, ok := strings.CutSuffix(rest, suf); ok {
 			rest, add = r, true
@@ -396,6 +430,11 @@ func becomes(e *Continuous, rest string) error {
 		e.SetColor, e.Colors = true, c
 	}
 	var types []string
+	for len(w) > 1 && !isCardType(w[0]) {
+		// A subtype before the card types, as printed ("Elemental").
+		e.AddSubtypes = append(e.AddSubtypes, strings.ToUpper(w[0][:1])+w[0][1:])
+		w = w[1:]
+	}
 	for _, x := range w {
 		found := false
 		for _, ct := range cardTypes {
@@ -411,6 +450,9 @@ func becomes(e *Continuous, rest string) error {
 		e.AddTypes = types
 	} else {
 		e.SetTypes = types
+	}
+	if len(e.AddSubtypes) > 0 && len(types) == 0 {
+		return fmt.Errorf("subtypes %v need a card type after them", e.AddSubtypes)
 	}
 	if !e.SetPT && !e.SetColor && len(types) == 0 {
 		return fmt.Errorf("expected a power/toughness, colour or card type after %q", "becomes")
@@ -449,4 +491,14 @@ func levelMeaning(t string) (string, bool) {
 		}
 	}
 	return s, true
+}
+
+// isCardType reports whether x is a card type, singular or plural.
+func isCardType(x string) bool {
+	for _, ct := range cardTypes {
+		if strings.EqualFold(x, ct) || strings.EqualFold(x, ct+"s") {
+			return true
+		}
+	}
+	return false
 }

@@ -41,6 +41,13 @@ func TestParseContinuous(t *testing.T) {
 		{"Change the text of target creature by replacing all instances of one basic land type with another", "target=creature type=Creature text=basic land type"},
 		{"Change the text of target creature by replacing all instances of one creature type with another", "error"},
 		{"Change the text of all creatures by replacing all instances of one color word with another", "error"},
+		{"That land becomes a 0/0 Elemental creature with haste. It's still a land", "that type=Land set=0/0 types=Creature,Land subtypes=Elemental gain=Haste"},
+		{"Target land becomes a 3/3 Elemental creature with flying and haste until end of turn", "target=land type=Land set=3/3 types=Creature subtypes=Elemental gain=Flying gain=Haste eot"},
+		{"Target land becomes a 0/0 Elemental", "-"},
+		{"Target land becomes a 0/0 creature with wings", "-"},
+		{"Target creature gets +1/+1. It's still a land", "error"},
+		{"This permanent is not a creature", "lose-types=Creature"},
+		{"This permanent is not a wizard", "-"},
 		{"Draw a card", "-"},
 		{"Equipped Creature", "-"},
 		{"Target creature gets +X/+0", "-"},
@@ -80,6 +87,8 @@ func describeCont(ef Effect) string {
 	add("set="+strconv.Itoa(e.P)+"/"+strconv.Itoa(e.T), e.SetPT)
 	add("types="+strings.Join(e.SetTypes, ","), len(e.SetTypes) > 0)
 	add("addtypes="+strings.Join(e.AddTypes, ","), len(e.AddTypes) > 0)
+	add("subtypes="+strings.Join(e.AddSubtypes, ","), len(e.AddSubtypes) > 0)
+	add("lose-types="+strings.Join(e.LoseTypes, ","), len(e.LoseTypes) > 0)
 	add("color="+e.Colors.String(), e.SetColor)
 	for _, a := range e.Gain {
 		w = append(w, "gain="+a.Keyword)

@@ -84,6 +84,12 @@ type Continuous struct {
 	// level symbol, 711.2a–b).
 	Counter                string
 	CounterMin, CounterMax int
+	// Paid is set for a static ability's effect that applies only as
+	// long as the cost it names was paid to cast the spell its source
+	// was (impending's "As long as this permanent's impending cost was
+	// paid and it has a time counter on it, it's not a creature",
+	// 702.176a).
+	Paid string
 
 	CopyOf *Object // layer 1: becomes a copy of CopyOf
 	// Except are the exceptions of the copy effect, part of the
@@ -115,6 +121,9 @@ type Continuous struct {
 	SetTypes  []string
 	AddTypes  []string
 	LoseTypes []string
+	// AddSubtypes are subtypes the objects get with their new card
+	// types ("becomes a 0/0 Elemental creature", 205.1b).
+	AddSubtypes []string
 	// WhileAttached is set for a static ability's effect that applies
 	// only while its source is attached to a permanent ("until it
 	// becomes unattached", 702.151b).
@@ -193,7 +202,7 @@ func (e *Continuous) Has(c Change) bool {
 	case ChangeText:
 		return e.TextWords != ""
 	case ChangeType:
-		return len(e.SetTypes) > 0 || len(e.AddTypes) > 0 || len(e.LoseTypes) > 0 || e.EveryCreatureType
+		return len(e.SetTypes) > 0 || len(e.AddTypes) > 0 || len(e.LoseTypes) > 0 || len(e.AddSubtypes) > 0 || e.EveryCreatureType
 	case ChangeColor:
 		return e.SetColor
 	case ChangeAbility:

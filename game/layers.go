@@ -446,6 +446,9 @@ func (s *State) exists(v *view, e *Continuous) bool {
 		// "Until it becomes unattached" (702.151b).
 		return false
 	}
+	if e.Paid != "" && !e.Source.WasPaid(e.Paid) {
+		return false
+	}
 	if n := e.Source.Counters[e.Counter]; e.Counter != "" && (n < e.CounterMin || e.CounterMax > 0 && n > e.CounterMax) {
 		// "As long as this creature has at least N1 level counters on
 		// it, but no more than N2" (711.2a).
@@ -562,6 +565,7 @@ func apply(e *Continuous, step *LayerStep, ch *Chars, v *view) {
 				ch.Types = types
 			}
 			ch.Types = union(union(ch.Types, e.SetTypes), e.AddTypes)
+			ch.Subtypes = union(ch.Subtypes, e.AddSubtypes)
 			if len(e.LoseTypes) > 0 {
 				ch.Types = slices.DeleteFunc(slices.Clone(ch.Types), func(t string) bool { return hasFold(e.LoseTypes, t) })
 			}

@@ -186,6 +186,9 @@ type CostsPaid struct {
 	// PhyrexianLife is how many Phyrexian mana symbols of its cost were
 	// paid with life (compleated, 702.150a).
 	PhyrexianLife int
+	// Chosen is the name of the opponent chosen as an additional cost
+	// ("you may choose an opponent": gift, 702.174a); "" for none.
+	Chosen string
 }
 
 // TimesPaid is how many times the optional additional cost chosen by
@@ -208,6 +211,18 @@ func (c CostsPaid) WasPaid(word string) bool {
 		return c.Kicked
 	}
 	return c.Alt == word || c.TimesPaid(word) > 0
+}
+
+// ChosenPlayer is the name of the opponent chosen as the spell that is
+// or became o was cast (CostsPaid.Chosen), "" for none.
+func (o *Object) ChosenPlayer() string {
+	if o.Paid == nil && o.Spell != nil {
+		return o.Spell.Chosen
+	}
+	if o.Paid != nil {
+		return o.Paid.Chosen
+	}
+	return ""
 }
 
 // WasPaid reports whether the cost word names was paid to cast the

@@ -457,7 +457,7 @@ type effectPattern struct {
 const (
 	numWord     = `(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|N|X|that many)`
 	playerWords = `(you|each opponent|each player|target player|target opponent|defending player|that player)`
-	objectWords = `(target creature|it|this creature|this permanent|that creature|each creature)`
+	objectWords = `(target creature|target land you control|it|this creature|this permanent|that creature|each creature)`
 )
 
 // amount reads a number of NUM into e.N: digits or words, the spell's X,
@@ -492,6 +492,9 @@ func object(e *Effect, s string) bool {
 	switch w := strings.ToLower(s); w {
 	case "target creature":
 		e.Target = "creature"
+	case "target land you control":
+		// Awaken's (702.113a): a land its controller controls.
+		e.Target = "land you control"
 	case "it", "that creature":
 		// The object the instruction before targeted, or the source.
 		e.That, e.Who = true, w

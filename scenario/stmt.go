@@ -70,6 +70,7 @@ var clauseWords = map[string]bool{
 	"fuse":        true,
 	"assist":      true,
 	"enlist":      true,
+	"gift":        true,
 }
 
 // expectKinds maps what an expect line checks to whether it names a
