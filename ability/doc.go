@@ -85,7 +85,7 @@
 // from the graveyard its first sentence names, its sentences in order.
 //
 // Flashback, escape, spectacle, surge, prowl, freerunning, dash, blitz,
-// emerge, web-slinging, overload, cleave, harmonize, mayhem, retrace and
+// emerge, web-slinging, overload, cleave, harmonize, mayhem, warp, retrace and
 // jump-start are compiled by the shape of an alternative cost
 // (shape_altcost.go): "You may cast this card from your graveyard by
 // paying [cost] rather than paying its mana cost" is an AltCost from the
@@ -97,7 +97,9 @@
 // spell's dash cost was paid, return the permanent this spell becomes to
 // its owner's hand at the beginning of the next end step" is a
 // PaidDelayed, its "As long as this permanent's dash cost was paid, it
-// has haste" a WhilePaid; emerge's "by paying [cost] and sacrificing a
+// has haste" a WhilePaid; warp's delayed exile is one too, whose "Its
+// owner may cast this card after the current turn has ended" is an
+// ExilePermit, the game.CastPermit the exiled card carries; emerge's "by paying [cost] and sacrificing a
 // creature" pays a cost in words besides the mana (AltCost.With);
 // overload's "change its text by replacing all instances of the word
 // 'target' with the word 'each'" is a text-changing effect on the

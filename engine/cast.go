@@ -206,6 +206,9 @@ func (e *engine) altCost(c *casting, st *Stmt) error {
 		c.src, c.alt = o, e.free[o]
 		return nil
 	}
+	if ok, err := e.permitted(c, st); ok {
+		return err
+	}
 	var alts []string
 	for _, cl := range st.Clauses {
 		if ability.AltChoices[cl.Word] != "" {
