@@ -1,5 +1,7 @@
 package ability
 
+import "github.com/crules/crules/game"
+
 // The exile family: keywords that return a card from the graveyard for a
 // while, or cast it from exile later. Unearth (702.84a) is compiled from
 // its definition by the grammar of activated abilities
@@ -7,11 +9,101 @@ package ability
 // effect that exiles the permanent whatever way it would leave the
 // battlefield. Encore (702.141a) likewise: a token copy of the card for
 // each opponent, attacking that opponent this turn if able, the tokens
-// gaining haste and sacrificed at the next end step.
+// gaining haste and sacrificed at the next end step. Plot (702.170a) is
+// a special action read by a static shape (exiling the card from the
+// hand, its cost paid), after which the card carries the permission of
+// 702.170d (game.CastPermit); foretell's (702.143a) is the same, written
+// by hand.
+
+// SpecialVerbs are the scenario verbs of the special actions that exile
+// a card from its owner's hand (ExileAction), with the word that chooses
+// the action: `PLAYER plots CARD`.
+var SpecialVerbs = map[string]string{}
 
 func init() {
+	staticShapes = append(staticShapes, readPlotAction)
+	SpecialVerbs["plots"], SpecialVerbs["foretells"] = "plot", "foretell"
+	AltChoices["foretell"] = "foretell"
 	families = append(families, func() {
 		declare("Unearth", activatedCompiled, byDefinition)
 		declare("Encore", activatedCompiled, byDefinition)
+		declare("Plot", plotted, byShapes)
+		// Foretell's rule quotes no definition (702.143a describes
+		// the special action and the permission): its model is written
+		// here, checked against those words.
+		declare("Foretell", foretold, anchors("exile a card with foretell from their hand face down", "may cast that card after the current turn has ended"))
 	})
+}
+
+// An ExileAction is a special action (116.2) the owner of a card in
+// their hand may take: pay Cost and exile the card, face down when
+// FaceDown; after it the card carries Then's permission to be cast from
+// exile (game.CastPermit), for ThenCost rather than its mana cost when
+// set. Choice is the statement's word ("plot": `PLAYER plots CARD`).
+// When: MainPhase during its owner's main phase while the stack is empty
+// (plot, 702.170a), OwnTurn any time they have priority during their
+// turn (foretell, 702.143a). Note's arguments: the player, the card, the
+// cost paid.
+type ExileAction struct {
+	Base
+	Choice             string
+	Cost               game.Cost
+	MainPhase, OwnTurn bool
+	FaceDown           bool
+	Then               *ExilePermit
+	ThenCost           *game.Cost
+}
+
+// The shape of plot's special action (702.170a):
+//
+//	plot = "any time you have priority during your main phase while the stack is empty,
+//	       you may exile this card from your hand and pay [cost]. it becomes a plotted card"
+var rePlotAction = lazyRegexp(`^any time you have priority during your main phase while the stack is empty, you may exile this card from your hand and pay \[cost\]\. it becomes a plotted card$`)
+
+func readPlotAction(part string) ([]Ability, bool) {
+	if !rePlotAction().MatchString(part) {
+		return nil, false
+	}
+	return []Ability{&ExileAction{Base: Base{Rule: []string{"you may exile this card from your hand"}, Note: "%s exiles %s from their hand and pays %s: it becomes a plotted card"}, MainPhase: true}}, true
+}
+
+// plotted declares plot by the shape above, the permission 702.170d
+// gives a plotted card (outside the quoted definition, so read here by
+// its words) added to the special action: its owner casts it from exile
+// without paying its mana cost, during their main phase while the stack
+// is empty, on a later turn. Without those words the keyword has no
+// model.
+func plotted(inst game.Ability, r Rev) []Ability {
+	var out []Ability
+	for _, a := range shaped(inst, r) {
+		x, ok := a.(*ExileAction)
+		if !ok || !r.Mentions(inst.Keyword, "may cast it from exile without paying its mana cost during their main phase while the stack is empty during any turn after the turn in which it became plotted") {
+			return nil
+		}
+		y := *x
+		y.Choice, y.Cost = "plot", inst.Cost
+		y.Then = &ExilePermit{Base: Base{Keyword: inst.Keyword, Rule: []string{"a plotted card's owner may cast it"}, Note: "plot: %s may cast %s, a plotted card, from exile without paying its mana cost during their main phase while the stack is empty, on a later turn"},
+			Later: true, Free: true, MainPhase: true, Choice: ""}
+		out = append(out, &y)
+	}
+	return out
+}
+
+// foretold declares foretell by hand: 702.143a has no quoted definition,
+// only a description, whose two sentences the model is, checked by
+// their words: "that player may pay {2} and exile a card with foretell
+// from their hand face down" any time they have priority during their
+// turn, and "They may cast that card after the current turn has ended by
+// paying any foretell cost it has rather than paying that spell's mana
+// cost" (cast with `; foretell`).
+func foretold(inst game.Ability, r Rev) []Ability {
+	if !r.Mentions(inst.Keyword, "any time a player has priority during their turn, that player may pay {2} and exile a card with foretell from their hand face down") ||
+		!r.Mentions(inst.Keyword, "may cast that card after the current turn has ended by paying any foretell cost it has rather than paying that spell") {
+		return nil
+	}
+	cost := inst.Cost
+	return []Ability{&ExileAction{Base: Base{Keyword: inst.Keyword, Rule: []string{"may pay {2} and exile a card with foretell"}, Note: "foretell: %s exiles %s from their hand face down and pays %s"},
+		Choice: "foretell", Cost: game.MustParseCost("{2}"), OwnTurn: true, FaceDown: true, ThenCost: &cost,
+		Then: &ExilePermit{Base: Base{Keyword: inst.Keyword, Rule: []string{"they may cast that card after the current turn has ended"}, Note: "foretell: %s may cast %s from exile after this turn has ended for its foretell cost"},
+			Later: true, Choice: "foretell"}}}
 }

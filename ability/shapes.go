@@ -176,6 +176,10 @@ func (rd *reading) instance(inst game.Ability) []Ability {
 			x := *a
 			x.Keyword = inst.Keyword
 			out = append(out, &x)
+		case *ExileAction:
+			x := *a
+			x.Keyword = inst.Keyword
+			out = append(out, &x)
 		case *LoreChoice:
 			x := *a
 			x.Keyword = inst.Keyword

@@ -932,7 +932,9 @@ func (e *engine) totalCost(c *casting, st *Stmt) error {
 		if a.If != nil {
 			c.cite(e, e.ref(a), "%s: %s, so the %s cost of %s may be paid", strings.ToLower(a.Keyword), a.If.Text, strings.ToLower(a.Keyword), c.face.Name)
 		}
-		if !a.FaceDown {
+		if !a.FaceDown && a.Note != "" {
+			// A permission an exiled card carries has cited its rule
+			// as the card was chosen (permitted).
 			c.cite(e, e.ref(a), a.Note, c.face.Name, base)
 		}
 	}

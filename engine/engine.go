@@ -1191,6 +1191,8 @@ func (e *engine) do(st *Stmt) error {
 		return e.block(st)
 	case "unmorph":
 		return e.unmorph(st)
+	case "exileaction":
+		return e.exileAction(st)
 	}
 	return fmt.Errorf("unknown statement %q", st.Verb)
 }

@@ -76,3 +76,50 @@ func (e *engine) permitted(c *casting, st *Stmt) (ok bool, err error) {
 	}
 	return true, nil
 }
+
+// exileAction takes the special action (116.2; it doesn't use the
+// stack) of the card the statement names in its owner's hand whose
+// ExileAction its word chooses (plot, foretell): at the time the action
+// permits, its cost paid, the card is exiled and carries the permission
+// the action gives.
+func (e *engine) exileAction(st *Stmt) error {
+	p, err := e.player(st.Player)
+	if err != nil {
+		return err
+	}
+	if err := e.priority("take a special action"); err != nil {
+		return err
+	}
+	o := e.s.FindIn(st.Object.Text, game.Hand)
+	if o == nil || o.Owner != p {
+		return refuse("%s is not in %s's hand", st.Object.Text, p.Name)
+	}
+	var a *ability.ExileAction
+	for _, x := range all[*ability.ExileAction](e, o) {
+		if x.Choice == st.Value {
+			a = x
+			break
+		}
+	}
+	if a == nil {
+		return refuse("%s has no %s", o.Label, st.Value)
+	}
+	kw, rule := strings.ToLower(a.Keyword), e.ref(a)
+	switch {
+	case a.MainPhase && (e.s.ActivePlayer() != p || e.s.Step != "main" || e.s.Top() != nil):
+		return refuse("%s: %s may exile %s only during their main phase while the stack is empty (%s)", kw, p.Name, o.Label, rule.ID)
+	case a.OwnTurn && e.s.ActivePlayer() != p:
+		return refuse("%s: %s may exile %s only during their own turn (%s)", kw, p.Name, o.Label, rule.ID)
+	}
+	pay, err := e.payNow(p, o, a.Cost, nil)
+	if err != nil {
+		return refuse("%s can't pay the %s cost %s: %v", p.Name, kw, a.Cost, err)
+	}
+	e.s.Cite(e.ref(a, "is a special action"), "%s: exiling %s is a special action: it doesn't use the stack", kw, o.Label)
+	e.settle(pay, a.Cost, rule)
+	n := e.s.Move(o, game.Exile, nil, false)
+	n.FaceDown = a.FaceDown
+	e.s.Cite(rule, a.Note, p.Name, o.Label, a.Cost)
+	e.permit(n, a.Then, a.ThenCost)
+	return nil
+}
