@@ -13,7 +13,9 @@ import "github.com/crules/crules/game"
 // a special action read by a static shape (exiling the card from the
 // hand, its cost paid), after which the card carries the permission of
 // 702.170d (game.CastPermit); foretell's (702.143a) is the same, written
-// by hand.
+// by hand. Miracle (702.94a) is read by a static shape too: a card
+// revealed as it is drawn, the first of the turn, and the trigger that
+// lets its owner cast it for its miracle cost.
 
 // SpecialVerbs are the scenario verbs of the special actions that exile
 // a card from its owner's hand (ExileAction), with the word that chooses
@@ -21,13 +23,15 @@ import "github.com/crules/crules/game"
 var SpecialVerbs = map[string]string{}
 
 func init() {
-	staticShapes = append(staticShapes, readPlotAction)
+	staticShapes = append(staticShapes, readPlotAction, readMiracle)
+	AltChoices["miracle"] = "miracle"
 	SpecialVerbs["plots"], SpecialVerbs["foretells"] = "plot", "foretell"
 	AltChoices["foretell"] = "foretell"
 	families = append(families, func() {
 		declare("Unearth", activatedCompiled, byDefinition)
 		declare("Encore", activatedCompiled, byDefinition)
 		declare("Plot", plotted, byShapes)
+		declare("Miracle", shaped, byShapes)
 		// Foretell's rule quotes no definition (702.143a describes
 		// the special action and the permission): its model is written
 		// here, checked against those words.
@@ -106,4 +110,29 @@ func foretold(inst game.Ability, r Rev) []Ability {
 		Choice: "foretell", Cost: game.MustParseCost("{2}"), OwnTurn: true, FaceDown: true, ThenCost: &cost,
 		Then: &ExilePermit{Base: Base{Keyword: inst.Keyword, Rule: []string{"they may cast that card after the current turn has ended"}, Note: "foretell: %s may cast %s from exile after this turn has ended for its foretell cost"},
 			Later: true, Choice: "foretell"}}}
+}
+
+// A RevealDrawn is miracle's static ability linked to a triggered
+// ability (603.11, 702.94a): its owner may reveal the card as they draw
+// it, if it's the first card they've drawn this turn; when they do, the
+// trigger lets them cast it by paying Cast's cost rather than its mana
+// cost, an alternative cost that needs the trigger's permission. Note's
+// arguments: the player, the card.
+type RevealDrawn struct {
+	Base
+	Cast AltCost
+}
+
+// The shape of miracle's definition (702.94a; 702.92a in 2012):
+//
+//	miracle = "you may reveal this card from your hand as you draw it if it's the first card you've drawn this turn.
+//	          when you reveal this card this way, you may cast it by paying [cost] rather than its mana cost"
+var reMiracle = lazyRegexp(`^you may reveal this card from your hand as you draw it if it's the first card you've drawn this turn\. when you reveal this card this way, you may cast it by paying \[cost\] rather than its mana cost$`)
+
+func readMiracle(part string) ([]Ability, bool) {
+	if !reMiracle().MatchString(part) {
+		return nil, false
+	}
+	return []Ability{&RevealDrawn{Base: Base{Rule: []string{"you may reveal this card"}, Note: "%s reveals %s as they draw it, the first card they've drawn this turn"},
+		Cast: AltCost{Base: Base{Rule: []string{"you may cast it by paying"}, Note: "%s is cast for %s rather than its mana cost"}, From: game.Hand, Permitted: true, AnyTime: true}}}, true
 }
