@@ -1,6 +1,11 @@
 package ability
 
-import "github.com/crules/crules/game"
+import (
+	"fmt"
+	"regexp"
+
+	"github.com/crules/crules/game"
+)
 
 // The exile family: keywords that return a card from the graveyard for a
 // while, or cast it from exile later. Unearth (702.84a) is compiled from
@@ -25,13 +30,17 @@ var SpecialVerbs = map[string]string{}
 func init() {
 	staticShapes = append(staticShapes, readPlotAction, readMiracle)
 	AltChoices["miracle"] = "miracle"
-	SpecialVerbs["plots"], SpecialVerbs["foretells"] = "plot", "foretell"
+	SpecialVerbs["plots"], SpecialVerbs["foretells"], SpecialVerbs["suspends"] = "plot", "foretell", "suspend"
 	AltChoices["foretell"] = "foretell"
 	families = append(families, func() {
 		declare("Unearth", activatedCompiled, byDefinition)
 		declare("Encore", activatedCompiled, byDefinition)
 		declare("Plot", plotted, byShapes)
 		declare("Miracle", shaped, byShapes)
+		declare("Suspend", suspended, byShape(func(parts []string) error {
+			_, err := readSuspend(parts)
+			return err
+		}))
 		// Foretell's rule quotes no definition (702.143a describes
 		// the special action and the permission): its model is written
 		// here, checked against those words.
@@ -56,6 +65,11 @@ type ExileAction struct {
 	FaceDown           bool
 	Then               *ExilePermit
 	ThenCost           *game.Cost
+	// AsCast permits the action only when its owner could begin to cast
+	// the card (suspend, 116.2f); Counters time counters are put on it
+	// as it is exiled.
+	AsCast   bool
+	Counters int
 }
 
 // The shape of plot's special action (702.170a):
@@ -135,4 +149,77 @@ func readMiracle(part string) ([]Ability, bool) {
 	}
 	return []Ability{&RevealDrawn{Base: Base{Rule: []string{"you may reveal this card"}, Note: "%s reveals %s as they draw it, the first card they've drawn this turn"},
 		Cast: AltCost{Base: Base{Rule: []string{"you may cast it by paying"}, Note: "%s is cast for %s rather than its mana cost"}, From: game.Hand, Permitted: true, AnyTime: true}}}, true
+}
+
+// An ExileClock is suspend's two triggered abilities that function in
+// exile (702.62a): at the beginning of its owner's upkeep, if the card is
+// suspended (in exile with a time counter on it, 702.62b), remove a time
+// counter from it (Upkeep); when the last is removed, if it's still
+// exiled, its owner casts it without paying its mana cost if able, or
+// may when May is set (Last; If you don't, it remains exiled), and a
+// creature spell cast this way gains haste (a WhilePaid beside it), as
+// long as the permanent it becomes remembers the cost Choice names paid.
+// Notes' arguments: the card.
+type ExileClock struct {
+	Base
+	Counter string
+	Upkeep  Base
+	Last    Base
+	May     bool
+	Choice  string
+}
+
+// The shape of suspend's definition, each of its wordings (502.59a from
+// 2006, 702.59a from 2009, 702.62a today):
+//
+//	action = "if you could" ("play" | "begin to cast") "this card" ["by putting it onto the stack"] "from your hand,
+//	         you may pay [cost] and" ("remove it from the game" | "exile it") "with n time counters on it. this action doesn't use the stack"
+//	upkeep = "at the beginning of your upkeep, if this card is suspended, remove a time counter from it"
+//	last   = "when the last time counter is removed from this card, if it's" ("removed from the game" | "exiled") ","
+//	         ["you may"] "play it without paying its mana cost if able. if you" ("can't" | "don't") ", it remains" ("removed from the game" | "exiled") ".
+//	         if you" ("play" | "cast") "a creature spell this way, it gains haste until you lose control of the spell or the permanent it becomes"
+var (
+	reSuspendAction = lazyRegexp(`^if you could (?:play|begin to cast) this card(?: by putting it onto the stack)? from your hand, you may pay \[cost\] and (?:remove it from the game|exile it) with n time counters on it\. this action doesn't use the stack$`)
+	reSuspendUpkeep = lazyRegexp(`^at the beginning of your upkeep, if this card is suspended, remove a time counter from it$`)
+	reSuspendLast   = lazyRegexp(`^when the last time counter is removed from this card, if it's (?:removed from the game|exiled), (you may )?play it without paying its mana cost if able\. if you (?:can't|don't), it remains (?:removed from the game|exiled)\. if you (?:play|cast) a creature spell this way, it gains haste until you lose control of the spell or the permanent it becomes$`)
+)
+
+// readSuspend reads suspend's three parts; the error names the part
+// outside the shape.
+func readSuspend(parts []string) (may bool, err error) {
+	if len(parts) != 3 {
+		return false, fmt.Errorf("suspend's definition has %d parts, not the three of its shape", len(parts))
+	}
+	for i, re := range []func() *regexp.Regexp{reSuspendAction, reSuspendUpkeep, reSuspendLast} {
+		p := normalPart(parts[i])
+		m := re().FindStringSubmatch(p)
+		if m == nil {
+			return false, fmt.Errorf("no part of suspend the grammar knows at %q", parts[i])
+		}
+		if i == 2 {
+			may = m[1] != ""
+		}
+	}
+	return may, nil
+}
+
+// suspended declares suspend by the shape above: the special action
+// that exiles the card with N time counters (116.2f), and the clock.
+func suspended(inst game.Ability, r Rev) []Ability {
+	may, err := readSuspend(r.Parts(inst.Keyword))
+	if err != nil {
+		return nil
+	}
+	return []Ability{
+		&ExileAction{Base: Base{Keyword: inst.Keyword, Rule: []string{" means "}, Note: fmt.Sprintf("suspend: %%s exiles %%s with %d time counters on it and pays %%s", inst.N)},
+			Choice: "suspend", Cost: inst.Cost, AsCast: true, Counters: inst.N},
+		&ExileClock{Base: Base{Keyword: inst.Keyword, Rule: []string{"is suspended"}}, Counter: "time",
+			Upkeep: Base{Keyword: inst.Keyword, Rule: []string{"at the beginning of your upkeep"}, Note: "suspend: a time counter is removed from %s"},
+			Last:   Base{Keyword: inst.Keyword, Rule: []string{"when the last time counter"}, Note: "suspend: the last time counter was removed from %s"},
+			May:    may, Choice: "suspend"},
+		// "If you cast a creature spell this way, it gains haste until
+		// you lose control of the spell or the permanent it becomes":
+		// the permanent that remembers the cost paid has haste.
+		&WhilePaid{Base: Base{Keyword: inst.Keyword, Rule: []string{"it gains haste"}}, Paid: "suspend", Grants: OfInstance(game.Ability{Keyword: "Haste"}, r)},
+	}
 }

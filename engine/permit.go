@@ -11,7 +11,7 @@ import (
 // (game.CastPermit): its owner may cast it from exile, the card carrying
 // the permission until it leaves exile (400.7).
 func (e *engine) permit(card *game.Object, ep *ability.ExilePermit, cost *game.Cost) {
-	if card == nil || !inExile(card) {
+	if ep == nil || card == nil || !inExile(card) {
 		return
 	}
 	p := &game.CastPermit{Keyword: ep.Keyword, Choice: ep.Choice, Rule: e.ref(ep), Player: card.Owner, Free: ep.Free, Cost: cost, MainPhase: ep.MainPhase}
@@ -110,6 +110,12 @@ func (e *engine) exileAction(st *Stmt) error {
 		return refuse("%s: %s may exile %s only during their main phase while the stack is empty (%s)", kw, p.Name, o.Label, rule.ID)
 	case a.OwnTurn && e.s.ActivePlayer() != p:
 		return refuse("%s: %s may exile %s only during their own turn (%s)", kw, p.Name, o.Label, rule.ID)
+	case a.AsCast:
+		// "If you could begin to cast this card": the time its card
+		// type, or flash, permits.
+		if err := e.timing(&casting{p: p, src: o, face: o.Card}, &Stmt{}); err != nil {
+			return refuse("%s: %s could not begin to cast %s now, so may not exile it: %v (%s)", kw, p.Name, o.Label, err, rule.ID)
+		}
 	}
 	pay, err := e.payNow(p, o, a.Cost, nil)
 	if err != nil {
@@ -119,7 +125,71 @@ func (e *engine) exileAction(st *Stmt) error {
 	e.settle(pay, a.Cost, rule)
 	n := e.s.Move(o, game.Exile, nil, false)
 	n.FaceDown = a.FaceDown
+	if a.Counters > 0 {
+		n.AddCounters("time", a.Counters)
+	}
 	e.s.Cite(rule, a.Note, p.Name, o.Label, a.Cost)
 	e.permit(n, a.Then, a.ThenCost)
 	return nil
+}
+
+// clocks: at the beginning of p's upkeep, each card p owns in exile with
+// an ExileClock triggers if it is suspended (a counter of its kind on
+// it), an intervening "if" checked again as the trigger resolves
+// (603.4): a counter is removed, and when the last one is, the clock's
+// second ability triggers.
+func (e *engine) clocks(p *game.Player) {
+	for _, o := range p.Zone(game.Exile) {
+		for _, k := range all[*ability.ExileClock](e, o) {
+			if o.Counters[k.Counter] == 0 {
+				continue
+			}
+			rule := e.ref(&k.Upkeep)
+			e.trigger(o, k.Keyword, "remove a "+k.Counter+" counter from "+o.Label, rule, func(*game.State, *game.Object) {
+				if !inExile(o) || o.Counters[k.Counter] == 0 {
+					e.s.Cite(rule, "%s is no longer suspended: the trigger does nothing", o.Label)
+					return
+				}
+				o.AddCounters(k.Counter, -1)
+				e.s.Cite(rule, k.Upkeep.Note+" (%d left)", o.Label, o.Counters[k.Counter])
+				if o.Counters[k.Counter] == 0 {
+					e.lastCounter(o, k)
+				}
+			})
+		}
+	}
+}
+
+// lastCounter: the last counter of k's kind was removed from card: its
+// trigger casts it without paying its mana cost as it resolves, if it is
+// still exiled and can be cast (the targets of "resolve; targeting A");
+// where the rules say "you may", "resolve; decline" leaves it exiled.
+func (e *engine) lastCounter(card *game.Object, k *ability.ExileClock) {
+	rule, kw := e.ref(&k.Last), strings.ToLower(k.Keyword)
+	e.s.Cite(rule, k.Last.Note, card.Label)
+	t := e.trigger(card, k.Keyword, "cast "+card.Label+" without paying its mana cost", rule, func(*game.State, *game.Object) {
+		p := card.Owner
+		switch {
+		case !inExile(card):
+			e.s.Cite(rule, "%s: %s is no longer exiled: it isn't cast", kw, card.Label)
+		case k.May && e.declines():
+			e.s.Cite(rule, "%s: %s chooses not to cast %s (\"you may\"): it remains exiled", kw, p.Name, card.Label)
+		default:
+			st := &Stmt{Verb: "cast", Player: p.Name, Object: Name{Text: card.Label}}
+			if e.cur != nil {
+				if cl := e.cur.Clause("targeting"); cl != nil {
+					st.Clauses = append(st.Clauses, cl)
+				}
+			}
+			e.free[card] = &ability.AltCost{Base: ability.Base{Keyword: k.Keyword, Rule: k.Last.Rule, Note: kw + ": %s is cast without paying its mana cost: its cost is %s"}, Choice: k.Choice, From: game.Exile, Cost: game.MustParseCost("{0}"), AnyTime: true}
+			err := e.cast(st)
+			delete(e.free, card)
+			if err != nil {
+				e.s.Cite(rule, "%s: %s can't be cast (%v): it remains exiled", kw, card.Label, err)
+			}
+		}
+	})
+	if k.May {
+		e.mays[t] = true
+	}
 }

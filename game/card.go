@@ -286,7 +286,7 @@ var Keywords = sync.OnceValue(func() map[string]Param {
 		// Enters-with statics and creature-combat keywords.
 		"Decayed": NoParam, "Unleash": NoParam, "Riot": NoParam, "Graft": NParam, "Bloodthirst": NParam, "Ravenous": NoParam, "Mobilize": NParam, "Devour": NParam, "Tribute": NParam, "Compleated": NoParam,
 		// Cast from exile later, and leaving the battlefield.
-		"Unearth": CostParam, "Encore": CostParam, "Plot": CostParam, "Foretell": CostParam, "Miracle": CostParam,
+		"Unearth": CostParam, "Encore": CostParam, "Plot": CostParam, "Foretell": CostParam, "Miracle": CostParam, "Suspend": NCostParam,
 		// Keywords of games of more than two players.
 		"Melee": NoParam, "Myriad": NoParam, "Assist": NoParam, "Enlist": NoParam,
 		// Keywords of special card kinds (Vehicles, Sagas, levelers).
