@@ -92,7 +92,7 @@
 //
 // Flashback, escape, spectacle, surge, prowl, freerunning, dash, blitz,
 // emerge, web-slinging, overload, cleave, harmonize, mayhem, awaken,
-// impending, retrace and jump-start are compiled by the shape of an alternative cost
+// impending, warp, retrace and jump-start are compiled by the shape of an alternative cost
 // (shape_altcost.go): "You may cast this card from your graveyard by
 // paying [cost] rather than paying its mana cost" is an AltCost from the
 // graveyard, "… if an opponent lost life this turn" its condition
@@ -111,7 +111,10 @@
 // EntersWith whose condition is the cost paid, its "As long as … it's
 // not a creature" a StaticEffect that applies only while the cost was
 // paid and a time counter is on it, its end step trigger's "if" a
-// Condition of kind "paid" and another; emerge's "by paying [cost] and sacrificing a
+// Condition of kind "paid" and another; warp's delayed exile is a
+// PaidDelayed too, whose "Its owner may cast this card after the current
+// turn has ended" is an ExilePermit, the game.CastPermit the exiled card
+// carries; emerge's "by paying [cost] and sacrificing a
 // creature" pays a cost in words besides the mana (AltCost.With);
 // overload's "change its text by replacing all instances of the word
 // 'target' with the word 'each'" is a text-changing effect on the

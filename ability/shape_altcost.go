@@ -26,6 +26,7 @@ import (
 //	          "instead of putting it anywhere else any time it would leave the stack"
 //	delayed = "If this spell's KEYWORD cost was paid," ("return" | "sacrifice" | "exile")
 //	          "the permanent this spell becomes" ["to its owner's hand"] "at the beginning of the next end step"
+//	later   = "Its owner may cast this card after the current turn has ended for as long as it remains exiled"
 //	while   = "As long as this permanent's KEYWORD cost was paid, it has" KEYWORD2 ["and '" triggered "'"]
 //	change  = ("If you chose to pay this spell's KEYWORD cost" | "If this spell's KEYWORD cost was paid") ", change its text by"
 //	          ("replacing all instances of the word 'WORD' with the word 'WORD'"
@@ -45,7 +46,9 @@ import (
 // turn"; PART a cost in words (game.ParseFullCost: "Sacrifice a
 // creature"), paid besides [cost]. A definition is one altcost, then any
 // of exile, delayed, while, change, spell and reduce; a part outside the shape
-// leaves the keyword without a model in that revision (stale). delayed's
+// leaves the keyword without a model in that revision (stale); later
+// follows a delayed exile only, and gives the card it exiles a permission
+// to be cast from exile for its mana cost (game.CastPermit). delayed's
 // instruction is read by the effect table of card text with "it" for the
 // permanent ("return it to its owner's hand"), while's triggered ability
 // by the grammar of triggered abilities. spell's instructions (awaken's
@@ -73,6 +76,7 @@ var (
 	reEnters  = lazyRegexp(`^(?i)if (?:you chose to pay this (?:spell|permanent)'s ([\w-]+) cost|this spell's ([\w-]+) cost was paid), it enters with (.+)$`)
 	reStatic  = lazyRegexp(`^(?i)as long as (?:this permanent's ([\w-]+) cost was paid and it has an? ([\w+/-]+) counter on it|this permanent has an? ([\w+/-]+) counter on it, if it was cast for its ([\w-]+) cost), (?:it's|it is) (.+)$`)
 	reSpell   = lazyRegexp(`^(?i)if this spell's ([\w-]+) cost was paid, (.+)$`)
+	reLater   = lazyRegexp(`^(?i)its owner may cast this card after the current turn has ended for as long as it remains exiled$`)
 	reExile   = lazyRegexp(`^(?i)if (?:you do|the ([\w-]+) cost was paid|this spell was cast using its ([\w-]+) ability), (?:exile this card|remove this card from the game) instead of putting it anywhere else any time it would leave the stack$`)
 )
 
@@ -100,7 +104,10 @@ type altShape struct {
 	// later is the delayed triggered ability's instruction the spell
 	// creates for the permanent it becomes; grants and grantT, what
 	// that permanent has while the cost was paid.
-	later  *game.Effect
+	later *game.Effect
+	// permit is set when the card later exiles may be cast from exile
+	// on a later turn.
+	permit bool
 	grants []game.Ability
 	grantT *Trigger
 	// spell are the instructions the spell has while the cost was
@@ -224,6 +231,10 @@ func (sh *altShape) readPart(keyword, s string) error {
 		sh.later = &ef
 		return nil
 	}
+	if reLater().MatchString(s) && sh.later != nil && sh.later.Verb == "exile" && !sh.permit {
+		sh.permit = true
+		return nil
+	}
 	if y := reWhile().FindStringSubmatch(s); y != nil && strings.EqualFold(y[1], keyword) {
 		inst, ok, err := game.ParseAbility(y[2])
 		if !ok || err != nil {
@@ -325,8 +336,12 @@ func altCompiled(inst game.Ability, r Rev) []Ability {
 	out := []Ability{&AltCost{Base: Base{Keyword: inst.Keyword, Rule: []string{" means "}, Note: kw + ": %s is cast" + where + " for %s rather than its mana cost"},
 		Choice: kw, From: sh.from, Cost: inst.Cost, ExileAfter: sh.exile, If: sh.cond, Types: sh.types, With: sh.with, ReduceBy: sh.reduceBy, Change: sh.change}}
 	if sh.later != nil {
-		out = append(out, &PaidDelayed{Base: Base{Keyword: inst.Keyword, Rule: []string{"the permanent this spell becomes"}, Note: kw + ": the " + kw + " cost of %s was paid: at the beginning of the next end step, %s"},
-			Paid: kw, Do: *sh.later})
+		pd := &PaidDelayed{Base: Base{Keyword: inst.Keyword, Rule: []string{"the permanent this spell becomes"}, Note: kw + ": the " + kw + " cost of %s was paid: at the beginning of the next end step, %s"},
+			Paid: kw, Do: *sh.later}
+		if sh.permit {
+			pd.Then = &ExilePermit{Base: Base{Keyword: inst.Keyword, Rule: []string{"its owner may cast this card"}, Note: kw + ": %s may cast %s from exile after this turn has ended, for as long as it remains exiled"}, Later: true}
+		}
+		out = append(out, pd)
 	}
 	if sh.spell != nil {
 		out = append(out, &PaidSpell{Base: Base{Keyword: inst.Keyword, Rule: []string{"cost was paid, "}, Note: kw + ": the " + kw + " cost of %s was paid: it has %q"},
@@ -376,6 +391,21 @@ type PaidDelayed struct {
 	Base
 	Paid string
 	Do   game.Effect
+	// Then, when set, is the permission the card Do exiles gets (warp's
+	// "Its owner may cast this card after the current turn has ended").
+	Then *ExilePermit
+}
+
+// An ExilePermit is the permission to cast a card from exile that a
+// keyword gives the card it exiles (game.CastPermit): its owner casts
+// it, on a later turn when Later is set, without paying its mana cost
+// when Free is, during their main phase while the stack is empty when
+// MainPhase is; Choice is the cast statement's clause that chooses it
+// ("" for none). Note's arguments: the player, the card.
+type ExilePermit struct {
+	Base
+	Later, Free, MainPhase bool
+	Choice                 string
 }
 
 // A PaidSpell is a spell ability of a spell that has its Effects only
@@ -426,7 +456,7 @@ func (w *WhilePaid) Active(o *game.Object) bool {
 
 // altKeywords are the keywords declared by the shape of an alternative
 // cost.
-var altKeywords = []string{"Flashback", "Escape", "Spectacle", "Surge", "Retrace", "Jump-Start", "Prowl", "Freerunning", "Dash", "Blitz", "Emerge", "Web-slinging", "Overload", "Cleave", "Harmonize", "Mayhem", "Awaken", "Impending"}
+var altKeywords = []string{"Flashback", "Escape", "Spectacle", "Surge", "Retrace", "Jump-Start", "Prowl", "Freerunning", "Dash", "Blitz", "Emerge", "Web-slinging", "Overload", "Cleave", "Harmonize", "Mayhem", "Awaken", "Impending", "Warp"}
 
 func init() {
 	for _, name := range altKeywords {

@@ -137,6 +137,21 @@ func TestAltCostShape(t *testing.T) {
 	if as := OfInstance(game.Ability{Keyword: "Impending", N: 4}, parts{"You may choose to pay [cost] rather than pay this spell’s mana cost", "As long as this permanent’s impending cost was paid and it has a time counter on it, it’s not a wizard"}); len(as) != 0 {
 		t.Errorf("Impending with an unknown predicate: %+v, want no model", as)
 	}
+	// Warp: the card its delayed exile exiles may be cast from exile on a
+	// later turn; a permission after an instruction other than an exile
+	// is outside the shape.
+	warp := []string{"You may cast this card from your hand by paying [cost] rather than its mana cost", "If this spell's warp cost was paid, exile the permanent this spell becomes at the beginning of the next end step. Its owner may cast this card after the current turn has ended for as long as it remains exiled."}
+	as = OfInstance(game.Ability{Keyword: "Warp", Cost: game.MustParseCost("{1}{R}")}, parts(warp))
+	if len(as) != 2 {
+		t.Fatalf("Warp: %d abilities, want 2", len(as))
+	}
+	if d, ok := as[1].(*PaidDelayed); !ok || d.Do.Verb != "exile" || d.Then == nil || !d.Then.Later || d.Then.Free {
+		t.Errorf("Warp: %+v, want a delayed exile and a permission on a later turn", as[1])
+	}
+	bounce := []string{warp[0], strings.Replace(warp[1], "exile the permanent this spell becomes", "return the permanent this spell becomes to its owner's hand", 1)}
+	if as := OfInstance(game.Ability{Keyword: "Warp", Cost: game.MustParseCost("{1}{R}")}, parts(bounce)); len(as) != 0 {
+		t.Errorf("Warp with a bounce: %+v, want no model", as)
+	}
 	// Emerge and web-slinging: a cost in words paid besides [cost];
 	// emerge's reduction by the sacrificed creature's mana value.
 	for _, tc := range []struct {

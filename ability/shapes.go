@@ -176,6 +176,17 @@ func (rd *reading) instance(inst game.Ability) []Ability {
 			x := *a
 			x.Keyword = inst.Keyword
 			out = append(out, &x)
+		case *RevealDrawn:
+			x := *a
+			x.Keyword, x.Cast.Keyword, x.Cast.Choice, x.Cast.Cost = inst.Keyword, inst.Keyword, word, inst.Cost
+			x.Cast.Note = word + ": " + a.Cast.Note
+			// The alternative cost is the card's too: cast for it
+			// only while the trigger permits (AltCost.Permitted).
+			out = append(out, &x, &x.Cast)
+		case *ExileAction:
+			x := *a
+			x.Keyword = inst.Keyword
+			out = append(out, &x)
 		case *LoreChoice:
 			x := *a
 			x.Keyword = inst.Keyword

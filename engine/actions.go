@@ -227,10 +227,69 @@ func (e *engine) draw(p *game.Player, chosen ...string) error {
 		e.s.Cite(e.rules.Find(phEmptyLibrary...), "%s attempts to draw a card from an empty library", p.Name)
 		return nil
 	}
-	e.s.Move(lib[0], game.Hand, nil, false)
+	n := e.s.Move(lib[0], game.Hand, nil, false)
 	e.s.Cite(e.defined("Draw", phDraw...), "%s draws a card (the top card of their library)", p.Name)
+	first := e.countDraw(p) == 1
 	e.firePlayer(p, ability.Draws, nil)
+	if first {
+		e.revealDrawn(p, n)
+	}
 	return nil
+}
+
+// countDraw counts a card p draws and returns how many they have drawn
+// this turn.
+func (e *engine) countDraw(p *game.Player) int {
+	if e.drawn == nil {
+		e.drawn = map[*game.Player][2]int{}
+	}
+	d := e.drawn[p]
+	if d[0] != e.s.Turn {
+		d = [2]int{e.s.Turn, 0}
+	}
+	d[1]++
+	e.drawn[p] = d
+	return d[1]
+}
+
+// revealDrawn: card, the first p has drawn this turn, is revealed as it
+// is drawn by a RevealDrawn ability it has (miracle), unless the
+// statement declines; its linked trigger lets p cast it for the
+// ability's cost as it resolves (603.11), with the targets of "resolve;
+// targeting A", or not ("resolve; decline").
+func (e *engine) revealDrawn(p *game.Player, card *game.Object) {
+	r, ok := first[*ability.RevealDrawn](e, card)
+	if !ok {
+		return
+	}
+	rule, kw := e.ref(r), strings.ToLower(r.Keyword)
+	if e.declines() {
+		e.s.Cite(rule, "%s: %s chooses not to reveal %s (\"you may\")", kw, p.Name, card.Label)
+		return
+	}
+	e.s.Cite(rule, r.Note, p.Name, card.Label)
+	cast := e.ref(&r.Cast)
+	e.mays[e.trigger(card, r.Keyword, fmt.Sprintf("you may cast %s by paying %s rather than its mana cost", card.Label, r.Cast.Cost), cast, func(*game.State, *game.Object) {
+		switch {
+		case e.s.FindIn(card.Label, game.Hand) != card:
+			e.s.Cite(cast, "%s: %s is no longer in %s's hand: it isn't cast", kw, card.Label, p.Name)
+		case e.declines():
+			e.s.Cite(cast, "%s: %s chooses not to cast %s (\"you may\")", kw, p.Name, card.Label)
+		default:
+			st := &Stmt{Verb: "cast", Player: p.Name, Object: Name{Text: card.Label}, Clauses: []*Clause{{Word: r.Cast.Choice}}}
+			if e.cur != nil {
+				if cl := e.cur.Clause("targeting"); cl != nil {
+					st.Clauses = append(st.Clauses, cl)
+				}
+			}
+			e.permits[card] = true
+			err := e.cast(st)
+			delete(e.permits, card)
+			if err != nil {
+				e.s.Cite(cast, "%s: %s is not cast (%v)", kw, card.Label, err)
+			}
+		}
+	})] = true
 }
 
 // causedChoices are the clauses with which any statement makes the

@@ -209,6 +209,9 @@ func (e *engine) altCost(c *casting, st *Stmt) error {
 		c.src, c.alt = o, e.free[o]
 		return nil
 	}
+	if ok, err := e.permitted(c, st); ok {
+		return err
+	}
 	var alts []string
 	for _, cl := range st.Clauses {
 		if ability.AltChoices[cl.Word] != "" {
@@ -960,7 +963,9 @@ func (e *engine) totalCost(c *casting, st *Stmt) error {
 		if a.If != nil {
 			c.cite(e, e.ref(a), "%s: %s, so the %s cost of %s may be paid", strings.ToLower(a.Keyword), a.If.Text, strings.ToLower(a.Keyword), c.face.Name)
 		}
-		if !a.FaceDown {
+		if !a.FaceDown && a.Note != "" {
+			// A permission an exiled card carries has cited its rule
+			// as the card was chosen (permitted).
 			c.cite(e, e.ref(a), a.Note, c.face.Name, base)
 		}
 	}

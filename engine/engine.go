@@ -777,6 +777,9 @@ type engine struct {
 	// returned is the permanent the last "return this card … to the
 	// battlefield" instruction returned, "it" of the instructions after.
 	returned *game.Object
+	// drawn counts the cards each player has drawn this turn: the turn,
+	// the count.
+	drawn map[*game.Player][2]int
 	// mays are the triggered abilities whose resolution offers a choice
 	// a statement may decline ("you may", "unless that player pays").
 	mays map[*game.Object]bool
@@ -1198,6 +1201,8 @@ func (e *engine) do(st *Stmt) error {
 		return e.block(st)
 	case "unmorph":
 		return e.unmorph(st)
+	case "exileaction":
+		return e.exileAction(st)
 	}
 	return fmt.Errorf("unknown statement %q", st.Verb)
 }

@@ -1033,6 +1033,9 @@ func (e *engine) paidDelayed(o *game.Object, pd *ability.PaidDelayed) {
 				return
 			}
 			e.effect(doing{src: now, from: pd.Keyword + " trigger", rule: rule}, do, nil)
+			if pd.Then != nil {
+				e.permit(exiledCard(now), pd.Then, nil)
+			}
 		})
 	}})
 }

@@ -270,6 +270,10 @@ func (e *engine) beginningOf(ev ability.Event, step string, phrases []string) {
 	for _, o := range e.s.Battlefield() {
 		e.fire(o, ev, nil)
 	}
+	if ev == ability.UpkeepBegins {
+		// Triggered abilities that function in exile (suspend's).
+		e.clocks(e.s.ActivePlayer())
+	}
 	kept := e.s.Delayed[:0]
 	var fire []game.Delayed
 	for _, d := range e.s.Delayed {

@@ -284,7 +284,7 @@ var Keywords = sync.OnceValue(func() map[string]Param {
 		// Keywords with no effect of their own (502.14a, 502.49a).
 		"Snow-Covered": NoParam, "Substance": NoParam,
 		// Alternative costs read by the shape of package ability.
-		"Prowl": CostParam, "Freerunning": CostParam, "Dash": CostParam, "Blitz": CostParam, "Emerge": CostParam, "Web-slinging": CostParam, "Overload": CostParam, "Cleave": CostParam, "Harmonize": CostParam, "Mayhem": CostParam,
+		"Prowl": CostParam, "Freerunning": CostParam, "Dash": CostParam, "Blitz": CostParam, "Emerge": CostParam, "Web-slinging": CostParam, "Overload": CostParam, "Cleave": CostParam, "Harmonize": CostParam, "Mayhem": CostParam, "Warp": CostParam,
 		"Awaken": NCostParam, "Impending": NCostParam, "Gift": QualParam,
 		// Additional costs, cost changes and cast triggers.
 		"Split Second": NoParam, "Undaunted": NoParam, "Delve": NoParam, "Improvise": NoParam,
@@ -295,7 +295,7 @@ var Keywords = sync.OnceValue(func() map[string]Param {
 		// Enters-with statics and creature-combat keywords.
 		"Decayed": NoParam, "Unleash": NoParam, "Riot": NoParam, "Graft": NParam, "Bloodthirst": NParam, "Ravenous": NoParam, "Mobilize": NParam, "Devour": NParam, "Tribute": NParam, "Compleated": NoParam,
 		// Cast from exile later, and leaving the battlefield.
-		"Unearth": CostParam, "Encore": CostParam,
+		"Unearth": CostParam, "Encore": CostParam, "Plot": CostParam, "Foretell": CostParam, "Miracle": CostParam, "Suspend": NCostParam,
 		// Keywords of games of more than two players.
 		"Melee": NoParam, "Myriad": NoParam, "Assist": NoParam, "Enlist": NoParam,
 		// Keywords of special card kinds (Vehicles, Sagas, levelers).

@@ -124,8 +124,39 @@ type Object struct {
 	// when the permanent leaves the battlefield. Never changed, so a
 	// copy of the state shares it.
 	Paid *CostsPaid
+	// Permit is the permission to cast this card from exile that the
+	// effect which exiled it, or a rule, gave (warp's, plot's,
+	// foretell's, suspend's); nil for none. Move leaves it behind: it
+	// ends when the card leaves exile (400.7). Never changed, so a copy
+	// of the state shares it.
+	Permit *CastPermit
 
 	st *State // the game the object is in, whose effects apply to it
+}
+
+// A CastPermit is a permission an exiled card carries to be cast from
+// exile later: by whom, from which turn on, at what time and for what
+// cost. The casting procedure reads it as it reads an alternative cost
+// (601.2b, 601.2f–h).
+type CastPermit struct {
+	// Keyword names the ability that gave it, Choice the clause of a
+	// cast statement that chooses it ("foretell"; "" when none is
+	// needed), Rule the rule cited as the card is cast this way.
+	Keyword, Choice string
+	Rule            Ref
+	// Player is the player who may cast it.
+	Player *Player
+	// After is the turn that must have ended first ("after the current
+	// turn has ended", "on a later turn"); 0 for none.
+	After int
+	// Free casts it without paying its mana cost; Cost, when set, is the
+	// alternative cost paid rather than its mana cost (a foretell
+	// cost); neither: its mana cost.
+	Free bool
+	Cost *Cost
+	// MainPhase permits it only during the player's main phase while
+	// the stack is empty, whatever its card type (plot, 702.170d).
+	MainPhase bool
 }
 
 // SpellInfo is what was decided while a spell was cast (601.2).

@@ -663,6 +663,13 @@ func (p *parser) action(l line, st *engine.Stmt, who, rest string, at int) {
 		st.Verb = "unmorph"
 		st.Object = engine.Name{Text: name, Pos: l.pos(objAt)}
 	default:
+		if w := ability.SpecialVerbs[verb]; w != "" {
+			// A special action that exiles a card from its owner's
+			// hand: "plots CARD", "foretells CARD".
+			st.Verb, st.Value = "exileaction", w
+			st.Object = engine.Name{Text: strings.TrimSpace(obj), Pos: l.pos(objAt)}
+			break
+		}
 		// At the verb when the line starts with a player, else at the start.
 		bad := at - len(who) - 1
 		if p.isPlayer(who) {
