@@ -65,10 +65,11 @@ type ActionStep struct {
 //	means = "“" NAME [" N"] "” means “" SENTENCE {" " SENTENCE} "”" [REMARK]
 //	SENTENCE = ["If " CONDITION ", "] EFFECT "."
 //
-// REMARK is what the subrule says after the quotation ("Monstrous is a
+// NAME may be followed by what it acts on in brackets ("“Harness [this
+// permanent]” means …", 701.64a). REMARK is what the subrule says after the quotation ("Monstrous is a
 // condition of that permanent …", 701.28a in 2013): no step.
 var reMeans = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^[“"]([A-Za-z]+(?: [a-z]+)*?)(?: N)?[”"] means [“"](.+?)[”"]\.?(?:\s+.*)?$`)
+	return regexp.MustCompile(`^[“"]([A-Za-z]+(?: [a-z]+)*?)(?: N| \[[a-z ]+\])?[”"] means [“"](.+?)[”"]\.?(?:\s+.*)?$`)
 })
 
 var meansCache sync.Map // definition → compiledMeans

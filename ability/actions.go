@@ -19,6 +19,8 @@ func init() {
 		declareAction("Investigate", byDefinition)
 		declareAction("Scry", byDefinition)
 		declareAction("Surveil", byDefinition)
+		declareAction("Fateseal", byDefinition)
+		declareAction("Harness", byDefinition)
 		for _, name := range []string{"Attach", "Counter", "Create", "Destroy", "Discard", "Exile", "Sacrifice", "Venture into the Dungeon"} {
 			declareAction(name)
 		}

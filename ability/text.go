@@ -552,7 +552,7 @@ func readIfPaid(low string) (string, bool) {
 var reDealtDamage = lazyRegexp(`^a player was dealt combat damage this turn by (a source|a creature) that, at the time it dealt that damage, was (?:under your control and had any of this spell's creature types|an? ([a-z-]+) creature or a commander under your control)$`)
 
 // reUndesignated reads a condition that the source lacks a designation.
-var reUndesignated = lazyRegexp(`(?i)^(?:it|this permanent|this creature) isn(?:'|’)t (renowned|monstrous)$`)
+var reUndesignated = lazyRegexp(`(?i)^(?:it|this permanent|this creature) isn(?:'|’)t (renowned|monstrous|harnessed)$`)
 
 // readCondition reads an intervening "if" clause's condition.
 func readCondition(s string) (*Condition, bool) {

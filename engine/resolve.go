@@ -8,6 +8,7 @@ import (
 
 	"github.com/crules/crules/ability"
 	"github.com/crules/crules/game"
+	"github.com/crules/crules/keyword"
 )
 
 // resolveTop resolves the top object of the stack.
@@ -112,13 +113,57 @@ func (e *engine) checkArrange(st *Stmt, top *game.Object) error {
 			continue
 		}
 		p := top.Controller()
+		opp := e.arrangesOpponent(top)
 		for _, n := range cl.Names {
-			if o := e.s.FindIn(n.Text, game.Library); o == nil || o.Owner != p {
+			o := e.s.FindIn(n.Text, game.Library)
+			switch {
+			case opp && (o == nil || o.Owner == p):
+				return refuse("%s is not in an opponent's library: %s looks only at the top cards of an opponent's library", n.Text, p.Name)
+			case !opp && (o == nil || o.Owner != p):
 				return refuse("%s is not in %s's library: %s looks only at the top cards of their own library", n.Text, p.Name, p.Name)
 			}
 		}
 	}
 	return nil
+}
+
+// arrangesOpponent reports whether the object resolving looks at the
+// top of an opponent's library (fateseal's definition, 701.29a): an
+// instruction of its text does, or the definition of a keyword action
+// it names.
+func (e *engine) arrangesOpponent(top *game.Object) bool {
+	var efs []game.Effect
+	switch {
+	case top.Spell != nil:
+		efs = effects(top.Face(), top.Spell)
+	case top.Ability != nil:
+		// An ability's instructions, after its trigger condition.
+		text := top.Ability.Text
+		if _, after, ok := strings.Cut(text, ", "); ok && !strings.Contains(strings.ToLower(text), "look at") {
+			text = after
+		}
+		for _, s := range strings.Split(text, ". ") {
+			if ef, err := game.ParseEffect(strings.TrimSuffix(strings.TrimSpace(s), ".")); err == nil {
+				efs = append(efs, ef)
+			}
+		}
+	}
+	for i := 0; i < len(efs); i++ {
+		ef := efs[i]
+		if ef.Verb == "action" {
+			if r := e.kw(ef.Name, "means"); !r.IsZero() {
+				if _, steps, err := ability.CompileMeans(keyword.Normalize(r.Text)); err == nil {
+					for _, st := range steps {
+						efs = append(efs, st.Effect)
+					}
+				}
+			}
+		}
+		if ef.Verb == "arrange" && ef.Who == "an opponent" {
+			return true
+		}
+	}
+	return false
 }
 
 func stackName(o *game.Object) string {

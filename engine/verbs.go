@@ -614,15 +614,25 @@ func (e *engine) keywordAction(d doing, ef game.Effect, n int) {
 			who = d.src.Label
 		}
 	}
+	what := ""
+	for _, st := range steps {
+		if st.Effect.Verb == "designate" && st.Effect.Who == "it" {
+			// "Harness [this permanent]": the player harnesses the
+			// source (701.64a).
+			what = " " + d.src.Label
+		}
+	}
 	verb := strings.ToLower(ef.Name) + "s"
 	if v, ok := strings.CutSuffix(strings.ToLower(ef.Name), "ry"); ok {
 		verb = v + "ries" // scries
+	} else if strings.HasSuffix(ef.Name, "ss") {
+		verb = strings.ToLower(ef.Name) + "es" // harnesses
 	}
 	if n > 0 {
 		e.s.Cite(r, "%s: %s %s %d", d.from, who, verb, n)
 		sub.head = fmt.Sprintf("%s %d", ef.Name, n)
 	} else {
-		e.s.Cite(r, "%s: %s %s", d.from, who, verb)
+		e.s.Cite(r, "%s: %s %s%s", d.from, who, verb, what)
 	}
 	for _, st := range steps {
 		if st.Cond != nil {
@@ -684,6 +694,9 @@ func (e *engine) createPredefined(d doing, ef game.Effect, n int) {
 // (checkArrange refuses one not in the library at all).
 func (e *engine) arrange(d doing, ef game.Effect, n int) {
 	p := d.src.Controller()
+	if ef.Who == "an opponent" {
+		p = e.arrangedOpponent(p)
+	}
 	r := d.rule
 	if r.IsZero() {
 		r = e.rules.Find(phFollow...)
@@ -721,8 +734,43 @@ func (e *engine) arrange(d doing, ef game.Effect, n int) {
 	for i := len(top) - 1; i >= 0; i-- {
 		e.s.Move(top[i], game.Library, nil, true)
 	}
+	if p != d.src.Controller() {
+		// Fateseal's: an opponent's library, "that library" (701.29a).
+		where = "on the bottom of that library"
+		e.s.Cite(r, "%s: %s looks at the top %d %s of %s's library (%s), puts %s %s and %s on top", d.from, d.src.Controller().Name, len(all), plural(len(all), "card"), p.Name, strings.Join(all, ", "), orNone(labelsOf(away)), where, orNone(labelsOf(top)))
+		e.s.Changed()
+		return
+	}
 	e.s.Cite(r, "%s: %s looks at the top %d %s of their library (%s), puts %s %s and %s on top", d.from, p.Name, len(all), plural(len(all), "card"), strings.Join(all, ", "), orNone(labelsOf(away)), where, orNone(labelsOf(top)))
 	e.s.Changed()
+}
+
+// arrangedOpponent is the opponent of p whose library an instruction
+// looks at the top of (fateseal's "an opponent's library", 701.29a):
+// the one whose library holds the cards the resolving statement names,
+// or else the first opponent in turn order.
+func (e *engine) arrangedOpponent(p *game.Player) *game.Player {
+	var opps []*game.Player
+	for _, q := range e.s.InGame() {
+		if q != p {
+			opps = append(opps, q)
+		}
+	}
+	if len(opps) == 0 {
+		return p
+	}
+	if e.cur != nil {
+		for _, w := range []string{"bottom", "top"} {
+			if cl := e.cur.Clause(w); cl != nil {
+				for _, nm := range cl.Names {
+					if o := e.s.FindIn(nm.Text, game.Library); o != nil && o.Owner != p {
+						return o.Owner
+					}
+				}
+			}
+		}
+	}
+	return opps[0]
 }
 
 // orNone joins labels, or says "none".

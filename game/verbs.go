@@ -24,13 +24,15 @@ import (
 //	  (KIND one word, or "cumulative upkeep", the age counter's name in 2001-07-23, 502.13a)
 //	move NUM KIND counter(s) from (this permanent | this creature) onto (that creature | target creature)
 //	tap OBJECT · untap OBJECT · exile OBJECT · return OBJECT to its owner's hand
-//	adapt NUM · monstrosity NUM · scry NUM · surveil NUM · investigate (a keyword action: what its definition means, 701.46a, 701.37a, 701.22a, 701.25a, 701.16a)
-//	look at the top NUM cards of your library, then put any number of them on the bottom of your library | into your graveyard
-//	  and the rest on top of your library in any order (scry's and surveil's definitions)
+//	adapt NUM · monstrosity NUM · scry NUM · surveil NUM · fateseal NUM · investigate (a keyword action: what its definition means,
+//	  701.46a, 701.37a, 701.22a, 701.25a, 701.29a, 701.16a)
+//	look at the top NUM cards of (your | an opponent's) library, then put any number of them on the bottom of (your | that) library
+//	  | into your graveyard and the rest on top of (your | that) library in any order (scry's, surveil's and fateseal's definitions)
 //	create NUM (Clue | Treasure | Food | Gold | Blood | Powerstone) token(s) (a predefined token, 111.10)
 //	if that's another creature, it also gains the non-KEYWORD abilities of this creature printed below this one
 //	  until end of turn (backup's: the keyword abilities printed after the first KEYWORD on the source)
-//	OBJECT becomes saddled [until end of turn] (a designation, 702.171b) · harness (this permanent | it) (701.64a)
+//	OBJECT becomes (saddled | harnessed) [until end of turn] (a designation, 702.171b, 701.64a) · harness (this permanent | it)
+//	  (a keyword action: what its definition means, 701.64a)
 //	return this card from your graveyard to your hand · exile this card | remove this card from the game
 //	  (the card with the ability, where it is; the first functions in the graveyard, 113.6m)
 //	return (it | that card | this card from your graveyard) to the battlefield [under (its owner's | your) control] [tapped]
@@ -75,7 +77,7 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 		// A keyword action named with its number ("Adapt 2"): what the
 		// revision's own definition of the action means, done by the
 		// engine (ability.CompileMeans, 701.46a).
-		{lazyRegexp(`(?i)^(adapt|monstrosity|scry|surveil) ` + numWord + `$`), func(m []string) Effect {
+		{lazyRegexp(`(?i)^(adapt|monstrosity|scry|surveil|fateseal) ` + numWord + `$`), func(m []string) Effect {
 			e := Effect{Verb: "action", Name: strings.ToUpper(m[1][:1]) + strings.ToLower(m[1][1:])}
 			amount(&e, m[2])
 			return e
@@ -85,10 +87,16 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 		// on the bottom of it, or into your graveyard, and the rest on
 		// top in any order; Name is where the cards chosen go, "bottom"
 		// or "graveyard".
-		{lazyRegexp(`(?i)^look at the top ` + numWord + ` cards of your library,? (?:then )?put any number of them (on the bottom of your library|into your graveyard)(?: in any order)?,? and (?:put )?the rest on top of your library in any order$`), func(m []string) Effect {
+		// Fateseal's (701.29a): the top N cards of an opponent's library,
+		// put back on the bottom or top of "that library" (Who "an
+		// opponent"); "opponent?s" in 2008-05-01's text.
+		{lazyRegexp(`(?i)^look at the top ` + numWord + ` cards of (your|an opponent(?:'|’|\?)s) library,? (?:then )?put any number of them (on the bottom of (?:your|that) library|into your graveyard)(?: in any order)?,? and (?:put )?the rest on top of (?:your|that) library in any order$`), func(m []string) Effect {
 			e := Effect{Verb: "arrange", Name: "bottom"}
-			if strings.Contains(strings.ToLower(m[2]), "graveyard") {
+			if strings.Contains(strings.ToLower(m[3]), "graveyard") {
 				e.Name = "graveyard"
+			}
+			if !strings.EqualFold(m[2], "your") {
+				e.Who = "an opponent"
 			}
 			amount(&e, m[1])
 			return e
@@ -173,7 +181,7 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 			}
 			return e
 		}},
-		{lazyRegexp(`(?i)^` + objectWords + ` becomes (saddled)( until end of turn)?$`), func(m []string) Effect {
+		{lazyRegexp(`(?i)^` + objectWords + ` becomes (saddled|harnessed)( until end of turn)?$`), func(m []string) Effect {
 			// A designation (702.171b): Becomes names it.
 			e := Effect{Verb: "designate", Becomes: strings.ToLower(m[2]), UntilEOT: m[3] != ""}
 			object(&e, m[1])
@@ -184,12 +192,11 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 			// targeted, unless it is the source.
 			return Effect{Verb: "continuous", That: true, Cont: &Continuous{UntilEOT: true, GainBelow: strings.ToLower(m[1])}}
 		}},
-		{lazyRegexp(`(?i)^harness (this permanent|it)$`), func(m []string) Effect {
-			// "Harness [this permanent]" means "If this permanent
-			// isn't harnessed, it becomes harnessed" (701.64a).
-			e := Effect{Verb: "designate", Becomes: "harnessed"}
-			object(&e, m[1])
-			return e
+		{lazyRegexp(`(?i)^harness (?:this permanent|it)$`), func(m []string) Effect {
+			// A keyword action (701.64a): "Harness [this permanent]"
+			// means what the revision's definition says, "If this
+			// permanent isn't harnessed, it becomes harnessed".
+			return Effect{Verb: "action", Name: "Harness"}
 		}},
 		{lazyRegexp(`(?i)^return this card from your graveyard to your hand$`), func(m []string) Effect {
 			// Recover's (702.59a): the card with the ability, which
