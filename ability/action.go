@@ -97,9 +97,10 @@ func CompileMeans(def string) (name string, steps []ActionStep, err error) {
 
 // reMeansTo reads the other shape of such definitions (701.22a scry,
 // 701.25a surveil): "To “scry N” means to look at …" (the quotation
-// marks "?" in 2008-05-01's text).
+// marks "?" in 2008-05-01's text; none in "To proliferate means to …",
+// 701.34a).
 var reMeansTo = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^To [“"?]([a-z]+(?: [a-z]+)*?)(?: N)?[”"?] means to (.+?)\.?$`)
+	return regexp.MustCompile(`^To [“"?]?([a-z]+(?: [a-z]+)*?)(?: N)?[”"?]? means to (.+?)\.?$`)
 })
 
 func compileMeans(def string) (string, []ActionStep, error) {

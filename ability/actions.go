@@ -21,6 +21,9 @@ func init() {
 		declareAction("Surveil", byDefinition)
 		declareAction("Fateseal", byDefinition)
 		declareAction("Harness", byDefinition)
+		declareAction("Bolster", byDefinition)
+		declareAction("Blight", byDefinition)
+		declareAction("Proliferate", byDefinition)
 		for _, name := range []string{"Attach", "Counter", "Create", "Destroy", "Discard", "Exile", "Sacrifice", "Venture into the Dungeon"} {
 			declareAction(name)
 		}

@@ -51,6 +51,9 @@ func (e *engine) resolveTop(st *Stmt) error {
 	if err := e.checkArrange(st, top); err != nil {
 		return err
 	}
+	if err := e.checkChoose(st, top); err != nil {
+		return err
+	}
 	if err := e.checkDevour(top); err != nil {
 		return err
 	}
@@ -132,6 +135,86 @@ func (e *engine) checkArrange(st *Stmt, top *game.Object) error {
 // instruction of its text does, or the definition of a keyword action
 // it names.
 func (e *engine) arrangesOpponent(top *game.Object) bool {
+	for _, ef := range e.resolvingEffects(top) {
+		if ef.Verb == "arrange" && ef.Who == "an opponent" {
+			return true
+		}
+	}
+	return false
+}
+
+// checkChoose refuses the choices of `resolve; choose …` the rules
+// don't allow as the object resolving chooses: a creature that isn't
+// among those an instruction lets its controller choose (bolster's the
+// least toughness, 701.39a; blight's a creature you control, 701.68a),
+// or none named among several; a permanent or player with no counter
+// for proliferate's (701.34a), or, where it gives "a kind", no `kind`
+// named for one with several.
+func (e *engine) checkChoose(st *Stmt, top *game.Object) error {
+	if top.Ability == nil && top.Spell == nil {
+		return nil
+	}
+	cl := st.Clause("choose")
+	p := top.Controller()
+	for _, ef := range e.resolvingEffects(top) {
+		switch {
+		case ef.Verb == "choose" || ef.Verb == "putcounters" && ef.Who == "a creature you control":
+			later := ef.Verb == "choose"
+			if ef.Verb == "putcounters" {
+				ef = game.Effect{Verb: "choose", Who: ef.Who}
+			}
+			cands := e.choosable(p, ef)
+			if cl == nil {
+				if len(cands) > 1 {
+					return refuse("%s chooses one of %s (%s): name it (\"resolve; choose NAME\")", p.Name, strings.Join(labelsOf(cands), ", "), chooseWhat(ef))
+				}
+				continue
+			}
+			if len(cands) == 0 && later {
+				// The creature may be one an instruction before
+				// creates (amass's Army token).
+				continue
+			}
+			if len(cl.Names) != 1 || !slices.ContainsFunc(cands, func(o *game.Object) bool { return strings.EqualFold(o.Label, cl.Names[0].Text) }) {
+				return refuse("%s is not %s: %s chooses among %s", cl.Names[0].Text, chooseWhat(ef), p.Name, strings.Join(labelsOf(cands), ", "))
+			}
+		case ef.Verb == "givecounters":
+			if cl == nil {
+				continue
+			}
+			for _, nm := range cl.Names {
+				if q, err := e.player(nm.Text); err == nil {
+					if q.Poison == 0 {
+						return refuse("%s has no counter: only permanents and players that have a counter can be chosen", q.Name)
+					}
+					continue
+				}
+				o := e.s.FindIn(nm.Text, game.Battlefield)
+				if o == nil {
+					return refuse("%s is not a permanent or a player", nm.Text)
+				}
+				kinds := counterKinds(o)
+				if len(kinds) == 0 {
+					return refuse("%s has no counter: only permanents and players that have a counter can be chosen", o.Label)
+				}
+				if ef.Name == "a kind" && len(kinds) > 1 {
+					k := st.Clause("kind")
+					if k == nil || !slices.Contains(kinds, k.Names[0].Text) {
+						return refuse("%s has %s: one additional counter of a kind it already has, chosen (\"; kind KIND\")", o.Label, strings.Join(kinds, ", "))
+					}
+				}
+			}
+			if k := st.Clause("kind"); k != nil && ef.Name == "each kind" {
+				return refuse("one additional counter of each kind: there is no kind to choose")
+			}
+		}
+	}
+	return nil
+}
+
+// resolvingEffects are the instructions of the object resolving: its
+// text's, and those of the definition of each keyword action it names.
+func (e *engine) resolvingEffects(top *game.Object) []game.Effect {
 	var efs []game.Effect
 	switch {
 	case top.Spell != nil:
@@ -159,11 +242,8 @@ func (e *engine) arrangesOpponent(top *game.Object) bool {
 				}
 			}
 		}
-		if ef.Verb == "arrange" && ef.Who == "an opponent" {
-			return true
-		}
 	}
-	return false
+	return efs
 }
 
 func stackName(o *game.Object) string {

@@ -71,6 +71,19 @@ func (e *engine) objects(d doing, ef game.Effect, t *game.Target) []*game.Object
 			}
 		}
 		return out
+	case ef.That && e.picked != nil:
+		// The creature an instruction before chose: "put N +1/+1
+		// counters on that creature" (701.39a).
+		if e.s.FindIn(e.picked.Label, game.Battlefield) == e.picked {
+			return []*game.Object{e.picked}
+		}
+		return nil
+	case ef.Who == "a creature you control":
+		// One its controller chooses (blight's, 701.68a).
+		if o := e.pick(d, game.Effect{Verb: "choose", Who: ef.Who}); o != nil {
+			return []*game.Object{o}
+		}
+		return nil
 	case ef.Who == "it" || ef.Who == "this creature" || ef.Who == "this permanent":
 		if e.s.FindIn(d.src.Label, game.Battlefield) == d.src {
 			return []*game.Object{d.src}
@@ -153,6 +166,9 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 		on := e.objects(d, ef, t)
 		if len(on) == 0 && t == nil && ef.Who == "this creature" {
 			e.cite(d, "%s: %s is no longer on the %s: no counters are put on it", cmp.Or(d.head, from), d.src.Label, e.zone(game.Battlefield))
+		}
+		if len(on) == 0 && ef.Who == "a creature you control" {
+			e.cite(d, "%s: %s controls no creature: no counters are put", cmp.Or(d.head, from), d.src.Controller().Name)
 		}
 		for _, o := range on {
 			e.cite(d, "%s: %s puts %d %s %s on %s", cmp.Or(d.head, from), d.src.Controller().Name, n, ef.Name, plural(n, "counter"), o.Label)
@@ -290,6 +306,15 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 		e.create(d, ef, n)
 	case "action":
 		e.keywordAction(d, ef, n)
+	case "choose":
+		e.picked = e.pick(d, ef)
+		if e.picked == nil {
+			e.cite(d, "%s: %s controls no %s: none is chosen", cmp.Or(d.head, from), d.src.Controller().Name, chooseWhat(ef))
+			return true
+		}
+		e.cite(d, "%s: %s chooses %s (toughness %d), %s", cmp.Or(d.head, from), d.src.Controller().Name, e.picked.Label, e.picked.Toughness(), chooseWhat(ef))
+	case "givecounters":
+		e.giveCounters(d, ef)
 	case "predefined":
 		e.createPredefined(d, ef, n)
 	case "arrange":
@@ -606,6 +631,8 @@ func (e *engine) keywordAction(d doing, ef game.Effect, n int) {
 	}
 	sub := d
 	sub.rule, sub.name, sub.head = r, ef.Name, ef.Name
+	e.picked = nil
+	defer func() { e.picked = nil }()
 	// The permanent adapts (its steps put counters on it); a player
 	// scries, surveils or investigates.
 	who := d.src.Controller().Name
@@ -771,6 +798,138 @@ func (e *engine) arrangedOpponent(p *game.Player) *game.Player {
 		}
 	}
 	return opps[0]
+}
+
+// chooseWhat says what a "choose" instruction chooses.
+func chooseWhat(ef game.Effect) string {
+	switch ef.Name {
+	case "":
+		return "a creature they control"
+	case "least toughness":
+		return "a creature they control with the least toughness or tied for least toughness among creatures they control"
+	}
+	return "an " + ef.Name + " creature they control"
+}
+
+// choosable are the creatures p may choose for a "choose" instruction
+// or "a creature you control": those p controls, of the subtype Name
+// names, or those with the least toughness among them (bolster's ties,
+// 701.39a).
+func (e *engine) choosable(p *game.Player, ef game.Effect) []*game.Object {
+	var out []*game.Object
+	for _, o := range e.s.Battlefield() {
+		if o.Is("Creature") && o.Controller() == p && (ef.Name == "" || ef.Name == "least toughness" || o.HasSubtype(ef.Name)) {
+			out = append(out, o)
+		}
+	}
+	if ef.Name == "least toughness" && len(out) > 0 {
+		least := out[0].Toughness()
+		for _, o := range out {
+			least = min(least, o.Toughness())
+		}
+		out = slices.DeleteFunc(out, func(o *game.Object) bool { return o.Toughness() != least })
+	}
+	return out
+}
+
+// pick is the creature the statement resolving chooses among the
+// candidates (`resolve; choose NAME`; checkChoose refuses one that
+// isn't among them), or the only one; nil for none.
+func (e *engine) pick(d doing, ef game.Effect) *game.Object {
+	cands := e.choosable(d.src.Controller(), ef)
+	if e.cur != nil {
+		if cl := e.cur.Clause("choose"); cl != nil && len(cl.Names) == 1 {
+			for _, o := range cands {
+				if strings.EqualFold(o.Label, cl.Names[0].Text) {
+					return o
+				}
+			}
+		}
+	}
+	if len(cands) == 0 {
+		return nil
+	}
+	return cands[0]
+}
+
+// giveCounters gives each permanent and player the resolving statement
+// chooses (`resolve; choose A, bob`; checkChoose refuses one with no
+// counter) one more counter of each kind it has, all at once, or, where
+// the definition says "of a kind", of the one kind it has or the kind
+// `; kind KIND` names (proliferate's, 701.34a; 701.26a–b until
+// 2019-01-25). A player's counters are poison counters.
+func (e *engine) giveCounters(d doing, ef game.Effect) {
+	p := d.src.Controller()
+	var names []Name
+	if e.cur != nil {
+		if cl := e.cur.Clause("choose"); cl != nil {
+			names = cl.Names
+		}
+	}
+	if len(names) == 0 {
+		e.cite(d, "%s: %s chooses no permanent or player", cmp.Or(d.head, d.from), p.Name)
+		return
+	}
+	var chosen []string
+	for _, nm := range names {
+		chosen = append(chosen, nm.Text)
+	}
+	e.cite(d, "%s: %s chooses %s", cmp.Or(d.head, d.from), p.Name, strings.Join(chosen, ", "))
+	for _, nm := range names {
+		if q, err := e.player(nm.Text); err == nil {
+			if q.Poison > 0 {
+				q.Poison++
+				e.cite(d, "%s: %s gets an additional poison counter (%d)", cmp.Or(d.head, d.from), q.Name, q.Poison)
+			}
+			continue
+		}
+		o := e.s.FindIn(nm.Text, game.Battlefield)
+		kinds := counterKinds(o)
+		if len(kinds) == 0 {
+			e.cite(d, "%s: %s no longer has a counter: it gets none", cmp.Or(d.head, d.from), nm.Text)
+			continue
+		}
+		give := map[string]int{}
+		switch {
+		case ef.Name == "each kind":
+			for _, k := range kinds {
+				give[k] = 1
+			}
+		case len(kinds) == 1:
+			give[kinds[0]] = 1
+		default:
+			k := kinds[0]
+			if cl := e.cur.Clause("kind"); cl != nil && slices.Contains(kinds, cl.Names[0].Text) {
+				k = cl.Names[0].Text
+			}
+			give[k] = 1
+			r := e.rules.Find(phKindChosen...)
+			if r.IsZero() {
+				r = d.rule
+			}
+			e.s.Cite(r, "%s: %s has more than one kind of counter (%s): %s chooses %s", cmp.Or(d.head, d.from), o.Label, strings.Join(kinds, ", "), p.Name, k)
+		}
+		e.putCounterKinds(o, give, p)
+	}
+}
+
+// phKindChosen finds the rule of the kind of counter chosen where a
+// permanent has several (701.23b–701.26b until 2019-01-25).
+var phKindChosen = []string{"chooses which kind of counter to add"}
+
+// counterKinds are the kinds of counter o has, sorted; none for nil.
+func counterKinds(o *game.Object) []string {
+	if o == nil {
+		return nil
+	}
+	var out []string
+	for k, n := range o.Counters {
+		if n > 0 {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // orNone joins labels, or says "none".

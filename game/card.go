@@ -615,6 +615,8 @@ type Effect struct {
 	//   - action
 	//   - predefined
 	//   - arrange
+	//   - choose
+	//   - givecounters
 	// "action", "predefined" and "arrange" are a keyword action, a
 	// predefined token, scry's and surveil's look at the top (verbs.go).
 	Verb string

@@ -20,12 +20,16 @@ import (
 //	[PLAYERS] draw(s) NUM card(s) · [PLAYERS] mill(s) NUM card(s)
 //	  · [PLAYERS] put(s) (the top NUM card(s) of | NUM card(s) from the top of) (your | their | his or her) library
 //	    into (your | their | his or her) graveyard | hand (Name: the zone; mill's own definition, 701.17a)
-//	put NUM KIND counter(s) on (OBJECT | each creature you control) · remove NUM KIND counter(s) from OBJECT
+//	put NUM KIND counter(s) on (OBJECT | each creature you control | a creature you control) · remove NUM KIND counter(s) from OBJECT
+//	choose a [SUBTYPE] creature you control [with the least toughness or tied for least toughness among creatures you control]
+//	  (bolster's, amass's: the creature "that creature" and "it" name after it)
+//	choose any number of permanents and/or players that have a counter, then give each [exactly] one additional counter
+//	  of (a | each) kind that permanent or player already has (proliferate's)
 //	  (KIND one word, or "cumulative upkeep", the age counter's name in 2001-07-23, 502.13a)
 //	move NUM KIND counter(s) from (this permanent | this creature) onto (that creature | target creature)
 //	tap OBJECT · untap OBJECT · exile OBJECT · return OBJECT to its owner's hand
-//	adapt NUM · monstrosity NUM · scry NUM · surveil NUM · fateseal NUM · investigate (a keyword action: what its definition means,
-//	  701.46a, 701.37a, 701.22a, 701.25a, 701.29a, 701.16a)
+//	adapt NUM · monstrosity NUM · scry NUM · surveil NUM · fateseal NUM · bolster NUM · blight NUM · investigate · proliferate
+//	  (a keyword action: what its definition means, 701.46a, 701.37a, 701.22a, 701.25a, 701.29a, 701.39a, 701.68a, 701.16a, 701.34a)
 //	look at the top NUM cards of (your | an opponent's) library, then put any number of them on the bottom of (your | that) library
 //	  | into your graveyard and the rest on top of (your | that) library in any order (scry's, surveil's and fateseal's definitions)
 //	create NUM (Clue | Treasure | Food | Gold | Blood | Powerstone) token(s) (a predefined token, 111.10)
@@ -77,7 +81,7 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 		// A keyword action named with its number ("Adapt 2"): what the
 		// revision's own definition of the action means, done by the
 		// engine (ability.CompileMeans, 701.46a).
-		{lazyRegexp(`(?i)^(adapt|monstrosity|scry|surveil|fateseal) ` + numWord + `$`), func(m []string) Effect {
+		{lazyRegexp(`(?i)^(adapt|monstrosity|scry|surveil|fateseal|bolster|blight) ` + numWord + `$`), func(m []string) Effect {
 			e := Effect{Verb: "action", Name: strings.ToUpper(m[1][:1]) + strings.ToLower(m[1][1:])}
 			amount(&e, m[2])
 			return e
@@ -103,7 +107,7 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 		}},
 		// One with no number (701.16a: "“Investigate” means “Create a
 		// Clue token.”").
-		{lazyRegexp(`(?i)^(investigate)$`), func(m []string) Effect {
+		{lazyRegexp(`(?i)^(investigate|proliferate)$`), func(m []string) Effect {
 			return Effect{Verb: "action", Name: strings.ToUpper(m[1][:1]) + strings.ToLower(m[1][1:])}
 		}},
 		// A predefined token (111.10): its characteristics are those the
@@ -143,7 +147,32 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 			amount(&e, m[2]+m[3])
 			return e
 		}},
-		{lazyRegexp(`(?i)^put ` + numWord + ` ([+-]\d+/[+-]\d+|cumulative upkeep|[a-z]+) counters? on (each creature you control|` + objectWords + `)$`), func(m []string) Effect {
+		// The creature an action chooses among those its controller
+		// controls: bolster's "with the least toughness or tied for
+		// least toughness among creatures you control" (701.39a), Name
+		// "least toughness"; amass's "an Army creature you control"
+		// (701.47a), Name the subtype. The instructions after it name
+		// it "that creature" or "it".
+		{lazyRegexp(`(?i)^choose an? (?:([a-z]+) )?creature you control( with the least toughness or tied for least toughness among creatures you control)?$`), func(m []string) Effect {
+			e := Effect{Verb: "choose", Who: "creature you control"}
+			switch {
+			case m[2] != "":
+				e.Name = "least toughness"
+			case m[1] != "":
+				e.Name = strings.ToUpper(m[1][:1]) + strings.ToLower(m[1][1:])
+			}
+			return e
+		}},
+		// Proliferate's (701.34a): the permanents and players chosen
+		// get one more counter of each kind they have (Name "each
+		// kind"), or, until 2019-01-25, "exactly one additional counter
+		// of a kind" (Name "a kind", 701.26a).
+		{lazyRegexp(`(?i)^choose any number of permanents and/or players that have a counter,? then give each (?:exactly )?one additional counter of (a|each) kind that permanent or player already has$`), func(m []string) Effect {
+			return Effect{Verb: "givecounters", Name: strings.ToLower(m[1]) + " kind"}
+		}},
+		// "a creature you control": one its controller chooses (blight's,
+		// 701.68a).
+		{lazyRegexp(`(?i)^put ` + numWord + ` ([+-]\d+/[+-]\d+|cumulative upkeep|[a-z]+) counters? on (each creature you control|a creature you control|` + objectWords + `)$`), func(m []string) Effect {
 			e := Effect{Verb: "putcounters", Name: strings.ToLower(m[2])}
 			amount(&e, m[1])
 			if w := strings.ToLower(m[3]); !object(&e, w) {

@@ -69,6 +69,8 @@ var clauseWords = map[string]bool{
 	"fuse":        true,
 	"assist":      true,
 	"enlist":      true,
+	"choose":      true,
+	"kind":        true,
 }
 
 // expectKinds maps what an expect line checks to whether it names a
@@ -854,6 +856,9 @@ func (p *parser) check(st *engine.Stmt) {
 	for _, c := range st.Clauses {
 		if c.Word == "replace" {
 			continue // words, checked as the clause was read
+		}
+		if c.Word == "kind" {
+			continue // a kind of counter ("+1/+1", "charge"), checked as it resolves
 		}
 		if c.Word == "room" {
 			// The name of a room of a dungeon the file defines.
