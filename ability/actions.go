@@ -24,6 +24,7 @@ func init() {
 		declareAction("Bolster", byDefinition)
 		declareAction("Blight", byDefinition)
 		declareAction("Proliferate", byDefinition)
+		declareAction("Populate", byDefinition)
 		for _, name := range []string{"Attach", "Counter", "Create", "Destroy", "Discard", "Exile", "Sacrifice", "Venture into the Dungeon"} {
 			declareAction(name)
 		}

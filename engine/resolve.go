@@ -158,7 +158,7 @@ func (e *engine) checkChoose(st *Stmt, top *game.Object) error {
 	p := top.Controller()
 	for _, ef := range e.resolvingEffects(top) {
 		switch {
-		case ef.Verb == "choose" || ef.Verb == "putcounters" && ef.Who == "a creature you control":
+		case ef.Verb == "choose" || ef.Verb == "copychosen" || ef.Verb == "putcounters" && ef.Who == "a creature you control":
 			later := ef.Verb == "choose"
 			if ef.Verb == "putcounters" {
 				ef = game.Effect{Verb: "choose", Who: ef.Who}

@@ -315,6 +315,27 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 		e.cite(d, "%s: %s chooses %s (toughness %d), %s", cmp.Or(d.head, from), d.src.Controller().Name, e.picked.Label, e.picked.Toughness(), chooseWhat(ef))
 	case "givecounters":
 		e.giveCounters(d, ef)
+	case "copychosen":
+		// A token that's a copy of the creature token chosen: its
+		// copiable values (707.2), those a token created as a copy
+		// has too, exceptions included (707.9b).
+		p := d.src.Controller()
+		o := e.pick(d, ef)
+		if o == nil {
+			r := e.rules.Find(phNoTokens...)
+			if r.IsZero() {
+				r = d.rule
+			}
+			e.s.Cite(r, "%s: %s controls no creature token: no token is created", cmp.Or(d.head, from), p.Name)
+			return true
+		}
+		c := o.Characteristics().Card
+		n := e.s.Create(c, e.label(c.Name+" token"), p, game.Battlefield)
+		n.Token = true
+		e.cite(d, "%s: %s chooses %s, a creature token they control", cmp.Or(d.head, from), p.Name, o.Label)
+		e.s.Cite(e.rules.Find(phCopiable...), "%s: %s creates %s, a token that's a copy of %s", cmp.Or(d.head, from), p.Name, n.Label, o.Label)
+		e.s.Changed()
+		e.fire(n, ability.Enters, nil)
 	case "predefined":
 		e.createPredefined(d, ef, n)
 	case "arrange":
@@ -802,6 +823,9 @@ func (e *engine) arrangedOpponent(p *game.Player) *game.Player {
 
 // chooseWhat says what a "choose" instruction chooses.
 func chooseWhat(ef game.Effect) string {
+	if ef.Who == "creature token you control" {
+		return "a creature token they control"
+	}
 	switch ef.Name {
 	case "":
 		return "a creature they control"
@@ -818,6 +842,9 @@ func chooseWhat(ef game.Effect) string {
 func (e *engine) choosable(p *game.Player, ef game.Effect) []*game.Object {
 	var out []*game.Object
 	for _, o := range e.s.Battlefield() {
+		if ef.Who == "creature token you control" && !o.Token {
+			continue
+		}
 		if o.Is("Creature") && o.Controller() == p && (ef.Name == "" || ef.Name == "least toughness" || o.HasSubtype(ef.Name)) {
 			out = append(out, o)
 		}
@@ -912,6 +939,9 @@ func (e *engine) giveCounters(d doing, ef game.Effect) {
 		e.putCounterKinds(o, give, p)
 	}
 }
+
+// phNoTokens finds populate's rule of no creature token (701.36b).
+var phNoTokens = []string{"no creature tokens when instructed"}
 
 // phKindChosen finds the rule of the kind of counter chosen where a
 // permanent has several (701.23b–701.26b until 2019-01-25).

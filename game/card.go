@@ -617,6 +617,7 @@ type Effect struct {
 	//   - arrange
 	//   - choose
 	//   - givecounters
+	//   - copychosen
 	// "action", "predefined" and "arrange" are a keyword action, a
 	// predefined token, scry's and surveil's look at the top (verbs.go).
 	Verb string

@@ -23,13 +23,16 @@ import (
 //	put NUM KIND counter(s) on (OBJECT | each creature you control | a creature you control) · remove NUM KIND counter(s) from OBJECT
 //	choose a [SUBTYPE] creature you control [with the least toughness or tied for least toughness among creatures you control]
 //	  (bolster's, amass's: the creature "that creature" and "it" name after it)
+//	choose a creature token you control and (create a token | put a token onto the battlefield) that's a copy of that creature token
+//	  (populate's: the token's copiable values, 707.2)
 //	choose any number of permanents and/or players that have a counter, then give each [exactly] one additional counter
 //	  of (a | each) kind that permanent or player already has (proliferate's)
 //	  (KIND one word, or "cumulative upkeep", the age counter's name in 2001-07-23, 502.13a)
 //	move NUM KIND counter(s) from (this permanent | this creature) onto (that creature | target creature)
 //	tap OBJECT · untap OBJECT · exile OBJECT · return OBJECT to its owner's hand
-//	adapt NUM · monstrosity NUM · scry NUM · surveil NUM · fateseal NUM · bolster NUM · blight NUM · investigate · proliferate
-//	  (a keyword action: what its definition means, 701.46a, 701.37a, 701.22a, 701.25a, 701.29a, 701.39a, 701.68a, 701.16a, 701.34a)
+//	adapt NUM · monstrosity NUM · scry NUM · surveil NUM · fateseal NUM · bolster NUM · blight NUM · investigate · proliferate · populate
+//	  (a keyword action: what its definition means, 701.46a, 701.37a, 701.22a, 701.25a, 701.29a, 701.39a, 701.68a, 701.16a, 701.34a,
+//	  701.36a)
 //	look at the top NUM cards of (your | an opponent's) library, then put any number of them on the bottom of (your | that) library
 //	  | into your graveyard and the rest on top of (your | that) library in any order (scry's, surveil's and fateseal's definitions)
 //	create NUM (Clue | Treasure | Food | Gold | Blood | Powerstone) token(s) (a predefined token, 111.10)
@@ -107,7 +110,7 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 		}},
 		// One with no number (701.16a: "“Investigate” means “Create a
 		// Clue token.”").
-		{lazyRegexp(`(?i)^(investigate|proliferate)$`), func(m []string) Effect {
+		{lazyRegexp(`(?i)^(investigate|proliferate|populate)$`), func(m []string) Effect {
 			return Effect{Verb: "action", Name: strings.ToUpper(m[1][:1]) + strings.ToLower(m[1][1:])}
 		}},
 		// A predefined token (111.10): its characteristics are those the
@@ -162,6 +165,12 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 				e.Name = strings.ToUpper(m[1][:1]) + strings.ToLower(m[1][1:])
 			}
 			return e
+		}},
+		// Populate's (701.36a; "put a token onto the battlefield that's
+		// a copy …" until 2016-09-30, 701.27a): the creature token
+		// chosen is copied (707.2: its copiable values).
+		{lazyRegexp(`(?i)^choose a creature token you control and (?:create a token|put a token onto the battlefield) that(?:'|’)s a copy of that creature token$`), func(m []string) Effect {
+			return Effect{Verb: "copychosen", Who: "creature token you control"}
 		}},
 		// Proliferate's (701.34a): the permanents and players chosen
 		// get one more counter of each kind they have (Name "each
