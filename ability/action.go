@@ -103,8 +103,19 @@ var reMeansTo = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^To [“"?]?([a-z]+(?: [a-z]+)*?)(?: N)?[”"?]? means to (.+?)\.?$`)
 })
 
+// reInstructs reads a third shape (701.63a endure): "Certain abilities
+// instruct a permanent to endure N. To do so, …".
+var reInstructs = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^Certain abilities instruct a permanent to ([a-z]+)(?: N)?\. To do so, (.+?)\.?$`)
+})
+
 func compileMeans(def string) (string, []ActionStep, error) {
 	m := reMeans().FindStringSubmatch(def)
+	if m == nil {
+		if t := reInstructs().FindStringSubmatch(def); t != nil {
+			m = []string{t[0], strings.ToUpper(t[1][:1]) + t[1][1:], t[2]}
+		}
+	}
 	if m == nil {
 		if t := reMeansTo().FindStringSubmatch(def); t != nil {
 			m = []string{t[0], strings.ToUpper(t[1][:1]) + t[1][1:], t[2]}

@@ -25,6 +25,7 @@ func init() {
 		declareAction("Blight", byDefinition)
 		declareAction("Proliferate", byDefinition)
 		declareAction("Populate", byDefinition)
+		declareAction("Endure", byDefinition)
 		for _, name := range []string{"Attach", "Counter", "Create", "Destroy", "Discard", "Exile", "Sacrifice", "Venture into the Dungeon"} {
 			declareAction(name)
 		}

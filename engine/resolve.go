@@ -20,7 +20,7 @@ func (e *engine) resolveTop(st *Stmt) error {
 	if cl := st.Clause("targeting"); cl != nil && top.Ability != nil && e.wants[top] != nil {
 		return refuse("the target of %s was chosen when it was put on the stack%s; it can't be chosen as it resolves", trigName(top.Ability), see(e.rules.Find(phTriggerTargets...)))
 	}
-	if st.Clause("decline") != nil && !e.mays[top] && !e.mayEnterWith(top) {
+	if st.Clause("decline") != nil && !e.mays[top] && !e.mayEnterWith(top) && !e.offersUnless(top) {
 		return refuse("%s offers no choice to decline (no \"may\", no cost to pay)", stackName(top))
 	}
 	if err := e.checkWords(st, top); err != nil {
@@ -210,6 +210,18 @@ func (e *engine) checkChoose(st *Stmt, top *game.Object) error {
 		}
 	}
 	return nil
+}
+
+// offersUnless reports whether the object resolving offers its
+// controller to do something instead of another (endure's "creates …
+// unless they put … counters", 701.63a).
+func (e *engine) offersUnless(top *game.Object) bool {
+	for _, ef := range e.resolvingEffects(top) {
+		if ef.Verb == "createunless" {
+			return true
+		}
+	}
+	return false
 }
 
 // resolvingEffects are the instructions of the object resolving: its

@@ -315,6 +315,8 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 		e.cite(d, "%s: %s chooses %s (toughness %d), %s", cmp.Or(d.head, from), d.src.Controller().Name, e.picked.Label, e.picked.Toughness(), chooseWhat(ef))
 	case "givecounters":
 		e.giveCounters(d, ef)
+	case "createunless":
+		e.createUnless(d, ef, n)
 	case "copychosen":
 		// A token that's a copy of the creature token chosen: its
 		// copiable values (707.2), those a token created as a copy
@@ -658,7 +660,8 @@ func (e *engine) keywordAction(d doing, ef game.Effect, n int) {
 	// scries, surveils or investigates.
 	who := d.src.Controller().Name
 	for _, st := range steps {
-		if st.Effect.Who == "this creature" || st.Effect.Who == "this permanent" {
+		if st.Effect.Who == "this creature" || st.Effect.Who == "this permanent" || st.Effect.Who == "that permanent" {
+			// The permanent adapts, or endures (701.63a).
 			who = d.src.Label
 		}
 	}
@@ -939,6 +942,39 @@ func (e *engine) giveCounters(d doing, ef game.Effect) {
 		e.putCounterKinds(o, give, p)
 	}
 }
+
+// createUnless: the source's controller creates the token the
+// instruction describes unless they put n counters of kind Becomes on
+// the source, their choice as it resolves (`resolve; decline` declines
+// to put them; a source no longer on the battlefield gets none, 400.7):
+// endure's (701.63a). With n 0 nothing happens (701.63b).
+func (e *engine) createUnless(d doing, ef game.Effect, n int) {
+	src, p := d.src, d.src.Controller()
+	head := cmp.Or(d.head, d.from)
+	if n == 0 {
+		r := e.rules.Find(phNothingZero...)
+		if r.IsZero() {
+			r = d.rule
+		}
+		e.s.Cite(r, "%s: N is 0: nothing happens, no counters and no token", head)
+		return
+	}
+	on := e.s.FindIn(src.Label, game.Battlefield) == src
+	if on && !e.declines() {
+		e.cite(d, "%s: %s puts %d %s %s on %s rather than create a token", head, p.Name, n, ef.Becomes, plural(n, "counter"), src.Label)
+		e.putCounters(src, ef.Becomes, n, p)
+		return
+	}
+	why := p.Name + " declines to put the counters"
+	if !on {
+		why = src.Label + " is no longer on the " + strings.TrimPrefix(e.zone(game.Battlefield), "the ")
+	}
+	e.cite(d, "%s: %s: %s creates the token", head, why, p.Name)
+	e.create(d, game.Effect{Verb: "create", Name: ef.Name, P: ef.P, T: ef.T}, 1)
+}
+
+// phNothingZero finds endure's rule of endure 0 (701.63b).
+var phNothingZero = []string{"no counters are put on that permanent and no tokens are created"}
 
 // phNoTokens finds populate's rule of no creature token (701.36b).
 var phNoTokens = []string{"no creature tokens when instructed"}

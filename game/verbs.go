@@ -23,6 +23,8 @@ import (
 //	put NUM KIND counter(s) on (OBJECT | each creature you control | a creature you control) · remove NUM KIND counter(s) from OBJECT
 //	choose a [SUBTYPE] creature you control [with the least toughness or tied for least toughness among creatures you control]
 //	  (bolster's, amass's: the creature "that creature" and "it" name after it)
+//	(it | this creature | this permanent) endures NUM (a keyword action, 701.63a)
+//	that permanent's controller creates an N/N DESC creature token unless they put NUM KIND counters on that permanent (endure's)
 //	choose a creature token you control and (create a token | put a token onto the battlefield) that's a copy of that creature token
 //	  (populate's: the token's copiable values, 707.2)
 //	choose any number of permanents and/or players that have a counter, then give each [exactly] one additional counter
@@ -164,6 +166,23 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 			case m[1] != "":
 				e.Name = strings.ToUpper(m[1][:1]) + strings.ToLower(m[1][1:])
 			}
+			return e
+		}},
+		// A permanent instructed to endure (701.63a): "it endures 2",
+		// the ability's source.
+		{lazyRegexp(`(?i)^(?:it|this creature|this permanent) (endure)s ` + numWord + `$`), func(m []string) Effect {
+			e := Effect{Verb: "action", Name: "Endure"}
+			amount(&e, m[2])
+			return e
+		}},
+		// Endure's (701.63a): a token, unless the permanent's
+		// controller puts counters on it (Name the token's description,
+		// Becomes the kind of counters; `resolve; decline` declines to
+		// put them).
+		{lazyRegexp(`(?i)^that permanent(?:'|’)s controller creates an? (N|\d+)/(N|\d+) (.+?) creature token unless they put ` + numWord + ` ([+-]\d+/[+-]\d+) counters on that permanent$`), func(m []string) Effect {
+			e := Effect{Verb: "createunless", Name: m[3], Becomes: m[5], Who: "that permanent"}
+			e.setPT(m[1], m[2])
+			amount(&e, m[4])
 			return e
 		}},
 		// Populate's (701.36a; "put a token onto the battlefield that's
