@@ -26,6 +26,7 @@ func init() {
 		declareAction("Proliferate", byDefinition)
 		declareAction("Populate", byDefinition)
 		declareAction("Endure", byDefinition)
+		declareAction("Amass", byDefinition)
 		for _, name := range []string{"Attach", "Counter", "Create", "Destroy", "Discard", "Exile", "Sacrifice", "Venture into the Dungeon"} {
 			declareAction(name)
 		}

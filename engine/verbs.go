@@ -685,14 +685,42 @@ func (e *engine) keywordAction(d doing, ef game.Effect, n int) {
 	} else {
 		e.s.Cite(r, "%s: %s %s%s", d.from, who, verb, what)
 	}
+	// The subtype the action names in place of the definition's
+	// "[subtype]" (amass, 701.47a; "amass N" is "amass Zombies N",
+	// 701.47d).
+	subtype := "Zombie"
+	if len(ef.Types) > 0 {
+		subtype = ef.Types[0]
+	}
 	for _, st := range steps {
 		if st.Cond != nil {
-			if ok, why := e.condition(st.Cond, d.src, d.src.Controller(), nil); !ok {
-				e.s.Cite(r, "%s: \"if %s\" is false%s: %s does nothing more", sub.head, st.Cond.Text, why, d.src.Label)
+			cond := *st.Cond
+			cond.Subtype = strings.ReplaceAll(cond.Subtype, ability.Subtype, subtype)
+			cond.Text = strings.ReplaceAll(cond.Text, ability.Subtype, subtype)
+			// "it" after a choice is the creature chosen (701.47a).
+			o := d.src
+			if e.picked != nil && strings.HasPrefix(cond.Text, "it ") {
+				o = e.picked
+			}
+			if ok, why := e.condition(&cond, o, d.src.Controller(), nil); !ok {
+				e.s.Cite(r, "%s: \"if %s\" is false%s: the instruction after it is not followed", sub.head, cond.Text, why)
 				continue
 			}
 		}
-		e.effect(sub, st.Effect.Instance(n), nil)
+		step := st.Effect.Instance(n)
+		step.Name = strings.ReplaceAll(step.Name, ability.Subtype, subtype)
+		var t *game.Target
+		if step.Cont != nil && len(step.Cont.AddSubtypes) > 0 {
+			c := *step.Cont
+			c.AddSubtypes = []string{strings.ReplaceAll(c.AddSubtypes[0], ability.Subtype, subtype)}
+			step.Cont = &c
+			step.Text = strings.ReplaceAll(step.Text, ability.Subtype, subtype)
+			if e.picked == nil || e.s.FindIn(e.picked.Label, game.Battlefield) != e.picked {
+				continue
+			}
+			t = &game.Target{Object: e.picked}
+		}
+		e.effect(sub, step, t)
 	}
 }
 

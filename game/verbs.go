@@ -23,7 +23,8 @@ import (
 //	put NUM KIND counter(s) on (OBJECT | each creature you control | a creature you control) · remove NUM KIND counter(s) from OBJECT
 //	choose a [SUBTYPE] creature you control [with the least toughness or tied for least toughness among creatures you control]
 //	  (bolster's, amass's: the creature "that creature" and "it" name after it)
-//	(it | this creature | this permanent) endures NUM (a keyword action, 701.63a)
+//	(it | this creature | this permanent) endures NUM (a keyword action, 701.63a) · amass [SUBTYPES] NUM (701.47a)
+//	it becomes a SUBTYPE in addition to its other types (amass's: the creature chosen)
 //	that permanent's controller creates an N/N DESC creature token unless they put NUM KIND counters on that permanent (endure's)
 //	choose a creature token you control and (create a token | put a token onto the battlefield) that's a copy of that creature token
 //	  (populate's: the token's copiable values, 707.2)
@@ -167,6 +168,22 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 				e.Name = strings.ToUpper(m[1][:1]) + strings.ToLower(m[1][1:])
 			}
 			return e
+		}},
+		// "Amass Orcs 2" (701.47a; "amass 2" before 2023-10-13, and
+		// errata's "amass Zombies N" since, 701.47d): Types holds the
+		// subtype, singular.
+		{lazyRegexp(`(?i)^amass (?:([a-z]+) )?` + numWord + `$`), func(m []string) Effect {
+			e := Effect{Verb: "action", Name: "Amass"}
+			if m[1] != "" {
+				e.Types = []string{strings.ToUpper(m[1][:1]) + strings.TrimSuffix(strings.ToLower(m[1][1:]), "s")}
+			}
+			amount(&e, m[2])
+			return e
+		}},
+		// A subtype the creature chosen gets (amass's "it becomes a
+		// [subtype] in addition to its other types", 701.47a).
+		{lazyRegexp(`^it becomes an? ([A-Z][A-Za-z]*) in addition to its other types$`), func(m []string) Effect {
+			return Effect{Verb: "continuous", That: true, Who: "it", Cont: &Continuous{AddSubtypes: []string{m[1]}}}
 		}},
 		// A permanent instructed to endure (701.63a): "it endures 2",
 		// the ability's source.
