@@ -122,6 +122,11 @@ var reMeansQuoted = sync.OnceValue(func() *regexp.Regexp {
 const Subtype = "SUBTYPE"
 
 func compileMeans(def string) (string, []ActionStep, error) {
+	if i := strings.Index(def, " See rule "); i > 0 {
+		// A cross-reference after the definition (701.56a's "See rule
+		// 702.62, “Suspend.”"): no step.
+		def = def[:i]
+	}
 	m := reMeans().FindStringSubmatch(def)
 	if m == nil {
 		if t := reMeansQuoted().FindStringSubmatch(def); t != nil {

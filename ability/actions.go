@@ -27,6 +27,7 @@ func init() {
 		declareAction("Populate", byDefinition)
 		declareAction("Endure", byDefinition)
 		declareAction("Amass", byDefinition)
+		declareAction("Time Travel", byDefinition)
 		for _, name := range []string{"Attach", "Counter", "Create", "Destroy", "Discard", "Exile", "Sacrifice", "Venture into the Dungeon"} {
 			declareAction(name)
 		}

@@ -178,6 +178,24 @@ func (e *engine) checkChoose(st *Stmt, top *game.Object) error {
 			if len(cl.Names) != 1 || !slices.ContainsFunc(cands, func(o *game.Object) bool { return strings.EqualFold(o.Label, cl.Names[0].Text) }) {
 				return refuse("%s is not %s: %s chooses among %s", cl.Names[0].Text, chooseWhat(ef), p.Name, strings.Join(labelsOf(cands), ", "))
 			}
+		case ef.Verb == "addorremove":
+			var chosen []Name
+			if cl != nil {
+				chosen = cl.Names
+			}
+			for _, nm := range chosen {
+				o := e.s.FindIn(nm.Text, game.Battlefield)
+				if o == nil || o.Controller() != p || o.Counters[ef.Name] == 0 {
+					return refuse("%s is not a permanent %s controls with a %s counter on it", nm.Text, p.Name, ef.Name)
+				}
+			}
+			if rm := st.Clause("remove"); rm != nil {
+				for _, nm := range rm.Names {
+					if !slices.ContainsFunc(chosen, func(c Name) bool { return strings.EqualFold(c.Text, nm.Text) }) {
+						return refuse("%s is not chosen (\"; choose %s\"): no counter is removed from it", nm.Text, nm.Text)
+					}
+				}
+			}
 		case ef.Verb == "givecounters":
 			if cl == nil {
 				continue

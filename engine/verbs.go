@@ -315,6 +315,8 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 		e.cite(d, "%s: %s chooses %s (toughness %d), %s", cmp.Or(d.head, from), d.src.Controller().Name, e.picked.Label, e.picked.Toughness(), chooseWhat(ef))
 	case "givecounters":
 		e.giveCounters(d, ef)
+	case "addorremove":
+		e.addOrRemove(d, ef)
 	case "createunless":
 		e.createUnless(d, ef, n)
 	case "copychosen":
@@ -999,6 +1001,48 @@ func (e *engine) createUnless(d doing, ef game.Effect, n int) {
 	}
 	e.cite(d, "%s: %s: %s creates the token", head, why, p.Name)
 	e.create(d, game.Effect{Verb: "create", Name: ef.Name, P: ef.P, T: ef.T}, 1)
+}
+
+// addOrRemove: each permanent its controller chooses (`resolve; choose
+// A, B`; checkChoose refuses one they don't control or with no counter
+// of the kind) gets one more counter of kind Name, or one fewer when
+// `; remove B` names it (time travel's, 701.56a). Removing the last
+// triggers what waits for it. A suspended card (702.62b) is none the
+// engine has: suspend is not modelled.
+func (e *engine) addOrRemove(d doing, ef game.Effect) {
+	p := d.src.Controller()
+	head := cmp.Or(d.head, d.from)
+	var chosen, removed []Name
+	if e.cur != nil {
+		if cl := e.cur.Clause("choose"); cl != nil {
+			chosen = cl.Names
+		}
+		if cl := e.cur.Clause("remove"); cl != nil {
+			removed = cl.Names
+		}
+	}
+	if len(chosen) == 0 {
+		e.cite(d, "%s: %s chooses nothing", head, p.Name)
+		return
+	}
+	for _, nm := range chosen {
+		o := e.s.FindIn(nm.Text, game.Battlefield)
+		if o == nil || o.Counters[ef.Name] == 0 {
+			e.cite(d, "%s: %s no longer has a %s counter: nothing happens to it", head, nm.Text, ef.Name)
+			continue
+		}
+		if slices.ContainsFunc(removed, func(r Name) bool { return strings.EqualFold(r.Text, nm.Text) }) {
+			o.AddCounters(ef.Name, -1)
+			e.s.Changed()
+			e.cite(d, "%s: %s removes a %s counter from %s (%d left)", head, p.Name, ef.Name, o.Label, o.Counters[ef.Name])
+			if o.Counters[ef.Name] == 0 {
+				e.fire(o, ability.LastCounterRemoved, lastCounter(ef.Name))
+			}
+			continue
+		}
+		e.cite(d, "%s: %s puts a %s counter on %s", head, p.Name, ef.Name, o.Label)
+		e.putCounters(o, ef.Name, 1, p)
+	}
 }
 
 // phNothingZero finds endure's rule of endure 0 (701.63b).

@@ -619,6 +619,7 @@ type Effect struct {
 	//   - givecounters
 	//   - copychosen
 	//   - createunless
+	//   - addorremove
 	// "action", "predefined" and "arrange" are a keyword action, a
 	// predefined token, scry's and surveil's look at the top (verbs.go).
 	Verb string

@@ -26,6 +26,9 @@ import (
 //	(it | this creature | this permanent) endures NUM (a keyword action, 701.63a) · amass [SUBTYPES] NUM (701.47a)
 //	it becomes a SUBTYPE in addition to its other types (amass's: the creature chosen)
 //	that permanent's controller creates an N/N DESC creature token unless they put NUM KIND counters on that permanent (endure's)
+//	choose any number of permanents you control with one or more KIND counters on them and/or suspended cards you own in exile
+//	  with one or more KIND counters on them and, for each of those objects, put a KIND counter on it or remove a KIND counter
+//	  from it (time travel's)
 //	choose a creature token you control and (create a token | put a token onto the battlefield) that's a copy of that creature token
 //	  (populate's: the token's copiable values, 707.2)
 //	choose any number of permanents and/or players that have a counter, then give each [exactly] one additional counter
@@ -33,7 +36,7 @@ import (
 //	  (KIND one word, or "cumulative upkeep", the age counter's name in 2001-07-23, 502.13a)
 //	move NUM KIND counter(s) from (this permanent | this creature) onto (that creature | target creature)
 //	tap OBJECT · untap OBJECT · exile OBJECT · return OBJECT to its owner's hand
-//	adapt NUM · monstrosity NUM · scry NUM · surveil NUM · fateseal NUM · bolster NUM · blight NUM · investigate · proliferate · populate
+//	adapt NUM · monstrosity NUM · scry NUM · surveil NUM · fateseal NUM · bolster NUM · blight NUM · investigate · proliferate · populate · time travel
 //	  (a keyword action: what its definition means, 701.46a, 701.37a, 701.22a, 701.25a, 701.29a, 701.39a, 701.68a, 701.16a, 701.34a,
 //	  701.36a)
 //	look at the top NUM cards of (your | an opponent's) library, then put any number of them on the bottom of (your | that) library
@@ -113,8 +116,8 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 		}},
 		// One with no number (701.16a: "“Investigate” means “Create a
 		// Clue token.”").
-		{lazyRegexp(`(?i)^(investigate|proliferate|populate)$`), func(m []string) Effect {
-			return Effect{Verb: "action", Name: strings.ToUpper(m[1][:1]) + strings.ToLower(m[1][1:])}
+		{lazyRegexp(`(?i)^(investigate|proliferate|populate|time travel)$`), func(m []string) Effect {
+			return Effect{Verb: "action", Name: titleWords(m[1])}
 		}},
 		// A predefined token (111.10): its characteristics are those the
 		// revision's rule gives it (PredefinedToken).
@@ -201,6 +204,12 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 			e.setPT(m[1], m[2])
 			amount(&e, m[4])
 			return e
+		}},
+		// Time travel's (701.56a): each of the chosen permanents with
+		// counters of kind Name gets one more or one fewer, its
+		// controller's choice.
+		{lazyRegexp(`(?i)^choose any number of permanents you control with one or more (\w+) counters on them and/or suspended cards you own in exile with one or more \w+ counters on them and, for each of those objects, put an? \w+ counter on it or remove an? \w+ counter from it$`), func(m []string) Effect {
+			return Effect{Verb: "addorremove", Name: strings.ToLower(m[1])}
 		}},
 		// Populate's (701.36a; "put a token onto the battlefield that's
 		// a copy …" until 2016-09-30, 701.27a): the creature token
@@ -510,6 +519,16 @@ func object(e *Effect, s string) bool {
 		return false
 	}
 	return true
+}
+
+// titleWords writes each word of s with a capital ("time travel":
+// "Time Travel").
+func titleWords(s string) string {
+	w := strings.Fields(strings.ToLower(s))
+	for i, x := range w {
+		w[i] = strings.ToUpper(x[:1]) + x[1:]
+	}
+	return strings.Join(w, " ")
 }
 
 // keywordTitle writes a keyword as Keywords names it ("first strike":
