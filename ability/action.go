@@ -103,8 +103,41 @@ var reMeansTo = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^To [“"?]?([a-z]+(?: [a-z]+)*?)(?: N)?[”"?]? means to (.+?)\.?$`)
 })
 
+// reInstructs reads a third shape (701.63a endure): "Certain abilities
+// instruct a permanent to endure N. To do so, …".
+var reInstructs = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^Certain abilities instruct a permanent to ([a-z]+)(?: N)?\. To do so, (.+?)\.?$`)
+})
+
+// reMeansQuoted reads a fourth (701.47a amass): "To amass [subtype] N
+// means “If you don't control an Army creature, …”": [subtype] stands for
+// the subtype the action names, SUBTYPE in the steps.
+var reMeansQuoted = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^To ([a-z]+)(?: \[subtype\])?(?: N)? means [“"](.+?)[”"]\.?(?:\s+.*)?$`)
+})
+
+// Subtype is the word a step of a keyword action's definition has where
+// the definition says "[subtype]" (amass, 701.47a): the engine puts the
+// subtype the action names in its place.
+const Subtype = "SUBTYPE"
+
 func compileMeans(def string) (string, []ActionStep, error) {
+	if i := strings.Index(def, " See rule "); i > 0 {
+		// A cross-reference after the definition (701.56a's "See rule
+		// 702.62, “Suspend.”"): no step.
+		def = def[:i]
+	}
 	m := reMeans().FindStringSubmatch(def)
+	if m == nil {
+		if t := reMeansQuoted().FindStringSubmatch(def); t != nil {
+			m = []string{t[0], strings.ToUpper(t[1][:1]) + t[1][1:], strings.ReplaceAll(t[2], "[subtype]", Subtype)}
+		}
+	}
+	if m == nil {
+		if t := reInstructs().FindStringSubmatch(def); t != nil {
+			m = []string{t[0], strings.ToUpper(t[1][:1]) + t[1][1:], t[2]}
+		}
+	}
 	if m == nil {
 		if t := reMeansTo().FindStringSubmatch(def); t != nil {
 			m = []string{t[0], strings.ToUpper(t[1][:1]) + t[1][1:], t[2]}

@@ -25,6 +25,9 @@ func init() {
 		declareAction("Blight", byDefinition)
 		declareAction("Proliferate", byDefinition)
 		declareAction("Populate", byDefinition)
+		declareAction("Endure", byDefinition)
+		declareAction("Amass", byDefinition)
+		declareAction("Time Travel", byDefinition)
 		for _, name := range []string{"Attach", "Counter", "Create", "Destroy", "Discard", "Exile", "Sacrifice", "Venture into the Dungeon"} {
 			declareAction(name)
 		}

@@ -20,7 +20,7 @@ func (e *engine) resolveTop(st *Stmt) error {
 	if cl := st.Clause("targeting"); cl != nil && top.Ability != nil && e.wants[top] != nil {
 		return refuse("the target of %s was chosen when it was put on the stack%s; it can't be chosen as it resolves", trigName(top.Ability), see(e.rules.Find(phTriggerTargets...)))
 	}
-	if st.Clause("decline") != nil && !e.mays[top] && !e.mayEnterWith(top) {
+	if st.Clause("decline") != nil && !e.mays[top] && !e.mayEnterWith(top) && !e.offersUnless(top) {
 		return refuse("%s offers no choice to decline (no \"may\", no cost to pay)", stackName(top))
 	}
 	if err := e.checkWords(st, top); err != nil {
@@ -178,6 +178,24 @@ func (e *engine) checkChoose(st *Stmt, top *game.Object) error {
 			if len(cl.Names) != 1 || !slices.ContainsFunc(cands, func(o *game.Object) bool { return strings.EqualFold(o.Label, cl.Names[0].Text) }) {
 				return refuse("%s is not %s: %s chooses among %s", cl.Names[0].Text, chooseWhat(ef), p.Name, strings.Join(labelsOf(cands), ", "))
 			}
+		case ef.Verb == "addorremove":
+			var chosen []Name
+			if cl != nil {
+				chosen = cl.Names
+			}
+			for _, nm := range chosen {
+				o := e.s.FindIn(nm.Text, game.Battlefield)
+				if o == nil || o.Controller() != p || o.Counters[ef.Name] == 0 {
+					return refuse("%s is not a permanent %s controls with a %s counter on it", nm.Text, p.Name, ef.Name)
+				}
+			}
+			if rm := st.Clause("remove"); rm != nil {
+				for _, nm := range rm.Names {
+					if !slices.ContainsFunc(chosen, func(c Name) bool { return strings.EqualFold(c.Text, nm.Text) }) {
+						return refuse("%s is not chosen (\"; choose %s\"): no counter is removed from it", nm.Text, nm.Text)
+					}
+				}
+			}
 		case ef.Verb == "givecounters":
 			if cl == nil {
 				continue
@@ -210,6 +228,18 @@ func (e *engine) checkChoose(st *Stmt, top *game.Object) error {
 		}
 	}
 	return nil
+}
+
+// offersUnless reports whether the object resolving offers its
+// controller to do something instead of another (endure's "creates …
+// unless they put … counters", 701.63a).
+func (e *engine) offersUnless(top *game.Object) bool {
+	for _, ef := range e.resolvingEffects(top) {
+		if ef.Verb == "createunless" {
+			return true
+		}
+	}
+	return false
 }
 
 // resolvingEffects are the instructions of the object resolving: its

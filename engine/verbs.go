@@ -315,6 +315,10 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 		e.cite(d, "%s: %s chooses %s (toughness %d), %s", cmp.Or(d.head, from), d.src.Controller().Name, e.picked.Label, e.picked.Toughness(), chooseWhat(ef))
 	case "givecounters":
 		e.giveCounters(d, ef)
+	case "addorremove":
+		e.addOrRemove(d, ef)
+	case "createunless":
+		e.createUnless(d, ef, n)
 	case "copychosen":
 		// A token that's a copy of the creature token chosen: its
 		// copiable values (707.2), those a token created as a copy
@@ -658,7 +662,8 @@ func (e *engine) keywordAction(d doing, ef game.Effect, n int) {
 	// scries, surveils or investigates.
 	who := d.src.Controller().Name
 	for _, st := range steps {
-		if st.Effect.Who == "this creature" || st.Effect.Who == "this permanent" {
+		if st.Effect.Who == "this creature" || st.Effect.Who == "this permanent" || st.Effect.Who == "that permanent" {
+			// The permanent adapts, or endures (701.63a).
 			who = d.src.Label
 		}
 	}
@@ -682,14 +687,42 @@ func (e *engine) keywordAction(d doing, ef game.Effect, n int) {
 	} else {
 		e.s.Cite(r, "%s: %s %s%s", d.from, who, verb, what)
 	}
+	// The subtype the action names in place of the definition's
+	// "[subtype]" (amass, 701.47a; "amass N" is "amass Zombies N",
+	// 701.47d).
+	subtype := "Zombie"
+	if len(ef.Types) > 0 {
+		subtype = ef.Types[0]
+	}
 	for _, st := range steps {
 		if st.Cond != nil {
-			if ok, why := e.condition(st.Cond, d.src, d.src.Controller(), nil); !ok {
-				e.s.Cite(r, "%s: \"if %s\" is false%s: %s does nothing more", sub.head, st.Cond.Text, why, d.src.Label)
+			cond := *st.Cond
+			cond.Subtype = strings.ReplaceAll(cond.Subtype, ability.Subtype, subtype)
+			cond.Text = strings.ReplaceAll(cond.Text, ability.Subtype, subtype)
+			// "it" after a choice is the creature chosen (701.47a).
+			o := d.src
+			if e.picked != nil && strings.HasPrefix(cond.Text, "it ") {
+				o = e.picked
+			}
+			if ok, why := e.condition(&cond, o, d.src.Controller(), nil); !ok {
+				e.s.Cite(r, "%s: \"if %s\" is false%s: the instruction after it is not followed", sub.head, cond.Text, why)
 				continue
 			}
 		}
-		e.effect(sub, st.Effect.Instance(n), nil)
+		step := st.Effect.Instance(n)
+		step.Name = strings.ReplaceAll(step.Name, ability.Subtype, subtype)
+		var t *game.Target
+		if step.Cont != nil && len(step.Cont.AddSubtypes) > 0 {
+			c := *step.Cont
+			c.AddSubtypes = []string{strings.ReplaceAll(c.AddSubtypes[0], ability.Subtype, subtype)}
+			step.Cont = &c
+			step.Text = strings.ReplaceAll(step.Text, ability.Subtype, subtype)
+			if e.picked == nil || e.s.FindIn(e.picked.Label, game.Battlefield) != e.picked {
+				continue
+			}
+			t = &game.Target{Object: e.picked}
+		}
+		e.effect(sub, step, t)
 	}
 }
 
@@ -939,6 +972,81 @@ func (e *engine) giveCounters(d doing, ef game.Effect) {
 		e.putCounterKinds(o, give, p)
 	}
 }
+
+// createUnless: the source's controller creates the token the
+// instruction describes unless they put n counters of kind Becomes on
+// the source, their choice as it resolves (`resolve; decline` declines
+// to put them; a source no longer on the battlefield gets none, 400.7):
+// endure's (701.63a). With n 0 nothing happens (701.63b).
+func (e *engine) createUnless(d doing, ef game.Effect, n int) {
+	src, p := d.src, d.src.Controller()
+	head := cmp.Or(d.head, d.from)
+	if n == 0 {
+		r := e.rules.Find(phNothingZero...)
+		if r.IsZero() {
+			r = d.rule
+		}
+		e.s.Cite(r, "%s: N is 0: nothing happens, no counters and no token", head)
+		return
+	}
+	on := e.s.FindIn(src.Label, game.Battlefield) == src
+	if on && !e.declines() {
+		e.cite(d, "%s: %s puts %d %s %s on %s rather than create a token", head, p.Name, n, ef.Becomes, plural(n, "counter"), src.Label)
+		e.putCounters(src, ef.Becomes, n, p)
+		return
+	}
+	why := p.Name + " declines to put the counters"
+	if !on {
+		why = src.Label + " is no longer on the " + strings.TrimPrefix(e.zone(game.Battlefield), "the ")
+	}
+	e.cite(d, "%s: %s: %s creates the token", head, why, p.Name)
+	e.create(d, game.Effect{Verb: "create", Name: ef.Name, P: ef.P, T: ef.T}, 1)
+}
+
+// addOrRemove: each permanent its controller chooses (`resolve; choose
+// A, B`; checkChoose refuses one they don't control or with no counter
+// of the kind) gets one more counter of kind Name, or one fewer when
+// `; remove B` names it (time travel's, 701.56a). Removing the last
+// triggers what waits for it. A suspended card (702.62b) is none the
+// engine has: suspend is not modelled.
+func (e *engine) addOrRemove(d doing, ef game.Effect) {
+	p := d.src.Controller()
+	head := cmp.Or(d.head, d.from)
+	var chosen, removed []Name
+	if e.cur != nil {
+		if cl := e.cur.Clause("choose"); cl != nil {
+			chosen = cl.Names
+		}
+		if cl := e.cur.Clause("remove"); cl != nil {
+			removed = cl.Names
+		}
+	}
+	if len(chosen) == 0 {
+		e.cite(d, "%s: %s chooses nothing", head, p.Name)
+		return
+	}
+	for _, nm := range chosen {
+		o := e.s.FindIn(nm.Text, game.Battlefield)
+		if o == nil || o.Counters[ef.Name] == 0 {
+			e.cite(d, "%s: %s no longer has a %s counter: nothing happens to it", head, nm.Text, ef.Name)
+			continue
+		}
+		if slices.ContainsFunc(removed, func(r Name) bool { return strings.EqualFold(r.Text, nm.Text) }) {
+			o.AddCounters(ef.Name, -1)
+			e.s.Changed()
+			e.cite(d, "%s: %s removes a %s counter from %s (%d left)", head, p.Name, ef.Name, o.Label, o.Counters[ef.Name])
+			if o.Counters[ef.Name] == 0 {
+				e.fire(o, ability.LastCounterRemoved, lastCounter(ef.Name))
+			}
+			continue
+		}
+		e.cite(d, "%s: %s puts a %s counter on %s", head, p.Name, ef.Name, o.Label)
+		e.putCounters(o, ef.Name, 1, p)
+	}
+}
+
+// phNothingZero finds endure's rule of endure 0 (701.63b).
+var phNothingZero = []string{"no counters are put on that permanent and no tokens are created"}
 
 // phNoTokens finds populate's rule of no creature token (701.36b).
 var phNoTokens = []string{"no creature tokens when instructed"}

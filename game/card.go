@@ -618,6 +618,8 @@ type Effect struct {
 	//   - choose
 	//   - givecounters
 	//   - copychosen
+	//   - createunless
+	//   - addorremove
 	// "action", "predefined" and "arrange" are a keyword action, a
 	// predefined token, scry's and surveil's look at the top (verbs.go).
 	Verb string

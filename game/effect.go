@@ -109,9 +109,12 @@ type Continuous struct {
 	// SetTypes replaces the card types; AddTypes adds to them ("in
 	// addition to its other types"); LoseTypes removes them ("causes
 	// the Equipment to stop being a creature", 702.151b).
-	SetTypes  []string
-	AddTypes  []string
-	LoseTypes []string
+	SetTypes []string
+	AddTypes []string
+	// AddSubtypes adds subtypes ("it becomes an Orc in addition to its
+	// other types", amass's, 701.47a).
+	AddSubtypes []string
+	LoseTypes   []string
 	// WhileAttached is set for a static ability's effect that applies
 	// only while its source is attached to a permanent ("until it
 	// becomes unattached", 702.151b).
@@ -190,7 +193,7 @@ func (e *Continuous) Has(c Change) bool {
 	case ChangeText:
 		return e.TextWords != ""
 	case ChangeType:
-		return len(e.SetTypes) > 0 || len(e.AddTypes) > 0 || len(e.LoseTypes) > 0 || e.EveryCreatureType
+		return len(e.SetTypes) > 0 || len(e.AddTypes) > 0 || len(e.AddSubtypes) > 0 || len(e.LoseTypes) > 0 || e.EveryCreatureType
 	case ChangeColor:
 		return e.SetColor
 	case ChangeAbility:

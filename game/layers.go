@@ -556,6 +556,9 @@ func apply(e *Continuous, step *LayerStep, ch *Chars, v *view) {
 				ch.Types = types
 			}
 			ch.Types = union(union(ch.Types, e.SetTypes), e.AddTypes)
+			if len(e.AddSubtypes) > 0 {
+				ch.Subtypes = union(ch.Subtypes, e.AddSubtypes)
+			}
 			if len(e.LoseTypes) > 0 {
 				ch.Types = slices.DeleteFunc(slices.Clone(ch.Types), func(t string) bool { return hasFold(e.LoseTypes, t) })
 			}

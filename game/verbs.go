@@ -23,6 +23,12 @@ import (
 //	put NUM KIND counter(s) on (OBJECT | each creature you control | a creature you control) · remove NUM KIND counter(s) from OBJECT
 //	choose a [SUBTYPE] creature you control [with the least toughness or tied for least toughness among creatures you control]
 //	  (bolster's, amass's: the creature "that creature" and "it" name after it)
+//	(it | this creature | this permanent) endures NUM (a keyword action, 701.63a) · amass [SUBTYPES] NUM (701.47a)
+//	it becomes a SUBTYPE in addition to its other types (amass's: the creature chosen)
+//	that permanent's controller creates an N/N DESC creature token unless they put NUM KIND counters on that permanent (endure's)
+//	choose any number of permanents you control with one or more KIND counters on them and/or suspended cards you own in exile
+//	  with one or more KIND counters on them and, for each of those objects, put a KIND counter on it or remove a KIND counter
+//	  from it (time travel's)
 //	choose a creature token you control and (create a token | put a token onto the battlefield) that's a copy of that creature token
 //	  (populate's: the token's copiable values, 707.2)
 //	choose any number of permanents and/or players that have a counter, then give each [exactly] one additional counter
@@ -30,7 +36,7 @@ import (
 //	  (KIND one word, or "cumulative upkeep", the age counter's name in 2001-07-23, 502.13a)
 //	move NUM KIND counter(s) from (this permanent | this creature) onto (that creature | target creature)
 //	tap OBJECT · untap OBJECT · exile OBJECT · return OBJECT to its owner's hand
-//	adapt NUM · monstrosity NUM · scry NUM · surveil NUM · fateseal NUM · bolster NUM · blight NUM · investigate · proliferate · populate
+//	adapt NUM · monstrosity NUM · scry NUM · surveil NUM · fateseal NUM · bolster NUM · blight NUM · investigate · proliferate · populate · time travel
 //	  (a keyword action: what its definition means, 701.46a, 701.37a, 701.22a, 701.25a, 701.29a, 701.39a, 701.68a, 701.16a, 701.34a,
 //	  701.36a)
 //	look at the top NUM cards of (your | an opponent's) library, then put any number of them on the bottom of (your | that) library
@@ -110,8 +116,8 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 		}},
 		// One with no number (701.16a: "“Investigate” means “Create a
 		// Clue token.”").
-		{lazyRegexp(`(?i)^(investigate|proliferate|populate)$`), func(m []string) Effect {
-			return Effect{Verb: "action", Name: strings.ToUpper(m[1][:1]) + strings.ToLower(m[1][1:])}
+		{lazyRegexp(`(?i)^(investigate|proliferate|populate|time travel)$`), func(m []string) Effect {
+			return Effect{Verb: "action", Name: titleWords(m[1])}
 		}},
 		// A predefined token (111.10): its characteristics are those the
 		// revision's rule gives it (PredefinedToken).
@@ -165,6 +171,45 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 				e.Name = strings.ToUpper(m[1][:1]) + strings.ToLower(m[1][1:])
 			}
 			return e
+		}},
+		// "Amass Orcs 2" (701.47a; "amass 2" before 2023-10-13, and
+		// errata's "amass Zombies N" since, 701.47d): Types holds the
+		// subtype, singular.
+		{lazyRegexp(`(?i)^amass (?:([a-z]+) )?` + numWord + `$`), func(m []string) Effect {
+			e := Effect{Verb: "action", Name: "Amass"}
+			if m[1] != "" {
+				e.Types = []string{strings.ToUpper(m[1][:1]) + strings.TrimSuffix(strings.ToLower(m[1][1:]), "s")}
+			}
+			amount(&e, m[2])
+			return e
+		}},
+		// A subtype the creature chosen gets (amass's "it becomes a
+		// [subtype] in addition to its other types", 701.47a).
+		{lazyRegexp(`^it becomes an? ([A-Z][A-Za-z]*) in addition to its other types$`), func(m []string) Effect {
+			return Effect{Verb: "continuous", That: true, Who: "it", Cont: &Continuous{AddSubtypes: []string{m[1]}}}
+		}},
+		// A permanent instructed to endure (701.63a): "it endures 2",
+		// the ability's source.
+		{lazyRegexp(`(?i)^(?:it|this creature|this permanent) (endure)s ` + numWord + `$`), func(m []string) Effect {
+			e := Effect{Verb: "action", Name: "Endure"}
+			amount(&e, m[2])
+			return e
+		}},
+		// Endure's (701.63a): a token, unless the permanent's
+		// controller puts counters on it (Name the token's description,
+		// Becomes the kind of counters; `resolve; decline` declines to
+		// put them).
+		{lazyRegexp(`(?i)^that permanent(?:'|’)s controller creates an? (N|\d+)/(N|\d+) (.+?) creature token unless they put ` + numWord + ` ([+-]\d+/[+-]\d+) counters on that permanent$`), func(m []string) Effect {
+			e := Effect{Verb: "createunless", Name: m[3], Becomes: m[5], Who: "that permanent"}
+			e.setPT(m[1], m[2])
+			amount(&e, m[4])
+			return e
+		}},
+		// Time travel's (701.56a): each of the chosen permanents with
+		// counters of kind Name gets one more or one fewer, its
+		// controller's choice.
+		{lazyRegexp(`(?i)^choose any number of permanents you control with one or more (\w+) counters on them and/or suspended cards you own in exile with one or more \w+ counters on them and, for each of those objects, put an? \w+ counter on it or remove an? \w+ counter from it$`), func(m []string) Effect {
+			return Effect{Verb: "addorremove", Name: strings.ToLower(m[1])}
 		}},
 		// Populate's (701.36a; "put a token onto the battlefield that's
 		// a copy …" until 2016-09-30, 701.27a): the creature token
@@ -474,6 +519,16 @@ func object(e *Effect, s string) bool {
 		return false
 	}
 	return true
+}
+
+// titleWords writes each word of s with a capital ("time travel":
+// "Time Travel").
+func titleWords(s string) string {
+	w := strings.Fields(strings.ToLower(s))
+	for i, x := range w {
+		w[i] = strings.ToUpper(x[:1]) + x[1:]
+	}
+	return strings.Join(w, " ")
 }
 
 // keywordTitle writes a keyword as Keywords names it ("first strike":

@@ -71,6 +71,7 @@ var clauseWords = map[string]bool{
 	"enlist":      true,
 	"choose":      true,
 	"kind":        true,
+	"remove":      true,
 }
 
 // expectKinds maps what an expect line checks to whether it names a
