@@ -315,6 +315,8 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 		e.cite(d, "%s: %s chooses %s (toughness %d), %s", cmp.Or(d.head, from), d.src.Controller().Name, e.picked.Label, e.picked.Toughness(), chooseWhat(ef))
 	case "givecounters":
 		e.giveCounters(d, ef)
+	case "multiply":
+		e.multiply(d, ef, t)
 	case "addorremove":
 		e.addOrRemove(d, ef)
 	case "createunless":
@@ -1001,6 +1003,70 @@ func (e *engine) createUnless(d doing, ef game.Effect, n int) {
 	}
 	e.cite(d, "%s: %s: %s creates the token", head, why, p.Name)
 	e.create(d, game.Effect{Verb: "create", Name: ef.Name, P: ef.P, T: ef.T}, 1)
+}
+
+// multiply doubles (N 2) or triples (N 3) what the instruction names
+// (701.10, 701.11): a creature's power and/or toughness, +X/+Y where X
+// and Y are (N-1) times its values as the instruction is followed
+// (a negative value the same way: -X, 701.10c, 701.11c), a continuous
+// effect (613.4c); a life total, gaining or losing what makes it N times
+// what it was (701.10d); the counters of a kind, as many more as (N-1)
+// times those it has (701.10e). Each step cites its subrule.
+func (e *engine) multiply(d doing, ef game.Effect, t *game.Target) {
+	name, how := "Double", "doubles"
+	if ef.N == 3 {
+		name, how = "Triple", "triples"
+	}
+	k := ef.N - 1
+	ctrl := d.src.Controller()
+	head := cmp.Or(d.name, d.from)
+	cite := func(phrase, format string, args ...any) {
+		// The subrule that says what this doubling means; where the
+		// revision defines none (tripling a life total), the rule of
+		// following the instruction.
+		r := e.kw(name, phrase)
+		if r.IsZero() || !strings.Contains(strings.ToLower(keyword.Normalize(r.Text)), phrase) {
+			r = e.rules.Find(phFollow...)
+		}
+		e.s.Cite(r, format, args...)
+	}
+	if ef.Name == "life" {
+		was := ctrl.Life
+		ctrl.Life += was * k
+		cite("life total", "%s: %s %s their life total: %d becomes %d", head, ctrl.Name, how, was, ctrl.Life)
+		switch {
+		case was > 0:
+			e.firePlayer(ctrl, ability.GainsLife, nil)
+		case was < 0:
+			e.firePlayer(ctrl, ability.LosesLife, nil)
+		}
+		return
+	}
+	for _, o := range e.objects(d, game.Effect{Target: ef.Target, Who: ef.Who}, t) {
+		if ef.Becomes == "counters" {
+			n := o.Counters[ef.Name]
+			cite("number of a kind of counters", "%s: %s %s the %s counters on %s: %d more", head, ctrl.Name, how, ef.Name, o.Label, n*k)
+			if n > 0 {
+				e.putCounters(o, ef.Name, n*k, ctrl)
+			}
+			continue
+		}
+		p, tt := o.PT()
+		c := &game.Continuous{Source: d.src, Label: head, Objects: []*game.Object{o}, AddPT: true, UntilEOT: ef.UntilEOT}
+		if strings.Contains(ef.Name, "power") {
+			c.P = p * k
+		}
+		if strings.Contains(ef.Name, "toughness") {
+			c.T = tt * k
+		}
+		sub := "gets +x/+0"
+		if (p < 0 && c.P != 0) || (tt < 0 && c.T != 0) {
+			sub = "less than 0"
+		}
+		cite(sub, "%s: %s %s %s's %s (%d/%d): it gets %+d/%+d", head, ctrl.Name, how, o.Label, ef.Name, p, tt, c.P, c.T)
+		e.s.AddEffect(c)
+		e.citeLayers(c, fmt.Sprintf("%s: %q applies to %s", head, ef.Text, o.Label), c.Objects)
+	}
 }
 
 // addOrRemove: each permanent its controller chooses (`resolve; choose

@@ -25,6 +25,9 @@ import (
 //	  (bolster's, amass's: the creature "that creature" and "it" name after it)
 //	(it | this creature | this permanent) endures NUM (a keyword action, 701.63a) · amass [SUBTYPES] NUM (701.47a)
 //	it becomes a SUBTYPE in addition to its other types (amass's: the creature chosen)
+//	(double | triple) (target creature's | its | this creature's) (power | toughness | power and toughness) [until end of turn]
+//	  · (double | triple) your life total · (double | triple) the number of KIND counters on (target creature | target permanent
+//	  | this creature | it) (keyword actions, 701.10, 701.11)
 //	that permanent's controller creates an N/N DESC creature token unless they put NUM KIND counters on that permanent (endure's)
 //	choose any number of permanents you control with one or more KIND counters on them and/or suspended cards you own in exile
 //	  with one or more KIND counters on them and, for each of those objects, put a KIND counter on it or remove a KIND counter
@@ -187,6 +190,33 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 		// [subtype] in addition to its other types", 701.47a).
 		{lazyRegexp(`^it becomes an? ([A-Z][A-Za-z]*) in addition to its other types$`), func(m []string) Effect {
 			return Effect{Verb: "continuous", That: true, Who: "it", Cont: &Continuous{AddSubtypes: []string{m[1]}}}
+		}},
+		// Doubling and tripling (701.10, 701.11): N the factor, Name
+		// what is multiplied, "power", "toughness", "power and
+		// toughness", "life" or a kind of counters.
+		{lazyRegexp(`(?i)^(double|triple) (target creature(?:'|’)s|its|this creature(?:'|’)s) (power and toughness|power|toughness)( until end of turn)?$`), func(m []string) Effect {
+			e := Effect{Verb: "multiply", N: factor(m[1]), Name: strings.ToLower(m[3]), UntilEOT: m[4] != ""}
+			if strings.HasPrefix(strings.ToLower(m[2]), "target") {
+				e.Target = "creature"
+			} else {
+				e.Who = "this creature"
+			}
+			return e
+		}},
+		{lazyRegexp(`(?i)^(double|triple) your life total$`), func(m []string) Effect {
+			return Effect{Verb: "multiply", N: factor(m[1]), Name: "life"}
+		}},
+		{lazyRegexp(`(?i)^(double|triple) the number of ([+-]\d+/[+-]\d+|[a-z]+) counters on (target creature|target permanent|this creature|it)$`), func(m []string) Effect {
+			e := Effect{Verb: "multiply", N: factor(m[1]), Name: strings.ToLower(m[2]), Becomes: "counters"}
+			switch w := strings.ToLower(m[3]); w {
+			case "target creature":
+				e.Target = "creature"
+			case "target permanent":
+				e.Target = "permanent"
+			default:
+				e.Who = "this creature"
+			}
+			return e
 		}},
 		// A permanent instructed to endure (701.63a): "it endures 2",
 		// the ability's source.
@@ -519,6 +549,14 @@ func object(e *Effect, s string) bool {
 		return false
 	}
 	return true
+}
+
+// factor is 2 for "double", 3 for "triple".
+func factor(w string) int {
+	if strings.EqualFold(w, "triple") {
+		return 3
+	}
+	return 2
 }
 
 // titleWords writes each word of s with a capital ("time travel":
