@@ -65,15 +65,16 @@ type ActionStep struct {
 //	means = "“" NAME [" N"] "” means “" SENTENCE {" " SENTENCE} "”" [REMARK]
 //	SENTENCE = ["If " CONDITION ", "] EFFECT "."
 //
-// REMARK is what the subrule says after the quotation ("Monstrous is a
-// condition of that permanent …", 701.28a in 2013): no step. Sentences
-// before the quotation say what kind of ability it is ("Scry is a static
-// ability that functions while a spell or ability is resolving.",
-// 502.36a of 2004–2007): no step either. The number is N, or X in
-// 2004-06-01's scry ("“Scry X” means “Look at the top X cards …”"),
-// where X in the sentences is that number.
+// NAME may be followed by what it acts on in brackets ("“Harness [this
+// permanent]” means …", 701.64a). REMARK is what the subrule says after
+// the quotation ("Monstrous is a condition of that permanent …", 701.28a
+// in 2013): no step. Sentences before the quotation say what kind of
+// ability it is ("Scry is a static ability that functions while a spell
+// or ability is resolving.", 502.36a of 2004–2007): no step either. The
+// number is N, or X in 2004-06-01's scry ("“Scry X” means “Look at the
+// top X cards …”"), where X in the sentences is that number.
 var reMeans = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^(?:[^“"]*?\. )?[“"]([A-Za-z]+(?: [a-z]+)*?)( [NX])?[”"] means [“"](.+?)[”"]\.?(?:\s+.*)?$`)
+	return regexp.MustCompile(`^(?:[^“"]*?\. )?[“"]([A-Za-z]+(?: [a-z]+)*?)( [NX]| \[[a-z ]+\])?[”"] means [“"](.+?)[”"]\.?(?:\s+.*)?$`)
 })
 
 // reX is the number X of a definition that names it so.
@@ -104,13 +105,47 @@ func CompileMeans(def string) (name string, steps []ActionStep, err error) {
 
 // reMeansTo reads the other shape of such definitions (701.22a scry,
 // 701.25a surveil): "To “scry N” means to look at …" (the quotation
-// marks "?" in 2008-05-01's text).
+// marks "?" in 2008-05-01's text; none in "To proliferate means to …",
+// 701.34a).
 var reMeansTo = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^To [“"?]([a-z]+(?: [a-z]+)*?)(?: N)?[”"?] means to (.+?)\.?$`)
+	return regexp.MustCompile(`^To [“"?]?([a-z]+(?: [a-z]+)*?)(?: N)?[”"?]? means to (.+?)\.?$`)
 })
 
+// reInstructs reads a third shape (701.63a endure): "Certain abilities
+// instruct a permanent to endure N. To do so, …".
+var reInstructs = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^Certain abilities instruct a permanent to ([a-z]+)(?: N)?\. To do so, (.+?)\.?$`)
+})
+
+// reMeansQuoted reads a fourth (701.47a amass): "To amass [subtype] N
+// means “If you don't control an Army creature, …”": [subtype] stands for
+// the subtype the action names, SUBTYPE in the steps.
+var reMeansQuoted = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^To ([a-z]+)(?: \[subtype\])?(?: N)? means [“"](.+?)[”"]\.?(?:\s+.*)?$`)
+})
+
+// Subtype is the word a step of a keyword action's definition has where
+// the definition says "[subtype]" (amass, 701.47a): the engine puts the
+// subtype the action names in its place.
+const Subtype = "SUBTYPE"
+
 func compileMeans(def string) (string, []ActionStep, error) {
+	if i := strings.Index(def, " See rule "); i > 0 {
+		// A cross-reference after the definition (701.56a's "See rule
+		// 702.62, “Suspend.”"): no step.
+		def = def[:i]
+	}
 	m := reMeans().FindStringSubmatch(def)
+	if m == nil {
+		if t := reMeansQuoted().FindStringSubmatch(def); t != nil {
+			m = []string{t[0], strings.ToUpper(t[1][:1]) + t[1][1:], "", strings.ReplaceAll(t[2], "[subtype]", Subtype)}
+		}
+	}
+	if m == nil {
+		if t := reInstructs().FindStringSubmatch(def); t != nil {
+			m = []string{t[0], strings.ToUpper(t[1][:1]) + t[1][1:], "", t[2]}
+		}
+	}
 	if m == nil {
 		if t := reMeansTo().FindStringSubmatch(def); t != nil {
 			m = []string{t[0], strings.ToUpper(t[1][:1]) + t[1][1:], "", t[2]}

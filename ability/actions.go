@@ -23,6 +23,20 @@ func init() {
 		declareAction("Investigate", byDefinition)
 		declareAction("Scry", byDefinition)
 		declareAction("Surveil", byDefinition)
+		declareAction("Fateseal", byDefinition)
+		declareAction("Harness", byDefinition)
+		declareAction("Bolster", byDefinition)
+		declareAction("Blight", byDefinition)
+		declareAction("Proliferate", byDefinition)
+		declareAction("Populate", byDefinition)
+		declareAction("Endure", byDefinition)
+		declareAction("Amass", byDefinition)
+		declareAction("Time Travel", byDefinition)
+		// Double and triple are no template: their subrules say what
+		// doubling each thing means (701.10b–g, 701.11b–c), which the
+		// engine's "multiply" verb implements, each citing its subrule.
+		declareAction("Double")
+		declareAction("Triple")
 		for _, name := range []string{"Attach", "Counter", "Create", "Destroy", "Discard", "Exile", "Sacrifice", "Venture into the Dungeon"} {
 			declareAction(name)
 		}

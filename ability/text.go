@@ -561,7 +561,12 @@ var reDealtDamage = lazyRegexp(`^a player was dealt combat damage this turn by (
 var rePaidCondition = lazyRegexp(`(?i)^(?:this permanent's ([\w-]+) cost was paid|this permanent was cast for its ([\w-]+) cost)$`)
 
 // reUndesignated reads a condition that the source lacks a designation.
-var reUndesignated = lazyRegexp(`(?i)^(?:it|this permanent|this creature) isn(?:'|’)t (renowned|monstrous)$`)
+var reUndesignated = lazyRegexp(`(?i)^(?:it|this permanent|this creature) isn(?:'|’)t (renowned|monstrous|harnessed)$`)
+
+var (
+	reControlsNo = lazyRegexp(`(?i)^you don(?:'|’)t control an? ([A-Za-z]+) creature$`)
+	reNotSubtype = lazyRegexp(`^it isn(?:'|’)t an? ([A-Z][A-Za-z]*)$`)
+)
 
 // readCondition reads an intervening "if" clause's condition.
 func readCondition(s string) (*Condition, bool) {
@@ -584,6 +589,15 @@ func readCondition(s string) (*Condition, bool) {
 	if m := reUndesignated().FindStringSubmatch(strings.TrimSpace(s)); m != nil {
 		// "this permanent isn't monstrous" (701.37a).
 		return &Condition{Text: strings.TrimSpace(s), Kind: "undesignated", Who: strings.ToLower(m[1])}, true
+	}
+	if m := reControlsNo().FindStringSubmatch(strings.TrimSpace(s)); m != nil {
+		// "you don't control an Army creature" (amass, 701.47a).
+		return &Condition{Text: strings.TrimSpace(s), Kind: "controlsno", Subtype: m[1]}, true
+	}
+	if m := reNotSubtype().FindStringSubmatch(strings.TrimSpace(s)); m != nil {
+		// "it isn't a [subtype]" (amass, 701.47a): the creature the
+		// action chose.
+		return &Condition{Text: strings.TrimSpace(s), Kind: "notsubtype", Subtype: m[1]}, true
 	}
 	if strings.EqualFold(strings.TrimSpace(s), "this permanent is on the battlefield") {
 		// Cumulative upkeep's (702.24a).

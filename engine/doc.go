@@ -93,7 +93,9 @@
 // keyword's number, followed by effect as a spell's or a printed
 // ability's are; the keyword action mill follows its revision's
 // definition (701.17a) read as a template of the same table
-// (ability.CompileAction).
+// (ability.CompileAction), and adapt, monstrosity, investigate, scry,
+// surveil, fateseal, harness, bolster, blight, proliferate, populate,
+// endure, amass and time travel what theirs means (ability.CompileMeans).
 //
 // The engine runs values of its own types: a Scenario holds card
 // definitions and Scripts of Stmts, each with its position. Package

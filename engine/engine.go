@@ -771,6 +771,10 @@ type engine struct {
 	// created are the tokens the last "create" instruction created
 	// ("sacrifice them").
 	created []*game.Object
+	// picked is the creature the last "choose" instruction of a keyword
+	// action chose ("put N +1/+1 counters on that creature", 701.39a),
+	// nil outside one.
+	picked *game.Object
 	// mustAttack are the creatures that attack a player this turn if
 	// able (508.1d): encore's tokens.
 	mustAttack []mustAttack

@@ -298,7 +298,13 @@ func (e *engine) moveWith(o *game.Object, to game.Zone, controller *game.Player,
 // through the replacement effects that watch counters (614.16): one
 // event, however many counters and kinds it ends up putting.
 func (e *engine) putCounters(o *game.Object, kind string, n int, by *game.Player) {
-	ev := &event{kind: evCounters, object: o, counters: map[string]int{kind: n}}
+	e.putCounterKinds(o, map[string]int{kind: n}, by)
+}
+
+// putCounterKinds puts counters of several kinds on o at once, one
+// event (proliferate's "one additional counter of each kind", 701.34a).
+func (e *engine) putCounterKinds(o *game.Object, kinds map[string]int, by *game.Player) {
+	ev := &event{kind: evCounters, object: o, counters: kinds}
 	e.replace(ev)
 	put := countersPut{by: by}
 	for k, v := range ev.counters {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/crules/crules/ability"
 	"github.com/crules/crules/game"
+	"github.com/crules/crules/keyword"
 )
 
 // resolveTop resolves the top object of the stack.
@@ -22,7 +23,7 @@ func (e *engine) resolveTop(st *Stmt) error {
 	if err := e.checkCopy(st, top); err != nil {
 		return err
 	}
-	if _, asCopy := e.asCopy(top); st.Clause("decline") != nil && !e.mays[top] && !e.mayEnterWith(top) && !asCopy {
+	if _, asCopy := e.asCopy(top); st.Clause("decline") != nil && !e.mays[top] && !e.mayEnterWith(top) && !asCopy && !e.offersUnless(top) {
 		return refuse("%s offers no choice to decline (no \"may\", no cost to pay)", stackName(top))
 	}
 	if err := e.checkWords(st, top); err != nil {
@@ -51,6 +52,9 @@ func (e *engine) resolveTop(st *Stmt) error {
 		return err
 	}
 	if err := e.checkArrange(st, top); err != nil {
+		return err
+	}
+	if err := e.checkChoose(st, top); err != nil {
 		return err
 	}
 	if err := e.checkDevour(top); err != nil {
@@ -124,11 +128,16 @@ func (e *engine) checkArrange(st *Stmt, top *game.Object) error {
 		}
 		p := top.Controller()
 		lib := p.Zone(game.Library)
+		opp := e.arrangesOpponent(top)
 		for i, n := range cl.Names {
 			if slices.ContainsFunc(cl.Names[:i], func(m Name) bool { return strings.EqualFold(m.Text, n.Text) }) {
 				return refuse("%s is named twice: each card looked at is put in one place", n.Text)
 			}
-			if o := e.s.FindIn(n.Text, game.Library); o == nil || o.Owner != p {
+			o := e.s.FindIn(n.Text, game.Library)
+			switch {
+			case opp && (o == nil || o.Owner == p):
+				return refuse("%s is not in an opponent's library: %s looks only at the top cards of an opponent's library", n.Text, p.Name)
+			case !opp && (o == nil || o.Owner != p):
 				return refuse("%s is not in %s's library: %s looks only at the top cards of their own library", n.Text, p.Name, p.Name)
 			}
 			if looked >= 0 && !slices.ContainsFunc(lib[:min(looked, len(lib))], func(o *game.Object) bool { return strings.EqualFold(o.Label, n.Text) }) {
@@ -137,6 +146,152 @@ func (e *engine) checkArrange(st *Stmt, top *game.Object) error {
 		}
 	}
 	return nil
+}
+
+// arrangesOpponent reports whether the object resolving looks at the
+// top of an opponent's library (fateseal's definition, 701.29a): an
+// instruction of its text does, or the definition of a keyword action
+// it names.
+func (e *engine) arrangesOpponent(top *game.Object) bool {
+	for _, ef := range e.resolvingEffects(top) {
+		if ef.Verb == "arrange" && ef.Who == "an opponent" {
+			return true
+		}
+	}
+	return false
+}
+
+// checkChoose refuses the choices of `resolve; choose …` the rules
+// don't allow as the object resolving chooses: a creature that isn't
+// among those an instruction lets its controller choose (bolster's the
+// least toughness, 701.39a; blight's a creature you control, 701.68a),
+// or none named among several; a permanent or player with no counter
+// for proliferate's (701.34a), or, where it gives "a kind", no `kind`
+// named for one with several.
+func (e *engine) checkChoose(st *Stmt, top *game.Object) error {
+	if top.Ability == nil && top.Spell == nil {
+		return nil
+	}
+	cl := st.Clause("choose")
+	p := top.Controller()
+	for _, ef := range e.resolvingEffects(top) {
+		switch {
+		case ef.Verb == "choose" || ef.Verb == "copychosen" || ef.Verb == "putcounters" && ef.Who == "a creature you control":
+			later := ef.Verb == "choose"
+			if ef.Verb == "putcounters" {
+				ef = game.Effect{Verb: "choose", Who: ef.Who}
+			}
+			cands := e.choosable(p, ef)
+			if cl == nil {
+				if len(cands) > 1 {
+					return refuse("%s chooses one of %s (%s): name it (\"resolve; choose NAME\")", p.Name, strings.Join(labelsOf(cands), ", "), chooseWhat(ef))
+				}
+				continue
+			}
+			if len(cands) == 0 && later {
+				// The creature may be one an instruction before
+				// creates (amass's Army token).
+				continue
+			}
+			if len(cl.Names) != 1 || !slices.ContainsFunc(cands, func(o *game.Object) bool { return strings.EqualFold(o.Label, cl.Names[0].Text) }) {
+				return refuse("%s is not %s: %s chooses among %s", cl.Names[0].Text, chooseWhat(ef), p.Name, strings.Join(labelsOf(cands), ", "))
+			}
+		case ef.Verb == "addorremove":
+			var chosen []Name
+			if cl != nil {
+				chosen = cl.Names
+			}
+			for _, nm := range chosen {
+				o := e.s.FindIn(nm.Text, game.Battlefield)
+				if o == nil || o.Controller() != p || o.Counters[ef.Name] == 0 {
+					return refuse("%s is not a permanent %s controls with a %s counter on it", nm.Text, p.Name, ef.Name)
+				}
+			}
+			if rm := st.Clause("remove"); rm != nil {
+				for _, nm := range rm.Names {
+					if !slices.ContainsFunc(chosen, func(c Name) bool { return strings.EqualFold(c.Text, nm.Text) }) {
+						return refuse("%s is not chosen (\"; choose %s\"): no counter is removed from it", nm.Text, nm.Text)
+					}
+				}
+			}
+		case ef.Verb == "givecounters":
+			if cl == nil {
+				continue
+			}
+			for _, nm := range cl.Names {
+				if q, err := e.player(nm.Text); err == nil {
+					if q.Poison == 0 {
+						return refuse("%s has no counter: only permanents and players that have a counter can be chosen", q.Name)
+					}
+					continue
+				}
+				o := e.s.FindIn(nm.Text, game.Battlefield)
+				if o == nil {
+					return refuse("%s is not a permanent or a player", nm.Text)
+				}
+				kinds := counterKinds(o)
+				if len(kinds) == 0 {
+					return refuse("%s has no counter: only permanents and players that have a counter can be chosen", o.Label)
+				}
+				if ef.Name == "a kind" && len(kinds) > 1 {
+					k := st.Clause("kind")
+					if k == nil || !slices.Contains(kinds, k.Names[0].Text) {
+						return refuse("%s has %s: one additional counter of a kind it already has, chosen (\"; kind KIND\")", o.Label, strings.Join(kinds, ", "))
+					}
+				}
+			}
+			if k := st.Clause("kind"); k != nil && ef.Name == "each kind" {
+				return refuse("one additional counter of each kind: there is no kind to choose")
+			}
+		}
+	}
+	return nil
+}
+
+// offersUnless reports whether the object resolving offers its
+// controller to do something instead of another (endure's "creates …
+// unless they put … counters", 701.63a).
+func (e *engine) offersUnless(top *game.Object) bool {
+	for _, ef := range e.resolvingEffects(top) {
+		if ef.Verb == "createunless" {
+			return true
+		}
+	}
+	return false
+}
+
+// resolvingEffects are the instructions of the object resolving: its
+// text's, and those of the definition of each keyword action it names.
+func (e *engine) resolvingEffects(top *game.Object) []game.Effect {
+	var efs []game.Effect
+	switch {
+	case top.Spell != nil:
+		efs = effects(top.Face(), top.Spell)
+	case top.Ability != nil:
+		// An ability's instructions, after its trigger condition.
+		text := top.Ability.Text
+		if _, after, ok := strings.Cut(text, ", "); ok && !strings.Contains(strings.ToLower(text), "look at") {
+			text = after
+		}
+		for _, s := range strings.Split(text, ". ") {
+			if ef, err := game.ParseEffect(strings.TrimSuffix(strings.TrimSpace(s), ".")); err == nil {
+				efs = append(efs, ef)
+			}
+		}
+	}
+	for i := 0; i < len(efs); i++ {
+		ef := efs[i]
+		if ef.Verb == "action" {
+			if r := e.kw(ef.Name, "means"); !r.IsZero() {
+				if _, steps, err := ability.CompileMeans(keyword.Normalize(r.Text)); err == nil {
+					for _, st := range steps {
+						efs = append(efs, st.Effect)
+					}
+				}
+			}
+		}
+	}
+	return efs
 }
 
 func stackName(o *game.Object) string {

@@ -298,6 +298,19 @@ func (e *engine) condition(c *ability.Condition, o *game.Object, p *game.Player,
 	case "lifeatmost", "lifeatleast":
 		ok = c.Kind == "lifeatmost" && life <= c.N || c.Kind == "lifeatleast" && life >= c.N
 		why = fmt.Sprintf(" (%s has %d life)", p.Name, life)
+	case "controlsno":
+		// "you don't control an Army creature" (amass, 701.47a).
+		ok = true
+		for _, x := range e.s.Battlefield() {
+			if x.Controller() == p && x.Is("Creature") && x.HasSubtype(c.Subtype) {
+				ok, why = false, fmt.Sprintf(" (%s controls %s)", p.Name, x.Label)
+				break
+			}
+		}
+	case "notsubtype":
+		// "it isn't a [subtype]" (amass, 701.47a).
+		ok = !o.HasSubtype(c.Subtype)
+		why = fmt.Sprintf(" (%s is a %s)", o.Label, c.Subtype)
 	case "undesignated":
 		// "it isn't renowned" (702.112a), "this permanent isn't
 		// monstrous" (701.37a).

@@ -92,6 +92,19 @@ func (e *engine) objects(d doing, ef game.Effect, t *game.Target) []*game.Object
 			}
 		}
 		return out
+	case ef.That && e.picked != nil:
+		// The creature an instruction before chose: "put N +1/+1
+		// counters on that creature" (701.39a).
+		if e.s.FindIn(e.picked.Label, game.Battlefield) == e.picked {
+			return []*game.Object{e.picked}
+		}
+		return nil
+	case ef.Who == "a creature you control":
+		// One its controller chooses (blight's, 701.68a).
+		if o := e.pick(d, game.Effect{Verb: "choose", Who: ef.Who}); o != nil {
+			return []*game.Object{o}
+		}
+		return nil
 	case ef.Who == "it" || ef.Who == "this creature" || ef.Who == "this permanent":
 		if e.s.FindIn(d.src.Label, game.Battlefield) == d.src {
 			return []*game.Object{d.src}
@@ -185,6 +198,9 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 		on := e.objects(d, ef, t)
 		if len(on) == 0 && t == nil && ef.Who == "this creature" {
 			e.cite(d, "%s: %s is no longer on the %s: no counters are put on it", cmp.Or(d.head, from), d.src.Label, e.zone(game.Battlefield))
+		}
+		if len(on) == 0 && ef.Who == "a creature you control" {
+			e.cite(d, "%s: %s controls no creature: no counters are put", cmp.Or(d.head, from), d.src.Controller().Name)
 		}
 		for _, o := range on {
 			e.cite(d, "%s: %s puts %d %s %s on %s", cmp.Or(d.head, from), d.src.Controller().Name, n, ef.Name, plural(n, "counter"), o.Label)
@@ -322,6 +338,42 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 		e.create(d, ef, n)
 	case "action":
 		e.keywordAction(d, ef, n)
+	case "choose":
+		e.picked = e.pick(d, ef)
+		if e.picked == nil {
+			e.cite(d, "%s: %s controls no %s: none is chosen", cmp.Or(d.head, from), d.src.Controller().Name, chooseWhat(ef))
+			return true
+		}
+		e.cite(d, "%s: %s chooses %s (toughness %d), %s", cmp.Or(d.head, from), d.src.Controller().Name, e.picked.Label, e.picked.Toughness(), chooseWhat(ef))
+	case "givecounters":
+		e.giveCounters(d, ef)
+	case "multiply":
+		e.multiply(d, ef, t)
+	case "addorremove":
+		e.addOrRemove(d, ef)
+	case "createunless":
+		e.createUnless(d, ef, n)
+	case "copychosen":
+		// A token that's a copy of the creature token chosen: its
+		// copiable values (707.2), those a token created as a copy
+		// has too, exceptions included (707.9b).
+		p := d.src.Controller()
+		o := e.pick(d, ef)
+		if o == nil {
+			r := e.rules.Find(phNoTokens...)
+			if r.IsZero() {
+				r = d.rule
+			}
+			e.s.Cite(r, "%s: %s controls no creature token: no token is created", cmp.Or(d.head, from), p.Name)
+			return true
+		}
+		c := o.Characteristics().Card
+		n := e.s.Create(c, e.label(c.Name+" token"), p, game.Battlefield)
+		n.Token = true
+		e.cite(d, "%s: %s chooses %s, a creature token they control", cmp.Or(d.head, from), p.Name, o.Label)
+		e.s.Cite(e.rules.Find(phCopiable...), "%s: %s creates %s, a token that's a copy of %s", cmp.Or(d.head, from), p.Name, n.Label, o.Label)
+		e.s.Changed()
+		e.fire(n, ability.Enters, nil)
 	case "predefined":
 		e.createPredefined(d, ef, n)
 	case "arrange":
@@ -641,32 +693,73 @@ func (e *engine) keywordAction(d doing, ef game.Effect, n int) {
 	}
 	sub := d
 	sub.rule, sub.name, sub.head = r, ef.Name, ef.Name
+	e.picked = nil
+	defer func() { e.picked = nil }()
 	// The permanent adapts (its steps put counters on it); a player
 	// scries, surveils or investigates.
 	who := d.src.Controller().Name
 	for _, st := range steps {
-		if st.Effect.Who == "this creature" || st.Effect.Who == "this permanent" {
+		if st.Effect.Who == "this creature" || st.Effect.Who == "this permanent" || st.Effect.Who == "that permanent" {
+			// The permanent adapts, or endures (701.63a).
 			who = d.src.Label
+		}
+	}
+	what := ""
+	for _, st := range steps {
+		if st.Effect.Verb == "designate" && st.Effect.Who == "it" {
+			// "Harness [this permanent]": the player harnesses the
+			// source (701.64a).
+			what = " " + d.src.Label
 		}
 	}
 	verb := strings.ToLower(ef.Name) + "s"
 	if v, ok := strings.CutSuffix(strings.ToLower(ef.Name), "ry"); ok {
 		verb = v + "ries" // scries
+	} else if strings.HasSuffix(ef.Name, "ss") {
+		verb = strings.ToLower(ef.Name) + "es" // harnesses
 	}
 	if n > 0 {
 		e.s.Cite(r, "%s: %s %s %d", d.from, who, verb, n)
 		sub.head = fmt.Sprintf("%s %d", ef.Name, n)
 	} else {
-		e.s.Cite(r, "%s: %s %s", d.from, who, verb)
+		e.s.Cite(r, "%s: %s %s%s", d.from, who, verb, what)
+	}
+	// The subtype the action names in place of the definition's
+	// "[subtype]" (amass, 701.47a; "amass N" is "amass Zombies N",
+	// 701.47d).
+	subtype := "Zombie"
+	if len(ef.Types) > 0 {
+		subtype = ef.Types[0]
 	}
 	for _, st := range steps {
 		if st.Cond != nil {
-			if ok, why := e.condition(st.Cond, d.src, d.src.Controller(), nil); !ok {
-				e.s.Cite(r, "%s: \"if %s\" is false%s: %s does nothing more", sub.head, st.Cond.Text, why, d.src.Label)
+			cond := *st.Cond
+			cond.Subtype = strings.ReplaceAll(cond.Subtype, ability.Subtype, subtype)
+			cond.Text = strings.ReplaceAll(cond.Text, ability.Subtype, subtype)
+			// "it" after a choice is the creature chosen (701.47a).
+			o := d.src
+			if e.picked != nil && strings.HasPrefix(cond.Text, "it ") {
+				o = e.picked
+			}
+			if ok, why := e.condition(&cond, o, d.src.Controller(), nil); !ok {
+				e.s.Cite(r, "%s: \"if %s\" is false%s: the instruction after it is not followed", sub.head, cond.Text, why)
 				continue
 			}
 		}
-		e.effect(sub, st.Effect.Instance(n), nil)
+		step := st.Effect.Instance(n)
+		step.Name = strings.ReplaceAll(step.Name, ability.Subtype, subtype)
+		var t *game.Target
+		if step.Cont != nil && len(step.Cont.AddSubtypes) > 0 {
+			c := *step.Cont
+			c.AddSubtypes = []string{strings.ReplaceAll(c.AddSubtypes[0], ability.Subtype, subtype)}
+			step.Cont = &c
+			step.Text = strings.ReplaceAll(step.Text, ability.Subtype, subtype)
+			if e.picked == nil || e.s.FindIn(e.picked.Label, game.Battlefield) != e.picked {
+				continue
+			}
+			t = &game.Target{Object: e.picked}
+		}
+		e.effect(sub, step, t)
 	}
 }
 
@@ -722,6 +815,9 @@ func (e *engine) createPredefined(d doing, ef game.Effect, n int) {
 // (checkArrange refuses one not in the library at all).
 func (e *engine) arrange(d doing, ef game.Effect, n int) {
 	p := d.src.Controller()
+	if ef.Who == "an opponent" {
+		p = e.arrangedOpponent(p)
+	}
 	r := d.rule
 	if r.IsZero() {
 		r = e.rules.Find(phFollow...)
@@ -760,8 +856,323 @@ func (e *engine) arrange(d doing, ef game.Effect, n int) {
 	for i := len(top) - 1; i >= 0; i-- {
 		e.s.Move(top[i], game.Library, nil, true)
 	}
+	if p != d.src.Controller() {
+		// Fateseal's: an opponent's library, "that library" (701.29a).
+		where = "on the bottom of that library"
+		e.s.Cite(r, "%s: %s looks at the top %d %s of %s's library (%s), puts %s %s and %s on top", d.from, d.src.Controller().Name, len(all), plural(len(all), "card"), p.Name, strings.Join(all, ", "), orNone(labelsOf(away)), where, orNone(labelsOf(top)))
+		e.s.Changed()
+		return
+	}
 	e.s.Cite(r, "%s: %s looks at the top %d %s of their library (%s), puts %s %s and %s on top", d.from, p.Name, len(all), plural(len(all), "card"), strings.Join(all, ", "), orNone(labelsOf(away)), where, orNone(labelsOf(top)))
 	e.s.Changed()
+}
+
+// arrangedOpponent is the opponent of p whose library an instruction
+// looks at the top of (fateseal's "an opponent's library", 701.29a):
+// the one whose library holds the cards the resolving statement names,
+// or else the first opponent in turn order.
+func (e *engine) arrangedOpponent(p *game.Player) *game.Player {
+	var opps []*game.Player
+	for _, q := range e.s.InGame() {
+		if q != p {
+			opps = append(opps, q)
+		}
+	}
+	if len(opps) == 0 {
+		return p
+	}
+	if e.cur != nil {
+		for _, w := range []string{"bottom", "top"} {
+			if cl := e.cur.Clause(w); cl != nil {
+				for _, nm := range cl.Names {
+					if o := e.s.FindIn(nm.Text, game.Library); o != nil && o.Owner != p {
+						return o.Owner
+					}
+				}
+			}
+		}
+	}
+	return opps[0]
+}
+
+// chooseWhat says what a "choose" instruction chooses.
+func chooseWhat(ef game.Effect) string {
+	if ef.Who == "creature token you control" {
+		return "a creature token they control"
+	}
+	switch ef.Name {
+	case "":
+		return "a creature they control"
+	case "least toughness":
+		return "a creature they control with the least toughness or tied for least toughness among creatures they control"
+	}
+	return "an " + ef.Name + " creature they control"
+}
+
+// choosable are the creatures p may choose for a "choose" instruction
+// or "a creature you control": those p controls, of the subtype Name
+// names, or those with the least toughness among them (bolster's ties,
+// 701.39a).
+func (e *engine) choosable(p *game.Player, ef game.Effect) []*game.Object {
+	var out []*game.Object
+	for _, o := range e.s.Battlefield() {
+		if ef.Who == "creature token you control" && !o.Token {
+			continue
+		}
+		if o.Is("Creature") && o.Controller() == p && (ef.Name == "" || ef.Name == "least toughness" || o.HasSubtype(ef.Name)) {
+			out = append(out, o)
+		}
+	}
+	if ef.Name == "least toughness" && len(out) > 0 {
+		least := out[0].Toughness()
+		for _, o := range out {
+			least = min(least, o.Toughness())
+		}
+		out = slices.DeleteFunc(out, func(o *game.Object) bool { return o.Toughness() != least })
+	}
+	return out
+}
+
+// pick is the creature the statement resolving chooses among the
+// candidates (`resolve; choose NAME`; checkChoose refuses one that
+// isn't among them), or the only one; nil for none.
+func (e *engine) pick(d doing, ef game.Effect) *game.Object {
+	cands := e.choosable(d.src.Controller(), ef)
+	if e.cur != nil {
+		if cl := e.cur.Clause("choose"); cl != nil && len(cl.Names) == 1 {
+			for _, o := range cands {
+				if strings.EqualFold(o.Label, cl.Names[0].Text) {
+					return o
+				}
+			}
+		}
+	}
+	if len(cands) == 0 {
+		return nil
+	}
+	return cands[0]
+}
+
+// giveCounters gives each permanent and player the resolving statement
+// chooses (`resolve; choose A, bob`; checkChoose refuses one with no
+// counter) one more counter of each kind it has, all at once, or, where
+// the definition says "of a kind", of the one kind it has or the kind
+// `; kind KIND` names (proliferate's, 701.34a; 701.26a–b until
+// 2019-01-25). A player's counters are poison counters.
+func (e *engine) giveCounters(d doing, ef game.Effect) {
+	p := d.src.Controller()
+	var names []Name
+	if e.cur != nil {
+		if cl := e.cur.Clause("choose"); cl != nil {
+			names = cl.Names
+		}
+	}
+	if len(names) == 0 {
+		e.cite(d, "%s: %s chooses no permanent or player", cmp.Or(d.head, d.from), p.Name)
+		return
+	}
+	var chosen []string
+	for _, nm := range names {
+		chosen = append(chosen, nm.Text)
+	}
+	e.cite(d, "%s: %s chooses %s", cmp.Or(d.head, d.from), p.Name, strings.Join(chosen, ", "))
+	for _, nm := range names {
+		if q, err := e.player(nm.Text); err == nil {
+			if q.Poison > 0 {
+				q.Poison++
+				e.cite(d, "%s: %s gets an additional poison counter (%d)", cmp.Or(d.head, d.from), q.Name, q.Poison)
+			}
+			continue
+		}
+		o := e.s.FindIn(nm.Text, game.Battlefield)
+		kinds := counterKinds(o)
+		if len(kinds) == 0 {
+			e.cite(d, "%s: %s no longer has a counter: it gets none", cmp.Or(d.head, d.from), nm.Text)
+			continue
+		}
+		give := map[string]int{}
+		switch {
+		case ef.Name == "each kind":
+			for _, k := range kinds {
+				give[k] = 1
+			}
+		case len(kinds) == 1:
+			give[kinds[0]] = 1
+		default:
+			k := kinds[0]
+			if cl := e.cur.Clause("kind"); cl != nil && slices.Contains(kinds, cl.Names[0].Text) {
+				k = cl.Names[0].Text
+			}
+			give[k] = 1
+			r := e.rules.Find(phKindChosen...)
+			if r.IsZero() {
+				r = d.rule
+			}
+			e.s.Cite(r, "%s: %s has more than one kind of counter (%s): %s chooses %s", cmp.Or(d.head, d.from), o.Label, strings.Join(kinds, ", "), p.Name, k)
+		}
+		e.putCounterKinds(o, give, p)
+	}
+}
+
+// createUnless: the source's controller creates the token the
+// instruction describes unless they put n counters of kind Becomes on
+// the source, their choice as it resolves (`resolve; decline` declines
+// to put them; a source no longer on the battlefield gets none, 400.7):
+// endure's (701.63a). With n 0 nothing happens (701.63b).
+func (e *engine) createUnless(d doing, ef game.Effect, n int) {
+	src, p := d.src, d.src.Controller()
+	head := cmp.Or(d.head, d.from)
+	if n == 0 {
+		r := e.rules.Find(phNothingZero...)
+		if r.IsZero() {
+			r = d.rule
+		}
+		e.s.Cite(r, "%s: N is 0: nothing happens, no counters and no token", head)
+		return
+	}
+	on := e.s.FindIn(src.Label, game.Battlefield) == src
+	if on && !e.declines() {
+		e.cite(d, "%s: %s puts %d %s %s on %s rather than create a token", head, p.Name, n, ef.Becomes, plural(n, "counter"), src.Label)
+		e.putCounters(src, ef.Becomes, n, p)
+		return
+	}
+	why := p.Name + " declines to put the counters"
+	if !on {
+		why = src.Label + " is no longer on the " + strings.TrimPrefix(e.zone(game.Battlefield), "the ")
+	}
+	e.cite(d, "%s: %s: %s creates the token", head, why, p.Name)
+	e.create(d, game.Effect{Verb: "create", Name: ef.Name, P: ef.P, T: ef.T}, 1)
+}
+
+// multiply doubles (N 2) or triples (N 3) what the instruction names
+// (701.10, 701.11): a creature's power and/or toughness, +X/+Y where X
+// and Y are (N-1) times its values as the instruction is followed
+// (a negative value the same way: -X, 701.10c, 701.11c), a continuous
+// effect (613.4c); a life total, gaining or losing what makes it N times
+// what it was (701.10d); the counters of a kind, as many more as (N-1)
+// times those it has (701.10e). Each step cites its subrule.
+func (e *engine) multiply(d doing, ef game.Effect, t *game.Target) {
+	name, how := "Double", "doubles"
+	if ef.N == 3 {
+		name, how = "Triple", "triples"
+	}
+	k := ef.N - 1
+	ctrl := d.src.Controller()
+	head := cmp.Or(d.name, d.from)
+	cite := func(phrase, format string, args ...any) {
+		// The subrule that says what this doubling means; where the
+		// revision defines none (tripling a life total), the rule of
+		// following the instruction.
+		r := e.kw(name, phrase)
+		if r.IsZero() || !strings.Contains(strings.ToLower(keyword.Normalize(r.Text)), phrase) {
+			r = e.rules.Find(phFollow...)
+		}
+		e.s.Cite(r, format, args...)
+	}
+	if ef.Name == "life" {
+		was := ctrl.Life
+		ctrl.Life += was * k
+		cite("life total", "%s: %s %s their life total: %d becomes %d", head, ctrl.Name, how, was, ctrl.Life)
+		switch {
+		case was > 0:
+			e.firePlayer(ctrl, ability.GainsLife, nil)
+		case was < 0:
+			e.firePlayer(ctrl, ability.LosesLife, nil)
+		}
+		return
+	}
+	for _, o := range e.objects(d, game.Effect{Target: ef.Target, Who: ef.Who}, t) {
+		if ef.Becomes == "counters" {
+			n := o.Counters[ef.Name]
+			cite("number of a kind of counters", "%s: %s %s the %s counters on %s: %d more", head, ctrl.Name, how, ef.Name, o.Label, n*k)
+			if n > 0 {
+				e.putCounters(o, ef.Name, n*k, ctrl)
+			}
+			continue
+		}
+		p, tt := o.PT()
+		c := &game.Continuous{Source: d.src, Label: head, Objects: []*game.Object{o}, AddPT: true, UntilEOT: ef.UntilEOT}
+		if strings.Contains(ef.Name, "power") {
+			c.P = p * k
+		}
+		if strings.Contains(ef.Name, "toughness") {
+			c.T = tt * k
+		}
+		sub := "gets +x/+0"
+		if (p < 0 && c.P != 0) || (tt < 0 && c.T != 0) {
+			sub = "less than 0"
+		}
+		cite(sub, "%s: %s %s %s's %s (%d/%d): it gets %+d/%+d", head, ctrl.Name, how, o.Label, ef.Name, p, tt, c.P, c.T)
+		e.s.AddEffect(c)
+		e.citeLayers(c, fmt.Sprintf("%s: %q applies to %s", head, ef.Text, o.Label), c.Objects)
+	}
+}
+
+// addOrRemove: each permanent its controller chooses (`resolve; choose
+// A, B`; checkChoose refuses one they don't control or with no counter
+// of the kind) gets one more counter of kind Name, or one fewer when
+// `; remove B` names it (time travel's, 701.56a). Removing the last
+// triggers what waits for it. A suspended card (702.62b) is none the
+// engine has: suspend is not modelled.
+func (e *engine) addOrRemove(d doing, ef game.Effect) {
+	p := d.src.Controller()
+	head := cmp.Or(d.head, d.from)
+	var chosen, removed []Name
+	if e.cur != nil {
+		if cl := e.cur.Clause("choose"); cl != nil {
+			chosen = cl.Names
+		}
+		if cl := e.cur.Clause("remove"); cl != nil {
+			removed = cl.Names
+		}
+	}
+	if len(chosen) == 0 {
+		e.cite(d, "%s: %s chooses nothing", head, p.Name)
+		return
+	}
+	for _, nm := range chosen {
+		o := e.s.FindIn(nm.Text, game.Battlefield)
+		if o == nil || o.Counters[ef.Name] == 0 {
+			e.cite(d, "%s: %s no longer has a %s counter: nothing happens to it", head, nm.Text, ef.Name)
+			continue
+		}
+		if slices.ContainsFunc(removed, func(r Name) bool { return strings.EqualFold(r.Text, nm.Text) }) {
+			o.AddCounters(ef.Name, -1)
+			e.s.Changed()
+			e.cite(d, "%s: %s removes a %s counter from %s (%d left)", head, p.Name, ef.Name, o.Label, o.Counters[ef.Name])
+			if o.Counters[ef.Name] == 0 {
+				e.fire(o, ability.LastCounterRemoved, lastCounter(ef.Name))
+			}
+			continue
+		}
+		e.cite(d, "%s: %s puts a %s counter on %s", head, p.Name, ef.Name, o.Label)
+		e.putCounters(o, ef.Name, 1, p)
+	}
+}
+
+// phNothingZero finds endure's rule of endure 0 (701.63b).
+var phNothingZero = []string{"no counters are put on that permanent and no tokens are created"}
+
+// phNoTokens finds populate's rule of no creature token (701.36b).
+var phNoTokens = []string{"no creature tokens when instructed"}
+
+// phKindChosen finds the rule of the kind of counter chosen where a
+// permanent has several (701.23b–701.26b until 2019-01-25).
+var phKindChosen = []string{"chooses which kind of counter to add"}
+
+// counterKinds are the kinds of counter o has, sorted; none for nil.
+func counterKinds(o *game.Object) []string {
+	if o == nil {
+		return nil
+	}
+	var out []string
+	for k, n := range o.Counters {
+		if n > 0 {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // orNone joins labels, or says "none".

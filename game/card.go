@@ -641,6 +641,12 @@ type Effect struct {
 	//   - action
 	//   - predefined
 	//   - arrange
+	//   - choose
+	//   - givecounters
+	//   - copychosen
+	//   - createunless
+	//   - addorremove
+	//   - multiply
 	// "action", "predefined" and "arrange" are a keyword action, a
 	// predefined token, scry's and surveil's look at the top (verbs.go).
 	Verb string

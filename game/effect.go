@@ -122,7 +122,8 @@ type Continuous struct {
 	AddTypes  []string
 	LoseTypes []string
 	// AddSubtypes are subtypes the objects get with their new card
-	// types ("becomes a 0/0 Elemental creature", 205.1b).
+	// types ("becomes a 0/0 Elemental creature", 205.1b; "it becomes an
+	// Orc in addition to its other types", amass's, 701.47a).
 	AddSubtypes []string
 	// WhileAttached is set for a static ability's effect that applies
 	// only while its source is attached to a permanent ("until it

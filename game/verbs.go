@@ -21,17 +21,35 @@ import (
 //	[PLAYERS] draw(s) NUM card(s) · [PLAYERS] mill(s) NUM card(s)
 //	  · [PLAYERS] put(s) (the top NUM card(s) of | NUM card(s) from the top of) (your | their | his or her) library
 //	    into (your | their | his or her) graveyard | hand (Name: the zone; mill's own definition, 701.17a)
-//	put NUM KIND counter(s) on (OBJECT | each creature you control) · remove NUM KIND counter(s) from OBJECT
+//	put NUM KIND counter(s) on (OBJECT | each creature you control | a creature you control) · remove NUM KIND counter(s) from OBJECT
+//	choose a [SUBTYPE] creature you control [with the least toughness or tied for least toughness among creatures you control]
+//	  (bolster's, amass's: the creature "that creature" and "it" name after it)
+//	(it | this creature | this permanent) endures NUM (a keyword action, 701.63a) · amass [SUBTYPES] NUM (701.47a)
+//	it becomes a SUBTYPE in addition to its other types (amass's: the creature chosen)
+//	(double | triple) (target creature's | its | this creature's) (power | toughness | power and toughness) [until end of turn]
+//	  · (double | triple) your life total · (double | triple) the number of KIND counters on (target creature | target permanent
+//	  | this creature | it) (keyword actions, 701.10, 701.11)
+//	that permanent's controller creates an N/N DESC creature token unless they put NUM KIND counters on that permanent (endure's)
+//	choose any number of permanents you control with one or more KIND counters on them and/or suspended cards you own in exile
+//	  with one or more KIND counters on them and, for each of those objects, put a KIND counter on it or remove a KIND counter
+//	  from it (time travel's)
+//	choose a creature token you control and (create a token | put a token onto the battlefield) that's a copy of that creature token
+//	  (populate's: the token's copiable values, 707.2)
+//	choose any number of permanents and/or players that have a counter, then give each [exactly] one additional counter
+//	  of (a | each) kind that permanent or player already has (proliferate's)
 //	  (KIND one word, or "cumulative upkeep", the age counter's name in 2001-07-23, 502.13a)
 //	move NUM KIND counter(s) from (this permanent | this creature) onto (that creature | target creature)
 //	tap OBJECT · untap OBJECT · exile OBJECT · return OBJECT to its owner's hand
-//	adapt NUM · monstrosity NUM · scry NUM · surveil NUM · investigate (a keyword action: what its definition means, 701.46a, 701.37a, 701.22a, 701.25a, 701.16a)
-//	look at the top NUM cards of your library, then put any number of them on the bottom of your library | into your graveyard
-//	  and the rest on top of your library in any order (scry's and surveil's definitions)
+//	adapt NUM · monstrosity NUM · scry NUM · surveil NUM · fateseal NUM · bolster NUM · blight NUM · investigate · proliferate · populate · time travel
+//	  (a keyword action: what its definition means, 701.46a, 701.37a, 701.22a, 701.25a, 701.29a, 701.39a, 701.68a, 701.16a, 701.34a,
+//	  701.36a)
+//	look at the top NUM cards of (your | an opponent's) library, then put any number of them on the bottom of (your | that) library
+//	  | into your graveyard and the rest on top of (your | that) library in any order (scry's, surveil's and fateseal's definitions)
 //	create NUM (Clue | Treasure | Food | Gold | Blood | Powerstone) token(s) (a predefined token, 111.10)
 //	if that's another creature, it also gains the non-KEYWORD abilities of this creature printed below this one
 //	  until end of turn (backup's: the keyword abilities printed after the first KEYWORD on the source)
-//	OBJECT becomes saddled [until end of turn] (a designation, 702.171b) · harness (this permanent | it) (701.64a)
+//	OBJECT becomes (saddled | harnessed) [until end of turn] (a designation, 702.171b, 701.64a) · harness (this permanent | it)
+//	  (a keyword action: what its definition means, 701.64a)
 //	return this card from your graveyard to your hand · exile this card | remove this card from the game
 //	  (the card with the ability, where it is; the first functions in the graveyard, 113.6m)
 //	return (it | that card | this card from your graveyard) to the battlefield [under (its owner's | your) control] [tapped]
@@ -91,7 +109,7 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 		// A keyword action named with its number ("Adapt 2"): what the
 		// revision's own definition of the action means, done by the
 		// engine (ability.CompileMeans, 701.46a).
-		{lazyRegexp(`(?i)^(adapt|monstrosity|scry|surveil) ` + numWord + `$`), func(m []string) Effect {
+		{lazyRegexp(`(?i)^(adapt|monstrosity|scry|surveil|fateseal|bolster|blight) ` + numWord + `$`), func(m []string) Effect {
 			e := Effect{Verb: "action", Name: strings.ToUpper(m[1][:1]) + strings.ToLower(m[1][1:])}
 			amount(&e, m[2])
 			return e
@@ -102,18 +120,24 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 		// on the bottom of it, or into your graveyard, and the rest on
 		// top in any order; Name is where the cards chosen go, "bottom"
 		// or "graveyard".
-		{lazyRegexp(`(?i)^look at the top ` + numWord + ` cards of your library(?:,? (?:then )?|\. )put any number of them (on the bottom of your library|into your graveyard)(?: in any order)?,? and (?:put )?the rest on top of your library in any order$`), func(m []string) Effect {
+		// Fateseal's (701.29a): the top N cards of an opponent's library,
+		// put back on the bottom or top of "that library" (Who "an
+		// opponent"); "opponent?s" in 2008-05-01's text.
+		{lazyRegexp(`(?i)^look at the top ` + numWord + ` cards of (your|an opponent(?:'|’|\?)s) library(?:,? (?:then )?|\. )put any number of them (on the bottom of (?:your|that) library|into your graveyard)(?: in any order)?,? and (?:put )?the rest on top of (?:your|that) library in any order$`), func(m []string) Effect {
 			e := Effect{Verb: "arrange", Name: "bottom"}
-			if strings.Contains(strings.ToLower(m[2]), "graveyard") {
+			if strings.Contains(strings.ToLower(m[3]), "graveyard") {
 				e.Name = "graveyard"
+			}
+			if !strings.EqualFold(m[2], "your") {
+				e.Who = "an opponent"
 			}
 			amount(&e, m[1])
 			return e
 		}},
 		// One with no number (701.16a: "“Investigate” means “Create a
 		// Clue token.”").
-		{lazyRegexp(`(?i)^(investigate)$`), func(m []string) Effect {
-			return Effect{Verb: "action", Name: strings.ToUpper(m[1][:1]) + strings.ToLower(m[1][1:])}
+		{lazyRegexp(`(?i)^(investigate|proliferate|populate|time travel)$`), func(m []string) Effect {
+			return Effect{Verb: "action", Name: titleWords(m[1])}
 		}},
 		// A predefined token (111.10): its characteristics are those the
 		// revision's rule gives it (PredefinedToken).
@@ -152,7 +176,104 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 			amount(&e, m[2]+m[3])
 			return e
 		}},
-		{lazyRegexp(`(?i)^put ` + numWord + ` ([+-]\d+/[+-]\d+|cumulative upkeep|[a-z]+) counters? on (each creature you control|` + objectWords + `)$`), func(m []string) Effect {
+		// The creature an action chooses among those its controller
+		// controls: bolster's "with the least toughness or tied for
+		// least toughness among creatures you control" (701.39a), Name
+		// "least toughness"; amass's "an Army creature you control"
+		// (701.47a), Name the subtype. The instructions after it name
+		// it "that creature" or "it".
+		{lazyRegexp(`(?i)^choose an? (?:([a-z]+) )?creature you control( with the least toughness or tied for least toughness among creatures you control)?$`), func(m []string) Effect {
+			e := Effect{Verb: "choose", Who: "creature you control"}
+			switch {
+			case m[2] != "":
+				e.Name = "least toughness"
+			case m[1] != "":
+				e.Name = strings.ToUpper(m[1][:1]) + strings.ToLower(m[1][1:])
+			}
+			return e
+		}},
+		// "Amass Orcs 2" (701.47a; "amass 2" before 2023-10-13, and
+		// errata's "amass Zombies N" since, 701.47d): Types holds the
+		// subtype, singular.
+		{lazyRegexp(`(?i)^amass (?:([a-z]+) )?` + numWord + `$`), func(m []string) Effect {
+			e := Effect{Verb: "action", Name: "Amass"}
+			if m[1] != "" {
+				e.Types = []string{strings.ToUpper(m[1][:1]) + strings.TrimSuffix(strings.ToLower(m[1][1:]), "s")}
+			}
+			amount(&e, m[2])
+			return e
+		}},
+		// A subtype the creature chosen gets (amass's "it becomes a
+		// [subtype] in addition to its other types", 701.47a).
+		{lazyRegexp(`^it becomes an? ([A-Z][A-Za-z]*) in addition to its other types$`), func(m []string) Effect {
+			return Effect{Verb: "continuous", That: true, Who: "it", Cont: &Continuous{AddSubtypes: []string{m[1]}}}
+		}},
+		// Doubling and tripling (701.10, 701.11): N the factor, Name
+		// what is multiplied, "power", "toughness", "power and
+		// toughness", "life" or a kind of counters.
+		{lazyRegexp(`(?i)^(double|triple) (target creature(?:'|’)s|its|this creature(?:'|’)s) (power and toughness|power|toughness)( until end of turn)?$`), func(m []string) Effect {
+			e := Effect{Verb: "multiply", N: factor(m[1]), Name: strings.ToLower(m[3]), UntilEOT: m[4] != ""}
+			if strings.HasPrefix(strings.ToLower(m[2]), "target") {
+				e.Target = "creature"
+			} else {
+				e.Who = "this creature"
+			}
+			return e
+		}},
+		{lazyRegexp(`(?i)^(double|triple) your life total$`), func(m []string) Effect {
+			return Effect{Verb: "multiply", N: factor(m[1]), Name: "life"}
+		}},
+		{lazyRegexp(`(?i)^(double|triple) the number of ([+-]\d+/[+-]\d+|[a-z]+) counters on (target creature|target permanent|this creature|it)$`), func(m []string) Effect {
+			e := Effect{Verb: "multiply", N: factor(m[1]), Name: strings.ToLower(m[2]), Becomes: "counters"}
+			switch w := strings.ToLower(m[3]); w {
+			case "target creature":
+				e.Target = "creature"
+			case "target permanent":
+				e.Target = "permanent"
+			default:
+				e.Who = "this creature"
+			}
+			return e
+		}},
+		// A permanent instructed to endure (701.63a): "it endures 2",
+		// the ability's source.
+		{lazyRegexp(`(?i)^(?:it|this creature|this permanent) (endure)s ` + numWord + `$`), func(m []string) Effect {
+			e := Effect{Verb: "action", Name: "Endure"}
+			amount(&e, m[2])
+			return e
+		}},
+		// Endure's (701.63a): a token, unless the permanent's
+		// controller puts counters on it (Name the token's description,
+		// Becomes the kind of counters; `resolve; decline` declines to
+		// put them).
+		{lazyRegexp(`(?i)^that permanent(?:'|’)s controller creates an? (N|\d+)/(N|\d+) (.+?) creature token unless they put ` + numWord + ` ([+-]\d+/[+-]\d+) counters on that permanent$`), func(m []string) Effect {
+			e := Effect{Verb: "createunless", Name: m[3], Becomes: m[5], Who: "that permanent"}
+			e.setPT(m[1], m[2])
+			amount(&e, m[4])
+			return e
+		}},
+		// Time travel's (701.56a): each of the chosen permanents with
+		// counters of kind Name gets one more or one fewer, its
+		// controller's choice.
+		{lazyRegexp(`(?i)^choose any number of permanents you control with one or more (\w+) counters on them and/or suspended cards you own in exile with one or more \w+ counters on them and, for each of those objects, put an? \w+ counter on it or remove an? \w+ counter from it$`), func(m []string) Effect {
+			return Effect{Verb: "addorremove", Name: strings.ToLower(m[1])}
+		}},
+		// Populate's (701.36a; "put a token onto the battlefield that's
+		// a copy …" until 2016-09-30, 701.27a): the creature token
+		// chosen is copied (707.2: its copiable values).
+		{lazyRegexp(`(?i)^choose a creature token you control and (?:create a token|put a token onto the battlefield) that(?:'|’)s a copy of that creature token$`), func(m []string) Effect {
+			return Effect{Verb: "copychosen", Who: "creature token you control"}
+		}},
+		// Proliferate's (701.34a): the permanents and players chosen
+		// get one more counter of each kind they have (Name "each
+		// kind"), or, until 2019-01-25, "exactly one additional counter
+		// of a kind" (Name "a kind", 701.26a).
+		{lazyRegexp(`(?i)^choose any number of permanents and/or players that have a counter,? then give each (?:exactly )?one additional counter of (a|each) kind that permanent or player already has$`), func(m []string) Effect {
+			return Effect{Verb: "givecounters", Name: strings.ToLower(m[1]) + " kind"}
+		}},
+		// "a creature you control": one its controller chooses (blight's,
+		// 701.68a).
+		{lazyRegexp(`(?i)^put ` + numWord + ` ([+-]\d+/[+-]\d+|cumulative upkeep|[a-z]+) counters? on (each creature you control|a creature you control|` + objectWords + `)$`), func(m []string) Effect {
 			e := Effect{Verb: "putcounters", Name: strings.ToLower(m[2])}
 			amount(&e, m[1])
 			if w := strings.ToLower(m[3]); !object(&e, w) {
@@ -190,7 +311,7 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 			}
 			return e
 		}},
-		{lazyRegexp(`(?i)^` + objectWords + ` becomes (saddled)( until end of turn)?$`), func(m []string) Effect {
+		{lazyRegexp(`(?i)^` + objectWords + ` becomes (saddled|harnessed)( until end of turn)?$`), func(m []string) Effect {
 			// A designation (702.171b): Becomes names it.
 			e := Effect{Verb: "designate", Becomes: strings.ToLower(m[2]), UntilEOT: m[3] != ""}
 			object(&e, m[1])
@@ -201,12 +322,11 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 			// targeted, unless it is the source.
 			return Effect{Verb: "continuous", That: true, Cont: &Continuous{UntilEOT: true, GainBelow: strings.ToLower(m[1])}}
 		}},
-		{lazyRegexp(`(?i)^harness (this permanent|it)$`), func(m []string) Effect {
-			// "Harness [this permanent]" means "If this permanent
-			// isn't harnessed, it becomes harnessed" (701.64a).
-			e := Effect{Verb: "designate", Becomes: "harnessed"}
-			object(&e, m[1])
-			return e
+		{lazyRegexp(`(?i)^harness (?:this permanent|it)$`), func(m []string) Effect {
+			// A keyword action (701.64a): "Harness [this permanent]"
+			// means what the revision's definition says, "If this
+			// permanent isn't harnessed, it becomes harnessed".
+			return Effect{Verb: "action", Name: "Harness"}
 		}},
 		{lazyRegexp(`(?i)^return this card from your graveyard to your hand$`), func(m []string) Effect {
 			// Recover's (702.59a): the card with the ability, which
@@ -504,6 +624,24 @@ func object(e *Effect, s string) bool {
 		return false
 	}
 	return true
+}
+
+// factor is 2 for "double", 3 for "triple".
+func factor(w string) int {
+	if strings.EqualFold(w, "triple") {
+		return 3
+	}
+	return 2
+}
+
+// titleWords writes each word of s with a capital ("time travel":
+// "Time Travel").
+func titleWords(s string) string {
+	w := strings.Fields(strings.ToLower(s))
+	for i, x := range w {
+		w[i] = strings.ToUpper(x[:1]) + x[1:]
+	}
+	return strings.Join(w, " ")
 }
 
 // keywordTitle writes a keyword as Keywords names it ("first strike":

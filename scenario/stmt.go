@@ -71,6 +71,9 @@ var clauseWords = map[string]bool{
 	"assist":      true,
 	"enlist":      true,
 	"gift":        true,
+	"choose":      true,
+	"kind":        true,
+	"remove":      true,
 }
 
 // expectKinds maps what an expect line checks to whether it names a
@@ -878,6 +881,9 @@ func (p *parser) check(st *engine.Stmt) {
 	for _, c := range st.Clauses {
 		if c.Word == "replace" {
 			continue // words, checked as the clause was read
+		}
+		if c.Word == "kind" {
+			continue // a kind of counter ("+1/+1", "charge"), checked as it resolves
 		}
 		if c.Word == "room" {
 			// The name of a room of a dungeon the file defines.
