@@ -175,7 +175,10 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 	type step struct {
 		ef     game.Effect
 		target *game.Target
-		from   string
+		// other is the second target of an instruction with two
+		// (Effect.Other).
+		other *game.Target
+		from  string
 	}
 	var steps []step
 	ti := 0
@@ -194,6 +197,10 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 			s.target = &info.Targets[ti]
 			last = s.target
 			ti++
+			if ef.Other != "" && ti < len(info.Targets) {
+				s.other = &info.Targets[ti]
+				ti++
+			}
 		case ef.That:
 			// "that creature", "it": the target of the instruction
 			// before, judged with it.
@@ -217,6 +224,12 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 		if s.target != nil && !s.ef.That {
 			targets++
 			if !e.legal(spell, s.ef.Target, *s.target) {
+				illegal++
+			}
+		}
+		if s.other != nil {
+			targets++
+			if !e.legal(spell, s.ef.Other, *s.other) {
 				illegal++
 			}
 		}
@@ -248,7 +261,7 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 		if s.ef.That && slices.Contains(illegalNow, s.target) {
 			continue
 		}
-		if s.target != nil && !s.ef.That && !e.legal(spell, s.ef.Target, *s.target) {
+		if s.target != nil && !s.ef.That && s.ef.Other == "" && !e.legal(spell, s.ef.Target, *s.target) {
 			e.s.Cite(e.rules.Find(phResolve...), "%s is an illegal target now: that part of the spell does nothing", s.target.Name())
 			illegalNow = append(illegalNow, s.target)
 			continue
@@ -256,7 +269,7 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 		if s.ef.That && s.target == nil {
 			continue
 		}
-		e.effect(doing{src: spell, from: s.from}, s.ef, s.target)
+		e.effect(doing{src: spell, from: s.from, other: s.other}, s.ef, s.target)
 		if e.turnEnded {
 			// The spell itself was exiled as the turn ended (723.1b).
 			return nil
@@ -323,6 +336,9 @@ type doing struct {
 	// object is "that creature", the object the triggering event was
 	// about (a creature attacking alone), nil for none.
 	object *game.Object
+	// other is the second target of an instruction with two
+	// (Effect.Other), nil for none.
+	other *game.Target
 }
 
 // cite cites the instruction's rule: its triggered ability's, or the

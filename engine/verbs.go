@@ -95,6 +95,8 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 	from := d.from
 	n := e.amount(d, ef)
 	switch ef.Verb {
+	case "fight":
+		e.fight(d, ef, t)
 	case "damage":
 		var to []game.Target
 		switch {
@@ -731,4 +733,55 @@ func orNone(labels []string) string {
 		return "none"
 	}
 	return strings.Join(labels, ", ")
+}
+
+// fight follows "A fights B" (701.14a): each creature deals damage equal
+// to its power to the other, at once, damage that isn't combat damage
+// (701.14d); a creature that fights itself deals damage equal to twice its
+// power to itself (701.14c). When either is no longer on the battlefield,
+// no longer a creature, or an illegal target, neither fights (701.14b).
+// The fighters are the source (Who) and the targets, t and d.other, in
+// the order the text names them.
+func (e *engine) fight(d doing, ef game.Effect, t *game.Target) {
+	from := cmp.Or(d.head, d.from)
+	var fighters []*game.Object
+	if ef.Who != "" {
+		fighters = append(fighters, d.src)
+	}
+	ts := []*game.Target{t, d.other}
+	for i, want := range []string{ef.Target, ef.Other} {
+		if want == "" {
+			continue
+		}
+		x := ts[i]
+		if x == nil || x.Object == nil || !e.legal(d.src, want, *x) {
+			name := "its target"
+			if x != nil {
+				name = x.Name()
+			}
+			e.s.Cite(e.action("Fight", "illegal target"), "%s: %s is an illegal target now: neither creature fights or deals damage", from, name)
+			return
+		}
+		fighters = append(fighters, x.Object)
+	}
+	if len(fighters) != 2 {
+		return
+	}
+	for _, o := range fighters {
+		if e.s.FindIn(o.Label, game.Battlefield) != o || !o.Is("Creature") {
+			e.s.Cite(e.action("Fight", "no longer on the battlefield"), "%s: %s is no longer a creature on the %s: neither creature fights or deals damage", from, o.Label, e.zone(game.Battlefield))
+			return
+		}
+	}
+	a, b := fighters[0], fighters[1]
+	pa, _ := a.PT()
+	pb, _ := b.PT()
+	if a == b {
+		e.s.Cite(e.action("Fight", "fights itself"), "%s: %s fights itself: it deals damage equal to twice its power (%d) to itself", from, a.Label, 2*max(pa, 0))
+		e.damage(a, game.Target{Object: a}, 2*pa, false)
+		return
+	}
+	e.s.Cite(e.action("Fight", "deals damage equal to its power"), "%s: %s (power %d) and %s (power %d) fight: each deals damage equal to its power to the other, not combat damage", from, a.Label, max(pa, 0), b.Label, max(pb, 0))
+	e.damage(a, game.Target{Object: b}, pa, false)
+	e.damage(b, game.Target{Object: a}, pb, false)
 }

@@ -615,6 +615,7 @@ type Effect struct {
 	//   - action
 	//   - predefined
 	//   - arrange
+	//   - fight
 	// "action", "predefined" and "arrange" are a keyword action, a
 	// predefined token, scry's and surveil's look at the top (verbs.go).
 	Verb string
@@ -632,7 +633,11 @@ type Effect struct {
 	// controller's spells.
 	Yours  bool
 	P, T   int
-	Target string // "any", "creature", "player", "spell", "creature spell", "permanent spell", "aura spell", "creature you control", "land you control", "another creature you control"
+	Target string // "any", "creature", "player", "spell", "creature spell", "permanent spell", "aura spell", "creature you control", "creature you don't control", "land you control", "another creature you control"
+	// Other is the second target of an instruction with two, chosen
+	// after Target ("target creature you control fights target
+	// creature you don't control", 701.14a), "" for none.
+	Other string
 	// That is set for an instruction about the object the instruction
 	// before it targeted ("untap that creature", "it gains haste").
 	That bool

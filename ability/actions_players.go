@@ -1,0 +1,17 @@
+package ability
+
+// The keyword actions on players, combat and cards (701): each is a verb
+// of the effect table of card text (game.ParseEffect) that the engine
+// follows as the revision's definition says, hand-written because the
+// definition is no template the grammar compiles ("Each of those
+// creatures deals damage equal to its power to the other creature" is
+// a rule of two objects, not a sentence of card text).
+
+func init() {
+	families = append(families, func() {
+		// 701.14a, from 2011-09-30 (701.10a): card text's "Target
+		// creature you control fights target creature you don't
+		// control", the verb "fight".
+		declareAction("Fight")
+	})
+}
