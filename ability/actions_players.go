@@ -13,5 +13,11 @@ func init() {
 		// creature you control fights target creature you don't
 		// control", the verb "fight".
 		declareAction("Fight")
+		// 701.19a, from 2007-05-01 (501.5a): "Regenerate target
+		// creature", "{B}: Regenerate this creature": a regeneration
+		// shield, a replacement effect of the permanent's next
+		// destruction this turn (614.8), which a destruction that
+		// "can't be regenerated" ignores (701.19c).
+		declareAction("Regenerate")
 	})
 }

@@ -824,7 +824,7 @@ func (e *engine) dealCombat(hits []hit) {
 func liveBlockers(e *engine, bs []*game.Object) []*game.Object {
 	var out []*game.Object
 	for _, b := range bs {
-		if e.s.FindIn(b.Label, game.Battlefield) == b {
+		if _, blocking := e.s.Combat.Blocking[b]; blocking && e.s.FindIn(b.Label, game.Battlefield) == b {
 			out = append(out, b)
 		}
 	}

@@ -191,6 +191,11 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 	}
 	var last *game.Target
 	for _, ef := range main {
+		if ef.Verb == "noregen" && len(steps) > 0 {
+			// Later text modifies the instruction before it (608.2c):
+			// its destruction can't be regenerated.
+			steps[len(steps)-1].ef.NoRegen = true
+		}
 		s := step{ef: ef, from: face.Name}
 		switch {
 		case ef.Target != "" && ti < len(info.Targets):
@@ -414,7 +419,7 @@ func (e *engine) effect(d doing, ef game.Effect, t *game.Target) {
 		e.s.Cite(e.defined("Sacrifice", phSacrifice...), "%s: %s sacrifices %s", from, spell.Controller().Name, spell.Label)
 		e.leaveBattlefield(spell, game.Graveyard, "sacrificed")
 	case "destroy":
-		e.destroy(t.Object, e.action("Destroy", "to destroy a permanent", "destroyed, or sacrificed is put", "destroyed or sacrificed is put"), from)
+		e.destroyAs(t.Object, e.action("Destroy", "to destroy a permanent", "destroyed, or sacrificed is put", "destroyed or sacrificed is put"), from, !ef.NoRegen)
 	case "sacrificeperms":
 		p := e.sacrificer(spell, ef)
 		chosen, _ := e.sacrificeChoice(p, ef.N, ef.Name)
@@ -880,8 +885,36 @@ type gain struct {
 // destroy puts a permanent into its owner's graveyard unless it is
 // indestructible.
 func (e *engine) destroy(o *game.Object, r game.Ref, why string) {
+	e.destroyAs(o, r, why, true)
+}
+
+// destroyAs destroys o as destroy does; regen is false for a
+// destruction that can't be regenerated, to which regeneration shields
+// don't apply (701.19c).
+func (e *engine) destroyAs(o *game.Object, r game.Ref, why string, regen bool) {
 	if a, ok := first[*ability.CantBeDestroyed](e, o); ok {
 		e.s.Cite(e.ref(a), a.Note, o.Label, why)
+		return
+	}
+	if o.Shields > 0 && !regen {
+		r := e.regenRule("can't be regenerated", "can’t be regenerated")
+		if !strings.Contains(strings.ReplaceAll(strings.ToLower(r.Text), "’", "'"), "can't be regenerated") {
+			// No subrule says it (before 2011): the rule by which
+			// later text modifies earlier text ("Destroy target
+			// creature. It can't be regenerated.").
+			r = e.rules.Find("later text on the card may modify the meaning of earlier text")
+		}
+		e.s.Cite(r, "%s can't be regenerated: its regeneration shield doesn't apply", o.Label)
+	} else if o.Shields > 0 {
+		// The regeneration shield replaces the destruction (701.19a,
+		// 614.8), and is used up.
+		o.Shields--
+		o.Damage, o.Doomed, o.Tapped = 0, game.Ref{}, true
+		rest := ""
+		if e.s.Combat.Remove(o) {
+			rest = ", and it is removed from combat"
+		}
+		e.s.Cite(e.regenRule("the next time"), "%s regenerates instead of being destroyed (%s): all damage is removed from it, its controller taps it%s", o.Label, why, rest)
 		return
 	}
 	for _, x := range e.s.Battlefield() {

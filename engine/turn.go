@@ -308,10 +308,11 @@ func (e *engine) cleanup() {
 	}
 	cited, changed := e.s.EndTurnEffects()
 	for _, o := range e.s.Battlefield() {
-		cited = cited || o.Damage > 0 || o.Saddled
+		cited = cited || o.Damage > 0 || o.Saddled || o.Shields > 0
 		// Saddled until end of turn (702.171b) ends with the other
-		// "until end of turn" effects.
-		o.Damage, o.Doomed, o.Saddled = 0, game.Ref{}, false
+		// "until end of turn" effects, and so do regeneration shields,
+		// which protect "this turn" (701.19a).
+		o.Damage, o.Doomed, o.Saddled, o.Shields = 0, game.Ref{}, false, 0
 	}
 	if cited {
 		e.s.Cite(e.rules.Find(phWearOff...), "cleanup: damage is removed and \"until end of turn\" effects end")

@@ -97,6 +97,15 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 	switch ef.Verb {
 	case "fight":
 		e.fight(d, ef, t)
+	case "regenerate":
+		for _, o := range e.objects(d, ef, t) {
+			if o.Shields < 255 {
+				o.Shields++
+			}
+			e.s.Cite(e.regenRule("the next time"), "%s: %s regenerates: the next time it would be destroyed this turn, instead all damage is removed from it and its controller taps it (a regeneration shield)", cmp.Or(d.head, from), o.Label)
+		}
+	case "noregen":
+		// Read with the destruction before it (NoRegen).
 	case "damage":
 		var to []game.Target
 		switch {
@@ -784,4 +793,18 @@ func (e *engine) fight(d doing, ef game.Effect, t *game.Target) {
 	e.s.Cite(e.action("Fight", "deals damage equal to its power"), "%s: %s (power %d) and %s (power %d) fight: each deals damage equal to its power to the other, not combat damage", from, a.Label, max(pa, 0), b.Label, max(pb, 0))
 	e.damage(a, game.Target{Object: b}, pa, false)
 	e.damage(b, game.Target{Object: a}, pb, false)
+}
+
+// regenRule cites regenerate's rule that says one of phrases (701.19
+// today, 501.5 from 2007-05-01), or, where the revision defines no such
+// keyword action, its rule of regeneration (614.8, 419.6b) or of later
+// text modifying earlier text (608.2c).
+func (e *engine) regenRule(phrases ...string) game.Ref {
+	if r := e.kw("Regenerate", phrases...); !r.IsZero() {
+		return r
+	}
+	if r := e.rules.Find("regeneration is a destruction-replacement effect"); !r.IsZero() {
+		return r
+	}
+	return e.rules.Find(phFollow...)
 }

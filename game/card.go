@@ -616,6 +616,8 @@ type Effect struct {
 	//   - predefined
 	//   - arrange
 	//   - fight
+	//   - regenerate
+	//   - noregen
 	// "action", "predefined" and "arrange" are a keyword action, a
 	// predefined token, scry's and surveil's look at the top (verbs.go).
 	Verb string
@@ -638,6 +640,10 @@ type Effect struct {
 	// after Target ("target creature you control fights target
 	// creature you don't control", 701.14a), "" for none.
 	Other string
+	// NoRegen is set for a destruction the instruction after it says
+	// can't be regenerated ("Destroy target creature. It can't be
+	// regenerated.", 608.2c): regeneration shields don't apply (701.19c).
+	NoRegen bool
 	// That is set for an instruction about the object the instruction
 	// before it targeted ("untap that creature", "it gains haste").
 	That bool

@@ -89,7 +89,11 @@ type Object struct {
 	// Sector is the permanent's sector designation (702.158b), 0 for
 	// none, else the number of its name among those the keyword's
 	// declaration lists; no copiable value.
-	Sector   uint8
+	Sector uint8
+	// Shields are the regeneration shields on the permanent (701.19a):
+	// each replaces the next destruction of it this turn; they end in
+	// the cleanup step.
+	Shields  uint8
 	Counters map[string]int // nil in a copy (State.Clone) of an object with none: add with AddCounters
 	Damage   int
 	// Doomed is the rule that destroys the object as a state-based

@@ -47,6 +47,7 @@ import (
 //	create a token that's a copy of this creature that's tapped and attacking that player or a planeswalker they control
 //	FIGHTER fights FOE · FIGHTER and FOE fight each other · have FIGHTER fight FOE (701.14a: each deals damage equal to its power to the other)
 //	  (each "target creature [you control | you don't control | an opponent controls]", or "it" | "this creature": the source)
+//	regenerate OBJECT (701.19a: a regeneration shield) · (it | they) can't be regenerated (of the destruction before it, 608.2c)
 //
 // N is a keyword's number (ByN), and so is "that many" in a keyword
 // action's definition (the number of the action); X is a spell's; "it" is the object the
@@ -113,6 +114,17 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 				return fightEffect(m[3], m[4])
 			}
 			return fightEffect(m[1], m[2])
+		}},
+		// Regenerate (701.19a): a regeneration shield on the permanent.
+		{lazyRegexp(`(?i)^regenerate ` + objectWords + `$`), func(m []string) Effect {
+			e := Effect{Verb: "regenerate"}
+			object(&e, m[1])
+			return e
+		}},
+		// Later text that modifies the destruction before it (608.2c):
+		// the engine reads it with that instruction (NoRegen).
+		{lazyRegexp(`(?i)^(?:it|they) can(?:'|’)t be regenerated$`), func(m []string) Effect {
+			return Effect{Verb: "noregen", That: true}
 		}},
 		// A predefined token (111.10): its characteristics are those the
 		// revision's rule gives it (PredefinedToken).
