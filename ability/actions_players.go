@@ -19,5 +19,9 @@ func init() {
 		// destruction this turn (614.8), which a destruction that
 		// "can't be regenerated" ignores (701.19c).
 		declareAction("Regenerate")
+		// 701.15a, from 2016-08-26 (701.35a): "Goad target creature":
+		// a requirement to attack, and to attack another player than
+		// the goader, checked as attackers are declared (508.1d).
+		declareAction("Goad")
 	})
 }

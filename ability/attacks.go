@@ -47,5 +47,9 @@ var Monstrous = Designation{Name: "monstrous", Keyword: "Monstrosity"}
 // permanent leaves the battlefield: an ∞ ability's condition (702.186b).
 var Harnessed = Designation{Name: "harnessed", Keyword: "Harness"}
 
+// Goaded is the designation goad gives (701.15b), until the next turn of
+// the player who goaded the permanent.
+var Goaded = Designation{Name: "goaded", Keyword: "Goad"}
+
 // Designations are the designations a scenario checks.
-var Designations = []Designation{Renowned, Saddled, Monstrous, Harnessed}
+var Designations = []Designation{Renowned, Saddled, Monstrous, Harnessed, Goaded}

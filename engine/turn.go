@@ -421,6 +421,7 @@ func (e *engine) beginTurn(p *game.Player) {
 	s.Step = ""
 	s.Cite(e.rules.Find(phTurn...), "%s's turn %d begins", p.Name, s.Turn)
 	e.citeTurnStatics()
+	e.endGoads(p)
 	e.enterStep(0)
 }
 

@@ -104,6 +104,20 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 			}
 			e.s.Cite(e.regenRule("the next time"), "%s: %s regenerates: the next time it would be destroyed this turn, instead all damage is removed from it and its controller taps it (a regeneration shield)", cmp.Or(d.head, from), o.Label)
 		}
+	case "goad":
+		// 701.15a: until the next turn of the instruction's
+		// controller; the same player goading it again adds nothing
+		// (701.15d).
+		ctrl := d.src.Controller()
+		bit := uint8(1) << slices.Index(e.s.Players, ctrl)
+		for _, o := range e.objects(d, ef, t) {
+			if o.Goaded&bit != 0 {
+				e.s.Cite(e.action("Goad", "same player goading it again", "until the next turn"), "%s: %s has already goaded %s: no additional combat requirement", cmp.Or(d.head, from), ctrl.Name, o.Label)
+				continue
+			}
+			o.Goaded |= bit
+			e.s.Cite(e.action("Goad", "until the next turn"), "%s: %s goads %s: it is goaded until %s's next turn", cmp.Or(d.head, from), ctrl.Name, o.Label, ctrl.Name)
+		}
 	case "noregen":
 		// Read with the destruction before it (NoRegen).
 	case "damage":

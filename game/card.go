@@ -618,6 +618,7 @@ type Effect struct {
 	//   - fight
 	//   - regenerate
 	//   - noregen
+	//   - goad
 	// "action", "predefined" and "arrange" are a keyword action, a
 	// predefined token, scry's and surveil's look at the top (verbs.go).
 	Verb string

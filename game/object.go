@@ -93,7 +93,11 @@ type Object struct {
 	// Shields are the regeneration shields on the permanent (701.19a):
 	// each replaces the next destruction of it this turn; they end in
 	// the cleanup step.
-	Shields  uint8
+	Shields uint8
+	// Goaded is the goaded designation (701.15b): bit i is set while
+	// the permanent is goaded by the i-th player (State.Players), until
+	// that player's next turn (701.15a); no copiable value.
+	Goaded   uint8
 	Counters map[string]int // nil in a copy (State.Clone) of an object with none: add with AddCounters
 	Damage   int
 	// Doomed is the rule that destroys the object as a state-based
@@ -448,6 +452,8 @@ func (o *Object) Designated(name string) bool {
 		return o.Monstrous
 	case "harnessed":
 		return o.Harnessed
+	case "goaded":
+		return o.Goaded != 0
 	}
 	return false
 }
