@@ -104,6 +104,8 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 			}
 			e.s.Cite(e.regenRule("the next time"), "%s: %s regenerates: the next time it would be destroyed this turn, instead all damage is removed from it and its controller taps it (a regeneration shield)", cmp.Or(d.head, from), o.Label)
 		}
+	case "explore":
+		e.explore(d, ef, t)
 	case "goad":
 		// 701.15a: until the next turn of the instruction's
 		// controller; the same player goading it again adds nothing
@@ -821,4 +823,53 @@ func (e *engine) regenRule(phrases ...string) game.Ref {
 		return r
 	}
 	return e.rules.Find(phFollow...)
+}
+
+// explore follows "it explores" (701.44a): the permanent's controller
+// reveals the top card of their library; a land card goes to their
+// hand, otherwise the permanent gets a +1/+1 counter and the player may
+// put the card into their graveyard (`resolve; graveyard CARD`), or
+// leave it on top. A permanent that has left the battlefield explores
+// by its last known information (701.44c): its controller then, and no
+// counter; it explores even if some of that was impossible (701.44b).
+func (e *engine) explore(d doing, ef game.Effect, t *game.Target) {
+	from := cmp.Or(d.head, d.from)
+	o := d.src
+	if t != nil && t.Object != nil {
+		o = t.Object
+	} else if ef.Target != "" {
+		return
+	}
+	p := o.Controller()
+	r := e.action("Explore", "reveals the top card")
+	lib := p.Zone(game.Library)
+	var top *game.Object
+	if len(lib) > 0 {
+		top = lib[0]
+	}
+	cl := e.cur.Clause("graveyard")
+	if top == nil {
+		e.s.Cite(r, "%s: %s explores: %s's library is empty, no card is revealed", from, o.Label, p.Name)
+	} else if top.Is("Land") {
+		e.s.Cite(r, "%s: %s explores: %s reveals %s, a land card, and puts it into their hand", from, o.Label, p.Name, top.Label)
+		e.move(top, game.Hand, nil, "put into the hand")
+	} else {
+		e.s.Cite(r, "%s: %s explores: %s reveals %s, not a land card", from, o.Label, p.Name, top.Label)
+	}
+	if top == nil || !top.Is("Land") {
+		if e.s.FindIn(o.Label, game.Battlefield) == o {
+			e.s.Cite(r, "%s: %s puts a +1/+1 counter on %s", from, p.Name, o.Label)
+			e.putCounters(o, "+1/+1", 1, p)
+		} else {
+			e.s.Cite(e.action("Explore", "last known information"), "%s: %s is no longer on %s: no counter is put on it", from, o.Label, e.zone(game.Battlefield))
+		}
+	}
+	if top != nil && !top.Is("Land") {
+		if cl != nil && len(cl.Names) == 1 && strings.EqualFold(cl.Names[0].Text, top.Label) {
+			e.s.Cite(r, "%s: %s puts %s into their graveyard", from, p.Name, top.Label)
+			e.move(top, game.Graveyard, nil, "put into the graveyard")
+		} else {
+			e.s.Cite(r, "%s: %s may put %s into their graveyard and doesn't: it stays on top of their library", from, p.Name, top.Label)
+		}
+	}
 }
