@@ -28,5 +28,9 @@ func init() {
 		// the card into the graveyard if its controller chooses
 		// (`resolve; graveyard CARD`).
 		declareAction("Explore")
+		// 701.50a, from 2022-04-29: "it connives": draw, then discard
+		// the card `resolve; discard A` names; a +1/+1 counter for a
+		// nonland card discarded.
+		declareAction("Connive")
 	})
 }

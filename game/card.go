@@ -620,6 +620,7 @@ type Effect struct {
 	//   - noregen
 	//   - goad
 	//   - explore
+	//   - connive
 	// "action", "predefined" and "arrange" are a keyword action, a
 	// predefined token, scry's and surveil's look at the top (verbs.go).
 	Verb string
