@@ -23,5 +23,14 @@ func init() {
 		// a requirement to attack, and to attack another player than
 		// the goader, checked as attackers are declared (508.1d).
 		declareAction("Goad")
+		// 701.44a, from 2017-09-29 (701.38a): "it explores": reveal
+		// the top card; a land to the hand, else a +1/+1 counter and
+		// the card into the graveyard if its controller chooses
+		// (`resolve; graveyard CARD`).
+		declareAction("Explore")
+		// 701.50a, from 2022-04-29: "it connives": draw, then discard
+		// the card `resolve; discard A` names; a +1/+1 counter for a
+		// nonland card discarded.
+		declareAction("Connive")
 	})
 }

@@ -619,6 +619,8 @@ type Effect struct {
 	//   - regenerate
 	//   - noregen
 	//   - goad
+	//   - explore
+	//   - connive
 	// "action", "predefined" and "arrange" are a keyword action, a
 	// predefined token, scry's and surveil's look at the top (verbs.go).
 	Verb string

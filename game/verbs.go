@@ -47,7 +47,7 @@ import (
 //	create a token that's a copy of this creature that's tapped and attacking that player or a planeswalker they control
 //	FIGHTER fights FOE · FIGHTER and FOE fight each other · have FIGHTER fight FOE (701.14a: each deals damage equal to its power to the other)
 //	  (each "target creature [you control | you don't control | an opponent controls]", or "it" | "this creature": the source)
-//	goad OBJECT (701.15a) · regenerate OBJECT (701.19a: a regeneration shield) · (it | they) can't be regenerated (of the destruction before it, 608.2c)
+//	OBJECT explores (701.44a) · OBJECT connives [NUM] (701.50a, 701.50e) · goad OBJECT (701.15a) · regenerate OBJECT (701.19a: a regeneration shield) · (it | they) can't be regenerated (of the destruction before it, 608.2c)
 //
 // N is a keyword's number (ByN), and so is "that many" in a keyword
 // action's definition (the number of the action); X is a spell's; "it" is the object the
@@ -119,6 +119,23 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 		{lazyRegexp(`(?i)^regenerate ` + objectWords + `$`), func(m []string) Effect {
 			e := Effect{Verb: "regenerate"}
 			object(&e, m[1])
+			return e
+		}},
+		// Explore (701.44a): the permanent its controller reveals the
+		// top card of their library for.
+		{lazyRegexp(`(?i)^` + objectWords + ` explores$`), func(m []string) Effect {
+			e := Effect{Verb: "explore"}
+			object(&e, m[1])
+			return e
+		}},
+		// Connive (701.50a), connive N (701.50e): the permanent's
+		// controller draws N cards, then discards N.
+		{lazyRegexp(`(?i)^` + objectWords + ` connives(?: ` + numWord + `)?$`), func(m []string) Effect {
+			e := Effect{Verb: "connive", N: 1}
+			object(&e, m[1])
+			if m[2] != "" {
+				amount(&e, m[2])
+			}
 			return e
 		}},
 		// Goad (701.15a): the creature is goaded by the instruction's
