@@ -32,5 +32,9 @@ func init() {
 		// the card `resolve; discard A` names; a +1/+1 counter for a
 		// nonland card discarded.
 		declareAction("Connive")
+		// 701.60a, from 2024-02-02: "suspect target creature": the
+		// designation suspected, with menace and "This creature can't
+		// block" (701.60c, Of).
+		declareAction("Suspect")
 	})
 }

@@ -51,5 +51,9 @@ var Harnessed = Designation{Name: "harnessed", Keyword: "Harness"}
 // the player who goaded the permanent.
 var Goaded = Designation{Name: "goaded", Keyword: "Goad"}
 
+// Suspected is the designation suspect gives (701.60b), until the
+// permanent leaves the battlefield.
+var Suspected = Designation{Name: "suspected", Keyword: "Suspect"}
+
 // Designations are the designations a scenario checks.
-var Designations = []Designation{Renowned, Saddled, Monstrous, Harnessed, Goaded}
+var Designations = []Designation{Renowned, Saddled, Monstrous, Harnessed, Goaded, Suspected}

@@ -108,6 +108,17 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 		e.explore(d, ef, t)
 	case "connive":
 		e.connive(d, ef, t, n)
+	case "suspect":
+		// 701.60a: until it leaves the battlefield; a suspected
+		// permanent can't become suspected again (701.60d).
+		for _, o := range e.objects(d, ef, t) {
+			if o.Suspected {
+				e.s.Cite(e.action("Suspect", "can't become suspected again"), "%s: %s is already suspected", cmp.Or(d.head, from), o.Label)
+				continue
+			}
+			o.Suspected = true
+			e.s.Cite(e.action("Suspect", "becomes suspected"), "%s: %s becomes suspected: it has menace and \"This creature can't block\"", cmp.Or(d.head, from), o.Label)
+		}
 	case "goad":
 		// 701.15a: until the next turn of the instruction's
 		// controller; the same player goading it again adds nothing

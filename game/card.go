@@ -621,6 +621,7 @@ type Effect struct {
 	//   - goad
 	//   - explore
 	//   - connive
+	//   - suspect
 	// "action", "predefined" and "arrange" are a keyword action, a
 	// predefined token, scry's and surveil's look at the top (verbs.go).
 	Verb string

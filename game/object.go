@@ -81,6 +81,10 @@ type Object struct {
 	// Harnessed is the harnessed designation (701.64b): no ability, no
 	// copiable value, kept until the permanent leaves the battlefield.
 	Harnessed bool
+	// Suspected is the suspected designation (701.60b): menace and
+	// "This creature can't block" while it lasts (701.60c), until the
+	// permanent leaves the battlefield; no copiable value.
+	Suspected bool
 	// Room is, for a dungeon card in the command zone, the index in
 	// Card.Rooms of the room its owner's venture marker is on (309.4a:
 	// 0, the topmost, as it is put there). Room and Sector fill the
@@ -454,6 +458,8 @@ func (o *Object) Designated(name string) bool {
 		return o.Harnessed
 	case "goaded":
 		return o.Goaded != 0
+	case "suspected":
+		return o.Suspected
 	}
 	return false
 }

@@ -47,7 +47,7 @@ import (
 //	create a token that's a copy of this creature that's tapped and attacking that player or a planeswalker they control
 //	FIGHTER fights FOE · FIGHTER and FOE fight each other · have FIGHTER fight FOE (701.14a: each deals damage equal to its power to the other)
 //	  (each "target creature [you control | you don't control | an opponent controls]", or "it" | "this creature": the source)
-//	OBJECT explores (701.44a) · OBJECT connives [NUM] (701.50a, 701.50e) · goad OBJECT (701.15a) · regenerate OBJECT (701.19a: a regeneration shield) · (it | they) can't be regenerated (of the destruction before it, 608.2c)
+//	suspect OBJECT (701.60a) · OBJECT explores (701.44a) · OBJECT connives [NUM] (701.50a, 701.50e) · goad OBJECT (701.15a) · regenerate OBJECT (701.19a: a regeneration shield) · (it | they) can't be regenerated (of the destruction before it, 608.2c)
 //
 // N is a keyword's number (ByN), and so is "that many" in a keyword
 // action's definition (the number of the action); X is a spell's; "it" is the object the
@@ -136,6 +136,12 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 			if m[2] != "" {
 				amount(&e, m[2])
 			}
+			return e
+		}},
+		// Suspect (701.60a): the creature becomes suspected.
+		{lazyRegexp(`(?i)^suspect ` + objectWords + `$`), func(m []string) Effect {
+			e := Effect{Verb: "suspect"}
+			object(&e, m[1])
 			return e
 		}},
 		// Goad (701.15a): the creature is goaded by the instruction's

@@ -536,7 +536,7 @@ func TestRevisionValues(t *testing.T) {
 		{"2021-11-19", "speed alice: 4", `x.txt:5:14: speed: 4: revision 2021-11-19 has no speed (Start your engines! is none of its keywords): expected 0`},
 		{"2025-02-07", "speed alice: 4\nexpect speed alice: 4", ""},
 		{"2015-03-27", "expect designations Bears: renowned", `x.txt:5:28: expect designations: renowned is not a designation of revision 2015-03-27 (it does not define renown): expected none`},
-		{"2015-07-17", "expect designations Bears: renowned, dizzy", `x.txt:5:38: expect designations: "dizzy": expected renowned, saddled, monstrous, harnessed, goaded or none`},
+		{"2015-07-17", "expect designations Bears: renowned, dizzy", `x.txt:5:38: expect designations: "dizzy": expected renowned, saddled, monstrous, harnessed, goaded, suspected or none`},
 		{"2015-07-17", "expect designations Bears: goaded", `x.txt:5:28: expect designations: goaded is not a designation of revision 2015-07-17 (it does not define goad): expected none`},
 		{"2013-07-13", "expect designations Bears: monstrous", `x.txt:5:28: expect designations: monstrous is not a designation of revision 2013-07-13 (it does not define monstrosity): expected none`},
 		{"2015-07-17", "expect designations Bears: none", ""},
