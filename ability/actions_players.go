@@ -36,5 +36,9 @@ func init() {
 		// designation suspected, with menace and "This creature can't
 		// block" (701.60c, Of).
 		declareAction("Suspect")
+		// 701.43a, from 2017-04-28: "You may exert this creature as it
+		// attacks. When you do, …" (shape_exert.go), `exert A` as
+		// attackers are declared.
+		declareAction("Exert")
 	})
 }

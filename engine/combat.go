@@ -140,6 +140,16 @@ func (e *engine) attackCosts(st *Stmt, p *game.Player, attackers []*game.Object)
 	var pay []func()
 	used := map[*game.Object]bool{}
 	for _, cl := range st.Clauses {
+		if cl.Word == "exert" {
+			for _, n := range cl.Names {
+				f, err := e.exert(p, attackers, n.Text, used)
+				if err != nil {
+					return nil, err
+				}
+				pay = append(pay, f)
+			}
+			continue
+		}
 		if !ability.AttackChoices[cl.Word] {
 			continue
 		}
@@ -978,4 +988,36 @@ func (e *engine) endGoads(p *game.Player) {
 			e.s.Cite(e.action("Goad", "until the next turn"), "%s's turn begins: %s is no longer goaded by %s", p.Name, o.Label, p.Name)
 		}
 	}
+}
+
+// exert reads `exert A` of a declaration of attackers by p: A, one of
+// attackers, has "You may exert this creature as it attacks. When you
+// do, …" (701.43d, an optional cost to attack, 508.1g), exerted once.
+// It returns how to pay it as the attackers are declared: A won't untap
+// during p's next untap step (701.43a), and the linked triggered
+// ability (607.2h) triggers.
+func (e *engine) exert(p *game.Player, attackers []*game.Object, name string, used map[*game.Object]bool) (func(), error) {
+	i := slices.IndexFunc(attackers, func(o *game.Object) bool { return strings.EqualFold(o.Label, strings.TrimSpace(name)) })
+	if i < 0 {
+		return nil, refuse("exert: %s is not among the creatures %s attacks with", name, p.Name)
+	}
+	att := attackers[i]
+	x, ok := first[*ability.Exert](e, att)
+	if !ok {
+		return nil, refuse("%s has no \"You may exert this creature as it attacks\" (%s)", att.Label, e.action("Exert", "optional cost to attack").ID)
+	}
+	if used[att] {
+		return nil, refuse("exert: %s is exerted once as it attacks", att.Label)
+	}
+	used[att] = true
+	rule := e.action("Exert", "optional cost to attack")
+	return func() {
+		att.Exerted = true
+		e.s.Cite(e.action("Exert", "not untap during"), x.Note, att.Label)
+		e.trigger(att, att.Name(), x.Text, rule, func(s *game.State, ab *game.Object) {
+			for _, op := range x.Then.Effects {
+				e.effect(doing{src: att, from: att.Label, rule: rule, name: att.Label}, op.Effect, nil)
+			}
+		})
+	}, nil
 }

@@ -207,6 +207,13 @@ func (e *engine) enterStep(i int) {
 	switch step {
 	case "untap":
 		for _, o := range e.s.Controlled(p) {
+			if o.Exerted {
+				// 701.43a: it doesn't untap during this untap step;
+				// each exert expires in it (701.43b).
+				o.Exerted = false
+				e.s.Cite(e.action("Exert", "not untap during"), "untap step: %s was exerted and doesn't untap", o.Label)
+				continue
+			}
 			o.Tapped = false
 		}
 		e.s.Cite(e.rules.Find(phUntap...), "untap step: %s untaps their permanents", p.Name)

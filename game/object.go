@@ -85,6 +85,9 @@ type Object struct {
 	// "This creature can't block" while it lasts (701.60c), until the
 	// permanent leaves the battlefield; no copiable value.
 	Suspected bool
+	// Exerted is set for a permanent exerted since its controller's
+	// last untap step: it doesn't untap during the next (701.43a).
+	Exerted bool
 	// Room is, for a dungeon card in the command zone, the index in
 	// Card.Rooms of the room its owner's venture marker is on (309.4a:
 	// 0, the topmost, as it is put there). Room and Sector fill the

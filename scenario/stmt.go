@@ -69,6 +69,7 @@ var clauseWords = map[string]bool{
 	"fuse":        true,
 	"assist":      true,
 	"enlist":      true,
+	"exert":       true,
 }
 
 // expectKinds maps what an expect line checks to whether it names a
