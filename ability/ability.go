@@ -271,6 +271,13 @@ func Of(o *game.Object, r Rev) []Ability {
 			out = append(out, w.Grants...)
 		}
 	}
+	if o.Suspected && o.Ability == nil {
+		// 701.60c: "A suspected permanent has menace and 'This
+		// creature can't block' for as long as it's suspected" (no
+		// ability of its text: losing all abilities leaves them; its
+		// menace is among its characteristics, game.Object.Abilities).
+		out = append(out, &CantBlock{Base: Base{Keyword: Suspected.Keyword, Rule: []string{"has menace and"}, Note: "%s is suspected: it can't block"}})
+	}
 	if o.Ability != nil {
 		return out
 	}

@@ -47,5 +47,13 @@ var Monstrous = Designation{Name: "monstrous", Keyword: "Monstrosity"}
 // permanent leaves the battlefield: an ∞ ability's condition (702.186b).
 var Harnessed = Designation{Name: "harnessed", Keyword: "Harness"}
 
+// Goaded is the designation goad gives (701.15b), until the next turn of
+// the player who goaded the permanent.
+var Goaded = Designation{Name: "goaded", Keyword: "Goad"}
+
+// Suspected is the designation suspect gives (701.60b), until the
+// permanent leaves the battlefield.
+var Suspected = Designation{Name: "suspected", Keyword: "Suspect"}
+
 // Designations are the designations a scenario checks.
-var Designations = []Designation{Renowned, Saddled, Monstrous, Harnessed}
+var Designations = []Designation{Renowned, Saddled, Monstrous, Harnessed, Goaded, Suspected}

@@ -59,6 +59,12 @@ func readStatic(t, self, kw string) ([]Ability, bool, error) {
 		t = strings.TrimSuffix(strings.TrimSpace(t[:i]), ".")
 	}
 	t = strings.TrimSuffix(t, ".")
+	if x, ok, err := readExert(t, self); ok {
+		if err != nil {
+			return nil, true, err
+		}
+		return []Ability{x}, true, nil
+	}
 	if w, ok := readDevour(normalPart(t)); ok {
 		return []Ability{w}, true, nil
 	}

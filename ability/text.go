@@ -991,6 +991,10 @@ func effectTarget(e game.Effect) *Target {
 		return &Target{Text: "target opponent", Player: true, Opponent: true}
 	case "attacking creature with power less than this creature's power":
 		return &Target{Text: "target attacking creature with power less than this creature's power", Zone: game.Battlefield, Types: []string{"Creature"}, Attacking: true, Weaker: true}
+	case "creature you don't control":
+		return &Target{Text: "target creature you don't control", Zone: game.Battlefield, Types: []string{"Creature"}, Opponent: true}
+	case "creature you control":
+		return &Target{Text: "target creature you control", Zone: game.Battlefield, Types: []string{"Creature"}, Yours: true}
 	case "creature defending player controls":
 		return &Target{Text: "target creature defending player controls", Zone: game.Battlefield, Types: []string{"Creature"}, Opponent: true}
 	case "graveyard card":

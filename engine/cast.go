@@ -722,21 +722,23 @@ func (e *engine) chooseTargets(c *casting, effs []game.Effect, names []Name) ([]
 	var out []game.Target
 	i := 0
 	for _, ef := range effs {
-		if ef.Target == "" {
-			continue
+		for _, want := range []string{ef.Target, ef.Other} {
+			if want == "" {
+				continue
+			}
+			if i >= len(names) {
+				return nil, fmt.Errorf("%q needs a target", ef.Text)
+			}
+			t, err := e.target(names[i].Text)
+			if err != nil {
+				return nil, err
+			}
+			if err := e.canTarget(c.object(e.s), c.p, want, t); err != nil {
+				return nil, err
+			}
+			out = append(out, t)
+			i++
 		}
-		if i >= len(names) {
-			return nil, fmt.Errorf("%q needs a target", ef.Text)
-		}
-		t, err := e.target(names[i].Text)
-		if err != nil {
-			return nil, err
-		}
-		if err := e.canTarget(c.object(e.s), c.p, ef.Target, t); err != nil {
-			return nil, err
-		}
-		out = append(out, t)
-		i++
 	}
 	if i < len(names) {
 		return nil, fmt.Errorf("too many targets: %s", names[i].Text)
@@ -826,6 +828,11 @@ func (e *engine) canTarget(src *game.Object, controller *game.Player, want strin
 	case "permanent":
 		if o.Zone != game.Battlefield {
 			return fmt.Errorf("%s is not a permanent", o.Label)
+		}
+	case "creature you don't control":
+		// Fight's foe (701.14a): a creature of another player.
+		if o.Zone != game.Battlefield || !o.Is("Creature") || o.Controller() == controller {
+			return fmt.Errorf("%s is not a creature %s doesn't control", o.Label, controller.Name)
 		}
 	case "creature you control", "land you control", "another creature you control":
 		// Equip, fortify, reconfigure: a permanent of the type its

@@ -140,6 +140,16 @@ func (e *engine) attackCosts(st *Stmt, p *game.Player, attackers []*game.Object)
 	var pay []func()
 	used := map[*game.Object]bool{}
 	for _, cl := range st.Clauses {
+		if cl.Word == "exert" {
+			for _, n := range cl.Names {
+				f, err := e.exert(p, attackers, n.Text, used)
+				if err != nil {
+					return nil, err
+				}
+				pay = append(pay, f)
+			}
+			continue
+		}
 		if !ability.AttackChoices[cl.Word] {
 			continue
 		}
@@ -824,7 +834,7 @@ func (e *engine) dealCombat(hits []hit) {
 func liveBlockers(e *engine, bs []*game.Object) []*game.Object {
 	var out []*game.Object
 	for _, b := range bs {
-		if e.s.FindIn(b.Label, game.Battlefield) == b {
+		if _, blocking := e.s.Combat.Blocking[b]; blocking && e.s.FindIn(b.Label, game.Battlefield) == b {
 			out = append(out, b)
 		}
 	}
@@ -894,6 +904,9 @@ type mustAttack struct {
 // control since the turn began or with haste, and no ability that says
 // it can't (508.1d).
 func (e *engine) attackRequirements(p *game.Player, attackers []*game.Object, defs []*game.Player) error {
+	if err := e.goadRequirements(p, attackers, defs); err != nil {
+		return err
+	}
 	for _, r := range e.mustAttack {
 		o := r.o
 		if r.turn != e.s.Turn || r.p.Left || e.s.FindIn(o.Label, game.Battlefield) != o || o.Controller() != p {
@@ -915,3 +928,96 @@ func (e *engine) attackRequirements(p *game.Player, attackers []*game.Object, de
 
 // phAttackReq finds the rule on requirements to attack (508.1d today).
 var phAttackReq = []string{"to see whether it's affected by any requirements", "to see whether it’s affected by any requirements", "effects that say a creature attacks if able"}
+
+// ableToAttack reports whether o, a creature p controls, could attack as
+// attackers is declared: untapped (or among them), under p's control
+// since the turn began or with haste, and no ability that says it can't.
+func (e *engine) ableToAttack(o *game.Object, attackers []*game.Object) bool {
+	if _, ok := first[*ability.CantAttack](e, o); ok || o.Tapped && !slices.Contains(attackers, o) {
+		return false
+	}
+	if _, haste := first[*ability.IgnoresSickness](e, o); o.EnteredTurn == e.s.Turn && !haste {
+		return false
+	}
+	return true
+}
+
+// goadRequirements refuses a declaration of attackers that leaves out a
+// goaded creature p controls that could attack, or has it attack a
+// player who goaded it while it could attack another (701.15b: "attacks
+// each combat if able and attacks a player other than the controller
+// of the permanent, spell, or ability that caused it to be goaded if
+// able"; each player who goaded it adds a requirement, 701.15c).
+func (e *engine) goadRequirements(p *game.Player, attackers []*game.Object, defs []*game.Player) error {
+	for _, o := range e.s.Battlefield() {
+		if o.Goaded == 0 || o.Controller() != p || !o.Is("Creature") || slices.Contains(e.s.Combat.Attackers, o) || !e.ableToAttack(o, attackers) {
+			continue
+		}
+		r := e.action("Goad", "attacks each combat if able")
+		i := slices.Index(attackers, o)
+		if i < 0 {
+			return refuse("%s is goaded: it attacks each combat if able, and it can (%s)", o.Label, r.ID)
+		}
+		goader := func(q *game.Player) bool {
+			k := slices.Index(e.s.Players, q)
+			return k >= 0 && o.Goaded&(1<<k) != 0
+		}
+		if defs[i] == nil || !goader(defs[i]) {
+			continue
+		}
+		for _, q := range e.s.InGame() {
+			if q != p && !goader(q) {
+				return refuse("%s is goaded by %s: it attacks a player other than %s if able, and it can attack %s (%s)", o.Label, defs[i].Name, defs[i].Name, q.Name, r.ID)
+			}
+		}
+	}
+	return nil
+}
+
+// endGoads ends the goaded designations p gave, as p's turn begins
+// (701.15a: "until the next turn of the controller of that spell or
+// ability").
+func (e *engine) endGoads(p *game.Player) {
+	k := slices.Index(e.s.Players, p)
+	if k < 0 || k > 7 {
+		return
+	}
+	for _, o := range e.s.Battlefield() {
+		if o.Goaded&(1<<k) != 0 {
+			o.Goaded &^= 1 << k
+			e.s.Cite(e.action("Goad", "until the next turn"), "%s's turn begins: %s is no longer goaded by %s", p.Name, o.Label, p.Name)
+		}
+	}
+}
+
+// exert reads `exert A` of a declaration of attackers by p: A, one of
+// attackers, has "You may exert this creature as it attacks. When you
+// do, …" (701.43d, an optional cost to attack, 508.1g), exerted once.
+// It returns how to pay it as the attackers are declared: A won't untap
+// during p's next untap step (701.43a), and the linked triggered
+// ability (607.2h) triggers.
+func (e *engine) exert(p *game.Player, attackers []*game.Object, name string, used map[*game.Object]bool) (func(), error) {
+	i := slices.IndexFunc(attackers, func(o *game.Object) bool { return strings.EqualFold(o.Label, strings.TrimSpace(name)) })
+	if i < 0 {
+		return nil, refuse("exert: %s is not among the creatures %s attacks with", name, p.Name)
+	}
+	att := attackers[i]
+	x, ok := first[*ability.Exert](e, att)
+	if !ok {
+		return nil, refuse("%s has no \"You may exert this creature as it attacks\" (%s)", att.Label, e.action("Exert", "optional cost to attack").ID)
+	}
+	if used[att] {
+		return nil, refuse("exert: %s is exerted once as it attacks", att.Label)
+	}
+	used[att] = true
+	rule := e.action("Exert", "optional cost to attack")
+	return func() {
+		att.Exerted = true
+		e.s.Cite(e.action("Exert", "not untap during"), x.Note, att.Label)
+		e.trigger(att, att.Name(), x.Text, rule, func(s *game.State, ab *game.Object) {
+			for _, op := range x.Then.Effects {
+				e.effect(doing{src: att, from: att.Label, rule: rule, name: att.Label}, op.Effect, nil)
+			}
+		})
+	}, nil
+}

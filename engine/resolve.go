@@ -344,7 +344,10 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 	type step struct {
 		ef     game.Effect
 		target *game.Target
-		from   string
+		// other is the second target of an instruction with two
+		// (Effect.Other).
+		other *game.Target
+		from  string
 		// at is the instruction's place among the spell's own
 		// (game.Ability.At), -1 for a spliced card's.
 		at int
@@ -377,12 +380,21 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 			}
 			e.s.Cite(e.rules.Find(phLKI...), "%s: the sacrificed creature's power as it last existed on %s: %d", stackName(spell), e.zone(game.Battlefield), ef.N)
 		}
+		if ef.Verb == "noregen" && len(steps) > 0 {
+			// Later text modifies the instruction before it (608.2c):
+			// its destruction can't be regenerated.
+			steps[len(steps)-1].ef.NoRegen = true
+		}
 		s := step{ef: ef, from: face.Name, at: i - lead}
 		switch {
 		case ef.Target != "" && ti < len(info.Targets):
 			s.target = &info.Targets[ti]
 			last = s.target
 			ti++
+			if ef.Other != "" && ti < len(info.Targets) {
+				s.other = &info.Targets[ti]
+				ti++
+			}
 		case ef.That:
 			// "that creature", "it": the target of the instruction
 			// before, judged with it.
@@ -406,6 +418,12 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 		if s.target != nil && !s.ef.That {
 			targets++
 			if !e.legal(spell, s.ef.Target, *s.target) {
+				illegal++
+			}
+		}
+		if s.other != nil {
+			targets++
+			if !e.legal(spell, s.ef.Other, *s.other) {
 				illegal++
 			}
 		}
@@ -439,7 +457,7 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 		if s.ef.That && slices.Contains(illegalNow, s.target) {
 			continue
 		}
-		if s.target != nil && !s.ef.That && !e.legal(spell, s.ef.Target, *s.target) {
+		if s.target != nil && !s.ef.That && s.ef.Other == "" && !e.legal(spell, s.ef.Target, *s.target) {
 			e.s.Cite(e.rules.Find(phResolve...), "%s is an illegal target now: that part of the spell does nothing", s.target.Name())
 			illegalNow = append(illegalNow, s.target)
 			continue
@@ -447,7 +465,7 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 		if s.ef.That && s.target == nil {
 			continue
 		}
-		e.effect(doing{src: spell, from: s.from}, s.ef, s.target)
+		e.effect(doing{src: spell, from: s.from, other: s.other}, s.ef, s.target)
 		if e.turnEnded {
 			// The spell itself was exiled as the turn ended (723.1b).
 			return nil
@@ -514,6 +532,9 @@ type doing struct {
 	// object is "that creature", the object the triggering event was
 	// about (a creature attacking alone), nil for none.
 	object *game.Object
+	// other is the second target of an instruction with two
+	// (Effect.Other), nil for none.
+	other *game.Target
 }
 
 // cite cites the instruction's rule: its triggered ability's, or the
@@ -589,7 +610,7 @@ func (e *engine) effect(d doing, ef game.Effect, t *game.Target) {
 		e.s.Cite(e.defined("Sacrifice", phSacrifice...), "%s: %s sacrifices %s", from, spell.Controller().Name, spell.Label)
 		e.leaveBattlefield(spell, game.Graveyard, "sacrificed")
 	case "destroy":
-		e.destroy(t.Object, e.action("Destroy", "to destroy a permanent", "destroyed, or sacrificed is put", "destroyed or sacrificed is put"), from)
+		e.destroyAs(t.Object, e.action("Destroy", "to destroy a permanent", "destroyed, or sacrificed is put", "destroyed or sacrificed is put"), from, !ef.NoRegen)
 	case "sacrificeperms":
 		p := e.sacrificer(spell, ef)
 		chosen, _ := e.sacrificeChoice(p, ef.N, ef.Name)
@@ -1065,8 +1086,36 @@ type gain struct {
 // destroy puts a permanent into its owner's graveyard unless it is
 // indestructible.
 func (e *engine) destroy(o *game.Object, r game.Ref, why string) {
+	e.destroyAs(o, r, why, true)
+}
+
+// destroyAs destroys o as destroy does; regen is false for a
+// destruction that can't be regenerated, to which regeneration shields
+// don't apply (701.19c).
+func (e *engine) destroyAs(o *game.Object, r game.Ref, why string, regen bool) {
 	if a, ok := first[*ability.CantBeDestroyed](e, o); ok {
 		e.s.Cite(e.ref(a), a.Note, o.Label, why)
+		return
+	}
+	if o.Shields > 0 && !regen {
+		r := e.regenRule("can't be regenerated", "can’t be regenerated")
+		if !strings.Contains(strings.ReplaceAll(strings.ToLower(r.Text), "’", "'"), "can't be regenerated") {
+			// No subrule says it (before 2011): the rule by which
+			// later text modifies earlier text ("Destroy target
+			// creature. It can't be regenerated.").
+			r = e.rules.Find("later text on the card may modify the meaning of earlier text")
+		}
+		e.s.Cite(r, "%s can't be regenerated: its regeneration shield doesn't apply", o.Label)
+	} else if o.Shields > 0 {
+		// The regeneration shield replaces the destruction (701.19a,
+		// 614.8), and is used up.
+		o.Shields--
+		o.Damage, o.Doomed, o.Tapped = 0, game.Ref{}, true
+		rest := ""
+		if e.s.Combat.Remove(o) {
+			rest = ", and it is removed from combat"
+		}
+		e.s.Cite(e.regenRule("the next time"), "%s regenerates instead of being destroyed (%s): all damage is removed from it, its controller taps it%s", o.Label, why, rest)
 		return
 	}
 	for _, x := range e.s.Battlefield() {

@@ -476,6 +476,17 @@ func (e *engine) queue(o *game.Object, t *ability.Trigger, blockers []*game.Obje
 			return err
 		}
 	}
+	if i := slices.IndexFunc(t.Effects, func(x ability.Op) bool { return x.Effect.Verb == "connive" }); i >= 0 {
+		// The cards discarded are chosen as it resolves, among those
+		// in hand once drawn.
+		x := t.Effects[i]
+		a.Ability.Check = func(s *game.State, ab *game.Object) error {
+			if x.May && e.declines() {
+				return nil
+			}
+			return e.conniveCheck(o.Controller(), x.Effect.N)
+		}
+	}
 	if i := slices.IndexFunc(t.Effects, func(x ability.Op) bool { return x.Effect.Verb == "sacrificeperms" }); i >= 0 {
 		// The player chooses what they sacrifice as it resolves: the
 		// statement that resolves it names them, unless it declines a

@@ -207,6 +207,13 @@ func (e *engine) enterStep(i int) {
 	switch step {
 	case "untap":
 		for _, o := range e.s.Controlled(p) {
+			if o.Exerted {
+				// 701.43a: it doesn't untap during this untap step;
+				// each exert expires in it (701.43b).
+				o.Exerted = false
+				e.s.Cite(e.action("Exert", "not untap during"), "untap step: %s was exerted and doesn't untap", o.Label)
+				continue
+			}
 			o.Tapped = false
 		}
 		e.s.Cite(e.rules.Find(phUntap...), "untap step: %s untaps their permanents", p.Name)
@@ -312,10 +319,11 @@ func (e *engine) cleanup() {
 	}
 	cited, changed := e.s.EndTurnEffects()
 	for _, o := range e.s.Battlefield() {
-		cited = cited || o.Damage > 0 || o.Saddled
+		cited = cited || o.Damage > 0 || o.Saddled || o.Shields > 0
 		// Saddled until end of turn (702.171b) ends with the other
-		// "until end of turn" effects.
-		o.Damage, o.Doomed, o.Saddled = 0, game.Ref{}, false
+		// "until end of turn" effects, and so do regeneration shields,
+		// which protect "this turn" (701.19a).
+		o.Damage, o.Doomed, o.Saddled, o.Shields = 0, game.Ref{}, false, 0
 	}
 	if cited {
 		e.s.Cite(e.rules.Find(phWearOff...), "cleanup: damage is removed and \"until end of turn\" effects end")
@@ -424,6 +432,7 @@ func (e *engine) beginTurn(p *game.Player) {
 	s.Step = ""
 	s.Cite(e.rules.Find(phTurn...), "%s's turn %d begins", p.Name, s.Turn)
 	e.citeTurnStatics()
+	e.endGoads(p)
 	e.enterStep(0)
 }
 

@@ -129,6 +129,46 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 	from := d.from
 	n := e.amount(d, ef)
 	switch ef.Verb {
+	case "fight":
+		e.fight(d, ef, t)
+	case "regenerate":
+		for _, o := range e.objects(d, ef, t) {
+			if o.Shields < 255 {
+				o.Shields++
+			}
+			e.s.Cite(e.regenRule("the next time"), "%s: %s regenerates: the next time it would be destroyed this turn, instead all damage is removed from it and its controller taps it (a regeneration shield)", cmp.Or(d.head, from), o.Label)
+		}
+	case "explore":
+		e.explore(d, ef, t)
+	case "connive":
+		e.connive(d, ef, t, n)
+	case "suspect":
+		// 701.60a: until it leaves the battlefield; a suspected
+		// permanent can't become suspected again (701.60d).
+		for _, o := range e.objects(d, ef, t) {
+			if o.Suspected {
+				e.s.Cite(e.action("Suspect", "can't become suspected again"), "%s: %s is already suspected", cmp.Or(d.head, from), o.Label)
+				continue
+			}
+			o.Suspected = true
+			e.s.Cite(e.action("Suspect", "becomes suspected"), "%s: %s becomes suspected: it has menace and \"This creature can't block\"", cmp.Or(d.head, from), o.Label)
+		}
+	case "goad":
+		// 701.15a: until the next turn of the instruction's
+		// controller; the same player goading it again adds nothing
+		// (701.15d).
+		ctrl := d.src.Controller()
+		bit := uint8(1) << slices.Index(e.s.Players, ctrl)
+		for _, o := range e.objects(d, ef, t) {
+			if o.Goaded&bit != 0 {
+				e.s.Cite(e.action("Goad", "same player goading it again", "until the next turn"), "%s: %s has already goaded %s: no additional combat requirement", cmp.Or(d.head, from), ctrl.Name, o.Label)
+				continue
+			}
+			o.Goaded |= bit
+			e.s.Cite(e.action("Goad", "until the next turn"), "%s: %s goads %s: it is goaded until %s's next turn", cmp.Or(d.head, from), ctrl.Name, o.Label, ctrl.Name)
+		}
+	case "noregen":
+		// Read with the destruction before it (NoRegen).
 	case "damage":
 		var to []game.Target
 		switch {
@@ -1181,4 +1221,231 @@ func orNone(labels []string) string {
 		return "none"
 	}
 	return strings.Join(labels, ", ")
+}
+
+// fight follows "A fights B" (701.14a): each creature deals damage equal
+// to its power to the other, at once, damage that isn't combat damage
+// (701.14d); a creature that fights itself deals damage equal to twice its
+// power to itself (701.14c). When either is no longer on the battlefield,
+// no longer a creature, or an illegal target, neither fights (701.14b).
+// The fighters are the source (Who) and the targets, t and d.other, in
+// the order the text names them.
+func (e *engine) fight(d doing, ef game.Effect, t *game.Target) {
+	from := cmp.Or(d.head, d.from)
+	var fighters []*game.Object
+	if ef.Who != "" {
+		fighters = append(fighters, d.src)
+	}
+	ts := []*game.Target{t, d.other}
+	for i, want := range []string{ef.Target, ef.Other} {
+		if want == "" {
+			continue
+		}
+		x := ts[i]
+		if x == nil || x.Object == nil || !e.legal(d.src, want, *x) {
+			name := "its target"
+			if x != nil {
+				name = x.Name()
+			}
+			e.s.Cite(e.action("Fight", "illegal target"), "%s: %s is an illegal target now: neither creature fights or deals damage", from, name)
+			return
+		}
+		fighters = append(fighters, x.Object)
+	}
+	if len(fighters) != 2 {
+		return
+	}
+	for _, o := range fighters {
+		if e.s.FindIn(o.Label, game.Battlefield) != o || !o.Is("Creature") {
+			e.s.Cite(e.action("Fight", "no longer on the battlefield"), "%s: %s is no longer a creature on the %s: neither creature fights or deals damage", from, o.Label, e.zone(game.Battlefield))
+			return
+		}
+	}
+	a, b := fighters[0], fighters[1]
+	pa, _ := a.PT()
+	pb, _ := b.PT()
+	if a == b {
+		e.s.Cite(e.action("Fight", "fights itself"), "%s: %s fights itself: it deals damage equal to twice its power (%d) to itself", from, a.Label, 2*max(pa, 0))
+		e.damage(a, game.Target{Object: a}, 2*pa, false)
+		return
+	}
+	e.s.Cite(e.action("Fight", "deals damage equal to its power"), "%s: %s (power %d) and %s (power %d) fight: each deals damage equal to its power to the other, not combat damage", from, a.Label, max(pa, 0), b.Label, max(pb, 0))
+	e.damage(a, game.Target{Object: b}, pa, false)
+	e.damage(b, game.Target{Object: a}, pb, false)
+}
+
+// regenRule cites regenerate's rule that says one of phrases (701.19
+// today, 501.5 from 2007-05-01), or, where the revision defines no such
+// keyword action, its rule of regeneration (614.8, 419.6b) or of later
+// text modifying earlier text (608.2c).
+func (e *engine) regenRule(phrases ...string) game.Ref {
+	if r := e.kw("Regenerate", phrases...); !r.IsZero() {
+		return r
+	}
+	if r := e.rules.Find("regeneration is a destruction-replacement effect"); !r.IsZero() {
+		return r
+	}
+	return e.rules.Find(phFollow...)
+}
+
+// explore follows "it explores" (701.44a): the permanent's controller
+// reveals the top card of their library; a land card goes to their
+// hand, otherwise the permanent gets a +1/+1 counter and the player may
+// put the card into their graveyard (`resolve; graveyard CARD`), or
+// leave it on top. A permanent that has left the battlefield explores
+// by its last known information (701.44c): its controller then, and no
+// counter; it explores even if some of that was impossible (701.44b).
+func (e *engine) explore(d doing, ef game.Effect, t *game.Target) {
+	from := cmp.Or(d.head, d.from)
+	o := d.src
+	if t != nil && t.Object != nil {
+		o = t.Object
+	} else if ef.Target != "" {
+		return
+	}
+	p := o.Controller()
+	r := e.action("Explore", "reveals the top card")
+	lib := p.Zone(game.Library)
+	var top *game.Object
+	if len(lib) > 0 {
+		top = lib[0]
+	}
+	cl := e.cur.Clause("graveyard")
+	if top == nil {
+		e.s.Cite(r, "%s: %s explores: %s's library is empty, no card is revealed", from, o.Label, p.Name)
+	} else if top.Is("Land") {
+		e.s.Cite(r, "%s: %s explores: %s reveals %s, a land card, and puts it into their hand", from, o.Label, p.Name, top.Label)
+		e.move(top, game.Hand, nil, "put into the hand")
+	} else {
+		e.s.Cite(r, "%s: %s explores: %s reveals %s, not a land card", from, o.Label, p.Name, top.Label)
+	}
+	if top == nil || !top.Is("Land") {
+		if e.s.FindIn(o.Label, game.Battlefield) == o {
+			e.s.Cite(r, "%s: %s puts a +1/+1 counter on %s", from, p.Name, o.Label)
+			e.putCounters(o, "+1/+1", 1, p)
+		} else {
+			e.s.Cite(e.action("Explore", "last known information"), "%s: %s is no longer on %s: no counter is put on it", from, o.Label, e.zone(game.Battlefield))
+		}
+	}
+	if top != nil && !top.Is("Land") {
+		if cl != nil && len(cl.Names) == 1 && strings.EqualFold(cl.Names[0].Text, top.Label) {
+			e.s.Cite(r, "%s: %s puts %s into their graveyard", from, p.Name, top.Label)
+			e.move(top, game.Graveyard, nil, "put into the graveyard")
+		} else {
+			e.s.Cite(r, "%s: %s may put %s into their graveyard and doesn't: it stays on top of their library", from, p.Name, top.Label)
+		}
+	}
+}
+
+// connive follows "it connives [N]" (701.50a, 701.50e): the permanent's
+// controller draws N cards, then discards N, the cards the statement
+// resolving it names (`resolve; discard A`, chosen among the cards in
+// hand once drawn: connivingChoice), and puts a +1/+1 counter on the
+// permanent for each nonland card discarded, none on a permanent that
+// has left the battlefield (701.50c).
+func (e *engine) connive(d doing, ef game.Effect, t *game.Target, n int) {
+	from := cmp.Or(d.head, d.from)
+	o := d.src
+	if t != nil && t.Object != nil {
+		o = t.Object
+	} else if ef.Target != "" {
+		return
+	}
+	p := o.Controller()
+	r := e.action("Connive", "draws a card, then discards a card", "draws")
+	e.s.Cite(r, "%s: %s connives: %s draws %d, then discards %d", from, o.Label, p.Name, n, n)
+	for range n {
+		e.draw(p)
+	}
+	chosen, _ := e.conniveChoice(p, n)
+	nonland := 0
+	for _, c := range chosen {
+		land := c.Is("Land")
+		var words []string
+		if e.cur != nil {
+			for _, a := range all[*ability.Instead](e, c) {
+				if a.Watch == "discard" && e.cur.Clause(a.Choice) != nil {
+					words = append(words, a.Choice)
+				}
+			}
+		}
+		label := c.Label
+		if nc, err := e.move(c, game.Graveyard, nil, "discarded", words...); err == nil {
+			e.s.Cite(e.action("Discard", "to discard a card", "discard"), "%s discards %s", p.Name, label)
+			e.firePlayer(p, ability.Discards, nc)
+		}
+		if !land {
+			nonland++
+		}
+	}
+	if nonland == 0 {
+		e.s.Cite(r, "%s: no nonland card was discarded: no +1/+1 counter", from)
+		return
+	}
+	if e.s.FindIn(o.Label, game.Battlefield) != o {
+		e.s.Cite(e.action("Connive", "last known information"), "%s: %s is no longer on %s: no counter is put on it", from, o.Label, e.zone(game.Battlefield))
+		return
+	}
+	e.s.Cite(r, "%s: %d nonland %s discarded: %s puts %d +1/+1 %s on %s", from, nonland, plural(nonland, "card"), p.Name, nonland, plural(nonland, "counter"), o.Label)
+	e.putCounters(o, "+1/+1", nonland, p)
+}
+
+// conniveChoice reads the cards player p discards as an instruction to
+// connive n resolves, from the statement's `discard A, B`: each in p's
+// hand once the n cards are drawn (the top n of the library before),
+// as many as p can discard; refused otherwise.
+func (e *engine) conniveChoice(p *game.Player, n int) ([]*game.Object, error) {
+	var cl *Clause
+	if e.cur != nil {
+		cl = e.cur.Clause("discard")
+	}
+	hand := len(p.Zone(game.Hand))
+	if cl == nil {
+		if hand == 0 {
+			return nil, nil
+		}
+		return nil, refuse("%s chooses the %d %s they discard as it resolves: \"resolve; discard A\" (%s)", p.Name, min(n, hand), plural(min(n, hand), "card"), e.action("Connive", "then discards").ID)
+	}
+	var out []*game.Object
+	for _, nm := range cl.Names {
+		c := e.s.FindIn(nm.Text, game.Hand)
+		if c == nil || c.Owner != p || slices.Contains(out, c) {
+			return nil, refuse("%s is not a card in %s's hand (each chosen once)", nm.Text, p.Name)
+		}
+		out = append(out, c)
+	}
+	if len(out) != min(n, hand) {
+		return nil, refuse("%s discards %d %s, not %d", p.Name, min(n, hand), plural(min(n, hand), "card"), len(out))
+	}
+	return out, nil
+}
+
+// conniveCheck checks, before an instruction to connive n resolves, the
+// cards the statement names to discard: each in player p's hand or
+// among the top n cards of their library, which p will have drawn, and
+// as many as p will be able to discard.
+func (e *engine) conniveCheck(p *game.Player, n int) error {
+	hand, lib := p.Zone(game.Hand), p.Zone(game.Library)
+	can := slices.Concat(hand, lib[:min(n, len(lib))])
+	want := min(n, len(can))
+	r := e.action("Connive", "then discards")
+	cl := e.cur.Clause("discard")
+	if cl == nil {
+		if want == 0 {
+			return nil
+		}
+		return refuse("%s chooses the %d %s they discard as it resolves, once drawn: \"resolve; discard A\" (%s)", p.Name, want, plural(want, "card"), r.ID)
+	}
+	var seen []*game.Object
+	for _, nm := range cl.Names {
+		i := slices.IndexFunc(can, func(c *game.Object) bool { return strings.EqualFold(c.Label, nm.Text) })
+		if i < 0 || slices.Contains(seen, can[i]) {
+			return refuse("%s is not a card in %s's hand once %s draws (each chosen once) (%s)", nm.Text, p.Name, p.Name, r.ID)
+		}
+		seen = append(seen, can[i])
+	}
+	if len(seen) != want {
+		return refuse("%s discards %d %s, not %d (%s)", p.Name, want, plural(want, "card"), len(seen), r.ID)
+	}
+	return nil
 }

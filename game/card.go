@@ -647,6 +647,13 @@ type Effect struct {
 	//   - createunless
 	//   - addorremove
 	//   - multiply
+	//   - fight
+	//   - regenerate
+	//   - noregen
+	//   - goad
+	//   - explore
+	//   - connive
+	//   - suspect
 	// "action", "predefined" and "arrange" are a keyword action, a
 	// predefined token, scry's and surveil's look at the top (verbs.go).
 	Verb string
@@ -673,7 +680,15 @@ type Effect struct {
 	// controller's spells.
 	Yours  bool
 	P, T   int
-	Target string // "any", "creature", "player", "spell", "creature spell", "permanent spell", "aura spell", "creature you control", "land you control", "another creature you control"
+	Target string // "any", "creature", "player", "spell", "creature spell", "permanent spell", "aura spell", "creature you control", "creature you don't control", "land you control", "another creature you control"
+	// Other is the second target of an instruction with two, chosen
+	// after Target ("target creature you control fights target
+	// creature you don't control", 701.14a), "" for none.
+	Other string
+	// NoRegen is set for a destruction the instruction after it says
+	// can't be regenerated ("Destroy target creature. It can't be
+	// regenerated.", 608.2c): regeneration shields don't apply (701.19c).
+	NoRegen bool
 	// That is set for an instruction about the object the instruction
 	// before it targeted ("untap that creature", "it gains haste").
 	That bool

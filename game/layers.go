@@ -62,6 +62,18 @@ func faceDown(ch *Chars) {
 // chars returns o's characteristics: on the battlefield through the
 // layers, elsewhere as printed.
 func (o *Object) chars() Chars {
+	ch := o.layeredChars()
+	if o.Suspected && o.Zone == Battlefield {
+		// 701.60c: "A suspected permanent has menace … for as long as
+		// it's suspected", after every layer (the designation is no
+		// ability of its text, 701.60b).
+		ch.Abilities = append(slices.Clip(ch.Abilities), Ability{Keyword: "Menace", Text: "Menace"})
+	}
+	return ch
+}
+
+// layeredChars is o's characteristics after the layers (613).
+func (o *Object) layeredChars() Chars {
 	s := o.st
 	if s == nil {
 		return o.printed()

@@ -81,6 +81,13 @@ type Object struct {
 	// Harnessed is the harnessed designation (701.64b): no ability, no
 	// copiable value, kept until the permanent leaves the battlefield.
 	Harnessed bool
+	// Suspected is the suspected designation (701.60b): menace and
+	// "This creature can't block" while it lasts (701.60c), until the
+	// permanent leaves the battlefield; no copiable value.
+	Suspected bool
+	// Exerted is set for a permanent exerted since its controller's
+	// last untap step: it doesn't untap during the next (701.43a).
+	Exerted bool
 	// Room is, for a dungeon card in the command zone, the index in
 	// Card.Rooms of the room its owner's venture marker is on (309.4a:
 	// 0, the topmost, as it is put there). Room and Sector fill the
@@ -89,7 +96,15 @@ type Object struct {
 	// Sector is the permanent's sector designation (702.158b), 0 for
 	// none, else the number of its name among those the keyword's
 	// declaration lists; no copiable value.
-	Sector   uint8
+	Sector uint8
+	// Shields are the regeneration shields on the permanent (701.19a):
+	// each replaces the next destruction of it this turn; they end in
+	// the cleanup step.
+	Shields uint8
+	// Goaded is the goaded designation (701.15b): bit i is set while
+	// the permanent is goaded by the i-th player (State.Players), until
+	// that player's next turn (701.15a); no copiable value.
+	Goaded   uint8
 	Counters map[string]int // nil in a copy (State.Clone) of an object with none: add with AddCounters
 	Damage   int
 	// Doomed is the rule that destroys the object as a state-based
@@ -493,6 +508,10 @@ func (o *Object) Designated(name string) bool {
 		return o.Monstrous
 	case "harnessed":
 		return o.Harnessed
+	case "goaded":
+		return o.Goaded != 0
+	case "suspected":
+		return o.Suspected
 	}
 	return false
 }

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -195,6 +196,23 @@ type Combat struct {
 	// (508.1b), which the defending player protects; a creature not in
 	// it attacks the defending player. Nil when none attacks a battle.
 	Attacked map[*Object]*Object
+}
+
+// Remove removes o from combat (506.4): it stops being an attacking or
+// blocking creature. An attacker it blocked remains blocked (509.1h):
+// o stays among that attacker's blockers as declared, blocking no
+// longer. It reports whether o was in combat.
+func (c *Combat) Remove(o *Object) bool {
+	in := false
+	if i := slices.Index(c.Attackers, o); i >= 0 {
+		c.Attackers = slices.Delete(slices.Clone(c.Attackers), i, i+1)
+		in = true
+	}
+	if _, ok := c.Blocking[o]; ok {
+		delete(c.Blocking, o)
+		in = true
+	}
+	return in
 }
 
 // A Step of the trace: a rule applied, with what it did.

@@ -66,6 +66,9 @@ import (
 //	create a token that's a copy of (it | this creature | this permanent) [for each time its WORD cost was paid]
 //	  [, except it's P/T]
 //	create a token that's a copy of this creature that's tapped and attacking that player or a planeswalker they control
+//	FIGHTER fights FOE · FIGHTER and FOE fight each other · have FIGHTER fight FOE (701.14a: each deals damage equal to its power to the other)
+//	  (each "target creature [you control | you don't control | an opponent controls]", or "it" | "this creature": the source)
+//	suspect OBJECT (701.60a) · OBJECT explores (701.44a) · OBJECT connives [NUM] (701.50a, 701.50e) · goad OBJECT (701.15a) · regenerate OBJECT (701.19a: a regeneration shield) · (it | they) can't be regenerated (of the destruction before it, 608.2c)
 //
 // N is a keyword's number (ByN), and so is "that many" in a keyword
 // action's definition (the number of the action); X is a spell's; "it" is the object the
@@ -138,6 +141,61 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 		// Clue token.”").
 		{lazyRegexp(`(?i)^(investigate|proliferate|populate|time travel)$`), func(m []string) Effect {
 			return Effect{Verb: "action", Name: titleWords(m[1])}
+		}},
+		// Fight (701.14a): two creatures, each a target, the source or
+		// the object the instruction before targeted; a target of the
+		// subject is Target, a second one Other.
+		{lazyRegexp(`(?i)^` + fightWords + ` fights ` + fightWords + `$`), func(m []string) Effect {
+			return fightEffect(m[1], m[2])
+		}},
+		{lazyRegexp(`(?i)^(?:` + fightWords + ` and ` + fightWords + ` fight each other|have ` + fightWords + ` fight ` + fightWords + `)$`), func(m []string) Effect {
+			if m[1] == "" {
+				// "You may have it fight target creature you don't
+				// control."
+				return fightEffect(m[3], m[4])
+			}
+			return fightEffect(m[1], m[2])
+		}},
+		// Regenerate (701.19a): a regeneration shield on the permanent.
+		{lazyRegexp(`(?i)^regenerate ` + objectWords + `$`), func(m []string) Effect {
+			e := Effect{Verb: "regenerate"}
+			object(&e, m[1])
+			return e
+		}},
+		// Explore (701.44a): the permanent its controller reveals the
+		// top card of their library for.
+		{lazyRegexp(`(?i)^` + objectWords + ` explores$`), func(m []string) Effect {
+			e := Effect{Verb: "explore"}
+			object(&e, m[1])
+			return e
+		}},
+		// Connive (701.50a), connive N (701.50e): the permanent's
+		// controller draws N cards, then discards N.
+		{lazyRegexp(`(?i)^` + objectWords + ` connives(?: ` + numWord + `)?$`), func(m []string) Effect {
+			e := Effect{Verb: "connive", N: 1}
+			object(&e, m[1])
+			if m[2] != "" {
+				amount(&e, m[2])
+			}
+			return e
+		}},
+		// Suspect (701.60a): the creature becomes suspected.
+		{lazyRegexp(`(?i)^suspect ` + objectWords + `$`), func(m []string) Effect {
+			e := Effect{Verb: "suspect"}
+			object(&e, m[1])
+			return e
+		}},
+		// Goad (701.15a): the creature is goaded by the instruction's
+		// controller.
+		{lazyRegexp(`(?i)^goad ` + objectWords + `$`), func(m []string) Effect {
+			e := Effect{Verb: "goad"}
+			object(&e, m[1])
+			return e
+		}},
+		// Later text that modifies the destruction before it (608.2c):
+		// the engine reads it with that instruction (NoRegen).
+		{lazyRegexp(`(?i)^(?:it|they) can(?:'|’)t be regenerated$`), func(m []string) Effect {
+			return Effect{Verb: "noregen", That: true}
 		}},
 		// A predefined token (111.10): its characteristics are those the
 		// revision's rule gives it (PredefinedToken).
@@ -579,6 +637,31 @@ const (
 	playerWords = `(you|each opponent|each player|target player|target opponent|defending player|that player)`
 	objectWords = `(target creature|target land you control|it|this creature|this permanent|that creature|each creature)`
 )
+
+// fightWords are the creatures a fight names (701.14a).
+const fightWords = `(target creature you control|target creature you don't control|target creature you don’t control|target creature an opponent controls|target creature|it|this creature)`
+
+// fightEffect reads a fight of creature a with creature b: the first
+// of them that is a target is Target, the second Other; one that is not
+// is the ability's source (Who: "it", "this creature").
+func fightEffect(a, b string) Effect {
+	e := Effect{Verb: "fight"}
+	for _, w := range []string{strings.ToLower(a), strings.ToLower(b)} {
+		kind, isTarget := strings.CutPrefix(strings.ReplaceAll(w, "’", "'"), "target ")
+		if kind == "creature an opponent controls" {
+			kind = "creature you don't control"
+		}
+		switch {
+		case isTarget && e.Target == "":
+			e.Target = kind
+		case isTarget:
+			e.Other = kind
+		default:
+			e.Who = w
+		}
+	}
+	return e
+}
 
 // amount reads a number of NUM into e.N: digits or words, the spell's X,
 // or the keyword's N.

@@ -74,6 +74,7 @@ var clauseWords = map[string]bool{
 	"choose":      true,
 	"kind":        true,
 	"remove":      true,
+	"exert":       true,
 }
 
 // expectKinds maps what an expect line checks to whether it names a
