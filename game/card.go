@@ -57,6 +57,10 @@ type Card struct {
 	// Draw a card."), in printed order.
 	Activated []Activated
 	Halves    []*Card
+	// Back is a double-faced card's back face (712; 711 until 2020):
+	// a Card of its own characteristics, nil for a card with one face.
+	// The card itself is its front face.
+	Back *Card
 	// Rooms are a dungeon card's rooms (309.4), topmost first and the
 	// bottommost last.
 	Rooms []Room
@@ -615,6 +619,7 @@ type Effect struct {
 	//   - action
 	//   - predefined
 	//   - arrange
+	//   - transform
 	// "action", "predefined" and "arrange" are a keyword action, a
 	// predefined token, scry's and surveil's look at the top (verbs.go).
 	Verb string

@@ -1,0 +1,69 @@
+package engine
+
+import (
+	"cmp"
+
+	"github.com/crules/crules/game"
+)
+
+// Double-faced cards (712 today, 711 from 2011-09-30 until 2020): a
+// card with a back face, which the keyword action transform turns over
+// (701.27a). Transforming, it stays the same object (712.18): its
+// counters, damage, attachments and the effects on it stay.
+
+var (
+	// phTransform is the definition of transform: its first subrule.
+	phTransform = []string{"to transform a permanent, turn it over", "only permanents represented by double-faced cards can transform"}
+	// phTransformNothing is what an instruction to transform a permanent
+	// that is no double-faced card does (701.27c; 701.25a in 2011).
+	phTransformNothing = []string{"double-faced card, nothing happens"}
+	// phTransformSorcery: the face it would transform into is an
+	// instant or sorcery face (701.27d, from 2023).
+	phTransformSorcery = []string{"would transform into is"}
+	// phBackFrontCost: a permanent with its back face up has its front
+	// face's mana value (711.4b from 2016-04-08; 712.8e today).
+	phBackFrontCost = []string{"its converted mana cost is calculated using the mana cost of its front face", "its mana value is calculated using the mana cost of its front face"}
+	// phDoubleFaced is the rule of a double-faced card's faces.
+	phDoubleFaced = []string{"has only the characteristics of its back face", "back face is up, it has only the characteristics"}
+)
+
+// transform follows "Transform this creature" (701.27a): each permanent
+// the instruction names turns over so that its other face is up, a
+// permanent that isn't a double-faced card (or a copy of another's back
+// face, 712.9) doing nothing (701.27c).
+func (e *engine) transform(d doing, ef game.Effect, t *game.Target) {
+	if d.rule.IsZero() {
+		d.rule = e.action("Transform", phTransform...)
+	}
+	objs := e.objects(d, ef, t)
+	if ef.Who == "all" {
+		objs = nil
+		for _, o := range e.s.Battlefield() {
+			if o.HasSubtype(ef.Name) {
+				objs = append(objs, o)
+			}
+		}
+	}
+	for _, o := range objs {
+		if !o.DoubleFaced() || o.FaceDown {
+			e.s.Cite(e.action("Transform", phTransformNothing...), "%s: %s isn't represented by a double-faced card: it doesn't transform, nothing happens", cmp.Or(d.head, d.from), o.Label)
+			continue
+		}
+		to := o.Card.Back
+		if o.Transformed {
+			to = o.Card
+		}
+		if (to.Is("Instant") || to.Is("Sorcery")) && !e.rules.Find(phTransformSorcery...).IsZero() {
+			e.s.Cite(e.action("Transform", phTransformSorcery...), "%s: %s's other face, %s, is an instant or sorcery face: nothing happens", cmp.Or(d.head, d.from), o.Label, to.Name)
+			continue
+		}
+		o.Transformed = !o.Transformed
+		e.s.Changed()
+		face := "back"
+		if !o.Transformed {
+			face = "front"
+		}
+		e.cite(d, "%s: %s transforms: its %s face, %s, is up; the same object, its counters, damage and attachments stay", cmp.Or(d.head, d.from), o.Label, face, to.Name)
+		e.s.Cite(e.rules.Find(phDoubleFaced...), "%s has only the characteristics of its %s face", o.Label, face)
+	}
+}
