@@ -49,6 +49,9 @@ func (e *engine) transform(d doing, ef game.Effect, t *game.Target) {
 			e.s.Cite(e.action("Transform", phTransformNothing...), "%s: %s isn't represented by a double-faced card: it doesn't transform, nothing happens", cmp.Or(d.head, d.from), o.Label)
 			continue
 		}
+		if e.transformedOnlyBy(o, cmp.Or(d.head, d.from)) {
+			continue
+		}
 		to := o.Card.Back
 		if o.Transformed {
 			to = o.Card

@@ -724,6 +724,9 @@ type engine struct {
 	// has ended.
 	blocksDone bool
 	labels     Labels
+	// castLastTurn is how many spells the previous turn's active player
+	// cast during that turn (502.2).
+	castLastTurn int
 	// assigned is the division of combat damage the damage statement
 	// chose, by attacker.
 	assigned map[*game.Object][]assignment
@@ -920,6 +923,11 @@ func (e *engine) stmt(st *Stmt, r *ScriptResult) {
 	}
 	if err == nil {
 		err = e.do(st)
+	}
+	if err == nil && setup[st.Verb] {
+		// Daybound and nightbound act "any time" (702.145c–g): on
+		// what a setup line puts onto the battlefield too.
+		e.dayNight()
 	}
 	if err == nil && !setup[st.Verb] && st.Verb != "block" {
 		e.sba()

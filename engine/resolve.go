@@ -933,6 +933,7 @@ func (e *engine) enter(spell *game.Object) {
 	}
 	o.FaceDown = spell.FaceDown
 	e.s.Changed()
+	e.entersTransformed(o)
 	if spell.Spell != nil {
 		// The permanent remembers what was paid to cast the spell it
 		// was (400.7d today, 400.7c from 2009): "if its evoke cost was

@@ -206,6 +206,7 @@ func (e *engine) enterStep(i int) {
 	p := e.s.ActivePlayer()
 	switch step {
 	case "untap":
+		e.untapDayNight()
 		for _, o := range e.s.Controlled(p) {
 			o.Tapped = false
 		}
@@ -412,6 +413,9 @@ func (e *engine) nextPlayer() *game.Player {
 func (e *engine) beginTurn(p *game.Player) {
 	s := e.s
 	e.emptyPools(s.Step, "untap")
+	// The spells the previous turn's active player cast, for the
+	// untap step's day and night check (502.2).
+	e.castLastTurn = castBy(s, s.ActivePlayer())
 	s.Turn++
 	s.Active = slices.Index(s.Players, p)
 	s.Changed() // "during your turn" effects start or end (702.161a)

@@ -295,6 +295,8 @@ var Keywords = sync.OnceValue(func() map[string]Param {
 		"Melee": NoParam, "Myriad": NoParam, "Assist": NoParam, "Enlist": NoParam,
 		// Keywords of special card kinds (Vehicles, Sagas, levelers).
 		"Living Metal": NoParam, "Read Ahead": NoParam, "Level Up": CostParam, "Reconfigure": CostParam, "Disguise": CostParam, "Prototype": ProtoParam, "Aftermath": NoParam, "Fuse": NoParam,
+		// Keywords of double-faced cards.
+		"Daybound": NoParam, "Nightbound": NoParam,
 	}
 })
 

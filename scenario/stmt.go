@@ -394,6 +394,16 @@ func (p *parser) expect(l line, st *engine.Stmt, rest string, at int) {
 		}
 		return
 	}
+	if word == "daynight:" {
+		// "expect daynight: night": the game's designation (730.1),
+		// day, night or neither.
+		st.Expect, st.Value = "daynight", strings.TrimSpace(tail)
+		st.ValuePos = l.pos(at + len(word) + 1 + len(tail) - len(strings.TrimLeft(tail, " ")))
+		if v := strings.ToLower(st.Value); v != "day" && v != "night" && v != "neither" {
+			p.errorf(st.ValuePos, "expect daynight: %q: expected day, night or neither", st.Value)
+		}
+		return
+	}
 	if word == "stack:" || word == "tapped:" || word == "untapped:" {
 		st.Expect = strings.TrimSuffix(word, ":")
 		st.Names = p.names(l, tail, at+len(word)+1)
