@@ -23,6 +23,7 @@ type DayNight struct {
 }
 
 func init() {
+	AltChoices["disturb"] = "disturb"
 	families = append(families, func() {
 		// Hand-written: "As it becomes night, if this permanent is
 		// front face up, transform it" and "This permanent can't be
@@ -38,5 +39,12 @@ func init() {
 			}
 			return []Ability{&DayNight{Base: Base{Keyword: "Daybound", Rule: []string{"as it becomes night"}}, At: "night", Starts: "day", EntersTransformed: true}}
 		}, formerly("Daybound", "Nightbound"))
+		// "You may cast this card transformed from your graveyard by
+		// paying [cost] rather than its mana cost" (702.146a): the
+		// shape of an alternative cost, cast with its back face up.
+		declare("Disturb", altCompiled, byShape(func(parts []string) error {
+			_, err := readAltCost("Disturb", parts)
+			return err
+		}))
 	})
 }

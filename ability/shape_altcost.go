@@ -14,7 +14,7 @@ import (
 //
 //	altcost = ["As long as" cond ","] "you may" ["choose to"] permit "rather than" ["pay" | "paying"]
 //	          ("this spell's" | "its") "mana cost" ["as you cast this spell"] ["if" cond]
-//	permit  = ("cast" | "play") ("this card" | "this spell" | "it") ["from your" ("graveyard" | "hand")]
+//	permit  = ("cast" | "play") ("this card" ["transformed"] | "this spell" | "it") ["from your" ("graveyard" | "hand")]
 //	          ["if the resulting spell is an instant or sorcery spell"] "by paying [cost]"
 //	          ["and" ("sacrificing" | "returning" | "tapping") PART]
 //	        | "pay [cost]"
@@ -66,11 +66,12 @@ func lazyRegexp(expr string) func() *regexp.Regexp {
 // besides the mana cost when the permission is not an alternative cost
 // ("by discarding a land card as an additional cost").
 type altShape struct {
-	from  game.Zone
-	types []string
-	cond  *Condition
-	exile bool
-	adds  []game.Part
+	from        game.Zone
+	transformed bool // cast transformed (disturb)
+	types       []string
+	cond        *Condition
+	exile       bool
+	adds        []game.Part
 	// with are cost parts paid besides the cost, reduceBy what of the
 	// object they take reduces the total cost; change is the
 	// text-changing effect on the spell's own text.
@@ -106,7 +107,14 @@ func readAltParts(keyword string, parts []string) (altShape, error) {
 	if len(sentences) == 0 {
 		return altShape{}, fmt.Errorf("no definition to read as an alternative cost")
 	}
-	x := reAltCost().FindStringSubmatch(sentences[0])
+	// "cast this card transformed" (disturb, 702.146a): the spell is
+	// the card's back face (712.8c); the rest of the sentence is the
+	// shape's.
+	first, transformed := sentences[0], false
+	if t := strings.Replace(first, "this card transformed ", "this card ", 1); t != first {
+		first, transformed = t, true
+	}
+	x := reAltCost().FindStringSubmatch(first)
 	if x != nil {
 		// The condition comes before ("As long as you discarded this
 		// card this turn, …", mayhem) or after ("… if an opponent
@@ -131,7 +139,7 @@ func readAltParts(keyword string, parts []string) (altShape, error) {
 	if x == nil {
 		return altShape{}, fmt.Errorf("no alternative cost the grammar knows at %q", sentences[0])
 	}
-	sh := altShape{from: game.Hand, adds: adds}
+	sh := altShape{from: game.Hand, adds: adds, transformed: transformed}
 	switch strings.ToLower(x[1]) {
 	case "graveyard":
 		sh.from = game.Graveyard
@@ -235,7 +243,7 @@ func altCompiled(inst game.Ability, r Rev) []Ability {
 			Choice: kw, From: sh.from, ExileAfter: sh.exile, If: sh.cond, Types: sh.types, Additional: sh.adds}}
 	}
 	out := []Ability{&AltCost{Base: Base{Keyword: inst.Keyword, Rule: []string{" means "}, Note: kw + ": %s is cast" + where + " for %s rather than its mana cost"},
-		Choice: kw, From: sh.from, Cost: inst.Cost, ExileAfter: sh.exile, If: sh.cond, Types: sh.types, With: sh.with, ReduceBy: sh.reduceBy, Change: sh.change}}
+		Choice: kw, From: sh.from, Cost: inst.Cost, ExileAfter: sh.exile, If: sh.cond, Types: sh.types, With: sh.with, ReduceBy: sh.reduceBy, Change: sh.change, Transformed: sh.transformed}}
 	if sh.later != nil {
 		out = append(out, &PaidDelayed{Base: Base{Keyword: inst.Keyword, Rule: []string{"the permanent this spell becomes"}, Note: kw + ": the " + kw + " cost of %s was paid: at the beginning of the next end step, %s"},
 			Paid: kw, Do: *sh.later})

@@ -23,6 +23,10 @@ var (
 	// phBackFrontCost: a permanent with its back face up has its front
 	// face's mana value (711.4b from 2016-04-08; 712.8e today).
 	phBackFrontCost = []string{"its converted mana cost is calculated using the mana cost of its front face", "its mana value is calculated using the mana cost of its front face"}
+	// phEntersSameFace: a double-faced spell becomes a permanent with
+	// the face up it had on the stack (712.13), or, for disturb's,
+	// with its back face up (702.146b).
+	phEntersSameFace = []string{"same face up that was face up on the stack", "enters the battlefield with its back face up"}
 	// phDoubleFaced is the rule of a double-faced card's faces.
 	phDoubleFaced = []string{"has only the characteristics of its back face", "back face is up, it has only the characteristics"}
 )

@@ -296,7 +296,7 @@ var Keywords = sync.OnceValue(func() map[string]Param {
 		// Keywords of special card kinds (Vehicles, Sagas, levelers).
 		"Living Metal": NoParam, "Read Ahead": NoParam, "Level Up": CostParam, "Reconfigure": CostParam, "Disguise": CostParam, "Prototype": ProtoParam, "Aftermath": NoParam, "Fuse": NoParam,
 		// Keywords of double-faced cards.
-		"Daybound": NoParam, "Nightbound": NoParam,
+		"Daybound": NoParam, "Nightbound": NoParam, "Disturb": CostParam,
 	}
 })
 
