@@ -66,12 +66,11 @@ func lazyRegexp(expr string) func() *regexp.Regexp {
 // besides the mana cost when the permission is not an alternative cost
 // ("by discarding a land card as an additional cost").
 type altShape struct {
-	from        game.Zone
-	transformed bool // cast transformed (disturb)
-	types       []string
-	cond        *Condition
-	exile       bool
-	adds        []game.Part
+	from  game.Zone
+	types []string
+	cond  *Condition
+	exile bool
+	adds  []game.Part
 	// with are cost parts paid besides the cost, reduceBy what of the
 	// object they take reduces the total cost; change is the
 	// text-changing effect on the spell's own text.
@@ -84,6 +83,9 @@ type altShape struct {
 	later  *game.Effect
 	grants []game.Ability
 	grantT *Trigger
+
+	// transformed: the card is cast transformed (disturb, 702.146a).
+	transformed bool
 }
 
 var altShapes memo[altShape] // by the definition's parts joined by "\x00"
