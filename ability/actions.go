@@ -29,6 +29,10 @@ func init() {
 		// engine's procedure on a double-faced card (engine/dfc.go),
 		// whose 2011–2015 wording has no template at all.
 		declareAction("Transform")
+		// "To convert a permanent, turn it so that its other face is
+		// up. This follows rules 701.27a–f, …" (701.28a): transform's
+		// procedure, citing convert.
+		declareAction("Convert")
 	})
 }
 

@@ -24,6 +24,7 @@ type DayNight struct {
 
 func init() {
 	AltChoices["disturb"] = "disturb"
+	AltChoices["more than meets the eye"] = "more than meets the eye"
 	families = append(families, func() {
 		// Hand-written: "As it becomes night, if this permanent is
 		// front face up, transform it" and "This permanent can't be
@@ -44,6 +45,12 @@ func init() {
 		// shape of an alternative cost, cast with its back face up.
 		declare("Disturb", altCompiled, byShape(func(parts []string) error {
 			_, err := readAltCost("Disturb", parts)
+			return err
+		}))
+		// "You may cast this card converted by paying [cost] rather
+		// than its mana cost" (702.162a): the same shape.
+		declare("More Than Meets the Eye", altCompiled, byShape(func(parts []string) error {
+			_, err := readAltCost("More Than Meets the Eye", parts)
 			return err
 		}))
 	})

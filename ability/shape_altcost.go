@@ -14,7 +14,7 @@ import (
 //
 //	altcost = ["As long as" cond ","] "you may" ["choose to"] permit "rather than" ["pay" | "paying"]
 //	          ("this spell's" | "its") "mana cost" ["as you cast this spell"] ["if" cond]
-//	permit  = ("cast" | "play") ("this card" ["transformed"] | "this spell" | "it") ["from your" ("graveyard" | "hand")]
+//	permit  = ("cast" | "play") ("this card" ["transformed" | "converted"] | "this spell" | "it") ["from your" ("graveyard" | "hand")]
 //	          ["if the resulting spell is an instant or sorcery spell"] "by paying [cost]"
 //	          ["and" ("sacrificing" | "returning" | "tapping") PART]
 //	        | "pay [cost]"
@@ -113,8 +113,12 @@ func readAltParts(keyword string, parts []string) (altShape, error) {
 	// the card's back face (712.8c); the rest of the sentence is the
 	// shape's.
 	first, transformed := sentences[0], false
-	if t := strings.Replace(first, "this card transformed ", "this card ", 1); t != first {
-		first, transformed = t, true
+	for _, w := range []string{"this card transformed ", "this card converted "} {
+		// More Than Meets the Eye's "cast this card converted"
+		// (702.162a) too.
+		if t := strings.Replace(first, w, "this card ", 1); t != first {
+			first, transformed = t, true
+		}
 	}
 	x := reAltCost().FindStringSubmatch(first)
 	if x != nil {

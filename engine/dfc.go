@@ -20,6 +20,11 @@ var (
 	// phTransformSorcery: the face it would transform into is an
 	// instant or sorcery face (701.27d, from 2023).
 	phTransformSorcery = []string{"would transform into is"}
+	// phConvert, phConvertNothing: convert's definition (701.28a, from
+	// 2022-11-18) and what converting a permanent that isn't a
+	// double-faced card does (701.28c).
+	phConvert        = []string{"to convert a permanent, turn it"}
+	phConvertNothing = []string{"double-faced card, nothing happens"}
 	// phBackFrontCost: a permanent with its back face up has its front
 	// face's mana value (711.4b from 2016-04-08; 712.8e today).
 	phBackFrontCost = []string{"its converted mana cost is calculated using the mana cost of its front face", "its mana value is calculated using the mana cost of its front face"}
@@ -27,6 +32,9 @@ var (
 	// the face up it had on the stack (712.13), or, for disturb's,
 	// with its back face up (702.146b).
 	phEntersSameFace = []string{"same face up that was face up on the stack", "enters the battlefield with its back face up"}
+	// phFrontFace: with its front face up, it has only its front
+	// face's characteristics (712.8d; 711.4a in 2016).
+	phFrontFace = []string{"has its front face up, it has only", "front face is up, it has only", "with its front face up, it has only", "characteristics of its front face", "characteristics of the front face"}
 	// phDoubleFaced is the rule of a double-faced card's faces.
 	phDoubleFaced = []string{"has only the characteristics of its back face", "back face is up, it has only the characteristics"}
 )
@@ -36,8 +44,13 @@ var (
 // permanent that isn't a double-faced card (or a copy of another's back
 // face, 712.9) doing nothing (701.27c).
 func (e *engine) transform(d doing, ef game.Effect, t *game.Target) {
+	action, phrases, nothing := "Transform", phTransform, phTransformNothing
+	if ef.Verb == "convert" {
+		// Convert (701.28a) follows transform's rules.
+		action, phrases, nothing = "Convert", phConvert, phConvertNothing
+	}
 	if d.rule.IsZero() {
-		d.rule = e.action("Transform", phTransform...)
+		d.rule = e.action(action, phrases...)
 	}
 	objs := e.objects(d, ef, t)
 	if ef.Who == "all" {
@@ -50,7 +63,7 @@ func (e *engine) transform(d doing, ef game.Effect, t *game.Target) {
 	}
 	for _, o := range objs {
 		if !o.DoubleFaced() || o.FaceDown {
-			e.s.Cite(e.action("Transform", phTransformNothing...), "%s: %s isn't represented by a double-faced card: it doesn't transform, nothing happens", cmp.Or(d.head, d.from), o.Label)
+			e.s.Cite(e.action(action, nothing...), "%s: %s isn't represented by a double-faced card: it doesn't %s, nothing happens", cmp.Or(d.head, d.from), o.Label, ef.Verb)
 			continue
 		}
 		if e.transformedOnlyBy(o, cmp.Or(d.head, d.from)) {
@@ -70,7 +83,11 @@ func (e *engine) transform(d doing, ef game.Effect, t *game.Target) {
 		if !o.Transformed {
 			face = "front"
 		}
-		e.cite(d, "%s: %s transforms: its %s face, %s, is up; the same object, its counters, damage and attachments stay", cmp.Or(d.head, d.from), o.Label, face, to.Name)
-		e.s.Cite(e.rules.Find(phDoubleFaced...), "%s has only the characteristics of its %s face", o.Label, face)
+		e.cite(d, "%s: %s %ss: its %s face, %s, is up; the same object, its counters, damage and attachments stay", cmp.Or(d.head, d.from), o.Label, ef.Verb, face, to.Name)
+		ph := phDoubleFaced
+		if !o.Transformed {
+			ph = phFrontFace
+		}
+		e.s.Cite(e.rules.Find(ph...), "%s has only the characteristics of its %s face", o.Label, face)
 	}
 }

@@ -224,7 +224,7 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 			o.Saddled = true
 			e.cite(d, "%s: %s becomes %s%s", cmp.Or(d.head, from), o.Label, ef.Becomes, map[bool]string{true: " until end of turn"}[ef.UntilEOT])
 		}
-	case "transform":
+	case "transform", "convert":
 		e.transform(d, ef, t)
 	case "tap", "untap":
 		// A keyword's own tap cites the keyword; card text, the keyword

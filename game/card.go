@@ -296,7 +296,7 @@ var Keywords = sync.OnceValue(func() map[string]Param {
 		// Keywords of special card kinds (Vehicles, Sagas, levelers).
 		"Living Metal": NoParam, "Read Ahead": NoParam, "Level Up": CostParam, "Reconfigure": CostParam, "Disguise": CostParam, "Prototype": ProtoParam, "Aftermath": NoParam, "Fuse": NoParam,
 		// Keywords of double-faced cards.
-		"Daybound": NoParam, "Nightbound": NoParam, "Disturb": CostParam,
+		"Daybound": NoParam, "Nightbound": NoParam, "Disturb": CostParam, "More Than Meets the Eye": CostParam,
 	}
 })
 
@@ -622,6 +622,7 @@ type Effect struct {
 	//   - predefined
 	//   - arrange
 	//   - transform
+	//   - convert
 	// "action", "predefined" and "arrange" are a keyword action, a
 	// predefined token, scry's and surveil's look at the top (verbs.go).
 	Verb string

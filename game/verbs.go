@@ -31,7 +31,7 @@ import (
 //	if that's another creature, it also gains the non-KEYWORD abilities of this creature printed below this one
 //	  until end of turn (backup's: the keyword abilities printed after the first KEYWORD on the source)
 //	OBJECT becomes saddled [until end of turn] (a designation, 702.171b) · harness (this permanent | it) (701.64a)
-//	transform (OBJECT | target permanent | that permanent | all SUBTYPEs) (a keyword action, 701.27a)
+//	(transform | convert) (OBJECT | target permanent | that permanent | all SUBTYPEs) (keyword actions, 701.27a, 701.28a)
 //	return this card from your graveyard to your hand · exile this card | remove this card from the game
 //	  (the card with the ability, where it is; the first functions in the graveyard, 113.6m)
 //	return (it | that card | this card from your graveyard) to the battlefield [under (its owner's | your) control] [tapped]
@@ -192,18 +192,19 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 			object(&e, m[1])
 			return e
 		}},
-		{lazyRegexp(`(?i)^transform (target permanent|that permanent|all (\w+)s|` + objectWords + `)$`), func(m []string) Effect {
-			// The keyword action transform (701.27a): the permanent
-			// turns over so that its other face is up; "all Humans"
-			// (Moonmist's, 712.9) every permanent of that subtype.
-			e := Effect{Verb: "transform"}
-			switch w := strings.ToLower(m[1]); {
+		{lazyRegexp(`(?i)^(transform|convert) (target permanent|that permanent|all (\w+)s|` + objectWords + `)$`), func(m []string) Effect {
+			// The keyword actions transform and convert (701.27a,
+			// 701.28a): the permanent turns over so that its other face
+			// is up; "all Humans" (Moonmist's, 712.9) every permanent
+			// of that subtype.
+			e := Effect{Verb: strings.ToLower(m[1])}
+			switch w := strings.ToLower(m[2]); {
 			case w == "target permanent":
 				e.Target = "permanent"
 			case w == "that permanent":
 				e.That = true
-			case m[2] != "":
-				e.Who, e.Name = "all", m[2]
+			case m[3] != "":
+				e.Who, e.Name = "all", m[3]
 			default:
 				object(&e, w)
 			}

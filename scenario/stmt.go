@@ -686,6 +686,11 @@ func (p *parser) clause(l line, t string, at int) *engine.Clause {
 	if t == "face down" {
 		return &engine.Clause{Word: "face down", Pos: l.pos(at)}
 	}
+	if strings.Contains(t, " ") && ability.AltChoices[strings.ToLower(t)] != "" {
+		// An alternative cost named by a keyword of several words
+		// ("more than meets the eye").
+		return &engine.Clause{Word: strings.ToLower(t), Pos: l.pos(at)}
+	}
 	if rest, ok := strings.CutPrefix(t, "new targets "); ok {
 		// "new targets A, same, B": one per copy, "same" keeps one.
 		return &engine.Clause{Word: "new targets", Pos: l.pos(at), Names: p.names(l, rest, at+len("new targets "))}
