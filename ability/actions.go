@@ -42,6 +42,15 @@ func init() {
 		}
 		// "Tap" until 2009-05-01 (501.7).
 		declareAction("Tap and Untap", formerly("Tap"))
+		// "To transform a permanent, turn it over so that its other face
+		// is up" (701.27a) is no instruction of the effect table but the
+		// engine's procedure on a double-faced card (engine/dfc.go),
+		// whose 2011–2015 wording has no template at all.
+		declareAction("Transform")
+		// "To convert a permanent, turn it so that its other face is
+		// up. This follows rules 701.27a–f, …" (701.28a): transform's
+		// procedure, citing convert.
+		declareAction("Convert")
 	})
 }
 

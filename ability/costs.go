@@ -25,6 +25,10 @@ type AltCost struct {
 	From     game.Zone
 	Cost     game.Cost
 	FaceDown bool
+	// Transformed: the card is cast transformed, its back face up on
+	// the stack (712.8c), and the permanent enters so (disturb,
+	// 702.146a–b).
+	Transformed bool
 	// FaceDownWith are the abilities the face-down spell and permanent
 	// have besides the 2/2 of 708.2 (disguise's ward {2}, 702.168a).
 	FaceDownWith []game.Ability

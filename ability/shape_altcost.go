@@ -15,7 +15,7 @@ import (
 //
 //	altcost = ["As long as" cond ","] "you may" ["choose to"] permit "rather than" ["pay" | "paying"]
 //	          ("this spell's" | "its") "mana cost" ["as you cast this spell"] ["if" cond]
-//	permit  = ("cast" | "play") ("this card" | "this spell" | "it") ["from your" ("graveyard" | "hand")]
+//	permit  = ("cast" | "play") ("this card" ["transformed" | "converted"] | "this spell" | "it") ["from your" ("graveyard" | "hand")]
 //	          ["if the resulting spell is an instant or sorcery spell"] "by paying [cost]"
 //	          ["and" ("sacrificing" | "returning" | "tapping") PART]
 //	        | "pay [cost]"
@@ -119,6 +119,8 @@ type altShape struct {
 	enters  *EntersWith
 	static  *StaticEffect
 	trigger *Trigger
+	// transformed: the card is cast transformed (disturb, 702.146a).
+	transformed bool
 }
 
 var altShapes memo[altShape] // by the definition's parts joined by "\x00"
@@ -142,7 +144,18 @@ func readAltParts(keyword string, parts []string) (altShape, error) {
 	if len(sentences) == 0 {
 		return altShape{}, fmt.Errorf("no definition to read as an alternative cost")
 	}
-	x := reAltCost().FindStringSubmatch(sentences[0])
+	// "cast this card transformed" (disturb, 702.146a): the spell is
+	// the card's back face (712.8c); the rest of the sentence is the
+	// shape's.
+	first, transformed := sentences[0], false
+	for _, w := range []string{"this card transformed ", "this card converted "} {
+		// More Than Meets the Eye's "cast this card converted"
+		// (702.162a) too.
+		if t := strings.Replace(first, w, "this card ", 1); t != first {
+			first, transformed = t, true
+		}
+	}
+	x := reAltCost().FindStringSubmatch(first)
 	if x != nil {
 		// The condition comes before ("As long as you discarded this
 		// card this turn, …", mayhem) or after ("… if an opponent
@@ -167,7 +180,7 @@ func readAltParts(keyword string, parts []string) (altShape, error) {
 	if x == nil {
 		return altShape{}, fmt.Errorf("no alternative cost the grammar knows at %q", sentences[0])
 	}
-	sh := altShape{from: game.Hand, adds: adds}
+	sh := altShape{from: game.Hand, adds: adds, transformed: transformed}
 	switch strings.ToLower(x[1]) {
 	case "graveyard":
 		sh.from = game.Graveyard
@@ -334,7 +347,7 @@ func altCompiled(inst game.Ability, r Rev) []Ability {
 			Choice: kw, From: sh.from, ExileAfter: sh.exile, If: sh.cond, Types: sh.types, Additional: sh.adds}}
 	}
 	out := []Ability{&AltCost{Base: Base{Keyword: inst.Keyword, Rule: []string{" means "}, Note: kw + ": %s is cast" + where + " for %s rather than its mana cost"},
-		Choice: kw, From: sh.from, Cost: inst.Cost, ExileAfter: sh.exile, If: sh.cond, Types: sh.types, With: sh.with, ReduceBy: sh.reduceBy, Change: sh.change}}
+		Choice: kw, From: sh.from, Cost: inst.Cost, ExileAfter: sh.exile, If: sh.cond, Types: sh.types, With: sh.with, ReduceBy: sh.reduceBy, Change: sh.change, Transformed: sh.transformed}}
 	if sh.later != nil {
 		pd := &PaidDelayed{Base: Base{Keyword: inst.Keyword, Rule: []string{"the permanent this spell becomes"}, Note: kw + ": the " + kw + " cost of %s was paid: at the beginning of the next end step, %s"},
 			Paid: kw, Do: *sh.later}

@@ -32,7 +32,14 @@ type casting struct {
 // its targets: its characteristic-defining abilities apply (a devoid
 // spell is colourless, 604.3).
 func (c *casting) object(s *game.State) *game.Object {
-	return s.Bind(&game.Object{Label: c.src.Label, Card: c.src.Card, Half: c.half, Owner: c.p, BaseController: c.p, Zone: game.Stack, FaceDown: c.alt != nil && c.alt.FaceDown, Spell: c.info})
+	return s.Bind(&game.Object{Label: c.src.Label, Card: c.src.Card, Half: c.half, Owner: c.p, BaseController: c.p, Zone: game.Stack, FaceDown: c.alt != nil && c.alt.FaceDown, Transformed: c.transformed(), Spell: c.info})
+}
+
+// transformed reports whether the spell is cast transformed, its back
+// face up (712.8c): for an alternative cost that says so, of a
+// double-faced card.
+func (c *casting) transformed() bool {
+	return c.alt != nil && c.alt.Transformed && c.src.Card.Back != nil
 }
 
 func (c *casting) cite(e *engine, r game.Ref, format string, args ...any) {
@@ -66,6 +73,10 @@ func (e *engine) cast(st *Stmt) error {
 		return err
 	}
 	c.face = c.src.Card
+	if c.transformed() {
+		// Only the face up on the stack is evaluated (712.11c).
+		c.face = c.src.Card.Back
+	}
 	both := ""
 	for _, cl := range st.Clauses {
 		if ability.BothHalvesChoices[cl.Word] {
@@ -160,6 +171,7 @@ func (e *engine) cast(st *Stmt) error {
 	spell.Half = c.half
 	spell.Spell = c.info
 	spell.FaceDown = c.alt != nil && c.alt.FaceDown
+	spell.Transformed = c.transformed()
 	if c.alt != nil {
 		c.info.Alt = c.alt.Choice
 		c.info.FaceDownWith = faceDownWith(c.alt)

@@ -73,7 +73,12 @@
 // spells' alternative mana cost, power and toughness (718.3b) and
 // face-down objects cast by an alternative cost that gives them
 // abilities (708, disguise's ward), the last two carried by the costs
-// paid (game.CostsPaid).
+// paid (game.CostsPaid), and double-faced cards (712; dfc.go: the keyword
+// action transform turns a permanent over, the same object, 712.18, its
+// back face's characteristics and its front face's mana value, 712.8e),
+// with day and night (730; daynight.go: the game's designation, the
+// untap step's check, 502.2, and the abilities of kind
+// ability.DayNight).
 // Each hand-written model declares the wording it implements, revision
 // range by revision range, in declared.txt (a generated golden); TestDeclarations checks the
 // declarations against keyword extraction for every embedded revision

@@ -310,7 +310,10 @@ func cardEffects(c *game.Card) []game.Effect {
 func undefined(f *Scenario, rules *game.Rules, specs *specSet, rev string) parse.ErrorList {
 	var names []string
 	for _, d := range f.Cards {
-		for _, c := range append([]*game.Card{d.Card}, d.Card.Halves...) {
+		for _, c := range append([]*game.Card{d.Card, d.Card.Back}, d.Card.Halves...) {
+			if c == nil {
+				continue
+			}
 			for _, a := range c.Abilities {
 				names = append(names, a.Keyword)
 			}
@@ -323,6 +326,13 @@ func undefined(f *Scenario, rules *game.Rules, specs *specSet, rev string) parse
 		faces := []*game.Card{d.Card}
 		if len(d.Card.Halves) > 0 {
 			faces = d.Card.Halves
+		}
+		if d.Card.Back != nil {
+			faces = append(faces, d.Card.Back)
+			if rules.Find(phDoubleFaced...).IsZero() {
+				errs = append(errs, &parse.Diagnostic{File: f.Name, Pos: d.Pos, Severity: parse.SeverityError,
+					Msg: fmt.Sprintf("%s: revision %s has no double-faced cards (no rule gives a permanent the characteristics of its back face)", d.Card.Name, rev)})
+			}
 		}
 		for _, c := range faces {
 			for _, k := range kinds {
@@ -501,6 +511,7 @@ type revFacts struct {
 	once                  sync.Once
 	splitCombined, keepAC bool
 	starZero              bool // State.StarZeroOutside
+	backFrontCost         bool // State.BackFaceFrontCost
 }
 
 // factsOf returns the facts of rules, the citation finder of doc, found
@@ -523,6 +534,7 @@ func factsOf(doc *parse.Document, rules *game.Rules) *revFacts {
 		f.splitCombined = split != nil && strings.Contains(strings.ToLower(allText(split)), "two halves combined")
 		f.keepAC = !rules.Find("also allow the object to retain all of its prior").IsZero()
 		f.starZero = !rules.Find(phStarZero...).IsZero()
+		f.backFrontCost = !rules.Find(phBackFrontCost...).IsZero()
 	})
 	return f
 }
@@ -719,6 +731,9 @@ type engine struct {
 	// has ended.
 	blocksDone bool
 	labels     Labels
+	// castLastTurn is how many spells the previous turn's active player
+	// cast during that turn (502.2).
+	castLastTurn int
 	// assigned is the division of combat damage the damage statement
 	// chose, by attacker.
 	assigned map[*game.Object][]assignment
@@ -864,6 +879,7 @@ func newEngine(f *Scenario, rules *game.Rules, specs *specSet) *engine {
 	e.s = game.New(rules, f.Players...)
 	facts := factsOf(rules.Doc(), rules)
 	e.s.SplitCombined, e.s.ArtifactCreatureKeeps, e.s.StarZeroOutside = facts.splitCombined, facts.keepAC, facts.starZero
+	e.s.BackFaceFrontCost = facts.backFrontCost
 	e.s.KeywordStatics = e.keywordStatics
 	return e
 }
@@ -921,6 +937,11 @@ func (e *engine) stmt(st *Stmt, r *ScriptResult) {
 	}
 	if err == nil {
 		err = e.do(st)
+	}
+	if err == nil && setup[st.Verb] {
+		// Daybound and nightbound act "any time" (702.145c–g): on
+		// what a setup line puts onto the battlefield too.
+		e.dayNight()
 	}
 	if err == nil && !setup[st.Verb] && st.Verb != "block" {
 		e.sba()

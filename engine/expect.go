@@ -162,6 +162,12 @@ func (e *engine) expect(st *Stmt) (bool, string) {
 			return len(want) == 0, "none"
 		}
 		return slices.Equal(got, want), strings.Join(got, ", ")
+	case "daynight":
+		got := e.s.DayNight
+		if got == "" {
+			got = "neither"
+		}
+		return strings.EqualFold(got, st.Value), got
 	case "initiative":
 		got := e.expectInitiative()
 		return strings.EqualFold(got, st.Value), got

@@ -1182,7 +1182,14 @@ func (e *engine) enter(spell *game.Object) {
 		return
 	}
 	o.FaceDown = spell.FaceDown
+	if spell.Transformed && o.DoubleFaced() {
+		// Its back face up on the stack, it enters so (712.13;
+		// 702.146b).
+		o.Transformed = true
+		e.s.Cite(e.rules.Find(phEntersSameFace...), "%s enters the battlefield with its back face up, as %s", o.Label, o.Name())
+	}
 	e.s.Changed()
+	e.entersTransformed(o)
 	if spell.Spell != nil {
 		// The permanent remembers what was paid to cast the spell it
 		// was (400.7d today, 400.7c from 2009): "if its evoke cost was

@@ -66,6 +66,7 @@ func (e *engine) sba() {
 	// priority.
 	e.endDurations()
 	e.endSectors()
+	e.dayNight()
 	for round := 0; round < 20; round++ {
 		e.noteControl()
 		acts, err := e.sbaCheck()

@@ -206,6 +206,7 @@ func (e *engine) enterStep(i int) {
 	p := e.s.ActivePlayer()
 	switch step {
 	case "untap":
+		e.untapDayNight()
 		for _, o := range e.s.Controlled(p) {
 			if o.Exerted {
 				// 701.43a: it doesn't untap during this untap step;
@@ -424,6 +425,9 @@ func (e *engine) nextPlayer() *game.Player {
 func (e *engine) beginTurn(p *game.Player) {
 	s := e.s
 	e.emptyPools(s.Step, "untap")
+	// The spells the previous turn's active player cast, for the
+	// untap step's day and night check (502.2).
+	e.castLastTurn = castBy(s, s.ActivePlayer())
 	s.Turn++
 	s.Active = slices.Index(s.Players, p)
 	s.Changed() // "during your turn" effects start or end (702.161a)

@@ -312,6 +312,8 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 			o.Saddled = true
 			e.cite(d, "%s: %s becomes %s%s", cmp.Or(d.head, from), o.Label, ef.Becomes, map[bool]string{true: " until end of turn"}[ef.UntilEOT])
 		}
+	case "transform", "convert":
+		e.transform(d, ef, t)
 	case "tap", "untap":
 		// A keyword's own tap cites the keyword; card text, the keyword
 		// action (701.26a, 701.26b).

@@ -60,6 +60,10 @@ type Card struct {
 	// Draw a card."), in printed order.
 	Activated []Activated
 	Halves    []*Card
+	// Back is a double-faced card's back face (712; 711 until 2020):
+	// a Card of its own characteristics, nil for a card with one face.
+	// The card itself is its front face.
+	Back *Card
 	// Rooms are a dungeon card's rooms (309.4), topmost first and the
 	// bottommost last.
 	Rooms []Room
@@ -300,6 +304,8 @@ var Keywords = sync.OnceValue(func() map[string]Param {
 		"Melee": NoParam, "Myriad": NoParam, "Assist": NoParam, "Enlist": NoParam,
 		// Keywords of special card kinds (Vehicles, Sagas, levelers).
 		"Living Metal": NoParam, "Read Ahead": NoParam, "Level Up": CostParam, "Reconfigure": CostParam, "Disguise": CostParam, "Prototype": ProtoParam, "Aftermath": NoParam, "Fuse": NoParam,
+		// Keywords of double-faced cards.
+		"Daybound": NoParam, "Nightbound": NoParam, "Disturb": CostParam, "More Than Meets the Eye": CostParam,
 	}
 })
 
@@ -654,6 +660,8 @@ type Effect struct {
 	//   - explore
 	//   - connive
 	//   - suspect
+	//   - transform
+	//   - convert
 	// "action", "predefined" and "arrange" are a keyword action, a
 	// predefined token, scry's and surveil's look at the top (verbs.go).
 	Verb string

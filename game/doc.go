@@ -1,5 +1,6 @@
 // Package game is the state a keyword's rules act on, and nothing more:
-// cards and their characteristics (split cards included), objects in
+// cards and their characteristics (split cards and double-faced cards
+// included: Card.Back, Object.Transformed), objects in
 // zones that become new objects when they move, players with life,
 // poison and a mana pool, the stack, combat, mana costs in brace
 // notation with payment, reductions that never go below zero, and the

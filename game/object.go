@@ -88,6 +88,11 @@ type Object struct {
 	// Exerted is set for a permanent exerted since its controller's
 	// last untap step: it doesn't untap during the next (701.43a).
 	Exerted bool
+	// Transformed is set while a double-faced permanent or spell has
+	// its back face up (712.8c, 712.8e; 701.27a): Face is then its
+	// Card's Back. A permanent that transforms stays the same object
+	// (712.18).
+	Transformed bool
 	// Room is, for a dungeon card in the command zone, the index in
 	// Card.Rooms of the room its owner's venture marker is on (309.4a:
 	// 0, the topmost, as it is put there). Room and Sector fill the
@@ -335,11 +340,19 @@ func (o *Object) face() *Card {
 	if o.Half != nil {
 		return o.Half
 	}
+	if o.Transformed && o.Card.Back != nil {
+		return o.Card.Back
+	}
 	return o.Card
 }
 
+// DoubleFaced reports whether the object is represented by a
+// double-faced card (712.1) or a copy of one: a card with a back face.
+func (o *Object) DoubleFaced() bool { return o.Card != nil && o.Card.Back != nil }
+
 // Face is the card whose characteristics the object has now: the half
-// cast while on the stack, else the card.
+// cast while on the stack, the back face of a double-faced object with
+// its back face up, else the card.
 func (o *Object) Face() *Card { return o.face() }
 
 // Name is the object's name; a split card's two names are joined by
@@ -386,6 +399,12 @@ func (o *Object) ManaValues(combined bool) []int {
 		x = o.Spell.X
 	}
 	c := ch.Card
+	if o.Transformed && o.Card.Back != nil && c == o.Card.Back && o.st != nil && o.st.BackFaceFrontCost {
+		// Its back face up, its mana value is its front face's
+		// (712.8e; 711.4b from 2016-04-08); a copy of a back face,
+		// whose Card is another's, has the back face's, none.
+		return []int{o.Card.Cost.Value(x)}
+	}
 	if len(c.Halves) == 2 {
 		a, b := c.Halves[0].Cost.Value(0), c.Halves[1].Cost.Value(0)
 		if combined {

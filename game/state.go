@@ -99,6 +99,16 @@ type State struct {
 	// SplitCombined is set when the revision's rules combine a split
 	// card's halves outside the stack.
 	SplitCombined bool
+	// DayNight is the game's day or night designation (730.1): "day",
+	// "night", or "" for neither, as the game starts; once it has one,
+	// it has exactly one of them from then on.
+	DayNight string
+	// BackFaceFrontCost is set when the revision's rules give a
+	// double-faced permanent with its back face up the mana value of
+	// its front face's mana cost (711.4b from 2016-04-08, 712.8e
+	// today); before, its back face has no mana cost (711.2b of
+	// 2011-09-30).
+	BackFaceFrontCost bool
 	// ArtifactCreatureKeeps is set when the revision's rules let an
 	// object that becomes an "artifact creature" keep its prior card
 	// types and subtypes (205.1b today, 212.1c in 2006).

@@ -50,6 +50,7 @@ import (
 //	  until end of turn (backup's: the keyword abilities printed after the first KEYWORD on the source)
 //	OBJECT becomes (saddled | harnessed) [until end of turn] (a designation, 702.171b, 701.64a) · harness (this permanent | it)
 //	  (a keyword action: what its definition means, 701.64a)
+//	(transform | convert) (OBJECT | target permanent | that permanent | all SUBTYPEs) (keyword actions, 701.27a, 701.28a)
 //	return this card from your graveyard to your hand · exile this card | remove this card from the game
 //	  (the card with the ability, where it is; the first functions in the graveyard, 113.6m)
 //	return (it | that card | this card from your graveyard) to the battlefield [under (its owner's | your) control] [tapped]
@@ -385,6 +386,24 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 			// means what the revision's definition says, "If this
 			// permanent isn't harnessed, it becomes harnessed".
 			return Effect{Verb: "action", Name: "Harness"}
+		}},
+		{lazyRegexp(`(?i)^(transform|convert) (target permanent|that permanent|all (\w+)s|` + objectWords + `)$`), func(m []string) Effect {
+			// The keyword actions transform and convert (701.27a,
+			// 701.28a): the permanent turns over so that its other face
+			// is up; "all Humans" (Moonmist's, 712.9) every permanent
+			// of that subtype.
+			e := Effect{Verb: strings.ToLower(m[1])}
+			switch w := strings.ToLower(m[2]); {
+			case w == "target permanent":
+				e.Target = "permanent"
+			case w == "that permanent":
+				e.That = true
+			case m[3] != "":
+				e.Who, e.Name = "all", m[3]
+			default:
+				object(&e, w)
+			}
+			return e
 		}},
 		{lazyRegexp(`(?i)^return this card from your graveyard to your hand$`), func(m []string) Effect {
 			// Recover's (702.59a): the card with the ability, which

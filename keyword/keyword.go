@@ -227,12 +227,17 @@ func ExtractNames(d *parse.Document, g *xref.Graph, rev string, names ...string)
 
 // specForms returns the forms under which Find finds a spec named name:
 // folded, the name and the name before a parenthesis ("Infinity" of
-// "∞ (Infinity)"); as word keys, the name and its parenthesised form.
+// "∞ (Infinity)"), and each of two names joined by "and"; as word
+// keys, the name and its parenthesised form.
 func specForms(name string) (folds, keys []string) {
 	folds, keys = []string{fold(name)}, []string{wordKey(name)}
 	if i := strings.Index(name, " ("); i > 0 && strings.HasSuffix(name, ")") {
 		folds = append(folds, fold(name[:i]))
 		keys = append(keys, wordKey(name[i+2:len(name)-1]))
+	}
+	if a, b, ok := strings.Cut(name, " and "); ok {
+		// One rule of two keywords ("Daybound and Nightbound").
+		folds = append(folds, fold(a), fold(b))
 	}
 	return folds, keys
 }
@@ -383,6 +388,13 @@ func Find(specs []*Spec, name string) *Spec {
 	}
 	for _, s := range specs {
 		if i := strings.Index(s.Name, " ("); i > 0 && fold(s.Name[:i]) == want {
+			return s
+		}
+	}
+	for _, s := range specs {
+		// One rule of two keywords ("Daybound and Nightbound",
+		// 702.145): either name finds it.
+		if a, b, ok := strings.Cut(s.Name, " and "); ok && (len(s.Kind) == 0 || s.Kind[0] != Action) && (fold(a) == want || fold(b) == want) {
 			return s
 		}
 	}

@@ -155,6 +155,11 @@ func TestModelsRefuseAndInteract(t *testing.T) {
 							// (aftermath is printed on one).
 							abilities = append(slices.Clip(abilities), h.Abilities...)
 						}
+						if c.Back != nil {
+							// A double-faced card has its back face's
+							// abilities once transformed (712.8e).
+							abilities = append(slices.Clip(abilities), c.Back.Abilities...)
+						}
 						for _, a := range abilities {
 							if strings.EqualFold(a.Keyword, m.Name) || slices.ContainsFunc(m.Formerly, func(f string) bool { return strings.EqualFold(a.Keyword, f) }) {
 								with = true

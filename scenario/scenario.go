@@ -227,8 +227,10 @@ func (p *parser) header(l line) {
 	}
 }
 
-// card reads "Name: {cost} Types — Subtypes P/T; ability; ability", or
-// a split card "A // B: {cost} Types; text // {cost} Types; text".
+// card reads "Name: {cost} Types — Subtypes P/T; ability; ability", a
+// split card "A // B: {cost} Types; text // {cost} Types; text", or a
+// double-faced card "Front // Back: {cost} Types; text // back: Types;
+// text", known by the name of its front face.
 func (p *parser) card(l line) {
 	name, rest, ok := strings.Cut(l.text, ":")
 	if !ok || strings.TrimSpace(name) == "" {
@@ -243,6 +245,22 @@ func (p *parser) card(l line) {
 	start := len(l.text) - len(rest)
 	if names := strings.Split(name, "//"); len(names) == 2 {
 		faces := strings.Split(rest, "//")
+		if len(faces) == 2 {
+			if back, ok := cutFold(strings.TrimLeft(faces[1], " "), "back:"); ok {
+				// A double-faced card (712): its front face, then its
+				// back face after "// back:".
+				front := p.face(l, strings.TrimSpace(names[0]), faces[0], start)
+				if front == nil {
+					return
+				}
+				col := start + len(faces[0]) + 2 + len(faces[1]) - len(back)
+				if front.Back = p.face(l, strings.TrimSpace(names[1]), back, col); front.Back == nil {
+					return
+				}
+				p.f.Cards = append(p.f.Cards, &engine.CardDef{Card: front, Pos: l.pos(0), AbilityPos: p.abPos, TypePos: p.typePos, Src: l.text})
+				return
+			}
+		}
 		if len(faces) != 2 {
 			p.errorf(l.pos(start), "split card %s: expected two halves separated by //", name)
 			return

@@ -400,6 +400,16 @@ func (p *parser) expect(l line, st *engine.Stmt, rest string, at int) {
 		}
 		return
 	}
+	if word == "daynight:" {
+		// "expect daynight: night": the game's designation (730.1),
+		// day, night or neither.
+		st.Expect, st.Value = "daynight", strings.TrimSpace(tail)
+		st.ValuePos = l.pos(at + len(word) + 1 + len(tail) - len(strings.TrimLeft(tail, " ")))
+		if v := strings.ToLower(st.Value); v != "day" && v != "night" && v != "neither" {
+			p.errorf(st.ValuePos, "expect daynight: %q: expected day, night or neither", st.Value)
+		}
+		return
+	}
 	if word == "stack:" || word == "tapped:" || word == "untapped:" {
 		st.Expect = strings.TrimSuffix(word, ":")
 		if strings.TrimSpace(tail) == "" {
@@ -703,6 +713,11 @@ func (p *parser) clause(l line, t string, at int) *engine.Clause {
 	word, rest, _ := strings.Cut(t, " ")
 	if t == "face down" {
 		return &engine.Clause{Word: "face down", Pos: l.pos(at)}
+	}
+	if strings.Contains(t, " ") && ability.AltChoices[strings.ToLower(t)] != "" {
+		// An alternative cost named by a keyword of several words
+		// ("more than meets the eye").
+		return &engine.Clause{Word: strings.ToLower(t), Pos: l.pos(at)}
 	}
 	if rest, ok := strings.CutPrefix(t, "new targets "); ok {
 		// "new targets A, same, B": one per copy, "same" keeps one.
