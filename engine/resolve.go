@@ -250,9 +250,12 @@ func (e *engine) resolvingEffects(top *game.Object) []game.Effect {
 	case top.Spell != nil:
 		efs = effects(top.Face(), top.Spell)
 	case top.Ability != nil:
-		// An ability's instructions, after its trigger condition.
+		// An ability's instructions, after its cost or its trigger
+		// condition.
 		text := top.Ability.Text
-		if _, after, ok := strings.Cut(text, ", "); ok && !strings.Contains(strings.ToLower(text), "look at") {
+		if _, after, ok := strings.Cut(text, ": "); ok && top.Ability.Activated {
+			text = after
+		} else if _, after, ok := strings.Cut(text, ", "); ok && !strings.Contains(strings.ToLower(text), "look at") {
 			text = after
 		}
 		for _, s := range strings.Split(text, ". ") {
