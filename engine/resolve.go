@@ -178,6 +178,10 @@ func (e *engine) checkChoose(st *Stmt, top *game.Object) error {
 			if len(cl.Names) != 1 || !slices.ContainsFunc(cands, func(o *game.Object) bool { return strings.EqualFold(o.Label, cl.Names[0].Text) }) {
 				return refuse("%s is not %s: %s chooses among %s", cl.Names[0].Text, chooseWhat(ef), p.Name, strings.Join(labelsOf(cands), ", "))
 			}
+		case ef.Verb == "exileorsacrifice":
+			if _, _, err := e.forageChoice(p, ef.N, ef.Name, st); err != nil {
+				return err
+			}
 		case ef.Verb == "addorremove":
 			var chosen []Name
 			if cl != nil {

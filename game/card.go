@@ -621,6 +621,7 @@ type Effect struct {
 	//   - createunless
 	//   - addorremove
 	//   - multiply
+	//   - exileorsacrifice
 	// "action", "predefined" and "arrange" are a keyword action, a
 	// predefined token, scry's and surveil's look at the top (verbs.go).
 	Verb string
