@@ -32,6 +32,7 @@ func init() {
 		declareAction("Endure", byDefinition)
 		declareAction("Amass", byDefinition)
 		declareAction("Time Travel", byDefinition)
+		declareAction("Forage", byDefinition)
 		// Double and triple are no template: their subrules say what
 		// doubling each thing means (701.10b–g, 701.11b–c), which the
 		// engine's "multiply" verb implements, each citing its subrule.

@@ -100,7 +100,8 @@
 // definition (701.17a) read as a template of the same table
 // (ability.CompileAction), and adapt, monstrosity, investigate, scry,
 // surveil, fateseal, harness, bolster, blight, proliferate, populate,
-// endure, amass and time travel what theirs means (ability.CompileMeans).
+// endure, amass, time travel and forage what theirs means
+// (ability.CompileMeans).
 //
 // The engine runs values of its own types: a Scenario holds card
 // definitions and Scripts of Stmts, each with its position. Package

@@ -196,6 +196,10 @@ func (e *engine) checkChoose(st *Stmt, top *game.Object) error {
 			if len(cl.Names) != 1 || !slices.ContainsFunc(cands, func(o *game.Object) bool { return strings.EqualFold(o.Label, cl.Names[0].Text) }) {
 				return refuse("%s is not %s: %s chooses among %s", cl.Names[0].Text, chooseWhat(ef), p.Name, strings.Join(labelsOf(cands), ", "))
 			}
+		case ef.Verb == "exileorsacrifice":
+			if _, _, err := e.forageChoice(p, ef.N, ef.Name, st); err != nil {
+				return err
+			}
 		case ef.Verb == "addorremove":
 			var chosen []Name
 			if cl != nil {
@@ -268,9 +272,12 @@ func (e *engine) resolvingEffects(top *game.Object) []game.Effect {
 	case top.Spell != nil:
 		efs = effects(top.Face(), top.Spell)
 	case top.Ability != nil:
-		// An ability's instructions, after its trigger condition.
+		// An ability's instructions, after its cost or its trigger
+		// condition.
 		text := top.Ability.Text
-		if _, after, ok := strings.Cut(text, ", "); ok && !strings.Contains(strings.ToLower(text), "look at") {
+		if _, after, ok := strings.Cut(text, ": "); ok && top.Ability.Activated {
+			text = after
+		} else if _, after, ok := strings.Cut(text, ", "); ok && !strings.Contains(strings.ToLower(text), "look at") {
 			text = after
 		}
 		for _, s := range strings.Split(text, ". ") {

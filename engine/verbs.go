@@ -389,6 +389,8 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 		e.cite(d, "%s: %s chooses %s (toughness %d), %s", cmp.Or(d.head, from), d.src.Controller().Name, e.picked.Label, e.picked.Toughness(), chooseWhat(ef))
 	case "givecounters":
 		e.giveCounters(d, ef)
+	case "exileorsacrifice":
+		e.exileOrSacrifice(d, ef, n)
 	case "multiply":
 		e.multiply(d, ef, t)
 	case "addorremove":
@@ -1084,6 +1086,79 @@ func (e *engine) createUnless(d doing, ef game.Effect, n int) {
 	}
 	e.cite(d, "%s: %s: %s creates the token", head, why, p.Name)
 	e.create(d, game.Effect{Verb: "create", Name: ef.Name, P: ef.P, T: ef.T}, 1)
+}
+
+// forageChoice reads what the statement resolving chooses for
+// "exile N cards from your graveyard or sacrifice a Food" (forage's,
+// 701.61a): the cards `; exile A, B, C` names, each in p's graveyard,
+// or the permanent of subtype kind `; sacrifice F` names; with no
+// clause, the only way p can, or nothing when p can do neither. An
+// error says what to write.
+func (e *engine) forageChoice(p *game.Player, n int, kind string, st *Stmt) (exile []*game.Object, sac *game.Object, err error) {
+	gy := p.Zone(game.Graveyard)
+	var foods []*game.Object
+	for _, o := range e.s.Controlled(p) {
+		if o.HasSubtype(kind) {
+			foods = append(foods, o)
+		}
+	}
+	ex, sa := st.Clause("exile"), st.Clause("sacrifice")
+	switch {
+	case ex != nil && sa != nil:
+		return nil, nil, refuse("exile cards or sacrifice a %s: one or the other", kind)
+	case ex != nil:
+		if len(ex.Names) != n {
+			return nil, nil, refuse("%d cards are exiled from %s's graveyard, not %d", n, p.Name, len(ex.Names))
+		}
+		for _, nm := range ex.Names {
+			o := e.s.FindIn(nm.Text, game.Graveyard)
+			if o == nil || o.Owner != p || slices.Contains(exile, o) {
+				return nil, nil, refuse("%s is not a card in %s's graveyard (each named once)", nm.Text, p.Name)
+			}
+			exile = append(exile, o)
+		}
+		return exile, nil, nil
+	case sa != nil:
+		o := e.s.FindIn(sa.Names[0].Text, game.Battlefield)
+		if len(sa.Names) != 1 || o == nil || o.Controller() != p || !o.HasSubtype(kind) {
+			return nil, nil, refuse("%s is not a %s %s controls", sa.Names[0].Text, kind, p.Name)
+		}
+		return nil, o, nil
+	}
+	switch {
+	case len(gy) >= n && len(foods) > 0, len(gy) > n, len(foods) > 1:
+		return nil, nil, refuse("%s chooses: \"; exile A, B, C\" (%d cards from their graveyard) or \"; sacrifice A\" (a %s)", p.Name, n, kind)
+	case len(gy) == n:
+		return slices.Clone(gy), nil, nil
+	case len(foods) == 1:
+		return nil, foods[0], nil
+	}
+	return nil, nil, nil
+}
+
+// exileOrSacrifice follows forage's choice (forageChoice).
+func (e *engine) exileOrSacrifice(d doing, ef game.Effect, n int) {
+	p := d.src.Controller()
+	head := cmp.Or(d.head, d.from)
+	st := e.cur
+	if st == nil {
+		st = &Stmt{}
+	}
+	exile, sac, err := e.forageChoice(p, n, ef.Name, st)
+	switch {
+	case err != nil:
+		e.cite(d, "%s: %v: nothing happens", head, err)
+	case sac != nil:
+		e.s.Cite(e.defined("Sacrifice", phSacrifice...), "%s: %s sacrifices %s", head, p.Name, sac.Label)
+		e.leaveBattlefield(sac, game.Graveyard, "sacrificed")
+	case len(exile) > 0:
+		e.cite(d, "%s: %s exiles %s from their graveyard", head, p.Name, strings.Join(labelsOf(exile), ", "))
+		for _, o := range exile {
+			e.s.Move(o, game.Exile, nil, false)
+		}
+	default:
+		e.cite(d, "%s: %s has fewer than %d cards in their graveyard and no %s: nothing happens", head, p.Name, n, ef.Name)
+	}
 }
 
 // multiply doubles (N 2) or triples (N 3) what the instruction names

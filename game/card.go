@@ -662,6 +662,7 @@ type Effect struct {
 	//   - suspect
 	//   - transform
 	//   - convert
+	//   - exileorsacrifice
 	// "action", "predefined" and "arrange" are a keyword action, a
 	// predefined token, scry's and surveil's look at the top (verbs.go).
 	Verb string

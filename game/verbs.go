@@ -25,7 +25,8 @@ import (
 //	choose a [SUBTYPE] creature you control [with the least toughness or tied for least toughness among creatures you control]
 //	  (bolster's, amass's: the creature "that creature" and "it" name after it)
 //	(it | this creature | this permanent) endures NUM (a keyword action, 701.63a) · amass [SUBTYPES] NUM (701.47a)
-//	it becomes a SUBTYPE in addition to its other types (amass's: the creature chosen)
+//	it becomes a SUBTYPE in addition to its other types (amass's: the creature chosen) · forage (701.61a)
+//	exile NUM cards from your graveyard or sacrifice a SUBTYPE (forage's)
 //	(double | triple) (target creature's | its | this creature's) (power | toughness | power and toughness) [until end of turn]
 //	  · (double | triple) your life total · (double | triple) the number of KIND counters on (target creature | target permanent
 //	  | this creature | it) (keyword actions, 701.10, 701.11)
@@ -140,7 +141,7 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 		}},
 		// One with no number (701.16a: "“Investigate” means “Create a
 		// Clue token.”").
-		{lazyRegexp(`(?i)^(investigate|proliferate|populate|time travel)$`), func(m []string) Effect {
+		{lazyRegexp(`(?i)^(investigate|proliferate|populate|time travel|forage)$`), func(m []string) Effect {
 			return Effect{Verb: "action", Name: titleWords(m[1])}
 		}},
 		// Fight (701.14a): two creatures, each a target, the source or
@@ -292,6 +293,13 @@ var verbPatterns = sync.OnceValue(func() []effectPattern {
 			default:
 				e.Who = "this creature"
 			}
+			return e
+		}},
+		// Forage's (701.61a): NUM cards exiled from the graveyard, or a
+		// permanent of subtype Name sacrificed, the player's choice.
+		{lazyRegexp(`(?i)^exile ` + numWord + ` cards from your graveyard or sacrifice an? ([a-z]+)$`), func(m []string) Effect {
+			e := Effect{Verb: "exileorsacrifice", Name: strings.ToUpper(m[2][:1]) + strings.ToLower(m[2][1:])}
+			amount(&e, m[1])
 			return e
 		}},
 		// A permanent instructed to endure (701.63a): "it endures 2",
