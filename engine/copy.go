@@ -115,6 +115,9 @@ func (e *engine) entersAsCopy(o *game.Object, c *ability.EntersAsCopy) *replacem
 			if c.Except != nil {
 				e.s.Cite(e.rules.Find(phCopyExcept...), "%s's copiable values: %s's, except %s", o.Label, t.Label, exceptText(c.Text))
 			}
+			if r := e.rules.Find(phCopyNoCDA...); c.Except != nil && c.Except.SetPT && !r.IsZero() {
+				e.s.Cite(r, "%s's power and toughness are those of the exception: a characteristic-defining ability of %s that defines them is not copied", o.Label, t.Label)
+			}
 		}}
 }
 
@@ -141,3 +144,8 @@ var phLKI = []string{"uses the object's last known information", "the effect use
 // phKeepTargets finds the rule that a player who may choose new targets
 // for a copy may leave them unchanged (707.10c; 706.10c from 2009-07-11).
 var phKeepTargets = []string{"state that its controller may choose new targets for the copy", "may leave any number of the targets unchanged"}
+
+// phCopyNoCDA finds the rule that a copy effect providing a
+// characteristic doesn't copy the characteristic-defining ability that
+// defines it (707.9d; 706.9d from 2011).
+var phCopyNoCDA = []string{"that defines that characteristic is not copied"}

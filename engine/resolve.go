@@ -378,15 +378,6 @@ func (e *engine) resolveSpell(spell *game.Object) error {
 	var last *game.Target
 	lead := len(main) - len(effects(face, info))
 	for i, ef := range main {
-		if ef.SacrificedPower {
-			// The power of the creature sacrificed to cast it, as it
-			// last existed (608.2h); a copy's is the original's (707.10).
-			ef.N = 0
-			for _, n := range info.Sacrificed {
-				ef.N = n
-			}
-			e.s.Cite(e.rules.Find(phLKI...), "%s: the sacrificed creature's power as it last existed on %s: %d", stackName(spell), e.zone(game.Battlefield), ef.N)
-		}
 		if ef.Verb == "noregen" && len(steps) > 0 {
 			// Later text modifies the instruction before it (608.2c):
 			// its destruction can't be regenerated.

@@ -19,6 +19,16 @@ func (e *engine) amount(d doing, ef game.Effect) int {
 	if ef.X && d.src.Spell != nil {
 		return d.src.Spell.X
 	}
+	if ef.SacrificedPower && d.src.Spell != nil {
+		// The power of the creature sacrificed to cast it, as it last
+		// existed (608.2h); a copy's is the original's (707.10).
+		n := 0
+		for _, p := range d.src.Spell.Sacrificed {
+			n = p
+		}
+		e.s.Cite(e.rules.Find(phLKI...), "%s: the sacrificed creature's power as it last existed on %s: %d", stackName(d.src), e.zone(game.Battlefield), n)
+		return n
+	}
 	return ef.N
 }
 

@@ -244,7 +244,11 @@ type Chars struct {
 	NoText           bool
 	Power, Toughness int
 	HasPT            bool
-	Controller       *Player
+	// NoDefinePT is set for a copy whose copy effect gives it a power
+	// and toughness: the characteristic-defining ability of the object
+	// copied that defines them is not copied (707.9d).
+	NoDefinePT bool
+	Controller *Player
 	// Swaps are the words text-changing effects replaced in its text,
 	// in the order applied: from, to (layer 3).
 	Swaps [][2]string

@@ -737,7 +737,7 @@ func (s *State) statics(v *view) []*Continuous {
 			}
 		}
 		for _, ef := range ch.Card.Effects {
-			if ef.Verb != "static" {
+			if ef.Verb != "static" || ch.NoDefinePT && ef.Cont.Define != "" {
 				continue
 			}
 			e := *ef.Cont

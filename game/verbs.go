@@ -631,7 +631,7 @@ func (x *CopyExcept) applyChars(ch *Chars) {
 		ch.Colors = x.Colors
 	}
 	if x.SetPT {
-		ch.Power, ch.Toughness, ch.HasPT = x.P, x.T, true
+		ch.Power, ch.Toughness, ch.HasPT, ch.NoDefinePT = x.P, x.T, true, true
 	}
 	ch.Types = union(ch.Types, x.Types)
 	ch.Supertypes = union(ch.Supertypes, x.Supertypes)
