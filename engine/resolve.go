@@ -932,6 +932,10 @@ func (e *engine) enter(spell *game.Object) {
 		return
 	}
 	o.FaceDown = spell.FaceDown
+	if t, ok := first[*ability.EntersTapped](e, o); ok && !o.FaceDown {
+		o.Tapped = true
+		e.s.Cite(e.ref(t), t.Note, o.Label)
+	}
 	e.s.Changed()
 	if spell.Spell != nil {
 		// The permanent remembers what was paid to cast the spell it
