@@ -28,7 +28,7 @@ import (
 var SpecialVerbs = map[string]string{}
 
 func init() {
-	staticShapes = append(staticShapes, readPlotAction, readMiracle)
+	staticShapes = append(staticShapes, readPlotAction, readMiracle, readEntersTapped)
 	AltChoices["miracle"] = "miracle"
 	SpecialVerbs["plots"], SpecialVerbs["foretells"], SpecialVerbs["suspends"] = "plot", "foretell", "suspend"
 	AltChoices["foretell"] = "foretell"
@@ -37,6 +37,7 @@ func init() {
 		declare("Encore", activatedCompiled, byDefinition)
 		declare("Plot", plotted, byShapes)
 		declare("Miracle", shaped, byShapes)
+		declare("Hideaway", shaped, byShapes)
 		declare("Suspend", suspended, byShape(func(parts []string) error {
 			_, err := readSuspend(parts)
 			return err
@@ -222,4 +223,21 @@ func suspended(inst game.Ability, r Rev) []Ability {
 		// the permanent that remembers the cost paid has haste.
 		&WhilePaid{Base: Base{Keyword: inst.Keyword, Rule: []string{"it gains haste"}}, Paid: "suspend", Grants: OfInstance(game.Ability{Keyword: "Haste"}, r)},
 	}
+}
+
+// An EntersTapped is a replacement effect of a permanent: it enters the
+// battlefield tapped (614.1c; hideaway's "This permanent comes into play
+// tapped" before 2022-04-29, 702.75b).
+type EntersTapped struct{ Base }
+
+// The shape of that part:
+//
+//	tapped = "this permanent" ("comes into play" | "enters the battlefield" | "enters") "tapped"
+var reEntersTapped = lazyRegexp(`^this permanent (?:comes into play|enters the battlefield|enters) tapped$`)
+
+func readEntersTapped(part string) ([]Ability, bool) {
+	if !reEntersTapped().MatchString(part) {
+		return nil, false
+	}
+	return []Ability{&EntersTapped{Base: Base{Rule: []string{"tapped"}, Note: "%s enters tapped"}}}, true
 }

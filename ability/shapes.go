@@ -183,6 +183,10 @@ func (rd *reading) instance(inst game.Ability) []Ability {
 			// The alternative cost is the card's too: cast for it
 			// only while the trigger permits (AltCost.Permitted).
 			out = append(out, &x, &x.Cast)
+		case *EntersTapped:
+			x := *a
+			x.Keyword = inst.Keyword
+			out = append(out, &x)
 		case *ExileAction:
 			x := *a
 			x.Keyword = inst.Keyword

@@ -188,3 +188,48 @@ func (e *engine) bottomExiled(d doing) {
 	}
 	e.cite(d, "%s: %s %s put on the bottom of %s's library in a random order", d.head, strings.Join(put, ", "), map[bool]string{true: "is", false: "are"}[len(put) == 1], d.src.Controller().Name)
 }
+
+// lookTop: the source's controller looks at the top n cards of their
+// library (all of them when fewer); they stay there.
+func (e *engine) lookTop(d doing, n int) {
+	p := d.src.Controller()
+	lib := p.Zone(game.Library)
+	ex := &exiledWay{cards: slices.Clone(lib[:min(n, len(lib))])}
+	e.exiledWay[d.src] = ex
+	e.cite(d, "%s: %s looks at the top %d %s of their library: %s", d.head, p.Name, len(ex.cards), plural(len(ex.cards), "card"), cmp.Or(strings.Join(labelsOf(ex.cards), ", "), "none"))
+}
+
+// hideOne exiles face down the card among those lookTop looked at that
+// the statement's "exile" choice names (the first of them without one),
+// linked to the source (607.2a), and puts the rest on the bottom of the
+// library in order.
+func (e *engine) hideOne(d doing) {
+	ex := e.exiledWay[d.src]
+	delete(e.exiledWay, d.src)
+	if ex == nil || len(ex.cards) == 0 {
+		e.cite(d, "%s: no card was looked at: none is exiled", d.head)
+		return
+	}
+	p := d.src.Controller()
+	chosen := ex.cards[0]
+	if e.cur != nil {
+		if cl := e.cur.Clause("exile"); cl != nil && len(cl.Names) > 0 {
+			for _, c := range ex.cards {
+				if strings.EqualFold(c.Label, cl.Names[0].Text) {
+					chosen = c
+				}
+			}
+		}
+	}
+	n := e.s.Move(chosen, game.Exile, nil, false)
+	n.FaceDown = true
+	e.linked[d.src] = append(e.linked[d.src], n)
+	var rest []string
+	for _, c := range ex.cards {
+		if c != chosen {
+			e.s.Move(c, game.Library, nil, false)
+			rest = append(rest, c.Label)
+		}
+	}
+	e.cite(d, "%s: %s exiles %s face down and puts %s on the bottom of their library", d.head, p.Name, n.Label, cmp.Or(strings.Join(rest, ", "), "nothing"))
+}

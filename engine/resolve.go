@@ -1186,6 +1186,10 @@ func (e *engine) enter(spell *game.Object) {
 		o.Transformed = true
 		e.s.Cite(e.rules.Find(phEntersSameFace...), "%s enters the battlefield with its back face up, as %s", o.Label, o.Name())
 	}
+	if t, ok := first[*ability.EntersTapped](e, o); ok && !o.FaceDown {
+		o.Tapped = true
+		e.s.Cite(e.ref(t), t.Note, o.Label)
+	}
 	e.s.Changed()
 	e.entersTransformed(o)
 	if spell.Spell != nil {

@@ -503,6 +503,12 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 		e.revealTop(d, n)
 	case "castsamename":
 		e.castSameName(d)
+	case "looktop":
+		e.lookTop(d, n)
+	case "hideone":
+		e.hideOne(d)
+	case "lookpermit":
+		e.cite(d, "%s: the exiled card may be looked at by the player the instruction names; no other rule changes", d.head)
 	default:
 		return false
 	}

@@ -230,6 +230,9 @@ const (
 	// ProtoParam is a mana cost, power and toughness: "Prototype {1}{R}
 	// — 3/2" (702.160a), the power and toughness in Quality.
 	ProtoParam
+	// OptNParam is a number the oldest cards did not print: "Hideaway"
+	// (702.75b: fixed at four before 2022-04-29) or "Hideaway 4".
+	OptNParam
 )
 
 // A TextChange is a text-changing effect (612) a spell makes on its own
@@ -299,7 +302,7 @@ var Keywords = sync.OnceValue(func() map[string]Param {
 		// Enters-with statics and creature-combat keywords.
 		"Decayed": NoParam, "Unleash": NoParam, "Riot": NoParam, "Graft": NParam, "Bloodthirst": NParam, "Ravenous": NoParam, "Mobilize": NParam, "Devour": NParam, "Tribute": NParam, "Compleated": NoParam,
 		// Cast from exile later, and leaving the battlefield.
-		"Unearth": CostParam, "Encore": CostParam, "Plot": CostParam, "Foretell": CostParam, "Miracle": CostParam, "Suspend": NCostParam,
+		"Unearth": CostParam, "Encore": CostParam, "Plot": CostParam, "Foretell": CostParam, "Miracle": CostParam, "Suspend": NCostParam, "Hideaway": OptNParam,
 		// Keywords of games of more than two players.
 		"Melee": NoParam, "Myriad": NoParam, "Assist": NoParam, "Enlist": NoParam,
 		// Keywords of special card kinds (Vehicles, Sagas, levelers).
@@ -358,6 +361,15 @@ func ParseAbility(text string) (Ability, bool, error) {
 		if rest != "" {
 			return bad("nothing")
 		}
+	case OptNParam:
+		if rest == "" {
+			break
+		}
+		n, err := ParseNumber(rest, 0, MaxNumber)
+		if err != nil {
+			return bad(fmt.Sprintf("nothing or a number from 0 to %d", MaxNumber))
+		}
+		a.N = n
 	case NParam:
 		if v, ok := strings.CutPrefix(rest, "—"); ok && strings.EqualFold(strings.TrimSpace(v), "Sunburst") {
 			// "Modular—Sunburst": sunburst sets the number (502.37c).
@@ -645,6 +657,9 @@ type Effect struct {
 	//   - unattach
 	//   - exileinstead
 	//   - action
+	//   - looktop
+	//   - hideone
+	//   - lookpermit
 	//   - predefined
 	//   - arrange
 	//   - choose
@@ -1037,6 +1052,21 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 		}},
 		{lazyRegexp(`(?i)^you may (?:cast|play) any of those cards with the same name as this spell without paying their mana costs, then put all revealed cards not (?:cast|played) this way on the bottom of your library in any order$`), func(m []string) Effect {
 			return Effect{Verb: "castsamename"}
+		}},
+		// Hideaway (702.75a; 502.75a from 2007): the top N cards looked
+		// at, one of them exiled face down, the rest put on the bottom;
+		// the exiled card's permission to be looked at changes no rule
+		// the engine plays.
+		{lazyRegexp(`(?i)^look at the top (N|\d+|[a-z]+) cards of your library$`), func(m []string) Effect {
+			e := Effect{Verb: "looktop"}
+			amount(&e, m[1])
+			return e
+		}},
+		{lazyRegexp(`(?i)^(?:exile|remove) one of them (?:from the game )?face down and put the rest on the bottom of your library in (?:any|a random) order$`), func(m []string) Effect {
+			return Effect{Verb: "hideone"}
+		}},
+		{lazyRegexp(`(?i)^(?:as long as that card remains removed from the game, it may be looked at by any player who has controlled this permanent|the (?:removed|exiled) card gains ['‘](?:any player who has controlled|the player who controls) the permanent that (?:removed|exiled) this card(?: from the game)? may look at this card in the (?:removed-from-the-game|exile) zone\.?['’])$`), func(m []string) Effect {
+			return Effect{Verb: "lookpermit"}
 		}},
 		{lazyRegexp(`(?i)^counter target spell$`), func(m []string) Effect { return Effect{Verb: "counter", Target: "spell"} }},
 		{lazyRegexp(`(?i)^copy target (creature|permanent|aura|instant or sorcery) spell(?:, except that the copy is (white|blue|black|red|green))?$`), func(m []string) Effect {
