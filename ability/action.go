@@ -57,6 +57,11 @@ func CompileAction(def string) (verb string, e game.Effect, err error) {
 type ActionStep struct {
 	Cond   *Condition
 	Effect game.Effect
+	// May is set for a step its player may decline ("You may cast
+	// that card …", discover's, 701.57a), Otherwise for one that
+	// happens only when the "may" before it was declined ("If you
+	// don't cast it, …").
+	May, Otherwise bool
 }
 
 // reMeans reads the shape of the definitions that say what an action's
@@ -179,6 +184,11 @@ func compileMeans(def string) (string, []ActionStep, error) {
 			continue
 		}
 		var st ActionStep
+		if rest, ok := cutPrefixFold(s, "You may "); ok {
+			st.May, s = true, rest
+		} else if rest, ok := cutPrefixFold(strings.ReplaceAll(s, "’", "'"), "If you don't cast it, "); ok {
+			st.Otherwise, s = true, rest
+		}
 		if rest, ok := cutPrefixFold(s, "If "); ok {
 			cond, effect, ok := strings.Cut(rest, ", ")
 			if !ok {

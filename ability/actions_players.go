@@ -40,5 +40,9 @@ func init() {
 		// attacks. When you do, …" (shape_exert.go), `exert A` as
 		// attackers are declared.
 		declareAction("Exert")
+		// "“Discover N” means “Exile cards from the top of your library
+		// until …”" (701.57a, from 2023-11-10): card text's "Discover
+		// 3" does what the revision's definition means (CompileMeans).
+		declareAction("Discover", byDefinition)
 	})
 }

@@ -732,11 +732,18 @@ func readEffects(t string, at int, self string) ([]sentence, error) {
 			}
 			w := strings.Index(low, ", ") + 2
 			may, done, s, here = true, true, s[w:], here+w
-		case strings.HasPrefix(low, "if you don't, "), strings.HasPrefix(low, "if you don’t, "), strings.HasPrefix(low, "otherwise, "):
+		case strings.HasPrefix(low, "if you don't, "), strings.HasPrefix(low, "if you don’t, "), strings.HasPrefix(low, "otherwise, "),
+			strings.HasPrefix(low, "if you don't cast it, "), strings.HasPrefix(low, "if you don’t cast it, "):
 			// It happens when the "you may" before it was declined
-			// (recover's "Otherwise, exile this card", 702.59a).
+			// (recover's "Otherwise, exile this card", 702.59a;
+			// discover's "If you don't cast it, put that card into
+			// your hand", 701.57a).
 			w := len("if you don't, ")
 			switch {
+			case strings.HasPrefix(low, "if you don't cast it, "):
+				w = len("if you don't cast it, ")
+			case strings.HasPrefix(low, "if you don’t cast it, "):
+				w = len("if you don’t cast it, ")
 			case strings.HasPrefix(low, "if you don’t, "):
 				w = len("if you don’t, ")
 			case strings.HasPrefix(low, "otherwise, "):

@@ -27,20 +27,33 @@ type exiledWay struct {
 // exileUntil exiles cards from the top of the library of the source's
 // controller until a nonland card whose mana value is less than the
 // source's, or until the library runs out.
-func (e *engine) exileUntil(d doing) {
+func (e *engine) exileUntil(d doing, ef game.Effect, bound int) {
 	p := d.src.Controller()
 	mv := d.src.ManaValues(e.s.SplitCombined)[0]
+	fits := func(v int) bool { return v < mv }
+	if ef.Name == "atmost" {
+		// Discover N (701.57a): "with mana value N or less".
+		fits = func(v int) bool { return v <= bound }
+	}
 	ex := &exiledWay{}
 	e.exiledWay[d.src] = ex
 	for len(p.Zone(game.Library)) > 0 {
 		n := e.s.Move(p.Zone(game.Library)[0], game.Exile, nil, false)
 		ex.cards = append(ex.cards, n)
-		if !n.Is("Land") && slices.ContainsFunc(n.ManaValues(e.s.SplitCombined), func(v int) bool { return v < mv }) {
+		if !n.Is("Land") && slices.ContainsFunc(n.ManaValues(e.s.SplitCombined), fits) {
 			ex.hit = n
 			break
 		}
 	}
 	labels := strings.Join(labelsOf(ex.cards), ", ")
+	if ef.Name == "atmost" {
+		if ex.hit == nil {
+			e.cite(d, "%s: %s exiles the cards of their library (%s): none is a nonland card with mana value %d or less", d.head, p.Name, cmp.Or(labels, "none"), bound)
+			return
+		}
+		e.cite(d, "%s: %s exiles %s from the top of their library, until %s, a nonland card with mana value %d, %d or less", d.head, p.Name, labels, ex.hit.Label, ex.hit.ManaValues(e.s.SplitCombined)[0], bound)
+		return
+	}
 	if ex.hit == nil {
 		e.cite(d, "%s: %s exiles the cards of their library (%s): none is a nonland card with mana value less than %d", d.head, p.Name, cmp.Or(labels, "none"), mv)
 		return
@@ -53,13 +66,17 @@ func (e *engine) exileUntil(d doing) {
 // targets are the resolving statement's ("resolve; targeting A"). With
 // Name "lesser", only if the resulting spell's mana value is less than
 // the source's.
-func (e *engine) castFree(d doing, ef game.Effect) {
+func (e *engine) castFree(d doing, ef game.Effect, bound int) {
 	ex := e.exiledWay[d.src]
 	if ex == nil || ex.hit == nil {
 		e.cite(d, "%s: no card was exiled to cast", d.head)
 		return
 	}
 	c, p := ex.hit, d.src.Controller()
+	if v := c.ManaValues(true)[0]; ef.Name == "atmost" && v > bound {
+		e.cite(d, "%s: the resulting spell's mana value %d is more than %d: %s is not cast", d.head, v, bound, c.Label)
+		return
+	}
 	if ef.Name == "lesser" {
 		mv := d.src.ManaValues(e.s.SplitCombined)[0]
 		if v := c.ManaValues(true)[0]; v >= mv {

@@ -445,7 +445,7 @@ func (e *engine) queue(o *game.Object, t *ability.Trigger, blockers []*game.Obje
 		}
 	}
 	if slices.ContainsFunc(t.Effects, func(x ability.Op) bool {
-		return x.May || x.Kind == "counterunless" || x.Effect.Verb == "sacrificeunless"
+		return x.May || x.Kind == "counterunless" || x.Effect.Verb == "sacrificeunless" || x.Effect.Verb == "action" && e.actionMay(x.Effect.Name)
 	}) {
 		e.mays[a] = true
 	}

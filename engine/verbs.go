@@ -494,9 +494,17 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 	case "createcopy":
 		e.createCopies(d, ef, n)
 	case "exileuntil":
-		e.exileUntil(d)
+		e.exileUntil(d, ef, n)
 	case "castfree":
-		e.castFree(d, ef)
+		e.castFree(d, ef, n)
+	case "exiledtohand":
+		// Discover's "If you don't cast it, put that card into your
+		// hand" (701.57a): the card exileUntil stopped at, if it is
+		// still in exile.
+		if ex := e.exiledWay[d.src]; ex != nil && ex.hit != nil && e.s.FindIn(ex.hit.Label, game.Exile) == ex.hit {
+			e.cite(d, "%s: %s puts %s into their hand", cmp.Or(d.head, from), d.src.Controller().Name, ex.hit.Label)
+			e.move(ex.hit, game.Hand, nil, "put into the hand")
+		}
 	case "bottom":
 		e.bottomExiled(d)
 	case "revealtop":
@@ -791,7 +799,18 @@ func (e *engine) keywordAction(d doing, ef game.Effect, n int) {
 	if len(ef.Types) > 0 {
 		subtype = ef.Types[0]
 	}
+	declined := false
 	for _, st := range steps {
+		if st.May && e.declines() {
+			declined = true
+			e.s.Cite(r, "%s: %s declines: %q doesn't happen", sub.head, d.src.Controller().Name, st.Effect.Text)
+			continue
+		}
+		if st.Otherwise && !declined && st.Effect.Verb != "exiledtohand" {
+			// "If you don't cast it": declined, or not cast, which
+			// the verb itself sees (the card still in exile).
+			continue
+		}
 		if st.Cond != nil {
 			cond := *st.Cond
 			cond.Subtype = strings.ReplaceAll(cond.Subtype, ability.Subtype, subtype)
@@ -1541,4 +1560,16 @@ func (e *engine) conniveCheck(p *game.Player, n int) error {
 		return refuse("%s discards %d %s, not %d (%s)", p.Name, want, plural(want, "card"), len(seen), r.ID)
 	}
 	return nil
+}
+
+// actionMay reports whether the revision's definition of keyword action
+// name has a step its player may decline (discover's "You may cast that
+// card …", 701.57a): `resolve; decline` declines it.
+func (e *engine) actionMay(name string) bool {
+	r := e.kw(name, "means")
+	if r.IsZero() {
+		return false
+	}
+	_, steps, err := ability.CompileMeans(keyword.Normalize(r.Text))
+	return err == nil && slices.ContainsFunc(steps, func(st ability.ActionStep) bool { return st.May })
 }

@@ -678,6 +678,7 @@ type Effect struct {
 	//   - transform
 	//   - convert
 	//   - exileorsacrifice
+	//   - exiledtohand
 	// "action", "predefined" and "arrange" are a keyword action, a
 	// predefined token, scry's and surveil's look at the top (verbs.go).
 	Verb string
@@ -1037,6 +1038,25 @@ var effectPatterns = sync.OnceValue(func() []effectPattern {
 				e.Name = "lesser"
 			}
 			return e
+		}},
+		// Discover (701.57a): the same with a bound, the keyword's
+		// number N (Name "atmost"), and the card into the hand when it
+		// isn't cast; the rest on the bottom.
+		{lazyRegexp(`(?i)^exile cards from the top of your library until you exile a nonland card with mana value ` + numWord + ` or less$`), func(m []string) Effect {
+			e := Effect{Verb: "exileuntil", Name: "atmost"}
+			amount(&e, m[1])
+			return e
+		}},
+		{lazyRegexp(`(?i)^cast that card without paying its mana cost if the resulting spell['’]s mana value is less than or equal to ` + numWord + `$`), func(m []string) Effect {
+			e := Effect{Verb: "castfree", Who: "that card", Name: "atmost"}
+			amount(&e, m[1])
+			return e
+		}},
+		{lazyRegexp(`(?i)^put that card into your hand$`), func(m []string) Effect {
+			return Effect{Verb: "exiledtohand", Who: "that card"}
+		}},
+		{lazyRegexp(`(?i)^put the remaining exiled cards on the bottom of your library in a random order$`), func(m []string) Effect {
+			return Effect{Verb: "bottom"}
 		}},
 		{lazyRegexp(`(?i)^(?:then )?put all cards (?:exiled|removed from the game)(?: from the game)? this way that weren['’]t (?:cast|played) on the bottom of your library in a random order$`), func(m []string) Effect {
 			return Effect{Verb: "bottom"}

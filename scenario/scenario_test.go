@@ -153,7 +153,7 @@ func TestErrors(t *testing.T) {
 		{"ability", "-- cards --\nBad: {R} Instant; Bushido two\n-- script --\n", []string{`x.txt:2:19: Bad: Bushido two: expected a number from 0 to 1000000 after "Bushido"`}},
 		{"effect", "-- cards --\nBad: {R} Instant; Win the game\n-- script --\n", []string{`x.txt:2:19: Bad: unknown ability or effect "Win the game"`}},
 		{"one-shot text on a creature", "-- cards --\nKavu: {3}{R} Creature — Kavu 4/2; Kavu deals 2 damage to any target\n-- script --\n", []string{`x.txt:2:35: Kavu: "Kavu deals 2 damage to any target" on a permanent is not understood`}},
-		{"trigger's effect", "-- cards --\nKavu: {3}{R} Creature — Kavu 4/2; When Kavu comes into play, it fights target creature\n-- script --\n", []string{`x.txt:2:62: Kavu: unknown effect "it fights target creature" of a triggered ability`}},
+		{"trigger's effect", "-- cards --\nKavu: {3}{R} Creature — Kavu 4/2; When Kavu comes into play, it wrestles target creature\n-- script --\n", []string{`x.txt:2:62: Kavu: unknown effect "it wrestles target creature" of a triggered ability`}},
 		{"room's effect", "-- cards --\nCrawl: Dungeon; Gate — win the game; Vault — draw a card\n-- script --\n", []string{`x.txt:2:24: Crawl: unknown effect "win the game" of a triggered ability`}},
 		{"room's arrow", "-- cards --\nCrawl: Dungeon; Gate — draw a card → Cellar; Vault — draw a card\n-- script --\n", []string{`x.txt:2:38: Crawl: room Gate: an arrow points to a room listed after it, not "Cellar"`}},
 		{"bottommost room's arrow", "-- cards --\nCrawl: Dungeon; Gate — draw a card; Vault — draw a card → Gate\n-- script --\n", []string{`x.txt:2:59: Crawl: room Vault: an arrow points to a room listed after it, not "Gate"`, `x.txt:2:59: Crawl: the last room listed is the bottommost`}},
