@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -163,6 +164,10 @@ func TestStaleByTextAlone(t *testing.T) {
 	}
 	if len(c.Stale) != 1 {
 		t.Fatalf("convoke reworded: stale %q, want convoke alone", c.Stale)
+	}
+	// Stale, so not modelled there, whatever its scenarios do.
+	if slices.Contains(c.Passing, "Convoke") {
+		t.Errorf("convoke reworded: still counted as modelled with passing scenarios")
 	}
 	for _, want := range []string{"Convoke 702.51", `implements "For each colored mana in this spell's total cost, you may tap`, "(2013-07-13–2026-01-16)", "which 2026-06-01 words differently: … tap an untapped {+artifact or +}creature you control …"} {
 		if !strings.Contains(c.Stale[0], want) {

@@ -118,8 +118,9 @@ func newCoverage(rev, kind string) *Coverage {
 }
 
 // count counts one keyword the revision defines, name, whose model is m
-// when ok: passing when a scenario naming it passes, failing when some
-// name it and none passes.
+// when ok: stale when the revision words it differently from what m
+// implements, else passing when a scenario naming it passes, failing
+// when some name it and none passes.
 func (c *Coverage) count(name string, m Model, ok bool, doc *parse.Document, specs []*keyword.Spec, passes, written map[string]bool) {
 	c.Defined++
 	if !ok {
@@ -127,7 +128,10 @@ func (c *Coverage) count(name string, m Model, ok bool, doc *parse.Document, spe
 		return
 	}
 	if why := m.Stale(doc, specs); why != "" {
+		// The model implements a wording the revision doesn't have:
+		// stale, not modelled there, whatever its scenarios do.
 		c.Stale = append(c.Stale, why)
+		return
 	}
 	switch k := strings.ToLower(m.Name); {
 	case passes[k]:

@@ -160,20 +160,27 @@ func CoverageAllText(w io.Writer, cs []*engine.Coverage) error {
 
 // CoveragePlot draws the keyword coverage of revisions cs, oldest first,
 // as text: a column per revision, rising as high as its count of keyword
-// abilities defined (.), modelled with passing scenarios (+) and, of
+// abilities (or, for cs of Kind "keyword action", keyword actions) defined (.), modelled with passing scenarios (+) and, of
 // those, compiled from the text (#), rounded to the nearest row of 10
-// (of 20 or more when a revision defines over 200), with years along
-// the bottom.
+// (of 20 or more when a revision defines over 200; no higher than the
+// most defined), with years along the bottom.
 func CoveragePlot(w io.Writer, cs []*engine.Coverage) error {
-	const rows = 20
+	rows := 20
 	top := 0
 	for _, c := range cs {
 		top = max(top, c.Defined)
 	}
 	step := max(1, (top+rows-1)/rows)
 	step = (step + 9) / 10 * 10 // rows of a round number of keywords
+	// As many rows as the most keywords defined reach: 70 for the 67
+	// keyword actions of 2026-01-16, not 200.
+	rows = min(rows, max(1, (top+step-1)/step))
+	what := "keyword abilities"
+	if len(cs) > 0 && cs[0].Kind != "" {
+		what = cs[0].Kind + "s" // "keyword actions"
+	}
 	var b strings.Builder
-	b.WriteString("keyword abilities: . defined, + modelled with passing scenarios, # compiled from the text\n")
+	b.WriteString(what + ": . defined, + modelled with passing scenarios, # compiled from the text\n")
 	for row := rows; row >= 1; row-- {
 		// A cell is filled when the count reaches its row's middle.
 		mid := (row-1)*step + (step+1)/2
