@@ -1409,10 +1409,8 @@ func (e *engine) regenRule(phrases ...string) game.Ref {
 // counter; it explores even if some of that was impossible (701.44b).
 func (e *engine) explore(d doing, ef game.Effect, t *game.Target) {
 	from := cmp.Or(d.head, d.from)
-	o := d.src
-	if t != nil && t.Object != nil {
-		o = t.Object
-	} else if ef.Target != "" {
+	o, ok := actor(d, ef, t)
+	if !ok {
 		return
 	}
 	p := o.Controller()
@@ -1449,6 +1447,19 @@ func (e *engine) explore(d doing, ef game.Effect, t *game.Target) {
 	}
 }
 
+// actor is the permanent an instruction makes act ("it explores",
+// "target creature connives"): its target, or its source when it has
+// none; false for a target that is gone.
+func actor(d doing, ef game.Effect, t *game.Target) (*game.Object, bool) {
+	switch {
+	case t != nil && t.Object != nil:
+		return t.Object, true
+	case ef.Target != "":
+		return nil, false
+	}
+	return d.src, true
+}
+
 // connive follows "it connives [N]" (701.50a, 701.50e): the permanent's
 // controller draws N cards, then discards N, the cards the statement
 // resolving it names (`resolve; discard A`, chosen among the cards in
@@ -1457,10 +1468,8 @@ func (e *engine) explore(d doing, ef game.Effect, t *game.Target) {
 // has left the battlefield (701.50c).
 func (e *engine) connive(d doing, ef game.Effect, t *game.Target, n int) {
 	from := cmp.Or(d.head, d.from)
-	o := d.src
-	if t != nil && t.Object != nil {
-		o = t.Object
-	} else if ef.Target != "" {
+	o, ok := actor(d, ef, t)
+	if !ok {
 		return
 	}
 	p := o.Controller()
