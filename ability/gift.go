@@ -20,18 +20,30 @@ import (
 // [something] the revision doesn't define, or whose effect the table
 // doesn't read ("a tapped Fish", "an extra turn"), has no model.
 
-// giftEffects are the effects of 702.174d–i, by the [something].
-var giftEffects = map[string]string{
-	"a food":        "The chosen player creates a Food token",
-	"a card":        "The chosen player draws a card",
-	"a tapped fish": "The chosen player creates a tapped 1/1 blue Fish creature token",
-	"an extra turn": "The chosen player takes an extra turn after this one",
-	"a treasure":    "The chosen player creates a Treasure token",
-	"an octopus":    "The chosen player creates an 8/8 blue Octopus creature token",
+// giftEffects are the effects of 702.174d–i, by the [something] (a
+// slice, not a map: a package-level map costs every process its
+// allocation at start-up).
+var giftEffects = [...]struct{ something, effect string }{
+	{"a food", "The chosen player creates a Food token"},
+	{"a card", "The chosen player draws a card"},
+	{"a tapped fish", "The chosen player creates a tapped 1/1 blue Fish creature token"},
+	{"an extra turn", "The chosen player takes an extra turn after this one"},
+	{"a treasure", "The chosen player creates a Treasure token"},
+	{"an octopus", "The chosen player creates an 8/8 blue Octopus creature token"},
+}
+
+// giftEffect is the effect of gift's [something] q.
+func giftEffect(q string) (string, bool) {
+	for _, g := range giftEffects {
+		if strings.EqualFold(g.something, q) {
+			return g.effect, true
+		}
+	}
+	return "", false
 }
 
 func giftAbilities(inst game.Ability, r Rev) []Ability {
-	text, ok := giftEffects[strings.ToLower(inst.Quality)]
+	text, ok := giftEffect(inst.Quality)
 	if !ok || !r.Mentions("Gift", "as an additional cost to cast this spell, you may choose an opponent") || !r.Mentions("Gift", text) {
 		return nil
 	}

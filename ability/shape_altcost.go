@@ -473,7 +473,8 @@ var altKeywords = []string{"Flashback", "Escape", "Spectacle", "Surge", "Retrace
 
 func init() {
 	for _, name := range altKeywords {
-		AltChoices[strings.ToLower(name)] = strings.ToLower(name)
+		l := strings.ToLower(name) // once: init's allocations are every process's
+		AltChoices[l] = l
 	}
 	families = append(families, func() {
 		for _, name := range altKeywords {

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -273,9 +274,9 @@ func (e *engine) moveWith(o *game.Object, to game.Zone, controller *game.Player,
 	e.citeComponents(o.Label, merged, ev.to)
 	if n != nil && len(ev.counters) > 0 {
 		put := countersPut{by: n.Controller()}
-		for k, v := range ev.counters {
+		for _, k := range slices.Sorted(maps.Keys(ev.counters)) {
 			put.before(n, k)
-			n.AddCounters(k, v)
+			n.AddCounters(k, ev.counters[k])
 		}
 		if r := e.rules.Find(phEntersCounters...); !r.IsZero() && n.Zone == game.Battlefield {
 			// An object given counters as it enters has them put on it
@@ -307,7 +308,10 @@ func (e *engine) putCounterKinds(o *game.Object, kinds map[string]int, by *game.
 	ev := &event{kind: evCounters, object: o, counters: kinds}
 	e.replace(ev)
 	put := countersPut{by: by}
-	for k, v := range ev.counters {
+	// In a fixed order (a map's is random): the trace, and what
+	// triggers, must not change from one run to the next.
+	for _, k := range slices.Sorted(maps.Keys(ev.counters)) {
+		v := ev.counters[k]
 		put.before(o, k)
 		o.AddCounters(k, v)
 		r := e.rules.Find(phCounters...)
