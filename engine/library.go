@@ -89,17 +89,19 @@ func (e *engine) castFree(d doing, ef game.Effect, bound int) {
 	}
 }
 
-// revealTop reveals the top n cards of the library of the source's
-// controller, or all of them when there are fewer.
-func (e *engine) revealTop(d doing, n int) {
+// topCards: the source's controller reveals or looks at ("reveals",
+// "looks at") the top n cards of their library, all of them when fewer;
+// they stay there, remembered for the instruction after (castSameName,
+// hideOne).
+func (e *engine) topCards(d doing, n int, verb string) {
 	p := d.src.Controller()
 	lib := p.Zone(game.Library)
 	ex := &exiledWay{cards: slices.Clone(lib[:min(n, len(lib))])}
 	e.exiledWay[d.src] = ex
-	e.cite(d, "%s: %s reveals the top %d %s of their library: %s", d.head, p.Name, len(ex.cards), plural(len(ex.cards), "card"), cmp.Or(strings.Join(labelsOf(ex.cards), ", "), "none"))
+	e.cite(d, "%s: %s %s the top %d %s of their library: %s", d.head, p.Name, verb, len(ex.cards), plural(len(ex.cards), "card"), cmp.Or(strings.Join(labelsOf(ex.cards), ", "), "none"))
 }
 
-// castSameName casts each card revealTop revealed with the same name as
+// castSameName casts each card topCards revealed with the same name as
 // the source without paying its mana cost, then puts the others on the
 // bottom of the library, in any order.
 func (e *engine) castSameName(d doing) {
@@ -206,17 +208,7 @@ func (e *engine) bottomExiled(d doing) {
 	e.cite(d, "%s: %s %s put on the bottom of %s's library in a random order", d.head, strings.Join(put, ", "), map[bool]string{true: "is", false: "are"}[len(put) == 1], d.src.Controller().Name)
 }
 
-// lookTop: the source's controller looks at the top n cards of their
-// library (all of them when fewer); they stay there.
-func (e *engine) lookTop(d doing, n int) {
-	p := d.src.Controller()
-	lib := p.Zone(game.Library)
-	ex := &exiledWay{cards: slices.Clone(lib[:min(n, len(lib))])}
-	e.exiledWay[d.src] = ex
-	e.cite(d, "%s: %s looks at the top %d %s of their library: %s", d.head, p.Name, len(ex.cards), plural(len(ex.cards), "card"), cmp.Or(strings.Join(labelsOf(ex.cards), ", "), "none"))
-}
-
-// hideOne exiles face down the card among those lookTop looked at that
+// hideOne exiles face down the card among those topCards looked at that
 // the statement's "exile" choice names (the first of them without one),
 // linked to the source (607.2a), and puts the rest on the bottom of the
 // library in order.

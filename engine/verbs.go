@@ -508,11 +508,11 @@ func (e *engine) verb(d doing, ef game.Effect, t *game.Target) bool {
 	case "bottom":
 		e.bottomExiled(d)
 	case "revealtop":
-		e.revealTop(d, n)
+		e.topCards(d, n, "reveals")
 	case "castsamename":
 		e.castSameName(d)
 	case "looktop":
-		e.lookTop(d, n)
+		e.topCards(d, n, "looks at")
 	case "hideone":
 		e.hideOne(d)
 	case "lookpermit":
